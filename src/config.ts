@@ -1,0 +1,233 @@
+/**
+ * Environment → one typed, validated settings object. Nothing else reads process.env.
+ * Every problem is collected and reported at once, by name, never echoing a secret's value.
+ */
+import { z } from 'zod';
+import { ConfigError } from './errors.js';
+import { sandboxWalletsSetting } from './sandbox/seed.js';
+
+const DURATION = /^(\d+)\s*(ms|s|m|h|d)$/;
+const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+export function parseDuration(text: string): number | undefined {
+  const m = DURATION.exec(text.trim());
+  if (!m) return undefined;
+  return Number(m[1]) * UNIT_MS[m[2] as keyof typeof UNIT_MS];
+}
+
+const duration = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((s, ctx) => {
+      const ms = parseDuration(s);
+      if (ms === undefined || ms <= 0) {
+        ctx.addIssue({ code: 'custom', message: 'must be a duration such as 30s, 15m, 24h or 2d' });
+        return z.NEVER;
+      }
+      return ms;
+    });
+
+const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
+const optionalText = z
+  .string()
+  .trim()
+  .transform((s) => (s === '' ? undefined : s))
+  .optional();
+
+const SLACK_USER_OR_GROUP = /^[USW][A-Z0-9]{2,}$/;
+
+export interface WalletAlias {
+  alias: string;
+  id: string;
+}
+
+export function parseWallets(text: string, problems: string[]): WalletAlias[] {
+  const wallets: WalletAlias[] = [];
+  for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const [alias, id, ...rest] = part.split('=').map((s) => s.trim());
+    if (!alias || !id || rest.length > 0 || !/^[a-z0-9][a-z0-9_-]*$/i.test(alias)) {
+      problems.push(`WALLETS "${part}" is not alias=wallet_id (alias of letters, digits, - or _)`);
+      continue;
+    }
+    if (wallets.some((w) => w.alias.toLowerCase() === alias.toLowerCase())) {
+      problems.push(`WALLETS alias "${alias}" is listed twice`);
+    }
+    wallets.push({ alias: alias.toLowerCase(), id });
+  }
+  if (wallets.length === 0) problems.push('WALLETS must list at least one alias=wallet_id');
+  return wallets;
+}
+
+/** "USDC=10000,cNGN=15000000" or one number for every asset code. */
+function parseThresholds(text: string, ctx: z.RefinementCtx): Record<string, string> | undefined {
+  if (text.trim() === '') return undefined;
+  const out: Record<string, string> = {};
+  const parts = text.split(',').map((p) => p.trim()).filter(Boolean);
+  for (const part of parts) {
+    const [code, value] = part.includes('=') ? part.split('=').map((s) => s.trim()) : ['*', part];
+    if (!code || !value || !/^\d+(\.\d+)?$/.test(value)) {
+      ctx.addIssue({ code: 'custom', message: `"${part}" is not a number or CODE=number (e.g. USDC=10000)` });
+      continue;
+    }
+    out[code.toUpperCase()] = value;
+  }
+  return out;
+}
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    ROLE: z.enum(['all', 'web', 'worker']).default('all'),
+    PORT: port(3000),
+    SLACK_BOT_TOKEN: optionalText,
+    SLACK_SIGNING_SECRET: optionalText,
+    SLACK_APP_TOKEN: optionalText.refine((s) => s === undefined || s.startsWith('xapp-'), 'must start with xapp-'),
+    SLACK_API_URL: optionalText.pipe(z.url('must be a URL such as https://slack.com/api/').optional()),
+    SLACK_TEAM_ID: optionalText,
+    REDIS_URL: z
+      .string()
+      .default('redis://127.0.0.1:6379')
+      .refine((s) => /^rediss?:\/\//.test(s), 'must be a redis:// or rediss:// URL'),
+    REDIS_PREFIX: z
+      .string()
+      .default('rampart')
+      .refine((s) => /^[A-Za-z0-9:_{}-]+$/.test(s), 'may hold only letters, digits and : _ - { }'),
+    SERVICE_BASE_URL: optionalText.pipe(z.url('must be a URL such as https://wallet.example.com').optional()),
+    SERVICE_API_KEY: optionalText,
+    SERVICE_BEARER_TOKEN: optionalText,
+    SERVICE_CONNECT_TIMEOUT: duration('5s'),
+    SERVICE_RESPONSE_TIMEOUT: duration('20s'),
+    SERVICE_PARAM_WALLET: z.string().default('wallet_id'),
+    SERVICE_PARAM_BALANCES: z.string().default('wallet_id'),
+    SERVICE_PARAM_IDENTITY: z.string().default('identity_id'),
+    SERVICE_PARAM_RATE: z.string().default('currency'),
+    WALLETS: optionalText,
+    APPROVALS_CHANNEL: optionalText.refine((s) => s === undefined || /^[CG][A-Z0-9]{2,}$/.test(s), 'must be a channel id such as C0123ABCD (not a #name)'),
+    APPROVERS: optionalText,
+    APPROVER_CACHE_TTL: duration('60s'),
+    APPROVALS_REQUIRED: z.coerce.number().int().min(1).max(5).default(1),
+    TWO_APPROVALS_ABOVE: z.string().default('').transform(parseThresholds),
+    REQUEST_EXPIRY: duration('24h'),
+    SANDBOX_PORT: port(4010),
+  })
+  .superRefine((env, ctx) => {
+    const prod = env.NODE_ENV === 'production';
+    const need = (key: keyof typeof env, why: string) => {
+      if (env[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message: `is required ${why}` });
+    };
+    if (prod) {
+      need('SERVICE_BASE_URL', 'in production (the built-in sandbox runs only outside production)');
+      need('SLACK_BOT_TOKEN', 'in production');
+      need('SLACK_SIGNING_SECRET', 'in production');
+      need('WALLETS', 'in production');
+      need('APPROVALS_CHANNEL', 'in production');
+      need('APPROVERS', 'in production');
+    }
+    if (env.SERVICE_BASE_URL !== undefined) need('SERVICE_API_KEY', 'when SERVICE_BASE_URL is set');
+    if (env.SLACK_BOT_TOKEN !== undefined && !env.SLACK_BOT_TOKEN.startsWith('xoxb-')) {
+      ctx.addIssue({ code: 'custom', path: ['SLACK_BOT_TOKEN'], message: 'must be a bot token starting with xoxb-' });
+    }
+  });
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  logLevel: string;
+  role: 'all' | 'web' | 'worker';
+  port: number;
+  slack: {
+    botToken: string;
+    signingSecret: string;
+    appToken: string | undefined;
+    apiUrl: string | undefined;
+    teamId: string | undefined;
+  };
+  redis: { url: string; prefix: string };
+  service: {
+    /** undefined: run against the in-process sandbox (never in production). */
+    baseUrl: string | undefined;
+    apiKey: string;
+    bearerToken: string | undefined;
+    connectTimeoutMs: number;
+    responseTimeoutMs: number;
+    params: { wallet: string; balances: string; identity: string; rate: string };
+  };
+  wallets: WalletAlias[];
+  approvalsChannel: string;
+  approvers: string[];
+  approverCacheMs: number;
+  policy: { approvalsRequired: number; twoApprovalsAbove: Record<string, string> | undefined };
+  requestExpiryMs: number;
+  sandboxPort: number;
+}
+
+// Outside production Rampart must start on a fresh machine with nothing set: these are the
+// values of the local workbench (README "Development").
+export const DEV_DEFAULTS = {
+  botToken: 'xoxb-rampart-development',
+  signingSecret: 'rampart-development-signing-secret',
+  apiKey: 'sandbox-service-key',
+  approvalsChannel: 'C0APPROVALS',
+  approvers: ['U0APPROVER1', 'U0APPROVER2'],
+} as const;
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const problems: string[] = [];
+  const parsed = schema.safeParse(env);
+  let wallets: WalletAlias[] = [];
+  let approvers: string[] = [];
+  if (parsed.success) {
+    const e = parsed.data;
+    const walletsText = e.WALLETS ?? sandboxWalletsSetting();
+    wallets = parseWallets(walletsText, problems);
+    approvers = (e.APPROVERS ?? DEV_DEFAULTS.approvers.join(','))
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    for (const a of approvers) {
+      if (!SLACK_USER_OR_GROUP.test(a)) problems.push(`APPROVERS "${a}" is not a Slack user id (U…/W…) or user group id (S…)`);
+    }
+    if (approvers.length === 0) problems.push('APPROVERS must list at least one Slack user or user group id');
+  } else {
+    for (const issue of parsed.error.issues) {
+      problems.push(`${issue.path.join('.') || 'environment'} ${issue.message}`);
+    }
+  }
+  if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    logLevel: e.LOG_LEVEL,
+    role: e.ROLE,
+    port: e.PORT,
+    slack: {
+      botToken: e.SLACK_BOT_TOKEN ?? DEV_DEFAULTS.botToken,
+      signingSecret: e.SLACK_SIGNING_SECRET ?? DEV_DEFAULTS.signingSecret,
+      appToken: e.SLACK_APP_TOKEN,
+      apiUrl: e.SLACK_API_URL,
+      teamId: e.SLACK_TEAM_ID,
+    },
+    redis: { url: e.REDIS_URL, prefix: e.REDIS_PREFIX },
+    service: {
+      baseUrl: e.SERVICE_BASE_URL,
+      apiKey: e.SERVICE_API_KEY ?? DEV_DEFAULTS.apiKey,
+      bearerToken: e.SERVICE_BEARER_TOKEN,
+      connectTimeoutMs: e.SERVICE_CONNECT_TIMEOUT,
+      responseTimeoutMs: e.SERVICE_RESPONSE_TIMEOUT,
+      params: {
+        wallet: e.SERVICE_PARAM_WALLET,
+        balances: e.SERVICE_PARAM_BALANCES,
+        identity: e.SERVICE_PARAM_IDENTITY,
+        rate: e.SERVICE_PARAM_RATE,
+      },
+    },
+    wallets,
+    approvalsChannel: e.APPROVALS_CHANNEL ?? DEV_DEFAULTS.approvalsChannel,
+    approvers,
+    approverCacheMs: e.APPROVER_CACHE_TTL,
+    policy: { approvalsRequired: e.APPROVALS_REQUIRED, twoApprovalsAbove: e.TWO_APPROVALS_ABOVE },
+    requestExpiryMs: e.REQUEST_EXPIRY,
+    sandboxPort: e.SANDBOX_PORT,
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * Receiver address checks per chain kind: EVM 0x + 40 hex with the EIP-55 checksum when mixed
+ * case; Solana base58 decoding to exactly 32 bytes.
+ */
+import { keccak_256 } from '@noble/hashes/sha3.js';
+import { base58 } from '@scure/base';
+import type { ChainKind } from './assets.js';
+
+const EVM = /^0x[0-9a-fA-F]{40}$/;
+
+export function toChecksumAddress(address: string): string {
+  const lower = address.slice(2).toLowerCase();
+  const hash = Buffer.from(keccak_256(new TextEncoder().encode(lower))).toString('hex');
+  let out = '0x';
+  for (let i = 0; i < lower.length; i++) {
+    const ch = lower[i] as string;
+    out += Number.parseInt(hash[i] as string, 16) >= 8 ? ch.toUpperCase() : ch;
+  }
+  return out;
+}
+
+/** Why an EVM address is refused, or undefined when it is valid. */
+export function evmAddressProblem(address: string): string | undefined {
+  if (!EVM.test(address)) return 'An EVM address is 0x followed by 40 hexadecimal characters.';
+  const body = address.slice(2);
+  const mixed = body !== body.toLowerCase() && body !== body.toUpperCase();
+  if (mixed && toChecksumAddress(address) !== address) {
+    return 'This EVM address fails its EIP-55 checksum (a character is mistyped); copy it again from the source.';
+  }
+  return undefined;
+}
+
+export function solanaAddressProblem(address: string): string | undefined {
+  let bytes: Uint8Array;
+  try {
+    bytes = base58.decode(address);
+  } catch {
+    return 'A Solana address is written in base58 (no 0, O, I or l); copy it again from the source.';
+  }
+  return bytes.length === 32 ? undefined : `A Solana address decodes to 32 bytes; this one decodes to ${bytes.length}.`;
+}
+
+export const addressProblem = (kind: ChainKind, address: string): string | undefined =>
+  kind === 'evm' ? evmAddressProblem(address.trim()) : solanaAddressProblem(address.trim());
+
+export const isValidAddress = (kind: ChainKind, address: string): boolean => addressProblem(kind, address) === undefined;
+
+/** 0x12ab…cdef — for places where the full address would crowd the text; links carry it whole. */
+export const shortAddress = (address: string): string =>
+  address.length > 14 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address;

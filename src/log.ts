@@ -1,0 +1,50 @@
+/**
+ * pino with redaction. Secrets (service key, bearer token, Slack tokens and signing secret) and
+ * personal data (BVN, date of birth, account numbers, passwords) are censored wherever they sit
+ * in a log object; free text is never built from them in the first place.
+ */
+import { type DestinationStream, type Logger, pino } from 'pino';
+
+export type { Logger };
+
+const SENSITIVE_KEYS = [
+  'x-service-key',
+  'authorization',
+  'Authorization',
+  'token',
+  'botToken',
+  'appToken',
+  'signingSecret',
+  'apiKey',
+  'bearerToken',
+  'password',
+  'bvn',
+  'dob',
+  'account_number',
+  'accountNumber',
+  'key',
+];
+
+// pino's redact paths are exact; cover the key at the top and up to four levels down.
+export const REDACT_PATHS = SENSITIVE_KEYS.flatMap((k) => {
+  const key = /^[A-Za-z_$][\w$]*$/.test(k) ? k : `["${k}"]`;
+  const dot = key.startsWith('[') ? key : `.${key}`;
+  return [key.startsWith('[') ? key : k, `*${dot}`, `*.*${dot}`, `*.*.*${dot}`, `*.*.*.*${dot}`];
+});
+
+export interface LogOptions {
+  level?: string;
+  pretty?: boolean;
+}
+
+export function createLogger(options: LogOptions = {}, destination?: DestinationStream): Logger {
+  const opts = {
+    level: options.level ?? 'info',
+    base: { app: 'rampart' },
+    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    serializers: { err: pino.stdSerializers.err },
+  };
+  if (destination) return pino(opts, destination);
+  if (options.pretty) return pino({ ...opts, transport: { target: 'pino-pretty', options: { colorize: true } } });
+  return pino(opts);
+}
