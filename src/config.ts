@@ -44,7 +44,10 @@ export interface WalletAlias {
 
 export function parseWallets(text: string, problems: string[]): WalletAlias[] {
   const wallets: WalletAlias[] = [];
-  for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const [alias, id, ...rest] = part.split('=').map((s) => s.trim());
     if (!alias || !id || rest.length > 0 || !/^[a-z0-9][a-z0-9_-]*$/i.test(alias)) {
       problems.push(`WALLETS "${part}" is not alias=wallet_id (alias of letters, digits, - or _)`);
@@ -63,7 +66,10 @@ export function parseWallets(text: string, problems: string[]): WalletAlias[] {
 function parseThresholds(text: string, ctx: z.RefinementCtx): Record<string, string> | undefined {
   if (text.trim() === '') return undefined;
   const out: Record<string, string> = {};
-  const parts = text.split(',').map((p) => p.trim()).filter(Boolean);
+  const parts = text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   for (const part of parts) {
     const [code, value] = part.includes('=') ? part.split('=').map((s) => s.trim()) : ['*', part];
     if (!code || !value || !/^\d+(\.\d+)?$/.test(value)) {
@@ -104,7 +110,10 @@ const schema = z
     SERVICE_PARAM_IDENTITY: z.string().default('identity_id'),
     SERVICE_PARAM_RATE: z.string().default('currency'),
     WALLETS: optionalText,
-    APPROVALS_CHANNEL: optionalText.refine((s) => s === undefined || /^[CG][A-Z0-9]{2,}$/.test(s), 'must be a channel id such as C0123ABCD (not a #name)'),
+    APPROVALS_CHANNEL: optionalText.refine(
+      (s) => s === undefined || /^[CG][A-Z0-9]{2,}$/.test(s),
+      'must be a channel id such as C0123ABCD (not a #name)',
+    ),
     APPROVERS: optionalText,
     APPROVER_CACHE_TTL: duration('60s'),
     APPROVALS_REQUIRED: z.coerce.number().int().min(1).max(5).default(1),
@@ -175,24 +184,19 @@ export const DEV_DEFAULTS = {
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const problems: string[] = [];
   const parsed = schema.safeParse(env);
-  let wallets: WalletAlias[] = [];
-  let approvers: string[] = [];
-  if (parsed.success) {
-    const e = parsed.data;
-    const walletsText = e.WALLETS ?? sandboxWalletsSetting();
-    wallets = parseWallets(walletsText, problems);
-    approvers = (e.APPROVERS ?? DEV_DEFAULTS.approvers.join(','))
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean);
-    for (const a of approvers) {
-      if (!SLACK_USER_OR_GROUP.test(a)) problems.push(`APPROVERS "${a}" is not a Slack user id (U…/W…) or user group id (S…)`);
-    }
-    if (approvers.length === 0) problems.push('APPROVERS must list at least one Slack user or user group id');
-  } else {
-    for (const issue of parsed.error.issues) {
-      problems.push(`${issue.path.join('.') || 'environment'} ${issue.message}`);
-    }
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) problems.push(`${issue.path.join('.') || 'environment'} ${issue.message}`);
+  }
+  // Checked from the raw values too, so one run lists every problem at once.
+  const walletsText = env.WALLETS?.trim() || sandboxWalletsSetting();
+  const wallets = parseWallets(walletsText, problems);
+  const approvers = (env.APPROVERS?.trim() || DEV_DEFAULTS.approvers.join(','))
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
+  for (const a of approvers) {
+    if (!SLACK_USER_OR_GROUP.test(a))
+      problems.push(`APPROVERS "${a}" is not a Slack user id (U…/W…) or user group id (S…)`);
   }
   if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);
   const e = parsed.data;

@@ -33,7 +33,10 @@ export class InputError extends RampartError {
 export class ConfigError extends RampartError {
   readonly problems: string[];
   constructor(problems: string[]) {
-    super('CONFIG_INVALID', `Rampart cannot start, the configuration has ${problems.length} problem(s):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    super(
+      'CONFIG_INVALID',
+      `Rampart cannot start, the configuration has ${problems.length} problem(s):\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+    );
     this.problems = problems;
   }
 }

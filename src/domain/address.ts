@@ -43,7 +43,8 @@ export function solanaAddressProblem(address: string): string | undefined {
 export const addressProblem = (kind: ChainKind, address: string): string | undefined =>
   kind === 'evm' ? evmAddressProblem(address.trim()) : solanaAddressProblem(address.trim());
 
-export const isValidAddress = (kind: ChainKind, address: string): boolean => addressProblem(kind, address) === undefined;
+export const isValidAddress = (kind: ChainKind, address: string): boolean =>
+  addressProblem(kind, address) === undefined;
 
 /** 0x12ab…cdef — for places where the full address would crowd the text; links carry it whole. */
 export const shortAddress = (address: string): string =>

@@ -132,7 +132,10 @@ export const crossBorderBankDetails = z.strictObject({
 });
 // "Exactly one": variant 1 needs bank_code, which strict variant 2 refuses, so no object fits both;
 // an empty object fits neither.
-export const bankDetails = z.union([nigerianBankDetails, crossBorderBankDetails.refine((d) => Object.keys(d).length > 0, 'must name at least one field')]);
+export const bankDetails = z.union([
+  nigerianBankDetails,
+  crossBorderBankDetails.refine((d) => Object.keys(d).length > 0, 'must name at least one field'),
+]);
 export type BankDetails = z.infer<typeof bankDetails>;
 
 // ---- Requests (section 4)
@@ -148,7 +151,10 @@ export type CreateUserRequest = z.infer<typeof createUserRequest>;
 // spec 4.2 and 8.1: positive, or exactly -1 for the entire available balance.
 export const transferAmount = z
   .number()
-  .refine((n) => Number.isFinite(n) && (n > 0 || n === -1), 'must be more than zero, or -1 for the entire available balance');
+  .refine(
+    (n) => Number.isFinite(n) && (n > 0 || n === -1),
+    'must be more than zero, or -1 for the entire available balance',
+  );
 
 export const transferRequest = z.strictObject({
   wallet_id: nonEmpty,

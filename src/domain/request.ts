@@ -1,0 +1,136 @@
+/**
+ * A money-moving (or destination-adding) request and its state machine (DESIGN "Request
+ * states"). Pure: no I/O. The store applies these transitions atomically in Redis.
+ */
+import { createHash } from 'node:crypto';
+import type { AssetId } from './assets.js';
+
+export const REQUEST_STATES = [
+  'pending',
+  'approved',
+  'executing',
+  'succeeded',
+  'failed',
+  'unknown',
+  'denied',
+  'cancelled',
+  'expired',
+] as const;
+export type RequestState = (typeof REQUEST_STATES)[number];
+
+export const FINAL_STATES: ReadonlySet<RequestState> = new Set([
+  'succeeded',
+  'failed',
+  'unknown',
+  'denied',
+  'cancelled',
+  'expired',
+]);
+export const isFinal = (s: RequestState): boolean => FINAL_STATES.has(s);
+
+/** Allowed moves; anything else is a bug or a race the store refuses. */
+export const TRANSITIONS: Readonly<Record<RequestState, readonly RequestState[]>> = {
+  pending: ['approved', 'denied', 'cancelled', 'expired'],
+  approved: ['executing'],
+  // executing → approved only when the call provably never left (connection refused).
+  executing: ['succeeded', 'failed', 'unknown', 'approved'],
+  // A late real answer replaces "unknown" (the record keeps both in its history).
+  unknown: ['succeeded', 'failed'],
+  succeeded: [],
+  failed: [],
+  denied: [],
+  cancelled: [],
+  expired: [],
+};
+
+export const canMove = (from: RequestState, to: RequestState): boolean => TRANSITIONS[from].includes(to);
+
+/** Exactly the body the service will receive (spec 4.2, 4.4, 4.3). */
+export type ServiceCall =
+  | { kind: 'transfer'; body: { wallet_id: string; amount: number; receiver: string; asset: AssetId } }
+  | { kind: 'offramp'; body: { wallet_id: string; amount: number; beneficiary_id: string; asset: AssetId } }
+  | { kind: 'beneficiary'; body: { currency: string; identity_id: string; details: Record<string, unknown> } };
+
+export type RequestKind = ServiceCall['kind'];
+
+/** What the card shows beside the call; fixed at posting time like the call itself. */
+export interface RequestDisplay {
+  walletAlias?: string;
+  walletAddress?: string;
+  /** "250.00" or "entire available balance". */
+  amountText?: string;
+  assetCode?: string;
+  chain?: string;
+  availableBefore?: string;
+  availableAfter?: string;
+  /** Receiver never paid by Rampart before. */
+  newReceiver?: boolean;
+  beneficiaryLabel?: string;
+  holderName?: string;
+  identityLabel?: string;
+}
+
+export interface FrozenRequest {
+  id: string;
+  call: ServiceCall;
+  display: RequestDisplay;
+  requester: string;
+  reason: string;
+  /** Channel the request was made from; the requester's confirmation goes there. */
+  origin?: string | undefined;
+  createdAt: number;
+  expiresAt: number;
+  requiredApprovals: number;
+  rule: string;
+  /** Short hash of the frozen call, shown on the card. */
+  hash: string;
+}
+
+export interface Vote {
+  user: string;
+  at: number;
+}
+
+export interface HistoryEntry {
+  at: number;
+  event: string;
+  by?: string;
+  detail?: string;
+}
+
+export interface RequestOutcome {
+  hash?: string;
+  link?: string;
+  reference?: string;
+  id?: string;
+  message?: string;
+}
+
+export interface RequestRecord {
+  frozen: FrozenRequest;
+  state: RequestState;
+  votes: Vote[];
+  decidedBy?: string;
+  decidedAt?: number;
+  denyReason?: string;
+  outcome?: RequestOutcome;
+  card?: { channel: string; ts: string };
+}
+
+/** Canonical JSON: keys sorted, so the same call always hashes the same. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+export const callHash = (call: ServiceCall): string =>
+  createHash('sha256').update(canonicalJson(call)).digest('hex').slice(0, 10);
+
+export const formatRequestId = (n: number): string => `R-${n}`;
+export const REQUEST_ID = /^R-\d+$/;

@@ -1,0 +1,163 @@
+/**
+ * Executes one approved request against the service, at most once (DESIGN invariant 3):
+ * approved → executing by compare-and-set before the call; the frozen call, never anything
+ * else; no retry unless the call provably never left; anything ambiguous ends in `unknown`.
+ */
+
+import { callHash, type RequestOutcome, type ServiceCall } from '../domain/request.js';
+import { InputError } from '../errors.js';
+import type { Logger } from '../log.js';
+import type { ServiceClient } from '../service/client.js';
+import { isServiceError } from '../service/errors.js';
+import { describeError } from '../slack/describe-error.js';
+import type { RequestStore } from '../store/requests.js';
+import type { Queues } from './queues.js';
+
+export interface ExecuteDeps {
+  service: ServiceClient;
+  store: RequestStore;
+  queues: Queues;
+  log: Logger;
+  workerName: string;
+}
+
+export type ExecuteResult = 'succeeded' | 'failed' | 'unknown' | 'retry' | 'skipped';
+
+export class RetryableNotSentError extends Error {
+  override readonly name = 'RetryableNotSentError';
+}
+
+async function callService(service: ServiceClient, call: ServiceCall): Promise<RequestOutcome> {
+  switch (call.kind) {
+    case 'transfer': {
+      const r = await service.transfer(call.body);
+      return { hash: r.hash, link: r.link };
+    }
+    case 'offramp': {
+      const r = await service.offramp(call.body);
+      return { reference: r.reference };
+    }
+    case 'beneficiary': {
+      const r = await service.createBeneficiary(call.body as Parameters<ServiceClient['createBeneficiary']>[0]);
+      return { id: r.id };
+    }
+  }
+}
+
+/** Marks an `executing` request `unknown` (a crash or stall left it there) and says so loudly. */
+export async function markUnknown(
+  deps: Pick<ExecuteDeps, 'store' | 'queues' | 'log'>,
+  requestId: string,
+  why: string,
+): Promise<boolean> {
+  const r = await deps.store.transition(
+    requestId,
+    ['executing'],
+    'unknown',
+    { event: 'unknown', detail: why },
+    { outcome: JSON.stringify({ message: why }) },
+  );
+  if (r.ok) {
+    deps.log.error({ requestId, why }, 'request outcome unknown');
+    await deps.queues.notify({ requestId, kind: 'unknown' });
+  }
+  return r.ok;
+}
+
+export async function executeRequest(
+  deps: ExecuteDeps,
+  requestId: string,
+  isLastAttempt: boolean,
+): Promise<ExecuteResult> {
+  const { store, log } = deps;
+  const record = await store.get(requestId);
+  if (!record) {
+    log.error({ requestId }, 'execute: request record missing; nothing called');
+    return 'skipped';
+  }
+  const started = await store.startExecution(requestId, deps.workerName);
+  if (started.token === undefined) {
+    if (started.from === 'executing') {
+      // Someone began this call and never finished: it may have reached the service.
+      await markUnknown(
+        deps,
+        requestId,
+        'a worker stopped while this request was executing; it may or may not have reached the service',
+      );
+      return 'unknown';
+    }
+    log.warn({ requestId, state: started.from }, 'execute: request not in approved state; nothing called');
+    return 'skipped';
+  }
+  const token = started.token;
+  await deps.queues.notify({ requestId, kind: 'card' });
+
+  // Invariant 2: what runs is byte-for-byte what was approved.
+  if (callHash(record.frozen.call) !== record.frozen.hash) {
+    await store.finishExecution(requestId, token, 'failed', {
+      message: 'integrity check failed: the stored call does not match its hash',
+    });
+    await deps.queues.notify({ requestId, kind: 'outcome' });
+    return 'failed';
+  }
+
+  let outcome: RequestOutcome;
+  try {
+    outcome = await callService(deps.service, record.frozen.call);
+  } catch (err) {
+    const message = describeError(err);
+    if (err instanceof InputError) {
+      await finish('failed', { message }, 'refused before sending');
+      return 'failed';
+    }
+    if (isServiceError(err) && !err.mayHaveReached && !isLastAttempt) {
+      // Connection refused: provably never sent, so it may be tried again.
+      await store.finishExecution(
+        requestId,
+        token,
+        'approved',
+        { message },
+        'service unreachable, not sent; will retry',
+      );
+      log.warn({ requestId, err }, 'execute: service unreachable before sending; retrying');
+      throw new RetryableNotSentError(message);
+    }
+    if (isServiceError(err) && !err.mayHaveReached) {
+      await finish('failed', { message }, 'service unreachable, never sent');
+      return 'failed';
+    }
+    if (
+      isServiceError(err) &&
+      (err.code === 'SERVICE_REJECTED' || (err.code === 'SERVICE_UNAVAILABLE' && err.status !== undefined))
+    ) {
+      log.warn({ requestId, err }, 'execute: service refused or failed the call');
+      await finish('failed', { message }, err.serviceMessage ?? message);
+      return 'failed';
+    }
+    // Time-out after sending, a reset connection or an unreadable answer: it may have happened.
+    log.error({ requestId, err }, 'execute: outcome unknown');
+    await finish(
+      'unknown',
+      { message: `${message} The call may have reached the service.` },
+      'no clear answer from the service',
+    );
+    return 'unknown';
+  }
+  const done = await finish('succeeded', outcome);
+  if (done && record.frozen.call.kind === 'transfer' && record.frozen.display.chain) {
+    await store.addPayee(record.frozen.display.chain, record.frozen.call.body.receiver);
+  }
+  return 'succeeded';
+
+  async function finish(
+    to: 'succeeded' | 'failed' | 'unknown',
+    result: RequestOutcome,
+    detail?: string,
+  ): Promise<boolean> {
+    const r = await store.finishExecution(requestId, token, to, result, detail);
+    if (!r.ok)
+      log.error({ requestId, to, state: r.from }, 'execute: could not record the outcome (state changed underneath)');
+    await deps.queues.notify({ requestId, kind: to === 'unknown' ? 'unknown' : 'outcome' });
+    return r.ok;
+  }
+}

@@ -1,0 +1,96 @@
+/**
+ * Posts and refreshes the card, and posts each outcome once in its thread. Runs as a durable
+ * job: a Slack failure or rate limit retries the job; a reply is never dropped, and a reply
+ * already posted is not posted again.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { WebClient } from '@slack/web-api';
+import type { Logger } from '../log.js';
+import { cardText, outcomeReply, requestCardBlocks } from '../slack/blocks/card.js';
+import type { RequestStore } from '../store/requests.js';
+import type { NotifyJob } from './queues.js';
+
+export interface NotifyDeps {
+  slack: WebClient;
+  store: RequestStore;
+  log: Logger;
+  approvalsChannel: string;
+  sandbox: boolean;
+}
+
+const MAX_INLINE_WAITS = 3;
+
+/** 429 means Slack did not act on the call, so waiting and calling again cannot double-post. */
+export async function withRateLimit<T>(call: () => Promise<T>): Promise<T> {
+  for (let i = 0; ; i++) {
+    try {
+      return await call();
+    } catch (err) {
+      const retryAfter =
+        (err as { code?: string; retryAfter?: number }).code === 'slack_webapi_rate_limited_error'
+          ? (err as { retryAfter: number }).retryAfter
+          : undefined;
+      if (retryAfter === undefined || i >= MAX_INLINE_WAITS) throw err;
+      await sleep(Math.max(1, retryAfter) * 1000);
+    }
+  }
+}
+
+export async function notify(deps: NotifyDeps, job: NotifyJob): Promise<void> {
+  const { slack, store } = deps;
+  const record = await store.get(job.requestId);
+  if (!record) {
+    deps.log.error({ requestId: job.requestId }, 'notify: request missing');
+    return;
+  }
+  const blocks = requestCardBlocks(record, deps.sandbox);
+  const text = cardText(record);
+  let card = record.card;
+  if (!card) {
+    // Two notify jobs can race here; a short claim keeps the card single.
+    if (!(await store.claim(record.frozen.id, 'card', 30_000)))
+      throw new Error('card is being posted by another job; retrying');
+    const posted = await withRateLimit(() =>
+      slack.chat.postMessage({ channel: deps.approvalsChannel, text, blocks, unfurl_links: false }),
+    );
+    card = { channel: posted.channel ?? deps.approvalsChannel, ts: posted.ts ?? '' };
+    await store.setCard(record.frozen.id, card);
+    await confirmToRequester(deps, record.frozen.id, record.frozen.requester, record.frozen.origin, card);
+  } else {
+    const { channel, ts } = card;
+    await withRateLimit(() => slack.chat.update({ channel, ts, text, blocks }));
+  }
+  const thread = card;
+  if (job.kind === 'card') return;
+  const what = `reply-${record.state}`;
+  if (await store.wasPosted(record.frozen.id, what)) return;
+  const reply = await withRateLimit(() =>
+    slack.chat.postMessage({
+      channel: thread.channel,
+      thread_ts: thread.ts,
+      text: outcomeReply(record),
+      unfurl_links: false,
+    }),
+  );
+  await store.markPosted(record.frozen.id, what, reply.ts ?? '');
+}
+
+async function confirmToRequester(
+  deps: NotifyDeps,
+  id: string,
+  requester: string,
+  origin: string | undefined,
+  card: { channel: string; ts: string },
+): Promise<void> {
+  try {
+    const permalink = await deps.slack.chat.getPermalink({ channel: card.channel, message_ts: card.ts });
+    await deps.slack.chat.postEphemeral({
+      channel: origin ?? card.channel,
+      user: requester,
+      text: `Your request ${id} is waiting for approval: <${permalink.permalink}|see the card>. You will be mentioned in its thread when it is decided.`,
+    });
+  } catch (err) {
+    // The card is up; a missing confirmation must not re-post it.
+    deps.log.warn({ err, requestId: id }, 'could not confirm to the requester');
+  }
+}

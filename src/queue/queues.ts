@@ -1,0 +1,89 @@
+/**
+ * BullMQ queues and their typed job contracts. Money jobs are configured so BullMQ never
+ * re-runs them on its own; the request record decides (DESIGN invariant 3).
+ */
+import { type JobsOptions, Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { z } from 'zod';
+
+export const QUEUE_NAMES = { execute: 'execute', expire: 'expire', notify: 'notify' } as const;
+
+export const requestJob = z.object({ requestId: z.string().regex(/^R-\d+$/) });
+export type RequestJob = z.infer<typeof requestJob>;
+
+export const NOTIFY_KINDS = ['card', 'outcome', 'unknown'] as const;
+export const notifyJob = requestJob.extend({ kind: z.enum(NOTIFY_KINDS) });
+export type NotifyJob = z.infer<typeof notifyJob>;
+
+/** Only a call that provably never left is tried again, by the record (queue/execute.ts). */
+export const EXECUTE_ATTEMPTS = 3;
+
+const executeOptions = (requestId: string): JobsOptions => ({
+  jobId: requestId, // one job per request; the record still guards against a second run
+  attempts: EXECUTE_ATTEMPTS,
+  backoff: { type: 'exponential', delay: 2_000 },
+  removeOnComplete: { age: 7 * 86_400 },
+  removeOnFail: { age: 30 * 86_400 },
+});
+
+export interface Queues {
+  execute: Queue;
+  expire: Queue;
+  notifications: Queue;
+  enqueueExecution(requestId: string): Promise<void>;
+  scheduleExpiry(requestId: string, delayMs: number): Promise<void>;
+  notify(job: NotifyJob): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function bullPrefix(prefix: string): string {
+  return `${prefix}:bull`;
+}
+
+export function createQueues(connection: Redis, prefix: string): Queues {
+  const opts = { connection, prefix: bullPrefix(prefix) };
+  const execute = new Queue(QUEUE_NAMES.execute, opts);
+  const expire = new Queue(QUEUE_NAMES.expire, opts);
+  const notify = new Queue(QUEUE_NAMES.notify, opts);
+  let seq = 0;
+  return {
+    execute,
+    expire,
+    notifications: notify,
+    async enqueueExecution(requestId) {
+      const existing = await execute.getJob(requestId);
+      if (existing) {
+        const state = await existing.getState();
+        if (state !== 'completed' && state !== 'failed') return;
+        // A finished job keeps its id; remove it so the reconciler's re-add is not ignored.
+        // Safe: the record refuses to execute anything not in `approved`.
+        await existing.remove();
+      }
+      await execute.add('execute', { requestId } satisfies RequestJob, executeOptions(requestId));
+    },
+    async scheduleExpiry(requestId, delayMs) {
+      await expire.add('expire', { requestId } satisfies RequestJob, {
+        jobId: `expire-${requestId}`,
+        delay: Math.max(0, delayMs),
+        attempts: 10,
+        backoff: { type: 'exponential', delay: 1_000 },
+        removeOnComplete: true,
+        removeOnFail: { age: 30 * 86_400 },
+      });
+    },
+    async notify(job) {
+      seq += 1;
+      await notify.add('notify', job, {
+        // Unique per enqueue: each state change deserves its own card refresh.
+        jobId: `${job.requestId}-${job.kind}-${Date.now()}-${seq}`,
+        attempts: 25,
+        backoff: { type: 'exponential', delay: 1_000 },
+        removeOnComplete: true,
+        removeOnFail: { age: 30 * 86_400 },
+      });
+    },
+    async close() {
+      await Promise.all([execute.close(), expire.close(), notify.close()]);
+    },
+  };
+}

@@ -1,0 +1,135 @@
+/**
+ * The workers: execute (money, at most once), expire (pending → expired) and notify (Slack).
+ * Job data is parsed, never cast; bad data fails the job for good.
+ */
+import type { WebClient } from '@slack/web-api';
+import { type Job, UnrecoverableError, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { z } from 'zod';
+import type { Logger } from '../log.js';
+import type { ServiceClient } from '../service/client.js';
+import type { RequestStore } from '../store/requests.js';
+import { executeRequest, markUnknown } from './execute.js';
+import { notify } from './notify.js';
+import { bullPrefix, notifyJob, QUEUE_NAMES, type Queues, requestJob } from './queues.js';
+import { reconcile } from './reconcile.js';
+
+export interface WorkerDeps {
+  redis: Redis;
+  prefix: string;
+  service: ServiceClient;
+  store: RequestStore;
+  queues: Queues;
+  slack: WebClient;
+  log: Logger;
+  approvalsChannel: string;
+  sandbox: boolean;
+  now: () => number;
+  name?: string;
+  /** Tests shorten these; production keeps BullMQ's defaults. */
+  lockDurationMs?: number;
+  stalledIntervalMs?: number;
+  reconcileEveryMs?: number;
+}
+
+function parse<T extends z.ZodType>(schema: T, job: Job): z.infer<T> {
+  const r = schema.safeParse(job.data);
+  if (!r.success)
+    throw new UnrecoverableError(`bad job data for ${job.name}: ${r.error.issues[0]?.message ?? 'invalid'}`);
+  return r.data;
+}
+
+export interface Workers {
+  close(): Promise<void>;
+  reconcileNow(): Promise<void>;
+}
+
+export function startWorkers(deps: WorkerDeps): Workers {
+  const name = deps.name ?? `worker-${process.pid}`;
+  const base = { connection: deps.redis, prefix: bullPrefix(deps.prefix), name };
+  const log = deps.log.child({ component: 'worker', worker: name });
+
+  const execute = new Worker(
+    QUEUE_NAMES.execute,
+    async (job) => {
+      const { requestId } = parse(requestJob, job);
+      const last = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+      return executeRequest(
+        { service: deps.service, store: deps.store, queues: deps.queues, log, workerName: name },
+        requestId,
+        last,
+      );
+    },
+    {
+      ...base,
+      concurrency: 4,
+      // BullMQ is at-least-once; money jobs must never be re-run by it on its own.
+      maxStalledCount: 0,
+      ...(deps.lockDurationMs ? { lockDuration: deps.lockDurationMs } : {}),
+      ...(deps.stalledIntervalMs ? { stalledInterval: deps.stalledIntervalMs } : {}),
+    },
+  );
+  execute.on('failed', (job, err) => {
+    if (!job) return;
+    log.error({ requestId: job.id, err }, 'execute job failed');
+    // A stalled job lands here without our code having finished: settle the record now.
+    if (job.id) void settleStalled(job.id);
+  });
+
+  const settleStalled = async (id: string) => {
+    const record = await deps.store.get(id);
+    if (record?.state === 'executing' && (await deps.queues.execute.getJobState(id)) !== 'active') {
+      await markUnknown(
+        { store: deps.store, queues: deps.queues, log },
+        id,
+        'the worker running it stopped before the service answered; it may or may not have gone through',
+      );
+    }
+  };
+
+  const expire = new Worker(
+    QUEUE_NAMES.expire,
+    async (job) => {
+      const { requestId } = parse(requestJob, job);
+      const r = await deps.store.transition(
+        requestId,
+        ['pending'],
+        'expired',
+        { event: 'expired' },
+        { decidedAt: String(deps.now()) },
+      );
+      if (r.ok) await deps.queues.notify({ requestId, kind: 'outcome' });
+    },
+    base,
+  );
+
+  const notifier = new Worker(
+    QUEUE_NAMES.notify,
+    async (job) =>
+      notify(
+        { slack: deps.slack, store: deps.store, log, approvalsChannel: deps.approvalsChannel, sandbox: deps.sandbox },
+        parse(notifyJob, job),
+      ),
+    { ...base, concurrency: 4 },
+  );
+  notifier.on('failed', (job, err) =>
+    log.warn({ jobId: job?.id, err, attempts: job?.attemptsMade }, 'notify failed; will retry'),
+  );
+
+  const reconcileNow = () => reconcile({ store: deps.store, queues: deps.queues, log, now: deps.now });
+  const runReconcile = () => {
+    reconcileNow().catch((err: unknown) => log.error({ err }, 'reconcile failed'));
+  };
+  runReconcile();
+  const timer = setInterval(runReconcile, deps.reconcileEveryMs ?? 30_000);
+  timer.unref();
+
+  return {
+    reconcileNow,
+    async close() {
+      clearInterval(timer);
+      // Finish what is running before letting go (SIGTERM must not cut a money call in half).
+      await Promise.all([execute.close(), expire.close(), notifier.close()]);
+    },
+  };
+}

@@ -1,0 +1,324 @@
+/**
+ * Typed client for all ten operations of the service interface (spec section 4). Every request
+ * is validated before it is sent and every response is parsed; failures are ServiceError.
+ * Reads retry transient failures; calls that move money or create things never retry.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Agent, type Dispatcher, request } from 'undici';
+import type { z } from 'zod';
+import { InputError } from '../errors.js';
+import type { Logger } from '../log.js';
+import { type Operation, ServiceError, transportError } from './errors.js';
+import * as s from './schemas.js';
+
+export interface ServiceClientOptions {
+  baseUrl: string;
+  apiKey: string;
+  bearerToken?: string | undefined;
+  connectTimeoutMs?: number;
+  responseTimeoutMs?: number;
+  /** Query parameter names the spec leaves unnamed (README "Choices"). */
+  params?: Partial<QueryParams>;
+  /** Read retries after the first try; 0 disables. */
+  readRetries?: number;
+  retryBaseDelayMs?: number;
+  dispatcher?: Dispatcher;
+  log?: Logger;
+}
+
+export interface QueryParams {
+  wallet: string;
+  balances: string;
+  identity: string;
+  rate: string;
+}
+
+const DEFAULT_PARAMS: QueryParams = {
+  wallet: 'wallet_id',
+  balances: 'wallet_id',
+  identity: 'identity_id',
+  rate: 'currency',
+};
+
+interface Call<Req, Res> {
+  operation: Operation;
+  method: 'GET' | 'POST';
+  path: string;
+  auth: 'key' | 'bearer';
+  body?: Req;
+  query?: Record<string, string>;
+  requestSchema?: z.ZodType<Req>;
+  responseSchema: z.ZodType<Res>;
+  /** Only reads may be retried: a repeated write could act twice. */
+  retry: boolean;
+}
+
+export class ServiceClient {
+  readonly baseUrl: string;
+  private readonly options: ServiceClientOptions;
+  private readonly dispatcher: Dispatcher;
+  private readonly ownsDispatcher: boolean;
+  private readonly params: QueryParams;
+
+  constructor(options: ServiceClientOptions) {
+    this.options = options;
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.params = { ...DEFAULT_PARAMS, ...options.params };
+    this.ownsDispatcher = options.dispatcher === undefined;
+    this.dispatcher =
+      options.dispatcher ??
+      new Agent({
+        connect: { timeout: options.connectTimeoutMs ?? 5_000 },
+        headersTimeout: options.responseTimeoutMs ?? 20_000,
+        bodyTimeout: options.responseTimeoutMs ?? 20_000,
+      });
+  }
+
+  // ---- spec 4.1 (Bearer auth)
+  createUser(body: s.CreateUserRequest) {
+    return this.call({
+      operation: 'createUser',
+      method: 'POST',
+      path: '/user',
+      auth: 'bearer',
+      body,
+      requestSchema: s.createUserRequest,
+      responseSchema: s.userCreated,
+      retry: false,
+    });
+  }
+
+  // ---- spec 4.2
+  transfer(body: s.TransferRequest) {
+    return this.call({
+      operation: 'transfer',
+      method: 'POST',
+      path: '/transfer',
+      auth: 'key',
+      body,
+      requestSchema: s.transferRequest,
+      responseSchema: s.transferResult,
+      retry: false,
+    });
+  }
+
+  // ---- spec 4.3
+  createBeneficiary(body: s.CreateBeneficiaryRequest) {
+    return this.call({
+      operation: 'createBeneficiary',
+      method: 'POST',
+      path: '/beneficiary',
+      auth: 'key',
+      body,
+      requestSchema: s.createBeneficiaryRequest,
+      responseSchema: s.idResult,
+      retry: false,
+    });
+  }
+
+  // ---- spec 4.4
+  offramp(body: s.OfframpRequest) {
+    return this.call({
+      operation: 'offramp',
+      method: 'POST',
+      path: '/offramp',
+      auth: 'key',
+      body,
+      requestSchema: s.offrampRequest,
+      responseSchema: s.offrampResult,
+      retry: false,
+    });
+  }
+
+  // ---- spec 4.5
+  createIdentity(body: s.CreateIdentityRequest) {
+    return this.call({
+      operation: 'createIdentity',
+      method: 'POST',
+      path: '/identity',
+      auth: 'key',
+      body,
+      requestSchema: s.createIdentityRequest,
+      responseSchema: s.identityCreated,
+      retry: false,
+    });
+  }
+
+  // ---- spec 4.6
+  async getIdentity(identityId: string) {
+    return this.call({
+      operation: 'getIdentity',
+      method: 'GET',
+      path: '/identity',
+      auth: 'key',
+      query: { [this.params.identity]: requireId(identityId, 'identity_id') },
+      responseSchema: s.identity,
+      retry: true,
+    });
+  }
+
+  // ---- spec 4.7
+  lookupAccount(body: s.LookupRequest) {
+    return this.call({
+      operation: 'lookupAccount',
+      method: 'POST',
+      path: '/lookup',
+      auth: 'key',
+      body,
+      requestSchema: s.lookupRequest,
+      responseSchema: s.accountLookup,
+      retry: true,
+    });
+  }
+
+  // ---- spec 4.8
+  async getWallet(walletId: string) {
+    return this.call({
+      operation: 'getWallet',
+      method: 'GET',
+      path: '/wallet',
+      auth: 'key',
+      query: { [this.params.wallet]: requireId(walletId, 'wallet_id') },
+      responseSchema: s.wallet,
+      retry: true,
+    });
+  }
+
+  // ---- spec 4.9
+  async getBalances(walletId: string) {
+    return this.call({
+      operation: 'getBalances',
+      method: 'GET',
+      path: '/balances',
+      auth: 'key',
+      query: { [this.params.balances]: requireId(walletId, 'wallet_id') },
+      responseSchema: s.balanceEntry.array(),
+      retry: true,
+    });
+  }
+
+  // ---- spec 4.10
+  getOnrampRate(currency: s.Currency) {
+    return this.call({
+      operation: 'getOnrampRate',
+      method: 'GET',
+      path: '/rate/onramp',
+      auth: 'key',
+      query: { [this.params.rate]: s.currencyWireForm(currency) },
+      responseSchema: s.rate,
+      retry: true,
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.ownsDispatcher) await this.dispatcher.close();
+  }
+
+  private async call<Req, Res>(call: Call<Req, Res>): Promise<Res> {
+    if (call.requestSchema) {
+      const checked = call.requestSchema.safeParse(call.body);
+      if (!checked.success) {
+        const { field, message } = s.describeZodError(checked.error);
+        throw new InputError(`${call.operation}: ${message}`, field);
+      }
+    }
+    const attempts = call.retry ? 1 + (this.options.readRetries ?? 2) : 1;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.once(call);
+      } catch (err) {
+        if (attempt >= attempts || !isTransient(err)) throw err;
+        const base = (this.options.retryBaseDelayMs ?? 150) * 2 ** (attempt - 1);
+        const delay = base / 2 + Math.random() * base; // jitter spreads retries of many callers
+        this.options.log?.warn(
+          { operation: call.operation, attempt, delay: Math.round(delay) },
+          'service read failed, retrying',
+        );
+        await sleep(delay);
+      }
+    }
+  }
+
+  private async once<Req, Res>(call: Call<Req, Res>): Promise<Res> {
+    const url = new URL(this.baseUrl + call.path);
+    for (const [k, v] of Object.entries(call.query ?? {})) url.searchParams.set(k, v);
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (call.auth === 'key') headers['x-service-key'] = this.options.apiKey;
+    else if (this.options.bearerToken) headers.authorization = `Bearer ${this.options.bearerToken}`;
+    else {
+      throw new ServiceError(
+        'SERVICE_REJECTED',
+        `${call.operation}: SERVICE_BEARER_TOKEN is not set, so POST ${call.path} cannot be authorised`,
+        { operation: call.operation, mayHaveReached: false },
+      );
+    }
+    let status: number;
+    let text: string;
+    try {
+      const body = call.body === undefined ? null : JSON.stringify(call.body);
+      if (body !== null) headers['content-type'] = 'application/json';
+      const res = await request(url, { method: call.method, headers, body, dispatcher: this.dispatcher });
+      status = res.statusCode;
+      text = await res.body.text();
+    } catch (err) {
+      throw transportError(call.operation, err);
+    }
+    return parseResponse(call.operation, call.responseSchema, status, text);
+  }
+}
+
+function requireId(value: string, field: string): string {
+  if (value.trim() === '') throw new InputError(`${field}: must not be empty`, field);
+  return value.trim();
+}
+
+const isTransient = (err: unknown): boolean =>
+  err instanceof ServiceError && (err.code === 'SERVICE_UNAVAILABLE' || err.code === 'SERVICE_TIMEOUT');
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** spec 2.1 and 7: error bodies may be an envelope, other JSON, HTML or empty. */
+export function parseResponse<Res>(operation: Operation, schema: z.ZodType<Res>, status: number, text: string): Res {
+  const json = parseJson(text);
+  const failed = s.errorEnvelope.safeParse(json);
+  const serviceMessage = failed.success
+    ? failed.data.message
+    : typeof (json as { message?: unknown } | undefined)?.message === 'string'
+      ? (json as { message: string }).message
+      : undefined;
+  if (status >= 500) {
+    return fail('SERVICE_UNAVAILABLE', `${operation}: the service failed with HTTP ${status}`);
+  }
+  if (status >= 300) {
+    return fail('SERVICE_REJECTED', `${operation}: the service refused the request (HTTP ${status})`);
+  }
+  if (failed.success) {
+    // A 200 that says success=false is a refusal, whatever the HTTP status.
+    return fail('SERVICE_REJECTED', `${operation}: the service refused the request`, failed.data.status);
+  }
+  const parsed = s.envelope(schema).safeParse(json);
+  if (!parsed.success) {
+    const detail = json === undefined ? 'the body is not JSON' : s.describeZodError(parsed.error).message;
+    return fail('SERVICE_BAD_RESPONSE', `${operation}: the service answered in an unexpected shape (${detail})`);
+  }
+  return parsed.data.data as Res;
+
+  function fail(
+    code: 'SERVICE_UNAVAILABLE' | 'SERVICE_REJECTED' | 'SERVICE_BAD_RESPONSE',
+    message: string,
+    envelopeStatus?: number,
+  ): never {
+    throw new ServiceError(code, message, {
+      operation,
+      status: envelopeStatus ?? status,
+      serviceMessage,
+      mayHaveReached: true,
+    });
+  }
+}

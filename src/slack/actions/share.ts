@@ -1,0 +1,43 @@
+/** "Share in channel": answers again, fresh, visibly in the channel, naming who shared it. */
+import type { App, BlockButtonAction } from '@slack/bolt';
+import { z } from 'zod';
+import { ANSWERS } from '../answers.js';
+import { context, withSandboxNote } from '../blocks/common.js';
+import type { Deps } from '../deps.js';
+import { respondError } from '../respond.js';
+
+const shareValue = z.object({ command: z.enum(['balance', 'rate']), args: z.string().max(200) });
+
+export function registerShareAction(app: App, deps: Deps): void {
+  app.action<BlockButtonAction>('share_in_channel', async ({ ack, action, body, respond }) => {
+    await ack();
+    const parsed = shareValue.safeParse(JSON.parse(action.value ?? 'null'));
+    if (!parsed.success) {
+      await respond({
+        response_type: 'ephemeral',
+        replace_original: false,
+        text: 'This button is from an older version of Rampart; run the command again.',
+      });
+      return;
+    }
+    try {
+      const blocks = await ANSWERS[parsed.data.command](deps, parsed.data.args);
+      await respond({
+        response_type: 'in_channel',
+        replace_original: false,
+        text: `Shared by <@${body.user.id}>`,
+        blocks: withSandboxNote(
+          [
+            ...blocks,
+            context(
+              `Shared by <@${body.user.id}> from \`/${parsed.data.command}${parsed.data.args ? ` ${parsed.data.args}` : ''}\``,
+            ),
+          ],
+          deps.sandbox,
+        ),
+      });
+    } catch (err) {
+      await respondError(respond, deps, err);
+    }
+  });
+}

@@ -1,0 +1,113 @@
+/**
+ * The Bolt app: HTTP receiver on /slack/events (or Socket Mode when SLACK_APP_TOKEN is set),
+ * GET /healthz, the workspace guard, and every listener registered from its own file.
+ */
+import { App, HTTPReceiver, type Receiver, SocketModeReceiver } from '@slack/bolt';
+import type { Redis } from 'ioredis';
+import { registerApprovalActions } from './actions/approval.js';
+import { registerShareAction } from './actions/share.js';
+import { boltLogger } from './bolt-logger.js';
+import { registerReadOnlyCommands } from './commands/read-only.js';
+import { registerRequestCommands } from './commands/request.js';
+import type { Deps } from './deps.js';
+import { registerDenyView } from './views/deny.js';
+import { registerLookupView } from './views/lookup.js';
+import { registerRequestViews } from './views/request.js';
+
+export interface SlackApp {
+  app: App;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Web API client options chosen on purpose: no automatic retries (a retried chat.postMessage
+ * can post twice); rate-limited calls are rejected and retried by our notify queue instead.
+ */
+export const slackClientOptions = (apiUrl: string | undefined) => ({
+  ...(apiUrl ? { slackApiUrl: apiUrl } : {}),
+  retryConfig: { retries: 0 },
+  rejectRateLimitedCalls: true,
+  timeout: 10_000,
+});
+
+export function createSlackApp(deps: Deps, redis: Redis): SlackApp {
+  const { config } = deps;
+  const logger = boltLogger(deps.log);
+  const healthz = {
+    path: '/healthz',
+    method: ['GET'],
+    handler: (_req: unknown, res: import('node:http').ServerResponse) => {
+      redis
+        .ping()
+        .then(() => ({ status: 200, body: { ok: true, redis: 'up', sandbox: deps.sandbox } }))
+        .catch(() => ({ status: 503, body: { ok: false, redis: 'down' } }))
+        .then(({ status, body }) => {
+          res.writeHead(status, { 'content-type': 'application/json' });
+          res.end(JSON.stringify(body));
+        });
+    },
+  };
+  let receiver: Receiver;
+  if (config.slack.appToken) {
+    receiver = new SocketModeReceiver({
+      appToken: config.slack.appToken,
+      logger,
+      customRoutes: [healthz],
+      installerOptions: { port: config.port },
+    });
+  } else {
+    receiver = new HTTPReceiver({
+      signingSecret: config.slack.signingSecret,
+      endpoints: '/slack/events',
+      customRoutes: [healthz],
+      logger,
+      processBeforeResponse: false,
+    });
+  }
+  const app = new App({
+    token: config.slack.botToken,
+    receiver,
+    logger,
+    tokenVerificationEnabled: false,
+    clientOptions: slackClientOptions(config.slack.apiUrl),
+  });
+
+  // Requests from another workspace are refused before any listener runs.
+  if (config.slack.teamId) {
+    const teamId = config.slack.teamId;
+    app.use(async ({ context, body, next, ack }) => {
+      if (context.teamId === teamId) {
+        await next();
+        return;
+      }
+      deps.log.warn({ teamId: context.teamId }, 'refused a request from another workspace');
+      const maybeAck = ack as ((r?: unknown) => Promise<void>) | undefined;
+      if (maybeAck && (body as { command?: string }).command)
+        await maybeAck({ response_type: 'ephemeral', text: 'Rampart is not installed for this workspace.' });
+      else if (maybeAck) await maybeAck();
+    });
+  }
+
+  app.error(async (err) => {
+    deps.log.error({ err }, 'unhandled error in a Slack listener');
+  });
+
+  registerReadOnlyCommands(app, deps);
+  registerRequestCommands(app, deps);
+  registerLookupView(app, deps);
+  registerRequestViews(app, deps);
+  registerApprovalActions(app, deps);
+  registerDenyView(app, deps);
+  registerShareAction(app, deps);
+
+  return {
+    app,
+    async start() {
+      await app.start(config.port);
+    },
+    async stop() {
+      await app.stop();
+    },
+  };
+}

@@ -1,0 +1,176 @@
+/**
+ * The approval card: exactly what will run, who asked, the rule, the votes, and the buttons
+ * while it is pending. Also the thread replies that report the outcome. Pure builders.
+ */
+import type { KnownBlock } from '@slack/types';
+import { shortAddress } from '../../domain/address.js';
+import { CHAINS, type ChainId, explorerAddressUrl } from '../../domain/assets.js';
+import type { RequestRecord, RequestState } from '../../domain/request.js';
+import {
+  type Blocks,
+  context,
+  esc,
+  header,
+  link,
+  mrkdwn,
+  plain,
+  section,
+  slackDate,
+  withSandboxNote,
+} from './common.js';
+
+export const APPROVAL_ACTIONS = { approve: 'request_approve', deny: 'request_deny', cancel: 'request_cancel' } as const;
+
+const STATE_LABEL: Record<RequestState, string> = {
+  pending: ':hourglass_flowing_sand: Waiting for approval',
+  approved: ':white_check_mark: Approved, queued to run',
+  executing: ':gear: Executing',
+  succeeded: ':white_check_mark: Succeeded',
+  failed: ':x: Failed',
+  unknown: ':rotating_light: OUTCOME UNKNOWN',
+  denied: ':no_entry_sign: Denied',
+  cancelled: ':heavy_multiplication_x: Cancelled by the requester',
+  expired: ':alarm_clock: Expired without enough approvals',
+};
+
+const TITLE = { transfer: 'Transfer', offramp: 'Offramp', beneficiary: 'New beneficiary' } as const;
+
+function chainOf(record: RequestRecord): ChainId | undefined {
+  const c = record.frozen.display.chain;
+  return c && c in CHAINS ? (c as ChainId) : undefined;
+}
+
+function whatLines(record: RequestRecord): string[] {
+  const { call, display } = record.frozen;
+  const chain = chainOf(record);
+  const lines: string[] = [];
+  if (call.kind === 'beneficiary') {
+    lines.push(`*Identity:* ${esc(display.identityLabel ?? call.body.identity_id)}`);
+    lines.push(`*Bank account:* ${esc(display.beneficiaryLabel ?? '')}`);
+    if (display.holderName) lines.push(`*Holder (verified at lookup):* ${esc(display.holderName)}`);
+    return lines;
+  }
+  lines.push(
+    `*Amount:* ${call.body.amount === -1 ? '*entire available balance*' : `*${esc(display.amountText ?? String(call.body.amount))}*`} ${esc(display.assetCode ?? '')}  ·  *Chain:* ${chain ? CHAINS[chain].name : call.body.asset}  (\`${call.body.asset}\`)`,
+  );
+  const from =
+    display.walletAddress && chain
+      ? ` ${link(explorerAddressUrl(chain, display.walletAddress), shortAddress(display.walletAddress))}`
+      : '';
+  lines.push(`*From:* ${esc(display.walletAlias ?? call.body.wallet_id)}${from}`);
+  if (call.kind === 'transfer') {
+    const to = chain
+      ? link(explorerAddressUrl(chain, call.body.receiver), call.body.receiver)
+      : `\`${esc(call.body.receiver)}\``;
+    lines.push(`*To:* ${to}`);
+    if (display.newReceiver)
+      lines.push(':warning: *Rampart has never paid this address before.* Check it with the payee.');
+  } else {
+    const label = display.beneficiaryLabel ?? call.body.beneficiary_id;
+    lines.push(`*To beneficiary:* ${esc(label)}${display.holderName ? ` · holder ${esc(display.holderName)}` : ''}`);
+  }
+  if (display.availableBefore)
+    lines.push(
+      `*Available:* ${esc(display.availableBefore)} → ${esc(display.availableAfter ?? '?')} ${esc(display.assetCode ?? '')}`,
+    );
+  return lines;
+}
+
+function votesLine(record: RequestRecord): string {
+  const votes = record.votes.map((v) => `<@${v.user}> ✓`).join(', ');
+  return `*Approvals:* ${record.votes.length} of ${record.frozen.requiredApprovals}${votes ? `: ${votes}` : ''}`;
+}
+
+function statusLine(record: RequestRecord): string {
+  const label = STATE_LABEL[record.state];
+  const at = record.decidedAt ? ` at ${slackDate(record.decidedAt, '{time}')}` : '';
+  switch (record.state) {
+    case 'denied':
+      return `${label} by <@${record.decidedBy}>${at}: ${esc(record.denyReason ?? '')}`;
+    case 'approved':
+    case 'executing':
+      return `${label}${record.decidedBy ? ` (quorum reached by <@${record.decidedBy}>${at})` : ''}`;
+    case 'succeeded': {
+      const o = record.outcome ?? {};
+      if (o.link)
+        return `${label}: ${link(o.link, 'view the transaction')}${o.hash ? ` \`${shortAddress(o.hash)}\`` : ''}`;
+      if (o.reference) return `${label}: reference \`${esc(o.reference)}\``;
+      return `${label}${o.id ? `: id \`${esc(o.id)}\`` : ''}`;
+    }
+    case 'failed':
+    case 'unknown':
+      return `${label}: ${esc(record.outcome?.message ?? '')}`;
+    default:
+      return label;
+  }
+}
+
+export function requestCardBlocks(record: RequestRecord, sandbox: boolean): Blocks {
+  const f = record.frozen;
+  const blocks: KnownBlock[] = [
+    header(`${TITLE[f.call.kind]} ${f.id}`),
+    section(statusLine(record)),
+    { type: 'section', text: mrkdwn(whatLines(record).join('\n')) },
+    section(`*Requested by:* <@${f.requester}>  ·  *Reason:* ${esc(f.reason)}`),
+    section(
+      `*Rule:* ${esc(f.rule)}\n${votesLine(record)}${record.state === 'pending' ? `\n*Expires:* ${slackDate(f.expiresAt)}` : ''}`,
+    ),
+    context(`Frozen request hash \`${f.hash}\` · what runs is exactly what is shown`),
+  ];
+  if (record.state === 'pending') {
+    blocks.push({
+      type: 'actions',
+      block_id: `approval-${f.id}`,
+      elements: [
+        {
+          type: 'button',
+          action_id: APPROVAL_ACTIONS.approve,
+          style: 'primary',
+          text: plain('Approve', 75),
+          value: f.id,
+          confirm: {
+            title: plain('Approve this request?', 100),
+            text: mrkdwn(
+              `${TITLE[f.call.kind]} ${f.id}: ${f.call.kind === 'beneficiary' ? 'add this payout destination' : `${f.display.amountText ?? ''} ${f.display.assetCode ?? ''}`}. This cannot be undone once it runs.`,
+            ),
+            confirm: plain('Approve', 30),
+            deny: plain('Back', 30),
+          },
+        },
+        { type: 'button', action_id: APPROVAL_ACTIONS.deny, style: 'danger', text: plain('Deny', 75), value: f.id },
+        { type: 'button', action_id: APPROVAL_ACTIONS.cancel, text: plain('Cancel (requester)', 75), value: f.id },
+      ],
+    });
+  }
+  return withSandboxNote(blocks, sandbox);
+}
+
+export const cardText = (record: RequestRecord): string =>
+  `${TITLE[record.frozen.call.kind]} ${record.frozen.id}: ${STATE_LABEL[record.state].replace(/:[a-z_]+: /, '')}`;
+
+/** The thread reply for a final state: success with the explorer link, failure, or unknown. */
+export function outcomeReply(record: RequestRecord): string {
+  const f = record.frozen;
+  const who = `<@${f.requester}>`;
+  const o = record.outcome ?? {};
+  switch (record.state) {
+    case 'succeeded':
+      if (o.link)
+        return `:white_check_mark: ${who} ${f.id} succeeded. Transaction ${link(o.link, o.hash ? shortAddress(o.hash) : 'on the explorer')}.`;
+      if (o.reference)
+        return `:white_check_mark: ${who} ${f.id} succeeded. The service's reference: \`${esc(o.reference)}\`.`;
+      return `:white_check_mark: ${who} ${f.id} succeeded${o.id ? `: id \`${esc(o.id)}\`` : ''}.`;
+    case 'failed':
+      return `:x: ${who} ${f.id} failed: ${esc(o.message ?? 'no message')}. Nothing was retried; make a new request once the cause is fixed.`;
+    case 'unknown':
+      return `:rotating_light: ${who} *${f.id}: outcome unknown.* ${esc(o.message ?? '')}\n*Do not request it again yet.* First check the wallet's balance and recent transactions on the explorer (or with the service's operators) to see whether it went through.`;
+    case 'denied':
+      return `:no_entry_sign: ${who} ${f.id} was denied by <@${record.decidedBy}>: ${esc(record.denyReason ?? '')}`;
+    case 'cancelled':
+      return `:heavy_multiplication_x: ${f.id} was cancelled by the requester.`;
+    case 'expired':
+      return `:alarm_clock: ${who} ${f.id} expired without enough approvals. Make a new request if it is still needed.`;
+    default:
+      return `${f.id}: ${STATE_LABEL[record.state]}`;
+  }
+}

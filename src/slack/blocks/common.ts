@@ -1,0 +1,53 @@
+/** Small pure helpers shared by the Block Kit builders. */
+import type { KnownBlock } from '@slack/types';
+
+export type Blocks = KnownBlock[];
+
+/** Slack's own escaping for mrkdwn text taken from people or the service. */
+export const esc = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+export const mrkdwn = (text: string) => ({
+  type: 'mrkdwn' as const,
+  text: text.length > 3000 ? `${text.slice(0, 2999)}…` : text,
+});
+export const plain = (text: string, max = 150) => ({
+  type: 'plain_text' as const,
+  text: text.length > max ? `${text.slice(0, max - 1)}…` : text,
+  emoji: true,
+});
+
+export const section = (text: string): KnownBlock => ({ type: 'section', text: mrkdwn(text) });
+export const context = (text: string): KnownBlock => ({ type: 'context', elements: [mrkdwn(text)] });
+export const header = (text: string): KnownBlock => ({ type: 'header', text: plain(text) });
+
+/** Slack renders this in each reader's own time zone. */
+export const slackDate = (ms: number, format = '{date_short_pretty} {time}'): string =>
+  `<!date^${Math.floor(ms / 1000)}^${format}|${new Date(ms).toISOString().replace('T', ' ').slice(0, 16)} UTC>`;
+
+export const link = (url: string, label: string): string => `<${url}|${esc(label)}>`;
+
+export const SANDBOX_NOTE = ':test_tube: Sandbox: no real money moves.';
+
+export function withSandboxNote(blocks: Blocks, sandbox: boolean): Blocks {
+  return sandbox ? [...blocks, context(SANDBOX_NOTE)] : blocks;
+}
+
+/** The "Share in channel" button carries only what is needed to answer again. */
+export function shareButton(command: string, args: string): KnownBlock {
+  return {
+    type: 'actions',
+    block_id: 'share',
+    elements: [
+      {
+        type: 'button',
+        action_id: 'share_in_channel',
+        text: plain('Share in channel', 75),
+        value: JSON.stringify({ command, args }).slice(0, 2000),
+      },
+    ],
+  };
+}
+
+/** An error answer: one sentence, and the usage when it helps. */
+export const errorBlocks = (message: string, usage?: string): Blocks =>
+  usage ? [section(`:warning: ${esc(message)}`), context(usage)] : [section(`:warning: ${esc(message)}`)];

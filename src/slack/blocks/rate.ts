@@ -1,0 +1,22 @@
+/** /rate and /lookup answers. */
+import type { AccountLookup } from '../../service/schemas.js';
+import { type Blocks, context, esc, section } from './common.js';
+
+export const rateBlocks = (currency: string, rate: number, fetchedAt: number): Blocks => [
+  section(
+    `*Onramp rate ${esc(currency)}*: *${rate.toLocaleString('en-US', { maximumFractionDigits: 6 })}* ${esc(currency)} per USD`,
+  ),
+  context(
+    `Fetched <!date^${Math.floor(fetchedAt / 1000)}^{date_short_pretty} {time_secs}|${new Date(fetchedAt).toISOString()}> from the wallet service.`,
+  ),
+];
+
+/** Full account numbers are personal data: only the last four digits are shown. */
+export const maskAccount = (accountNumber: string): string => `••••${accountNumber.slice(-4)}`;
+
+export const lookupBlocks = (r: AccountLookup): Blocks => [
+  section(
+    `*${esc(r.account_name)}*\n${esc(r.bank_name)} (bank code ${esc(r.bank_code)}) · account ${maskAccount(r.account_number)}`,
+  ),
+  context(':white_check_mark: Verified with the bank through the wallet service.'),
+];

@@ -1,0 +1,124 @@
+/** The /transfer and /offramp modals, pre-filled from the command text. Pure builders. */
+import type { KnownBlock, PlainTextOption, View } from '@slack/types';
+import { ASSET_IDS, assetInfo, CHAINS } from '../../domain/assets.js';
+import type { Prefill } from '../../domain/command-text.js';
+import { context, plain } from './common.js';
+
+export const REQUEST_CALLBACK = { transfer: 'transfer_modal', offramp: 'offramp_modal' } as const;
+
+export interface ModalMeta {
+  kind: 'transfer' | 'offramp';
+  /** Where the command was typed: the requester's confirmation goes there. */
+  channel: string;
+}
+
+export interface AssetChoice {
+  id: string;
+  /** "120,000.50 available" when the wallet's balance is known. */
+  note?: string;
+}
+
+const option = (text: string, value: string): PlainTextOption => ({ text: plain(text, 75), value });
+
+export const assetLabel = (id: string): string => {
+  const a = assetInfo(id as (typeof ASSET_IDS)[number]);
+  return `${a.code} on ${CHAINS[a.chain].name} (${id})`;
+};
+
+function input(
+  blockId: string,
+  label: string,
+  element: Record<string, unknown>,
+  extra: Record<string, unknown> = {},
+): KnownBlock {
+  return {
+    type: 'input',
+    block_id: blockId,
+    label: plain(label, 2000),
+    element: { action_id: 'value', ...element },
+    ...extra,
+  } as KnownBlock;
+}
+
+export function requestModal(
+  meta: ModalMeta,
+  wallets: readonly { alias: string; id: string }[],
+  prefill: Prefill,
+  assets?: AssetChoice[],
+): View {
+  const walletOptions = wallets.map((w) => option(w.alias, w.alias));
+  const initialWallet = walletOptions.find((o) => o.value === prefill.wallet) ?? walletOptions[0];
+  const choices: AssetChoice[] = assets ?? ASSET_IDS.map((id) => ({ id }));
+  const assetOptions = choices.map((a) => option(a.note ? `${assetLabel(a.id)} · ${a.note}` : assetLabel(a.id), a.id));
+  const initialAsset = assetOptions.find((o) => o.value === prefill.asset);
+  const blocks: KnownBlock[] = [
+    input('wallet', 'From wallet', {
+      type: 'static_select',
+      options: walletOptions,
+      ...(initialWallet ? { initial_option: initialWallet } : {}),
+    }),
+    input('asset', 'Asset', {
+      type: 'static_select',
+      placeholder: plain('Choose chain and token'),
+      options: assetOptions,
+      ...(initialAsset ? { initial_option: initialAsset } : {}),
+    }),
+    input(
+      'amount',
+      'Amount',
+      {
+        type: 'plain_text_input',
+        placeholder: plain('e.g. 250.00'),
+        ...(prefill.amount ? { initial_value: prefill.amount } : {}),
+      },
+      {
+        optional: meta.kind === 'transfer',
+        hint: plain('Exact decimal amount in the asset, no more decimals than it has.'),
+      },
+    ),
+  ];
+  if (meta.kind === 'transfer') {
+    const entire = option('Send the entire available balance', 'entire');
+    blocks.push(
+      input(
+        'entire',
+        'Or',
+        { type: 'checkboxes', options: [entire], ...(prefill.entireBalance ? { initial_options: [entire] } : {}) },
+        { optional: true },
+      ),
+      input('receiver', 'Receiver address', {
+        type: 'plain_text_input',
+        placeholder: plain('0x… or a Solana address'),
+        ...(prefill.receiver ? { initial_value: prefill.receiver } : {}),
+      }),
+    );
+  } else {
+    blocks.push(
+      input('beneficiary', 'Beneficiary id', {
+        type: 'plain_text_input',
+        placeholder: plain('id returned when the beneficiary was created'),
+        ...(prefill.beneficiary ? { initial_value: prefill.beneficiary } : {}),
+      }),
+    );
+  }
+  blocks.push(
+    input('reason', 'Reason', {
+      type: 'plain_text_input',
+      multiline: true,
+      placeholder: plain('e.g. vendor invoice 118'),
+      ...(prefill.reason ? { initial_value: prefill.reason } : {}),
+    }),
+    context(
+      'Nothing moves until the approvals channel approves it. The amount is checked against the available balance when you submit.',
+    ),
+  );
+  return {
+    type: 'modal',
+    callback_id: REQUEST_CALLBACK[meta.kind],
+    private_metadata: JSON.stringify(meta),
+    title: plain(meta.kind === 'transfer' ? 'New transfer' : 'New offramp', 24),
+    submit: plain('Request approval', 24),
+    close: plain('Cancel', 24),
+    blocks,
+  };
+}

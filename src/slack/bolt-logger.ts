@@ -1,0 +1,21 @@
+/** Bolt logs through our pino logger (one stream, one redaction policy). */
+import { type Logger as BoltLogger, LogLevel } from '@slack/bolt';
+import type { Logger } from '../log.js';
+
+export function boltLogger(log: Logger): BoltLogger {
+  const child = log.child({ component: 'bolt' });
+  const text = (msgs: unknown[]) =>
+    msgs.map((m) => (typeof m === 'string' ? m : m instanceof Error ? m.message : JSON.stringify(m))).join(' ');
+  let level = LogLevel.INFO;
+  return {
+    debug: (...m: unknown[]) => child.debug(text(m)),
+    info: (...m: unknown[]) => child.info(text(m)),
+    warn: (...m: unknown[]) => child.warn(text(m)),
+    error: (...m: unknown[]) => child.error(text(m)),
+    setLevel: (l: LogLevel) => {
+      level = l;
+    },
+    getLevel: () => level,
+    setName: () => {},
+  };
+}

@@ -1,0 +1,22 @@
+/**
+ * What every Slack handler receives. Built once in main.ts (production defaults) and by tests
+ * (real local servers) through the same door.
+ */
+import type { Config } from '../config.js';
+import type { Logger } from '../log.js';
+import type { Queues } from '../queue/queues.js';
+import type { ServiceClient } from '../service/client.js';
+import type { RequestStore } from '../store/requests.js';
+import type { ApproverDirectory } from './approvers.js';
+
+export interface Deps {
+  config: Config;
+  service: ServiceClient;
+  store: RequestStore;
+  queues: Queues;
+  approvers: ApproverDirectory;
+  log: Logger;
+  now: () => number;
+  /** True when running against the built-in sandbox: every message says so. */
+  sandbox: boolean;
+}

@@ -1,0 +1,78 @@
+/** Deny asks for a reason in a small modal; the denial is a compare-and-set from pending. */
+import type { App } from '@slack/bolt';
+import type { View } from '@slack/types';
+import { z } from 'zod';
+import { plain } from '../blocks/common.js';
+import type { Deps } from '../deps.js';
+
+export const DENY_CALLBACK = 'deny_modal';
+const meta = z.object({ requestId: z.string().regex(/^R-\d+$/), channel: z.string().optional() });
+
+export const denyModal = (requestId: string, channel: string | undefined): View => ({
+  type: 'modal',
+  callback_id: DENY_CALLBACK,
+  private_metadata: JSON.stringify({ requestId, channel }),
+  title: plain(`Deny ${requestId}`, 24),
+  submit: plain('Deny', 24),
+  close: plain('Back', 24),
+  blocks: [
+    {
+      type: 'input',
+      block_id: 'reason',
+      label: plain('Why is it denied?'),
+      element: {
+        type: 'plain_text_input',
+        action_id: 'value',
+        multiline: true,
+        placeholder: plain('The requester sees this in the thread'),
+      },
+    },
+  ],
+});
+
+export function registerDenyView(app: App, deps: Deps): void {
+  app.view(DENY_CALLBACK, async ({ ack, view, body }) => {
+    const m = meta.safeParse(JSON.parse(view.private_metadata || 'null'));
+    const reason = view.state.values.reason?.value?.value?.trim() ?? '';
+    if (!m.success) {
+      await ack({
+        response_action: 'errors',
+        errors: { reason: 'This form is from an older version of Rampart; click Deny on the card again.' },
+      });
+      return;
+    }
+    if (reason.length < 3) {
+      await ack({
+        response_action: 'errors',
+        errors: { reason: 'Give a reason; the requester sees it in the thread.' },
+      });
+      return;
+    }
+    // Authorised again on submit: approver lists can change while the modal is open.
+    if (!(await deps.approvers.isApprover(body.user.id))) {
+      await ack({
+        response_action: 'errors',
+        errors: { reason: 'You are not an approver for this, so nothing changed.' },
+      });
+      return;
+    }
+    const id = m.data.requestId;
+    const r = await deps.store.transition(
+      id,
+      ['pending'],
+      'denied',
+      { event: 'denied', by: body.user.id, detail: reason },
+      { decidedBy: body.user.id, decidedAt: String(deps.now()), denyReason: reason.slice(0, 500) },
+    );
+    if (!r.ok) {
+      await ack({
+        response_action: 'errors',
+        errors: { reason: `${id} is already ${r.from ?? 'gone'}; nothing changed.` },
+      });
+      return;
+    }
+    await ack();
+    deps.log.info({ requestId: id, by: body.user.id }, 'request denied');
+    await deps.queues.notify({ requestId: id, kind: 'outcome' });
+  });
+}

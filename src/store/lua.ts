@@ -1,0 +1,51 @@
+/**
+ * Lua scripts for the request record's atomic transitions. Each runs as one Redis command, so
+ * two web processes, two workers or twenty clicks can never both win the same transition.
+ */
+
+/**
+ * KEYS: record, history. ARGV: voter, now (ms), history entry JSON for the vote, history entry
+ * JSON for reaching quorum. Returns { outcome, state }.
+ */
+export const VOTE = `
+local state = redis.call('HGET', KEYS[1], 'state')
+if not state then return {'missing', ''} end
+if state ~= 'pending' then return {'not_pending', state} end
+if tonumber(ARGV[2]) >= tonumber(redis.call('HGET', KEYS[1], 'expiresAt')) then return {'expired', state} end
+if redis.call('HGET', KEYS[1], 'requester') == ARGV[1] then return {'self', state} end
+local votes = cjson.decode(redis.call('HGET', KEYS[1], 'votes'))
+for _, v in ipairs(votes) do
+  if v.user == ARGV[1] then return {'duplicate', state} end
+end
+votes[#votes + 1] = { user = ARGV[1], at = tonumber(ARGV[2]) }
+redis.call('HSET', KEYS[1], 'votes', cjson.encode(votes))
+redis.call('RPUSH', KEYS[2], ARGV[3])
+if #votes >= tonumber(redis.call('HGET', KEYS[1], 'required')) then
+  redis.call('HSET', KEYS[1], 'state', 'approved', 'decidedBy', ARGV[1], 'decidedAt', ARGV[2])
+  redis.call('RPUSH', KEYS[2], ARGV[4])
+  return {'approved', 'approved'}
+end
+return {'voted', 'pending'}
+`;
+
+/**
+ * Compare-and-set of the state. KEYS: record, history, open-set. ARGV: allowed current states
+ * (comma-separated), new state, history entry JSON, fields JSON (HSET), required execToken or
+ * '', request id, '1' when the new state is final. Returns { 1|0, state before }.
+ */
+export const TRANSITION = `
+local state = redis.call('HGET', KEYS[1], 'state')
+if not state then return {0, ''} end
+local allowed = false
+for s in string.gmatch(ARGV[1], '[^,]+') do
+  if s == state then allowed = true end
+end
+if not allowed then return {0, state} end
+if ARGV[5] ~= '' and redis.call('HGET', KEYS[1], 'execToken') ~= ARGV[5] then return {0, state} end
+redis.call('HSET', KEYS[1], 'state', ARGV[2])
+local fields = cjson.decode(ARGV[4])
+for k, v in pairs(fields) do redis.call('HSET', KEYS[1], k, v) end
+redis.call('RPUSH', KEYS[2], ARGV[3])
+if ARGV[7] == '1' then redis.call('SREM', KEYS[3], ARGV[6]) end
+return {1, state}
+`;

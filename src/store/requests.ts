@@ -1,0 +1,209 @@
+/**
+ * Redis persistence of requests: the frozen request, its state, votes and append-only history.
+ * The record is the source of truth for execution, not BullMQ's job state (DESIGN invariant 3).
+ */
+import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import {
+  type FrozenRequest,
+  formatRequestId,
+  type HistoryEntry,
+  isFinal,
+  type RequestOutcome,
+  type RequestRecord,
+  type RequestState,
+  type Vote,
+} from '../domain/request.js';
+import { TRANSITION, VOTE } from './lua.js';
+
+export type VoteOutcome = 'approved' | 'voted' | 'duplicate' | 'self' | 'not_pending' | 'expired' | 'missing';
+
+export interface TransitionResult {
+  ok: boolean;
+  /** State before the attempt. */
+  from: RequestState | undefined;
+}
+
+const FIRST_ID = 1000;
+
+export class RequestStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private key = (id: string) => `${this.prefix}:req:${id}`;
+  private historyKey = (id: string) => `${this.prefix}:req:${id}:history`;
+  private get openKey() {
+    return `${this.prefix}:req:open`;
+  }
+  private get recentKey() {
+    return `${this.prefix}:req:recent`;
+  }
+
+  async nextId(): Promise<string> {
+    const n = await this.redis.incr(`${this.prefix}:req:seq`);
+    return formatRequestId(FIRST_ID + n);
+  }
+
+  /** Stores a new pending request. `frozen` is written once and never changed. */
+  async create(frozen: FrozenRequest): Promise<void> {
+    const entry: HistoryEntry = {
+      at: frozen.createdAt,
+      event: 'requested',
+      by: frozen.requester,
+      detail: frozen.reason,
+    };
+    const created = await this.redis.hsetnx(this.key(frozen.id), 'frozen', JSON.stringify(frozen));
+    if (created !== 1) throw new Error(`request ${frozen.id} already exists`);
+    await this.redis
+      .multi()
+      .hset(this.key(frozen.id), {
+        state: 'pending',
+        requester: frozen.requester,
+        required: String(frozen.requiredApprovals),
+        expiresAt: String(frozen.expiresAt),
+        votes: '[]',
+      })
+      .rpush(this.historyKey(frozen.id), JSON.stringify(entry))
+      .zadd(this.recentKey, frozen.createdAt, frozen.id)
+      .sadd(this.openKey, frozen.id)
+      .exec();
+  }
+
+  async get(id: string): Promise<RequestRecord | undefined> {
+    const h = await this.redis.hgetall(this.key(id));
+    if (!h.frozen || !h.state) return undefined;
+    const record: RequestRecord = {
+      frozen: JSON.parse(h.frozen) as FrozenRequest,
+      state: h.state as RequestState,
+      votes: JSON.parse(h.votes ?? '[]') as Vote[],
+    };
+    if (h.decidedBy) record.decidedBy = h.decidedBy;
+    if (h.decidedAt) record.decidedAt = Number(h.decidedAt);
+    if (h.denyReason) record.denyReason = h.denyReason;
+    if (h.outcome) record.outcome = JSON.parse(h.outcome) as RequestOutcome;
+    if (h.card) record.card = JSON.parse(h.card) as { channel: string; ts: string };
+    return record;
+  }
+
+  async history(id: string): Promise<HistoryEntry[]> {
+    const rows = await this.redis.lrange(this.historyKey(id), 0, -1);
+    return rows.map((r) => JSON.parse(r) as HistoryEntry);
+  }
+
+  async appendHistory(id: string, entry: HistoryEntry): Promise<void> {
+    await this.redis.rpush(this.historyKey(id), JSON.stringify(entry));
+  }
+
+  async setCard(id: string, card: { channel: string; ts: string }): Promise<void> {
+    await this.redis.hset(this.key(id), 'card', JSON.stringify(card));
+  }
+
+  async vote(id: string, user: string): Promise<VoteOutcome> {
+    const at = this.now();
+    const voted: HistoryEntry = { at, event: 'approval', by: user };
+    const quorum: HistoryEntry = { at, event: 'approved', by: user };
+    const [outcome] = (await this.redis.eval(
+      VOTE,
+      2,
+      this.key(id),
+      this.historyKey(id),
+      user,
+      String(at),
+      JSON.stringify(voted),
+      JSON.stringify(quorum),
+    )) as [VoteOutcome, string];
+    return outcome;
+  }
+
+  /**
+   * Atomic compare-and-set: moves the request to `to` only if its state is one of `from`
+   * (and, when given, the execution token matches).
+   */
+  async transition(
+    id: string,
+    from: readonly RequestState[],
+    to: RequestState,
+    entry: Omit<HistoryEntry, 'at'>,
+    fields: Record<string, string> = {},
+    execToken = '',
+  ): Promise<TransitionResult> {
+    const history: HistoryEntry = { at: this.now(), ...entry };
+    const [ok, before] = (await this.redis.eval(
+      TRANSITION,
+      3,
+      this.key(id),
+      this.historyKey(id),
+      this.openKey,
+      from.join(','),
+      to,
+      JSON.stringify(history),
+      JSON.stringify(fields),
+      execToken,
+      id,
+      isFinal(to) ? '1' : '0',
+    )) as [number, string];
+    return { ok: ok === 1, from: before === '' ? undefined : (before as RequestState) };
+  }
+
+  /** approved → executing; returns the token that alone may finish this execution. */
+  async startExecution(
+    id: string,
+    worker: string,
+  ): Promise<{ token: string } | { token: undefined; from: RequestState | undefined }> {
+    const token = randomUUID();
+    const r = await this.transition(
+      id,
+      ['approved'],
+      'executing',
+      { event: 'executing', by: worker },
+      { execToken: token },
+    );
+    return r.ok ? { token } : { token: undefined, from: r.from };
+  }
+
+  async finishExecution(
+    id: string,
+    token: string,
+    to: 'succeeded' | 'failed' | 'unknown' | 'approved',
+    outcome: RequestOutcome,
+    detail?: string,
+  ): Promise<TransitionResult> {
+    // A real answer may replace an "unknown" set by the reconciler while this call was out.
+    const from: RequestState[] = to === 'unknown' || to === 'approved' ? ['executing'] : ['executing', 'unknown'];
+    const entry = detail === undefined ? { event: to } : { event: to, detail };
+    return this.transition(id, from, to, entry, { outcome: JSON.stringify(outcome) }, token);
+  }
+
+  async openIds(): Promise<string[]> {
+    return this.redis.smembers(this.openKey);
+  }
+
+  async recentIds(limit = 20): Promise<string[]> {
+    return this.redis.zrevrange(this.recentKey, 0, limit - 1);
+  }
+
+  /** Marks a one-off notification as sent; false when it was sent before (no double post). */
+  async markPosted(id: string, what: string, ts: string): Promise<boolean> {
+    return (await this.redis.hsetnx(this.key(id), `posted:${what}`, ts)) === 1;
+  }
+
+  /** A short exclusive claim (SET NX PX): expires by itself if its holder dies. */
+  async claim(id: string, what: string, ttlMs: number): Promise<boolean> {
+    return (await this.redis.set(`${this.key(id)}:claim:${what}`, '1', 'PX', ttlMs, 'NX')) === 'OK';
+  }
+
+  async wasPosted(id: string, what: string): Promise<boolean> {
+    return (await this.redis.hexists(this.key(id), `posted:${what}`)) === 1;
+  }
+
+  async knownPayee(chain: string, receiver: string): Promise<boolean> {
+    return (await this.redis.sismember(`${this.prefix}:payees`, `${chain}:${receiver.toLowerCase()}`)) === 1;
+  }
+
+  async addPayee(chain: string, receiver: string): Promise<void> {
+    await this.redis.sadd(`${this.prefix}:payees`, `${chain}:${receiver.toLowerCase()}`);
+  }
+}
