@@ -1,0 +1,208 @@
+/**
+ * A fake Slack Web API on a real local HTTP server. Point Bolt's `clientOptions.slackApiUrl` at
+ * `apiUrl`; the fake records every call, keeps the messages and views the app produced, checks
+ * Block Kit limits and can be told to rate-limit.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type BlockKitSurface, checkBlockKitLimits } from './block-kit-limits.js';
+import { chatMethods } from './chat-methods.js';
+import { directoryMethods } from './directory-methods.js';
+import { IdSource } from './ids.js';
+import { CallRecorder } from './recorder.js';
+import { applyMessageResponse, ResponseUrls } from './response-urls.js';
+import { createRequestHandler, RateLimits } from './server.js';
+import { SlackStore } from './store.js';
+import { TriggerRegistry } from './triggers.js';
+import type * as T from './types.js';
+import { applyViewSubmissionAck } from './view-acks.js';
+import { viewMethods } from './view-methods.js';
+import { type ApiResult, fail, type WebApiEnv } from './web-api-env.js';
+
+const isObject = (v: unknown): v is T.JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function settingsFrom(options: T.FakeSlackOptions): T.FakeSettings {
+  return {
+    botToken: options.botToken,
+    teamId: options.teamId ?? 'T0FAKE0001',
+    teamDomain: options.teamDomain ?? 'fake',
+    botUserId: options.botUserId ?? 'U0RAMPART',
+    botId: options.botId ?? 'B0RAMPART',
+    appId: options.appId ?? 'A0RAMPART',
+    people: options.people ?? [],
+    usergroups: options.usergroups ?? {},
+    channels: options.channels ?? [],
+    triggerTtlMs: options.triggerTtlMs ?? 3000,
+    clock: options.clock ?? Date.now,
+  };
+}
+
+export class FakeSlack {
+  readonly settings: Readonly<T.FakeSettings>;
+  readonly #recorder = new CallRecorder();
+  readonly #store = new SlackStore();
+  readonly #responseUrls = new ResponseUrls();
+  readonly #rateLimits = new RateLimits();
+  readonly #ids: IdSource;
+  readonly #triggers: TriggerRegistry;
+  readonly #env: WebApiEnv;
+  readonly #server: Server;
+
+  private constructor(settings: T.FakeSettings) {
+    this.settings = settings;
+    this.#ids = new IdSource(settings.clock);
+    this.#triggers = new TriggerRegistry(this.#ids, settings.clock, settings.triggerTtlMs);
+    const recorder = this.#recorder;
+    this.#env = {
+      settings,
+      store: this.#store,
+      ids: this.#ids,
+      triggers: this.#triggers,
+      checkLimits(method: string, kind: BlockKitSurface, payload: unknown): ApiResult | undefined {
+        const errors = checkBlockKitLimits(kind, payload);
+        if (errors.length === 0) return undefined;
+        const callbackId =
+          isObject(payload) && typeof payload.callback_id === 'string' ? ` ${payload.callback_id}` : '';
+        for (const e of errors) recorder.violations.push(`${method} (${kind}${callbackId}) ${e}`);
+        return fail('invalid_blocks', { errors, response_metadata: { messages: errors.map((e) => `[ERROR] ${e}`) } });
+      },
+    };
+    const methods = { ...chatMethods, ...viewMethods, ...directoryMethods };
+    const deps = { env: this.#env, recorder, responseUrls: this.#responseUrls, rateLimits: this.#rateLimits, methods };
+    this.#server = createServer(createRequestHandler(deps));
+  }
+
+  static async start(options: T.FakeSlackOptions): Promise<FakeSlack> {
+    const fake = new FakeSlack(settingsFrom(options));
+    await new Promise<void>((resolve, reject) => {
+      fake.#server.once('error', reject);
+      fake.#server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+    });
+    return fake;
+  }
+
+  get port(): number {
+    return (this.#server.address() as AddressInfo).port;
+  }
+
+  get baseUrl(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  /** Pass as `slackApiUrl` (Bolt: `clientOptions.slackApiUrl`). */
+  get apiUrl(): string {
+    return `${this.baseUrl}/api/`;
+  }
+
+  get calls(): T.RecordedCall[] {
+    return this.#recorder.calls;
+  }
+
+  get violations(): string[] {
+    return this.#recorder.violations;
+  }
+
+  get problems(): string[] {
+    return this.#recorder.problems;
+  }
+
+  callsTo(method: string): T.RecordedCall[] {
+    return this.#recorder.callsTo(method);
+  }
+
+  waitFor<R>(
+    predicate: (calls: readonly T.RecordedCall[]) => R | undefined | null | false,
+    timeoutMs = 5000,
+  ): Promise<R> {
+    return this.#recorder.waitFor(predicate, timeoutMs);
+  }
+
+  /** The first successful call to `method` whose arguments satisfy `match`. */
+  waitForCall(method: string, match: (args: T.JsonObject) => boolean = () => true, timeoutMs = 5000) {
+    return this.waitFor(
+      (calls) => calls.find((c) => c.method === method && c.response.ok === true && match(c.args)),
+      timeoutMs,
+    );
+  }
+
+  reset(): void {
+    this.#recorder.reset();
+    this.#store.reset();
+    this.#triggers.reset();
+    this.#responseUrls.reset();
+    this.#rateLimits.reset();
+  }
+
+  messages(channel: string): T.StoredMessage[] {
+    return this.#store.messages(channel);
+  }
+
+  thread(channel: string, ts: string): T.StoredMessage[] {
+    return this.#store.thread(channel, ts);
+  }
+
+  message(channel: string, ts: string): T.StoredMessage | undefined {
+    const message = this.#store.findMessage(channel, ts);
+    return message && structuredClone(message);
+  }
+
+  ephemerals(user: string): T.StoredEphemeral[] {
+    return this.#store.ephemerals(user);
+  }
+
+  views(user: string): T.StoredView[] {
+    return this.#store.views(user);
+  }
+
+  home(user: string): T.StoredView | undefined {
+    return this.#store.home(user);
+  }
+
+  person(userId: string): T.FakePerson | undefined {
+    return this.settings.people.find((p) => p.id === userId);
+  }
+
+  channel(channelId: string): T.FakeChannel | undefined {
+    return this.settings.channels.find((c) => c.id === channelId);
+  }
+
+  /** A trigger id as Slack sends with an interaction: usable once, for `triggerTtlMs`. */
+  issueTriggerId(userId?: string): string {
+    return this.#triggers.issue(userId);
+  }
+
+  issueResponseUrl(context: T.ResponseUrlContext): string {
+    const id = this.#ids.responseUrlId();
+    this.#responseUrls.issue(id, context, this.settings.clock());
+    return `${this.baseUrl}/response/${id}`;
+  }
+
+  /** Shows a message sent in an acknowledgement (a slash command's ack body) as Slack would. */
+  applyAckMessage(context: T.ResponseUrlContext, body: T.JsonObject): ApiResult {
+    return applyMessageResponse({ context }, body, this.#env, 'ack');
+  }
+
+  /** Applies a view_submission acknowledgement (`response_action` or none) to the user's views. */
+  applyViewSubmissionAck(userId: string, viewId: string, body: unknown): void {
+    const problem = applyViewSubmissionAck(this.#env, userId, viewId, body);
+    if (problem !== undefined) this.problems.push(problem);
+  }
+
+  /** The user closed a modal (Cancel or ×): it and the views above it go away. */
+  closeView(userId: string, viewId: string): void {
+    this.#store.closeView(userId, viewId);
+  }
+
+  /** The next `count` calls to `method` answer HTTP 429 with `Retry-After` and take no effect. */
+  rateLimitNext(method: string, count: number, retryAfterSeconds = 1): void {
+    this.#rateLimits.limitNext(method, count, retryAfterSeconds);
+  }
+
+  async close(): Promise<void> {
+    const closed = new Promise<void>((resolve) => this.#server.close(() => resolve()));
+    this.#server.closeAllConnections();
+    await closed;
+  }
+}
+
+export const startFakeSlack = (options: T.FakeSlackOptions): Promise<FakeSlack> => FakeSlack.start(options);

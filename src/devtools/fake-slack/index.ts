@@ -1,0 +1,13 @@
+export { type BlockKitSurface, checkBlockKitLimits, LIMITS } from './block-kit-limits.js';
+export { FakeSlack, startFakeSlack } from './fake-slack.js';
+export type {
+  FakeChannel,
+  FakePerson,
+  FakeSlackOptions,
+  JsonObject,
+  RecordedCall,
+  ResponseUrlContext,
+  StoredEphemeral,
+  StoredMessage,
+  StoredView,
+} from './types.js';
