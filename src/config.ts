@@ -28,7 +28,13 @@ const duration = (fallback: string) =>
       return ms;
     });
 
-const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
+const port = (fallback: number) =>
+  z.coerce
+    .number({ error: 'must be a port number such as 3000' })
+    .int('must be a whole number')
+    .min(0)
+    .max(65535, 'must be at most 65535')
+    .default(fallback);
 const optionalText = z
   .string()
   .trim()
@@ -81,64 +87,45 @@ function parseThresholds(text: string, ctx: z.RefinementCtx): Record<string, str
   return out;
 }
 
-const schema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    ROLE: z.enum(['all', 'web', 'worker']).default('all'),
-    PORT: port(3000),
-    SLACK_BOT_TOKEN: optionalText,
-    SLACK_SIGNING_SECRET: optionalText,
-    SLACK_APP_TOKEN: optionalText.refine((s) => s === undefined || s.startsWith('xapp-'), 'must start with xapp-'),
-    SLACK_API_URL: optionalText.pipe(z.url('must be a URL such as https://slack.com/api/').optional()),
-    SLACK_TEAM_ID: optionalText,
-    REDIS_URL: z
-      .string()
-      .default('redis://127.0.0.1:6379')
-      .refine((s) => /^rediss?:\/\//.test(s), 'must be a redis:// or rediss:// URL'),
-    REDIS_PREFIX: z
-      .string()
-      .default('rampart')
-      .refine((s) => /^[A-Za-z0-9:_{}-]+$/.test(s), 'may hold only letters, digits and : _ - { }'),
-    SERVICE_BASE_URL: optionalText.pipe(z.url('must be a URL such as https://wallet.example.com').optional()),
-    SERVICE_API_KEY: optionalText,
-    SERVICE_BEARER_TOKEN: optionalText,
-    SERVICE_CONNECT_TIMEOUT: duration('5s'),
-    SERVICE_RESPONSE_TIMEOUT: duration('20s'),
-    SERVICE_PARAM_WALLET: z.string().default('wallet_id'),
-    SERVICE_PARAM_BALANCES: z.string().default('wallet_id'),
-    SERVICE_PARAM_IDENTITY: z.string().default('identity_id'),
-    SERVICE_PARAM_RATE: z.string().default('currency'),
-    WALLETS: optionalText,
-    APPROVALS_CHANNEL: optionalText.refine(
-      (s) => s === undefined || /^[CG][A-Z0-9]{2,}$/.test(s),
-      'must be a channel id such as C0123ABCD (not a #name)',
-    ),
-    APPROVERS: optionalText,
-    APPROVER_CACHE_TTL: duration('60s'),
-    APPROVALS_REQUIRED: z.coerce.number().int().min(1).max(5).default(1),
-    TWO_APPROVALS_ABOVE: z.string().default('').transform(parseThresholds),
-    REQUEST_EXPIRY: duration('24h'),
-    SANDBOX_PORT: port(4010),
-  })
-  .superRefine((env, ctx) => {
-    const prod = env.NODE_ENV === 'production';
-    const need = (key: keyof typeof env, why: string) => {
-      if (env[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message: `is required ${why}` });
-    };
-    if (prod) {
-      need('SERVICE_BASE_URL', 'in production (the built-in sandbox runs only outside production)');
-      need('SLACK_BOT_TOKEN', 'in production');
-      need('SLACK_SIGNING_SECRET', 'in production');
-      need('WALLETS', 'in production');
-      need('APPROVALS_CHANNEL', 'in production');
-      need('APPROVERS', 'in production');
-    }
-    if (env.SERVICE_BASE_URL !== undefined) need('SERVICE_API_KEY', 'when SERVICE_BASE_URL is set');
-    if (env.SLACK_BOT_TOKEN !== undefined && !env.SLACK_BOT_TOKEN.startsWith('xoxb-')) {
-      ctx.addIssue({ code: 'custom', path: ['SLACK_BOT_TOKEN'], message: 'must be a bot token starting with xoxb-' });
-    }
-  });
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ROLE: z.enum(['all', 'web', 'worker']).default('all'),
+  PORT: port(3000),
+  SLACK_BOT_TOKEN: optionalText,
+  SLACK_SIGNING_SECRET: optionalText,
+  SLACK_APP_TOKEN: optionalText.refine((s) => s === undefined || s.startsWith('xapp-'), 'must start with xapp-'),
+  SLACK_API_URL: optionalText.pipe(z.url('must be a URL such as https://slack.com/api/').optional()),
+  SLACK_TEAM_ID: optionalText,
+  REDIS_URL: z
+    .string()
+    .default('redis://127.0.0.1:6379')
+    .refine((s) => /^rediss?:\/\//.test(s), 'must be a redis:// or rediss:// URL'),
+  REDIS_PREFIX: z
+    .string()
+    .default('rampart')
+    .refine((s) => /^[A-Za-z0-9:_{}-]+$/.test(s), 'may hold only letters, digits and : _ - { }'),
+  SERVICE_BASE_URL: optionalText.pipe(z.url('must be a URL such as https://wallet.example.com').optional()),
+  SERVICE_API_KEY: optionalText,
+  SERVICE_BEARER_TOKEN: optionalText,
+  SERVICE_CONNECT_TIMEOUT: duration('5s'),
+  SERVICE_RESPONSE_TIMEOUT: duration('20s'),
+  SERVICE_PARAM_WALLET: z.string().default('wallet_id'),
+  SERVICE_PARAM_BALANCES: z.string().default('wallet_id'),
+  SERVICE_PARAM_IDENTITY: z.string().default('identity_id'),
+  SERVICE_PARAM_RATE: z.string().default('currency'),
+  WALLETS: optionalText,
+  APPROVALS_CHANNEL: optionalText.refine(
+    (s) => s === undefined || /^[CG][A-Z0-9]{2,}$/.test(s),
+    'must be a channel id such as C0123ABCD (not a #name)',
+  ),
+  APPROVERS: optionalText,
+  APPROVER_CACHE_TTL: duration('60s'),
+  APPROVALS_REQUIRED: z.coerce.number().int().min(1).max(5).default(1),
+  TWO_APPROVALS_ABOVE: z.string().default('').transform(parseThresholds),
+  REQUEST_EXPIRY: duration('24h'),
+  SANDBOX_PORT: port(4010),
+});
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -188,6 +175,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     for (const issue of parsed.error.issues) problems.push(`${issue.path.join('.') || 'environment'} ${issue.message}`);
   }
   // Checked from the raw values too, so one run lists every problem at once.
+  const has = (key: string) => (env[key]?.trim() ?? '') !== '';
+  if (env.NODE_ENV === 'production') {
+    const needed: [string, string][] = [
+      ['SERVICE_BASE_URL', 'in production (the built-in sandbox runs only outside production)'],
+      ['SLACK_BOT_TOKEN', 'in production'],
+      ['SLACK_SIGNING_SECRET', 'in production'],
+      ['WALLETS', 'in production'],
+      ['APPROVALS_CHANNEL', 'in production'],
+      ['APPROVERS', 'in production'],
+    ];
+    for (const [key, why] of needed) if (!has(key)) problems.push(`${key} is required ${why}`);
+  }
+  if (has('SERVICE_BASE_URL') && !has('SERVICE_API_KEY'))
+    problems.push('SERVICE_API_KEY is required when SERVICE_BASE_URL is set');
+  if (has('SLACK_BOT_TOKEN') && !env.SLACK_BOT_TOKEN?.trim().startsWith('xoxb-'))
+    problems.push('SLACK_BOT_TOKEN must be a bot token starting with xoxb-');
   const walletsText = env.WALLETS?.trim() || sandboxWalletsSetting();
   const wallets = parseWallets(walletsText, problems);
   const approvers = (env.APPROVERS?.trim() || DEV_DEFAULTS.approvers.join(','))

@@ -27,6 +27,8 @@ export interface Running {
   sandbox: Sandbox | undefined;
   workers: Workers | undefined;
   slack: SlackApp | undefined;
+  /** Port the Slack receiver listens on (web role). */
+  port: number | undefined;
   redis: Redis;
   /** Stops receiving, lets running jobs finish, then closes queues, HTTP agents and Redis. */
   close(): Promise<void>;
@@ -92,10 +94,11 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
     });
   }
   let slack: SlackApp | undefined;
+  let port: number | undefined;
   if (config.role !== 'worker') {
     slack = createSlackApp(deps, redis);
-    await slack.start();
-    log.info({ port: config.port, mode: config.slack.appToken ? 'socket' : 'http' }, 'Rampart is listening for Slack');
+    port = await slack.start();
+    log.info({ port, mode: config.slack.appToken ? 'socket' : 'http' }, 'Rampart is listening for Slack');
   }
 
   return {
@@ -103,6 +106,7 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
     sandbox,
     workers,
     slack,
+    port,
     redis,
     async close() {
       await slack?.stop();

@@ -3,6 +3,7 @@
  * GET /healthz, the workspace guard, and every listener registered from its own file.
  */
 import { App, HTTPReceiver, type Receiver, SocketModeReceiver } from '@slack/bolt';
+import { Server } from 'node:http';
 import type { Redis } from 'ioredis';
 import { registerApprovalActions } from './actions/approval.js';
 import { registerShareAction } from './actions/share.js';
@@ -16,7 +17,8 @@ import { registerRequestViews } from './views/request.js';
 
 export interface SlackApp {
   app: App;
-  start(): Promise<void>;
+  /** Starts listening; resolves to the bound port (PORT=0 picks a free one). */
+  start(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -104,7 +106,9 @@ export function createSlackApp(deps: Deps, redis: Redis): SlackApp {
   return {
     app,
     async start() {
-      await app.start(config.port);
+      const server = (await app.start(config.port)) as unknown;
+      const address = server instanceof Server ? server.address() : null;
+      return typeof address === 'object' && address !== null ? address.port : config.port;
     },
     async stop() {
       await app.stop();

@@ -35,7 +35,7 @@ function input(
     type: 'input',
     block_id: blockId,
     label: plain(label, 2000),
-    element: { action_id: 'value', ...element },
+    element: { action_id: blockId, ...element },
     ...extra,
   } as KnownBlock;
 }

@@ -33,7 +33,7 @@ export const denyModal = (requestId: string, channel: string | undefined): View 
 export function registerDenyView(app: App, deps: Deps): void {
   app.view(DENY_CALLBACK, async ({ ack, view, body }) => {
     const m = meta.safeParse(JSON.parse(view.private_metadata || 'null'));
-    const reason = view.state.values.reason?.value?.value?.trim() ?? '';
+    const reason = view.state.values.reason?.reason?.value?.trim() ?? '';
     if (!m.success) {
       await ack({
         response_action: 'errors',

@@ -15,7 +15,7 @@ const textInput = (blockId: string, label: string, hint: string) => ({
   block_id: blockId,
   label: plain(label),
   hint: plain(hint),
-  element: { type: 'plain_text_input' as const, action_id: 'value' },
+  element: { type: 'plain_text_input' as const, action_id: blockId },
 });
 
 export const lookupModal = (): View => ({
@@ -48,8 +48,8 @@ export async function openLookupModal(client: WebClient, triggerId: string, deps
 export function registerLookupView(app: App, deps: Deps): void {
   app.view(LOOKUP_CALLBACK, async ({ ack, view, client }) => {
     const values = view.state.values;
-    const bankCode = values.bank_code?.value?.value?.trim() ?? '';
-    const accountNumber = values.account_number?.value?.value?.trim() ?? '';
+    const bankCode = values.bank_code?.bank_code?.value?.trim() ?? '';
+    const accountNumber = values.account_number?.account_number?.value?.trim() ?? '';
     const errors: Record<string, string> = {};
     if (!/^\d{3,6}$/.test(bankCode)) errors.bank_code = 'A bank code is 3 to 6 digits, e.g. 058.';
     if (!/^\d{10}$/.test(accountNumber))

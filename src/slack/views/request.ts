@@ -20,8 +20,9 @@ const meta = z.object({ kind: z.enum(['transfer', 'offramp']), channel: z.string
 const CHECK_BUDGET_MS = 2_000;
 
 type Values = Record<string, Record<string, ViewStateValue>>;
-const text = (v: Values, block: string) => v[block]?.value?.value ?? undefined;
-const selected = (v: Values, block: string) => v[block]?.value?.selected_option?.value ?? undefined;
+// Each input's action_id is its block_id (unique in the view).
+const text = (v: Values, block: string) => v[block]?.[block]?.value ?? undefined;
+const selected = (v: Values, block: string) => v[block]?.[block]?.selected_option?.value ?? undefined;
 
 function deadline<T>(p: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -114,7 +115,7 @@ export function registerRequestViews(app: App, deps: Deps): void {
           wallet: selected(v, 'wallet'),
           asset: selected(v, 'asset'),
           amount: text(v, 'amount'),
-          entireBalance: (v.entire?.value?.selected_options?.length ?? 0) > 0,
+          entireBalance: (v.entire?.entire?.selected_options?.length ?? 0) > 0,
           receiver: text(v, 'receiver'),
           beneficiary: text(v, 'beneficiary'),
           reason: text(v, 'reason'),

@@ -1,0 +1,57 @@
+/**
+ * The whole transfer journey through signed Slack requests: command → modal → card →
+ * approval → worker → service → thread reply with the explorer link (issue 4 happy paths).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APPROVALS, blocksText, cardFor, eventually, type Harness, lastView, PEOPLE, startHarness } from '../support/harness.js';
+
+const RECEIVER = '0x99ED2e97162533BA814aF8092b93b9a3090DEdcF';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness('transfer-flow');
+});
+afterAll(async () => {
+  expect(h.fake.violations).toEqual([]);
+  expect(Math.max(...h.driver.ackTimes)).toBeLessThan(3000);
+  await h.close();
+});
+
+async function requestTransfer(text: string, values: Record<string, string | string[]> = {}) {
+  const before = h.fake.messages(APPROVALS).length;
+  const ack = await h.driver.command(PEOPLE.requester, '/transfer', text);
+  expect(ack.status).toBe(200);
+  const view = await eventually(() => lastView(h.fake, PEOPLE.requester), 3000, 'transfer modal');
+  const submit = await h.driver.submitView(PEOPLE.requester, view, values);
+  expect(submit.status).toBe(200);
+  expect(submit.body, JSON.stringify(submit.body)).toMatchObject({ response_action: 'clear' });
+  const card = await eventually(() => h.fake.messages(APPROVALS)[before], 5000, 'approval card');
+  const id = /R-\d+/.exec(blocksText(card))?.[0];
+  if (!id) throw new Error('card without a request id');
+  return { id, card };
+}
+
+function approveButton(id: string) {
+  const card = cardFor(h.fake, id);
+  if (!card) throw new Error(`no card for ${id}`);
+  return card;
+}
+
+describe('transfer, from slash command to thread reply', () => {
+  it('runs exactly the approved transfer once and posts the explorer link in the thread', async () => {
+    const { id } = await requestTransfer(`25 base:usdc to ${RECEIVER} from ops for invoice 7`);
+    const card = approveButton(id);
+    expect(blocksText(card)).toContain('25.00');
+    expect(blocksText(card)).toContain('never paid this address before');
+    const click = await h.driver.click(PEOPLE.approver1, { action_id: 'request_approve', message: card });
+    expect(click.status).toBe(200);
+    const reply = await eventually(() => h.fake.thread(APPROVALS, card.ts).find((m) => m.text.includes('succeeded')), 8000, 'thread reply');
+    expect(reply.text).toContain('https://basescan.org/tx/0x');
+    expect(reply.text).toContain(`<@${PEOPLE.requester}>`);
+    const calls = h.sandbox.state.received.filter((r) => r.path === '/transfer');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.body).toEqual({ wallet_id: 'wal_ops_7f3a', amount: 25, receiver: RECEIVER, asset: 'base:usdc' });
+    const final = await eventually(() => (blocksText(cardFor(h.fake, id)).includes('Succeeded') ? cardFor(h.fake, id) : undefined), 5000, 'card final');
+    expect(blocksText(final)).not.toContain('request_approve');
+  });
+});

@@ -1,0 +1,127 @@
+/**
+ * Rampart as in production, on loopback: the real Bolt HTTP receiver, the real workers, a real
+ * Redis under a unique prefix, the sandbox over HTTP, and the fake Slack Web API. Every test
+ * file starts one and closes it; close() removes every Redis key it made.
+ */
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { loadConfig } from '../../src/config.js';
+import { type FakeSlack, SlackDriver, type StoredMessage, type StoredView, startFakeSlack } from '../../src/devtools/index.js';
+import { createLogger } from '../../src/log.js';
+import { type RampartOptions, type Running, startRampart } from '../../src/rampart.js';
+import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
+import { LogSink } from './log-sink.js';
+
+export const PEOPLE = {
+  requester: 'U0REQUESTER',
+  approver1: 'U0APPROVER1',
+  approver2: 'U0APPROVER2',
+  groupMember: 'U0GROUPIE',
+  outsider: 'U0OUTSIDER',
+} as const;
+
+export const APPROVALS = 'C0APPROVALS';
+export const GENERAL = 'C0GENERAL';
+export const SIGNING_SECRET = 'test-signing-secret';
+export const BOT_TOKEN = 'xoxb-test-token';
+export const SERVICE_KEY = 'test-service-key-5c1e';
+export const REDIS_URL = 'redis://127.0.0.1:6379';
+
+export interface Harness {
+  fake: FakeSlack;
+  sandbox: Sandbox;
+  rampart: Running;
+  driver: SlackDriver;
+  logs: LogSink;
+  prefix: string;
+  /** Starts another Rampart process-equivalent (e.g. a second worker) on the same Redis prefix. */
+  startAnother(env?: Record<string, string>, options?: RampartOptions): Promise<Running>;
+  close(): Promise<void>;
+}
+
+export async function deleteKeys(prefix: string): Promise<void> {
+  const redis = new Redis(REDIS_URL);
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+    cursor = next;
+    if (keys.length > 0) await redis.del(...keys);
+  } while (cursor !== '0');
+  await redis.quit();
+}
+
+export function envFor(prefix: string, sandbox: Sandbox, fake: FakeSlack, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'debug',
+    PORT: '0',
+    REDIS_URL,
+    REDIS_PREFIX: prefix,
+    SLACK_BOT_TOKEN: BOT_TOKEN,
+    SLACK_SIGNING_SECRET: SIGNING_SECRET,
+    SLACK_API_URL: fake.apiUrl,
+    SERVICE_BASE_URL: sandbox.url,
+    SERVICE_API_KEY: SERVICE_KEY,
+    WALLETS: 'ops=wal_ops_7f3a,treasury=wal_treasury_91c2,payroll=wal_payroll_44d0,legacy=wal_legacy_0b19',
+    APPROVALS_CHANNEL: APPROVALS,
+    APPROVERS: `${PEOPLE.approver1},${PEOPLE.approver2},S0TREASURY`,
+    ...extra,
+  };
+}
+
+export async function startHarness(name: string, extraEnv: Record<string, string> = {}, options: RampartOptions = {}): Promise<Harness> {
+  const prefix = `test-${name}-${randomUUID().slice(0, 8)}`;
+  const sandbox = await startSandbox({ port: 0, apiKey: SERVICE_KEY, bearerToken: 'test-bearer' });
+  const fake = await startFakeSlack({
+    botToken: BOT_TOKEN,
+    people: Object.values(PEOPLE).map((id) => ({ id, name: id.toLowerCase(), real_name: id, tz: 'Africa/Lagos' })),
+    usergroups: { S0TREASURY: [PEOPLE.groupMember] },
+    channels: [
+      { id: APPROVALS, name: 'treasury-approvals' },
+      { id: GENERAL, name: 'treasury' },
+    ],
+  });
+  const logs = new LogSink();
+  const log = createLogger({ level: 'debug' }, logs);
+  const started: Running[] = [];
+  const startAnother = async (env: Record<string, string> = {}, opts: RampartOptions = options) => {
+    const running = await startRampart(loadConfig(envFor(prefix, sandbox, fake, { ...extraEnv, ...env })), log, opts);
+    started.push(running);
+    return running;
+  };
+  const rampart = await startAnother({}, options);
+  const driver = new SlackDriver({ url: `http://127.0.0.1:${rampart.port}/slack/events`, signingSecret: SIGNING_SECRET, fake, defaultChannelId: GENERAL });
+  return {
+    fake,
+    sandbox,
+    rampart,
+    driver,
+    logs,
+    prefix,
+    startAnother,
+    async close() {
+      for (const r of started.reverse()) await r.close().catch(() => {});
+      await fake.close();
+      await sandbox.close();
+      await deleteKeys(prefix);
+    },
+  };
+}
+
+/** Polls until `probe` returns a value (not undefined), or fails after `timeoutMs`. */
+export async function eventually<T>(probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 5000, what = 'condition'): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe();
+    if (v !== undefined && v !== false) return v;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+export const blocksText = (m: { text?: string; blocks?: unknown[] } | undefined): string => JSON.stringify(m?.blocks ?? []) + (m?.text ?? '');
+
+export const lastView = (fake: FakeSlack, user: string): StoredView | undefined => fake.views(user).at(-1);
+
+export const cardFor = (fake: FakeSlack, id: string): StoredMessage | undefined =>
+  fake.messages(APPROVALS).find((m) => blocksText(m).includes(id));
