@@ -2,7 +2,7 @@
  * The sandbox's seeded world: wallets, balances, bank accounts and the rate. Plain data, so
  * config (default WALLETS), tests and the CLI banner can name the same things.
  */
-import type { AssetId } from '../domain/assets.js';
+import type { AssetId, ChainId, TokenId } from '../domain/assets.js';
 
 export interface SeedBalance {
   asset: AssetId;
@@ -101,3 +101,22 @@ export const SEED_RATES: Readonly<Record<string, number>> = { NGN: 1_532.75 };
 
 /** `ops=wal_ops_7f3a,...`: the WALLETS value Rampart uses on the sandbox by default. */
 export const sandboxWalletsSetting = (): string => SEED_WALLETS.map((w) => `${w.alias}=${w.id}`).join(',');
+
+// spec 2.4 `blockchain.id`: EVM chain ids; Solana has none, 101 is its mainnet cluster id.
+export const CHAIN_NUMBERS: Readonly<Record<ChainId, number>> = {
+  ethereum: 1,
+  base: 8453,
+  arbitrum: 42161,
+  bsc: 56,
+  polygon: 137,
+  optimism: 10,
+  avalanche: 43114,
+  solana: 101,
+};
+
+// spec 2.4 `name` of a balance entry.
+export const TOKEN_NAMES: Readonly<Record<TokenId, string>> = {
+  usdc: 'USD Coin',
+  usdt: 'Tether USD',
+  cngn: 'Compliant Naira',
+};
