@@ -49,10 +49,12 @@ export const amountToWire = (amount: Amount): number => Number(amountToString(am
 
 /** Converts a service figure (a JSON number) into base units, rounding toward zero. */
 export function amountFromNumber(value: number, decimals: number): Amount {
-  const fixed = value.toFixed(decimals);
-  const negative = fixed.startsWith('-');
-  const [whole = '0', fraction = ''] = fixed.replace('-', '').split('.');
-  const units = BigInt(whole + fraction.padEnd(decimals, '0'));
+  if (!Number.isFinite(value)) throw new RangeError(`not a finite amount: ${value}`);
+  // Plain decimal text (no exponent), then truncate: rounding up could overstate a balance.
+  const text = value.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 });
+  const negative = text.startsWith('-');
+  const [whole = '0', fraction = ''] = text.replace('-', '').split('.');
+  const units = BigInt(whole + fraction.slice(0, decimals).padEnd(decimals, '0'));
   return { units: negative ? -units : units, decimals };
 }
 

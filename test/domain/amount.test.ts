@@ -112,3 +112,13 @@ describe('properties', () => {
     );
   });
 });
+
+describe('amounts from service numbers', () => {
+  it('truncates toward zero, never overstating a balance', async () => {
+    const { amountFromNumber } = await import('../../src/domain/amount.js');
+    expect(amountFromNumber(0.0000019, 6).units).toBe(1n);
+    expect(amountFromNumber(-0.0000019, 6).units).toBe(-1n);
+    expect(amountFromNumber(1e21, 6).units).toBe(10n ** 27n);
+    expect(amountFromNumber(120000.5, 6).units).toBe(120_000_500_000n);
+  });
+});
