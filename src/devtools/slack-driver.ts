@@ -8,7 +8,7 @@ import type { FakeSlack } from './fake-slack/fake-slack.js';
 import type { JsonObject, StoredEphemeral, StoredMessage, StoredView } from './fake-slack/types.js';
 import * as P from './slack-payloads.js';
 import { signSlackRequest } from './slack-signer.js';
-import { findElement, stateValueFor, type UserInput, viewStateValues } from './view-state.js';
+import { actionFor, findElement, type UserInput, viewStateValues } from './view-state.js';
 
 export interface SlackDriverOptions {
   /** The app's request URL, e.g. `http://127.0.0.1:3000/slack/events`. */
@@ -56,6 +56,7 @@ export class SlackDriver {
   readonly ackTimes: number[] = [];
   readonly #options: SlackDriverOptions;
   readonly #fake: FakeSlack;
+  #events = 0;
 
   constructor(options: SlackDriverOptions) {
     this.#options = options;
@@ -76,15 +77,19 @@ export class SlackDriver {
     return { id: channelId, name: this.#fake.channel(channelId)?.name ?? channelId.toLowerCase() };
   }
 
-  /** Sends a raw form body, signed unless told otherwise. */
-  async send(rawBody: string, options: SendOptions = {}): Promise<DriverResponse> {
+  /** Sends a raw body (form-encoded unless `contentType` says otherwise), signed unless told not to. */
+  async send(
+    rawBody: string,
+    options: SendOptions = {},
+    contentType = 'application/x-www-form-urlencoded',
+  ): Promise<DriverResponse> {
     const signature = options.unsigned
       ? {}
       : signSlackRequest(options.signingSecret ?? this.#options.signingSecret, rawBody, options.timestampSeconds);
     const started = performance.now();
     const res = await request(this.#options.url, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', ...signature },
+      headers: { 'content-type': contentType, ...signature },
       body: rawBody,
     });
     const text = await res.body.text();
@@ -93,6 +98,26 @@ export class SlackDriver {
     const type = String(res.headers['content-type'] ?? '');
     const body: unknown = type.includes('application/json') && text.length > 0 ? JSON.parse(text) : text;
     return { status: res.statusCode, body, ackMs };
+  }
+
+  /** Delivers an Events API event (JSON), e.g. `{ type: 'app_home_opened', user, tab: 'home' }`. */
+  async event(userId: string, event: JsonObject, options?: SendOptions) {
+    this.#events += 1;
+    const eventTime = Math.floor(Date.now() / 1000);
+    const payload = P.eventCallbackPayload(this.#context(userId), {
+      event: { event_ts: (Date.now() / 1000).toFixed(6), ...event },
+      eventId: `Ev0FAKE${String(this.#events).padStart(6, '0')}`,
+      eventTime,
+      botUserId: this.#fake.settings.botUserId,
+    });
+    return this.send(JSON.stringify(payload), options, 'application/json');
+  }
+
+  /** The user opens the app's Home tab. */
+  openHome(userId: string, options?: SendOptions) {
+    const home = this.#fake.home(userId);
+    const event = { type: 'app_home_opened', user: userId, channel: `D${userId.slice(1)}`, tab: 'home' };
+    return this.event(userId, home ? { ...event, view: home } : event, options);
   }
 
   /** `/command text` typed by `userId` in a channel; a message in the ack is shown like Slack does. */
@@ -117,16 +142,8 @@ export class SlackDriver {
       throw new Error(`no element with action_id "${input.action_id}" in the ${input.view ? 'view' : 'message'}`);
     }
     const element = found?.element ?? { type: 'button', action_id: input.action_id };
-    const picked =
-      element.type === 'button'
-        ? { type: 'button', text: element.text, value: input.value ?? element.value }
-        : stateValueFor(element, input.value);
-    const action = {
-      action_id: input.action_id,
-      block_id: found?.blockId ?? input.block_id,
-      action_ts: (Date.now() / 1000).toFixed(6),
-      ...picked,
-    };
+    const blockId = found?.blockId ?? input.block_id ?? '';
+    const action = actionFor(element, blockId, input.value, (Date.now() / 1000).toFixed(6));
     const triggerId = this.#fake.issueTriggerId(userId);
     const payload = P.blockActionsPayload(this.#context(userId), {
       triggerId,

@@ -135,6 +135,32 @@ export function blockSuggestionPayload(
   };
 }
 
+/** An Events API delivery (https://docs.slack.dev/apis/events-api#callback-field), sent as JSON. */
+export function eventCallbackPayload(
+  ctx: PayloadContext,
+  input: { event: JsonObject; eventId: string; eventTime: number; botUserId: string },
+): JsonObject {
+  return {
+    token: ctx.token,
+    team_id: ctx.team.id,
+    api_app_id: ctx.apiAppId,
+    event: input.event,
+    type: 'event_callback',
+    event_id: input.eventId,
+    event_time: input.eventTime,
+    authorizations: [
+      {
+        enterprise_id: null,
+        team_id: ctx.team.id,
+        user_id: input.botUserId,
+        is_bot: true,
+        is_enterprise_install: false,
+      },
+    ],
+    is_ext_shared_channel: false,
+  };
+}
+
 export const formBody = (fields: Readonly<Record<string, string>>): string => new URLSearchParams(fields).toString();
 
 /** Interactions arrive form-encoded with the JSON in a single `payload` field. */

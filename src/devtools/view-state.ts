@@ -85,6 +85,15 @@ export function stateValueFor(element: JsonObject, input: UserInput | undefined)
   }
 }
 
+/** The `actions[0]` Slack sends for a click on a button (its value) or a pick in another element. */
+export function actionFor(element: JsonObject, blockId: string, input: UserInput | undefined, actionTs: string) {
+  const picked =
+    element.type === 'button'
+      ? { type: 'button', text: element.text, value: input ?? element.value }
+      : stateValueFor(element, input);
+  return { action_id: String(element.action_id), block_id: blockId, action_ts: actionTs, ...picked };
+}
+
 /**
  * `state.values` for a view: every input block's element (empty unless given), plus any other
  * element given a value. `values` is keyed by action_id; an unknown key throws, to catch typos.

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { App, HTTPReceiver, LogLevel } from '@slack/bolt';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeSlack, startFakeSlack } from '../../src/devtools/fake-slack/index.js';
 import { SlackDriver } from '../../src/devtools/slack-driver.js';
 
@@ -46,6 +46,22 @@ const transferModal = {
   ],
 };
 
+let closedViews = 0;
+const beneficiaryModal = (title: string) => ({
+  type: 'modal' as const,
+  callback_id: 'beneficiary',
+  notify_on_close: true,
+  title: { type: 'plain_text' as const, text: title },
+  blocks: [
+    {
+      type: 'actions',
+      elements: [
+        { type: 'button' as const, action_id: 'verify', text: { type: 'plain_text' as const, text: 'Verify' } },
+      ],
+    },
+  ],
+});
+
 function buildApp(): App {
   const receiver = new HTTPReceiver({ signingSecret: SECRET, logLevel: LogLevel.ERROR });
   const bolt = new App({
@@ -85,6 +101,34 @@ function buildApp(): App {
     await ack();
     await respond({ replace_original: true, text: `Approved ${'value' in action ? action.value : ''}` });
   });
+  bolt.event('app_home_opened', async ({ event, client }) => {
+    const button = {
+      type: 'button' as const,
+      action_id: 'new_beneficiary',
+      text: { type: 'plain_text' as const, text: 'Add' },
+    };
+    await client.views.publish({
+      user_id: event.user,
+      view: { type: 'home', blocks: [{ type: 'actions', elements: [button] }] },
+    });
+  });
+  bolt.action('new_beneficiary', async ({ ack, body, client }) => {
+    await ack();
+    await client.views.open({
+      trigger_id: (body as { trigger_id: string }).trigger_id,
+      view: beneficiaryModal('Beneficiary'),
+    });
+  });
+  bolt.action('verify', async ({ ack, body, client }) => {
+    await ack();
+    if (body.type === 'block_actions' && body.view) {
+      await client.views.update({ view_id: body.view.id, hash: body.view.hash, view: beneficiaryModal('Verified') });
+    }
+  });
+  bolt.view({ callback_id: 'beneficiary', type: 'view_closed' }, async ({ ack }) => {
+    closedViews += 1;
+    await ack();
+  });
   bolt.options('beneficiary', async ({ ack, options }) =>
     ack({ options: [{ text: { type: 'plain_text', text: `Match for ${options.value}` }, value: 'b1' }] }),
   );
@@ -101,6 +145,10 @@ beforeAll(async () => {
   const server = (await app.start(0)) as { address(): AddressInfo | string | null };
   const { port } = server.address() as AddressInfo;
   driver = new SlackDriver({ url: `http://127.0.0.1:${port}/slack/events`, signingSecret: SECRET, fake });
+});
+
+beforeEach(() => {
+  fake.reset();
 });
 
 afterEach(() => {
@@ -143,6 +191,21 @@ describe('SlackDriver against a Bolt app', () => {
     await driver.click(ADA, { action_id: 'approve', message: card });
     await fake.waitForCall('response_url');
     expect(fake.messages(CHANNEL).map((m) => m.text)).toEqual(['Approved r1']);
+  });
+
+  it('opens the Home tab, a modal from it, updates it from a click inside, and closes it', async () => {
+    await driver.openHome(ADA);
+    const home = await fake.waitFor(() => fake.home(ADA));
+    await driver.click(ADA, { action_id: 'new_beneficiary', view: home });
+    const [modal] = await fake.waitFor(() => (fake.views(ADA).length > 0 ? fake.views(ADA) : undefined));
+    if (!modal) throw new Error('no modal');
+    await driver.click(ADA, { action_id: 'verify', view: modal });
+    await fake.waitForCall('views.update');
+    const [updated] = fake.views(ADA);
+    expect(updated).toMatchObject({ id: modal.id, title: { text: 'Verified' } });
+    if (!updated) throw new Error('no modal');
+    await driver.closeView(ADA, updated);
+    expect([fake.views(ADA), closedViews]).toEqual([[], 1]);
   });
 
   it('is refused by the app when signed with a wrong secret or an old timestamp', async () => {

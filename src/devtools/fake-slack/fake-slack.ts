@@ -12,6 +12,7 @@ import { IdSource } from './ids.js';
 import { CallRecorder } from './recorder.js';
 import { applyMessageResponse, ResponseUrls } from './response-urls.js';
 import { createRequestHandler, RateLimits } from './server.js';
+import { settingsFrom } from './settings.js';
 import { SlackStore } from './store.js';
 import { TriggerRegistry } from './triggers.js';
 import type * as T from './types.js';
@@ -20,22 +21,6 @@ import { viewMethods } from './view-methods.js';
 import { type ApiResult, fail, type WebApiEnv } from './web-api-env.js';
 
 const isObject = (v: unknown): v is T.JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-function settingsFrom(options: T.FakeSlackOptions): T.FakeSettings {
-  return {
-    botToken: options.botToken,
-    teamId: options.teamId ?? 'T0FAKE0001',
-    teamDomain: options.teamDomain ?? 'fake',
-    botUserId: options.botUserId ?? 'U0RAMPART',
-    botId: options.botId ?? 'B0RAMPART',
-    appId: options.appId ?? 'A0RAMPART',
-    people: options.people ?? [],
-    usergroups: options.usergroups ?? {},
-    channels: options.channels ?? [],
-    triggerTtlMs: options.triggerTtlMs ?? 3000,
-    clock: options.clock ?? Date.now,
-  };
-}
 
 export class FakeSlack {
   readonly settings: Readonly<T.FakeSettings>;
