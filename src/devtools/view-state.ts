@@ -116,8 +116,23 @@ export function viewStateValues(
       const actionId = String(element.action_id);
       const given = Object.hasOwn(values, actionId);
       if (block.type !== 'input' && !given) continue;
-      state[blockId] = { ...state[blockId], [actionId]: stateValueFor(element, values[actionId]) };
+      const input = given ? values[actionId] : initialInput(element);
+      state[blockId] = { ...state[blockId], [actionId]: stateValueFor(element, input) };
     }
   }
   return state;
+}
+
+/** What an element holds before the user touches it: Slack submits initial values as typed. */
+export function initialInput(element: JsonObject): UserInput | undefined {
+  if (typeof element.initial_value === 'string') return element.initial_value;
+  if (isObject(element.initial_option) && typeof element.initial_option.value === 'string') return element.initial_option.value;
+  if (Array.isArray(element.initial_options)) {
+    return element.initial_options.filter(isObject).map((o) => String(o.value));
+  }
+  for (const key of ['initial_date', 'initial_time', 'initial_user', 'initial_conversation', 'initial_channel']) {
+    if (typeof element[key] === 'string') return element[key] as string;
+  }
+  if (Array.isArray(element.initial_users)) return element.initial_users.map(String);
+  return undefined;
 }
