@@ -44,9 +44,25 @@ describe('configuration', () => {
   });
 
   it('lists every problem at once, by name, in one message', () => {
-    const problems = problemsOf({ NODE_ENV: 'production', PORT: 'abc', WALLETS: 'ops', APPROVERS: 'bob', APPROVALS_CHANNEL: '#treasury', REQUEST_EXPIRY: 'soon' });
+    const problems = problemsOf({
+      NODE_ENV: 'production',
+      PORT: 'abc',
+      WALLETS: 'ops',
+      APPROVERS: 'bob',
+      APPROVALS_CHANNEL: '#treasury',
+      REQUEST_EXPIRY: 'soon',
+    });
     const text = problems.join('\n');
-    for (const name of ['PORT', 'WALLETS', 'APPROVERS', 'APPROVALS_CHANNEL', 'REQUEST_EXPIRY', 'SERVICE_BASE_URL', 'SLACK_BOT_TOKEN', 'SLACK_SIGNING_SECRET']) {
+    for (const name of [
+      'PORT',
+      'WALLETS',
+      'APPROVERS',
+      'APPROVALS_CHANNEL',
+      'REQUEST_EXPIRY',
+      'SERVICE_BASE_URL',
+      'SLACK_BOT_TOKEN',
+      'SLACK_SIGNING_SECRET',
+    ]) {
       expect(text).toContain(name);
     }
   });

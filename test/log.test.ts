@@ -6,7 +6,16 @@ describe('log redaction', () => {
   it('censors secrets and personal data wherever they sit in a log object', () => {
     const sink = new LogSink();
     const log = createLogger({ level: 'debug' }, sink);
-    const secrets = ['sk_live_abc123', 'Bearer tok_999', 'xoxb-1-2-3', 'signing-s3cret', '22233344455', '01-02-1990', '0123456789', 'hunter2!'];
+    const secrets = [
+      'sk_live_abc123',
+      'Bearer tok_999',
+      'xoxb-1-2-3',
+      'signing-s3cret',
+      '22233344455',
+      '01-02-1990',
+      '0123456789',
+      'hunter2!',
+    ];
     log.info({ headers: { 'x-service-key': secrets[0], authorization: secrets[1] } }, 'call');
     log.info({ config: { slack: { botToken: secrets[2], signingSecret: secrets[3] } } }, 'config');
     log.info({ body: { details: { bvn: secrets[4], dob: secrets[5] } } }, 'identity');

@@ -126,7 +126,8 @@ export function viewStateValues(
 /** What an element holds before the user touches it: Slack submits initial values as typed. */
 export function initialInput(element: JsonObject): UserInput | undefined {
   if (typeof element.initial_value === 'string') return element.initial_value;
-  if (isObject(element.initial_option) && typeof element.initial_option.value === 'string') return element.initial_option.value;
+  if (isObject(element.initial_option) && typeof element.initial_option.value === 'string')
+    return element.initial_option.value;
   if (Array.isArray(element.initial_options)) {
     return element.initial_options.filter(isObject).map((o) => String(o.value));
   }

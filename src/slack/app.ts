@@ -2,8 +2,9 @@
  * The Bolt app: HTTP receiver on /slack/events (or Socket Mode when SLACK_APP_TOKEN is set),
  * GET /healthz, the workspace guard, and every listener registered from its own file.
  */
-import { App, HTTPReceiver, type Receiver, SocketModeReceiver } from '@slack/bolt';
+
 import { Server } from 'node:http';
+import { App, HTTPReceiver, type Receiver, SocketModeReceiver } from '@slack/bolt';
 import type { Redis } from 'ioredis';
 import { registerApprovalActions } from './actions/approval.js';
 import { registerShareAction } from './actions/share.js';

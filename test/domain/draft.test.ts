@@ -4,7 +4,16 @@ import { parseRequestText } from '../../src/domain/command-text.js';
 import { validateDraft } from '../../src/domain/draft.js';
 
 const wallets = [{ alias: 'ops', id: 'wal_ops' }];
-const base = { kind: 'transfer' as const, wallet: 'ops', asset: 'base:usdc', amount: '25', entireBalance: false, receiver: '0x99ED2e97162533BA814aF8092b93b9a3090DEdcF', beneficiary: undefined, reason: 'invoice 7' };
+const base = {
+  kind: 'transfer' as const,
+  wallet: 'ops',
+  asset: 'base:usdc',
+  amount: '25',
+  entireBalance: false,
+  receiver: '0x99ED2e97162533BA814aF8092b93b9a3090DEdcF',
+  beneficiary: undefined,
+  reason: 'invoice 7',
+};
 
 describe('modal validation', () => {
   it('accepts a correct transfer', () => {
@@ -13,9 +22,22 @@ describe('modal validation', () => {
   });
 
   it('puts each problem on its own field', () => {
-    const r = validateDraft({ ...base, wallet: 'nope', asset: 'base:usdt', amount: '1.0000001', receiver: '0x99ed2e97162533BA814aF8092b93b9a3090DEdcF', reason: '' }, wallets);
+    const r = validateDraft(
+      {
+        ...base,
+        wallet: 'nope',
+        asset: 'base:usdt',
+        amount: '1.0000001',
+        receiver: '0x99ed2e97162533BA814aF8092b93b9a3090DEdcF',
+        reason: '',
+      },
+      wallets,
+    );
     expect('errors' in r && Object.keys(r.errors).sort()).toEqual(['asset', 'reason', 'wallet']);
-    const amountAndReceiver = validateDraft({ ...base, amount: '1.0000001', receiver: '0x99ed2e97162533BA814aF8092b93b9a3090DEdcF' }, wallets);
+    const amountAndReceiver = validateDraft(
+      { ...base, amount: '1.0000001', receiver: '0x99ed2e97162533BA814aF8092b93b9a3090DEdcF' },
+      wallets,
+    );
     expect('errors' in amountAndReceiver && amountAndReceiver.errors).toEqual({
       amount: expect.stringContaining('6 decimal places'),
       receiver: expect.stringContaining('checksum'),
@@ -28,8 +50,12 @@ describe('modal validation', () => {
   });
 
   it('refuses "entire balance" on an offramp and a typed amount together with it', () => {
-    expect(validateDraft({ ...base, kind: 'offramp', beneficiary: 'b1', amount: '', entireBalance: true }, wallets)).toMatchObject({ errors: { amount: expect.any(String) } });
-    expect(validateDraft({ ...base, entireBalance: true }, wallets)).toMatchObject({ errors: { amount: expect.stringContaining('not both') } });
+    expect(
+      validateDraft({ ...base, kind: 'offramp', beneficiary: 'b1', amount: '', entireBalance: true }, wallets),
+    ).toMatchObject({ errors: { amount: expect.any(String) } });
+    expect(validateDraft({ ...base, entireBalance: true }, wallets)).toMatchObject({
+      errors: { amount: expect.stringContaining('not both') },
+    });
     const entire = validateDraft({ ...base, amount: '', entireBalance: true }, wallets);
     expect('draft' in entire && entire.draft.amount).toBeUndefined();
   });
@@ -37,11 +63,22 @@ describe('modal validation', () => {
 
 describe('command text pre-fill', () => {
   it('reads the documented example', () => {
-    expect(parseRequestText('250 base:usdc to 0xAbC from ops for vendor invoice 118')).toEqual({ amount: '250', asset: 'base:usdc', receiver: '0xAbC', wallet: 'ops', reason: 'vendor invoice 118' });
+    expect(parseRequestText('250 base:usdc to 0xAbC from ops for vendor invoice 118')).toEqual({
+      amount: '250',
+      asset: 'base:usdc',
+      receiver: '0xAbC',
+      wallet: 'ops',
+      reason: 'vendor invoice 118',
+    });
   });
 
   it('reads "all" as the entire balance and tolerates any order', () => {
-    expect(parseRequestText('from treasury all solana:USDT to Abc')).toEqual({ entireBalance: true, asset: 'solana:usdt', receiver: 'Abc', wallet: 'treasury' });
+    expect(parseRequestText('from treasury all solana:USDT to Abc')).toEqual({
+      entireBalance: true,
+      asset: 'solana:usdt',
+      receiver: 'Abc',
+      wallet: 'treasury',
+    });
   });
 
   it('never throws, whatever is typed', () => {

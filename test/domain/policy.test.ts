@@ -6,18 +6,33 @@ const usdc = (s: string) => parseAmount(s, 6);
 
 describe('approval policy', () => {
   it('needs one approval by default', () => {
-    expect(evaluatePolicy({ approvalsRequired: 1, twoApprovalsAbove: undefined }, { kind: 'transfer', assetCode: 'USDC', amount: usdc('1000000') })).toMatchObject({ ok: true, required: 1 });
+    expect(
+      evaluatePolicy(
+        { approvalsRequired: 1, twoApprovalsAbove: undefined },
+        { kind: 'transfer', assetCode: 'USDC', amount: usdc('1000000') },
+      ),
+    ).toMatchObject({ ok: true, required: 1 });
   });
 
   it('needs two approvals above the threshold for the asset code, and names the rule', () => {
     const settings = { approvalsRequired: 1, twoApprovalsAbove: { USDC: '10000' } };
-    expect(evaluatePolicy(settings, { kind: 'transfer', assetCode: 'USDC', amount: usdc('10000') })).toMatchObject({ ok: true, required: 1 });
-    expect(evaluatePolicy(settings, { kind: 'transfer', assetCode: 'USDC', amount: usdc('10000.000001') })).toEqual({ ok: true, required: 2, rule: '2 approvals: amount over 10,000 USDC' });
+    expect(evaluatePolicy(settings, { kind: 'transfer', assetCode: 'USDC', amount: usdc('10000') })).toMatchObject({
+      ok: true,
+      required: 1,
+    });
+    expect(evaluatePolicy(settings, { kind: 'transfer', assetCode: 'USDC', amount: usdc('10000.000001') })).toEqual({
+      ok: true,
+      required: 2,
+      rule: '2 approvals: amount over 10,000 USDC',
+    });
   });
 
   it('applies a bare number to every asset code', () => {
     const settings = { approvalsRequired: 1, twoApprovalsAbove: { '*': '500' } };
-    expect(evaluatePolicy(settings, { kind: 'offramp', assetCode: 'cNGN', amount: usdc('501') })).toMatchObject({ ok: true, required: 2 });
+    expect(evaluatePolicy(settings, { kind: 'offramp', assetCode: 'cNGN', amount: usdc('501') })).toMatchObject({
+      ok: true,
+      required: 2,
+    });
   });
 
   it('refuses (default-deny) an asset the thresholds do not cover', () => {
@@ -33,6 +48,8 @@ describe('approval policy', () => {
 
   it('never asks for fewer approvals than the base setting', () => {
     const settings = { approvalsRequired: 3, twoApprovalsAbove: { USDC: '10' } };
-    expect(evaluatePolicy(settings, { kind: 'transfer', assetCode: 'USDC', amount: usdc('11') })).toMatchObject({ required: 3 });
+    expect(evaluatePolicy(settings, { kind: 'transfer', assetCode: 'USDC', amount: usdc('11') })).toMatchObject({
+      required: 3,
+    });
   });
 });

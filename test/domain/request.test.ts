@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { callHash, canMove, canonicalJson, isFinal, REQUEST_STATES, type ServiceCall } from '../../src/domain/request.js';
+import {
+  callHash,
+  canMove,
+  canonicalJson,
+  isFinal,
+  REQUEST_STATES,
+  type ServiceCall,
+} from '../../src/domain/request.js';
 
-const call: ServiceCall = { kind: 'transfer', body: { wallet_id: 'w', amount: 25, receiver: '0xabc', asset: 'base:usdc' } };
+const call: ServiceCall = {
+  kind: 'transfer',
+  body: { wallet_id: 'w', amount: 25, receiver: '0xabc', asset: 'base:usdc' },
+};
 
 describe('request state machine', () => {
   it('allows only the documented moves', () => {
@@ -23,7 +33,10 @@ describe('request state machine', () => {
 
 describe('frozen request hash', () => {
   it('does not depend on key order', () => {
-    const reordered = { body: { asset: 'base:usdc', receiver: '0xabc', amount: 25, wallet_id: 'w' }, kind: 'transfer' } as ServiceCall;
+    const reordered = {
+      body: { asset: 'base:usdc', receiver: '0xabc', amount: 25, wallet_id: 'w' },
+      kind: 'transfer',
+    } as ServiceCall;
     expect(callHash(reordered)).toBe(callHash(call));
     expect(canonicalJson({ b: 1, a: [2, { d: 1, c: 2 }] })).toBe('{"a":[2,{"c":2,"d":1}],"b":1}');
   });

@@ -3,7 +3,16 @@
  * approval → worker → service → thread reply with the explorer link (issue 4 happy paths).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APPROVALS, blocksText, cardFor, eventually, type Harness, lastView, PEOPLE, startHarness } from '../support/harness.js';
+import {
+  APPROVALS,
+  blocksText,
+  cardFor,
+  eventually,
+  type Harness,
+  lastView,
+  PEOPLE,
+  startHarness,
+} from '../support/harness.js';
 
 const RECEIVER = '0x99ED2e97162533BA814aF8092b93b9a3090DEdcF';
 
@@ -45,13 +54,21 @@ describe('transfer, from slash command to thread reply', () => {
     expect(blocksText(card)).toContain('never paid this address before');
     const click = await h.driver.click(PEOPLE.approver1, { action_id: 'request_approve', message: card });
     expect(click.status).toBe(200);
-    const reply = await eventually(() => h.fake.thread(APPROVALS, card.ts).find((m) => m.text.includes('succeeded')), 8000, 'thread reply');
+    const reply = await eventually(
+      () => h.fake.thread(APPROVALS, card.ts).find((m) => m.text.includes('succeeded')),
+      8000,
+      'thread reply',
+    );
     expect(reply.text).toContain('https://basescan.org/tx/0x');
     expect(reply.text).toContain(`<@${PEOPLE.requester}>`);
     const calls = h.sandbox.state.received.filter((r) => r.path === '/transfer');
     expect(calls).toHaveLength(1);
     expect(calls[0]?.body).toEqual({ wallet_id: 'wal_ops_7f3a', amount: 25, receiver: RECEIVER, asset: 'base:usdc' });
-    const final = await eventually(() => (blocksText(cardFor(h.fake, id)).includes('Succeeded') ? cardFor(h.fake, id) : undefined), 5000, 'card final');
+    const final = await eventually(
+      () => (blocksText(cardFor(h.fake, id)).includes('Succeeded') ? cardFor(h.fake, id) : undefined),
+      5000,
+      'card final',
+    );
     expect(blocksText(final)).not.toContain('request_approve');
   });
 });

@@ -6,7 +6,13 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { loadConfig } from '../../src/config.js';
-import { type FakeSlack, SlackDriver, type StoredMessage, type StoredView, startFakeSlack } from '../../src/devtools/index.js';
+import {
+  type FakeSlack,
+  SlackDriver,
+  type StoredMessage,
+  type StoredView,
+  startFakeSlack,
+} from '../../src/devtools/index.js';
 import { createLogger } from '../../src/log.js';
 import { type RampartOptions, type Running, startRampart } from '../../src/rampart.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
@@ -50,7 +56,12 @@ export async function deleteKeys(prefix: string): Promise<void> {
   await redis.quit();
 }
 
-export function envFor(prefix: string, sandbox: Sandbox, fake: FakeSlack, extra: Record<string, string> = {}): Record<string, string> {
+export function envFor(
+  prefix: string,
+  sandbox: Sandbox,
+  fake: FakeSlack,
+  extra: Record<string, string> = {},
+): Record<string, string> {
   return {
     NODE_ENV: 'test',
     LOG_LEVEL: 'debug',
@@ -69,7 +80,11 @@ export function envFor(prefix: string, sandbox: Sandbox, fake: FakeSlack, extra:
   };
 }
 
-export async function startHarness(name: string, extraEnv: Record<string, string> = {}, options: RampartOptions = {}): Promise<Harness> {
+export async function startHarness(
+  name: string,
+  extraEnv: Record<string, string> = {},
+  options: RampartOptions = {},
+): Promise<Harness> {
   const prefix = `test-${name}-${randomUUID().slice(0, 8)}`;
   const sandbox = await startSandbox({ port: 0, apiKey: SERVICE_KEY, bearerToken: 'test-bearer' });
   const fake = await startFakeSlack({
@@ -90,7 +105,12 @@ export async function startHarness(name: string, extraEnv: Record<string, string
     return running;
   };
   const rampart = await startAnother({}, options);
-  const driver = new SlackDriver({ url: `http://127.0.0.1:${rampart.port}/slack/events`, signingSecret: SIGNING_SECRET, fake, defaultChannelId: GENERAL });
+  const driver = new SlackDriver({
+    url: `http://127.0.0.1:${rampart.port}/slack/events`,
+    signingSecret: SIGNING_SECRET,
+    fake,
+    defaultChannelId: GENERAL,
+  });
   return {
     fake,
     sandbox,
@@ -109,7 +129,11 @@ export async function startHarness(name: string, extraEnv: Record<string, string
 }
 
 /** Polls until `probe` returns a value (not undefined), or fails after `timeoutMs`. */
-export async function eventually<T>(probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 5000, what = 'condition'): Promise<T> {
+export async function eventually<T>(
+  probe: () => T | undefined | Promise<T | undefined>,
+  timeoutMs = 5000,
+  what = 'condition',
+): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const v = await probe();
@@ -119,7 +143,8 @@ export async function eventually<T>(probe: () => T | undefined | Promise<T | und
   }
 }
 
-export const blocksText = (m: { text?: string; blocks?: unknown[] } | undefined): string => JSON.stringify(m?.blocks ?? []) + (m?.text ?? '');
+export const blocksText = (m: { text?: string; blocks?: unknown[] } | undefined): string =>
+  JSON.stringify(m?.blocks ?? []) + (m?.text ?? '');
 
 export const lastView = (fake: FakeSlack, user: string): StoredView | undefined => fake.views(user).at(-1);
 
