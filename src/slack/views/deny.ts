@@ -22,7 +22,7 @@ export const denyModal = (requestId: string, channel: string | undefined): View 
       label: plain('Why is it denied?'),
       element: {
         type: 'plain_text_input',
-        action_id: 'value',
+        action_id: 'reason',
         multiline: true,
         placeholder: plain('The requester sees this in the thread'),
       },

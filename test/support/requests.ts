@@ -1,0 +1,53 @@
+/** Steps of the request journey, as a person would take them through the driver. */
+import { expect } from 'vitest';
+import type { StoredMessage } from '../../src/devtools/index.js';
+import { APPROVALS, blocksText, cardFor, eventually, type Harness, PEOPLE } from './harness.js';
+
+export const RECEIVER = '0x99ED2e97162533BA814aF8092b93b9a3090DEdcF';
+export const SOLANA_RECEIVER = '7Zb8wEZfKJdjVSTk1w4JR429XWuocKPkgGiRdBrRD51r';
+
+/** Opens the modal with `/kind text`, submits it with `values`, and returns the ack body. */
+export async function submitRequest(h: Harness, kind: 'transfer' | 'offramp', text: string, values: Record<string, string | string[]> = {}, user: string = PEOPLE.requester) {
+  const seen = new Set(h.fake.views(user).map((v) => v.id));
+  const ack = await h.driver.command(user, `/${kind}`, text);
+  expect(ack.status).toBe(200);
+  const view = await eventually(() => h.fake.views(user).find((v) => !seen.has(v.id)), 3000, `${kind} modal`);
+  const submitted = await h.driver.submitView(user, view, values);
+  // The person gives up on a refused form, as they would in Slack.
+  if ((submitted.body as { response_action?: string }).response_action === 'errors') h.fake.closeView(user, view.id);
+  return submitted;
+}
+
+/** A request all the way to its card; returns the request id and the card. */
+export async function postRequest(h: Harness, kind: 'transfer' | 'offramp', text: string, values: Record<string, string | string[]> = {}, user: string = PEOPLE.requester) {
+  const before = h.fake.messages(APPROVALS).length;
+  const submit = await submitRequest(h, kind, text, values, user);
+  expect(submit.body, JSON.stringify(submit.body)).toMatchObject({ response_action: 'clear' });
+  const card = await eventually(() => h.fake.messages(APPROVALS)[before], 5000, 'approval card');
+  const id = /R-\d+/.exec(blocksText(card))?.[0];
+  if (!id) throw new Error('card without a request id');
+  return { id, card };
+}
+
+export function currentCard(h: Harness, id: string): StoredMessage {
+  const card = cardFor(h.fake, id);
+  if (!card) throw new Error(`no card for ${id}`);
+  return card;
+}
+
+export const click = (h: Harness, user: string, id: string, action: 'request_approve' | 'request_deny' | 'request_cancel') =>
+  h.driver.click(user, { action_id: action, message: currentCard(h, id), channel: APPROVALS });
+
+export async function waitForState(h: Harness, id: string, state: string, timeoutMs = 8000) {
+  return eventually(async () => {
+    const r = await h.rampart.deps.store.get(id);
+    return r?.state === state ? r : undefined;
+  }, timeoutMs, `${id} to be ${state}`);
+}
+
+export const threadOf = (h: Harness, id: string) => h.fake.thread(APPROVALS, currentCard(h, id).ts);
+
+export const serviceCalls = (h: Harness, path: '/transfer' | '/offramp' | '/beneficiary') => h.sandbox.state.received.filter((r) => r.path === path);
+
+/** Latest ephemeral text a user got (private replies from clicks go through chat.postEphemeral). */
+export const lastEphemeral = (h: Harness, user: string) => h.fake.ephemerals(user).at(-1)?.text ?? '';
