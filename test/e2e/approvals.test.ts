@@ -4,11 +4,24 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blocksText, eventually, type Harness, PEOPLE, startHarness } from '../support/harness.js';
-import { click, currentCard, lastEphemeral, postRequest, RECEIVER, serviceCalls, submitRequest, threadOf, waitForState } from '../support/requests.js';
+import {
+  click,
+  currentCard,
+  lastEphemeral,
+  postRequest,
+  RECEIVER,
+  serviceCalls,
+  submitRequest,
+  threadOf,
+  waitForState,
+} from '../support/requests.js';
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness('approvals', { TWO_APPROVALS_ABOVE: 'USDC=1000,USDT=1000,CNGN=1000000', REQUEST_EXPIRY: '2s' });
+  h = await startHarness('approvals', {
+    TWO_APPROVALS_ABOVE: 'USDC=1000,USDT=1000,CNGN=1000000',
+    REQUEST_EXPIRY: '2s',
+  });
 });
 afterAll(async () => {
   expect(h.fake.violations).toEqual([]);
@@ -20,7 +33,13 @@ const small = () => postRequest(h, 'transfer', `10 base:usdc to ${RECEIVER} from
 
 describe('approval rules', () => {
   it('refuses self-approval (even by an approver) and a non-approver, changing nothing', async () => {
-    const { id } = await postRequest(h, 'transfer', `10 base:usdc to ${RECEIVER} from ops for own request`, {}, PEOPLE.approver1);
+    const { id } = await postRequest(
+      h,
+      'transfer',
+      `10 base:usdc to ${RECEIVER} from ops for own request`,
+      {},
+      PEOPLE.approver1,
+    );
     await click(h, PEOPLE.approver1, id, 'request_approve');
     await eventually(() => lastEphemeral(h, PEOPLE.approver1).includes('cannot approve'), 3000, 'self refusal');
     await click(h, PEOPLE.outsider, id, 'request_approve');
@@ -45,7 +64,11 @@ describe('approval rules', () => {
     await click(h, PEOPLE.approver1, id, 'request_approve');
     await eventually(() => lastEphemeral(h, PEOPLE.approver1).includes('already approved'), 3000, 'duplicate notice');
     expect((await h.rampart.deps.store.get(id))?.state).toBe('pending');
-    await eventually(() => (blocksText(currentCard(h, id)).includes('1 of 2') ? true : undefined), 3000, 'card shows 1 of 2');
+    await eventually(
+      () => (blocksText(currentCard(h, id)).includes('1 of 2') ? true : undefined),
+      3000,
+      'card shows 1 of 2',
+    );
     await click(h, PEOPLE.approver2, id, 'request_approve');
     const done = await waitForState(h, id, 'succeeded');
     expect(done.votes.map((v) => v.user)).toEqual([PEOPLE.approver1, PEOPLE.approver2]);
@@ -57,14 +80,22 @@ describe('approval rules', () => {
     const { id, card: posted } = await small();
     const stale = structuredClone(posted);
     await click(h, PEOPLE.approver2, id, 'request_deny');
-    const modal = await eventually(() => h.fake.views(PEOPLE.approver2).find((v) => v.callback_id === 'deny_modal'), 3000, 'deny modal');
+    const modal = await eventually(
+      () => h.fake.views(PEOPLE.approver2).find((v) => v.callback_id === 'deny_modal'),
+      3000,
+      'deny modal',
+    );
     const empty = await h.driver.submitView(PEOPLE.approver2, modal, { reason: '' });
     expect(empty.body).toMatchObject({ response_action: 'errors', errors: { reason: expect.any(String) } });
     await h.driver.submitView(PEOPLE.approver2, modal, { reason: 'wrong vendor address' });
     await waitForState(h, id, 'denied');
     const reply = await eventually(() => threadOf(h, id).find((m) => m.text.includes('denied')), 5000, 'deny reply');
     expect(reply.text).toContain('wrong vendor address');
-    await eventually(() => (!blocksText(currentCard(h, id)).includes('request_approve') ? true : undefined), 3000, 'buttons removed');
+    await eventually(
+      () => (!blocksText(currentCard(h, id)).includes('request_approve') ? true : undefined),
+      3000,
+      'buttons removed',
+    );
     await h.driver.click(PEOPLE.approver1, { action_id: 'request_approve', message: stale, channel: 'C0APPROVALS' });
     await eventually(() => lastEphemeral(h, PEOPLE.approver1).includes('already denied'), 3000, 'late click notice');
     expect((await h.rampart.deps.store.history(id)).map((e) => e.event)).toEqual(['requested', 'denied']);
@@ -98,7 +129,14 @@ describe('approval rules', () => {
     await click(h, PEOPLE.approver1, id, 'request_approve');
     await waitForState(h, id, 'succeeded');
     const history = await h.rampart.deps.store.history(id);
-    expect(history.map((e) => e.event)).toEqual(['requested', 'approval', 'approved', 'queued', 'executing', 'succeeded']);
+    expect(history.map((e) => e.event)).toEqual([
+      'requested',
+      'approval',
+      'approved',
+      'queued',
+      'executing',
+      'succeeded',
+    ]);
     expect(history[0]?.by).toBe(PEOPLE.requester);
     expect(history[1]?.by).toBe(PEOPLE.approver1);
     expect(history.every((e) => typeof e.at === 'number')).toBe(true);
@@ -109,16 +147,39 @@ describe('modal validation', () => {
   it('shows field errors for bad input and posts nothing', async () => {
     const cardsBefore = h.fake.messages('C0APPROVALS').length;
     const transfersBefore = serviceCalls(h, '/transfer').length;
-    const bad = await submitRequest(h, 'transfer', `1.1234567 base:usdc to ${RECEIVER.toLowerCase().replace('0x99ed', '0x99eD')} from ops for x`);
-    expect(bad.body).toMatchObject({ response_action: 'errors', errors: { amount: expect.stringContaining('6 decimal'), receiver: expect.stringContaining('checksum'), reason: expect.any(String) } });
+    const bad = await submitRequest(
+      h,
+      'transfer',
+      `1.1234567 base:usdc to ${RECEIVER.toLowerCase().replace('0x99ed', '0x99eD')} from ops for x`,
+    );
+    expect(bad.body).toMatchObject({
+      response_action: 'errors',
+      errors: {
+        amount: expect.stringContaining('6 decimal'),
+        receiver: expect.stringContaining('checksum'),
+        reason: expect.any(String),
+      },
+    });
     const tooMuch = await submitRequest(h, 'transfer', `999999999 base:usdc to ${RECEIVER} from ops for too much`);
-    expect(tooMuch.body).toMatchObject({ response_action: 'errors', errors: { amount: expect.stringContaining('available') } });
+    expect(tooMuch.body).toMatchObject({
+      response_action: 'errors',
+      errors: { amount: expect.stringContaining('available') },
+    });
     const noCapability = await submitRequest(h, 'transfer', `5 polygon:usdc to ${RECEIVER} from payroll for nope`);
-    expect(noCapability.body).toMatchObject({ response_action: 'errors', errors: { wallet: expect.stringContaining('turned off') } });
+    expect(noCapability.body).toMatchObject({
+      response_action: 'errors',
+      errors: { wallet: expect.stringContaining('turned off') },
+    });
     const inactive = await submitRequest(h, 'transfer', `5 optimism:usdc to ${RECEIVER} from legacy for nope`);
-    expect(inactive.body).toMatchObject({ response_action: 'errors', errors: { wallet: expect.stringContaining('inactive') } });
+    expect(inactive.body).toMatchObject({
+      response_action: 'errors',
+      errors: { wallet: expect.stringContaining('inactive') },
+    });
     const wrongChain = await submitRequest(h, 'transfer', `5 solana:usdc to ${RECEIVER} from ops for nope`);
-    expect(wrongChain.body).toMatchObject({ response_action: 'errors', errors: { receiver: expect.stringContaining('Solana') } });
+    expect(wrongChain.body).toMatchObject({
+      response_action: 'errors',
+      errors: { receiver: expect.stringContaining('Solana') },
+    });
     expect(h.fake.messages('C0APPROVALS')).toHaveLength(cardsBefore);
     expect(serviceCalls(h, '/transfer')).toHaveLength(transfersBefore);
   });

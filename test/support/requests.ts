@@ -7,7 +7,13 @@ export const RECEIVER = '0x99ED2e97162533BA814aF8092b93b9a3090DEdcF';
 export const SOLANA_RECEIVER = '7Zb8wEZfKJdjVSTk1w4JR429XWuocKPkgGiRdBrRD51r';
 
 /** Opens the modal with `/kind text`, submits it with `values`, and returns the ack body. */
-export async function submitRequest(h: Harness, kind: 'transfer' | 'offramp', text: string, values: Record<string, string | string[]> = {}, user: string = PEOPLE.requester) {
+export async function submitRequest(
+  h: Harness,
+  kind: 'transfer' | 'offramp',
+  text: string,
+  values: Record<string, string | string[]> = {},
+  user: string = PEOPLE.requester,
+) {
   const seen = new Set(h.fake.views(user).map((v) => v.id));
   const ack = await h.driver.command(user, `/${kind}`, text);
   expect(ack.status).toBe(200);
@@ -19,7 +25,13 @@ export async function submitRequest(h: Harness, kind: 'transfer' | 'offramp', te
 }
 
 /** A request all the way to its card; returns the request id and the card. */
-export async function postRequest(h: Harness, kind: 'transfer' | 'offramp', text: string, values: Record<string, string | string[]> = {}, user: string = PEOPLE.requester) {
+export async function postRequest(
+  h: Harness,
+  kind: 'transfer' | 'offramp',
+  text: string,
+  values: Record<string, string | string[]> = {},
+  user: string = PEOPLE.requester,
+) {
   const before = h.fake.messages(APPROVALS).length;
   const submit = await submitRequest(h, kind, text, values, user);
   expect(submit.body, JSON.stringify(submit.body)).toMatchObject({ response_action: 'clear' });
@@ -35,19 +47,28 @@ export function currentCard(h: Harness, id: string): StoredMessage {
   return card;
 }
 
-export const click = (h: Harness, user: string, id: string, action: 'request_approve' | 'request_deny' | 'request_cancel') =>
-  h.driver.click(user, { action_id: action, message: currentCard(h, id), channel: APPROVALS });
+export const click = (
+  h: Harness,
+  user: string,
+  id: string,
+  action: 'request_approve' | 'request_deny' | 'request_cancel',
+) => h.driver.click(user, { action_id: action, message: currentCard(h, id), channel: APPROVALS });
 
 export async function waitForState(h: Harness, id: string, state: string, timeoutMs = 8000) {
-  return eventually(async () => {
-    const r = await h.rampart.deps.store.get(id);
-    return r?.state === state ? r : undefined;
-  }, timeoutMs, `${id} to be ${state}`);
+  return eventually(
+    async () => {
+      const r = await h.rampart.deps.store.get(id);
+      return r?.state === state ? r : undefined;
+    },
+    timeoutMs,
+    `${id} to be ${state}`,
+  );
 }
 
 export const threadOf = (h: Harness, id: string) => h.fake.thread(APPROVALS, currentCard(h, id).ts);
 
-export const serviceCalls = (h: Harness, path: '/transfer' | '/offramp' | '/beneficiary') => h.sandbox.state.received.filter((r) => r.path === path);
+export const serviceCalls = (h: Harness, path: '/transfer' | '/offramp' | '/beneficiary') =>
+  h.sandbox.state.received.filter((r) => r.path === path);
 
 /** Latest ephemeral text a user got (private replies from clicks go through chat.postEphemeral). */
 export const lastEphemeral = (h: Harness, user: string) => h.fake.ephemerals(user).at(-1)?.text ?? '';

@@ -1,0 +1,148 @@
+/**
+ * At most once, always (DESIGN invariant 3): concurrent clicks, two workers, a service 500, a
+ * call that applies and never answers, a worker killed mid-call. Each ends with exactly one
+ * call to the service, and ambiguity ends in "outcome unknown", loudly.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APPROVALS, blocksText, envFor, eventually, type Harness, PEOPLE, startHarness } from '../support/harness.js';
+import {
+  click,
+  currentCard,
+  postRequest,
+  RECEIVER,
+  serviceCalls,
+  threadOf,
+  waitForState,
+} from '../support/requests.js';
+
+const callsFor = (h: Harness, amount: number) =>
+  serviceCalls(h, '/transfer').filter((c) => (c.body as { amount?: number }).amount === amount);
+
+describe('with one web+worker process and a second worker', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness('once', { SERVICE_RESPONSE_TIMEOUT: '700ms' });
+    await h.startAnother({ ROLE: 'worker' }, { worker: { name: 'second-worker' } });
+  });
+  afterAll(async () => {
+    expect(h.fake.violations).toEqual([]);
+    expect(Math.max(...h.driver.ackTimes)).toBeLessThan(3000);
+    await h.close();
+  });
+
+  it('20 concurrent Approve clicks make exactly one service call', async () => {
+    const { id } = await postRequest(h, 'transfer', `11 base:usdc to ${RECEIVER} from ops for concurrency`);
+    const clickers = Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? PEOPLE.approver1 : PEOPLE.approver2));
+    const acks = await Promise.all(clickers.map((u) => click(h, u, id, 'request_approve')));
+    expect(acks.every((a) => a.status === 200)).toBe(true);
+    await waitForState(h, id, 'succeeded');
+    await new Promise((r) => setTimeout(r, 300)); // room for a wrong second run to show itself
+    expect(callsFor(h, 11)).toHaveLength(1);
+    const replies = threadOf(h, id).filter((m) => m.text.includes('succeeded'));
+    expect(replies).toHaveLength(1);
+    const late = h.fake
+      .ephemerals(PEOPLE.approver1)
+      .concat(h.fake.ephemerals(PEOPLE.approver2))
+      .filter((e) => e.text.includes('already approved by'));
+    expect(late.length).toBeGreaterThan(0);
+  });
+
+  it('two workers on one queue run each of many requests exactly once, even when queued twice', async () => {
+    const amounts = [12.01, 12.02, 12.03, 12.04, 12.05, 12.06];
+    const ids: string[] = [];
+    for (const a of amounts)
+      ids.push((await postRequest(h, 'transfer', `${a} base:usdc to ${RECEIVER} from ops for two workers`)).id);
+    await Promise.all(ids.map((id) => click(h, PEOPLE.approver1, id, 'request_approve')));
+    // A duplicate enqueue (e.g. a reconciler racing a click) must not run anything twice.
+    await Promise.all(ids.map((id) => h.rampart.deps.queues.enqueueExecution(id)));
+    for (const id of ids) await waitForState(h, id, 'succeeded');
+    await Promise.all(ids.map((id) => h.rampart.deps.queues.enqueueExecution(id)));
+    await new Promise((r) => setTimeout(r, 500));
+    for (const a of amounts) expect(callsFor(h, a)).toHaveLength(1);
+  });
+
+  it('a service 500 on transfer ends failed with the service message, and is not called again', async () => {
+    const { id } = await postRequest(h, 'transfer', `13 base:usdc to ${RECEIVER} from ops for failure`);
+    h.sandbox.faults.failNext('/transfer', 1, { status: 500, body: 'json' });
+    await click(h, PEOPLE.approver1, id, 'request_approve');
+    await waitForState(h, id, 'failed');
+    const reply = await eventually(() => threadOf(h, id).find((m) => m.text.includes('failed')), 5000, 'failure reply');
+    expect(reply.text).toContain('HTTP 500');
+    await h.rampart.workers?.reconcileNow();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(callsFor(h, 13)).toHaveLength(1);
+    expect(blocksText(currentCard(h, id))).toContain('Failed');
+  });
+
+  it('a call that applies and never answers ends "outcome unknown", loudly, never called twice', async () => {
+    const { id } = await postRequest(h, 'transfer', `14 base:usdc to ${RECEIVER} from ops for hang`);
+    h.sandbox.faults.hangAfterApply('/transfer');
+    await click(h, PEOPLE.approver1, id, 'request_approve');
+    await waitForState(h, id, 'unknown');
+    const reply = await eventually(
+      () => threadOf(h, id).find((m) => m.text.includes('outcome unknown')),
+      5000,
+      'unknown reply',
+    );
+    expect(reply.text).toContain('Do not request it again');
+    await h.rampart.workers?.reconcileNow();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(callsFor(h, 14)).toHaveLength(1);
+    expect(blocksText(currentCard(h, id))).toContain('OUTCOME UNKNOWN');
+  });
+
+  it('keeps a result that Slack rate-limits and posts it once when allowed', async () => {
+    const { id } = await postRequest(h, 'transfer', `15 base:usdc to ${RECEIVER} from ops for rate limit`);
+    h.fake.rateLimitNext('chat.postMessage', 2, 1);
+    await click(h, PEOPLE.approver1, id, 'request_approve');
+    await waitForState(h, id, 'succeeded');
+    await eventually(() => threadOf(h, id).find((m) => m.text.includes('succeeded')), 8000, 'reply after rate limit');
+    await new Promise((r) => setTimeout(r, 500));
+    expect(threadOf(h, id).filter((m) => m.text.includes('succeeded'))).toHaveLength(1);
+  });
+});
+
+describe('a worker process killed while executing', () => {
+  let h: Harness;
+  let child: ChildProcess | undefined;
+  beforeAll(async () => {
+    h = await startHarness('killed', { ROLE: 'web' });
+  });
+  afterAll(async () => {
+    child?.kill('SIGKILL');
+    await h.close();
+  });
+
+  it('is never run again after restart: the request becomes unknown and the thread says so', async () => {
+    // The web role posts requests; the only worker is a separate process (it posts the card too).
+    const env = envFor(h.prefix, h.sandbox, h.fake, { ROLE: 'worker', SERVICE_RESPONSE_TIMEOUT: '60s' });
+    child = spawn(process.execPath, ['--import', 'tsx', 'test/support/worker-child.ts', JSON.stringify(env)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    await once(child.stdout as NodeJS.ReadableStream, 'data');
+    const { id } = await postRequest(h, 'transfer', `16 base:usdc to ${RECEIVER} from ops for crash`);
+    h.sandbox.faults.hangAfterApply('/transfer');
+    await click(h, PEOPLE.approver1, id, 'request_approve');
+    await waitForState(h, id, 'executing');
+    await eventually(() => (callsFor(h, 16).length === 1 ? true : undefined), 5000, 'the call to reach the service');
+    child.kill('SIGKILL');
+    await once(child, 'exit');
+    child = undefined;
+
+    await h.startAnother(
+      { ROLE: 'worker' },
+      { worker: { lockDurationMs: 1000, stalledIntervalMs: 500, reconcileEveryMs: 300, name: 'restarted' } },
+    );
+    await waitForState(h, id, 'unknown', 10_000);
+    const reply = await eventually(
+      () => h.fake.thread(APPROVALS, currentCard(h, id).ts).find((m) => m.text.includes('outcome unknown')),
+      5000,
+      'unknown reply',
+    );
+    expect(reply.text).toContain('check');
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(callsFor(h, 16)).toHaveLength(1);
+  });
+});
