@@ -1,0 +1,131 @@
+/**
+ * executeRequest against a real Redis and real HTTP: the record decides, the frozen call is
+ * checked against its hash, and only a call that provably never left is tried again.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callHash, type FrozenRequest, type ServiceCall } from '../../src/domain/request.js';
+import { createLogger } from '../../src/log.js';
+import { executeRequest, RetryableNotSentError } from '../../src/queue/execute.js';
+import { createQueues, type Queues } from '../../src/queue/queues.js';
+import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
+import { ServiceClient } from '../../src/service/client.js';
+import { RequestStore } from '../../src/store/requests.js';
+import { deleteKeys, REDIS_URL } from '../support/harness.js';
+import { LogSink } from '../support/log-sink.js';
+
+const prefix = `test-execute-${randomUUID().slice(0, 8)}`;
+let redis: Redis;
+let store: RequestStore;
+let queues: Queues;
+let sandbox: Sandbox;
+let deadPort: number;
+const log = createLogger({ level: 'debug' }, new LogSink());
+
+beforeAll(async () => {
+  redis = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
+  store = new RequestStore(redis, prefix);
+  queues = createQueues(redis, prefix);
+  sandbox = await startSandbox({ apiKey: 'k' });
+  const probe = createServer();
+  await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+  deadPort = (probe.address() as AddressInfo).port;
+  await new Promise((r) => probe.close(r));
+});
+afterAll(async () => {
+  await queues.close();
+  await sandbox.close();
+  await redis.quit();
+  await deleteKeys(prefix);
+});
+
+const call: ServiceCall = {
+  kind: 'transfer',
+  body: {
+    wallet_id: 'wal_ops_7f3a',
+    amount: 3,
+    receiver: '0x99ED2e97162533BA814aF8092b93b9a3090DEdcF',
+    asset: 'base:usdc',
+  },
+};
+
+async function approvedRequest(overrides: Partial<FrozenRequest> = {}): Promise<string> {
+  const id = await store.nextId();
+  const frozen: FrozenRequest = {
+    id,
+    call,
+    display: { chain: 'base' },
+    requester: 'U1',
+    reason: 'test',
+    createdAt: Date.now(),
+    expiresAt: Date.now() + 60_000,
+    requiredApprovals: 1,
+    rule: '1 approval',
+    hash: callHash(call),
+    ...overrides,
+  };
+  await store.create(frozen);
+  expect(await store.vote(id, 'U2')).toBe('approved');
+  return id;
+}
+
+describe('executeRequest', () => {
+  it('retries only a call that never left: connection refused returns the request to approved', async () => {
+    const id = await approvedRequest();
+    const dead = new ServiceClient({ baseUrl: `http://127.0.0.1:${deadPort}`, apiKey: 'k' });
+    await expect(
+      executeRequest({ service: dead, store, queues, log, workerName: 't' }, id, false),
+    ).rejects.toBeInstanceOf(RetryableNotSentError);
+    expect((await store.get(id))?.state).toBe('approved');
+    const live = new ServiceClient({ baseUrl: sandbox.url, apiKey: 'k' });
+    expect(await executeRequest({ service: live, store, queues, log, workerName: 't' }, id, false)).toBe('succeeded');
+    expect(sandbox.state.received.filter((r) => r.path === '/transfer')).toHaveLength(1);
+    await dead.close();
+    await live.close();
+  });
+
+  it('gives up as failed (never sent) on the last attempt', async () => {
+    const id = await approvedRequest();
+    const dead = new ServiceClient({ baseUrl: `http://127.0.0.1:${deadPort}`, apiKey: 'k' });
+    expect(await executeRequest({ service: dead, store, queues, log, workerName: 't' }, id, true)).toBe('failed');
+    expect((await store.get(id))?.outcome?.message).toContain('cannot be reached');
+    await dead.close();
+  });
+
+  it('refuses to run a stored call that does not match its frozen hash', async () => {
+    const id = await approvedRequest({ hash: 'deadbeef00' });
+    const live = new ServiceClient({ baseUrl: sandbox.url, apiKey: 'k' });
+    const before = sandbox.state.received.length;
+    expect(await executeRequest({ service: live, store, queues, log, workerName: 't' }, id, false)).toBe('failed');
+    expect(sandbox.state.received.length).toBe(before);
+    await live.close();
+  });
+
+  it('never calls for a request that is not approved, and turns a found "executing" into unknown', async () => {
+    const id = await store.nextId();
+    await store.create({
+      id,
+      call,
+      display: {},
+      requester: 'U1',
+      reason: 'r',
+      createdAt: Date.now(),
+      expiresAt: Date.now() + 60_000,
+      requiredApprovals: 1,
+      rule: 'r',
+      hash: callHash(call),
+    });
+    const live = new ServiceClient({ baseUrl: sandbox.url, apiKey: 'k' });
+    const before = sandbox.state.received.length;
+    expect(await executeRequest({ service: live, store, queues, log, workerName: 't' }, id, false)).toBe('skipped');
+    await store.vote(id, 'U2');
+    await store.startExecution(id, 'crashed-worker');
+    expect(await executeRequest({ service: live, store, queues, log, workerName: 't' }, id, false)).toBe('unknown');
+    expect((await store.get(id))?.state).toBe('unknown');
+    expect(sandbox.state.received.length).toBe(before);
+    await live.close();
+  });
+});
