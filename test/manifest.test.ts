@@ -77,6 +77,6 @@ describe('manifest.yml', () => {
   });
 
   it('asks for no more bot scopes than Rampart uses', () => {
-    expect(manifest.oauth_config.scopes.bot).toEqual(['commands', 'chat:write', 'usergroups:read', 'users:read']);
+    expect(manifest.oauth_config.scopes.bot).toEqual(['commands', 'chat:write', 'usergroups:read']);
   });
 });
