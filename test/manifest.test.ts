@@ -66,7 +66,7 @@ describe('manifest.yml', () => {
       ['/rate', '[currency] | help'],
       ['/lookup', '<bank_code> <account_number> | help'],
       ['/transfer', '[amount asset to address from wallet for reason]'],
-      ['/offramp', '[amount asset from wallet]'],
+      ['/offramp', '[amount asset from wallet for reason] | help'],
     ]);
   });
 
