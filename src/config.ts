@@ -152,6 +152,7 @@ export interface Config {
   wallets: WalletAlias[];
   approvalsChannel: string;
   approvers: string[];
+  identityCreators: string[];
   approverCacheMs: number;
   policy: { approvalsRequired: number; twoApprovalsAbove: Record<string, string> | undefined };
   requestExpiryMs: number;
@@ -197,9 +198,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     .split(',')
     .map((a) => a.trim())
     .filter(Boolean);
-  for (const a of approvers) {
-    if (!SLACK_USER_OR_GROUP.test(a))
-      problems.push(`APPROVERS "${a}" is not a Slack user id (U…/W…) or user group id (S…)`);
+  const identityCreators = env.IDENTITY_CREATORS?.trim()
+    ? env.IDENTITY_CREATORS.split(',')
+        .map((a) => a.trim())
+        .filter(Boolean)
+    : approvers;
+  const lists: [string, string[]][] = [
+    ['APPROVERS', approvers],
+    ['IDENTITY_CREATORS', identityCreators],
+  ];
+  for (const [name, list] of lists) {
+    for (const a of list) {
+      if (!SLACK_USER_OR_GROUP.test(a))
+        problems.push(`${name} "${a}" is not a Slack user id (U…/W…) or user group id (S…)`);
+    }
   }
   if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);
   const e = parsed.data;
@@ -232,6 +244,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     wallets,
     approvalsChannel: e.APPROVALS_CHANNEL ?? DEV_DEFAULTS.approvalsChannel,
     approvers,
+    identityCreators: [...new Set(identityCreators)],
     approverCacheMs: e.APPROVER_CACHE_TTL,
     policy: { approvalsRequired: e.APPROVALS_REQUIRED, twoApprovalsAbove: e.TWO_APPROVALS_ABOVE },
     requestExpiryMs: e.REQUEST_EXPIRY,

@@ -14,6 +14,7 @@ import { ServiceClient } from './service/client.js';
 import { createSlackApp, type SlackApp, slackClientOptions } from './slack/app.js';
 import { SlackApproverDirectory } from './slack/approvers.js';
 import type { Deps } from './slack/deps.js';
+import { Registry } from './store/registry.js';
 import { RequestStore } from './store/requests.js';
 
 export interface RampartOptions {
@@ -64,6 +65,7 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
     log: log.child({ component: 'service' }),
   });
   const store = new RequestStore(redis, config.redis.prefix, now);
+  const registry = new Registry(redis, config.redis.prefix);
   const queues = createQueues(redis, config.redis.prefix);
   const slackClient = new WebClient(config.slack.botToken, slackClientOptions(config.slack.apiUrl));
   const deps: Deps = {
@@ -72,6 +74,8 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
     store,
     queues,
     approvers: new SlackApproverDirectory(config.approvers, slackClient, config.approverCacheMs, now),
+    identityCreators: new SlackApproverDirectory(config.identityCreators, slackClient, config.approverCacheMs, now),
+    registry,
     log,
     now,
     sandbox: sandbox !== undefined,
@@ -84,6 +88,7 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
       prefix: config.redis.prefix,
       service,
       store,
+      registry,
       queues,
       slack: slackClient,
       log,

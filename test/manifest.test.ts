@@ -59,7 +59,7 @@ describe('manifest.yml', () => {
     expect(validate.errors?.map((e) => e.keyword).sort()).toEqual(['additionalProperties', 'regex']);
   });
 
-  it('declares the five commands with their usage hints', () => {
+  it('declares every command Rampart answers, with usage hints', () => {
     const commands = manifest.features.slash_commands;
     expect(commands.map((c) => [c.command, c.usage_hint])).toEqual([
       ['/balance', '[wallet] | help'],
@@ -67,12 +67,14 @@ describe('manifest.yml', () => {
       ['/lookup', '<bank_code> <account_number> | help'],
       ['/transfer', '[amount asset to address from wallet for reason]'],
       ['/offramp', '[amount asset from wallet for reason] | help'],
+      ['/identity', 'new | <identity_id> | list | help'],
+      ['/beneficiary', 'new | list | help'],
     ]);
   });
 
   it('sends every request to /slack/events', () => {
     const urls = urlsIn(manifest);
-    expect(urls).toHaveLength(8);
+    expect(urls).toHaveLength(10);
     for (const url of urls) expect(url).toMatch(EVENTS_URL);
   });
 

@@ -68,6 +68,9 @@ export interface RequestDisplay {
   beneficiaryLabel?: string;
   holderName?: string;
   identityLabel?: string;
+  /** Beneficiary requests: what the registry keeps once it is created (no full numbers). */
+  bankName?: string;
+  accountMasked?: string;
 }
 
 export interface FrozenRequest {

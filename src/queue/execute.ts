@@ -10,12 +10,14 @@ import type { Logger } from '../log.js';
 import type { ServiceClient } from '../service/client.js';
 import { isServiceError } from '../service/errors.js';
 import { describeError } from '../slack/describe-error.js';
+import type { Registry } from '../store/registry.js';
 import type { RequestStore } from '../store/requests.js';
 import type { Queues } from './queues.js';
 
 export interface ExecuteDeps {
   service: ServiceClient;
   store: RequestStore;
+  registry: Registry;
   queues: Queues;
   log: Logger;
   workerName: string;
@@ -144,8 +146,23 @@ export async function executeRequest(
     return 'unknown';
   }
   const done = await finish('succeeded', outcome);
-  if (done && record.frozen.call.kind === 'transfer' && record.frozen.display.chain) {
-    await store.addPayee(record.frozen.display.chain, record.frozen.call.body.receiver);
+  const { call, display } = record.frozen;
+  if (done && call.kind === 'transfer' && display.chain) await store.addPayee(display.chain, call.body.receiver);
+  if (done && call.kind === 'beneficiary' && outcome.id) {
+    // Only an approved, created beneficiary becomes a payout choice (issue 5).
+    await deps.registry.addBeneficiary({
+      id: outcome.id,
+      label: display.beneficiaryLabel ?? outcome.id,
+      identityId: call.body.identity_id,
+      identityName: display.identityLabel ?? call.body.identity_id,
+      bankName: display.bankName ?? '',
+      accountMasked: display.accountMasked ?? '',
+      holderName: display.holderName ?? '',
+      createdBy: record.frozen.requester,
+      approvedBy: record.decidedBy ?? '',
+      createdAt: Date.now(),
+      requestId: record.frozen.id,
+    });
   }
   return 'succeeded';
 

@@ -8,6 +8,7 @@ import type { Redis } from 'ioredis';
 import type { z } from 'zod';
 import type { Logger } from '../log.js';
 import type { ServiceClient } from '../service/client.js';
+import type { Registry } from '../store/registry.js';
 import type { RequestStore } from '../store/requests.js';
 import { executeRequest, markUnknown } from './execute.js';
 import { notify } from './notify.js';
@@ -19,6 +20,7 @@ export interface WorkerDeps {
   prefix: string;
   service: ServiceClient;
   store: RequestStore;
+  registry: Registry;
   queues: Queues;
   slack: WebClient;
   log: Logger;
@@ -55,7 +57,14 @@ export function startWorkers(deps: WorkerDeps): Workers {
       const { requestId } = parse(requestJob, job);
       const last = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
       return executeRequest(
-        { service: deps.service, store: deps.store, queues: deps.queues, log, workerName: name },
+        {
+          service: deps.service,
+          store: deps.store,
+          registry: deps.registry,
+          queues: deps.queues,
+          log,
+          workerName: name,
+        },
         requestId,
         last,
       );

@@ -9,9 +9,13 @@ import { balanceBlocks, type WalletView } from './blocks/balance.js';
 import type { Blocks } from './blocks/common.js';
 import { lookupBlocks, rateBlocks } from './blocks/rate.js';
 import type { Deps } from './deps.js';
-import { describeError } from './describe-error.js';
+import { clean, describeError } from './describe-error.js';
 
 type AnswerDeps = Pick<Deps, 'config' | 'service' | 'now'>;
+
+/** The service's own words on a refusal, for the sentence a person reads (issue 3: 4xx with its message). */
+const serviceSaid = (err: { serviceMessage: string | undefined }): string =>
+  err.serviceMessage ? ` (the service said “${clean(err.serviceMessage)}”)` : '';
 
 export function resolveWallet(deps: Pick<Deps, 'config'>, text: string): { alias: string | undefined; id: string } {
   const wanted = text.trim();
@@ -37,7 +41,7 @@ export async function balanceAnswer(deps: AnswerDeps, args: string): Promise<Blo
       if (isServiceError(err) && err.status === 404 && target.alias === undefined) {
         const aliases = deps.config.wallets.map((w) => w.alias).join(', ');
         throw new InputError(
-          `"${target.id}" is neither a configured wallet (${aliases}) nor a wallet id the service knows; check the spelling.`,
+          `"${clean(target.id)}" is neither a configured wallet (${aliases}) nor a wallet id the service knows${serviceSaid(err)}; check the spelling.`,
         );
       }
       throw err;
@@ -86,7 +90,7 @@ export async function lookupAnswer(deps: AnswerDeps, args: string): Promise<Bloc
   } catch (err) {
     if (isServiceError(err) && err.status === 404) {
       throw new InputError(
-        `No account ${accountNumber.slice(-4).padStart(10, '•')} at bank ${bankCode}; check both numbers with the account holder.`,
+        `No account ${accountNumber.slice(-4).padStart(10, '•')} at bank ${bankCode}${serviceSaid(err)}; check both numbers with the account holder.`,
       );
     }
     throw err;

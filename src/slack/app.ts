@@ -10,9 +10,12 @@ import { registerApprovalActions } from './actions/approval.js';
 import { registerShareAction } from './actions/share.js';
 import { boltLogger } from './bolt-logger.js';
 import { registerReadOnlyCommands } from './commands/read-only.js';
+import { registerRegistryCommands } from './commands/registry.js';
 import { registerRequestCommands } from './commands/request.js';
 import type { Deps } from './deps.js';
+import { registerBeneficiaryViews } from './views/beneficiary.js';
 import { registerDenyView } from './views/deny.js';
+import { registerIdentityView } from './views/identity.js';
 import { registerLookupView } from './views/lookup.js';
 import { registerRequestViews } from './views/request.js';
 
@@ -103,6 +106,9 @@ export function createSlackApp(deps: Deps, redis: Redis): SlackApp {
   registerApprovalActions(app, deps);
   registerDenyView(app, deps);
   registerShareAction(app, deps);
+  registerRegistryCommands(app, deps);
+  registerIdentityView(app, deps);
+  registerBeneficiaryViews(app, deps);
 
   return {
     app,

@@ -8,7 +8,9 @@ export function boltLogger(log: Logger): BoltLogger {
     msgs.map((m) => (typeof m === 'string' ? m : m instanceof Error ? m.message : JSON.stringify(m))).join(' ');
   let level = LogLevel.INFO;
   return {
-    debug: (...m: unknown[]) => child.debug(text(m)),
+    // Bolt's and the Web API client's debug lines print request bodies as plain text, which
+    // pino cannot redact (modal inputs may hold a BVN or an account number): dropped.
+    debug: () => {},
     info: (...m: unknown[]) => child.info(text(m)),
     warn: (...m: unknown[]) => child.warn(text(m)),
     error: (...m: unknown[]) => child.error(text(m)),

@@ -32,11 +32,14 @@ export function describeError(err: unknown): string {
   return 'Something went wrong inside Rampart. Try again; if it keeps happening, tell on-call (the details are in the log).';
 }
 
-/** Service text shown to people: one line, bounded, no markup injection. */
+/**
+ * Service text shown to people: one line, bounded, no markup injection. `_` stays: wallet and
+ * account ids carry it, and Slack does not italicise inside a word.
+ */
 export function clean(text: string): string {
   const line = text
     .replace(/\s+/g, ' ')
-    .replace(/[<>&*_`~]/g, '')
+    .replace(/[<>&*`~]/g, '')
     .trim();
   return line.length > 200 ? `${line.slice(0, 199)}…` : line;
 }

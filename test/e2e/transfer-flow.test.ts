@@ -99,45 +99,4 @@ describe('entire balance and offramp', () => {
     expect(h.sandbox.state.balanceOf('wal_ops_7f3a', 'solana:usdc')?.available).toBe(0);
     expect(before?.available).toBeGreaterThan(0);
   });
-
-  it('offramps to a beneficiary and posts the service reference in the thread', async () => {
-    const identity = await h.rampart.deps.service.createIdentity({
-      type: 'BVN',
-      name: 'Ada Okafor',
-      details: { bvn: '22233344455', dob: '01-02-1990' },
-    });
-    const beneficiary = await h.rampart.deps.service.createBeneficiary({
-      currency: 'ngn',
-      identity_id: identity.id,
-      details: { bank_code: '058', account_number: '0123456789' },
-    });
-    const ack = await h.driver.command(PEOPLE.requester, '/offramp', '500 base:usdc from ops for supplier payout');
-    expect(ack.status).toBe(200);
-    const view = await eventually(
-      () => h.fake.views(PEOPLE.requester).find((v) => v.callback_id === 'offramp_modal'),
-      3000,
-      'offramp modal',
-    );
-    const before = h.fake.messages(APPROVALS).length;
-    const submit = await h.driver.submitView(PEOPLE.requester, view, { beneficiary: beneficiary.id });
-    expect(submit.body, JSON.stringify(submit.body)).toMatchObject({ response_action: 'clear' });
-    const card = await eventually(() => h.fake.messages(APPROVALS)[before], 5000, 'offramp card');
-    const id = /R-\d+/.exec(blocksText(card))?.[0] ?? '';
-    await h.driver.click(PEOPLE.approver2, { action_id: 'request_approve', message: card });
-    const reply = await eventually(
-      () => h.fake.thread(APPROVALS, card.ts).find((m) => m.text.includes('succeeded')),
-      8000,
-      'offramp reply',
-    );
-    expect(reply.text).toMatch(/reference: `OFR-/);
-    const call = h.sandbox.state.received.filter((r) => r.path === '/offramp');
-    expect(call).toHaveLength(1);
-    expect(call[0]?.body).toEqual({
-      wallet_id: 'wal_ops_7f3a',
-      amount: 500,
-      beneficiary_id: beneficiary.id,
-      asset: 'base:usdc',
-    });
-    expect((await h.rampart.deps.store.get(id))?.state).toBe('succeeded');
-  });
 });

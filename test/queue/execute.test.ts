@@ -13,6 +13,7 @@ import { executeRequest, RetryableNotSentError } from '../../src/queue/execute.j
 import { createQueues, type Queues } from '../../src/queue/queues.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
 import { ServiceClient } from '../../src/service/client.js';
+import { Registry } from '../../src/store/registry.js';
 import { RequestStore } from '../../src/store/requests.js';
 import { deleteKeys, REDIS_URL } from '../support/harness.js';
 import { LogSink } from '../support/log-sink.js';
@@ -20,6 +21,7 @@ import { LogSink } from '../support/log-sink.js';
 const prefix = `test-execute-${randomUUID().slice(0, 8)}`;
 let redis: Redis;
 let store: RequestStore;
+let registry: Registry;
 let queues: Queues;
 let sandbox: Sandbox;
 let deadPort: number;
@@ -28,6 +30,7 @@ const log = createLogger({ level: 'debug' }, new LogSink());
 beforeAll(async () => {
   redis = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
   store = new RequestStore(redis, prefix);
+  registry = new Registry(redis, prefix);
   queues = createQueues(redis, prefix);
   sandbox = await startSandbox({ apiKey: 'k' });
   const probe = createServer();
@@ -77,11 +80,13 @@ describe('executeRequest', () => {
     const id = await approvedRequest();
     const dead = new ServiceClient({ baseUrl: `http://127.0.0.1:${deadPort}`, apiKey: 'k' });
     await expect(
-      executeRequest({ service: dead, store, queues, log, workerName: 't' }, id, false),
+      executeRequest({ service: dead, store, registry, queues, log, workerName: 't' }, id, false),
     ).rejects.toBeInstanceOf(RetryableNotSentError);
     expect((await store.get(id))?.state).toBe('approved');
     const live = new ServiceClient({ baseUrl: sandbox.url, apiKey: 'k' });
-    expect(await executeRequest({ service: live, store, queues, log, workerName: 't' }, id, false)).toBe('succeeded');
+    expect(await executeRequest({ service: live, store, registry, queues, log, workerName: 't' }, id, false)).toBe(
+      'succeeded',
+    );
     expect(sandbox.state.received.filter((r) => r.path === '/transfer')).toHaveLength(1);
     await dead.close();
     await live.close();
@@ -90,7 +95,9 @@ describe('executeRequest', () => {
   it('gives up as failed (never sent) on the last attempt', async () => {
     const id = await approvedRequest();
     const dead = new ServiceClient({ baseUrl: `http://127.0.0.1:${deadPort}`, apiKey: 'k' });
-    expect(await executeRequest({ service: dead, store, queues, log, workerName: 't' }, id, true)).toBe('failed');
+    expect(await executeRequest({ service: dead, store, registry, queues, log, workerName: 't' }, id, true)).toBe(
+      'failed',
+    );
     expect((await store.get(id))?.outcome?.message).toContain('cannot be reached');
     await dead.close();
   });
@@ -99,7 +106,9 @@ describe('executeRequest', () => {
     const id = await approvedRequest({ hash: 'deadbeef00' });
     const live = new ServiceClient({ baseUrl: sandbox.url, apiKey: 'k' });
     const before = sandbox.state.received.length;
-    expect(await executeRequest({ service: live, store, queues, log, workerName: 't' }, id, false)).toBe('failed');
+    expect(await executeRequest({ service: live, store, registry, queues, log, workerName: 't' }, id, false)).toBe(
+      'failed',
+    );
     expect(sandbox.state.received.length).toBe(before);
     await live.close();
   });
@@ -120,10 +129,14 @@ describe('executeRequest', () => {
     });
     const live = new ServiceClient({ baseUrl: sandbox.url, apiKey: 'k' });
     const before = sandbox.state.received.length;
-    expect(await executeRequest({ service: live, store, queues, log, workerName: 't' }, id, false)).toBe('skipped');
+    expect(await executeRequest({ service: live, store, registry, queues, log, workerName: 't' }, id, false)).toBe(
+      'skipped',
+    );
     await store.vote(id, 'U2');
     await store.startExecution(id, 'crashed-worker');
-    expect(await executeRequest({ service: live, store, queues, log, workerName: 't' }, id, false)).toBe('unknown');
+    expect(await executeRequest({ service: live, store, registry, queues, log, workerName: 't' }, id, false)).toBe(
+      'unknown',
+    );
     expect((await store.get(id))?.state).toBe('unknown');
     expect(sandbox.state.received.length).toBe(before);
     await live.close();

@@ -8,10 +8,19 @@ import { respondError } from '../respond.js';
 
 const shareValue = z.object({ command: z.enum(['balance', 'rate']), args: z.string().max(200) });
 
+// A button value is client-supplied text: malformed JSON is refused like any other bad value.
+function parseJson(text: string | undefined): unknown {
+  try {
+    return JSON.parse(text ?? 'null');
+  } catch {
+    return undefined;
+  }
+}
+
 export function registerShareAction(app: App, deps: Deps): void {
   app.action<BlockButtonAction>('share_in_channel', async ({ ack, action, body, respond }) => {
     await ack();
-    const parsed = shareValue.safeParse(JSON.parse(action.value ?? 'null'));
+    const parsed = shareValue.safeParse(parseJson(action.value));
     if (!parsed.success) {
       await respond({
         response_type: 'ephemeral',

@@ -62,13 +62,32 @@ export function walletBlocks(view: WalletView): Blocks {
   return blocks;
 }
 
+// Slack takes 50 blocks per message; keep room for the failures, the footer, the "more" line,
+// the share button and the sandbox note.
+const MAX_WALLET_BLOCKS = 45;
+
 export function balanceBlocks(
   views: WalletView[],
   fetchedAt: number,
   failures: { alias: string; message: string }[],
 ): Blocks {
-  const blocks: Blocks = views.flatMap(walletBlocks);
-  for (const f of failures) blocks.push(section(`:warning: *${esc(f.alias)}*: ${esc(f.message)}`));
+  const blocks: Blocks = [];
+  const hidden: string[] = [];
+  for (const view of views) {
+    const more = walletBlocks(view);
+    if (hidden.length > 0 || blocks.length + more.length > MAX_WALLET_BLOCKS) hidden.push(view.alias ?? view.wallet.id);
+    else blocks.push(...more);
+  }
+  if (failures.length > 0) {
+    blocks.push(section(failures.map((f) => `:warning: *${esc(f.alias)}*: ${esc(f.message)}`).join('\n')));
+  }
+  if (hidden.length > 0) {
+    blocks.push(
+      section(
+        `${hidden.length} more wallet(s) not shown here: ${esc(hidden.join(', '))}. Ask for one with \`/balance &lt;wallet&gt;\`.`,
+      ),
+    );
+  }
   blocks.push(
     context(
       `Fetched <!date^${Math.floor(fetchedAt / 1000)}^{time_secs}|${new Date(fetchedAt).toISOString()}>. Chains: ${Object.keys(CHAINS).length} supported.`,

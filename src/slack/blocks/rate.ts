@@ -2,10 +2,9 @@
 import type { AccountLookup } from '../../service/schemas.js';
 import { type Blocks, context, esc, section } from './common.js';
 
+// spec 2.9 says only "onramp rate of the requested currency": no unit is claimed beyond that.
 export const rateBlocks = (currency: string, rate: number, fetchedAt: number): Blocks => [
-  section(
-    `*Onramp rate ${esc(currency)}*: *${rate.toLocaleString('en-US', { maximumFractionDigits: 6 })}* ${esc(currency)} per USD`,
-  ),
+  section(`*Onramp rate, ${esc(currency)}*: *${rate.toLocaleString('en-US', { maximumFractionDigits: 6 })}*`),
   context(
     `Fetched <!date^${Math.floor(fetchedAt / 1000)}^{date_short_pretty} {time_secs}|${new Date(fetchedAt).toISOString()}> from the wallet service.`,
   ),

@@ -5,6 +5,7 @@ import type { Prefill } from '../../domain/command-text.js';
 import { context, plain } from './common.js';
 
 export const REQUEST_CALLBACK = { transfer: 'transfer_modal', offramp: 'offramp_modal' } as const;
+export const NEW_BENEFICIARY_ACTION = 'offramp_new_beneficiary';
 
 export interface ModalMeta {
   kind: 'transfer' | 'offramp';
@@ -93,12 +94,20 @@ export function requestModal(
       }),
     );
   } else {
+    // Searchable: options come from Rampart's registry through block_suggestion.
     blocks.push(
-      input('beneficiary', 'Beneficiary id', {
-        type: 'plain_text_input',
-        placeholder: plain('id returned when the beneficiary was created'),
-        ...(prefill.beneficiary ? { initial_value: prefill.beneficiary } : {}),
+      input('beneficiary', 'Beneficiary', {
+        type: 'external_select',
+        placeholder: plain('Search by name, bank or account'),
+        min_query_length: 0,
       }),
+      {
+        type: 'actions',
+        block_id: 'beneficiary_actions',
+        elements: [
+          { type: 'button', action_id: NEW_BENEFICIARY_ACTION, text: plain('New beneficiary…', 75), value: 'new' },
+        ],
+      } as KnownBlock,
     );
   }
   blocks.push(

@@ -1,14 +1,21 @@
-/** Usage lines for every command, shown on `help` and on malformed input. */
+/**
+ * Usage lines for every command, shown on `help` and on malformed input. They are mrkdwn, where a
+ * bare `<…>` is a link or mention even inside backticks, so placeholders are written escaped.
+ */
 export const USAGE = {
   balance:
     'Usage: `/balance [wallet]` shows one wallet (alias or id) or, with nothing after it, every configured wallet. Example: `/balance ops`',
   rate: 'Usage: `/rate [currency]` shows the onramp rate (NGN when omitted). Example: `/rate NGN`',
   lookup:
-    'Usage: `/lookup <bank_code> <account_number>` shows the bank and account holder; with nothing after it, a form opens. Example: `/lookup 058 0123456789`',
+    'Usage: `/lookup &lt;bank_code&gt; &lt;account_number&gt;` shows the bank and account holder; with nothing after it, a form opens. Example: `/lookup 058 0123456789`',
   transfer:
     'Usage: `/transfer [amount] [asset] to [address] from [wallet] for [reason]` opens a form, pre-filled with what you typed. Example: `/transfer 250 base:usdc to 0xAbC… from ops for vendor invoice 118`',
   offramp:
     'Usage: `/offramp [amount] [asset] from [wallet] for [reason]` opens a form to pay out to a bank beneficiary. Example: `/offramp 500 base:usdc from ops for payroll`',
+  identity:
+    'Usage: `/identity new` opens a form to create a BVN identity (approvers only); `/identity <id>` shows one; `/identity list` lists those created in Rampart. Example: `/identity idn_123`',
+  beneficiary:
+    'Usage: `/beneficiary new` opens a form to add a payout destination (it needs approval); `/beneficiary list` lists approved ones. Example: `/beneficiary new`',
 } as const;
 
 export type CommandName = keyof typeof USAGE;

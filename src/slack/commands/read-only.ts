@@ -1,7 +1,7 @@
 /** /balance, /rate, /lookup: ack at once, fetch after the ack, answer only the asker. */
 import type { App } from '@slack/bolt';
 import { ANSWERS } from '../answers.js';
-import { shareButton } from '../blocks/common.js';
+import { errorBlocks, shareButton } from '../blocks/common.js';
 import { isHelp, USAGE } from '../blocks/usage.js';
 import type { Deps } from '../deps.js';
 import { respondBlocks, respondError } from '../respond.js';
@@ -21,7 +21,12 @@ export function registerReadOnlyCommands(app: App, deps: Deps): void {
       }
       await ack();
       if (name === 'lookup' && text.trim() === '') {
-        await openLookupModal(client, command.trigger_id, deps);
+        if (!(await openLookupModal(client, command.trigger_id, deps))) {
+          // Never silence: without the form, the same lookup can still be typed.
+          const message =
+            'Slack could not open the lookup form just now; type the bank code and account number instead.';
+          await respond({ response_type: 'ephemeral', text: message, blocks: errorBlocks(message, USAGE.lookup) });
+        }
         return;
       }
       try {

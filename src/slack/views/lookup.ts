@@ -37,12 +37,39 @@ const resultModal = (blocks: Blocks): View => ({
   blocks,
 });
 
-export async function openLookupModal(client: WebClient, triggerId: string, deps: Pick<Deps, 'log'>): Promise<void> {
+/** Opens the form; false when Slack refused (expired trigger, rate limit), so the caller can say so. */
+export async function openLookupModal(client: WebClient, triggerId: string, deps: Pick<Deps, 'log'>): Promise<boolean> {
   try {
     await client.views.open({ trigger_id: triggerId, view: lookupModal() });
+    return true;
   } catch (err) {
     deps.log.error({ err }, 'could not open the lookup modal');
+    return false;
   }
+}
+
+/** How long the submission may wait for the service before acking; Slack allows 3 s in all. */
+const ANSWER_IN_ACK_MS = 1500;
+
+type Outcome = { blocks: Blocks } | { err: unknown };
+
+/** The outcome if it settles within `ms`, else undefined; the timer never outlives the race. */
+async function withinBudget(outcome: Promise<Outcome>, ms: number): Promise<Outcome | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+  });
+  try {
+    return await Promise.race([outcome, expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function resultBlocks(outcome: Outcome, deps: Pick<Deps, 'log' | 'sandbox'>): Blocks {
+  if ('blocks' in outcome) return withSandboxNote(outcome.blocks, deps.sandbox);
+  if (!(outcome.err instanceof InputError)) deps.log.error({ err: outcome.err }, 'lookup failed');
+  return withSandboxNote(errorBlocks(describeError(outcome.err)), deps.sandbox);
 }
 
 export function registerLookupView(app: App, deps: Deps): void {
@@ -58,20 +85,29 @@ export function registerLookupView(app: App, deps: Deps): void {
       await ack({ response_action: 'errors', errors });
       return;
     }
-    // The lookup may take longer than the 3 s Slack allows: answer "looking up" now, then update.
+    // Most lookups answer well within Slack's 3 s: show the result (or a field error) in the ack
+    // itself. Only a slow one gets "Looking up…" first and a views.update afterwards.
+    const outcome = lookupAnswer(deps, `${bankCode} ${accountNumber}`).then(
+      (blocks) => ({ blocks }),
+      (err: unknown) => ({ err }),
+    );
+    const quick = await withinBudget(outcome, ANSWER_IN_ACK_MS);
+    if (quick && 'err' in quick && quick.err instanceof InputError) {
+      // The service knows no such account: say so on the field, where it can be corrected.
+      await ack({ response_action: 'errors', errors: { account_number: describeError(quick.err) } });
+      return;
+    }
+    if (quick) {
+      await ack({ response_action: 'update', view: resultModal(resultBlocks(quick, deps)) });
+      return;
+    }
     await ack({
       response_action: 'update',
       view: resultModal([{ type: 'section', text: { type: 'mrkdwn', text: ':hourglass_flowing_sand: Looking up…' } }]),
     });
-    let blocks: Blocks;
+    const late = await outcome;
     try {
-      blocks = await lookupAnswer(deps, `${bankCode} ${accountNumber}`);
-    } catch (err) {
-      if (!(err instanceof InputError)) deps.log.error({ err }, 'lookup failed');
-      blocks = errorBlocks(describeError(err));
-    }
-    try {
-      await client.views.update({ view_id: view.id, view: resultModal(withSandboxNote(blocks, deps.sandbox)) });
+      await client.views.update({ view_id: view.id, view: resultModal(resultBlocks(late, deps)) });
     } catch (err) {
       deps.log.error({ err }, 'could not show the lookup result');
     }

@@ -8,11 +8,12 @@ import { amountFromNumber, amountToWire, formatAmount, subtractAmounts } from '.
 import { CHAINS } from '../../domain/assets.js';
 import { type Draft, type FieldErrors, validateDraft } from '../../domain/draft.js';
 import { evaluatePolicy } from '../../domain/policy.js';
-import { callHash, type FrozenRequest, type RequestDisplay, type ServiceCall } from '../../domain/request.js';
+import type { RequestDisplay, ServiceCall } from '../../domain/request.js';
 import type { BalanceEntry, Wallet } from '../../service/schemas.js';
 import { REQUEST_CALLBACK } from '../blocks/request-modal.js';
 import type { Deps } from '../deps.js';
 import { describeError } from '../describe-error.js';
+import { announce, freezeRequest } from '../post-request.js';
 
 const meta = z.object({ kind: z.enum(['transfer', 'offramp']), channel: z.string() });
 
@@ -85,7 +86,18 @@ async function checkAgainstWallet(deps: Deps, draft: Draft): Promise<Checked> {
   };
   if (draft.kind === 'transfer' && draft.receiver)
     display.newReceiver = !(await deps.store.knownPayee(draft.asset.chain, draft.receiver));
-  if (draft.kind === 'offramp' && draft.beneficiaryId) display.beneficiaryLabel = draft.beneficiaryId;
+  if (draft.kind === 'offramp' && draft.beneficiaryId) {
+    // Only beneficiaries approved through Rampart are payout choices (issue 5).
+    const entry = await deps.registry.beneficiary(draft.beneficiaryId);
+    if (!entry)
+      return {
+        errors: {
+          beneficiary: 'Choose a beneficiary from the list; only beneficiaries approved in Rampart can be paid.',
+        },
+      };
+    display.beneficiaryLabel = entry.label;
+    display.holderName = entry.holderName;
+  }
   return { display };
 }
 
@@ -117,7 +129,7 @@ export function registerRequestViews(app: App, deps: Deps): void {
           amount: text(v, 'amount'),
           entireBalance: (v.entire?.entire?.selected_options?.length ?? 0) > 0,
           receiver: text(v, 'receiver'),
-          beneficiary: text(v, 'beneficiary'),
+          beneficiary: selected(v, 'beneficiary'),
           reason: text(v, 'reason'),
         },
         deps.config.wallets,
@@ -144,26 +156,17 @@ export function registerRequestViews(app: App, deps: Deps): void {
         });
         return;
       }
-      const call = frozenCall(draft);
-      const now = deps.now();
-      const frozen: FrozenRequest = {
-        id: await deps.store.nextId(),
-        call,
+      const frozen = await freezeRequest(deps, {
+        call: frozenCall(draft),
         display: checked.display,
         requester: body.user.id,
         reason: draft.reason,
         origin: m.success ? m.data.channel : undefined,
-        createdAt: now,
-        expiresAt: now + deps.config.requestExpiryMs,
-        requiredApprovals: policy.required,
+        required: policy.required,
         rule: policy.rule,
-        hash: callHash(call),
-      };
-      await deps.store.create(frozen);
+      });
       await ack({ response_action: 'clear' });
-      deps.log.info({ requestId: frozen.id, kind, requester: frozen.requester, hash: frozen.hash }, 'request posted');
-      await deps.queues.scheduleExpiry(frozen.id, frozen.expiresAt - now);
-      await deps.queues.notify({ requestId: frozen.id, kind: 'card' });
+      await announce(deps, frozen);
     });
   }
 }

@@ -1,0 +1,171 @@
+/**
+ * The "new beneficiary" modals (spec 4.3, 2.10): a Nigerian account (looked up first, then
+ * confirmed) or a cross-border account with the fields of 2.10 and the full BankAddress.
+ */
+import type { KnownBlock, View } from '@slack/types';
+import type { BeneficiaryEntry } from '../../store/registry.js';
+import { type Blocks, context, esc, plain, section } from './common.js';
+
+export const BENEFICIARY_CALLBACK = {
+  ng: 'beneficiary_ng',
+  xb: 'beneficiary_xb',
+  confirm: 'beneficiary_confirm',
+} as const;
+export const BENEFICIARY_ACTIONS = {
+  switchVariant: 'beneficiary_switch',
+  newIdentity: 'beneficiary_new_identity',
+} as const;
+
+export interface BeneficiaryMeta {
+  channel?: string | undefined;
+}
+
+// spec 2.10 variant 2, in the order a person fills them.
+export const CROSS_BORDER_FIELDS = [
+  ['bank_name', 'Bank name'],
+  ['account_name', 'Account holder name'],
+  ['account_number', 'Account number'],
+  ['iban', 'IBAN (Europe)'],
+  ['swift_code', 'SWIFT/BIC'],
+  ['routing_number', 'Routing number (USA)'],
+  ['sort_code', 'Sort code (UK)'],
+  ['transit_number', 'Transit number (Canada)'],
+  ['ifsc_code', 'IFSC code (India)'],
+  ['bsb_number', 'BSB number (Australia)'],
+  ['clabe_number', 'CLABE (Mexico)'],
+  ['cnaps_code', 'CNAPS code (China)'],
+  ['clearing_code', 'Clearing code (Hong Kong)'],
+  ['pix_code', 'PIX code (Brazil)'],
+  ['ncc_number', 'NCC number'],
+  ['branch_code', 'Branch code'],
+] as const;
+
+export const ADDRESS_FIELDS = [
+  ['house_no', 'House number'],
+  ['street', 'Street'],
+  ['city', 'City'],
+  ['state', 'State or province'],
+  ['postal_code', 'Postal code'],
+  ['country', 'Country code'],
+] as const;
+
+const text = (id: string, label: string, optional = false, hint?: string): KnownBlock =>
+  ({
+    type: 'input',
+    block_id: id,
+    optional,
+    label: plain(label),
+    ...(hint ? { hint: plain(hint) } : {}),
+    element: { type: 'plain_text_input', action_id: id },
+  }) as KnownBlock;
+
+function common(meta: BeneficiaryMeta): KnownBlock[] {
+  return [
+    {
+      type: 'input',
+      block_id: 'identity',
+      label: plain('Identity (the account owner)'),
+      element: {
+        type: 'external_select',
+        action_id: 'identity',
+        min_query_length: 0,
+        placeholder: plain('Identities created in Rampart'),
+      },
+    } as KnownBlock,
+    {
+      type: 'actions',
+      block_id: 'beneficiary_tools',
+      elements: [
+        {
+          type: 'button',
+          action_id: BENEFICIARY_ACTIONS.newIdentity,
+          text: plain('New identity…', 75),
+          value: meta.channel ?? '',
+        },
+        {
+          type: 'button',
+          action_id: BENEFICIARY_ACTIONS.switchVariant,
+          text: plain('Switch Nigerian / cross-border', 75),
+          value: 'switch',
+        },
+      ],
+    } as KnownBlock,
+  ];
+}
+
+const reason = (): KnownBlock =>
+  ({
+    type: 'input',
+    block_id: 'reason',
+    label: plain('Reason'),
+    element: { type: 'plain_text_input', action_id: 'reason', multiline: true },
+  }) as KnownBlock;
+
+export const nigerianModal = (meta: BeneficiaryMeta): View => ({
+  type: 'modal',
+  callback_id: BENEFICIARY_CALLBACK.ng,
+  private_metadata: JSON.stringify(meta),
+  title: plain('New beneficiary', 24),
+  submit: plain('Look up account', 24),
+  close: plain('Cancel', 24),
+  blocks: [
+    ...common(meta),
+    text('bank_code', 'Bank code', false, 'e.g. 058'),
+    text('account_number', 'Account number', false, '10-digit NUBAN; looked up before anything is created'),
+    reason(),
+    context('Currency: NGN. A new payout destination needs approval like a payment.'),
+  ],
+});
+
+export const crossBorderModal = (meta: BeneficiaryMeta): View => ({
+  type: 'modal',
+  callback_id: BENEFICIARY_CALLBACK.xb,
+  private_metadata: JSON.stringify(meta),
+  title: plain('New beneficiary', 24),
+  submit: plain('Request approval', 24),
+  close: plain('Cancel', 24),
+  blocks: [
+    ...common(meta),
+    ...CROSS_BORDER_FIELDS.map(([id, label]) => text(id, label, !['bank_name', 'account_name'].includes(id))),
+    section('*Bank address* (all fields required)'),
+    ...ADDRESS_FIELDS.map(([id, label]) =>
+      text(`addr_${id}`, label, false, id === 'house_no' ? 'A number' : id === 'country' ? 'e.g. GB, US' : undefined),
+    ),
+    reason(),
+  ],
+});
+
+export interface ConfirmDetails {
+  identityName: string;
+  bankName: string;
+  accountMasked: string;
+  holderName: string;
+}
+
+export const confirmModal = (token: string, d: ConfirmDetails): View => ({
+  type: 'modal',
+  callback_id: BENEFICIARY_CALLBACK.confirm,
+  private_metadata: JSON.stringify({ token }),
+  title: plain('Confirm beneficiary', 24),
+  submit: plain('Request approval', 24),
+  close: plain('Back', 24),
+  blocks: [
+    section(
+      `*${esc(d.holderName)}*\n${esc(d.bankName)} · account ${esc(d.accountMasked)}\nIdentity: ${esc(d.identityName)}`,
+    ),
+    context(':white_check_mark: Holder name as verified by the bank lookup. Is this who you mean to pay?'),
+  ],
+});
+
+export const beneficiaryListBlocks = (entries: BeneficiaryEntry[]): Blocks =>
+  entries.length === 0
+    ? [section('No beneficiaries approved in Rampart yet. Add one with `/beneficiary new`.')]
+    : [
+        section(`*Approved beneficiaries* (${entries.length})`),
+        section(
+          entries
+            .slice(0, 40)
+            .map((b) => `${esc(b.label)} · holder ${esc(b.holderName)} · approved by <@${b.approvedBy}>`)
+            .join('\n'),
+        ),
+      ];

@@ -1,0 +1,55 @@
+/** /identity and /beneficiary: create (through modals), show and list what Rampart keeps. */
+import type { App } from '@slack/bolt';
+import { beneficiaryListBlocks, nigerianModal } from '../blocks/beneficiary.js';
+import { identityBlocks, identityListBlocks, identityModal } from '../blocks/identity.js';
+import { isHelp, USAGE } from '../blocks/usage.js';
+import type { Deps } from '../deps.js';
+import { respondBlocks, respondError } from '../respond.js';
+
+export function registerRegistryCommands(app: App, deps: Deps): void {
+  app.command('/identity', async ({ command, ack, respond, client }) => {
+    const words = (command.text ?? '').trim().split(/\s+/).filter(Boolean);
+    const [first = 'list', ...rest] = words;
+    if (isHelp(first) || rest.length > 0) {
+      await ack({ response_type: 'ephemeral', text: USAGE.identity });
+      return;
+    }
+    await ack();
+    if (first === 'new') {
+      await client.views
+        .open({ trigger_id: command.trigger_id, view: identityModal({ channel: command.channel_id }) })
+        .catch((err: unknown) => deps.log.error({ err }, 'could not open the identity modal'));
+      return;
+    }
+    try {
+      if (first === 'list') {
+        await respondBlocks(respond, deps, 'Identities', identityListBlocks(await deps.registry.identities()));
+        return;
+      }
+      const [identity, entry] = await Promise.all([deps.service.getIdentity(first), deps.registry.identity(first)]);
+      await respondBlocks(respond, deps, `Identity ${identity.id}`, identityBlocks(identity, entry));
+    } catch (err) {
+      await respondError(respond, deps, err, USAGE.identity);
+    }
+  });
+
+  app.command('/beneficiary', async ({ command, ack, respond, client }) => {
+    const text = (command.text ?? '').trim().toLowerCase();
+    if (text !== 'new' && text !== 'list' && text !== '') {
+      await ack({ response_type: 'ephemeral', text: USAGE.beneficiary });
+      return;
+    }
+    await ack();
+    if (text === 'new') {
+      await client.views
+        .open({ trigger_id: command.trigger_id, view: nigerianModal({ channel: command.channel_id }) })
+        .catch((err: unknown) => deps.log.error({ err }, 'could not open the beneficiary modal'));
+      return;
+    }
+    try {
+      await respondBlocks(respond, deps, 'Beneficiaries', beneficiaryListBlocks(await deps.registry.beneficiaries()));
+    } catch (err) {
+      await respondError(respond, deps, err, USAGE.beneficiary);
+    }
+  });
+}

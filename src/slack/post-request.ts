@@ -1,0 +1,48 @@
+/**
+ * Freezes a request and puts it up for approval: stored in Redis with its history, expiry
+ * scheduled as a delayed job (survives restarts), card posted by the notify worker.
+ */
+import { callHash, type FrozenRequest, type RequestDisplay, type ServiceCall } from '../domain/request.js';
+import type { Deps } from './deps.js';
+
+export interface NewRequest {
+  call: ServiceCall;
+  display: RequestDisplay;
+  requester: string;
+  reason: string;
+  origin: string | undefined;
+  required: number;
+  rule: string;
+}
+
+/** Stores the frozen request; call `announce` after acking Slack. */
+export async function freezeRequest(
+  deps: Pick<Deps, 'store' | 'now' | 'config'>,
+  r: NewRequest,
+): Promise<FrozenRequest> {
+  const now = deps.now();
+  const frozen: FrozenRequest = {
+    id: await deps.store.nextId(),
+    call: r.call,
+    display: r.display,
+    requester: r.requester,
+    reason: r.reason,
+    origin: r.origin,
+    createdAt: now,
+    expiresAt: now + deps.config.requestExpiryMs,
+    requiredApprovals: r.required,
+    rule: r.rule,
+    hash: callHash(r.call),
+  };
+  await deps.store.create(frozen);
+  return frozen;
+}
+
+export async function announce(deps: Pick<Deps, 'queues' | 'log' | 'now'>, frozen: FrozenRequest): Promise<void> {
+  deps.log.info(
+    { requestId: frozen.id, kind: frozen.call.kind, requester: frozen.requester, hash: frozen.hash },
+    'request posted',
+  );
+  await deps.queues.scheduleExpiry(frozen.id, frozen.expiresAt - deps.now());
+  await deps.queues.notify({ requestId: frozen.id, kind: 'card' });
+}

@@ -1,0 +1,91 @@
+/**
+ * Creating a BVN identity (spec 4.5): authorised, validated on the modal's fields, created once
+ * (never retried), recorded in Rampart's registry with the BVN's last four digits only.
+ */
+import type { App } from '@slack/bolt';
+import { InputError } from '../../errors.js';
+import { isServiceError } from '../../service/errors.js';
+import { isRealDate } from '../../service/schemas.js';
+import { errorBlocks, esc, section, withSandboxNote } from '../blocks/common.js';
+import { IDENTITY_CALLBACK, maskBvn, resultModal } from '../blocks/identity.js';
+import type { Deps } from '../deps.js';
+import { describeError } from '../describe-error.js';
+
+/** Slack's datepicker gives YYYY-MM-DD; the service wants DD-MM-YYYY (spec 4.5). */
+export function toServiceDob(selected: string | undefined | null, today: Date): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(selected ?? '');
+  if (!m) throw new InputError('Pick the date of birth.', 'dob');
+  const [, y, mo, d] = m as unknown as [string, string, string, string];
+  if (!isRealDate(Number(d), Number(mo), Number(y)) || Number(y) < 1900)
+    throw new InputError('That is not a real date of birth.', 'dob');
+  if (new Date(`${y}-${mo}-${d}T00:00:00Z`) > today)
+    throw new InputError('A date of birth cannot be in the future.', 'dob');
+  return `${d}-${mo}-${y}`;
+}
+
+export function registerIdentityView(app: App, deps: Deps): void {
+  app.view(IDENTITY_CALLBACK, async ({ ack, view, body, client }) => {
+    const v = view.state.values;
+    const name = v.name?.name?.value?.trim() ?? '';
+    const bvn = (v.bvn?.bvn?.value ?? '').replace(/\s/g, '');
+    const errors: Record<string, string> = {};
+    if (name.length < 2) errors.name = 'Type the full name as registered with the bank.';
+    if (!/^\d{11}$/.test(bvn)) errors.bvn = 'A BVN is exactly 11 digits.';
+    let dob = '';
+    try {
+      dob = toServiceDob(v.dob?.dob?.selected_date, new Date(deps.now()));
+    } catch (err) {
+      if (err instanceof InputError) errors.dob = err.message;
+      else throw err;
+    }
+    if (Object.keys(errors).length === 0 && !(await deps.identityCreators.isApprover(body.user.id))) {
+      errors.name = 'Only approvers may create identities; ask one of them.';
+    }
+    if (Object.keys(errors).length > 0) {
+      await ack({ response_action: 'errors', errors });
+      return;
+    }
+    await ack({
+      response_action: 'update',
+      view: resultModal('New BVN identity', [section(':hourglass_flowing_sand: Creating the identity…')]),
+    });
+    let blocks;
+    try {
+      const created = await deps.service.createIdentity({ type: 'BVN', name, details: { bvn, dob } });
+      await deps.registry.addIdentity({
+        id: created.id,
+        name,
+        type: 'bvn',
+        bvnLast4: bvn.slice(-4),
+        createdBy: body.user.id,
+        createdAt: deps.now(),
+      });
+      deps.log.info({ identityId: created.id, by: body.user.id }, 'identity created');
+      const link =
+        typeof created.link === 'string' && /^https?:\/\//.test(created.link)
+          ? `\nVerification link: <${created.link}|open>`
+          : '';
+      blocks = [
+        section(
+          `:white_check_mark: Identity created for *${esc(name)}*\nId: \`${esc(created.id)}\` · BVN ${maskBvn(bvn)}${link}`,
+        ),
+      ];
+    } catch (err) {
+      deps.log.warn({ err }, 'identity creation failed');
+      const unknown = isServiceError(err) && err.mayHaveReached && err.code !== 'SERVICE_REJECTED';
+      blocks = errorBlocks(
+        unknown
+          ? `${describeError(err)} The identity may have been created; check with the service's operators before trying again.`
+          : describeError(err),
+      );
+    }
+    try {
+      await client.views.update({
+        view_id: view.id,
+        view: resultModal('New BVN identity', withSandboxNote(blocks, deps.sandbox)),
+      });
+    } catch (err) {
+      deps.log.error({ err }, 'could not show the identity result');
+    }
+  });
+}
