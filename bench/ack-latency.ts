@@ -1,0 +1,129 @@
+/**
+ * Part 1 (issue 3): how long Slack waits for the ack of a slash command. Signed `/rate`
+ * commands with C in flight; the time is from sending to the end of the HTTP response.
+ */
+import type { AddressInfo } from 'node:net';
+import { App, HTTPReceiver, LogLevel } from '@slack/bolt';
+import { Pool } from 'undici';
+import { type FakeSlack, formBody, signSlackRequest, slashCommandFields } from '../src/devtools/index.js';
+import { GENERAL, PEOPLE } from './world.js';
+
+export interface Target {
+  url: string;
+  secret: string;
+}
+
+export interface LoadResult {
+  samples: number[];
+  errors: number;
+  firstError: string | undefined;
+  wallMs: number;
+}
+
+export interface AckClient {
+  run(total: number): Promise<LoadResult>;
+  close(): Promise<void>;
+}
+
+/** A `/rate` body as Slack sends it, with a response URL the fake Slack accepts. */
+export function rateCommandBody(fake: FakeSlack): string {
+  const user = PEOPLE.requester;
+  const fields = slashCommandFields(
+    {
+      team: { id: fake.settings.teamId, domain: fake.settings.teamDomain },
+      user: { id: user, name: user.toLowerCase() },
+      apiAppId: fake.settings.appId,
+      token: 'fake-verification-token',
+    },
+    {
+      command: '/rate',
+      text: '',
+      channel: { id: GENERAL, name: 'treasury' },
+      responseUrl: fake.issueResponseUrl({ channel: GENERAL, user }),
+      triggerId: fake.issueTriggerId(user),
+    },
+  );
+  return formBody(fields);
+}
+
+/** One connection pool per target, kept open from warm-up to measurement. */
+export function ackClient(target: Target, concurrency: number, makeBody: () => string): AckClient {
+  const url = new URL(target.url);
+  const pool = new Pool(url.origin, { connections: concurrency, pipelining: 1 });
+  return {
+    async run(total) {
+      const samples: number[] = [];
+      let errors = 0;
+      let firstError: string | undefined;
+      let issued = 0;
+      const fail = (why: string) => {
+        errors += 1;
+        firstError ??= why;
+      };
+      const lane = async () => {
+        while (issued < total) {
+          issued += 1;
+          const body = makeBody();
+          const headers = {
+            'content-type': 'application/x-www-form-urlencoded',
+            ...signSlackRequest(target.secret, body),
+          };
+          const started = performance.now();
+          try {
+            const res = await pool.request({ path: url.pathname, method: 'POST', headers, body });
+            const text = await res.body.text();
+            const took = performance.now() - started;
+            if (res.statusCode === 200) samples.push(took);
+            else fail(`HTTP ${res.statusCode}: ${text.slice(0, 200)}`);
+          } catch (err) {
+            fail(err instanceof Error ? err.message : String(err));
+          }
+        }
+      };
+      const began = performance.now();
+      await Promise.all(Array.from({ length: Math.min(concurrency, total) }, lane));
+      return { samples, errors, firstError, wallMs: performance.now() - began };
+    },
+    close: () => pool.close(),
+  };
+}
+
+export interface BareBolt {
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The floor: a Bolt app on the same receiver whose `/rate` only acks. Its Web API client points
+ * at the fake Slack like Rampart's: Bolt calls auth.test once on the first request, and that
+ * must neither leave the machine nor differ from what Rampart does.
+ */
+export async function startBareBolt(
+  signingSecret: string,
+  slack: { apiUrl: string; botToken: string },
+): Promise<BareBolt> {
+  const receiver = new HTTPReceiver({
+    signingSecret,
+    endpoints: '/slack/events',
+    processBeforeResponse: false,
+    logLevel: LogLevel.ERROR,
+  });
+  const app = new App({
+    token: slack.botToken,
+    receiver,
+    tokenVerificationEnabled: false,
+    clientOptions: { slackApiUrl: slack.apiUrl, retryConfig: { retries: 0 } },
+    logLevel: LogLevel.ERROR,
+  });
+  app.command('/rate', async ({ ack }) => {
+    await ack();
+  });
+  const server = await app.start({ port: 0, host: '127.0.0.1' });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/slack/events`,
+    async close() {
+      await app.stop();
+    },
+  };
+}

@@ -1,0 +1,96 @@
+/** The bench's readable output: one table per part, with the floor and the ratio beside Rampart. */
+import { STAGE_LABEL, STAGES, type Stage } from './approval-trace.js';
+import type { BenchOptions } from './args.js';
+import { ms, PERCENTILES, type Percentile, type Summary, table } from './stats.js';
+
+export const TARGET_P50_MS = 20;
+export const TARGET_RATIO = 3;
+
+export interface AckReport {
+  target: string;
+  rampart: Summary & { errors: number; firstError: string | undefined; perSecond: number };
+  bare: Summary & { errors: number; firstError: string | undefined; perSecond: number };
+  ratio: Record<Percentile, number>;
+  answersDelivered: boolean;
+}
+
+export interface ApprovalReport {
+  mode: string;
+  rampart: Summary & { errors: number; firstError: string | undefined };
+  clickAck: Summary;
+  stages: Record<Stage, Summary>;
+  bullmq: Summary;
+  ratio: Record<Percentile, number>;
+  target: { p50UnderMs: number; p50Met: boolean; withinRatio: number; ratioMet: boolean };
+}
+
+export interface Report {
+  date: string;
+  machine: { cpu: string; cpus: number; node: string; loadAtStart: number };
+  options: BenchOptions;
+  ack: AckReport | undefined;
+  approval: ApprovalReport | undefined;
+}
+
+const HEAD = ['', 'p50', 'p95', 'p99', 'max', 'mean'];
+const row = (name: string, s: Summary, extra: string[] = []) => [
+  name,
+  ...PERCENTILES.map((p) => ms(s[p])),
+  ms(s.mean),
+  ...extra,
+];
+const ratioRow = (r: Record<Percentile, number>) => ['ratio Rampart/bare', ...PERCENTILES.map((p) => `${ms(r[p])}×`)];
+
+function ackLines(o: BenchOptions, one: AckReport): string[] {
+  return [
+    `Part 1: slash command ack latency, ms (/rate; N=${o.n}, ${o.concurrency} in flight, ${o.warmup} warm-up each)`,
+    `Rampart at ${one.target}`,
+    table(
+      [...HEAD, 'req/s', 'errors'],
+      [
+        row('Rampart', one.rampart, [one.rampart.perSecond.toFixed(0), String(one.rampart.errors)]),
+        row('bare Bolt', one.bare, [one.bare.perSecond.toFixed(0), String(one.bare.errors)]),
+        ratioRow(one.ratio),
+      ],
+    ),
+    ...(one.answersDelivered ? [] : ['warning: not every /rate answer reached the response URL within 60 s']),
+    ...(one.rampart.firstError ? [`first Rampart error: ${one.rampart.firstError}`] : []),
+    ...(one.bare.firstError ? [`first bare Bolt error: ${one.bare.firstError}`] : []),
+    '',
+  ];
+}
+
+function approvalLines(o: BenchOptions, two: ApprovalReport): string[] {
+  return [
+    `Part 2: approve click acked → service receives POST /transfer, ms (M=${o.approvals}, ${two.mode}, ${o.approvalWarmup} warm-up)`,
+    table(
+      [...HEAD, 'errors'],
+      [
+        row('Rampart approval', two.rampart, [String(two.rampart.errors)]),
+        row('bare BullMQ add→start', two.bullmq, ['0']),
+        ratioRow(two.ratio),
+        row('(approve click ack)', two.clickAck, ['']),
+      ],
+    ),
+    ...(two.rampart.firstError ? [`first approval error: ${two.rampart.firstError}`] : []),
+    '',
+    'Where the approval path spends its time, ms (same samples, split by stage)',
+    table(
+      ['stage', ...HEAD.slice(1)],
+      STAGES.map((s) => row(STAGE_LABEL[s], two.stages[s])),
+    ),
+    '',
+    `Target (issue 4): p50 under ${TARGET_P50_MS} ms: ${two.target.p50Met ? 'met' : 'NOT met'} (${ms(two.rampart.p50)} ms); ` +
+      `within ${TARGET_RATIO}× of bare BullMQ: ${two.target.ratioMet ? 'met' : 'NOT met'} (${ms(two.ratio.p50)}×)`,
+  ];
+}
+
+export function formatReport(report: Report): string {
+  const { machine: m } = report;
+  return [
+    `Rampart bench, ${report.date}; ${m.cpu}, ${m.cpus} CPUs, node ${m.node}; load average ${m.loadAtStart.toFixed(2)} at start`,
+    '',
+    ...(report.ack ? ackLines(report.options, report.ack) : []),
+    ...(report.approval ? approvalLines(report.options, report.approval) : []),
+  ].join('\n');
+}

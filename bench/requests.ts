@@ -1,0 +1,109 @@
+/**
+ * Pending requests for part 2, made as the modal submission makes them (validateDraft,
+ * evaluatePolicy, frozenCall, store.create, expiry and card jobs) and posted as cards by
+ * Rampart's own notify worker; plus the polling helpers the bench waits with.
+ */
+import type { Queue } from 'bullmq';
+import { formatAmount } from '../src/domain/amount.js';
+import { validateDraft } from '../src/domain/draft.js';
+import { evaluatePolicy } from '../src/domain/policy.js';
+import { callHash, type FrozenRequest } from '../src/domain/request.js';
+import type { Deps } from '../src/slack/deps.js';
+import { frozenCall } from '../src/slack/views/request.js';
+import { PEOPLE, type World } from './world.js';
+
+const RECEIVER = '0x99ED2e97162533BA814aF8092b93b9a3090DEdcF';
+// Treasury holds 80M cNGN in the sandbox: amounts 1..N (one unique amount per request, which is
+// how a transfer is matched to its click) stay well inside it for any N the bench uses.
+const WALLET = 'treasury';
+const ASSET = 'base:cngn';
+
+/** The transfer amount of the request posted `index`-th (0-based): unique per request. */
+export const amountFor = (index: number): number => index + 1;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function until(what: string, timeoutMs: number, probe: () => Promise<boolean> | boolean): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (!(await probe())) {
+    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(2);
+  }
+}
+
+function frozenTransfer(deps: Deps, id: string, amount: number): FrozenRequest {
+  const result = validateDraft(
+    {
+      kind: 'transfer',
+      wallet: WALLET,
+      asset: ASSET,
+      amount: String(amount),
+      entireBalance: false,
+      receiver: RECEIVER,
+      beneficiary: undefined,
+      reason: `bench approval ${amount}`,
+    },
+    deps.config.wallets,
+  );
+  if ('errors' in result) throw new Error(`bench draft refused: ${JSON.stringify(result.errors)}`);
+  const { draft } = result;
+  const policy = evaluatePolicy(deps.config.policy, {
+    kind: 'transfer',
+    assetCode: draft.asset.code,
+    ...(draft.amount ? { amount: draft.amount } : {}),
+  });
+  if (!policy.ok) throw new Error(`bench request refused by policy: ${policy.reason}`);
+  const call = frozenCall(draft);
+  const now = deps.now();
+  return {
+    id,
+    call,
+    display: {
+      walletAlias: draft.walletAlias,
+      amountText: draft.amount ? formatAmount(draft.amount) : 'entire available balance',
+      assetCode: draft.asset.code,
+      chain: draft.asset.chain,
+    },
+    requester: PEOPLE.requester,
+    reason: draft.reason,
+    origin: undefined,
+    createdAt: now,
+    expiresAt: now + deps.config.requestExpiryMs,
+    requiredApprovals: policy.required,
+    rule: policy.rule,
+    hash: callHash(call),
+  };
+}
+
+export async function idle(queues: readonly Queue[]): Promise<boolean> {
+  for (const q of queues) {
+    const counts = await q.getJobCounts('waiting', 'active', 'prioritized');
+    if (Object.values(counts).some((n) => n > 0)) return false;
+  }
+  return true;
+}
+
+/** Creates `total` pending requests the way a modal submission does and waits for their cards. */
+export async function postRequests(world: World, total: number): Promise<string[]> {
+  const { deps } = world.rampart;
+  const ids: string[] = [];
+  for (let start = 0; start < total; start += 16) {
+    const batch = Array.from({ length: Math.min(16, total - start) }, async (_, k) => {
+      const id = await deps.store.nextId();
+      const frozen = frozenTransfer(deps, id, amountFor(start + k));
+      await deps.store.create(frozen);
+      await deps.queues.scheduleExpiry(id, frozen.expiresAt - deps.now());
+      await deps.queues.notify({ requestId: id, kind: 'card' });
+      return id;
+    });
+    ids.push(...(await Promise.all(batch)));
+  }
+  let waiting = [...ids];
+  await until('the approval cards', 60_000 + total * 100, async () => {
+    const records = await Promise.all(waiting.map((id) => deps.store.get(id)));
+    waiting = waiting.filter((_, k) => records[k]?.card === undefined);
+    return waiting.length === 0;
+  });
+  await until('the notify queue to drain', 30_000, () => idle([deps.queues.notifications]));
+  return ids;
+}

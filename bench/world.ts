@@ -1,0 +1,99 @@
+/**
+ * What the bench runs against, all in this process and on loopback: the sandbox, the fake
+ * Slack Web API and Rampart as `main.ts` starts it, under a unique Redis prefix removed at the end.
+ */
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { loadConfig } from '../src/config.js';
+import { type FakeSlack, SlackDriver, startFakeSlack } from '../src/devtools/index.js';
+import { createLogger } from '../src/log.js';
+import { type Running, startRampart } from '../src/rampart.js';
+import { type Sandbox, startSandbox } from '../src/sandbox/index.js';
+
+export const PEOPLE = { requester: 'U0REQUESTER', approver: 'U0APPROVER1', other: 'U0APPROVER2' } as const;
+export const APPROVALS = 'C0APPROVALS';
+export const GENERAL = 'C0GENERAL';
+export const SIGNING_SECRET = 'bench-signing-secret';
+export const BOT_TOKEN = 'xoxb-bench-token';
+const SERVICE_KEY = 'bench-service-key';
+
+export interface World {
+  prefix: string;
+  redisUrl: string;
+  sandbox: Sandbox;
+  fake: FakeSlack;
+  rampart: Running;
+  /** Rampart's request URL. */
+  url: string;
+  driver: SlackDriver;
+  close(): Promise<void>;
+}
+
+export async function deleteKeys(redisUrl: string, prefix: string): Promise<number> {
+  const redis = new Redis(redisUrl);
+  let cursor = '0';
+  let deleted = 0;
+  try {
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length > 0) deleted += await redis.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    await redis.quit();
+  }
+  return deleted;
+}
+
+export async function startWorld(redisUrl: string): Promise<World> {
+  const prefix = `bench-${randomUUID().slice(0, 8)}`;
+  const sandbox = await startSandbox({ port: 0, host: '127.0.0.1', apiKey: SERVICE_KEY });
+  const fake = await startFakeSlack({
+    botToken: BOT_TOKEN,
+    people: Object.values(PEOPLE).map((id) => ({ id, name: id.toLowerCase(), real_name: id, tz: 'Africa/Lagos' })),
+    channels: [
+      { id: APPROVALS, name: 'treasury-approvals' },
+      { id: GENERAL, name: 'treasury' },
+    ],
+  });
+  const config = loadConfig({
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: prefix,
+    SLACK_BOT_TOKEN: BOT_TOKEN,
+    SLACK_SIGNING_SECRET: SIGNING_SECRET,
+    SLACK_API_URL: fake.apiUrl,
+    SERVICE_BASE_URL: sandbox.url,
+    SERVICE_API_KEY: SERVICE_KEY,
+    APPROVALS_CHANNEL: APPROVALS,
+    APPROVERS: `${PEOPLE.approver},${PEOPLE.other}`,
+  });
+  let rampart: Running;
+  try {
+    rampart = await startRampart(config, createLogger({ level: 'silent' }));
+  } catch (err) {
+    await fake.close();
+    await sandbox.close();
+    await deleteKeys(redisUrl, prefix);
+    throw err;
+  }
+  const url = `http://127.0.0.1:${rampart.port}/slack/events`;
+  const driver = new SlackDriver({ url, signingSecret: SIGNING_SECRET, fake, defaultChannelId: GENERAL });
+  return {
+    prefix,
+    redisUrl,
+    sandbox,
+    fake,
+    rampart,
+    url,
+    driver,
+    async close() {
+      await rampart.close();
+      await fake.close();
+      await sandbox.close();
+      await deleteKeys(redisUrl, prefix);
+    },
+  };
+}
