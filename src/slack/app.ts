@@ -13,6 +13,7 @@ import { registerReadOnlyCommands } from './commands/read-only.js';
 import { registerRegistryCommands } from './commands/registry.js';
 import { registerRequestCommands } from './commands/request.js';
 import type { Deps } from './deps.js';
+import { registerHome } from './events/home.js';
 import { registerBeneficiaryViews } from './views/beneficiary.js';
 import { registerDenyView } from './views/deny.js';
 import { registerIdentityView } from './views/identity.js';
@@ -109,6 +110,7 @@ export function createSlackApp(deps: Deps, redis: Redis): SlackApp {
   registerRegistryCommands(app, deps);
   registerIdentityView(app, deps);
   registerBeneficiaryViews(app, deps);
+  registerHome(app, deps);
 
   return {
     app,

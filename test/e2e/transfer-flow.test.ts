@@ -100,3 +100,15 @@ describe('entire balance and offramp', () => {
     expect(before?.available).toBeGreaterThan(0);
   });
 });
+
+describe('App Home', () => {
+  it('lists what waits for approval and recent requests', async () => {
+    const { id } = await requestTransfer(`7 base:usdc to ${RECEIVER} from ops for home tab`);
+    const ack = await h.driver.openHome(PEOPLE.approver1);
+    expect(ack.status).toBe(200);
+    const home = await eventually(() => h.fake.home(PEOPLE.approver1), 3000, 'home view');
+    const text = blocksText(home);
+    expect(text).toContain('Waiting for approval* (1)');
+    expect(text).toContain(id);
+  });
+});
