@@ -41,9 +41,9 @@ describe('approval rules', () => {
       PEOPLE.approver1,
     );
     await click(h, PEOPLE.approver1, id, 'request_approve');
-    await eventually(() => lastEphemeral(h, PEOPLE.approver1).includes('cannot approve'), 3000, 'self refusal');
+    await eventually(() => lastEphemeral(h, PEOPLE.approver1).includes('cannot approve'), 10_000, 'self refusal');
     await click(h, PEOPLE.outsider, id, 'request_approve');
-    await eventually(() => lastEphemeral(h, PEOPLE.outsider).includes('not an approver'), 3000, 'outsider refusal');
+    await eventually(() => lastEphemeral(h, PEOPLE.outsider).includes('not an approver'), 10_000, 'outsider refusal');
     const record = await h.rampart.deps.store.get(id);
     expect(record?.state).toBe('pending');
     expect(record?.votes).toEqual([]);
@@ -62,7 +62,7 @@ describe('approval rules', () => {
     await click(h, PEOPLE.approver1, id, 'request_approve');
     await eventually(async () => ((await h.rampart.deps.store.get(id))?.votes.length === 1 ? true : undefined));
     await click(h, PEOPLE.approver1, id, 'request_approve');
-    await eventually(() => lastEphemeral(h, PEOPLE.approver1).includes('already approved'), 3000, 'duplicate notice');
+    await eventually(() => lastEphemeral(h, PEOPLE.approver1).includes('already approved'), 10_000, 'duplicate notice');
     expect((await h.rampart.deps.store.get(id))?.state).toBe('pending');
     await eventually(
       () => (blocksText(currentCard(h, id)).includes('1 of 2') ? true : undefined),
@@ -89,7 +89,7 @@ describe('approval rules', () => {
     expect(empty.body).toMatchObject({ response_action: 'errors', errors: { reason: expect.any(String) } });
     await h.driver.submitView(PEOPLE.approver2, modal, { reason: 'wrong vendor address' });
     await waitForState(h, id, 'denied');
-    const reply = await eventually(() => threadOf(h, id).find((m) => m.text.includes('denied')), 5000, 'deny reply');
+    const reply = await eventually(() => threadOf(h, id).find((m) => m.text.includes('denied')), 10_000, 'deny reply');
     expect(reply.text).toContain('wrong vendor address');
     await eventually(
       () => (!blocksText(currentCard(h, id)).includes('request_approve') ? true : undefined),
@@ -97,30 +97,30 @@ describe('approval rules', () => {
       'buttons removed',
     );
     await h.driver.click(PEOPLE.approver1, { action_id: 'request_approve', message: stale, channel: 'C0APPROVALS' });
-    await eventually(() => lastEphemeral(h, PEOPLE.approver1).includes('already denied'), 3000, 'late click notice');
+    await eventually(() => lastEphemeral(h, PEOPLE.approver1).includes('already denied'), 10_000, 'late click notice');
     expect((await h.rampart.deps.store.history(id)).map((e) => e.event)).toEqual(['requested', 'denied']);
   });
 
   it('lets only the requester cancel while pending', async () => {
     const { id } = await small();
     await click(h, PEOPLE.approver1, id, 'request_cancel');
-    await eventually(() => lastEphemeral(h, PEOPLE.approver1).includes('Only the requester'), 3000, 'cancel refusal');
+    await eventually(() => lastEphemeral(h, PEOPLE.approver1).includes('Only the requester'), 10_000, 'cancel refusal');
     expect((await h.rampart.deps.store.get(id))?.state).toBe('pending');
     await click(h, PEOPLE.requester, id, 'request_cancel');
     await waitForState(h, id, 'cancelled');
-    await eventually(() => threadOf(h, id).find((m) => m.text.includes('cancelled')), 5000, 'cancel reply');
+    await eventually(() => threadOf(h, id).find((m) => m.text.includes('cancelled')), 10_000, 'cancel reply');
   });
 
   it('expires a pending request by a delayed job: the card says so, and a late approval is refused', async () => {
     const { id, card: posted } = await small();
     const stale = structuredClone(posted); // what an approver still sees on a screen not yet refreshed
     await waitForState(h, id, 'expired', 8000);
-    await eventually(() => threadOf(h, id).find((m) => m.text.includes('expired')), 5000, 'expiry reply');
+    await eventually(() => threadOf(h, id).find((m) => m.text.includes('expired')), 10_000, 'expiry reply');
     const card = blocksText(currentCard(h, id));
     expect(card).toContain('Expired');
     expect(card).not.toContain('request_approve');
     await h.driver.click(PEOPLE.approver1, { action_id: 'request_approve', message: stale, channel: 'C0APPROVALS' });
-    await eventually(() => lastEphemeral(h, PEOPLE.approver1).includes('expired'), 3000, 'late approval refusal');
+    await eventually(() => lastEphemeral(h, PEOPLE.approver1).includes('expired'), 10_000, 'late approval refusal');
     expect((await h.rampart.deps.store.get(id))?.state).toBe('expired');
   });
 

@@ -68,7 +68,7 @@ describe('with one web+worker process and a second worker', () => {
     h.sandbox.faults.failNext('/transfer', 1, { status: 500, body: 'json' });
     await click(h, PEOPLE.approver1, id, 'request_approve');
     await waitForState(h, id, 'failed');
-    const reply = await eventually(() => threadOf(h, id).find((m) => m.text.includes('failed')), 5000, 'failure reply');
+    const reply = await eventually(() => threadOf(h, id).find((m) => m.text.includes('failed')), 10_000, 'failure reply');
     expect(reply.text).toContain('HTTP 500');
     await h.rampart.workers?.reconcileNow();
     await new Promise((r) => setTimeout(r, 300));
@@ -126,7 +126,7 @@ describe('a worker process killed while executing', () => {
     h.sandbox.faults.hangAfterApply('/transfer');
     await click(h, PEOPLE.approver1, id, 'request_approve');
     await waitForState(h, id, 'executing');
-    await eventually(() => (callsFor(h, 16).length === 1 ? true : undefined), 5000, 'the call to reach the service');
+    await eventually(() => (callsFor(h, 16).length === 1 ? true : undefined), 10_000, 'the call to reach the service');
     child.kill('SIGKILL');
     await once(child, 'exit');
     child = undefined;

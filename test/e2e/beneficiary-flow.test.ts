@@ -100,7 +100,7 @@ describe('identity, beneficiary and offramp in Slack', () => {
     expect(blocksText(confirm)).not.toContain('0123456789');
     const before = h.fake.messages(APPROVALS).length;
     await h.driver.submitView(PEOPLE.requester, confirm, {});
-    const card = await eventually(() => h.fake.messages(APPROVALS)[before], 5000, 'beneficiary card');
+    const card = await eventually(() => h.fake.messages(APPROVALS)[before], 10_000, 'beneficiary card');
     expect(blocksText(card)).toContain('ADAEZE OKAFOR');
     expect(blocksText(card)).toContain('••••6789');
     expect(blocksText(card)).not.toContain('0123456789');
@@ -137,7 +137,7 @@ describe('identity, beneficiary and offramp in Slack', () => {
     const before = h.fake.messages(APPROVALS).length;
     const submit = await h.driver.submitView(PEOPLE.requester, offramp, { beneficiary: beneficiaryId });
     expect(submit.body, JSON.stringify(submit.body)).toMatchObject({ response_action: 'clear' });
-    const card = await eventually(() => h.fake.messages(APPROVALS)[before], 5000, 'offramp card');
+    const card = await eventually(() => h.fake.messages(APPROVALS)[before], 10_000, 'offramp card');
     expect(blocksText(card)).toContain('holder ADAEZE OKAFOR');
     const id = /R-\d+/.exec(blocksText(card))?.[0] ?? '';
     await h.driver.click(PEOPLE.approver1, { action_id: 'request_approve', message: card });

@@ -30,11 +30,11 @@ async function requestTransfer(text: string, values: Record<string, string | str
   const before = h.fake.messages(APPROVALS).length;
   const ack = await h.driver.command(PEOPLE.requester, '/transfer', text);
   expect(ack.status).toBe(200);
-  const view = await eventually(() => lastView(h.fake, PEOPLE.requester), 3000, 'transfer modal');
+  const view = await eventually(() => lastView(h.fake, PEOPLE.requester), 10_000, 'transfer modal');
   const submit = await h.driver.submitView(PEOPLE.requester, view, values);
   expect(submit.status).toBe(200);
   expect(submit.body, JSON.stringify(submit.body)).toMatchObject({ response_action: 'clear' });
-  const card = await eventually(() => h.fake.messages(APPROVALS)[before], 5000, 'approval card');
+  const card = await eventually(() => h.fake.messages(APPROVALS)[before], 10_000, 'approval card');
   const id = /R-\d+/.exec(blocksText(card))?.[0];
   if (!id) throw new Error('card without a request id');
   return { id, card };
@@ -106,7 +106,7 @@ describe('App Home', () => {
     const { id } = await requestTransfer(`7 base:usdc to ${RECEIVER} from ops for home tab`);
     const ack = await h.driver.openHome(PEOPLE.approver1);
     expect(ack.status).toBe(200);
-    const home = await eventually(() => h.fake.home(PEOPLE.approver1), 3000, 'home view');
+    const home = await eventually(() => h.fake.home(PEOPLE.approver1), 10_000, 'home view');
     const text = blocksText(home);
     expect(text).toContain('Waiting for approval* (1)');
     expect(text).toContain(id);

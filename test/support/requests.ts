@@ -17,7 +17,7 @@ export async function submitRequest(
   const seen = new Set(h.fake.views(user).map((v) => v.id));
   const ack = await h.driver.command(user, `/${kind}`, text);
   expect(ack.status).toBe(200);
-  const view = await eventually(() => h.fake.views(user).find((v) => !seen.has(v.id)), 3000, `${kind} modal`);
+  const view = await eventually(() => h.fake.views(user).find((v) => !seen.has(v.id)), 10_000, `${kind} modal`);
   const submitted = await h.driver.submitView(user, view, values);
   // The person gives up on a refused form, as they would in Slack.
   if ((submitted.body as { response_action?: string }).response_action === 'errors') h.fake.closeView(user, view.id);
@@ -35,7 +35,7 @@ export async function postRequest(
   const before = h.fake.messages(APPROVALS).length;
   const submit = await submitRequest(h, kind, text, values, user);
   expect(submit.body, JSON.stringify(submit.body)).toMatchObject({ response_action: 'clear' });
-  const card = await eventually(() => h.fake.messages(APPROVALS)[before], 5000, 'approval card');
+  const card = await eventually(() => h.fake.messages(APPROVALS)[before], 10_000, 'approval card');
   const id = /R-\d+/.exec(blocksText(card))?.[0];
   if (!id) throw new Error('card without a request id');
   return { id, card };
