@@ -131,7 +131,7 @@ export async function startHarness(
 /** Polls until `probe` returns a value (not undefined), or fails after `timeoutMs`. */
 export async function eventually<T>(
   probe: () => T | undefined | Promise<T | undefined>,
-  timeoutMs = 5000,
+  timeoutMs = 10_000,
   what = 'condition',
 ): Promise<T> {
   const until = Date.now() + timeoutMs;

@@ -54,7 +54,7 @@ export const click = (
   action: 'request_approve' | 'request_deny' | 'request_cancel',
 ) => h.driver.click(user, { action_id: action, message: currentCard(h, id), channel: APPROVALS });
 
-export async function waitForState(h: Harness, id: string, state: string, timeoutMs = 8000) {
+export async function waitForState(h: Harness, id: string, state: string, timeoutMs = 15_000) {
   return eventually(
     async () => {
       const r = await h.rampart.deps.store.get(id);
