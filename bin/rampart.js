@@ -1,0 +1,12 @@
+#!/usr/bin/env node
+// The built CLI when present (npm run build), else the TypeScript source through tsx.
+import { existsSync } from 'node:fs';
+
+const built = new URL('../dist/cli/main.js', import.meta.url);
+if (existsSync(built)) {
+  await import(built.href);
+} else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import(new URL('../src/cli/main.ts', import.meta.url).href);
+}

@@ -1,0 +1,19 @@
+/** Every command, in the order help lists them. */
+import type { Command } from '../args.js';
+import { identityGetCommand, lookupCommand, rateCommand } from './reads.js';
+import { requestsCommand, requestsShowCommand } from './requests.js';
+import { userCreateCommand } from './user.js';
+import { balancesCommand, walletCommand } from './wallet.js';
+
+export const COMMANDS: readonly Command[] = [
+  walletCommand,
+  balancesCommand,
+  rateCommand,
+  lookupCommand,
+  identityGetCommand,
+  userCreateCommand,
+  requestsCommand,
+  requestsShowCommand,
+];
+
+export { PASSWORD_REFUSED } from './user.js';

@@ -1,0 +1,59 @@
+/** `rampart wallet` and `rampart balances`: one wallet, by configured alias or service id. */
+import type { Config } from '../../config.js';
+import { isServiceError } from '../../service/errors.js';
+import { clean } from '../../slack/describe-error.js';
+import { type Command, positionals } from '../args.js';
+import type { Context } from '../context.js';
+import { balancesText, walletText } from '../format-service.js';
+import { CliError } from '../problems.js';
+
+export function resolveWallet(config: Config, text: string): { alias: string | undefined; id: string } {
+  const wanted = text.trim();
+  const byAlias = config.wallets.find((w) => w.alias === wanted.toLowerCase());
+  if (byAlias) return byAlias;
+  return { alias: config.wallets.find((w) => w.id === wanted)?.alias, id: wanted };
+}
+
+/** A 404 for a name that is no alias is most likely a typo: say which aliases exist. */
+async function fetchFor<T>(ctx: Context, target: string, fetch: (id: string) => Promise<T>) {
+  const { alias, id } = resolveWallet(ctx.config, target);
+  try {
+    return { alias, id, data: await fetch(id) };
+  } catch (err) {
+    if (isServiceError(err) && err.status === 404 && alias === undefined) {
+      const aliases = ctx.config.wallets.map((w) => w.alias).join(', ');
+      throw new CliError(
+        `"${clean(id)}" is neither a configured wallet (${aliases}) nor a wallet id the service knows; check the spelling.`,
+      );
+    }
+    throw err;
+  }
+}
+
+export const walletCommand: Command = {
+  words: ['wallet'],
+  args: '<alias|id>',
+  summary: 'One wallet: active or not, addresses, transfer/swap/offramp capabilities.',
+  prepare(input) {
+    const [target = ''] = positionals(input, ['<alias|id>']);
+    return async (ctx) => {
+      const service = await ctx.service();
+      const { alias, data } = await fetchFor(ctx, target, (id) => service.getWallet(id));
+      ctx.answer(walletText(alias, data), data);
+    };
+  },
+};
+
+export const balancesCommand: Command = {
+  words: ['balances'],
+  args: '<alias|id>',
+  summary: 'Balances of one wallet per asset: balance, available, debt.',
+  prepare(input) {
+    const [target = ''] = positionals(input, ['<alias|id>']);
+    return async (ctx) => {
+      const service = await ctx.service();
+      const { alias, id, data } = await fetchFor(ctx, target, (walletId) => service.getBalances(walletId));
+      ctx.answer(balancesText(alias, id, data), data);
+    };
+  },
+};

@@ -1,0 +1,69 @@
+/**
+ * `rampart` in-process: arguments → command → exit code. Streams and environment are injected
+ * (main.ts passes the process's), so tests call run() directly.
+ */
+import { loadConfig } from '../config.js';
+import { ConfigError } from '../errors.js';
+import { describeError } from '../slack/describe-error.js';
+import { type Command, matchCommand, parseInput, usageLine } from './args.js';
+import { COMMANDS, PASSWORD_REFUSED } from './commands/index.js';
+import { createContext } from './context.js';
+import { commandHelp, helpText, PROGRAM_USAGE } from './help.js';
+import { type CliIo, EXIT } from './io.js';
+import { CliError, UsageError } from './problems.js';
+
+/** `env` defaults to the process environment, read by loadConfig alone. */
+export async function run(
+  argv: readonly string[],
+  io: CliIo,
+  env?: Record<string, string | undefined>,
+  commands: readonly Command[] = COMMANDS,
+): Promise<number> {
+  let command: Command | undefined;
+  try {
+    const userCreate = commands.find((c) => c.words.join(' ') === 'user create');
+    if (argv.some((a) => a === '--password' || a.startsWith('--password='))) {
+      command = userCreate;
+      throw new UsageError(PASSWORD_REFUSED);
+    }
+    const match = matchCommand(argv, commands);
+    if (match.kind === 'help') {
+      io.stdout.write(`${match.topic ? commandHelp(match.topic) : helpText(commands)}\n`);
+      return EXIT.ok;
+    }
+    command = match.command;
+    const input = parseInput(command, match.rest);
+    if (input.help) {
+      io.stdout.write(`${commandHelp(command)}\n`);
+      return EXIT.ok;
+    }
+    const work = command.prepare(input);
+    const ctx = createContext(loadConfig(env), io, input.json);
+    try {
+      await work(ctx);
+    } finally {
+      await ctx.close();
+    }
+    return EXIT.ok;
+  } catch (err) {
+    return report(err, io, command);
+  }
+}
+
+const oneLine = (text: string): string => text.replace(/\s+/g, ' ').trim();
+
+function report(err: unknown, io: CliIo, command: Command | undefined): number {
+  if (err instanceof UsageError) {
+    const usage = err.usage ?? (command ? usageLine(command) : PROGRAM_USAGE);
+    io.stderr.write(`rampart: ${oneLine(err.message)}\nusage: ${usage}\n`);
+    return EXIT.usage;
+  }
+  const message =
+    err instanceof ConfigError
+      ? `the configuration has ${err.problems.length} problem(s): ${err.problems.join('; ')} (see README.md, "Configuration")`
+      : err instanceof CliError
+        ? err.message
+        : describeError(err);
+  io.stderr.write(`rampart: ${oneLine(message)}\n`);
+  return EXIT.failed;
+}
