@@ -404,7 +404,7 @@ describe('read-only commands when the service is slow or down', () => {
     ] as const;
     const answers = await Promise.all(commands.map(([command, text], i) => ask(command, text, askers[i])));
     for (const { ack, answer } of answers) {
-      expect(ack.ackMs).toBeLessThan(1000);
+      expect(ack.ackMs).toBeLessThan(3000);
       expect(expectOneClearSentence(answer)).toBe(TIMED_OUT);
     }
     ctx.h.sandbox.faults.latency(0);
