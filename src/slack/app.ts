@@ -8,6 +8,7 @@ import { App, HTTPReceiver, type Receiver, SocketModeReceiver } from '@slack/bol
 import type { Redis } from 'ioredis';
 import { registerApprovalActions } from './actions/approval.js';
 import { registerShareAction } from './actions/share.js';
+import { registerAssetChoices } from './asset-choices.js';
 import { boltLogger } from './bolt-logger.js';
 import { registerReadOnlyCommands } from './commands/read-only.js';
 import { registerRegistryCommands } from './commands/registry.js';
@@ -111,6 +112,7 @@ export function createSlackApp(deps: Deps, redis: Redis): SlackApp {
   registerIdentityView(app, deps);
   registerBeneficiaryViews(app, deps);
   registerHome(app, deps);
+  registerAssetChoices(app, deps);
 
   return {
     app,

@@ -112,3 +112,40 @@ describe('App Home', () => {
     expect(text).toContain(id);
   });
 });
+
+describe('the transfer modal', () => {
+  it('offers only the assets the chosen wallet holds, each with its available amount, and follows a wallet change', async () => {
+    const seen = new Set(h.fake.views(PEOPLE.requester).map((v) => v.id));
+    await h.driver.command(PEOPLE.requester, '/transfer', 'from treasury');
+    const opened = await eventually(
+      () => h.fake.views(PEOPLE.requester).find((v) => !seen.has(v.id)),
+      10_000,
+      'transfer modal',
+    );
+    const current = () => h.fake.views(PEOPLE.requester).find((v) => v.id === opened.id);
+    const modal = await eventually(
+      () => {
+        const v = current();
+        return v && /\d available/.test(blocksText(v)) ? v : undefined;
+      },
+      10_000,
+      'asset list with balances',
+    );
+    const text = blocksText(modal);
+    expect(text).toContain('ethereum:usdc');
+    expect(text).toContain('2,400,000.00 available');
+    expect(text).not.toContain('base:usdc');
+    await h.driver.click(PEOPLE.requester, { action_id: 'wallet', view: modal, value: 'ops' });
+    const updated = await eventually(
+      () => {
+        const v = current();
+        return v && blocksText(v).includes('base:usdc') ? v : undefined;
+      },
+      10_000,
+      'asset list of ops',
+    );
+    expect(blocksText(updated)).toMatch(/\(base:usdc\) · [\d,]+\.\d\d available/); // other tests in this file spend from ops
+    expect(blocksText(updated)).not.toContain('ethereum:usdc');
+    h.fake.closeView(PEOPLE.requester, updated.id);
+  });
+});

@@ -11,7 +11,11 @@ export interface ModalMeta {
   kind: 'transfer' | 'offramp';
   /** Where the command was typed: the requester's confirmation goes there. */
   channel: string;
+  /** What the command text pre-filled, kept so the asset list can be refreshed in place. */
+  prefill?: Prefill;
 }
+
+export const WALLET_ACTION = 'wallet';
 
 export interface AssetChoice {
   id: string;
@@ -53,11 +57,13 @@ export function requestModal(
   const assetOptions = choices.map((a) => option(a.note ? `${assetLabel(a.id)} · ${a.note}` : assetLabel(a.id), a.id));
   const initialAsset = assetOptions.find((o) => o.value === prefill.asset);
   const blocks: KnownBlock[] = [
-    input('wallet', 'From wallet', {
-      type: 'static_select',
-      options: walletOptions,
-      ...(initialWallet ? { initial_option: initialWallet } : {}),
-    }),
+    // dispatch_action: choosing a wallet refreshes the asset list with what it holds.
+    input(
+      'wallet',
+      'From wallet',
+      { type: 'static_select', options: walletOptions, ...(initialWallet ? { initial_option: initialWallet } : {}) },
+      { dispatch_action: true },
+    ),
     input('asset', 'Asset', {
       type: 'static_select',
       placeholder: plain('Choose chain and token'),
@@ -124,7 +130,7 @@ export function requestModal(
   return {
     type: 'modal',
     callback_id: REQUEST_CALLBACK[meta.kind],
-    private_metadata: JSON.stringify(meta),
+    private_metadata: JSON.stringify({ ...meta, prefill }).slice(0, 3000),
     title: plain(meta.kind === 'transfer' ? 'New transfer' : 'New offramp', 24),
     submit: plain('Request approval', 24),
     close: plain('Cancel', 24),

@@ -1,6 +1,7 @@
 /** /transfer and /offramp: open the modal first (trigger_id lives 3 s), pre-filled from the text. */
 import type { App } from '@slack/bolt';
 import { parseRequestText } from '../../domain/command-text.js';
+import { refreshAssets } from '../asset-choices.js';
 import { requestModal } from '../blocks/request-modal.js';
 import { isHelp, USAGE } from '../blocks/usage.js';
 import type { Deps } from '../deps.js';
@@ -13,16 +14,29 @@ export function registerRequestCommands(app: App, deps: Deps): void {
         return;
       }
       await ack();
-      const view = requestModal(
-        { kind, channel: command.channel_id },
-        deps.config.wallets,
-        parseRequestText(command.text ?? ''),
-      );
+      const prefill = parseRequestText(command.text ?? '');
+      const meta = { kind, channel: command.channel_id, prefill };
+      let opened: { id?: string; hash?: string } | undefined;
       try {
-        await client.views.open({ trigger_id: command.trigger_id, view });
+        opened = (
+          await client.views.open({
+            trigger_id: command.trigger_id,
+            view: requestModal(meta, deps.config.wallets, prefill),
+          })
+        ).view;
       } catch (err) {
         deps.log.error({ err }, `could not open the ${kind} modal`);
+        return;
       }
+      const wallet = deps.config.wallets.find((w) => w.alias === prefill.wallet) ?? deps.config.wallets[0];
+      if (opened?.id && wallet)
+        await refreshAssets(
+          client,
+          deps,
+          { id: opened.id, ...(opened.hash ? { hash: opened.hash } : {}) },
+          meta,
+          wallet.alias,
+        );
     });
   }
 }

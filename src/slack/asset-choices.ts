@@ -1,0 +1,68 @@
+/**
+ * The request modal's asset list: only what the chosen wallet holds, each with its available
+ * amount (issue 4). Fetched after the modal is open, never before (trigger_id lives 3 s).
+ */
+import type { App, BlockStaticSelectAction } from '@slack/bolt';
+import type { WebClient } from '@slack/web-api';
+import { z } from 'zod';
+import { formatNumber } from '../domain/amount.js';
+import { assetInfo, isAssetId } from '../domain/assets.js';
+import type { Prefill } from '../domain/command-text.js';
+import { type AssetChoice, type ModalMeta, requestModal, WALLET_ACTION } from './blocks/request-modal.js';
+import type { Deps } from './deps.js';
+
+const metaSchema = z.object({
+  kind: z.enum(['transfer', 'offramp']),
+  channel: z.string(),
+  prefill: z.record(z.string(), z.unknown()).optional(),
+});
+
+export async function heldAssets(deps: Pick<Deps, 'service'>, walletId: string): Promise<AssetChoice[]> {
+  const balances = await deps.service.getBalances(walletId);
+  return balances
+    .filter((b) => isAssetId(b.id) && b.available > 0)
+    .map((b) => {
+      const a = assetInfo(b.id as Parameters<typeof assetInfo>[0]);
+      return { id: a.id, note: `${formatNumber(b.available, a.decimals)} available` };
+    });
+}
+
+/** Rebuilds the open modal for `walletAlias` with that wallet's assets; quiet on failure. */
+export async function refreshAssets(
+  client: WebClient,
+  deps: Deps,
+  view: { id: string; hash?: string },
+  meta: ModalMeta,
+  walletAlias: string,
+): Promise<void> {
+  const wallet = deps.config.wallets.find((w) => w.alias === walletAlias);
+  if (!wallet) return;
+  try {
+    const assets = await heldAssets(deps, wallet.id);
+    if (assets.length === 0) return; // keep the full list; submit will say what is wrong
+    const prefill: Prefill = { ...meta.prefill, wallet: walletAlias };
+    await client.views.update({
+      view_id: view.id,
+      ...(view.hash ? { hash: view.hash } : {}),
+      view: requestModal(meta, deps.config.wallets, prefill, assets),
+    });
+  } catch (err) {
+    // The person can still choose from the full list; submit checks the balance anyway.
+    deps.log.warn({ err }, 'could not refresh the asset list');
+  }
+}
+
+export function registerAssetChoices(app: App, deps: Deps): void {
+  app.action<BlockStaticSelectAction>(WALLET_ACTION, async ({ ack, body, action, client }) => {
+    await ack();
+    if (!body.view) return;
+    const meta = metaSchema.safeParse(JSON.parse(body.view.private_metadata || 'null'));
+    if (!meta.success) return;
+    const m: ModalMeta = {
+      kind: meta.data.kind,
+      channel: meta.data.channel,
+      prefill: (meta.data.prefill ?? {}) as Prefill,
+    };
+    await refreshAssets(client, deps, { id: body.view.id, hash: body.view.hash }, m, action.selected_option.value);
+  });
+}
