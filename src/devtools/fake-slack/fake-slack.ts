@@ -24,7 +24,8 @@ const isObject = (v: unknown): v is T.JsonObject => typeof v === 'object' && v !
 
 export class FakeSlack {
   readonly settings: Readonly<T.FakeSettings>;
-  readonly #recorder = new CallRecorder();
+  readonly #listeners = new Set<() => void>();
+  readonly #recorder = new CallRecorder(() => this.#changed());
   readonly #store = new SlackStore();
   readonly #responseUrls = new ResponseUrls();
   readonly #rateLimits = new RateLimits();
@@ -116,6 +117,29 @@ export class FakeSlack {
     this.#triggers.reset();
     this.#responseUrls.reset();
     this.#rateLimits.reset();
+    this.#changed();
+  }
+
+  /**
+   * Calls `listener` after anything the workspace shows may have changed (a Web API call, a
+   * response_url post, an applied ack, a closed view); returns a function that unsubscribes.
+   */
+  onChange(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => {
+      this.#listeners.delete(listener);
+    };
+  }
+
+  #changed(): void {
+    for (const listener of this.#listeners) {
+      try {
+        listener();
+      } catch (err) {
+        // A broken listener must not break the fake's answer to the app.
+        this.#recorder.problems.push(`fake Slack change listener failed: ${String(err)}`);
+      }
+    }
   }
 
   messages(channel: string): T.StoredMessage[] {
@@ -164,18 +188,22 @@ export class FakeSlack {
 
   /** Shows a message sent in an acknowledgement (a slash command's ack body) as Slack would. */
   applyAckMessage(context: T.ResponseUrlContext, body: T.JsonObject): ApiResult {
-    return applyMessageResponse({ context }, body, this.#env, 'ack');
+    const result = applyMessageResponse({ context }, body, this.#env, 'ack');
+    this.#changed();
+    return result;
   }
 
   /** Applies a view_submission acknowledgement (`response_action` or none) to the user's views. */
   applyViewSubmissionAck(userId: string, viewId: string, body: unknown): void {
     const problem = applyViewSubmissionAck(this.#env, userId, viewId, body);
     if (problem !== undefined) this.problems.push(problem);
+    this.#changed();
   }
 
   /** The user closed a modal (Cancel or ×): it and the views above it go away. */
   closeView(userId: string, viewId: string): void {
     this.#store.closeView(userId, viewId);
+    this.#changed();
   }
 
   /** The next `count` calls to `method` answer HTTP 429 with `Retry-After` and take no effect. */

@@ -3,10 +3,16 @@ import type { RecordedCall } from './types.js';
 
 export class CallRecorder {
   readonly calls: RecordedCall[] = [];
+  readonly #onRecord: (call: RecordedCall) => void;
   /** Block Kit limit violations, readable; tests assert this stays empty. */
   readonly violations: string[] = [];
   /** Every call Slack would have refused (unknown method, bad auth, expired trigger, …). */
   readonly problems: string[] = [];
+
+  /** `onRecord` runs after each call is recorded (the fake's change notification). */
+  constructor(onRecord: (call: RecordedCall) => void = () => {}) {
+    this.#onRecord = onRecord;
+  }
 
   record(call: RecordedCall): void {
     this.calls.push(call);
@@ -15,6 +21,7 @@ export class CallRecorder {
       const detail = Array.isArray(response.errors) ? `: ${response.errors.join('; ')}` : '';
       this.problems.push(`${call.method} → ${String(response.error)}${detail}`);
     }
+    this.#onRecord(call);
   }
 
   callsTo(method: string): RecordedCall[] {

@@ -1,0 +1,124 @@
+/**
+ * Starts the whole workbench in this process: the fake Slack (people, channels, user groups),
+ * Rampart itself (startRampart, with the in-process sandbox unless SERVICE_BASE_URL is set)
+ * pointed at the fake, the SlackDriver that plays the Slack client, and the page's server.
+ * dev.ts calls it with process.env; tests call it with their own environment.
+ */
+import { Redis } from 'ioredis';
+import { type Config, loadConfig } from '../../config.js';
+import { createLogger, type Logger } from '../../log.js';
+import { type Running, startRampart } from '../../rampart.js';
+import { type FakeSlack, SlackDriver, startFakeSlack } from '../index.js';
+import { WorkbenchActions } from './actions.js';
+import { loadAssets } from './assets.js';
+import { readSlashCommands } from './manifest-commands.js';
+import { startWorkbenchServer } from './server.js';
+import { TEAM_CHANNEL, type Workspace, workspaceFor } from './workspace.js';
+
+/** Redis namespace of `npm run dev`; cleared at start, since the fake Slack's messages did not survive. */
+export const WORKBENCH_REDIS_PREFIX = 'rampart-workbench';
+
+export class WorkbenchRefusedError extends Error {
+  readonly code = 'WORKBENCH_REFUSED';
+}
+
+export interface WorkbenchOptions {
+  /** The environment the configuration is read from (through loadConfig). */
+  env: Readonly<Record<string, string | undefined>>;
+  /** Builds the logger once the configuration is known; default: pino at LOG_LEVEL. */
+  logger?: (config: Config) => Logger;
+  /** The page's port; default PORT (3000). 0 picks a free one. */
+  port?: number;
+}
+
+export interface Workbench {
+  /** Open this in a browser. */
+  url: string;
+  config: Config;
+  workspace: Workspace;
+  fake: FakeSlack;
+  rampart: Running;
+  driver: SlackDriver;
+  close(): Promise<void>;
+}
+
+async function clearRedisPrefix(url: string, prefix: string): Promise<number> {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  await redis.connect();
+  let cursor = '0';
+  let deleted = 0;
+  try {
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length > 0) deleted += await redis.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    await redis.quit();
+  }
+  return deleted;
+}
+
+export async function startWorkbench(options: WorkbenchOptions): Promise<Workbench> {
+  // Checked before loadConfig, which in production would list missing production settings instead.
+  if (options.env.NODE_ENV === 'production') {
+    throw new WorkbenchRefusedError(
+      'The workbench (npm run dev) is a development tool and does not run with NODE_ENV=production; use npm start.',
+    );
+  }
+  const config = loadConfig({ REDIS_PREFIX: WORKBENCH_REDIS_PREFIX, ...options.env });
+  const log = options.logger?.(config) ?? createLogger({ level: config.logLevel });
+  const workspace = workspaceFor(config);
+  const [commands, assets] = await Promise.all([readSlashCommands(), loadAssets()]);
+  const fake = await startFakeSlack({
+    botToken: config.slack.botToken,
+    people: workspace.people.map(({ role: _role, ...person }) => person),
+    channels: workspace.channels,
+    usergroups: workspace.usergroups,
+    ...(config.slack.teamId ? { teamId: config.slack.teamId } : {}),
+  });
+  let rampart: Running;
+  try {
+    if (config.redis.prefix === WORKBENCH_REDIS_PREFIX) {
+      const cleared = await clearRedisPrefix(config.redis.url, WORKBENCH_REDIS_PREFIX);
+      if (cleared > 0) log.info({ cleared }, 'cleared the previous workbench run from Redis');
+    }
+    // One process playing every role, over HTTP to the fake Slack (never Socket Mode).
+    rampart = await startRampart(
+      { ...config, role: 'all', port: 0, slack: { ...config.slack, apiUrl: fake.apiUrl, appToken: undefined } },
+      log,
+    );
+  } catch (err) {
+    await fake.close();
+    throw err;
+  }
+  const driver = new SlackDriver({
+    url: `http://127.0.0.1:${rampart.port}/slack/events`,
+    signingSecret: config.slack.signingSecret,
+    fake,
+    defaultChannelId: TEAM_CHANNEL,
+  });
+  const actions = new WorkbenchActions(fake, driver, commands);
+  const sources = { fake, workspace, commands, errorsFor: (viewId: string) => actions.errorsFor(viewId) };
+  let server: Awaited<ReturnType<typeof startWorkbenchServer>>;
+  try {
+    server = await startWorkbenchServer({ fake, actions, sources, assets }, options.port ?? config.port);
+  } catch (err) {
+    await rampart.close();
+    await fake.close();
+    throw err;
+  }
+  return {
+    url: server.url,
+    config,
+    workspace,
+    fake,
+    rampart,
+    driver,
+    async close() {
+      await server.close();
+      await rampart.close();
+      await fake.close();
+    },
+  };
+}
