@@ -4,7 +4,15 @@
  */
 
 import { Server } from 'node:http';
-import { App, HTTPReceiver, type Receiver, SocketModeReceiver } from '@slack/bolt';
+import {
+  App,
+  type Authorize,
+  type AuthorizeResult,
+  HTTPReceiver,
+  type Receiver,
+  SocketModeReceiver,
+} from '@slack/bolt';
+import { WebClient } from '@slack/web-api';
 import type { Redis } from 'ioredis';
 import { registerApprovalActions } from './actions/approval.js';
 import { registerShareAction } from './actions/share.js';
@@ -38,6 +46,24 @@ export const slackClientOptions = (apiUrl: string | undefined) => ({
   rejectRateLimitedCalls: true,
   timeout: 10_000,
 });
+
+/**
+ * Bolt's single-token mode without token verification calls auth.test on every request (an
+ * extra Slack round trip before each ack); one successful answer is enough for the process.
+ */
+export function cachedAuthorize(client: WebClient, botToken: string): Authorize<boolean> {
+  let result: Promise<AuthorizeResult> | undefined;
+  return async () => {
+    result ??= client.auth.test().then(
+      (r) => ({ botToken, botId: r.bot_id, botUserId: r.user_id, teamId: r.team_id }) as AuthorizeResult,
+      (err: unknown) => {
+        result = undefined; // try again on the next request
+        throw err;
+      },
+    );
+    return result;
+  };
+}
 
 export function createSlackApp(deps: Deps, redis: Redis): SlackApp {
   const { config } = deps;
@@ -74,10 +100,12 @@ export function createSlackApp(deps: Deps, redis: Redis): SlackApp {
     });
   }
   const app = new App({
-    token: config.slack.botToken,
+    authorize: cachedAuthorize(
+      new WebClient(config.slack.botToken, slackClientOptions(config.slack.apiUrl)),
+      config.slack.botToken,
+    ),
     receiver,
     logger,
-    tokenVerificationEnabled: false,
     clientOptions: slackClientOptions(config.slack.apiUrl),
   });
 

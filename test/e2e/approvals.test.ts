@@ -7,7 +7,7 @@ import { blocksText, eventually, type Harness, PEOPLE, startHarness } from '../s
 import {
   click,
   currentCard,
-  lastEphemeral,
+  ephemeralText,
   postRequest,
   RECEIVER,
   serviceCalls,
@@ -41,9 +41,9 @@ describe('approval rules', () => {
       PEOPLE.approver1,
     );
     await click(h, PEOPLE.approver1, id, 'request_approve');
-    await eventually(() => lastEphemeral(h, PEOPLE.approver1).includes('cannot approve'), 10_000, 'self refusal');
+    await eventually(() => ephemeralText(h, PEOPLE.approver1).includes('cannot approve'), 10_000, 'self refusal');
     await click(h, PEOPLE.outsider, id, 'request_approve');
-    await eventually(() => lastEphemeral(h, PEOPLE.outsider).includes('not an approver'), 10_000, 'outsider refusal');
+    await eventually(() => ephemeralText(h, PEOPLE.outsider).includes('not an approver'), 10_000, 'outsider refusal');
     const record = await h.rampart.deps.store.get(id);
     expect(record?.state).toBe('pending');
     expect(record?.votes).toEqual([]);
@@ -62,7 +62,7 @@ describe('approval rules', () => {
     await click(h, PEOPLE.approver1, id, 'request_approve');
     await eventually(async () => ((await h.rampart.deps.store.get(id))?.votes.length === 1 ? true : undefined));
     await click(h, PEOPLE.approver1, id, 'request_approve');
-    await eventually(() => lastEphemeral(h, PEOPLE.approver1).includes('already approved'), 10_000, 'duplicate notice');
+    await eventually(() => ephemeralText(h, PEOPLE.approver1).includes('already approved'), 10_000, 'duplicate notice');
     expect((await h.rampart.deps.store.get(id))?.state).toBe('pending');
     await eventually(
       () => (blocksText(currentCard(h, id)).includes('1 of 2') ? true : undefined),
@@ -97,14 +97,14 @@ describe('approval rules', () => {
       'buttons removed',
     );
     await h.driver.click(PEOPLE.approver1, { action_id: 'request_approve', message: stale, channel: 'C0APPROVALS' });
-    await eventually(() => lastEphemeral(h, PEOPLE.approver1).includes('already denied'), 10_000, 'late click notice');
+    await eventually(() => ephemeralText(h, PEOPLE.approver1).includes('already denied'), 10_000, 'late click notice');
     expect((await h.rampart.deps.store.history(id)).map((e) => e.event)).toEqual(['requested', 'denied']);
   });
 
   it('lets only the requester cancel while pending', async () => {
     const { id } = await small();
     await click(h, PEOPLE.approver1, id, 'request_cancel');
-    await eventually(() => lastEphemeral(h, PEOPLE.approver1).includes('Only the requester'), 10_000, 'cancel refusal');
+    await eventually(() => ephemeralText(h, PEOPLE.approver1).includes('Only the requester'), 10_000, 'cancel refusal');
     expect((await h.rampart.deps.store.get(id))?.state).toBe('pending');
     await click(h, PEOPLE.requester, id, 'request_cancel');
     await waitForState(h, id, 'cancelled');
@@ -120,7 +120,7 @@ describe('approval rules', () => {
     expect(card).toContain('Expired');
     expect(card).not.toContain('request_approve');
     await h.driver.click(PEOPLE.approver1, { action_id: 'request_approve', message: stale, channel: 'C0APPROVALS' });
-    await eventually(() => lastEphemeral(h, PEOPLE.approver1).includes('expired'), 10_000, 'late approval refusal');
+    await eventually(() => ephemeralText(h, PEOPLE.approver1).includes('expired'), 10_000, 'late approval refusal');
     expect((await h.rampart.deps.store.get(id))?.state).toBe('expired');
   });
 

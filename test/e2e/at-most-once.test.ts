@@ -68,7 +68,11 @@ describe('with one web+worker process and a second worker', () => {
     h.sandbox.faults.failNext('/transfer', 1, { status: 500, body: 'json' });
     await click(h, PEOPLE.approver1, id, 'request_approve');
     await waitForState(h, id, 'failed');
-    const reply = await eventually(() => threadOf(h, id).find((m) => m.text.includes('failed')), 10_000, 'failure reply');
+    const reply = await eventually(
+      () => threadOf(h, id).find((m) => m.text.includes('failed')),
+      10_000,
+      'failure reply',
+    );
     expect(reply.text).toContain('HTTP 500');
     await h.rampart.workers?.reconcileNow();
     await new Promise((r) => setTimeout(r, 300));

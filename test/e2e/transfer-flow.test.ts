@@ -22,6 +22,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   expect(h.fake.violations).toEqual([]);
+  // Bolt's identity lookup happens once per process, not before every ack.
+  expect(h.fake.callsTo('auth.test')).toHaveLength(1);
   expect(Math.max(...h.driver.ackTimes)).toBeLessThan(3000);
   await h.close();
 });

@@ -70,5 +70,12 @@ export const threadOf = (h: Harness, id: string) => h.fake.thread(APPROVALS, cur
 export const serviceCalls = (h: Harness, path: '/transfer' | '/offramp' | '/beneficiary') =>
   h.sandbox.state.received.filter((r) => r.path === path);
 
-/** Latest ephemeral text a user got (private replies from clicks go through chat.postEphemeral). */
-export const lastEphemeral = (h: Harness, user: string) => h.fake.ephemerals(user).at(-1)?.text ?? '';
+/**
+ * Every private reply a user got, as one text (chat.postEphemeral). Not just the latest: the
+ * requester's own confirmation can land after a click's reply.
+ */
+export const ephemeralText = (h: Harness, user: string) =>
+  h.fake
+    .ephemerals(user)
+    .map((e) => e.text)
+    .join('\n');
