@@ -110,6 +110,7 @@ const schema = z.object({
   SERVICE_BEARER_TOKEN: optionalText,
   SERVICE_CONNECT_TIMEOUT: duration('5s'),
   SERVICE_RESPONSE_TIMEOUT: duration('20s'),
+  SERVICE_READ_TIMEOUT: duration('8s'),
   SERVICE_PARAM_WALLET: z.string().default('wallet_id'),
   SERVICE_PARAM_BALANCES: z.string().default('wallet_id'),
   SERVICE_PARAM_IDENTITY: z.string().default('identity_id'),
@@ -147,6 +148,7 @@ export interface Config {
     bearerToken: string | undefined;
     connectTimeoutMs: number;
     responseTimeoutMs: number;
+    readTimeoutMs: number;
     params: { wallet: string; balances: string; identity: string; rate: string };
   };
   wallets: WalletAlias[];
@@ -234,6 +236,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       bearerToken: e.SERVICE_BEARER_TOKEN,
       connectTimeoutMs: e.SERVICE_CONNECT_TIMEOUT,
       responseTimeoutMs: e.SERVICE_RESPONSE_TIMEOUT,
+      readTimeoutMs: e.SERVICE_READ_TIMEOUT,
       params: {
         wallet: e.SERVICE_PARAM_WALLET,
         balances: e.SERVICE_PARAM_BALANCES,

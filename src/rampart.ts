@@ -61,6 +61,7 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
     bearerToken: config.service.bearerToken,
     connectTimeoutMs: config.service.connectTimeoutMs,
     responseTimeoutMs: config.service.responseTimeoutMs,
+    readTimeoutMs: config.service.readTimeoutMs,
     params: config.service.params,
     log: log.child({ component: 'service' }),
   });

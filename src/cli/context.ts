@@ -57,6 +57,7 @@ export function createContext(config: Config, io: CliIo, json: boolean): Context
       bearerToken: config.service.bearerToken,
       connectTimeoutMs: config.service.connectTimeoutMs,
       responseTimeoutMs: config.service.responseTimeoutMs,
+      readTimeoutMs: config.service.readTimeoutMs,
       params: config.service.params,
     });
   }

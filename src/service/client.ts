@@ -16,7 +16,10 @@ export interface ServiceClientOptions {
   apiKey: string;
   bearerToken?: string | undefined;
   connectTimeoutMs?: number;
+  /** Time-out for calls that move money or create things (never retried). */
   responseTimeoutMs?: number;
+  /** Time-out for reads, shorter: people wait for them, and they may be retried. */
+  readTimeoutMs?: number;
   /** Query parameter names the spec leaves unnamed (README "Choices"). */
   params?: Partial<QueryParams>;
   /** Read retries after the first try; 0 disables. */
@@ -257,7 +260,15 @@ export class ServiceClient {
     try {
       const body = call.body === undefined ? null : JSON.stringify(call.body);
       if (body !== null) headers['content-type'] = 'application/json';
-      const res = await request(url, { method: call.method, headers, body, dispatcher: this.dispatcher });
+      const timeout = call.retry ? (this.options.readTimeoutMs ?? 8_000) : (this.options.responseTimeoutMs ?? 20_000);
+      const res = await request(url, {
+        method: call.method,
+        headers,
+        body,
+        dispatcher: this.dispatcher,
+        headersTimeout: timeout,
+        bodyTimeout: timeout,
+      });
       status = res.statusCode;
       text = await res.body.text();
     } catch (err) {

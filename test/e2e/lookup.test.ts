@@ -221,7 +221,7 @@ describe('the /lookup modal', () => {
 });
 
 describe('the /lookup modal when the service is slow or down', () => {
-  const { ctx, openForm, submit } = suite('lookup-outage', { SERVICE_RESPONSE_TIMEOUT: '300ms' });
+  const { ctx, openForm, submit } = suite('lookup-outage', { SERVICE_READ_TIMEOUT: '300ms' });
 
   it('says in the modal that the service did not answer in time', async () => {
     // undici checks response time-outs on a coarse (about 1 s) timer: stay well above it.

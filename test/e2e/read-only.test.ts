@@ -384,7 +384,7 @@ describe('read-only commands against a healthy service', () => {
 });
 
 describe('read-only commands when the service is slow or down', () => {
-  const { ctx, ask } = suite('read-only-outage', { SERVICE_RESPONSE_TIMEOUT: '300ms' });
+  const { ctx, ask } = suite('read-only-outage', { SERVICE_READ_TIMEOUT: '300ms' });
   const TIMED_OUT =
     'The wallet service did not answer in time. Try again in a minute; if it keeps happening, tell on-call.';
   const DOWN =

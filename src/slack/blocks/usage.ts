@@ -13,7 +13,7 @@ export const USAGE = {
   offramp:
     'Usage: `/offramp [amount] [asset] from [wallet] for [reason]` opens a form to pay out to a bank beneficiary. Example: `/offramp 500 base:usdc from ops for payroll`',
   identity:
-    'Usage: `/identity new` opens a form to create a BVN identity (approvers only); `/identity <id>` shows one; `/identity list` lists those created in Rampart. Example: `/identity idn_123`',
+    'Usage: `/identity new` opens a form to create a BVN identity (approvers only); `/identity &lt;id&gt;` shows one; `/identity list` lists those created in Rampart. Example: `/identity idn_123`',
   beneficiary:
     'Usage: `/beneficiary new` opens a form to add a payout destination (it needs approval); `/beneficiary list` lists approved ones. Example: `/beneficiary new`',
 } as const;
