@@ -26,7 +26,7 @@ export interface AckClient {
 }
 
 /** A `/rate` body as Slack sends it, with a response URL the fake Slack accepts. */
-export function rateCommandBody(fake: FakeSlack): string {
+export function rateCommandBody(fake: FakeSlack, text: string): string {
   const user = PEOPLE.requester;
   const fields = slashCommandFields(
     {
@@ -37,7 +37,7 @@ export function rateCommandBody(fake: FakeSlack): string {
     },
     {
       command: '/rate',
-      text: '',
+      text,
       channel: { id: GENERAL, name: 'treasury' },
       responseUrl: fake.issueResponseUrl({ channel: GENERAL, user }),
       triggerId: fake.issueTriggerId(user),

@@ -22,6 +22,8 @@ export interface BenchOptions {
   approvalWarmup: number;
   /** Approve clicks in flight at once (part 2); 1 waits for each request to settle. */
   approvalConcurrency: number;
+  /** Text after `/rate` (part 1); `help` is answered in the ack itself, with no work after it. */
+  text: string;
   /** Part 1 against an already running Rampart instead of the in-process one. */
   url: string | undefined;
   secret: string | undefined;
@@ -64,6 +66,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
       secret: { type: 'string' },
       redis: { type: 'string' },
       part: { type: 'string', default: 'all' },
+      text: { type: 'string', default: '' },
       json: { type: 'boolean', default: false },
     },
     strict: true,
@@ -78,6 +81,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
     approvals: positive('approvals', values.approvals, 500),
     approvalWarmup: positive('approval-warmup', values['approval-warmup'], 20, 0),
     approvalConcurrency: positive('approval-concurrency', values['approval-concurrency'], 1),
+    text: values.text,
     url: values.url,
     secret: values.secret,
     redisUrl: values.redis ?? 'redis://127.0.0.1:6379',

@@ -43,7 +43,7 @@ const ratioRow = (r: Record<Percentile, number>) => ['ratio Rampart/bare', ...PE
 
 function ackLines(o: BenchOptions, one: AckReport): string[] {
   return [
-    `Part 1: slash command ack latency, ms (/rate; N=${o.n}, ${o.concurrency} in flight, ${o.warmup} warm-up each)`,
+    `Part 1: slash command ack latency, ms (/rate${o.text ? ` ${o.text}` : ''}; N=${o.n}, ${o.concurrency} in flight, ${o.warmup} warm-up each)`,
     `Rampart at ${one.target}`,
     table(
       [...HEAD, 'req/s', 'errors'],

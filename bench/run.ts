@@ -5,6 +5,7 @@
  * removed at the end. Options: see bench/args.ts (--n --concurrency --approvals --json ...).
  */
 import { availableParallelism, cpus, loadavg } from 'node:os';
+import { isHelp } from '../src/slack/blocks/usage.js';
 import { ackClient, type LoadResult, rateCommandBody, startBareBolt, type Target } from './ack-latency.js';
 import { measureApprovals } from './approval-latency.js';
 import { STAGES, type Stage } from './approval-trace.js';
@@ -37,6 +38,8 @@ const progress = (text: string) => {
 
 /** Rampart answers /rate after the ack; wait for those answers so they do not spill into the next step. */
 async function drainResponses(world: World, expected: number): Promise<boolean> {
+  // `/rate help` is answered in the ack: nothing follows it.
+  if (isHelp(options.text)) return true;
   const deadline = performance.now() + 60_000;
   while (world.fake.callsTo('response_url').length < expected) {
     if (performance.now() > deadline) return false;
@@ -57,7 +60,7 @@ async function measureAcks(world: World): Promise<AckReport> {
   const target: Target = options.url
     ? { url: options.url, secret: options.secret ?? '' }
     : { url: world.url, secret: SIGNING_SECRET };
-  const body = () => rateCommandBody(world.fake);
+  const body = () => rateCommandBody(world.fake, options.text);
   const rampart = ackClient(target, options.concurrency, body);
   const floor = ackClient({ url: bare.url, secret: SIGNING_SECRET }, options.concurrency, body);
   try {
