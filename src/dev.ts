@@ -6,33 +6,39 @@
 
 import { startWorkbench, type Workbench, WorkbenchRefusedError } from './devtools/workbench/index.js';
 import { ConfigError } from './errors.js';
-import { createLogger } from './log.js';
+import { createLogger, type Logger } from './log.js';
 
 async function dev(): Promise<void> {
   let workbench: Workbench;
+  let log: Logger | undefined;
   try {
     workbench = await startWorkbench({
       env: process.env,
-      logger: (config) => createLogger({ level: config.logLevel, pretty: process.stdout.isTTY === true }),
+      logger: (config) => {
+        log = createLogger({ level: config.logLevel, pretty: process.stdout.isTTY === true });
+        return log;
+      },
     });
   } catch (err) {
     if (err instanceof WorkbenchRefusedError) process.stderr.write(`${err.message}\n`);
     else if (err instanceof ConfigError) process.stderr.write(`${err.message}\nSee README.md, "Configuration".\n`);
     else {
       const message = err instanceof Error ? err.message : String(err);
-      process.stderr.write(
-        `The workbench could not start: ${message}\n(Is Redis running? It expects REDIS_URL, default redis://127.0.0.1:6379.)\n`,
-      );
+      const refused = (err as NodeJS.ErrnoException | undefined)?.code === 'ECONNREFUSED';
+      const hint = refused ? '\nIs Redis running? Rampart needs it (REDIS_URL, default redis://127.0.0.1:6379).' : '';
+      process.stderr.write(`The workbench could not start: ${message}${hint}\n`);
     }
     process.exit(1);
   }
   const service = workbench.config.service.baseUrl
     ? 'the wallet service at SERVICE_BASE_URL (real calls!)'
     : 'the built-in sandbox (no real money)';
-  process.stdout.write(
+  const banner =
     `\nRampart workbench: ${workbench.url}\n` +
-      `Slack is played by the workbench; Rampart talks to ${service}. Ctrl-C stops it.\n\n`,
-  );
+    `Slack is played by the workbench; Rampart talks to ${service}. Ctrl-C stops it.\n\n`;
+  // After the start-up log lines, so the URL to open is the last thing on the screen.
+  if (log) log.flush(() => process.stdout.write(banner));
+  else process.stdout.write(banner);
   let stopping = false;
   const stop = () => {
     if (stopping) return;

@@ -156,6 +156,9 @@ describe('Block Kit', () => {
     for (const block of ['wallet', 'asset', 'amount', 'receiver', 'reason']) {
       expect(html).toContain(`data-error-for="${block}"`);
     }
+    // Required unless marked optional: the page checks these before sending, as Slack does.
+    expect(html).toContain('data-block-id="receiver" data-block-type="input" data-required');
+    expect(html).toMatch(/data-block-id="amount" data-block-type="input">/);
   });
 
   it('renders the other inputs: number, date, radio buttons, external and user selects', () => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeSlack } from '../../src/devtools/index.js';
 import { startWorkbench, WorkbenchRefusedError } from '../../src/devtools/workbench/index.js';
 import { eventually } from '../support/harness.js';
-import { startTestWorkbench, type TestWorkbench } from './support.js';
+import { launchChromium, startTestWorkbench, type TestWorkbench } from './support.js';
 
 let wb: TestWorkbench;
 beforeAll(async () => {
@@ -50,6 +50,12 @@ describe('starting', () => {
       'The workbench (npm run dev) is a development tool and does not run with NODE_ENV=production; use npm start.',
     ]);
   }, 30_000);
+
+  it('fails the browser tests with a clear message, never a skip, when Chromium is missing', async () => {
+    await expect(launchChromium('/nonexistent/chromium')).rejects.toThrow(
+      'Chromium is missing at /nonexistent/chromium; the workbench browser tests need it. Install it with: apt-get update && apt-get install -y chromium',
+    );
+  });
 
   it('listens on 127.0.0.1 only and seeds the four people with their roles in this run', async () => {
     expect(new URL(wb.url).hostname).toBe('127.0.0.1');

@@ -40,15 +40,15 @@ export async function startTestWorkbench(name: string, env: Record<string, strin
 }
 
 /** Fails, never skips, without Chromium: CI installs it (.ci/run). */
-export async function launchChromium(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) {
+export async function launchChromium(executablePath = CHROMIUM): Promise<Browser> {
+  if (!existsSync(executablePath)) {
     throw new Error(
-      `Chromium is missing at ${CHROMIUM}; the workbench browser tests need it. Install it with: apt-get update && apt-get install -y chromium`,
+      `Chromium is missing at ${executablePath}; the workbench browser tests need it. Install it with: apt-get update && apt-get install -y chromium`,
     );
   }
   await mkdir(ARTIFACTS, { recursive: true });
   return chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath,
     args: [
       '--headless',
       '--no-sandbox',

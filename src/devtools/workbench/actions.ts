@@ -150,17 +150,18 @@ export class WorkbenchActions {
     return { ...result('the submission', res), errors };
   }
 
-  /** Cancel/Back closes the top view; × (`all`) closes the whole stack, as in Slack. */
+  /** Cancel/Back closes the top view; × (`all`), or a view with clear_on_close, closes the whole stack. */
   async close(user: string, viewId: string, all: boolean): Promise<void> {
     this.#person(user);
     const stack = this.#fake.views(user);
     const top = stack.at(-1);
     const root = stack[0];
     if (!top || !root || top.id !== viewId) throw new WorkbenchInputError('That view is no longer open.');
+    const clear = all || top.clear_on_close;
     // Slack tells the app only when the view asked for it.
-    if (top.notify_on_close) await this.#driver.closeView(user, top, { isCleared: all });
-    this.#fake.closeView(user, all ? root.id : top.id);
-    for (const v of all ? stack : [top]) this.#errors.delete(v.id);
+    if (top.notify_on_close) await this.#driver.closeView(user, top, { isCleared: clear });
+    this.#fake.closeView(user, clear ? root.id : top.id);
+    for (const v of clear ? stack : [top]) this.#errors.delete(v.id);
   }
 
   /** An external select's options for what the person typed (block_suggestion). */

@@ -1,9 +1,13 @@
 export type { ActionResult, ClickRequest, SubmitResult } from './actions.js';
 export { WorkbenchActions, WorkbenchInputError } from './actions.js';
+export type { SlashCommand } from './manifest-commands.js';
 export { blockHtml, blocksHtml, messageBodyHtml, type RenderContext } from './render/blocks.js';
 export { mrkdwnToHtml, plainToHtml } from './render/mrkdwn.js';
+export type { WorkbenchServer } from './server.js';
 export {
+  type PageOptions,
   startWorkbench,
+  startWorkbenchPage,
   WORKBENCH_REDIS_PREFIX,
   type Workbench,
   type WorkbenchOptions,

@@ -119,9 +119,15 @@ function events(req: IncomingMessage, res: ServerResponse, fake: FakeSlack): voi
   });
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, deps: WorkbenchServerDeps, port: number) {
+async function handle(
+  req: IncomingMessage,
+  res: ServerResponse,
+  ready: Promise<WorkbenchServerDeps>,
+  port: number,
+): Promise<void> {
   const host = req.headers.host ?? '';
   if (host !== `127.0.0.1:${port}` && host !== `localhost:${port}`) throw new HttpError(421, 'unexpected Host header');
+  const deps = await ready;
   const url = new URL(req.url ?? '/', `http://${host}`);
   if (req.method === 'GET') {
     if (url.pathname === '/api/state') {
@@ -152,10 +158,18 @@ export interface WorkbenchServer {
   close(): Promise<void>;
 }
 
-export async function startWorkbenchServer(deps: WorkbenchServerDeps, port: number): Promise<WorkbenchServer> {
+/**
+ * Binds the port first; `deps` may still be starting (requests wait for them), so a busy port
+ * fails before anything else has started.
+ */
+export async function startWorkbenchServer(
+  deps: WorkbenchServerDeps | Promise<WorkbenchServerDeps>,
+  port: number,
+): Promise<WorkbenchServer> {
   let bound = port;
+  const ready = Promise.resolve(deps);
   const server: Server = createServer((req, res) => {
-    handle(req, res, deps, bound).catch((err: unknown) => {
+    handle(req, res, ready, bound).catch((err: unknown) => {
       const status = err instanceof HttpError ? err.status : err instanceof WorkbenchInputError ? 400 : 500;
       const message = err instanceof Error ? err.message : String(err);
       if (res.headersSent) res.end();

@@ -10,9 +10,9 @@ import { createLogger, type Logger } from '../../log.js';
 import { type Running, startRampart } from '../../rampart.js';
 import { type FakeSlack, SlackDriver, startFakeSlack } from '../index.js';
 import { WorkbenchActions } from './actions.js';
-import { loadAssets } from './assets.js';
-import { readSlashCommands } from './manifest-commands.js';
-import { startWorkbenchServer } from './server.js';
+import { type Assets, loadAssets } from './assets.js';
+import { readSlashCommands, type SlashCommand } from './manifest-commands.js';
+import { startWorkbenchServer, type WorkbenchServer, type WorkbenchServerDeps } from './server.js';
 import { TEAM_CHANNEL, type Workspace, workspaceFor } from './workspace.js';
 
 /** Redis namespace of `npm run dev`; cleared at start, since the fake Slack's messages did not survive. */
@@ -42,12 +42,26 @@ export interface Workbench {
   close(): Promise<void>;
 }
 
-async function clearRedisPrefix(url: string, prefix: string): Promise<number> {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  await redis.connect();
+/**
+ * Checks Redis answers (failing with the connection's own error, not ioredis's later "Connection
+ * is closed"), and clears `prefix` when given. Returns how many keys were deleted.
+ */
+async function prepareRedis(url: string, prefix: string | undefined): Promise<number> {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null });
+  let failure: Error | undefined;
+  redis.on('error', (err: Error) => {
+    failure = err;
+  });
+  try {
+    await redis.connect();
+  } catch (err) {
+    // The connection error (ECONNREFUSED…) says more than ioredis's "Connection is closed".
+    throw failure ?? err;
+  }
   let cursor = '0';
   let deleted = 0;
   try {
+    if (prefix === undefined) return 0;
     do {
       const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
       cursor = next;
@@ -57,6 +71,26 @@ async function clearRedisPrefix(url: string, prefix: string): Promise<number> {
     await redis.quit();
   }
   return deleted;
+}
+
+export interface PageOptions {
+  fake: FakeSlack;
+  driver: SlackDriver;
+  workspace: Workspace;
+  commands: SlashCommand[];
+  port: number;
+}
+
+function pageDeps(options: Omit<PageOptions, 'port'>, assets: Assets): WorkbenchServerDeps {
+  const { fake, driver, workspace, commands } = options;
+  const actions = new WorkbenchActions(fake, driver, commands);
+  const sources = { fake, workspace, commands, errorsFor: (viewId: string) => actions.errorsFor(viewId) };
+  return { fake, actions, sources, assets };
+}
+
+/** The page alone, for any app behind the driver: startWorkbench puts Rampart there. */
+export async function startWorkbenchPage(options: PageOptions): Promise<WorkbenchServer> {
+  return startWorkbenchServer(pageDeps(options, await loadAssets()), options.port);
 }
 
 export async function startWorkbench(options: WorkbenchOptions): Promise<Workbench> {
@@ -70,26 +104,36 @@ export async function startWorkbench(options: WorkbenchOptions): Promise<Workben
   const log = options.logger?.(config) ?? createLogger({ level: config.logLevel });
   const workspace = workspaceFor(config);
   const [commands, assets] = await Promise.all([readSlashCommands(), loadAssets()]);
-  const fake = await startFakeSlack({
-    botToken: config.slack.botToken,
-    people: workspace.people.map(({ role: _role, ...person }) => person),
-    channels: workspace.channels,
-    usergroups: workspace.usergroups,
-    ...(config.slack.teamId ? { teamId: config.slack.teamId } : {}),
-  });
-  let rampart: Running;
+  let attach: (deps: WorkbenchServerDeps) => void = () => {};
+  const server = await startWorkbenchServer(
+    new Promise<WorkbenchServerDeps>((resolve) => {
+      attach = resolve;
+    }),
+    options.port ?? config.port,
+  );
+  let fake: FakeSlack | undefined;
+  let rampart: Running | undefined;
   try {
-    if (config.redis.prefix === WORKBENCH_REDIS_PREFIX) {
-      const cleared = await clearRedisPrefix(config.redis.url, WORKBENCH_REDIS_PREFIX);
-      if (cleared > 0) log.info({ cleared }, 'cleared the previous workbench run from Redis');
-    }
+    fake = await startFakeSlack({
+      botToken: config.slack.botToken,
+      people: workspace.people.map(({ role: _role, ...person }) => person),
+      channels: workspace.channels,
+      usergroups: workspace.usergroups,
+      ...(config.slack.teamId ? { teamId: config.slack.teamId } : {}),
+    });
+    // Only the workbench's own namespace is cleared: a REDIS_PREFIX someone chose is left alone.
+    const ours = config.redis.prefix === WORKBENCH_REDIS_PREFIX;
+    const cleared = await prepareRedis(config.redis.url, ours ? WORKBENCH_REDIS_PREFIX : undefined);
+    if (cleared > 0) log.info({ cleared }, 'cleared the previous workbench run from Redis');
     // One process playing every role, over HTTP to the fake Slack (never Socket Mode).
     rampart = await startRampart(
       { ...config, role: 'all', port: 0, slack: { ...config.slack, apiUrl: fake.apiUrl, appToken: undefined } },
       log,
     );
   } catch (err) {
-    await fake.close();
+    await rampart?.close();
+    await fake?.close();
+    await server.close();
     throw err;
   }
   const driver = new SlackDriver({
@@ -98,16 +142,8 @@ export async function startWorkbench(options: WorkbenchOptions): Promise<Workben
     fake,
     defaultChannelId: TEAM_CHANNEL,
   });
-  const actions = new WorkbenchActions(fake, driver, commands);
-  const sources = { fake, workspace, commands, errorsFor: (viewId: string) => actions.errorsFor(viewId) };
-  let server: Awaited<ReturnType<typeof startWorkbenchServer>>;
-  try {
-    server = await startWorkbenchServer({ fake, actions, sources, assets }, options.port ?? config.port);
-  } catch (err) {
-    await rampart.close();
-    await fake.close();
-    throw err;
-  }
+  attach(pageDeps({ fake, driver, workspace, commands }, assets));
+  const started = { fake, rampart };
   return {
     url: server.url,
     config,
@@ -117,8 +153,8 @@ export async function startWorkbench(options: WorkbenchOptions): Promise<Workben
     driver,
     async close() {
       await server.close();
-      await rampart.close();
-      await fake.close();
+      await started.rampart.close();
+      await started.fake.close();
     },
   };
 }

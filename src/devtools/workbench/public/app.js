@@ -22,6 +22,10 @@ const ui = {
   /** @type {any} */
   state: null,
   modalKey: '',
+  /** @type {{ viewId: string | null, errors: Record<string, string> } | null} found before sending */
+  clientErrors: null,
+  /** @type {Map<string | null, Map<string, unknown>>} what was typed, by view id */
+  typed: new Map(),
   fetches: 0,
   rendered: { messages: '', thread: '', home: '', people: '', channels: '' },
 };
@@ -231,7 +235,11 @@ function modalHtml(modal) {
   </div>`;
 }
 
-/** Values by block/action, so an updated view keeps what was typed (Slack does the same). @param {ParentNode} root */
+/**
+ * What the person entered, by block/action: an updated view keeps it, and so does a view that
+ * comes back when the one pushed over it closes (Slack keeps both).
+ * @param {ParentNode} root
+ */
 function typedValues(root) {
   /** @type {Map<string, unknown>} */
   const map = new Map();
@@ -241,17 +249,39 @@ function typedValues(root) {
   return map;
 }
 
+/** Puts a value from controlValue() back into its control. @param {Element} el @param {unknown} value */
+function setControlValue(el, value) {
+  const type = el.getAttribute('data-type') ?? '';
+  const control = /** @type {any} */ (el);
+  if (type === 'checkboxes' || type === 'radio_buttons') {
+    const picked = Array.isArray(value) ? value : [value];
+    for (const box of el.querySelectorAll('input')) box.checked = picked.includes(box.value);
+  } else if (type === 'external_select') {
+    const option = /** @type {any} */ (value)?.selected_option;
+    if (option) el.setAttribute('data-selected', JSON.stringify(option));
+    else el.removeAttribute('data-selected');
+    $('.bk-external-query', el).value = option?.text?.text ?? '';
+  } else if (control.multiple && Array.isArray(value)) {
+    for (const o of control.options) o.selected = value.includes(o.value);
+  } else if (typeof value === 'string' || value === null) {
+    control.value = value ?? '';
+  }
+}
+
 /** @param {ParentNode} root @param {Map<string, unknown>} values */
 function restoreValues(root, values) {
   for (const el of root.querySelectorAll('[data-input]')) {
-    const value = values.get(`${el.getAttribute('data-block-id')}/${el.getAttribute('data-action-id')}`);
-    if (typeof value === 'string' && 'value' in el && el.tagName !== 'DIV') /** @type {any} */ (el).value = value;
+    const key = `${el.getAttribute('data-block-id')}/${el.getAttribute('data-action-id')}`;
+    if (values.has(key)) setControlValue(el, values.get(key));
   }
 }
 
 /** @param {any} modal */
 function renderModal(modal) {
   const layer = $('#modal-layer');
+  const shown = $('.modal', layer);
+  // Remember what was typed in the view on screen before anything replaces it.
+  if (shown) ui.typed.set(shown.getAttribute('data-view-id'), typedValues(layer));
   if (!modal) {
     layer.hidden = true;
     layer.innerHTML = '';
@@ -260,16 +290,16 @@ function renderModal(modal) {
   }
   const key = `${ui.user}:${modal.id}:${modal.hash}:${modal.depth}`;
   if (key !== ui.modalKey) {
-    const sameView = ui.modalKey.split(':')[1] === modal.id;
-    const previous = sameView ? typedValues(layer) : null;
+    const seenBefore = ui.typed.has(modal.id);
     layer.innerHTML = modalHtml(modal);
-    if (previous) restoreValues(layer, previous);
+    if (seenBefore) restoreValues(layer, ui.typed.get(modal.id));
     ui.modalKey = key;
     layer.hidden = false;
     const first = $('.modal-body input, .modal-body textarea, .modal-body select', layer);
-    if (first && !sameView) first.focus();
+    if (first && !seenBefore) first.focus();
   }
-  showErrors(layer, modal.errors);
+  const local = ui.clientErrors?.viewId === modal.id ? ui.clientErrors.errors : {};
+  showErrors(layer, { ...modal.errors, ...local });
 }
 
 /** Field errors under their inputs; errors for blocks the view does not have go in the banner. */
@@ -326,12 +356,61 @@ function collectValues(root) {
   return values;
 }
 
+/** @param {unknown} value */
+const isEmpty = (value) =>
+  value === null ||
+  value === '' ||
+  (Array.isArray(value) && value.length === 0) ||
+  (typeof value === 'object' && Object.entries(value).every(([k, v]) => k === 'type' || v === null));
+
+/**
+ * The checks Slack makes in the client before it sends a submission at all: required inputs,
+ * text lengths, numbers. @param {ParentNode} root @returns {Record<string, string>}
+ */
+function checkBeforeSending(root) {
+  /** @type {Record<string, string>} */
+  const errors = {};
+  for (const block of root.querySelectorAll('.bk-input[data-block-id]')) {
+    const el = block.querySelector('[data-input]');
+    if (!el) continue;
+    const blockId = block.getAttribute('data-block-id') ?? '';
+    const value = controlValue(el);
+    const control = /** @type {any} */ (el);
+    if (isEmpty(value)) {
+      if (block.hasAttribute('data-required')) errors[blockId] = 'Please complete this required field.';
+      continue;
+    }
+    if (typeof value !== 'string') continue;
+    if (control.minLength > 0 && value.length < control.minLength) {
+      errors[blockId] = `Please enter at least ${control.minLength} characters.`;
+    }
+    if (el.getAttribute('data-type') === 'number_input') {
+      const decimal = el.getAttribute('inputmode') === 'decimal';
+      const n = Number(value);
+      const min = el.getAttribute('data-min');
+      const max = el.getAttribute('data-max');
+      if (!(decimal ? /^-?\d+(\.\d+)?$/ : /^-?\d+$/).test(value.trim())) {
+        errors[blockId] = decimal ? 'Please enter a number.' : 'Please enter a whole number.';
+      } else if ((min !== null && n < Number(min)) || (max !== null && n > Number(max))) {
+        errors[blockId] = `Please enter a number from ${min ?? '…'} to ${max ?? '…'}.`;
+      }
+    }
+  }
+  return errors;
+}
+
 async function submitModal() {
   const modal = $('.modal');
   if (!modal) return;
+  const viewId = modal.getAttribute('data-view-id');
+  const local = checkBeforeSending(modal);
+  ui.clientErrors = Object.keys(local).length > 0 ? { viewId, errors: local } : null;
+  if (ui.clientErrors) {
+    showErrors($('#modal-layer'), local);
+    return;
+  }
   const button = $('.modal-footer .btn-primary');
   if (button) button.disabled = true;
-  const viewId = modal.getAttribute('data-view-id');
   const result = await attempt(() => api('/api/submit', { user: ui.user, viewId, values: collectValues(modal) }));
   if (button) button.disabled = false;
   if (result && ui.state?.modal?.id === viewId) showErrors($('#modal-layer'), result.errors ?? {});

@@ -13,6 +13,8 @@ const wrap = (block: JsonObject, body: string, extraClass = ''): string =>
     class: `bk-block bk-${String(block.type)}${extraClass}`,
     'data-block-id': str(block.block_id) ?? '',
     'data-block-type': String(block.type),
+    // Slack checks required inputs itself before sending a submission.
+    'data-required': block.type === 'input' && block.optional !== true,
   })}>${body}</div>`;
 
 function section(block: JsonObject, ctx: RenderContext): string {
