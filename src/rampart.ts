@@ -9,8 +9,8 @@ import type { Config } from './config.js';
 import type { Logger } from './log.js';
 import { createQueues } from './queue/queues.js';
 import { startWorkers, type Workers } from './queue/worker.js';
-import { type Sandbox, startSandbox } from './sandbox/index.js';
-import { ServiceClient } from './service/client.js';
+import type { Sandbox } from './sandbox/index.js';
+import { connectService } from './service/connect.js';
 import { createSlackApp, type SlackApp, slackClientOptions } from './slack/app.js';
 import { SlackApproverDirectory } from './slack/approvers.js';
 import type { Deps } from './slack/deps.js';
@@ -41,30 +41,10 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
   const redis = new Redis(config.redis.url, { maxRetriesPerRequest: null, lazyConnect: true });
   await redis.connect();
 
-  let sandbox: Sandbox | undefined;
-  let baseUrl = config.service.baseUrl;
-  if (!baseUrl) {
-    // Outside production only (config refuses a missing SERVICE_BASE_URL in production).
-    sandbox = await startSandbox({
-      port: 0,
-      apiKey: config.service.apiKey,
-      bearerToken: config.service.bearerToken,
-      params: config.service.params,
-      log: log.child({ component: 'sandbox' }),
-    });
-    baseUrl = sandbox.url;
+  const connection = await connectService(config, log);
+  const { service, sandbox } = connection;
+  if (sandbox)
     log.warn({ url: sandbox.url }, 'SERVICE_BASE_URL is not set: running against the built-in sandbox (no real money)');
-  }
-  const service = new ServiceClient({
-    baseUrl,
-    apiKey: config.service.apiKey,
-    bearerToken: config.service.bearerToken,
-    connectTimeoutMs: config.service.connectTimeoutMs,
-    responseTimeoutMs: config.service.responseTimeoutMs,
-    readTimeoutMs: config.service.readTimeoutMs,
-    params: config.service.params,
-    log: log.child({ component: 'service' }),
-  });
   const store = new RequestStore(redis, config.redis.prefix, now);
   const registry = new Registry(redis, config.redis.prefix);
   const queues = createQueues(redis, config.redis.prefix);
@@ -118,8 +98,7 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
       await slack?.stop();
       await workers?.close();
       await queues.close();
-      await service.close();
-      await sandbox?.close();
+      await connection.close();
       await redis.quit();
     },
   };

@@ -5,8 +5,9 @@
  */
 import { Redis } from 'ioredis';
 import type { Config } from '../config.js';
-import { type Sandbox, startSandbox } from '../sandbox/index.js';
-import { ServiceClient } from '../service/client.js';
+import type { Sandbox } from '../sandbox/index.js';
+import type { ServiceClient } from '../service/client.js';
+import { connectService } from '../service/connect.js';
 import { RequestStore } from '../store/requests.js';
 import type { CliIo } from './io.js';
 import { CliError } from './problems.js';
@@ -40,26 +41,11 @@ export function createContext(config: Config, io: CliIo, json: boolean): Context
   let store: Promise<RequestStore> | undefined;
 
   async function openService(): Promise<ServiceClient> {
-    let baseUrl = config.service.baseUrl;
-    if (!baseUrl) {
-      sandbox = await startSandbox({
-        port: 0,
-        apiKey: config.service.apiKey,
-        bearerToken: config.service.bearerToken,
-        params: config.service.params,
-      });
-      baseUrl = sandbox.url;
+    const connection = await connectService(config);
+    sandbox = connection.sandbox;
+    if (sandbox)
       io.stderr.write('note: SERVICE_BASE_URL is not set, so this is the built-in sandbox (no real money).\n');
-    }
-    return new ServiceClient({
-      baseUrl,
-      apiKey: config.service.apiKey,
-      bearerToken: config.service.bearerToken,
-      connectTimeoutMs: config.service.connectTimeoutMs,
-      responseTimeoutMs: config.service.responseTimeoutMs,
-      readTimeoutMs: config.service.readTimeoutMs,
-      params: config.service.params,
-    });
+    return connection.service;
   }
 
   async function openStore(): Promise<RequestStore> {

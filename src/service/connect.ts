@@ -1,0 +1,49 @@
+/**
+ * The service client a Config describes: the real service at SERVICE_BASE_URL, or, when it is
+ * unset (never in production: config refuses that), the in-process sandbox. One place for
+ * Rampart, the CLI and the workbench.
+ */
+import type { Config } from '../config.js';
+import type { Logger } from '../log.js';
+import { type Sandbox, startSandbox } from '../sandbox/index.js';
+import { ServiceClient } from './client.js';
+
+export interface ServiceConnection {
+  service: ServiceClient;
+  /** Set when the built-in sandbox answers. */
+  sandbox: Sandbox | undefined;
+  close(): Promise<void>;
+}
+
+export async function connectService(config: Config, log?: Logger): Promise<ServiceConnection> {
+  let sandbox: Sandbox | undefined;
+  let baseUrl = config.service.baseUrl;
+  if (!baseUrl) {
+    sandbox = await startSandbox({
+      port: 0,
+      apiKey: config.service.apiKey,
+      bearerToken: config.service.bearerToken,
+      params: config.service.params,
+      ...(log ? { log: log.child({ component: 'sandbox' }) } : {}),
+    });
+    baseUrl = sandbox.url;
+  }
+  const service = new ServiceClient({
+    baseUrl,
+    apiKey: config.service.apiKey,
+    bearerToken: config.service.bearerToken,
+    connectTimeoutMs: config.service.connectTimeoutMs,
+    responseTimeoutMs: config.service.responseTimeoutMs,
+    readTimeoutMs: config.service.readTimeoutMs,
+    params: config.service.params,
+    ...(log ? { log: log.child({ component: 'service' }) } : {}),
+  });
+  return {
+    service,
+    sandbox,
+    async close() {
+      await service.close();
+      await sandbox?.close();
+    },
+  };
+}
