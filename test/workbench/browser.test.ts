@@ -10,6 +10,8 @@ const JOURNEY_MS = 90_000;
 
 let wb: TestWorkbench;
 let browser: Browser;
+/** Script errors in the page: any one fails the file. */
+const pageErrors: string[] = [];
 
 beforeAll(async () => {
   browser = await launchChromium();
@@ -18,6 +20,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
+  expect(pageErrors).toEqual([]);
   if (wb) {
     expect(wb.fake.problems).toEqual([]);
     await wb.close();
@@ -26,9 +29,7 @@ afterAll(async () => {
 
 async function openAs(user: string): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  page.on('pageerror', (err) => {
-    throw err;
-  });
+  page.on('pageerror', (err) => pageErrors.push(err.message));
   await page.goto(wb.url);
   await page.getByLabel('You are').selectOption(user);
   return page;

@@ -75,6 +75,7 @@ let app: Server;
 let page: WorkbenchServer;
 let browser: Browser;
 const payloads: JsonObject[] = [];
+const pageErrors: string[] = [];
 
 beforeAll(async () => {
   browser = await launchChromium();
@@ -101,6 +102,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
+  expect(pageErrors).toEqual([]);
   await page?.close();
   await fake?.close();
   await new Promise((resolve) => app?.close(resolve));
@@ -119,6 +121,7 @@ const ofType = (type: string) => payloads.filter((p) => p.type === type);
 
 async function openPage(): Promise<Page> {
   const tab = await browser.newPage({ viewport: { width: 1300, height: 1000 } });
+  tab.on('pageerror', (err) => pageErrors.push(err.message));
   await tab.goto(page.url);
   await tab.getByLabel('You are').selectOption(USER);
   return tab;

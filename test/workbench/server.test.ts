@@ -73,7 +73,7 @@ describe('starting', () => {
     const page = await fetch(wb.url);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
-    expect(await page.text()).toContain('<script src="/app.js" defer></script>');
+    expect(await page.text()).toContain('<script type="module" src="/app.js"></script>');
     const script = await fetch(new URL('/app.js', wb.url));
     expect(script.headers.get('content-type')).toContain('text/javascript');
   });

@@ -3,13 +3,14 @@
  * Content-Security-Policy: everything comes from the package, nothing from a CDN.
  */
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
+import { extname } from 'node:path';
 
-const FILES = {
-  '/': { file: 'index.html', type: 'text/html; charset=utf-8' },
-  '/app.js': { file: 'app.js', type: 'text/javascript; charset=utf-8' },
-  '/app.css': { file: 'app.css', type: 'text/css; charset=utf-8' },
-} as const;
+const TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+};
 
 const CSP = [
   "default-src 'self'",
@@ -40,9 +41,11 @@ export async function loadAssets(): Promise<Assets> {
   const dir = CANDIDATES.find((c) => existsSync(new URL('index.html', c)));
   if (!dir) throw new Error('the workbench page (src/devtools/workbench/public/) is missing');
   const loaded = new Map<string, Asset>();
-  for (const [path, { file, type }] of Object.entries(FILES)) {
+  for (const file of await readdir(dir)) {
+    const type = TYPES[extname(file)];
+    if (!type) continue;
     const body = await readFile(new URL(file, dir));
-    loaded.set(path, {
+    loaded.set(file === 'index.html' ? '/' : `/${file}`, {
       body,
       headers: {
         'content-type': type,

@@ -1,0 +1,135 @@
+// Draws the state: the person switcher, channels, messages, the thread pane, the App Home, and
+// the problems Slack would have refused. Block Kit arrives already rendered by the server.
+import { renderModal } from './modal.js';
+import { $, esc, ui } from './ui.js';
+
+export function render() {
+  const s = ui.state;
+  if (!s) return;
+  renderPeople(s);
+  renderChannels(s);
+  const channel = s.channels.find((/** @type {any} */ c) => c.id === ui.channel) ?? s.channels[0];
+  if (channel) ui.channel = channel.id;
+  const onHome = ui.page === 'home';
+  $('#messages').hidden = onHome;
+  $('#composer').hidden = onHome;
+  $('#home').hidden = !onHome;
+  $('#nav-home').classList.toggle('active', onHome);
+  if (onHome) renderHome(s);
+  else if (channel) renderChannel(channel);
+  renderThread(s);
+  renderModal(s.modal);
+  renderProblems(s.problems);
+}
+
+/** @param {any} s */
+function renderPeople(s) {
+  const key = JSON.stringify(s.people);
+  if (key !== ui.rendered.people) {
+    ui.rendered.people = key;
+    $('#whoami').innerHTML = s.people
+      .map((/** @type {any} */ p) => `<option value="${esc(p.id)}">${esc(p.real_name)} (${esc(p.role)})</option>`)
+      .join('');
+  }
+  $('#whoami').value = ui.user;
+  const me = s.people.find((/** @type {any} */ p) => p.id === ui.user);
+  $('#role').textContent = me ? `@${me.name} · ${me.id} · ${me.role}` : '';
+}
+
+/** @param {any} s */
+function renderChannels(s) {
+  const html = s.channels
+    .map((/** @type {any} */ c) => {
+      const active = ui.page === 'channel' && c.id === ui.channel ? ' active' : '';
+      const count = c.messages.length ? `<span class="nav-count">${c.messages.length}</span>` : '';
+      return `<li><button type="button" class="nav-item${active}" data-channel="${esc(c.id)}"># ${esc(c.name)}${count}</button></li>`;
+    })
+    .join('');
+  if (html !== ui.rendered.channels) {
+    ui.rendered.channels = html;
+    $('#channels').innerHTML = html;
+  }
+}
+
+/** @param {any} m @param {boolean} inThread */
+function messageHtml(m, inThread) {
+  const n = m.replies.length;
+  const replies =
+    !inThread && n > 0
+      ? `<button type="button" class="replies" data-open-thread="${esc(m.ts)}" data-channel="${esc(m.channel)}">${n} ${n === 1 ? 'reply' : 'replies'}</button>`
+      : '';
+  return `<article class="msg${m.ephemeral ? ' ephemeral' : ''}" data-surface="message" data-channel="${esc(m.channel)}" data-ts="${esc(m.ts)}">
+    <div class="avatar" aria-hidden="true">R</div>
+    <div class="msg-body">
+      <div class="msg-meta"><span class="author">Rampart</span><span class="app-badge">APP</span><time>${esc(m.time)}</time>${m.edited ? '<span class="edited">(edited)</span>' : ''}</div>
+      ${m.ephemeral ? '<div class="only-you">👁 Only visible to you</div>' : ''}
+      <div class="blocks">${m.html}</div>
+      ${replies}
+    </div>
+  </article>`;
+}
+
+/**
+ * Replaces a region's HTML only when it changed; stays at the bottom if it was there (or when
+ * `fresh`, e.g. another channel), like a chat.
+ * @param {HTMLElement} el @param {string} html @param {'messages' | 'thread' | 'home'} key @param {boolean} fresh
+ */
+function replace(el, html, key, fresh) {
+  if (ui.rendered[key] === html) return;
+  const atBottom = fresh || el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+  ui.rendered[key] = html;
+  el.innerHTML = html;
+  if (atBottom) el.scrollTop = el.scrollHeight;
+}
+
+/** @param {any} channel */
+function renderChannel(channel) {
+  $('#title').textContent = `# ${channel.name}`;
+  const approvals = channel.id === ui.state.approvalsChannel;
+  $('#subtitle').textContent = approvals ? 'Approvals channel: requests wait here for approvers' : 'Team channel';
+  $('#composer-input').placeholder = `Message #${channel.name}: type a slash command, e.g. /balance`;
+  const html = channel.messages.length
+    ? channel.messages.map((/** @type {any} */ m) => messageHtml(m, false)).join('')
+    : `<p class="empty">Nothing in #${esc(channel.name)} yet. Type a command below, e.g. <code>/transfer help</code>.</p>`;
+  const marker = `<!-- ${esc(ui.user)} ${esc(channel.id)} -->`;
+  replace($('#messages'), `${marker}${html}`, 'messages', !ui.rendered.messages.startsWith(marker));
+}
+
+/** @param {any} s */
+function renderHome(s) {
+  $('#title').textContent = 'Rampart';
+  $('#subtitle').textContent = 'App Home';
+  const me = s.people.find((/** @type {any} */ p) => p.id === ui.user);
+  const html = s.home
+    ? `<div data-surface="view" data-view-id="${esc(s.home.id)}">${s.home.html}</div>`
+    : `<p class="empty">Rampart has not published a Home tab for @${esc(me?.name ?? ui.user)}. The workbench sent <code>app_home_opened</code>; Rampart answered without calling <code>views.publish</code>.</p>`;
+  replace($('#home'), html, 'home', false);
+}
+
+/** @param {any} s */
+function renderThread(s) {
+  const pane = $('#thread');
+  const t = ui.thread;
+  const channel = t && s.channels.find((/** @type {any} */ c) => c.id === t.channel);
+  const parent = channel?.messages.find((/** @type {any} */ m) => m.ts === t?.ts);
+  if (!t || !parent || ui.page !== 'channel') {
+    pane.hidden = true;
+    ui.rendered.thread = '';
+    return;
+  }
+  pane.hidden = false;
+  $('#thread-channel').textContent = `# ${channel.name}`;
+  const n = parent.replies.length;
+  const html = `${messageHtml(parent, true)}<div class="thread-divider">${n} ${n === 1 ? 'reply' : 'replies'}</div>${parent.replies
+    .map((/** @type {any} */ r) => messageHtml(r, true))
+    .join('')}`;
+  replace($('#thread-messages'), html, 'thread', ui.rendered.thread === '');
+}
+
+/** @param {string[]} problems */
+function renderProblems(problems) {
+  const panel = $('#problems-panel');
+  panel.hidden = problems.length === 0;
+  $('#problem-count').textContent = String(problems.length);
+  $('#problems').innerHTML = problems.map((p) => `<li>${esc(p)}</li>`).join('');
+}
