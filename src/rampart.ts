@@ -43,8 +43,10 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
 
   const connection = await connectService(config, log);
   const { service, sandbox } = connection;
-  if (sandbox)
-    log.warn({ url: sandbox.url }, 'SERVICE_BASE_URL is not set: running against the built-in sandbox (no real money)');
+  if (sandbox) {
+    log.warn('SERVICE_BASE_URL is not set: running against the built-in sandbox (no real money)');
+    log.debug({ url: sandbox.url }, 'sandbox listening');
+  }
   const store = new RequestStore(redis, config.redis.prefix, now);
   const registry = new Registry(redis, config.redis.prefix);
   const queues = createQueues(redis, config.redis.prefix);
