@@ -93,7 +93,9 @@ export async function executeRequest(
   }
   const token = started.token;
   // A card refresh must never stand between the compare-and-set and the call.
-  await deps.queues.notify({ requestId, kind: 'card' }).catch((err: unknown) => log.warn({ err, requestId }, 'could not queue a card refresh'));
+  await deps.queues
+    .notify({ requestId, kind: 'card' })
+    .catch((err: unknown) => log.warn({ err, requestId }, 'could not queue a card refresh'));
 
   // Invariant 2: what runs is byte-for-byte what was approved.
   if (callHash(record.frozen.call) !== record.frozen.hash) {

@@ -7,7 +7,7 @@ import type { App, BlockButtonAction, ViewStateValue } from '@slack/bolt';
 import { z } from 'zod';
 import { evaluatePolicy } from '../../domain/policy.js';
 import { isServiceError } from '../../service/errors.js';
-import { createBeneficiaryRequest, describeZodError } from '../../service/schemas.js';
+import { type AccountLookup, createBeneficiaryRequest, describeZodError } from '../../service/schemas.js';
 import {
   ADDRESS_FIELDS,
   BENEFICIARY_ACTIONS,
@@ -173,7 +173,7 @@ export function registerBeneficiaryViews(app: App, deps: Deps): void {
       await ack({ response_action: 'errors', errors });
       return;
     }
-    let lookup;
+    let lookup: AccountLookup;
     try {
       lookup = await deadline(
         deps.service.lookupAccount({ bank_code: bankCode, account_number: accountNumber, currency: 'ngn' }),

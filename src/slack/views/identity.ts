@@ -6,7 +6,7 @@ import type { App } from '@slack/bolt';
 import { InputError } from '../../errors.js';
 import { isServiceError } from '../../service/errors.js';
 import { isRealDate } from '../../service/schemas.js';
-import { errorBlocks, esc, section, withSandboxNote } from '../blocks/common.js';
+import { type Blocks, errorBlocks, esc, section, withSandboxNote } from '../blocks/common.js';
 import { IDENTITY_CALLBACK, maskBvn, resultModal } from '../blocks/identity.js';
 import type { Deps } from '../deps.js';
 import { describeError } from '../describe-error.js';
@@ -49,7 +49,7 @@ export function registerIdentityView(app: App, deps: Deps): void {
       response_action: 'update',
       view: resultModal('New BVN identity', [section(':hourglass_flowing_sand: Creating the identity…')]),
     });
-    let blocks;
+    let blocks: Blocks;
     try {
       const created = await deps.service.createIdentity({ type: 'BVN', name, details: { bvn, dob } });
       await deps.registry.addIdentity({
