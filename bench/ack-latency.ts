@@ -94,9 +94,10 @@ export interface BareBolt {
 }
 
 /**
- * The floor: a Bolt app on the same receiver whose `/rate` only acks. Its Web API client points
- * at the fake Slack like Rampart's: Bolt calls auth.test once on the first request, and that
- * must neither leave the machine nor differ from what Rampart does.
+ * The floor: a Bolt app on the same receiver whose `/rate` only acks. With a token and
+ * tokenVerificationEnabled false, Bolt 5.1 calls auth.test before every request
+ * (singleAuthorization in App.js); giving it botId and botUserId skips that, so the floor makes
+ * no Slack call at all. Its client still points at the fake Slack, never at slack.com.
  */
 export async function startBareBolt(
   signingSecret: string,
@@ -110,6 +111,8 @@ export async function startBareBolt(
   });
   const app = new App({
     token: slack.botToken,
+    botId: 'B0BENCHBARE',
+    botUserId: 'U0BENCHBARE',
     receiver,
     tokenVerificationEnabled: false,
     clientOptions: { slackApiUrl: slack.apiUrl, retryConfig: { retries: 0 } },
