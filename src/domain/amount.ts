@@ -48,10 +48,12 @@ export function amountToString(amount: Amount): string {
 export const amountToWire = (amount: Amount): number => Number(amountToString(amount));
 
 /** Converts a service figure (a JSON number) into base units, rounding toward zero. */
+const PLAIN_DECIMAL = new Intl.NumberFormat('en-US', { useGrouping: false, maximumFractionDigits: 20 });
+
 export function amountFromNumber(value: number, decimals: number): Amount {
   if (!Number.isFinite(value)) throw new RangeError(`not a finite amount: ${value}`);
   // Plain decimal text (no exponent), then truncate: rounding up could overstate a balance.
-  const text = value.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 });
+  const text = PLAIN_DECIMAL.format(value);
   const negative = text.startsWith('-');
   const [whole = '0', fraction = ''] = text.replace('-', '').split('.');
   const units = BigInt(whole + fraction.slice(0, decimals).padEnd(decimals, '0'));

@@ -92,8 +92,8 @@ export async function executeRequest(
     return 'skipped';
   }
   const token = started.token;
-  // A card refresh must never stand between the compare-and-set and the call.
-  await deps.queues
+  // A card refresh must never stand between the compare-and-set and the call, nor delay it.
+  void deps.queues
     .notify({ requestId, kind: 'card' })
     .catch((err: unknown) => log.warn({ err, requestId }, 'could not queue a card refresh'));
 

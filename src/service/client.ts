@@ -294,6 +294,17 @@ function parseJson(text: string): unknown {
   }
 }
 
+// Building a zod schema per response is measurable on the hot path (bench/): one per operation.
+const envelopes = new WeakMap<z.ZodType, z.ZodType>();
+function envelopeFor(schema: z.ZodType): z.ZodType<{ data: unknown }> {
+  let e = envelopes.get(schema);
+  if (!e) {
+    e = s.envelope(schema);
+    envelopes.set(schema, e);
+  }
+  return e as z.ZodType<{ data: unknown }>;
+}
+
 /** spec 2.1 and 7: error bodies may be an envelope, other JSON, HTML or empty. */
 export function parseResponse<Res>(operation: Operation, schema: z.ZodType<Res>, status: number, text: string): Res {
   const json = parseJson(text);
@@ -313,7 +324,7 @@ export function parseResponse<Res>(operation: Operation, schema: z.ZodType<Res>,
     // A 200 that says success=false is a refusal, whatever the HTTP status.
     return fail('SERVICE_REJECTED', `${operation}: the service refused the request`, failed.data.status);
   }
-  const parsed = s.envelope(schema).safeParse(json);
+  const parsed = envelopeFor(schema).safeParse(json);
   if (!parsed.success) {
     const detail = json === undefined ? 'the body is not JSON' : s.describeZodError(parsed.error).message;
     return fail('SERVICE_BAD_RESPONSE', `${operation}: the service answered in an unexpected shape (${detail})`);

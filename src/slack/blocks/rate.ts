@@ -3,8 +3,10 @@ import type { AccountLookup } from '../../service/schemas.js';
 import { type Blocks, context, esc, section } from './common.js';
 
 // spec 2.9 says only "onramp rate of the requested currency": no unit is claimed beyond that.
+const RATE_FORMAT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 6 });
+
 export const rateBlocks = (currency: string, rate: number, fetchedAt: number): Blocks => [
-  section(`*Onramp rate, ${esc(currency)}*: *${rate.toLocaleString('en-US', { maximumFractionDigits: 6 })}*`),
+  section(`*Onramp rate, ${esc(currency)}*: *${RATE_FORMAT.format(rate)}*`),
   context(
     `Fetched <!date^${Math.floor(fetchedAt / 1000)}^{date_short_pretty} {time_secs}|${new Date(fetchedAt).toISOString()}> from the wallet service.`,
   ),
