@@ -9,6 +9,7 @@ import { type FakeSlack, SlackDriver, startFakeSlack } from '../src/devtools/ind
 import { createLogger } from '../src/log.js';
 import { type Running, startRampart } from '../src/rampart.js';
 import { type Sandbox, startSandbox } from '../src/sandbox/index.js';
+import { deleteKeysWithPrefix } from '../src/store/delete-prefix.js';
 
 export const PEOPLE = { requester: 'U0REQUESTER', approver: 'U0APPROVER1', other: 'U0APPROVER2' } as const;
 export const APPROVALS = 'C0APPROVALS';
@@ -31,18 +32,11 @@ export interface World {
 
 export async function deleteKeys(redisUrl: string, prefix: string): Promise<number> {
   const redis = new Redis(redisUrl);
-  let cursor = '0';
-  let deleted = 0;
   try {
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length > 0) deleted += await redis.del(...keys);
-    } while (cursor !== '0');
+    return await deleteKeysWithPrefix(redis, prefix);
   } finally {
     await redis.quit();
   }
-  return deleted;
 }
 
 export async function startWorld(redisUrl: string): Promise<World> {

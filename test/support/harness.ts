@@ -16,6 +16,7 @@ import {
 import { createLogger } from '../../src/log.js';
 import { type RampartOptions, type Running, startRampart } from '../../src/rampart.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
+import { deleteKeysWithPrefix } from '../../src/store/delete-prefix.js';
 import { LogSink } from './log-sink.js';
 
 export const PEOPLE = {
@@ -47,12 +48,7 @@ export interface Harness {
 
 export async function deleteKeys(prefix: string): Promise<void> {
   const redis = new Redis(REDIS_URL);
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-    cursor = next;
-    if (keys.length > 0) await redis.del(...keys);
-  } while (cursor !== '0');
+  await deleteKeysWithPrefix(redis, prefix);
   await redis.quit();
 }
 

@@ -8,6 +8,7 @@ import { Redis } from 'ioredis';
 import { type Config, loadConfig } from '../../config.js';
 import { createLogger, type Logger } from '../../log.js';
 import { type Running, startRampart } from '../../rampart.js';
+import { deleteKeysWithPrefix } from '../../store/delete-prefix.js';
 import { type FakeSlack, SlackDriver, startFakeSlack } from '../index.js';
 import { WorkbenchActions } from './actions.js';
 import { type Assets, loadAssets } from './assets.js';
@@ -58,19 +59,11 @@ async function prepareRedis(url: string, prefix: string | undefined): Promise<nu
     // The connection error (ECONNREFUSED…) says more than ioredis's "Connection is closed".
     throw failure ?? err;
   }
-  let cursor = '0';
-  let deleted = 0;
   try {
-    if (prefix === undefined) return 0;
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length > 0) deleted += await redis.del(...keys);
-    } while (cursor !== '0');
+    return prefix === undefined ? 0 : await deleteKeysWithPrefix(redis, prefix);
   } finally {
     await redis.quit();
   }
-  return deleted;
 }
 
 export interface PageOptions {
