@@ -13,16 +13,23 @@ export interface NewRequest {
   origin: string | undefined;
   required: number;
   rule: string;
+  /** The modal's view id: one submitted form makes at most one request. */
+  submission: string;
 }
 
-/** Stores the frozen request; call `announce` after acking Slack. */
+/**
+ * Stores the frozen request; call `announce` after acking Slack. Returns undefined when this
+ * form was already turned into a request (a repeated submission), so nothing is posted twice.
+ */
 export async function freezeRequest(
   deps: Pick<Deps, 'store' | 'now' | 'config'>,
   r: NewRequest,
-): Promise<FrozenRequest> {
+): Promise<FrozenRequest | undefined> {
   const now = deps.now();
+  const id = await deps.store.nextId();
+  if (!(await deps.store.claimSubmission(r.submission, id))) return undefined;
   const frozen: FrozenRequest = {
-    id: await deps.store.nextId(),
+    id,
     call: r.call,
     display: r.display,
     requester: r.requester,

@@ -190,6 +190,13 @@ export class RequestStore {
     return (await this.redis.hsetnx(this.key(id), `posted:${what}`, ts)) === 1;
   }
 
+  /** First claim of a submitted form wins; a repeat of the same submission finds it taken. */
+  async claimSubmission(submission: string, requestId: string): Promise<boolean> {
+    return (
+      (await this.redis.set(`${this.prefix}:submission:${submission}`, requestId, 'PX', 86_400_000, 'NX')) === 'OK'
+    );
+  }
+
   /** A short exclusive claim (SET NX PX): expires by itself if its holder dies. */
   async claim(id: string, what: string, ttlMs: number): Promise<boolean> {
     return (await this.redis.set(`${this.key(id)}:claim:${what}`, '1', 'PX', ttlMs, 'NX')) === 'OK';

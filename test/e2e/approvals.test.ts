@@ -143,6 +143,24 @@ describe('approval rules', () => {
   });
 });
 
+describe('repeated submissions', () => {
+  it('turns one submitted form into one request, even if Slack delivers it twice', async () => {
+    const seen = new Set(h.fake.views(PEOPLE.requester).map((v) => v.id));
+    await h.driver.command(PEOPLE.requester, '/transfer', `16 base:usdc to ${RECEIVER} from ops for double submit`);
+    const view = await eventually(() => h.fake.views(PEOPLE.requester).find((v) => !seen.has(v.id)), 10_000, 'modal');
+    const cardsBefore = h.fake.messages('C0APPROVALS').length;
+    const [a, b] = await Promise.all([
+      h.driver.submitView(PEOPLE.requester, view, {}),
+      h.driver.submitView(PEOPLE.requester, view, {}),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    await eventually(() => (h.fake.messages('C0APPROVALS').length > cardsBefore ? true : undefined), 10_000, 'a card');
+    await new Promise((r) => setTimeout(r, 500));
+    const cards = h.fake.messages('C0APPROVALS').slice(cardsBefore);
+    expect(cards).toHaveLength(1);
+  });
+});
+
 describe('modal validation', () => {
   it('shows field errors for bad input and posts nothing', async () => {
     const cardsBefore = h.fake.messages('C0APPROVALS').length;

@@ -71,6 +71,8 @@ interface Submitted {
   identity: { id: string; name: string };
   details: Record<string, unknown>;
   display: { bankName: string; accountMasked: string; holderName: string };
+  /** The form's view id: one submitted form makes at most one request. */
+  submission: string;
 }
 
 async function requestBeneficiary(deps: Deps, s: Submitted) {
@@ -93,8 +95,11 @@ async function requestBeneficiary(deps: Deps, s: Submitted) {
     origin: s.channel,
     required: policy.required,
     rule: policy.rule,
+    submission: s.submission,
   });
-  return { frozen };
+  return frozen
+    ? { frozen }
+    : { error: 'This form was already sent for approval; look for it in the approvals channel.' };
 }
 
 const requestedView = (deps: Deps, id: string) =>
@@ -226,6 +231,7 @@ export function registerBeneficiaryViews(app: App, deps: Deps): void {
     }
     const d = draft.data;
     const r = await requestBeneficiary(deps, {
+      submission: view.id,
       requester: d.requester,
       channel: d.channel,
       reason: d.reason,
@@ -273,6 +279,7 @@ export function registerBeneficiaryViews(app: App, deps: Deps): void {
     }
     const account = String(details.account_number ?? details.iban);
     const r = await requestBeneficiary(deps, {
+      submission: view.id,
       requester: body.user.id,
       channel: metaOf(view.private_metadata).channel,
       reason,

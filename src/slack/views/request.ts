@@ -164,9 +164,11 @@ export function registerRequestViews(app: App, deps: Deps): void {
         origin: m.success ? m.data.channel : undefined,
         required: policy.required,
         rule: policy.rule,
+        submission: view.id,
       });
       await ack({ response_action: 'clear' });
-      await announce(deps, frozen);
+      if (frozen) await announce(deps, frozen);
+      else deps.log.warn({ viewId: view.id }, 'the same form was submitted again; no second request');
     });
   }
 }
