@@ -50,9 +50,16 @@ export async function notify(deps: NotifyDeps, job: NotifyJob): Promise<void> {
     // Two notify jobs can race here; a short claim keeps the card single.
     if (!(await store.claim(record.frozen.id, 'card', 30_000)))
       throw new Error('card is being posted by another job; retrying');
-    const posted = await withRateLimit(() =>
-      slack.chat.postMessage({ channel: deps.approvalsChannel, text, blocks, unfurl_links: false }),
-    );
+    let posted: { channel?: string; ts?: string };
+    try {
+      posted = await withRateLimit(() =>
+        slack.chat.postMessage({ channel: deps.approvalsChannel, text, blocks, unfurl_links: false }),
+      );
+    } catch (err) {
+      await store.release(record.frozen.id, 'card');
+      await reportCardFailure(deps, record.frozen.id, record.frozen.requester, record.frozen.origin, err);
+      throw err; // retried with backoff: an admin may fix the channel meanwhile
+    }
     card = { channel: posted.channel ?? deps.approvalsChannel, ts: posted.ts ?? '' };
     await store.setCard(record.frozen.id, card);
     await confirmToRequester(deps, record.frozen.id, record.frozen.requester, record.frozen.origin, card);
@@ -73,6 +80,41 @@ export async function notify(deps: NotifyDeps, job: NotifyJob): Promise<void> {
     }),
   );
   await store.markPosted(record.frozen.id, what, reply.ts ?? '');
+}
+
+/** Slack errors an admin must fix; retrying alone will not help. */
+const NEEDS_ADMIN = new Set([
+  'not_in_channel',
+  'channel_not_found',
+  'is_archived',
+  'invalid_auth',
+  'account_inactive',
+  'token_revoked',
+  'missing_scope',
+]);
+
+/** A card that cannot be posted leaves a request nobody can approve: say so, once, loudly. */
+async function reportCardFailure(
+  deps: NotifyDeps,
+  id: string,
+  requester: string,
+  origin: string | undefined,
+  err: unknown,
+): Promise<void> {
+  const code = (err as { data?: { error?: string } }).data?.error;
+  if (!code || !NEEDS_ADMIN.has(code)) return;
+  deps.log.error(
+    { requestId: id, slackError: code, channel: deps.approvalsChannel },
+    'the approval card cannot be posted',
+  );
+  if (!origin || !(await deps.store.markPosted(id, 'card-failure', String(Date.now())))) return;
+  await deps.slack.chat
+    .postEphemeral({
+      channel: origin,
+      user: requester,
+      text: `:warning: Your request ${id} is saved, but its approval card cannot be posted (Slack says \`${code}\`). Ask an admin to invite Rampart to the approvals channel or check APPROVALS_CHANNEL; Rampart keeps trying until the request expires.`,
+    })
+    .catch((e: unknown) => deps.log.warn({ err: e }, 'could not tell the requester about the card'));
 }
 
 async function confirmToRequester(

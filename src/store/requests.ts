@@ -202,6 +202,10 @@ export class RequestStore {
     return (await this.redis.set(`${this.key(id)}:claim:${what}`, '1', 'PX', ttlMs, 'NX')) === 'OK';
   }
 
+  async release(id: string, what: string): Promise<void> {
+    await this.redis.del(`${this.key(id)}:claim:${what}`);
+  }
+
   async wasPosted(id: string, what: string): Promise<boolean> {
     return (await this.redis.hexists(this.key(id), `posted:${what}`)) === 1;
   }

@@ -90,6 +90,8 @@ export async function startHarness(
     channels: [
       { id: APPROVALS, name: 'treasury-approvals' },
       { id: GENERAL, name: 'treasury' },
+      // A channel the bot was never invited to: posting there fails with not_in_channel.
+      { id: 'C0NOTINVITED', name: 'treasury-private', is_member: false },
     ],
   });
   const logs = new LogSink();
