@@ -3,35 +3,27 @@
  * by its holder name, or a cross-border account; then an approval-gated request like a payment.
  */
 import { randomUUID } from 'node:crypto';
-import type { App, BlockButtonAction, ViewStateValue } from '@slack/bolt';
+import type { App, BlockButtonAction } from '@slack/bolt';
 import { z } from 'zod';
-import { evaluatePolicy } from '../../domain/policy.js';
 import { isServiceError } from '../../service/errors.js';
-import { type AccountLookup, createBeneficiaryRequest, describeZodError } from '../../service/schemas.js';
+import type { AccountLookup } from '../../service/schemas.js';
 import {
-  ADDRESS_FIELDS,
   BENEFICIARY_ACTIONS,
   BENEFICIARY_CALLBACK,
-  CROSS_BORDER_FIELDS,
   confirmModal,
   crossBorderModal,
   nigerianModal,
 } from '../blocks/beneficiary.js';
-import { errorBlocks, section, withSandboxNote } from '../blocks/common.js';
+import { errorBlocks } from '../blocks/common.js';
 import { identityModal, resultModal } from '../blocks/identity.js';
 import { maskAccount } from '../blocks/rate.js';
 import { NEW_BENEFICIARY_ACTION } from '../blocks/request-modal.js';
+import { DeadlineError, withDeadline } from '../deadline.js';
 import type { Deps } from '../deps.js';
 import { describeError } from '../describe-error.js';
-import { announce, freezeRequest } from '../post-request.js';
-
-type Values = Record<string, Record<string, ViewStateValue>>;
-const field = (v: Values, id: string) => v[id]?.[id]?.value?.trim() ?? '';
-const metaOf = (raw: string) =>
-  z
-    .object({ channel: z.string().optional() })
-    .catch({})
-    .parse(JSON.parse(raw || '{}'));
+import { announce } from '../post-request.js';
+import { registerCrossBorderView } from './beneficiary-cross-border.js';
+import { field, identityChoice, metaOf, requestBeneficiary, requestedView } from './beneficiary-request.js';
 
 const draftSchema = z.object({
   identityId: z.string(),
@@ -48,72 +40,6 @@ type Draft = z.infer<typeof draftSchema>;
 
 const LOOKUP_BUDGET_MS = 2_000;
 const DRAFT_TTL_MS = 30 * 60_000;
-
-function deadline<T>(p: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const t = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('deadline')), ms);
-  });
-  return Promise.race([p, t]).finally(() => clearTimeout(timer));
-}
-
-async function identityChoice(deps: Deps, v: Values): Promise<{ id: string; name: string } | { error: string }> {
-  const id = v.identity?.identity?.selected_option?.value;
-  if (!id) return { error: 'Choose the identity that owns this account, or create one with "New identity…".' };
-  const entry = await deps.registry.identity(id);
-  return entry ? { id, name: entry.name } : { error: 'Choose an identity created in Rampart.' };
-}
-
-interface Submitted {
-  requester: string;
-  channel: string | undefined;
-  reason: string;
-  identity: { id: string; name: string };
-  details: Record<string, unknown>;
-  display: { bankName: string; accountMasked: string; holderName: string };
-  /** The form's view id: one submitted form makes at most one request. */
-  submission: string;
-}
-
-async function requestBeneficiary(deps: Deps, s: Submitted) {
-  const body = { currency: 'ngn', identity_id: s.identity.id, details: s.details };
-  const checked = createBeneficiaryRequest.safeParse(body);
-  if (!checked.success) return { error: describeZodError(checked.error).message };
-  const policy = evaluatePolicy(deps.config.policy, { kind: 'beneficiary' });
-  if (!policy.ok) return { error: policy.reason };
-  const frozen = await freezeRequest(deps, {
-    call: { kind: 'beneficiary', body: checked.data },
-    display: {
-      identityLabel: `${s.identity.name} (${s.identity.id})`,
-      beneficiaryLabel: `${s.display.bankName} ${s.display.accountMasked} · ${s.display.holderName}`,
-      holderName: s.display.holderName,
-      bankName: s.display.bankName,
-      accountMasked: s.display.accountMasked,
-    },
-    requester: s.requester,
-    reason: s.reason,
-    origin: s.channel,
-    required: policy.required,
-    rule: policy.rule,
-    submission: s.submission,
-  });
-  return frozen
-    ? { frozen }
-    : { error: 'This form was already sent for approval; look for it in the approvals channel.' };
-}
-
-const requestedView = (deps: Deps, id: string) =>
-  resultModal(
-    'New beneficiary',
-    withSandboxNote(
-      [
-        section(
-          `:hourglass_flowing_sand: *${id}* is waiting for approval in <#${deps.config.approvalsChannel}>. Once approved and created, the beneficiary appears in the offramp list.`,
-        ),
-      ],
-      deps.sandbox,
-    ),
-  );
 
 export function registerBeneficiaryViews(app: App, deps: Deps): void {
   app.action<BlockButtonAction>(NEW_BENEFICIARY_ACTION, async ({ ack, body, client }) => {
@@ -180,13 +106,13 @@ export function registerBeneficiaryViews(app: App, deps: Deps): void {
     }
     let lookup: AccountLookup;
     try {
-      lookup = await deadline(
+      lookup = await withDeadline(
         deps.service.lookupAccount({ bank_code: bankCode, account_number: accountNumber, currency: 'ngn' }),
         LOOKUP_BUDGET_MS,
       );
     } catch (err) {
       const notFound = isServiceError(err) && err.status === 404;
-      const slow = err instanceof Error && err.message === 'deadline';
+      const slow = err instanceof DeadlineError;
       const message = notFound
         ? `No account ending ${accountNumber.slice(-4)} at bank ${bankCode}; check both numbers.`
         : slow
@@ -249,53 +175,5 @@ export function registerBeneficiaryViews(app: App, deps: Deps): void {
     await ack({ response_action: 'update', view: requestedView(deps, r.frozen.id) });
     await announce(deps, r.frozen);
   });
-
-  // Cross-border account (spec 2.10 variant 2): every BankAddress field is required.
-  app.view(BENEFICIARY_CALLBACK.xb, async ({ ack, view, body }) => {
-    const v = view.state.values;
-    const errors: Record<string, string> = {};
-    const identity = await identityChoice(deps, v);
-    if ('error' in identity) errors.identity = identity.error;
-    const details: Record<string, unknown> = {};
-    for (const [id] of CROSS_BORDER_FIELDS) {
-      const value = field(v, id);
-      if (value) details[id] = value;
-    }
-    if (!details.account_number && !details.iban)
-      errors.account_number = 'Give the account number or, in Europe, the IBAN.';
-    const address: Record<string, unknown> = {};
-    for (const [id, label] of ADDRESS_FIELDS) {
-      const value = field(v, `addr_${id}`);
-      if (!value) errors[`addr_${id}`] = `${label} is required in the bank address.`;
-      else if (id === 'house_no' && !/^\d+$/.test(value)) errors.addr_house_no = 'The house number must be a number.';
-      else address[id] = id === 'house_no' ? Number(value) : value;
-    }
-    details.bank_address = address;
-    const reason = field(v, 'reason');
-    if (reason.length < 3) errors.reason = 'Say why this payout destination is needed; approvers see it.';
-    if (Object.keys(errors).length > 0 || 'error' in identity) {
-      await ack({ response_action: 'errors', errors });
-      return;
-    }
-    const account = String(details.account_number ?? details.iban);
-    const r = await requestBeneficiary(deps, {
-      submission: view.id,
-      requester: body.user.id,
-      channel: metaOf(view.private_metadata).channel,
-      reason,
-      identity,
-      details,
-      display: {
-        bankName: String(details.bank_name ?? 'bank abroad'),
-        accountMasked: maskAccount(account),
-        holderName: String(details.account_name ?? 'not given'),
-      },
-    });
-    if ('error' in r || !r.frozen) {
-      await ack({ response_action: 'errors', errors: { reason: r.error ?? 'The request could not be made.' } });
-      return;
-    }
-    await ack({ response_action: 'update', view: requestedView(deps, r.frozen.id) });
-    await announce(deps, r.frozen);
-  });
+  registerCrossBorderView(app, deps);
 }

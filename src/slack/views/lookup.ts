@@ -5,6 +5,7 @@ import type { WebClient } from '@slack/web-api';
 import { InputError } from '../../errors.js';
 import { lookupAnswer } from '../answers.js';
 import { type Blocks, errorBlocks, plain, withSandboxNote } from '../blocks/common.js';
+import { DeadlineError, withDeadline } from '../deadline.js';
 import type { Deps } from '../deps.js';
 import { describeError } from '../describe-error.js';
 
@@ -55,14 +56,11 @@ type Outcome = { blocks: Blocks } | { err: unknown };
 
 /** The outcome if it settles within `ms`, else undefined; the timer never outlives the race. */
 async function withinBudget(outcome: Promise<Outcome>, ms: number): Promise<Outcome | undefined> {
-  let timer: NodeJS.Timeout | undefined;
-  const expired = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => resolve(undefined), ms);
-  });
   try {
-    return await Promise.race([outcome, expired]);
-  } finally {
-    clearTimeout(timer);
+    return await withDeadline(outcome, ms);
+  } catch (err) {
+    if (err instanceof DeadlineError) return undefined;
+    throw err;
   }
 }
 

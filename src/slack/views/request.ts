@@ -11,6 +11,7 @@ import { evaluatePolicy } from '../../domain/policy.js';
 import type { RequestDisplay, ServiceCall } from '../../domain/request.js';
 import type { BalanceEntry, Wallet } from '../../service/schemas.js';
 import { REQUEST_CALLBACK } from '../blocks/request-modal.js';
+import { DeadlineError, withDeadline } from '../deadline.js';
 import type { Deps } from '../deps.js';
 import { describeError } from '../describe-error.js';
 import { announce, freezeRequest } from '../post-request.js';
@@ -25,14 +26,6 @@ type Values = Record<string, Record<string, ViewStateValue>>;
 const text = (v: Values, block: string) => v[block]?.[block]?.value ?? undefined;
 const selected = (v: Values, block: string) => v[block]?.[block]?.selected_option?.value ?? undefined;
 
-function deadline<T>(p: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('deadline')), ms);
-  });
-  return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
-}
-
 interface Checked {
   errors?: FieldErrors;
   display?: RequestDisplay;
@@ -43,13 +36,13 @@ async function checkAgainstWallet(deps: Deps, draft: Draft): Promise<Checked> {
   let wallet: Wallet;
   let balances: BalanceEntry[];
   try {
-    [wallet, balances] = await deadline(
+    [wallet, balances] = await withDeadline(
       Promise.all([deps.service.getWallet(draft.walletId), deps.service.getBalances(draft.walletId)]),
       CHECK_BUDGET_MS,
     );
   } catch (err) {
     const message =
-      err instanceof Error && err.message === 'deadline'
+      err instanceof DeadlineError
         ? 'The wallet service is slow to answer, so the balance could not be checked; submit again in a moment.'
         : describeError(err);
     return { errors: { wallet: message } };

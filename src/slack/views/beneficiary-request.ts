@@ -1,0 +1,78 @@
+/**
+ * What both beneficiary forms share: reading the identity choice, and turning a checked form
+ * into a frozen, approval-gated request (spec 4.3).
+ */
+import type { ViewStateValue } from '@slack/bolt';
+import { z } from 'zod';
+import { evaluatePolicy } from '../../domain/policy.js';
+import { createBeneficiaryRequest, describeZodError } from '../../service/schemas.js';
+import { section, withSandboxNote } from '../blocks/common.js';
+import { resultModal } from '../blocks/identity.js';
+import type { Deps } from '../deps.js';
+import { freezeRequest } from '../post-request.js';
+
+export type Values = Record<string, Record<string, ViewStateValue>>;
+export const field = (v: Values, id: string) => v[id]?.[id]?.value?.trim() ?? '';
+export const metaOf = (raw: string) =>
+  z
+    .object({ channel: z.string().optional() })
+    .catch({})
+    .parse(JSON.parse(raw || '{}'));
+
+export async function identityChoice(deps: Deps, v: Values): Promise<{ id: string; name: string } | { error: string }> {
+  const id = v.identity?.identity?.selected_option?.value;
+  if (!id) return { error: 'Choose the identity that owns this account, or create one with "New identity…".' };
+  const entry = await deps.registry.identity(id);
+  return entry ? { id, name: entry.name } : { error: 'Choose an identity created in Rampart.' };
+}
+
+export interface Submitted {
+  requester: string;
+  channel: string | undefined;
+  reason: string;
+  identity: { id: string; name: string };
+  details: Record<string, unknown>;
+  display: { bankName: string; accountMasked: string; holderName: string };
+  /** The form's view id: one submitted form makes at most one request. */
+  submission: string;
+}
+
+export async function requestBeneficiary(deps: Deps, s: Submitted) {
+  const body = { currency: 'ngn', identity_id: s.identity.id, details: s.details };
+  const checked = createBeneficiaryRequest.safeParse(body);
+  if (!checked.success) return { error: describeZodError(checked.error).message };
+  const policy = evaluatePolicy(deps.config.policy, { kind: 'beneficiary' });
+  if (!policy.ok) return { error: policy.reason };
+  const frozen = await freezeRequest(deps, {
+    call: { kind: 'beneficiary', body: checked.data },
+    display: {
+      identityLabel: `${s.identity.name} (${s.identity.id})`,
+      beneficiaryLabel: `${s.display.bankName} ${s.display.accountMasked} · ${s.display.holderName}`,
+      holderName: s.display.holderName,
+      bankName: s.display.bankName,
+      accountMasked: s.display.accountMasked,
+    },
+    requester: s.requester,
+    reason: s.reason,
+    origin: s.channel,
+    required: policy.required,
+    rule: policy.rule,
+    submission: s.submission,
+  });
+  return frozen
+    ? { frozen }
+    : { error: 'This form was already sent for approval; look for it in the approvals channel.' };
+}
+
+export const requestedView = (deps: Deps, id: string) =>
+  resultModal(
+    'New beneficiary',
+    withSandboxNote(
+      [
+        section(
+          `:hourglass_flowing_sand: *${id}* is waiting for approval in <#${deps.config.approvalsChannel}>. Once approved and created, the beneficiary appears in the offramp list.`,
+        ),
+      ],
+      deps.sandbox,
+    ),
+  );
