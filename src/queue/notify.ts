@@ -7,6 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { WebClient } from '@slack/web-api';
 import type { Logger } from '../log.js';
 import { cardText, outcomeReply, requestCardBlocks } from '../slack/blocks/card.js';
+import { withSandboxText } from '../slack/blocks/common.js';
 import type { RequestStore } from '../store/requests.js';
 import type { NotifyJob } from './queues.js';
 
@@ -75,7 +76,7 @@ export async function notify(deps: NotifyDeps, job: NotifyJob): Promise<void> {
     slack.chat.postMessage({
       channel: thread.channel,
       thread_ts: thread.ts,
-      text: outcomeReply(record),
+      text: withSandboxText(outcomeReply(record), deps.sandbox),
       unfurl_links: false,
     }),
   );
@@ -112,7 +113,10 @@ async function reportCardFailure(
     .postEphemeral({
       channel: origin,
       user: requester,
-      text: `:warning: Your request ${id} is saved, but its approval card cannot be posted (Slack says \`${code}\`). Ask an admin to invite Rampart to the approvals channel or check APPROVALS_CHANNEL; Rampart keeps trying until the request expires.`,
+      text: withSandboxText(
+        `:warning: Your request ${id} is saved, but its approval card cannot be posted (Slack says \`${code}\`). Ask an admin to invite Rampart to the approvals channel or check APPROVALS_CHANNEL; Rampart keeps trying until the request expires.`,
+        deps.sandbox,
+      ),
     })
     .catch((e: unknown) => deps.log.warn({ err: e }, 'could not tell the requester about the card'));
 }
@@ -129,7 +133,10 @@ async function confirmToRequester(
     await deps.slack.chat.postEphemeral({
       channel: origin ?? card.channel,
       user: requester,
-      text: `Your request ${id} is waiting for approval: <${permalink.permalink}|see the card>. You will be mentioned in its thread when it is decided.`,
+      text: withSandboxText(
+        `Your request ${id} is waiting for approval: <${permalink.permalink}|see the card>. You will be mentioned in its thread when it is decided.`,
+        deps.sandbox,
+      ),
     });
   } catch (err) {
     // The card is up; a missing confirmation must not re-post it.

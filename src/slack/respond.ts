@@ -17,7 +17,7 @@ export async function respondBlocks(
 /** Any failure as one sentence; input problems also get the usage line. Unexpected ones are logged. */
 export async function respondError(
   respond: RespondFn,
-  deps: Pick<Deps, 'log'>,
+  deps: Pick<Deps, 'log' | 'sandbox'>,
   err: unknown,
   usage?: string,
 ): Promise<void> {
@@ -26,6 +26,6 @@ export async function respondError(
   await respond({
     response_type: 'ephemeral',
     text: message,
-    blocks: errorBlocks(message, err instanceof InputError ? usage : undefined),
+    blocks: withSandboxNote(errorBlocks(message, err instanceof InputError ? usage : undefined), deps.sandbox),
   });
 }

@@ -6,7 +6,7 @@ import type { App, BlockButtonAction } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import { REQUEST_ID, type RequestRecord } from '../../domain/request.js';
 import { APPROVAL_ACTIONS } from '../blocks/card.js';
-import { slackDate } from '../blocks/common.js';
+import { slackDate, withSandboxText } from '../blocks/common.js';
 import type { Deps } from '../deps.js';
 import { denyModal } from '../views/deny.js';
 
@@ -47,7 +47,11 @@ function readClick(body: BlockButtonAction, action: { value?: string }): Click {
 
 async function tell(client: WebClient, deps: Deps, click: Click, text: string): Promise<void> {
   try {
-    await client.chat.postEphemeral({ channel: click.channel ?? deps.config.approvalsChannel, user: click.user, text });
+    await client.chat.postEphemeral({
+      channel: click.channel ?? deps.config.approvalsChannel,
+      user: click.user,
+      text: withSandboxText(text, deps.sandbox),
+    });
   } catch (err) {
     deps.log.warn({ err }, 'could not send a private reply');
   }

@@ -28,6 +28,10 @@ export const link = (url: string, label: string): string => `<${url}|${esc(label
 
 export const SANDBOX_NOTE = ':test_tube: Sandbox: no real money moves.';
 
+/** Plain-text messages say it too: every message posted on the sandbox names it. */
+export const withSandboxText = (text: string, sandbox: boolean): string =>
+  sandbox ? `${text}\n_${SANDBOX_NOTE}_` : text;
+
 export function withSandboxNote(blocks: Blocks, sandbox: boolean): Blocks {
   return sandbox ? [...blocks, context(SANDBOX_NOTE)] : blocks;
 }
