@@ -57,15 +57,19 @@ async function tell(client: WebClient, deps: Deps, click: Click, text: string): 
   }
 }
 
+/** Checked on the server at every click; anyone else is told so and nothing changes. */
+async function authorised(client: WebClient, deps: Deps, click: Click): Promise<boolean> {
+  if (await deps.approvers.isApprover(click.user)) return true;
+  await tell(client, deps, click, 'You are not an approver for this, so nothing changed.');
+  return false;
+}
+
 export function registerApprovalActions(app: App, deps: Deps): void {
   app.action<BlockButtonAction>(APPROVAL_ACTIONS.approve, async ({ ack, body, action, client }) => {
     await ack();
     const click = readClick(body, action);
     if (!click.requestId) return;
-    if (!(await deps.approvers.isApprover(click.user))) {
-      await tell(client, deps, click, 'You are not an approver for this, so nothing changed.');
-      return;
-    }
+    if (!(await authorised(client, deps, click))) return;
     const outcome = await deps.store.vote(click.requestId, click.user);
     const record = await deps.store.get(click.requestId);
     if (!record) return;
@@ -109,11 +113,7 @@ export function registerApprovalActions(app: App, deps: Deps): void {
     await ack();
     const click = readClick(body, action);
     if (!click.requestId) return;
-    // Open the reason modal first: the trigger id lives 3 s.
-    if (!(await deps.approvers.isApprover(click.user))) {
-      await tell(client, deps, click, 'You are not an approver for this, so nothing changed.');
-      return;
-    }
+    if (!(await authorised(client, deps, click))) return;
     const record = await deps.store.get(click.requestId);
     if (!record) return;
     if (record.state !== 'pending') {
