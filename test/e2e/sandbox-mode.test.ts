@@ -3,7 +3,15 @@
  * message it posts says so (issue 2).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { APPROVALS, blocksText, eventually, type Harness, PEOPLE, startHarness } from '../support/harness.js';
+import {
+  APPROVALS,
+  blocksText,
+  eventually,
+  expectHealthyRun,
+  type Harness,
+  PEOPLE,
+  startHarness,
+} from '../support/harness.js';
 import { postRequest, RECEIVER, waitForState } from '../support/requests.js';
 
 let h: Harness;
@@ -11,7 +19,7 @@ beforeAll(async () => {
   h = await startHarness('sandbox-mode', { SERVICE_BASE_URL: '' });
 });
 afterAll(async () => {
-  expect(h.fake.violations).toEqual([]);
+  expectHealthyRun(h);
   await h.close();
 });
 

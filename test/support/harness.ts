@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { expect } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import {
   type FakeSlack,
@@ -148,3 +149,33 @@ export const lastView = (fake: FakeSlack, user: string): StoredView | undefined 
 
 export const cardFor = (fake: FakeSlack, id: string): StoredMessage | undefined =>
   fake.messages(APPROVALS).find((m) => blocksText(m).includes(id));
+
+/** Secrets that must never reach a log line (DESIGN invariant 6). */
+export const SECRETS = [SERVICE_KEY, BOT_TOKEN, SIGNING_SECRET] as const;
+
+/**
+ * What every end-to-end run must hold at its end: no Block Kit limit broken, every ack measured
+ * and under Slack's 3 s, and no secret in any log line.
+ */
+export function expectHealthyRun(h: Harness): void {
+  expect(h.fake.violations).toEqual([]);
+  expect(h.driver.ackTimes.length).toBeGreaterThan(0);
+  expect(Math.max(...h.driver.ackTimes)).toBeLessThan(3000);
+  for (const secret of SECRETS) expect(h.logs.text).not.toContain(secret);
+}
+
+/** Every text a person can read in Block Kit (mrkdwn and plain), in order. */
+export function readableTexts(blocks: unknown): string[] {
+  const out: string[] = [];
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (typeof v === 'object' && v !== null) {
+      for (const [k, inner] of Object.entries(v)) {
+        if (k === 'text' && typeof inner === 'string') out.push(inner);
+        else walk(inner);
+      }
+    }
+  };
+  walk(blocks);
+  return out;
+}
