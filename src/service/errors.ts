@@ -36,10 +36,16 @@ export class ServiceError extends RampartError {
     super(code, message, { cause: details.cause });
     this.operation = details.operation;
     this.status = details.status;
-    this.serviceMessage = details.serviceMessage;
+    this.serviceMessage = details.serviceMessage === undefined ? undefined : maskLongNumbers(details.serviceMessage);
     this.mayHaveReached = details.mayHaveReached;
   }
 }
+
+/**
+ * The service's own words travel to logs and to Slack; if they echo a BVN or an account number,
+ * only its last four digits survive.
+ */
+export const maskLongNumbers = (text: string): string => text.replace(/\d{8,}/g, (d) => `••••${d.slice(-4)}`);
 
 export const isServiceError = (e: unknown): e is ServiceError => e instanceof ServiceError;
 

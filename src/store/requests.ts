@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import {
+  canMove,
   type FrozenRequest,
   formatRequestId,
   type HistoryEntry,
@@ -130,6 +131,9 @@ export class RequestStore {
     fields: Record<string, string> = {},
     execToken = '',
   ): Promise<TransitionResult> {
+    // The domain's state machine is the rule; the script only makes it atomic.
+    const illegal = from.find((f) => !canMove(f, to));
+    if (illegal) throw new Error(`transition ${illegal} → ${to} is not allowed (domain/request.ts TRANSITIONS)`);
     const history: HistoryEntry = { at: this.now(), ...entry };
     const [ok, before] = (await this.redis.eval(
       TRANSITION,
