@@ -3,7 +3,11 @@
  * Every problem is collected and reported at once, by name, never echoing a secret's value.
  */
 import { z } from 'zod';
+import type { WalletAlias } from './domain/wallets.js';
 import { ConfigError } from './errors.js';
+
+export type { WalletAlias };
+
 import { sandboxWalletsSetting } from './sandbox/seed.js';
 
 const DURATION = /^(\d+)\s*(ms|s|m|h|d)$/;
@@ -42,11 +46,6 @@ const optionalText = z
   .optional();
 
 const SLACK_USER_OR_GROUP = /^[USW][A-Z0-9]{2,}$/;
-
-export interface WalletAlias {
-  alias: string;
-  id: string;
-}
 
 export function parseWallets(text: string, problems: string[]): WalletAlias[] {
   const wallets: WalletAlias[] = [];

@@ -4,8 +4,9 @@
  */
 import { formatNumber } from '../domain/amount.js';
 import { assetInfo, isAssetId } from '../domain/assets.js';
+import { maskTail } from '../domain/personal-data.js';
 import type { HistoryEntry, RequestRecord } from '../domain/request.js';
-import { maskTail, walletName } from './format-service.js';
+import { walletName } from './format-service.js';
 import { keyValues, table } from './table.js';
 
 /** "2026-11-21 22:10:04Z": sortable, unambiguous at any hour in any zone. */

@@ -2,14 +2,12 @@
  * What the service read commands print: pure functions from service data to text (tables) or
  * to the values --json prints. Personal data is masked in both (DESIGN invariant 6).
  */
+
 import { formatNumber } from '../domain/amount.js';
 import { assetInfo, isAssetId } from '../domain/assets.js';
+import { maskTail } from '../domain/personal-data.js';
 import type { AccountLookup, BalanceEntry, Identity, Wallet } from '../service/schemas.js';
 import { keyValues, table } from './table.js';
-
-/** "•••••••1234": the last four characters only; short values are hidden whole. */
-export const maskTail = (value: string, visible = 4): string =>
-  value.length <= visible ? '•'.repeat(4) : '•'.repeat(value.length - visible) + value.slice(-visible);
 
 const yesNo = (b: boolean): string => (b ? 'yes' : 'no');
 

@@ -2,6 +2,7 @@
  * The one error every service call fails with. `mayHaveReached` answers the only question a
  * money-moving caller needs: could the service have acted on this request?
  */
+import { maskLongNumbers } from '../domain/personal-data.js';
 import { type ErrorCode, RampartError } from '../errors.js';
 
 export type Operation =
@@ -36,16 +37,11 @@ export class ServiceError extends RampartError {
     super(code, message, { cause: details.cause });
     this.operation = details.operation;
     this.status = details.status;
+    // The service's words travel to logs and Slack; an echoed BVN or account number must not.
     this.serviceMessage = details.serviceMessage === undefined ? undefined : maskLongNumbers(details.serviceMessage);
     this.mayHaveReached = details.mayHaveReached;
   }
 }
-
-/**
- * The service's own words travel to logs and to Slack; if they echo a BVN or an account number,
- * only its last four digits survive.
- */
-export const maskLongNumbers = (text: string): string => text.replace(/\d{8,}/g, (d) => `••••${d.slice(-4)}`);
 
 export const isServiceError = (e: unknown): e is ServiceError => e instanceof ServiceError;
 

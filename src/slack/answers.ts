@@ -2,6 +2,7 @@
  * The read-only answers behind /balance, /rate and /lookup, shared by the commands and the
  * "Share in channel" button. Input problems throw InputError with the sentence to show.
  */
+import { resolveWallet } from '../domain/wallets.js';
 import { InputError } from '../errors.js';
 import { isServiceError } from '../service/errors.js';
 import { currency as currencySchema } from '../service/schemas.js';
@@ -17,14 +18,6 @@ type AnswerDeps = Pick<Deps, 'config' | 'service' | 'now'>;
 const serviceSaid = (err: { serviceMessage: string | undefined }): string =>
   err.serviceMessage ? ` (the service said “${clean(err.serviceMessage)}”)` : '';
 
-export function resolveWallet(deps: Pick<Deps, 'config'>, text: string): { alias: string | undefined; id: string } {
-  const wanted = text.trim();
-  const byAlias = deps.config.wallets.find((w) => w.alias === wanted.toLowerCase());
-  if (byAlias) return byAlias;
-  const byId = deps.config.wallets.find((w) => w.id === wanted);
-  return { alias: byId?.alias, id: wanted };
-}
-
 async function walletView(deps: AnswerDeps, alias: string | undefined, id: string): Promise<WalletView> {
   const [wallet, balances] = await Promise.all([deps.service.getWallet(id), deps.service.getBalances(id)]);
   return { alias, wallet, balances };
@@ -34,7 +27,7 @@ export async function balanceAnswer(deps: AnswerDeps, args: string): Promise<Blo
   const words = args.trim().split(/\s+/).filter(Boolean);
   if (words.length > 1) throw new InputError('Give one wallet at most.');
   if (words.length === 1) {
-    const target = resolveWallet(deps, words[0] as string);
+    const target = resolveWallet(deps.config.wallets, words[0] as string);
     try {
       return balanceBlocks([await walletView(deps, target.alias, target.id)], deps.now(), []);
     } catch (err) {

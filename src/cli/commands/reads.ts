@@ -1,8 +1,10 @@
 /** `rampart rate`, `lookup` and `identity get`: read-only questions to the service. */
+
+import { maskTail } from '../../domain/personal-data.js';
 import { isServiceError } from '../../service/errors.js';
 import { currency as currencySchema, currencyWireForm } from '../../service/schemas.js';
 import { type Command, positionals, shorten } from '../args.js';
-import { identityText, lookupText, maskedIdentity, maskedLookup, maskTail, rateText } from '../format-service.js';
+import { identityText, lookupText, maskedIdentity, maskedLookup, rateText } from '../format-service.js';
 import { CliError, UsageError } from '../problems.js';
 
 export const rateCommand: Command = {

@@ -1,5 +1,5 @@
 /** `rampart wallet` and `rampart balances`: one wallet, by configured alias or service id. */
-import type { Config } from '../../config.js';
+import { resolveWallet } from '../../domain/wallets.js';
 import { isServiceError } from '../../service/errors.js';
 import { clean } from '../../slack/describe-error.js';
 import { type Command, positionals } from '../args.js';
@@ -7,16 +7,9 @@ import type { Context } from '../context.js';
 import { balancesText, walletText } from '../format-service.js';
 import { CliError } from '../problems.js';
 
-export function resolveWallet(config: Config, text: string): { alias: string | undefined; id: string } {
-  const wanted = text.trim();
-  const byAlias = config.wallets.find((w) => w.alias === wanted.toLowerCase());
-  if (byAlias) return byAlias;
-  return { alias: config.wallets.find((w) => w.id === wanted)?.alias, id: wanted };
-}
-
 /** A 404 for a name that is no alias is most likely a typo: say which aliases exist. */
 async function fetchFor<T>(ctx: Context, target: string, fetch: (id: string) => Promise<T>) {
-  const { alias, id } = resolveWallet(ctx.config, target);
+  const { alias, id } = resolveWallet(ctx.config.wallets, target);
   try {
     return { alias, id, data: await fetch(id) };
   } catch (err) {

@@ -1,13 +1,12 @@
 /** Identity modal and answers. A BVN is only ever shown as its last four digits (issue 5). */
+
 import type { View } from '@slack/types';
+import { maskBvn } from '../../domain/personal-data.js';
 import type { Identity } from '../../service/schemas.js';
 import type { IdentityEntry } from '../../store/registry.js';
 import { type Blocks, context, esc, plain, section, slackDate } from './common.js';
 
 export const IDENTITY_CALLBACK = 'identity_modal';
-
-export const maskBvn = (bvn: string | undefined): string =>
-  bvn && bvn.length >= 4 ? `•••••••${bvn.slice(-4)}` : 'not shown';
 
 export const identityModal = (meta: { channel?: string }): View => ({
   type: 'modal',

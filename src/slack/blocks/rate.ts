@@ -1,4 +1,5 @@
 /** /rate and /lookup answers. */
+import { maskAccount } from '../../domain/personal-data.js';
 import type { AccountLookup } from '../../service/schemas.js';
 import { type Blocks, context, esc, section } from './common.js';
 
@@ -11,9 +12,6 @@ export const rateBlocks = (currency: string, rate: number, fetchedAt: number): B
     `Fetched <!date^${Math.floor(fetchedAt / 1000)}^{date_short_pretty} {time_secs}|${new Date(fetchedAt).toISOString()}> from the wallet service.`,
   ),
 ];
-
-/** Full account numbers are personal data: only the last four digits are shown. */
-export const maskAccount = (accountNumber: string): string => `••••${accountNumber.slice(-4)}`;
 
 export const lookupBlocks = (r: AccountLookup): Blocks => [
   section(

@@ -1,7 +1,7 @@
 /** The cross-border beneficiary form (spec 2.10 variant 2): every BankAddress field is required. */
 import type { App } from '@slack/bolt';
+import { maskAccount } from '../../domain/personal-data.js';
 import { ADDRESS_FIELDS, BENEFICIARY_CALLBACK, CROSS_BORDER_FIELDS } from '../blocks/beneficiary.js';
-import { maskAccount } from '../blocks/rate.js';
 import type { Deps } from '../deps.js';
 import { announce } from '../post-request.js';
 import { field, identityChoice, metaOf, requestBeneficiary, requestedView } from './beneficiary-request.js';

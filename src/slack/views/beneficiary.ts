@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { App, BlockButtonAction } from '@slack/bolt';
 import { z } from 'zod';
+import { maskAccount } from '../../domain/personal-data.js';
 import { isServiceError } from '../../service/errors.js';
 import type { AccountLookup } from '../../service/schemas.js';
 import {
@@ -16,7 +17,6 @@ import {
 } from '../blocks/beneficiary.js';
 import { errorBlocks } from '../blocks/common.js';
 import { identityModal, resultModal } from '../blocks/identity.js';
-import { maskAccount } from '../blocks/rate.js';
 import { NEW_BENEFICIARY_ACTION } from '../blocks/request-modal.js';
 import { DeadlineError, withDeadline } from '../deadline.js';
 import type { Deps } from '../deps.js';

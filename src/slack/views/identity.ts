@@ -3,11 +3,12 @@
  * (never retried), recorded in Rampart's registry with the BVN's last four digits only.
  */
 import type { App } from '@slack/bolt';
+import { maskBvn } from '../../domain/personal-data.js';
 import { InputError } from '../../errors.js';
 import { isServiceError } from '../../service/errors.js';
 import { isRealDate } from '../../service/schemas.js';
 import { type Blocks, errorBlocks, esc, section, withSandboxNote } from '../blocks/common.js';
-import { IDENTITY_CALLBACK, maskBvn, resultModal } from '../blocks/identity.js';
+import { IDENTITY_CALLBACK, resultModal } from '../blocks/identity.js';
 import type { Deps } from '../deps.js';
 import { describeError } from '../describe-error.js';
 
