@@ -9,6 +9,7 @@ import {
   currentCard,
   ephemeralText,
   postRequest,
+  quiescent,
   RECEIVER,
   serviceCalls,
   submitRequest,
@@ -154,7 +155,7 @@ describe('repeated submissions', () => {
     ]);
     expect([a.status, b.status]).toEqual([200, 200]);
     await eventually(() => (h.fake.messages('C0APPROVALS').length > cardsBefore ? true : undefined), 10_000, 'a card');
-    await new Promise((r) => setTimeout(r, 500));
+    await quiescent(h);
     const cards = h.fake.messages('C0APPROVALS').slice(cardsBefore);
     expect(cards).toHaveLength(1);
   });

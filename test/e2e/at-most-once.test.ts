@@ -20,6 +20,7 @@ import {
   click,
   currentCard,
   postRequest,
+  quiescent,
   RECEIVER,
   serviceCalls,
   threadOf,
@@ -46,7 +47,7 @@ describe('with one web+worker process and a second worker', () => {
     const acks = await Promise.all(clickers.map((u) => click(h, u, id, 'request_approve')));
     expect(acks.every((a) => a.status === 200)).toBe(true);
     await waitForState(h, id, 'succeeded');
-    await new Promise((r) => setTimeout(r, 300)); // room for a wrong second run to show itself
+    await quiescent(h);
     expect(callsFor(h, 11)).toHaveLength(1);
     const replies = threadOf(h, id).filter((m) => m.text.includes('succeeded'));
     expect(replies).toHaveLength(1);
@@ -67,7 +68,7 @@ describe('with one web+worker process and a second worker', () => {
     await Promise.all(ids.map((id) => h.rampart.deps.queues.enqueueExecution(id)));
     for (const id of ids) await waitForState(h, id, 'succeeded');
     await Promise.all(ids.map((id) => h.rampart.deps.queues.enqueueExecution(id)));
-    await new Promise((r) => setTimeout(r, 500));
+    await quiescent(h);
     for (const a of amounts) expect(callsFor(h, a)).toHaveLength(1);
   });
 
@@ -83,7 +84,7 @@ describe('with one web+worker process and a second worker', () => {
     );
     expect(reply.text).toContain('HTTP 500');
     await h.rampart.workers?.reconcileNow();
-    await new Promise((r) => setTimeout(r, 300));
+    await quiescent(h);
     expect(callsFor(h, 13)).toHaveLength(1);
     expect(blocksText(currentCard(h, id))).toContain('Failed');
   });
@@ -100,7 +101,7 @@ describe('with one web+worker process and a second worker', () => {
     );
     expect(reply.text).toContain('Do not request it again');
     await h.rampart.workers?.reconcileNow();
-    await new Promise((r) => setTimeout(r, 300));
+    await quiescent(h);
     expect(callsFor(h, 14)).toHaveLength(1);
     expect(blocksText(currentCard(h, id))).toContain('OUTCOME UNKNOWN');
   });
@@ -111,7 +112,7 @@ describe('with one web+worker process and a second worker', () => {
     await click(h, PEOPLE.approver1, id, 'request_approve');
     await waitForState(h, id, 'succeeded');
     await eventually(() => threadOf(h, id).find((m) => m.text.includes('succeeded')), 8000, 'reply after rate limit');
-    await new Promise((r) => setTimeout(r, 500));
+    await quiescent(h);
     expect(threadOf(h, id).filter((m) => m.text.includes('succeeded'))).toHaveLength(1);
   });
 });
@@ -154,7 +155,7 @@ describe('a worker process killed while executing', () => {
       'unknown reply',
     );
     expect(reply.text).toContain('check');
-    await new Promise((r) => setTimeout(r, 1000));
+    await quiescent(h);
     expect(callsFor(h, 16)).toHaveLength(1);
   });
 });

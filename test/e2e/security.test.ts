@@ -20,6 +20,7 @@ import {
   SIGNING_SECRET,
   startHarness,
 } from '../support/harness.js';
+import { quiescent } from '../support/requests.js';
 
 const ASKER = PEOPLE.requester;
 const RECEIVER = '0x99ED2e97162533BA814aF8092b93b9a3090DEdcF';
@@ -81,8 +82,7 @@ describe('request signatures', () => {
         const res = await h.driver.command(ASKER, command, text, GENERAL, options());
         expect(res.status, `${command} ${how}`).toBe(401);
       }
-      // Give a wrongly started listener time to act before looking for its traces.
-      await new Promise((r) => setTimeout(r, 200));
+      await quiescent(h);
       expect(await snapshot(h)).toEqual(before);
       expect(h.fake.ephemerals(ASKER)).toHaveLength(ephemerals);
     });
@@ -107,7 +107,7 @@ describe('request signatures', () => {
       { signingSecret: 'not-the-signing-secret' },
     );
     expect(res.status).toBe(401);
-    await new Promise((r) => setTimeout(r, 200));
+    await quiescent(h);
     expect(await snapshot(h)).toEqual(snap);
     expect(h.fake.messages(GENERAL)).toHaveLength(0);
   });
@@ -121,7 +121,7 @@ describe('request signatures', () => {
       const res = await h.driver.submitView(ASKER, form, {}, options());
       expect(res.status).toBe(401);
     }
-    await new Promise((r) => setTimeout(r, 200));
+    await quiescent(h);
     expect(await snapshot(h)).toEqual(before);
     expect(before.keys.some((k) => k.includes(':req:'))).toBe(false);
 
@@ -206,7 +206,7 @@ describe('requests from another workspace', () => {
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ response_type: 'ephemeral', text: 'Rampart is not installed for this workspace.' });
     }
-    await new Promise((r) => setTimeout(r, 200));
+    await quiescent(h);
     const after = await snapshot(h);
     expect(after.received).toBe(before.received);
     expect(after.keys).toEqual(before.keys);
@@ -243,7 +243,7 @@ describe('requests from another workspace', () => {
     const before = await snapshot(h);
     const res = await h.driver.click(ASKER, { action_id: 'share_in_channel', message });
     expect(res.status).toBe(200);
-    await new Promise((r) => setTimeout(r, 200));
+    await quiescent(h);
     const after = await snapshot(h);
     expect(after.received).toBe(before.received);
     expect(h.fake.callsTo('response_url')).toHaveLength(0);

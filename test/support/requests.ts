@@ -79,3 +79,42 @@ export const ephemeralText = (h: Harness, user: string) =>
     .ephemerals(user)
     .map((e) => e.text)
     .join('\n');
+
+const BUSY = ['active', 'waiting', 'delayed', 'prioritized', 'waiting-children'] as const;
+
+/** Nothing is running or queued that could still act: no job but far-off expiries, no executing record. */
+async function idle(h: Harness): Promise<boolean> {
+  const { execute, notifications, expire } = h.rampart.deps.queues;
+  for (const q of [execute, notifications]) {
+    const counts = await q.getJobCounts(...BUSY);
+    if (Object.values(counts).some((n) => n > 0)) return false;
+  }
+  // Expiry jobs wait 24 h by design; only a due one counts as work in flight.
+  const expiring = await expire.getJobCounts('active', 'waiting', 'prioritized');
+  if (Object.values(expiring).some((n) => n > 0)) return false;
+  for (const id of await h.rampart.deps.store.openIds()) {
+    if ((await h.rampart.deps.store.get(id))?.state === 'executing') return false;
+  }
+  return true;
+}
+
+const traces = (h: Harness) => `${h.fake.calls.length}/${h.sandbox.state.received.length}`;
+
+/**
+ * Waits until Rampart has nothing left to do (STYLE "Tests": prove absence by quiescence, not a
+ * fixed sleep): the queues hold no live job, no request is executing, and neither Slack nor the
+ * service saw a new call between two consecutive idle checks.
+ */
+export async function quiescent(h: Harness, timeoutMs = 15_000): Promise<void> {
+  let last = '';
+  await eventually(
+    async () => {
+      const now = traces(h);
+      const settled = (await idle(h)) && now === last;
+      last = now;
+      return settled ? true : undefined;
+    },
+    timeoutMs,
+    'Rampart to be idle',
+  );
+}
