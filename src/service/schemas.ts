@@ -2,8 +2,10 @@
  * zod schemas for every request and response of the service interface (spec sections 2 and 4).
  * The sandbox validates with the same schemas, so client and sandbox cannot drift apart.
  */
+
 import { z } from 'zod';
 import { ASSET_IDS } from '../domain/assets.js';
+import { BANK_CODE, NUBAN } from '../domain/bank-account.js';
 
 // spec 2.1
 export const envelope = <T extends z.ZodType>(data: T) =>
@@ -108,8 +110,8 @@ export const bankAddress = z.strictObject({
   country: nonEmpty,
 });
 export const nigerianBankDetails = z.strictObject({
-  bank_code: z.string().regex(/^\d{3,6}$/, 'must be the bank code, 3 to 6 digits'),
-  account_number: z.string().regex(/^\d{10}$/, 'must be a 10-digit NUBAN account number'),
+  bank_code: z.string().regex(BANK_CODE, 'must be the bank code, 3 to 6 digits'),
+  account_number: z.string().regex(NUBAN, 'must be a 10-digit NUBAN account number'),
 });
 export const crossBorderBankDetails = z.strictObject({
   bank_address: bankAddress.optional(),
@@ -188,9 +190,9 @@ export const createIdentityRequest = z.strictObject({
 export type CreateIdentityRequest = z.infer<typeof createIdentityRequest>;
 
 export const lookupRequest = z.strictObject({
-  bank_code: z.string().regex(/^\d{3,6}$/, 'must be the bank code, 3 to 6 digits'),
+  bank_code: z.string().regex(BANK_CODE, 'must be the bank code, 3 to 6 digits'),
   currency: z.string().regex(/^ngn$/i, 'must be NGN'),
-  account_number: z.string().regex(/^\d{10}$/, 'must be a 10-digit NUBAN account number'),
+  account_number: z.string().regex(NUBAN, 'must be a 10-digit NUBAN account number'),
 });
 export type LookupRequest = z.infer<typeof lookupRequest>;
 

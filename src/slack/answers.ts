@@ -1,12 +1,12 @@
 /**
  * The read-only answers behind /balance, /rate and /lookup, shared by the commands and the
- * "Share in channel" button. Input problems throw InputError with the sentence to show.
+ * "Share in channel" button: the use cases of app/reads.ts, phrased as Block Kit. Input problems
+ * throw InputError with the sentence to show.
  */
-import { resolveWallet } from '../domain/wallets.js';
+import { lookupAccount, readBalances, readRate, type UnknownWallet } from '../app/reads.js';
+import { maskTail } from '../domain/personal-data.js';
 import { InputError } from '../errors.js';
-import { isServiceError } from '../service/errors.js';
-import { currency as currencySchema } from '../service/schemas.js';
-import { balanceBlocks, type WalletView } from './blocks/balance.js';
+import { balanceBlocks } from './blocks/balance.js';
 import type { Blocks } from './blocks/common.js';
 import { lookupBlocks, rateBlocks } from './blocks/rate.js';
 import type { Deps } from './deps.js';
@@ -15,79 +15,40 @@ import { clean, describeError } from './describe-error.js';
 type AnswerDeps = Pick<Deps, 'config' | 'service' | 'now'>;
 
 /** The service's own words on a refusal, for the sentence a person reads (issue 3: 4xx with its message). */
-const serviceSaid = (err: { serviceMessage: string | undefined }): string =>
-  err.serviceMessage ? ` (the service said “${clean(err.serviceMessage)}”)` : '';
+const serviceSaid = (message: string | undefined): string => (message ? ` (the service said “${clean(message)}”)` : '');
 
-async function walletView(deps: AnswerDeps, alias: string | undefined, id: string): Promise<WalletView> {
-  const [wallet, balances] = await Promise.all([deps.service.getWallet(id), deps.service.getBalances(id)]);
-  return { alias, wallet, balances };
-}
+export const unknownWalletText = (w: UnknownWallet): string =>
+  `"${clean(w.id)}" is neither a configured wallet (${w.aliases.join(', ')}) nor a wallet id the service knows${serviceSaid(w.serviceMessage)}; check the spelling.`;
+
+const words = (args: string) => args.trim().split(/\s+/).filter(Boolean);
 
 export async function balanceAnswer(deps: AnswerDeps, args: string): Promise<Blocks> {
-  const words = args.trim().split(/\s+/).filter(Boolean);
-  if (words.length > 1) throw new InputError('Give one wallet at most.');
-  if (words.length === 1) {
-    const target = resolveWallet(deps.config.wallets, words[0] as string);
-    try {
-      return balanceBlocks([await walletView(deps, target.alias, target.id)], deps.now(), []);
-    } catch (err) {
-      if (isServiceError(err) && err.status === 404 && target.alias === undefined) {
-        const aliases = deps.config.wallets.map((w) => w.alias).join(', ');
-        throw new InputError(
-          `"${clean(target.id)}" is neither a configured wallet (${aliases}) nor a wallet id the service knows${serviceSaid(err)}; check the spelling.`,
-        );
-      }
-      throw err;
-    }
-  }
-  const settled = await Promise.allSettled(deps.config.wallets.map((w) => walletView(deps, w.alias, w.id)));
-  const views: WalletView[] = [];
-  const failures: { alias: string; message: string }[] = [];
-  settled.forEach((r, i) => {
-    const alias = deps.config.wallets[i]?.alias ?? '?';
-    if (r.status === 'fulfilled') views.push(r.value);
-    else failures.push({ alias, message: describeError(r.reason) });
-  });
-  if (views.length === 0 && settled[0]?.status === 'rejected') throw settled[0].reason;
-  return balanceBlocks(views, deps.now(), failures);
+  const read = await readBalances({ service: deps.service, wallets: deps.config.wallets }, words(args));
+  if (read.kind === 'too-many') throw new InputError(read.problem);
+  if (read.kind === 'unknown-wallet') throw new InputError(unknownWalletText(read));
+  const failures = read.failures.map((f) => ({ alias: f.alias, message: describeError(f.error) }));
+  return balanceBlocks(read.views, deps.now(), failures);
 }
 
 export async function rateAnswer(deps: AnswerDeps, args: string): Promise<Blocks> {
-  const words = args.trim().split(/\s+/).filter(Boolean);
-  if (words.length > 1) throw new InputError('Give one currency at most.');
-  const parsed = currencySchema.safeParse(words[0] ?? 'NGN');
-  if (!parsed.success) throw new InputError(`"${words[0]}" is not a currency the service quotes; the only one is NGN.`);
-  const rate = await deps.service.getOnrampRate(parsed.data);
-  return rateBlocks(parsed.data, rate.rate, deps.now());
-}
-
-export function parseLookupArgs(args: string): { bankCode: string; accountNumber: string } {
-  const words = args.trim().split(/\s+/).filter(Boolean);
-  if (words.length !== 2) throw new InputError('Give a bank code and an account number.');
-  const [bankCode, accountNumber] = words as [string, string];
-  if (!/^\d{3,6}$/.test(bankCode))
-    throw new InputError(`"${bankCode}" is not a bank code; it is 3 to 6 digits, e.g. 058.`);
-  if (!/^\d{10}$/.test(accountNumber)) {
-    throw new InputError(
-      `A Nigerian account number (NUBAN) has exactly 10 digits; "${accountNumber}" has ${accountNumber.replace(/\D/g, '').length === accountNumber.length ? accountNumber.length : 'other characters'}.`,
-    );
-  }
-  return { bankCode, accountNumber };
+  const given = words(args);
+  if (given.length > 1) throw new InputError('Give one currency at most.');
+  const read = await readRate(deps, given[0]);
+  if (read.kind === 'bad-currency')
+    throw new InputError(`"${clean(read.given)}" is not a currency the service quotes; the only one is NGN.`);
+  return rateBlocks(read.currency, read.rate, deps.now());
 }
 
 export async function lookupAnswer(deps: AnswerDeps, args: string): Promise<Blocks> {
-  const { bankCode, accountNumber } = parseLookupArgs(args);
-  try {
-    const r = await deps.service.lookupAccount({ bank_code: bankCode, account_number: accountNumber, currency: 'ngn' });
-    return lookupBlocks(r);
-  } catch (err) {
-    if (isServiceError(err) && err.status === 404) {
-      throw new InputError(
-        `No account ${accountNumber.slice(-4).padStart(10, '•')} at bank ${bankCode}${serviceSaid(err)}; check both numbers with the account holder.`,
-      );
-    }
-    throw err;
+  const read = await lookupAccount(deps, args);
+  if (read.kind === 'bad-input') throw new InputError(read.problem);
+  if (read.kind === 'no-account') {
+    const { bankCode, accountNumber } = read.account;
+    throw new InputError(
+      `No account ${maskTail(accountNumber)} at bank ${bankCode}${serviceSaid(read.serviceMessage)}; check both numbers with the account holder.`,
+    );
   }
+  return lookupBlocks(read.account);
 }
 
 export const ANSWERS = { balance: balanceAnswer, rate: rateAnswer, lookup: lookupAnswer } as const;

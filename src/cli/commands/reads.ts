@@ -1,8 +1,9 @@
 /** `rampart rate`, `lookup` and `identity get`: read-only questions to the service. */
 
+import { lookupAccount, readRate } from '../../app/reads.js';
+import { BANK_CODE, NUBAN } from '../../domain/bank-account.js';
 import { maskTail } from '../../domain/personal-data.js';
-import { isServiceError } from '../../service/errors.js';
-import { currency as currencySchema, currencyWireForm } from '../../service/schemas.js';
+import { currency as currencySchema } from '../../service/schemas.js';
 import { type Command, positionals, shorten } from '../args.js';
 import { identityText, lookupText, maskedIdentity, maskedLookup, rateText } from '../format-service.js';
 import { CliError, UsageError } from '../problems.js';
@@ -16,10 +17,11 @@ export const rateCommand: Command = {
     const parsed = currencySchema.safeParse(given);
     if (!parsed.success)
       throw new UsageError(`"${shorten(given)}" is not a currency the service quotes; the only one is NGN`);
-    const currency = parsed.data;
     return async (ctx) => {
-      const { rate } = await (await ctx.service()).getOnrampRate(currency);
-      ctx.answer(rateText(currency, rate), { currency, rate });
+      const read = await readRate({ service: await ctx.service() }, parsed.data);
+      if (read.kind === 'bad-currency')
+        throw new UsageError(`"${shorten(given)}" is not a currency the service quotes`);
+      ctx.answer(rateText(read.currency, read.rate), { currency: read.currency, rate: read.rate });
     };
   },
 };
@@ -30,28 +32,19 @@ export const lookupCommand: Command = {
   summary: 'Verify a Nigerian bank account and show its holder (account number masked).',
   prepare(input) {
     const [bankCode = '', accountNumber = ''] = positionals(input, ['<bank_code>', '<account_number>']);
-    if (!/^\d{3,6}$/.test(bankCode))
+    if (!BANK_CODE.test(bankCode))
       throw new UsageError(`"${shorten(bankCode)}" is not a bank code; it is 3 to 6 digits, e.g. 058`);
-    if (!/^\d{10}$/.test(accountNumber)) {
-      throw new UsageError('a Nigerian account number (NUBAN) is exactly 10 digits');
-    }
+    if (!NUBAN.test(accountNumber)) throw new UsageError('a Nigerian account number (NUBAN) is exactly 10 digits');
     return async (ctx) => {
-      const service = await ctx.service();
-      try {
-        const found = await service.lookupAccount({
-          bank_code: bankCode,
-          account_number: accountNumber,
-          currency: currencyWireForm('NGN'),
-        });
-        ctx.answer(lookupText(found), maskedLookup(found));
-      } catch (err) {
-        if (isServiceError(err) && err.status === 404) {
-          throw new CliError(
-            `No account ${maskTail(accountNumber)} at bank ${bankCode}; check both numbers with the account holder.`,
-          );
-        }
-        throw err;
+      const read = await lookupAccount({ service: await ctx.service() }, { bankCode, accountNumber });
+      if (read.kind === 'bad-input') throw new UsageError(read.problem);
+      if (read.kind === 'no-account') {
+        const { bankCode: code, accountNumber: number } = read.account;
+        throw new CliError(
+          `No account ${maskTail(number)} at bank ${code}; check both numbers with the account holder.`,
+        );
       }
+      ctx.answer(lookupText(read.account), maskedLookup(read.account));
     };
   },
 };

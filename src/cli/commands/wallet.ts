@@ -1,6 +1,5 @@
 /** `rampart wallet` and `rampart balances`: one wallet, by configured alias or service id. */
-import { resolveWallet } from '../../domain/wallets.js';
-import { isServiceError } from '../../service/errors.js';
+import { readWalletPart } from '../../app/reads.js';
 import { clean } from '../../slack/describe-error.js';
 import { type Command, positionals } from '../args.js';
 import type { Context } from '../context.js';
@@ -9,18 +8,13 @@ import { CliError } from '../problems.js';
 
 /** A 404 for a name that is no alias is most likely a typo: say which aliases exist. */
 async function fetchFor<T>(ctx: Context, target: string, fetch: (id: string) => Promise<T>) {
-  const { alias, id } = resolveWallet(ctx.config.wallets, target);
-  try {
-    return { alias, id, data: await fetch(id) };
-  } catch (err) {
-    if (isServiceError(err) && err.status === 404 && alias === undefined) {
-      const aliases = ctx.config.wallets.map((w) => w.alias).join(', ');
-      throw new CliError(
-        `"${clean(id)}" is neither a configured wallet (${aliases}) nor a wallet id the service knows; check the spelling.`,
-      );
-    }
-    throw err;
+  const read = await readWalletPart(ctx.config, target, fetch);
+  if (read.kind === 'unknown-wallet') {
+    throw new CliError(
+      `"${clean(read.id)}" is neither a configured wallet (${read.aliases.join(', ')}) nor a wallet id the service knows; check the spelling.`,
+    );
   }
+  return read;
 }
 
 export const walletCommand: Command = {

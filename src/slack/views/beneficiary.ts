@@ -2,9 +2,11 @@
  * New beneficiary (issue 5): chosen identity; a Nigerian account looked up first and confirmed
  * by its holder name, or a cross-border account; then an approval-gated request like a payment.
  */
+
 import { randomUUID } from 'node:crypto';
 import type { App, BlockButtonAction } from '@slack/bolt';
 import { z } from 'zod';
+import { checkNigerianAccount } from '../../domain/bank-account.js';
 import { maskAccount } from '../../domain/personal-data.js';
 import { isServiceError } from '../../service/errors.js';
 import type { AccountLookup } from '../../service/schemas.js';
@@ -96,9 +98,8 @@ export function registerBeneficiaryViews(app: App, deps: Deps): void {
     const bankCode = field(v, 'bank_code');
     const accountNumber = field(v, 'account_number');
     const reason = field(v, 'reason');
-    if (!/^\d{3,6}$/.test(bankCode)) errors.bank_code = 'A bank code is 3 to 6 digits, e.g. 058.';
-    if (!/^\d{10}$/.test(accountNumber))
-      errors.account_number = 'A Nigerian account number (NUBAN) has exactly 10 digits.';
+    const account = checkNigerianAccount(bankCode, accountNumber);
+    if ('errors' in account) Object.assign(errors, account.errors);
     if (reason.length < 3) errors.reason = 'Say why this payout destination is needed; approvers see it.';
     if (Object.keys(errors).length > 0 || 'error' in identity) {
       await ack({ response_action: 'errors', errors });

@@ -1,7 +1,9 @@
 /** The small /lookup modal: bank code and account number, answered in the modal itself. */
+
 import type { App } from '@slack/bolt';
 import type { View } from '@slack/types';
 import type { WebClient } from '@slack/web-api';
+import { checkNigerianAccount } from '../../domain/bank-account.js';
 import { InputError } from '../../errors.js';
 import { lookupAnswer } from '../answers.js';
 import { type Blocks, errorBlocks, plain, withSandboxNote } from '../blocks/common.js';
@@ -76,9 +78,8 @@ export function registerLookupView(app: App, deps: Deps): void {
     const bankCode = values.bank_code?.bank_code?.value?.trim() ?? '';
     const accountNumber = values.account_number?.account_number?.value?.trim() ?? '';
     const errors: Record<string, string> = {};
-    if (!/^\d{3,6}$/.test(bankCode)) errors.bank_code = 'A bank code is 3 to 6 digits, e.g. 058.';
-    if (!/^\d{10}$/.test(accountNumber))
-      errors.account_number = 'A Nigerian account number (NUBAN) has exactly 10 digits.';
+    const account = checkNigerianAccount(bankCode, accountNumber);
+    if ('errors' in account) Object.assign(errors, account.errors);
     if (Object.keys(errors).length > 0) {
       await ack({ response_action: 'errors', errors });
       return;
