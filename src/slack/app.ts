@@ -23,6 +23,7 @@ import { registerRegistryCommands } from './commands/registry.js';
 import { registerRequestCommands } from './commands/request.js';
 import type { Deps } from './deps.js';
 import { registerHome } from './events/home.js';
+import { registerIdentityOptions } from './options/identity.js';
 import { registerBeneficiaryViews } from './views/beneficiary.js';
 import { registerDenyView } from './views/deny.js';
 import { registerIdentityView } from './views/identity.js';
@@ -139,6 +140,7 @@ export function createSlackApp(deps: Deps, redis: Redis): SlackApp {
   registerRegistryCommands(app, deps);
   registerIdentityView(app, deps);
   registerBeneficiaryViews(app, deps);
+  registerIdentityOptions(app, deps);
   registerHome(app, deps);
   registerAssetChoices(app, deps);
 

@@ -1,6 +1,7 @@
 /**
  * Rampart's own registries, since the service cannot list them (spec 2.5, 2.6 show no list
- * operation): identities Rampart created, and beneficiaries approved through Rampart.
+ * operation): identities Rampart created or saw at the service (GET /identity, issue 11), and
+ * beneficiaries approved through Rampart — created by it, or registered as they already exist.
  * Personal data stays out: a BVN is kept as its last four digits, an account number masked.
  */
 import type { Redis } from 'ioredis';
@@ -10,9 +11,15 @@ export const identityEntry = z.object({
   id: z.string(),
   name: z.string(),
   type: z.string(),
-  bvnLast4: z.string().regex(/^\d{4}$/),
+  // Empty when the service showed no BVN (spec 2.6 details are loosely shaped).
+  bvnLast4: z.string().regex(/^(\d{4})?$/),
   createdBy: z.string(),
   createdAt: z.number(),
+  /** undefined or 'rampart': created through Rampart; 'service': it already existed (issue 11). */
+  source: z.enum(['rampart', 'service']).optional(),
+  /** The service's answer at the last GET /identity, and when (issue 11). */
+  isActive: z.boolean().optional(),
+  checkedAt: z.number().optional(),
 });
 export type IdentityEntry = z.infer<typeof identityEntry>;
 
@@ -56,6 +63,31 @@ export class Registry {
   async identities(): Promise<IdentityEntry[]> {
     const all = await this.redis.hvals(this.identitiesKey);
     return all.map((r) => identityEntry.parse(JSON.parse(r))).sort((a, b) => b.createdAt - a.createdAt);
+  }
+
+  /**
+   * Records what GET /identity said about an identity (masked: the BVN's last four digits only),
+   * keeping the name and creator of one Rampart created. Returns the entry as stored.
+   */
+  async rememberIdentity(
+    seen: { id: string; type: string; bvnLast4: string; isActive: boolean },
+    by: string,
+    at: number,
+  ): Promise<IdentityEntry> {
+    const before = await this.identity(seen.id);
+    const entry: IdentityEntry = before
+      ? { ...before, bvnLast4: seen.bvnLast4, isActive: seen.isActive, checkedAt: at }
+      : { ...seen, name: '', createdBy: by, createdAt: at, source: 'service', checkedAt: at };
+    await this.addIdentity(entry);
+    return entry;
+  }
+
+  /** Case-insensitive search by name, id or the BVN's last digits, for the identity pickers. */
+  async searchIdentities(query: string, limit = 100): Promise<IdentityEntry[]> {
+    const q = query.trim().toLowerCase();
+    const all = await this.identities();
+    const hits = q ? all.filter((e) => `${e.name} ${e.id} ${e.bvnLast4}`.toLowerCase().includes(q)) : all;
+    return hits.slice(0, limit);
   }
 
   async addBeneficiary(entry: BeneficiaryEntry): Promise<void> {

@@ -179,3 +179,15 @@ export function readableTexts(blocks: unknown): string[] {
   walk(blocks);
   return out;
 }
+
+/**
+ * Personal data (BVN, date of birth, account numbers) never reaches a log line or anything sent
+ * to Slack: messages, cards, views, options answers and acks (DESIGN invariant 6).
+ */
+export function expectNoPersonalData(h: Harness, values: readonly string[], extra: readonly unknown[] = []): void {
+  const outputs = JSON.stringify([h.fake.calls.map((c) => c.args), extra]);
+  for (const value of values) {
+    expect(h.logs.text, `a log line holds ${value.slice(0, 2)}…`).not.toContain(value);
+    expect(outputs, `something sent to Slack holds ${value.slice(0, 2)}…`).not.toContain(value);
+  }
+}

@@ -1,8 +1,8 @@
 /** Identity modal and answers. A BVN is only ever shown as its last four digits (issue 5). */
 
 import type { View } from '@slack/types';
-import { maskBvn } from '../../domain/personal-data.js';
-import type { Identity } from '../../service/schemas.js';
+import type { IdentityCheck, IdentityRefusal } from '../../app/identities.js';
+import { maskBvn, maskLongNumbers } from '../../domain/personal-data.js';
 import type { IdentityEntry } from '../../store/registry.js';
 import { type Blocks, context, esc, plain, section, slackDate } from './common.js';
 
@@ -46,27 +46,66 @@ export const resultModal = (title: string, blocks: Blocks): View => ({
   blocks,
 });
 
-export const identityBlocks = (identity: Identity, entry: IdentityEntry | undefined): Blocks => [
+/** `/identity <id>`: what GET /identity said just now, with what Rampart knows (issue 11). */
+export const identityBlocks = (entry: IdentityEntry): Blocks => [
   section(
     [
-      `*Identity* \`${esc(identity.id)}\`${entry ? ` · ${esc(entry.name)}` : ''}`,
-      `Type: ${esc(identity.type.toUpperCase())} · ${identity.is_active ? ':large_green_circle: active' : ':red_circle: inactive'}`,
-      `BVN: ${maskBvn(identity.details.bvn)}`,
+      `*Identity* \`${esc(entry.id)}\`${entry.name ? ` · ${esc(entry.name)}` : ''}`,
+      `Type: ${esc(entry.type.toUpperCase())} · ${entry.isActive === false ? ':red_circle: inactive: it cannot own a new beneficiary' : ':large_green_circle: active'}`,
+      `BVN: ${entry.bvnLast4 ? maskBvn(`0000000${entry.bvnLast4}`) : 'not shown by the service'}`,
     ].join('\n'),
   ),
-  ...(entry ? [context(`Created through Rampart by <@${entry.createdBy}> ${slackDate(entry.createdAt)}`)] : []),
+  context(
+    entry.source === 'service'
+      ? `:white_check_mark: Checked with the service just now. It existed before Rampart; it is now in Rampart's registry (masked), so pickers find it by id or the BVN's last digits.`
+      : `:white_check_mark: Checked with the service just now. Created through Rampart by <@${entry.createdBy}> ${slackDate(entry.createdAt)}.`,
+  ),
 ];
+
+/** Why a chosen identity is refused, on the form's identity field. */
+export function identityRefusal(why: IdentityRefusal): string {
+  switch (why) {
+    case 'missing':
+      return 'Choose the identity that owns this account, type its id, or create one with "New identity…".';
+    case 'unknown':
+      return 'Rampart has not seen that identity; type its id in the field so the service can check it.';
+    case 'inactive':
+      return 'The service says this identity is inactive, so no beneficiary can be added for it; choose another or ask the service to reactivate it.';
+  }
+}
+
+/** `/identity <id>` when the service could not confirm it. */
+export function identityCheckProblem(
+  check: Exclude<IdentityCheck, { kind: 'found' }>,
+  describe: (e: unknown) => string,
+) {
+  switch (check.kind) {
+    case 'unknown':
+      return `The service knows no identity \`${maskLongNumbers(check.id)}\`. Check the id (it is the service's id, e.g. from its dashboard), or create one with \`/identity new\`.`;
+    case 'bvn':
+      return 'That looks like a BVN. Rampart never looks people up by BVN; give the identity id.';
+    case 'slow':
+      return 'The service did not answer in time; try again in a moment.';
+    case 'unavailable':
+      return describe(check.error);
+  }
+}
 
 export const identityListBlocks = (entries: IdentityEntry[]): Blocks =>
   entries.length === 0
-    ? [section('No identities created through Rampart yet. Create one with `/identity new`.')]
+    ? [
+        section(
+          'No identities in Rampart yet. Create one with `/identity new`, or check one the service already has with `/identity &lt;id&gt;`.',
+        ),
+      ]
     : [
-        section(`*Identities created through Rampart* (${entries.length})`),
+        section(`*Identities in Rampart* (${entries.length})`),
         section(
           entries
             .slice(0, 40)
             .map(
-              (e) => `\`${esc(e.id)}\` ${esc(e.name)} · BVN ${maskBvn(`0000000${e.bvnLast4}`)} · by <@${e.createdBy}>`,
+              (e) =>
+                `\`${esc(e.id)}\` ${esc(e.name || 'name not known')} · BVN ${e.bvnLast4 ? maskBvn(`0000000${e.bvnLast4}`) : 'not shown'} · ${e.source === 'service' ? `existing at the service${e.isActive === false ? ', inactive' : ''}, seen by` : 'by'} <@${e.createdBy}>`,
             )
             .join('\n'),
         ),

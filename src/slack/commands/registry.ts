@@ -1,9 +1,12 @@
 /** /identity and /beneficiary: create (through modals), show and list what Rampart keeps. */
 import type { App } from '@slack/bolt';
+import { checkIdentity } from '../../app/identities.js';
 import { beneficiaryListBlocks, nigerianModal } from '../blocks/beneficiary.js';
-import { identityBlocks, identityListBlocks, identityModal } from '../blocks/identity.js';
+import { errorBlocks } from '../blocks/common.js';
+import { identityBlocks, identityCheckProblem, identityListBlocks, identityModal } from '../blocks/identity.js';
 import { isHelp, USAGE } from '../blocks/usage.js';
 import type { Deps } from '../deps.js';
+import { describeError } from '../describe-error.js';
 import { respondBlocks, respondError } from '../respond.js';
 
 export function registerRegistryCommands(app: App, deps: Deps): void {
@@ -26,8 +29,14 @@ export function registerRegistryCommands(app: App, deps: Deps): void {
         await respondBlocks(respond, deps, 'Identities', identityListBlocks(await deps.registry.identities()));
         return;
       }
-      const [identity, entry] = await Promise.all([deps.service.getIdentity(first), deps.registry.identity(first)]);
-      await respondBlocks(respond, deps, `Identity ${identity.id}`, identityBlocks(identity, entry));
+      // issue 11: checked live; one the service already had is remembered (masked).
+      const check = await checkIdentity(deps, first, command.user_id);
+      if (check.kind === 'found') {
+        await respondBlocks(respond, deps, `Identity ${check.entry.id}`, identityBlocks(check.entry));
+        return;
+      }
+      const problem = identityCheckProblem(check, describeError);
+      await respondBlocks(respond, deps, problem, errorBlocks(problem));
     } catch (err) {
       await respondError(respond, deps, err, USAGE.identity);
     }

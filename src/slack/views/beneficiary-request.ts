@@ -4,10 +4,13 @@
  */
 import type { ViewStateValue } from '@slack/bolt';
 import { z } from 'zod';
+import { chosenIdentity } from '../../app/identities.js';
+import { shortId } from '../../domain/identity-query.js';
 import { evaluatePolicy } from '../../domain/policy.js';
 import { createBeneficiaryRequest, describeZodError } from '../../service/schemas.js';
 import { section, withSandboxNote } from '../blocks/common.js';
-import { resultModal } from '../blocks/identity.js';
+import { identityRefusal, resultModal } from '../blocks/identity.js';
+import { isNote } from '../blocks/identity-options.js';
 import type { Deps } from '../deps.js';
 import { freezeRequest } from '../post-request.js';
 
@@ -20,10 +23,12 @@ export const metaOf = (raw: string) =>
     .parse(JSON.parse(raw || '{}'));
 
 export async function identityChoice(deps: Deps, v: Values): Promise<{ id: string; name: string } | { error: string }> {
-  const id = v.identity?.identity?.selected_option?.value;
-  if (!id) return { error: 'Choose the identity that owns this account, or create one with "New identity…".' };
-  const entry = await deps.registry.identity(id);
-  return entry ? { id, name: entry.name } : { error: 'Choose an identity created in Rampart.' };
+  const value = v.identity?.identity?.selected_option?.value;
+  if (isNote(value))
+    return { error: 'That line explains the search; choose an identity, or type its id to check it with the service.' };
+  const chosen = await chosenIdentity(deps, value);
+  if (chosen.ok) return { id: chosen.entry.id, name: chosen.entry.name || `identity ${shortId(chosen.entry.id)}` };
+  return { error: identityRefusal(chosen.why) };
 }
 
 export interface Submitted {

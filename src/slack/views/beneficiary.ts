@@ -69,19 +69,6 @@ export function registerBeneficiaryViews(app: App, deps: Deps): void {
       .catch((err: unknown) => deps.log.error({ err }, 'could not switch the beneficiary form'));
   });
 
-  app.options('identity', async ({ ack, options }) => {
-    const q = ('value' in options ? options.value : '').toLowerCase();
-    const entries = (await deps.registry.identities())
-      .filter((e) => `${e.name} ${e.id}`.toLowerCase().includes(q))
-      .slice(0, 100);
-    await ack({
-      options: entries.map((e) => ({
-        text: { type: 'plain_text', text: `${e.name} · BVN ••••${e.bvnLast4}`.slice(0, 75) },
-        value: e.id,
-      })),
-    });
-  });
-
   app.options('beneficiary', async ({ ack, options }) => {
     const entries = await deps.registry.searchBeneficiaries('value' in options ? options.value : '');
     await ack({

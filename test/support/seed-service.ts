@@ -1,0 +1,35 @@
+/**
+ * Puts identities and beneficiaries into the sandbox through its own HTTP interface, as another
+ * tool or the service's dashboard would — never through Rampart (issue 11).
+ */
+import { request } from 'undici';
+import type { Sandbox } from '../../src/sandbox/index.js';
+import { SERVICE_KEY } from './harness.js';
+
+async function post(sandbox: Sandbox, path: string, body: unknown): Promise<{ id: string }> {
+  const res = await request(`${sandbox.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-service-key': SERVICE_KEY },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.body.json()) as { success: boolean; data?: { id: string }; message?: string };
+  if (!json.success || !json.data) throw new Error(`seeding ${path} failed: ${json.message}`);
+  return json.data;
+}
+
+export const seedIdentity = (sandbox: Sandbox, name: string, bvn: string, dob: string) =>
+  post(sandbox, '/identity', { type: 'BVN', name, details: { bvn, dob } }).then((d) => d.id);
+
+export const seedBeneficiary = (sandbox: Sandbox, identityId: string, bankCode: string, accountNumber: string) =>
+  post(sandbox, '/beneficiary', {
+    currency: 'ngn',
+    identity_id: identityId,
+    details: { bank_code: bankCode, account_number: accountNumber },
+  }).then((d) => d.id);
+
+/** The spec shows no way to deactivate an identity (section 3); the sandbox's state can. */
+export function deactivateIdentity(sandbox: Sandbox, id: string): void {
+  const identity = sandbox.state.identities.get(id);
+  if (!identity) throw new Error(`no identity ${id} in the sandbox`);
+  identity.isActive = false;
+}
