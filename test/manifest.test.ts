@@ -3,8 +3,8 @@ import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 
-// Slack's published schema (slackapi/manifest-schema), vendored outside the repo: see shared/slack/README.md.
-const schemaUrl = new URL('../../shared/slack/manifest.schema.1.0.0.json', import.meta.url);
+// Slack's published schema (slackapi/manifest-schema, MIT), vendored: see fixtures/slack-manifest-schema/README.md.
+const schemaUrl = new URL('./fixtures/slack-manifest-schema/manifest.schema.1.0.0.json', import.meta.url);
 const manifestUrl = new URL('../manifest.yml', import.meta.url);
 
 const EVENTS_URL = /^https:\/\/[^/]+\/slack\/events$/;

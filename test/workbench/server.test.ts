@@ -53,7 +53,7 @@ describe('starting', () => {
 
   it('fails the browser tests with a clear message, never a skip, when Chromium is missing', async () => {
     await expect(launchChromium('/nonexistent/chromium')).rejects.toThrow(
-      'Chromium is missing at /nonexistent/chromium; the workbench browser tests need it. Install it with: apt-get update && apt-get install -y chromium',
+      'Chromium is missing at /nonexistent/chromium; the workbench browser tests need it. Run npm install (it comes with the devDependency @sparticuz/chromium).',
     );
   });
 

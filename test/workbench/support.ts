@@ -1,6 +1,6 @@
 /**
  * Starts the whole workbench in-process for a test, on a free port with its own Redis prefix,
- * and launches the system's Chromium (never a downloaded one) for the browser tests.
+ * and launches the Chromium that comes with npm install (./chromium.ts) for the browser tests.
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -10,8 +10,8 @@ import { startWorkbench, type Workbench } from '../../src/devtools/workbench/ind
 import { createLogger } from '../../src/log.js';
 import { deleteKeys, REDIS_URL } from '../support/harness.js';
 import { LogSink } from '../support/log-sink.js';
+import { packagedChromium } from './chromium.js';
 
-export const CHROMIUM = '/usr/bin/chromium';
 export const ARTIFACTS = 'test-artifacts';
 export const RECEIVER = '0x99ED2e97162533BA814aF8092b93b9a3090DEdcF';
 
@@ -39,16 +39,21 @@ export async function startTestWorkbench(name: string, env: Record<string, strin
   };
 }
 
-/** Fails, never skips, without Chromium: CI installs it (.ci/run). */
-export async function launchChromium(executablePath = CHROMIUM): Promise<Browser> {
-  if (!existsSync(executablePath)) {
+/**
+ * Fails, never skips: the Chromium is a devDependency, so `npm install` is all a machine needs.
+ * `executablePath` is for the test of that failure.
+ */
+export async function launchChromium(executablePath?: string): Promise<Browser> {
+  const packaged = executablePath === undefined ? await packagedChromium() : { executablePath, env: {} };
+  if (!existsSync(packaged.executablePath)) {
     throw new Error(
-      `Chromium is missing at ${executablePath}; the workbench browser tests need it. Install it with: apt-get update && apt-get install -y chromium`,
+      `Chromium is missing at ${packaged.executablePath}; the workbench browser tests need it. Run npm install (it comes with the devDependency @sparticuz/chromium).`,
     );
   }
   await mkdir(ARTIFACTS, { recursive: true });
   return chromium.launch({
-    executablePath,
+    executablePath: packaged.executablePath,
+    env: { ...process.env, ...packaged.env },
     args: [
       '--headless',
       '--no-sandbox',
