@@ -1,15 +1,12 @@
 /**
- * Pending requests for part 2, made as the modal submission makes them (validateDraft,
- * evaluatePolicy, frozenCall, store.create, expiry and card jobs) and posted as cards by
+ * Pending requests for part 2, made by the same use case as the modal submission
+ * (app/submit-request.ts, then announce: expiry and card jobs) and posted as cards by
  * Rampart's own notify worker; plus the polling helpers the bench waits with.
  */
 import type { Queue } from 'bullmq';
-import { formatAmount } from '../src/domain/amount.js';
-import { validateDraft } from '../src/domain/draft.js';
-import { evaluatePolicy } from '../src/domain/policy.js';
-import { callHash, type FrozenRequest } from '../src/domain/request.js';
+import { announce } from '../src/app/post-request.js';
+import { submitRequest } from '../src/app/submit-request.js';
 import type { Deps } from '../src/slack/deps.js';
-import { frozenCall } from '../src/slack/views/request.js';
 import { PEOPLE, type World } from './world.js';
 
 const RECEIVER = '0x99ED2e97162533BA814aF8092b93b9a3090DEdcF';
@@ -31,48 +28,30 @@ export async function until(what: string, timeoutMs: number, probe: () => Promis
   }
 }
 
-function frozenTransfer(deps: Deps, id: string, amount: number): FrozenRequest {
-  const result = validateDraft(
+/** Posts one transfer exactly as the modal submission does (app/submit-request.ts), then announces it. */
+async function submitTransfer(deps: Deps, index: number): Promise<string> {
+  const amount = amountFor(index);
+  const outcome = await submitRequest(
+    { ...deps, withinBudget: (work) => work },
     {
-      kind: 'transfer',
-      wallet: WALLET,
-      asset: ASSET,
-      amount: String(amount),
-      entireBalance: false,
-      receiver: RECEIVER,
-      beneficiary: undefined,
-      reason: `bench approval ${amount}`,
+      input: {
+        kind: 'transfer',
+        wallet: WALLET,
+        asset: ASSET,
+        amount: String(amount),
+        entireBalance: false,
+        receiver: RECEIVER,
+        beneficiary: undefined,
+        reason: `bench approval ${amount}`,
+      },
+      requester: PEOPLE.requester,
+      origin: undefined,
+      submission: `bench-${index}-${deps.now()}`,
     },
-    deps.config.wallets,
   );
-  if ('errors' in result) throw new Error(`bench draft refused: ${JSON.stringify(result.errors)}`);
-  const { draft } = result;
-  const policy = evaluatePolicy(deps.config.policy, {
-    kind: 'transfer',
-    assetCode: draft.asset.code,
-    ...(draft.amount ? { amount: draft.amount } : {}),
-  });
-  if (!policy.ok) throw new Error(`bench request refused by policy: ${policy.reason}`);
-  const call = frozenCall(draft);
-  const now = deps.now();
-  return {
-    id,
-    call,
-    display: {
-      walletAlias: draft.walletAlias,
-      amountText: draft.amount ? formatAmount(draft.amount) : 'entire available balance',
-      assetCode: draft.asset.code,
-      chain: draft.asset.chain,
-    },
-    requester: PEOPLE.requester,
-    reason: draft.reason,
-    origin: undefined,
-    createdAt: now,
-    expiresAt: now + deps.config.requestExpiryMs,
-    requiredApprovals: policy.required,
-    rule: policy.rule,
-    hash: callHash(call),
-  };
+  if (outcome.kind !== 'submitted') throw new Error(`bench request refused: ${JSON.stringify(outcome)}`);
+  await announce(deps, outcome.frozen);
+  return outcome.frozen.id;
 }
 
 export async function idle(queues: readonly Queue[]): Promise<boolean> {
@@ -88,14 +67,7 @@ export async function postRequests(world: World, total: number): Promise<string[
   const { deps } = world.rampart;
   const ids: string[] = [];
   for (let start = 0; start < total; start += 16) {
-    const batch = Array.from({ length: Math.min(16, total - start) }, async (_, k) => {
-      const id = await deps.store.nextId();
-      const frozen = frozenTransfer(deps, id, amountFor(start + k));
-      await deps.store.create(frozen);
-      await deps.queues.scheduleExpiry(id, frozen.expiresAt - deps.now());
-      await deps.queues.notify({ requestId: id, kind: 'card' });
-      return id;
-    });
+    const batch = Array.from({ length: Math.min(16, total - start) }, (_, k) => submitTransfer(deps, start + k));
     ids.push(...(await Promise.all(batch)));
   }
   let waiting = [...ids];

@@ -31,6 +31,8 @@ export interface Queues {
   expire: Queue;
   notifications: Queue;
   enqueueExecution(requestId: string): Promise<void>;
+  /** At quorum: one add (BullMQ ignores a second add of the same job id). */
+  enqueueApproved(requestId: string): Promise<void>;
   scheduleExpiry(requestId: string, delayMs: number): Promise<void>;
   notify(job: NotifyJob): Promise<void>;
   close(): Promise<void>;
@@ -59,6 +61,9 @@ export function createQueues(connection: Redis, prefix: string): Queues {
         // Safe: the record refuses to execute anything not in `approved`.
         await existing.remove();
       }
+      await execute.add('execute', { requestId } satisfies RequestJob, executeOptions(requestId));
+    },
+    async enqueueApproved(requestId) {
       await execute.add('execute', { requestId } satisfies RequestJob, executeOptions(requestId));
     },
     async scheduleExpiry(requestId, delayMs) {

@@ -48,7 +48,14 @@ export interface Workers {
 
 export function startWorkers(deps: WorkerDeps): Workers {
   const name = deps.name ?? `worker-${process.pid}`;
-  const base = { connection: deps.redis, prefix: bullPrefix(deps.prefix), name };
+  const base = {
+    connection: deps.redis,
+    prefix: bullPrefix(deps.prefix),
+    name,
+    // Tests shorten these for every queue: a killed worker's job of any kind is noticed quickly.
+    ...(deps.lockDurationMs ? { lockDuration: deps.lockDurationMs } : {}),
+    ...(deps.stalledIntervalMs ? { stalledInterval: deps.stalledIntervalMs } : {}),
+  };
   const log = deps.log.child({ component: 'worker', worker: name });
 
   const execute = new Worker(
@@ -74,8 +81,6 @@ export function startWorkers(deps: WorkerDeps): Workers {
       concurrency: 4,
       // BullMQ is at-least-once; money jobs must never be re-run by it on its own.
       maxStalledCount: 0,
-      ...(deps.lockDurationMs ? { lockDuration: deps.lockDurationMs } : {}),
-      ...(deps.stalledIntervalMs ? { stalledInterval: deps.stalledIntervalMs } : {}),
     },
   );
   execute.on('failed', (job, err) => {

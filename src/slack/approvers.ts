@@ -3,10 +3,9 @@
  * time through usergroups.users.list with a short cache, so a removed member stops counting soon.
  */
 import type { WebClient } from '@slack/web-api';
+import type { ApproverDirectory } from '../app/deps.js';
 
-export interface ApproverDirectory {
-  isApprover(userId: string): Promise<boolean>;
-}
+export type { ApproverDirectory };
 
 export class SlackApproverDirectory implements ApproverDirectory {
   private readonly users: Set<string>;

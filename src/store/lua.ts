@@ -5,27 +5,33 @@
 
 /**
  * KEYS: record, history. ARGV: voter, now (ms), history entry JSON for the vote, history entry
- * JSON for reaching quorum. Returns { outcome, state }.
+ * JSON for reaching quorum, history entry JSON for queueing. Returns { outcome, state, votes,
+ * required, decidedBy, decidedAt, expiresAt } so the click needs no second read (issue 12: the
+ * approval path's round trips).
  */
 export const VOTE = `
+local function answer(outcome, state, votes)
+  local f = redis.call('HMGET', KEYS[1], 'required', 'decidedBy', 'decidedAt', 'expiresAt')
+  return {outcome, state, tostring(votes), f[1] or '', f[2] or '', f[3] or '', f[4] or ''}
+end
 local state = redis.call('HGET', KEYS[1], 'state')
-if not state then return {'missing', ''} end
-if state ~= 'pending' then return {'not_pending', state} end
-if tonumber(ARGV[2]) >= tonumber(redis.call('HGET', KEYS[1], 'expiresAt')) then return {'expired', state} end
-if redis.call('HGET', KEYS[1], 'requester') == ARGV[1] then return {'self', state} end
+if not state then return {'missing', '', '0', '', '', '', ''} end
 local votes = cjson.decode(redis.call('HGET', KEYS[1], 'votes'))
+if state ~= 'pending' then return answer('not_pending', state, #votes) end
+if tonumber(ARGV[2]) >= tonumber(redis.call('HGET', KEYS[1], 'expiresAt')) then return answer('expired', state, #votes) end
+if redis.call('HGET', KEYS[1], 'requester') == ARGV[1] then return answer('self', state, #votes) end
 for _, v in ipairs(votes) do
-  if v.user == ARGV[1] then return {'duplicate', state} end
+  if v.user == ARGV[1] then return answer('duplicate', state, #votes) end
 end
 votes[#votes + 1] = { user = ARGV[1], at = tonumber(ARGV[2]) }
 redis.call('HSET', KEYS[1], 'votes', cjson.encode(votes))
 redis.call('RPUSH', KEYS[2], ARGV[3])
 if #votes >= tonumber(redis.call('HGET', KEYS[1], 'required')) then
   redis.call('HSET', KEYS[1], 'state', 'approved', 'decidedBy', ARGV[1], 'decidedAt', ARGV[2])
-  redis.call('RPUSH', KEYS[2], ARGV[4])
-  return {'approved', 'approved'}
+  redis.call('RPUSH', KEYS[2], ARGV[4], ARGV[5])
+  return answer('approved', 'approved', #votes)
 end
-return {'voted', 'pending'}
+return answer('voted', 'pending', #votes)
 `;
 
 /**

@@ -19,6 +19,16 @@ import { TRANSITION, VOTE } from './lua.js';
 
 export type VoteOutcome = 'approved' | 'voted' | 'duplicate' | 'self' | 'not_pending' | 'expired' | 'missing';
 
+export interface VoteResult {
+  outcome: VoteOutcome;
+  state: RequestState | undefined;
+  votes: number;
+  required: number;
+  decidedBy: string | undefined;
+  decidedAt: number | undefined;
+  expiresAt: number;
+}
+
 export interface TransitionResult {
   ok: boolean;
   /** State before the attempt. */
@@ -103,20 +113,35 @@ export class RequestStore {
   }
 
   async vote(id: string, user: string): Promise<VoteOutcome> {
+    return (await this.castVote(id, user)).outcome;
+  }
+
+  /** One approval, atomically, with what the click needs to answer (no second read). */
+  async castVote(id: string, user: string): Promise<VoteResult> {
     const at = this.now();
-    const voted: HistoryEntry = { at, event: 'approval', by: user };
-    const quorum: HistoryEntry = { at, event: 'approved', by: user };
-    const [outcome] = (await this.redis.eval(
+    const entries: HistoryEntry[] = [
+      { at, event: 'approval', by: user },
+      { at, event: 'approved', by: user },
+      { at, event: 'queued' },
+    ];
+    const [outcome, state, votes, required, decidedBy, decidedAt, expiresAt] = (await this.redis.eval(
       VOTE,
       2,
       this.key(id),
       this.historyKey(id),
       user,
       String(at),
-      JSON.stringify(voted),
-      JSON.stringify(quorum),
-    )) as [VoteOutcome, string];
-    return outcome;
+      ...entries.map((e) => JSON.stringify(e)),
+    )) as [VoteOutcome, string, string, string, string, string, string];
+    return {
+      outcome,
+      state: state === '' ? undefined : (state as RequestState),
+      votes: Number(votes),
+      required: Number(required),
+      decidedBy: decidedBy || undefined,
+      decidedAt: decidedAt ? Number(decidedAt) : undefined,
+      expiresAt: Number(expiresAt),
+    };
   }
 
   /**

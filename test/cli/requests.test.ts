@@ -113,6 +113,7 @@ describe('rampart requests show', () => {
         '2026-11-21 09:31:00Z  requested  U0REQUESTER  payroll top-up',
         '2026-11-21 09:32:00Z  approval   U0APPROVER1  —',
         '2026-11-21 09:32:00Z  approved   U0APPROVER1  —',
+        '2026-11-21 09:32:00Z  queued     —            —',
         '',
       ].join('\n'),
     );

@@ -82,20 +82,21 @@ export const ephemeralText = (h: Harness, user: string) =>
 
 const BUSY = ['active', 'waiting', 'delayed', 'prioritized', 'waiting-children'] as const;
 
-/** Nothing is running or queued that could still act: no job but far-off expiries, no executing record. */
-async function idle(h: Harness): Promise<boolean> {
+/** What is still running or queued that could act: empty when idle (expiries due later do not count). */
+async function busy(h: Harness): Promise<string[]> {
   const { execute, notifications, expire } = h.rampart.deps.queues;
+  const out: string[] = [];
   for (const q of [execute, notifications]) {
     const counts = await q.getJobCounts(...BUSY);
-    if (Object.values(counts).some((n) => n > 0)) return false;
+    for (const [state, n] of Object.entries(counts)) if (n > 0) out.push(`${q.name}: ${n} ${state}`);
   }
   // Expiry jobs wait 24 h by design; only a due one counts as work in flight.
   const expiring = await expire.getJobCounts('active', 'waiting', 'prioritized');
-  if (Object.values(expiring).some((n) => n > 0)) return false;
+  for (const [state, n] of Object.entries(expiring)) if (n > 0) out.push(`expire: ${n} ${state}`);
   for (const id of await h.rampart.deps.store.openIds()) {
-    if ((await h.rampart.deps.store.get(id))?.state === 'executing') return false;
+    if ((await h.rampart.deps.store.get(id))?.state === 'executing') out.push(`${id} executing`);
   }
-  return true;
+  return out;
 }
 
 const traces = (h: Harness) => `${h.fake.calls.length}/${h.sandbox.state.received.length}`;
@@ -107,14 +108,20 @@ const traces = (h: Harness) => `${h.fake.calls.length}/${h.sandbox.state.receive
  */
 export async function quiescent(h: Harness, timeoutMs = 15_000): Promise<void> {
   let last = '';
+  let still: string[] = [];
   await eventually(
     async () => {
       const now = traces(h);
-      const settled = (await idle(h)) && now === last;
+      still = await busy(h);
+      const settled = still.length === 0 && now === last;
       last = now;
       return settled ? true : undefined;
     },
     timeoutMs,
     'Rampart to be idle',
-  );
+  ).catch((err: unknown) => {
+    throw new Error(
+      `${err instanceof Error ? err.message : String(err)} (still busy: ${still.join(', ') || 'new calls'})`,
+    );
+  });
 }

@@ -1,35 +1,16 @@
 /**
- * Approve / Deny / Cancel on a card. Authorisation is decided here, on the server, at every
- * click; the button carries only the request id, never what to execute (DESIGN invariant 2).
+ * Approve / Deny / Cancel on a card: read the click → app/decide.ts → a private answer. The
+ * button carries only the request id, never what to execute (DESIGN invariant 2).
  */
 import type { App, BlockButtonAction } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
-import { REQUEST_ID, type RequestRecord } from '../../domain/request.js';
+import { approve, cancel, checkDeny } from '../../app/decide.js';
+import { REQUEST_ID } from '../../domain/request.js';
 import { APPROVAL_ACTIONS } from '../blocks/card.js';
-import { slackDate, withSandboxText } from '../blocks/common.js';
+import { withSandboxText } from '../blocks/common.js';
+import { lateClickText, refusalText } from '../decision-text.js';
 import type { Deps } from '../deps.js';
 import { denyModal } from '../views/deny.js';
-
-export function lateClickText(record: RequestRecord): string {
-  const at = record.decidedAt ? ` at ${slackDate(record.decidedAt, '{time}')}` : '';
-  const by = record.decidedBy ? ` by <@${record.decidedBy}>` : '';
-  switch (record.state) {
-    case 'approved':
-    case 'executing':
-    case 'succeeded':
-    case 'failed':
-    case 'unknown':
-      return `${record.frozen.id} was already approved${by}${at} (now ${record.state}).`;
-    case 'denied':
-      return `${record.frozen.id} was already denied${by}${at}.`;
-    case 'cancelled':
-      return `${record.frozen.id} was cancelled by the requester.`;
-    case 'expired':
-      return `${record.frozen.id} expired at ${slackDate(record.frozen.expiresAt, '{time}')}; nothing can be decided on it any more.`;
-    default:
-      return `${record.frozen.id} is ${record.state}.`;
-  }
-}
 
 interface Click {
   user: string;
@@ -57,54 +38,35 @@ async function tell(client: WebClient, deps: Deps, click: Click, text: string): 
   }
 }
 
-/** Checked on the server at every click; anyone else is told so and nothing changes. */
-async function authorised(client: WebClient, deps: Deps, click: Click): Promise<boolean> {
-  if (await deps.approvers.isApprover(click.user)) return true;
-  await tell(client, deps, click, 'You are not an approver for this, so nothing changed.');
-  return false;
-}
-
 export function registerApprovalActions(app: App, deps: Deps): void {
   app.action<BlockButtonAction>(APPROVAL_ACTIONS.approve, async ({ ack, body, action, client }) => {
     await ack();
     const click = readClick(body, action);
     if (!click.requestId) return;
-    if (!(await authorised(client, deps, click))) return;
-    const outcome = await deps.store.vote(click.requestId, click.user);
-    const record = await deps.store.get(click.requestId);
-    if (!record) return;
-    switch (outcome) {
+    const outcome = await approve(deps, click.requestId, click.user);
+    switch (outcome.kind) {
+      case 'not-approver':
+      case 'approver-check-failed':
+        return tell(client, deps, click, refusalText(outcome));
       case 'self':
-        await tell(
+        return tell(
           client,
           deps,
           click,
-          `You requested ${record.frozen.id}, so you cannot approve it; another approver must.`,
+          `You requested ${outcome.requestId}, so you cannot approve it; another approver must.`,
         );
-        return;
       case 'duplicate':
-        await tell(
+        return tell(
           client,
           deps,
           click,
-          `You have already approved ${record.frozen.id}; it needs ${record.frozen.requiredApprovals - record.votes.length} more approval(s) from someone else.`,
+          `You have already approved ${outcome.requestId}; it needs ${outcome.remaining} more approval(s) from someone else.`,
         );
-        return;
-      case 'not_pending':
-      case 'expired':
-        await tell(client, deps, click, lateClickText(record));
-        return;
-      case 'voted':
-        deps.log.info({ requestId: record.frozen.id, by: click.user }, 'approval recorded');
-        await deps.queues.notify({ requestId: record.frozen.id, kind: 'card' });
-        return;
-      case 'approved':
-        deps.log.info({ requestId: record.frozen.id, by: click.user }, 'request approved; queueing');
-        await deps.store.appendHistory(record.frozen.id, { at: deps.now(), event: 'queued' });
-        await deps.queues.enqueueExecution(record.frozen.id);
-        await deps.queues.notify({ requestId: record.frozen.id, kind: 'card' });
-        return;
+      case 'late':
+        return tell(client, deps, click, lateClickText(outcome.decided));
       case 'missing':
+      case 'voted':
+      case 'approved':
         return;
     }
   });
@@ -113,17 +75,21 @@ export function registerApprovalActions(app: App, deps: Deps): void {
     await ack();
     const click = readClick(body, action);
     if (!click.requestId) return;
-    if (!(await authorised(client, deps, click))) return;
-    const record = await deps.store.get(click.requestId);
-    if (!record) return;
-    if (record.state !== 'pending') {
-      await tell(client, deps, click, lateClickText(record));
-      return;
-    }
-    try {
-      await client.views.open({ trigger_id: body.trigger_id, view: denyModal(record.frozen.id, click.channel) });
-    } catch (err) {
-      deps.log.error({ err }, 'could not open the deny modal');
+    const check = await checkDeny(deps, click.requestId, click.user);
+    switch (check.kind) {
+      case 'not-approver':
+      case 'approver-check-failed':
+        return tell(client, deps, click, refusalText(check));
+      case 'late':
+        return tell(client, deps, click, lateClickText(check.decided));
+      case 'missing':
+        return;
+      case 'may-deny':
+        try {
+          await client.views.open({ trigger_id: body.trigger_id, view: denyModal(click.requestId, click.channel) });
+        } catch (err) {
+          deps.log.error({ err }, 'could not open the deny modal');
+        }
     }
   });
 
@@ -131,28 +97,20 @@ export function registerApprovalActions(app: App, deps: Deps): void {
     await ack();
     const click = readClick(body, action);
     if (!click.requestId) return;
-    const record = await deps.store.get(click.requestId);
-    if (!record) return;
-    if (record.frozen.requester !== click.user) {
-      await tell(
-        client,
-        deps,
-        click,
-        `Only the requester, <@${record.frozen.requester}>, can cancel ${record.frozen.id}. Approvers can deny it instead.`,
-      );
-      return;
+    const outcome = await cancel(deps, click.requestId, click.user);
+    switch (outcome.kind) {
+      case 'not-requester':
+        return tell(
+          client,
+          deps,
+          click,
+          `Only the requester, <@${outcome.requester}>, can cancel ${outcome.requestId}. Approvers can deny it instead.`,
+        );
+      case 'late':
+        return tell(client, deps, click, lateClickText(outcome.decided));
+      case 'missing':
+      case 'cancelled':
+        return;
     }
-    const r = await deps.store.transition(
-      record.frozen.id,
-      ['pending'],
-      'cancelled',
-      { event: 'cancelled', by: click.user },
-      { decidedBy: click.user, decidedAt: String(deps.now()) },
-    );
-    if (!r.ok) {
-      await tell(client, deps, click, lateClickText((await deps.store.get(record.frozen.id)) ?? record));
-      return;
-    }
-    await deps.queues.notify({ requestId: record.frozen.id, kind: 'outcome' });
   });
 }

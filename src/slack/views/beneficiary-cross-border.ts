@@ -1,9 +1,9 @@
 /** The cross-border beneficiary form (spec 2.10 variant 2): every BankAddress field is required. */
 import type { App } from '@slack/bolt';
+import { announce } from '../../app/post-request.js';
 import { maskAccount } from '../../domain/personal-data.js';
 import { ADDRESS_FIELDS, BENEFICIARY_CALLBACK, CROSS_BORDER_FIELDS } from '../blocks/beneficiary.js';
 import type { Deps } from '../deps.js';
-import { announce } from '../post-request.js';
 import { field, identityChoice, metaOf, requestBeneficiary, requestedView } from './beneficiary-request.js';
 
 export function registerCrossBorderView(app: App, deps: Deps): void {

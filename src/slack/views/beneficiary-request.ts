@@ -5,6 +5,7 @@
 import type { ViewStateValue } from '@slack/bolt';
 import { z } from 'zod';
 import { chosenIdentity } from '../../app/identities.js';
+import { freezeRequest } from '../../app/post-request.js';
 import { shortId } from '../../domain/identity-query.js';
 import { evaluatePolicy } from '../../domain/policy.js';
 import { createBeneficiaryRequest, describeZodError } from '../../service/schemas.js';
@@ -12,7 +13,6 @@ import { section, withSandboxNote } from '../blocks/common.js';
 import { identityRefusal, resultModal } from '../blocks/identity.js';
 import { isNote } from '../blocks/identity-options.js';
 import type { Deps } from '../deps.js';
-import { freezeRequest } from '../post-request.js';
 
 export type Values = Record<string, Record<string, ViewStateValue>>;
 export const field = (v: Values, id: string) => v[id]?.[id]?.value?.trim() ?? '';

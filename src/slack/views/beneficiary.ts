@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { App, BlockButtonAction } from '@slack/bolt';
 import { z } from 'zod';
+import { announce } from '../../app/post-request.js';
 import { checkNigerianAccount } from '../../domain/bank-account.js';
 import { maskAccount } from '../../domain/personal-data.js';
 import { isServiceError } from '../../service/errors.js';
@@ -23,7 +24,6 @@ import { NEW_BENEFICIARY_ACTION } from '../blocks/request-modal.js';
 import { DeadlineError, withDeadline } from '../deadline.js';
 import type { Deps } from '../deps.js';
 import { describeError } from '../describe-error.js';
-import { announce } from '../post-request.js';
 import { registerCrossBorderView } from './beneficiary-cross-border.js';
 import { field, identityChoice, metaOf, requestBeneficiary, requestedView } from './beneficiary-request.js';
 

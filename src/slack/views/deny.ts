@@ -2,7 +2,9 @@
 import type { App } from '@slack/bolt';
 import type { View } from '@slack/types';
 import { z } from 'zod';
+import { deny } from '../../app/decide.js';
 import { plain } from '../blocks/common.js';
+import { refusalText } from '../decision-text.js';
 import type { Deps } from '../deps.js';
 
 export const DENY_CALLBACK = 'deny_modal';
@@ -48,31 +50,22 @@ export function registerDenyView(app: App, deps: Deps): void {
       });
       return;
     }
-    // Authorised again on submit: approver lists can change while the modal is open.
-    if (!(await deps.approvers.isApprover(body.user.id))) {
-      await ack({
-        response_action: 'errors',
-        errors: { reason: 'You are not an approver for this, so nothing changed.' },
-      });
-      return;
-    }
     const id = m.data.requestId;
-    const r = await deps.store.transition(
-      id,
-      ['pending'],
-      'denied',
-      { event: 'denied', by: body.user.id, detail: reason },
-      { decidedBy: body.user.id, decidedAt: String(deps.now()), denyReason: reason.slice(0, 500) },
-    );
-    if (!r.ok) {
-      await ack({
-        response_action: 'errors',
-        errors: { reason: `${id} is already ${r.from ?? 'gone'}; nothing changed.` },
-      });
-      return;
+    const outcome = await deny(deps, id, body.user.id, reason);
+    switch (outcome.kind) {
+      case 'not-approver':
+      case 'approver-check-failed':
+        await ack({ response_action: 'errors', errors: { reason: refusalText(outcome) } });
+        return;
+      case 'late':
+        await ack({
+          response_action: 'errors',
+          errors: { reason: `${id} is already ${outcome.state ?? 'gone'}; nothing changed.` },
+        });
+        return;
+      case 'denied':
+        await ack();
+        return;
     }
-    await ack();
-    deps.log.info({ requestId: id, by: body.user.id }, 'request denied');
-    await deps.queues.notify({ requestId: id, kind: 'outcome' });
   });
 }

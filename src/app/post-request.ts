@@ -3,7 +3,7 @@
  * scheduled as a delayed job (survives restarts), card posted by the notify worker.
  */
 import { callHash, type FrozenRequest, type RequestDisplay, type ServiceCall } from '../domain/request.js';
-import type { Deps } from './deps.js';
+import type { AppDeps } from './deps.js';
 
 export interface NewRequest {
   call: ServiceCall;
@@ -22,7 +22,7 @@ export interface NewRequest {
  * form was already turned into a request (a repeated submission), so nothing is posted twice.
  */
 export async function freezeRequest(
-  deps: Pick<Deps, 'store' | 'now' | 'config'>,
+  deps: Pick<AppDeps, 'store' | 'now' | 'config'>,
   r: NewRequest,
 ): Promise<FrozenRequest | undefined> {
   const now = deps.now();
@@ -45,7 +45,7 @@ export async function freezeRequest(
   return frozen;
 }
 
-export async function announce(deps: Pick<Deps, 'queues' | 'log' | 'now'>, frozen: FrozenRequest): Promise<void> {
+export async function announce(deps: Pick<AppDeps, 'queues' | 'log' | 'now'>, frozen: FrozenRequest): Promise<void> {
   deps.log.info(
     { requestId: frozen.id, kind: frozen.call.kind, requester: frozen.requester, hash: frozen.hash },
     'request posted',

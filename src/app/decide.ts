@@ -1,0 +1,138 @@
+/**
+ * approve / deny / cancel: the decisions on a pending request, authorised on the server at every
+ * click (DESIGN invariant 1). Each returns a discriminated outcome; the Slack edge phrases it.
+ * Buttons carry only the request id, never what to execute (invariant 2).
+ */
+import type { RequestState } from '../domain/request.js';
+import type { AppDeps } from './deps.js';
+
+/** What a late click is told: who decided, when, and what the request is now. */
+export interface Decided {
+  requestId: string;
+  state: RequestState | undefined;
+  decidedBy: string | undefined;
+  decidedAt: number | undefined;
+  expiresAt: number;
+}
+
+export type Authorisation = { kind: 'not-approver' } | { kind: 'approver-check-failed'; error: unknown };
+
+export type ApproveOutcome =
+  | Authorisation
+  | { kind: 'missing' }
+  | { kind: 'self'; requestId: string }
+  | { kind: 'duplicate'; requestId: string; remaining: number }
+  | { kind: 'late'; decided: Decided }
+  | { kind: 'voted'; requestId: string }
+  | { kind: 'approved'; requestId: string };
+
+type DecideDeps = Pick<AppDeps, 'store' | 'queues' | 'approvers' | 'log' | 'now'>;
+
+/** Approvers only; a failed user-group lookup is its own answer, not "you are not an approver". */
+export async function authorise(
+  deps: Pick<AppDeps, 'approvers' | 'log'>,
+  user: string,
+): Promise<Authorisation | undefined> {
+  try {
+    return (await deps.approvers.isApprover(user)) ? undefined : { kind: 'not-approver' };
+  } catch (error) {
+    deps.log.warn({ err: error }, 'could not check approver membership');
+    return { kind: 'approver-check-failed', error };
+  }
+}
+
+export async function approve(deps: DecideDeps, requestId: string, user: string): Promise<ApproveOutcome> {
+  const refused = await authorise(deps, user);
+  if (refused) return refused;
+  // One script: the vote, its history, quorum, and the facts the answer needs.
+  const v = await deps.store.castVote(requestId, user);
+  switch (v.outcome) {
+    case 'missing':
+      return { kind: 'missing' };
+    case 'self':
+      return { kind: 'self', requestId };
+    case 'duplicate':
+      return { kind: 'duplicate', requestId, remaining: Math.max(0, v.required - v.votes) };
+    case 'not_pending':
+    case 'expired':
+      return {
+        kind: 'late',
+        decided: { requestId, state: v.state, decidedBy: v.decidedBy, decidedAt: v.decidedAt, expiresAt: v.expiresAt },
+      };
+    case 'voted':
+      deps.log.info({ requestId, by: user }, 'approval recorded');
+      await deps.queues.notify({ requestId, kind: 'card' });
+      return { kind: 'voted', requestId };
+    case 'approved':
+      deps.log.info({ requestId, by: user }, 'request approved; queueing');
+      // The execution first: it is what the approver waits for; the card refresh follows.
+      await deps.queues.enqueueApproved(requestId);
+      await deps.queues.notify({ requestId, kind: 'card' });
+      return { kind: 'approved', requestId };
+  }
+}
+
+const decidedOf = async (deps: Pick<AppDeps, 'store'>, requestId: string): Promise<Decided | undefined> => {
+  const r = await deps.store.get(requestId);
+  if (!r) return undefined;
+  return { requestId, state: r.state, decidedBy: r.decidedBy, decidedAt: r.decidedAt, expiresAt: r.frozen.expiresAt };
+};
+
+export type DenyCheck = Authorisation | { kind: 'missing' } | { kind: 'late'; decided: Decided } | { kind: 'may-deny' };
+
+/** Before the reason is asked for: may this person deny this request now? */
+export async function checkDeny(deps: DecideDeps, requestId: string, user: string): Promise<DenyCheck> {
+  const refused = await authorise(deps, user);
+  if (refused) return refused;
+  const decided = await decidedOf(deps, requestId);
+  if (!decided) return { kind: 'missing' };
+  return decided.state === 'pending' ? { kind: 'may-deny' } : { kind: 'late', decided };
+}
+
+export type DenyOutcome =
+  | Authorisation
+  | { kind: 'late'; requestId: string; state: RequestState | undefined }
+  | { kind: 'denied' };
+
+export async function deny(deps: DecideDeps, requestId: string, user: string, reason: string): Promise<DenyOutcome> {
+  // Authorised again on submit: approver lists can change while the modal is open.
+  const refused = await authorise(deps, user);
+  if (refused) return refused;
+  const r = await deps.store.transition(
+    requestId,
+    ['pending'],
+    'denied',
+    { event: 'denied', by: user, detail: reason },
+    { decidedBy: user, decidedAt: String(deps.now()), denyReason: reason.slice(0, 500) },
+  );
+  if (!r.ok) return { kind: 'late', requestId, state: r.from };
+  deps.log.info({ requestId, by: user }, 'request denied');
+  await deps.queues.notify({ requestId, kind: 'outcome' });
+  return { kind: 'denied' };
+}
+
+export type CancelOutcome =
+  | { kind: 'missing' }
+  | { kind: 'not-requester'; requestId: string; requester: string }
+  | { kind: 'late'; decided: Decided }
+  | { kind: 'cancelled' };
+
+/** Only the requester may cancel, and only while pending. */
+export async function cancel(deps: DecideDeps, requestId: string, user: string): Promise<CancelOutcome> {
+  const record = await deps.store.get(requestId);
+  if (!record) return { kind: 'missing' };
+  if (record.frozen.requester !== user) return { kind: 'not-requester', requestId, requester: record.frozen.requester };
+  const r = await deps.store.transition(
+    requestId,
+    ['pending'],
+    'cancelled',
+    { event: 'cancelled', by: user },
+    { decidedBy: user, decidedAt: String(deps.now()) },
+  );
+  if (!r.ok) {
+    const decided = await decidedOf(deps, requestId);
+    return decided ? { kind: 'late', decided } : { kind: 'missing' };
+  }
+  await deps.queues.notify({ requestId, kind: 'outcome' });
+  return { kind: 'cancelled' };
+}

@@ -1,0 +1,26 @@
+/**
+ * What the use cases need, as ports: no Bolt, no WebClient. The composition root (src/rampart.ts)
+ * passes the production objects; tests pass real local servers or in-memory fakes.
+ */
+import type { Config } from '../config.js';
+import type { Logger } from '../log.js';
+import type { Queues } from '../queue/queues.js';
+import type { ServiceClient } from '../service/client.js';
+import type { Registry } from '../store/registry.js';
+import type { RequestStore } from '../store/requests.js';
+
+/** Who may approve (APPROVERS: users and user groups, resolved when asked). */
+export interface ApproverDirectory {
+  isApprover(userId: string): Promise<boolean>;
+}
+
+export interface AppDeps {
+  config: Config;
+  service: ServiceClient;
+  store: RequestStore;
+  queues: Queues;
+  registry: Registry;
+  approvers: ApproverDirectory;
+  log: Logger;
+  now: () => number;
+}

@@ -1,0 +1,96 @@
+/** The decision use cases with in-memory ports: each outcome, and what each one queues. */
+import { describe, expect, it } from 'vitest';
+import { approve, cancel, deny } from '../../../src/app/decide.js';
+import type { AppDeps } from '../../../src/app/deps.js';
+import type { RequestState } from '../../../src/domain/request.js';
+import { createLogger } from '../../../src/log.js';
+import type { VoteResult } from '../../../src/store/requests.js';
+
+function world(opts: { approvers?: string[]; groupsDown?: boolean; required?: number } = {}) {
+  const approvers = new Set(opts.approvers ?? ['U1', 'U2']);
+  const record = { state: 'pending' as RequestState, votes: [] as string[], requester: 'U0' };
+  const queued: string[] = [];
+  const store = {
+    async castVote(_id: string, user: string): Promise<VoteResult> {
+      const facts = { required: opts.required ?? 1, decidedBy: undefined, decidedAt: undefined, expiresAt: 9e15 };
+      const answer = (outcome: VoteResult['outcome']) => ({
+        outcome,
+        state: record.state,
+        votes: record.votes.length,
+        ...facts,
+      });
+      if (record.state !== 'pending') return answer('not_pending');
+      if (user === record.requester) return answer('self');
+      if (record.votes.includes(user)) return answer('duplicate');
+      record.votes.push(user);
+      if (record.votes.length < facts.required) return answer('voted');
+      record.state = 'approved';
+      return answer('approved');
+    },
+    async transition(_id: string, from: RequestState[], to: RequestState) {
+      const before = record.state;
+      if (!from.includes(before)) return { ok: false, from: before };
+      record.state = to;
+      return { ok: true, from: before };
+    },
+    async get(id: string) {
+      return { frozen: { id, requester: record.requester, expiresAt: 9e15 }, state: record.state, votes: [] };
+    },
+  };
+  const queues = {
+    enqueueApproved: async (id: string) => void queued.push(`execute ${id}`),
+    notify: async (j: { requestId: string; kind: string }) => void queued.push(`notify ${j.kind}`),
+  };
+  const deps = {
+    store,
+    queues,
+    approvers: {
+      isApprover: async (u: string) => {
+        if (opts.groupsDown) throw new Error('usergroups.users.list failed');
+        return approvers.has(u);
+      },
+    },
+    log: createLogger({ level: 'silent' }),
+    now: () => 1,
+  } as unknown as Pick<AppDeps, 'store' | 'queues' | 'approvers' | 'log' | 'now'>;
+  return { deps, record, queued };
+}
+
+describe('approve', () => {
+  it('queues the execution before the card refresh when quorum is met', async () => {
+    const w = world();
+    expect(await approve(w.deps, 'R-1001', 'U1')).toEqual({ kind: 'approved', requestId: 'R-1001' });
+    expect(w.queued).toEqual(['execute R-1001', 'notify card']);
+  });
+
+  it('refuses non-approvers and the requester, and counts one person once', async () => {
+    const w = world({ required: 2, approvers: ['U0', 'U1', 'U2'] });
+    expect((await approve(w.deps, 'R-1001', 'U9')).kind).toBe('not-approver');
+    expect((await approve(w.deps, 'R-1001', 'U0')).kind).toBe('self');
+    expect((await approve(w.deps, 'R-1001', 'U1')).kind).toBe('voted');
+    expect(await approve(w.deps, 'R-1001', 'U1')).toEqual({ kind: 'duplicate', requestId: 'R-1001', remaining: 1 });
+    expect((await approve(w.deps, 'R-1001', 'U2')).kind).toBe('approved');
+    expect((await approve(w.deps, 'R-1001', 'U2')).kind).toBe('late');
+    expect(w.queued.filter((q) => q.startsWith('execute'))).toHaveLength(1);
+  });
+
+  it('says the approver check failed, not "not an approver", when the user group lookup fails', async () => {
+    const w = world({ approvers: [], groupsDown: true });
+    expect((await approve(w.deps, 'R-1001', 'U1')).kind).toBe('approver-check-failed');
+    expect(w.record.votes).toEqual([]);
+  });
+});
+
+describe('deny and cancel', () => {
+  it('lets an approver deny a pending request once; a second denial is late', async () => {
+    const w = world();
+    expect(await deny(w.deps, 'R-1001', 'U1', 'not budgeted')).toEqual({ kind: 'denied' });
+    expect(await deny(w.deps, 'R-1001', 'U2', 'again')).toEqual({ kind: 'late', requestId: 'R-1001', state: 'denied' });
+  });
+
+  it('lets only the requester cancel', async () => {
+    const w = world();
+    expect((await cancel(w.deps, 'R-1001', 'U1')).kind).toBe('not-requester');
+    expect(await cancel(w.deps, 'R-1001', 'U0')).toEqual({ kind: 'cancelled' });
+  });
+});
