@@ -1,0 +1,118 @@
+/**
+ * Fixture builders (Outline's `build*` factories): one realistic frozen request or record per
+ * kind, with overrides, instead of repeated literals in every test.
+ */
+import {
+  callHash,
+  type FrozenRequest,
+  type RequestRecord,
+  type RequestState,
+  type ServiceCall,
+} from '../../src/domain/request.js';
+
+export const RECEIVER_EVM = '0x99ED2e97162533BA814aF8092b93b9a3090DEdcF';
+const CREATED = Date.UTC(2026, 10, 21, 9, 30);
+
+export const CALLS: Record<ServiceCall['kind'], ServiceCall> = {
+  transfer: {
+    kind: 'transfer',
+    body: { wallet_id: 'wal_ops_7f3a', amount: 1250.5, receiver: RECEIVER_EVM, asset: 'base:usdc' },
+  },
+  offramp: {
+    kind: 'offramp',
+    body: { wallet_id: 'wal_ops_7f3a', amount: 500, beneficiary_id: 'ben_5f0c2a', asset: 'base:usdc' },
+  },
+  beneficiary: {
+    kind: 'beneficiary',
+    body: {
+      currency: 'NGN',
+      identity_id: 'idn_5f0c2a91',
+      details: { bank_code: '058', account_number: '0123456789' },
+    },
+  },
+};
+
+const DISPLAY: Record<ServiceCall['kind'], FrozenRequest['display']> = {
+  transfer: {
+    walletAlias: 'ops',
+    walletAddress: RECEIVER_EVM,
+    amountText: '1,250.50',
+    assetCode: 'USDC',
+    chain: 'base',
+    availableBefore: '10,000.00',
+    availableAfter: '8,749.50',
+    newReceiver: true,
+  },
+  offramp: {
+    walletAlias: 'ops',
+    amountText: '500.00',
+    assetCode: 'USDC',
+    chain: 'base',
+    beneficiaryLabel: 'Ada Obi · GTBank ••••6789',
+    holderName: 'ADA OBI',
+  },
+  beneficiary: {
+    identityLabel: 'Ada Obi (BVN ••••4455)',
+    beneficiaryLabel: 'GTBank ••••6789',
+    holderName: 'ADA OBI',
+    bankName: 'GTBank',
+    accountMasked: '••••6789',
+  },
+};
+
+export function buildFrozenRequest(
+  kind: ServiceCall['kind'] = 'transfer',
+  overrides: Partial<FrozenRequest> = {},
+): FrozenRequest {
+  const call = overrides.call ?? CALLS[kind];
+  return {
+    id: 'R-1001',
+    call,
+    display: DISPLAY[call.kind],
+    requester: 'U0REQUESTER',
+    reason: 'vendor invoice 118',
+    origin: 'C0GENERAL',
+    createdAt: CREATED,
+    expiresAt: CREATED + 86_400_000,
+    requiredApprovals: 1,
+    rule: '1 approval',
+    hash: callHash(call),
+    ...overrides,
+  };
+}
+
+/** A record in `state`, with the decision and outcome fields that state would carry. */
+export function buildRecord(
+  state: RequestState = 'pending',
+  kind: ServiceCall['kind'] = 'transfer',
+  overrides: Partial<RequestRecord> = {},
+): RequestRecord {
+  const frozen = buildFrozenRequest(kind);
+  const decided = state !== 'pending' && state !== 'expired';
+  const approved = ['approved', 'executing', 'succeeded', 'failed', 'unknown'].includes(state);
+  const record: RequestRecord = {
+    frozen,
+    state,
+    votes: approved ? [{ user: 'U0APPROVER1', at: CREATED + 60_000 }] : [],
+  };
+  if (decided) {
+    record.decidedBy = state === 'cancelled' ? 'U0REQUESTER' : 'U0APPROVER1';
+    record.decidedAt = CREATED + 60_000;
+  }
+  if (state === 'denied') record.denyReason = 'not in this month’s budget';
+  if (state === 'succeeded') {
+    record.outcome =
+      kind === 'transfer'
+        ? {
+            hash: '0x5b1e8f0c2a91d3e4b7a6c5d4e3f2a1b0c9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4',
+            link: 'https://basescan.org/tx/0x5b1e8f0c2a91d3e4b7a6c5d4e3f2a1b0c9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4',
+          }
+        : kind === 'offramp'
+          ? { reference: 'OFR-20261121-0042' }
+          : { id: 'ben_5f0c2a' };
+  }
+  if (state === 'failed')
+    record.outcome = { message: 'The wallet service refused the request: “insufficient balance”.' };
+  if (state === 'unknown') record.outcome = { message: 'The wallet service did not answer in time.' };
+  return { ...record, ...overrides };
+}

@@ -1,0 +1,164 @@
+/**
+ * The approval card and its thread replies, pinned for every state × kind (issue 12: builders
+ * get unit tests with inline snapshots, rather than text searches in e2e). The snapshots hold
+ * what a person reads; the structural rules (buttons only while pending, Block Kit limits) are
+ * asserted directly.
+ */
+import { describe, expect, it } from 'vitest';
+import { checkBlockKitLimits } from '../../../src/devtools/fake-slack/block-kit-limits.js';
+import { REQUEST_STATES, type RequestKind } from '../../../src/domain/request.js';
+import { outcomeReply, requestCardBlocks } from '../../../src/slack/blocks/card.js';
+import { buildRecord } from '../../support/factories.js';
+import { readableTexts } from '../../support/harness.js';
+
+const KINDS: RequestKind[] = ['transfer', 'offramp', 'beneficiary'];
+
+const read = (kind: RequestKind, state: (typeof REQUEST_STATES)[number]) =>
+  readableTexts(requestCardBlocks(buildRecord(state, kind), false)).join('\n');
+
+describe('the approval card', () => {
+  for (const kind of KINDS) {
+    for (const state of REQUEST_STATES) {
+      it(`${kind} ${state}: buttons only while pending, within Block Kit limits`, () => {
+        const blocks = requestCardBlocks(buildRecord(state, kind), false);
+        const actions = blocks.filter((b) => b.type === 'actions');
+        expect(actions).toHaveLength(state === 'pending' ? 1 : 0);
+        expect(checkBlockKitLimits('message', { blocks, text: 'card' })).toEqual([]);
+        // The frozen hash is on every card, in every state (DESIGN invariant 2).
+        expect(read(kind, state)).toContain(buildRecord(state, kind).frozen.hash);
+      });
+    }
+  }
+
+  it('shows a pending transfer as an approver must see it', () => {
+    expect(read('transfer', 'pending')).toMatchInlineSnapshot(`
+      "Transfer R-1001
+      :hourglass_flowing_sand: Waiting for approval
+      *Amount:* *1,250.50* USDC  ·  *Chain:* Base  (\`base:usdc\`)
+      *From:* ops <https://basescan.org/address/0x99ED2e97162533BA814aF8092b93b9a3090DEdcF|0x99ED…EdcF>
+      *To:* <https://basescan.org/address/0x99ED2e97162533BA814aF8092b93b9a3090DEdcF|0x99ED2e97162533BA814aF8092b93b9a3090DEdcF>
+      :warning: *Rampart has never paid this address before.* Check it with the payee.
+      *Available:* 10,000.00 → 8,749.50 USDC
+      *Requested by:* <@U0REQUESTER>  ·  *Reason:* vendor invoice 118
+      *Rule:* 1 approval
+      *Approvals:* 0 of 1
+      *Expires:* <!date^1795339800^{date_short_pretty} {time}|2026-11-22 09:30 UTC>
+      Frozen request hash \`05462931a8\` · what runs is exactly what is shown
+      Approve
+      Approve this request?
+      Transfer R-1001: 1,250.50 USDC. This cannot be undone once it runs.
+      Approve
+      Back
+      Deny
+      Cancel (requester)"
+    `);
+  });
+
+  it('shows a pending offramp and a pending beneficiary', () => {
+    expect(read('offramp', 'pending')).toMatchInlineSnapshot(`
+      "Offramp R-1001
+      :hourglass_flowing_sand: Waiting for approval
+      *Amount:* *500.00* USDC  ·  *Chain:* Base  (\`base:usdc\`)
+      *From:* ops
+      *To beneficiary:* Ada Obi · GTBank ••••6789 · holder ADA OBI
+      *Requested by:* <@U0REQUESTER>  ·  *Reason:* vendor invoice 118
+      *Rule:* 1 approval
+      *Approvals:* 0 of 1
+      *Expires:* <!date^1795339800^{date_short_pretty} {time}|2026-11-22 09:30 UTC>
+      Frozen request hash \`80015cb612\` · what runs is exactly what is shown
+      Approve
+      Approve this request?
+      Offramp R-1001: 500.00 USDC. This cannot be undone once it runs.
+      Approve
+      Back
+      Deny
+      Cancel (requester)"
+    `);
+    expect(read('beneficiary', 'pending')).toMatchInlineSnapshot(`
+      "New beneficiary R-1001
+      :hourglass_flowing_sand: Waiting for approval
+      *Identity:* Ada Obi (BVN ••••4455)
+      *Bank account:* GTBank ••••6789
+      *Holder (verified at lookup):* ADA OBI
+      *Requested by:* <@U0REQUESTER>  ·  *Reason:* vendor invoice 118
+      *Rule:* 1 approval
+      *Approvals:* 0 of 1
+      *Expires:* <!date^1795339800^{date_short_pretty} {time}|2026-11-22 09:30 UTC>
+      Frozen request hash \`285475228c\` · what runs is exactly what is shown
+      Approve
+      Approve this request?
+      New beneficiary R-1001: add this payout destination. This cannot be undone once it runs.
+      Approve
+      Back
+      Deny
+      Cancel (requester)"
+    `);
+  });
+
+  it('shows each decided state of a transfer', () => {
+    const states = [
+      'approved',
+      'executing',
+      'succeeded',
+      'failed',
+      'unknown',
+      'denied',
+      'cancelled',
+      'expired',
+    ] as const;
+    expect(
+      Object.fromEntries(states.map((s) => [s, readableTexts(requestCardBlocks(buildRecord(s), false))[1]])),
+    ).toMatchInlineSnapshot(`
+      {
+        "approved": ":white_check_mark: Approved, queued to run (quorum reached by <@U0APPROVER1> at <!date^1795253460^{time}|2026-11-21 09:31 UTC>)",
+        "cancelled": ":heavy_multiplication_x: Cancelled by the requester",
+        "denied": ":no_entry_sign: Denied by <@U0APPROVER1> at <!date^1795253460^{time}|2026-11-21 09:31 UTC>: not in this month’s budget",
+        "executing": ":gear: Executing (quorum reached by <@U0APPROVER1> at <!date^1795253460^{time}|2026-11-21 09:31 UTC>)",
+        "expired": ":alarm_clock: Expired without enough approvals",
+        "failed": ":x: Failed: The wallet service refused the request: “insufficient balance”.",
+        "succeeded": ":white_check_mark: Succeeded: <https://basescan.org/tx/0x5b1e8f0c2a91d3e4b7a6c5d4e3f2a1b0c9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4|view the transaction> \`0x5b1e…e5f4\`",
+        "unknown": ":rotating_light: OUTCOME UNKNOWN: The wallet service did not answer in time.",
+      }
+    `);
+  });
+
+  it('says it is the sandbox when it is', () => {
+    expect(readableTexts(requestCardBlocks(buildRecord('pending'), true)).join('\n')).toContain(
+      'Sandbox: no real money moves',
+    );
+  });
+});
+
+describe('the thread reply for each final state', () => {
+  it('phrases every final state of every kind', () => {
+    const finals = ['succeeded', 'failed', 'unknown', 'denied', 'cancelled', 'expired'] as const;
+    const replies = Object.fromEntries(
+      KINDS.flatMap((k) => finals.map((s) => [`${k} ${s}`, outcomeReply(buildRecord(s, k))])),
+    );
+    expect(replies).toMatchInlineSnapshot(`
+      {
+        "beneficiary cancelled": ":heavy_multiplication_x: R-1001 was cancelled by the requester.",
+        "beneficiary denied": ":no_entry_sign: <@U0REQUESTER> R-1001 was denied by <@U0APPROVER1>: not in this month’s budget",
+        "beneficiary expired": ":alarm_clock: <@U0REQUESTER> R-1001 expired without enough approvals. Make a new request if it is still needed.",
+        "beneficiary failed": ":x: <@U0REQUESTER> R-1001 failed: The wallet service refused the request: “insufficient balance”.. Nothing was retried; make a new request once the cause is fixed.",
+        "beneficiary succeeded": ":white_check_mark: <@U0REQUESTER> R-1001 succeeded: id \`ben_5f0c2a\`.",
+        "beneficiary unknown": ":rotating_light: <@U0REQUESTER> *R-1001: outcome unknown.* The wallet service did not answer in time.
+      *Do not request it again yet.* First check the wallet's balance and recent transactions on the explorer (or with the service's operators) to see whether it went through.",
+        "offramp cancelled": ":heavy_multiplication_x: R-1001 was cancelled by the requester.",
+        "offramp denied": ":no_entry_sign: <@U0REQUESTER> R-1001 was denied by <@U0APPROVER1>: not in this month’s budget",
+        "offramp expired": ":alarm_clock: <@U0REQUESTER> R-1001 expired without enough approvals. Make a new request if it is still needed.",
+        "offramp failed": ":x: <@U0REQUESTER> R-1001 failed: The wallet service refused the request: “insufficient balance”.. Nothing was retried; make a new request once the cause is fixed.",
+        "offramp succeeded": ":white_check_mark: <@U0REQUESTER> R-1001 succeeded. The service's reference: \`OFR-20261121-0042\`.",
+        "offramp unknown": ":rotating_light: <@U0REQUESTER> *R-1001: outcome unknown.* The wallet service did not answer in time.
+      *Do not request it again yet.* First check the wallet's balance and recent transactions on the explorer (or with the service's operators) to see whether it went through.",
+        "transfer cancelled": ":heavy_multiplication_x: R-1001 was cancelled by the requester.",
+        "transfer denied": ":no_entry_sign: <@U0REQUESTER> R-1001 was denied by <@U0APPROVER1>: not in this month’s budget",
+        "transfer expired": ":alarm_clock: <@U0REQUESTER> R-1001 expired without enough approvals. Make a new request if it is still needed.",
+        "transfer failed": ":x: <@U0REQUESTER> R-1001 failed: The wallet service refused the request: “insufficient balance”.. Nothing was retried; make a new request once the cause is fixed.",
+        "transfer succeeded": ":white_check_mark: <@U0REQUESTER> R-1001 succeeded. Transaction <https://basescan.org/tx/0x5b1e8f0c2a91d3e4b7a6c5d4e3f2a1b0c9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4|0x5b1e…e5f4>.",
+        "transfer unknown": ":rotating_light: <@U0REQUESTER> *R-1001: outcome unknown.* The wallet service did not answer in time.
+      *Do not request it again yet.* First check the wallet's balance and recent transactions on the explorer (or with the service's operators) to see whether it went through.",
+      }
+    `);
+  });
+});
