@@ -72,13 +72,13 @@ export async function executeRequest(
   isLastAttempt: boolean,
 ): Promise<ExecuteResult> {
   const { store, log } = deps;
-  const record = await store.get(requestId);
-  if (!record) {
-    log.error({ requestId }, 'execute: request record missing; nothing called');
-    return 'skipped';
-  }
+  // One compare-and-set that also returns what to run: no separate read (issue 12).
   const started = await store.startExecution(requestId, deps.workerName);
   if (started.token === undefined) {
+    if (started.from === undefined) {
+      log.error({ requestId }, 'execute: request record missing; nothing called');
+      return 'skipped';
+    }
     if (started.from === 'executing') {
       // Someone began this call and never finished: it may have reached the service.
       await markUnknown(
@@ -91,14 +91,14 @@ export async function executeRequest(
     log.warn({ requestId, state: started.from }, 'execute: request not in approved state; nothing called');
     return 'skipped';
   }
-  const token = started.token;
+  const { token, frozen } = started;
   // A card refresh must never stand between the compare-and-set and the call, nor delay it.
   void deps.queues
     .notify({ requestId, kind: 'card' })
     .catch((err: unknown) => log.warn({ err, requestId }, 'could not queue a card refresh'));
 
   // Invariant 2: what runs is byte-for-byte what was approved.
-  if (callHash(record.frozen.call) !== record.frozen.hash) {
+  if (callHash(frozen.call) !== frozen.hash) {
     await store.finishExecution(requestId, token, 'failed', {
       message: 'integrity check failed: the stored call does not match its hash',
     });
@@ -108,7 +108,7 @@ export async function executeRequest(
 
   let outcome: RequestOutcome;
   try {
-    outcome = await callService(deps.service, record.frozen.call);
+    outcome = await callService(deps.service, frozen.call);
   } catch (err) {
     const message = describeError(err);
     if (err instanceof InputError) {
@@ -149,7 +149,7 @@ export async function executeRequest(
     return 'unknown';
   }
   const done = await finish('succeeded', outcome);
-  const { call, display } = record.frozen;
+  const { call, display } = frozen;
   if (done && call.kind === 'transfer' && display.chain) await store.addPayee(display.chain, call.body.receiver);
   if (done && call.kind === 'beneficiary' && outcome.id) {
     // Only an approved, created beneficiary becomes a payout choice (issue 5).
@@ -161,10 +161,10 @@ export async function executeRequest(
       bankName: display.bankName ?? '',
       accountMasked: display.accountMasked ?? '',
       holderName: display.holderName ?? '',
-      createdBy: record.frozen.requester,
-      approvedBy: record.decidedBy ?? '',
+      createdBy: frozen.requester,
+      approvedBy: started.decidedBy ?? '',
       createdAt: Date.now(),
-      requestId: record.frozen.id,
+      requestId: frozen.id,
     });
   }
   return 'succeeded';

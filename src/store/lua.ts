@@ -37,7 +37,9 @@ return answer('voted', 'pending', #votes)
 /**
  * Compare-and-set of the state. KEYS: record, history, open-set. ARGV: allowed current states
  * (comma-separated), new state, history entry JSON, fields JSON (HSET), required execToken or
- * '', request id, '1' when the new state is final. Returns { 1|0, state before }.
+ * '', request id, '1' when the new state is final, '1' to also return the frozen request and
+ * decidedBy (the worker's start: one round trip instead of a read then a compare-and-set).
+ * Returns { 1|0, state before [, frozen, decidedBy] }.
  */
 export const TRANSITION = `
 local state = redis.call('HGET', KEYS[1], 'state')
@@ -53,5 +55,8 @@ local fields = cjson.decode(ARGV[4])
 for k, v in pairs(fields) do redis.call('HSET', KEYS[1], k, v) end
 redis.call('RPUSH', KEYS[2], ARGV[3])
 if ARGV[7] == '1' then redis.call('SREM', KEYS[3], ARGV[6]) end
+if ARGV[8] == '1' then
+  return {1, state, redis.call('HGET', KEYS[1], 'frozen'), redis.call('HGET', KEYS[1], 'decidedBy') or ''}
+end
 return {1, state}
 `;

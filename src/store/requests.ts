@@ -29,6 +29,10 @@ export interface VoteResult {
   expiresAt: number;
 }
 
+export type ExecutionStart =
+  | { token: string; frozen: FrozenRequest; decidedBy: string | undefined }
+  | { token: undefined; from: RequestState | undefined };
+
 export interface TransitionResult {
   ok: boolean;
   /** State before the attempt. */
@@ -156,11 +160,24 @@ export class RequestStore {
     fields: Record<string, string> = {},
     execToken = '',
   ): Promise<TransitionResult> {
+    const [ok, before] = await this.runTransition(id, from, to, entry, fields, execToken, false);
+    return { ok: ok === 1, from: before === '' ? undefined : (before as RequestState) };
+  }
+
+  private async runTransition(
+    id: string,
+    from: readonly RequestState[],
+    to: RequestState,
+    entry: Omit<HistoryEntry, 'at'>,
+    fields: Record<string, string>,
+    execToken: string,
+    returnFrozen: boolean,
+  ): Promise<[number, string, string?, string?]> {
     // The domain's state machine is the rule; the script only makes it atomic.
     const illegal = from.find((f) => !canMove(f, to));
     if (illegal) throw new Error(`transition ${illegal} → ${to} is not allowed (domain/request.ts TRANSITIONS)`);
     const history: HistoryEntry = { at: this.now(), ...entry };
-    const [ok, before] = (await this.redis.eval(
+    return (await this.redis.eval(
       TRANSITION,
       3,
       this.key(id),
@@ -173,24 +190,29 @@ export class RequestStore {
       execToken,
       id,
       isFinal(to) ? '1' : '0',
-    )) as [number, string];
-    return { ok: ok === 1, from: before === '' ? undefined : (before as RequestState) };
+      returnFrozen ? '1' : '0',
+    )) as [number, string, string?, string?];
   }
 
-  /** approved → executing; returns the token that alone may finish this execution. */
-  async startExecution(
-    id: string,
-    worker: string,
-  ): Promise<{ token: string } | { token: undefined; from: RequestState | undefined }> {
+  /**
+   * approved → executing in one round trip; returns the token that alone may finish this
+   * execution, with the frozen request to run (DESIGN invariant 2: read in the same step).
+   */
+  async startExecution(id: string, worker: string): Promise<ExecutionStart> {
     const token = randomUUID();
-    const r = await this.transition(
+    const [ok, before, frozen, decidedBy] = await this.runTransition(
       id,
       ['approved'],
       'executing',
       { event: 'executing', by: worker },
       { execToken: token },
+      '',
+      true,
     );
-    return r.ok ? { token } : { token: undefined, from: r.from };
+    if (ok === 1 && frozen) {
+      return { token, frozen: JSON.parse(frozen) as FrozenRequest, decidedBy: decidedBy || undefined };
+    }
+    return { token: undefined, from: before === '' ? undefined : (before as RequestState) };
   }
 
   async finishExecution(
