@@ -5,7 +5,7 @@
 import type { AddressInfo } from 'node:net';
 import { App, HTTPReceiver, LogLevel } from '@slack/bolt';
 import { Pool } from 'undici';
-import { type FakeSlack, formBody, signSlackRequest, slashCommandFields } from '../src/devtools/index.js';
+import { type FakeSlack, formBody, signSlackRequest, slashCommandFields } from '../devkit/index.js';
 import { GENERAL, PEOPLE } from './world.js';
 
 export interface Target {

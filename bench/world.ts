@@ -4,8 +4,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { type FakeSlack, SlackDriver, startFakeSlack } from '../devkit/index.js';
 import { loadConfig } from '../src/config.js';
-import { type FakeSlack, SlackDriver, startFakeSlack } from '../src/devtools/index.js';
 import { createLogger } from '../src/log.js';
 import { type Running, startRampart } from '../src/rampart.js';
 import { type Sandbox, startSandbox } from '../src/sandbox/index.js';

@@ -2,7 +2,8 @@
  * A money-moving (or destination-adding) request and its state machine (DESIGN "Request
  * states"). Pure: no I/O. The store applies these transitions atomically in Redis.
  */
-import { createHash } from 'node:crypto';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { AssetId } from './assets.js';
 
 export const REQUEST_STATES = [
@@ -132,8 +133,9 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
+// The same SHA-256 as node:crypto's, from the pure library domain/ already uses: no node:* here (issue 12).
 export const callHash = (call: ServiceCall): string =>
-  createHash('sha256').update(canonicalJson(call)).digest('hex').slice(0, 10);
+  bytesToHex(sha256(utf8ToBytes(canonicalJson(call)))).slice(0, 10);
 
 export const formatRequestId = (n: number): string => `R-${n}`;
 export const REQUEST_ID = /^R-\d+$/;

@@ -1,7 +1,7 @@
 import { webApi } from '@slack/bolt';
 import { request } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeSlack, startFakeSlack } from '../../src/devtools/fake-slack/index.js';
+import { type FakeSlack, startFakeSlack } from '../../devkit/fake-slack/index.js';
 
 const TOKEN = 'xoxb-fake-test-token';
 const CHANNEL = 'C0APPROVALS';

@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { App, HTTPReceiver, LogLevel } from '@slack/bolt';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeSlack, startFakeSlack } from '../../src/devtools/fake-slack/index.js';
-import { SlackDriver } from '../../src/devtools/slack-driver.js';
+import { type FakeSlack, startFakeSlack } from '../../devkit/fake-slack/index.js';
+import { SlackDriver } from '../../devkit/slack-driver.js';
 
 // A throwaway Bolt app proves the test bed end to end: signed requests in, Web API calls out.
 const TOKEN = 'xoxb-driver-test';

@@ -4,7 +4,7 @@
  * and service failures one clear sentence in the modal.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { StoredView } from '../../src/devtools/index.js';
+import type { StoredView } from '../../devkit/index.js';
 import {
   blocksText,
   eventually,

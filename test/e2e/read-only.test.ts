@@ -4,8 +4,8 @@
  * and every kind of service failure get one clear sentence.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { StoredEphemeral } from '../../src/devtools/index.js';
-import { SlackDriver } from '../../src/devtools/index.js';
+import type { StoredEphemeral } from '../../devkit/index.js';
+import { SlackDriver } from '../../devkit/index.js';
 import {
   BOT_TOKEN,
   blocksText,

@@ -6,7 +6,7 @@
  */
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SendOptions, SlackDriver, type StoredEphemeral } from '../../src/devtools/index.js';
+import { type SendOptions, SlackDriver, type StoredEphemeral } from '../../devkit/index.js';
 import {
   APPROVALS,
   blocksText,

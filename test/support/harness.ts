@@ -6,14 +6,14 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { expect } from 'vitest';
-import { loadConfig } from '../../src/config.js';
 import {
   type FakeSlack,
   SlackDriver,
   type StoredMessage,
   type StoredView,
   startFakeSlack,
-} from '../../src/devtools/index.js';
+} from '../../devkit/index.js';
+import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/log.js';
 import { type RampartOptions, type Running, startRampart } from '../../src/rampart.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';

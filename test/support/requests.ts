@@ -1,6 +1,6 @@
 /** Steps of the request journey, as a person would take them through the driver. */
 import { expect } from 'vitest';
-import type { StoredMessage } from '../../src/devtools/index.js';
+import type { StoredMessage } from '../../devkit/index.js';
 import { APPROVALS, blocksText, cardFor, eventually, type Harness, PEOPLE } from './harness.js';
 
 export const RECEIVER = '0x99ED2e97162533BA814aF8092b93b9a3090DEdcF';

@@ -7,8 +7,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeSlack, type JsonObject, SlackDriver, startFakeSlack } from '../../src/devtools/index.js';
-import { startWorkbenchPage, type WorkbenchServer, workspaceFor } from '../../src/devtools/workbench/index.js';
+import { type FakeSlack, type JsonObject, SlackDriver, startFakeSlack } from '../../devkit/index.js';
+import { startWorkbenchPage, type WorkbenchServer, workspaceFor } from '../../devkit/workbench/index.js';
 import { eventually } from '../support/harness.js';
 import { ARTIFACTS, launchChromium } from './support.js';
 

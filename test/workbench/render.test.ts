@@ -1,12 +1,6 @@
 /** The Block Kit and mrkdwn rendering of the workbench, as pure functions. */
 import { describe, expect, it } from 'vitest';
-import {
-  blockHtml,
-  blocksHtml,
-  mrkdwnToHtml,
-  plainToHtml,
-  type RenderContext,
-} from '../../src/devtools/workbench/index.js';
+import { blockHtml, blocksHtml, mrkdwnToHtml, plainToHtml, type RenderContext } from '../../devkit/workbench/index.js';
 import { requestModal } from '../../src/slack/blocks/request-modal.js';
 
 const ctx: RenderContext = {

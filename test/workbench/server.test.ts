@@ -2,8 +2,8 @@
 import { spawnSync } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeSlack } from '../../src/devtools/index.js';
-import { startWorkbench, WorkbenchRefusedError } from '../../src/devtools/workbench/index.js';
+import { startFakeSlack } from '../../devkit/index.js';
+import { startWorkbench, WorkbenchRefusedError } from '../../devkit/workbench/index.js';
 import { eventually } from '../support/harness.js';
 import { launchChromium, startTestWorkbench, type TestWorkbench } from './support.js';
 
@@ -40,7 +40,7 @@ describe('starting', () => {
   });
 
   it('npm run dev refuses production with one line and exit code 1', () => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/dev.ts'], {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'devkit/dev.ts'], {
       env: { ...process.env, NODE_ENV: 'production' },
       encoding: 'utf8',
       timeout: 30_000,

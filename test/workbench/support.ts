@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { type Browser, chromium } from 'playwright-core';
-import { startWorkbench, type Workbench } from '../../src/devtools/workbench/index.js';
+import { startWorkbench, type Workbench } from '../../devkit/workbench/index.js';
 import { createLogger } from '../../src/log.js';
 import { deleteKeys, REDIS_URL } from '../support/harness.js';
 import { LogSink } from '../support/log-sink.js';

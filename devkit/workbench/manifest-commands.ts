@@ -20,8 +20,9 @@ const manifest = z.object({
   }),
 });
 
-// src/devtools/workbench → the repository root (the same depth from dist/devtools/workbench).
-export const MANIFEST_URL = new URL('../../../manifest.yml', import.meta.url);
+// devkit/workbench → the repository root. The devkit is never compiled (tsx runs it), so the
+// path holds wherever it is imported from.
+export const MANIFEST_URL = new URL('../../manifest.yml', import.meta.url);
 
 export async function readSlashCommands(url: URL = MANIFEST_URL): Promise<SlashCommand[]> {
   const parsed = manifest.parse(parse(await readFile(url, 'utf8')));

@@ -3,7 +3,7 @@
  * who is neither), the team channel and the approvals channel. Approver labels come from the
  * run's APPROVERS, so the switcher tells the truth when they are changed.
  */
-import type { Config } from '../../config.js';
+import type { Config } from '../../src/config.js';
 import type { FakeChannel, FakePerson } from '../fake-slack/index.js';
 
 export const REQUESTER = 'U0REQUESTER';

@@ -31,20 +31,18 @@ export interface Assets {
   get(path: string): Asset | undefined;
 }
 
-// tsc does not copy public/ into dist, so a built copy reads the files from src.
-const CANDIDATES = [
-  new URL('./public/', import.meta.url),
-  new URL('../../../src/devtools/workbench/public/', import.meta.url),
-];
+// Beside this module: the devkit is never compiled into dist (issue 12), so there is one copy.
+const PUBLIC = new URL('./public/', import.meta.url);
 
 export async function loadAssets(): Promise<Assets> {
-  const dir = CANDIDATES.find((c) => existsSync(new URL('index.html', c)));
-  if (!dir) throw new Error('the workbench page (src/devtools/workbench/public/) is missing');
+  const dir = PUBLIC;
+  if (!existsSync(new URL('index.html', dir)))
+    throw new Error('the workbench page (devkit/workbench/public/) is missing');
   const loaded = new Map<string, Asset>();
-  for (const file of await readdir(dir)) {
+  for (const file of await readdir(PUBLIC)) {
     const type = TYPES[extname(file)];
     if (!type) continue;
-    const body = await readFile(new URL(file, dir));
+    const body = await readFile(new URL(file, PUBLIC));
     loaded.set(file === 'index.html' ? '/' : `/${file}`, {
       body,
       headers: {

@@ -5,10 +5,10 @@
  * dev.ts calls it with process.env; tests call it with their own environment.
  */
 import { Redis } from 'ioredis';
-import { type Config, loadConfig } from '../../config.js';
-import { createLogger, type Logger } from '../../log.js';
-import { type Running, startRampart } from '../../rampart.js';
-import { deleteKeysWithPrefix } from '../../store/delete-prefix.js';
+import { type Config, loadConfig } from '../../src/config.js';
+import { createLogger, type Logger } from '../../src/log.js';
+import { type Running, startRampart } from '../../src/rampart.js';
+import { deleteKeysWithPrefix } from '../../src/store/delete-prefix.js';
 import { type FakeSlack, SlackDriver, startFakeSlack } from '../index.js';
 import { WorkbenchActions } from './actions.js';
 import { type Assets, loadAssets } from './assets.js';

@@ -4,9 +4,9 @@
  * An entry point like main.ts: the environment reaches Rampart only through loadConfig.
  */
 
-import { startWorkbench, type Workbench, WorkbenchRefusedError } from './devtools/workbench/index.js';
-import { ConfigError } from './errors.js';
-import { createLogger, type Logger } from './log.js';
+import { ConfigError } from '../src/errors.js';
+import { createLogger, type Logger } from '../src/log.js';
+import { startWorkbench, type Workbench, WorkbenchRefusedError } from './workbench/index.js';
 
 async function dev(): Promise<void> {
   let workbench: Workbench;
