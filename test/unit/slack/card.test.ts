@@ -5,7 +5,7 @@
  * asserted directly.
  */
 import { describe, expect, it } from 'vitest';
-import { checkBlockKitLimits } from '../../../src/devtools/fake-slack/block-kit-limits.js';
+import { checkBlockKitLimits } from '../../../devkit/fake-slack/block-kit-limits.js';
 import { REQUEST_STATES, type RequestKind } from '../../../src/domain/request.js';
 import { outcomeReply, requestCardBlocks } from '../../../src/slack/blocks/card.js';
 import { buildRecord } from '../../support/factories.js';
