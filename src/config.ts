@@ -3,6 +3,7 @@
  * Every problem is collected and reported at once, by name, never echoing a secret's value.
  */
 import { z } from 'zod';
+import { thresholdProblems } from './domain/policy.js';
 import type { WalletAlias } from './domain/wallets.js';
 import { ConfigError } from './errors.js';
 
@@ -83,6 +84,8 @@ function parseThresholds(text: string, ctx: z.RefinementCtx): Record<string, str
     }
     out[code.toUpperCase()] = value;
   }
+  // Refused here rather than at every submission (issue 9 item 10).
+  for (const problem of thresholdProblems(out)) ctx.addIssue({ code: 'custom', message: problem });
   return out;
 }
 
@@ -95,7 +98,14 @@ const schema = z.object({
   SLACK_SIGNING_SECRET: optionalText,
   SLACK_APP_TOKEN: optionalText.refine((s) => s === undefined || s.startsWith('xapp-'), 'must start with xapp-'),
   SLACK_API_URL: optionalText.pipe(z.url('must be a URL such as https://slack.com/api/').optional()),
-  SLACK_TEAM_ID: optionalText,
+  SLACK_TEAM_ID: optionalText.refine(
+    (s) => s === undefined || /^T[A-Z0-9]{2,}$/.test(s),
+    'must be a workspace id such as T0123ABCD',
+  ),
+  SLACK_ENTERPRISE_ID: optionalText.refine(
+    (s) => s === undefined || /^E[A-Z0-9]{2,}$/.test(s),
+    'must be an Enterprise Grid id such as E0123ABCD',
+  ),
   REDIS_URL: z
     .string()
     .default('redis://127.0.0.1:6379')
@@ -137,7 +147,9 @@ export interface Config {
     signingSecret: string;
     appToken: string | undefined;
     apiUrl: string | undefined;
+    /** Requests whose own team (and enterprise) differ are refused (issue 9 item 4). */
     teamId: string | undefined;
+    enterpriseId: string | undefined;
   };
   redis: { url: string; prefix: string };
   service: {
@@ -170,7 +182,26 @@ export const DEV_DEFAULTS = {
   approvers: ['U0APPROVER1', 'U0APPROVER2'],
 } as const;
 
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+export interface LoadOptions {
+  /** `npm run dev`: the workbench signs its own requests, so the development secret is fine. */
+  development?: boolean;
+  /** The CLI and the sandbox never receive Slack requests, so they need no Slack credentials. */
+  receivesSlack?: boolean;
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** https, or plain http to this machine only (a local proxy or test server). */
+export function isSafeServiceUrl(url: string): boolean {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'https:' || (u.protocol === 'http:' && LOOPBACK_HOSTS.has(u.hostname));
+  } catch {
+    return false;
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env, options: LoadOptions = {}): Config {
   const problems: string[] = [];
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
@@ -178,7 +209,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   // Checked from the raw values too, so one run lists every problem at once.
   const has = (key: string) => (env[key]?.trim() ?? '') !== '';
-  if (env.NODE_ENV === 'production') {
+  const production = env.NODE_ENV === 'production';
+  if (production) {
     const needed: [string, string][] = [
       ['SERVICE_BASE_URL', 'in production (the built-in sandbox runs only outside production)'],
       ['SLACK_BOT_TOKEN', 'in production'],
@@ -189,6 +221,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ];
     for (const [key, why] of needed) if (!has(key)) problems.push(`${key} is required ${why}`);
   }
+  // The development secret is in the source: anyone could sign with it. It is used only when
+  // nothing real is configured, or under `npm run dev` (issue 9 item 5; DESIGN invariant 8).
+  const realCredentials = has('SERVICE_BASE_URL') || has('SLACK_BOT_TOKEN');
+  const receivesSlack = options.receivesSlack ?? true;
+  if (receivesSlack && !options.development && (realCredentials || production)) {
+    // In production the list above already names them as required.
+    for (const key of production ? [] : ['SLACK_SIGNING_SECRET', 'SLACK_BOT_TOKEN'])
+      if (!has(key))
+        problems.push(
+          `${key} is required when SLACK_BOT_TOKEN or SERVICE_BASE_URL is set (the development default is public)`,
+        );
+    if (env.SLACK_SIGNING_SECRET?.trim() === DEV_DEFAULTS.signingSecret)
+      problems.push("SLACK_SIGNING_SECRET is the public development secret; use the app's own signing secret");
+  }
+  const serviceUrl = env.SERVICE_BASE_URL?.trim();
+  if (production && serviceUrl && URL.canParse(serviceUrl) && !isSafeServiceUrl(serviceUrl))
+    problems.push('SERVICE_BASE_URL must be an https:// URL in production (plain http only to 127.0.0.1 or localhost)');
   if (has('SERVICE_BASE_URL') && !has('SERVICE_API_KEY'))
     problems.push('SERVICE_API_KEY is required when SERVICE_BASE_URL is set');
   if (has('SLACK_BOT_TOKEN') && !env.SLACK_BOT_TOKEN?.trim().startsWith('xoxb-'))
@@ -227,6 +276,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       appToken: e.SLACK_APP_TOKEN,
       apiUrl: e.SLACK_API_URL,
       teamId: e.SLACK_TEAM_ID,
+      enterpriseId: e.SLACK_ENTERPRISE_ID,
     },
     redis: { url: e.REDIS_URL, prefix: e.REDIS_PREFIX },
     service: {

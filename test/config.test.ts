@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, parseDuration } from '../src/config.js';
+import { DEV_DEFAULTS, loadConfig, parseDuration } from '../src/config.js';
 import { ConfigError } from '../src/errors.js';
 
 const prod = {
@@ -89,5 +89,81 @@ describe('configuration', () => {
     expect(parseDuration('15m')).toBe(900_000);
     expect(parseDuration('2d')).toBe(172_800_000);
     expect(parseDuration('2 weeks')).toBeUndefined();
+  });
+
+  it('reads TWO_APPROVALS_ABOVE=0 as two approvals for every amount', () => {
+    expect(loadConfig({ ...prod, TWO_APPROVALS_ABOVE: '0' }).policy.twoApprovalsAbove).toEqual({ '*': '0' });
+  });
+
+  it('refuses a threshold finer than its asset, an unknown asset code, or a number too large, naming each', () => {
+    const problems = problemsOf({ ...prod, TWO_APPROVALS_ABOVE: 'USDC=10.1234567,DOGE=5,USDT=1e5' }).join('\n');
+    expect(problems).toContain('TWO_APPROVALS_ABOVE USDC: 10.1234567 has 7 decimal places; the asset has only 6');
+    expect(problems).toContain('TWO_APPROVALS_ABOVE names DOGE, which is not an asset code Rampart knows');
+    expect(problems).toContain('"USDT=1e5" is not a number or CODE=number');
+    expect(problemsOf({ ...prod, TWO_APPROVALS_ABOVE: '0.0000001' }).join()).toContain('7 decimal places');
+    expect(problemsOf({ ...prod, TWO_APPROVALS_ABOVE: '10000000000000000' }).join()).toContain(
+      'larger than any amount',
+    );
+    expect(problemsOf({ ...prod, TWO_APPROVALS_ABOVE: 'cngn=15000000.5' })).toEqual([]);
+  });
+
+  describe('development defaults (issue 9 item 5)', () => {
+    const real = { SERVICE_BASE_URL: 'https://wallet.example.com', SERVICE_API_KEY: 'k' };
+
+    it('are used only when nothing real is configured', () => {
+      expect(loadConfig({}).slack.signingSecret).toBe(DEV_DEFAULTS.signingSecret);
+      expect(loadConfig({ NODE_ENV: 'test' }).slack.botToken).toBe(DEV_DEFAULTS.botToken);
+    });
+
+    it('stop start-up when a service URL or a bot token is set without the Slack secret, whatever NODE_ENV says', () => {
+      for (const NODE_ENV of [undefined, 'development', 'test']) {
+        const env = NODE_ENV ? { NODE_ENV } : {};
+        expect(problemsOf({ ...env, ...real })).toEqual([
+          'SLACK_SIGNING_SECRET is required when SLACK_BOT_TOKEN or SERVICE_BASE_URL is set (the development default is public)',
+          'SLACK_BOT_TOKEN is required when SLACK_BOT_TOKEN or SERVICE_BASE_URL is set (the development default is public)',
+        ]);
+        expect(problemsOf({ ...env, SLACK_BOT_TOKEN: 'xoxb-real' })).toEqual([
+          'SLACK_SIGNING_SECRET is required when SLACK_BOT_TOKEN or SERVICE_BASE_URL is set (the development default is public)',
+        ]);
+      }
+    });
+
+    it('refuse the public development secret given explicitly with real credentials', () => {
+      const env = { ...real, SLACK_BOT_TOKEN: 'xoxb-real', SLACK_SIGNING_SECRET: DEV_DEFAULTS.signingSecret };
+      expect(problemsOf(env).join()).toContain('SLACK_SIGNING_SECRET is the public development secret');
+      expect(problemsOf({ ...prod, SLACK_SIGNING_SECRET: DEV_DEFAULTS.signingSecret }).join()).toContain(
+        'public development secret',
+      );
+    });
+
+    it('are allowed under npm run dev, and for the CLI, which receives no Slack requests', () => {
+      expect(loadConfig(real, { development: true }).slack.signingSecret).toBe(DEV_DEFAULTS.signingSecret);
+      expect(loadConfig(real, { receivesSlack: false }).service.baseUrl).toBe(real.SERVICE_BASE_URL);
+    });
+  });
+
+  it('refuses a plain-http SERVICE_BASE_URL in production, except to this machine', () => {
+    expect(problemsOf({ ...prod, SERVICE_BASE_URL: 'http://wallet.example.com' })).toEqual([
+      'SERVICE_BASE_URL must be an https:// URL in production (plain http only to 127.0.0.1 or localhost)',
+    ]);
+    for (const url of ['http://127.0.0.1:4010', 'http://localhost:8080/api', 'http://[::1]:9000'])
+      expect(problemsOf({ ...prod, SERVICE_BASE_URL: url })).toEqual([]);
+    expect(
+      problemsOf({
+        NODE_ENV: 'test',
+        SERVICE_BASE_URL: 'http://wallet.internal',
+        SERVICE_API_KEY: 'k',
+        SLACK_BOT_TOKEN: 'xoxb-1',
+        SLACK_SIGNING_SECRET: 's',
+      }),
+    ).toEqual([]);
+  });
+
+  it('checks SLACK_TEAM_ID and SLACK_ENTERPRISE_ID are ids', () => {
+    const c = loadConfig({ ...prod, SLACK_TEAM_ID: 'T0123ABCD', SLACK_ENTERPRISE_ID: 'E0123ABCD' });
+    expect(c.slack).toMatchObject({ teamId: 'T0123ABCD', enterpriseId: 'E0123ABCD' });
+    const problems = problemsOf({ ...prod, SLACK_TEAM_ID: 'my-team', SLACK_ENTERPRISE_ID: 'T0123' }).join('\n');
+    expect(problems).toContain('SLACK_TEAM_ID must be a workspace id');
+    expect(problems).toContain('SLACK_ENTERPRISE_ID must be an Enterprise Grid id');
   });
 });

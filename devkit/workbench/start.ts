@@ -93,7 +93,8 @@ export async function startWorkbench(options: WorkbenchOptions): Promise<Workben
       'The workbench (npm run dev) is a development tool and does not run with NODE_ENV=production; use npm start.',
     );
   }
-  const config = loadConfig({ REDIS_PREFIX: WORKBENCH_REDIS_PREFIX, ...options.env });
+  // The workbench signs its own requests on loopback: the development secret is fine here.
+  const config = loadConfig({ REDIS_PREFIX: WORKBENCH_REDIS_PREFIX, ...options.env }, { development: true });
   const log = options.logger?.(config) ?? createLogger({ level: config.logLevel });
   const workspace = workspaceFor(config);
   const [commands, assets] = await Promise.all([readSlashCommands(), loadAssets()]);

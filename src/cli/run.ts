@@ -38,7 +38,7 @@ export async function run(
       return EXIT.ok;
     }
     const work = command.prepare(input);
-    const ctx = createContext(loadConfig(env), io, input.json);
+    const ctx = createContext(loadConfig(env, { receivesSlack: false }), io, input.json);
     try {
       await work(ctx);
     } finally {

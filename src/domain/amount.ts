@@ -12,15 +12,30 @@ export interface Amount {
 }
 
 const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
+// Thousands grouping with one separator kind: 1,250.50 · 12,345,678 · 1_000 (issue 9 item 7);
+// never after a leading zero ("0,500" is a European half).
+const GROUPED = /^[1-9]\d{0,2}(?:(,|_)\d{3})(?:\1\d{3})*(?:\.\d+)?$/;
 // Keeps wire numbers exactly representable as a JSON/IEEE double (15 significant digits).
 const MAX_SIGNIFICANT_DIGITS = 15;
 
-export function parseAmount(input: string, decimals: number, field = 'amount'): Amount {
-  const text = input.trim().replaceAll(',', '').replaceAll('_', '');
-  const match = DECIMAL.exec(text);
-  if (!match) {
-    throw new InputError(`"${input.trim()}" is not an amount; write a positive number such as 250 or 12.5.`, field);
+/**
+ * Why `input` is not written as an amount, or undefined. A comma is read only as exact
+ * thousands grouping: "12,50" is refused, never turned into 1,250 (issue 9 item 7).
+ */
+export function amountTextProblem(input: string): string | undefined {
+  const text = input.trim();
+  if (DECIMAL.test(text) || GROUPED.test(text)) return undefined;
+  if (text.includes(',')) {
+    return `"${text}" is not an amount: a comma may only group thousands (1,250.50); use a point for decimals, e.g. 12.50.`;
   }
+  return `"${text}" is not an amount; write a positive number such as 250 or 12.5.`;
+}
+
+export function parseAmount(input: string, decimals: number, field = 'amount'): Amount {
+  const problem = amountTextProblem(input);
+  if (problem) throw new InputError(problem, field);
+  const match = DECIMAL.exec(input.trim().replace(/[,_]/g, ''));
+  if (!match) throw new InputError(`"${input.trim()}" is not an amount.`, field);
   const whole = match[1] ?? '0';
   const fraction = (match[2] ?? '').replace(/0+$/, '');
   if (fraction.length > decimals) {

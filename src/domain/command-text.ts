@@ -13,7 +13,9 @@ export interface Prefill {
   reason?: string;
 }
 
-const AMOUNT = /^\d[\d,_]*(\.\d+)?$/;
+// Anything that looks like a number, separators and all: kept as typed, never rewritten, so the
+// modal's amount check (domain/amount.ts) refuses "12,50" instead of reading 1,250 (issue 9 item 7).
+const AMOUNT = /^\d[\d,._]*$/;
 const ASSET = /^[a-z]+:[a-z]+$/i;
 
 export function parseRequestText(text: string): Prefill {
@@ -38,7 +40,7 @@ export function parseRequestText(text: string): Prefill {
       else out.wallet = next.toLowerCase();
       i++;
     } else if (out.amount === undefined && !out.entireBalance && AMOUNT.test(word)) {
-      out.amount = word.replace(/[,_]/g, '');
+      out.amount = word;
     } else if (out.amount === undefined && !out.entireBalance && /^(all|max|entire)$/i.test(word)) {
       out.entireBalance = true;
     } else if (out.asset === undefined && ASSET.test(word)) {

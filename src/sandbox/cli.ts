@@ -11,7 +11,7 @@ import { startSandbox } from './server.js';
 
 function configOrExit(): Config {
   try {
-    return loadConfig();
+    return loadConfig(process.env, { receivesSlack: false });
   } catch (err) {
     process.stderr.write(`${isRampartError(err) ? err.message : String(err)}\n`);
     process.exit(1);

@@ -29,6 +29,7 @@ import { registerDenyView } from './views/deny.js';
 import { registerIdentityView } from './views/identity.js';
 import { registerLookupView } from './views/lookup.js';
 import { registerRequestViews } from './views/request.js';
+import { workspaceGuard } from './workspace-guard.js';
 
 export interface SlackApp {
   app: App;
@@ -51,6 +52,8 @@ export const slackClientOptions = (apiUrl: string | undefined) => ({
 /**
  * Bolt's single-token mode without token verification calls auth.test on every request (an
  * extra Slack round trip before each ack); one successful answer is enough for the process.
+ * Each request gets its own copy: Bolt writes the request's user onto the result, so a shared
+ * object would give every later request the first user's context.userId (issue 9 item 4).
  */
 export function cachedAuthorize(client: WebClient, botToken: string): Authorize<boolean> {
   let result: Promise<AuthorizeResult> | undefined;
@@ -62,7 +65,7 @@ export function cachedAuthorize(client: WebClient, botToken: string): Authorize<
         throw err;
       },
     );
-    return result;
+    return { ...(await result) };
   };
 }
 
@@ -111,19 +114,8 @@ export function createSlackApp(deps: Deps, redis: Redis): SlackApp {
   });
 
   // Requests from another workspace are refused before any listener runs.
-  if (config.slack.teamId) {
-    const teamId = config.slack.teamId;
-    app.use(async ({ context, body, next, ack }) => {
-      if (context.teamId === teamId) {
-        await next();
-        return;
-      }
-      deps.log.warn({ teamId: context.teamId }, 'refused a request from another workspace');
-      const maybeAck = ack as ((r?: unknown) => Promise<void>) | undefined;
-      if (maybeAck && (body as { command?: string }).command)
-        await maybeAck({ response_type: 'ephemeral', text: 'Rampart is not installed for this workspace.' });
-      else if (maybeAck) await maybeAck();
-    });
+  if (config.slack.teamId || config.slack.enterpriseId) {
+    app.use(workspaceGuard({ teamId: config.slack.teamId, enterpriseId: config.slack.enterpriseId }, deps.log));
   }
 
   app.error(async (err) => {

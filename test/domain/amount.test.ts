@@ -122,3 +122,58 @@ describe('amounts from service numbers', () => {
     expect(amountFromNumber(120000.5, 6).units).toBe(120_000_500_000n);
   });
 });
+
+describe('a decimal comma never changes an amount (issue 9 item 7)', () => {
+  const POINT = 'use a point for decimals';
+
+  it.each(['12,50', '0,5', '1,2,3,4', '1,25', '1,2345', '12,345,67', '1.234,56', '0,500', ',500', '1,000_000'])(
+    'refuses %j, saying to use a point for decimals',
+    (text) => {
+      expect(() => parseAmount(text, 6)).toThrow(POINT);
+    },
+  );
+
+  it.each([
+    ['1,250.50', 1_250_500_000n],
+    ['12,345,678', 12_345_678_000_000n],
+    ['1,000', 1_000_000_000n],
+    ['999', 999_000_000n],
+  ])('accepts %j as exact thousands grouping', (text, units) => {
+    expect(parseAmount(text, 6).units).toBe(units);
+  });
+
+  // Any text with a comma is either refused or read exactly as its digits grouped in threes.
+  const commaText = fc
+    .array(fc.constantFrom('0', '1', '2', '5', '9', ',', '.'), { minLength: 1, maxLength: 14 })
+    .map((cs) => cs.join(''))
+    .filter((t) => t.includes(','));
+
+  it('reads a comma only where it groups thousands exactly', () => {
+    fc.assert(
+      fc.property(commaText, (text) => {
+        let parsed: bigint | undefined;
+        try {
+          parsed = parseAmount(text, 6).units;
+        } catch (err) {
+          expect(err).toBeInstanceOf(InputError);
+          return;
+        }
+        const [whole = '', fraction] = text.split('.');
+        expect(whole).toMatch(/^[1-9]\d{0,2}(,\d{3})+$/);
+        expect(parsed).toBe(parseAmount(`${whole.replaceAll(',', '')}${fraction ? `.${fraction}` : ''}`, 6).units);
+      }),
+    );
+  });
+
+  it('refuses a comma followed by anything but three digits, with the sentence about points', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 999 }),
+        fc.stringMatching(/^\d{1,2}$|^\d{4,6}$/),
+        (head, tail) => {
+          expect(() => parseAmount(`${head},${tail}`, 6)).toThrow(POINT);
+        },
+      ),
+    );
+  });
+});

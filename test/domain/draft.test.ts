@@ -85,3 +85,38 @@ describe('command text pre-fill', () => {
     fc.assert(fc.property(fc.string(), (s) => typeof parseRequestText(s) === 'object'));
   });
 });
+
+describe('amounts typed with a decimal comma (issue 9 item 7)', () => {
+  const wallets = [{ alias: 'ops', id: 'wal_1' }];
+  const input = (amount: string) => ({
+    kind: 'transfer' as const,
+    wallet: 'ops',
+    asset: 'base:usdc',
+    amount,
+    entireBalance: false,
+    receiver: '0x99ED2e97162533BA814aF8092b93b9a3090DEdcF',
+    beneficiary: undefined,
+    reason: 'invoice 7',
+  });
+
+  it('keeps /transfer 12,50 as typed, so the form refuses it at the amount field', () => {
+    const prefill = parseRequestText('12,50 base:usdc to 0xabc from ops');
+    expect(prefill.amount).toBe('12,50');
+    expect(validateDraft(input(prefill.amount ?? ''), wallets)).toEqual({
+      errors: {
+        amount: '"12,50" is not an amount: a comma may only group thousands (1,250.50); use a point for decimals, e.g. 12.50.',
+      },
+    });
+  });
+
+  it.each(['0,5', '1,2,3,4'])('refuses %j from the command text at the field', (typed) => {
+    expect(validateDraft(input(parseRequestText(`${typed} base:usdc`).amount ?? ''), wallets)).toMatchObject({
+      errors: { amount: expect.stringContaining('use a point for decimals') },
+    });
+  });
+
+  it('reads /transfer 1,250.50 as 1250.5', () => {
+    const result = validateDraft(input(parseRequestText('1,250.50 base:usdc').amount ?? ''), wallets);
+    expect('draft' in result && result.draft.amount?.units).toBe(1_250_500_000n);
+  });
+});

@@ -52,4 +52,20 @@ describe('approval policy', () => {
       required: 3,
     });
   });
+
+  it('reads a threshold of 0 as two approvals for every amount (README "Configuration")', () => {
+    const settings = { approvalsRequired: 1, twoApprovalsAbove: { '*': '0' } };
+    expect(evaluatePolicy(settings, { kind: 'transfer', assetCode: 'USDC', amount: usdc('0.000001') })).toEqual({
+      ok: true,
+      required: 2,
+      rule: '2 approvals: every USDC amount (threshold 0)',
+    });
+  });
+
+  it('refuses, never throws, on a threshold finer than the asset (start-up refuses it first)', () => {
+    const settings = { approvalsRequired: 1, twoApprovalsAbove: { USDC: '10.1234567' } };
+    expect(evaluatePolicy(settings, { kind: 'transfer', assetCode: 'USDC', amount: usdc('5') })).toMatchObject({
+      ok: false,
+    });
+  });
 });

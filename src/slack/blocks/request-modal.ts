@@ -1,5 +1,6 @@
 /** The /transfer and /offramp modals, pre-filled from the command text. Pure builders. */
 import type { KnownBlock, PlainTextOption, View } from '@slack/types';
+import { amountTextProblem } from '../../domain/amount.js';
 import { ASSET_IDS, assetInfo, CHAINS } from '../../domain/assets.js';
 import type { Prefill } from '../../domain/command-text.js';
 import { context, plain } from './common.js';
@@ -80,7 +81,12 @@ export function requestModal(
       },
       {
         optional: meta.kind === 'transfer',
-        hint: plain('Exact decimal amount in the asset, no more decimals than it has.'),
+        // A pre-filled "12,50" is shown as typed and refused here at once (issue 9 item 7).
+        hint: plain(
+          (prefill.amount && amountTextProblem(prefill.amount)) ||
+            'Exact decimal amount in the asset, no more decimals than it has.',
+          2000,
+        ),
       },
     ),
   ];
