@@ -104,7 +104,8 @@ describe('amounts typed with a decimal comma (issue 9 item 7)', () => {
     expect(prefill.amount).toBe('12,50');
     expect(validateDraft(input(prefill.amount ?? ''), wallets)).toEqual({
       errors: {
-        amount: '"12,50" is not an amount: a comma may only group thousands (1,250.50); use a point for decimals, e.g. 12.50.',
+        amount:
+          '"12,50" is not an amount: a comma may only group thousands (1,250.50); use a point for decimals, e.g. 12.50.',
       },
     });
   });
