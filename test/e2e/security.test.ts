@@ -116,6 +116,8 @@ describe('request signatures', () => {
   it('refuses a forged transfer submission: no request in Redis, no card; the same one signed goes through', async () => {
     await h.driver.command(ASKER, '/transfer', `25 base:usdc to ${RECEIVER} from ops for invoice 7`);
     const form = await eventually(() => lastView(h.fake, ASKER), 3000, 'transfer modal');
+    // The modal's asset list is refreshed after it opens (a balance call, views.update).
+    await quiescent(h);
     const before = await snapshot(h);
     for (const [, options] of refusals) {
       const res = await h.driver.submitView(ASKER, form, {}, options());

@@ -19,7 +19,7 @@ import {
   SIGNING_SECRET,
   startHarness,
 } from '../support/harness.js';
-import { postRequest, RECEIVER } from '../support/requests.js';
+import { postRequest, quiescent, RECEIVER } from '../support/requests.js';
 
 const OUR_TEAM = 'T0FAKE0001';
 let h: Harness;
@@ -53,18 +53,10 @@ function traces() {
   };
 }
 
-/** Lets a wrongly started listener act before its traces are looked for. */
-const settle = () => new Promise((r) => setTimeout(r, 300));
-
-/** The traces once earlier work (asset refresh, the requester's confirmation) has finished. */
+/** Rampart idle first, so what a refused request could leave is all that can change. */
 async function quietTraces() {
-  let last = JSON.stringify(traces());
-  for (;;) {
-    await new Promise((r) => setTimeout(r, 150));
-    const now = JSON.stringify(traces());
-    if (now === last) return traces();
-    last = now;
-  }
+  await quiescent(h);
+  return traces();
 }
 
 describe('a signed request whose payload names another team', () => {
@@ -78,7 +70,7 @@ describe('a signed request whose payload names another team', () => {
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ response_type: 'ephemeral', text: NOT_INSTALLED });
     }
-    await settle();
+    await quiescent(h);
     // The ephemeral refusal itself is the only thing the person sees.
     expect({ ...traces(), ephemerals: before.ephemerals }).toEqual(before);
     expect(h.logs.text).toContain('refused a request from another workspace');
@@ -90,7 +82,7 @@ describe('a signed request whose payload names another team', () => {
     const res = await evil.click(PEOPLE.approver1, { action_id: 'request_approve', message: card });
     expect(res.status).toBe(200);
     expect(res.body).toBe('');
-    await settle();
+    await quiescent(h);
     expect(traces()).toEqual(before);
     const record = await h.rampart.deps.store.get(id);
     expect(record?.state).toBe('pending');
@@ -112,7 +104,7 @@ describe('a signed request whose payload names another team', () => {
     const res = await evil.submitView(PEOPLE.requester, form, {});
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ response_action: 'errors', errors: { wallet: NOT_INSTALLED } });
-    await settle();
+    await quiescent(h);
     expect(traces()).toEqual(before);
     expect((await h.rampart.redis.keys(`${h.prefix}:req:*`)).length).toBe(keysBefore);
     h.fake.closeView(PEOPLE.requester, form.id);
