@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { request } from 'undici';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { DEV_DEFAULTS } from '../../src/config.js';
-import { signSlackRequest } from '../../src/devtools/index.js';
+import { signSlackRequest } from '../../devkit/index.js';
 import { deleteKeys, REDIS_URL } from '../support/harness.js';
 
 const prefix = `test-dev-secret-${randomUUID().slice(0, 8)}`;

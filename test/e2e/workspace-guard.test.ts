@@ -6,7 +6,7 @@
  * Also: each request gets its own context.userId (the cached authorize result is not shared).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SlackDriver } from '../../src/devtools/index.js';
+import { SlackDriver } from '../../devkit/index.js';
 import { NOT_INSTALLED } from '../../src/slack/workspace-guard.js';
 import {
   APPROVALS,
