@@ -61,6 +61,7 @@ async function unpack(bin: string, dir: string): Promise<void> {
   await chmod(join(dir, 'chromium'), 0o700);
   await untar(await unbrotli('al2023.tar.br'), dir); // lib/: libnss3, libnspr4, libexpat…
   await untar(await unbrotli('fonts.tar.br'), dir); // fonts/: Open Sans
+  await mkdir(join(dir, 'tmp'));
   await writeFile(join(dir, 'rampart-fonts.conf'), fontsConf(dir));
 }
 
@@ -94,5 +95,6 @@ export async function packagedChromium(): Promise<PackagedChromium> {
 
 function launchEnv(dir: string): Record<string, string> {
   const libs = [join(dir, 'lib'), process.env.LD_LIBRARY_PATH].filter(Boolean).join(':');
-  return { LD_LIBRARY_PATH: libs, FONTCONFIG_FILE: join(dir, 'rampart-fonts.conf') };
+  // TMPDIR: Chromium leaves an empty .org.chromium.Chromium.* file per run; keep them out of /tmp.
+  return { LD_LIBRARY_PATH: libs, FONTCONFIG_FILE: join(dir, 'rampart-fonts.conf'), TMPDIR: join(dir, 'tmp') };
 }
