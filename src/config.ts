@@ -135,6 +135,10 @@ const schema = z.object({
   TWO_APPROVALS_ABOVE: z.string().default('').transform(parseThresholds),
   REQUEST_EXPIRY: duration('24h'),
   SANDBOX_PORT: port(4010),
+  METRICS_TOKEN: optionalText.refine(
+    (s) => s === undefined || s.length >= 16,
+    'must be at least 16 characters (it guards /metrics away from loopback)',
+  ),
 });
 
 export interface Config {
@@ -170,6 +174,8 @@ export interface Config {
   policy: { approvalsRequired: number; twoApprovalsAbove: Record<string, string> | undefined };
   requestExpiryMs: number;
   sandboxPort: number;
+  /** Bearer token for GET /metrics from anywhere but loopback; unset: no token asked. */
+  metricsToken: string | undefined;
 }
 
 // Outside production Rampart must start on a fresh machine with nothing set: these are the
@@ -301,5 +307,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     policy: { approvalsRequired: e.APPROVALS_REQUIRED, twoApprovalsAbove: e.TWO_APPROVALS_ABOVE },
     requestExpiryMs: e.REQUEST_EXPIRY,
     sandboxPort: e.SANDBOX_PORT,
+    metricsToken: e.METRICS_TOKEN,
   };
 }

@@ -7,6 +7,13 @@ import { WebClient } from '@slack/web-api';
 import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Logger } from './log.js';
+import { timeAcks } from './metrics/ack-timer.js';
+import { healthReport, ServiceReachability } from './metrics/health.js';
+import { startHeartbeat } from './metrics/heartbeat.js';
+import { boundPort, healthHandler, metricsHandler, startOpsServer } from './metrics/http.js';
+import { createMetrics, type Metrics } from './metrics/metrics.js';
+import { callOutcome } from './metrics/service-calls.js';
+import { metricSources } from './metrics/sources.js';
 import { createQueues } from './queue/queues.js';
 import { startWorkers, type Workers } from './queue/worker.js';
 import type { Sandbox } from './sandbox/index.js';
@@ -21,6 +28,8 @@ export interface RampartOptions {
   now?: () => number;
   /** Worker timings for tests (see WorkerDeps). */
   worker?: { lockDurationMs?: number; stalledIntervalMs?: number; reconcileEveryMs?: number; name?: string };
+  /** One registry per instance (default: a new one), so instances in one process never collide. */
+  metrics?: Metrics;
 }
 
 export interface Running {
@@ -28,9 +37,10 @@ export interface Running {
   sandbox: Sandbox | undefined;
   workers: Workers | undefined;
   slack: SlackApp | undefined;
-  /** Port the Slack receiver listens on (web role). */
+  /** Port the Slack receiver (web role) or the /metrics and /healthz server (worker role) listens on. */
   port: number | undefined;
   redis: Redis;
+  metrics: Metrics;
   /** Stops receiving, lets running jobs finish, then closes queues, HTTP agents and Redis. */
   close(): Promise<void>;
 }
@@ -41,15 +51,28 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
   const redis = new Redis(config.redis.url, { maxRetriesPerRequest: null, lazyConnect: true });
   await redis.connect();
 
-  const connection = await connectService(config, log);
+  const metrics = options.metrics ?? createMetrics();
+  const reachability = new ServiceReachability();
+  const connection = await connectService(config, log, (operation, err, seconds) => {
+    const outcome = callOutcome(err);
+    metrics.serviceCall(operation, outcome, seconds);
+    reachability.record(outcome, now());
+  });
   const { service, sandbox } = connection;
   if (sandbox) {
     log.warn('SERVICE_BASE_URL is not set: running against the built-in sandbox (no real money)');
     log.debug({ url: sandbox.url }, 'sandbox listening');
   }
-  const store = new RequestStore(redis, config.redis.prefix, now);
+  const store = new RequestStore(redis, config.redis.prefix, now, (c) => metrics.requestChanged(c.kind, c.state));
   const registry = new Registry(redis, config.redis.prefix);
   const queues = createQueues(redis, config.redis.prefix);
+  metrics.watch(metricSources(store, [queues.execute, queues.expire, queues.notifications], now));
+  const routes = {
+    '/metrics': metricsHandler(metrics, config.metricsToken, log),
+    '/healthz': healthHandler(() =>
+      healthReport({ redis, prefix: config.redis.prefix, service: reachability, sandbox: sandbox !== undefined, now }),
+    ),
+  };
   const slackClient = new WebClient(config.slack.botToken, slackClientOptions(config.slack.apiUrl));
   const deps: Deps = {
     config,
@@ -65,7 +88,10 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
   };
 
   let workers: Workers | undefined;
+  let heartbeat: { stop(): Promise<void> } | undefined;
   if (config.role !== 'web') {
+    const workerName = options.worker?.name ?? `worker-${process.pid}`;
+    heartbeat = startHeartbeat(redis, config.redis.prefix, workerName, now, log);
     workers = startWorkers({
       redis,
       prefix: config.redis.prefix,
@@ -83,10 +109,16 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
   }
   let slack: SlackApp | undefined;
   let port: number | undefined;
+  let opsServer: import('node:http').Server | undefined;
   if (config.role !== 'worker') {
-    slack = createSlackApp(deps, redis);
+    slack = createSlackApp(deps, routes, (receiver) => timeAcks(receiver, metrics, '/slack/events'));
     port = await slack.start();
     log.info({ port, mode: config.slack.appToken ? 'socket' : 'http' }, 'Rampart is listening for Slack');
+  } else {
+    // No Slack receiver in this role: /metrics and /healthz still answer on PORT.
+    opsServer = await startOpsServer(config.port, routes);
+    port = boundPort(opsServer);
+    log.info({ port }, 'Rampart worker serves /metrics and /healthz');
   }
 
   return {
@@ -96,9 +128,12 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
     slack,
     port,
     redis,
+    metrics,
     async close() {
       await slack?.stop();
+      if (opsServer) await new Promise((resolve) => opsServer?.close(resolve));
       await workers?.close();
+      await heartbeat?.stop();
       await queues.close();
       await connection.close();
       await redis.quit();

@@ -28,7 +28,11 @@ export interface ServiceClientOptions {
   retryBaseDelayMs?: number;
   dispatcher?: Dispatcher;
   log?: Logger;
+  /** Called after every try with how it ended (metrics, /healthz); never throws into the call. */
+  onCall?: CallObserver;
 }
+
+export type CallObserver = (operation: Operation, error: unknown, seconds: number) => void;
 
 export interface QueryParams {
   wallet: string;
@@ -244,6 +248,20 @@ export class ServiceClient {
   }
 
   private async once<Req, Res>(call: Call<Req, Res>): Promise<Res> {
+    const observe = this.options.onCall;
+    if (!observe) return this.send(call);
+    const started = performance.now();
+    try {
+      const result = await this.send(call);
+      observe(call.operation, undefined, (performance.now() - started) / 1000);
+      return result;
+    } catch (err) {
+      observe(call.operation, err, (performance.now() - started) / 1000);
+      throw err;
+    }
+  }
+
+  private async send<Req, Res>(call: Call<Req, Res>): Promise<Res> {
     const url = new URL(this.baseUrl + call.path);
     for (const [k, v] of Object.entries(call.query ?? {})) url.searchParams.set(k, v);
     const headers: Record<string, string> = { accept: 'application/json' };

@@ -6,7 +6,7 @@
 import type { Config } from '../config.js';
 import type { Logger } from '../log.js';
 import { type Sandbox, startSandbox } from '../sandbox/index.js';
-import { ServiceClient } from './client.js';
+import { type CallObserver, ServiceClient } from './client.js';
 
 export interface ServiceConnection {
   service: ServiceClient;
@@ -15,7 +15,7 @@ export interface ServiceConnection {
   close(): Promise<void>;
 }
 
-export async function connectService(config: Config, log?: Logger): Promise<ServiceConnection> {
+export async function connectService(config: Config, log?: Logger, onCall?: CallObserver): Promise<ServiceConnection> {
   let sandbox: Sandbox | undefined;
   let baseUrl = config.service.baseUrl;
   if (!baseUrl) {
@@ -37,6 +37,7 @@ export async function connectService(config: Config, log?: Logger): Promise<Serv
     readTimeoutMs: config.service.readTimeoutMs,
     params: config.service.params,
     ...(log ? { log: log.child({ component: 'service' }) } : {}),
+    ...(onCall ? { onCall } : {}),
   });
   return {
     service,

@@ -1,9 +1,9 @@
 /**
  * The Bolt app: HTTP receiver on /slack/events (or Socket Mode when SLACK_APP_TOKEN is set),
- * GET /healthz, the workspace guard, and every listener registered from its own file.
+ * GET /healthz and /metrics, the workspace guard, and every listener registered from its own file.
  */
 
-import { Server } from 'node:http';
+import { type IncomingMessage, Server, type ServerResponse } from 'node:http';
 import {
   App,
   type Authorize,
@@ -13,7 +13,6 @@ import {
   SocketModeReceiver,
 } from '@slack/bolt';
 import { WebClient } from '@slack/web-api';
-import type { Redis } from 'ioredis';
 import { registerApprovalActions } from './actions/approval.js';
 import { registerShareAction } from './actions/share.js';
 import { registerAssetChoices } from './asset-choices.js';
@@ -69,39 +68,35 @@ export function cachedAuthorize(client: WebClient, botToken: string): Authorize<
   };
 }
 
-export function createSlackApp(deps: Deps, redis: Redis): SlackApp {
+/** GET routes served beside /slack/events on PORT: /healthz and /metrics (src/metrics/http.ts). */
+export type Routes = Record<string, (req: IncomingMessage, res: ServerResponse) => void>;
+
+export function createSlackApp(
+  deps: Deps,
+  routes: Routes,
+  instrument: (receiver: HTTPReceiver) => void = () => {},
+): SlackApp {
   const { config } = deps;
   const logger = boltLogger(deps.log);
-  const healthz = {
-    path: '/healthz',
-    method: ['GET'],
-    handler: (_req: unknown, res: import('node:http').ServerResponse) => {
-      redis
-        .ping()
-        .then(() => ({ status: 200, body: { ok: true, redis: 'up', sandbox: deps.sandbox } }))
-        .catch(() => ({ status: 503, body: { ok: false, redis: 'down' } }))
-        .then(({ status, body }) => {
-          res.writeHead(status, { 'content-type': 'application/json' });
-          res.end(JSON.stringify(body));
-        });
-    },
-  };
+  const customRoutes = Object.entries(routes).map(([path, handler]) => ({ path, method: ['GET'], handler }));
   let receiver: Receiver;
   if (config.slack.appToken) {
     receiver = new SocketModeReceiver({
       appToken: config.slack.appToken,
       logger,
-      customRoutes: [healthz],
+      customRoutes,
       installerOptions: { port: config.port },
     });
   } else {
-    receiver = new HTTPReceiver({
+    const http = new HTTPReceiver({
       signingSecret: config.slack.signingSecret,
       endpoints: '/slack/events',
-      customRoutes: [healthz],
+      customRoutes,
       logger,
       processBeforeResponse: false,
     });
+    instrument(http);
+    receiver = http;
   }
   const app = new App({
     authorize: cachedAuthorize(

@@ -10,6 +10,7 @@ import {
   formatRequestId,
   type HistoryEntry,
   isFinal,
+  type RequestKind,
   type RequestOutcome,
   type RequestRecord,
   type RequestState,
@@ -33,6 +34,17 @@ export type ExecutionStart =
   | { token: string; frozen: FrozenRequest; decidedBy: string | undefined }
   | { token: undefined; from: RequestState | undefined };
 
+/** A request entered `state`; `seq` is its history entry's position (1-based). */
+export interface StateChange {
+  id: string;
+  kind: RequestKind;
+  state: RequestState;
+  seq: number;
+}
+
+/** Told after each state change the store made (metrics, audit webhook: issue 14). */
+export type ChangeListener = (change: StateChange) => void;
+
 export interface TransitionResult {
   ok: boolean;
   /** State before the attempt. */
@@ -46,7 +58,11 @@ export class RequestStore {
     private readonly redis: Redis,
     private readonly prefix: string,
     private readonly now: () => number = Date.now,
+    private readonly onChange: ChangeListener = () => {},
   ) {}
+
+  /** Requests in one state, scored by when they entered it (kept by the Lua scripts). */
+  stateKey = (state: RequestState) => `${this.prefix}:req:state:${state}`;
 
   private key = (id: string) => `${this.prefix}:req:${id}`;
   private historyKey = (id: string) => `${this.prefix}:req:${id}:history`;
@@ -80,11 +96,14 @@ export class RequestStore {
         required: String(frozen.requiredApprovals),
         expiresAt: String(frozen.expiresAt),
         votes: '[]',
+        kind: frozen.call.kind,
       })
       .rpush(this.historyKey(frozen.id), JSON.stringify(entry))
       .zadd(this.recentKey, frozen.createdAt, frozen.id)
+      .zadd(this.stateKey('pending'), frozen.createdAt, frozen.id)
       .sadd(this.openKey, frozen.id)
       .exec();
+    this.onChange({ id: frozen.id, kind: frozen.call.kind, state: 'pending', seq: 1 });
   }
 
   async get(id: string): Promise<RequestRecord | undefined> {
@@ -128,15 +147,19 @@ export class RequestStore {
       { at, event: 'approved', by: user },
       { at, event: 'queued' },
     ];
-    const [outcome, state, votes, required, decidedBy, decidedAt, expiresAt] = (await this.redis.eval(
+    const [outcome, state, votes, required, decidedBy, decidedAt, expiresAt, kind, seq] = (await this.redis.eval(
       VOTE,
-      2,
+      4,
       this.key(id),
       this.historyKey(id),
+      this.stateKey('pending'),
+      this.stateKey('approved'),
       user,
       String(at),
       ...entries.map((e) => JSON.stringify(e)),
-    )) as [VoteOutcome, string, string, string, string, string, string];
+      id,
+    )) as [VoteOutcome, string, string, string, string, string, string, RequestKind?, number?];
+    if (outcome === 'approved' && kind && seq) this.onChange({ id, kind, state: 'approved', seq });
     return {
       outcome,
       state: state === '' ? undefined : (state as RequestState),
@@ -177,12 +200,14 @@ export class RequestStore {
     const illegal = from.find((f) => !canMove(f, to));
     if (illegal) throw new Error(`transition ${illegal} → ${to} is not allowed (domain/request.ts TRANSITIONS)`);
     const history: HistoryEntry = { at: this.now(), ...entry };
-    return (await this.redis.eval(
+    const [ok, before, kind, seq, frozen, decidedBy] = (await this.redis.eval(
       TRANSITION,
-      3,
+      4 + from.length,
       this.key(id),
       this.historyKey(id),
       this.openKey,
+      this.stateKey(to),
+      ...from.map(this.stateKey),
       from.join(','),
       to,
       JSON.stringify(history),
@@ -191,7 +216,10 @@ export class RequestStore {
       id,
       isFinal(to) ? '1' : '0',
       returnFrozen ? '1' : '0',
-    )) as [number, string, string?, string?];
+      String(history.at),
+    )) as [number, string, RequestKind?, number?, string?, string?];
+    if (ok === 1 && kind && seq) this.onChange({ id, kind, state: to, seq });
+    return [ok, before, frozen, decidedBy];
   }
 
   /**
@@ -234,6 +262,37 @@ export class RequestStore {
 
   async recentIds(limit = 20): Promise<string[]> {
     return this.redis.zrevrange(this.recentKey, 0, limit - 1);
+  }
+
+  /** Newest first by when they entered `state`: the index, not a scan of recent requests. */
+  async idsInState(state: RequestState, limit = 20): Promise<string[]> {
+    return this.redis.zrevrange(this.stateKey(state), 0, limit - 1);
+  }
+
+  /** How many requests are in `state`, and since when the longest-waiting one has been (ms). */
+  async stateCount(state: RequestState): Promise<{ count: number; oldestSince: number | undefined }> {
+    const key = this.stateKey(state);
+    const [count, [first]] = await Promise.all([this.redis.zcard(key), this.redis.zrange(key, '0', '0')]);
+    const score = first === undefined ? null : await this.redis.zscore(key, first);
+    return { count, oldestSince: score === null ? undefined : Number(score) };
+  }
+
+  /** Ids created in [since, until] (ms), oldest first, `pageSize` at a time: for exports. */
+  async *idsCreatedBetween(since: number, until: number, pageSize = 500): AsyncGenerator<string> {
+    let offset = 0;
+    for (;;) {
+      const page = await this.redis.zrangebyscore(
+        this.recentKey,
+        since,
+        until,
+        'LIMIT',
+        String(offset),
+        String(pageSize),
+      );
+      yield* page;
+      if (page.length < pageSize) return;
+      offset += page.length;
+    }
   }
 
   /** Marks a one-off notification as sent; false when it was sent before (no double post). */

@@ -272,7 +272,7 @@ describe('GET /healthz', () => {
     expect(await health(h.rampart.port)).toEqual({
       status: 200,
       type: 'application/json',
-      body: { ok: true, redis: 'up', sandbox: false },
+      body: { ok: true, redis: 'up', service: 'unknown', workers: 'up', sandbox: false },
     });
   });
 

@@ -4,14 +4,14 @@ import { type Command, positionals, shorten, stringOption } from '../args.js';
 import { requestDetail, requestShowText, requestsText, summarise } from '../format-requests.js';
 import { CliError, UsageError } from '../problems.js';
 
-// With --state the newest this many are searched: the recent index has no per-state view.
-const SEARCH_DEPTH = 1000;
+// Most rows one listing prints; --state reads the per-state index, so nothing older is missed.
+const MAX_LIMIT = 1000;
 const isState = (s: string): s is RequestState => (REQUEST_STATES as readonly string[]).includes(s);
 
 export const requestsCommand: Command = {
   words: ['requests'],
   args: '[--state STATE] [--limit N]',
-  summary: `Recent requests, newest first (default 20); STATE is one of ${REQUEST_STATES.join(', ')}.`,
+  summary: `Recent requests, newest first (default 20); with --state, newest into that state first; STATE is one of ${REQUEST_STATES.join(', ')}.`,
   options: { state: { type: 'string' }, limit: { type: 'string' } },
   prepare(input) {
     positionals(input, []);
@@ -21,16 +21,15 @@ export const requestsCommand: Command = {
     }
     const limitText = stringOption(input, 'limit') ?? '20';
     const limit = Number(limitText);
-    if (!/^\d+$/.test(limitText) || limit < 1 || limit > SEARCH_DEPTH) {
-      throw new UsageError(`--limit must be a whole number from 1 to ${SEARCH_DEPTH}`);
+    if (!/^\d+$/.test(limitText) || limit < 1 || limit > MAX_LIMIT) {
+      throw new UsageError(`--limit must be a whole number from 1 to ${MAX_LIMIT}`);
     }
     return async (ctx) => {
       const store = await ctx.store();
-      const ids = await store.recentIds(state === undefined ? limit : SEARCH_DEPTH);
-      const records = (await Promise.all(ids.map((id) => store.get(id)))).filter(
-        (r): r is RequestRecord => r !== undefined && (state === undefined || r.state === state),
+      const ids = state === undefined ? await store.recentIds(limit) : await store.idsInState(state, limit);
+      const shown = (await Promise.all(ids.map((id) => store.get(id)))).filter(
+        (r): r is RequestRecord => r !== undefined,
       );
-      const shown = records.slice(0, limit);
       ctx.answer(requestsText(shown), shown.map(summarise));
     };
   },

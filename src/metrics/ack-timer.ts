@@ -1,0 +1,48 @@
+/**
+ * Times every Slack acknowledgement at the HTTP receiver: from the request's first byte to the
+ * response's last (with processBeforeResponse off, the response is the ack). Bolt's middleware
+ * cannot wrap ack(), so the receiver's request listener is wrapped instead.
+ */
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { Metrics } from './metrics.js';
+
+const FORM_TYPES: Record<string, string> = {
+  block_actions: 'action',
+  block_suggestion: 'options',
+  view_submission: 'view_submission',
+  view_closed: 'view_closed',
+  shortcut: 'shortcut',
+  message_action: 'shortcut',
+};
+
+/** The label: command, action, view_submission, options, event, … — never a name or an id. */
+export function ackKind(rawBody: Buffer | undefined): string {
+  if (!rawBody) return 'other';
+  const text = rawBody.toString('utf8');
+  if (text.startsWith('{')) return text.includes('"type":"url_verification"') ? 'url_verification' : 'event';
+  const form = new URLSearchParams(text);
+  if (form.has('command')) return 'command';
+  const payload = form.get('payload');
+  if (payload === null) return 'other';
+  try {
+    const type = (JSON.parse(payload) as { type?: unknown }).type;
+    return typeof type === 'string' ? (FORM_TYPES[type] ?? 'other') : 'other';
+  } catch {
+    return 'other';
+  }
+}
+
+export function timeAcks(receiver: { requestListener: RequestListener }, metrics: Metrics, path: string): void {
+  const original = receiver.requestListener;
+  receiver.requestListener = (req: IncomingMessage, res: ServerResponse) => {
+    if (req.method === 'POST' && req.url?.split('?')[0] === path) {
+      const started = process.hrtime.bigint();
+      res.once('finish', () => {
+        if (res.statusCode >= 400) return; // refused (bad signature, …): not an ack
+        const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+        metrics.slackAck(ackKind((req as { rawBody?: Buffer }).rawBody), seconds);
+      });
+    }
+    original(req, res);
+  };
+}

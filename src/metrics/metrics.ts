@@ -1,0 +1,119 @@
+/**
+ * Rampart's Prometheus metrics (issue 14). One registry per Rampart instance, so several
+ * instances in one process (tests, bench) never share counters. Labels are closed sets —
+ * kinds, states, operations, outcomes, queues — never ids, amounts, addresses or people.
+ */
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { RequestKind, RequestState } from '../domain/request.js';
+
+/** How a service call ended, as a label: the service answered, refused, or never/maybe got it. */
+export type CallOutcome = 'ok' | 'refused' | 'not_sent' | 'ambiguous' | 'invalid';
+
+export const OPEN_STATES = ['pending', 'approved', 'executing'] as const;
+export type OpenState = (typeof OPEN_STATES)[number];
+
+/** What the scrape-time gauges read from Redis and BullMQ; set once the store and queues exist. */
+export interface MetricSources {
+  /** Per open state: how many requests, and since when the oldest has been in it (ms). */
+  open(): Promise<Record<OpenState, { count: number; oldestSince: number | undefined }>>;
+  /** Per queue, BullMQ's job counts by state. */
+  queueJobs(): Promise<Record<string, Record<string, number>>>;
+  now(): number;
+}
+
+export interface Metrics {
+  registry: Registry;
+  requestChanged(kind: RequestKind, state: RequestState): void;
+  serviceCall(operation: string, outcome: CallOutcome, seconds: number): void;
+  slackAck(kind: string, seconds: number): void;
+  watch(sources: MetricSources): void;
+  /** The Prometheus text exposition. */
+  render(): Promise<string>;
+}
+
+export function createMetrics(): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  let sources: MetricSources | undefined;
+
+  const requests = new Counter({
+    name: 'rampart_requests_total',
+    help: 'Requests that entered each state, by kind (transfer, offramp, beneficiary).',
+    labelNames: ['kind', 'state'] as const,
+    registers: [registry],
+  });
+  const unknown = new Counter({
+    name: 'rampart_unknown_outcomes_total',
+    help: 'Money or creation calls whose outcome is unknown: someone must check the service by hand.',
+    registers: [registry],
+  });
+  const serviceCalls = new Histogram({
+    name: 'rampart_service_call_duration_seconds',
+    help: 'Duration of each call to the wallet service (one try; reads may retry).',
+    labelNames: ['operation', 'outcome'] as const,
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 20],
+    registers: [registry],
+  });
+  const acks = new Histogram({
+    name: 'rampart_slack_ack_duration_seconds',
+    help: 'Time from a Slack request arriving to its acknowledgement (Slack allows 3 s).',
+    labelNames: ['kind'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 3],
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'rampart_requests_open',
+    help: 'Requests now pending, approved or executing (read from Redis at scrape time).',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    async collect() {
+      if (!sources) return;
+      const open = await sources.open();
+      for (const state of OPEN_STATES) this.set({ state }, open[state].count);
+    },
+  });
+  new Gauge({
+    name: 'rampart_requests_oldest_age_seconds',
+    help: 'How long the oldest request has been in each open state; 0 when none is.',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    async collect() {
+      if (!sources) return;
+      const open = await sources.open();
+      const now = sources.now();
+      for (const state of OPEN_STATES) {
+        const since = open[state].oldestSince;
+        this.set({ state }, since === undefined ? 0 : Math.max(0, (now - since) / 1000));
+      }
+    },
+  });
+  new Gauge({
+    name: 'rampart_queue_jobs',
+    help: 'BullMQ jobs by queue and state (read at scrape time).',
+    labelNames: ['queue', 'state'] as const,
+    registers: [registry],
+    async collect() {
+      if (!sources) return;
+      for (const [queue, counts] of Object.entries(await sources.queueJobs()))
+        for (const [state, n] of Object.entries(counts)) this.set({ queue, state }, n);
+    },
+  });
+
+  return {
+    registry,
+    requestChanged(kind, state) {
+      requests.inc({ kind, state });
+      if (state === 'unknown') unknown.inc();
+    },
+    serviceCall(operation, outcome, seconds) {
+      serviceCalls.observe({ operation, outcome }, seconds);
+    },
+    slackAck(kind, seconds) {
+      acks.observe({ kind }, seconds);
+    },
+    watch(s) {
+      sources = s;
+    },
+    render: () => registry.metrics(),
+  };
+}
