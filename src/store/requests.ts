@@ -195,7 +195,7 @@ export class RequestStore {
     fields: Record<string, string>,
     execToken: string,
     returnFrozen: boolean,
-  ): Promise<[number, string, string?, string?]> {
+  ): Promise<[number, string, string | undefined, string | undefined]> {
     // The domain's state machine is the rule; the script only makes it atomic.
     const illegal = from.find((f) => !canMove(f, to));
     if (illegal) throw new Error(`transition ${illegal} → ${to} is not allowed (domain/request.ts TRANSITIONS)`);
