@@ -64,6 +64,11 @@ async function checkLive(deps: SubmitDeps, draft: Parameters<typeof frozenCall>[
       };
     display.beneficiaryLabel = entry.label;
     display.holderName = entry.holderName;
+    if (entry.asStated) {
+      // issue 11: registered as existing; every card says its details are only as stated.
+      display.beneficiaryStatedBy = entry.createdBy;
+      display.beneficiaryBank = `${entry.bankName} ${entry.accountMasked}`;
+    }
   }
   return { display };
 }

@@ -44,6 +44,12 @@ export function summarise(r: RequestRecord): RequestSummary {
     createdAt: new Date(frozen.createdAt).toISOString(),
     expiresAt: new Date(frozen.expiresAt).toISOString(),
   };
+  if (call.kind === 'register-beneficiary') {
+    const rows = call.body.beneficiaries;
+    const to = `${rows.length} existing beneficiar${rows.length === 1 ? 'y' : 'ies'} as stated: ${rows.map((b) => `${b.beneficiary_id} (${b.label}, ${b.bank_name} ••••${b.account_last4})`).join('; ')}`;
+    const none = { amount: undefined, amountText: undefined, asset: undefined, walletId: undefined, wallet: undefined };
+    return { ...base, ...none, to };
+  }
   if (call.kind === 'beneficiary') {
     const account = call.body.details.account_number;
     const label = display.beneficiaryLabel ?? (typeof account === 'string' ? `account ${maskTail(account)}` : '');

@@ -14,7 +14,7 @@ export interface PolicySettings {
 export type PolicyDecision = { ok: true; required: number; rule: string } | { ok: false; reason: string };
 
 export interface PolicySubject {
-  kind: 'transfer' | 'offramp' | 'beneficiary';
+  kind: 'transfer' | 'offramp' | 'beneficiary' | 'register-beneficiary';
   assetCode?: string;
   /** undefined for "entire available balance". */
   amount?: Amount;
@@ -68,6 +68,8 @@ export function evaluatePolicy(settings: PolicySettings, subject: PolicySubject)
   const base = Math.max(1, settings.approvalsRequired);
   if (subject.kind === 'beneficiary')
     return { ok: true, required: base, rule: `${plural(base)}: new payout destination` };
+  if (subject.kind === 'register-beneficiary')
+    return { ok: true, required: base, rule: `${plural(base)}: payout destinations as stated` };
   const thresholds = settings.twoApprovalsAbove;
   if (!thresholds) return { ok: true, required: base, rule: `${plural(base)}: default policy` };
   const moving = subject.amount;

@@ -46,11 +46,26 @@ export const TRANSITIONS: Readonly<Record<RequestState, readonly RequestState[]>
 
 export const canMove = (from: RequestState, to: RequestState): boolean => TRANSITIONS[from].includes(to);
 
-/** Exactly the body the service will receive (spec 4.2, 4.4, 4.3). */
+/** A beneficiary that already exists at the service, as the requester states it (issue 11). */
+export interface StatedBeneficiary {
+  beneficiary_id: string;
+  identity_id: string;
+  label: string;
+  bank_name: string;
+  /** The account's last four digits: Rampart never holds a full account number for these. */
+  account_last4: string;
+}
+
+/**
+ * Exactly the body the service will receive (spec 4.2, 4.4, 4.3) — or, for
+ * `register-beneficiary`, what Rampart's registry records on approval: the service has no way
+ * to read a beneficiary back (spec 2.0.0, no GET /beneficiary), so nothing is sent to it.
+ */
 export type ServiceCall =
   | { kind: 'transfer'; body: { wallet_id: string; amount: number; receiver: string; asset: AssetId } }
   | { kind: 'offramp'; body: { wallet_id: string; amount: number; beneficiary_id: string; asset: AssetId } }
-  | { kind: 'beneficiary'; body: { currency: string; identity_id: string; details: Record<string, unknown> } };
+  | { kind: 'beneficiary'; body: { currency: string; identity_id: string; details: Record<string, unknown> } }
+  | { kind: 'register-beneficiary'; body: { beneficiaries: StatedBeneficiary[] } };
 
 export type RequestKind = ServiceCall['kind'];
 
@@ -72,6 +87,13 @@ export interface RequestDisplay {
   /** Beneficiary requests: what the registry keeps once it is created (no full numbers). */
   bankName?: string;
   accountMasked?: string;
+  /** register-beneficiary: what GET /identity said about each identity when it was submitted. */
+  identitiesChecked?: Array<{ id: string; bvnLast4: string; active: boolean }>;
+  /** register-beneficiary from `rampart beneficiaries import`: the file's name. */
+  importFile?: string;
+  /** Offramp to a beneficiary registered as existing: its details are as stated by this person. */
+  beneficiaryStatedBy?: string;
+  beneficiaryBank?: string;
 }
 
 export interface FrozenRequest {

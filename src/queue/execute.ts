@@ -4,7 +4,7 @@
  * else; no retry unless the call provably never left; anything ambiguous ends in `unknown`.
  */
 
-import { callHash, type RequestOutcome, type ServiceCall } from '../domain/request.js';
+import { callHash, type RequestOutcome, type RequestRecord, type ServiceCall } from '../domain/request.js';
 import { InputError } from '../errors.js';
 import type { Logger } from '../log.js';
 import type { ServiceClient } from '../service/client.js';
@@ -43,7 +43,45 @@ async function callService(service: ServiceClient, call: ServiceCall): Promise<R
       const r = await service.createBeneficiary(call.body as Parameters<ServiceClient['createBeneficiary']>[0]);
       return { id: r.id };
     }
+    case 'register-beneficiary':
+      throw new Error('register-beneficiary makes no service call');
   }
+}
+
+/**
+ * issue 11: an approved registration of existing beneficiaries calls nothing; it records every
+ * stated beneficiary in the registry, or none when one of them was registered meanwhile.
+ */
+async function registerStated(deps: ExecuteDeps, record: RequestRecord): Promise<RequestOutcome & { ok: boolean }> {
+  const { call, display, requester, id } = record.frozen;
+  if (call.kind !== 'register-beneficiary') return { ok: false, message: 'not a registration' };
+  const names = new Map((display.identitiesChecked ?? []).map((i) => [i.id, i]));
+  const at = Date.now();
+  const taken = await deps.registry.addBeneficiariesIfAbsent(
+    call.body.beneficiaries.map((b) => ({
+      id: b.beneficiary_id,
+      label: b.label,
+      identityId: b.identity_id,
+      identityName: names.get(b.identity_id)?.bvnLast4
+        ? `${b.identity_id} (BVN ••••${names.get(b.identity_id)?.bvnLast4})`
+        : b.identity_id,
+      bankName: b.bank_name,
+      accountMasked: `••••${b.account_last4}`,
+      holderName: '',
+      createdBy: requester,
+      approvedBy: record.decidedBy ?? '',
+      createdAt: at,
+      requestId: id,
+      asStated: true,
+    })),
+  );
+  if (taken.length > 0)
+    return {
+      ok: false,
+      message: `${taken.slice(0, 5).join(', ')}${taken.length > 5 ? ` and ${taken.length - 5} more` : ''} ${taken.length === 1 ? 'was' : 'were'} registered meanwhile by another request, so nothing was registered`,
+    };
+  const n = call.body.beneficiaries.length;
+  return { ok: true, message: `${n} beneficiar${n === 1 ? 'y' : 'ies'} registered as stated` };
 }
 
 /** Marks an `executing` request `unknown` (a crash or stall left it there) and says so loudly. */
@@ -104,6 +142,12 @@ export async function executeRequest(
     });
     await deps.queues.notify({ requestId, kind: 'outcome' });
     return 'failed';
+  }
+
+  if (record.frozen.call.kind === 'register-beneficiary') {
+    const { ok, ...result } = await registerStated(deps, record);
+    await finish(ok ? 'succeeded' : 'failed', result, result.message);
+    return ok ? 'succeeded' : 'failed';
   }
 
   let outcome: RequestOutcome;

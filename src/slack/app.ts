@@ -22,11 +22,13 @@ import { registerRegistryCommands } from './commands/registry.js';
 import { registerRequestCommands } from './commands/request.js';
 import type { Deps } from './deps.js';
 import { registerHome } from './events/home.js';
+import { registerBeneficiaryOptions } from './options/beneficiary.js';
 import { registerIdentityOptions } from './options/identity.js';
 import { registerBeneficiaryViews } from './views/beneficiary.js';
 import { registerDenyView } from './views/deny.js';
 import { registerIdentityView } from './views/identity.js';
 import { registerLookupView } from './views/lookup.js';
+import { registerRegisterBeneficiaryView } from './views/register-beneficiary.js';
 import { registerRequestViews } from './views/request.js';
 import { workspaceGuard } from './workspace-guard.js';
 
@@ -128,6 +130,8 @@ export function createSlackApp(
   registerIdentityView(app, deps);
   registerBeneficiaryViews(app, deps);
   registerIdentityOptions(app, deps);
+  registerBeneficiaryOptions(app, deps);
+  registerRegisterBeneficiaryView(app, deps);
   registerHome(app, deps);
   registerAssetChoices(app, deps);
 

@@ -35,8 +35,22 @@ export const beneficiaryEntry = z.object({
   approvedBy: z.string(),
   createdAt: z.number(),
   requestId: z.string(),
+  /** Registered as already existing at the service: bank, account digits and label as stated (issue 11). */
+  asStated: z.boolean().optional(),
 });
 export type BeneficiaryEntry = z.infer<typeof beneficiaryEntry>;
+
+// KEYS[1] the beneficiaries hash; ARGV id1, json1, id2, json2, … → the ids already present.
+const ADD_ALL_OR_NONE = `
+local taken = {}
+for i = 1, #ARGV, 2 do
+  if redis.call('HEXISTS', KEYS[1], ARGV[i]) == 1 then taken[#taken + 1] = ARGV[i] end
+end
+if #taken == 0 then
+  for i = 1, #ARGV, 2 do redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1]) end
+end
+return taken
+`;
 
 export class Registry {
   constructor(
@@ -94,6 +108,16 @@ export class Registry {
     await this.redis.hset(this.beneficiariesKey, entry.id, JSON.stringify(beneficiaryEntry.parse(entry)));
   }
 
+  /**
+   * Adds every entry, or none when any id is already registered (one atomic script, so one
+   * approval registers a whole file or nothing, issue 11). Returns the ids already there.
+   */
+  async addBeneficiariesIfAbsent(entries: BeneficiaryEntry[]): Promise<string[]> {
+    const args = entries.flatMap((e) => [e.id, JSON.stringify(beneficiaryEntry.parse(e))]);
+    const taken = (await this.redis.eval(ADD_ALL_OR_NONE, 1, this.beneficiariesKey, ...args)) as string[];
+    return taken;
+  }
+
   async beneficiary(id: string): Promise<BeneficiaryEntry | undefined> {
     const raw = await this.redis.hget(this.beneficiariesKey, id);
     return raw ? beneficiaryEntry.parse(JSON.parse(raw)) : undefined;
@@ -104,12 +128,16 @@ export class Registry {
     return all.map((r) => beneficiaryEntry.parse(JSON.parse(r))).sort((a, b) => a.label.localeCompare(b.label));
   }
 
-  /** Case-insensitive search over label, holder, bank and identity, for the offramp picker. */
+  /** Case-insensitive search over label, holder, bank, identity, id and last digits, for the offramp picker. */
   async searchBeneficiaries(query: string, limit = 100): Promise<BeneficiaryEntry[]> {
     const q = query.trim().toLowerCase();
     const all = await this.beneficiaries();
     const hits = q
-      ? all.filter((b) => `${b.label} ${b.holderName} ${b.bankName} ${b.identityName}`.toLowerCase().includes(q))
+      ? all.filter((b) =>
+          `${b.label} ${b.holderName} ${b.bankName} ${b.identityName} ${b.id} ${b.accountMasked}`
+            .toLowerCase()
+            .includes(q),
+        )
       : all;
     return hits.slice(0, limit);
   }

@@ -30,6 +30,20 @@ export const CALLS: Record<ServiceCall['kind'], ServiceCall> = {
       details: { bank_code: '058', account_number: '0123456789' },
     },
   },
+  'register-beneficiary': {
+    kind: 'register-beneficiary',
+    body: {
+      beneficiaries: [
+        {
+          beneficiary_id: 'ben_7a1c',
+          identity_id: 'idn_5f0c2a91',
+          label: 'Ada Obi · GTBank',
+          bank_name: 'GTBank',
+          account_last4: '6789',
+        },
+      ],
+    },
+  },
 };
 
 const DISPLAY: Record<ServiceCall['kind'], FrozenRequest['display']> = {
@@ -58,6 +72,7 @@ const DISPLAY: Record<ServiceCall['kind'], FrozenRequest['display']> = {
     bankName: 'GTBank',
     accountMasked: '••••6789',
   },
+  'register-beneficiary': { identitiesChecked: [{ id: 'idn_5f0c2a91', bvnLast4: '4455', active: true }] },
 };
 
 export function buildFrozenRequest(

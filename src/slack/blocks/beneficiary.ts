@@ -59,19 +59,24 @@ const text = (id: string, label: string, optional = false, hint?: string): Known
     element: { type: 'plain_text_input', action_id: id },
   }) as KnownBlock;
 
+/** The identity picker: Rampart's registry, and any id the service knows (issue 11). */
+export const identityInput = (): KnownBlock =>
+  ({
+    type: 'input',
+    block_id: 'identity',
+    label: plain('Identity (the account owner)'),
+    hint: plain("Type a name, the BVN's last 4 digits, or the identity's id to check it with the service."),
+    element: {
+      type: 'external_select',
+      action_id: 'identity',
+      min_query_length: 0,
+      placeholder: plain('Name, last 4 BVN digits, or id'),
+    },
+  }) as KnownBlock;
+
 function common(meta: BeneficiaryMeta): KnownBlock[] {
   return [
-    {
-      type: 'input',
-      block_id: 'identity',
-      label: plain('Identity (the account owner)'),
-      element: {
-        type: 'external_select',
-        action_id: 'identity',
-        min_query_length: 0,
-        placeholder: plain('Identities created in Rampart'),
-      },
-    } as KnownBlock,
+    identityInput(),
     {
       type: 'actions',
       block_id: 'beneficiary_tools',
@@ -159,13 +164,21 @@ export const confirmModal = (token: string, d: ConfirmDetails): View => ({
 
 export const beneficiaryListBlocks = (entries: BeneficiaryEntry[]): Blocks =>
   entries.length === 0
-    ? [section('No beneficiaries approved in Rampart yet. Add one with `/beneficiary new`.')]
+    ? [
+        section(
+          'No beneficiaries approved in Rampart yet. Add one with `/beneficiary new`, or register one that already exists at the service with `/beneficiary register`.',
+        ),
+      ]
     : [
         section(`*Approved beneficiaries* (${entries.length})`),
         section(
           entries
             .slice(0, 40)
-            .map((b) => `${esc(b.label)} · holder ${esc(b.holderName)} · approved by <@${b.approvedBy}>`)
+            .map((b) =>
+              b.asStated
+                ? `${esc(b.label)} · ${esc(b.bankName)} ${esc(b.accountMasked)} · as stated by <@${b.createdBy}> · approved by <@${b.approvedBy}>`
+                : `${esc(b.label)} · holder ${esc(b.holderName)} · approved by <@${b.approvedBy}>`,
+            )
             .join('\n'),
         ),
       ];

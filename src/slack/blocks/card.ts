@@ -6,6 +6,7 @@ import type { KnownBlock } from '@slack/types';
 import { shortAddress } from '../../domain/address.js';
 import { CHAINS, type ChainId, explorerAddressUrl } from '../../domain/assets.js';
 import type { RequestRecord, RequestState } from '../../domain/request.js';
+import { registrationLines, statedPayeeLine } from './card-registration.js';
 import {
   type Blocks,
   context,
@@ -33,7 +34,12 @@ const STATE_LABEL: Record<RequestState, string> = {
   expired: ':alarm_clock: Expired without enough approvals',
 };
 
-const TITLE = { transfer: 'Transfer', offramp: 'Offramp', beneficiary: 'New beneficiary' } as const;
+const TITLE = {
+  transfer: 'Transfer',
+  offramp: 'Offramp',
+  beneficiary: 'New beneficiary',
+  'register-beneficiary': 'Existing beneficiaries',
+} as const;
 
 function chainOf(record: RequestRecord): ChainId | undefined {
   const c = record.frozen.display.chain;
@@ -44,6 +50,7 @@ function whatLines(record: RequestRecord): string[] {
   const { call, display } = record.frozen;
   const chain = chainOf(record);
   const lines: string[] = [];
+  if (call.kind === 'register-beneficiary') return registrationLines(record);
   if (call.kind === 'beneficiary') {
     lines.push(`*Identity:* ${esc(display.identityLabel ?? call.body.identity_id)}`);
     lines.push(`*Bank account:* ${esc(display.beneficiaryLabel ?? '')}`);
@@ -68,6 +75,8 @@ function whatLines(record: RequestRecord): string[] {
   } else {
     const label = display.beneficiaryLabel ?? call.body.beneficiary_id;
     lines.push(`*To beneficiary:* ${esc(label)}${display.holderName ? ` · holder ${esc(display.holderName)}` : ''}`);
+    const stated = statedPayeeLine(display);
+    if (stated) lines.push(stated);
   }
   if (display.availableBefore)
     lines.push(
@@ -95,7 +104,7 @@ function statusLine(record: RequestRecord): string {
       if (o.link)
         return `${label}: ${link(o.link, 'view the transaction')}${o.hash ? ` \`${shortAddress(o.hash)}\`` : ''}`;
       if (o.reference) return `${label}: reference \`${esc(o.reference)}\``;
-      return `${label}${o.id ? `: id \`${esc(o.id)}\`` : ''}`;
+      return `${label}${o.id ? `: id \`${esc(o.id)}\`` : o.message ? `: ${esc(o.message)}` : ''}`;
     }
     case 'failed':
     case 'unknown':
@@ -131,7 +140,7 @@ export function requestCardBlocks(record: RequestRecord, sandbox: boolean): Bloc
           confirm: {
             title: plain('Approve this request?', 100),
             text: mrkdwn(
-              `${TITLE[f.call.kind]} ${f.id}: ${f.call.kind === 'beneficiary' ? 'add this payout destination' : `${f.display.amountText ?? ''} ${f.display.assetCode ?? ''}`}. This cannot be undone once it runs.`,
+              `${TITLE[f.call.kind]} ${f.id}: ${f.call.kind === 'beneficiary' ? 'add this payout destination' : f.call.kind === 'register-beneficiary' ? 'register these payout destinations as stated' : `${f.display.amountText ?? ''} ${f.display.assetCode ?? ''}`}. This cannot be undone once it runs.`,
             ),
             confirm: plain('Approve', 30),
             deny: plain('Back', 30),
@@ -159,7 +168,7 @@ export function outcomeReply(record: RequestRecord): string {
         return `:white_check_mark: ${who} ${f.id} succeeded. Transaction ${link(o.link, o.hash ? shortAddress(o.hash) : 'on the explorer')}.`;
       if (o.reference)
         return `:white_check_mark: ${who} ${f.id} succeeded. The service's reference: \`${esc(o.reference)}\`.`;
-      return `:white_check_mark: ${who} ${f.id} succeeded${o.id ? `: id \`${esc(o.id)}\`` : ''}.`;
+      return `:white_check_mark: ${who} ${f.id} succeeded${o.id ? `: id \`${esc(o.id)}\`` : o.message ? `: ${esc(o.message)}` : ''}.`;
     case 'failed':
       return `:x: ${who} ${f.id} failed: ${esc(o.message ?? 'no message')}. Nothing was retried; make a new request once the cause is fixed.`;
     case 'unknown':

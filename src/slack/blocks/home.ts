@@ -8,7 +8,9 @@ const line = (r: RequestRecord): string => {
   const what =
     f.call.kind === 'beneficiary'
       ? `new beneficiary ${esc(f.display.beneficiaryLabel ?? '')}`
-      : `${f.call.kind} ${esc(f.display.amountText ?? '')} ${esc(f.display.assetCode ?? '')}`;
+      : f.call.kind === 'register-beneficiary'
+        ? `${f.call.body.beneficiaries.length} existing beneficiaries (as stated)`
+        : `${f.call.kind} ${esc(f.display.amountText ?? '')} ${esc(f.display.assetCode ?? '')}`;
   return `*${f.id}* · ${what} · ${r.state} · by <@${f.requester}> ${slackDate(f.createdAt, '{date_short} {time}')}`;
 };
 

@@ -6,6 +6,7 @@
  */
 import type { IdentityCheck, IdentitySearch } from '../../app/identities.js';
 import { hasLongNumber, shortId } from '../../domain/identity-query.js';
+import { maskLongNumbers } from '../../domain/personal-data.js';
 import type { IdentityEntry } from '../../store/registry.js';
 import { plain } from './common.js';
 
@@ -38,7 +39,8 @@ export const note = (text: string, description: string, why: string): SlackOptio
 /** What was typed, safe to echo: short, and never a long number. */
 export const echo = (query: string): string => {
   const q = query.trim().replace(/\s+/g, ' ');
-  if (hasLongNumber(q)) return 'that number';
+  if (/^[\d\s]+$/.test(q) && hasLongNumber(q)) return 'that number';
+  if (hasLongNumber(q)) return `“${maskLongNumbers(q)}”`;
   return `“${q.length > 24 ? `${q.slice(0, 23)}…` : q}”`;
 };
 

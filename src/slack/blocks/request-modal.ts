@@ -7,6 +7,7 @@ import { context, plain } from './common.js';
 
 export const REQUEST_CALLBACK = { transfer: 'transfer_modal', offramp: 'offramp_modal' } as const;
 export const NEW_BENEFICIARY_ACTION = 'offramp_new_beneficiary';
+export const EXISTING_BENEFICIARY_ACTION = 'offramp_existing_beneficiary';
 
 export interface ModalMeta {
   kind: 'transfer' | 'offramp';
@@ -110,7 +111,7 @@ export function requestModal(
     blocks.push(
       input('beneficiary', 'Beneficiary', {
         type: 'external_select',
-        placeholder: plain('Search by name, bank or account'),
+        placeholder: plain('Search by name, bank, id or last digits'),
         min_query_length: 0,
       }),
       {
@@ -118,6 +119,13 @@ export function requestModal(
         block_id: 'beneficiary_actions',
         elements: [
           { type: 'button', action_id: NEW_BENEFICIARY_ACTION, text: plain('New beneficiary…', 75), value: 'new' },
+          // issue 11: one the service already has, registered as stated.
+          {
+            type: 'button',
+            action_id: EXISTING_BENEFICIARY_ACTION,
+            text: plain('Use an existing beneficiary id…', 75),
+            value: 'existing',
+          },
         ],
       } as KnownBlock,
     );

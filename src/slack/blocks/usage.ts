@@ -13,9 +13,9 @@ export const USAGE = {
   offramp:
     'Usage: `/offramp [amount] [asset] from [wallet] for [reason]` opens a form to pay out to a bank beneficiary. Example: `/offramp 500 base:usdc from ops for payroll`',
   identity:
-    'Usage: `/identity new` opens a form to create a BVN identity (approvers only); `/identity &lt;id&gt;` shows one; `/identity list` lists those created in Rampart. Example: `/identity idn_123`',
+    'Usage: `/identity new` opens a form to create a BVN identity (approvers only); `/identity &lt;id&gt;` checks one with the service (also one made elsewhere, which Rampart then remembers, masked); `/identity list` lists those Rampart knows. Example: `/identity idn_123`',
   beneficiary:
-    'Usage: `/beneficiary new` opens a form to add a payout destination (it needs approval); `/beneficiary list` lists approved ones. Example: `/beneficiary new`',
+    'Usage: `/beneficiary new` opens a form to add a payout destination (it needs approval); `/beneficiary register` registers one that already exists at the service (its id, as you state it; it needs approval); `/beneficiary list` lists approved ones. Example: `/beneficiary register`',
 } as const;
 
 export type CommandName = keyof typeof USAGE;

@@ -4,6 +4,7 @@ import { checkIdentity } from '../../app/identities.js';
 import { beneficiaryListBlocks, nigerianModal } from '../blocks/beneficiary.js';
 import { errorBlocks } from '../blocks/common.js';
 import { identityBlocks, identityCheckProblem, identityListBlocks, identityModal } from '../blocks/identity.js';
+import { registerModal } from '../blocks/register-beneficiary.js';
 import { isHelp, USAGE } from '../blocks/usage.js';
 import type { Deps } from '../deps.js';
 import { describeError } from '../describe-error.js';
@@ -44,14 +45,16 @@ export function registerRegistryCommands(app: App, deps: Deps): void {
 
   app.command('/beneficiary', async ({ command, ack, respond, client }) => {
     const text = (command.text ?? '').trim().toLowerCase();
-    if (text !== 'new' && text !== 'list' && text !== '') {
+    if (text !== 'new' && text !== 'register' && text !== 'list' && text !== '') {
       await ack({ response_type: 'ephemeral', text: USAGE.beneficiary });
       return;
     }
     await ack();
-    if (text === 'new') {
+    if (text === 'new' || text === 'register') {
+      // issue 11: `register` is a beneficiary that already exists at the service.
+      const view = (text === 'new' ? nigerianModal : registerModal)({ channel: command.channel_id });
       await client.views
-        .open({ trigger_id: command.trigger_id, view: nigerianModal({ channel: command.channel_id }) })
+        .open({ trigger_id: command.trigger_id, view })
         .catch((err: unknown) => deps.log.error({ err }, 'could not open the beneficiary modal'));
       return;
     }

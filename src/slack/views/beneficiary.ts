@@ -69,13 +69,6 @@ export function registerBeneficiaryViews(app: App, deps: Deps): void {
       .catch((err: unknown) => deps.log.error({ err }, 'could not switch the beneficiary form'));
   });
 
-  app.options('beneficiary', async ({ ack, options }) => {
-    const entries = await deps.registry.searchBeneficiaries('value' in options ? options.value : '');
-    await ack({
-      options: entries.map((b) => ({ text: { type: 'plain_text', text: b.label.slice(0, 75) }, value: b.id })),
-    });
-  });
-
   // Nigerian account: look it up, then show the holder name for confirmation.
   app.view(BENEFICIARY_CALLBACK.ng, async ({ ack, view, body }) => {
     const v = view.state.values;

@@ -7,6 +7,7 @@ import type { App, ViewStateValue } from '@slack/bolt';
 import { z } from 'zod';
 import { announce } from '../../app/post-request.js';
 import { submitRequest } from '../../app/submit-request.js';
+import { isNote } from '../blocks/identity-options.js';
 import { REQUEST_CALLBACK } from '../blocks/request-modal.js';
 import { DeadlineError, withDeadline } from '../deadline.js';
 import type { Deps } from '../deps.js';
@@ -21,6 +22,9 @@ type Values = Record<string, Record<string, ViewStateValue>>;
 // Each input's action_id is its block_id (unique in the view).
 const text = (v: Values, block: string) => v[block]?.[block]?.value ?? undefined;
 const selected = (v: Values, block: string) => v[block]?.[block]?.selected_option?.value ?? undefined;
+
+const NOTE_CHOSEN =
+  'That line says what to do next: use "Use an existing beneficiary id…" or "New beneficiary…" under this field.';
 
 const uncheckedText = (err: unknown): string =>
   err instanceof DeadlineError
@@ -51,9 +55,13 @@ export function registerRequestViews(app: App, deps: Deps): void {
         },
       );
       switch (outcome.kind) {
-        case 'invalid':
-          await ack({ response_action: 'errors', errors: outcome.errors as Record<string, string> });
+        case 'invalid': {
+          const errors = outcome.errors as Record<string, string>;
+          // issue 11: the picker's hints are options too; choosing one gets a sentence, not a refusal.
+          if (errors.beneficiary && isNote(selected(v, 'beneficiary'))) errors.beneficiary = NOTE_CHOSEN;
+          await ack({ response_action: 'errors', errors });
           return;
+        }
         case 'unchecked':
           await ack({ response_action: 'errors', errors: { wallet: uncheckedText(outcome.error) } });
           return;
