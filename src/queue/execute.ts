@@ -4,7 +4,7 @@
  * else; no retry unless the call provably never left; anything ambiguous ends in `unknown`.
  */
 
-import { callHash, type RequestOutcome, type RequestRecord, type ServiceCall } from '../domain/request.js';
+import { callHash, type FrozenRequest, type RequestOutcome, type ServiceCall } from '../domain/request.js';
 import { InputError } from '../errors.js';
 import type { Logger } from '../log.js';
 import type { ServiceClient } from '../service/client.js';
@@ -52,8 +52,12 @@ async function callService(service: ServiceClient, call: ServiceCall): Promise<R
  * issue 11: an approved registration of existing beneficiaries calls nothing; it records every
  * stated beneficiary in the registry, or none when one of them was registered meanwhile.
  */
-async function registerStated(deps: ExecuteDeps, record: RequestRecord): Promise<RequestOutcome & { ok: boolean }> {
-  const { call, display, requester, id } = record.frozen;
+async function registerStated(
+  deps: ExecuteDeps,
+  frozen: FrozenRequest,
+  decidedBy: string | undefined,
+): Promise<RequestOutcome & { ok: boolean }> {
+  const { call, display, requester, id } = frozen;
   if (call.kind !== 'register-beneficiary') return { ok: false, message: 'not a registration' };
   const names = new Map((display.identitiesChecked ?? []).map((i) => [i.id, i]));
   const at = Date.now();
@@ -69,7 +73,7 @@ async function registerStated(deps: ExecuteDeps, record: RequestRecord): Promise
       accountMasked: `••••${b.account_last4}`,
       holderName: '',
       createdBy: requester,
-      approvedBy: record.decidedBy ?? '',
+      approvedBy: decidedBy ?? '',
       createdAt: at,
       requestId: id,
       asStated: true,
@@ -144,8 +148,8 @@ export async function executeRequest(
     return 'failed';
   }
 
-  if (record.frozen.call.kind === 'register-beneficiary') {
-    const { ok, ...result } = await registerStated(deps, record);
+  if (frozen.call.kind === 'register-beneficiary') {
+    const { ok, ...result } = await registerStated(deps, frozen, started.decidedBy);
     await finish(ok ? 'succeeded' : 'failed', result, result.message);
     return ok ? 'succeeded' : 'failed';
   }

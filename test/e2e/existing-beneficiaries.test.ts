@@ -5,7 +5,7 @@
  * card says what is only as stated), recorded once, and paid by an offramp whose body is exact.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StoredView } from '../../src/devtools/index.js';
+import type { StoredView } from '../../devkit/index.js';
 import {
   APPROVALS,
   blocksText,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkBlockKitLimits } from '../../../src/devtools/index.js';
+import { checkBlockKitLimits } from '../../../devkit/index.js';
 import type { StatedBeneficiary } from '../../../src/domain/request.js';
 import { requestCardBlocks } from '../../../src/slack/blocks/card.js';
 import { buildRecord } from '../../support/factories.js';
