@@ -9,8 +9,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { request } from 'undici';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { DEV_DEFAULTS } from '../../src/config.js';
 import { signSlackRequest } from '../../devkit/index.js';
+import { DEV_DEFAULTS } from '../../src/config.js';
 import { deleteKeys, REDIS_URL } from '../support/harness.js';
 
 const prefix = `test-dev-secret-${randomUUID().slice(0, 8)}`;
