@@ -310,3 +310,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsToken: e.METRICS_TOKEN,
   };
 }
+
+/** Every configured secret, for masking text from outside (the service's echoes; issue 9 item 8). */
+export const secretsOf = (c: Config): string[] =>
+  [c.service.apiKey, c.service.bearerToken, c.slack.botToken, c.slack.signingSecret, c.slack.appToken].filter(
+    (v): v is string => v !== undefined && v !== '',
+  );

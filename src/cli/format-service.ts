@@ -7,6 +7,7 @@ import { formatNumber } from '../domain/amount.js';
 import { assetInfo, isAssetId } from '../domain/assets.js';
 import { maskTail } from '../domain/personal-data.js';
 import type { AccountLookup, BalanceEntry, Identity, Wallet } from '../service/schemas.js';
+import { describeWriteFailure } from '../slack/describe-error.js';
 import { keyValues, table } from './table.js';
 
 const yesNo = (b: boolean): string => (b ? 'yes' : 'no');
@@ -91,3 +92,7 @@ export function identityText(i: Identity): string {
     ...(others.length > 0 ? [['Other details', `${others.join(', ')} (withheld)`] as const] : []),
   ]);
 }
+
+/** `rampart user create` ended ambiguous: the user may exist, so no advice to run it again. */
+export const unknownUserCreation = (err: unknown): string =>
+  `outcome unknown: ${describeWriteFailure(err)} The user may have been created: do not run this again until the service's records (ask its operators) show no user with this email.`;

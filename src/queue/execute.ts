@@ -5,11 +5,10 @@
  */
 
 import { callHash, type FrozenRequest, type RequestOutcome, type ServiceCall } from '../domain/request.js';
-import { InputError } from '../errors.js';
 import type { Logger } from '../log.js';
+import { classifyFailure } from '../service/classify.js';
 import type { ServiceClient } from '../service/client.js';
-import { isServiceError } from '../service/errors.js';
-import { describeError } from '../slack/describe-error.js';
+import { describeWriteFailure } from '../slack/describe-error.js';
 import type { Registry } from '../store/registry.js';
 import type { RequestStore } from '../store/requests.js';
 import type { Queues } from './queues.js';
@@ -158,43 +157,27 @@ export async function executeRequest(
   try {
     outcome = await callService(deps.service, frozen.call);
   } catch (err) {
-    const message = describeError(err);
-    if (err instanceof InputError) {
-      await finish('failed', { message }, 'refused before sending');
-      return 'failed';
+    const message = describeWriteFailure(err);
+    switch (classifyFailure(err)) {
+      case 'never-sent':
+        if (!isLastAttempt) {
+          // No byte of the request was written: it may be tried again.
+          await store.finishExecution(requestId, token, 'approved', { message }, 'not sent; will retry');
+          log.warn({ requestId, err }, 'execute: the call was never sent; retrying');
+          throw new RetryableNotSentError(message);
+        }
+        await finish('failed', { message }, 'never sent');
+        return 'failed';
+      case 'refused':
+        log.warn({ requestId, err }, 'execute: the call was refused; nothing moved');
+        await finish('failed', { message }, 'refused');
+        return 'failed';
+      case 'ambiguous':
+        // 5xx, time-out, reset, unreadable answer: it may have happened, so never again.
+        log.error({ requestId, err }, 'execute: outcome unknown');
+        await finish('unknown', { message }, 'no clear answer from the service');
+        return 'unknown';
     }
-    if (isServiceError(err) && !err.mayHaveReached && !isLastAttempt) {
-      // Connection refused: provably never sent, so it may be tried again.
-      await store.finishExecution(
-        requestId,
-        token,
-        'approved',
-        { message },
-        'service unreachable, not sent; will retry',
-      );
-      log.warn({ requestId, err }, 'execute: service unreachable before sending; retrying');
-      throw new RetryableNotSentError(message);
-    }
-    if (isServiceError(err) && !err.mayHaveReached) {
-      await finish('failed', { message }, 'service unreachable, never sent');
-      return 'failed';
-    }
-    if (
-      isServiceError(err) &&
-      (err.code === 'SERVICE_REJECTED' || (err.code === 'SERVICE_UNAVAILABLE' && err.status !== undefined))
-    ) {
-      log.warn({ requestId, err }, 'execute: service refused or failed the call');
-      await finish('failed', { message }, err.serviceMessage ?? message);
-      return 'failed';
-    }
-    // Time-out after sending, a reset connection or an unreadable answer: it may have happened.
-    log.error({ requestId, err }, 'execute: outcome unknown');
-    await finish(
-      'unknown',
-      { message: `${message} The call may have reached the service.` },
-      'no clear answer from the service',
-    );
-    return 'unknown';
   }
   const done = await finish('succeeded', outcome);
   const { call, display } = frozen;

@@ -4,13 +4,16 @@
  * Reads retry transient failures; calls that move money or create things never retry.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Agent, type Dispatcher, request } from 'undici';
+import { Agent, type Dispatcher } from 'undici';
 import type { z } from 'zod';
+import { maskServiceText } from '../domain/personal-data.js';
 import { InputError } from '../errors.js';
 import type { Logger } from '../log.js';
+import { isIdempotent } from './classify.js';
 import { type Operation, ServiceError, transportError } from './errors.js';
 import { parseResponse } from './response.js';
 import * as s from './schemas.js';
+import { ExchangeFailure, exchange } from './transport.js';
 
 export interface ServiceClientOptions {
   baseUrl: string;
@@ -21,6 +24,14 @@ export interface ServiceClientOptions {
   responseTimeoutMs?: number;
   /** Time-out for reads, shorter: people wait for them, and they may be retried. */
   readTimeoutMs?: number;
+  /** Largest answer read, in bytes; a larger one is abandoned unread (issue 9 item 3). */
+  maxResponseBytes?: number;
+  /**
+   * Values never to show, store or log if the service echoes them (SERVICE_API_KEY,
+   * SERVICE_BEARER_TOKEN, Slack's; config.ts `secretsOf`). The client's own key and token are
+   * always included.
+   */
+  secrets?: readonly string[];
   /** Query parameter names the spec leaves unnamed (README "Choices"). */
   params?: Partial<QueryParams>;
   /** Read retries after the first try; 0 disables. */
@@ -57,9 +68,10 @@ interface Call<Req, Res> {
   query?: Record<string, string>;
   requestSchema?: z.ZodType<Req>;
   responseSchema: z.ZodType<Res>;
-  /** Only reads may be retried: a repeated write could act twice. */
-  retry: boolean;
 }
+
+/** 1 MiB: the largest answer of the interface (a balance list) is a few KiB. */
+export const MAX_RESPONSE_BYTES = 1024 * 1024;
 
 export class ServiceClient {
   readonly baseUrl: string;
@@ -67,11 +79,14 @@ export class ServiceClient {
   private readonly dispatcher: Dispatcher;
   private readonly ownsDispatcher: boolean;
   private readonly params: QueryParams;
+  private readonly mask: (text: string) => string;
 
   constructor(options: ServiceClientOptions) {
     this.options = options;
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.params = { ...DEFAULT_PARAMS, ...options.params };
+    const secrets = [options.apiKey, options.bearerToken ?? '', ...(options.secrets ?? [])];
+    this.mask = (text) => maskServiceText(text, secrets);
     this.ownsDispatcher = options.dispatcher === undefined;
     this.dispatcher =
       options.dispatcher ??
@@ -92,7 +107,6 @@ export class ServiceClient {
       body,
       requestSchema: s.createUserRequest,
       responseSchema: s.userCreated,
-      retry: false,
     });
   }
 
@@ -106,7 +120,6 @@ export class ServiceClient {
       body,
       requestSchema: s.transferRequest,
       responseSchema: s.transferResult,
-      retry: false,
     });
   }
 
@@ -120,7 +133,6 @@ export class ServiceClient {
       body,
       requestSchema: s.createBeneficiaryRequest,
       responseSchema: s.idResult,
-      retry: false,
     });
   }
 
@@ -134,7 +146,6 @@ export class ServiceClient {
       body,
       requestSchema: s.offrampRequest,
       responseSchema: s.offrampResult,
-      retry: false,
     });
   }
 
@@ -148,7 +159,6 @@ export class ServiceClient {
       body,
       requestSchema: s.createIdentityRequest,
       responseSchema: s.identityCreated,
-      retry: false,
     });
   }
 
@@ -161,7 +171,6 @@ export class ServiceClient {
       auth: 'key',
       query: { [this.params.identity]: requireId(identityId, 'identity_id') },
       responseSchema: s.identity,
-      retry: true,
     });
   }
 
@@ -175,7 +184,6 @@ export class ServiceClient {
       body,
       requestSchema: s.lookupRequest,
       responseSchema: s.accountLookup,
-      retry: true,
     });
   }
 
@@ -188,7 +196,6 @@ export class ServiceClient {
       auth: 'key',
       query: { [this.params.wallet]: requireId(walletId, 'wallet_id') },
       responseSchema: s.wallet,
-      retry: true,
     });
   }
 
@@ -201,7 +208,6 @@ export class ServiceClient {
       auth: 'key',
       query: { [this.params.balances]: requireId(walletId, 'wallet_id') },
       responseSchema: s.balanceEntry.array(),
-      retry: true,
     });
   }
 
@@ -214,7 +220,6 @@ export class ServiceClient {
       auth: 'key',
       query: { [this.params.rate]: s.currencyWireForm(currency) },
       responseSchema: s.rate,
-      retry: true,
     });
   }
 
@@ -230,7 +235,8 @@ export class ServiceClient {
         throw new InputError(`${call.operation}: ${message}`, field);
       }
     }
-    const attempts = call.retry ? 1 + (this.options.readRetries ?? 2) : 1;
+    // Only reads may be retried: a repeated write could act twice.
+    const attempts = isIdempotent(call.operation) ? 1 + (this.options.readRetries ?? 2) : 1;
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.once(call);
@@ -271,29 +277,33 @@ export class ServiceClient {
       throw new ServiceError(
         'SERVICE_REJECTED',
         `${call.operation}: SERVICE_BEARER_TOKEN is not set, so POST ${call.path} cannot be authorised`,
-        { operation: call.operation, mayHaveReached: false },
+        { operation: call.operation, mayHaveReached: false, refused: true },
       );
     }
-    let status: number;
-    let text: string;
+    const body = call.body === undefined ? null : JSON.stringify(call.body);
+    if (body !== null) headers['content-type'] = 'application/json';
+    const timeout = isIdempotent(call.operation)
+      ? (this.options.readTimeoutMs ?? 8_000)
+      : (this.options.responseTimeoutMs ?? 20_000);
+    const maxBytes = this.options.maxResponseBytes ?? MAX_RESPONSE_BYTES;
+    let answer: { status: number; text: string };
     try {
-      const body = call.body === undefined ? null : JSON.stringify(call.body);
-      if (body !== null) headers['content-type'] = 'application/json';
-      const timeout = call.retry ? (this.options.readTimeoutMs ?? 8_000) : (this.options.responseTimeoutMs ?? 20_000);
-      const res = await request(url, {
+      answer = await exchange({
+        url,
         method: call.method,
         headers,
         body,
         dispatcher: this.dispatcher,
-        headersTimeout: timeout,
-        bodyTimeout: timeout,
+        // One total deadline: connecting, then the whole answer (README "Configuration").
+        deadlineMs: (this.options.connectTimeoutMs ?? 5_000) + timeout,
+        idleMs: timeout,
+        maxBytes,
       });
-      status = res.statusCode;
-      text = await res.body.text();
     } catch (err) {
-      throw transportError(call.operation, err);
+      if (err instanceof ExchangeFailure) throw transportError(call.operation, err.cause, err.sent, err.how, maxBytes);
+      throw transportError(call.operation, err, true);
     }
-    return parseResponse(call.operation, call.responseSchema, status, text);
+    return parseResponse(call.operation, call.responseSchema, answer.status, answer.text, this.mask);
   }
 }
 

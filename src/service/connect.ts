@@ -3,7 +3,7 @@
  * unset (never in production: config refuses that), the in-process sandbox. One place for
  * Rampart, the CLI and the workbench.
  */
-import type { Config } from '../config.js';
+import { type Config, secretsOf } from '../config.js';
 import type { Logger } from '../log.js';
 import { type Sandbox, startSandbox } from '../sandbox/index.js';
 import { type CallObserver, ServiceClient } from './client.js';
@@ -36,6 +36,7 @@ export async function connectService(config: Config, log?: Logger, onCall?: Call
     responseTimeoutMs: config.service.responseTimeoutMs,
     readTimeoutMs: config.service.readTimeoutMs,
     params: config.service.params,
+    secrets: secretsOf(config),
     ...(log ? { log: log.child({ component: 'service' }) } : {}),
     ...(onCall ? { onCall } : {}),
   });

@@ -1,8 +1,10 @@
 /**
  * Reading the service's answer (spec 2.1 and 7): the envelope on success; on failure an
- * envelope with success=false, other JSON, HTML or nothing. Every failure is a ServiceError.
+ * envelope with success=false, other JSON, HTML or nothing. Every failure is a ServiceError;
+ * only the service's own well-formed refusal is marked `refused` (classify.ts).
  */
 import type { z } from 'zod';
+import { isServiceRefusal } from './classify.js';
 import { type Operation, ServiceError } from './errors.js';
 import * as s from './schemas.js';
 
@@ -25,15 +27,26 @@ function envelopeFor(schema: z.ZodType): z.ZodType<{ data: unknown }> {
   return e as z.ZodType<{ data: unknown }>;
 }
 
-/** spec 2.1 and 7: error bodies may be an envelope, other JSON, HTML or empty. */
-export function parseResponse<Res>(operation: Operation, schema: z.ZodType<Res>, status: number, text: string): Res {
+/**
+ * spec 2.1 and 7: error bodies may be an envelope, other JSON, HTML or empty. `mask` cleans the
+ * service's words (configured secrets, personal data) before they go anywhere.
+ */
+export function parseResponse<Res>(
+  operation: Operation,
+  schema: z.ZodType<Res>,
+  status: number,
+  text: string,
+  mask: (text: string) => string = (t) => t,
+): Res {
   const json = parseJson(text);
   const failed = s.errorEnvelope.safeParse(json);
-  const serviceMessage = failed.success
+  const rawMessage = failed.success
     ? failed.data.message
     : typeof (json as { message?: unknown } | undefined)?.message === 'string'
       ? (json as { message: string }).message
       : undefined;
+  const serviceMessage = rawMessage === undefined ? undefined : mask(rawMessage);
+  const refused = isServiceRefusal(status, json);
   if (status >= 500) {
     return fail('SERVICE_UNAVAILABLE', `${operation}: the service failed with HTTP ${status}`);
   }
@@ -47,7 +60,7 @@ export function parseResponse<Res>(operation: Operation, schema: z.ZodType<Res>,
   const parsed = envelopeFor(schema).safeParse(json);
   if (!parsed.success) {
     const detail = json === undefined ? 'the body is not JSON' : s.describeZodError(parsed.error).message;
-    return fail('SERVICE_BAD_RESPONSE', `${operation}: the service answered in an unexpected shape (${detail})`);
+    return fail('SERVICE_BAD_RESPONSE', `${operation}: the service answered in an unexpected shape (${mask(detail)})`);
   }
   return parsed.data.data as Res;
 
@@ -61,6 +74,7 @@ export function parseResponse<Res>(operation: Operation, schema: z.ZodType<Res>,
       status: envelopeStatus ?? status,
       serviceMessage,
       mayHaveReached: true,
+      refused,
     });
   }
 }

@@ -3,6 +3,7 @@
  * do. Never a stack trace, raw JSON or a secret.
  */
 import { InputError, isRampartError } from '../errors.js';
+import { classifyFailure } from '../service/classify.js';
 import { isServiceError } from '../service/errors.js';
 
 export function describeError(err: unknown): string {
@@ -23,13 +24,52 @@ export function describeError(err: unknown): string {
           ? `The wallet service failed (HTTP ${err.status})${said}. Try again in a minute; if it keeps happening, tell on-call.`
           : 'The wallet service cannot be reached right now. Try again in a minute; if it keeps happening, tell on-call.';
       case 'SERVICE_BAD_RESPONSE':
-        return 'The wallet service answered in a shape Rampart does not understand. Tell on-call; the details are in Rampart’s log.';
+        return 'The wallet service’s answer could not be read (malformed or too large). Tell on-call; the details are in Rampart’s log.';
       default:
         break;
     }
   }
   if (isRampartError(err)) return err.message;
   return 'Something went wrong inside Rampart. Try again; if it keeps happening, tell on-call (the details are in the log).';
+}
+
+/**
+ * The sentence for a failed call that moves or creates something, phrased from the one
+ * classifier (issue 9 item 1): refused or never sent → nothing moved; ambiguous → it may have
+ * reached the service. Never an invitation to try again: the caller adds what to check.
+ */
+export function describeWriteFailure(err: unknown): string {
+  const said = isServiceError(err) && err.serviceMessage ? `: “${clean(err.serviceMessage)}”` : '';
+  switch (classifyFailure(err)) {
+    case 'refused':
+      if (err instanceof InputError) return `${sentence(err.message)} Nothing was sent.`;
+      if (isServiceError(err) && (err.status === 401 || err.status === 403))
+        return `The wallet service refused Rampart's credentials${said}; nothing moved. Ask an admin to check them.`;
+      if (isServiceError(err) && err.status === undefined) return `${sentence(err.message)} Nothing was sent.`;
+      return `The wallet service refused it${said}; nothing moved.`;
+    case 'never-sent':
+      return 'The wallet service could not be reached, so nothing was sent and nothing moved.';
+    case 'ambiguous':
+      return `${whatHappened(err, said)} It may have reached the service.`;
+  }
+}
+
+const sentence = (text: string): string => (/[.!?]$/.test(text) ? text : `${text}.`);
+
+function whatHappened(err: unknown, said: string): string {
+  if (!isServiceError(err)) return 'Rampart failed unexpectedly during the call.';
+  switch (err.code) {
+    case 'SERVICE_TIMEOUT':
+      return 'The wallet service did not answer in time.';
+    case 'SERVICE_UNAVAILABLE':
+      return err.status
+        ? `The wallet service failed with HTTP ${err.status}${said}.`
+        : 'The connection to the wallet service broke after the request was sent.';
+    case 'SERVICE_REJECTED':
+      return `The wallet service answered HTTP ${err.status ?? 'error'} without its own refusal message${said}.`;
+    default:
+      return 'The wallet service’s answer could not be read (malformed or too large).';
+  }
 }
 
 /**

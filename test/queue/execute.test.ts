@@ -98,7 +98,7 @@ describe('executeRequest', () => {
     expect(await executeRequest({ service: dead, store, registry, queues, log, workerName: 't' }, id, true)).toBe(
       'failed',
     );
-    expect((await store.get(id))?.outcome?.message).toContain('cannot be reached');
+    expect((await store.get(id))?.outcome?.message).toContain('could not be reached');
     await dead.close();
   });
 

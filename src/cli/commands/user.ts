@@ -2,9 +2,11 @@
  * `rampart user create`: POST /user (spec 4.1, Bearer auth). The password comes from a hidden
  * prompt or stdin only; the returned key is printed once and kept nowhere.
  */
+import { classifyFailure } from '../../service/classify.js';
 import { isServiceError } from '../../service/errors.js';
 import { createUserRequest, describeZodError } from '../../service/schemas.js';
 import { type Command, positionals, stringOption } from '../args.js';
+import { unknownUserCreation } from '../format-service.js';
 import { readPassword } from '../password.js';
 import { CliError, UsageError } from '../problems.js';
 import { keyValues } from '../table.js';
@@ -63,17 +65,17 @@ export const userCreateCommand: Command = {
   },
 };
 
-/** The generic sentences name SERVICE_API_KEY and invite a retry; neither fits a create with Bearer auth. */
+/**
+ * The generic sentences name SERVICE_API_KEY and invite a retry; neither fits a create with Bearer
+ * auth. The one classifier decides whether the user may exist (issue 9 item 1).
+ */
 function explain(err: unknown): unknown {
+  const failure = classifyFailure(err);
+  if (failure === 'ambiguous') return new CliError(unknownUserCreation(err));
   if (!isServiceError(err)) return err;
   if (err.status === 401 || err.status === 403) {
     return new CliError(
       `The wallet service refused SERVICE_BEARER_TOKEN (HTTP ${err.status}); check it. No user was created.`,
-    );
-  }
-  if (err.status === undefined && err.mayHaveReached) {
-    return new CliError(
-      'The wallet service did not answer, and the user may have been created; check with the service before trying again.',
     );
   }
   return err;

@@ -157,6 +157,15 @@ export function requestCardBlocks(record: RequestRecord, sandbox: boolean): Bloc
 export const cardText = (record: RequestRecord): string =>
   `${TITLE[record.frozen.call.kind]} ${record.frozen.id}: ${STATE_LABEL[record.state].replace(/:[a-z_]+: /, '')}`;
 
+/** Where to look when the service may or may not have acted (issue 9 item 1). */
+const WHAT_TO_CHECK: Record<RequestRecord['frozen']['call']['kind'], string> = {
+  transfer:
+    "Check the wallet's balances, the receiver's address on the chain's explorer and the service's records (ask its operators) to learn whether it went through.",
+  offramp:
+    "Check the wallet's balances and the service's records of payouts to this beneficiary (ask its operators) to learn whether it went through.",
+  beneficiary: "Check the service's records (ask its operators) to learn whether the beneficiary was created.",
+};
+
 /** The thread reply for a final state: success with the explorer link, failure, or unknown. */
 export function outcomeReply(record: RequestRecord): string {
   const f = record.frozen;
@@ -172,7 +181,7 @@ export function outcomeReply(record: RequestRecord): string {
     case 'failed':
       return `:x: ${who} ${f.id} failed: ${esc(o.message ?? 'no message')}. Nothing was retried; make a new request once the cause is fixed.`;
     case 'unknown':
-      return `:rotating_light: ${who} *${f.id}: outcome unknown.* ${esc(o.message ?? '')}\n*Do not request it again yet.* First check the wallet's balance and recent transactions on the explorer (or with the service's operators) to see whether it went through.`;
+      return `:rotating_light: ${who} *${f.id}: outcome unknown.* ${esc(o.message ?? '')}\n*Do not request it again:* it may already have gone through, and Rampart will not call the service for it again. ${WHAT_TO_CHECK[f.call.kind]}`;
     case 'denied':
       return `:no_entry_sign: ${who} ${f.id} was denied by <@${record.decidedBy}>: ${esc(record.denyReason ?? '')}`;
     case 'cancelled':

@@ -5,12 +5,12 @@
 import type { App } from '@slack/bolt';
 import { maskBvn } from '../../domain/personal-data.js';
 import { InputError } from '../../errors.js';
-import { isServiceError } from '../../service/errors.js';
+import { classifyFailure } from '../../service/classify.js';
 import { isRealDate } from '../../service/schemas.js';
 import { type Blocks, errorBlocks, esc, section, withSandboxNote } from '../blocks/common.js';
 import { IDENTITY_CALLBACK, resultModal } from '../blocks/identity.js';
 import type { Deps } from '../deps.js';
-import { describeError } from '../describe-error.js';
+import { describeError, describeWriteFailure } from '../describe-error.js';
 
 /** Slack's datepicker gives YYYY-MM-DD; the service wants DD-MM-YYYY (spec 4.5). */
 export function toServiceDob(selected: string | undefined | null, today: Date): string {
@@ -72,11 +72,13 @@ export function registerIdentityView(app: App, deps: Deps): void {
         ),
       ];
     } catch (err) {
-      deps.log.warn({ err }, 'identity creation failed');
-      const unknown = isServiceError(err) && err.mayHaveReached && err.code !== 'SERVICE_REJECTED';
+      // One classifier decides (issue 9 item 1): an ambiguous create may have made the identity.
+      const unknown = classifyFailure(err) === 'ambiguous';
+      if (unknown) deps.log.error({ err }, 'identity creation outcome unknown');
+      else deps.log.warn({ err }, 'identity creation failed');
       blocks = errorBlocks(
         unknown
-          ? `${describeError(err)} The identity may have been created; check with the service's operators before trying again.`
+          ? `*Outcome unknown.* ${describeWriteFailure(err)} The identity may have been created: do not create it again until the service's records (ask its operators) show it does not exist.`
           : describeError(err),
       );
     }
