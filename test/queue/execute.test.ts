@@ -4,8 +4,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect, type Socket } from 'node:net';
 import { Redis } from 'ioredis';
+import { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callHash, type FrozenRequest, type ServiceCall } from '../../src/domain/request.js';
 import { createLogger } from '../../src/log.js';
@@ -13,8 +14,10 @@ import { executeRequest, RetryableNotSentError } from '../../src/queue/execute.j
 import { createQueues, type Queues } from '../../src/queue/queues.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
 import { ServiceClient } from '../../src/service/client.js';
+import { outcomeReply } from '../../src/slack/blocks/card.js';
 import { Registry } from '../../src/store/registry.js';
 import { RequestStore } from '../../src/store/requests.js';
+import { type Answer, drip, envelopeText, fixed, huge, startApplyingService } from '../support/applying-service.js';
 import { deleteKeys, REDIS_URL } from '../support/harness.js';
 import { LogSink } from '../support/log-sink.js';
 
@@ -140,5 +143,90 @@ describe('executeRequest', () => {
     expect((await store.get(id))?.state).toBe('unknown');
     expect(sandbox.state.received.length).toBe(before);
     await live.close();
+  });
+});
+
+/** Runs the job as BullMQ would: again after a "never sent" retry, up to three attempts. */
+async function runLikeTheQueue(service: ServiceClient, id: string): Promise<string> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await executeRequest({ service, store, registry, queues, log, workerName: 't' }, id, attempt === 3);
+    } catch (err) {
+      if (!(err instanceof RetryableNotSentError) || attempt === 3) throw err;
+    }
+  }
+}
+
+describe('a call that may have reached the service ends unknown, applied once (issue 9)', () => {
+  const breakable: Socket[] = [];
+  const faults: Array<[string, (s: Awaited<ReturnType<typeof startApplyingService>>) => Answer]> = [
+    ['HTTP 500 (JSON)', () => fixed(500, envelopeText(500, 'internal error'))],
+    ['HTTP 502 (HTML)', () => fixed(502, '<html><body>Bad Gateway</body></html>', 'text/html')],
+    ['HTTP 504 (empty)', () => fixed(504, '')],
+    ['HTTP 400 that is not the service envelope', () => fixed(400, '<html>Bad Request</html>', 'text/html')],
+    ['malformed JSON', () => fixed(200, '{"success": true, "data": {')],
+    ['an answer trickling past the deadline', () => drip(200)],
+    ['a 150 MB answer', (s) => huge(s)],
+    [
+      'EHOSTUNREACH after the body was written',
+      () => () => {
+        for (const socket of breakable)
+          socket.destroy(Object.assign(new Error('connect EHOSTUNREACH'), { code: 'EHOSTUNREACH' }));
+      },
+    ],
+  ];
+
+  it.each(faults)('%s', async (_name, answer) => {
+    const s = await startApplyingService();
+    s.answer = answer(s);
+    const dispatcher = new Agent({
+      connect: (opts, callback) => {
+        const socket = connect({ host: opts.hostname, port: Number(opts.port) });
+        breakable.push(socket);
+        socket.once('connect', () => callback(null, socket));
+        socket.once('error', (e) => callback(e, null));
+      },
+    });
+    const service = new ServiceClient({
+      baseUrl: s.url,
+      apiKey: 'k',
+      dispatcher,
+      connectTimeoutMs: 200,
+      responseTimeoutMs: 800,
+    });
+    try {
+      const id = await approvedRequest();
+      expect(await runLikeTheQueue(service, id)).toBe('unknown');
+      expect(s.applied('/transfer')).toBe(1);
+      const record = await store.get(id);
+      expect(record?.state).toBe('unknown');
+      const thread = outcomeReply(record as NonNullable<typeof record>);
+      expect(thread).toContain('outcome unknown');
+      expect(thread).toContain("Check the wallet's balances");
+      expect(thread).toContain('explorer');
+      expect(thread).toContain("the service's records");
+      expect(thread).not.toMatch(/try again|new request|resubmit/i);
+    } finally {
+      breakable.length = 0;
+      await service.close();
+      await dispatcher.close();
+      await s.close();
+    }
+  });
+
+  it("the service's own 4xx refusal ends failed: nothing moved, called once", async () => {
+    const s = await startApplyingService(fixed(422, envelopeText(422, 'insufficient balance')));
+    const service = new ServiceClient({ baseUrl: s.url, apiKey: 'k' });
+    try {
+      const id = await approvedRequest();
+      expect(await runLikeTheQueue(service, id)).toBe('failed');
+      expect(s.applied('/transfer')).toBe(1);
+      expect((await store.get(id))?.outcome?.message).toBe(
+        'The wallet service refused it: “insufficient balance”; nothing moved.',
+      );
+    } finally {
+      await service.close();
+      await s.close();
+    }
   });
 });

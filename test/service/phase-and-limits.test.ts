@@ -202,12 +202,14 @@ describe('service text is masked before it goes anywhere (item 8)', () => {
   it('an echoed key, bearer token, date of birth and BVN never survive in the error', async () => {
     const s = await service();
     s.answer = (req, res) => {
-      res.writeHead(400, { 'content-type': 'application/json' }).end(
-        envelopeText(
-          400,
-          `key ${String(req.headers['x-service-key'])} (token slack-bot-token-xyz) not allowed for ADA born 01-02-1990 / 1990-02-01, BVN 222 333 444 55, acct 0123-456-789`,
-        ),
-      );
+      res
+        .writeHead(400, { 'content-type': 'application/json' })
+        .end(
+          envelopeText(
+            400,
+            `key ${String(req.headers['x-service-key'])} (token slack-bot-token-xyz) not allowed for ADA born 01-02-1990 / 1990-02-01, BVN 222 333 444 55, acct 0123-456-789`,
+          ),
+        );
     };
     const c = client(s.url, { secrets: ['slack-bot-token-xyz'] });
     const err = await failure(c.transfer(TRANSFER));
