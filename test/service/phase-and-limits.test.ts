@@ -69,7 +69,10 @@ function breakableConnector(failWhileConnecting = false) {
     socket.once('connect', () => callback(null, socket));
     socket.once('error', (e) => callback(e, null));
   };
-  return { connector, breakAll: () => sockets.forEach((s) => s.destroy(unreachable())) };
+  const breakAll = () => {
+    for (const s of sockets) s.destroy(unreachable());
+  };
+  return { connector, breakAll };
 }
 
 describe('"never sent" is decided by the phase of the request (item 2)', () => {
