@@ -67,4 +67,15 @@ describe('rampart user create', () => {
     ]);
     expect(r.stderr).not.toContain('wrong-token');
   });
+
+  it('a 502 after sending says the outcome is unknown and what to check, never to run it again', async () => {
+    const before = posts();
+    sandbox.faults.failNext('/user', 1, { status: 502, body: 'html' });
+    const r = await cli(ARGS, env, 'pw\n');
+    expect(r.code).toBe(1);
+    expect(lines(r.stderr)).toEqual([
+      "rampart: outcome unknown: The wallet service failed with HTTP 502. It may have reached the service. The user may have been created: do not run this again until the service's records (ask its operators) show no user with this email.",
+    ]);
+    expect(posts()).toBe(before + 1);
+  });
 });

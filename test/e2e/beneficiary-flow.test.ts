@@ -76,6 +76,23 @@ describe('identity, beneficiary and offramp in Slack', () => {
     });
   });
 
+  it('a gateway 502 while creating an identity says "outcome unknown" and what to check, never "try again"', async () => {
+    const before = h.sandbox.state.received.filter((r) => r.path === '/identity').length;
+    h.sandbox.faults.failNext('/identity', 1, { status: 502, body: 'html' });
+    const { ack } = await createIdentity(PEOPLE.approver2);
+    expect(ack.body).toMatchObject({ response_action: 'update' });
+    const result = await eventually(
+      () => (blocksText(topView(PEOPLE.approver2)).includes('Outcome unknown') ? topView(PEOPLE.approver2) : undefined),
+      5000,
+      'identity result',
+    );
+    const text = blocksText(result);
+    expect(text).toContain('HTTP 502');
+    expect(text).toContain("the service's records");
+    expect(text).not.toMatch(/try again|resubmit/i);
+    expect(h.sandbox.state.received.filter((r) => r.path === '/identity')).toHaveLength(before + 1);
+  });
+
   it('adds a beneficiary from the offramp modal: lookup, confirm, approve, create', async () => {
     await h.driver.command(PEOPLE.requester, '/offramp', '500 base:usdc from ops for supplier payout');
     const offramp = await newView(PEOPLE.requester, 'offramp_modal', new Set());
