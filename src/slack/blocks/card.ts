@@ -179,7 +179,7 @@ export function outcomeReply(record: RequestRecord): string {
         return `:white_check_mark: ${who} ${f.id} succeeded. The service's reference: \`${esc(o.reference)}\`.`;
       return `:white_check_mark: ${who} ${f.id} succeeded${o.id ? `: id \`${esc(o.id)}\`` : o.message ? `: ${esc(o.message)}` : ''}.`;
     case 'failed':
-      return `:x: ${who} ${f.id} failed: ${esc(o.message ?? 'no message')}. Nothing was retried; make a new request once the cause is fixed.`;
+      return `:x: ${who} ${f.id} failed: ${esc(o.message ?? 'no message').replace(/\.$/, '')}. Nothing was retried; make a new request once the cause is fixed.`;
     case 'unknown':
       return `:rotating_light: ${who} *${f.id}: outcome unknown.* ${esc(o.message ?? '')}\n*Do not request it again:* it may already have gone through, and Rampart will not call the service for it again. ${WHAT_TO_CHECK[f.call.kind]}`;
     case 'denied':
