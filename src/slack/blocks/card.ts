@@ -164,6 +164,8 @@ const WHAT_TO_CHECK: Record<RequestRecord['frozen']['call']['kind'], string> = {
   offramp:
     "Check the wallet's balances and the service's records of payouts to this beneficiary (ask its operators) to learn whether it went through.",
   beneficiary: "Check the service's records (ask its operators) to learn whether the beneficiary was created.",
+  // No service call: only a worker stopping mid-way leaves it unknown.
+  'register-beneficiary': 'Check `/beneficiary list` to learn whether the beneficiaries were recorded.',
 };
 
 /** The thread reply for a final state: success with the explorer link, failure, or unknown. */
