@@ -4,19 +4,24 @@
  * modal shows what was understood and validates it on submit.
  */
 export interface Prefill {
-  amount?: string;
-  entireBalance?: boolean;
-  asset?: string;
-  receiver?: string;
-  wallet?: string;
-  beneficiary?: string;
-  reason?: string;
+  amount?: string | undefined;
+  entireBalance?: boolean | undefined;
+  asset?: string | undefined;
+  receiver?: string | undefined;
+  wallet?: string | undefined;
+  beneficiary?: string | undefined;
+  reason?: string | undefined;
 }
 
 // Anything that looks like a number, separators and all: kept as typed, never rewritten, so the
 // modal's amount check (domain/amount.ts) refuses "12,50" instead of reading 1,250 (issue 9 item 7).
 const AMOUNT = /^\d[\d,._]*$/;
 const ASSET = /^[a-z]+:[a-z]+$/i;
+/**
+ * Longest pre-fill per field: the longest address (Solana, 44) or alias with room to spare, and
+ * the reason's own limit, so long command text cannot break the modal (issue 9 item 11).
+ */
+export const PREFILL_LIMITS = { amount: 40, asset: 40, receiver: 100, wallet: 64, reason: 500 } as const;
 
 export function parseRequestText(text: string): Prefill {
   const out: Prefill = {};
@@ -27,7 +32,7 @@ export function parseRequestText(text: string): Prefill {
       .slice(forAt)
       .replace(/^\s*for\s+/i, '')
       .trim();
-    if (reason) out.reason = reason.slice(0, 500);
+    if (reason) out.reason = reason.slice(0, PREFILL_LIMITS.reason);
     head = text.slice(0, forAt);
   }
   const words = head.trim().split(/\s+/).filter(Boolean);
@@ -36,15 +41,15 @@ export function parseRequestText(text: string): Prefill {
     const next = words[i + 1];
     const lower = word.toLowerCase();
     if ((lower === 'to' || lower === 'from') && next !== undefined) {
-      if (lower === 'to') out.receiver = next;
-      else out.wallet = next.toLowerCase();
+      if (lower === 'to') out.receiver = next.slice(0, PREFILL_LIMITS.receiver);
+      else out.wallet = next.toLowerCase().slice(0, PREFILL_LIMITS.wallet);
       i++;
     } else if (out.amount === undefined && !out.entireBalance && AMOUNT.test(word)) {
-      out.amount = word;
+      out.amount = word.slice(0, PREFILL_LIMITS.amount);
     } else if (out.amount === undefined && !out.entireBalance && /^(all|max|entire)$/i.test(word)) {
       out.entireBalance = true;
     } else if (out.asset === undefined && ASSET.test(word)) {
-      out.asset = lower;
+      out.asset = lower.slice(0, PREFILL_LIMITS.asset);
     }
   }
   return out;

@@ -4,18 +4,18 @@
  */
 import type { App, BlockStaticSelectAction } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
-import { z } from 'zod';
 import { formatNumber } from '../domain/amount.js';
 import { assetInfo, isAssetId } from '../domain/assets.js';
 import type { Prefill } from '../domain/command-text.js';
-import { type AssetChoice, type ModalMeta, requestModal, WALLET_ACTION } from './blocks/request-modal.js';
+import {
+  type AssetChoice,
+  type ModalMeta,
+  modalMetaSchema,
+  requestModal,
+  WALLET_ACTION,
+} from './blocks/request-modal.js';
 import type { Deps } from './deps.js';
-
-const metaSchema = z.object({
-  kind: z.enum(['transfer', 'offramp']),
-  channel: z.string(),
-  prefill: z.record(z.string(), z.unknown()).optional(),
-});
+import { readMetadata } from './metadata.js';
 
 export async function heldAssets(deps: Pick<Deps, 'service'>, walletId: string): Promise<AssetChoice[]> {
   const balances = await deps.service.getBalances(walletId);
@@ -56,13 +56,10 @@ export function registerAssetChoices(app: App, deps: Deps): void {
   app.action<BlockStaticSelectAction>(WALLET_ACTION, async ({ ack, body, action, client }) => {
     await ack();
     if (!body.view) return;
-    const meta = metaSchema.safeParse(JSON.parse(body.view.private_metadata || 'null'));
-    if (!meta.success) return;
-    const m: ModalMeta = {
-      kind: meta.data.kind,
-      channel: meta.data.channel,
-      prefill: (meta.data.prefill ?? {}) as Prefill,
-    };
+    const meta = readMetadata(modalMetaSchema, body.view.private_metadata);
+    // The full list stays; submitting says what is wrong with the form.
+    if (!meta.ok) return;
+    const m: ModalMeta = { kind: meta.value.kind, channel: meta.value.channel, prefill: meta.value.prefill ?? {} };
     await refreshAssets(client, deps, { id: body.view.id, hash: body.view.hash }, m, action.selected_option.value);
   });
 }

@@ -3,7 +3,9 @@
  * confirmed) or a cross-border account with the fields of 2.10 and the full BankAddress.
  */
 import type { KnownBlock, View } from '@slack/types';
+import { z } from 'zod';
 import type { BeneficiaryEntry } from '../../store/registry.js';
+import { encodeMetadata } from '../metadata.js';
 import { type Blocks, context, esc, plain, section } from './common.js';
 
 export const BENEFICIARY_CALLBACK = {
@@ -16,9 +18,11 @@ export const BENEFICIARY_ACTIONS = {
   newIdentity: 'beneficiary_new_identity',
 } as const;
 
+export const beneficiaryMetaSchema = z.object({ channel: z.string().optional() });
 export interface BeneficiaryMeta {
   channel?: string | undefined;
 }
+export const confirmMetaSchema = z.object({ token: z.string() });
 
 // spec 2.10 variant 2, in the order a person fills them.
 export const CROSS_BORDER_FIELDS = [
@@ -109,7 +113,7 @@ const reason = (): KnownBlock =>
 export const nigerianModal = (meta: BeneficiaryMeta): View => ({
   type: 'modal',
   callback_id: BENEFICIARY_CALLBACK.ng,
-  private_metadata: JSON.stringify(meta),
+  private_metadata: encodeMetadata(meta, {}),
   title: plain('New beneficiary', 24),
   submit: plain('Look up account', 24),
   close: plain('Cancel', 24),
@@ -125,7 +129,7 @@ export const nigerianModal = (meta: BeneficiaryMeta): View => ({
 export const crossBorderModal = (meta: BeneficiaryMeta): View => ({
   type: 'modal',
   callback_id: BENEFICIARY_CALLBACK.xb,
-  private_metadata: JSON.stringify(meta),
+  private_metadata: encodeMetadata(meta, {}),
   title: plain('New beneficiary', 24),
   submit: plain('Request approval', 24),
   close: plain('Cancel', 24),
@@ -150,7 +154,7 @@ export interface ConfirmDetails {
 export const confirmModal = (token: string, d: ConfirmDetails): View => ({
   type: 'modal',
   callback_id: BENEFICIARY_CALLBACK.confirm,
-  private_metadata: JSON.stringify({ token }),
+  private_metadata: encodeMetadata({ token }),
   title: plain('Confirm beneficiary', 24),
   submit: plain('Request approval', 24),
   close: plain('Back', 24),

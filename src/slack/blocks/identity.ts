@@ -4,6 +4,7 @@ import type { View } from '@slack/types';
 import type { IdentityCheck, IdentityRefusal } from '../../app/identities.js';
 import { maskBvn, maskLongNumbers } from '../../domain/personal-data.js';
 import type { IdentityEntry } from '../../store/registry.js';
+import { encodeMetadata } from '../metadata.js';
 import { type Blocks, context, esc, plain, section, slackDate } from './common.js';
 
 export const IDENTITY_CALLBACK = 'identity_modal';
@@ -11,7 +12,7 @@ export const IDENTITY_CALLBACK = 'identity_modal';
 export const identityModal = (meta: { channel?: string }): View => ({
   type: 'modal',
   callback_id: IDENTITY_CALLBACK,
-  private_metadata: JSON.stringify(meta),
+  private_metadata: encodeMetadata(meta, {}),
   title: plain('New BVN identity', 24),
   submit: plain('Create identity', 24),
   close: plain('Cancel', 24),

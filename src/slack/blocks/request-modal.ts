@@ -1,8 +1,10 @@
 /** The /transfer and /offramp modals, pre-filled from the command text. Pure builders. */
 import type { KnownBlock, PlainTextOption, View } from '@slack/types';
+import { z } from 'zod';
 import { amountTextProblem } from '../../domain/amount.js';
 import { ASSET_IDS, assetInfo, CHAINS } from '../../domain/assets.js';
 import type { Prefill } from '../../domain/command-text.js';
+import { encodeMetadata } from '../metadata.js';
 import { context, plain } from './common.js';
 
 export const REQUEST_CALLBACK = { transfer: 'transfer_modal', offramp: 'offramp_modal' } as const;
@@ -16,6 +18,23 @@ export interface ModalMeta {
   /** What the command text pre-filled, kept so the asset list can be refreshed in place. */
   prefill?: Prefill;
 }
+
+/** What the request modals keep in private_metadata (read with readMetadata). */
+export const modalMetaSchema = z.object({
+  kind: z.enum(['transfer', 'offramp']),
+  channel: z.string(),
+  prefill: z
+    .object({
+      amount: z.string().optional(),
+      entireBalance: z.boolean().optional(),
+      asset: z.string().optional(),
+      receiver: z.string().optional(),
+      wallet: z.string().optional(),
+      beneficiary: z.string().optional(),
+      reason: z.string().optional(),
+    })
+    .optional(),
+});
 
 export const WALLET_ACTION = 'wallet';
 
@@ -144,7 +163,13 @@ export function requestModal(
   return {
     type: 'modal',
     callback_id: REQUEST_CALLBACK[meta.kind],
-    private_metadata: JSON.stringify({ ...meta, prefill }).slice(0, 3000),
+    // Whole JSON or a smaller one, never a cut string (issue 9 item 11): the reason is the only
+    // long pre-fill, and only the asset refresh needs it again.
+    private_metadata: encodeMetadata(
+      { ...meta, prefill },
+      { ...meta, prefill: { ...prefill, reason: undefined } },
+      { kind: meta.kind, channel: meta.channel },
+    ),
     title: plain(meta.kind === 'transfer' ? 'New transfer' : 'New offramp', 24),
     submit: plain('Request approval', 24),
     close: plain('Cancel', 24),

@@ -4,10 +4,21 @@ import { announce } from '../../app/post-request.js';
 import { maskAccount } from '../../domain/personal-data.js';
 import { ADDRESS_FIELDS, BENEFICIARY_CALLBACK, CROSS_BORDER_FIELDS } from '../blocks/beneficiary.js';
 import type { Deps } from '../deps.js';
-import { field, identityChoice, metaOf, requestBeneficiary, requestedView } from './beneficiary-request.js';
+import {
+  field,
+  identityChoice,
+  readBeneficiaryMeta,
+  requestBeneficiary,
+  requestedView,
+} from './beneficiary-request.js';
 
 export function registerCrossBorderView(app: App, deps: Deps): void {
   app.view(BENEFICIARY_CALLBACK.xb, async ({ ack, view, body }) => {
+    const meta = readBeneficiaryMeta(view.private_metadata);
+    if (!meta.ok) {
+      await ack({ response_action: 'errors', errors: { reason: meta.problem } });
+      return;
+    }
     const v = view.state.values;
     const errors: Record<string, string> = {};
     const identity = await identityChoice(deps, v);
@@ -37,7 +48,7 @@ export function registerCrossBorderView(app: App, deps: Deps): void {
     const r = await requestBeneficiary(deps, {
       submission: view.id,
       requester: body.user.id,
-      channel: metaOf(view.private_metadata).channel,
+      channel: meta.value.channel,
       reason,
       identity,
       details,

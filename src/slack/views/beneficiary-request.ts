@@ -3,24 +3,26 @@
  * into a frozen, approval-gated request (spec 4.3).
  */
 import type { ViewStateValue } from '@slack/bolt';
-import { z } from 'zod';
 import { chosenIdentity } from '../../app/identities.js';
 import { freezeRequest } from '../../app/post-request.js';
 import { shortId } from '../../domain/identity-query.js';
 import { evaluatePolicy } from '../../domain/policy.js';
 import { createBeneficiaryRequest, describeZodError } from '../../service/schemas.js';
+import { type BeneficiaryMeta, beneficiaryMetaSchema } from '../blocks/beneficiary.js';
 import { section, withSandboxNote } from '../blocks/common.js';
 import { identityRefusal, resultModal } from '../blocks/identity.js';
 import { isNote } from '../blocks/identity-options.js';
 import type { Deps } from '../deps.js';
+import { readMetadata } from '../metadata.js';
 
 export type Values = Record<string, Record<string, ViewStateValue>>;
 export const field = (v: Values, id: string) => v[id]?.[id]?.value?.trim() ?? '';
-export const metaOf = (raw: string) =>
-  z
-    .object({ channel: z.string().optional() })
-    .catch({})
-    .parse(JSON.parse(raw || '{}'));
+/** The beneficiary forms' private_metadata; `metaOf` for buttons, where `{}` is enough. */
+export const readBeneficiaryMeta = (raw: string | undefined) => readMetadata(beneficiaryMetaSchema, raw);
+export const metaOf = (raw: string | undefined): BeneficiaryMeta => {
+  const m = readBeneficiaryMeta(raw);
+  return m.ok ? m.value : {};
+};
 
 export async function identityChoice(deps: Deps, v: Values): Promise<{ id: string; name: string } | { error: string }> {
   const value = v.identity?.identity?.selected_option?.value;

@@ -14,6 +14,7 @@ import type { AccountLookup } from '../../service/schemas.js';
 import {
   BENEFICIARY_ACTIONS,
   BENEFICIARY_CALLBACK,
+  confirmMetaSchema,
   confirmModal,
   crossBorderModal,
   nigerianModal,
@@ -24,8 +25,16 @@ import { NEW_BENEFICIARY_ACTION } from '../blocks/request-modal.js';
 import { DeadlineError, withDeadline } from '../deadline.js';
 import type { Deps } from '../deps.js';
 import { describeError } from '../describe-error.js';
+import { readMetadata } from '../metadata.js';
 import { registerCrossBorderView } from './beneficiary-cross-border.js';
-import { field, identityChoice, metaOf, requestBeneficiary, requestedView } from './beneficiary-request.js';
+import {
+  field,
+  identityChoice,
+  metaOf,
+  readBeneficiaryMeta,
+  requestBeneficiary,
+  requestedView,
+} from './beneficiary-request.js';
 
 const draftSchema = z.object({
   identityId: z.string(),
@@ -71,6 +80,11 @@ export function registerBeneficiaryViews(app: App, deps: Deps): void {
 
   // Nigerian account: look it up, then show the holder name for confirmation.
   app.view(BENEFICIARY_CALLBACK.ng, async ({ ack, view, body }) => {
+    const meta = readBeneficiaryMeta(view.private_metadata);
+    if (!meta.ok) {
+      await ack({ response_action: 'errors', errors: { reason: meta.problem } });
+      return;
+    }
     const v = view.state.values;
     const errors: Record<string, string> = {};
     const identity = await identityChoice(deps, v);
@@ -112,7 +126,7 @@ export function registerBeneficiaryViews(app: App, deps: Deps): void {
       holderName: lookup.account_name,
       reason,
       requester: body.user.id,
-      channel: metaOf(view.private_metadata).channel,
+      channel: meta.value.channel,
     };
     await deps.registry.saveDraft(token, draft, DRAFT_TTL_MS);
     await ack({
@@ -127,9 +141,13 @@ export function registerBeneficiaryViews(app: App, deps: Deps): void {
   });
 
   app.view(BENEFICIARY_CALLBACK.confirm, async ({ ack, view, body }) => {
-    const token = z.object({ token: z.string() }).safeParse(JSON.parse(view.private_metadata || '{}'));
-    const draft = token.success ? draftSchema.safeParse(await deps.registry.loadDraft(token.data.token)) : undefined;
-    if (!draft?.success || draft.data.requester !== body.user.id) {
+    const token = readMetadata(confirmMetaSchema, view.private_metadata);
+    if (!token.ok) {
+      await ack({ response_action: 'update', view: resultModal('New beneficiary', errorBlocks(token.problem)) });
+      return;
+    }
+    const draft = draftSchema.safeParse(await deps.registry.loadDraft(token.value.token));
+    if (!draft.success || draft.data.requester !== body.user.id) {
       await ack({
         response_action: 'update',
         view: resultModal('New beneficiary', errorBlocks('This form has expired; start again with /beneficiary new.')),

@@ -6,6 +6,7 @@ import { deny } from '../../app/decide.js';
 import { plain } from '../blocks/common.js';
 import { refusalText } from '../decision-text.js';
 import type { Deps } from '../deps.js';
+import { encodeMetadata, readMetadata } from '../metadata.js';
 
 export const DENY_CALLBACK = 'deny_modal';
 const meta = z.object({ requestId: z.string().regex(/^R-\d+$/), channel: z.string().optional() });
@@ -13,7 +14,7 @@ const meta = z.object({ requestId: z.string().regex(/^R-\d+$/), channel: z.strin
 export const denyModal = (requestId: string, channel: string | undefined): View => ({
   type: 'modal',
   callback_id: DENY_CALLBACK,
-  private_metadata: JSON.stringify({ requestId, channel }),
+  private_metadata: encodeMetadata({ requestId, channel }, { requestId }),
   title: plain(`Deny ${requestId}`, 24),
   submit: plain('Deny', 24),
   close: plain('Back', 24),
@@ -34,9 +35,9 @@ export const denyModal = (requestId: string, channel: string | undefined): View 
 
 export function registerDenyView(app: App, deps: Deps): void {
   app.view(DENY_CALLBACK, async ({ ack, view, body }) => {
-    const m = meta.safeParse(JSON.parse(view.private_metadata || 'null'));
+    const m = readMetadata(meta, view.private_metadata);
     const reason = view.state.values.reason?.reason?.value?.trim() ?? '';
-    if (!m.success) {
+    if (!m.ok) {
       await ack({
         response_action: 'errors',
         errors: { reason: 'This form is from an older version of Rampart; click Deny on the card again.' },
@@ -50,7 +51,7 @@ export function registerDenyView(app: App, deps: Deps): void {
       });
       return;
     }
-    const id = m.data.requestId;
+    const id = m.value.requestId;
     const outcome = await deny(deps, id, body.user.id, reason);
     switch (outcome.kind) {
       case 'not-approver':

@@ -4,16 +4,14 @@
  * endpoints here.
  */
 import type { App, ViewStateValue } from '@slack/bolt';
-import { z } from 'zod';
 import { announce } from '../../app/post-request.js';
 import { submitRequest } from '../../app/submit-request.js';
 import { isNote } from '../blocks/identity-options.js';
-import { REQUEST_CALLBACK } from '../blocks/request-modal.js';
+import { modalMetaSchema, REQUEST_CALLBACK } from '../blocks/request-modal.js';
 import { DeadlineError, withDeadline } from '../deadline.js';
 import type { Deps } from '../deps.js';
 import { describeError } from '../describe-error.js';
-
-const meta = z.object({ kind: z.enum(['transfer', 'offramp']), channel: z.string() });
+import { readMetadata } from '../metadata.js';
 
 /** Slack allows 3 s for the answer; the balance check must fit well inside it. */
 const CHECK_BUDGET_MS = 2_000;
@@ -34,7 +32,11 @@ const uncheckedText = (err: unknown): string =>
 export function registerRequestViews(app: App, deps: Deps): void {
   for (const kind of ['transfer', 'offramp'] as const) {
     app.view(REQUEST_CALLBACK[kind], async ({ ack, view, body }) => {
-      const m = meta.safeParse(JSON.parse(view.private_metadata || 'null'));
+      const m = readMetadata(modalMetaSchema, view.private_metadata);
+      if (!m.ok) {
+        await ack({ response_action: 'errors', errors: { reason: m.problem } });
+        return;
+      }
       const v = view.state.values;
       const outcome = await submitRequest(
         { ...deps, withinBudget: (work) => withDeadline(work, CHECK_BUDGET_MS) },
@@ -50,7 +52,7 @@ export function registerRequestViews(app: App, deps: Deps): void {
             reason: text(v, 'reason'),
           },
           requester: body.user.id,
-          origin: m.success ? m.data.channel : undefined,
+          origin: m.value.channel,
           submission: view.id,
         },
       );
