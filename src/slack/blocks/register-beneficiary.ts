@@ -4,6 +4,7 @@
  * states them — said plainly, since nothing but the identity can be checked. Pure.
  */
 import type { KnownBlock, View } from '@slack/types';
+import { encodeMetadata } from '../metadata.js';
 import { identityInput } from './beneficiary.js';
 import { context, plain } from './common.js';
 
@@ -22,7 +23,7 @@ const text = (id: string, label: string, hint: string, extra: Record<string, unk
 export const registerModal = (meta: { channel?: string | undefined }): View => ({
   type: 'modal',
   callback_id: REGISTER_CALLBACK,
-  private_metadata: JSON.stringify(meta),
+  private_metadata: encodeMetadata(meta, {}),
   title: plain('Existing beneficiary', 24),
   submit: plain('Request approval', 24),
   close: plain('Cancel', 24),
