@@ -26,12 +26,16 @@ export type IdentityCheck =
   | { kind: 'slow'; ms: number }
   | { kind: 'unavailable'; error: unknown };
 
-/** GET /identity for one id, bounded by `deadlineMs` when given; a found identity is remembered. */
+/**
+ * GET /identity for one id, bounded by `deadlineMs` when given; a found identity is remembered
+ * unless `remember` is false (a file check changes nothing until the whole file is good).
+ */
 export async function checkIdentity(
   deps: IdentityDeps,
   id: string,
   by: string,
   deadlineMs?: number,
+  remember = true,
 ): Promise<IdentityCheck> {
   const wanted = id.trim();
   if (looksLikeBvn(wanted)) return { kind: 'bvn' };
@@ -39,16 +43,15 @@ export async function checkIdentity(
     const call = deps.service.getIdentity(wanted);
     const identity = deadlineMs === undefined ? await call : await withDeadline(call, deadlineMs);
     const bvn = identity.details.bvn ?? '';
-    const entry = await deps.registry.rememberIdentity(
-      {
-        id: identity.id,
-        type: identity.type,
-        bvnLast4: /^\d{4,}$/.test(bvn) ? bvn.slice(-4) : '',
-        isActive: identity.is_active,
-      },
-      by,
-      deps.now(),
-    );
+    const seen = {
+      id: identity.id,
+      type: identity.type,
+      bvnLast4: /^\d{4,}$/.test(bvn) ? bvn.slice(-4) : '',
+      isActive: identity.is_active,
+    };
+    const entry = remember
+      ? await deps.registry.rememberIdentity(seen, by, deps.now())
+      : await deps.registry.identityAsSeen(seen, by, deps.now());
     return { kind: 'found', entry, active: identity.is_active };
   } catch (err) {
     if (err instanceof DeadlineError) return { kind: 'slow', ms: deadlineMs ?? 0 };

@@ -86,7 +86,7 @@ export async function checkRegistration(
   // Each identity once, with the service.
   const checks = new Map<string, IdentityCheck>();
   for (const id of new Set(good.map((g) => g.stated.identity_id)))
-    checks.set(id, await checkIdentity(deps, id, by, identityDeadlineMs));
+    checks.set(id, await checkIdentity(deps, id, by, identityDeadlineMs, false));
   for (const { line, stated } of good) {
     const check = checks.get(stated.identity_id);
     if (!check) continue;
@@ -100,6 +100,14 @@ export async function checkRegistration(
   }
   const policy = evaluatePolicy(deps.config.policy, { kind: 'register-beneficiary' });
   if (!policy.ok) return { kind: 'refused', reason: policy.reason };
+  // The batch is good: now the identities seen are remembered, as the pickers do.
+  for (const c of checks.values())
+    if (c.kind === 'found')
+      await deps.registry.rememberIdentity(
+        { id: c.entry.id, type: c.entry.type, bvnLast4: c.entry.bvnLast4, isActive: c.active },
+        by,
+        deps.now(),
+      );
   const identitiesChecked = [...checks.values()].flatMap((c) =>
     c.kind === 'found' ? [{ id: c.entry.id, bvnLast4: c.entry.bvnLast4, active: c.active }] : [],
   );

@@ -5,9 +5,11 @@
  */
 import { Redis } from 'ioredis';
 import type { Config } from '../config.js';
+import { createQueues, type Queues } from '../queue/queues.js';
 import type { Sandbox } from '../sandbox/index.js';
 import type { ServiceClient } from '../service/client.js';
 import { connectService } from '../service/connect.js';
+import { Registry } from '../store/registry.js';
 import { RequestStore } from '../store/requests.js';
 import type { CliIo } from './io.js';
 import { CliError } from './problems.js';
@@ -21,6 +23,9 @@ export interface Context {
   note(text: string): void;
   service(): Promise<ServiceClient>;
   store(): Promise<RequestStore>;
+  /** Rampart's registry and queues, on the same Redis as store() (issue 11: imports). */
+  registry(): Promise<Registry>;
+  queues(): Promise<Queues>;
   close(): Promise<void>;
 }
 
@@ -39,6 +44,7 @@ export function createContext(config: Config, io: CliIo, json: boolean): Context
   let service: Promise<ServiceClient> | undefined;
   let redis: Redis | undefined;
   let store: Promise<RequestStore> | undefined;
+  let queues: Queues | undefined;
 
   async function openService(): Promise<ServiceClient> {
     const connection = await connectService(config);
@@ -86,7 +92,19 @@ export function createContext(config: Config, io: CliIo, json: boolean): Context
       store ??= openStore();
       return store;
     },
+    async registry() {
+      await this.store();
+      if (!redis) throw new CliError('Redis is not open.');
+      return new Registry(redis, config.redis.prefix);
+    },
+    async queues() {
+      await this.store();
+      if (!redis) throw new CliError('Redis is not open.');
+      queues ??= createQueues(redis, config.redis.prefix);
+      return queues;
+    },
     async close() {
+      await queues?.close();
       const client = await service?.catch(() => undefined);
       await client?.close();
       await sandbox?.close();

@@ -23,6 +23,14 @@ export const identityEntry = z.object({
 });
 export type IdentityEntry = z.infer<typeof identityEntry>;
 
+/** What GET /identity showed, masked. */
+export interface SeenIdentity {
+  id: string;
+  type: string;
+  bvnLast4: string;
+  isActive: boolean;
+}
+
 export const beneficiaryEntry = z.object({
   id: z.string(),
   label: z.string(),
@@ -83,17 +91,18 @@ export class Registry {
    * Records what GET /identity said about an identity (masked: the BVN's last four digits only),
    * keeping the name and creator of one Rampart created. Returns the entry as stored.
    */
-  async rememberIdentity(
-    seen: { id: string; type: string; bvnLast4: string; isActive: boolean },
-    by: string,
-    at: number,
-  ): Promise<IdentityEntry> {
-    const before = await this.identity(seen.id);
-    const entry: IdentityEntry = before
-      ? { ...before, bvnLast4: seen.bvnLast4, isActive: seen.isActive, checkedAt: at }
-      : { ...seen, name: '', createdBy: by, createdAt: at, source: 'service', checkedAt: at };
+  async rememberIdentity(seen: SeenIdentity, by: string, at: number): Promise<IdentityEntry> {
+    const entry = await this.identityAsSeen(seen, by, at);
     await this.addIdentity(entry);
     return entry;
+  }
+
+  /** The entry rememberIdentity would store, without storing it (a check that must change nothing). */
+  async identityAsSeen(seen: SeenIdentity, by: string, at: number): Promise<IdentityEntry> {
+    const before = await this.identity(seen.id);
+    return before
+      ? { ...before, bvnLast4: seen.bvnLast4, isActive: seen.isActive, checkedAt: at }
+      : { ...seen, name: '', createdBy: by, createdAt: at, source: 'service', checkedAt: at };
   }
 
   /** Case-insensitive search by name, id or the BVN's last digits, for the identity pickers. */

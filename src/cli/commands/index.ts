@@ -1,5 +1,6 @@
 /** Every command, in the order help lists them. */
 import type { Command } from '../args.js';
+import { beneficiariesImportCommand } from './beneficiaries.js';
 import { identityGetCommand, lookupCommand, rateCommand } from './reads.js';
 import { requestsCommand, requestsShowCommand } from './requests.js';
 import { userCreateCommand } from './user.js';
@@ -14,6 +15,7 @@ export const COMMANDS: readonly Command[] = [
   userCreateCommand,
   requestsCommand,
   requestsShowCommand,
+  beneficiariesImportCommand,
 ];
 
 export { PASSWORD_REFUSED } from './user.js';

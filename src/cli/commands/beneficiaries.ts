@@ -1,0 +1,104 @@
+/**
+ * `rampart beneficiaries import FILE.csv`: day one at an existing service (issue 11). Every row
+ * is checked first (rules, duplicates in the file and in Rampart, each identity with
+ * GET /identity); any problem is listed by line and nothing changes. A good file becomes ONE
+ * approval card; one approval registers every row, or none.
+ */
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { announce, freezeRequest } from '../../app/post-request.js';
+import { checkRegistration } from '../../app/register-beneficiaries.js';
+import { createLogger } from '../../log.js';
+import { type Command, positionals, shorten, stringOption } from '../args.js';
+import { CSV_COLUMNS, type LineProblem, MAX_ROWS, readBeneficiaryCsv } from '../beneficiary-csv.js';
+import type { Context } from '../context.js';
+import { CliError, UsageError } from '../problems.js';
+
+const SLACK_USER = /^[UW][A-Z0-9]{2,}$/;
+
+function refuse(ctx: Context, file: string, problems: readonly LineProblem[]): never {
+  for (const p of problems) ctx.note(p.line > 0 ? `line ${p.line}: ${p.message}` : p.message);
+  throw new CliError(
+    `${problems.length} problem${problems.length === 1 ? '' : 's'} in ${file}; nothing was imported or sent for approval. Fix every line above and run the command again.`,
+  );
+}
+
+export const beneficiariesImportCommand: Command = {
+  words: ['beneficiaries', 'import'],
+  args: '<FILE.csv> --requester <U…> --reason <text>',
+  summary: [
+    'Register beneficiaries that already exist at the service, from a CSV file (UTF-8, a header row),',
+    `      with the columns ${CSV_COLUMNS.join(', ')} (any order):`,
+    "      beneficiary_id = the service's beneficiary id; identity_id = the service's identity id it",
+    '      belongs to (checked with GET /identity); label = how people find it (no account number or BVN);',
+    '      bank_name = the bank as you state it; account_last4 = the last 4 digits of the account only.',
+    `      Every row is checked first and every problem listed by line; then ONE approval card (at most`,
+    `      ${MAX_ROWS} rows) is posted for --requester (a Slack user id; they cannot approve it), and one`,
+    '      approval registers every row, or none. Bank, label and digits stay marked "as stated".',
+  ].join('\n'),
+  options: { requester: { type: 'string' }, reason: { type: 'string' } },
+  prepare(input) {
+    const [file = ''] = positionals(input, ['<FILE.csv>']);
+    const requester = stringOption(input, 'requester', true).trim();
+    if (!SLACK_USER.test(requester))
+      throw new UsageError(`--requester "${shorten(requester)}" is not a Slack user id such as U0123ABCD`);
+    const reason = stringOption(input, 'reason', true).trim();
+    if (reason.length < 3) throw new UsageError('--reason must say why; approvers read it');
+    return async (ctx) => {
+      let bytes: Buffer;
+      try {
+        bytes = await readFile(file);
+      } catch (err) {
+        const code = (err as { code?: unknown }).code;
+        throw new CliError(
+          code === 'ENOENT' ? `There is no file ${file}.` : `${file} cannot be read (${String(code)}).`,
+        );
+      }
+      const read = readBeneficiaryCsv(bytes);
+      if (read.rows.length === 0) refuse(ctx, file, read.problems);
+      const deps = {
+        service: await ctx.service(),
+        registry: await ctx.registry(),
+        store: await ctx.store(),
+        queues: await ctx.queues(),
+        config: ctx.config,
+        log: createLogger({ level: 'silent' }),
+        now: Date.now,
+      };
+      const checked = await checkRegistration(deps, read.rows, requester);
+      const problems = [
+        ...read.problems,
+        ...(checked.kind === 'invalid'
+          ? checked.problems.map((p) => ({ line: p.line, message: `${p.field}: ${p.message}` }))
+          : []),
+      ].sort((a, b) => a.line - b.line);
+      if (problems.length > 0 || checked.kind === 'invalid') refuse(ctx, file, problems);
+      if (checked.kind === 'refused') throw new CliError(checked.reason);
+      const frozen = await freezeRequest(deps, {
+        call: checked.call,
+        display: { ...checked.display, importFile: basename(file) },
+        requester,
+        reason,
+        origin: undefined,
+        required: checked.required,
+        rule: checked.rule,
+        // One file, for one requester and reason, makes at most one request.
+        submission: `import:${createHash('sha256').update(bytes).update(`\n${requester}\n${reason}`).digest('hex')}`,
+      });
+      if (!frozen)
+        throw new CliError(
+          `${file} was already sent for approval for ${requester}; find its card with \`rampart requests --state pending\`.`,
+        );
+      await announce(deps, frozen);
+      const rows = checked.call.body.beneficiaries;
+      ctx.answer(
+        [
+          `${frozen.id} waits for approval in the approvals channel: ${rows.length} beneficiar${rows.length === 1 ? 'y' : 'ies'} from ${basename(file)}, as stated by ${requester}.`,
+          ...rows.map((b) => `  ${b.beneficiary_id}  ${b.label}  ${b.bank_name} ••••${b.account_last4}`),
+        ].join('\n'),
+        { requestId: frozen.id, count: rows.length, beneficiaries: rows },
+      );
+    };
+  },
+};
