@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { thresholdProblems } from './domain/policy.js';
+import { parseVelocityLimits, type VelocityRule } from './domain/velocity.js';
 import type { WalletAlias } from './domain/wallets.js';
 import { ConfigError } from './errors.js';
 
@@ -176,6 +177,54 @@ export interface Config {
   sandboxPort: number;
   /** Bearer token for GET /metrics from anywhere but loopback; unset: no token asked. */
   metricsToken: string | undefined;
+  /** Issue 13: velocity limits, reminders and escalation. */
+  controls: ControlsConfig;
+}
+
+export interface ControlsConfig {
+  velocity: VelocityRule[];
+  /** undefined: REMINDER_AFTER=off. */
+  reminderAfterMs: number | undefined;
+  reminderMax: number;
+  /** undefined: no escalation. */
+  escalateAfterMs: number | undefined;
+  escalateTo: string[];
+}
+
+/** Issue 13 settings; every problem is pushed as one sentence naming the setting. */
+function parseControls(
+  env: Record<string, string | undefined>,
+  wallets: WalletAlias[],
+  problems: string[],
+): ControlsConfig {
+  const velocity = parseVelocityLimits(env.VELOCITY_LIMITS ?? '', wallets, parseDuration, problems);
+  const reminderText = env.REMINDER_AFTER?.trim() || '30m';
+  let reminderAfterMs: number | undefined;
+  if (reminderText.toLowerCase() !== 'off') {
+    reminderAfterMs = parseDuration(reminderText);
+    if (reminderAfterMs === undefined || reminderAfterMs <= 0)
+      problems.push('REMINDER_AFTER must be a duration such as 30m or 2h, or off');
+  }
+  const maxText = env.REMINDER_MAX?.trim() || '3';
+  const reminderMax = Number(maxText);
+  if (!/^\d+$/.test(maxText) || reminderMax < 1 || reminderMax > 20)
+    problems.push('REMINDER_MAX must be a whole number from 1 to 20');
+  const escalateText = env.ESCALATE_AFTER?.trim() ?? '';
+  const escalateTo = (env.ESCALATE_TO ?? '')
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
+  let escalateAfterMs: number | undefined;
+  if (escalateText !== '') {
+    escalateAfterMs = parseDuration(escalateText);
+    if (escalateAfterMs === undefined || escalateAfterMs <= 0)
+      problems.push('ESCALATE_AFTER must be a duration such as 2h or 1d');
+    if (escalateTo.length === 0) problems.push('ESCALATE_TO must list who to message when ESCALATE_AFTER is set');
+  } else if (escalateTo.length > 0) problems.push('ESCALATE_AFTER must be set when ESCALATE_TO is');
+  for (const a of escalateTo)
+    if (!SLACK_USER_OR_GROUP.test(a))
+      problems.push(`ESCALATE_TO "${a}" is not a Slack user id (U…/W…) or user group id (S…)`);
+  return { velocity, reminderAfterMs, reminderMax, escalateAfterMs, escalateTo };
 }
 
 // Outside production Rampart must start on a fresh machine with nothing set: these are the
@@ -250,6 +299,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     problems.push('SLACK_BOT_TOKEN must be a bot token starting with xoxb-');
   const walletsText = env.WALLETS?.trim() || sandboxWalletsSetting();
   const wallets = parseWallets(walletsText, problems);
+  const controls = parseControls(env, wallets, problems); // issue 13
   const approvers = (env.APPROVERS?.trim() || DEV_DEFAULTS.approvers.join(','))
     .split(',')
     .map((a) => a.trim())
@@ -308,6 +358,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     requestExpiryMs: e.REQUEST_EXPIRY,
     sandboxPort: e.SANDBOX_PORT,
     metricsToken: e.METRICS_TOKEN,
+    controls,
   };
 }
 

@@ -21,6 +21,7 @@ import { connectService } from './service/connect.js';
 import { createSlackApp, type SlackApp, slackClientOptions } from './slack/app.js';
 import { SlackApproverDirectory } from './slack/approvers.js';
 import type { Deps } from './slack/deps.js';
+import { ControlStore } from './store/controls.js';
 import { Registry } from './store/registry.js';
 import { RequestStore } from './store/requests.js';
 
@@ -65,6 +66,7 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
   }
   const store = new RequestStore(redis, config.redis.prefix, now, (c) => metrics.requestChanged(c.kind, c.state));
   const registry = new Registry(redis, config.redis.prefix);
+  const controls = new ControlStore(redis, config.redis.prefix);
   const queues = createQueues(redis, config.redis.prefix);
   metrics.watch(metricSources(store, [queues.execute, queues.expire, queues.notifications], now));
   const routes = {
@@ -82,6 +84,7 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
     approvers: new SlackApproverDirectory(config.approvers, slackClient, config.approverCacheMs, now),
     identityCreators: new SlackApproverDirectory(config.identityCreators, slackClient, config.approverCacheMs, now),
     registry,
+    controls,
     log,
     now,
     sandbox: sandbox !== undefined,
@@ -98,6 +101,7 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
       service,
       store,
       registry,
+      controls,
       queues,
       slack: slackClient,
       log,

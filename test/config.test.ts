@@ -167,3 +167,44 @@ describe('configuration', () => {
     expect(problems).toContain('SLACK_ENTERPRISE_ID must be an Enterprise Grid id');
   });
 });
+
+describe('treasury controls settings (issue 13)', () => {
+  it('parses velocity limits, reminders and escalation', () => {
+    const c = loadConfig({
+      ...prod,
+      VELOCITY_LIMITS: 'ops:USDC=50000/24h,*:CNGN=75000000/24h',
+      REMINDER_AFTER: '1s',
+      REMINDER_MAX: '2',
+      ESCALATE_AFTER: '2h',
+      ESCALATE_TO: 'U0BOSS,S0LEADS',
+    });
+    expect(c.controls.velocity.map((r) => r.text)).toEqual(['ops:USDC=50000/24h', '*:CNGN=75000000/24h']);
+    expect(c.controls).toMatchObject({
+      reminderAfterMs: 1000,
+      reminderMax: 2,
+      escalateAfterMs: 7_200_000,
+      escalateTo: ['U0BOSS', 'S0LEADS'],
+    });
+    expect(loadConfig({}).controls).toMatchObject({ reminderAfterMs: 1_800_000, reminderMax: 3 });
+    expect(loadConfig({ REMINDER_AFTER: 'off' }).controls.reminderAfterMs).toBeUndefined();
+  });
+
+  it('refuses a bad limit, reminder or escalation at start-up, each in one sentence', () => {
+    expect(
+      problemsOf({
+        ...prod,
+        VELOCITY_LIMITS: 'ghost:USDC=1/24h,ops:USDC=0/24h',
+        REMINDER_AFTER: 'sometimes',
+        REMINDER_MAX: '0',
+        ESCALATE_TO: 'bob',
+      }),
+    ).toEqual([
+      'VELOCITY_LIMITS "ghost:USDC=1/24h" names wallet "ghost", which is not in WALLETS',
+      'VELOCITY_LIMITS "ops:USDC=0/24h": The amount must be more than zero.',
+      'REMINDER_AFTER must be a duration such as 30m or 2h, or off',
+      'REMINDER_MAX must be a whole number from 1 to 20',
+      'ESCALATE_AFTER must be set when ESCALATE_TO is',
+      'ESCALATE_TO "bob" is not a Slack user id (U…/W…) or user group id (S…)',
+    ]);
+  });
+});

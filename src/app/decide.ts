@@ -4,7 +4,9 @@
  * Buttons carry only the request id, never what to execute (invariant 2).
  */
 import type { RequestState } from '../domain/request.js';
+import type { FreezeState } from '../store/controls.js';
 import type { AppDeps } from './deps.js';
+import { approvalControls, recordHeld } from './velocity.js';
 
 /** What a late click is told: who decided, when, and what the request is now. */
 export interface Decided {
@@ -24,9 +26,13 @@ export type ApproveOutcome =
   | { kind: 'duplicate'; requestId: string; remaining: number }
   | { kind: 'late'; decided: Decided }
   | { kind: 'voted'; requestId: string }
-  | { kind: 'approved'; requestId: string };
+  | { kind: 'approved'; requestId: string }
+  // issue 13: refused while frozen; not counted because quorum would break a velocity limit.
+  | { kind: 'frozen'; requestId: string; freeze: FreezeState | undefined }
+  | { kind: 'over_limit'; requestId: string; message: string };
 
 type DecideDeps = Pick<AppDeps, 'store' | 'queues' | 'approvers' | 'log' | 'now'>;
+type ApproveDeps = DecideDeps & Pick<AppDeps, 'controls' | 'config'>;
 
 /** Approvers only; a failed user-group lookup is its own answer, not "you are not an approver". */
 export async function authorise(
@@ -41,12 +47,21 @@ export async function authorise(
   }
 }
 
-export async function approve(deps: DecideDeps, requestId: string, user: string): Promise<ApproveOutcome> {
+export async function approve(deps: ApproveDeps, requestId: string, user: string): Promise<ApproveOutcome> {
   const refused = await authorise(deps, user);
   if (refused) return refused;
-  // One script: the vote, its history, quorum, and the facts the answer needs.
-  const v = await deps.store.castVote(requestId, user);
+  // One script: the vote, its history, quorum, the freeze and velocity limits (issue 13), and
+  // the facts the answer needs.
+  const controls = await approvalControls(deps, requestId);
+  const v = await deps.store.castVote(requestId, user, controls.vote);
   switch (v.outcome) {
+    case 'frozen':
+      return { kind: 'frozen', requestId, freeze: await deps.controls.freeze() };
+    case 'over_limit': {
+      const message = await recordHeld(deps, requestId, user, controls, v.limitIndex ?? 0, v.used ?? 0n);
+      await deps.queues.notify({ requestId, kind: 'card' });
+      return { kind: 'over_limit', requestId, message };
+    }
     case 'missing':
       return { kind: 'missing' };
     case 'self':

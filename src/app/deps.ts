@@ -6,6 +6,7 @@ import type { Config } from '../config.js';
 import type { Logger } from '../log.js';
 import type { Queues } from '../queue/queues.js';
 import type { ServiceClient } from '../service/client.js';
+import type { ControlStore } from '../store/controls.js';
 import type { Registry } from '../store/registry.js';
 import type { RequestStore } from '../store/requests.js';
 
@@ -20,6 +21,8 @@ export interface AppDeps {
   store: RequestStore;
   queues: Queues;
   registry: Registry;
+  /** Issue 13: velocity ledger and freeze. */
+  controls: ControlStore;
   approvers: ApproverDirectory;
   log: Logger;
   now: () => number;

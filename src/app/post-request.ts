@@ -15,6 +15,9 @@ export interface NewRequest {
   rule: string;
   /** The modal's view id: one submitted form makes at most one request. */
   submission: string;
+  /** Issue 13: see FrozenRequest. */
+  availableUnits?: string;
+  velocityNote?: string;
 }
 
 /**
@@ -40,6 +43,8 @@ export async function freezeRequest(
     requiredApprovals: r.required,
     rule: r.rule,
     hash: callHash(r.call),
+    ...(r.availableUnits === undefined ? {} : { availableUnits: r.availableUnits }),
+    ...(r.velocityNote === undefined ? {} : { velocityNote: r.velocityNote }),
   };
   await deps.store.create(frozen);
   return frozen;

@@ -12,6 +12,7 @@ import { frozenCall } from '../domain/service-call.js';
 import { checkDraftAgainstWallet } from '../domain/wallet-check.js';
 import type { AppDeps } from './deps.js';
 import { freezeRequest } from './post-request.js';
+import { checkVelocity } from './velocity.js';
 
 export interface Submission {
   input: DraftInput;
@@ -29,12 +30,12 @@ export type SubmitOutcome =
   | { kind: 'duplicate' }
   | { kind: 'submitted'; frozen: FrozenRequest };
 
-export type SubmitDeps = Pick<AppDeps, 'config' | 'service' | 'store' | 'registry' | 'now'> & {
+export type SubmitDeps = Pick<AppDeps, 'config' | 'service' | 'store' | 'registry' | 'controls' | 'now'> & {
   /** Bounds the live checks, which run before Slack's 3 s ack (the edge decides the budget). */
   withinBudget<T>(work: Promise<T>): Promise<T>;
 };
 
-type Checked = { errors: FieldErrors } | { display: RequestDisplay } | { unchecked: unknown };
+type Checked = { errors: FieldErrors } | { display: RequestDisplay; availableUnits: string } | { unchecked: unknown };
 
 async function checkLive(deps: SubmitDeps, draft: Parameters<typeof frozenCall>[0]): Promise<Checked> {
   let facts: [
@@ -70,7 +71,7 @@ async function checkLive(deps: SubmitDeps, draft: Parameters<typeof frozenCall>[
       display.beneficiaryBank = `${entry.bankName} ${entry.accountMasked}`;
     }
   }
-  return { display };
+  return { display, availableUnits: checked.availableUnits };
 }
 
 export async function submitRequest(deps: SubmitDeps, s: Submission): Promise<SubmitOutcome> {
@@ -86,8 +87,17 @@ export async function submitRequest(deps: SubmitDeps, s: Submission): Promise<Su
     ...(draft.amount ? { amount: draft.amount } : {}),
   });
   if (!policy.ok) return { kind: 'invalid', errors: { amount: `This request cannot be approved: ${policy.reason}.` } };
+  // issue 13: a request that would break a velocity limit is refused on the amount field.
+  const call = frozenCall(draft);
+  const velocity = await checkVelocity(
+    { controls: deps.controls, rules: deps.config.controls.velocity, now: deps.now },
+    { call, display: checked.display, availableUnits: checked.availableUnits },
+  );
+  if (!velocity.ok) return { kind: 'invalid', errors: { amount: velocity.message } };
   const frozen = await freezeRequest(deps, {
-    call: frozenCall(draft),
+    availableUnits: checked.availableUnits,
+    ...(velocity.note ? { velocityNote: velocity.note } : {}),
+    call,
     display: checked.display,
     requester: s.requester,
     reason: draft.reason,

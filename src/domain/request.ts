@@ -32,7 +32,8 @@ export const isFinal = (s: RequestState): boolean => FINAL_STATES.has(s);
 /** Allowed moves; anything else is a bug or a race the store refuses. */
 export const TRANSITIONS: Readonly<Record<RequestState, readonly RequestState[]>> = {
   pending: ['approved', 'denied', 'cancelled', 'expired'],
-  approved: ['executing'],
+  // approved → cancelled only when an unfreeze cancels what the freeze held (issue 13).
+  approved: ['executing', 'cancelled'],
   // executing → approved only when the call provably never left (connection refused).
   executing: ['succeeded', 'failed', 'unknown', 'approved'],
   // A late real answer replaces "unknown" (the record keeps both in its history).
@@ -110,6 +111,13 @@ export interface FrozenRequest {
   rule: string;
   /** Short hash of the frozen call, shown on the card. */
   hash: string;
+  /**
+   * Issue 13: the available balance (minor units) the request was submitted against; an
+   * "entire available balance" request counts for this much against velocity limits.
+   */
+  availableUnits?: string;
+  /** Issue 13: velocity headroom at submission, as shown on the card. */
+  velocityNote?: string;
 }
 
 export interface Vote {
@@ -141,6 +149,10 @@ export interface RequestRecord {
   denyReason?: string;
   outcome?: RequestOutcome;
   card?: { channel: string; ts: string };
+  /** Issue 13: why the last quorum-making approval was held (velocity limit), until decided. */
+  held?: string;
+  /** Issue 13: when the request was escalated to ESCALATE_TO. */
+  escalatedAt?: number;
 }
 
 /** Canonical JSON: keys sorted, so the same call always hashes the same. */

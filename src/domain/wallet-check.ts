@@ -23,7 +23,7 @@ export function checkDraftAgainstWallet(
   draft: Draft,
   wallet: WalletFacts,
   balances: readonly BalanceFacts[],
-): { errors: FieldErrors } | { display: RequestDisplay } {
+): { errors: FieldErrors } | { display: RequestDisplay; availableUnits: string } {
   if (!wallet.is_active)
     return { errors: { wallet: `Wallet ${draft.walletAlias} is inactive; nothing can be sent from it.` } };
   if (!wallet[draft.kind])
@@ -55,5 +55,7 @@ export function checkDraftAgainstWallet(
       availableBefore: formatAmount(available),
       availableAfter: formatAmount(after),
     },
+    // issue 13: what "entire available balance" counts for against velocity limits.
+    availableUnits: available.units.toString(),
   };
 }

@@ -5,10 +5,12 @@
  */
 
 import { callHash, type FrozenRequest, type RequestOutcome, type ServiceCall } from '../domain/request.js';
+import { velocitySubject } from '../domain/velocity.js';
 import type { Logger } from '../log.js';
 import { classifyFailure } from '../service/classify.js';
 import type { ServiceClient } from '../service/client.js';
 import { describeWriteFailure } from '../slack/describe-error.js';
+import type { ControlStore } from '../store/controls.js';
 import type { Registry } from '../store/registry.js';
 import type { RequestStore } from '../store/requests.js';
 import type { Queues } from './queues.js';
@@ -20,6 +22,8 @@ export interface ExecuteDeps {
   queues: Queues;
   log: Logger;
   workerName: string;
+  /** Issue 13: freeze check before the compare-and-set; a failed request frees its headroom. */
+  controls?: ControlStore;
 }
 
 export type ExecuteResult = 'succeeded' | 'failed' | 'unknown' | 'retry' | 'skipped';
@@ -206,6 +210,9 @@ export async function executeRequest(
     detail?: string,
   ): Promise<boolean> {
     const r = await store.finishExecution(requestId, token, to, result, detail);
+    // issue 13: `failed` gives velocity headroom back; `unknown` keeps it (it may have moved).
+    const subject = velocitySubject(frozen);
+    if (r.ok && to === 'failed' && subject) await deps.controls?.releaseHeadroom(subject, requestId);
     if (!r.ok)
       log.error({ requestId, to, state: r.from }, 'execute: could not record the outcome (state changed underneath)');
     await deps.queues.notify({ requestId, kind: to === 'unknown' ? 'unknown' : 'outcome' });

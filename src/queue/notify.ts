@@ -8,6 +8,7 @@ import type { WebClient } from '@slack/web-api';
 import type { Logger } from '../log.js';
 import { cardText, outcomeReply, requestCardBlocks } from '../slack/blocks/card.js';
 import { withSandboxText } from '../slack/blocks/common.js';
+import type { ControlStore } from '../store/controls.js';
 import type { RequestStore } from '../store/requests.js';
 import type { NotifyJob } from './queues.js';
 
@@ -17,6 +18,8 @@ export interface NotifyDeps {
   log: Logger;
   approvalsChannel: string;
   sandbox: boolean;
+  /** Issue 13: the freeze banner on open cards. */
+  controls?: ControlStore;
 }
 
 const MAX_INLINE_WAITS = 3;
@@ -44,7 +47,7 @@ export async function notify(deps: NotifyDeps, job: NotifyJob): Promise<void> {
     deps.log.error({ requestId: job.requestId }, 'notify: request missing');
     return;
   }
-  const blocks = requestCardBlocks(record, deps.sandbox);
+  const blocks = requestCardBlocks(record, deps.sandbox, { freeze: await deps.controls?.freeze() });
   const text = cardText(record);
   let card = record.card;
   if (!card) {

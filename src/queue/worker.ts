@@ -8,6 +8,7 @@ import type { Redis } from 'ioredis';
 import type { z } from 'zod';
 import type { Logger } from '../log.js';
 import type { ServiceClient } from '../service/client.js';
+import type { ControlStore } from '../store/controls.js';
 import type { Registry } from '../store/registry.js';
 import type { RequestStore } from '../store/requests.js';
 import { executeRequest, markUnknown } from './execute.js';
@@ -21,6 +22,8 @@ export interface WorkerDeps {
   service: ServiceClient;
   store: RequestStore;
   registry: Registry;
+  /** Issue 13: freeze and velocity ledger. */
+  controls: ControlStore;
   queues: Queues;
   slack: WebClient;
   log: Logger;
@@ -68,6 +71,7 @@ export function startWorkers(deps: WorkerDeps): Workers {
           service: deps.service,
           store: deps.store,
           registry: deps.registry,
+          controls: deps.controls,
           queues: deps.queues,
           log,
           workerName: name,
@@ -121,7 +125,14 @@ export function startWorkers(deps: WorkerDeps): Workers {
     QUEUE_NAMES.notify,
     async (job) =>
       notify(
-        { slack: deps.slack, store: deps.store, log, approvalsChannel: deps.approvalsChannel, sandbox: deps.sandbox },
+        {
+          slack: deps.slack,
+          store: deps.store,
+          controls: deps.controls,
+          log,
+          approvalsChannel: deps.approvalsChannel,
+          sandbox: deps.sandbox,
+        },
         parse(notifyJob, job),
       ),
     { ...base, concurrency: 4 },

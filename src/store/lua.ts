@@ -13,6 +13,10 @@ const KIND = `local kind = redis.call('HGET', KEYS[1], 'kind') or cjson.decode(r
  * the click needs no second read (issue 12: the approval path's round trips), and on quorum
  * also { kind, history position of 'approved' }. The per-state indexes (sorted sets scored by
  * when the state was entered, issue 14) move with the state in the same script.
+ * Issue 13, optional: KEYS[5] the freeze flag; KEYS[6], KEYS[7] the velocity ledger (sorted set:
+ * request id scored by approval time) and its amounts (hash: request id → minor units); then
+ * ARGV[7..] minor units, retention (ms), and limit,window pairs. `over_limit` answers carry the
+ * index of the broken limit and the minor units already used in it at [10] and [11].
  */
 export const VOTE = `
 local function answer(outcome, state, votes)
@@ -24,15 +28,51 @@ if not state then return {'missing', '', '0', '', '', '', ''} end
 local votes = cjson.decode(redis.call('HGET', KEYS[1], 'votes'))
 if state ~= 'pending' then return answer('not_pending', state, #votes) end
 if tonumber(ARGV[2]) >= tonumber(redis.call('HGET', KEYS[1], 'expiresAt')) then return answer('expired', state, #votes) end
+-- issue 13: no approval lands while Rampart is frozen (checked in the same script as the vote).
+if KEYS[5] and redis.call('EXISTS', KEYS[5]) == 1 then return answer('frozen', state, #votes) end
 if redis.call('HGET', KEYS[1], 'requester') == ARGV[1] then return answer('self', state, #votes) end
 for _, v in ipairs(votes) do
   if v.user == ARGV[1] then return answer('duplicate', state, #votes) end
 end
+local quorum = #votes + 1 >= tonumber(redis.call('HGET', KEYS[1], 'required'))
+-- issue 13: velocity limits, in integer minor units. Every cap is < 1e15, so a sum near a cap
+-- is exact in a double, and a sum past 2^53 still compares as over the cap.
+if quorum and KEYS[6] then
+  local now = tonumber(ARGV[2])
+  local units = tonumber(ARGV[7])
+  local cut = '(' .. string.format('%.0f', now - tonumber(ARGV[8]))
+  for _, id in ipairs(redis.call('ZRANGEBYSCORE', KEYS[6], '-inf', cut)) do
+    redis.call('ZREM', KEYS[6], id)
+    redis.call('HDEL', KEYS[7], id)
+  end
+  local i = 9
+  while ARGV[i] do
+    local since = '(' .. string.format('%.0f', now - tonumber(ARGV[i + 1]))
+    local used = 0
+    for _, id in ipairs(redis.call('ZRANGEBYSCORE', KEYS[6], since, '+inf')) do
+      if id ~= ARGV[6] then used = used + (tonumber(redis.call('HGET', KEYS[7], id)) or 0) end
+    end
+    if used + units > tonumber(ARGV[i]) then
+      local a = answer('over_limit', state, #votes)
+      a[8] = ''
+      a[9] = 0
+      a[10] = tostring((i - 9) / 2)
+      a[11] = string.format('%.0f', used)
+      return a
+    end
+    i = i + 2
+  end
+end
 votes[#votes + 1] = { user = ARGV[1], at = tonumber(ARGV[2]) }
 redis.call('HSET', KEYS[1], 'votes', cjson.encode(votes))
 redis.call('RPUSH', KEYS[2], ARGV[3])
-if #votes >= tonumber(redis.call('HGET', KEYS[1], 'required')) then
+if quorum then
   redis.call('HSET', KEYS[1], 'state', 'approved', 'decidedBy', ARGV[1], 'decidedAt', ARGV[2])
+  redis.call('HDEL', KEYS[1], 'held')
+  if KEYS[6] then
+    redis.call('ZADD', KEYS[6], ARGV[2], ARGV[6])
+    redis.call('HSET', KEYS[7], ARGV[6], ARGV[7])
+  end
   local length = redis.call('RPUSH', KEYS[2], ARGV[4], ARGV[5])
   redis.call('ZREM', KEYS[3], ARGV[6])
   redis.call('ZADD', KEYS[4], ARGV[2], ARGV[6])

@@ -18,7 +18,29 @@ import {
 } from '../domain/request.js';
 import { TRANSITION, VOTE } from './lua.js';
 
-export type VoteOutcome = 'approved' | 'voted' | 'duplicate' | 'self' | 'not_pending' | 'expired' | 'missing';
+export type VoteOutcome =
+  | 'approved'
+  | 'voted'
+  | 'duplicate'
+  | 'self'
+  | 'not_pending'
+  | 'expired'
+  | 'missing'
+  // issue 13: refused while frozen; not counted because quorum would break a velocity limit.
+  | 'frozen'
+  | 'over_limit';
+
+/** Issue 13: what the VOTE script also checks (keys from store/controls.ts). */
+export interface VoteControls {
+  freezeKey: string;
+  ledger?: {
+    key: string;
+    amountsKey: string;
+    units: bigint;
+    retentionMs: number;
+    limits: readonly { limit: bigint; windowMs: number }[];
+  };
+}
 
 export interface VoteResult {
   outcome: VoteOutcome;
@@ -28,6 +50,9 @@ export interface VoteResult {
   decidedBy: string | undefined;
   decidedAt: number | undefined;
   expiresAt: number;
+  /** over_limit (issue 13): index of the broken limit and minor units already used in it. */
+  limitIndex?: number;
+  used?: bigint;
 }
 
 export type ExecutionStart =
@@ -119,6 +144,8 @@ export class RequestStore {
     if (h.denyReason) record.denyReason = h.denyReason;
     if (h.outcome) record.outcome = JSON.parse(h.outcome) as RequestOutcome;
     if (h.card) record.card = JSON.parse(h.card) as { channel: string; ts: string };
+    if (h.held) record.held = h.held;
+    if (h.escalatedAt) record.escalatedAt = Number(h.escalatedAt);
     return record;
   }
 
@@ -131,6 +158,11 @@ export class RequestStore {
     await this.redis.rpush(this.historyKey(id), JSON.stringify(entry));
   }
 
+  /** Issue 13: notes beside the state that the card shows (why held, when escalated). */
+  async setNotes(id: string, fields: Partial<Record<'held' | 'escalatedAt', string>>): Promise<void> {
+    await this.redis.hset(this.key(id), fields);
+  }
+
   async setCard(id: string, card: { channel: string; ts: string }): Promise<void> {
     await this.redis.hset(this.key(id), 'card', JSON.stringify(card));
   }
@@ -140,27 +172,40 @@ export class RequestStore {
   }
 
   /** One approval, atomically, with what the click needs to answer (no second read). */
-  async castVote(id: string, user: string): Promise<VoteResult> {
+  async castVote(id: string, user: string, controls?: VoteControls): Promise<VoteResult> {
     const at = this.now();
     const entries: HistoryEntry[] = [
       { at, event: 'approval', by: user },
       { at, event: 'approved', by: user },
       { at, event: 'queued' },
     ];
-    const [outcome, state, votes, required, decidedBy, decidedAt, expiresAt, kind, seq] = (await this.redis.eval(
-      VOTE,
-      4,
-      this.key(id),
-      this.historyKey(id),
-      this.stateKey('pending'),
-      this.stateKey('approved'),
-      user,
-      String(at),
-      ...entries.map((e) => JSON.stringify(e)),
-      id,
-    )) as [VoteOutcome, string, string, string, string, string, string, RequestKind?, number?];
+    const keys = [this.key(id), this.historyKey(id), this.stateKey('pending'), this.stateKey('approved')];
+    const args = [user, String(at), ...entries.map((e) => JSON.stringify(e)), id];
+    // issue 13: the freeze flag and, for money, the velocity ledger and limits.
+    if (controls) keys.push(controls.freezeKey);
+    const l = controls?.ledger;
+    if (l) {
+      keys.push(l.key, l.amountsKey);
+      args.push(l.units.toString(), String(l.retentionMs));
+      for (const r of l.limits) args.push(r.limit.toString(), String(r.windowMs));
+    }
+    const [outcome, state, votes, required, decidedBy, decidedAt, expiresAt, kind, seq, limitIndex, used] =
+      (await this.redis.eval(VOTE, keys.length, ...keys, ...args)) as [
+        VoteOutcome,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        RequestKind?,
+        number?,
+        string?,
+        string?,
+      ];
     if (outcome === 'approved' && kind && seq) this.onChange({ id, kind, state: 'approved', seq });
     return {
+      ...(limitIndex === undefined ? {} : { limitIndex: Number(limitIndex), used: BigInt(used ?? '0') }),
       outcome,
       state: state === '' ? undefined : (state as RequestState),
       votes: Number(votes),

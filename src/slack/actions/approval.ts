@@ -8,6 +8,7 @@ import { approve, cancel, checkDeny } from '../../app/decide.js';
 import { REQUEST_ID } from '../../domain/request.js';
 import { APPROVAL_ACTIONS } from '../blocks/card.js';
 import { withSandboxText } from '../blocks/common.js';
+import { frozenClickText } from '../blocks/freeze.js';
 import { lateClickText, refusalText } from '../decision-text.js';
 import type { Deps } from '../deps.js';
 import { denyModal } from '../views/deny.js';
@@ -64,6 +65,15 @@ export function registerApprovalActions(app: App, deps: Deps): void {
         );
       case 'late':
         return tell(client, deps, click, lateClickText(outcome.decided));
+      case 'frozen':
+        return tell(client, deps, click, frozenClickText(outcome.requestId, outcome.freeze));
+      case 'over_limit':
+        return tell(
+          client,
+          deps,
+          click,
+          `${outcome.requestId} stays pending and your approval was not counted. ${outcome.message} Approve again when headroom returns, or deny it.`,
+        );
       case 'missing':
       case 'voted':
       case 'approved':

@@ -6,6 +6,7 @@ import type { KnownBlock } from '@slack/types';
 import { shortAddress } from '../../domain/address.js';
 import { CHAINS, type ChainId, explorerAddressUrl } from '../../domain/assets.js';
 import type { RequestRecord, RequestState } from '../../domain/request.js';
+import { type CardControls, cardControlBlocks } from './card-controls.js';
 import { registrationLines, statedPayeeLine } from './card-registration.js';
 import {
   type Blocks,
@@ -114,11 +115,12 @@ function statusLine(record: RequestRecord): string {
   }
 }
 
-export function requestCardBlocks(record: RequestRecord, sandbox: boolean): Blocks {
+export function requestCardBlocks(record: RequestRecord, sandbox: boolean, controls: CardControls = {}): Blocks {
   const f = record.frozen;
   const blocks: KnownBlock[] = [
     header(`${TITLE[f.call.kind]} ${f.id}`),
     section(statusLine(record)),
+    ...cardControlBlocks(record, controls), // issue 13
     { type: 'section', text: mrkdwn(whatLines(record).join('\n')) },
     section(`*Requested by:* <@${f.requester}>  ·  *Reason:* ${esc(f.reason)}`),
     section(

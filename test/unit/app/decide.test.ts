@@ -52,7 +52,10 @@ function world(opts: { approvers?: string[]; groupsDown?: boolean; required?: nu
     },
     log: createLogger({ level: 'silent' }),
     now: () => 1,
-  } as unknown as Pick<AppDeps, 'store' | 'queues' | 'approvers' | 'log' | 'now'>;
+    // issue 13: no velocity limits configured, never frozen.
+    controls: { voteControls: () => ({ freezeKey: 'freeze' }), freeze: async () => undefined },
+    config: { controls: { velocity: [] } },
+  } as unknown as Pick<AppDeps, 'store' | 'queues' | 'approvers' | 'log' | 'now' | 'controls' | 'config'>;
   return { deps, record, queued };
 }
 

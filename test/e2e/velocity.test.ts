@@ -1,0 +1,127 @@
+/**
+ * Velocity limits (issue 13) through signed Slack requests: refused submissions name the figures,
+ * concurrent approvals can never both fit, failed gives headroom back, unknown keeps it, and
+ * the window rolls with an injected clock.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  APPROVALS,
+  blocksText,
+  eventually,
+  expectHealthyRun,
+  type Harness,
+  PEOPLE,
+  startHarness,
+} from '../support/harness.js';
+import { waitForQuiet } from '../support/quiescence.js';
+import {
+  click,
+  currentCard,
+  ephemeralText,
+  postRequest,
+  RECEIVER,
+  serviceCalls,
+  submitRequest,
+  waitForState,
+} from '../support/requests.js';
+
+let h: Harness;
+let offset = 0;
+beforeAll(async () => {
+  h = await startHarness(
+    'velocity',
+    {
+      VELOCITY_LIMITS: 'ops:USDC=100/24h,treasury:USDC=100/24h,ops:USDT=100/24h',
+      SERVICE_RESPONSE_TIMEOUT: '800ms',
+    },
+    { now: () => Date.now() + offset },
+  );
+});
+afterAll(async () => {
+  expectHealthyRun(h);
+  await h.close();
+});
+
+const refusal = (body: unknown) => (body as { errors?: { amount?: string } }).errors?.amount;
+const quiet = () => waitForQuiet([h.rampart.deps.queues.execute, h.rampart.deps.queues.notifications]);
+
+describe('velocity limits', () => {
+  it('refuses a submission over the limit with one sentence naming the rule, used and left; the card shows them', async () => {
+    const { id } = await postRequest(h, 'transfer', `60 base:usdc to ${RECEIVER} from ops for first half`);
+    expect(blocksText(currentCard(h, id))).toContain('ops has 100.00 USDC left of 100.00 in the last 24 h');
+    await click(h, PEOPLE.approver1, id, 'request_approve');
+    await waitForState(h, id, 'succeeded');
+    const refused = await submitRequest(
+      h,
+      'transfer',
+      `50 solana:usdc to 7Zb8wEZfKJdjVSTk1w4JR429XWuocKPkgGiRdBrRD51r from ops for too much`,
+    );
+    expect(refusal(refused.body)).toBe(
+      'This would exceed the velocity limit ops:USDC=100/24h: ops has 40.00 USDC left of 100.00 in the last 24 h, and this request is 50.00 USDC.',
+    );
+    const { id: fits } = await postRequest(h, 'transfer', `40 base:usdc to ${RECEIVER} from ops for the rest`);
+    expect(blocksText(currentCard(h, fits))).toContain('ops has 40.00 USDC left of 100.00 in the last 24 h');
+  });
+
+  it('lets the window roll: 24 h after an approval its amount no longer counts', async () => {
+    const before = await submitRequest(h, 'transfer', `50 base:usdc to ${RECEIVER} from ops for next day`);
+    expect(refusal(before.body)).toContain('ops has 40.00 USDC left of 100.00');
+    offset += 24 * 3_600_000 + 1000;
+    const { id } = await postRequest(h, 'transfer', `50 base:usdc to ${RECEIVER} from ops for next day`);
+    expect(blocksText(currentCard(h, id))).toContain('ops has 100.00 USDC left of 100.00 in the last 24 h');
+  });
+
+  it('20 concurrent Approve clicks on two requests that fit alone but not together approve and execute exactly one', async () => {
+    const a = await postRequest(h, 'transfer', `60 ethereum:usdc to ${RECEIVER} from treasury for race a`);
+    const b = await postRequest(h, 'transfer', `60 ethereum:usdc to ${RECEIVER} from treasury for race b`);
+    const clicks = Array.from({ length: 20 }, (_, i) =>
+      click(
+        h,
+        i % 2 === 0 ? PEOPLE.approver1 : PEOPLE.approver2,
+        Math.floor(i / 2) % 2 === 0 ? a.id : b.id,
+        'request_approve',
+      ),
+    );
+    expect((await Promise.all(clicks)).every((r) => r.status === 200)).toBe(true);
+    await quiet();
+    console.log(
+      JSON.stringify(await h.rampart.deps.store.history(a.id)),
+      JSON.stringify(await h.rampart.deps.store.history(b.id)),
+    );
+    const records = await Promise.all([a.id, b.id].map((id) => h.rampart.deps.store.get(id)));
+    expect(records.map((r) => r?.state).sort()).toEqual(['pending', 'succeeded']);
+    const calls = serviceCalls(h, '/transfer').filter(
+      (c) => (c.body as { wallet_id?: string }).wallet_id === 'wal_treasury_91c2',
+    );
+    expect(calls).toHaveLength(1);
+    const pending = records.find((r) => r?.state === 'pending');
+    const pendingId = pending?.frozen.id ?? '';
+    expect(pending?.votes).toEqual([]);
+    expect(pending?.held).toContain('treasury has 40.00 USDC left of 100.00 in the last 24 h');
+    await eventually(
+      () => blocksText(currentCard(h, pendingId)).includes('Approval held') || undefined,
+      5000,
+      'held card',
+    );
+    expect(ephemeralText(h, PEOPLE.approver1) + ephemeralText(h, PEOPLE.approver2)).toContain(
+      'stays pending and your approval was not counted',
+    );
+  });
+
+  it('a failed request gives its headroom back; an unknown one keeps it', async () => {
+    const first = await postRequest(h, 'transfer', `80 ethereum:usdt to ${RECEIVER} from ops for will fail`);
+    h.sandbox.faults.failNext('/transfer', 1, { status: 422 });
+    await click(h, PEOPLE.approver1, first.id, 'request_approve');
+    await waitForState(h, first.id, 'failed');
+    const second = await postRequest(h, 'transfer', `80 ethereum:usdt to ${RECEIVER} from ops for will be unknown`);
+    h.sandbox.faults.hangAfterApply('/transfer', 1);
+    await click(h, PEOPLE.approver1, second.id, 'request_approve');
+    await waitForState(h, second.id, 'unknown');
+    const refused = await submitRequest(h, 'transfer', `30 ethereum:usdt to ${RECEIVER} from ops for after unknown`);
+    expect(refusal(refused.body)).toBe(
+      'This would exceed the velocity limit ops:USDT=100/24h: ops has 20.00 USDT left of 100.00 in the last 24 h, and this request is 30.00 USDT.',
+    );
+    await quiet();
+    expect(h.fake.messages(APPROVALS).length).toBeGreaterThan(0);
+  });
+});
