@@ -13,12 +13,12 @@ import {
   PEOPLE,
   startHarness,
 } from '../support/harness.js';
-import { waitForQuiet } from '../support/quiescence.js';
 import {
   click,
   currentCard,
   ephemeralText,
   postRequest,
+  quiescent,
   RECEIVER,
   serviceCalls,
   submitRequest,
@@ -43,7 +43,7 @@ afterAll(async () => {
 });
 
 const refusal = (body: unknown) => (body as { errors?: { amount?: string } }).errors?.amount;
-const quiet = () => waitForQuiet([h.rampart.deps.queues.execute, h.rampart.deps.queues.notifications]);
+const quiet = () => quiescent(h);
 
 describe('velocity limits', () => {
   it('refuses a submission over the limit with one sentence naming the rule, used and left; the card shows them', async () => {
