@@ -46,7 +46,7 @@ export function summarise(r: RequestRecord): RequestSummary {
   };
   if (call.kind === 'register-beneficiary') {
     const rows = call.body.beneficiaries;
-    const to = `${rows.length} existing beneficiar${rows.length === 1 ? 'y' : 'ies'} as stated: ${rows.map((b) => `${b.beneficiary_id} (${b.label}, ${b.bank_name} ••••${b.account_last4})`).join('; ')}`;
+    const to = `${rows.length} existing beneficiar${rows.length === 1 ? 'y' : 'ies'}, as stated (listed below)`;
     const none = { amount: undefined, amountText: undefined, asset: undefined, walletId: undefined, wallet: undefined };
     return { ...base, ...none, to };
   }
@@ -103,8 +103,30 @@ export function requestDetail(r: RequestRecord, history: readonly HistoryEntry[]
     decidedAt: iso(r.decidedAt),
     denyReason: r.denyReason,
     outcome: r.outcome,
+    ...(r.frozen.call.kind === 'register-beneficiary' ? { beneficiaries: r.frozen.call.body.beneficiaries } : {}),
     history: history.map((h) => ({ at: new Date(h.at).toISOString(), event: h.event, by: h.by, detail: h.detail })),
   };
+}
+
+/** issue 11: every row of a registration, one per line (the card shows only what fits). */
+function statedRows(r: RequestRecord): string {
+  const { call } = r.frozen;
+  if (call.kind !== 'register-beneficiary') return '';
+  const rows = call.body.beneficiaries.map((b) => [
+    b.beneficiary_id,
+    b.identity_id,
+    b.label,
+    b.bank_name,
+    `••••${b.account_last4}`,
+  ]);
+  const columns = [
+    { title: 'Beneficiary' },
+    { title: 'Identity' },
+    { title: 'Label' },
+    { title: 'Bank' },
+    { title: 'Account' },
+  ];
+  return `\nBeneficiaries, as stated by the requester\n${table(columns, rows)}\n`;
 }
 
 export function requestShowText(r: RequestRecord, history: readonly HistoryEntry[]): string {
@@ -133,5 +155,5 @@ export function requestShowText(r: RequestRecord, history: readonly HistoryEntry
   ]);
   const rows = history.map((h) => [formatTime(h.at), h.event, h.by, h.detail]);
   const events = table([{ title: 'When' }, { title: 'Event' }, { title: 'By' }, { title: 'Detail' }], rows);
-  return `${head}\n\nHistory\n${events}`;
+  return `${head}\n${statedRows(r)}\nHistory\n${events}`;
 }

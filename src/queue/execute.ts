@@ -62,16 +62,14 @@ async function registerStated(
 ): Promise<RequestOutcome & { ok: boolean }> {
   const { call, display, requester, id } = frozen;
   if (call.kind !== 'register-beneficiary') return { ok: false, message: 'not a registration' };
-  const names = new Map((display.identitiesChecked ?? []).map((i) => [i.id, i]));
+  const bvnOf = new Map((display.identitiesChecked ?? []).map((i) => [i.id, i.bvnLast4]));
   const at = Date.now();
   const taken = await deps.registry.addBeneficiariesIfAbsent(
     call.body.beneficiaries.map((b) => ({
       id: b.beneficiary_id,
       label: b.label,
       identityId: b.identity_id,
-      identityName: names.get(b.identity_id)?.bvnLast4
-        ? `${b.identity_id} (BVN ••••${names.get(b.identity_id)?.bvnLast4})`
-        : b.identity_id,
+      identityName: bvnOf.get(b.identity_id) ? `${b.identity_id} (BVN ••••${bvnOf.get(b.identity_id)})` : b.identity_id,
       bankName: b.bank_name,
       accountMasked: `••••${b.account_last4}`,
       holderName: '',

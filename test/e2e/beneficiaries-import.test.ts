@@ -172,6 +172,9 @@ describe('rampart beneficiaries import', () => {
     expect(registered.every((b) => b.asStated && b.approvedBy !== PEOPLE.requester)).toBe(true);
     expect(serviceCalls(h, '/beneficiary')).toHaveLength(3); // the seeding calls only
     await eventually(() => threadOf(h, id).find((m) => m.text.includes('2 beneficiaries registered as stated')));
+    const shown = await cli(['requests', 'show', id], env);
+    expect(shown.stdout).toMatch(new RegExp(`${bens[0]}.*idn_.*GTBank, Ikeja office.*Guaranty Trust Bank.*••••6789`));
+    expect(shown.stdout).toMatch(new RegExp(`${bens[1]}.*Access payee.*••••7890`));
   });
 
   it('a denied import registers nothing', async () => {
