@@ -21,6 +21,7 @@ import { connectService } from './service/connect.js';
 import { createSlackApp, type SlackApp, slackClientOptions } from './slack/app.js';
 import { SlackApproverDirectory } from './slack/approvers.js';
 import type { Deps } from './slack/deps.js';
+import { slackNotifier } from './slack/notifier.js';
 import { ControlStore } from './store/controls.js';
 import { Registry } from './store/registry.js';
 import { RequestStore } from './store/requests.js';
@@ -103,10 +104,15 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
       registry,
       controls,
       queues,
-      slack: slackClient,
+      notifier: slackNotifier({
+        client: slackClient,
+        approvalsChannel: config.approvalsChannel,
+        sandbox: sandbox !== undefined,
+        log,
+        controls,
+      }),
       log,
       approvalsChannel: config.approvalsChannel,
-      sandbox: sandbox !== undefined,
       now,
       ...options.worker,
     });

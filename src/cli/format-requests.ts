@@ -2,10 +2,12 @@
  * What `rampart requests` and `requests show` print: pure functions from stored records to text
  * or to the values --json prints. A beneficiary's bank details are never shown whole.
  */
+
 import { formatNumber } from '../domain/amount.js';
 import { assetInfo, isAssetId } from '../domain/assets.js';
 import { maskTail } from '../domain/personal-data.js';
 import type { HistoryEntry, RequestRecord } from '../domain/request.js';
+import { outcomeMessage } from '../slack/describe-error.js';
 import { walletName } from './format-service.js';
 import { keyValues, table } from './table.js';
 
@@ -151,7 +153,7 @@ export function requestShowText(r: RequestRecord, history: readonly HistoryEntry
     ...(o?.hash ? ([['Tx hash', o.hash]] as const) : []),
     ...(o?.link ? ([['Explorer', o.link]] as const) : []),
     ...(o?.reference ? ([['Reference', o.reference]] as const) : []),
-    ...(o?.message ? ([['Outcome', o.message]] as const) : []),
+    ...(outcomeMessage(o) ? ([['Outcome', outcomeMessage(o) ?? '']] as const) : []),
   ]);
   const rows = history.map((h) => [formatTime(h.at), h.event, h.by, h.detail]);
   const events = table([{ title: 'When' }, { title: 'Event' }, { title: 'By' }, { title: 'Detail' }], rows);

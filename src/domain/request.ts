@@ -2,9 +2,11 @@
  * A money-moving (or destination-adding) request and its state machine (DESIGN "Request
  * states"). Pure: no I/O. The store applies these transitions atomically in Redis.
  */
+
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { AssetId } from './assets.js';
+import type { FailureFacts } from './failure.js';
 
 export const REQUEST_STATES = [
   'pending',
@@ -137,7 +139,9 @@ export interface RequestOutcome {
   link?: string;
   reference?: string;
   id?: string;
+  /** Rampart's own words (a crash, an integrity check); a failed call carries `failure` instead. */
   message?: string;
+  failure?: FailureFacts;
 }
 
 export interface RequestRecord {

@@ -7,9 +7,8 @@
 import { callHash, type FrozenRequest, type RequestOutcome, type ServiceCall } from '../domain/request.js';
 import { velocitySubject } from '../domain/velocity.js';
 import type { Logger } from '../log.js';
-import { classifyFailure } from '../service/classify.js';
+import { failureFacts } from '../service/classify.js';
 import type { ServiceClient } from '../service/client.js';
-import { describeWriteFailure } from '../slack/describe-error.js';
 import type { ControlStore } from '../store/controls.js';
 import type { Registry } from '../store/registry.js';
 import type { RequestStore } from '../store/requests.js';
@@ -159,25 +158,26 @@ export async function executeRequest(
   try {
     outcome = await callService(deps.service, frozen.call);
   } catch (err) {
-    const message = describeWriteFailure(err);
-    switch (classifyFailure(err)) {
+    // Stored as data; each edge writes its own sentence from it (issue 12, item 5).
+    const failure = failureFacts(err);
+    switch (failure.class) {
       case 'never-sent':
         if (!isLastAttempt) {
           // No byte of the request was written: it may be tried again.
-          await store.finishExecution(requestId, token, 'approved', { message }, 'not sent; will retry');
+          await store.finishExecution(requestId, token, 'approved', { failure }, 'not sent; will retry');
           log.warn({ requestId, err }, 'execute: the call was never sent; retrying');
-          throw new RetryableNotSentError(message);
+          throw new RetryableNotSentError('the call was never sent; it will be tried again');
         }
-        await finish('failed', { message }, 'never sent');
+        await finish('failed', { failure }, 'never sent');
         return 'failed';
       case 'refused':
         log.warn({ requestId, err }, 'execute: the call was refused; nothing moved');
-        await finish('failed', { message }, 'refused');
+        await finish('failed', { failure }, 'refused');
         return 'failed';
       case 'ambiguous':
         // 5xx, time-out, reset, unreadable answer: it may have happened, so never again.
         log.error({ requestId, err }, 'execute: outcome unknown');
-        await finish('unknown', { message }, 'no clear answer from the service');
+        await finish('unknown', { failure }, 'no clear answer from the service');
         return 'unknown';
     }
   }

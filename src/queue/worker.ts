@@ -2,8 +2,7 @@
  * The workers: execute (money, at most once), expire (pending → expired) and notify (Slack).
  * Job data is parsed, never cast; bad data fails the job for good.
  */
-import type { WebClient } from '@slack/web-api';
-import { type Job, UnrecoverableError, Worker } from 'bullmq';
+import { DelayedError, type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { z } from 'zod';
 import type { Logger } from '../log.js';
@@ -12,6 +11,7 @@ import type { ControlStore } from '../store/controls.js';
 import type { Registry } from '../store/registry.js';
 import type { RequestStore } from '../store/requests.js';
 import { executeRequest, markUnknown } from './execute.js';
+import { type Notifier, RateLimitedError } from './notifier.js';
 import { notify } from './notify.js';
 import { bullPrefix, notifyJob, QUEUE_NAMES, type Queues, requestJob } from './queues.js';
 import { reconcile } from './reconcile.js';
@@ -25,10 +25,10 @@ export interface WorkerDeps {
   /** Issue 13: freeze and velocity ledger. */
   controls: ControlStore;
   queues: Queues;
-  slack: WebClient;
+  /** How workers talk to people (slack/notifier.ts in production). */
+  notifier: Notifier;
   log: Logger;
   approvalsChannel: string;
-  sandbox: boolean;
   now: () => number;
   name?: string;
   /** Tests shorten these; production keeps BullMQ's defaults. */
@@ -123,18 +123,19 @@ export function startWorkers(deps: WorkerDeps): Workers {
 
   const notifier = new Worker(
     QUEUE_NAMES.notify,
-    async (job) =>
-      notify(
-        {
-          slack: deps.slack,
-          store: deps.store,
-          controls: deps.controls,
-          log,
-          approvalsChannel: deps.approvalsChannel,
-          sandbox: deps.sandbox,
-        },
-        parse(notifyJob, job),
-      ),
+    async (job, token) => {
+      try {
+        await notify(
+          { notifier: deps.notifier, store: deps.store, log, approvalsChannel: deps.approvalsChannel },
+          parse(notifyJob, job),
+        );
+      } catch (err) {
+        if (!(err instanceof RateLimitedError) || token === undefined) throw err;
+        // Slack asked us to wait: the job waits in BullMQ's delayed set, costing no attempt.
+        await job.moveToDelayed(Date.now() + err.retryAfterMs, token);
+        throw new DelayedError();
+      }
+    },
     { ...base, concurrency: 4 },
   );
   notifier.on('failed', (job, err) =>

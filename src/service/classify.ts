@@ -4,19 +4,13 @@
  * `rampart user create` all ask here; the edges only phrase the answer.
  */
 import { z } from 'zod';
-import { InputError } from '../errors.js';
+import type { FailureClass, FailureFacts } from '../domain/failure.js';
+import { InputError, isRampartError } from '../errors.js';
 import { isServiceError, type Operation } from './errors.js';
 
-/**
- * - `never-sent`: no byte of the request was written (decided by the request's phase, never by
- *   an error code); nothing can have happened, so trying again is safe.
- * - `refused`: the service's own well-formed refusal, or Rampart's own check before sending;
- *   nothing moved.
- * - `ambiguous`: anything else after the first byte left — any 5xx, an answer that is not the
- *   service's envelope, a time-out, a reset, an unreadable or oversized answer. It may have acted.
- */
-export type FailureClass = 'never-sent' | 'refused' | 'ambiguous';
+export type { FailureClass, FailureFacts };
 
+/** The class (see domain/failure.ts) of a failed call. */
 export function classifyFailure(err: unknown): FailureClass {
   if (err instanceof InputError) return 'refused';
   // Anything unexpected is treated as the worst case: it may have reached the service.
@@ -56,4 +50,17 @@ const refusalEnvelope = z.object({
 export function isServiceRefusal(httpStatus: number, body: unknown): boolean {
   const answeredAsRefusal = (httpStatus >= 400 && httpStatus <= 499) || httpStatus === 200 || httpStatus === 201;
   return answeredAsRefusal && refusalEnvelope.safeParse(body).success;
+}
+
+/** A failure as data to store and phrase later; never the raw error (it may hold the request). */
+export function failureFacts(err: unknown): FailureFacts {
+  const facts: FailureFacts = { class: classifyFailure(err), code: isRampartError(err) ? err.code : 'INTERNAL' };
+  if (isServiceError(err)) {
+    if (err.status !== undefined) facts.status = err.status;
+    if (err.serviceMessage !== undefined) facts.serviceMessage = err.serviceMessage;
+    if (err.status === undefined && facts.class === 'refused') facts.detail = err.message;
+  } else if (err instanceof InputError) {
+    facts.detail = err.message;
+  }
+  return facts;
 }

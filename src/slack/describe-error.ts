@@ -2,8 +2,11 @@
  * One function turns any failure into the sentence a person sees: what went wrong and what to
  * do. Never a stack trace, raw JSON or a secret.
  */
+
+import type { FailureFacts } from '../domain/failure.js';
+import type { RequestOutcome } from '../domain/request.js';
 import { InputError, isRampartError } from '../errors.js';
-import { classifyFailure } from '../service/classify.js';
+import { failureFacts } from '../service/classify.js';
 import { isServiceError } from '../service/errors.js';
 
 export function describeError(err: unknown): string {
@@ -39,38 +42,47 @@ export function describeError(err: unknown): string {
  * reached the service. Never an invitation to try again: the caller adds what to check.
  */
 export function describeWriteFailure(err: unknown): string {
-  const said = isServiceError(err) && err.serviceMessage ? `: “${clean(err.serviceMessage)}”` : '';
-  switch (classifyFailure(err)) {
+  return describeFailure(failureFacts(err));
+}
+
+/** The same sentence from the facts the worker stored on the request (issue 12, item 5). */
+export function describeFailure(f: FailureFacts): string {
+  const said = f.serviceMessage ? `: “${clean(f.serviceMessage)}”` : '';
+  switch (f.class) {
     case 'refused':
-      if (err instanceof InputError) return `${sentence(err.message)} Nothing was sent.`;
-      if (isServiceError(err) && (err.status === 401 || err.status === 403))
+      if (f.detail) return `${sentence(f.detail)} Nothing was sent.`;
+      if (f.status === 401 || f.status === 403)
         return `The wallet service refused Rampart's credentials${said}; nothing moved. Ask an admin to check them.`;
-      if (isServiceError(err) && err.status === undefined) return `${sentence(err.message)} Nothing was sent.`;
       return `The wallet service refused it${said}; nothing moved.`;
     case 'never-sent':
       return 'The wallet service could not be reached, so nothing was sent and nothing moved.';
     case 'ambiguous':
-      return `${whatHappened(err, said)} It may have reached the service.`;
+      return `${whatHappened(f, said)} It may have reached the service.`;
   }
 }
 
 const sentence = (text: string): string => (/[.!?]$/.test(text) ? text : `${text}.`);
 
-function whatHappened(err: unknown, said: string): string {
-  if (!isServiceError(err)) return 'Rampart failed unexpectedly during the call.';
-  switch (err.code) {
+function whatHappened(f: FailureFacts, said: string): string {
+  switch (f.code) {
     case 'SERVICE_TIMEOUT':
       return 'The wallet service did not answer in time.';
     case 'SERVICE_UNAVAILABLE':
-      return err.status
-        ? `The wallet service failed with HTTP ${err.status}${said}.`
+      return f.status
+        ? `The wallet service failed with HTTP ${f.status}${said}.`
         : 'The connection to the wallet service broke after the request was sent.';
     case 'SERVICE_REJECTED':
-      return `The wallet service answered HTTP ${err.status ?? 'error'} without its own refusal message${said}.`;
-    default:
+      return `The wallet service answered HTTP ${f.status ?? 'error'} without its own refusal message${said}.`;
+    case 'SERVICE_BAD_RESPONSE':
       return 'The wallet service’s answer could not be read (malformed or too large).';
+    default:
+      return 'Rampart failed unexpectedly during the call.';
   }
 }
+
+/** What a stored outcome says: Rampart's own words, or the sentence for the stored failure. */
+export const outcomeMessage = (o: RequestOutcome | undefined): string | undefined =>
+  o?.failure ? describeFailure(o.failure) : o?.message;
 
 /**
  * Service text shown to people: one line, bounded, no markup injection. `_` stays: wallet and

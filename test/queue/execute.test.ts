@@ -15,6 +15,7 @@ import { createQueues, type Queues } from '../../src/queue/queues.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
 import { ServiceClient } from '../../src/service/client.js';
 import { outcomeReply } from '../../src/slack/blocks/card.js';
+import { outcomeMessage } from '../../src/slack/describe-error.js';
 import { Registry } from '../../src/store/registry.js';
 import { RequestStore } from '../../src/store/requests.js';
 import { type Answer, drip, envelopeText, fixed, huge, startApplyingService } from '../support/applying-service.js';
@@ -101,7 +102,9 @@ describe('executeRequest', () => {
     expect(await executeRequest({ service: dead, store, registry, queues, log, workerName: 't' }, id, true)).toBe(
       'failed',
     );
-    expect((await store.get(id))?.outcome?.message).toContain('could not be reached');
+    const { outcome } = (await store.get(id)) ?? {};
+    expect(outcome?.failure?.class).toBe('never-sent');
+    expect(outcomeMessage(outcome)).toContain('could not be reached');
     await dead.close();
   });
 
@@ -221,9 +224,10 @@ describe('a call that may have reached the service ends unknown, applied once (i
       const id = await approvedRequest();
       expect(await runLikeTheQueue(service, id)).toBe('failed');
       expect(s.applied('/transfer')).toBe(1);
-      expect((await store.get(id))?.outcome?.message).toBe(
-        'The wallet service refused it: “insufficient balance”; nothing moved.',
-      );
+      // Stored as facts; the sentence is written at the edge (issue 12, item 5).
+      const { outcome } = (await store.get(id)) ?? {};
+      expect(outcome?.failure).toMatchObject({ class: 'refused', status: 422, serviceMessage: 'insufficient balance' });
+      expect(outcomeMessage(outcome)).toBe('The wallet service refused it: “insufficient balance”; nothing moved.');
     } finally {
       await service.close();
       await s.close();

@@ -2,10 +2,12 @@
  * The approval card: exactly what will run, who asked, the rule, the votes, and the buttons
  * while it is pending. Also the thread replies that report the outcome. Pure builders.
  */
+
 import type { KnownBlock } from '@slack/types';
 import { shortAddress } from '../../domain/address.js';
 import { CHAINS, type ChainId, explorerAddressUrl } from '../../domain/assets.js';
 import type { RequestRecord, RequestState } from '../../domain/request.js';
+import { outcomeMessage } from '../describe-error.js';
 import { type CardControls, cardControlBlocks } from './card-controls.js';
 import { registrationLines, statedPayeeLine } from './card-registration.js';
 import {
@@ -105,11 +107,11 @@ function statusLine(record: RequestRecord): string {
       if (o.link)
         return `${label}: ${link(o.link, 'view the transaction')}${o.hash ? ` \`${shortAddress(o.hash)}\`` : ''}`;
       if (o.reference) return `${label}: reference \`${esc(o.reference)}\``;
-      return `${label}${o.id ? `: id \`${esc(o.id)}\`` : o.message ? `: ${esc(o.message)}` : ''}`;
+      return `${label}${o.id ? `: id \`${esc(o.id)}\`` : outcomeMessage(o) ? `: ${esc(outcomeMessage(o) ?? '')}` : ''}`;
     }
     case 'failed':
     case 'unknown':
-      return `${label}: ${esc(record.outcome?.message ?? '')}`;
+      return `${label}: ${esc(outcomeMessage(record.outcome) ?? '')}`;
     default:
       return label;
   }
@@ -181,11 +183,11 @@ export function outcomeReply(record: RequestRecord): string {
         return `:white_check_mark: ${who} ${f.id} succeeded. Transaction ${link(o.link, o.hash ? shortAddress(o.hash) : 'on the explorer')}.`;
       if (o.reference)
         return `:white_check_mark: ${who} ${f.id} succeeded. The service's reference: \`${esc(o.reference)}\`.`;
-      return `:white_check_mark: ${who} ${f.id} succeeded${o.id ? `: id \`${esc(o.id)}\`` : o.message ? `: ${esc(o.message)}` : ''}.`;
+      return `:white_check_mark: ${who} ${f.id} succeeded${o.id ? `: id \`${esc(o.id)}\`` : outcomeMessage(o) ? `: ${esc(outcomeMessage(o) ?? '')}` : ''}.`;
     case 'failed':
-      return `:x: ${who} ${f.id} failed: ${esc(o.message ?? 'no message').replace(/\.$/, '')}. Nothing was retried; make a new request once the cause is fixed.`;
+      return `:x: ${who} ${f.id} failed: ${esc(outcomeMessage(o) ?? 'no message').replace(/\.$/, '')}. Nothing was retried; make a new request once the cause is fixed.`;
     case 'unknown':
-      return `:rotating_light: ${who} *${f.id}: outcome unknown.* ${esc(o.message ?? '')}\n*Do not request it again:* it may already have gone through, and Rampart will not call the service for it again. ${WHAT_TO_CHECK[f.call.kind]}`;
+      return `:rotating_light: ${who} *${f.id}: outcome unknown.* ${esc(outcomeMessage(o) ?? '')}\n*Do not request it again:* it may already have gone through, and Rampart will not call the service for it again. ${WHAT_TO_CHECK[f.call.kind]}`;
     case 'denied':
       return `:no_entry_sign: ${who} ${f.id} was denied by <@${record.decidedBy}>: ${esc(record.denyReason ?? '')}`;
     case 'cancelled':

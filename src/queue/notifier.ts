@@ -1,0 +1,43 @@
+/**
+ * How the workers talk to people: a port that slack/ implements (slack/notifier.ts), so queue/
+ * never imports slack/ (issue 12, item 5). The processor (queue/notify.ts) decides what is
+ * posted once; the notifier only delivers.
+ */
+import type { RequestRecord } from '../domain/request.js';
+
+export interface CardRef {
+  channel: string;
+  ts: string;
+}
+
+export interface Notifier {
+  /** Posts the card in the approvals channel. */
+  postCard(record: RequestRecord): Promise<CardRef>;
+  /** Redraws the card for the record's current state. */
+  updateCard(record: RequestRecord, card: CardRef): Promise<void>;
+  /** The final state's reply in the card's thread; returns its ts. */
+  postOutcome(record: RequestRecord, card: CardRef): Promise<string>;
+  /** Tells the requester, privately, that the card is up. Best effort. */
+  confirmPosted(record: RequestRecord, card: CardRef): Promise<void>;
+  /** Tells the requester, privately, why the card cannot be posted (an admin must act). */
+  cardUnpostable(record: RequestRecord, problem: string): Promise<void>;
+}
+
+/** The chat tool asked us to wait: nothing was done, so the same call may be made later. */
+export class RateLimitedError extends Error {
+  override readonly name = 'RateLimitedError';
+  constructor(readonly retryAfterMs: number) {
+    super(`rate limited; retry after ${retryAfterMs} ms`);
+  }
+}
+
+/** A delivery that will keep failing until an admin fixes something (channel, token, scope). */
+export class NeedsAdminError extends Error {
+  override readonly name = 'NeedsAdminError';
+  constructor(
+    readonly problem: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`delivery needs an admin: ${problem}`, options);
+  }
+}

@@ -1,0 +1,109 @@
+/**
+ * The Slack side of the workers' notifier port (queue/notifier.ts): Block Kit from
+ * slack/blocks/, delivered with the one WebClient; Slack's rate limit and admin-only errors are
+ * turned into the port's errors so the processor can reschedule or report.
+ */
+import type { WebClient } from '@slack/web-api';
+import type { RequestRecord } from '../domain/request.js';
+import type { Logger } from '../log.js';
+import { type CardRef, NeedsAdminError, type Notifier, RateLimitedError } from '../queue/notifier.js';
+import type { ControlStore } from '../store/controls.js';
+import { cardText, outcomeReply, requestCardBlocks } from './blocks/card.js';
+import { withSandboxText } from './blocks/common.js';
+
+/** Slack errors an admin must fix; retrying alone will not help. */
+const NEEDS_ADMIN = new Set([
+  'not_in_channel',
+  'channel_not_found',
+  'is_archived',
+  'invalid_auth',
+  'account_inactive',
+  'token_revoked',
+  'missing_scope',
+]);
+
+/** 429 means Slack did not act on the call; anything an admin must fix is said as such. */
+async function deliver<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    const e = err as { code?: string; retryAfter?: number; data?: { error?: string } };
+    if (e.code === 'slack_webapi_rate_limited_error') throw new RateLimitedError(Math.max(1, e.retryAfter ?? 1) * 1000);
+    const code = e.data?.error;
+    if (code && NEEDS_ADMIN.has(code)) throw new NeedsAdminError(code, { cause: err });
+    throw err;
+  }
+}
+
+export interface SlackNotifierOptions {
+  client: WebClient;
+  approvalsChannel: string;
+  sandbox: boolean;
+  log: Logger;
+  /** Issue 13: the freeze banner on open cards. */
+  controls?: Pick<ControlStore, 'freeze'>;
+}
+
+export function slackNotifier({ client, approvalsChannel, sandbox, log, controls }: SlackNotifierOptions): Notifier {
+  const text = (t: string) => withSandboxText(t, sandbox);
+  const blocks = async (record: RequestRecord) =>
+    requestCardBlocks(record, sandbox, { freeze: await controls?.freeze() });
+  return {
+    async postCard(record) {
+      const drawn = await blocks(record);
+      const posted = await deliver(() =>
+        client.chat.postMessage({
+          channel: approvalsChannel,
+          text: cardText(record),
+          blocks: drawn,
+          unfurl_links: false,
+        }),
+      );
+      return { channel: posted.channel ?? approvalsChannel, ts: posted.ts ?? '' };
+    },
+    async updateCard(record, { channel, ts }) {
+      const drawn = await blocks(record);
+      await deliver(() => client.chat.update({ channel, ts, text: cardText(record), blocks: drawn }));
+    },
+    async postOutcome(record, card: CardRef) {
+      const reply = await deliver(() =>
+        client.chat.postMessage({
+          channel: card.channel,
+          thread_ts: card.ts,
+          text: text(outcomeReply(record)),
+          unfurl_links: false,
+        }),
+      );
+      return reply.ts ?? '';
+    },
+    async confirmPosted(record: RequestRecord, card) {
+      const { id, requester, origin } = record.frozen;
+      try {
+        const permalink = await client.chat.getPermalink({ channel: card.channel, message_ts: card.ts });
+        await client.chat.postEphemeral({
+          channel: origin ?? card.channel,
+          user: requester,
+          text: text(
+            `Your request ${id} is waiting for approval: <${permalink.permalink}|see the card>. You will be mentioned in its thread when it is decided.`,
+          ),
+        });
+      } catch (err) {
+        // The card is up; a missing confirmation must not re-post it.
+        log.warn({ err, requestId: id }, 'could not confirm to the requester');
+      }
+    },
+    async cardUnpostable(record, problem) {
+      const { id, requester, origin } = record.frozen;
+      if (!origin) return;
+      await client.chat
+        .postEphemeral({
+          channel: origin,
+          user: requester,
+          text: text(
+            `:warning: Your request ${id} is saved, but its approval card cannot be posted (Slack says \`${problem}\`). Ask an admin to invite Rampart to the approvals channel or check APPROVALS_CHANNEL; Rampart keeps trying until the request expires.`,
+          ),
+        })
+        .catch((e: unknown) => log.warn({ err: e }, 'could not tell the requester about the card'));
+    },
+  };
+}
