@@ -77,6 +77,8 @@ export async function packagedChromium(): Promise<PackagedChromium> {
   const done = { executablePath: join(dir, 'chromium'), env: launchEnv(dir) };
   try {
     await readFile(join(dir, 'rampart-fonts.conf'));
+    // A copy unpacked before TMPDIR moved here has no tmp/ yet.
+    await mkdir(join(dir, 'tmp'), { recursive: true });
     return done;
   } catch {
     // Not unpacked yet: unpack beside it, then rename into place (the loser of a race discards its copy).
