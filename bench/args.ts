@@ -4,11 +4,11 @@
  */
 import { parseArgs } from 'node:util';
 
-export const PARTS = ['all', 'ack', 'approval'] as const;
+export const PARTS = ['all', 'ack', 'approval', 'audit'] as const;
 export type Part = (typeof PARTS)[number];
 
 export interface BenchOptions {
-  /** Which measurement to run: both, part 1 (ack) or part 2 (approval). */
+  /** Which measurement to run: all, part 1 (ack), part 2 (approval) or part 3 (audit export). */
   part: Part;
   /** Slash commands measured per app (part 1). */
   n: number;

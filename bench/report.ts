@@ -1,6 +1,7 @@
 /** The bench's readable output: one table per part, with the floor and the ratio beside Rampart. */
 import { STAGE_LABEL, STAGES, type Stage } from './approval-trace.js';
 import type { BenchOptions } from './args.js';
+import { type AuditReport, auditLines } from './audit-export.js';
 import { ms, PERCENTILES, type Percentile, type Summary, table } from './stats.js';
 
 export const TARGET_P50_MS = 20;
@@ -30,6 +31,7 @@ export interface Report {
   options: BenchOptions;
   ack: AckReport | undefined;
   approval: ApprovalReport | undefined;
+  audit?: AuditReport | undefined;
 }
 
 const HEAD = ['', 'p50', 'p95', 'p99', 'max', 'mean'];
@@ -92,5 +94,6 @@ export function formatReport(report: Report): string {
     '',
     ...(report.ack ? ackLines(report.options, report.ack) : []),
     ...(report.approval ? approvalLines(report.options, report.approval) : []),
+    ...(report.audit ? ['', ...auditLines(report.audit)] : []),
   ].join('\n');
 }

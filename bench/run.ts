@@ -10,6 +10,7 @@ import { ackClient, type LoadResult, rateCommandBody, startBareBolt, type Target
 import { measureApprovals } from './approval-latency.js';
 import { STAGES, type Stage } from './approval-trace.js';
 import { type BenchOptions, parseBenchArgs } from './args.js';
+import { AUDIT_REQUESTS, measureAuditExport } from './audit-export.js';
 import { measureBareBullmq } from './bare-bullmq.js';
 import {
   type AckReport,
@@ -123,8 +124,13 @@ async function main(): Promise<void> {
   const loadAtStart = loadavg()[0] ?? 0;
   const world = await startWorld(options.redisUrl);
   try {
-    const ack = options.part === 'approval' ? undefined : await measureAcks(world);
-    const approval = options.part === 'ack' ? undefined : await measureApprovalPath(world);
+    const ack = options.part === 'all' || options.part === 'ack' ? await measureAcks(world) : undefined;
+    const approval =
+      options.part === 'all' || options.part === 'approval' ? await measureApprovalPath(world) : undefined;
+    const audit =
+      options.part === 'all' || options.part === 'audit'
+        ? await measureAuditExport(options.redisUrl, AUDIT_REQUESTS, progress)
+        : undefined;
     const report: Report = {
       date: new Date().toISOString(),
       machine: {
@@ -136,6 +142,7 @@ async function main(): Promise<void> {
       options,
       ack,
       approval,
+      audit,
     };
     process.stdout.write(`${options.json ? JSON.stringify(report) : formatReport(report)}\n`);
   } finally {

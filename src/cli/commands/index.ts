@@ -1,5 +1,6 @@
 /** Every command, in the order help lists them. */
 import type { Command } from '../args.js';
+import { auditExportCommand } from './audit.js';
 import { beneficiariesImportCommand } from './beneficiaries.js';
 import { identityGetCommand, lookupCommand, rateCommand } from './reads.js';
 import { requestsCommand, requestsShowCommand } from './requests.js';
@@ -16,6 +17,7 @@ export const COMMANDS: readonly Command[] = [
   requestsCommand,
   requestsShowCommand,
   beneficiariesImportCommand,
+  auditExportCommand,
 ];
 
 export { PASSWORD_REFUSED } from './user.js';

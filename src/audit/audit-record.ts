@@ -1,0 +1,81 @@
+/**
+ * One request as the audit trail keeps it (issue 14): who did what and when, the frozen call
+ * and its hash, the outcome — with personal data masked as Slack masks it (domain/personal-data):
+ * bank account numbers and IBANs to their last four digits, and any long number in free text.
+ */
+import { maskAccount, maskLongNumbers } from '../domain/personal-data.js';
+import type { HistoryEntry, RequestRecord, ServiceCall } from '../domain/request.js';
+
+export interface AuditEvent {
+  at: string;
+  event: string;
+  by: string | undefined;
+  detail: string | undefined;
+}
+
+export interface AuditRecord {
+  id: string;
+  kind: string;
+  state: string;
+  createdAt: string;
+  expiresAt: string;
+  requester: string;
+  reason: string;
+  rule: string;
+  requiredApprovals: number;
+  /** Short hash of the frozen call (the card shows its first ten characters). */
+  callHash: string;
+  /** The frozen call as sent, personal data masked. */
+  call: ServiceCall;
+  /** Who approved, in order. */
+  approvals: { by: string; at: string }[];
+  decidedBy: string | undefined;
+  decidedAt: string | undefined;
+  denyReason: string | undefined;
+  outcome: { hash?: string; link?: string; reference?: string; id?: string; message?: string } | undefined;
+  history: AuditEvent[];
+}
+
+const iso = (ms: number): string => new Date(ms).toISOString();
+const text = (s: string | undefined): string | undefined => (s === undefined ? undefined : maskLongNumbers(s));
+// Bank details the service receives whole; Slack shows only their last four digits.
+const ACCOUNT_FIELDS = new Set(['account_number', 'iban', 'bvn']);
+
+function maskCall(call: ServiceCall): ServiceCall {
+  if (call.kind !== 'beneficiary') return call;
+  const details: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(call.body.details)) {
+    details[k] = typeof v === 'string' ? (ACCOUNT_FIELDS.has(k) ? maskAccount(v) : maskLongNumbers(v)) : v;
+  }
+  return { kind: 'beneficiary', body: { ...call.body, details } };
+}
+
+export function auditRecord(r: RequestRecord, history: readonly HistoryEntry[]): AuditRecord {
+  const { frozen } = r;
+  const o = r.outcome;
+  return {
+    id: frozen.id,
+    kind: frozen.call.kind,
+    state: r.state,
+    createdAt: iso(frozen.createdAt),
+    expiresAt: iso(frozen.expiresAt),
+    requester: frozen.requester,
+    reason: maskLongNumbers(frozen.reason),
+    rule: frozen.rule,
+    requiredApprovals: frozen.requiredApprovals,
+    callHash: frozen.hash,
+    call: maskCall(frozen.call),
+    approvals: r.votes.map((v) => ({ by: v.user, at: iso(v.at) })),
+    decidedBy: r.decidedBy,
+    decidedAt: r.decidedAt === undefined ? undefined : iso(r.decidedAt),
+    denyReason: text(r.denyReason),
+    outcome: o && {
+      ...(o.hash ? { hash: o.hash } : {}),
+      ...(o.link ? { link: o.link } : {}),
+      ...(o.reference ? { reference: o.reference } : {}),
+      ...(o.id ? { id: o.id } : {}),
+      ...(o.message ? { message: maskLongNumbers(o.message) } : {}),
+    },
+    history: history.map((e) => ({ at: iso(e.at), event: e.event, by: e.by, detail: text(e.detail) })),
+  };
+}
