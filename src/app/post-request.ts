@@ -1,9 +1,13 @@
 /**
  * Freezes a request and puts it up for approval: stored in Redis with its history, expiry
  * scheduled as a delayed job (survives restarts), card posted by the notify worker.
+ * Every submission ends in exactly one of "card posted" or "the person was told nothing was
+ * submitted", however slow Redis is (issue 9).
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { callHash, type FrozenRequest, type RequestDisplay, type ServiceCall } from '../domain/request.js';
 import type { AppDeps } from './deps.js';
+import { SubmitBudget } from './submit-budget.js';
 
 export interface NewRequest {
   call: ServiceCall;
@@ -20,19 +24,35 @@ export interface NewRequest {
   velocityNote?: string;
 }
 
+export type Submitted =
+  | { kind: 'created'; frozen: FrozenRequest }
+  /** This form was already turned into request `id` (a repeated submission). */
+  | { kind: 'taken'; id: string }
+  /** Nothing was stored, and nothing will be: tell the person so. */
+  | { kind: 'nothing' };
+
+type FreezeDeps = Pick<AppDeps, 'store' | 'now' | 'config' | 'log'>;
+
 /**
- * Stores the frozen request; call `announce` after acking Slack. Returns undefined when this
- * form was already turned into a request (a repeated submission), so nothing is posted twice.
+ * Stores the frozen request in one atomic step with the form's claim; call `announce` after
+ * acking Slack. The create carries a deadline on Redis's clock, so "nothing" is the truth.
  */
 export async function freezeRequest(
-  deps: Pick<AppDeps, 'store' | 'now' | 'config'>,
+  deps: FreezeDeps,
   r: NewRequest,
-): Promise<FrozenRequest | undefined> {
+  budget: SubmitBudget = new SubmitBudget(),
+): Promise<Submitted> {
+  let allocated: { id: string; redisNowMs: number };
+  try {
+    allocated = await budget.beforeCreate(deps.store.allocate());
+  } catch (err) {
+    deps.log.warn({ err }, 'no request id in time; the requester is told nothing was submitted');
+    return { kind: 'nothing' };
+  }
+  const readAt = budget.now();
   const now = deps.now();
-  const id = await deps.store.nextId();
-  if (!(await deps.store.claimSubmission(r.submission, id))) return undefined;
   const frozen: FrozenRequest = {
-    id,
+    id: allocated.id,
     call: r.call,
     display: r.display,
     requester: r.requester,
@@ -46,15 +66,86 @@ export async function freezeRequest(
     ...(r.availableUnits === undefined ? {} : { availableUnits: r.availableUnits }),
     ...(r.velocityNote === undefined ? {} : { velocityNote: r.velocityNote }),
   };
-  await deps.store.create(frozen);
-  return frozen;
+  const creating = deps.store.create(frozen, {
+    submission: r.submission,
+    notAfterRedisMs: budget.createByOnRedis(allocated.redisNowMs, readAt),
+  });
+  try {
+    const c = await budget.untilAnswer(creating);
+    if (c.outcome === 'created') return { kind: 'created', frozen };
+    if (c.outcome === 'taken') return { kind: 'taken', id: c.id };
+    deps.log.warn({ requestId: frozen.id }, 'Redis ran the create after its deadline; nothing was stored');
+    return { kind: 'nothing' };
+  } catch (err) {
+    deps.log.warn(
+      { err, requestId: frozen.id },
+      'no answer from Redis in time; the requester is told nothing was submitted',
+    );
+    void withdrawIfCreated(deps, frozen.id, creating, budget.left('createBy'));
+    return { kind: 'nothing' };
+  }
 }
 
+/**
+ * The person was told nothing was submitted, so a create that ran before its deadline but
+ * answered too late (a rare reply delay) must not stand: it is cancelled before anyone sees it
+ * (the reconciler leaves card-less requests alone for a grace period).
+ */
+async function withdrawIfCreated(
+  deps: FreezeDeps,
+  id: string,
+  creating: Promise<{ outcome: string }>,
+  untilDeadlineMs: number,
+): Promise<void> {
+  const c = await creating.catch(() => undefined);
+  if (c && c.outcome !== 'created') return;
+  // Unknown (the call failed) or created: after the deadline Redis's answer is final.
+  await sleep(untilDeadlineMs + 50);
+  try {
+    const r = await deps.store.transition(
+      id,
+      ['pending'],
+      'cancelled',
+      {
+        event: 'cancelled',
+        by: 'rampart',
+        detail: 'the form got no answer in time; the requester was told nothing was submitted',
+      },
+      { decidedAt: String(deps.now()) },
+    );
+    if (r.ok) deps.log.error({ requestId: id }, 'a request created after its form gave up was cancelled');
+  } catch (err) {
+    deps.log.error({ err, requestId: id }, 'could not withdraw a request created after its form gave up');
+  }
+}
+
+/**
+ * Schedules expiry and the card. Runs after the ack; if Redis fails here the reconciler posts
+ * the card and schedules the expiry of any pending request that lacks them.
+ */
 export async function announce(deps: Pick<AppDeps, 'queues' | 'log' | 'now'>, frozen: FrozenRequest): Promise<void> {
   deps.log.info(
     { requestId: frozen.id, kind: frozen.call.kind, requester: frozen.requester, hash: frozen.hash },
     'request posted',
   );
-  await deps.queues.scheduleExpiry(frozen.id, frozen.expiresAt - deps.now());
-  await deps.queues.notify({ requestId: frozen.id, kind: 'card' });
+  try {
+    await deps.queues.scheduleExpiry(frozen.id, frozen.expiresAt - deps.now());
+    await deps.queues.notify({ requestId: frozen.id, kind: 'card' });
+  } catch (err) {
+    deps.log.error({ err, requestId: frozen.id }, 'could not queue the card or expiry; the reconciler will');
+  }
+}
+
+/** Acks (a late ack throws once Slack has given up) and announces whatever happens to the ack. */
+export async function ackThenAnnounce(
+  deps: Pick<AppDeps, 'queues' | 'log' | 'now'>,
+  ack: () => Promise<void>,
+  frozen: FrozenRequest,
+): Promise<void> {
+  try {
+    await ack();
+  } catch (err) {
+    deps.log.warn({ err, requestId: frozen.id }, 'the ack was too late; the card is posted anyway');
+  }
+  await announce(deps, frozen);
 }

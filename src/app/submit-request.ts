@@ -12,6 +12,7 @@ import { frozenCall } from '../domain/service-call.js';
 import { checkDraftAgainstWallet } from '../domain/wallet-check.js';
 import type { AppDeps } from './deps.js';
 import { freezeRequest } from './post-request.js';
+import type { SubmitBudget } from './submit-budget.js';
 import { checkVelocity } from './velocity.js';
 
 export interface Submission {
@@ -27,15 +28,28 @@ export type SubmitOutcome =
   | { kind: 'invalid'; errors: FieldErrors }
   /** The wallet could not be checked: the service failed or was too slow (the edge phrases it). */
   | { kind: 'unchecked'; error: unknown }
-  | { kind: 'duplicate' }
+  /** This form already became request `id` (a repeated submit): say so, never close silently. */
+  | { kind: 'duplicate'; id: string }
+  /** Redis did not answer in time and nothing was stored, nor will be (issue 9): say so. */
+  | { kind: 'nothing' }
   | { kind: 'submitted'; frozen: FrozenRequest };
 
-export type SubmitDeps = Pick<AppDeps, 'config' | 'service' | 'store' | 'registry' | 'controls' | 'now'> & {
+export type SubmitDeps = Pick<AppDeps, 'config' | 'service' | 'store' | 'registry' | 'controls' | 'now' | 'log'> & {
   /** Bounds the live checks, which run before Slack's 3 s ack (the edge decides the budget). */
   withinBudget<T>(work: Promise<T>): Promise<T>;
+  /** Bounds the Redis work and the create itself (issue 9); the edge starts it on arrival. */
+  budget?: SubmitBudget;
 };
 
-type Checked = { errors: FieldErrors } | { display: RequestDisplay; availableUnits: string } | { unchecked: unknown };
+type Checked =
+  | { errors: FieldErrors }
+  | { display: RequestDisplay; availableUnits: string }
+  | { unchecked: unknown }
+  | { stalled: unknown };
+
+/** Redis work before the create ends before the create's own deadline (issue 9). */
+const bounded = <T>(deps: SubmitDeps, work: Promise<T>): Promise<T> =>
+  deps.budget ? deps.budget.beforeCreate(work) : work;
 
 async function checkLive(deps: SubmitDeps, draft: Parameters<typeof frozenCall>[0]): Promise<Checked> {
   let facts: [
@@ -51,12 +65,25 @@ async function checkLive(deps: SubmitDeps, draft: Parameters<typeof frozenCall>[
   }
   const checked = checkDraftAgainstWallet(draft, ...facts);
   if ('errors' in checked) return checked;
-  const display = checked.display;
+  try {
+    return await readRegistry(deps, draft, checked.display, checked.availableUnits);
+  } catch (err) {
+    // Only Redis reads are left here: nothing is stored yet, so "nothing was submitted" is true.
+    return { stalled: err };
+  }
+}
+
+async function readRegistry(
+  deps: SubmitDeps,
+  draft: Parameters<typeof frozenCall>[0],
+  display: RequestDisplay,
+  availableUnits: string,
+): Promise<Checked> {
   if (draft.kind === 'transfer' && draft.receiver)
-    display.newReceiver = !(await deps.store.knownPayee(draft.asset.chain, draft.receiver));
+    display.newReceiver = !(await bounded(deps, deps.store.knownPayee(draft.asset.chain, draft.receiver)));
   if (draft.kind === 'offramp' && draft.beneficiaryId) {
     // Only beneficiaries approved through Rampart are payout choices (issue 5).
-    const entry = await deps.registry.beneficiary(draft.beneficiaryId);
+    const entry = await bounded(deps, deps.registry.beneficiary(draft.beneficiaryId));
     if (!entry)
       return {
         errors: {
@@ -71,7 +98,7 @@ async function checkLive(deps: SubmitDeps, draft: Parameters<typeof frozenCall>[
       display.beneficiaryBank = `${entry.bankName} ${entry.accountMasked}`;
     }
   }
-  return { display, availableUnits: checked.availableUnits };
+  return { display, availableUnits };
 }
 
 export async function submitRequest(deps: SubmitDeps, s: Submission): Promise<SubmitOutcome> {
@@ -80,6 +107,10 @@ export async function submitRequest(deps: SubmitDeps, s: Submission): Promise<Su
   const { draft } = validated;
   const checked = await checkLive(deps, draft);
   if ('unchecked' in checked) return { kind: 'unchecked', error: checked.unchecked };
+  if ('stalled' in checked) {
+    deps.log.warn({ err: checked.stalled }, 'Redis did not answer the submission checks in time');
+    return { kind: 'nothing' };
+  }
   if ('errors' in checked) return { kind: 'invalid', errors: checked.errors };
   const policy = evaluatePolicy(deps.config.policy, {
     kind: draft.kind,
@@ -89,22 +120,37 @@ export async function submitRequest(deps: SubmitDeps, s: Submission): Promise<Su
   if (!policy.ok) return { kind: 'invalid', errors: { amount: `This request cannot be approved: ${policy.reason}.` } };
   // issue 13: a request that would break a velocity limit is refused on the amount field.
   const call = frozenCall(draft);
-  const velocity = await checkVelocity(
-    { controls: deps.controls, rules: deps.config.controls.velocity, now: deps.now },
-    { call, display: checked.display, availableUnits: checked.availableUnits },
-  );
+  let velocity: Awaited<ReturnType<typeof checkVelocity>>;
+  try {
+    velocity = await bounded(
+      deps,
+      checkVelocity(
+        { controls: deps.controls, rules: deps.config.controls.velocity, now: deps.now },
+        { call, display: checked.display, availableUnits: checked.availableUnits },
+      ),
+    );
+  } catch (err) {
+    deps.log.warn({ err }, 'Redis did not answer the velocity check in time');
+    return { kind: 'nothing' };
+  }
   if (!velocity.ok) return { kind: 'invalid', errors: { amount: velocity.message } };
-  const frozen = await freezeRequest(deps, {
-    availableUnits: checked.availableUnits,
-    ...(velocity.note ? { velocityNote: velocity.note } : {}),
-    call,
-    display: checked.display,
-    requester: s.requester,
-    reason: draft.reason,
-    origin: s.origin,
-    required: policy.required,
-    rule: policy.rule,
-    submission: s.submission,
-  });
-  return frozen ? { kind: 'submitted', frozen } : { kind: 'duplicate' };
+  const submitted = await freezeRequest(
+    deps,
+    {
+      availableUnits: checked.availableUnits,
+      ...(velocity.note ? { velocityNote: velocity.note } : {}),
+      call,
+      display: checked.display,
+      requester: s.requester,
+      reason: draft.reason,
+      origin: s.origin,
+      required: policy.required,
+      rule: policy.rule,
+      submission: s.submission,
+    },
+    deps.budget,
+  );
+  if (submitted.kind === 'created') return { kind: 'submitted', frozen: submitted.frozen };
+  if (submitted.kind === 'taken') return { kind: 'duplicate', id: submitted.id };
+  return { kind: 'nothing' };
 }

@@ -34,7 +34,8 @@ export interface Queues {
   /** At quorum: one add (BullMQ ignores a second add of the same job id). */
   enqueueApproved(requestId: string): Promise<void>;
   scheduleExpiry(requestId: string, delayMs: number): Promise<void>;
-  notify(job: NotifyJob): Promise<void>;
+  /** `once`: a job id that makes repeats a no-op while the job waits (the reconciler's). */
+  notify(job: NotifyJob, once?: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -76,11 +77,11 @@ export function createQueues(connection: Redis, prefix: string): Queues {
         removeOnFail: { age: 30 * 86_400 },
       });
     },
-    async notify(job) {
+    async notify(job, once) {
       seq += 1;
       await notify.add('notify', job, {
         // Unique per enqueue: each state change deserves its own card refresh.
-        jobId: `${job.requestId}-${job.kind}-${Date.now()}-${seq}`,
+        jobId: once ?? `${job.requestId}-${job.kind}-${Date.now()}-${seq}`,
         attempts: 25,
         backoff: { type: 'exponential', delay: 1_000 },
         removeOnComplete: true,

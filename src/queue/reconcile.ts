@@ -1,7 +1,8 @@
 /**
  * Keeps the record and BullMQ in step after crashes (DESIGN invariant 4): an approved request
  * with no live job is queued again; an executing request whose job is no longer running
- * (crash, stall) becomes "unknown" — never executed a second time.
+ * (crash, stall) becomes "unknown" — never executed a second time; a pending request whose
+ * card or expiry was never queued (Redis failed after the create, issue 9) gets both.
  */
 import type { Logger } from '../log.js';
 import type { RequestStore } from '../store/requests.js';
@@ -14,6 +15,12 @@ export interface ReconcileDeps {
   log: Logger;
   now: () => number;
 }
+
+/**
+ * The submission posts the card within milliseconds; the reconciler steps in only after this,
+ * leaving time to withdraw a create whose form had already said "nothing was submitted".
+ */
+export const CARD_GRACE_MS = 60_000;
 
 export async function reconcile(deps: ReconcileDeps): Promise<void> {
   for (const id of await deps.store.openIds()) {
@@ -29,8 +36,13 @@ export async function reconcile(deps: ReconcileDeps): Promise<void> {
           id,
           'the worker running it stopped before the service answered; it may or may not have gone through',
         );
-    } else if (record.state === 'pending' && record.frozen.expiresAt <= deps.now()) {
-      await deps.queues.scheduleExpiry(id, 0);
+    } else if (record.state === 'pending') {
+      // Same job id as the submission's: a no-op while that expiry job exists.
+      await deps.queues.scheduleExpiry(id, record.frozen.expiresAt - deps.now());
+      if (!record.card && deps.now() - record.frozen.createdAt >= CARD_GRACE_MS) {
+        deps.log.warn({ requestId: id }, 'pending request without a card; posting it');
+        await deps.queues.notify({ requestId: id, kind: 'card' }, `${id}-card-missing`);
+      }
     }
   }
 }

@@ -117,3 +117,40 @@ if ARGV[8] == '1' then
 end
 return {1, state, kind, seq}
 `;
+
+/** Redis's own clock in ms, so a deadline never depends on the web host's clock (issue 9). */
+const REDIS_NOW = `local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
+
+/** KEYS: sequence. Returns { sequence number, Redis time in ms }. */
+export const ALLOCATE = `
+${REDIS_NOW}
+return {redis.call('INCR', KEYS[1]), now}
+`;
+
+/**
+ * Claim of the submitted form and creation of the pending request as ONE step (issue 9): a
+ * submission whose create did not happen can be sent again; one whose create happened has its
+ * record, history and indexes. KEYS: record, history, recent, open, submission claim (or the
+ * record's own key when there is no form), pending-state index. ARGV: frozen JSON, id, requester,
+ * required approvals, expiresAt, history entry JSON, createdAt, not-after (Redis ms, '' for
+ * none), claim TTL ms, kind.
+ * Returns { 'created'|'taken'|'late'|'exists', request id holding the claim }.
+ */
+export const CREATE = `
+${REDIS_NOW}
+if ARGV[8] ~= '' and now > tonumber(ARGV[8]) then return {'late', ''} end
+if KEYS[5] ~= KEYS[1] then
+  local owner = redis.call('GET', KEYS[5])
+  if owner then return {'taken', owner} end
+end
+if redis.call('EXISTS', KEYS[1]) == 1 then return {'exists', ARGV[2]} end
+if KEYS[5] ~= KEYS[1] then redis.call('SET', KEYS[5], ARGV[2], 'PX', ARGV[9]) end
+redis.call('HSET', KEYS[1], 'frozen', ARGV[1], 'state', 'pending', 'requester', ARGV[3],
+  'required', ARGV[4], 'expiresAt', ARGV[5], 'votes', '[]', 'kind', ARGV[10])
+redis.call('RPUSH', KEYS[2], ARGV[6])
+redis.call('ZADD', KEYS[3], ARGV[7], ARGV[2])
+redis.call('ZADD', KEYS[6], ARGV[7], ARGV[2])
+redis.call('SADD', KEYS[4], ARGV[2])
+return {'created', ARGV[2]}
+`;

@@ -16,7 +16,7 @@ import {
   type RequestState,
   type Vote,
 } from '../domain/request.js';
-import { TRANSITION, VOTE } from './lua.js';
+import { ALLOCATE, CREATE, TRANSITION, VOTE } from './lua.js';
 
 export type VoteOutcome =
   | 'approved'
@@ -77,6 +77,22 @@ export interface TransitionResult {
 }
 
 const FIRST_ID = 1000;
+/** A form can be submitted for a few minutes at most; its claim outlives that comfortably. */
+const SUBMISSION_CLAIM_MS = 86_400_000;
+
+export interface CreateOptions {
+  /** The modal's view id: one submitted form makes at most one request. */
+  submission?: string;
+  /** Redis time (ms) after which the create must not happen. */
+  notAfterRedisMs?: number;
+}
+
+export type CreateOutcome =
+  | { outcome: 'created'; id: string }
+  /** This form already became request `id`. */
+  | { outcome: 'taken'; id: string }
+  /** Redis ran the script after the deadline: nothing was stored. */
+  | { outcome: 'late' };
 
 export class RequestStore {
   constructor(
@@ -91,6 +107,7 @@ export class RequestStore {
 
   private key = (id: string) => `${this.prefix}:req:${id}`;
   private historyKey = (id: string) => `${this.prefix}:req:${id}:history`;
+  private submissionKey = (submission: string) => `${this.prefix}:submission:${submission}`;
   private get openKey() {
     return `${this.prefix}:req:open`;
   }
@@ -99,36 +116,59 @@ export class RequestStore {
   }
 
   async nextId(): Promise<string> {
-    const n = await this.redis.incr(`${this.prefix}:req:seq`);
-    return formatRequestId(FIRST_ID + n);
+    return (await this.allocate()).id;
   }
 
-  /** Stores a new pending request. `frozen` is written once and never changed. */
-  async create(frozen: FrozenRequest): Promise<void> {
+  /** A new request id and Redis's clock at that moment (the base of a create deadline). */
+  async allocate(): Promise<{ id: string; redisNowMs: number }> {
+    const [n, redisNowMs] = (await this.redis.eval(ALLOCATE, 1, `${this.prefix}:req:seq`)) as [number, number];
+    return { id: formatRequestId(FIRST_ID + n), redisNowMs };
+  }
+
+  /**
+   * Stores a new pending request in one atomic step (issue 9): the form's claim (when given),
+   * the record, its first history entry and the indexes. `frozen` is written once. With
+   * `notAfterRedisMs`, Redis refuses the create once its own clock is past that moment, so a
+   * caller that stopped waiting can tell the person, truthfully, that nothing was submitted.
+   */
+  async create(frozen: FrozenRequest, options: CreateOptions = {}): Promise<CreateOutcome> {
     const entry: HistoryEntry = {
       at: frozen.createdAt,
       event: 'requested',
       by: frozen.requester,
       detail: frozen.reason,
     };
-    const created = await this.redis.hsetnx(this.key(frozen.id), 'frozen', JSON.stringify(frozen));
-    if (created !== 1) throw new Error(`request ${frozen.id} already exists`);
-    await this.redis
-      .multi()
-      .hset(this.key(frozen.id), {
-        state: 'pending',
-        requester: frozen.requester,
-        required: String(frozen.requiredApprovals),
-        expiresAt: String(frozen.expiresAt),
-        votes: '[]',
-        kind: frozen.call.kind,
-      })
-      .rpush(this.historyKey(frozen.id), JSON.stringify(entry))
-      .zadd(this.recentKey, frozen.createdAt, frozen.id)
-      .zadd(this.stateKey('pending'), frozen.createdAt, frozen.id)
-      .sadd(this.openKey, frozen.id)
-      .exec();
+    const claimKey = options.submission ? this.submissionKey(options.submission) : this.key(frozen.id);
+    const [outcome, owner] = (await this.redis.eval(
+      CREATE,
+      6,
+      this.key(frozen.id),
+      this.historyKey(frozen.id),
+      this.recentKey,
+      this.openKey,
+      claimKey,
+      this.stateKey('pending'),
+      JSON.stringify(frozen),
+      frozen.id,
+      frozen.requester,
+      String(frozen.requiredApprovals),
+      String(frozen.expiresAt),
+      JSON.stringify(entry),
+      String(frozen.createdAt),
+      options.notAfterRedisMs === undefined ? '' : String(Math.floor(options.notAfterRedisMs)),
+      String(SUBMISSION_CLAIM_MS),
+      frozen.call.kind,
+    )) as [CreateOutcome['outcome'] | 'exists', string];
+    if (outcome === 'exists') throw new Error(`request ${frozen.id} already exists`);
+    if (outcome === 'taken') return { outcome, id: owner };
+    if (outcome === 'late') return { outcome };
     this.onChange({ id: frozen.id, kind: frozen.call.kind, state: 'pending', seq: 1 });
+    return { outcome, id: frozen.id };
+  }
+
+  /** The request a submitted form became, if it became one. */
+  async submittedAs(submission: string): Promise<string | undefined> {
+    return (await this.redis.get(this.submissionKey(submission))) ?? undefined;
   }
 
   async get(id: string): Promise<RequestRecord | undefined> {
@@ -343,13 +383,6 @@ export class RequestStore {
   /** Marks a one-off notification as sent; false when it was sent before (no double post). */
   async markPosted(id: string, what: string, ts: string): Promise<boolean> {
     return (await this.redis.hsetnx(this.key(id), `posted:${what}`, ts)) === 1;
-  }
-
-  /** First claim of a submitted form wins; a repeat of the same submission finds it taken. */
-  async claimSubmission(submission: string, requestId: string): Promise<boolean> {
-    return (
-      (await this.redis.set(`${this.prefix}:submission:${submission}`, requestId, 'PX', 86_400_000, 'NX')) === 'OK'
-    );
   }
 
   /** A short exclusive claim (SET NX PX): expires by itself if its holder dies. */

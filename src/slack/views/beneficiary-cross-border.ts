@@ -1,6 +1,7 @@
 /** The cross-border beneficiary form (spec 2.10 variant 2): every BankAddress field is required. */
 import type { App } from '@slack/bolt';
-import { announce } from '../../app/post-request.js';
+import { ackThenAnnounce } from '../../app/post-request.js';
+import { SubmitBudget } from '../../app/submit-budget.js';
 import { maskAccount } from '../../domain/personal-data.js';
 import { ADDRESS_FIELDS, BENEFICIARY_CALLBACK, CROSS_BORDER_FIELDS } from '../blocks/beneficiary.js';
 import type { Deps } from '../deps.js';
@@ -14,6 +15,7 @@ import {
 
 export function registerCrossBorderView(app: App, deps: Deps): void {
   app.view(BENEFICIARY_CALLBACK.xb, async ({ ack, view, body }) => {
+    const budget = new SubmitBudget();
     const meta = readBeneficiaryMeta(view.private_metadata);
     if (!meta.ok) {
       await ack({ response_action: 'errors', errors: { reason: meta.problem } });
@@ -45,24 +47,28 @@ export function registerCrossBorderView(app: App, deps: Deps): void {
       return;
     }
     const account = String(details.account_number ?? details.iban);
-    const r = await requestBeneficiary(deps, {
-      submission: view.id,
-      requester: body.user.id,
-      channel: meta.value.channel,
-      reason,
-      identity,
-      details,
-      display: {
-        bankName: String(details.bank_name ?? 'bank abroad'),
-        accountMasked: maskAccount(account),
-        holderName: String(details.account_name ?? 'not given'),
+    const r = await requestBeneficiary(
+      deps,
+      {
+        submission: view.id,
+        requester: body.user.id,
+        channel: meta.value.channel,
+        reason,
+        identity,
+        details,
+        display: {
+          bankName: String(details.bank_name ?? 'bank abroad'),
+          accountMasked: maskAccount(account),
+          holderName: String(details.account_name ?? 'not given'),
+        },
       },
-    });
+      budget,
+    );
     if ('error' in r || !r.frozen) {
       await ack({ response_action: 'errors', errors: { reason: r.error ?? 'The request could not be made.' } });
       return;
     }
-    await ack({ response_action: 'update', view: requestedView(deps, r.frozen.id) });
-    await announce(deps, r.frozen);
+    const frozen = r.frozen;
+    await ackThenAnnounce(deps, () => ack({ response_action: 'update', view: requestedView(deps, frozen.id) }), frozen);
   });
 }

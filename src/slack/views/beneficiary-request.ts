@@ -5,6 +5,7 @@
 import type { ViewStateValue } from '@slack/bolt';
 import { chosenIdentity } from '../../app/identities.js';
 import { freezeRequest } from '../../app/post-request.js';
+import type { SubmitBudget } from '../../app/submit-budget.js';
 import { shortId } from '../../domain/identity-query.js';
 import { evaluatePolicy } from '../../domain/policy.js';
 import { createBeneficiaryRequest, describeZodError } from '../../service/schemas.js';
@@ -12,6 +13,7 @@ import { type BeneficiaryMeta, beneficiaryMetaSchema } from '../blocks/beneficia
 import { section, withSandboxNote } from '../blocks/common.js';
 import { identityRefusal, resultModal } from '../blocks/identity.js';
 import { isNote } from '../blocks/identity-options.js';
+import { NOTHING_SUBMITTED } from '../blocks/submitted.js';
 import type { Deps } from '../deps.js';
 import { readMetadata } from '../metadata.js';
 
@@ -44,31 +46,38 @@ export interface Submitted {
   submission: string;
 }
 
-export async function requestBeneficiary(deps: Deps, s: Submitted) {
+export async function requestBeneficiary(deps: Deps, s: Submitted, budget?: SubmitBudget) {
   const body = { currency: 'ngn', identity_id: s.identity.id, details: s.details };
   const checked = createBeneficiaryRequest.safeParse(body);
   if (!checked.success) return { error: describeZodError(checked.error).message };
   const policy = evaluatePolicy(deps.config.policy, { kind: 'beneficiary' });
   if (!policy.ok) return { error: policy.reason };
-  const frozen = await freezeRequest(deps, {
-    call: { kind: 'beneficiary', body: checked.data },
-    display: {
-      identityLabel: `${s.identity.name} (${s.identity.id})`,
-      beneficiaryLabel: `${s.display.bankName} ${s.display.accountMasked} · ${s.display.holderName}`,
-      holderName: s.display.holderName,
-      bankName: s.display.bankName,
-      accountMasked: s.display.accountMasked,
+  const submitted = await freezeRequest(
+    deps,
+    {
+      call: { kind: 'beneficiary', body: checked.data },
+      display: {
+        identityLabel: `${s.identity.name} (${s.identity.id})`,
+        beneficiaryLabel: `${s.display.bankName} ${s.display.accountMasked} · ${s.display.holderName}`,
+        holderName: s.display.holderName,
+        bankName: s.display.bankName,
+        accountMasked: s.display.accountMasked,
+      },
+      requester: s.requester,
+      reason: s.reason,
+      origin: s.channel,
+      required: policy.required,
+      rule: policy.rule,
+      submission: s.submission,
     },
-    requester: s.requester,
-    reason: s.reason,
-    origin: s.channel,
-    required: policy.required,
-    rule: policy.rule,
-    submission: s.submission,
-  });
-  return frozen
-    ? { frozen }
-    : { error: 'This form was already sent for approval; look for it in the approvals channel.' };
+    budget,
+  );
+  if (submitted.kind === 'created') return { frozen: submitted.frozen };
+  if (submitted.kind === 'taken')
+    return {
+      error: `This form was already sent for approval as ${submitted.id}; look for it in the approvals channel.`,
+    };
+  return { error: NOTHING_SUBMITTED };
 }
 
 export const requestedView = (deps: Deps, id: string) =>

@@ -6,7 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import type { App, BlockButtonAction } from '@slack/bolt';
 import { z } from 'zod';
-import { announce } from '../../app/post-request.js';
+import { ackThenAnnounce } from '../../app/post-request.js';
+import { SubmitBudget } from '../../app/submit-budget.js';
 import { checkNigerianAccount } from '../../domain/bank-account.js';
 import { maskAccount } from '../../domain/personal-data.js';
 import { isServiceError } from '../../service/errors.js';
@@ -141,6 +142,7 @@ export function registerBeneficiaryViews(app: App, deps: Deps): void {
   });
 
   app.view(BENEFICIARY_CALLBACK.confirm, async ({ ack, view, body }) => {
+    const budget = new SubmitBudget();
     const token = readMetadata(confirmMetaSchema, view.private_metadata);
     if (!token.ok) {
       await ack({ response_action: 'update', view: resultModal('New beneficiary', errorBlocks(token.problem)) });
@@ -155,15 +157,19 @@ export function registerBeneficiaryViews(app: App, deps: Deps): void {
       return;
     }
     const d = draft.data;
-    const r = await requestBeneficiary(deps, {
-      submission: view.id,
-      requester: d.requester,
-      channel: d.channel,
-      reason: d.reason,
-      identity: { id: d.identityId, name: d.identityName },
-      details: { bank_code: d.bankCode, account_number: d.accountNumber },
-      display: { bankName: d.bankName, accountMasked: maskAccount(d.accountNumber), holderName: d.holderName },
-    });
+    const r = await requestBeneficiary(
+      deps,
+      {
+        submission: view.id,
+        requester: d.requester,
+        channel: d.channel,
+        reason: d.reason,
+        identity: { id: d.identityId, name: d.identityName },
+        details: { bank_code: d.bankCode, account_number: d.accountNumber },
+        display: { bankName: d.bankName, accountMasked: maskAccount(d.accountNumber), holderName: d.holderName },
+      },
+      budget,
+    );
     if ('error' in r || !r.frozen) {
       await ack({
         response_action: 'update',
@@ -171,8 +177,8 @@ export function registerBeneficiaryViews(app: App, deps: Deps): void {
       });
       return;
     }
-    await ack({ response_action: 'update', view: requestedView(deps, r.frozen.id) });
-    await announce(deps, r.frozen);
+    const frozen = r.frozen;
+    await ackThenAnnounce(deps, () => ack({ response_action: 'update', view: requestedView(deps, frozen.id) }), frozen);
   });
   registerCrossBorderView(app, deps);
 }

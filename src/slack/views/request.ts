@@ -4,17 +4,19 @@
  * endpoints here.
  */
 import type { App, ViewStateValue } from '@slack/bolt';
-import { announce } from '../../app/post-request.js';
+import { ackThenAnnounce } from '../../app/post-request.js';
+import { SubmitBudget } from '../../app/submit-budget.js';
 import { submitRequest } from '../../app/submit-request.js';
 import { isNote } from '../blocks/identity-options.js';
 import { modalMetaSchema, REQUEST_CALLBACK } from '../blocks/request-modal.js';
+import { alreadySubmittedModal, NOTHING_SUBMITTED } from '../blocks/submitted.js';
 import { DeadlineError, withDeadline } from '../deadline.js';
 import type { Deps } from '../deps.js';
 import { describeError } from '../describe-error.js';
 import { readMetadata } from '../metadata.js';
 
-/** Slack allows 3 s for the answer; the balance check must fit well inside it. */
-const CHECK_BUDGET_MS = 2_000;
+/** Slack allows 3 s for the answer; the balance check must leave room for the create (issue 9). */
+const CHECK_BUDGET_MS = 1_700;
 
 type Values = Record<string, Record<string, ViewStateValue>>;
 // Each input's action_id is its block_id (unique in the view).
@@ -32,6 +34,7 @@ const uncheckedText = (err: unknown): string =>
 export function registerRequestViews(app: App, deps: Deps): void {
   for (const kind of ['transfer', 'offramp'] as const) {
     app.view(REQUEST_CALLBACK[kind], async ({ ack, view, body }) => {
+      const budget = new SubmitBudget();
       const m = readMetadata(modalMetaSchema, view.private_metadata);
       if (!m.ok) {
         await ack({ response_action: 'errors', errors: { reason: m.problem } });
@@ -39,7 +42,7 @@ export function registerRequestViews(app: App, deps: Deps): void {
       }
       const v = view.state.values;
       const outcome = await submitRequest(
-        { ...deps, withinBudget: (work) => withDeadline(work, CHECK_BUDGET_MS) },
+        { ...deps, budget, withinBudget: (work) => withDeadline(work, CHECK_BUDGET_MS) },
         {
           input: {
             kind,
@@ -68,12 +71,14 @@ export function registerRequestViews(app: App, deps: Deps): void {
           await ack({ response_action: 'errors', errors: { wallet: uncheckedText(outcome.error) } });
           return;
         case 'duplicate':
-          await ack({ response_action: 'clear' });
-          deps.log.warn({ viewId: view.id }, 'the same form was submitted again; no second request');
+          // Say where the first submit went; never close the form as if this one worked.
+          await ack({ response_action: 'update', view: alreadySubmittedModal(kind, outcome.id, deps) });
+          return;
+        case 'nothing':
+          await ack({ response_action: 'errors', errors: { reason: NOTHING_SUBMITTED } });
           return;
         case 'submitted':
-          await ack({ response_action: 'clear' });
-          await announce(deps, outcome.frozen);
+          await ackThenAnnounce(deps, () => ack({ response_action: 'clear' }), outcome.frozen);
           return;
       }
     });

@@ -1,0 +1,30 @@
+/**
+ * What a form says when it did not become a new request (issue 9): nothing was submitted, or a
+ * repeated submit, with where the first one went.
+ */
+import type { View } from '@slack/types';
+import { section, withSandboxNote } from './common.js';
+
+/** Said at the form when Redis did not answer in time; true because the create is refused after its deadline. */
+export const NOTHING_SUBMITTED =
+  "Rampart's database did not answer in time, so nothing was submitted; submit again in a moment.";
+
+const TITLE = { transfer: 'Transfer', offramp: 'Offramp', beneficiary: 'New beneficiary' } as const;
+
+export const alreadySubmittedModal = (
+  kind: keyof typeof TITLE,
+  id: string,
+  where: { config: { approvalsChannel: string }; sandbox: boolean },
+): View => ({
+  type: 'modal',
+  title: { type: 'plain_text', text: TITLE[kind] },
+  close: { type: 'plain_text', text: 'Done' },
+  blocks: withSandboxNote(
+    [
+      section(
+        `:information_source: This form was already submitted as *${id}*; it is waiting for approval in <#${where.config.approvalsChannel}>. Nothing new was submitted.`,
+      ),
+    ],
+    where.sandbox,
+  ),
+});

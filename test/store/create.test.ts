@@ -1,0 +1,105 @@
+/**
+ * store.create is one atomic step with the form's claim (issue 9): a create Redis runs after its
+ * deadline stores nothing and leaves the form free to be sent again; a create whose answer came
+ * too late for the form is withdrawn, because the person was told nothing was submitted.
+ */
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, expect, it } from 'vitest';
+import { freezeRequest, type NewRequest } from '../../src/app/post-request.js';
+import { SubmitBudget } from '../../src/app/submit-budget.js';
+import { loadConfig } from '../../src/config.js';
+import { callHash, type FrozenRequest, type ServiceCall } from '../../src/domain/request.js';
+import { createLogger } from '../../src/log.js';
+import { RequestStore } from '../../src/store/requests.js';
+import { deleteKeys, eventually, REDIS_URL } from '../support/harness.js';
+import { LogSink } from '../support/log-sink.js';
+
+const prefix = `test-create-${randomUUID().slice(0, 8)}`;
+const redis = new Redis(REDIS_URL);
+const store = new RequestStore(redis, prefix);
+afterAll(async () => {
+  await redis.quit();
+  await deleteKeys(prefix);
+});
+
+const call: ServiceCall = { kind: 'transfer', body: { wallet_id: 'w', amount: 1, receiver: 'r', asset: 'base:usdc' } };
+const frozenWith = (id: string): FrozenRequest => ({
+  id,
+  call,
+  display: {},
+  requester: 'U1',
+  reason: 'r',
+  createdAt: Date.now(),
+  expiresAt: Date.now() + 60_000,
+  requiredApprovals: 1,
+  rule: 'r',
+  hash: callHash(call),
+});
+const keysOf = async (id: string) => redis.keys(`${prefix}:req:${id}*`);
+
+it('creates the claim, the record, its history and both indexes in one step; a second create of the form is "taken"', async () => {
+  const { id, redisNowMs } = await store.allocate();
+  expect(await store.create(frozenWith(id), { submission: 'V1', notAfterRedisMs: redisNowMs + 5_000 })).toEqual({
+    outcome: 'created',
+    id,
+  });
+  expect((await store.get(id))?.state).toBe('pending');
+  expect((await store.history(id)).map((e) => e.event)).toEqual(['requested']);
+  expect(await store.openIds()).toContain(id);
+  expect(await store.recentIds()).toContain(id);
+  expect(await store.submittedAs('V1')).toBe(id);
+  const other = await store.nextId();
+  expect(await store.create(frozenWith(other), { submission: 'V1' })).toEqual({ outcome: 'taken', id });
+  expect(await keysOf(other)).toEqual([]);
+});
+
+it('stores nothing when Redis runs the create after its deadline, and the same form can then be sent', async () => {
+  const { id, redisNowMs } = await store.allocate();
+  expect(await store.create(frozenWith(id), { submission: 'V2', notAfterRedisMs: redisNowMs - 1 })).toEqual({
+    outcome: 'late',
+  });
+  expect(await keysOf(id)).toEqual([]);
+  expect(await store.submittedAs('V2')).toBeUndefined();
+  expect(await store.openIds()).not.toContain(id);
+  expect((await store.create(frozenWith(id), { submission: 'V2' })).outcome).toBe('created');
+});
+
+it('withdraws a create whose answer reached the form after it had said "nothing was submitted"', async () => {
+  // Redis runs the create at once, but its answer is held back past the form's answer time.
+  const slowAnswers = new RequestStore(redis, prefix);
+  const realCreate = slowAnswers.create.bind(slowAnswers);
+  let createdId = '';
+  slowAnswers.create = async (frozen, options) => {
+    const r = await realCreate(frozen, options);
+    createdId = frozen.id;
+    await new Promise((done) => setTimeout(done, 400));
+    return r;
+  };
+  const logs = new LogSink();
+  const deps = {
+    store: slowAnswers,
+    now: Date.now,
+    config: loadConfig({ NODE_ENV: 'test' }),
+    log: createLogger({ level: 'debug' }, logs),
+  };
+  const r: NewRequest = {
+    call,
+    display: {},
+    requester: 'U1',
+    reason: 'slow answer',
+    origin: undefined,
+    required: 1,
+    rule: 'r',
+    submission: 'V3',
+  };
+  const result = await freezeRequest(deps, r, new SubmitBudget({ createByMs: 100, answerByMs: 200 }));
+  expect(result).toEqual({ kind: 'nothing' });
+  const withdrawn = await eventually(async () => {
+    const record = createdId ? await store.get(createdId) : undefined;
+    return record?.state === 'cancelled' ? record : undefined;
+  });
+  expect(withdrawn.state).toBe('cancelled');
+  expect((await store.history(createdId)).at(-1)?.detail).toMatch(/told nothing was submitted/);
+  expect(await store.openIds()).not.toContain(createdId);
+});
