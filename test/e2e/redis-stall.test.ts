@@ -6,7 +6,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StoredView } from '../../src/devtools/index.js';
+import type { StoredView } from '../../devkit/index.js';
 import { callHash, type ServiceCall } from '../../src/domain/request.js';
 import { NOTHING_SUBMITTED } from '../../src/slack/blocks/submitted.js';
 import {
