@@ -4,13 +4,15 @@
  * registration use case → field errors, or one approval-gated request.
  */
 import type { App, BlockButtonAction } from '@slack/bolt';
-import { announce, freezeRequest } from '../../app/post-request.js';
+import { ackThenAnnounce, freezeRequest } from '../../app/post-request.js';
 import { checkRegistration } from '../../app/register-beneficiaries.js';
+import { SubmitBudget } from '../../app/submit-budget.js';
 import type { StatedField } from '../../domain/beneficiary-registration.js';
 import { section, withSandboxNote } from '../blocks/common.js';
 import { identityRefusal, resultModal } from '../blocks/identity.js';
 import { isNote } from '../blocks/identity-options.js';
 import { REGISTER_ACTION, REGISTER_CALLBACK, registerModal } from '../blocks/register-beneficiary.js';
+import { NOTHING_SUBMITTED } from '../blocks/submitted.js';
 import type { Deps } from '../deps.js';
 import { IDENTITY_CHECK_BUDGET_MS } from '../options/identity.js';
 import { field, metaOf } from './beneficiary-request.js';
@@ -34,6 +36,7 @@ export function registerRegisterBeneficiaryView(app: App, deps: Deps): void {
   });
 
   app.view(REGISTER_CALLBACK, async ({ ack, view, body }) => {
+    const budget = new SubmitBudget();
     const v = view.state.values;
     const chosen = v.identity?.identity?.selected_option?.value ?? '';
     const errors: Record<string, string> = {};
@@ -64,37 +67,40 @@ export function registerRegisterBeneficiaryView(app: App, deps: Deps): void {
       await ack({ response_action: 'errors', errors: { reason: checked.reason } });
       return;
     }
-    const frozen = await freezeRequest(deps, {
-      call: checked.call,
-      display: checked.display,
-      requester: body.user.id,
-      reason,
-      origin: metaOf(view.private_metadata).channel,
-      required: checked.required,
-      rule: checked.rule,
-      submission: view.id,
-    });
-    if (!frozen) {
-      await ack({
-        response_action: 'errors',
-        errors: { reason: 'This form was already sent for approval; look for it in the approvals channel.' },
-      });
+    const submitted = await freezeRequest(
+      deps,
+      {
+        call: checked.call,
+        display: checked.display,
+        requester: body.user.id,
+        reason,
+        origin: metaOf(view.private_metadata).channel,
+        required: checked.required,
+        rule: checked.rule,
+        submission: view.id,
+      },
+      budget,
+    );
+    if (submitted.kind !== 'created') {
+      const said =
+        submitted.kind === 'taken'
+          ? `This form was already sent for approval as ${submitted.id}; look for it in the approvals channel.`
+          : NOTHING_SUBMITTED;
+      await ack({ response_action: 'errors', errors: { reason: said } });
       return;
     }
-    await ack({
-      response_action: 'update',
-      view: resultModal(
-        'Existing beneficiary',
-        withSandboxNote(
-          [
-            section(
-              `:hourglass_flowing_sand: *${frozen.id}* is waiting for approval in <#${deps.config.approvalsChannel}>. Once approved, the beneficiary appears in the offramp list, marked as stated by you.`,
-            ),
-          ],
-          deps.sandbox,
-        ),
+    const frozen = submitted.frozen;
+    const waiting = resultModal(
+      'Existing beneficiary',
+      withSandboxNote(
+        [
+          section(
+            `:hourglass_flowing_sand: *${frozen.id}* is waiting for approval in <#${deps.config.approvalsChannel}>. Once approved, the beneficiary appears in the offramp list, marked as stated by you.`,
+          ),
+        ],
+        deps.sandbox,
       ),
-    });
-    await announce(deps, frozen);
+    );
+    await ackThenAnnounce(deps, () => ack({ response_action: 'update', view: waiting }), frozen);
   });
 }
