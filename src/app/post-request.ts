@@ -7,7 +7,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { callHash, type FrozenRequest, type RequestDisplay, type ServiceCall } from '../domain/request.js';
 import type { AppDeps } from './deps.js';
-import { SubmitBudget } from './submit-budget.js';
+import type { SubmitBudget } from './submit-budget.js';
 
 export interface NewRequest {
   call: ServiceCall;
@@ -33,26 +33,10 @@ export type Submitted =
 
 type FreezeDeps = Pick<AppDeps, 'store' | 'now' | 'config' | 'log'>;
 
-/**
- * Stores the frozen request in one atomic step with the form's claim; call `announce` after
- * acking Slack. The create carries a deadline on Redis's clock, so "nothing" is the truth.
- */
-export async function freezeRequest(
-  deps: FreezeDeps,
-  r: NewRequest,
-  budget: SubmitBudget = new SubmitBudget(),
-): Promise<Submitted> {
-  let allocated: { id: string; redisNowMs: number };
-  try {
-    allocated = await budget.beforeCreate(deps.store.allocate());
-  } catch (err) {
-    deps.log.warn({ err }, 'no request id in time; the requester is told nothing was submitted');
-    return { kind: 'nothing' };
-  }
-  const readAt = budget.now();
+function frozenFrom(deps: FreezeDeps, r: NewRequest, id: string): FrozenRequest {
   const now = deps.now();
-  const frozen: FrozenRequest = {
-    id: allocated.id,
+  return {
+    id,
     call: r.call,
     display: r.display,
     requester: r.requester,
@@ -66,6 +50,32 @@ export async function freezeRequest(
     ...(r.availableUnits === undefined ? {} : { availableUnits: r.availableUnits }),
     ...(r.velocityNote === undefined ? {} : { velocityNote: r.velocityNote }),
   };
+}
+
+/**
+ * Stores the frozen request in one atomic step with the form's claim; call `announce` after
+ * acking Slack. With a budget (Slack's 3 s) the create carries a deadline on Redis's clock, so
+ * "nothing" is the truth; without one (the CLI) it waits for Redis as long as it takes.
+ */
+export async function freezeRequest(deps: FreezeDeps, r: NewRequest, budget?: SubmitBudget): Promise<Submitted> {
+  if (!budget) {
+    const frozen = frozenFrom(deps, r, await deps.store.nextId());
+    const c = await deps.store.create(frozen, { submission: r.submission });
+    return c.outcome === 'created'
+      ? { kind: 'created', frozen }
+      : c.outcome === 'taken'
+        ? { kind: 'taken', id: c.id }
+        : { kind: 'nothing' };
+  }
+  let allocated: { id: string; redisNowMs: number };
+  try {
+    allocated = await budget.beforeCreate(deps.store.allocate());
+  } catch (err) {
+    deps.log.warn({ err }, 'no request id in time; the requester is told nothing was submitted');
+    return { kind: 'nothing' };
+  }
+  const readAt = budget.now();
+  const frozen = frozenFrom(deps, r, allocated.id);
   const creating = deps.store.create(frozen, {
     submission: r.submission,
     notAfterRedisMs: budget.createByOnRedis(allocated.redisNowMs, readAt),

@@ -75,7 +75,7 @@ export const beneficiariesImportCommand: Command = {
       ].sort((a, b) => a.line - b.line);
       if (problems.length > 0 || checked.kind === 'invalid') refuse(ctx, file, problems);
       if (checked.kind === 'refused') throw new CliError(checked.reason);
-      const frozen = await freezeRequest(deps, {
+      const submitted = await freezeRequest(deps, {
         call: checked.call,
         display: { ...checked.display, importFile: basename(file) },
         requester,
@@ -86,10 +86,11 @@ export const beneficiariesImportCommand: Command = {
         // One file, for one requester and reason, makes at most one request.
         submission: `import:${createHash('sha256').update(bytes).update(`\n${requester}\n${reason}`).digest('hex')}`,
       });
-      if (!frozen)
+      if (submitted.kind !== 'created')
         throw new CliError(
           `${file} was already sent for approval for ${requester}; find its card with \`rampart requests --state pending\`.`,
         );
+      const frozen = submitted.frozen;
       await announce(deps, frozen);
       const rows = checked.call.body.beneficiaries;
       ctx.answer(
