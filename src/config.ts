@@ -11,6 +11,7 @@ import { ConfigError } from './errors.js';
 export type { WalletAlias };
 
 import { sandboxWalletsSetting } from './sandbox/seed.js';
+import { DEFAULT_QUERY_PARAMS } from './service/operations.js';
 
 const DURATION = /^(\d+)\s*(ms|s|m|h|d)$/;
 const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
@@ -121,10 +122,11 @@ const schema = z.object({
   SERVICE_CONNECT_TIMEOUT: duration('5s'),
   SERVICE_RESPONSE_TIMEOUT: duration('20s'),
   SERVICE_READ_TIMEOUT: duration('8s'),
-  SERVICE_PARAM_WALLET: z.string().default('wallet_id'),
-  SERVICE_PARAM_BALANCES: z.string().default('wallet_id'),
-  SERVICE_PARAM_IDENTITY: z.string().default('identity_id'),
-  SERVICE_PARAM_RATE: z.string().default('currency'),
+  // Defaults declared once, with the operation table (issue 12 item 4).
+  SERVICE_PARAM_WALLET: z.string().default(DEFAULT_QUERY_PARAMS.wallet),
+  SERVICE_PARAM_BALANCES: z.string().default(DEFAULT_QUERY_PARAMS.balances),
+  SERVICE_PARAM_IDENTITY: z.string().default(DEFAULT_QUERY_PARAMS.identity),
+  SERVICE_PARAM_RATE: z.string().default(DEFAULT_QUERY_PARAMS.rate),
   WALLETS: optionalText,
   APPROVALS_CHANNEL: optionalText.refine(
     (s) => s === undefined || /^[CG][A-Z0-9]{2,}$/.test(s),

@@ -6,6 +6,7 @@
 import { WebClient } from '@slack/web-api';
 import { Redis } from 'ioredis';
 import type { Config } from './config.js';
+import { connectService } from './connect-service.js';
 import type { Logger } from './log.js';
 import { timeAcks } from './metrics/ack-timer.js';
 import { healthReport, ServiceReachability } from './metrics/health.js';
@@ -17,7 +18,6 @@ import { metricSources } from './metrics/sources.js';
 import { createQueues } from './queue/queues.js';
 import { startWorkers, type Workers } from './queue/worker.js';
 import type { Sandbox } from './sandbox/index.js';
-import { connectService } from './service/connect.js';
 import { createSlackApp, type SlackApp, slackClientOptions } from './slack/app.js';
 import { SlackApproverDirectory } from './slack/approvers.js';
 import type { Deps } from './slack/deps.js';

@@ -5,10 +5,10 @@
  */
 import { Redis } from 'ioredis';
 import type { Config } from '../config.js';
+import { connectService } from '../connect-service.js';
 import { createQueues, type Queues } from '../queue/queues.js';
 import type { Sandbox } from '../sandbox/index.js';
 import type { ServiceClient } from '../service/client.js';
-import { connectService } from '../service/connect.js';
 import { Registry } from '../store/registry.js';
 import { RequestStore } from '../store/requests.js';
 import type { CliIo } from './io.js';

@@ -1,7 +1,7 @@
 export type { FailOptions, FaultBody } from './faults.js';
 export { SandboxFaults } from './faults.js';
 export { SEED_ACCOUNTS, SEED_RATES, SEED_WALLETS, type SeedAccount, type SeedWallet } from './seed.js';
-export { SANDBOX_DEFAULT_PARAMS, type Sandbox, type SandboxOptions, startSandbox } from './server.js';
+export { type Sandbox, type SandboxOptions, startSandbox } from './server.js';
 export type {
   BeneficiaryRecord,
   Holding,

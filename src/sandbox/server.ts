@@ -8,7 +8,15 @@ import type { AddressInfo, Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { z } from 'zod';
 import type { Logger } from '../log.js';
-import type { QueryParams } from '../service/client.js';
+import {
+  DEFAULT_QUERY_PARAMS,
+  OPERATION_NAMES,
+  OPERATIONS,
+  type Operation,
+  type OperationSpec,
+  type QueryParams,
+  type RequestOf,
+} from '../service/operations.js';
 import * as s from '../service/schemas.js';
 import { type FaultResponse, faultResponse, SandboxFaults } from './faults.js';
 import { Refusal, type SandboxSeed, SandboxState } from './state.js';
@@ -37,13 +45,6 @@ export interface Sandbox {
   close(): Promise<void>;
 }
 
-// Same names as the client's defaults (client.ts DEFAULT_PARAMS, config SERVICE_PARAM_*).
-export const SANDBOX_DEFAULT_PARAMS: QueryParams = {
-  wallet: 'wallet_id',
-  balances: 'wallet_id',
-  identity: 'identity_id',
-  rate: 'currency',
-};
 const MAX_BODY_BYTES = 1_000_000;
 
 interface Route {
@@ -65,29 +66,43 @@ function required(query: Record<string, string>, name: string): string {
   return value;
 }
 
+/** What each operation does here; its method, path, auth, status and schemas come from OPERATIONS. */
+type Handlers = {
+  [K in Operation]: { message: string; run(input: { body: RequestOf<K>; id: string }): unknown };
+};
+
+const handlersFor = (state: SandboxState): Handlers => ({
+  createUser: { message: 'User created', run: (r) => state.createUser(r.body) },
+  transfer: { message: 'Transfer initiated', run: (r) => state.transfer(r.body) },
+  createBeneficiary: { message: 'Beneficiary created', run: (r) => state.createBeneficiary(r.body) },
+  offramp: { message: 'Offramp initiated', run: (r) => state.offramp(r.body) },
+  createIdentity: { message: 'Identity created', run: (r) => state.createIdentity(r.body) },
+  getIdentity: { message: 'Identity retrieved', run: (r) => state.getIdentity(r.id) },
+  lookupAccount: { message: 'Account verified', run: (r) => state.lookup(r.body) },
+  getWallet: { message: 'Wallet retrieved', run: (r) => state.getWallet(r.id) },
+  getBalances: { message: 'Balances retrieved', run: (r) => state.getBalances(r.id) },
+  getOnrampRate: { message: 'Rate retrieved', run: (r) => state.rate(r.id) },
+});
+
 function routesFor(state: SandboxState, p: QueryParams): Map<string, Route> {
-  const key = (status: 200 | 201, message: string, run: Route['run']): Route => ({ auth: 'key', status, message, run });
-  return new Map<string, Route>([
-    [
-      'POST /user',
-      { ...key(200, 'User created', (r) => state.createUser(parse(s.createUserRequest, r.body))), auth: 'bearer' },
-    ],
-    ['POST /transfer', key(200, 'Transfer initiated', (r) => state.transfer(parse(s.transferRequest, r.body)))],
-    [
-      'POST /beneficiary',
-      key(201, 'Beneficiary created', (r) => state.createBeneficiary(parse(s.createBeneficiaryRequest, r.body))),
-    ],
-    ['POST /offramp', key(200, 'Offramp initiated', (r) => state.offramp(parse(s.offrampRequest, r.body)))],
-    [
-      'POST /identity',
-      key(201, 'Identity created', (r) => state.createIdentity(parse(s.createIdentityRequest, r.body))),
-    ],
-    ['GET /identity', key(200, 'Identity retrieved', (r) => state.getIdentity(required(r.query, p.identity)))],
-    ['POST /lookup', key(200, 'Account verified', (r) => state.lookup(parse(s.lookupRequest, r.body)))],
-    ['GET /wallet', key(200, 'Wallet retrieved', (r) => state.getWallet(required(r.query, p.wallet)))],
-    ['GET /balances', key(200, 'Balances retrieved', (r) => state.getBalances(required(r.query, p.balances)))],
-    ['GET /rate/onramp', key(200, 'Rate retrieved', (r) => state.rate(required(r.query, p.rate)))],
-  ]);
+  const handlers = handlersFor(state);
+  const routes = new Map<string, Route>();
+  for (const name of OPERATION_NAMES) {
+    const op: OperationSpec = OPERATIONS[name];
+    // The body was parsed by this operation's own request schema, so it is its RequestOf.
+    const handler = handlers[name] as { message: string; run(input: { body: unknown; id: string }): unknown };
+    routes.set(`${op.method} ${op.path}`, {
+      auth: op.auth,
+      status: op.status,
+      message: handler.message,
+      run: (r) =>
+        handler.run({
+          body: op.request ? parse(op.request, r.body) : undefined,
+          id: op.query ? required(r.query, p[op.query]) : '',
+        }),
+    });
+  }
+  return routes;
 }
 
 function authorise(route: Route, headers: IncomingHttpHeaders, apiKey: string, bearerToken: string | undefined): void {
@@ -133,7 +148,7 @@ const json = (status: number, payload: unknown): FaultResponse => ({
 export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const state = new SandboxState(options.seed);
   const faults = new SandboxFaults();
-  const params = { ...SANDBOX_DEFAULT_PARAMS, ...options.params };
+  const params = { ...DEFAULT_QUERY_PARAMS, ...options.params };
   const routes = routesFor(state, params);
   const sockets = new Set<Socket>();
   const closing = new AbortController();

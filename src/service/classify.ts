@@ -6,7 +6,8 @@
 import { z } from 'zod';
 import type { FailureClass, FailureFacts } from '../domain/failure.js';
 import { InputError, isRampartError } from '../errors.js';
-import { isServiceError, type Operation } from './errors.js';
+import { isServiceError } from './errors.js';
+import { isIdempotent, type Operation } from './operations.js';
 
 export type { FailureClass, FailureFacts };
 
@@ -18,16 +19,6 @@ export function classifyFailure(err: unknown): FailureClass {
   if (err.refused) return 'refused';
   return err.mayHaveReached ? 'ambiguous' : 'never-sent';
 }
-
-/** Calls that create or move something: a second one could act twice (no idempotency key, spec 7). */
-const NOT_IDEMPOTENT: ReadonlySet<Operation> = new Set([
-  'transfer',
-  'offramp',
-  'createBeneficiary',
-  'createIdentity',
-  'createUser',
-]);
-export const isIdempotent = (operation: Operation): boolean => !NOT_IDEMPOTENT.has(operation);
 
 /**
  * What a failed call leaves behind: `unknown` when a non-idempotent call is ambiguous, otherwise

@@ -1,16 +1,24 @@
 /**
- * Typed client for all ten operations of the service interface (spec section 4). Every request
- * is validated before it is sent and every response is parsed; failures are ServiceError.
- * Reads retry transient failures; calls that move money or create things never retry.
+ * Typed client for all ten operations of the service interface (spec section 4), derived from
+ * the one operation table (operations.ts). Every request is validated before it is sent and
+ * every response is parsed; failures are ServiceError. Reads retry transient failures; calls
+ * that move money or create things never retry.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, type Dispatcher } from 'undici';
-import type { z } from 'zod';
 import { maskServiceText } from '../domain/personal-data.js';
 import { InputError } from '../errors.js';
 import type { Logger } from '../log.js';
-import { isIdempotent } from './classify.js';
-import { type Operation, ServiceError, transportError } from './errors.js';
+import { ServiceError, transportError } from './errors.js';
+import {
+  DEFAULT_QUERY_PARAMS,
+  OPERATIONS,
+  type Operation,
+  type OperationSpec,
+  type QueryParams,
+  type RequestOf,
+  type ResponseOf,
+} from './operations.js';
 import { parseResponse } from './response.js';
 import * as s from './schemas.js';
 import { ExchangeFailure, exchange } from './transport.js';
@@ -45,29 +53,12 @@ export interface ServiceClientOptions {
 
 export type CallObserver = (operation: Operation, error: unknown, seconds: number) => void;
 
-export interface QueryParams {
-  wallet: string;
-  balances: string;
-  identity: string;
-  rate: string;
-}
+export type { QueryParams };
 
-const DEFAULT_PARAMS: QueryParams = {
-  wallet: 'wallet_id',
-  balances: 'wallet_id',
-  identity: 'identity_id',
-  rate: 'currency',
-};
-
-interface Call<Req, Res> {
-  operation: Operation;
-  method: 'GET' | 'POST';
-  path: string;
-  auth: 'key' | 'bearer';
-  body?: Req;
-  query?: Record<string, string>;
-  requestSchema?: z.ZodType<Req>;
-  responseSchema: z.ZodType<Res>;
+/** What one call carries besides its operation: a POST's body or a GET's one query value. */
+interface CallInput<K extends Operation> {
+  body?: RequestOf<K>;
+  query?: string;
 }
 
 /** 1 MiB: the largest answer of the interface (a balance list) is a few KiB. */
@@ -84,7 +75,7 @@ export class ServiceClient {
   constructor(options: ServiceClientOptions) {
     this.options = options;
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
-    this.params = { ...DEFAULT_PARAMS, ...options.params };
+    this.params = { ...DEFAULT_QUERY_PARAMS, ...options.params };
     const secrets = [options.apiKey, options.bearerToken ?? '', ...(options.secrets ?? [])];
     this.mask = (text) => maskServiceText(text, secrets);
     this.ownsDispatcher = options.dispatcher === undefined;
@@ -97,200 +88,111 @@ export class ServiceClient {
       });
   }
 
-  // ---- spec 4.1 (Bearer auth)
+  // spec 4.1 … 4.10, in the spec's order; method, path, auth and schemas come from OPERATIONS.
   createUser(body: s.CreateUserRequest) {
-    return this.call({
-      operation: 'createUser',
-      method: 'POST',
-      path: '/user',
-      auth: 'bearer',
-      body,
-      requestSchema: s.createUserRequest,
-      responseSchema: s.userCreated,
-    });
+    return this.call('createUser', { body });
   }
 
-  // ---- spec 4.2
   transfer(body: s.TransferRequest) {
-    return this.call({
-      operation: 'transfer',
-      method: 'POST',
-      path: '/transfer',
-      auth: 'key',
-      body,
-      requestSchema: s.transferRequest,
-      responseSchema: s.transferResult,
-    });
+    return this.call('transfer', { body });
   }
 
-  // ---- spec 4.3
   createBeneficiary(body: s.CreateBeneficiaryRequest) {
-    return this.call({
-      operation: 'createBeneficiary',
-      method: 'POST',
-      path: '/beneficiary',
-      auth: 'key',
-      body,
-      requestSchema: s.createBeneficiaryRequest,
-      responseSchema: s.idResult,
-    });
+    return this.call('createBeneficiary', { body });
   }
 
-  // ---- spec 4.4
   offramp(body: s.OfframpRequest) {
-    return this.call({
-      operation: 'offramp',
-      method: 'POST',
-      path: '/offramp',
-      auth: 'key',
-      body,
-      requestSchema: s.offrampRequest,
-      responseSchema: s.offrampResult,
-    });
+    return this.call('offramp', { body });
   }
 
-  // ---- spec 4.5
   createIdentity(body: s.CreateIdentityRequest) {
-    return this.call({
-      operation: 'createIdentity',
-      method: 'POST',
-      path: '/identity',
-      auth: 'key',
-      body,
-      requestSchema: s.createIdentityRequest,
-      responseSchema: s.identityCreated,
-    });
+    return this.call('createIdentity', { body });
   }
 
-  // ---- spec 4.6
   async getIdentity(identityId: string) {
-    return this.call({
-      operation: 'getIdentity',
-      method: 'GET',
-      path: '/identity',
-      auth: 'key',
-      query: { [this.params.identity]: requireId(identityId, 'identity_id') },
-      responseSchema: s.identity,
-    });
+    return this.call('getIdentity', { query: requireId(identityId, 'identity_id') });
   }
 
-  // ---- spec 4.7
   lookupAccount(body: s.LookupRequest) {
-    return this.call({
-      operation: 'lookupAccount',
-      method: 'POST',
-      path: '/lookup',
-      auth: 'key',
-      body,
-      requestSchema: s.lookupRequest,
-      responseSchema: s.accountLookup,
-    });
+    return this.call('lookupAccount', { body });
   }
 
-  // ---- spec 4.8
   async getWallet(walletId: string) {
-    return this.call({
-      operation: 'getWallet',
-      method: 'GET',
-      path: '/wallet',
-      auth: 'key',
-      query: { [this.params.wallet]: requireId(walletId, 'wallet_id') },
-      responseSchema: s.wallet,
-    });
+    return this.call('getWallet', { query: requireId(walletId, 'wallet_id') });
   }
 
-  // ---- spec 4.9
   async getBalances(walletId: string) {
-    return this.call({
-      operation: 'getBalances',
-      method: 'GET',
-      path: '/balances',
-      auth: 'key',
-      query: { [this.params.balances]: requireId(walletId, 'wallet_id') },
-      responseSchema: s.balanceEntry.array(),
-    });
+    return this.call('getBalances', { query: requireId(walletId, 'wallet_id') });
   }
 
-  // ---- spec 4.10
   getOnrampRate(currency: s.Currency) {
-    return this.call({
-      operation: 'getOnrampRate',
-      method: 'GET',
-      path: '/rate/onramp',
-      auth: 'key',
-      query: { [this.params.rate]: s.currencyWireForm(currency) },
-      responseSchema: s.rate,
-    });
+    return this.call('getOnrampRate', { query: s.currencyWireForm(currency) });
   }
 
   async close(): Promise<void> {
     if (this.ownsDispatcher) await this.dispatcher.close();
   }
 
-  private async call<Req, Res>(call: Call<Req, Res>): Promise<Res> {
-    if (call.requestSchema) {
-      const checked = call.requestSchema.safeParse(call.body);
+  private async call<K extends Operation>(operation: K, input: CallInput<K>): Promise<ResponseOf<K>> {
+    const op: OperationSpec = OPERATIONS[operation];
+    if (op.request) {
+      const checked = op.request.safeParse(input.body);
       if (!checked.success) {
         const { field, message } = s.describeZodError(checked.error);
-        throw new InputError(`${call.operation}: ${message}`, field);
+        throw new InputError(`${operation}: ${message}`, field);
       }
     }
     // Only reads may be retried: a repeated write could act twice.
-    const attempts = isIdempotent(call.operation) ? 1 + (this.options.readRetries ?? 2) : 1;
+    const attempts = op.idempotent ? 1 + (this.options.readRetries ?? 2) : 1;
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.once(call);
+        return (await this.once(operation, op, input)) as ResponseOf<K>;
       } catch (err) {
         if (attempt >= attempts || !isTransient(err)) throw err;
         const base = (this.options.retryBaseDelayMs ?? 150) * 2 ** (attempt - 1);
         const delay = base / 2 + Math.random() * base; // jitter spreads retries of many callers
-        this.options.log?.warn(
-          { operation: call.operation, attempt, delay: Math.round(delay) },
-          'service read failed, retrying',
-        );
+        this.options.log?.warn({ operation, attempt, delay: Math.round(delay) }, 'service read failed, retrying');
         await sleep(delay);
       }
     }
   }
 
-  private async once<Req, Res>(call: Call<Req, Res>): Promise<Res> {
+  private async once(operation: Operation, op: OperationSpec, input: CallInput<Operation>): Promise<unknown> {
     const observe = this.options.onCall;
-    if (!observe) return this.send(call);
+    if (!observe) return this.send(operation, op, input);
     const started = performance.now();
     try {
-      const result = await this.send(call);
-      observe(call.operation, undefined, (performance.now() - started) / 1000);
+      const result = await this.send(operation, op, input);
+      observe(operation, undefined, (performance.now() - started) / 1000);
       return result;
     } catch (err) {
-      observe(call.operation, err, (performance.now() - started) / 1000);
+      observe(operation, err, (performance.now() - started) / 1000);
       throw err;
     }
   }
 
-  private async send<Req, Res>(call: Call<Req, Res>): Promise<Res> {
-    const url = new URL(this.baseUrl + call.path);
-    for (const [k, v] of Object.entries(call.query ?? {})) url.searchParams.set(k, v);
+  private async send(operation: Operation, op: OperationSpec, input: CallInput<Operation>): Promise<unknown> {
+    const url = new URL(this.baseUrl + op.path);
+    if (op.query && input.query !== undefined) url.searchParams.set(this.params[op.query], input.query);
     const headers: Record<string, string> = { accept: 'application/json' };
-    if (call.auth === 'key') headers['x-service-key'] = this.options.apiKey;
+    if (op.auth === 'key') headers['x-service-key'] = this.options.apiKey;
     else if (this.options.bearerToken) headers.authorization = `Bearer ${this.options.bearerToken}`;
     else {
       throw new ServiceError(
         'SERVICE_REJECTED',
-        `${call.operation}: SERVICE_BEARER_TOKEN is not set, so POST ${call.path} cannot be authorised`,
-        { operation: call.operation, mayHaveReached: false, refused: true },
+        `${operation}: SERVICE_BEARER_TOKEN is not set, so ${op.method} ${op.path} cannot be authorised`,
+        { operation, mayHaveReached: false, refused: true },
       );
     }
-    const body = call.body === undefined ? null : JSON.stringify(call.body);
+    const body = input.body === undefined ? null : JSON.stringify(input.body);
     if (body !== null) headers['content-type'] = 'application/json';
-    const timeout = isIdempotent(call.operation)
-      ? (this.options.readTimeoutMs ?? 8_000)
-      : (this.options.responseTimeoutMs ?? 20_000);
+    const timeout = op.idempotent ? (this.options.readTimeoutMs ?? 8_000) : (this.options.responseTimeoutMs ?? 20_000);
     const maxBytes = this.options.maxResponseBytes ?? MAX_RESPONSE_BYTES;
     let answer: { status: number; text: string };
     try {
       answer = await exchange({
         url,
-        method: call.method,
+        method: op.method,
         headers,
         body,
         dispatcher: this.dispatcher,
@@ -300,10 +202,10 @@ export class ServiceClient {
         maxBytes,
       });
     } catch (err) {
-      if (err instanceof ExchangeFailure) throw transportError(call.operation, err.cause, err.sent, err.how, maxBytes);
-      throw transportError(call.operation, err, true);
+      if (err instanceof ExchangeFailure) throw transportError(operation, err.cause, err.sent, err.how, maxBytes);
+      throw transportError(operation, err, true);
     }
-    return parseResponse(call.operation, call.responseSchema, answer.status, answer.text, this.mask);
+    return parseResponse(operation, op.response, answer.status, answer.text, this.mask);
   }
 }
 

@@ -5,18 +5,9 @@
  */
 import { maskServiceText } from '../domain/personal-data.js';
 import { type ErrorCode, RampartError } from '../errors.js';
+import type { Operation } from './operations.js';
 
-export type Operation =
-  | 'createUser'
-  | 'transfer'
-  | 'createBeneficiary'
-  | 'offramp'
-  | 'createIdentity'
-  | 'getIdentity'
-  | 'lookupAccount'
-  | 'getWallet'
-  | 'getBalances'
-  | 'getOnrampRate';
+export type { Operation };
 
 export interface ServiceErrorDetails {
   operation: Operation;

@@ -1,12 +1,13 @@
 /**
  * The service client a Config describes: the real service at SERVICE_BASE_URL, or, when it is
- * unset (never in production: config refuses that), the in-process sandbox. One place for
+ * unset (never in production: config refuses that), the in-process sandbox. A composition-root
+ * choice, beside rampart.ts, so service/ never imports sandbox/ (issue 12 item 4). One place for
  * Rampart, the CLI and the workbench.
  */
-import { type Config, secretsOf } from '../config.js';
-import type { Logger } from '../log.js';
-import { type Sandbox, startSandbox } from '../sandbox/index.js';
-import { type CallObserver, ServiceClient } from './client.js';
+import { type Config, secretsOf } from './config.js';
+import type { Logger } from './log.js';
+import { type Sandbox, startSandbox } from './sandbox/index.js';
+import { type CallObserver, ServiceClient } from './service/client.js';
 
 export interface ServiceConnection {
   service: ServiceClient;
