@@ -91,6 +91,42 @@ function parseThresholds(text: string, ctx: z.RefinementCtx): Record<string, str
   return out;
 }
 
+export interface ClusterNode {
+  host: string;
+  port: number;
+}
+
+/** "10.0.0.1:7000,10.0.0.2:7000"; empty means no cluster. */
+function parseClusterNodes(text: string, ctx: z.RefinementCtx): ClusterNode[] | undefined {
+  const parts = text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  if (parts.length === 0) return undefined;
+  const nodes: ClusterNode[] = [];
+  for (const part of parts) {
+    const m = /^([A-Za-z0-9.-]+|\[[0-9a-fA-F:]+\]):(\d{1,5})$/.exec(part);
+    const port = Number(m?.[2]);
+    if (!m?.[1] || port < 1 || port > 65535) {
+      ctx.addIssue({ code: 'custom', message: `"${part}" is not host:port, e.g. 10.0.0.1:7000` });
+      continue;
+    }
+    nodes.push({ host: m[1].replace(/^\[|\]$/g, ''), port });
+  }
+  return nodes;
+}
+
+/**
+ * Every key Rampart owns must land in one hash slot on a cluster (its scripts touch several
+ * keys at once; BullMQ needs its queue keys together): a prefix without a hash tag (Redis's
+ * rule: the first "{" and the next "}" with something between) is wrapped in one.
+ */
+export function hashTagged(prefix: string): string {
+  const open = prefix.indexOf('{');
+  const close = open === -1 ? -1 : prefix.indexOf('}', open + 1);
+  return close > open + 1 ? prefix : `{${prefix}}`;
+}
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -116,6 +152,7 @@ const schema = z.object({
     .string()
     .default('rampart')
     .refine((s) => /^[A-Za-z0-9:_{}-]+$/.test(s), 'may hold only letters, digits and : _ - { }'),
+  REDIS_CLUSTER_NODES: z.string().default('').transform(parseClusterNodes),
   SERVICE_BASE_URL: optionalText.pipe(z.url('must be a URL such as https://wallet.example.com').optional()),
   SERVICE_API_KEY: optionalText,
   SERVICE_BEARER_TOKEN: optionalText,
@@ -158,7 +195,11 @@ export interface Config {
     teamId: string | undefined;
     enterpriseId: string | undefined;
   };
-  redis: { url: string; prefix: string };
+  /**
+   * `prefix` is what Rampart writes under; on a cluster it always carries a hash tag.
+   * `clusterNodes` set: the ioredis Cluster client (REDIS_URL then gives only credentials and TLS).
+   */
+  redis: { url: string; prefix: string; clusterNodes: ClusterNode[] | undefined };
   service: {
     /** undefined: run against the in-process sandbox (never in production). */
     baseUrl: string | undefined;
@@ -336,7 +377,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       teamId: e.SLACK_TEAM_ID,
       enterpriseId: e.SLACK_ENTERPRISE_ID,
     },
-    redis: { url: e.REDIS_URL, prefix: e.REDIS_PREFIX },
+    redis: {
+      url: e.REDIS_URL,
+      prefix: e.REDIS_CLUSTER_NODES ? hashTagged(e.REDIS_PREFIX) : e.REDIS_PREFIX,
+      clusterNodes: e.REDIS_CLUSTER_NODES,
+    },
     service: {
       baseUrl: e.SERVICE_BASE_URL,
       apiKey: e.SERVICE_API_KEY ?? DEV_DEFAULTS.apiKey,

@@ -10,6 +10,7 @@ export type ErrorCode =
   | 'SERVICE_TIMEOUT'
   | 'SERVICE_BAD_RESPONSE'
   | 'STATE_CONFLICT'
+  | 'REDIS_UNAVAILABLE'
   | 'NOT_AUTHORISED';
 
 export class RampartError extends Error {

@@ -4,7 +4,6 @@
  * main.ts calls it for production; tests call it the same way with loopback servers.
  */
 import { WebClient } from '@slack/web-api';
-import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import { connectService } from './connect-service.js';
 import type { Logger } from './log.js';
@@ -15,7 +14,7 @@ import { boundPort, healthHandler, metricsHandler, startOpsServer } from './metr
 import { createMetrics, type Metrics } from './metrics/metrics.js';
 import { callOutcome } from './metrics/service-calls.js';
 import { metricSources } from './metrics/sources.js';
-import { createQueues } from './queue/queues.js';
+import { createQueues, type Queues } from './queue/queues.js';
 import { startWorkers, type Workers } from './queue/worker.js';
 import type { Sandbox } from './sandbox/index.js';
 import { createSlackApp, type SlackApp, slackClientOptions } from './slack/app.js';
@@ -23,8 +22,9 @@ import { SlackApproverDirectory } from './slack/approvers.js';
 import type { Deps } from './slack/deps.js';
 import { slackNotifier } from './slack/notifier.js';
 import { ControlStore } from './store/controls.js';
+import { closeRedis, openRedis, type RedisClient } from './store/redis.js';
 import { Registry } from './store/registry.js';
-import { RequestStore } from './store/requests.js';
+import { type ChangeListener, RequestStore } from './store/requests.js';
 
 export interface RampartOptions {
   now?: () => number;
@@ -41,7 +41,10 @@ export interface Running {
   slack: SlackApp | undefined;
   /** Port the Slack receiver (web role) or the /metrics and /healthz server (worker role) listens on. */
   port: number | undefined;
-  redis: Redis;
+  /** The fail-fast connection of request handling (and /healthz). */
+  redis: RedisClient;
+  /** The patient connection of the workers (worker role). */
+  workerRedis: RedisClient | undefined;
   metrics: Metrics;
   /** Stops receiving, lets running jobs finish, then closes queues, HTTP agents and Redis. */
   close(): Promise<void>;
@@ -49,9 +52,15 @@ export interface Running {
 
 export async function startRampart(config: Config, log: Logger, options: RampartOptions = {}): Promise<Running> {
   const now = options.now ?? Date.now;
-  // BullMQ needs maxRetriesPerRequest null on connections used by workers.
-  const redis = new Redis(config.redis.url, { maxRetriesPerRequest: null, lazyConnect: true });
-  await redis.connect();
+  // Separate connections (issue 10): Slack handling fails fast, workers wait for Redis.
+  const redis = await openRedis(config.redis, 'requests', log);
+  let workerRedis: RedisClient | undefined;
+  try {
+    if (config.role !== 'web') workerRedis = await openRedis(config.redis, 'workers', log);
+  } catch (err) {
+    redis.disconnect();
+    throw err;
+  }
 
   const metrics = options.metrics ?? createMetrics();
   const reachability = new ServiceReachability();
@@ -65,10 +74,11 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
     log.warn('SERVICE_BASE_URL is not set: running against the built-in sandbox (no real money)');
     log.debug({ url: sandbox.url }, 'sandbox listening');
   }
-  const store = new RequestStore(redis, config.redis.prefix, now, (c) => metrics.requestChanged(c.kind, c.state));
+  const counted: ChangeListener = (c) => metrics.requestChanged(c.kind, c.state);
+  const store = new RequestStore(redis, config.redis.prefix, now, counted);
   const registry = new Registry(redis, config.redis.prefix);
   const controls = new ControlStore(redis, config.redis.prefix);
-  const queues = createQueues(redis, config.redis.prefix);
+  const queues = createQueues(redis, config.redis.prefix, log);
   metrics.watch(metricSources(store, [queues.execute, queues.expire, queues.notifications], now));
   const routes = {
     '/metrics': metricsHandler(metrics, config.metricsToken, log),
@@ -93,23 +103,26 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
 
   let workers: Workers | undefined;
   let heartbeat: { stop(): Promise<void> } | undefined;
-  if (config.role !== 'web') {
+  let workerQueues: Queues | undefined;
+  if (workerRedis) {
     const workerName = options.worker?.name ?? `worker-${process.pid}`;
     heartbeat = startHeartbeat(redis, config.redis.prefix, workerName, now, log);
+    workerQueues = createQueues(workerRedis, config.redis.prefix, log);
+    const workerControls = new ControlStore(workerRedis, config.redis.prefix);
     workers = startWorkers({
-      redis,
+      redis: workerRedis,
       prefix: config.redis.prefix,
       service,
-      store,
-      registry,
-      controls,
-      queues,
+      store: new RequestStore(workerRedis, config.redis.prefix, now, counted),
+      registry: new Registry(workerRedis, config.redis.prefix),
+      controls: workerControls,
+      queues: workerQueues,
       notifier: slackNotifier({
         client: slackClient,
         approvalsChannel: config.approvalsChannel,
         sandbox: sandbox !== undefined,
         log,
-        controls,
+        controls: workerControls,
       }),
       log,
       approvalsChannel: config.approvalsChannel,
@@ -139,14 +152,15 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
     port,
     redis,
     metrics,
+    workerRedis,
     async close() {
       await slack?.stop();
       if (opsServer) await new Promise((resolve) => opsServer?.close(resolve));
       await workers?.close();
       await heartbeat?.stop();
-      await queues.close();
+      await Promise.allSettled([queues.close(), workerQueues?.close()]);
       await connection.close();
-      await redis.quit();
+      await Promise.allSettled([closeRedis(redis), workerRedis ? closeRedis(workerRedis) : undefined]);
     },
   };
 }

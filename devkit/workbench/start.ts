@@ -4,11 +4,11 @@
  * pointed at the fake, the SlackDriver that plays the Slack client, and the page's server.
  * dev.ts calls it with process.env; tests call it with their own environment.
  */
-import { Redis } from 'ioredis';
 import { type Config, loadConfig } from '../../src/config.js';
 import { createLogger, type Logger } from '../../src/log.js';
 import { type Running, startRampart } from '../../src/rampart.js';
 import { deleteKeysWithPrefix } from '../../src/store/delete-prefix.js';
+import { closeRedis, openRedis } from '../../src/store/redis.js';
 import { type FakeSlack, SlackDriver, startFakeSlack } from '../index.js';
 import { WorkbenchActions } from './actions.js';
 import { type Assets, loadAssets } from './assets.js';
@@ -43,26 +43,13 @@ export interface Workbench {
   close(): Promise<void>;
 }
 
-/**
- * Checks Redis answers (failing with the connection's own error, not ioredis's later "Connection
- * is closed"), and clears `prefix` when given. Returns how many keys were deleted.
- */
-async function prepareRedis(url: string, prefix: string | undefined): Promise<number> {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null });
-  let failure: Error | undefined;
-  redis.on('error', (err: Error) => {
-    failure = err;
-  });
-  try {
-    await redis.connect();
-  } catch (err) {
-    // The connection error (ECONNREFUSED…) says more than ioredis's "Connection is closed".
-    throw failure ?? err;
-  }
+/** Checks Redis answers (one sentence when not), and clears `prefix` when given. Returns how many keys were deleted. */
+async function prepareRedis(settings: Config['redis'], prefix: string | undefined): Promise<number> {
+  const redis = await openRedis(settings, 'cli');
   try {
     return prefix === undefined ? 0 : await deleteKeysWithPrefix(redis, prefix);
   } finally {
-    await redis.quit();
+    await closeRedis(redis);
   }
 }
 
@@ -117,7 +104,7 @@ export async function startWorkbench(options: WorkbenchOptions): Promise<Workben
     });
     // Only the workbench's own namespace is cleared: a REDIS_PREFIX someone chose is left alone.
     const ours = config.redis.prefix === WORKBENCH_REDIS_PREFIX;
-    const cleared = await prepareRedis(config.redis.url, ours ? WORKBENCH_REDIS_PREFIX : undefined);
+    const cleared = await prepareRedis(config.redis, ours ? WORKBENCH_REDIS_PREFIX : undefined);
     if (cleared > 0) log.info({ cleared }, 'cleared the previous workbench run from Redis');
     // One process playing every role, over HTTP to the fake Slack (never Socket Mode).
     rampart = await startRampart(

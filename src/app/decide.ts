@@ -5,8 +5,10 @@
  */
 import type { RequestState } from '../domain/request.js';
 import type { FreezeState } from '../store/controls.js';
+import { type RedisFailure, redisFailure } from '../store/redis-errors.js';
+import type { VoteResult } from '../store/requests.js';
 import type { AppDeps } from './deps.js';
-import { approvalControls, recordHeld } from './velocity.js';
+import { type ApprovalControls, approvalControls, recordHeld } from './velocity.js';
 
 /** What a late click is told: who decided, when, and what the request is now. */
 export interface Decided {
@@ -29,7 +31,9 @@ export type ApproveOutcome =
   | { kind: 'approved'; requestId: string }
   // issue 13: refused while frozen; not counted because quorum would break a velocity limit.
   | { kind: 'frozen'; requestId: string; freeze: FreezeState | undefined }
-  | { kind: 'over_limit'; requestId: string; message: string };
+  | { kind: 'over_limit'; requestId: string; message: string }
+  /** Redis did not take the vote (issue 10): "unreachable" means it did not count. */
+  | { kind: 'unavailable'; failure: RedisFailure };
 
 type DecideDeps = Pick<AppDeps, 'store' | 'queues' | 'approvers' | 'log' | 'now'>;
 type ApproveDeps = DecideDeps & Pick<AppDeps, 'controls' | 'config'>;
@@ -52,8 +56,34 @@ export async function approve(deps: ApproveDeps, requestId: string, user: string
   if (refused) return refused;
   // One script: the vote, its history, quorum, the freeze and velocity limits (issue 13), and
   // the facts the answer needs.
-  const controls = await approvalControls(deps, requestId);
-  const v = await deps.store.castVote(requestId, user, controls.vote);
+  let controls: ApprovalControls;
+  let v: VoteResult;
+  try {
+    controls = await approvalControls(deps, requestId);
+    v = await deps.store.castVote(requestId, user, controls.vote);
+  } catch (err) {
+    const failure = redisFailure(err);
+    if (!failure) throw err;
+    deps.log.warn({ err, requestId }, 'approval not taken: Redis is unreachable or did not answer');
+    return { kind: 'unavailable', failure };
+  }
+  try {
+    return await afterVote(deps, requestId, user, v, controls);
+  } catch (err) {
+    if (!redisFailure(err)) throw err;
+    // The vote stands; the reconciler queues an approved request that has no job (queue/reconcile.ts).
+    deps.log.warn({ err, requestId }, 'approval recorded; queueing deferred until Redis answers');
+    return v.outcome === 'approved' ? { kind: 'approved', requestId } : { kind: 'voted', requestId };
+  }
+}
+
+async function afterVote(
+  deps: ApproveDeps,
+  requestId: string,
+  user: string,
+  v: VoteResult,
+  controls: ApprovalControls,
+): Promise<ApproveOutcome> {
   switch (v.outcome) {
     case 'frozen':
       return { kind: 'frozen', requestId, freeze: await deps.controls.freeze() };

@@ -3,12 +3,14 @@
  * command first asks and closed by close(). Without SERVICE_BASE_URL (never in production, see
  * config) the in-process sandbox stands in, as in src/rampart.ts.
  */
-import { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import { connectService } from '../connect-service.js';
+import { createLogger } from '../log.js';
 import { createQueues, type Queues } from '../queue/queues.js';
 import type { Sandbox } from '../sandbox/index.js';
 import type { ServiceClient } from '../service/client.js';
+import { closeRedis, openRedis, type RedisClient } from '../store/redis.js';
+import { RedisUnavailableError } from '../store/redis-errors.js';
 import { Registry } from '../store/registry.js';
 import { RequestStore } from '../store/requests.js';
 import type { CliIo } from './io.js';
@@ -29,20 +31,10 @@ export interface Context {
   close(): Promise<void>;
 }
 
-/** host:port of a Redis URL, without the password it may carry. */
-export const redisWhere = (url: string): string => {
-  try {
-    const u = new URL(url);
-    return `${u.hostname}:${u.port || '6379'}`;
-  } catch {
-    return 'REDIS_URL';
-  }
-};
-
 export function createContext(config: Config, io: CliIo, json: boolean): Context {
   let sandbox: Sandbox | undefined;
   let service: Promise<ServiceClient> | undefined;
-  let redis: Redis | undefined;
+  let redis: RedisClient | undefined;
   let store: Promise<RequestStore> | undefined;
   let queues: Queues | undefined;
 
@@ -55,22 +47,11 @@ export function createContext(config: Config, io: CliIo, json: boolean): Context
   }
 
   async function openStore(): Promise<RequestStore> {
-    // Fail at once instead of ioredis's endless reconnecting: an operator is waiting.
-    redis = new Redis(config.redis.url, {
-      lazyConnect: true,
-      connectTimeout: 3_000,
-      maxRetriesPerRequest: 1,
-      enableOfflineQueue: false,
-      retryStrategy: () => null,
-    });
-    redis.on('error', () => {}); // reported once below, not as ioredis's "Unhandled error event"
+    // The same factory as the app (store/redis.ts), failing at once: an operator is waiting.
     try {
-      await redis.connect();
+      redis = await openRedis(config.redis, 'cli');
     } catch (err) {
-      const code = (err as { code?: unknown }).code;
-      throw new CliError(
-        `Redis at ${redisWhere(config.redis.url)} cannot be reached${typeof code === 'string' ? ` (${code})` : ''}; start it or correct REDIS_URL.`,
-      );
+      throw err instanceof RedisUnavailableError ? new CliError(err.message) : err;
     }
     return new RequestStore(redis, config.redis.prefix);
   }
@@ -100,7 +81,8 @@ export function createContext(config: Config, io: CliIo, json: boolean): Context
     async queues() {
       await this.store();
       if (!redis) throw new CliError('Redis is not open.');
-      queues ??= createQueues(redis, config.redis.prefix);
+      // The CLI reports failures itself, one line each; the queues' own errors stay quiet.
+      queues ??= createQueues(redis, config.redis.prefix, createLogger({ level: 'silent' }));
       return queues;
     },
     async close() {
@@ -108,8 +90,7 @@ export function createContext(config: Config, io: CliIo, json: boolean): Context
       const client = await service?.catch(() => undefined);
       await client?.close();
       await sandbox?.close();
-      if (redis?.status === 'ready') await redis.quit().catch(() => redis?.disconnect());
-      else redis?.disconnect();
+      if (redis) await closeRedis(redis);
     },
   };
 }

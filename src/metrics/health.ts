@@ -3,7 +3,7 @@
  * worker has beaten its heart lately. 503 when Rampart cannot do its job: Redis down, no live
  * worker to execute approvals, or the service unreachable on its last call.
  */
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../store/redis.js';
 import type { CallOutcome } from './metrics.js';
 
 export const HEARTBEAT_EVERY_MS = 10_000;
@@ -35,22 +35,22 @@ export class ServiceReachability {
 
 const heartbeatKey = (prefix: string) => `${prefix}:workers:heartbeat`;
 
-export async function beat(redis: Redis, prefix: string, worker: string, now: number): Promise<void> {
+export async function beat(redis: RedisClient, prefix: string, worker: string, now: number): Promise<void> {
   await redis.hset(heartbeatKey(prefix), worker, String(now));
 }
 
-export async function forget(redis: Redis, prefix: string, worker: string): Promise<void> {
+export async function forget(redis: RedisClient, prefix: string, worker: string): Promise<void> {
   await redis.hdel(heartbeatKey(prefix), worker);
 }
 
 /** Newest heartbeat of any worker on this prefix, or undefined when none ever beat. */
-export async function lastHeartbeat(redis: Redis, prefix: string): Promise<number | undefined> {
+export async function lastHeartbeat(redis: RedisClient, prefix: string): Promise<number | undefined> {
   const beats = Object.values(await redis.hgetall(heartbeatKey(prefix))).map(Number);
   return beats.length === 0 ? undefined : Math.max(...beats);
 }
 
 export async function healthReport(deps: {
-  redis: Redis;
+  redis: RedisClient;
   prefix: string;
   service: ServiceReachability;
   sandbox: boolean;

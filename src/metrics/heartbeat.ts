@@ -1,10 +1,11 @@
 /** Workers say they are alive in Redis, so any process's /healthz can tell (issue 14). */
-import type { Redis } from 'ioredis';
+
 import type { Logger } from '../log.js';
+import type { RedisClient } from '../store/redis.js';
 import { beat, forget, HEARTBEAT_EVERY_MS } from './health.js';
 
 export function startHeartbeat(
-  redis: Redis,
+  redis: RedisClient,
   prefix: string,
   worker: string,
   now: () => number,

@@ -3,8 +3,9 @@
  * re-runs them on its own; the request record decides (DESIGN invariant 3).
  */
 import { type JobsOptions, Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
 import { z } from 'zod';
+import type { Logger } from '../log.js';
+import type { RedisClient } from '../store/redis.js';
 
 export const QUEUE_NAMES = { execute: 'execute', expire: 'expire', notify: 'notify' } as const;
 
@@ -43,11 +44,21 @@ export function bullPrefix(prefix: string): string {
   return `${prefix}:bull`;
 }
 
-export function createQueues(connection: Redis, prefix: string): Queues {
+/**
+ * Queues on the given connection: the fail-fast one for Slack handling, the patient one for
+ * workers. A Queue without an error listener would crash the process on a Redis error.
+ */
+export function createQueues(connection: RedisClient, prefix: string, log: Logger): Queues {
   const opts = { connection, prefix: bullPrefix(prefix) };
-  const execute = new Queue(QUEUE_NAMES.execute, opts);
-  const expire = new Queue(QUEUE_NAMES.expire, opts);
-  const notify = new Queue(QUEUE_NAMES.notify, opts);
+  const open = (name: string) => {
+    const queue = new Queue(name, opts);
+    // The connection's own listener already reported the outage once (store/redis.ts).
+    queue.on('error', (err) => log.debug({ err, queue: name }, 'queue connection error'));
+    return queue;
+  };
+  const execute = open(QUEUE_NAMES.execute);
+  const expire = open(QUEUE_NAMES.expire);
+  const notify = open(QUEUE_NAMES.notify);
   let seq = 0;
   return {
     execute,

@@ -3,11 +3,11 @@
  * Job data is parsed, never cast; bad data fails the job for good.
  */
 import { DelayedError, type Job, UnrecoverableError, Worker } from 'bullmq';
-import type { Redis } from 'ioredis';
 import type { z } from 'zod';
 import type { Logger } from '../log.js';
 import type { ServiceClient } from '../service/client.js';
 import type { ControlStore } from '../store/controls.js';
+import type { RedisClient } from '../store/redis.js';
 import type { Registry } from '../store/registry.js';
 import type { RequestStore } from '../store/requests.js';
 import { executeRequest, markUnknown } from './execute.js';
@@ -17,7 +17,8 @@ import { bullPrefix, notifyJob, QUEUE_NAMES, type Queues, requestJob } from './q
 import { reconcile } from './reconcile.js';
 
 export interface WorkerDeps {
-  redis: Redis;
+  /** The patient connection (maxRetriesPerRequest null). */
+  redis: RedisClient;
   prefix: string;
   service: ServiceClient;
   store: RequestStore;
@@ -91,7 +92,10 @@ export function startWorkers(deps: WorkerDeps): Workers {
     if (!job) return;
     log.error({ requestId: job.id, err }, 'execute job failed');
     // A stalled job lands here without our code having finished: settle the record now.
-    if (job.id) void settleStalled(job.id);
+    if (job.id)
+      settleStalled(job.id).catch((e: unknown) =>
+        log.error({ err: e, requestId: job.id }, 'could not settle a stalled job now; the reconciler will'),
+      );
   });
 
   const settleStalled = async (id: string) => {
@@ -141,6 +145,14 @@ export function startWorkers(deps: WorkerDeps): Workers {
   notifier.on('failed', (job, err) =>
     log.warn({ jobId: job?.id, err, attempts: job?.attemptsMade }, 'notify failed; will retry'),
   );
+
+  // Without an error listener a Worker's Redis error would crash the process.
+  for (const [queue, worker] of [
+    [QUEUE_NAMES.execute, execute],
+    [QUEUE_NAMES.expire, expire],
+    [QUEUE_NAMES.notify, notifier],
+  ] as const)
+    worker.on('error', (err) => log.warn({ err, queue }, 'worker error; BullMQ retries by itself'));
 
   const reconcileNow = () => reconcile({ store: deps.store, queues: deps.queues, log, now: deps.now });
   const runReconcile = () => {

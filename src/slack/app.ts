@@ -24,6 +24,7 @@ import type { Deps } from './deps.js';
 import { registerHome } from './events/home.js';
 import { registerBeneficiaryOptions } from './options/beneficiary.js';
 import { registerIdentityOptions } from './options/identity.js';
+import { registerRedisGuard } from './redis-guard.js';
 import { registerBeneficiaryViews } from './views/beneficiary.js';
 import { registerDenyView } from './views/deny.js';
 import { registerIdentityView } from './views/identity.js';
@@ -109,6 +110,9 @@ export function createSlackApp(
     logger,
     clientOptions: slackClientOptions(config.slack.apiUrl),
   });
+
+  // First, so a Redis failure anywhere below is answered in time with one sentence.
+  registerRedisGuard(app, deps);
 
   // Requests from another workspace are refused before any listener runs.
   if (config.slack.teamId || config.slack.enterpriseId) {

@@ -8,9 +8,12 @@ import type { RequestOutcome } from '../domain/request.js';
 import { InputError, isRampartError } from '../errors.js';
 import { failureFacts } from '../service/classify.js';
 import { isServiceError } from '../service/errors.js';
+import { describeRedisFailure, redisFailure } from '../store/redis-errors.js';
 
 export function describeError(err: unknown): string {
   if (err instanceof InputError) return err.message;
+  const redis = redisFailure(err);
+  if (redis) return describeRedisFailure(redis);
   if (isServiceError(err)) {
     const said = err.serviceMessage ? `: “${clean(err.serviceMessage)}”` : '';
     switch (err.code) {

@@ -3,8 +3,9 @@
  * request id scored by approval time, beside a hash of minor units) and the freeze flag. Every
  * key derives from the one prefix, so a hash-tagged prefix keeps them in one cluster slot.
  */
-import type { Redis } from 'ioredis';
+
 import type { VelocityRule, VelocitySubject, VelocityUsage } from '../domain/velocity.js';
+import type { RedisClient } from './redis.js';
 import type { VoteControls } from './requests.js';
 
 /** Ledger entries are kept at least this long, so a rule added later still sees a month back. */
@@ -18,7 +19,7 @@ export interface FreezeState {
 
 export class ControlStore {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
   ) {}
 

@@ -4,8 +4,9 @@
  * beneficiaries approved through Rampart — created by it, or registered as they already exist.
  * Personal data stays out: a BVN is kept as its last four digits, an account number masked.
  */
-import type { Redis } from 'ioredis';
+
 import { z } from 'zod';
+import type { RedisClient } from './redis.js';
 
 export const identityEntry = z.object({
   id: z.string(),
@@ -62,7 +63,7 @@ return taken
 
 export class Registry {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
   ) {}
 

@@ -3,7 +3,6 @@
  * The record is the source of truth for execution, not BullMQ's job state (DESIGN invariant 3).
  */
 import { randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
 import {
   canMove,
   type FrozenRequest,
@@ -17,6 +16,7 @@ import {
   type Vote,
 } from '../domain/request.js';
 import { ALLOCATE, CREATE, TRANSITION, VOTE } from './lua.js';
+import type { RedisClient } from './redis.js';
 
 export type VoteOutcome =
   | 'approved'
@@ -96,7 +96,7 @@ export type CreateOutcome =
 
 export class RequestStore {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
     private readonly now: () => number = Date.now,
     private readonly onChange: ChangeListener = () => {},

@@ -6,6 +6,7 @@ import type { App, BlockButtonAction } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import { approve, cancel, checkDeny } from '../../app/decide.js';
 import { REQUEST_ID } from '../../domain/request.js';
+import { describeRedisFailure } from '../../store/redis-errors.js';
 import { APPROVAL_ACTIONS } from '../blocks/card.js';
 import { withSandboxText } from '../blocks/common.js';
 import { frozenClickText } from '../blocks/freeze.js';
@@ -74,6 +75,8 @@ export function registerApprovalActions(app: App, deps: Deps): void {
           click,
           `${outcome.requestId} stays pending and your approval was not counted. ${outcome.message} Approve again when headroom returns, or deny it.`,
         );
+      case 'unavailable':
+        return tell(client, deps, click, describeRedisFailure(outcome.failure));
       case 'missing':
       case 'voted':
       case 'approved':

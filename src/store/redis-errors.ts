@@ -1,0 +1,51 @@
+/**
+ * Which failures mean "Redis cannot be reached or did not answer" (issue 10, item 3), decided
+ * here once. ioredis gives most of them no code, only fixed messages (ioredis built/Command.js,
+ * Redis.js, cluster/index.js, utils CONNECTION_CLOSED_ERROR_MSG), so those are listed as such.
+ */
+import { RampartError } from '../errors.js';
+
+export class RedisUnavailableError extends RampartError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('REDIS_UNAVAILABLE', message, options);
+  }
+}
+
+/** The command was not written (or provably refused): nothing changed in Redis. */
+const NEVER_SENT = new Set([
+  "Stream isn't writeable and enableOfflineQueue options is false",
+  "Cluster isn't ready and enableOfflineQueue options is false",
+  'None of startup nodes is available',
+]);
+/** The command may have reached Redis and run after we stopped waiting (or the link dropped). */
+const NO_ANSWER = new Set(['Command timed out', 'Connection is closed.']);
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH']);
+/** Redis's own replies while it cannot serve (loading its AOF, cluster down or failing over). */
+const NOT_SERVING = /^(LOADING|CLUSTERDOWN|MASTERDOWN|TRYAGAIN)\b/;
+
+export type RedisFailure = 'unreachable' | 'no_answer';
+
+export function redisFailure(err: unknown): RedisFailure | undefined {
+  if (err instanceof RedisUnavailableError) return 'unreachable';
+  if (!(err instanceof Error)) return undefined;
+  if (NO_ANSWER.has(err.message)) return 'no_answer';
+  if (NEVER_SENT.has(err.message) || NOT_SERVING.test(err.message)) return 'unreachable';
+  const name = err.name;
+  if (name === 'MaxRetriesPerRequestError' || name === 'ClusterAllFailedError') return 'unreachable';
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string' && NETWORK_CODES.has(code)) return 'unreachable';
+  return undefined;
+}
+
+export const isRedisFailure = (err: unknown): boolean => redisFailure(err) !== undefined;
+
+/** The sentence a person reads (issue 10). */
+export const REDIS_UNREACHABLE_TEXT =
+  'Rampart cannot reach its database right now; nothing was changed; try again in a minute.';
+/** A stalled Redis may still apply a write it did not confirm: say so, do not promise "nothing". */
+export const REDIS_NO_ANSWER_TEXT =
+  'Rampart’s database did not answer in time; what you did may or may not have been saved, so check the request before trying again in a minute.';
+
+export function describeRedisFailure(failure: RedisFailure): string {
+  return failure === 'no_answer' ? REDIS_NO_ANSWER_TEXT : REDIS_UNREACHABLE_TEXT;
+}
