@@ -13,11 +13,12 @@ import {
   type StoredView,
   startFakeSlack,
 } from '../../devkit/index.js';
-import { loadConfig } from '../../src/config.js';
+import { type Config, loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/log.js';
 import { type RampartOptions, type Running, startRampart } from '../../src/rampart.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
 import { deleteKeysWithPrefix } from '../../src/store/delete-prefix.js';
+import { closeRedis, openRedis } from '../../src/store/redis.js';
 import { LogSink } from './log-sink.js';
 
 export const PEOPLE = {
@@ -51,6 +52,13 @@ export async function deleteKeys(prefix: string): Promise<void> {
   const redis = new Redis(REDIS_URL);
   await deleteKeysWithPrefix(redis, prefix);
   await redis.quit();
+}
+
+/** Removes what a Rampart made, wherever its settings point (one Redis or a cluster). */
+export async function deleteKeysOf(settings: Config['redis']): Promise<void> {
+  const redis = await openRedis(settings, 'cli');
+  await deleteKeysWithPrefix(redis, settings.prefix);
+  await closeRedis(redis);
 }
 
 export function envFor(
@@ -119,10 +127,11 @@ export async function startHarness(
     prefix,
     startAnother,
     async close() {
+      const settings = rampart.deps.config.redis;
       for (const r of started.reverse()) await r.close().catch(() => {});
       await fake.close();
       await sandbox.close();
-      await deleteKeys(prefix);
+      await deleteKeysOf(settings);
     },
   };
 }
