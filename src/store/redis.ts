@@ -99,6 +99,10 @@ const settingName = (settings: RedisSettings) => (settings.clusterNodes ? 'REDIS
  * RedisUnavailableError with one sentence (start-up refuses a cluster that cannot work).
  */
 export async function openRedis(settings: RedisSettings, use: ConnectionUse, log?: Logger): Promise<RedisClient> {
+  if (settings.clusterNodes) {
+    const problem = await clusterProblem(settings);
+    if (problem) throw new RedisUnavailableError(`${redisWhere(settings)} ${problem}.`);
+  }
   const client = createRedis(settings, use);
   if (log) watchConnection(client, use, log);
   else client.on('error', () => {}); // reported once below, not as ioredis's "Unhandled error event"
@@ -120,12 +124,47 @@ export async function openRedis(settings: RedisSettings, use: ConnectionUse, log
   } finally {
     clearTimeout(timer);
   }
-  if (client instanceof Cluster) {
-    const info = await client.cluster('INFO').catch(() => '');
-    const state = /cluster_state:(\w+)/.exec(String(info))?.[1];
-    if (state !== 'ok') throw fail(`reports cluster_state ${state ?? 'unknown'} instead of ok`);
-  }
   return client;
+}
+
+/**
+ * Asks the startup nodes themselves (the Cluster client would only retry its ready check
+ * forever): the first that answers must say `cluster_state:ok`. undefined when all is well,
+ * otherwise why not.
+ */
+async function clusterProblem(settings: RedisSettings): Promise<string | undefined> {
+  let unreachable = 'cannot be reached';
+  // Each node alone, as the operator listed them.
+  for (const node of settings.clusterNodes ?? []) {
+    const probe = new Redis({
+      host: node.host,
+      port: node.port,
+      ...perUse('cli'),
+      ...credentials(settings.url),
+      lazyConnect: true,
+    });
+    probe.on('error', () => {});
+    try {
+      await probe.connect();
+    } catch (err) {
+      const code = (err as { code?: unknown }).code;
+      if (typeof code === 'string') unreachable = `cannot be reached (${code})`;
+      probe.disconnect();
+      continue;
+    }
+    try {
+      const info = String(await probe.cluster('INFO'));
+      const state = /cluster_state:(\w+)/.exec(info)?.[1];
+      return state === 'ok'
+        ? undefined
+        : `reports cluster_state ${state ?? 'unknown'} instead of ok; bring every slot's master up, or correct REDIS_CLUSTER_NODES`;
+    } catch {
+      return 'is not a Redis Cluster (cluster support is disabled on it); unset REDIS_CLUSTER_NODES to use REDIS_URL as one server';
+    } finally {
+      await closeRedis(probe);
+    }
+  }
+  return `${unreachable}; start it or correct REDIS_CLUSTER_NODES`;
 }
 
 /**
