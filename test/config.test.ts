@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEV_DEFAULTS, loadConfig, parseDuration } from '../src/config.js';
+import { DEV_DEFAULTS, hashTagged, loadConfig, parseDuration } from '../src/config.js';
 import { ConfigError } from '../src/errors.js';
 
 const prod = {
@@ -30,6 +30,32 @@ describe('configuration', () => {
     expect(c.wallets[0]?.alias).toBe('ops');
     expect(c.redis).toEqual({ url: 'redis://127.0.0.1:6379', prefix: 'rampart' });
     expect(c.requestExpiryMs).toBe(24 * 3_600_000);
+  });
+
+  it('REDIS_CLUSTER_NODES selects the cluster and hash-tags a plain prefix; one server keeps its keys as they were', () => {
+    const c = loadConfig({ REDIS_CLUSTER_NODES: ' 10.0.0.1:7000, redis-b.internal:7001 ', REDIS_PREFIX: 'acc-1234' });
+    expect(c.redis.clusterNodes).toEqual([
+      { host: '10.0.0.1', port: 7000 },
+      { host: 'redis-b.internal', port: 7001 },
+    ]);
+    expect(c.redis.prefix).toBe('{acc-1234}');
+    expect(loadConfig({ REDIS_CLUSTER_NODES: '10.0.0.1:7000', REDIS_PREFIX: '{acc}' }).redis.prefix).toBe('{acc}');
+    expect(loadConfig({ REDIS_PREFIX: 'acc-1234' }).redis).toEqual({
+      url: 'redis://127.0.0.1:6379',
+      prefix: 'acc-1234',
+      clusterNodes: undefined,
+    });
+    expect(problemsOf({ REDIS_CLUSTER_NODES: '10.0.0.1,10.0.0.2:99999' })).toEqual([
+      'REDIS_CLUSTER_NODES "10.0.0.1" is not host:port, e.g. 10.0.0.1:7000',
+      'REDIS_CLUSTER_NODES "10.0.0.2:99999" is not host:port, e.g. 10.0.0.1:7000',
+    ]);
+  });
+
+  it('hash tags follow Redis: the first { and the next } with something between', () => {
+    expect(hashTagged('rampart')).toBe('{rampart}');
+    expect(hashTagged('a{b}c')).toBe('a{b}c');
+    expect(hashTagged('a{}b')).toBe('{a{}b}');
+    expect(hashTagged('a}b{')).toBe('{a}b{}');
   });
 
   it('parses a full production configuration', () => {
