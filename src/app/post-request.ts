@@ -6,6 +6,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { callHash, type FrozenRequest, type RequestDisplay, type ServiceCall } from '../domain/request.js';
+import { whenRedisAnswers } from '../store/redis-errors.js';
 import type { AppDeps } from './deps.js';
 import type { SubmitBudget } from './submit-budget.js';
 
@@ -139,8 +140,9 @@ export async function announce(deps: Pick<AppDeps, 'queues' | 'log' | 'now'>, fr
     'request posted',
   );
   try {
-    await deps.queues.scheduleExpiry(frozen.id, frozen.expiresAt - deps.now());
-    await deps.queues.notify({ requestId: frozen.id, kind: 'card' });
+    // After the ack nobody waits: ride out a Redis stall (issue 10) rather than leave it to the reconciler.
+    await whenRedisAnswers(() => deps.queues.scheduleExpiry(frozen.id, frozen.expiresAt - deps.now()));
+    await whenRedisAnswers(() => deps.queues.notify({ requestId: frozen.id, kind: 'card' }));
   } catch (err) {
     deps.log.error({ err, requestId: frozen.id }, 'could not queue the card or expiry; the reconciler will');
   }

@@ -49,3 +49,19 @@ export const REDIS_NO_ANSWER_TEXT =
 export function describeRedisFailure(failure: RedisFailure): string {
   return failure === 'no_answer' ? REDIS_NO_ANSWER_TEXT : REDIS_UNREACHABLE_TEXT;
 }
+
+/**
+ * For work after Slack's ack, which nobody waits on: tries again while Redis is unreachable or
+ * stalled (the fail-fast connection gives up after about a second), for up to `tries` attempts.
+ * Only for steps that are safe to repeat (a fixed job id, or a duplicate that does no harm).
+ */
+export async function whenRedisAnswers<T>(step: () => Promise<T>, tries = 10, delayMs = 1000): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await step();
+    } catch (err) {
+      if (attempt >= tries || !isRedisFailure(err)) throw err;
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+    }
+  }
+}
