@@ -21,7 +21,7 @@ import { createSlackApp, type SlackApp, slackClientOptions } from './slack/app.j
 import { SlackApproverDirectory } from './slack/approvers.js';
 import type { Deps } from './slack/deps.js';
 import { slackNotifier } from './slack/notifier.js';
-import { ControlStore } from './store/controls.js';
+import { ControlStore, UnfreezeStore } from './store/controls.js';
 import { closeRedis, openRedis, type RedisClient } from './store/redis.js';
 import { Registry } from './store/registry.js';
 import { type ChangeListener, RequestStore } from './store/requests.js';
@@ -29,7 +29,13 @@ import { type ChangeListener, RequestStore } from './store/requests.js';
 export interface RampartOptions {
   now?: () => number;
   /** Worker timings for tests (see WorkerDeps). */
-  worker?: { lockDurationMs?: number; stalledIntervalMs?: number; reconcileEveryMs?: number; name?: string };
+  worker?: {
+    lockDurationMs?: number;
+    stalledIntervalMs?: number;
+    reconcileEveryMs?: number;
+    name?: string;
+    freezeRecheckMs?: number;
+  };
   /** One registry per instance (default: a new one), so instances in one process never collide. */
   metrics?: Metrics;
 }
@@ -96,6 +102,7 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
     identityCreators: new SlackApproverDirectory(config.identityCreators, slackClient, config.approverCacheMs, now),
     registry,
     controls,
+    unfreeze: new UnfreezeStore(redis, config.redis.prefix, controls),
     log,
     now,
     sandbox: sandbox !== undefined,

@@ -69,12 +69,14 @@ describe('manifest.yml', () => {
       ['/offramp', '[amount asset from wallet for reason] | help'],
       ['/identity', 'new | <identity_id> | list | help'],
       ['/beneficiary', 'new | list | help'],
+      ['/freeze', '[reason] | help'],
+      ['/unfreeze', '[help]'],
     ]);
   });
 
   it('sends every request to /slack/events', () => {
     const urls = urlsIn(manifest);
-    expect(urls).toHaveLength(10);
+    expect(urls).toHaveLength(12);
     for (const url of urls) expect(url).toMatch(EVENTS_URL);
   });
 

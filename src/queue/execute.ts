@@ -25,7 +25,8 @@ export interface ExecuteDeps {
   controls?: ControlStore;
 }
 
-export type ExecuteResult = 'succeeded' | 'failed' | 'unknown' | 'retry' | 'skipped';
+// 'frozen' (issue 13): the freeze held the compare-and-set; nothing changed, the job waits.
+export type ExecuteResult = 'succeeded' | 'failed' | 'unknown' | 'retry' | 'skipped' | 'frozen';
 
 export class RetryableNotSentError extends Error {
   override readonly name = 'RetryableNotSentError';
@@ -115,7 +116,8 @@ export async function executeRequest(
 ): Promise<ExecuteResult> {
   const { store, log } = deps;
   // One compare-and-set that also returns what to run: no separate read (issue 12).
-  const started = await store.startExecution(requestId, deps.workerName);
+  const started = await store.startExecution(requestId, deps.workerName, deps.controls?.freezeKey);
+  if (started.token === undefined && started.held) return 'frozen';
   if (started.token === undefined) {
     if (started.from === undefined) {
       log.error({ requestId }, 'execute: request record missing; nothing called');

@@ -37,6 +37,8 @@ export interface Queues {
   scheduleExpiry(requestId: string, delayMs: number): Promise<void>;
   /** `once`: a job id that makes repeats a no-op while the job waits (the reconciler's). */
   notify(job: NotifyJob, once?: string): Promise<void>;
+  /** Issue 13: after a released freeze, a held (delayed) execution runs now; a missing one is queued. */
+  releaseHeld(requestId: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -77,6 +79,12 @@ export function createQueues(connection: RedisClient, prefix: string, log: Logge
     },
     async enqueueApproved(requestId) {
       await execute.add('execute', { requestId } satisfies RequestJob, executeOptions(requestId));
+    },
+    async releaseHeld(requestId) {
+      const job = await execute.getJob(requestId);
+      if (job && (await job.getState()) === 'delayed')
+        await job.promote().catch(() => this.enqueueExecution(requestId));
+      else await this.enqueueExecution(requestId);
     },
     async scheduleExpiry(requestId, delayMs) {
       await expire.add('expire', { requestId } satisfies RequestJob, {

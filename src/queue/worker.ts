@@ -36,7 +36,11 @@ export interface WorkerDeps {
   lockDurationMs?: number;
   stalledIntervalMs?: number;
   reconcileEveryMs?: number;
+  /** Issue 13: how often a job held by the freeze looks again (a release promotes it at once). */
+  freezeRecheckMs?: number;
 }
+
+const FREEZE_RECHECK_MS = 30_000;
 
 function parse<T extends z.ZodType>(schema: T, job: Job): z.infer<T> {
   const r = schema.safeParse(job.data);
@@ -64,10 +68,10 @@ export function startWorkers(deps: WorkerDeps): Workers {
 
   const execute = new Worker(
     QUEUE_NAMES.execute,
-    async (job) => {
+    async (job, token) => {
       const { requestId } = parse(requestJob, job);
       const last = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-      return executeRequest(
+      const result = await executeRequest(
         {
           service: deps.service,
           store: deps.store,
@@ -80,6 +84,12 @@ export function startWorkers(deps: WorkerDeps): Workers {
         requestId,
         last,
       );
+      if (result === 'frozen') {
+        // issue 13: wait, without failing or using an attempt; an approved release promotes it.
+        await job.moveToDelayed(Date.now() + (deps.freezeRecheckMs ?? FREEZE_RECHECK_MS), token);
+        throw new DelayedError();
+      }
+      return result;
     },
     {
       ...base,

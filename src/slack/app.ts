@@ -17,6 +17,7 @@ import { registerApprovalActions } from './actions/approval.js';
 import { registerShareAction } from './actions/share.js';
 import { registerAssetChoices } from './asset-choices.js';
 import { boltLogger } from './bolt-logger.js';
+import { registerFreezeCommands } from './commands/freeze.js';
 import { registerReadOnlyCommands } from './commands/read-only.js';
 import { registerRegistryCommands } from './commands/registry.js';
 import { registerRequestCommands } from './commands/request.js';
@@ -137,6 +138,7 @@ export function createSlackApp(
   registerBeneficiaryOptions(app, deps);
   registerRegisterBeneficiaryView(app, deps);
   registerHome(app, deps);
+  registerFreezeCommands(app, deps); // issue 13
   registerAssetChoices(app, deps);
 
   return {

@@ -6,7 +6,7 @@ import type { Config } from '../config.js';
 import type { Logger } from '../log.js';
 import type { Queues } from '../queue/queues.js';
 import type { ServiceClient } from '../service/client.js';
-import type { ControlStore } from '../store/controls.js';
+import type { ControlStore, UnfreezeStore } from '../store/controls.js';
 import type { Registry } from '../store/registry.js';
 import type { RequestStore } from '../store/requests.js';
 import type { ApproverDirectory } from './approvers.js';
@@ -22,6 +22,7 @@ export interface Deps {
   registry: Registry;
   /** Issue 13: velocity ledger and freeze. */
   controls: ControlStore;
+  unfreeze: UnfreezeStore;
   log: Logger;
   now: () => number;
   /** True when running against the built-in sandbox: every message says so. */

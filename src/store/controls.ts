@@ -83,3 +83,110 @@ export class ControlStore {
     return { created: false, state: (await this.freeze()) ?? state };
   }
 }
+
+/** One /unfreeze proposal: who opened it, the votes by choice, and its card. */
+export interface UnfreezeProposal {
+  id: string;
+  by: string;
+  at: number;
+  votes: Record<string, UnfreezeChoice>;
+  decided?: UnfreezeChoice;
+  card?: { channel: string; ts: string };
+}
+
+export type UnfreezeChoice = 'release' | 'cancel';
+
+export type UnfreezeVote =
+  | { outcome: 'not_frozen' | 'stale' }
+  | { outcome: 'voted'; count: number }
+  | { outcome: 'decided'; choice: UnfreezeChoice; now: boolean };
+
+/** KEYS: proposal, freeze. ARGV: proposal id, user, choice, required. */
+const UNFREEZE_VOTE = `
+if redis.call('EXISTS', KEYS[2]) == 0 then return {'not_frozen'} end
+if redis.call('HGET', KEYS[1], 'id') ~= ARGV[1] then return {'stale'} end
+local decided = redis.call('HGET', KEYS[1], 'decided')
+if decided then return {'decided', decided, '0'} end
+redis.call('HSET', KEYS[1], 'vote:' .. ARGV[2], ARGV[3])
+local n = 0
+local all = redis.call('HGETALL', KEYS[1])
+for i = 1, #all, 2 do
+  if string.sub(all[i], 1, 5) == 'vote:' and all[i + 1] == ARGV[3] then n = n + 1 end
+end
+if n >= tonumber(ARGV[4]) then
+  redis.call('HSET', KEYS[1], 'decided', ARGV[3])
+  return {'decided', ARGV[3], '1'}
+end
+return {'voted', tostring(n)}
+`;
+
+/**
+ * KEYS: freeze, proposal, approved-state index. ARGV: choice. A cancel lifts only once nothing is
+ * left approved (a request the freeze held must never run after its cancel was chosen).
+ */
+const LIFT = `
+if ARGV[1] == 'cancel' and redis.call('ZCARD', KEYS[3]) > 0 then return 'retry' end
+redis.call('DEL', KEYS[1], KEYS[2])
+return 'lifted'
+`;
+
+export class UnfreezeStore {
+  constructor(
+    private readonly redis: RedisClient,
+    private readonly prefix: string,
+    private readonly controls: ControlStore,
+  ) {}
+
+  private get key(): string {
+    return `${this.prefix}:unfreeze`;
+  }
+
+  async proposal(): Promise<UnfreezeProposal | undefined> {
+    const h = await this.redis.hgetall(this.key);
+    if (!h.id || !h.by) return undefined;
+    const votes: Record<string, UnfreezeChoice> = {};
+    for (const [k, v] of Object.entries(h))
+      if (k.startsWith('vote:') && (v === 'release' || v === 'cancel')) votes[k.slice(5)] = v;
+    return {
+      id: h.id,
+      by: h.by,
+      at: Number(h.at),
+      votes,
+      ...(h.decided === 'release' || h.decided === 'cancel' ? { decided: h.decided } : {}),
+      ...(h.card ? { card: JSON.parse(h.card) as { channel: string; ts: string } } : {}),
+    };
+  }
+
+  /** Opens a proposal unless one is waiting; returns the one in force and whether it is new. */
+  async open(p: { id: string; by: string; at: number }): Promise<{ created: boolean; proposal: UnfreezeProposal }> {
+    const created = (await this.redis.hsetnx(this.key, 'id', p.id)) === 1;
+    if (created) await this.redis.hset(this.key, { by: p.by, at: String(p.at) });
+    const proposal = await this.proposal();
+    return { created, proposal: proposal ?? { ...p, votes: {} } };
+  }
+
+  async setCard(card: { channel: string; ts: string }): Promise<void> {
+    await this.redis.hset(this.key, 'card', JSON.stringify(card));
+  }
+
+  async vote(id: string, user: string, choice: UnfreezeChoice, required: number): Promise<UnfreezeVote> {
+    const [outcome, a, b] = (await this.redis.eval(
+      UNFREEZE_VOTE,
+      2,
+      this.key,
+      this.controls.freezeKey,
+      id,
+      user,
+      choice,
+      String(required),
+    )) as [string, string?, string?];
+    if (outcome === 'voted') return { outcome, count: Number(a) };
+    if (outcome === 'decided') return { outcome, choice: a === 'cancel' ? 'cancel' : 'release', now: b === '1' };
+    return { outcome: outcome === 'stale' ? 'stale' : 'not_frozen' };
+  }
+
+  async lift(choice: UnfreezeChoice, approvedIndexKey: string): Promise<'lifted' | 'retry'> {
+    const r = await this.redis.eval(LIFT, 3, this.controls.freezeKey, this.key, approvedIndexKey, choice);
+    return r === 'lifted' ? 'lifted' : 'retry';
+  }
+}

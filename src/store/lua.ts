@@ -104,6 +104,9 @@ for s in string.gmatch(ARGV[1], '[^,]+') do
 end
 if not allowed then return {0, state} end
 if ARGV[5] ~= '' and redis.call('HGET', KEYS[1], 'execToken') ~= ARGV[5] then return {0, state} end
+-- issue 13: ARGV[10], when given, is the KEYS index of a hold flag (the freeze): while it is set
+-- nothing moves, in the same script as the compare-and-set, so a freeze can never slip between.
+if ARGV[10] and ARGV[10] ~= '' and redis.call('EXISTS', KEYS[tonumber(ARGV[10])]) == 1 then return {-1, state} end
 redis.call('HSET', KEYS[1], 'state', ARGV[2])
 local fields = cjson.decode(ARGV[4])
 for k, v in pairs(fields) do redis.call('HSET', KEYS[1], k, v) end

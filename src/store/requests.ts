@@ -57,7 +57,8 @@ export interface VoteResult {
 
 export type ExecutionStart =
   | { token: string; frozen: FrozenRequest; decidedBy: string | undefined }
-  | { token: undefined; from: RequestState | undefined };
+  /** held: the hold flag (issue 13's freeze) was set, so nothing changed. */
+  | { token: undefined; from: RequestState | undefined; held?: true };
 
 /** A request entered `state`; `seq` is its history entry's position (1-based). */
 export interface StateChange {
@@ -280,6 +281,7 @@ export class RequestStore {
     fields: Record<string, string>,
     execToken: string,
     returnFrozen: boolean,
+    holdKey?: string,
   ): Promise<[number, string, string | undefined, string | undefined]> {
     // The domain's state machine is the rule; the script only makes it atomic.
     const illegal = from.find((f) => !canMove(f, to));
@@ -287,12 +289,13 @@ export class RequestStore {
     const history: HistoryEntry = { at: this.now(), ...entry };
     const [ok, before, kind, seq, frozen, decidedBy] = (await this.redis.eval(
       TRANSITION,
-      4 + from.length,
+      4 + from.length + (holdKey ? 1 : 0),
       this.key(id),
       this.historyKey(id),
       this.openKey,
       this.stateKey(to),
       ...from.map(this.stateKey),
+      ...(holdKey ? [holdKey] : []),
       from.join(','),
       to,
       JSON.stringify(history),
@@ -302,6 +305,7 @@ export class RequestStore {
       isFinal(to) ? '1' : '0',
       returnFrozen ? '1' : '0',
       String(history.at),
+      holdKey ? String(5 + from.length) : '',
     )) as [number, string, RequestKind?, number?, string?, string?];
     if (ok === 1 && kind && seq) this.onChange({ id, kind, state: to, seq });
     return [ok, before, frozen, decidedBy];
@@ -311,7 +315,7 @@ export class RequestStore {
    * approved → executing in one round trip; returns the token that alone may finish this
    * execution, with the frozen request to run (DESIGN invariant 2: read in the same step).
    */
-  async startExecution(id: string, worker: string): Promise<ExecutionStart> {
+  async startExecution(id: string, worker: string, holdKey?: string): Promise<ExecutionStart> {
     const token = randomUUID();
     const [ok, before, frozen, decidedBy] = await this.runTransition(
       id,
@@ -321,11 +325,13 @@ export class RequestStore {
       { execToken: token },
       '',
       true,
+      holdKey,
     );
     if (ok === 1 && frozen) {
       return { token, frozen: JSON.parse(frozen) as FrozenRequest, decidedBy: decidedBy || undefined };
     }
-    return { token: undefined, from: before === '' ? undefined : (before as RequestState) };
+    const from = before === '' ? undefined : (before as RequestState);
+    return ok === -1 ? { token: undefined, from, held: true } : { token: undefined, from };
   }
 
   async finishExecution(

@@ -8,7 +8,13 @@ import { startRampart } from '../../src/rampart.js';
 
 const env = JSON.parse(process.argv[2] ?? '{}') as Record<string, string>;
 const running = await startRampart(loadConfig({ ...env, ROLE: 'worker' }), createLogger({ level: 'silent' }), {
-  worker: { lockDurationMs: 1000, stalledIntervalMs: 500, reconcileEveryMs: 500, name: 'child-worker' },
+  worker: {
+    lockDurationMs: 1000,
+    stalledIntervalMs: 500,
+    reconcileEveryMs: 500,
+    name: 'child-worker',
+    freezeRecheckMs: 300,
+  },
 });
 process.stdout.write('ready\n');
 process.on('SIGTERM', () => {

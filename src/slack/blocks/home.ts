@@ -1,7 +1,9 @@
 /** App Home: what waits for approval, recent requests, and where to start. Pure builder. */
 import type { View } from '@slack/types';
 import type { RequestRecord } from '../../domain/request.js';
+import type { FreezeState } from '../../store/controls.js';
 import { type Blocks, context, esc, header, section, slackDate } from './common.js';
+import { freezeBannerText } from './freeze.js';
 
 const line = (r: RequestRecord): string => {
   const f = r.frozen;
@@ -14,9 +16,15 @@ const line = (r: RequestRecord): string => {
   return `*${f.id}* · ${what} · ${r.state} · by <@${f.requester}> ${slackDate(f.createdAt, '{date_short} {time}')}`;
 };
 
-export function homeView(pending: RequestRecord[], recent: RequestRecord[], sandbox: boolean): View {
+export function homeView(
+  pending: RequestRecord[],
+  recent: RequestRecord[],
+  sandbox: boolean,
+  freeze?: FreezeState,
+): View {
   const blocks: Blocks = [
     header('Rampart'),
+    ...(freeze ? [section(freezeBannerText(freeze))] : []), // issue 13
     section(
       'Balances `/balance` · rates `/rate` · bank lookup `/lookup` · payments `/transfer`, `/offramp` · setup `/identity`, `/beneficiary`. Add `help` to any command for its usage.',
     ),

@@ -13,9 +13,10 @@ export function registerHome(app: App, deps: Deps): void {
   app.event('app_home_opened', async ({ event, client }) => {
     if (event.tab !== 'home') return;
     try {
-      const [open, recent] = await Promise.all([
+      const [open, recent, freeze] = await Promise.all([
         records(deps, await deps.store.openIds()),
         records(deps, await deps.store.recentIds(15)),
+        deps.controls.freeze(),
       ]);
       await client.views.publish({
         user_id: event.user,
@@ -23,6 +24,7 @@ export function registerHome(app: App, deps: Deps): void {
           open.filter((r) => r.state === 'pending'),
           recent,
           deps.sandbox,
+          freeze,
         ),
       });
     } catch (err) {

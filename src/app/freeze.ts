@@ -1,0 +1,152 @@
+/**
+ * The kill switch (issue 13): /freeze stops every approval and every execution at once (both are
+ * checked inside the scripts that would move a request); /unfreeze needs two approvers (one when
+ * only one person is configured) who choose what happens to what the freeze held.
+ */
+import { randomUUID } from 'node:crypto';
+import type { RequestRecord } from '../domain/request.js';
+import { velocitySubject } from '../domain/velocity.js';
+import type { FreezeState, UnfreezeChoice, UnfreezeProposal, UnfreezeStore } from '../store/controls.js';
+import { type Authorisation, authorise } from './decide.js';
+import type { AppDeps } from './deps.js';
+
+export type FreezeDeps = Pick<AppDeps, 'store' | 'queues' | 'approvers' | 'controls' | 'config' | 'log' | 'now'> & {
+  unfreeze: UnfreezeStore;
+};
+
+export type FreezeOutcome =
+  | Authorisation
+  | { kind: 'already'; freeze: FreezeState }
+  | { kind: 'frozen'; freeze: FreezeState; open: number };
+
+/** Records the freeze in each open request's history and refreshes its card (banner). */
+export async function freeze(deps: FreezeDeps, user: string, reason: string): Promise<FreezeOutcome> {
+  const refused = await authorise(deps, user);
+  if (refused) return refused;
+  const state: FreezeState = { by: user, at: deps.now(), reason: reason.trim().slice(0, 300) || 'no reason given' };
+  const set = await deps.controls.setFreeze(state);
+  if (!set.created) return { kind: 'already', freeze: set.state };
+  deps.log.warn({ by: user }, 'Rampart frozen: no approval or execution until an unfreeze is approved');
+  const open = await deps.store.openIds();
+  for (const id of open) {
+    await deps.store.appendHistory(id, { at: state.at, event: 'frozen', by: user, detail: state.reason });
+    await deps.queues.notify({ requestId: id, kind: 'card' });
+  }
+  return { kind: 'frozen', freeze: state, open: open.length };
+}
+
+/** Two different approvers, or the only one when APPROVERS names exactly one person. */
+export const unfreezeQuorum = (approvers: readonly string[]): number =>
+  approvers.length === 1 && !approvers[0]?.startsWith('S') ? 1 : 2;
+
+/** Requests the freeze holds: approved and not yet run. */
+export async function heldRequests(deps: Pick<AppDeps, 'store'>): Promise<RequestRecord[]> {
+  const ids = await deps.store.idsInState('approved', 500);
+  const records = await Promise.all(ids.map((id) => deps.store.get(id)));
+  return records.filter((r): r is RequestRecord => r?.state === 'approved');
+}
+
+export type StartUnfreezeOutcome =
+  | Authorisation
+  | { kind: 'not-frozen' }
+  | {
+      kind: 'proposal';
+      created: boolean;
+      proposal: UnfreezeProposal;
+      freeze: FreezeState;
+      held: RequestRecord[];
+      required: number;
+    };
+
+export async function startUnfreeze(deps: FreezeDeps, user: string): Promise<StartUnfreezeOutcome> {
+  const refused = await authorise(deps, user);
+  if (refused) return refused;
+  const state = await deps.controls.freeze();
+  if (!state) return { kind: 'not-frozen' };
+  const { created, proposal } = await deps.unfreeze.open({ id: randomUUID(), by: user, at: deps.now() });
+  return {
+    kind: 'proposal',
+    created,
+    proposal,
+    freeze: state,
+    held: await heldRequests(deps),
+    required: unfreezeQuorum(deps.config.approvers),
+  };
+}
+
+export type UnfreezeOutcome =
+  | Authorisation
+  | { kind: 'not-frozen' }
+  | { kind: 'stale' }
+  | { kind: 'voted'; proposal: UnfreezeProposal; freeze: FreezeState; held: RequestRecord[]; required: number }
+  | { kind: 'lifted'; choice: UnfreezeChoice; proposal: UnfreezeProposal; held: string[] };
+
+/** One click on the unfreeze card; at quorum the freeze lifts and the held requests are released or cancelled. */
+export async function voteUnfreeze(
+  deps: FreezeDeps,
+  user: string,
+  proposalId: string,
+  choice: UnfreezeChoice,
+): Promise<UnfreezeOutcome> {
+  const refused = await authorise(deps, user);
+  if (refused) return refused;
+  const required = unfreezeQuorum(deps.config.approvers);
+  const v = await deps.unfreeze.vote(proposalId, user, choice, required);
+  if (v.outcome === 'not_frozen') return { kind: 'not-frozen' };
+  if (v.outcome === 'stale') return { kind: 'stale' };
+  const proposal = (await deps.unfreeze.proposal()) ?? { id: proposalId, by: user, at: deps.now(), votes: {} };
+  if (v.outcome !== 'decided') {
+    const state = await deps.controls.freeze();
+    if (!state) return { kind: 'not-frozen' };
+    return { kind: 'voted', proposal, freeze: state, held: await heldRequests(deps), required };
+  }
+  const held = await lift(deps, v.choice, proposal);
+  return { kind: 'lifted', choice: v.choice, proposal: { ...proposal, decided: v.choice }, held };
+}
+
+/** Idempotent: a second run (a crash half-way, a late click) finds less to do. */
+async function lift(deps: FreezeDeps, choice: UnfreezeChoice, proposal: UnfreezeProposal): Promise<string[]> {
+  const approvers = Object.entries(proposal.votes)
+    .filter(([, c]) => c === choice)
+    .map(([u]) => `<@${u}>`)
+    .join(', ');
+  const done: string[] = [];
+  for (let round = 0; round < 20; round++) {
+    const held = await heldRequests(deps);
+    for (const r of held) {
+      const id = r.frozen.id;
+      if (choice === 'cancel') {
+        const t = await deps.store.transition(
+          id,
+          ['approved'],
+          'cancelled',
+          { event: 'cancelled', detail: `cancelled by the unfreeze (${approvers}); it never ran` },
+          { decidedAt: String(deps.now()) },
+        );
+        if (!t.ok) continue;
+        const subject = velocitySubject(r.frozen);
+        if (subject) await deps.controls.releaseHeadroom(subject, id);
+        await deps.queues.notify({ requestId: id, kind: 'outcome' });
+      } else {
+        await deps.store.appendHistory(id, {
+          at: deps.now(),
+          event: 'released',
+          detail: `by the unfreeze (${approvers})`,
+        });
+      }
+      if (!done.includes(id)) done.push(id);
+    }
+    if ((await deps.unfreeze.lift(choice, deps.store.stateKey('approved'))) === 'lifted') break;
+  }
+  deps.log.warn({ choice, held: done.length }, 'Rampart unfrozen');
+  for (const id of await deps.store.openIds()) {
+    await deps.store.appendHistory(id, {
+      at: deps.now(),
+      event: 'unfrozen',
+      detail: `${choice} chosen by ${approvers}`,
+    });
+    await deps.queues.notify({ requestId: id, kind: 'card' });
+  }
+  if (choice === 'release') for (const id of done) await deps.queues.releaseHeld(id);
+  return done;
+}

@@ -1,0 +1,186 @@
+/**
+ * /freeze, /unfreeze and the unfreeze card's buttons (issue 13): read the payload → app/freeze.ts
+ * → a private answer, the one channel message, or the unfreeze card.
+ */
+import type { App, BlockButtonAction } from '@slack/bolt';
+import type { WebClient } from '@slack/web-api';
+import { freeze, startUnfreeze, voteUnfreeze } from '../../app/freeze.js';
+import type { RequestRecord } from '../../domain/request.js';
+import type { UnfreezeChoice } from '../../store/controls.js';
+import { esc, withSandboxText } from '../blocks/common.js';
+import { freezeAnnouncement, UNFREEZE_ACTIONS, unfreezeCardBlocks } from '../blocks/freeze.js';
+import { isHelp } from '../blocks/usage.js';
+import { refusalText } from '../decision-text.js';
+import type { Deps } from '../deps.js';
+
+const FREEZE_USAGE =
+  '`/freeze [reason]` stops every approval and execution at once (approvers only). `/unfreeze` opens a card that two approvers decide.';
+
+const heldLine = (r: RequestRecord): string => {
+  const f = r.frozen;
+  const what = `${f.call.kind} ${esc(f.display.amountText ?? '')} ${esc(f.display.assetCode ?? '')}`.trim();
+  return `*${f.id}* · ${what} · by <@${f.requester}> · approved by <@${r.decidedBy ?? '?'}>`;
+};
+
+async function postOrUpdate(
+  client: WebClient,
+  deps: Deps,
+  card: { channel: string; ts: string } | undefined,
+  blocks: ReturnType<typeof unfreezeCardBlocks>,
+): Promise<{ channel: string; ts: string } | undefined> {
+  const text = 'Unfreeze Rampart';
+  try {
+    if (card) {
+      await client.chat.update({ channel: card.channel, ts: card.ts, text, blocks });
+      return card;
+    }
+    const posted = await client.chat.postMessage({ channel: deps.config.approvalsChannel, text, blocks });
+    return { channel: posted.channel ?? deps.config.approvalsChannel, ts: posted.ts ?? '' };
+  } catch (err) {
+    deps.log.error({ err }, 'could not post or update the unfreeze card');
+    return undefined;
+  }
+}
+
+export function registerFreezeCommands(app: App, deps: Deps): void {
+  const freezeDeps = { ...deps, unfreeze: deps.unfreeze };
+
+  app.command('/freeze', async ({ command, ack, client }) => {
+    if (isHelp(command.text ?? '')) {
+      await ack({ response_type: 'ephemeral', text: FREEZE_USAGE });
+      return;
+    }
+    await ack();
+    const answer = (text: string) =>
+      client.chat
+        .postEphemeral({
+          channel: command.channel_id,
+          user: command.user_id,
+          text: withSandboxText(text, deps.sandbox),
+        })
+        .catch((err: unknown) => deps.log.warn({ err }, 'could not answer /freeze'));
+    const outcome = await freeze(freezeDeps, command.user_id, command.text ?? '');
+    switch (outcome.kind) {
+      case 'not-approver':
+      case 'approver-check-failed':
+        await answer(refusalText(outcome));
+        return;
+      case 'already':
+        await answer(
+          `Rampart is already frozen by <@${outcome.freeze.by}> (${esc(outcome.freeze.reason)}); nothing changed. Use /unfreeze to lift it.`,
+        );
+        return;
+      case 'frozen':
+        await client.chat
+          .postMessage({
+            channel: deps.config.approvalsChannel,
+            text: withSandboxText(freezeAnnouncement(outcome.freeze, outcome.open), deps.sandbox),
+          })
+          .catch((err: unknown) => deps.log.error({ err }, 'could not announce the freeze'));
+        await answer('Rampart is frozen: no approval and no execution until an unfreeze is approved.');
+        return;
+    }
+  });
+
+  app.command('/unfreeze', async ({ command, ack, client }) => {
+    if (isHelp(command.text ?? '')) {
+      await ack({ response_type: 'ephemeral', text: FREEZE_USAGE });
+      return;
+    }
+    await ack();
+    const answer = (text: string) =>
+      client.chat
+        .postEphemeral({
+          channel: command.channel_id,
+          user: command.user_id,
+          text: withSandboxText(text, deps.sandbox),
+        })
+        .catch((err: unknown) => deps.log.warn({ err }, 'could not answer /unfreeze'));
+    const outcome = await startUnfreeze(freezeDeps, command.user_id);
+    switch (outcome.kind) {
+      case 'not-approver':
+      case 'approver-check-failed':
+        await answer(refusalText(outcome));
+        return;
+      case 'not-frozen':
+        await answer('Rampart is not frozen; nothing to unfreeze.');
+        return;
+      case 'proposal': {
+        const blocks = unfreezeCardBlocks({
+          proposal: outcome.proposal,
+          freeze: outcome.freeze,
+          held: outcome.held.map((r) => ({ id: r.frozen.id, line: heldLine(r) })),
+          required: outcome.required,
+          sandbox: deps.sandbox,
+        });
+        const card = await postOrUpdate(client, deps, outcome.proposal.card, blocks);
+        if (card && !outcome.proposal.card) await deps.unfreeze.setCard(card);
+        await answer(
+          outcome.created
+            ? 'The unfreeze card is in the approvals channel; two approvers must choose there.'
+            : 'An unfreeze is already waiting in the approvals channel; its card is refreshed.',
+        );
+        return;
+      }
+    }
+  });
+
+  const onChoice = (choice: UnfreezeChoice) =>
+    (async ({ ack, body, action, client }) => {
+      await ack();
+      const user = body.user.id;
+      const tell = (text: string) =>
+        client.chat
+          .postEphemeral({
+            channel: body.channel?.id ?? deps.config.approvalsChannel,
+            user,
+            text: withSandboxText(text, deps.sandbox),
+          })
+          .catch((err: unknown) => deps.log.warn({ err }, 'could not answer an unfreeze click'));
+      const outcome = await voteUnfreeze(freezeDeps, user, action.value ?? '', choice);
+      switch (outcome.kind) {
+        case 'not-approver':
+        case 'approver-check-failed':
+          await tell(refusalText(outcome));
+          return;
+        case 'not-frozen':
+          await tell('Rampart is no longer frozen; nothing changed.');
+          return;
+        case 'stale':
+          await tell('This unfreeze card is out of date; use the newest one or /unfreeze.');
+          return;
+        case 'voted':
+          await postOrUpdate(
+            client,
+            deps,
+            outcome.proposal.card,
+            unfreezeCardBlocks({
+              proposal: outcome.proposal,
+              freeze: outcome.freeze,
+              held: outcome.held.map((r) => ({ id: r.frozen.id, line: heldLine(r) })),
+              required: outcome.required,
+              sandbox: deps.sandbox,
+            }),
+          );
+          await tell(`Your choice (${choice}) is recorded; another approver must choose the same.`);
+          return;
+        case 'lifted':
+          await postOrUpdate(
+            client,
+            deps,
+            outcome.proposal.card,
+            unfreezeCardBlocks({
+              proposal: outcome.proposal,
+              freeze: undefined,
+              held: outcome.held.map((id) => ({ id, line: `*${id}*` })),
+              required: 0,
+              sandbox: deps.sandbox,
+            }),
+          );
+          return;
+      }
+    }) satisfies Parameters<typeof app.action<BlockButtonAction>>[1];
+
+  app.action<BlockButtonAction>(UNFREEZE_ACTIONS.release, onChoice('release'));
+  app.action<BlockButtonAction>(UNFREEZE_ACTIONS.cancel, onChoice('cancel'));
+}
