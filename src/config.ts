@@ -175,6 +175,11 @@ const schema = z.object({
   TWO_APPROVALS_ABOVE: z.string().default('').transform(parseThresholds),
   REQUEST_EXPIRY: duration('24h'),
   SANDBOX_PORT: port(4010),
+  AUDIT_WEBHOOK_URL: optionalText.pipe(z.url('must be a URL such as https://audit.example.com/rampart').optional()),
+  AUDIT_WEBHOOK_SECRET: optionalText.refine(
+    (s) => s === undefined || s.length >= 16,
+    'must be at least 16 characters (it signs every audit event)',
+  ),
   METRICS_TOKEN: optionalText.refine(
     (s) => s === undefined || s.length >= 16,
     'must be at least 16 characters (it guards /metrics away from loopback)',
@@ -220,6 +225,8 @@ export interface Config {
   sandboxPort: number;
   /** Bearer token for GET /metrics from anywhere but loopback; unset: no token asked. */
   metricsToken: string | undefined;
+  /** Where every state change is POSTed, signed (issue 14); undefined: no webhook. */
+  auditWebhook: { url: string; secret: string } | undefined;
   /** Issue 13: velocity limits, reminders and escalation. */
   controls: ControlsConfig;
 }
@@ -336,6 +343,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const serviceUrl = env.SERVICE_BASE_URL?.trim();
   if (production && serviceUrl && URL.canParse(serviceUrl) && !isSafeServiceUrl(serviceUrl))
     problems.push('SERVICE_BASE_URL must be an https:// URL in production (plain http only to 127.0.0.1 or localhost)');
+  if (has('AUDIT_WEBHOOK_URL') && !has('AUDIT_WEBHOOK_SECRET'))
+    problems.push('AUDIT_WEBHOOK_SECRET is required when AUDIT_WEBHOOK_URL is set (it signs every event)');
   if (has('SERVICE_BASE_URL') && !has('SERVICE_API_KEY'))
     problems.push('SERVICE_API_KEY is required when SERVICE_BASE_URL is set');
   if (has('SLACK_BOT_TOKEN') && !env.SLACK_BOT_TOKEN?.trim().startsWith('xoxb-'))
@@ -405,6 +414,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     requestExpiryMs: e.REQUEST_EXPIRY,
     sandboxPort: e.SANDBOX_PORT,
     metricsToken: e.METRICS_TOKEN,
+    auditWebhook:
+      e.AUDIT_WEBHOOK_URL && e.AUDIT_WEBHOOK_SECRET
+        ? { url: e.AUDIT_WEBHOOK_URL, secret: e.AUDIT_WEBHOOK_SECRET }
+        : undefined,
     controls,
   };
 }

@@ -4,6 +4,7 @@
  * main.ts calls it for production; tests call it the same way with loopback servers.
  */
 import { WebClient } from '@slack/web-api';
+import { type AuditWebhook, createAuditWebhook, type DeliveryOptions } from './audit/webhook-delivery.js';
 import type { Config } from './config.js';
 import { connectService } from './connect-service.js';
 import type { Logger } from './log.js';
@@ -38,6 +39,8 @@ export interface RampartOptions {
   };
   /** One registry per instance (default: a new one), so instances in one process never collide. */
   metrics?: Metrics;
+  /** Audit webhook retry timings for tests (production: 12 attempts from 5 s, doubling). */
+  auditDelivery?: DeliveryOptions;
 }
 
 export interface Running {
@@ -80,12 +83,29 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
     log.warn('SERVICE_BASE_URL is not set: running against the built-in sandbox (no real money)');
     log.debug({ url: sandbox.url }, 'sandbox listening');
   }
-  const counted: ChangeListener = (c) => metrics.requestChanged(c.kind, c.state);
+  const audit: AuditWebhook | undefined = config.auditWebhook
+    ? createAuditWebhook({
+        redis,
+        prefix: config.redis.prefix,
+        ...config.auditWebhook,
+        log,
+        now,
+        ...(options.auditDelivery ? { options: options.auditDelivery } : {}),
+      })
+    : undefined;
+  // Every state change, from either connection's store: counted, and queued for the audit webhook.
+  const counted: ChangeListener = (c) => {
+    metrics.requestChanged(c.kind, c.state);
+    audit
+      ?.enqueue(c.id, c.seq)
+      .catch((err: unknown) => log.error({ err, requestId: c.id }, 'could not queue an audit webhook event'));
+  };
   const store = new RequestStore(redis, config.redis.prefix, now, counted);
   const registry = new Registry(redis, config.redis.prefix);
   const controls = new ControlStore(redis, config.redis.prefix);
   const queues = createQueues(redis, config.redis.prefix, log);
-  metrics.watch(metricSources(store, [queues.execute, queues.expire, queues.notifications], now));
+  const watched = [queues.execute, queues.expire, queues.notifications, ...(audit ? [audit.queue] : [])];
+  metrics.watch(metricSources(store, watched, now));
   const routes = {
     '/metrics': metricsHandler(metrics, config.metricsToken, log),
     '/healthz': healthHandler(() =>
@@ -116,11 +136,13 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
     heartbeat = startHeartbeat(redis, config.redis.prefix, workerName, now, log);
     workerQueues = createQueues(workerRedis, config.redis.prefix, log);
     const workerControls = new ControlStore(workerRedis, config.redis.prefix);
+    const workerStore = new RequestStore(workerRedis, config.redis.prefix, now, counted);
+    audit?.startWorker({ redis: workerRedis, store: workerStore });
     workers = startWorkers({
       redis: workerRedis,
       prefix: config.redis.prefix,
       service,
-      store: new RequestStore(workerRedis, config.redis.prefix, now, counted),
+      store: workerStore,
       registry: new Registry(workerRedis, config.redis.prefix),
       controls: workerControls,
       queues: workerQueues,
@@ -165,6 +187,7 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
       if (opsServer) await new Promise((resolve) => opsServer?.close(resolve));
       await workers?.close();
       await heartbeat?.stop();
+      await audit?.close();
       await Promise.allSettled([queues.close(), workerQueues?.close()]);
       await connection.close();
       await Promise.allSettled([closeRedis(redis), workerRedis ? closeRedis(workerRedis) : undefined]);

@@ -1,0 +1,74 @@
+/**
+ * The audit webhook's message (issue 14): one JSON body per state change, signed like Slack's
+ * requests — HMAC-SHA256 over `v0:<unix seconds>:<body>` with AUDIT_WEBHOOK_SECRET, sent in
+ * `x-rampart-signature: v0=<hex>` beside `x-rampart-request-timestamp`.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { maskLongNumbers } from '../domain/personal-data.js';
+import type { HistoryEntry, RequestRecord, RequestState } from '../domain/request.js';
+import { REQUEST_STATES } from '../domain/request.js';
+
+export const SIGNATURE_HEADER = 'x-rampart-signature';
+export const TIMESTAMP_HEADER = 'x-rampart-request-timestamp';
+
+export interface AuditEventBody {
+  /** `<request id>:<history position>`: the same event always carries the same id. */
+  event_id: string;
+  request_id: string;
+  kind: string;
+  state: RequestState;
+  event: string;
+  at: string;
+  by: string | null;
+  detail: string | null;
+  call_hash: string;
+  outcome: Record<string, string> | null;
+}
+
+/** The state a history entry moved the request into, or undefined for votes and notes. */
+export function stateOf(entry: HistoryEntry): RequestState | undefined {
+  if (entry.event === 'requested') return 'pending';
+  return (REQUEST_STATES as readonly string[]).includes(entry.event) ? (entry.event as RequestState) : undefined;
+}
+
+export function eventBody(record: RequestRecord, entry: HistoryEntry, seq: number, state: RequestState): string {
+  const final = ['succeeded', 'failed', 'unknown'].includes(state);
+  const outcome = final && record.outcome ? record.outcome : undefined;
+  const body: AuditEventBody = {
+    event_id: `${record.frozen.id}:${seq}`,
+    request_id: record.frozen.id,
+    kind: record.frozen.call.kind,
+    state,
+    event: entry.event,
+    at: new Date(entry.at).toISOString(),
+    by: entry.by ?? null,
+    detail: entry.detail === undefined ? null : maskLongNumbers(entry.detail),
+    call_hash: record.frozen.hash,
+    outcome: outcome
+      ? Object.fromEntries(
+          Object.entries(outcome)
+            .filter((e): e is [string, string] => typeof e[1] === 'string')
+            .map(([k, v]) => [k, k === 'message' ? maskLongNumbers(v) : v]),
+        )
+      : null,
+  };
+  return JSON.stringify(body);
+}
+
+export const signature = (secret: string, timestamp: number, body: string): string =>
+  `v0=${createHmac('sha256', secret).update(`v0:${timestamp}:${body}`).digest('hex')}`;
+
+/** The receiver's side: the README shows the same check. */
+export function verifySignature(
+  secret: string,
+  headers: { timestamp: string | undefined; signature: string | undefined },
+  body: string,
+  nowSeconds: number,
+  toleranceSeconds = 300,
+): boolean {
+  const ts = Number(headers.timestamp);
+  if (!Number.isInteger(ts) || Math.abs(nowSeconds - ts) > toleranceSeconds || !headers.signature) return false;
+  const wanted = Buffer.from(signature(secret, ts, body));
+  const given = Buffer.from(headers.signature);
+  return wanted.length === given.length && timingSafeEqual(wanted, given);
+}

@@ -1,0 +1,148 @@
+/**
+ * The audit webhook (issue 14): every state change POSTed, signed, in order per request and
+ * once each — also when the receiver is down for a while and then comes back.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Queue } from 'bullmq';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type AuditEventBody,
+  SIGNATURE_HEADER,
+  signature,
+  TIMESTAMP_HEADER,
+  verifySignature,
+} from '../../src/audit/webhook.js';
+import { AUDIT_QUEUE } from '../../src/audit/webhook-delivery.js';
+import { callHash, type FrozenRequest, type ServiceCall } from '../../src/domain/request.js';
+import { eventually, expectHealthyRun, type Harness, PEOPLE, startHarness } from '../support/harness.js';
+import { click, postRequest, RECEIVER, waitForState } from '../support/requests.js';
+
+const SECRET = 'audit-webhook-secret-for-tests';
+let receiver: Server;
+let up = false;
+let refused = 0;
+const received: { body: AuditEventBody; verified: boolean }[] = [];
+let h: Harness;
+
+beforeAll(async () => {
+  receiver = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c: Buffer) => (raw += c.toString('utf8')));
+    req.on('end', () => {
+      if (!up) {
+        refused += 1;
+        res.writeHead(503).end();
+        return;
+      }
+      const verified = verifySignature(
+        SECRET,
+        { timestamp: req.headers[TIMESTAMP_HEADER] as string, signature: req.headers[SIGNATURE_HEADER] as string },
+        raw,
+        Math.floor(Date.now() / 1000),
+      );
+      received.push({ body: JSON.parse(raw) as AuditEventBody, verified });
+      res.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/audit`;
+  h = await startHarness(
+    'audit-webhook',
+    { AUDIT_WEBHOOK_URL: url, AUDIT_WEBHOOK_SECRET: SECRET },
+    { auditDelivery: { backoffMs: 100, attempts: 40, concurrency: 4 } },
+  );
+});
+afterAll(async () => {
+  expectHealthyRun(h);
+  await h.close();
+  await new Promise((r) => receiver.close(r));
+});
+
+async function storeRequest(reason: string): Promise<string> {
+  const call: ServiceCall = {
+    kind: 'offramp',
+    body: { wallet_id: 'wal_ops_7f3a', amount: 1, beneficiary_id: 'ben_1', asset: 'base:usdc' },
+  };
+  const store = h.rampart.deps.store;
+  const id = await store.nextId();
+  const now = Date.now();
+  const frozen: FrozenRequest = {
+    id,
+    call,
+    display: {},
+    requester: PEOPLE.requester,
+    reason,
+    createdAt: now,
+    expiresAt: now + 3_600_000,
+    requiredApprovals: 1,
+    rule: '1 approval',
+    hash: callHash(call),
+  };
+  await store.create(frozen);
+  return id;
+}
+
+describe('the audit webhook', () => {
+  it('signs with HMAC-SHA256 over v0:timestamp:body, and a changed body or old timestamp fails', () => {
+    const body = '{"event_id":"R-1:1"}';
+    const sig = signature(SECRET, 1_800_000_000, body);
+    expect(sig).toMatch(/^v0=[0-9a-f]{64}$/);
+    const ok = { timestamp: '1800000000', signature: sig };
+    expect(verifySignature(SECRET, ok, body, 1_800_000_010)).toBe(true);
+    expect(verifySignature(SECRET, ok, body.replace('1:1', '1:2'), 1_800_000_010)).toBe(false);
+    expect(verifySignature('another-secret-entirely', ok, body, 1_800_000_010)).toBe(false);
+    expect(verifySignature(SECRET, ok, body, 1_800_000_000 + 301)).toBe(false);
+  });
+
+  it('delivers every state change once, in order per request, after the receiver was down', async () => {
+    const paid = await postRequest(h, 'transfer', `31 base:usdc to ${RECEIVER} from ops for audit webhook`);
+    await click(h, PEOPLE.approver1, paid.id, 'request_approve');
+    await waitForState(h, paid.id, 'succeeded');
+    const store = h.rampart.deps.store;
+    const cancelled = await storeRequest('to cancel');
+    const denied = await storeRequest('to deny');
+    await store.transition(cancelled, ['pending'], 'cancelled', { event: 'cancelled', by: PEOPLE.requester });
+    await store.transition(denied, ['pending'], 'denied', {
+      event: 'denied',
+      by: PEOPLE.approver2,
+      detail: 'acct 0123456789',
+    });
+    await eventually(() => refused >= 8 || undefined, 15_000, 'several refused deliveries');
+    expect(received).toEqual([]);
+    up = true;
+
+    const expected: Record<string, string[]> = {
+      [paid.id]: ['pending', 'approved', 'executing', 'succeeded'],
+      [cancelled]: ['pending', 'cancelled'],
+      [denied]: ['pending', 'denied'],
+    };
+    const total = Object.values(expected).flat().length;
+    await eventually(() => received.length >= total || undefined, 20_000, 'every event delivered');
+    // Nothing more is on its way: the audit queue is empty, then nothing else arrives.
+    const queue = new Queue(AUDIT_QUEUE, { connection: h.rampart.redis, prefix: `${h.prefix}:bull` });
+    await eventually(
+      async () => {
+        const counts = await queue.getJobCounts('active', 'waiting', 'delayed', 'prioritized');
+        return Object.values(counts).every((n) => n === 0) || undefined;
+      },
+      20_000,
+      'the audit queue to drain',
+    );
+    await queue.close();
+
+    expect(received.every((r) => r.verified)).toBe(true);
+    const ids = received.map((r) => r.body.event_id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(received).toHaveLength(total);
+    for (const [id, states] of Object.entries(expected)) {
+      const mine = received.map((r) => r.body).filter((b) => b.request_id === id);
+      expect(mine.map((b) => b.state)).toEqual(states);
+    }
+    const last = received.map((r) => r.body).find((b) => b.request_id === paid.id && b.state === 'succeeded');
+    expect(last?.outcome?.link).toMatch(/^https:\/\/basescan\.org\/tx\/0x/);
+    expect(last?.call_hash).toBe((await store.get(paid.id))?.frozen.hash);
+    const deniedEvent = received.map((r) => r.body).find((b) => b.request_id === denied && b.state === 'denied');
+    expect(deniedEvent).toMatchObject({ by: PEOPLE.approver2, detail: 'acct ••••6789' });
+  });
+});
