@@ -2,6 +2,7 @@
 import { STAGE_LABEL, STAGES, type Stage } from './approval-trace.js';
 import type { BenchOptions } from './args.js';
 import { type AuditReport, auditLines } from './audit-export.js';
+import { type ClusterReport, clusterLines } from './cluster-approval.js';
 import { ms, PERCENTILES, type Percentile, type Summary, table } from './stats.js';
 
 export const TARGET_P50_MS = 20;
@@ -32,6 +33,7 @@ export interface Report {
   ack: AckReport | undefined;
   approval: ApprovalReport | undefined;
   audit?: AuditReport | undefined;
+  cluster?: ClusterReport | undefined;
 }
 
 const HEAD = ['', 'p50', 'p95', 'p99', 'max', 'mean'];
@@ -95,5 +97,17 @@ export function formatReport(report: Report): string {
     ...(report.ack ? ackLines(report.options, report.ack) : []),
     ...(report.approval ? approvalLines(report.options, report.approval) : []),
     ...(report.audit ? ['', ...auditLines(report.audit)] : []),
+    ...(report.cluster
+      ? [
+          '',
+          ...clusterLines(
+            report.cluster,
+            report.options.approvals,
+            report.options.approvalConcurrency === 1
+              ? 'sequential, settled'
+              : `${report.options.approvalConcurrency} in flight`,
+          ),
+        ]
+      : []),
   ].join('\n');
 }

@@ -12,6 +12,7 @@ import { STAGES, type Stage } from './approval-trace.js';
 import { type BenchOptions, parseBenchArgs } from './args.js';
 import { AUDIT_REQUESTS, measureAuditExport } from './audit-export.js';
 import { measureBareBullmq } from './bare-bullmq.js';
+import { measureClusterApprovals } from './cluster-approval.js';
 import {
   type AckReport,
   type ApprovalReport,
@@ -131,6 +132,18 @@ async function main(): Promise<void> {
       options.part === 'all' || options.part === 'audit'
         ? await measureAuditExport(options.redisUrl, AUDIT_REQUESTS, progress)
         : undefined;
+    const cluster =
+      options.part === 'all' || options.part === 'cluster'
+        ? await measureClusterApprovals(
+            options.redisUrl,
+            {
+              warmup: options.approvalWarmup,
+              measured: options.approvals,
+              concurrency: options.approvalConcurrency,
+            },
+            progress,
+          )
+        : undefined;
     const report: Report = {
       date: new Date().toISOString(),
       machine: {
@@ -143,6 +156,7 @@ async function main(): Promise<void> {
       ack,
       approval,
       audit,
+      cluster,
     };
     process.stdout.write(`${options.json ? JSON.stringify(report) : formatReport(report)}\n`);
   } finally {

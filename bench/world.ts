@@ -3,13 +3,13 @@
  * Slack Web API and Rampart as `main.ts` starts it, under a unique Redis prefix removed at the end.
  */
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { type FakeSlack, SlackDriver, startFakeSlack } from '../devkit/index.js';
-import { loadConfig } from '../src/config.js';
+import { type Config, loadConfig } from '../src/config.js';
 import { createLogger } from '../src/log.js';
 import { type Running, startRampart } from '../src/rampart.js';
 import { type Sandbox, startSandbox } from '../src/sandbox/index.js';
 import { deleteKeysWithPrefix } from '../src/store/delete-prefix.js';
+import { closeRedis, openRedis } from '../src/store/redis.js';
 
 export const PEOPLE = { requester: 'U0REQUESTER', approver: 'U0APPROVER1', other: 'U0APPROVER2' } as const;
 export const APPROVALS = 'C0APPROVALS';
@@ -30,16 +30,18 @@ export interface World {
   close(): Promise<void>;
 }
 
-export async function deleteKeys(redisUrl: string, prefix: string): Promise<number> {
-  const redis = new Redis(redisUrl);
+/** Removes every key under the settings' prefix, on one Redis or a cluster. */
+export async function deleteKeys(settings: Config['redis']): Promise<number> {
+  const redis = await openRedis(settings, 'cli');
   try {
-    return await deleteKeysWithPrefix(redis, prefix);
+    return await deleteKeysWithPrefix(redis, settings.prefix);
   } finally {
-    await redis.quit();
+    await closeRedis(redis);
   }
 }
 
-export async function startWorld(redisUrl: string): Promise<World> {
+/** `clusterNodes`: REDIS_CLUSTER_NODES, to run on a Redis Cluster (bench part 4). */
+export async function startWorld(redisUrl: string, clusterNodes?: string): Promise<World> {
   const prefix = `bench-${randomUUID().slice(0, 8)}`;
   const sandbox = await startSandbox({ port: 0, host: '127.0.0.1', apiKey: SERVICE_KEY });
   const fake = await startFakeSlack({
@@ -56,6 +58,7 @@ export async function startWorld(redisUrl: string): Promise<World> {
     PORT: '0',
     REDIS_URL: redisUrl,
     REDIS_PREFIX: prefix,
+    ...(clusterNodes ? { REDIS_CLUSTER_NODES: clusterNodes } : {}),
     SLACK_BOT_TOKEN: BOT_TOKEN,
     SLACK_SIGNING_SECRET: SIGNING_SECRET,
     SLACK_API_URL: fake.apiUrl,
@@ -70,7 +73,7 @@ export async function startWorld(redisUrl: string): Promise<World> {
   } catch (err) {
     await fake.close();
     await sandbox.close();
-    await deleteKeys(redisUrl, prefix);
+    await deleteKeys(config.redis);
     throw err;
   }
   const url = `http://127.0.0.1:${rampart.port}/slack/events`;
@@ -87,7 +90,7 @@ export async function startWorld(redisUrl: string): Promise<World> {
       await rampart.close();
       await fake.close();
       await sandbox.close();
-      await deleteKeys(redisUrl, prefix);
+      await deleteKeys(config.redis);
     },
   };
 }
