@@ -1,9 +1,10 @@
 /**
  * Part 4 (issue 10): the approval path (click ack → service receives POST /transfer) on a real
- * 3-master Redis Cluster on loopback, beside the same path on one Redis, in the same run. The
- * cluster is started in a temp dir (redis-server and redis-cli must be installed) and removed.
+ * 3-master Redis Cluster on loopback, beside the same path on one Redis, in the same run. Both
+ * are private servers started in temp dirs (redis-server and redis-cli must be installed) and
+ * removed afterwards, so neither competes with other users of the shared Redis.
  */
-import { startRedisCluster } from '../test/support/redis-servers.js';
+import { startRedisCluster, startRedisServer } from '../test/support/redis-servers.js';
 import { measureApprovals } from './approval-latency.js';
 import { ms, PERCENTILES, type Percentile, ratios, type Summary, summarize, table } from './stats.js';
 import { startWorld } from './world.js';
@@ -21,6 +22,7 @@ interface Counts {
   concurrency: number;
 }
 
+/** With clusterNodes set, redisUrl only lends credentials (none here). */
 async function approvalsOn(redisUrl: string, clusterNodes: string | undefined, counts: Counts) {
   const world = await startWorld(redisUrl, clusterNodes);
   try {
@@ -32,18 +34,24 @@ async function approvalsOn(redisUrl: string, clusterNodes: string | undefined, c
 }
 
 export async function measureClusterApprovals(
-  redisUrl: string,
   counts: Counts,
   progress: (text: string) => void,
 ): Promise<ClusterReport> {
   const masters = 3;
-  progress(`part 4: ${counts.measured} approvals on one Redis`);
-  const single = await approvalsOn(redisUrl, undefined, counts);
+  progress('part 4: starting one private Redis on loopback');
+  const server = await startRedisServer();
+  let single: ClusterReport['single'];
+  try {
+    progress(`part 4: ${counts.measured} approvals on one Redis`);
+    single = await approvalsOn(server.url, undefined, counts);
+  } finally {
+    await server.stop();
+  }
   progress(`part 4: starting a ${masters}-master Redis Cluster on loopback`);
   const cluster = await startRedisCluster(masters);
   try {
     progress(`part 4: ${counts.measured} approvals on the cluster`);
-    const onCluster = await approvalsOn(redisUrl, cluster.setting, counts);
+    const onCluster = await approvalsOn('redis://127.0.0.1:6379', cluster.setting, counts);
     return { masters, single, cluster: onCluster, ratio: ratios(onCluster, single) };
   } finally {
     await cluster.stop();

@@ -135,7 +135,6 @@ async function main(): Promise<void> {
     const cluster =
       options.part === 'all' || options.part === 'cluster'
         ? await measureClusterApprovals(
-            options.redisUrl,
             {
               warmup: options.approvalWarmup,
               measured: options.approvals,
