@@ -2,7 +2,7 @@
  * `rampart user create`: POST /user (spec 4.1, Bearer auth). The password comes from a hidden
  * prompt or stdin only; the returned key is printed once and kept nowhere.
  */
-import { classifyFailure } from '../../service/classify.js';
+import { outcomeOfFailure } from '../../service/classify.js';
 import { isServiceError } from '../../service/errors.js';
 import { createUserRequest, describeZodError } from '../../service/schemas.js';
 import { type Command, positionals, stringOption } from '../args.js';
@@ -70,8 +70,7 @@ export const userCreateCommand: Command = {
  * auth. The one classifier decides whether the user may exist (issue 9 item 1).
  */
 function explain(err: unknown): unknown {
-  const failure = classifyFailure(err);
-  if (failure === 'ambiguous') return new CliError(unknownUserCreation(err));
+  if (outcomeOfFailure('createUser', err) === 'unknown') return new CliError(unknownUserCreation(err));
   if (!isServiceError(err)) return err;
   if (err.status === 401 || err.status === 403) {
     return new CliError(

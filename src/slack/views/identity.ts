@@ -5,7 +5,7 @@
 import type { App } from '@slack/bolt';
 import { maskBvn } from '../../domain/personal-data.js';
 import { InputError } from '../../errors.js';
-import { classifyFailure } from '../../service/classify.js';
+import { outcomeOfFailure } from '../../service/classify.js';
 import { isRealDate } from '../../service/schemas.js';
 import { type Blocks, errorBlocks, esc, section, withSandboxNote } from '../blocks/common.js';
 import { IDENTITY_CALLBACK, resultModal } from '../blocks/identity.js';
@@ -73,7 +73,7 @@ export function registerIdentityView(app: App, deps: Deps): void {
       ];
     } catch (err) {
       // One classifier decides (issue 9 item 1): an ambiguous create may have made the identity.
-      const unknown = classifyFailure(err) === 'ambiguous';
+      const unknown = outcomeOfFailure('createIdentity', err) === 'unknown';
       if (unknown) deps.log.error({ err }, 'identity creation outcome unknown');
       else deps.log.warn({ err }, 'identity creation failed');
       blocks = errorBlocks(
