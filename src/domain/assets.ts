@@ -70,10 +70,12 @@ export function parseAssetId(input: string): AssetId | undefined {
   return isAssetId(normalised) ? normalised : undefined;
 }
 
+// Encoded: an address or hash from the service must not change the URL's shape (issue 9 seams).
 export const explorerAddressUrl = (chain: ChainId, address: string): string =>
-  `${CHAINS[chain].explorer}/${chain === 'solana' ? 'account' : 'address'}/${address}`;
+  `${CHAINS[chain].explorer}/${chain === 'solana' ? 'account' : 'address'}/${encodeURIComponent(address)}`;
 
-export const explorerTxUrl = (chain: ChainId, hash: string): string => `${CHAINS[chain].explorer}/tx/${hash}`;
+export const explorerTxUrl = (chain: ChainId, hash: string): string =>
+  `${CHAINS[chain].explorer}/tx/${encodeURIComponent(hash)}`;
 
 /** Human description of why an asset id is refused, naming what to do. */
 export function describeUnknownAsset(input: string): string {

@@ -6,6 +6,7 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { AssetId } from './assets.js';
+import type { Destination, HolderSource } from './destination.js';
 import type { FailureFacts } from './failure.js';
 
 export const REQUEST_STATES = [
@@ -86,6 +87,10 @@ export interface RequestDisplay {
   newReceiver?: boolean;
   beneficiaryLabel?: string;
   holderName?: string;
+  /** Who vouches for holderName: the service's lookup, or only the requester (issue 9 item 6). */
+  holderSource?: HolderSource;
+  /** Cross-border beneficiary: country, bank codes, account masked in the middle. */
+  destination?: Destination;
   identityLabel?: string;
   /** Beneficiary requests: what the registry keeps once it is created (no full numbers). */
   bankName?: string;

@@ -196,6 +196,7 @@ export async function executeRequest(
       bankName: display.bankName ?? '',
       accountMasked: display.accountMasked ?? '',
       holderName: display.holderName ?? '',
+      ...(display.holderSource ? { holderSource: display.holderSource } : {}),
       createdBy: frozen.requester,
       approvedBy: started.decidedBy ?? '',
       createdAt: Date.now(),

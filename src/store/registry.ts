@@ -46,6 +46,8 @@ export const beneficiaryEntry = z.object({
   requestId: z.string(),
   /** Registered as already existing at the service: bank, account digits and label as stated (issue 11). */
   asStated: z.boolean().optional(),
+  /** Who vouched for holderName when it was added: the bank lookup or the requester (issue 9 item 6). */
+  holderSource: z.enum(['lookup', 'typed']).optional(),
 });
 export type BeneficiaryEntry = z.infer<typeof beneficiaryEntry>;
 

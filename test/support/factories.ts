@@ -69,6 +69,7 @@ const DISPLAY: Record<ServiceCall['kind'], FrozenRequest['display']> = {
     identityLabel: 'Ada Obi (BVN ••••4455)',
     beneficiaryLabel: 'GTBank ••••6789',
     holderName: 'ADA OBI',
+    holderSource: 'lookup',
     bankName: 'GTBank',
     accountMasked: '••••6789',
   },

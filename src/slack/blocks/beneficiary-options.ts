@@ -6,10 +6,17 @@ import { isIdLike } from '../../domain/identity-query.js';
 import type { BeneficiaryEntry } from '../../store/registry.js';
 import { echo, group, note, type OptionGroup, option } from './identity-options.js';
 
+// Only a name the service's lookup returned is said to come from it (issue 9 item 6).
+const HOLDER_NOTE = { lookup: ' (bank lookup)', typed: ' (as typed by the requester)', unknown: '' } as const;
+
 const payee = (b: BeneficiaryEntry) =>
   b.asStated
     ? option(`${b.label} · ${b.bankName} ${b.accountMasked}`, b.id, `as stated when registered · ${b.id}`)
-    : option(b.label, b.id, b.holderName ? `holder ${b.holderName} (bank lookup)` : undefined);
+    : option(
+        b.label,
+        b.id,
+        b.holderName ? `holder ${b.holderName}${HOLDER_NOTE[b.holderSource ?? 'unknown']}` : undefined,
+      );
 
 const nextSteps = () => [
   note('Already at the service? Use an existing beneficiary id…', 'the button under this field', 'register'),

@@ -6,12 +6,14 @@
 import type { KnownBlock } from '@slack/types';
 import { shortAddress } from '../../domain/address.js';
 import { CHAINS, type ChainId, explorerAddressUrl } from '../../domain/assets.js';
+import type { Destination, HolderSource } from '../../domain/destination.js';
 import type { RequestRecord, RequestState } from '../../domain/request.js';
 import { outcomeMessage } from '../describe-error.js';
 import { type CardControls, cardControlBlocks } from './card-controls.js';
 import { registrationLines, statedPayeeLine } from './card-registration.js';
 import {
   type Blocks,
+  code,
   context,
   esc,
   header,
@@ -49,6 +51,23 @@ function chainOf(record: RequestRecord): ChainId | undefined {
   return c && c in CHAINS ? (c as ChainId) : undefined;
 }
 
+/** Only a name the service's lookup returned is called verified (issue 9 item 6, invariant 7). */
+function holderLine(name: string, source: HolderSource | undefined, requester: string): string {
+  if (source === 'lookup') return `*Holder (verified by the bank lookup):* ${esc(name)}`;
+  if (source === 'typed') return `*Holder:* ${esc(name)} _(as typed by <@${requester}>, not verified)_`;
+  return `*Holder:* ${esc(name)}`;
+}
+
+/** Enough of a cross-border destination to check it: country, bank codes, masked account. */
+function destinationLine(d: Destination): string {
+  const parts = [
+    d.country ? `*Country:* ${esc(d.country)}` : '',
+    ...d.codes.map((c) => `*${esc(c.label)}:* ${code(c.value)}`),
+    d.account ? `*${esc(d.account.label)}:* ${code(d.account.masked)}` : '',
+  ].filter(Boolean);
+  return parts.join('  ·  ');
+}
+
 function whatLines(record: RequestRecord): string[] {
   const { call, display } = record.frozen;
   const chain = chainOf(record);
@@ -57,7 +76,8 @@ function whatLines(record: RequestRecord): string[] {
   if (call.kind === 'beneficiary') {
     lines.push(`*Identity:* ${esc(display.identityLabel ?? call.body.identity_id)}`);
     lines.push(`*Bank account:* ${esc(display.beneficiaryLabel ?? '')}`);
-    if (display.holderName) lines.push(`*Holder (verified at lookup):* ${esc(display.holderName)}`);
+    if (display.holderName) lines.push(holderLine(display.holderName, display.holderSource, record.frozen.requester));
+    if (display.destination) lines.push(destinationLine(display.destination));
     return lines;
   }
   lines.push(
@@ -71,7 +91,7 @@ function whatLines(record: RequestRecord): string[] {
   if (call.kind === 'transfer') {
     const to = chain
       ? link(explorerAddressUrl(chain, call.body.receiver), call.body.receiver)
-      : `\`${esc(call.body.receiver)}\``;
+      : `${code(call.body.receiver)}`;
     lines.push(`*To:* ${to}`);
     if (display.newReceiver)
       lines.push(':warning: *Rampart has never paid this address before.* Check it with the payee.');
@@ -105,9 +125,9 @@ function statusLine(record: RequestRecord): string {
     case 'succeeded': {
       const o = record.outcome ?? {};
       if (o.link)
-        return `${label}: ${link(o.link, 'view the transaction')}${o.hash ? ` \`${shortAddress(o.hash)}\`` : ''}`;
-      if (o.reference) return `${label}: reference \`${esc(o.reference)}\``;
-      return `${label}${o.id ? `: id \`${esc(o.id)}\`` : outcomeMessage(o) ? `: ${esc(outcomeMessage(o) ?? '')}` : ''}`;
+        return `${label}: ${link(o.link, 'view the transaction')}${o.hash ? ` ${code(shortAddress(o.hash))}` : ''}`;
+      if (o.reference) return `${label}: reference ${code(o.reference)}`;
+      return `${label}${o.id ? `: id ${code(o.id)}` : outcomeMessage(o) ? `: ${esc(outcomeMessage(o) ?? '')}` : ''}`;
     }
     case 'failed':
     case 'unknown':
@@ -182,8 +202,8 @@ export function outcomeReply(record: RequestRecord): string {
       if (o.link)
         return `:white_check_mark: ${who} ${f.id} succeeded. Transaction ${link(o.link, o.hash ? shortAddress(o.hash) : 'on the explorer')}.`;
       if (o.reference)
-        return `:white_check_mark: ${who} ${f.id} succeeded. The service's reference: \`${esc(o.reference)}\`.`;
-      return `:white_check_mark: ${who} ${f.id} succeeded${o.id ? `: id \`${esc(o.id)}\`` : outcomeMessage(o) ? `: ${esc(outcomeMessage(o) ?? '')}` : ''}.`;
+        return `:white_check_mark: ${who} ${f.id} succeeded. The service's reference: ${code(o.reference)}.`;
+      return `:white_check_mark: ${who} ${f.id} succeeded${o.id ? `: id ${code(o.id)}` : outcomeMessage(o) ? `: ${esc(outcomeMessage(o) ?? '')}` : ''}.`;
     case 'failed':
       return `:x: ${who} ${f.id} failed: ${esc(outcomeMessage(o) ?? 'no message').replace(/\.$/, '')}. Nothing was retried; make a new request once the cause is fixed.`;
     case 'unknown':

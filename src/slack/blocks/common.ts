@@ -24,7 +24,29 @@ export const header = (text: string): KnownBlock => ({ type: 'header', text: pla
 export const slackDate = (ms: number, format = '{date_short_pretty} {time}'): string =>
   `<!date^${Math.floor(ms / 1000)}^${format}|${new Date(ms).toISOString().replace('T', ' ').slice(0, 16)} UTC>`;
 
-export const link = (url: string, label: string): string => `<${url}|${esc(label)}>`;
+/**
+ * A URL as the target of a mrkdwn link, or undefined: http(s) only, Slack's three escapes, and
+ * no `|`, which would end the target and let the rest pose as the label (issue 9 seams).
+ */
+export function linkTarget(url: string): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return undefined;
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return undefined;
+  return esc(parsed.href.replaceAll('|', '%7C'));
+}
+
+/** `<url|label>` for a safe URL; otherwise the label alone, as text. Every link is built here. */
+export const link = (url: string, label: string): string => {
+  const target = linkTarget(url);
+  return target ? `<${target}|${esc(label)}>` : esc(label);
+};
+
+/** Inline code for text from people or the service: escaped, with no backtick to close it early. */
+export const code = (text: string): string => `\`${esc(text.replaceAll('`', "'"))}\``;
 
 export const SANDBOX_NOTE = ':test_tube: Sandbox: no real money moves.';
 

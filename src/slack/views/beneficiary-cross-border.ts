@@ -2,6 +2,7 @@
 import type { App } from '@slack/bolt';
 import { ackThenAnnounce } from '../../app/post-request.js';
 import { SubmitBudget } from '../../app/submit-budget.js';
+import { crossBorderDestination } from '../../domain/destination.js';
 import { maskAccount } from '../../domain/personal-data.js';
 import { ADDRESS_FIELDS, BENEFICIARY_CALLBACK, CROSS_BORDER_FIELDS } from '../blocks/beneficiary.js';
 import type { Deps } from '../deps.js';
@@ -60,6 +61,9 @@ export function registerCrossBorderView(app: App, deps: Deps): void {
           bankName: String(details.bank_name ?? 'bank abroad'),
           accountMasked: maskAccount(account),
           holderName: String(details.account_name ?? 'not given'),
+          // Typed by the requester: no lookup exists for these accounts (issue 9 item 6).
+          holderSource: 'typed',
+          destination: crossBorderDestination(details),
         },
       },
       budget,

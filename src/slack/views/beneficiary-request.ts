@@ -6,6 +6,7 @@ import type { ViewStateValue } from '@slack/bolt';
 import { chosenIdentity } from '../../app/identities.js';
 import { freezeRequest } from '../../app/post-request.js';
 import type { SubmitBudget } from '../../app/submit-budget.js';
+import type { Destination, HolderSource } from '../../domain/destination.js';
 import { shortId } from '../../domain/identity-query.js';
 import { evaluatePolicy } from '../../domain/policy.js';
 import { createBeneficiaryRequest, describeZodError } from '../../service/schemas.js';
@@ -41,7 +42,13 @@ export interface Submitted {
   reason: string;
   identity: { id: string; name: string };
   details: Record<string, unknown>;
-  display: { bankName: string; accountMasked: string; holderName: string };
+  display: {
+    bankName: string;
+    accountMasked: string;
+    holderName: string;
+    holderSource: HolderSource;
+    destination?: Destination;
+  };
   /** The form's view id: one submitted form makes at most one request. */
   submission: string;
 }
@@ -60,6 +67,8 @@ export async function requestBeneficiary(deps: Deps, s: Submitted, budget?: Subm
         identityLabel: `${s.identity.name} (${s.identity.id})`,
         beneficiaryLabel: `${s.display.bankName} ${s.display.accountMasked} · ${s.display.holderName}`,
         holderName: s.display.holderName,
+        holderSource: s.display.holderSource,
+        ...(s.display.destination ? { destination: s.display.destination } : {}),
         bankName: s.display.bankName,
         accountMasked: s.display.accountMasked,
       },

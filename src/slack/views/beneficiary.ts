@@ -166,7 +166,13 @@ export function registerBeneficiaryViews(app: App, deps: Deps): void {
         reason: d.reason,
         identity: { id: d.identityId, name: d.identityName },
         details: { bank_code: d.bankCode, account_number: d.accountNumber },
-        display: { bankName: d.bankName, accountMasked: maskAccount(d.accountNumber), holderName: d.holderName },
+        display: {
+          bankName: d.bankName,
+          accountMasked: maskAccount(d.accountNumber),
+          // The name the service's account lookup returned, never typed (issue 9 item 6).
+          holderName: d.holderName,
+          holderSource: 'lookup',
+        },
       },
       budget,
     );

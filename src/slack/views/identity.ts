@@ -7,7 +7,7 @@ import { maskBvn } from '../../domain/personal-data.js';
 import { InputError } from '../../errors.js';
 import { outcomeOfFailure } from '../../service/classify.js';
 import { isRealDate } from '../../service/schemas.js';
-import { type Blocks, errorBlocks, esc, section, withSandboxNote } from '../blocks/common.js';
+import { type Blocks, errorBlocks, esc, link, linkTarget, section, withSandboxNote } from '../blocks/common.js';
 import { IDENTITY_CALLBACK, resultModal } from '../blocks/identity.js';
 import type { Deps } from '../deps.js';
 import { describeError, describeWriteFailure } from '../describe-error.js';
@@ -62,13 +62,14 @@ export function registerIdentityView(app: App, deps: Deps): void {
         createdAt: deps.now(),
       });
       deps.log.info({ identityId: created.id, by: body.user.id }, 'identity created');
-      const link =
-        typeof created.link === 'string' && /^https?:\/\//.test(created.link)
-          ? `\nVerification link: <${created.link}|open>`
+      // The service's URL goes through the one link builder (escaped, http(s) only).
+      const verify =
+        typeof created.link === 'string' && linkTarget(created.link)
+          ? `\nVerification link: ${link(created.link, 'open')}`
           : '';
       blocks = [
         section(
-          `:white_check_mark: Identity created for *${esc(name)}*\nId: \`${esc(created.id)}\` · BVN ${maskBvn(bvn)}${link}`,
+          `:white_check_mark: Identity created for *${esc(name)}*\nId: \`${esc(created.id)}\` · BVN ${maskBvn(bvn)}${verify}`,
         ),
       ];
     } catch (err) {

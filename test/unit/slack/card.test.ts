@@ -79,7 +79,7 @@ describe('the approval card', () => {
       :hourglass_flowing_sand: Waiting for approval
       *Identity:* Ada Obi (BVN ••••4455)
       *Bank account:* GTBank ••••6789
-      *Holder (verified at lookup):* ADA OBI
+      *Holder (verified by the bank lookup):* ADA OBI
       *Requested by:* <@U0REQUESTER>  ·  *Reason:* vendor invoice 118
       *Rule:* 1 approval
       *Approvals:* 0 of 1

@@ -1,0 +1,67 @@
+/**
+ * A cross-border beneficiary through Slack (issue 9 item 6): the card in the approvals channel
+ * says the holder name is as typed by the requester, shows country, SWIFT/BIC and sort code and
+ * the IBAN masked in the middle — never "verified", never the whole IBAN.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  APPROVALS,
+  blocksText,
+  eventually,
+  expectHealthyRun,
+  type Harness,
+  PEOPLE,
+  startHarness,
+} from '../support/harness.js';
+
+const IBAN = 'GB33BUKB20201555555555';
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness('cross-border-card');
+  await h.rampart.deps.registry.addIdentity({
+    id: 'idn_xb_1',
+    name: 'Adaeze Okafor',
+    type: 'BVN',
+    bvnLast4: '4455',
+    createdBy: PEOPLE.approver1,
+    createdAt: Date.now(),
+  });
+});
+afterAll(async () => {
+  expectHealthyRun(h);
+  await h.close();
+});
+
+it('posts a card that says who typed the holder name and shows a checkable, masked destination', async () => {
+  await h.driver.command(PEOPLE.requester, '/beneficiary', 'new');
+  const ng = await eventually(() => h.fake.views(PEOPLE.requester).find((v) => v.callback_id === 'beneficiary_ng'));
+  await h.driver.click(PEOPLE.requester, { action_id: 'beneficiary_switch', view: ng });
+  const xb = await eventually(
+    () => h.fake.views(PEOPLE.requester).find((v) => v.callback_id === 'beneficiary_xb'),
+    3000,
+    'cross-border form',
+  );
+  const res = await h.driver.submitView(PEOPLE.requester, xb, {
+    identity: 'idn_xb_1',
+    bank_name: 'Barclays',
+    account_name: 'Adaeze Okafor',
+    iban: IBAN,
+    swift_code: 'BUKBGB22',
+    sort_code: '202015',
+    addr_house_no: '12',
+    addr_street: 'High Street',
+    addr_city: 'London',
+    addr_state: 'London',
+    addr_postal_code: 'E1 6AN',
+    addr_country: 'GB',
+    reason: 'UK supplier',
+  });
+  expect(res.body, JSON.stringify(res.body)).toMatchObject({ response_action: 'update' });
+  const card = blocksText(await eventually(() => h.fake.messages(APPROVALS)[0], 10_000, 'beneficiary card'));
+  expect(card).toContain(`*Holder:* Adaeze Okafor _(as typed by <@${PEOPLE.requester}>, not verified)_`);
+  expect(card).not.toMatch(/verified (at|by the bank) lookup/);
+  expect(card).toContain('*Country:* GB');
+  expect(card).toContain('*SWIFT/BIC:* `BUKBGB22`');
+  expect(card).toContain('*IBAN:* `GB33••••••••••••••5555`');
+  expect(card).not.toContain(IBAN);
+});
