@@ -156,6 +156,12 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
       log,
       approvalsChannel: config.approvalsChannel,
       now,
+      reminders: {
+        approvers: new SlackApproverDirectory(config.approvers, slackClient, config.approverCacheMs, now),
+        escalateTo: new SlackApproverDirectory(config.controls.escalateTo, slackClient, config.approverCacheMs, now),
+        reminderAfterMs: config.controls.reminderAfterMs,
+        reminderMax: config.controls.reminderMax,
+      },
       ...options.worker,
     });
   }

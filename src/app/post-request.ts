@@ -134,7 +134,10 @@ async function withdrawIfCreated(
  * Schedules expiry and the card. Runs after the ack; if Redis fails here the reconciler posts
  * the card and schedules the expiry of any pending request that lacks them.
  */
-export async function announce(deps: Pick<AppDeps, 'queues' | 'log' | 'now'>, frozen: FrozenRequest): Promise<void> {
+export async function announce(
+  deps: Pick<AppDeps, 'queues' | 'log' | 'now'> & { config?: Pick<AppDeps['config'], 'controls'> },
+  frozen: FrozenRequest,
+): Promise<void> {
   deps.log.info(
     { requestId: frozen.id, kind: frozen.call.kind, requester: frozen.requester, hash: frozen.hash },
     'request posted',
@@ -143,6 +146,12 @@ export async function announce(deps: Pick<AppDeps, 'queues' | 'log' | 'now'>, fr
     // After the ack nobody waits: ride out a Redis stall (issue 10) rather than leave it to the reconciler.
     await whenRedisAnswers(() => deps.queues.scheduleExpiry(frozen.id, frozen.expiresAt - deps.now()));
     await whenRedisAnswers(() => deps.queues.notify({ requestId: frozen.id, kind: 'card' }));
+    // Issue 13: the first reminder and the escalation, as delayed jobs that survive restarts.
+    const c = deps.config?.controls;
+    if (c?.reminderAfterMs)
+      await deps.queues.scheduleReminder({ requestId: frozen.id, kind: 'remind', n: 1 }, c.reminderAfterMs);
+    if (c?.escalateAfterMs)
+      await deps.queues.scheduleReminder({ requestId: frozen.id, kind: 'escalate', n: 1 }, c.escalateAfterMs);
   } catch (err) {
     deps.log.error({ err, requestId: frozen.id }, 'could not queue the card or expiry; the reconciler will');
   }
@@ -150,7 +159,7 @@ export async function announce(deps: Pick<AppDeps, 'queues' | 'log' | 'now'>, fr
 
 /** Acks (a late ack throws once Slack has given up) and announces whatever happens to the ack. */
 export async function ackThenAnnounce(
-  deps: Pick<AppDeps, 'queues' | 'log' | 'now'>,
+  deps: Pick<AppDeps, 'queues' | 'log' | 'now'> & { config?: Pick<AppDeps['config'], 'controls'> },
   ack: () => Promise<void>,
   frozen: FrozenRequest,
 ): Promise<void> {

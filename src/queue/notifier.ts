@@ -21,7 +21,17 @@ export interface Notifier {
   confirmPosted(record: RequestRecord, card: CardRef): Promise<void>;
   /** Tells the requester, privately, why the card cannot be posted (an admin must act). */
   cardUnpostable(record: RequestRecord, problem: string): Promise<void>;
+  // Issue 13: direct messages.
+  /** Reminds one approver who has not voted, with a link to the card. */
+  remind(record: RequestRecord, card: CardRef, user: string, n: number): Promise<void>;
+  /** Tells one ESCALATE_TO person that the request is still pending. */
+  escalate(record: RequestRecord, card: CardRef, user: string): Promise<void>;
+  /** The requester's message at a decision (a vote, approval, denial) or an outcome. */
+  tellRequester(record: RequestRecord, card: CardRef, milestone: Milestone): Promise<void>;
 }
+
+/** Issue 13: what the requester is told about: one approval, or the record's current state. */
+export type Milestone = { kind: 'vote'; by: string } | { kind: 'state' };
 
 /** The chat tool asked us to wait: nothing was done, so the same call may be made later. */
 export class RateLimitedError extends Error {

@@ -4,9 +4,11 @@
  * the delayed set for as long as asked (BullMQ's delay, not a sleep inside the job); a reply is
  * never dropped, and a reply already posted is not posted again.
  */
+
+import type { RequestRecord } from '../domain/request.js';
 import type { Logger } from '../log.js';
 import type { RequestStore } from '../store/requests.js';
-import { NeedsAdminError, type Notifier } from './notifier.js';
+import { type CardRef, type Milestone, NeedsAdminError, type Notifier } from './notifier.js';
 import type { NotifyJob } from './queues.js';
 
 export interface NotifyDeps {
@@ -40,11 +42,33 @@ export async function notify(deps: NotifyDeps, job: NotifyJob): Promise<void> {
   } else {
     await notifier.updateCard(record, card);
   }
+  await tellRequester(deps, record, card); // issue 13
   if (job.kind === 'card') return;
   const what = `reply-${record.state}`;
   if (await store.wasPosted(record.frozen.id, what)) return;
   const ts = await notifier.postOutcome(record, card);
   await store.markPosted(record.frozen.id, what, ts);
+}
+
+/**
+ * Issue 13: the requester hears of each approval, the decision and the outcome by direct
+ * message, once each. Claimed before sending (a double message is worse than a retry's gap).
+ */
+async function tellRequester(deps: NotifyDeps, record: RequestRecord, card: CardRef): Promise<void> {
+  const id = record.frozen.id;
+  const milestones: [string, Milestone][] = record.votes
+    .filter((v) => v.user !== record.decidedBy || record.state === 'pending')
+    .map((v) => [`dm-vote-${v.user}`, { kind: 'vote', by: v.user }]);
+  if (record.state !== 'pending' && record.state !== 'executing')
+    milestones.push([`dm-${record.state}`, { kind: 'state' }]);
+  for (const [what, milestone] of milestones) {
+    if (!(await deps.store.markPosted(id, what, String(Date.now())))) continue;
+    try {
+      await deps.notifier.tellRequester(record, card, milestone);
+    } catch (err) {
+      deps.log.warn({ err, requestId: id, what }, 'could not message the requester');
+    }
+  }
 }
 
 /** A card that cannot be posted leaves a request nobody can approve: say so, once, loudly. */

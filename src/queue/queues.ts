@@ -7,10 +7,14 @@ import { z } from 'zod';
 import type { Logger } from '../log.js';
 import type { RedisClient } from '../store/redis.js';
 
-export const QUEUE_NAMES = { execute: 'execute', expire: 'expire', notify: 'notify' } as const;
+export const QUEUE_NAMES = { execute: 'execute', expire: 'expire', notify: 'notify', remind: 'remind' } as const;
 
 export const requestJob = z.object({ requestId: z.string().regex(/^R-\d+$/) });
 export type RequestJob = z.infer<typeof requestJob>;
+
+/** Issue 13: reminder number n (1-based) or the escalation of a pending request. */
+export const remindJob = requestJob.extend({ kind: z.enum(['remind', 'escalate']), n: z.number().int().min(1) });
+export type RemindJob = z.infer<typeof remindJob>;
 
 export const NOTIFY_KINDS = ['card', 'outcome', 'unknown'] as const;
 export const notifyJob = requestJob.extend({ kind: z.enum(NOTIFY_KINDS) });
@@ -39,6 +43,9 @@ export interface Queues {
   notify(job: NotifyJob, once?: string): Promise<void>;
   /** Issue 13: after a released freeze, a held (delayed) execution runs now; a missing one is queued. */
   releaseHeld(requestId: string): Promise<void>;
+  /** Issue 13: reminders and escalation, delayed jobs with deterministic ids (run once anywhere). */
+  reminders: Queue;
+  scheduleReminder(job: RemindJob, delayMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -61,6 +68,7 @@ export function createQueues(connection: RedisClient, prefix: string, log: Logge
   const execute = open(QUEUE_NAMES.execute);
   const expire = open(QUEUE_NAMES.expire);
   const notify = open(QUEUE_NAMES.notify);
+  const reminders = open(QUEUE_NAMES.remind);
   let seq = 0;
   return {
     execute,
@@ -79,6 +87,17 @@ export function createQueues(connection: RedisClient, prefix: string, log: Logge
     },
     async enqueueApproved(requestId) {
       await execute.add('execute', { requestId } satisfies RequestJob, executeOptions(requestId));
+    },
+    reminders,
+    async scheduleReminder(job, delayMs) {
+      await reminders.add(job.kind, job, {
+        jobId: job.kind === 'remind' ? `remind-${job.requestId}-${job.n}` : `escalate-${job.requestId}`,
+        delay: Math.max(0, delayMs),
+        attempts: 5,
+        backoff: { type: 'exponential', delay: 1_000 },
+        removeOnComplete: { age: 86_400 },
+        removeOnFail: { age: 7 * 86_400 },
+      });
     },
     async releaseHeld(requestId) {
       const job = await execute.getJob(requestId);
@@ -108,7 +127,7 @@ export function createQueues(connection: RedisClient, prefix: string, log: Logge
       });
     },
     async close() {
-      await Promise.all([execute.close(), expire.close(), notify.close()]);
+      await Promise.all([execute.close(), expire.close(), notify.close(), reminders.close()]);
     },
   };
 }

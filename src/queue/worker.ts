@@ -13,8 +13,9 @@ import type { RequestStore } from '../store/requests.js';
 import { executeRequest, markUnknown } from './execute.js';
 import { type Notifier, RateLimitedError } from './notifier.js';
 import { notify } from './notify.js';
-import { bullPrefix, notifyJob, QUEUE_NAMES, type Queues, requestJob } from './queues.js';
+import { bullPrefix, notifyJob, QUEUE_NAMES, type Queues, remindJob, requestJob } from './queues.js';
 import { reconcile } from './reconcile.js';
+import { type RemindDeps, remind } from './remind.js';
 
 export interface WorkerDeps {
   /** The patient connection (maxRetriesPerRequest null). */
@@ -38,6 +39,8 @@ export interface WorkerDeps {
   reconcileEveryMs?: number;
   /** Issue 13: how often a job held by the freeze looks again (a release promotes it at once). */
   freezeRecheckMs?: number;
+  /** Issue 13: who is reminded and escalated to, and how often. */
+  reminders: Pick<RemindDeps, 'approvers' | 'escalateTo' | 'reminderAfterMs' | 'reminderMax'>;
 }
 
 const FREEZE_RECHECK_MS = 30_000;
@@ -156,11 +159,30 @@ export function startWorkers(deps: WorkerDeps): Workers {
     log.warn({ jobId: job?.id, err, attempts: job?.attemptsMade }, 'notify failed; will retry'),
   );
 
+  // Issue 13: reminders and escalation; a Slack rate limit waits like a notify job.
+  const reminders = new Worker(
+    QUEUE_NAMES.remind,
+    async (job, token) => {
+      try {
+        return await remind(
+          { ...deps.reminders, store: deps.store, queues: deps.queues, notifier: deps.notifier, log, now: deps.now },
+          parse(remindJob, job),
+        );
+      } catch (err) {
+        if (!(err instanceof RateLimitedError) || token === undefined) throw err;
+        await job.moveToDelayed(Date.now() + err.retryAfterMs, token);
+        throw new DelayedError();
+      }
+    },
+    base,
+  );
+
   // Without an error listener a Worker's Redis error would crash the process.
   for (const [queue, worker] of [
     [QUEUE_NAMES.execute, execute],
     [QUEUE_NAMES.expire, expire],
     [QUEUE_NAMES.notify, notifier],
+    [QUEUE_NAMES.remind, reminders],
   ] as const)
     worker.on('error', (err) => log.warn({ err, queue }, 'worker error; BullMQ retries by itself'));
 
@@ -177,7 +199,7 @@ export function startWorkers(deps: WorkerDeps): Workers {
     async close() {
       clearInterval(timer);
       // Finish what is running before letting go (SIGTERM must not cut a money call in half).
-      await Promise.all([execute.close(), expire.close(), notifier.close()]);
+      await Promise.all([execute.close(), expire.close(), notifier.close(), reminders.close()]);
     },
   };
 }

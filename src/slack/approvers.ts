@@ -28,6 +28,11 @@ export class SlackApproverDirectory implements ApproverDirectory {
     return (await this.groupMembers()).has(userId);
   }
 
+  /** Issue 13: everyone listed, groups resolved (reminders and escalation). */
+  async members(): Promise<string[]> {
+    return [...new Set([...this.users, ...(this.groups.length ? await this.groupMembers() : [])])];
+  }
+
   private async groupMembers(): Promise<Set<string>> {
     if (this.cache && this.cache.until > this.now()) return this.cache.members;
     const members = new Set<string>();

@@ -10,6 +10,7 @@ import { type CardRef, NeedsAdminError, type Notifier, RateLimitedError } from '
 import type { ControlStore } from '../store/controls.js';
 import { cardText, outcomeReply, requestCardBlocks } from './blocks/card.js';
 import { withSandboxText } from './blocks/common.js';
+import { escalationText, reminderText, requesterText } from './blocks/reminders.js';
 
 /** Slack errors an admin must fix; retrying alone will not help. */
 const NEEDS_ADMIN = new Set([
@@ -48,6 +49,8 @@ export function slackNotifier({ client, approvalsChannel, sandbox, log, controls
   const text = (t: string) => withSandboxText(t, sandbox);
   const blocks = async (record: RequestRecord) =>
     requestCardBlocks(record, sandbox, { freeze: await controls?.freeze() });
+  const linkTo = async (card: CardRef): Promise<string> =>
+    (await deliver(() => client.chat.getPermalink({ channel: card.channel, message_ts: card.ts }))).permalink ?? '';
   return {
     async postCard(record) {
       const drawn = await blocks(record);
@@ -91,6 +94,22 @@ export function slackNotifier({ client, approvalsChannel, sandbox, log, controls
         // The card is up; a missing confirmation must not re-post it.
         log.warn({ err, requestId: id }, 'could not confirm to the requester');
       }
+    },
+    // Issue 13: direct messages go to the user id as channel (chat:write; the app's Messages tab).
+    async remind(record, card, user, n) {
+      const permalink = await linkTo(card);
+      await deliver(() => client.chat.postMessage({ channel: user, text: text(reminderText(record, permalink, n)) }));
+    },
+    async escalate(record, card, user) {
+      const permalink = await linkTo(card);
+      await deliver(() => client.chat.postMessage({ channel: user, text: text(escalationText(record, permalink)) }));
+    },
+    async tellRequester(record, card, milestone) {
+      const message = requesterText(record, await linkTo(card), milestone);
+      if (!message) return;
+      await deliver(() =>
+        client.chat.postMessage({ channel: record.frozen.requester, text: text(message), unfurl_links: false }),
+      );
     },
     async cardUnpostable(record, problem) {
       const { id, requester, origin } = record.frozen;
