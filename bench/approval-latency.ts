@@ -5,7 +5,7 @@
  */
 import { isFinal } from '../src/domain/request.js';
 import type { ReceivedRequest } from '../src/sandbox/index.js';
-import { STAGES, type Stage, traceApprovalPath } from './approval-trace.js';
+import { STAGES, type Stage } from './approval-trace.js';
 import { amountFor, idle, postRequests, until } from './requests.js';
 import { PEOPLE, type World } from './world.js';
 
@@ -54,7 +54,7 @@ export async function measureApprovals(
     arrived.set(amount, at);
     waiters.get(amount)?.(at);
   });
-  const trace = traceApprovalPath(world.rampart);
+  const { trace } = world;
   const samples: number[] = [];
   const clickAcks: number[] = [];
   const stages = Object.fromEntries(STAGES.map((s) => [s, [] as number[]])) as Record<Stage, number[]>;
@@ -124,7 +124,6 @@ export async function measureApprovals(
     await Promise.all(Array.from({ length: Math.min(options.concurrency, total) }, lane));
   } finally {
     unwatch();
-    trace.remove();
   }
   return { samples, clickAcks, stages, errors, firstError };
 }

@@ -1,19 +1,21 @@
 /**
- * Where the approval path spends its time: timestamps taken by wrapping three methods of the
- * running instances (the execute queue's add, the store's startExecution, the service client's
- * transfer). Rampart builds these objects itself, so wrapping is the only door from outside;
- * the wrappers only read the clock and are removed after the run.
+ * Where the approval path spends its time: timestamps taken by decorators Rampart accepts at
+ * start (src/rampart.ts `Decorators`) around the web side's execute-queue add, the worker's
+ * compare-and-set and the service client's transfer. They only read the clock.
  */
-import type { Running } from '../src/rampart.js';
+import type { Queues } from '../src/queue/queues.js';
+import type { Decorators } from '../src/rampart.js';
+import type { ServiceClient } from '../src/service/client.js';
+import type { RequestStore } from '../src/store/requests.js';
 
 export const STAGES = ['listener', 'enqueue', 'pickup', 'claim', 'http'] as const;
 export type Stage = (typeof STAGES)[number];
 
 export const STAGE_LABEL: Record<Stage, string> = {
-  listener: 'ack → execute job added (listener: authorise, vote, read, history, job lookup)',
+  listener: 'ack → execute job added (listener: authorise, vote script)',
   enqueue: 'Queue.add round trip (execute job)',
-  pickup: 'job added → worker claims it (BullMQ pick-up, record read)',
-  claim: 'claim → service call starts (CAS to executing, card notify job, hash check)',
+  pickup: 'job added → worker claims it (BullMQ pick-up)',
+  claim: 'claim → service call starts (CAS returning the frozen call, hash check)',
   http: 'service call starts → sandbox receives it (HTTP client, loopback)',
 };
 
@@ -21,17 +23,20 @@ interface Marks {
   addCalled?: number;
   addDone?: number;
   claimCalled?: number;
-  callStarted?: number;
 }
 
 export interface ApprovalTrace {
+  /** Pass to startRampart's `decorate`. */
+  decorate: Decorators;
   /** Stage durations from `acked` to `received` for one request; undefined where a mark is missing. */
   stages(requestId: string, amount: number, acked: number, received: number): Record<Stage, number> | undefined;
-  remove(): void;
 }
 
-export function traceApprovalPath(running: Running): ApprovalTrace {
-  const { queues, store, service } = running.deps;
+/** An object that behaves as `target` except for the methods given. */
+const overriding = <T extends object>(target: T, methods: Partial<T>): T =>
+  Object.assign(Object.create(target) as T, methods);
+
+export function createApprovalTrace(): ApprovalTrace {
   const byId = new Map<string, Marks>();
   const byAmount = new Map<number, number>();
   const marks = (id: string) => {
@@ -42,27 +47,36 @@ export function traceApprovalPath(running: Running): ApprovalTrace {
     }
     return m;
   };
-
-  const add = queues.execute.add;
-  const startExecution = store.startExecution;
-  const transfer = service.transfer;
-  queues.execute.add = (async (...args: Parameters<typeof add>) => {
-    const id = (args[1] as { requestId?: string } | undefined)?.requestId ?? '';
-    marks(id).addCalled = performance.now();
-    const job = await add.apply(queues.execute, args);
-    marks(id).addDone = performance.now();
-    return job;
-  }) as typeof add;
-  store.startExecution = (id: string, worker: string) => {
-    marks(id).claimCalled = performance.now();
-    return startExecution.call(store, id, worker);
-  };
-  service.transfer = (body) => {
-    byAmount.set(body.amount, performance.now());
-    return transfer.call(service, body);
-  };
-
   return {
+    decorate: {
+      queues(queues: Queues, role) {
+        if (role !== 'web') return queues;
+        return overriding(queues, {
+          async enqueueApproved(id: string) {
+            marks(id).addCalled = performance.now();
+            await queues.enqueueApproved(id);
+            marks(id).addDone = performance.now();
+          },
+        });
+      },
+      store(store: RequestStore, role) {
+        if (role !== 'worker') return store;
+        return overriding(store, {
+          startExecution(id: string, worker: string) {
+            marks(id).claimCalled = performance.now();
+            return store.startExecution(id, worker);
+          },
+        });
+      },
+      service(service: ServiceClient) {
+        return overriding(service, {
+          transfer(body) {
+            byAmount.set(body.amount, performance.now());
+            return service.transfer(body);
+          },
+        });
+      },
+    },
     stages(requestId, amount, acked, received) {
       const m = byId.get(requestId);
       const called = byAmount.get(amount);
@@ -74,11 +88,6 @@ export function traceApprovalPath(running: Running): ApprovalTrace {
         claim: called - m.claimCalled,
         http: received - called,
       };
-    },
-    remove() {
-      queues.execute.add = add;
-      store.startExecution = startExecution;
-      service.transfer = transfer;
     },
   };
 }

@@ -10,6 +10,7 @@ import { type Running, startRampart } from '../src/rampart.js';
 import { type Sandbox, startSandbox } from '../src/sandbox/index.js';
 import { deleteKeysWithPrefix } from '../src/store/delete-prefix.js';
 import { closeRedis, openRedis } from '../src/store/redis.js';
+import { type ApprovalTrace, createApprovalTrace } from './approval-trace.js';
 
 export const PEOPLE = { requester: 'U0REQUESTER', approver: 'U0APPROVER1', other: 'U0APPROVER2' } as const;
 export const APPROVALS = 'C0APPROVALS';
@@ -27,6 +28,8 @@ export interface World {
   /** Rampart's request URL. */
   url: string;
   driver: SlackDriver;
+  /** Stage timings of the approval path, from decorators passed to Rampart at start. */
+  trace: ApprovalTrace;
   close(): Promise<void>;
 }
 
@@ -67,9 +70,10 @@ export async function startWorld(redisUrl: string, clusterNodes?: string): Promi
     APPROVALS_CHANNEL: APPROVALS,
     APPROVERS: `${PEOPLE.approver},${PEOPLE.other}`,
   });
+  const trace = createApprovalTrace();
   let rampart: Running;
   try {
-    rampart = await startRampart(config, createLogger({ level: 'silent' }));
+    rampart = await startRampart(config, createLogger({ level: 'silent' }), { decorate: trace.decorate });
   } catch (err) {
     await fake.close();
     await sandbox.close();
@@ -86,6 +90,7 @@ export async function startWorld(redisUrl: string, clusterNodes?: string): Promi
     rampart,
     url,
     driver,
+    trace,
     async close() {
       await rampart.close();
       await fake.close();

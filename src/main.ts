@@ -6,6 +6,9 @@ import { ConfigError } from './errors.js';
 import { createLogger } from './log.js';
 import { type Running, startRampart } from './rampart.js';
 
+/** Inside docker-compose's 30 s stop grace period (README "Docker"). */
+const FORCE_QUIT_MS = 28_000;
+
 async function main(): Promise<void> {
   let config: Config;
   try {
@@ -34,6 +37,13 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down: no new requests, finishing running jobs');
+    // Force-quit if a step hangs; a money call has its own total deadline (SERVICE_RESPONSE_TIMEOUT).
+    // A longer configured money-call deadline is waited for: cutting it would leave an unknown outcome.
+    const afterMs = Math.max(FORCE_QUIT_MS, config.service.responseTimeoutMs + 5_000);
+    setTimeout(() => {
+      log.error({ afterMs }, 'shutdown did not finish in time; exiting');
+      process.exit(1);
+    }, afterMs).unref();
     running
       .close()
       .then(() => process.exit(0))

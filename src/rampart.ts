@@ -1,12 +1,13 @@
 /**
- * Builds and starts Rampart from a Config: Redis, the service client (or the in-process
- * sandbox), the store, queues, the Bolt app (web role) and the workers (worker role).
- * main.ts calls it for production; tests call it the same way with loopback servers.
+ * The wiring (issue 12 item 2): takes its infrastructure — Redis connections, the service, the
+ * Slack Web API client, the clock — with production defaults built from the Config, and builds
+ * the store, queues, the Bolt app (web role) and the workers (worker role) on it. main.ts calls
+ * it for production; tests and the bench pass decorated or local objects through the same door.
  */
 import { WebClient } from '@slack/web-api';
 import { type AuditWebhook, createAuditWebhook, type DeliveryOptions } from './audit/webhook-delivery.js';
 import type { Config } from './config.js';
-import { connectService } from './connect-service.js';
+import { connectService, type ServiceConnection } from './connect-service.js';
 import type { Logger } from './log.js';
 import { timeAcks } from './metrics/ack-timer.js';
 import { healthReport, ServiceReachability } from './metrics/health.js';
@@ -18,6 +19,8 @@ import { metricSources } from './metrics/sources.js';
 import { createQueues, type Queues } from './queue/queues.js';
 import { startWorkers, type Workers } from './queue/worker.js';
 import type { Sandbox } from './sandbox/index.js';
+import type { ServiceClient } from './service/client.js';
+import { closeInOrder } from './shutdown.js';
 import { createSlackApp, type SlackApp, slackClientOptions } from './slack/app.js';
 import { SlackApproverDirectory } from './slack/approvers.js';
 import type { Deps } from './slack/deps.js';
@@ -27,8 +30,30 @@ import { closeRedis, openRedis, type RedisClient } from './store/redis.js';
 import { Registry } from './store/registry.js';
 import { type ChangeListener, RequestStore } from './store/requests.js';
 
+/** What Rampart runs on. Anything given is used as is and closed by its owner, not by Rampart. */
+export interface Infrastructure {
+  /** The fail-fast connection of request handling. */
+  redis: RedisClient;
+  /** The patient connection of the workers (worker roles only). */
+  workerRedis: RedisClient;
+  service: ServiceConnection;
+  /** The one Web API client of our own code: authorize, approver directories, the workers' notifier. */
+  slack: WebClient;
+  clock: () => number;
+}
+
+/** Decorators the bench and tests wrap around what Rampart builds (no monkeypatching of a running instance). */
+export interface Decorators {
+  service?(service: ServiceClient): ServiceClient;
+  store?(store: RequestStore, role: 'web' | 'worker'): RequestStore;
+  queues?(queues: Queues, role: 'web' | 'worker'): Queues;
+}
+
 export interface RampartOptions {
+  /** @deprecated use infra.clock */
   now?: () => number;
+  infra?: Partial<Infrastructure>;
+  decorate?: Decorators;
   /** Worker timings for tests (see WorkerDeps). */
   worker?: {
     lockDurationMs?: number;
@@ -60,25 +85,30 @@ export interface Running {
 }
 
 export async function startRampart(config: Config, log: Logger, options: RampartOptions = {}): Promise<Running> {
-  const now = options.now ?? Date.now;
+  const given = options.infra ?? {};
+  const now = given.clock ?? options.now ?? Date.now;
+  const decorate = options.decorate ?? {};
   // Separate connections (issue 10): Slack handling fails fast, workers wait for Redis.
-  const redis = await openRedis(config.redis, 'requests', log);
+  const redis = given.redis ?? (await openRedis(config.redis, 'requests', log));
   let workerRedis: RedisClient | undefined;
   try {
-    if (config.role !== 'web') workerRedis = await openRedis(config.redis, 'workers', log);
+    if (config.role !== 'web') workerRedis = given.workerRedis ?? (await openRedis(config.redis, 'workers', log));
   } catch (err) {
-    redis.disconnect();
+    if (!given.redis) redis.disconnect();
     throw err;
   }
 
   const metrics = options.metrics ?? createMetrics();
   const reachability = new ServiceReachability();
-  const connection = await connectService(config, log, (operation, err, seconds) => {
-    const outcome = callOutcome(err);
-    metrics.serviceCall(operation, outcome, seconds);
-    reachability.record(outcome, now());
-  });
-  const { service, sandbox } = connection;
+  const connection =
+    given.service ??
+    (await connectService(config, log, (operation, err, seconds) => {
+      const outcome = callOutcome(err);
+      metrics.serviceCall(operation, outcome, seconds);
+      reachability.record(outcome, now());
+    }));
+  const { sandbox } = connection;
+  const service = decorate.service?.(connection.service) ?? connection.service;
   if (sandbox) {
     log.warn('SERVICE_BASE_URL is not set: running against the built-in sandbox (no real money)');
     log.debug({ url: sandbox.url }, 'sandbox listening');
@@ -100,10 +130,12 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
       ?.enqueue(c.id, c.seq)
       .catch((err: unknown) => log.error({ err, requestId: c.id }, 'could not queue an audit webhook event'));
   };
-  const store = new RequestStore(redis, config.redis.prefix, now, counted);
+  const webStore = new RequestStore(redis, config.redis.prefix, now, counted);
+  const store = decorate.store?.(webStore, 'web') ?? webStore;
   const registry = new Registry(redis, config.redis.prefix);
   const controls = new ControlStore(redis, config.redis.prefix);
-  const queues = createQueues(redis, config.redis.prefix, log);
+  const webQueues = createQueues(redis, config.redis.prefix, log);
+  const queues = decorate.queues?.(webQueues, 'web') ?? webQueues;
   const watched = [queues.execute, queues.expire, queues.notifications, ...(audit ? [audit.queue] : [])];
   metrics.watch(metricSources(store, watched, now));
   const routes = {
@@ -112,7 +144,7 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
       healthReport({ redis, prefix: config.redis.prefix, service: reachability, sandbox: sandbox !== undefined, now }),
     ),
   };
-  const slackClient = new WebClient(config.slack.botToken, slackClientOptions(config.slack.apiUrl));
+  const slackClient = given.slack ?? new WebClient(config.slack.botToken, slackClientOptions(config.slack.apiUrl));
   const deps: Deps = {
     config,
     service,
@@ -134,15 +166,16 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
   if (workerRedis) {
     const workerName = options.worker?.name ?? `worker-${process.pid}`;
     heartbeat = startHeartbeat(redis, config.redis.prefix, workerName, now, log);
-    workerQueues = createQueues(workerRedis, config.redis.prefix, log);
-    const workerControls = new ControlStore(workerRedis, config.redis.prefix);
+    const builtQueues = createQueues(workerRedis, config.redis.prefix, log);
+    workerQueues = decorate.queues?.(builtQueues, 'worker') ?? builtQueues;
     const workerStore = new RequestStore(workerRedis, config.redis.prefix, now, counted);
+    const workerControls = new ControlStore(workerRedis, config.redis.prefix);
     audit?.startWorker({ redis: workerRedis, store: workerStore });
     workers = startWorkers({
       redis: workerRedis,
       prefix: config.redis.prefix,
       service,
-      store: workerStore,
+      store: decorate.store?.(workerStore, 'worker') ?? workerStore,
       registry: new Registry(workerRedis, config.redis.prefix),
       controls: workerControls,
       queues: workerQueues,
@@ -169,7 +202,7 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
   let port: number | undefined;
   let opsServer: import('node:http').Server | undefined;
   if (config.role !== 'worker') {
-    slack = createSlackApp(deps, routes, (receiver) => timeAcks(receiver, metrics, '/slack/events'));
+    slack = createSlackApp(deps, routes, slackClient, (receiver) => timeAcks(receiver, metrics, '/slack/events'));
     port = await slack.start();
     log.info({ port, mode: config.slack.appToken ? 'socket' : 'http' }, 'Rampart is listening for Slack');
   } else {
@@ -189,14 +222,24 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
     metrics,
     workerRedis,
     async close() {
-      await slack?.stop();
-      if (opsServer) await new Promise((resolve) => opsServer?.close(resolve));
-      await workers?.close();
-      await heartbeat?.stop();
-      await audit?.close();
-      await Promise.allSettled([queues.close(), workerQueues?.close()]);
-      await connection.close();
-      await Promise.allSettled([closeRedis(redis), workerRedis ? closeRedis(workerRedis) : undefined]);
+      const owned = (r: RedisClient | undefined, isGiven: boolean) => (r && !isGiven ? closeRedis(r) : undefined);
+      await closeInOrder(
+        [
+          // Stop receiving first, then let running jobs finish (SIGTERM must not cut a money call in half).
+          ['receivers', [() => slack?.stop(), () => (opsServer ? closeServer(opsServer) : undefined)]],
+          ['workers', [() => workers?.close(), () => heartbeat?.stop(), () => audit?.close()]],
+          ['queues', [() => queues.close(), () => workerQueues?.close()]],
+          ['http agents', [() => (given.service ? undefined : connection.close())]],
+          [
+            'redis',
+            [() => owned(redis, given.redis !== undefined), () => owned(workerRedis, given.workerRedis !== undefined)],
+          ],
+        ],
+        log,
+      );
     },
   };
 }
+
+const closeServer = (server: import('node:http').Server) =>
+  new Promise<void>((resolve) => server.close(() => resolve()));

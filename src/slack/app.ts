@@ -12,7 +12,7 @@ import {
   type Receiver,
   SocketModeReceiver,
 } from '@slack/bolt';
-import { WebClient } from '@slack/web-api';
+import type { WebClient } from '@slack/web-api';
 import { registerApprovalActions } from './actions/approval.js';
 import { registerShareAction } from './actions/share.js';
 import { registerAssetChoices } from './asset-choices.js';
@@ -78,6 +78,8 @@ export type Routes = Record<string, (req: IncomingMessage, res: ServerResponse) 
 export function createSlackApp(
   deps: Deps,
   routes: Routes,
+  /** The process's one Web API client (authorize here; approvers and the workers' notifier too). */
+  client: WebClient,
   instrument: (receiver: HTTPReceiver) => void = () => {},
 ): SlackApp {
   const { config } = deps;
@@ -103,10 +105,8 @@ export function createSlackApp(
     receiver = http;
   }
   const app = new App({
-    authorize: cachedAuthorize(
-      new WebClient(config.slack.botToken, slackClientOptions(config.slack.apiUrl)),
-      config.slack.botToken,
-    ),
+    authorize: cachedAuthorize(client, config.slack.botToken),
+    // Bolt builds the client it hands to listeners itself (App has no door for one); same options.
     receiver,
     logger,
     clientOptions: slackClientOptions(config.slack.apiUrl),
