@@ -5,7 +5,7 @@
  */
 import type { RequestState } from '../domain/request.js';
 import type { FreezeState } from '../store/controls.js';
-import { type RedisFailure, redisFailure } from '../store/redis-errors.js';
+import { type RedisFailure, redisFailure, whenRedisAnswers } from '../store/redis-errors.js';
 import type { VoteResult } from '../store/requests.js';
 import type { AppDeps } from './deps.js';
 import { type ApprovalControls, approvalControls, recordHeld } from './velocity.js';
@@ -37,6 +37,28 @@ export type ApproveOutcome =
 
 type DecideDeps = Pick<AppDeps, 'store' | 'queues' | 'approvers' | 'log' | 'now'>;
 type ApproveDeps = DecideDeps & Pick<AppDeps, 'controls' | 'config'>;
+
+/**
+ * What follows a decision that is already recorded (the job, a card refresh, a reply) must not
+ * turn it into "nothing was changed" when Redis blinks (issue 10): it is tried again in the
+ * background, without holding up the answer, until Redis answers.
+ */
+async function afterDecision(
+  deps: Pick<AppDeps, 'log'>,
+  requestId: string,
+  what: string,
+  step: () => Promise<void>,
+): Promise<void> {
+  try {
+    await step();
+  } catch (err) {
+    if (!redisFailure(err)) throw err;
+    deps.log.warn({ err, requestId }, `${what}: Redis did not take it; trying again in the background`);
+    whenRedisAnswers(step, 60).catch((e: unknown) =>
+      deps.log.error({ err: e, requestId }, `${what} given up; the reconciler settles approved requests`),
+    );
+  }
+}
 
 /** Approvers only; a failed user-group lookup is its own answer, not "you are not an approver". */
 export async function authorise(
@@ -89,7 +111,7 @@ async function afterVote(
       return { kind: 'frozen', requestId, freeze: await deps.controls.freeze() };
     case 'over_limit': {
       const message = await recordHeld(deps, requestId, user, controls, v.limitIndex ?? 0, v.used ?? 0n);
-      await deps.queues.notify({ requestId, kind: 'card' });
+      await afterDecision(deps, requestId, 'card refresh', () => deps.queues.notify({ requestId, kind: 'card' }));
       return { kind: 'over_limit', requestId, message };
     }
     case 'missing':
@@ -106,13 +128,13 @@ async function afterVote(
       };
     case 'voted':
       deps.log.info({ requestId, by: user }, 'approval recorded');
-      await deps.queues.notify({ requestId, kind: 'card' });
+      await afterDecision(deps, requestId, 'card refresh', () => deps.queues.notify({ requestId, kind: 'card' }));
       return { kind: 'voted', requestId };
     case 'approved':
       deps.log.info({ requestId, by: user }, 'request approved; queueing');
       // The execution first: it is what the approver waits for; the card refresh follows.
-      await deps.queues.enqueueApproved(requestId);
-      await deps.queues.notify({ requestId, kind: 'card' });
+      await afterDecision(deps, requestId, 'queueing the execution', () => deps.queues.enqueueApproved(requestId));
+      await afterDecision(deps, requestId, 'card refresh', () => deps.queues.notify({ requestId, kind: 'card' }));
       return { kind: 'approved', requestId };
   }
 }
@@ -152,7 +174,7 @@ export async function deny(deps: DecideDeps, requestId: string, user: string, re
   );
   if (!r.ok) return { kind: 'late', requestId, state: r.from };
   deps.log.info({ requestId, by: user }, 'request denied');
-  await deps.queues.notify({ requestId, kind: 'outcome' });
+  await afterDecision(deps, requestId, 'the outcome reply', () => deps.queues.notify({ requestId, kind: 'outcome' }));
   return { kind: 'denied' };
 }
 
@@ -178,6 +200,6 @@ export async function cancel(deps: DecideDeps, requestId: string, user: string):
     const decided = await decidedOf(deps, requestId);
     return decided ? { kind: 'late', decided } : { kind: 'missing' };
   }
-  await deps.queues.notify({ requestId, kind: 'outcome' });
+  await afterDecision(deps, requestId, 'the outcome reply', () => deps.queues.notify({ requestId, kind: 'outcome' }));
   return { kind: 'cancelled' };
 }

@@ -97,3 +97,39 @@ describe('deny and cancel', () => {
     expect(await cancel(w.deps, 'R-1001', 'U0')).toEqual({ kind: 'cancelled' });
   });
 });
+
+describe('when Redis blinks after a decision is recorded (issue 10)', () => {
+  /** What ioredis's fail-fast connection throws while Redis is away. */
+  const offline = () => new Error("Stream isn't writeable and enableOfflineQueue options is false");
+
+  it('a denial stays a denial, and its reply is queued once Redis answers again', async () => {
+    const w = world();
+    let down = 1;
+    const queues = w.deps.queues as { notify: (j: { requestId: string; kind: string }) => Promise<void> };
+    queues.notify = async (j) => {
+      if (down-- > 0) throw offline();
+      w.queued.push(`notify ${j.kind}`);
+    };
+    expect(await deny(w.deps, 'R-1001', 'U1', 'not budgeted')).toEqual({ kind: 'denied' });
+    expect(w.record.state).toBe('denied');
+    await expect.poll(() => w.queued, { timeout: 3000 }).toEqual(['notify outcome']);
+  });
+
+  it('an approval that reached quorum is queued once Redis answers again; a vote Redis never took is "unavailable"', async () => {
+    const w = world();
+    let down = 1;
+    const queues = w.deps.queues as { enqueueApproved: (id: string) => Promise<void> };
+    queues.enqueueApproved = async (id) => {
+      if (down-- > 0) throw offline();
+      w.queued.push(`execute ${id}`);
+    };
+    expect(await approve(w.deps, 'R-1001', 'U1')).toEqual({ kind: 'approved', requestId: 'R-1001' });
+    await expect.poll(() => w.queued, { timeout: 3000 }).toContain('execute R-1001');
+
+    const v = world();
+    (v.deps.store as unknown as { castVote: () => Promise<never> }).castVote = async () => {
+      throw offline();
+    };
+    expect(await approve(v.deps, 'R-1001', 'U1')).toEqual({ kind: 'unavailable', failure: 'unreachable' });
+  });
+});
