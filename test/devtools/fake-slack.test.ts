@@ -90,6 +90,14 @@ describe('fake Slack Web API', () => {
     });
   });
 
+  it("takes a direct message by user id (the app's Messages tab, issue 13) and links to it", async () => {
+    const { ts, channel } = await client.chat.postMessage({ channel: 'U0ADA', text: 'reminder' });
+    expect(channel).toBe('U0ADA');
+    expect(fake.messages('U0ADA')).toMatchObject([{ ts, text: 'reminder' }]);
+    const link = await client.chat.getPermalink({ channel: 'U0ADA', message_ts: ts ?? '' });
+    expect(link.permalink).toContain('/archives/U0ADA/');
+  });
+
   it('refuses a message of 51 blocks and records the violation', async () => {
     const blocks = Array.from({ length: 51 }, (_, i) => section(`row ${i}`));
     await expect(client.chat.postMessage({ channel: CHANNEL, text: 'big', blocks })).rejects.toMatchObject({
