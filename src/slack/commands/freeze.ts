@@ -42,6 +42,13 @@ async function postOrUpdate(
   }
 }
 
+/** The asker's private answer; a failure to send it is logged, never thrown. */
+const privateAnswer =
+  (client: WebClient, deps: Deps, command: { channel_id: string; user_id: string }, name: string) => (text: string) =>
+    client.chat
+      .postEphemeral({ channel: command.channel_id, user: command.user_id, text: withSandboxText(text, deps.sandbox) })
+      .catch((err: unknown) => deps.log.warn({ err }, `could not answer ${name}`));
+
 export function registerFreezeCommands(app: App, deps: Deps): void {
   const freezeDeps = { ...deps, unfreeze: deps.unfreeze };
 
@@ -51,14 +58,7 @@ export function registerFreezeCommands(app: App, deps: Deps): void {
       return;
     }
     await ack();
-    const answer = (text: string) =>
-      client.chat
-        .postEphemeral({
-          channel: command.channel_id,
-          user: command.user_id,
-          text: withSandboxText(text, deps.sandbox),
-        })
-        .catch((err: unknown) => deps.log.warn({ err }, 'could not answer /freeze'));
+    const answer = privateAnswer(client, deps, command, '/freeze');
     const outcome = await freeze(freezeDeps, command.user_id, command.text ?? '');
     switch (outcome.kind) {
       case 'not-approver':
@@ -88,14 +88,7 @@ export function registerFreezeCommands(app: App, deps: Deps): void {
       return;
     }
     await ack();
-    const answer = (text: string) =>
-      client.chat
-        .postEphemeral({
-          channel: command.channel_id,
-          user: command.user_id,
-          text: withSandboxText(text, deps.sandbox),
-        })
-        .catch((err: unknown) => deps.log.warn({ err }, 'could not answer /unfreeze'));
+    const answer = privateAnswer(client, deps, command, '/unfreeze');
     const outcome = await startUnfreeze(freezeDeps, command.user_id);
     switch (outcome.kind) {
       case 'not-approver':
