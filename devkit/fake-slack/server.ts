@@ -72,7 +72,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, deps: ServerDep
   if (token !== deps.env.settings.botToken) return answer(200, fail('invalid_auth'));
   const handler = Object.hasOwn(deps.methods, method) ? deps.methods[method] : undefined;
   if (!handler) return answer(200, fail('unknown_method'));
-  answer(200, handler(args, deps.env));
+  // Slack names the token's scopes on every authenticated answer.
+  answer(200, handler(args, deps.env), { 'x-oauth-scopes': deps.env.settings.scopes.join(',') });
 }
 
 export function createRequestHandler(deps: ServerDeps): (req: IncomingMessage, res: ServerResponse) => void {

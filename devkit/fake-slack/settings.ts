@@ -1,4 +1,5 @@
 /** The fake workspace's identity and directory, with defaults for what a test leaves out. */
+import { BOT_SCOPES } from '../../src/slack/scopes.js';
 import type { FakeSettings, FakeSlackOptions } from './types.js';
 
 export const FAKE_DEFAULTS = {
@@ -23,5 +24,6 @@ export function settingsFrom(options: FakeSlackOptions): FakeSettings {
     channels: options.channels ?? [],
     triggerTtlMs: options.triggerTtlMs ?? FAKE_DEFAULTS.triggerTtlMs,
     clock: options.clock ?? Date.now,
+    scopes: options.scopes ?? [...BOT_SCOPES],
   };
 }

@@ -39,6 +39,8 @@ export interface FakeSlackOptions {
   /** How long an issued trigger id stays usable; Slack allows 3 s. */
   triggerTtlMs?: number;
   clock?: () => number;
+  /** Scopes the token was granted, sent in x-oauth-scopes as Slack does; default: manifest.yml's. */
+  scopes?: string[];
 }
 
 export interface FakeSettings {
@@ -53,6 +55,7 @@ export interface FakeSettings {
   channels: FakeChannel[];
   triggerTtlMs: number;
   clock: () => number;
+  scopes: string[];
 }
 
 export interface RecordedCall {

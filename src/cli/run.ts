@@ -58,6 +58,13 @@ function report(err: unknown, io: CliIo, command: Command | undefined): number {
     io.stderr.write(`rampart: ${oneLine(err.message)}\nusage: ${usage}\n`);
     return EXIT.usage;
   }
+  if (err instanceof ConfigError && command?.words[0] === 'doctor') {
+    // doctor's first check: each configuration problem on its own ✗ line (issue 14).
+    for (const p of err.problems)
+      io.stdout.write(`✗ configuration: ${oneLine(p)} — fix: see README.md, "Configuration"\n`);
+    io.stderr.write('rampart: the configuration does not load, so nothing else could be checked.\n');
+    return EXIT.failed;
+  }
   const message =
     err instanceof ConfigError
       ? `the configuration has ${err.problems.length} problem(s): ${err.problems.join('; ')} (see README.md, "Configuration")`

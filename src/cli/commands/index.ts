@@ -2,6 +2,7 @@
 import type { Command } from '../args.js';
 import { auditExportCommand } from './audit.js';
 import { beneficiariesImportCommand } from './beneficiaries.js';
+import { doctorCommand } from './doctor.js';
 import { identityGetCommand, lookupCommand, rateCommand } from './reads.js';
 import { requestsCommand, requestsShowCommand } from './requests.js';
 import { userCreateCommand } from './user.js';
@@ -18,6 +19,7 @@ export const COMMANDS: readonly Command[] = [
   requestsShowCommand,
   beneficiariesImportCommand,
   auditExportCommand,
+  doctorCommand,
 ];
 
 export { PASSWORD_REFUSED } from './user.js';
