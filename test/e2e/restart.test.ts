@@ -1,0 +1,76 @@
+/**
+ * Nothing approved is lost, nothing executing runs again (DESIGN invariants 3 and 4): the only
+ * worker stops; meanwhile one request is approved by a click (its job waits in Redis), one is
+ * approved by a web process that died before it could queue the job, and one was taken by a
+ * worker that died mid-call and whose job is gone. When a worker starts again, the first two
+ * execute once each and the third ends "outcome unknown" without a call.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Running } from '../../src/rampart.js';
+import { eventually, expectHealthyRun, type Harness, PEOPLE, startHarness } from '../support/harness.js';
+import { click, postRequest, quiescent, RECEIVER, serviceCalls, threadOf, waitForState } from '../support/requests.js';
+
+let h: Harness;
+let firstWorker: Running;
+beforeAll(async () => {
+  // The web role never executes anything: while no worker runs, approved work can only wait.
+  h = await startHarness('restart', { ROLE: 'web' });
+  firstWorker = await h.startAnother({ ROLE: 'worker' }, { worker: { name: 'first-worker' } });
+});
+afterAll(async () => {
+  expectHealthyRun(h);
+  await h.close();
+});
+
+const callsFor = (amount: number) =>
+  serviceCalls(h, '/transfer').filter((c) => (c.body as { amount?: number }).amount === amount);
+
+describe('a worker restart', () => {
+  it('runs what was approved while no worker ran, once each, and settles a lost execution as unknown', async () => {
+    const post = (amount: number, why: string) =>
+      postRequest(h, 'transfer', `${amount} base:usdc to ${RECEIVER} from ops for ${why}`);
+    const queued = await post(31, 'approved while the worker was down');
+    const unqueued = await post(32, 'approved by a web process that died before queueing');
+    const lost = await post(33, 'taken by a worker that died mid-call');
+    await quiescent(h);
+    await firstWorker.close();
+
+    const { store, queues } = h.rampart.deps;
+    expect((await click(h, PEOPLE.approver1, queued.id, 'request_approve')).status).toBe(200);
+    await waitForState(h, queued.id, 'approved');
+    // The same vote script the click runs, with no job added after it.
+    expect(await store.vote(unqueued.id, PEOPLE.approver2)).toBe('approved');
+    expect(await store.vote(lost.id, PEOPLE.approver2)).toBe('approved');
+    expect((await store.startExecution(lost.id, 'worker-that-died')).token).toBeDefined();
+    expect(await queues.execute.getJob(unqueued.id)).toBeUndefined();
+    expect(await queues.execute.getJob(lost.id)).toBeUndefined();
+    expect(callsFor(31).length + callsFor(32).length + callsFor(33).length).toBe(0);
+
+    const restarted = await h.startAnother(
+      { ROLE: 'worker' },
+      { worker: { name: 'restarted', lockDurationMs: 1000, stalledIntervalMs: 500, reconcileEveryMs: 300 } },
+    );
+    await waitForState(h, queued.id, 'succeeded');
+    await waitForState(h, unqueued.id, 'succeeded');
+    await waitForState(h, lost.id, 'unknown');
+    const reply = await eventually(
+      () => threadOf(h, lost.id).find((m) => m.text.includes('outcome unknown')),
+      10_000,
+      'the unknown reply',
+    );
+    expect(reply.text).toContain('Do not request it again');
+    await restarted.workers?.reconcileNow();
+    await quiescent(h);
+    expect(callsFor(31)).toHaveLength(1);
+    expect(callsFor(32)).toHaveLength(1);
+    expect(callsFor(33)).toHaveLength(0);
+    expect((await store.history(lost.id)).map((e) => e.event)).toEqual([
+      'requested',
+      'approval',
+      'approved',
+      'queued',
+      'executing',
+      'unknown',
+    ]);
+  });
+});
