@@ -46,7 +46,17 @@ export async function notify(deps: NotifyDeps, job: NotifyJob): Promise<void> {
   if (job.kind === 'card') return;
   const what = `reply-${record.state}`;
   if (await store.wasPosted(record.frozen.id, what)) return;
-  const ts = await notifier.postOutcome(record, card);
+  // Two runs of one job (a stalled lock re-runs it while the first is still posting, issue 10's
+  // many-process test) must not both post: a short claim, like the card's.
+  if (!(await store.claim(record.frozen.id, what, 30_000)))
+    throw new Error('the reply is being posted by another run; retrying');
+  let ts: string;
+  try {
+    ts = await notifier.postOutcome(record, card);
+  } catch (err) {
+    await store.release(record.frozen.id, what);
+    throw err;
+  }
   await store.markPosted(record.frozen.id, what, ts);
 }
 
