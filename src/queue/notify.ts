@@ -46,17 +46,7 @@ export async function notify(deps: NotifyDeps, job: NotifyJob): Promise<void> {
   if (job.kind === 'card') return;
   const what = `reply-${record.state}`;
   if (await store.wasPosted(record.frozen.id, what)) return;
-  // Two runs of one job (a stalled lock re-runs it while the first is still posting, issue 10's
-  // many-process test) must not both post: a short claim, like the card's.
-  if (!(await store.claim(record.frozen.id, what, 30_000)))
-    throw new Error('the reply is being posted by another run; retrying');
-  let ts: string;
-  try {
-    ts = await notifier.postOutcome(record, card);
-  } catch (err) {
-    await store.release(record.frozen.id, what);
-    throw err;
-  }
+  const ts = await notifier.postOutcome(record, card);
   await store.markPosted(record.frozen.id, what, ts);
 }
 
