@@ -8,7 +8,8 @@ import { startRampart } from '../../src/rampart.js';
 
 const env = JSON.parse(process.argv[2] ?? '{}') as Record<string, string>;
 const running = await startRampart(loadConfig(env), createLogger({ level: 'silent' }), {
-  worker: { lockDurationMs: 1000, stalledIntervalMs: 500, reconcileEveryMs: 500, name: `child-${process.pid}` },
+  // Locks long enough that a busy machine does not mistake a slow job for a stalled one.
+  worker: { lockDurationMs: 5000, stalledIntervalMs: 1000, reconcileEveryMs: 500, name: `child-${process.pid}` },
 });
 process.stdout.write(`ready ${running.port ?? 0}\n`);
 process.on('SIGTERM', () => {
