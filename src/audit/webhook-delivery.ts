@@ -25,6 +25,10 @@ export interface DeliveryOptions {
   attempts?: number;
   timeoutMs?: number;
   concurrency?: number;
+  /** How often a worker looks for state changes whose job was never queued (a crash in between). */
+  sweepEveryMs?: number;
+  /** How far back, by creation time, the sweep looks. */
+  sweepLookbackMs?: number;
 }
 
 export interface AuditWebhook {
@@ -61,6 +65,7 @@ export function createAuditWebhook(deps: {
   const cursorKey = `${deps.prefix}:audit:delivered`;
   const lockKey = (id: string) => `${deps.prefix}:audit:lock:${id}`;
   let worker: Worker | undefined;
+  let sweeper: NodeJS.Timeout | undefined;
 
   async function post(body: string): Promise<void> {
     const timestamp = Math.floor(deps.now() / 1000);
@@ -107,21 +112,37 @@ export function createAuditWebhook(deps: {
     }
   }
 
+  async function enqueue(requestId: string, seq: number): Promise<void> {
+    await queue.add(
+      'deliver',
+      { requestId, seq },
+      {
+        jobId: `${requestId}-${seq}`,
+        attempts: o.attempts ?? 12,
+        backoff: { type: 'exponential', delay: o.backoffMs ?? 5_000 },
+        removeOnComplete: { age: 7 * 86_400 },
+        removeOnFail: { age: 30 * 86_400 },
+      },
+    );
+  }
+
+  /**
+   * The job is queued just after the state change's script, not inside it: a process that dies in
+   * between would leave that change unsent. The sweep queues what the cursor shows is behind.
+   */
+  async function sweep(on: WorkerSide): Promise<void> {
+    const ids = await on.store.idsCreatedSince(deps.now() - (o.sweepLookbackMs ?? 8 * 86_400_000));
+    if (ids.length === 0) return;
+    const [lengths, delivered] = await Promise.all([on.store.historyLengths(ids), on.redis.hmget(cursorKey, ...ids)]);
+    for (const [i, id] of ids.entries()) {
+      const seq = lengths[i] ?? 0;
+      if (seq > Number(delivered[i] ?? '0')) await enqueue(id, seq);
+    }
+  }
+
   return {
     queue,
-    async enqueue(requestId, seq) {
-      await queue.add(
-        'deliver',
-        { requestId, seq },
-        {
-          jobId: `${requestId}-${seq}`,
-          attempts: o.attempts ?? 12,
-          backoff: { type: 'exponential', delay: o.backoffMs ?? 5_000 },
-          removeOnComplete: { age: 7 * 86_400 },
-          removeOnFail: { age: 30 * 86_400 },
-        },
-      );
-    },
+    enqueue,
     startWorker(on) {
       worker = new Worker(AUDIT_QUEUE, (job) => process(on, job), {
         connection: on.redis,
@@ -129,6 +150,10 @@ export function createAuditWebhook(deps: {
         concurrency: o.concurrency ?? 4,
       });
       worker.on('error', (err) => deps.log.error({ err }, 'audit worker error'));
+      sweeper = setInterval(() => {
+        sweep(on).catch((err: unknown) => deps.log.warn({ err }, 'audit webhook sweep failed; will try again'));
+      }, o.sweepEveryMs ?? 60_000);
+      sweeper.unref();
       worker.on('failed', (job, err) =>
         deps.log.warn(
           { jobId: job?.id, attempts: job?.attemptsMade, err },
@@ -137,6 +162,7 @@ export function createAuditWebhook(deps: {
       );
     },
     async close() {
+      clearInterval(sweeper);
       await worker?.close();
       await queue.close();
     },

@@ -351,6 +351,16 @@ export class RequestStore {
     return this.redis.smembers(this.openKey);
   }
 
+  /** Ids of requests created at or after `since` (ms), oldest first. */
+  async idsCreatedSince(since: number): Promise<string[]> {
+    return this.redis.zrangebyscore(this.recentKey, since, '+inf');
+  }
+
+  /** How many history entries each request has (its latest state change's position). */
+  async historyLengths(ids: readonly string[]): Promise<number[]> {
+    return Promise.all(ids.map((id) => this.redis.llen(this.historyKey(id))));
+  }
+
   async recentIds(limit = 20): Promise<string[]> {
     return this.redis.zrevrange(this.recentKey, 0, limit - 1);
   }

@@ -15,6 +15,7 @@ import {
 } from '../../src/audit/webhook.js';
 import { AUDIT_QUEUE } from '../../src/audit/webhook-delivery.js';
 import { callHash, type FrozenRequest, type ServiceCall } from '../../src/domain/request.js';
+import { RequestStore } from '../../src/store/requests.js';
 import { eventually, expectHealthyRun, type Harness, PEOPLE, startHarness } from '../support/harness.js';
 import { click, postRequest, RECEIVER, waitForState } from '../support/requests.js';
 
@@ -50,7 +51,7 @@ beforeAll(async () => {
   h = await startHarness(
     'audit-webhook',
     { AUDIT_WEBHOOK_URL: url, AUDIT_WEBHOOK_SECRET: SECRET },
-    { auditDelivery: { backoffMs: 100, attempts: 40, concurrency: 4 } },
+    { auditDelivery: { backoffMs: 100, attempts: 40, concurrency: 4, sweepEveryMs: 200 } },
   );
 });
 afterAll(async () => {
@@ -59,12 +60,11 @@ afterAll(async () => {
   await new Promise((r) => receiver.close(r));
 });
 
-async function storeRequest(reason: string): Promise<string> {
+async function storeRequest(reason: string, store = h.rampart.deps.store): Promise<string> {
   const call: ServiceCall = {
     kind: 'offramp',
     body: { wallet_id: 'wal_ops_7f3a', amount: 1, beneficiary_id: 'ben_1', asset: 'base:usdc' },
   };
-  const store = h.rampart.deps.store;
   const id = await store.nextId();
   const now = Date.now();
   const frozen: FrozenRequest = {
@@ -144,5 +144,19 @@ describe('the audit webhook', () => {
     expect(last?.call_hash).toBe((await store.get(paid.id))?.frozen.hash);
     const deniedEvent = received.map((r) => r.body).find((b) => b.request_id === denied && b.state === 'denied');
     expect(deniedEvent).toMatchObject({ by: PEOPLE.approver2, detail: 'acct ••••6789' });
+  });
+
+  it('still delivers a state change whose job was never queued (a process that died right after the change)', async () => {
+    // A store with no change listener: the state changes land in Redis and nothing is queued.
+    const silent = new RequestStore(h.rampart.redis, h.prefix);
+    const id = await storeRequest('queued by nobody', silent);
+    await silent.transition(id, ['pending'], 'cancelled', { event: 'cancelled', by: PEOPLE.requester });
+    const states = async () =>
+      received
+        .map((r) => r.body)
+        .filter((b) => b.request_id === id)
+        .map((b) => b.state);
+    await eventually(async () => ((await states()).length >= 2 ? true : undefined), 15_000, 'the swept events');
+    expect(await states()).toEqual(['pending', 'cancelled']);
   });
 });
