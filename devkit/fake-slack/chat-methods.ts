@@ -36,6 +36,10 @@ function threadOf(channel: string, args: JsonObject, env: WebApiEnv): { threadTs
   return { threadTs: parent.thread_ts ?? parent.ts };
 }
 
+/** Slack's message metadata: an event type and a payload object. */
+const isMetadata = (v: unknown): v is JsonObject =>
+  typeof v === 'object' && v !== null && typeof (v as JsonObject).event_type === 'string';
+
 export function newMessage(channel: string, args: JsonObject, env: WebApiEnv, threadTs?: string): StoredMessage {
   return {
     ts: env.ids.messageTs(),
@@ -45,6 +49,7 @@ export function newMessage(channel: string, args: JsonObject, env: WebApiEnv, th
     text: str(args.text) ?? '',
     blocks: fillBlockIds(args.blocks, env.ids),
     ...(threadTs === undefined ? {} : { thread_ts: threadTs }),
+    ...(isMetadata(args.metadata) ? { metadata: args.metadata } : {}),
   };
 }
 

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { type BlockKitSurface, checkBlockKitLimits } from './block-kit-limits.js';
 import { chatMethods } from './chat-methods.js';
 import { directoryMethods } from './directory-methods.js';
+import { historyMethods } from './history-methods.js';
 import { IdSource } from './ids.js';
 import { CallRecorder } from './recorder.js';
 import { applyMessageResponse, ResponseUrls } from './response-urls.js';
@@ -53,7 +54,7 @@ export class FakeSlack {
         return fail('invalid_blocks', { errors, response_metadata: { messages: errors.map((e) => `[ERROR] ${e}`) } });
       },
     };
-    const methods = { ...chatMethods, ...viewMethods, ...directoryMethods };
+    const methods = { ...chatMethods, ...viewMethods, ...directoryMethods, ...historyMethods };
     const deps = { env: this.#env, recorder, responseUrls: this.#responseUrls, rateLimits: this.#rateLimits, methods };
     this.#server = createServer(createRequestHandler(deps));
   }

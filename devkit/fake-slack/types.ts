@@ -80,6 +80,8 @@ export interface StoredMessage {
   blocks: unknown[];
   thread_ts?: string;
   edited?: { user: string; ts: string };
+  /** Message metadata as posted (`event_type`, `event_payload`); history shows it on request. */
+  metadata?: JsonObject;
 }
 
 export interface StoredEphemeral extends StoredMessage {

@@ -11,8 +11,13 @@ export interface CardRef {
 }
 
 export interface Notifier {
-  /** Posts the card in the approvals channel. */
+  /** Posts the card in the approvals channel, marked with the request id (findCard). */
   postCard(record: RequestRecord): Promise<CardRef>;
+  /**
+   * The card of this request posted since `sinceMs`, if any: a post whose answer was lost (or
+   * whose recording failed) is found here instead of being posted twice.
+   */
+  findCard(record: RequestRecord, sinceMs: number): Promise<CardRef | undefined>;
   /** Redraws the card for the record's current state. */
   updateCard(record: RequestRecord, card: CardRef): Promise<void>;
   /** The final state's reply in the card's thread; returns its ts. */

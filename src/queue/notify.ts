@@ -8,7 +8,7 @@
 import type { RequestRecord } from '../domain/request.js';
 import type { Logger } from '../log.js';
 import type { RequestStore } from '../store/requests.js';
-import { type CardRef, type Milestone, NeedsAdminError, type Notifier } from './notifier.js';
+import { type CardRef, type Milestone, NeedsAdminError, type Notifier, RateLimitedError } from './notifier.js';
 import type { NotifyJob } from './queues.js';
 
 export interface NotifyDeps {
@@ -30,13 +30,7 @@ export async function notify(deps: NotifyDeps, job: NotifyJob): Promise<void> {
     // Two notify jobs can race here; a short claim keeps the card single.
     if (!(await store.claim(record.frozen.id, 'card', 30_000)))
       throw new Error('card is being posted by another job; retrying');
-    try {
-      card = await notifier.postCard(record);
-    } catch (err) {
-      await store.release(record.frozen.id, 'card');
-      if (err instanceof NeedsAdminError) await reportCardFailure(deps, record, err.problem);
-      throw err; // retried with backoff: an admin may fix the channel meanwhile
-    }
+    card = await postCardOnce(deps, record);
     await store.setCard(record.frozen.id, card);
     await notifier.confirmPosted(record, card);
   } else {
@@ -68,6 +62,37 @@ async function tellRequester(deps: NotifyDeps, record: RequestRecord, card: Card
     } catch (err) {
       deps.log.warn({ err, requestId: id, what }, 'could not message the requester');
     }
+  }
+}
+
+/** How far before the first attempt's mark the card may carry its ts (clock skew). */
+const FIND_MARGIN_MS = 60_000;
+
+/**
+ * Posts the card unless an earlier attempt already did (issue 9): the attempt is marked in
+ * Redis before posting; a later attempt that finds the mark looks for the card in the channel
+ * (by its metadata) and records it instead of posting a second one. Only a post Slack provably
+ * refused (rate limit, an admin's problem) clears the mark.
+ */
+async function postCardOnce(deps: NotifyDeps, record: RequestRecord): Promise<CardRef> {
+  const { notifier, store } = deps;
+  const id = record.frozen.id;
+  const firstAttempt = await store.markPosted(id, 'card-attempt', String(Date.now()));
+  if (!firstAttempt) {
+    const since = Number(await store.postedAt(id, 'card-attempt')) - FIND_MARGIN_MS;
+    const found = await notifier.findCard(record, Number.isFinite(since) ? since : 0);
+    if (found) {
+      deps.log.warn({ requestId: id }, 'the card was posted by an earlier attempt; recording it');
+      return found;
+    }
+  }
+  try {
+    return await notifier.postCard(record);
+  } catch (err) {
+    await store.release(id, 'card');
+    if (err instanceof RateLimitedError || err instanceof NeedsAdminError) await store.clearPosted(id, 'card-attempt');
+    if (err instanceof NeedsAdminError) await reportCardFailure(deps, record, err.problem);
+    throw err; // retried with backoff: an admin may fix the channel meanwhile
   }
 }
 

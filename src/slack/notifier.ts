@@ -23,6 +23,11 @@ const NEEDS_ADMIN = new Set([
   'missing_scope',
 ]);
 
+/** The metadata event type that marks a card with its request id (issue 9: never two cards). */
+export const CARD_EVENT = 'rampart_request_card';
+/** Pages of 200 messages searched for a card posted since the first attempt. */
+const HISTORY_PAGES = 5;
+
 /** 429 means Slack did not act on the call; anything an admin must fix is said as such. */
 async function deliver<T>(call: () => Promise<T>): Promise<T> {
   try {
@@ -60,9 +65,34 @@ export function slackNotifier({ client, approvalsChannel, sandbox, log, controls
           text: cardText(record),
           blocks: drawn,
           unfurl_links: false,
+          metadata: { event_type: CARD_EVENT, event_payload: { request_id: record.frozen.id } },
         }),
       );
       return { channel: posted.channel ?? approvalsChannel, ts: posted.ts ?? '' };
+    },
+    async findCard(record, sinceMs) {
+      // Needs channels:history (groups:history for a private channel), see manifest.yml.
+      let cursor: string | undefined;
+      for (let page = 0; page < HISTORY_PAGES; page++) {
+        const r = await deliver(() =>
+          client.conversations.history({
+            channel: approvalsChannel,
+            oldest: (sinceMs / 1000).toFixed(6),
+            include_all_metadata: true,
+            limit: 200,
+            ...(cursor ? { cursor } : {}),
+          }),
+        );
+        const hit = (r.messages ?? []).find(
+          (m) =>
+            m.metadata?.event_type === CARD_EVENT &&
+            (m.metadata.event_payload as { request_id?: unknown } | undefined)?.request_id === record.frozen.id,
+        );
+        if (hit?.ts) return { channel: approvalsChannel, ts: hit.ts };
+        cursor = r.response_metadata?.next_cursor || undefined;
+        if (!cursor) return undefined;
+      }
+      return undefined;
     },
     async updateCard(record, { channel, ts }) {
       const drawn = await blocks(record);

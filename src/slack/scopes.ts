@@ -9,4 +9,6 @@ export const BOT_SCOPES = [
   'channels:read', // doctor: the bot is in a public approvals channel (conversations.info)
   'groups:read', // doctor: … or a private one
   'users:read', // doctor: each approver resolves (users.info)
+  'channels:history', // a card whose posting was interrupted is found by its metadata (issue 9)
+  'groups:history', // … in a private approvals channel
 ] as const;

@@ -410,6 +410,16 @@ export class RequestStore {
     await this.redis.del(`${this.key(id)}:claim:${what}`);
   }
 
+  /** When a one-off notification was marked (markPosted's value), if it was. */
+  async postedAt(id: string, what: string): Promise<string | undefined> {
+    return (await this.redis.hget(this.key(id), `posted:${what}`)) ?? undefined;
+  }
+
+  /** Clears a mark whose notification provably did not happen, so it can be made again. */
+  async clearPosted(id: string, what: string): Promise<void> {
+    await this.redis.hdel(this.key(id), `posted:${what}`);
+  }
+
   async wasPosted(id: string, what: string): Promise<boolean> {
     return (await this.redis.hexists(this.key(id), `posted:${what}`)) === 1;
   }
