@@ -125,6 +125,11 @@ export interface FrozenRequest {
   availableUnits?: string;
   /** Issue 13: velocity headroom at submission, as shown on the card. */
   velocityNote?: string;
+  /**
+   * Issue 9 item 12: set once the request is final and its personal data was masked; the full
+   * SHA-256 of the original call still lets anyone holding the original check it.
+   */
+  redacted?: { at: number; callSha256: string };
 }
 
 export interface Vote {

@@ -159,6 +159,10 @@ export class Registry {
     await this.redis.set(`${this.prefix}:draft:${token}`, JSON.stringify(value), 'PX', ttlMs);
   }
 
+  async deleteDraft(token: string): Promise<void> {
+    await this.redis.del(`${this.prefix}:draft:${token}`);
+  }
+
   async loadDraft(token: string): Promise<unknown> {
     const raw = await this.redis.get(`${this.prefix}:draft:${token}`);
     return raw ? (JSON.parse(raw) as unknown) : undefined;

@@ -3,6 +3,7 @@
  * The record is the source of truth for execution, not BullMQ's job state (DESIGN invariant 3).
  */
 import { randomUUID } from 'node:crypto';
+import { redactFrozen } from '../domain/redact.js';
 import {
   canMove,
   type FrozenRequest,
@@ -273,6 +274,14 @@ export class RequestStore {
     return { ok: ok === 1, from: before === '' ? undefined : (before as RequestState) };
   }
 
+  /** The masked frozen request to store with a final state; nothing when already masked. */
+  private async redactedFields(id: string, at: number): Promise<Record<string, string>> {
+    const raw = await this.redis.hget(this.key(id), 'frozen');
+    if (!raw) return {};
+    const frozen = JSON.parse(raw) as FrozenRequest;
+    return frozen.redacted ? {} : { frozen: JSON.stringify(redactFrozen(frozen, at)) };
+  }
+
   private async runTransition(
     id: string,
     from: readonly RequestState[],
@@ -287,6 +296,8 @@ export class RequestStore {
     const illegal = from.find((f) => !canMove(f, to));
     if (illegal) throw new Error(`transition ${illegal} → ${to} is not allowed (domain/request.ts TRANSITIONS)`);
     const history: HistoryEntry = { at: this.now(), ...entry };
+    // Issue 9 item 12: the final transition also masks the stored personal data, atomically.
+    if (isFinal(to)) fields = { ...fields, ...(await this.redactedFields(id, history.at)) };
     const [ok, before, kind, seq, frozen, decidedBy] = (await this.redis.eval(
       TRANSITION,
       4 + from.length + (holdKey ? 1 : 0),

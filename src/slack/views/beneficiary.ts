@@ -150,10 +150,12 @@ export function registerBeneficiaryViews(app: App, deps: Deps): void {
     }
     const draft = draftSchema.safeParse(await deps.registry.loadDraft(token.value.token));
     if (!draft.success || draft.data.requester !== body.user.id) {
-      await ack({
-        response_action: 'update',
-        view: resultModal('New beneficiary', errorBlocks('This form has expired; start again with /beneficiary new.')),
-      });
+      // The draft is deleted once the form became a request: a repeated submit says which.
+      const already = await deps.store.submittedAs(view.id);
+      const said = already
+        ? `This form was already sent for approval as ${already}; look for it in the approvals channel.`
+        : 'This form has expired; start again with /beneficiary new.';
+      await ack({ response_action: 'update', view: resultModal('New beneficiary', errorBlocks(said)) });
       return;
     }
     const d = draft.data;
@@ -185,6 +187,10 @@ export function registerBeneficiaryViews(app: App, deps: Deps): void {
     }
     const frozen = r.frozen;
     await ackThenAnnounce(deps, () => ack({ response_action: 'update', view: requestedView(deps, frozen.id) }), frozen);
+    // Issue 9 item 12: the full account number lives on only in the request, masked once final.
+    await deps.registry
+      .deleteDraft(token.value.token)
+      .catch((err: unknown) => deps.log.warn({ err }, 'could not delete the beneficiary draft; it expires by itself'));
   });
   registerCrossBorderView(app, deps);
 }
