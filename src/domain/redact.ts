@@ -10,7 +10,17 @@ import { maskTail } from './personal-data.js';
 import { canonicalJson, type FrozenRequest } from './request.js';
 
 /** Field names that hold a full number or a date of birth, wherever they appear. */
-const SENSITIVE = new Set(['account_number', 'iban', 'bvn', 'dob', 'date_of_birth', 'accountNumber', 'dateOfBirth']);
+const SENSITIVE = new Set([
+  'account_number',
+  'iban',
+  'clabe_number',
+  'pix_code',
+  'bvn',
+  'dob',
+  'date_of_birth',
+  'accountNumber',
+  'dateOfBirth',
+]);
 const DATE_FIELDS = new Set(['dob', 'date_of_birth', 'dateOfBirth']);
 
 function maskDeep(value: unknown, key = ''): unknown {
