@@ -32,6 +32,10 @@ export type Submitted =
   /** Nothing was stored, and nothing will be: tell the person so. */
   | { kind: 'nothing' };
 
+/** 20 tries 2 s apart: done within 40 s, before the reconciler's 60 s grace posts any card. */
+const WITHDRAW_ATTEMPTS = 20;
+const WITHDRAW_EVERY_MS = 2_000;
+
 type FreezeDeps = Pick<AppDeps, 'store' | 'now' | 'config' | 'log'>;
 
 function frozenFrom(deps: FreezeDeps, r: NewRequest, id: string): FrozenRequest {
@@ -112,22 +116,28 @@ async function withdrawIfCreated(
   if (c && c.outcome !== 'created') return;
   // Unknown (the call failed) or created: after the deadline Redis's answer is final.
   await sleep(untilDeadlineMs + 50);
-  try {
-    const r = await deps.store.transition(
-      id,
-      ['pending'],
-      'cancelled',
-      {
-        event: 'cancelled',
-        by: 'rampart',
-        detail: 'the form got no answer in time; the requester was told nothing was submitted',
-      },
-      { decidedAt: String(deps.now()) },
-    );
-    if (r.ok) deps.log.error({ requestId: id }, 'a request created after its form gave up was cancelled');
-  } catch (err) {
-    deps.log.error({ err, requestId: id }, 'could not withdraw a request created after its form gave up');
+  // Redis may still be failing: keep trying well inside the reconciler's grace (CARD_GRACE_MS).
+  for (let attempt = 0; attempt < WITHDRAW_ATTEMPTS; attempt++) {
+    try {
+      const r = await deps.store.transition(
+        id,
+        ['pending'],
+        'cancelled',
+        {
+          event: 'cancelled',
+          by: 'rampart',
+          detail: 'the form got no answer in time; the requester was told nothing was submitted',
+        },
+        { decidedAt: String(deps.now()) },
+      );
+      if (r.ok) deps.log.error({ requestId: id }, 'a request created after its form gave up was cancelled');
+      return;
+    } catch (err) {
+      deps.log.warn({ err, requestId: id, attempt }, 'could not yet withdraw a request created after its form gave up');
+      await sleep(WITHDRAW_EVERY_MS);
+    }
   }
+  deps.log.error({ requestId: id }, 'could not withdraw a request created after its form gave up');
 }
 
 /**

@@ -5,6 +5,7 @@
  * repeated submit never closes silently; a pending request without card or expiry gets both.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredView } from '../../devkit/index.js';
 import { callHash, type ServiceCall } from '../../src/domain/request.js';
@@ -19,19 +20,24 @@ import {
   PEOPLE,
   startHarness,
 } from '../support/harness.js';
-import { type PrivateRedis, startPrivateRedis } from '../support/private-redis.js';
+import { type RedisServer, startRedisServer } from '../support/redis-servers.js';
 import { quiescent, RECEIVER } from '../support/requests.js';
 
-let redis: PrivateRedis;
+let server: RedisServer;
+let admin: Redis;
 let h: Harness;
+/** DEBUG SLEEP from a connection of its own: the whole server stalls for `seconds`. */
+const redis = { stall: async (seconds: number) => void (await admin.call('DEBUG', 'SLEEP', String(seconds))) };
 beforeAll(async () => {
-  redis = await startPrivateRedis();
-  h = await startHarness('stall', { REDIS_URL: redis.url });
+  server = await startRedisServer({ extra: ['--enable-debug-command', 'local'] });
+  admin = new Redis(server.url);
+  h = await startHarness('stall', { REDIS_URL: server.url });
 });
 afterAll(async () => {
   expectHealthyRun(h);
   await h.close();
-  await redis.stop();
+  admin.disconnect();
+  await server.stop();
 });
 
 async function openTransfer(text: string): Promise<StoredView> {
