@@ -44,4 +44,27 @@ const history: MethodHandler = (args, env) => {
   };
 };
 
-export const historyMethods: Record<string, MethodHandler> = { 'conversations.history': history };
+/** conversations.replies: a thread, parent first, oldest first; metadata only with `include_all_metadata`. */
+const replies: MethodHandler = (args, env) => {
+  const channel = str(args.channel);
+  const ts = str(args.ts);
+  if (!channel) return fail('channel_not_found');
+  if (!ts) return fail('thread_not_found');
+  const known = env.settings.channels.find((c) => c.id === channel);
+  if (known?.is_member === false) return fail('not_in_channel');
+  const parent = env.store.messages(channel).find((m) => m.ts === ts);
+  if (!parent) return fail('thread_not_found');
+  const withMetadata = args.include_all_metadata === true || args.include_all_metadata === 'true';
+  const messages = [parent, ...env.store.thread(channel, ts)].map(
+    (m): JsonObject => ({
+      ...messageJson(m, env),
+      ...(withMetadata && m.metadata ? { metadata: m.metadata } : {}),
+    }),
+  );
+  return { ok: true, messages, has_more: false, response_metadata: { next_cursor: '' } };
+};
+
+export const historyMethods: Record<string, MethodHandler> = {
+  'conversations.history': history,
+  'conversations.replies': replies,
+};

@@ -38,10 +38,43 @@ export async function notify(deps: NotifyDeps, job: NotifyJob): Promise<void> {
   }
   await tellRequester(deps, record, card); // issue 13
   if (job.kind === 'card') return;
+  await postOutcomeOnce(deps, record, card);
+}
+
+/**
+ * The final state's reply, once (issue 10: a worker killed between Slack's answer and the record
+ * must not post it again). As the card: the attempt is marked first, a later attempt that finds
+ * the mark looks in the thread for the reply (by its metadata) and records it; two jobs at once
+ * are kept apart by a short claim, and the loser retries later rather than skipping.
+ */
+async function postOutcomeOnce(deps: NotifyDeps, record: RequestRecord, card: CardRef): Promise<void> {
+  const { notifier, store } = deps;
+  const id = record.frozen.id;
   const what = `reply-${record.state}`;
-  if (await store.wasPosted(record.frozen.id, what)) return;
-  const ts = await notifier.postOutcome(record, card);
-  await store.markPosted(record.frozen.id, what, ts);
+  if (await store.wasPosted(id, what)) return;
+  if (!(await store.claim(id, what, 30_000)))
+    throw new Error(`${what} of ${id} is being posted by another job; retrying`);
+  try {
+    if (!(await store.markPosted(id, `${what}-attempt`, String(Date.now())))) {
+      const found = await notifier.findOutcome(record, card);
+      if (found) {
+        deps.log.warn({ requestId: id, what }, 'the reply was posted by an earlier attempt; recording it');
+        await store.markPosted(id, what, found);
+        return;
+      }
+    }
+    let ts: string;
+    try {
+      ts = await notifier.postOutcome(record, card);
+    } catch (err) {
+      if (err instanceof RateLimitedError || err instanceof NeedsAdminError)
+        await store.clearPosted(id, `${what}-attempt`);
+      throw err;
+    }
+    await store.markPosted(id, what, ts);
+  } finally {
+    await store.release(id, what);
+  }
 }
 
 /**

@@ -23,6 +23,9 @@ const NEEDS_ADMIN = new Set([
   'missing_scope',
 ]);
 
+/** The metadata event type of an outcome reply: its request id and state (never two replies). */
+const REPLY_EVENT = 'rampart_request_outcome';
+
 /** The metadata event type that marks a card with its request id (issue 9: never two cards). */
 export const CARD_EVENT = 'rampart_request_card';
 /** Pages of 200 messages searched for a card posted since the first attempt. */
@@ -105,9 +108,21 @@ export function slackNotifier({ client, approvalsChannel, sandbox, log, controls
           thread_ts: card.ts,
           text: text(outcomeReply(record)),
           unfurl_links: false,
+          metadata: { event_type: REPLY_EVENT, event_payload: { request_id: record.frozen.id, state: record.state } },
         }),
       );
       return reply.ts ?? '';
+    },
+    async findOutcome(record, card) {
+      // The same history scopes as findCard; a thread holds a handful of replies.
+      const r = await deliver(() =>
+        client.conversations.replies({ channel: card.channel, ts: card.ts, include_all_metadata: true, limit: 200 }),
+      );
+      const hit = (r.messages ?? []).find((m) => {
+        const p = m.metadata?.event_type === REPLY_EVENT ? (m.metadata.event_payload as Record<string, unknown>) : {};
+        return p.request_id === record.frozen.id && p.state === record.state;
+      });
+      return hit?.ts;
     },
     async confirmPosted(record: RequestRecord, card) {
       const { id, requester, origin } = record.frozen;

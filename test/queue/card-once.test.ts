@@ -33,6 +33,16 @@ afterAll(async () => {
   await deleteKeys(prefix);
 });
 
+/** The store as production has it, except that recording a thread reply fails the first time. */
+class ReplyRecordFailsOnce extends RequestStore {
+  failures = 1;
+  override async markPosted(id: string, what: string, ts: string): Promise<boolean> {
+    if (what.startsWith('reply-') && !what.endsWith('-attempt') && this.failures-- > 0)
+      throw new Error('Redis went away while recording the reply');
+    return super.markPosted(id, what, ts);
+  }
+}
+
 /** The store as production has it, except that recording the card fails the first time. */
 class RecordFailsOnce extends RequestStore {
   failures = 1;
@@ -84,4 +94,28 @@ it('a retried card job after a failed recording records the card Slack already h
   // A later refresh updates that one card.
   await notify(deps, { requestId: id, kind: 'card' });
   expect(fake.messages(APPROVALS)).toHaveLength(1);
+});
+
+it('a retried outcome job after a failed recording finds the reply in the thread and posts no second one (issue 10)', async () => {
+  const store = new ReplyRecordFailsOnce(redis, prefix);
+  const log = createLogger({ level: 'debug' }, new LogSink());
+  const client = new WebClient(BOT_TOKEN, slackClientOptions(fake.apiUrl));
+  const deps = {
+    notifier: slackNotifier({ client, approvalsChannel: APPROVALS, sandbox: false, log }),
+    store,
+    log,
+    approvalsChannel: APPROVALS,
+  };
+  const id = await pendingRequest(store);
+  await notify(deps, { requestId: id, kind: 'card' });
+  await store.transition(id, ['pending'], 'cancelled', { event: 'cancelled', by: PEOPLE.requester });
+  await expect(notify(deps, { requestId: id, kind: 'outcome' })).rejects.toThrow(/recording the reply/);
+  const card = (await store.get(id))?.card;
+  if (!card) throw new Error('no card recorded');
+  expect(fake.thread(APPROVALS, card.ts)).toHaveLength(1);
+  await notify(deps, { requestId: id, kind: 'outcome' });
+  await notify(deps, { requestId: id, kind: 'outcome' });
+  const replies = fake.thread(APPROVALS, card.ts);
+  expect(replies).toHaveLength(1);
+  expect(await store.wasPosted(id, 'reply-cancelled')).toBe(true);
 });
