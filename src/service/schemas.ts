@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ASSET_IDS } from '../domain/assets.js';
 import { BANK_CODE, NUBAN } from '../domain/bank-account.js';
+import { isRealDate } from '../domain/identity-form.js';
 
 // spec 2.1
 export const envelope = <T extends z.ZodType>(data: T) =>
@@ -31,11 +32,6 @@ export const assetId = z.enum(ASSET_IDS, {
 const nonEmpty = z.string().trim().min(1, 'must not be empty');
 
 /** A day that exists: 31-02-2000 is refused. */
-export function isRealDate(day: number, month: number, year: number): boolean {
-  const d = new Date(Date.UTC(year, month - 1, day));
-  return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day;
-}
-
 export const dob = z
   .string()
   .regex(/^\d{2}-\d{2}-\d{4}$/, 'must be a date written DD-MM-YYYY')

@@ -4,9 +4,11 @@
  */
 import type { KnownBlock, View } from '@slack/types';
 import { z } from 'zod';
+import { ADDRESS_FIELDS, CROSS_BORDER_FIELDS } from '../../domain/beneficiary-form.js';
 import type { BeneficiaryEntry } from '../../store/registry.js';
 import { encodeMetadata } from '../metadata.js';
-import { type Blocks, context, esc, plain, section } from './common.js';
+import { type Blocks, context, errorBlocks, esc, plain, section, withSandboxNote } from './common.js';
+import { resultModal } from './identity.js';
 
 export const BENEFICIARY_CALLBACK = {
   ng: 'beneficiary_ng',
@@ -23,35 +25,6 @@ export interface BeneficiaryMeta {
   channel?: string | undefined;
 }
 export const confirmMetaSchema = z.object({ token: z.string() });
-
-// spec 2.10 variant 2, in the order a person fills them.
-export const CROSS_BORDER_FIELDS = [
-  ['bank_name', 'Bank name'],
-  ['account_name', 'Account holder name'],
-  ['account_number', 'Account number'],
-  ['iban', 'IBAN (Europe)'],
-  ['swift_code', 'SWIFT/BIC'],
-  ['routing_number', 'Routing number (USA)'],
-  ['sort_code', 'Sort code (UK)'],
-  ['transit_number', 'Transit number (Canada)'],
-  ['ifsc_code', 'IFSC code (India)'],
-  ['bsb_number', 'BSB number (Australia)'],
-  ['clabe_number', 'CLABE (Mexico)'],
-  ['cnaps_code', 'CNAPS code (China)'],
-  ['clearing_code', 'Clearing code (Hong Kong)'],
-  ['pix_code', 'PIX code (Brazil)'],
-  ['ncc_number', 'NCC number'],
-  ['branch_code', 'Branch code'],
-] as const;
-
-export const ADDRESS_FIELDS = [
-  ['house_no', 'House number'],
-  ['street', 'Street'],
-  ['city', 'City'],
-  ['state', 'State or province'],
-  ['postal_code', 'Postal code'],
-  ['country', 'Country code'],
-] as const;
 
 const text = (id: string, label: string, optional = false, hint?: string): KnownBlock =>
   ({
@@ -186,3 +159,20 @@ export const beneficiaryListBlocks = (entries: BeneficiaryEntry[]): Blocks =>
             .join('\n'),
         ),
       ];
+
+/** The form became request `id`: where it waits, and what happens once approved. */
+export const beneficiaryRequestedModal = (id: string, where: { approvalsChannel: string; sandbox: boolean }): View =>
+  resultModal(
+    'New beneficiary',
+    withSandboxNote(
+      [
+        section(
+          `:hourglass_flowing_sand: *${id}* is waiting for approval in <#${where.approvalsChannel}>. Once approved and created, the beneficiary appears in the offramp list.`,
+        ),
+      ],
+      where.sandbox,
+    ),
+  );
+
+/** The confirmation step could not go on: one sentence, in place of the form. */
+export const beneficiaryProblemModal = (message: string): View => resultModal('New beneficiary', errorBlocks(message));

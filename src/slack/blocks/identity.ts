@@ -1,11 +1,24 @@
 /** Identity modal and answers. A BVN is only ever shown as its last four digits (issue 5). */
 
 import type { View } from '@slack/types';
+import type { CreateIdentityOutcome } from '../../app/create-identity.js';
 import type { IdentityCheck, IdentityRefusal } from '../../app/identities.js';
 import { maskBvn, maskLongNumbers } from '../../domain/personal-data.js';
 import type { IdentityEntry } from '../../store/registry.js';
+import { describeError, describeWriteFailure } from '../describe-error.js';
 import { encodeMetadata } from '../metadata.js';
-import { type Blocks, context, esc, plain, section, slackDate } from './common.js';
+import {
+  type Blocks,
+  context,
+  errorBlocks,
+  esc,
+  link,
+  linkTarget,
+  plain,
+  section,
+  slackDate,
+  withSandboxNote,
+} from './common.js';
 
 export const IDENTITY_CALLBACK = 'identity_modal';
 
@@ -111,3 +124,30 @@ export const identityListBlocks = (entries: IdentityEntry[]): Blocks =>
             .join('\n'),
         ),
       ];
+
+const NEW_IDENTITY = 'New BVN identity';
+
+/** Shown at once, while the service creates the identity (after Slack's ack). */
+export const identityCreatingModal = (): View =>
+  resultModal(NEW_IDENTITY, [section(':hourglass_flowing_sand: Creating the identity…')]);
+
+/** What the create did (spec 4.5); an ambiguous failure is said loudly, never "try again" (issue 9). */
+export function identityCreatedModal(o: CreateIdentityOutcome, sandbox: boolean): View {
+  let blocks: Blocks;
+  if (o.kind === 'created') {
+    // The service's URL goes through the one link builder (escaped, http(s) only).
+    const verify = o.link && linkTarget(o.link) ? `\nVerification link: ${link(o.link, 'open')}` : '';
+    blocks = [
+      section(
+        `:white_check_mark: Identity created for *${esc(o.name)}*\nId: \`${esc(o.id)}\` · BVN ${o.bvnMasked}${verify}`,
+      ),
+    ];
+  } else if (o.kind === 'unknown') {
+    blocks = errorBlocks(
+      `*Outcome unknown.* ${describeWriteFailure(o.error)} The identity may have been created: do not create it again until the service's records (ask its operators) show it does not exist.`,
+    );
+  } else {
+    blocks = errorBlocks(describeError(o.error));
+  }
+  return resultModal(NEW_IDENTITY, withSandboxNote(blocks, sandbox));
+}

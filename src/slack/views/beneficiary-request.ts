@@ -1,25 +1,20 @@
 /**
- * What both beneficiary forms share: reading the identity choice, and turning a checked form
- * into a frozen, approval-gated request (spec 4.3).
+ * What both beneficiary forms share at the Slack edge: reading the form, and phrasing the
+ * outcomes of the add-beneficiary use cases (src/app/add-beneficiary.ts).
  */
 import type { ViewStateValue } from '@slack/bolt';
-import { chosenIdentity } from '../../app/identities.js';
-import { freezeRequest } from '../../app/post-request.js';
-import type { SubmitBudget } from '../../app/submit-budget.js';
-import type { Destination, HolderSource } from '../../domain/destination.js';
-import { shortId } from '../../domain/identity-query.js';
-import { evaluatePolicy } from '../../domain/policy.js';
-import { createBeneficiaryRequest, describeZodError } from '../../service/schemas.js';
+import type { Invalid, RequestOutcome } from '../../app/add-beneficiary.js';
 import { type BeneficiaryMeta, beneficiaryMetaSchema } from '../blocks/beneficiary.js';
-import { section, withSandboxNote } from '../blocks/common.js';
-import { identityRefusal, resultModal } from '../blocks/identity.js';
+import { identityRefusal } from '../blocks/identity.js';
 import { isNote } from '../blocks/identity-options.js';
 import { NOTHING_SUBMITTED } from '../blocks/submitted.js';
-import type { Deps } from '../deps.js';
 import { readMetadata } from '../metadata.js';
 
 export type Values = Record<string, Record<string, ViewStateValue>>;
 export const field = (v: Values, id: string) => v[id]?.[id]?.value?.trim() ?? '';
+/** Every text field of a form by block id, trimmed. */
+export const fieldsOf = (v: Values): Record<string, string> =>
+  Object.fromEntries(Object.keys(v).map((id) => [id, field(v, id)]));
 /** The beneficiary forms' private_metadata; `metaOf` for buttons, where `{}` is enough. */
 export const readBeneficiaryMeta = (raw: string | undefined) => readMetadata(beneficiaryMetaSchema, raw);
 export const metaOf = (raw: string | undefined): BeneficiaryMeta => {
@@ -27,77 +22,30 @@ export const metaOf = (raw: string | undefined): BeneficiaryMeta => {
   return m.ok ? m.value : {};
 };
 
-export async function identityChoice(deps: Deps, v: Values): Promise<{ id: string; name: string } | { error: string }> {
+const NOTE_CHOSEN = 'That line explains the search; choose an identity, or type its id to check it with the service.';
+
+/** The identity picker's value, and whether it is one of the search's explanatory lines. */
+export function identityPicked(v: Values): { value: string | undefined; note: boolean } {
   const value = v.identity?.identity?.selected_option?.value;
-  if (isNote(value))
-    return { error: 'That line explains the search; choose an identity, or type its id to check it with the service.' };
-  const chosen = await chosenIdentity(deps, value);
-  if (chosen.ok) return { id: chosen.entry.id, name: chosen.entry.name || `identity ${shortId(chosen.entry.id)}` };
-  return { error: identityRefusal(chosen.why) };
+  // A note is not an identity: the use case sees none, the field says what the line was.
+  return isNote(value) ? { value: undefined, note: true } : { value, note: false };
 }
 
-export interface Submitted {
-  requester: string;
-  channel: string | undefined;
-  reason: string;
-  identity: { id: string; name: string };
-  details: Record<string, unknown>;
-  display: {
-    bankName: string;
-    accountMasked: string;
-    holderName: string;
-    holderSource: HolderSource;
-    destination?: Destination;
-  };
-  /** The form's view id: one submitted form makes at most one request. */
-  submission: string;
+/** The field errors of an `invalid` outcome, the identity's phrased here. */
+export function invalidErrors(o: Invalid, note: boolean): Record<string, string> {
+  const errors: Record<string, string> = { ...o.errors };
+  if (o.identity) errors.identity = note ? NOTE_CHOSEN : identityRefusal(o.identity);
+  return errors;
 }
 
-export async function requestBeneficiary(deps: Deps, s: Submitted, budget?: SubmitBudget) {
-  const body = { currency: 'ngn', identity_id: s.identity.id, details: s.details };
-  const checked = createBeneficiaryRequest.safeParse(body);
-  if (!checked.success) return { error: describeZodError(checked.error).message };
-  const policy = evaluatePolicy(deps.config.policy, { kind: 'beneficiary' });
-  if (!policy.ok) return { error: policy.reason };
-  const submitted = await freezeRequest(
-    deps,
-    {
-      call: { kind: 'beneficiary', body: checked.data },
-      display: {
-        identityLabel: `${s.identity.name} (${s.identity.id})`,
-        beneficiaryLabel: `${s.display.bankName} ${s.display.accountMasked} · ${s.display.holderName}`,
-        holderName: s.display.holderName,
-        holderSource: s.display.holderSource,
-        ...(s.display.destination ? { destination: s.display.destination } : {}),
-        bankName: s.display.bankName,
-        accountMasked: s.display.accountMasked,
-      },
-      requester: s.requester,
-      reason: s.reason,
-      origin: s.channel,
-      required: policy.required,
-      rule: policy.rule,
-      submission: s.submission,
-    },
-    budget,
-  );
-  if (submitted.kind === 'created') return { frozen: submitted.frozen };
-  if (submitted.kind === 'taken')
-    return {
-      error: `This form was already sent for approval as ${submitted.id}; look for it in the approvals channel.`,
-    };
-  return { error: NOTHING_SUBMITTED };
+/** Why a checked form did not become a request, in one sentence. */
+export function notRequested(o: Exclude<RequestOutcome, { kind: 'submitted' }>): string {
+  switch (o.kind) {
+    case 'refused':
+      return o.reason;
+    case 'duplicate':
+      return `This form was already sent for approval as ${o.id}; look for it in the approvals channel.`;
+    case 'nothing':
+      return NOTHING_SUBMITTED;
+  }
 }
-
-export const requestedView = (deps: Deps, id: string) =>
-  resultModal(
-    'New beneficiary',
-    withSandboxNote(
-      [
-        section(
-          `:hourglass_flowing_sand: *${id}* is waiting for approval in <#${deps.config.approvalsChannel}>. Once approved and created, the beneficiary appears in the offramp list.`,
-        ),
-      ],
-      deps.sandbox,
-    ),
-  );
