@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type AddBeneficiaryDeps,
   confirmNigerianBeneficiary,
+  forgetBeneficiaryDraft,
   lookupNigerianBeneficiary,
   submitCrossBorderBeneficiary,
 } from '../../../src/app/add-beneficiary.js';
@@ -45,9 +46,11 @@ function world(opts: { lookup?: () => Promise<{ account_name: string; bank_name:
       identity: async (id: string) => identities.get(id),
       saveDraft: async (token: string, value: unknown) => void drafts.set(token, value),
       loadDraft: async (token: string) => drafts.get(token),
+      deleteDraft: async (token: string) => void drafts.delete(token),
     },
     store: {
       nextId: async () => `R-${++next}`,
+      submittedAs: async (submission: string) => claims.get(submission),
       async create(frozen: FrozenRequest, o: { submission?: string }) {
         if (opts.late) return { outcome: 'late' };
         const taken = o.submission ? claims.get(o.submission) : undefined;
@@ -153,6 +156,17 @@ describe('confirmNigerianBeneficiary', () => {
     const id = w.created[0]?.id;
     expect(await confirmNigerianBeneficiary(w.deps, c)).toEqual({ kind: 'duplicate', id });
     expect(w.created).toHaveLength(1);
+  });
+
+  it('forgets the draft once submitted; a repeated confirm then says which request the form became', async () => {
+    const w = world();
+    const looked = await lookupNigerianBeneficiary(w.deps, ng);
+    if (looked.kind !== 'confirm') throw new Error(`expected a confirmation, got ${looked.kind}`);
+    const c = { token: looked.token, user: 'U7', submission: 'V1' };
+    expect((await confirmNigerianBeneficiary(w.deps, c)).kind).toBe('submitted');
+    await forgetBeneficiaryDraft(w.deps, looked.token);
+    expect(w.drafts.size).toBe(0);
+    expect(await confirmNigerianBeneficiary(w.deps, c)).toEqual({ kind: 'duplicate', id: w.created[0]?.id });
   });
 
   it('treats another person, or a draft that is gone, as an expired form', async () => {
