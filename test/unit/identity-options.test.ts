@@ -49,6 +49,24 @@ describe('identity picker options', () => {
     expect(groups[1]?.options[0]?.description?.text).toBe('checked with the service 10 min ago');
   });
 
+  it('says "checked with the service" only of an identity the service confirmed, with when (DESIGN invariant 7)', () => {
+    const groups = identityOptionGroups(
+      {
+        known: [
+          entry({ id: 'idn_c3', name: 'Chidi', source: 'service', isActive: true, checkedAt: NOW - 600_000 }),
+          entry({ id: 'idn_d4', name: 'Dayo', createdAt: NOW - 600_000 }),
+        ],
+      },
+      '',
+      NOW,
+    );
+    const descriptions = groups.flatMap((g) => g.options.map((o) => [o.value, o.description?.text]));
+    expect(descriptions).toEqual([
+      ['idn_c3', 'checked with the service 10 min ago'],
+      ['idn_d4', 'idn_d4'],
+    ]);
+  });
+
   it('never echoes a long number that was typed', () => {
     const groups = identityOptionGroups({ known: [] }, '0123456789', NOW);
     expect(JSON.stringify(groups)).not.toContain('0123456789');
