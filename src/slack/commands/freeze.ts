@@ -122,14 +122,8 @@ export function registerFreezeCommands(app: App, deps: Deps): void {
     (async ({ ack, body, action, client }) => {
       await ack();
       const user = body.user.id;
-      const tell = (text: string) =>
-        client.chat
-          .postEphemeral({
-            channel: body.channel?.id ?? deps.config.approvalsChannel,
-            user,
-            text: withSandboxText(text, deps.sandbox),
-          })
-          .catch((err: unknown) => deps.log.warn({ err }, 'could not answer an unfreeze click'));
+      const where = { channel_id: body.channel?.id ?? deps.config.approvalsChannel, user_id: user };
+      const tell = privateAnswer(client, deps, where, 'an unfreeze click');
       const outcome = await voteUnfreeze(freezeDeps, user, action.value ?? '', choice);
       switch (outcome.kind) {
         case 'not-approver':
