@@ -4,20 +4,29 @@
  * approved by a web process that died before it could queue the job, and one was taken by a
  * worker that died mid-call and whose job is gone. When a worker starts again, the first two
  * execute once each and the third ends "outcome unknown" without a call.
+ * Then a worker process is killed mid-call: its stalled job alone (the reconciler is kept out of
+ * the way) settles the request as unknown, never called again.
  */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Running } from '../../src/rampart.js';
-import { eventually, expectHealthyRun, type Harness, PEOPLE, startHarness } from '../support/harness.js';
+import { envFor, eventually, expectHealthyRun, type Harness, PEOPLE, startHarness } from '../support/harness.js';
 import { click, postRequest, quiescent, RECEIVER, serviceCalls, threadOf, waitForState } from '../support/requests.js';
 
 let h: Harness;
 let firstWorker: Running;
+let child: ChildProcess | undefined;
 beforeAll(async () => {
   // The web role never executes anything: while no worker runs, approved work can only wait.
   h = await startHarness('restart', { ROLE: 'web' });
-  firstWorker = await h.startAnother({ ROLE: 'worker' }, { worker: { name: 'first-worker' } });
+  firstWorker = await h.startAnother(
+    { ROLE: 'worker' },
+    { worker: { name: 'first-worker', lockDurationMs: 1000, stalledIntervalMs: 500 } },
+  );
 });
 afterAll(async () => {
+  child?.kill('SIGKILL');
   expectHealthyRun(h);
   await h.close();
 });
@@ -61,6 +70,7 @@ describe('a worker restart', () => {
     expect(reply.text).toContain('Do not request it again');
     await restarted.workers?.reconcileNow();
     await quiescent(h);
+    await restarted.close();
     expect(callsFor(31)).toHaveLength(1);
     expect(callsFor(32)).toHaveLength(1);
     expect(callsFor(33)).toHaveLength(0);
@@ -72,5 +82,38 @@ describe('a worker restart', () => {
       'executing',
       'unknown',
     ]);
+  });
+});
+
+describe('a worker killed mid-call', () => {
+  it('leaves a stalled job that settles the request as unknown, without the reconciler, never called again', async () => {
+    const env = envFor(h.prefix, h.sandbox, h.fake, { ROLE: 'worker', SERVICE_RESPONSE_TIMEOUT: '60s' });
+    child = spawn(process.execPath, ['--import', 'tsx', 'test/support/worker-child.ts', JSON.stringify(env)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    await once(child.stdout as NodeJS.ReadableStream, 'data');
+    const { id } = await postRequest(h, 'transfer', `34 base:usdc to ${RECEIVER} from ops for a killed worker`);
+    h.sandbox.faults.hangAfterApply('/transfer');
+    await click(h, PEOPLE.approver1, id, 'request_approve');
+    await eventually(() => (callsFor(34).length === 1 ? true : undefined), 10_000, 'the call to reach the service');
+    child.kill('SIGKILL');
+    await once(child, 'exit');
+    child = undefined;
+
+    // Its reconciler runs at start, while the dead worker's job still counts as active, and not
+    // again within this test: only the stalled job's handler can settle the request.
+    await h.startAnother(
+      { ROLE: 'worker' },
+      { worker: { name: 'after-kill', lockDurationMs: 1000, stalledIntervalMs: 500, reconcileEveryMs: 600_000 } },
+    );
+    await waitForState(h, id, 'unknown', 10_000);
+    const reply = await eventually(
+      () => threadOf(h, id).find((m) => m.text.includes('outcome unknown')),
+      10_000,
+      'the unknown reply',
+    );
+    expect(reply.text).toContain('Do not request it again');
+    await quiescent(h);
+    expect(callsFor(34)).toHaveLength(1);
   });
 });
