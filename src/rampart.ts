@@ -50,8 +50,6 @@ export interface Decorators {
 }
 
 export interface RampartOptions {
-  /** @deprecated use infra.clock */
-  now?: () => number;
   infra?: Partial<Infrastructure>;
   decorate?: Decorators;
   /** Worker timings for tests (see WorkerDeps). */
@@ -86,7 +84,7 @@ export interface Running {
 
 export async function startRampart(config: Config, log: Logger, options: RampartOptions = {}): Promise<Running> {
   const given = options.infra ?? {};
-  const now = given.clock ?? options.now ?? Date.now;
+  const now = given.clock ?? Date.now;
   const decorate = options.decorate ?? {};
   // Separate connections (issue 10): Slack handling fails fast, workers wait for Redis.
   const redis = given.redis ?? (await openRedis(config.redis, 'requests', log));

@@ -7,12 +7,12 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeSlack, startFakeSlack } from '../../devkit/index.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
-import { type PrivateRedis, startPrivateRedis } from '../support/private-redis.js';
+import { type RedisServer, startRedisServer } from '../support/redis-servers.js';
 import { cli, lines } from './support.js';
 
 const KEY = 'doctor-service-key-5c1e';
 const TOKEN = 'xoxb-doctor-token';
-let redis: PrivateRedis;
+let redis: RedisServer;
 let admin: Redis;
 let sandbox: Sandbox;
 let fake: FakeSlack;
@@ -32,7 +32,7 @@ const slackOptions = {
 };
 
 beforeAll(async () => {
-  redis = await startPrivateRedis();
+  redis = await startRedisServer();
   admin = new Redis(redis.url);
   await admin.config('SET', 'appendonly', 'yes');
   sandbox = await startSandbox({ port: 0, apiKey: KEY });

@@ -34,7 +34,7 @@ beforeAll(async () => {
       VELOCITY_LIMITS: 'ops:USDC=100/24h,treasury:USDC=100/24h,ops:USDT=100/24h',
       SERVICE_RESPONSE_TIMEOUT: '800ms',
     },
-    { now: () => Date.now() + offset },
+    { infra: { clock: () => Date.now() + offset } },
   );
 });
 afterAll(async () => {

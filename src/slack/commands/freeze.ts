@@ -22,12 +22,14 @@ const heldLine = (r: RequestRecord): string => {
   return `*${f.id}* · ${what} · by <@${f.requester}> · approved by <@${r.decidedBy ?? '?'}>`;
 };
 
-async function postOrUpdate(
+/** Draws the unfreeze card: posted the first time, updated in place after. */
+async function showUnfreezeCard(
   client: WebClient,
   deps: Deps,
   card: { channel: string; ts: string } | undefined,
-  blocks: ReturnType<typeof unfreezeCardBlocks>,
+  view: Omit<Parameters<typeof unfreezeCardBlocks>[0], 'sandbox'>,
 ): Promise<{ channel: string; ts: string } | undefined> {
+  const blocks = unfreezeCardBlocks({ ...view, sandbox: deps.sandbox });
   const text = 'Unfreeze Rampart';
   try {
     if (card) {
@@ -99,14 +101,12 @@ export function registerFreezeCommands(app: App, deps: Deps): void {
         await answer('Rampart is not frozen; nothing to unfreeze.');
         return;
       case 'proposal': {
-        const blocks = unfreezeCardBlocks({
+        const card = await showUnfreezeCard(client, deps, outcome.proposal.card, {
           proposal: outcome.proposal,
           freeze: outcome.freeze,
           held: outcome.held.map((r) => ({ id: r.frozen.id, line: heldLine(r) })),
           required: outcome.required,
-          sandbox: deps.sandbox,
         });
-        const card = await postOrUpdate(client, deps, outcome.proposal.card, blocks);
         if (card && !outcome.proposal.card) await deps.unfreeze.setCard(card);
         await answer(
           outcome.created
@@ -137,33 +137,21 @@ export function registerFreezeCommands(app: App, deps: Deps): void {
           await tell('This unfreeze card is out of date; use the newest one or /unfreeze.');
           return;
         case 'voted':
-          await postOrUpdate(
-            client,
-            deps,
-            outcome.proposal.card,
-            unfreezeCardBlocks({
-              proposal: outcome.proposal,
-              freeze: outcome.freeze,
-              held: outcome.held.map((r) => ({ id: r.frozen.id, line: heldLine(r) })),
-              required: outcome.required,
-              sandbox: deps.sandbox,
-            }),
-          );
+          await showUnfreezeCard(client, deps, outcome.proposal.card, {
+            proposal: outcome.proposal,
+            freeze: outcome.freeze,
+            held: outcome.held.map((r) => ({ id: r.frozen.id, line: heldLine(r) })),
+            required: outcome.required,
+          });
           await tell(`Your choice (${choice}) is recorded; another approver must choose the same.`);
           return;
         case 'lifted':
-          await postOrUpdate(
-            client,
-            deps,
-            outcome.proposal.card,
-            unfreezeCardBlocks({
-              proposal: outcome.proposal,
-              freeze: undefined,
-              held: outcome.held.map((id) => ({ id, line: `*${id}*` })),
-              required: 0,
-              sandbox: deps.sandbox,
-            }),
-          );
+          await showUnfreezeCard(client, deps, outcome.proposal.card, {
+            proposal: outcome.proposal,
+            freeze: undefined,
+            held: outcome.held.map((id) => ({ id, line: `*${id}*` })),
+            required: 0,
+          });
           return;
       }
     }) satisfies Parameters<typeof app.action<BlockButtonAction>>[1];
