@@ -424,6 +424,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
 /** Every configured secret, for masking text from outside (the service's echoes; issue 9 item 8). */
 export const secretsOf = (c: Config): string[] =>
-  [c.service.apiKey, c.service.bearerToken, c.slack.botToken, c.slack.signingSecret, c.slack.appToken].filter(
-    (v): v is string => v !== undefined && v !== '',
-  );
+  [
+    c.service.apiKey,
+    c.service.bearerToken,
+    c.slack.botToken,
+    c.slack.signingSecret,
+    c.slack.appToken,
+    c.metricsToken,
+    c.auditWebhook?.secret,
+    redisPassword(c.redis.url),
+  ].filter((v): v is string => v !== undefined && v !== '');
+
+/** The password in a redis:// or rediss:// URL, if any. */
+function redisPassword(url: string): string | undefined {
+  try {
+    return decodeURIComponent(new URL(url).password) || undefined;
+  } catch {
+    return undefined;
+  }
+}

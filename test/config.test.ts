@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEV_DEFAULTS, hashTagged, loadConfig, parseDuration } from '../src/config.js';
+import { DEV_DEFAULTS, hashTagged, loadConfig, parseDuration, secretsOf } from '../src/config.js';
 import { ConfigError } from '../src/errors.js';
 
 const prod = {
@@ -191,6 +191,30 @@ describe('configuration', () => {
     const problems = problemsOf({ ...prod, SLACK_TEAM_ID: 'my-team', SLACK_ENTERPRISE_ID: 'T0123' }).join('\n');
     expect(problems).toContain('SLACK_TEAM_ID must be a workspace id');
     expect(problems).toContain('SLACK_ENTERPRISE_ID must be an Enterprise Grid id');
+  });
+});
+
+describe('secrets to mask in text from outside (issue 9 item 8)', () => {
+  it('lists every configured secret: service, Slack, metrics token, audit secret, Redis password', () => {
+    const c = loadConfig({
+      ...prod,
+      SERVICE_BEARER_TOKEN: 'bearer-token-value',
+      METRICS_TOKEN: 'metrics-token-value',
+      AUDIT_WEBHOOK_URL: 'https://audit.example.com/rampart',
+      AUDIT_WEBHOOK_SECRET: 'audit-webhook-secret-value',
+      REDIS_URL: 'rediss://rampart:redis%2Fpass-value@redis.example.com:6380',
+    });
+    expect(secretsOf(c).sort()).toEqual(
+      [
+        'sk_live_very_secret_value',
+        'bearer-token-value',
+        'xoxb-1-2-secret',
+        'signing-secret-value',
+        'metrics-token-value',
+        'audit-webhook-secret-value',
+        'redis/pass-value',
+      ].sort(),
+    );
   });
 });
 
