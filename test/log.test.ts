@@ -15,12 +15,17 @@ describe('log redaction', () => {
       '01-02-1990',
       '0123456789',
       'hunter2!',
+      'audit-webhook-secret-value',
+      'metrics-token-value',
+      'GB33BUKB20201555555555',
     ];
     log.info({ headers: { 'x-service-key': secrets[0], authorization: secrets[1] } }, 'call');
     log.info({ config: { slack: { botToken: secrets[2], signingSecret: secrets[3] } } }, 'config');
     log.info({ body: { details: { bvn: secrets[4], dob: secrets[5] } } }, 'identity');
     log.info({ req: { body: { account_number: secrets[6] } }, user: { password: secrets[7] } }, 'lookup');
-    expect(sink.lines).toHaveLength(4);
+    log.info({ config: { auditWebhook: { secret: secrets[8] }, metricsToken: secrets[9] } }, 'ops');
+    log.info({ display: { details: { iban: secrets[10] } } }, 'cross-border');
+    expect(sink.lines).toHaveLength(6);
     for (const s of secrets) expect(sink.text).not.toContain(s);
     expect(sink.text).toContain('[redacted]');
   });
