@@ -15,6 +15,7 @@ import type { Logger } from '../log.js';
 import { outcomeOfFailure } from '../service/classify.js';
 import type { ServiceClient } from '../service/client.js';
 import type { Registry } from '../store/registry.js';
+import { memberOf } from './decide.js';
 import type { ApproverDirectory } from './deps.js';
 
 export interface CreateIdentityDeps {
@@ -30,17 +31,20 @@ export type IdentityFormCheck =
   | { kind: 'invalid'; errors: IdentityFormErrors }
   /** The form is good but this person may not create identities. */
   | { kind: 'not-allowed' }
+  /** IDENTITY_CREATORS names a user group and Slack could not say who is in it. */
+  | { kind: 'check-failed' }
   | { kind: 'ready'; body: IdentityBody };
 
 /** The fields first (every problem at once), then who asks: a bad form never asks Slack for groups. */
 export async function checkNewIdentity(
-  deps: Pick<CreateIdentityDeps, 'identityCreators' | 'now'>,
+  deps: Pick<CreateIdentityDeps, 'identityCreators' | 'log' | 'now'>,
   form: IdentityForm,
   user: string,
 ): Promise<IdentityFormCheck> {
   const checked = checkIdentityForm(form, new Date(deps.now()));
   if ('errors' in checked) return { kind: 'invalid', errors: checked.errors };
-  if (!(await deps.identityCreators.isApprover(user))) return { kind: 'not-allowed' };
+  const refused = await memberOf(deps.identityCreators, deps.log, user);
+  if (refused) return { kind: refused.kind === 'not-approver' ? 'not-allowed' : 'check-failed' };
   return { kind: 'ready', body: checked.body };
 }
 

@@ -7,7 +7,7 @@ import type { RequestState } from '../domain/request.js';
 import type { FreezeState } from '../store/controls.js';
 import { type RedisFailure, redisFailure, whenRedisAnswers } from '../store/redis-errors.js';
 import type { VoteResult } from '../store/requests.js';
-import type { AppDeps } from './deps.js';
+import type { AppDeps, ApproverDirectory } from './deps.js';
 import { type ApprovalControls, approvalControls, recordHeld } from './velocity.js';
 
 /** What a late click is told: who decided, when, and what the request is now. */
@@ -61,14 +61,19 @@ async function afterDecision(
 }
 
 /** Approvers only; a failed user-group lookup is its own answer, not "you are not an approver". */
-export async function authorise(
-  deps: Pick<AppDeps, 'approvers' | 'log'>,
+export const authorise = (deps: Pick<AppDeps, 'approvers' | 'log'>, user: string): Promise<Authorisation | undefined> =>
+  memberOf(deps.approvers, deps.log, user);
+
+/** Whether `user` is in a directory of users and user groups; a failed group lookup is said as such. */
+export async function memberOf(
+  directory: ApproverDirectory,
+  log: AppDeps['log'],
   user: string,
 ): Promise<Authorisation | undefined> {
   try {
-    return (await deps.approvers.isApprover(user)) ? undefined : { kind: 'not-approver' };
+    return (await directory.isApprover(user)) ? undefined : { kind: 'not-approver' };
   } catch (error) {
-    deps.log.warn({ err: error }, 'could not check approver membership');
+    log.warn({ err: error }, 'could not check membership of a user group');
     return { kind: 'approver-check-failed', error };
   }
 }

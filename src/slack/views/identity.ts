@@ -20,7 +20,11 @@ export function registerIdentityView(app: App, deps: Deps): void {
       const errors =
         checked.kind === 'invalid'
           ? checked.errors
-          : { name: 'Only approvers may create identities; ask one of them.' };
+          : checked.kind === 'not-allowed'
+            ? { name: 'Only approvers may create identities; ask one of them.' }
+            : {
+                name: 'Rampart could not check the identity creators’ user group with Slack just now, so nothing was created; try again in a minute.',
+              };
       await ack({ response_action: 'errors', errors });
       return;
     }

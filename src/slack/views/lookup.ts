@@ -3,11 +3,11 @@
 import type { App } from '@slack/bolt';
 import type { View } from '@slack/types';
 import type { WebClient } from '@slack/web-api';
+import { DeadlineError, withDeadline } from '../../app/deadline.js';
 import { checkNigerianAccount } from '../../domain/bank-account.js';
 import { InputError } from '../../errors.js';
 import { lookupAnswer } from '../answers.js';
 import { type Blocks, errorBlocks, plain, withSandboxNote } from '../blocks/common.js';
-import { DeadlineError, withDeadline } from '../deadline.js';
 import type { Deps } from '../deps.js';
 import { describeError } from '../describe-error.js';
 

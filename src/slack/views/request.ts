@@ -4,13 +4,13 @@
  * endpoints here.
  */
 import type { App, ViewStateValue } from '@slack/bolt';
+import { DeadlineError, withDeadline } from '../../app/deadline.js';
 import { ackThenAnnounce } from '../../app/post-request.js';
 import { SubmitBudget } from '../../app/submit-budget.js';
 import { submitRequest } from '../../app/submit-request.js';
 import { isNote } from '../blocks/identity-options.js';
 import { modalMetaSchema, REQUEST_CALLBACK } from '../blocks/request-modal.js';
 import { alreadySubmittedModal, NOTHING_SUBMITTED } from '../blocks/submitted.js';
-import { DeadlineError, withDeadline } from '../deadline.js';
 import type { Deps } from '../deps.js';
 import { describeError } from '../describe-error.js';
 import { readMetadata } from '../metadata.js';

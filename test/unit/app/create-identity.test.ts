@@ -62,6 +62,19 @@ describe('checkNewIdentity', () => {
     const w = world();
     expect(await checkNewIdentity(w.deps, form, 'U9')).toEqual({ kind: 'not-allowed' });
   });
+
+  it('says the creators’ user group could not be checked, not "not allowed", when Slack fails', async () => {
+    const w = world();
+    const deps = {
+      ...w.deps,
+      identityCreators: {
+        isApprover: async () => {
+          throw new Error('usergroups.users.list failed');
+        },
+      },
+    };
+    expect(await checkNewIdentity(deps, form, 'U1')).toEqual({ kind: 'check-failed' });
+  });
 });
 
 describe('createIdentity', () => {
