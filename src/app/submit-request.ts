@@ -5,7 +5,7 @@
  * safe"). Nothing reaches the service's money endpoints here. The edge acks, then calls
  * `announce` (app/post-request.ts) so the card and the expiry follow.
  */
-import { type DraftInput, type FieldErrors, validateDraft } from '../domain/draft.js';
+import { type Draft, type DraftInput, type FieldErrors, type SealedDraft, validateDraft } from '../domain/draft.js';
 import { evaluatePolicy } from '../domain/policy.js';
 import type { FrozenRequest, RequestDisplay } from '../domain/request.js';
 import { frozenCall } from '../domain/service-call.js';
@@ -43,7 +43,7 @@ export type SubmitDeps = Pick<AppDeps, 'config' | 'service' | 'store' | 'registr
 
 type Checked =
   | { errors: FieldErrors }
-  | { display: RequestDisplay; availableUnits: string }
+  | { draft: SealedDraft; display: RequestDisplay; availableUnits: string }
   | { unchecked: unknown }
   | { stalled: unknown };
 
@@ -51,7 +51,7 @@ type Checked =
 const bounded = <T>(deps: SubmitDeps, work: Promise<T>): Promise<T> =>
   deps.budget ? deps.budget.beforeCreate(work) : work;
 
-async function checkLive(deps: SubmitDeps, draft: Parameters<typeof frozenCall>[0]): Promise<Checked> {
+async function checkLive(deps: SubmitDeps, draft: Draft): Promise<Checked> {
   let facts: [
     Awaited<ReturnType<AppDeps['service']['getWallet']>>,
     Awaited<ReturnType<AppDeps['service']['getBalances']>>,
@@ -66,7 +66,7 @@ async function checkLive(deps: SubmitDeps, draft: Parameters<typeof frozenCall>[
   const checked = checkDraftAgainstWallet(draft, ...facts);
   if ('errors' in checked) return checked;
   try {
-    return await readRegistry(deps, draft, checked.display, checked.availableUnits);
+    return await readRegistry(deps, checked.draft, checked.display, checked.availableUnits);
   } catch (err) {
     // Only Redis reads are left here: nothing is stored yet, so "nothing was submitted" is true.
     return { stalled: err };
@@ -75,7 +75,7 @@ async function checkLive(deps: SubmitDeps, draft: Parameters<typeof frozenCall>[
 
 async function readRegistry(
   deps: SubmitDeps,
-  draft: Parameters<typeof frozenCall>[0],
+  draft: SealedDraft,
   display: RequestDisplay,
   availableUnits: string,
 ): Promise<Checked> {
@@ -98,24 +98,26 @@ async function readRegistry(
       display.beneficiaryBank = `${entry.bankName} ${entry.accountMasked}`;
     }
   }
-  return { display, availableUnits };
+  return { draft, display, availableUnits };
 }
 
 export async function submitRequest(deps: SubmitDeps, s: Submission): Promise<SubmitOutcome> {
   const validated = validateDraft(s.input, deps.config.wallets);
   if ('errors' in validated) return { kind: 'invalid', errors: validated.errors };
-  const { draft } = validated;
-  const checked = await checkLive(deps, draft);
+  const checked = await checkLive(deps, validated.draft);
   if ('unchecked' in checked) return { kind: 'unchecked', error: checked.unchecked };
   if ('stalled' in checked) {
     deps.log.warn({ err: checked.stalled }, 'Redis did not answer the submission checks in time');
     return { kind: 'nothing' };
   }
   if ('errors' in checked) return { kind: 'invalid', errors: checked.errors };
+  // Issue 19: from here on the amount is exact, an "entire balance" included: policy, velocity
+  // and the sealed call all use the number the card shows.
+  const { draft } = checked;
   const policy = evaluatePolicy(deps.config.policy, {
     kind: draft.kind,
     assetCode: draft.asset.code,
-    ...(draft.amount ? { amount: draft.amount } : {}),
+    amount: draft.amount,
   });
   if (!policy.ok) return { kind: 'invalid', errors: { amount: `This request cannot be approved: ${policy.reason}.` } };
   // issue 13: a request that would break a velocity limit is refused on the amount field.

@@ -35,6 +35,9 @@ export interface Draft {
   reason: string;
 }
 
+/** A draft whose amount is fixed: an "entire balance" draft sealed at the available amount (issue 19). */
+export type SealedDraft = Draft & { amount: Amount };
+
 export function validateDraft(
   input: DraftInput,
   wallets: readonly { alias: string; id: string }[],

@@ -16,7 +16,7 @@ export type PolicyDecision = { ok: true; required: number; rule: string } | { ok
 export interface PolicySubject {
   kind: 'transfer' | 'offramp' | 'beneficiary' | 'register-beneficiary';
   assetCode?: string;
-  /** undefined for "entire available balance". */
+  /** The exact amount; money-moving requests without one are refused (issue 19). */
   amount?: Amount;
 }
 
@@ -70,16 +70,13 @@ export function evaluatePolicy(settings: PolicySettings, subject: PolicySubject)
     return { ok: true, required: base, rule: `${plural(base)}: new payout destination` };
   if (subject.kind === 'register-beneficiary')
     return { ok: true, required: base, rule: `${plural(base)}: payout destinations as stated` };
+  const moving = subject.amount;
+  // Issue 19: every money-moving request is sealed with an exact amount ("entire balance"
+  // included) before the policy runs; an amount that is not fixed is never approvable.
+  if (!moving) return { ok: false, reason: 'the amount is not fixed; request an exact amount' };
   const thresholds = settings.twoApprovalsAbove;
   if (!thresholds) return { ok: true, required: base, rule: `${plural(base)}: default policy` };
-  const moving = subject.amount;
   if (!subject.assetCode) return { ok: false, reason: 'the asset is not known, so the policy cannot be applied' };
-  // spec 4.2: -1 moves whatever is available at execution time, which may exceed what the
-  // approvers saw; such a request always takes the stricter rule.
-  if (!moving) {
-    const required = Math.max(base, 2);
-    return { ok: true, required, rule: `${plural(required)}: entire available balance (amount not fixed)` };
-  }
   const thresholdText = thresholds[subject.assetCode.toUpperCase()] ?? thresholds['*'];
   if (thresholdText === undefined) {
     return {

@@ -77,8 +77,13 @@ export type RequestKind = ServiceCall['kind'];
 export interface RequestDisplay {
   walletAlias?: string;
   walletAddress?: string;
-  /** "250.00" or "entire available balance". */
+  /** The exact amount, "250.00"; an "entire balance" request shows the amount it was sealed at. */
   amountText?: string;
+  /**
+   * Issue 19: the requester asked for the entire available balance; the call carries the exact
+   * amount available at submission (never -1), and the card says so.
+   */
+  entireBalance?: boolean;
   assetCode?: string;
   chain?: string;
   availableBefore?: string;

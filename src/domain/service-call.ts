@@ -3,12 +3,16 @@
  * receive, frozen and hashed when the request is posted (DESIGN invariant 2).
  */
 import { amountToWire } from './amount.js';
-import type { Draft } from './draft.js';
+import type { SealedDraft } from './draft.js';
 import type { ServiceCall } from './request.js';
 
-export function frozenCall(draft: Draft): ServiceCall {
-  // spec 4.2: -1 transfers the entire available balance.
-  const amount = draft.amount ? amountToWire(draft.amount) : -1;
+/**
+ * Spec 4.2 allows -1 ("the entire available balance"), but that moves whatever is there when
+ * the call runs, possibly more than the approvers saw: Rampart never sends it (issue 19). The
+ * draft's amount is always exact here.
+ */
+export function frozenCall(draft: SealedDraft): ServiceCall {
+  const amount = amountToWire(draft.amount);
   if (draft.kind === 'transfer') {
     return {
       kind: 'transfer',

@@ -4,7 +4,7 @@
  */
 import { amountFromNumber, formatAmount, subtractAmounts } from './amount.js';
 import { CHAINS } from './assets.js';
-import type { Draft, FieldErrors } from './draft.js';
+import type { Draft, FieldErrors, SealedDraft } from './draft.js';
 import type { RequestDisplay } from './request.js';
 
 /** The parts of the service's wallet and balance answers the check reads. */
@@ -23,7 +23,7 @@ export function checkDraftAgainstWallet(
   draft: Draft,
   wallet: WalletFacts,
   balances: readonly BalanceFacts[],
-): { errors: FieldErrors } | { display: RequestDisplay; availableUnits: string } {
+): { errors: FieldErrors } | { draft: SealedDraft; display: RequestDisplay; availableUnits: string } {
   if (!wallet.is_active)
     return { errors: { wallet: `Wallet ${draft.walletAlias} is inactive; nothing can be sent from it.` } };
   if (!wallet[draft.kind])
@@ -43,19 +43,24 @@ export function checkDraftAgainstWallet(
       errors: { amount: `Only ${formatAmount(available)} ${draft.asset.code} is available on ${draft.walletAlias}.` },
     };
   }
-  const after = draft.amount ? subtractAmounts(available, draft.amount) : { units: 0n, decimals: available.decimals };
+  // Issue 19: "entire available balance" is sealed here as the exact amount available now, the
+  // number the card shows; -1 is never sent, so a deposit after submission is never swept.
+  const amount = draft.amount ?? available;
+  const after = subtractAmounts(available, amount);
   const chainKind = CHAINS[draft.asset.chain].kind;
   return {
+    draft: { ...draft, amount },
     display: {
       walletAlias: draft.walletAlias,
       walletAddress: chainKind === 'evm' ? wallet.address.evm : wallet.address.svm,
-      amountText: draft.amount ? formatAmount(draft.amount) : 'entire available balance',
+      amountText: formatAmount(amount),
+      ...(draft.amount ? {} : { entireBalance: true }),
       assetCode: draft.asset.code,
       chain: draft.asset.chain,
       availableBefore: formatAmount(available),
       availableAfter: formatAmount(after),
     },
-    // issue 13: what "entire available balance" counts for against velocity limits.
+    // issue 13: the available balance the request was submitted against.
     availableUnits: available.units.toString(),
   };
 }

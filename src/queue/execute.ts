@@ -150,6 +150,20 @@ export async function executeRequest(
     return 'failed';
   }
 
+  // Issue 19: a record sealed before Rampart stopped sending -1 would move whatever the wallet
+  // holds now, possibly more than the approvers saw. Refuse it; nothing is sent.
+  if ((frozen.call.kind === 'transfer' || frozen.call.kind === 'offramp') && frozen.call.body.amount === -1) {
+    await finish(
+      'failed',
+      {
+        message:
+          'it asked for the entire balance without an exact amount, which could move more than the approvers saw; nothing was sent. Request it again with an exact amount',
+      },
+      'refused: amount not fixed',
+    );
+    return 'failed';
+  }
+
   if (frozen.call.kind === 'register-beneficiary') {
     const { ok, ...result } = await registerStated(deps, frozen, started.decidedBy);
     await finish(ok ? 'succeeded' : 'failed', result, result.message);

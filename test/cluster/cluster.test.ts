@@ -11,7 +11,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { openRedis } from '../../src/store/redis.js';
 import { RedisUnavailableError } from '../../src/store/redis-errors.js';
-import { envFor, eventually, expectHealthyRun, type Harness, PEOPLE, startHarness } from '../support/harness.js';
+import {
+  envFor,
+  eventually,
+  expectHealthyRun,
+  type Harness,
+  PEOPLE,
+  REDIS_URL,
+  startHarness,
+} from '../support/harness.js';
 import { type RedisCluster, type RedisServer, startRedisCluster, startRedisServer } from '../support/redis-servers.js';
 import { click, postRequest, RECEIVER, serviceCalls, threadOf, waitForState } from '../support/requests.js';
 
@@ -161,7 +169,7 @@ describe('start-up refuses a cluster that cannot work, in one sentence', () => {
   });
 
   it('a plain Redis given as a cluster node', async () => {
-    const { message } = await refusal('127.0.0.1:6379'); // the suite's shared, plain Redis
+    const { message } = await refusal(new URL(REDIS_URL).host); // the suite's shared, plain Redis
     expect(message).toContain('is not a Redis Cluster');
   });
 });

@@ -41,9 +41,15 @@ describe('approval policy', () => {
     expect(d.ok).toBe(false);
   });
 
-  it('takes the stricter rule for "entire available balance", whose amount is not fixed', () => {
+  it('refuses an amount that is not fixed, with or without thresholds (issue 19: "entire balance" is sealed first)', () => {
     const settings = { approvalsRequired: 1, twoApprovalsAbove: { USDC: '10000' } };
-    expect(evaluatePolicy(settings, { kind: 'transfer', assetCode: 'USDC' })).toMatchObject({ ok: true, required: 2 });
+    expect(evaluatePolicy(settings, { kind: 'transfer', assetCode: 'USDC' })).toMatchObject({ ok: false });
+    expect(
+      evaluatePolicy({ approvalsRequired: 1, twoApprovalsAbove: undefined }, { kind: 'offramp', assetCode: 'USDC' }),
+    ).toMatchObject({
+      ok: false,
+      reason: 'the amount is not fixed; request an exact amount',
+    });
   });
 
   it('never asks for fewer approvals than the base setting', () => {

@@ -76,13 +76,14 @@ describe('transfer, from slash command to thread reply', () => {
 });
 
 describe('entire balance and offramp', () => {
-  it('sends -1 for "entire available balance" and the card says so', async () => {
+  it('seals "entire available balance" as the exact amount available at submission and never sends -1 (issue 19)', async () => {
     const before = h.sandbox.state.balanceOf('wal_ops_7f3a', 'solana:usdc');
     const { id, card } = await requestTransfer(
       'all solana:usdc to 7Zb8wEZfKJdjVSTk1w4JR429XWuocKPkgGiRdBrRD51r from ops for sweep to cold wallet',
     );
-    expect(blocksText(card)).toContain('entire available balance');
-    expect(blocksText(card)).toContain('2 approvals');
+    expect(blocksText(card)).toContain('*48,250.00* USDC (entire available balance at submission)');
+    // The policy judges the sealed amount (over the 10,000 USDC threshold), not "amount not fixed".
+    expect(blocksText(card)).toContain('2 approvals: amount over 10,000 USDC');
     await h.driver.click(PEOPLE.approver1, { action_id: 'request_approve', message: approveButton(id) });
     await eventually(async () => ((await h.rampart.deps.store.get(id))?.votes.length === 1 ? true : undefined));
     await h.driver.click(PEOPLE.approver2, { action_id: 'request_approve', message: approveButton(id) });
@@ -94,7 +95,7 @@ describe('entire balance and offramp', () => {
     const call = h.sandbox.state.received.filter((r) => r.path === '/transfer').at(-1);
     expect(call?.body).toEqual({
       wallet_id: 'wal_ops_7f3a',
-      amount: -1,
+      amount: 48250,
       receiver: '7Zb8wEZfKJdjVSTk1w4JR429XWuocKPkgGiRdBrRD51r',
       asset: 'solana:usdc',
     });

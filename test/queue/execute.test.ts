@@ -119,6 +119,21 @@ describe('executeRequest', () => {
     await live.close();
   });
 
+  it('refuses a record sealed with -1 before issue 19: failed, nothing sent, request it again with an exact amount', async () => {
+    const entire: ServiceCall = { kind: 'transfer', body: { ...call.body, amount: -1 } } as ServiceCall;
+    const id = await approvedRequest({ call: entire, hash: callHash(entire) });
+    const live = new ServiceClient({ baseUrl: sandbox.url, apiKey: 'k' });
+    const before = sandbox.state.received.length;
+    expect(await executeRequest({ service: live, store, registry, queues, log, workerName: 't' }, id, false)).toBe(
+      'failed',
+    );
+    expect(sandbox.state.received.length).toBe(before);
+    const record = await store.get(id);
+    expect(record?.state).toBe('failed');
+    expect(record && outcomeReply(record)).toContain('nothing was sent. Request it again with an exact amount');
+    await live.close();
+  });
+
   it('never calls for a request that is not approved, and turns a found "executing" into unknown', async () => {
     const id = await store.nextId();
     await store.create({

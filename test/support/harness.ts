@@ -34,7 +34,8 @@ export const GENERAL = 'C0GENERAL';
 export const SIGNING_SECRET = 'test-signing-secret';
 export const BOT_TOKEN = 'xoxb-test-token';
 export const SERVICE_KEY = 'test-service-key-5c1e';
-export const REDIS_URL = 'redis://127.0.0.1:6379';
+// issue 18 §5: the suite runs against any Redis; REDIS_URL picks it (default the local one).
+export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 export interface Harness {
   fake: FakeSlack;

@@ -81,7 +81,7 @@ function whatLines(record: RequestRecord): string[] {
     return lines;
   }
   lines.push(
-    `*Amount:* ${call.body.amount === -1 ? '*entire available balance*' : `*${esc(display.amountText ?? String(call.body.amount))}*`} ${esc(display.assetCode ?? '')}  ·  *Chain:* ${chain ? CHAINS[chain].name : call.body.asset}  (\`${call.body.asset}\`)`,
+    `*Amount:* ${call.body.amount === -1 ? '*entire available balance (amount not fixed)*' : `*${esc(display.amountText ?? String(call.body.amount))}*`} ${esc(display.assetCode ?? '')}${display.entireBalance ? ' (entire available balance at submission)' : ''}  ·  *Chain:* ${chain ? CHAINS[chain].name : call.body.asset}  (\`${call.body.asset}\`)`,
   );
   const from =
     display.walletAddress && chain
@@ -164,7 +164,7 @@ export function requestCardBlocks(record: RequestRecord, sandbox: boolean, contr
           confirm: {
             title: plain('Approve this request?', 100),
             text: mrkdwn(
-              `${TITLE[f.call.kind]} ${f.id}: ${f.call.kind === 'beneficiary' ? 'add this payout destination' : f.call.kind === 'register-beneficiary' ? 'register these payout destinations as stated' : `${f.display.amountText ?? ''} ${f.display.assetCode ?? ''}`}. This cannot be undone once it runs.`,
+              `${TITLE[f.call.kind]} ${f.id}: ${f.call.kind === 'beneficiary' ? 'add this payout destination' : f.call.kind === 'register-beneficiary' ? 'register these payout destinations as stated' : `${f.display.amountText ?? ''} ${f.display.assetCode ?? ''}${f.display.entireBalance ? ' (entire available balance at submission)' : ''}`}. This cannot be undone once it runs.`,
             ),
             confirm: plain('Approve', 30),
             deny: plain('Back', 30),
@@ -192,6 +192,12 @@ const WHAT_TO_CHECK: Record<RequestRecord['frozen']['call']['kind'], string> = {
   'register-beneficiary': 'Check `/beneficiary list` to learn whether the beneficiaries were recorded.',
 };
 
+/** Issue 19: an "entire balance" moved only what the approvers saw; anything newer stays. */
+const sealedNote = (f: RequestRecord['frozen']): string =>
+  f.display.entireBalance
+    ? ` It moved ${esc(f.display.amountText ?? '')} ${esc(f.display.assetCode ?? '')}, the balance available at submission; anything that arrived since stays in ${esc(f.display.walletAlias ?? 'the wallet')}.`
+    : '';
+
 /** The thread reply for a final state: success with the explorer link, failure, or unknown. */
 export function outcomeReply(record: RequestRecord): string {
   const f = record.frozen;
@@ -200,9 +206,9 @@ export function outcomeReply(record: RequestRecord): string {
   switch (record.state) {
     case 'succeeded':
       if (o.link)
-        return `:white_check_mark: ${who} ${f.id} succeeded. Transaction ${link(o.link, o.hash ? shortAddress(o.hash) : 'on the explorer')}.`;
+        return `:white_check_mark: ${who} ${f.id} succeeded. Transaction ${link(o.link, o.hash ? shortAddress(o.hash) : 'on the explorer')}.${sealedNote(f)}`;
       if (o.reference)
-        return `:white_check_mark: ${who} ${f.id} succeeded. The service's reference: ${code(o.reference)}.`;
+        return `:white_check_mark: ${who} ${f.id} succeeded. The service's reference: ${code(o.reference)}.${sealedNote(f)}`;
       return `:white_check_mark: ${who} ${f.id} succeeded${o.id ? `: id ${code(o.id)}` : outcomeMessage(o) ? `: ${esc(outcomeMessage(o) ?? '')}` : ''}.`;
     case 'failed':
       return `:x: ${who} ${f.id} failed: ${esc(outcomeMessage(o) ?? 'no message').replace(/\.$/, '')}. Nothing was retried; make a new request once the cause is fixed.`;
