@@ -8,4 +8,5 @@ export {
 } from './slack-driver.js';
 export * from './slack-payloads.js';
 export { type SlackSignatureHeaders, signSlackRequest } from './slack-signer.js';
+export { socketModeTransport } from './socket-transport.js';
 export { findElement, optionFor, stateValueFor, type UserInput, viewStateValues } from './view-state.js';

@@ -10,6 +10,12 @@ import * as P from './slack-payloads.js';
 import { signSlackRequest } from './slack-signer.js';
 import { actionFor, findElement, type UserInput, viewStateValues } from './view-state.js';
 
+/**
+ * How a request reaches the app: signed HTTP to `url` (default), or another way to deliver the
+ * same body, such as Socket Mode (socket-transport.ts). Answers what the app acknowledged.
+ */
+export type DriverTransport = (rawBody: string, contentType: string) => Promise<{ status: number; body: unknown }>;
+
 export interface SlackDriverOptions {
   /** The app's request URL, e.g. `http://127.0.0.1:3000/slack/events`. */
   url: string;
@@ -18,6 +24,8 @@ export interface SlackDriverOptions {
   teamId?: string;
   /** Channel for commands when none is given. */
   defaultChannelId?: string;
+  /** Deliver requests this way instead of signed HTTP (Socket Mode). */
+  transport?: DriverTransport;
 }
 
 /** Per-request knobs for rejection tests. */
@@ -83,6 +91,14 @@ export class SlackDriver {
     options: SendOptions = {},
     contentType = 'application/x-www-form-urlencoded',
   ): Promise<DriverResponse> {
+    const { transport } = this.#options;
+    if (transport) {
+      const started = performance.now();
+      const answered = await transport(rawBody, contentType);
+      const ackMs = performance.now() - started;
+      this.ackTimes.push(ackMs);
+      return { ...answered, ackMs };
+    }
     const signature = options.unsigned
       ? {}
       : signSlackRequest(options.signingSecret ?? this.#options.signingSecret, rawBody, options.timestampSeconds);

@@ -14,6 +14,7 @@ import { CallRecorder } from './recorder.js';
 import { applyMessageResponse, ResponseUrls } from './response-urls.js';
 import { createRequestHandler, RateLimits } from './server.js';
 import { settingsFrom } from './settings.js';
+import { FakeSocketMode } from './socket-mode.js';
 import { SlackStore } from './store.js';
 import { TriggerRegistry } from './triggers.js';
 import type * as T from './types.js';
@@ -34,8 +35,10 @@ export class FakeSlack {
   readonly #triggers: TriggerRegistry;
   readonly #env: WebApiEnv;
   readonly #server: Server;
+  /** Socket Mode on loopback, when the fake was given an app-level token. */
+  readonly socketMode: FakeSocketMode | undefined;
 
-  private constructor(settings: T.FakeSettings) {
+  private constructor(settings: T.FakeSettings, appToken: string | undefined) {
     this.settings = settings;
     this.#ids = new IdSource(settings.clock);
     this.#triggers = new TriggerRegistry(this.#ids, settings.clock, settings.triggerTtlMs);
@@ -55,16 +58,25 @@ export class FakeSlack {
       },
     };
     const methods = { ...chatMethods, ...viewMethods, ...directoryMethods, ...historyMethods };
-    const deps = { env: this.#env, recorder, responseUrls: this.#responseUrls, rateLimits: this.#rateLimits, methods };
+    this.socketMode = appToken ? new FakeSocketMode(appToken) : undefined;
+    const deps = {
+      env: this.#env,
+      recorder,
+      responseUrls: this.#responseUrls,
+      rateLimits: this.#rateLimits,
+      methods,
+      ...(this.socketMode ? { socketMode: this.socketMode } : {}),
+    };
     this.#server = createServer(createRequestHandler(deps));
   }
 
   static async start(options: T.FakeSlackOptions): Promise<FakeSlack> {
-    const fake = new FakeSlack(settingsFrom(options));
+    const fake = new FakeSlack(settingsFrom(options), options.appToken);
     await new Promise<void>((resolve, reject) => {
       fake.#server.once('error', reject);
       fake.#server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
     });
+    fake.socketMode?.attach(fake.#server, fake.baseUrl);
     return fake;
   }
 
@@ -213,6 +225,7 @@ export class FakeSlack {
   }
 
   async close(): Promise<void> {
+    await this.socketMode?.close();
     const closed = new Promise<void>((resolve) => this.#server.close(() => resolve()));
     this.#server.closeAllConnections();
     await closed;

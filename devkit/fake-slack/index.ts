@@ -1,6 +1,7 @@
 export { type BlockKitSurface, checkBlockKitLimits, LIMITS } from './block-kit-limits.js';
 export { FakeSlack, startFakeSlack } from './fake-slack.js';
 export { FAKE_DEFAULTS } from './settings.js';
+export { type EnvelopeType, FakeSocketMode } from './socket-mode.js';
 export type {
   FakeChannel,
   FakePerson,

@@ -33,6 +33,8 @@ export interface ServerDeps {
   responseUrls: ResponseUrls;
   rateLimits: RateLimits;
   methods: Readonly<Record<string, MethodHandler>>;
+  /** Socket Mode's `apps.connections.open`, authorised by the app-level token instead of the bot's. */
+  socketMode?: { appToken: string; open(): ApiResult };
 }
 
 const API_PREFIX = '/api/';
@@ -69,6 +71,10 @@ async function handle(req: IncomingMessage, res: ServerResponse, deps: ServerDep
   }
   const token = tokenOf(req, args);
   if (token === undefined || token === '') return answer(200, fail('not_authed'));
+  if (method === 'apps.connections.open') {
+    if (!deps.socketMode || token !== deps.socketMode.appToken) return answer(200, fail('invalid_auth'));
+    return answer(200, deps.socketMode.open());
+  }
   if (token !== deps.env.settings.botToken) return answer(200, fail('invalid_auth'));
   const handler = Object.hasOwn(deps.methods, method) ? deps.methods[method] : undefined;
   if (!handler) return answer(200, fail('unknown_method'));

@@ -41,6 +41,8 @@ export interface FakeSlackOptions {
   clock?: () => number;
   /** Scopes the token was granted, sent in x-oauth-scopes as Slack does; default: manifest.yml's. */
   scopes?: string[];
+  /** The app-level token (`xapp-…`): with it, the fake also plays Socket Mode (socket-mode.ts). */
+  appToken?: string;
 }
 
 export interface FakeSettings {

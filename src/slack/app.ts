@@ -91,7 +91,8 @@ export function createSlackApp(
       appToken: config.slack.appToken,
       logger,
       customRoutes,
-      installerOptions: { port: config.port },
+      // apps.connections.open goes to SLACK_API_URL like every other call (GovSlack, tests).
+      installerOptions: { port: config.port, clientOptions: slackClientOptions(config.slack.apiUrl) },
     });
   } else {
     const http = new HTTPReceiver({

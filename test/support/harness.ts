@@ -11,6 +11,7 @@ import {
   SlackDriver,
   type StoredMessage,
   type StoredView,
+  socketModeTransport,
   startFakeSlack,
 } from '../../devkit/index.js';
 import { type Config, loadConfig } from '../../src/config.js';
@@ -35,6 +36,8 @@ export const SIGNING_SECRET = 'test-signing-secret';
 export const BOT_TOKEN = 'xoxb-test-token';
 export const SERVICE_KEY = 'test-service-key-5c1e';
 // issue 18 §5: the suite runs against any Redis; REDIS_URL picks it (default the local one).
+/** The app-level token the harness gives Rampart and the fake in Socket Mode. */
+export const APP_TOKEN = 'xapp-1-A0FAKE-test-app-token';
 export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 export interface Harness {
@@ -86,15 +89,22 @@ export function envFor(
   };
 }
 
+export interface HarnessOptions {
+  /** Issue 19: Slack reaches Rampart over the fake's Socket Mode instead of signed HTTP. */
+  socketMode?: boolean;
+}
+
 export async function startHarness(
   name: string,
   extraEnv: Record<string, string> = {},
   options: RampartOptions = {},
+  harness: HarnessOptions = {},
 ): Promise<Harness> {
   const prefix = `test-${name}-${randomUUID().slice(0, 8)}`;
   const sandbox = await startSandbox({ port: 0, apiKey: SERVICE_KEY, bearerToken: 'test-bearer' });
   const fake = await startFakeSlack({
     botToken: BOT_TOKEN,
+    ...(harness.socketMode ? { appToken: APP_TOKEN } : {}),
     people: Object.values(PEOPLE).map((id) => ({ id, name: id.toLowerCase(), real_name: id, tz: 'Africa/Lagos' })),
     usergroups: { S0TREASURY: [PEOPLE.groupMember] },
     channels: [
@@ -107,8 +117,10 @@ export async function startHarness(
   const logs = new LogSink();
   const log = createLogger({ level: 'debug' }, logs);
   const started: Running[] = [];
+  const socketEnv: Record<string, string> = harness.socketMode ? { SLACK_APP_TOKEN: APP_TOKEN } : {};
   const startAnother = async (env: Record<string, string> = {}, opts: RampartOptions = options) => {
-    const running = await startRampart(loadConfig(envFor(prefix, sandbox, fake, { ...extraEnv, ...env })), log, opts);
+    const config = loadConfig(envFor(prefix, sandbox, fake, { ...socketEnv, ...extraEnv, ...env }));
+    const running = await startRampart(config, log, opts);
     started.push(running);
     return running;
   };
@@ -118,6 +130,7 @@ export async function startHarness(
     signingSecret: SIGNING_SECRET,
     fake,
     defaultChannelId: GENERAL,
+    ...(fake.socketMode ? { transport: socketModeTransport(fake.socketMode) } : {}),
   });
   return {
     fake,
