@@ -19,6 +19,8 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm install --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
+# The chart font (issue 24), read at run time beside dist/.
+COPY assets ./assets
 USER node
 EXPOSE 3000
 # No curl in the slim image; node's fetch does the check.
