@@ -1,0 +1,148 @@
+/**
+ * The treasury report (issue 24) from stored facts only: outflow per day per asset code (with
+ * each code's velocity limit beside it), totals per kind and outcome, the ten largest payments,
+ * destinations paid for the first time, how long approvals took, and unknown outcomes nobody has
+ * resolved yet. Pure: the caller reads the records; days are the report zone's calendar days.
+ */
+import { amountFromNumber } from './amount.js';
+import { assetInfo } from './assets.js';
+import type { RequestRecord } from './request.js';
+
+export interface ReportWindow {
+  since: number;
+  until: number;
+  /** IANA zone whose calendar days the chart uses. */
+  zone: string;
+}
+
+export interface Payment {
+  id: string;
+  kind: 'transfer' | 'offramp';
+  state: RequestRecord['state'];
+  wallet: string;
+  code: string;
+  /** Exact minor units and their decimals. */
+  units: bigint;
+  decimals: number;
+  destination: string;
+  at: number;
+  approvalMs: number | undefined;
+}
+
+export interface Report {
+  window: ReportWindow;
+  days: string[];
+  /** Asset code → minor units moved per day (succeeded only), in `days` order; decimals beside. */
+  outflow: Record<string, { decimals: number; perDay: bigint[] }>;
+  /** "transfer succeeded" → count. */
+  totals: Record<string, number>;
+  largest: Payment[];
+  firstTime: Payment[];
+  approval: { median: number; slowest: number; count: number } | undefined;
+  unresolved: Payment[];
+}
+
+/** A money-moving record as a payment, or undefined for anything else. */
+export function paymentOf(record: RequestRecord): Payment | undefined {
+  const { call, display, id, createdAt } = record.frozen;
+  if (call.kind !== 'transfer' && call.kind !== 'offramp') return undefined;
+  if (call.body.amount < 0) return undefined; // an old "entire balance" record carries no exact amount
+  const asset = assetInfo(call.body.asset);
+  return {
+    id,
+    kind: call.kind,
+    state: record.state,
+    wallet: display.walletAlias ?? call.body.wallet_id,
+    code: asset.code.toUpperCase(),
+    units: amountFromNumber(call.body.amount, asset.decimals).units,
+    decimals: asset.decimals,
+    destination: call.kind === 'transfer' ? call.body.receiver : (display.beneficiaryLabel ?? call.body.beneficiary_id),
+    at: record.decidedAt ?? createdAt,
+    approvalMs: record.decidedAt !== undefined && record.votes.length > 0 ? record.decidedAt - createdAt : undefined,
+  };
+}
+
+const dayFormat = new Map<string, Intl.DateTimeFormat>();
+/** YYYY-MM-DD of the instant in the zone. */
+export function dayOf(ms: number, zone: string): string {
+  let f = dayFormat.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormat.set(zone, f);
+  }
+  return f.format(ms);
+}
+
+function daysBetween(window: ReportWindow): string[] {
+  const days: string[] = [];
+  for (let t = window.since; t < window.until + 86_400_000; t += 3_600_000) {
+    const d = dayOf(Math.min(t, window.until), window.zone);
+    if (days.at(-1) !== d) days.push(d);
+  }
+  return days;
+}
+
+/** Minor units on one scale (18 places), so amounts of different decimals compare exactly. */
+const scaled = (p: Payment) => p.units * 10n ** BigInt(18 - p.decimals);
+const byUnitsDesc = (a: Payment, b: Payment) => (scaled(a) === scaled(b) ? 0 : scaled(a) > scaled(b) ? -1 : 1);
+
+/**
+ * @param records every record created in the window (and any older one finished in it)
+ * @param paidBefore destinations Rampart paid before the window began ("first time" excludes them)
+ */
+export function buildReport(
+  records: readonly RequestRecord[],
+  window: ReportWindow,
+  paidBefore: (destination: string) => boolean,
+): Report {
+  const days = daysBetween(window);
+  const dayIndex = new Map(days.map((d, i) => [d, i]));
+  const outflow: Report['outflow'] = {};
+  const totals: Record<string, number> = {};
+  const payments: Payment[] = [];
+  const seen = new Set<string>();
+  const firstTime: Payment[] = [];
+  const approvals: number[] = [];
+  const inWindow = (t: number) => t >= window.since && t <= window.until;
+  const inside = records
+    .map(paymentOf)
+    .filter((p): p is Payment => p !== undefined && inWindow(p.at))
+    .sort((a, b) => a.at - b.at);
+  for (const p of inside) {
+    totals[`${p.kind} ${p.state}`] = (totals[`${p.kind} ${p.state}`] ?? 0) + 1;
+    if (p.approvalMs !== undefined) approvals.push(p.approvalMs);
+    if (p.state !== 'succeeded' && p.state !== 'unknown') continue;
+    payments.push(p);
+    if (p.state === 'succeeded') {
+      const series = (outflow[p.code] ??= { decimals: p.decimals, perDay: days.map(() => 0n) });
+      const i = dayIndex.get(dayOf(p.at, window.zone));
+      if (i !== undefined) series.perDay[i] = (series.perDay[i] ?? 0n) + p.units;
+      const key = `${p.kind}:${p.destination.toLowerCase()}`;
+      if (!seen.has(key) && !paidBefore(p.destination)) firstTime.push(p);
+      seen.add(key);
+    }
+  }
+  approvals.sort((a, b) => a - b);
+  const mid = approvals.length >> 1;
+  return {
+    window,
+    days,
+    outflow,
+    totals,
+    largest: payments
+      .filter((p) => p.state === 'succeeded')
+      .sort(byUnitsDesc)
+      .slice(0, 10),
+    firstTime,
+    approval:
+      approvals.length === 0
+        ? undefined
+        : {
+            median:
+              approvals.length % 2 ? (approvals[mid] ?? 0) : ((approvals[mid - 1] ?? 0) + (approvals[mid] ?? 0)) / 2,
+            slowest: approvals.at(-1) ?? 0,
+            count: approvals.length,
+          },
+    unresolved: payments.filter((p) => p.state === 'unknown'),
+  };
+}
