@@ -114,7 +114,8 @@ export function buildReport(
     if (p.state !== 'succeeded' && p.state !== 'unknown') continue;
     payments.push(p);
     if (p.state === 'succeeded') {
-      const series = (outflow[p.code] ??= { decimals: p.decimals, perDay: days.map(() => 0n) });
+      const series = outflow[p.code] ?? { decimals: p.decimals, perDay: days.map(() => 0n) };
+      outflow[p.code] = series;
       const i = dayIndex.get(dayOf(p.at, window.zone));
       if (i !== undefined) series.perDay[i] = (series.perDay[i] ?? 0n) + p.units;
       const key = `${p.kind}:${p.destination.toLowerCase()}`;
