@@ -119,3 +119,25 @@ describe('a fresh ROLE=web process with no worker anywhere', () => {
     expect((await probe(worker.port, '/slack/events')).status).toBe(404);
   });
 });
+
+describe('Socket Mode (SLACK_APP_TOKEN): no Slack route, the probes and /metrics still served', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness('probes-socket', {}, {}, { socketMode: true });
+  });
+  afterAll(() => h?.close());
+
+  it('answers the probes and /metrics on PORT, and has nothing at /slack/events', async () => {
+    await eventually(() => ((h.fake.socketMode?.connected ?? 0) > 0 ? true : undefined), 10_000, 'socket connection');
+    expect(h.rampart.port).toBeGreaterThan(0);
+    expect((await probe(h.rampart.port, '/livez')).status).toBe(200);
+    expect(await probe(h.rampart.port, '/readyz')).toMatchObject({ status: 200, body: { ready: true } });
+    expect((await probe(h.rampart.port, '/healthz')).status).toBe(200);
+    const metrics = await probe(h.rampart.port, '/metrics');
+    expect(metrics.status).toBe(200);
+    expect(metrics.text).toContain('rampart_workers_alive 1');
+    const signed = await request(`http://127.0.0.1:${h.rampart.port}/slack/events`, { method: 'POST', body: 'x=1' });
+    expect(signed.statusCode).toBe(404);
+    await signed.body.text();
+  });
+});
