@@ -7,6 +7,7 @@ import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROBE_BOUND_MS } from '../../src/metrics/health.js';
 import type { Running } from '../../src/rampart.js';
+import { composeCheck, dockerfileCheck, runCheck } from '../support/container-checks.js';
 import { eventually, type Harness, startHarness } from '../support/harness.js';
 import { type RedisServer, startRedisServer } from '../support/redis-servers.js';
 
@@ -52,6 +53,9 @@ describe('probes while Redis is down', () => {
     expect(JSON.parse(health.text)).toMatchObject({ ok: false, redis: 'down', workers: 'unknown', freeze: 'unknown' });
     expect(health.ms).toBeLessThan(PROBE_BOUND_MS + 700);
     for (const port of [h.rampart.port, worker.port]) expect((await timed(port, '/livez')).status).toBe(200);
+    // The image's check (liveness) passes, so nothing restarts it; compose's (readiness) fails.
+    expect(await runCheck(dockerfileCheck(), h.rampart.port)).toBe(0);
+    expect(await runCheck(composeCheck(), h.rampart.port)).toBe(1);
 
     await server.restart();
     await eventually(async () => (await ready()) || undefined, 15_000, 'both ready after the restart');

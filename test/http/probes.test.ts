@@ -7,6 +7,7 @@ import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Running } from '../../src/rampart.js';
 import { ControlStore } from '../../src/store/controls.js';
+import { composeCheck, dockerfileCheck, runCheck } from '../support/container-checks.js';
 import { eventually, type Harness, PEOPLE, SECRETS, startHarness } from '../support/harness.js';
 
 const probe = async (port: number | undefined, path: string) => {
@@ -37,6 +38,13 @@ describe('the probes of a process of every role (ROLE=all)', () => {
     const r = await probe(h.rampart.port, '/readyz');
     expect(r).toMatchObject({ status: 200, type: 'application/json' });
     expect(r.body).toEqual({ ready: true, redis: 'up', queues: 'up' });
+  });
+
+  it("the Dockerfile's HEALTHCHECK asks /livez and docker-compose's asks /readyz, and both pass", async () => {
+    expect(dockerfileCheck()).toContain('/livez');
+    expect(composeCheck()).toContain('/readyz');
+    expect(await runCheck(dockerfileCheck(), h.rampart.port)).toBe(0);
+    expect(await runCheck(composeCheck(), h.rampart.port)).toBe(0);
   });
 
   it('/healthz: the detail as JSON, with no secret and no person in it', async () => {
