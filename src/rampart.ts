@@ -137,7 +137,7 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
   const queues = decorate.queues?.(webQueues, 'web') ?? webQueues;
   const watched = [queues.execute, queues.expire, queues.notifications, ...(audit ? [audit.queue] : [])];
   metrics.watch(metricSources(store, watched, now));
-  registerHealthGauges(metrics, { redis, prefix: config.redis.prefix, service: reachability, now });
+  registerHealthGauges(metrics, { redis, prefix: config.redis.prefix, now });
   const slackClient = given.slack ?? new WebClient(config.slack.botToken, slackClientOptions(config.slack.apiUrl));
   const deps: Deps = {
     config,

@@ -1,17 +1,16 @@
 /**
- * Gauges the "no worker heartbeat" and "service failing" alert rules read (issue 19): dependency
- * trouble belongs in /metrics, not in a probe's status code. Registered beside createMetrics's
- * own, read at scrape time.
+ * The gauge the "no worker heartbeat" alert rule reads (issue 19): dependency trouble belongs in
+ * /metrics, not in a probe's status code. ("Service failing" reads the existing
+ * rampart_service_call_duration_seconds_count by outcome.) Read at scrape time.
  */
 import { Gauge } from 'prom-client';
 import type { RedisClient } from '../store/redis.js';
-import { heartbeats, PROBE_BOUND_MS, type ServiceReachability, within } from './health.js';
+import { heartbeats, PROBE_BOUND_MS, within } from './health.js';
 import type { Metrics } from './metrics.js';
 
 export interface HealthGaugeSources {
   redis: RedisClient;
   prefix: string;
-  service: ServiceReachability;
   now(): number;
 }
 
@@ -26,15 +25,6 @@ export function registerHealthGauges(metrics: Metrics, s: HealthGaugeSources): v
       } catch {
         this.set(Number.NaN); // unknown, not zero: comparisons with NaN never fire an alert
       }
-    },
-  });
-  new Gauge({
-    name: 'rampart_service_up',
-    help: "1 when this process's last service call got the service's answer, 0 when it was not sent or ambiguous; NaN before any call.",
-    registers: [metrics.registry],
-    collect() {
-      const state = s.service.state;
-      this.set(state === 'unknown' ? Number.NaN : state === 'up' ? 1 : 0);
     },
   });
 }

@@ -3,10 +3,13 @@
  * unknown, one is denied — the counters say exactly that, the histograms have observations, and
  * no label carries an id, an amount, an address or a person.
  */
+
+import { readFileSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { eventually, expectHealthyRun, type Harness, PEOPLE, startHarness } from '../support/harness.js';
 import { click, postRequest, RECEIVER, waitForState } from '../support/requests.js';
 
@@ -173,5 +176,27 @@ describe('who may scrape (issue 19: the token is asked of everyone once set)', (
     } finally {
       await new Promise((resolve) => proxy.close(resolve));
     }
+  });
+});
+
+describe('the alert rules in docs/http-and-probes.md (issue 19)', () => {
+  it('read only metrics Rampart serves, and include "no worker heartbeat" and "service failing"', async () => {
+    const docs = readFileSync('docs/http-and-probes.md', 'utf8');
+    const blocks = [...docs.matchAll(/```yaml\n([\s\S]*?)```/g)]
+      .map((m) => m[1] ?? '')
+      .filter((b) => b.startsWith('groups:'));
+    const rules = blocks.flatMap((b) =>
+      (parse(b) as { groups: { rules: { alert: string; expr: string }[] }[] }).groups.flatMap((g) => g.rules),
+    );
+    expect(rules.map((r) => r.alert)).toEqual(
+      expect.arrayContaining(['RampartNoWorkerHeartbeat', 'RampartServiceFailing']),
+    );
+    const { text } = await scrape(h.rampart.port);
+    const served = new Set([...text.matchAll(/^# TYPE (\S+) /gm)].map((m) => m[1]));
+    for (const rule of rules)
+      for (const [name] of rule.expr.matchAll(/rampart_[a-z_]+/g))
+        expect(served, `${rule.alert} reads ${name}`).toContain(name.replace(/_(bucket|count|sum)$/, ''));
+    // The heartbeat gauge says what the harness's worker is doing.
+    expect(samples(text, 'rampart_workers_alive').get('')).toBe(1);
   });
 });
