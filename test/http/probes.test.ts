@@ -111,6 +111,25 @@ describe('a fresh ROLE=web process with no worker anywhere', () => {
     expect(health.body).toMatchObject({ ok: true, role: 'web', workers: { alive: 0 } });
   });
 
+  it("puts the security headers on Bolt's answers too, and refuses an over-limit body before Bolt reads it", async () => {
+    const unsigned = await request(`http://127.0.0.1:${h.rampart.port}/slack/events`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'command=%2Frate',
+    });
+    await unsigned.body.text();
+    expect(unsigned.statusCode).toBe(401); // Bolt's own signature check
+    expect(unsigned.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY' });
+    expect(unsigned.headers['x-powered-by']).toBeUndefined();
+    const huge = await request(`http://127.0.0.1:${h.rampart.port}/slack/events`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `text=${'x'.repeat(1024 * 1024)}`,
+    });
+    expect(huge.statusCode).toBe(413);
+    await huge.body.text();
+  });
+
   it('serves no probe or metric on POST, and Slack only at POST /slack/events', async () => {
     const res = await request(`http://127.0.0.1:${h.rampart.port}/readyz`, { method: 'POST', body: '' });
     expect(res.statusCode).toBe(405);
