@@ -23,7 +23,10 @@ COPY --from=build /app/dist ./dist
 COPY assets ./assets
 USER node
 EXPOSE 3000
-# No curl in the slim image; node's fetch does the check.
+# Liveness (issue 19, docs/http-and-probes.md): orchestrators that act on this check (Swarm, ECS)
+# replace an unhealthy container, and a restart only helps a process that is stuck, never one
+# whose Redis or service is down. docker-compose.yml checks /readyz instead. No curl in the slim
+# image; node's fetch does the check.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
-  CMD node -e "fetch('http://127.0.0.1:3000/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/livez').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
 CMD ["node", "dist/main.js"]

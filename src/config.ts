@@ -182,7 +182,7 @@ const schema = z.object({
   ),
   METRICS_TOKEN: optionalText.refine(
     (s) => s === undefined || s.length >= 16,
-    'must be at least 16 characters (it guards /metrics away from loopback)',
+    'must be at least 16 characters (every caller of /metrics must send it)',
   ),
 });
 
@@ -223,7 +223,7 @@ export interface Config {
   policy: { approvalsRequired: number; twoApprovalsAbove: Record<string, string> | undefined };
   requestExpiryMs: number;
   sandboxPort: number;
-  /** Bearer token for GET /metrics from anywhere but loopback; unset: no token asked. */
+  /** Bearer token every caller of GET /metrics must send, loopback included (issue 19); unset: none asked. */
   metricsToken: string | undefined;
   /** Where every state change is POSTed, signed (issue 14); undefined: no webhook. */
   auditWebhook: { url: string; secret: string } | undefined;

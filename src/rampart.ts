@@ -8,11 +8,12 @@ import { WebClient } from '@slack/web-api';
 import { type AuditWebhook, createAuditWebhook, type DeliveryOptions } from './audit/webhook-delivery.js';
 import type { Config } from './config.js';
 import { connectService, type ServiceConnection } from './connect-service.js';
+import { startHttp } from './http/serve.js';
 import type { Logger } from './log.js';
 import { timeAcks } from './metrics/ack-timer.js';
-import { healthReport, ServiceReachability } from './metrics/health.js';
+import { type OwnConnections, ServiceReachability } from './metrics/health.js';
+import { registerHealthGauges } from './metrics/health-gauges.js';
 import { startHeartbeat } from './metrics/heartbeat.js';
-import { boundPort, healthHandler, metricsHandler, startOpsServer } from './metrics/http.js';
 import { createMetrics, type Metrics } from './metrics/metrics.js';
 import { callOutcome } from './metrics/service-calls.js';
 import { metricSources } from './metrics/sources.js';
@@ -71,7 +72,7 @@ export interface Running {
   sandbox: Sandbox | undefined;
   workers: Workers | undefined;
   slack: SlackApp | undefined;
-  /** Port the Slack receiver (web role) or the /metrics and /healthz server (worker role) listens on. */
+  /** Port of Rampart's HTTP server: /slack/events (HTTP mode), the probes and /metrics. */
   port: number | undefined;
   /** The fail-fast connection of request handling (and /healthz). */
   redis: RedisClient;
@@ -136,12 +137,7 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
   const queues = decorate.queues?.(webQueues, 'web') ?? webQueues;
   const watched = [queues.execute, queues.expire, queues.notifications, ...(audit ? [audit.queue] : [])];
   metrics.watch(metricSources(store, watched, now));
-  const routes = {
-    '/metrics': metricsHandler(metrics, config.metricsToken, log),
-    '/healthz': healthHandler(() =>
-      healthReport({ redis, prefix: config.redis.prefix, service: reachability, sandbox: sandbox !== undefined, now }),
-    ),
-  };
+  registerHealthGauges(metrics, { redis, prefix: config.redis.prefix, now });
   const slackClient = given.slack ?? new WebClient(config.slack.botToken, slackClientOptions(config.slack.apiUrl));
   const deps: Deps = {
     config,
@@ -196,19 +192,33 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
       ...options.worker,
     });
   }
-  let slack: SlackApp | undefined;
-  let port: number | undefined;
-  let opsServer: import('node:http').Server | undefined;
-  if (config.role !== 'worker') {
-    slack = createSlackApp(deps, routes, slackClient, (receiver) => timeAcks(receiver, metrics, '/slack/events'));
-    port = await slack.start();
-    log.info({ port, mode: config.slack.appToken ? 'socket' : 'http' }, 'Rampart is listening for Slack');
-  } else {
-    // No Slack receiver in this role: /metrics and /healthz still answer on PORT.
-    opsServer = await startOpsServer(config.port, routes);
-    port = boundPort(opsServer);
-    log.info({ port }, 'Rampart worker serves /metrics and /healthz');
-  }
+  // issue 18 §2: one server of Rampart's own in every role; Bolt's handler is one of its routes.
+  const slack: SlackApp | undefined =
+    config.role === 'worker'
+      ? undefined
+      : createSlackApp(deps, slackClient, (receiver) => timeAcks(receiver, metrics, '/slack/events'));
+  // issue 19: ready when this process's own connections answer (web: fail-fast; worker: its queues').
+  const own: OwnConnections = {
+    ...(config.role === 'worker' ? {} : { requests: redis }),
+    ...(workerRedis ? { queues: workerRedis } : {}),
+  };
+  const http = await startHttp({
+    config,
+    log,
+    metrics,
+    own,
+    redis,
+    service: reachability,
+    queues: watched,
+    frozenSince: async () => (await controls.freeze())?.at,
+    sandbox: sandbox !== undefined,
+    now,
+    slackEvents: slack?.events,
+  });
+  await slack?.start();
+  const { port } = http;
+  if (slack) log.info({ port, mode: slack.events ? 'http' : 'socket' }, 'Rampart is listening for Slack');
+  else log.info({ port }, 'Rampart worker serves the probes and /metrics');
 
   return {
     deps,
@@ -224,7 +234,7 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
       await closeInOrder(
         [
           // Stop receiving first, then let running jobs finish (SIGTERM must not cut a money call in half).
-          ['receivers', [() => slack?.stop(), () => (opsServer ? closeServer(opsServer) : undefined)]],
+          ['receivers', [() => slack?.stop(), () => http.close()]],
           ['workers', [() => workers?.close(), () => heartbeat?.stop(), () => audit?.close()]],
           ['queues', [() => queues.close(), () => workerQueues?.close()]],
           ['http agents', [() => (given.service ? undefined : connection.close())]],
@@ -238,6 +248,3 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
     },
   };
 }
-
-const closeServer = (server: import('node:http').Server) =>
-  new Promise<void>((resolve) => server.close(() => resolve()));

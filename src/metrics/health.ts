@@ -1,7 +1,8 @@
 /**
- * What /healthz reports (issue 14): Redis, the service as the last calls found it, and whether a
- * worker has beaten its heart lately. 503 when Rampart cannot do its job: Redis down, no live
- * worker to execute approvals, or the service unreachable on its last call.
+ * What the probes know (issue 19 "Health that tells the truth"): whether THIS process can do its
+ * own job (readiness: its own Redis connections answer), and the detail of everything else —
+ * the service as last seen, workers' heartbeats, queue depths, the freeze — which never decides
+ * a status code: dependency trouble is for /metrics and the alert rules.
  */
 import type { RedisClient } from '../store/redis.js';
 import type { CallOutcome } from './metrics.js';
@@ -9,18 +10,12 @@ import type { CallOutcome } from './metrics.js';
 export const HEARTBEAT_EVERY_MS = 10_000;
 /** A worker that has not beaten for this long is taken as gone. */
 export const HEARTBEAT_STALE_MS = 3 * HEARTBEAT_EVERY_MS;
+/** Under Kubernetes' default 1 s probe time-out, so a stalled Redis reads as 503, not as no answer. */
+export const PROBE_BOUND_MS = 800;
 
 export type Part = 'up' | 'down' | 'unknown';
 
-export interface HealthReport {
-  ok: boolean;
-  redis: Part;
-  service?: Part;
-  workers?: Part;
-  sandbox?: boolean;
-}
-
-/** The service's reachability as the last finished call saw it. */
+/** The service's reachability as the last finished call saw it (reported, never a status code). */
 export class ServiceReachability {
   private last: { outcome: CallOutcome; at: number } | undefined;
   record(outcome: CallOutcome, at: number): void {
@@ -30,6 +25,10 @@ export class ServiceReachability {
     if (!this.last) return 'unknown';
     // not_sent: the connection failed; ambiguous: no usable answer (5xx, time-out, reset).
     return this.last.outcome === 'ok' || this.last.outcome === 'refused' ? 'up' : 'down';
+  }
+  /** When the last call ended (ms since the epoch), if any. */
+  get at(): number | undefined {
+    return this.last?.at;
   }
 }
 
@@ -43,27 +42,65 @@ export async function forget(redis: RedisClient, prefix: string, worker: string)
   await redis.hdel(heartbeatKey(prefix), worker);
 }
 
-/** Newest heartbeat of any worker on this prefix, or undefined when none ever beat. */
-export async function lastHeartbeat(redis: RedisClient, prefix: string): Promise<number | undefined> {
-  const beats = Object.values(await redis.hgetall(heartbeatKey(prefix))).map(Number);
-  return beats.length === 0 ? undefined : Math.max(...beats);
+export interface Heartbeats {
+  /** Workers whose heartbeat is fresher than HEARTBEAT_STALE_MS. */
+  alive: number;
+  /** Age of the newest heartbeat; undefined when no worker ever beat on this prefix. */
+  newestAgeMs: number | undefined;
 }
 
-export async function healthReport(deps: {
-  redis: RedisClient;
-  prefix: string;
-  service: ServiceReachability;
-  sandbox: boolean;
-  now: () => number;
-}): Promise<HealthReport> {
-  let last: number | undefined;
+export async function heartbeats(redis: RedisClient, prefix: string, now: number): Promise<Heartbeats> {
+  const ages = Object.values(await redis.hgetall(heartbeatKey(prefix))).map((at) => now - Number(at));
+  return {
+    alive: ages.filter((age) => age < HEARTBEAT_STALE_MS).length,
+    newestAgeMs: ages.length === 0 ? undefined : Math.max(0, Math.min(...ages)),
+  };
+}
+
+/** `work`, or a rejection once `ms` have passed (the timer never keeps the process alive). */
+export function within<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    timer.unref();
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/** Whether a connection answers PING in time; a patient connection that is not ready does not. */
+export async function answers(redis: RedisClient, ms: number = PROBE_BOUND_MS): Promise<boolean> {
+  if (redis.status !== 'ready') return false;
   try {
-    await deps.redis.ping();
-    last = await lastHeartbeat(deps.redis, deps.prefix);
+    await within(redis.ping(), ms);
+    return true;
   } catch {
-    return { ok: false, redis: 'down' };
+    return false;
   }
-  const workers: Part = last !== undefined && deps.now() - last < HEARTBEAT_STALE_MS ? 'up' : 'down';
-  const service = deps.service.state;
-  return { ok: workers === 'up' && service !== 'down', redis: 'up', service, workers, sandbox: deps.sandbox };
+}
+
+/** The connections THIS process needs for its own job, by role (issue 19). */
+export interface OwnConnections {
+  /** Request handling's fail-fast connection (web roles). */
+  requests?: RedisClient;
+  /** The workers' patient connection, which their queues use (worker roles). */
+  queues?: RedisClient;
+}
+
+export interface Readiness {
+  ready: boolean;
+  redis?: Part;
+  queues?: Part;
+}
+
+export async function readiness(own: OwnConnections, ms: number = PROBE_BOUND_MS): Promise<Readiness> {
+  const [redis, queues] = await Promise.all([
+    own.requests ? answers(own.requests, ms) : undefined,
+    own.queues ? answers(own.queues, ms) : undefined,
+  ]);
+  const part = (ok: boolean): Part => (ok ? 'up' : 'down');
+  return {
+    ready: redis !== false && queues !== false,
+    ...(redis === undefined ? {} : { redis: part(redis) }),
+    ...(queues === undefined ? {} : { queues: part(queues) }),
+  };
 }

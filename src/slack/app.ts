@@ -1,9 +1,11 @@
 /**
- * The Bolt app: HTTP receiver on /slack/events (or Socket Mode when SLACK_APP_TOKEN is set),
- * GET /healthz and /metrics, the workspace guard, and every listener registered from its own file.
+ * The Bolt app: in HTTP mode Bolt's own request listener, which Rampart's server mounts at
+ * POST /slack/events (issue 18 §2: Bolt no longer owns a server); in Socket Mode
+ * (SLACK_APP_TOKEN) a connection out to Slack. Then the workspace guard and every listener,
+ * registered from its own file.
  */
 
-import { type IncomingMessage, Server, type ServerResponse } from 'node:http';
+import type { RequestListener } from 'node:http';
 import {
   App,
   type Authorize,
@@ -34,10 +36,18 @@ import { registerRegisterBeneficiaryView } from './views/register-beneficiary.js
 import { registerRequestViews } from './views/request.js';
 import { workspaceGuard } from './workspace-guard.js';
 
+/** Slack's largest payloads (a modal's full state) are far below this; Bolt's default is 4 MiB. */
+export const SLACK_BODY_LIMIT = 1024 * 1024;
+
 export interface SlackApp {
   app: App;
-  /** Starts listening; resolves to the bound port (PORT=0 picks a free one). */
-  start(): Promise<number>;
+  /**
+   * HTTP mode: Bolt's handler for POST /slack/events — it reads the raw body itself (up to
+   * `bodyLimit`) so its signature check sees exactly the bytes Slack signed. Socket Mode: none.
+   */
+  events: { listener: RequestListener; bodyLimit: number } | undefined;
+  /** Socket Mode: connects out to Slack. HTTP mode: nothing to do (Rampart's server serves events). */
+  start(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -72,38 +82,37 @@ export function cachedAuthorize(client: WebClient, botToken: string): Authorize<
   };
 }
 
-/** GET routes served beside /slack/events on PORT: /healthz and /metrics (src/metrics/http.ts). */
-export type Routes = Record<string, (req: IncomingMessage, res: ServerResponse) => void>;
-
 export function createSlackApp(
   deps: Deps,
-  routes: Routes,
   /** The process's one Web API client (authorize here; approvers and the workers' notifier too). */
   client: WebClient,
   instrument: (receiver: HTTPReceiver) => void = () => {},
 ): SlackApp {
   const { config } = deps;
   const logger = boltLogger(deps.log);
-  const customRoutes = Object.entries(routes).map(([path, handler]) => ({ path, method: ['GET'], handler }));
   let receiver: Receiver;
+  let events: SlackApp['events'];
   if (config.slack.appToken) {
     receiver = new SocketModeReceiver({
       appToken: config.slack.appToken,
       logger,
-      customRoutes,
-      // apps.connections.open goes to SLACK_API_URL like every other call (GovSlack, tests).
-      installerOptions: { port: config.port, clientOptions: slackClientOptions(config.slack.apiUrl) },
+      // No custom routes: Bolt then opens no HTTP server of its own; the probes and /metrics
+      // stay on Rampart's. apps.connections.open goes to SLACK_API_URL like every other call.
+      installerOptions: { clientOptions: slackClientOptions(config.slack.apiUrl) },
     });
   } else {
+    // Never started: Bolt's listener is mounted on Rampart's server instead; the ack
+    // behaviour (processBeforeResponse off: the response is the ack) is unchanged.
     const http = new HTTPReceiver({
       signingSecret: config.slack.signingSecret,
       endpoints: '/slack/events',
-      customRoutes,
       logger,
       processBeforeResponse: false,
+      bodyLimit: SLACK_BODY_LIMIT,
     });
     instrument(http);
     receiver = http;
+    events = { listener: http.requestListener, bodyLimit: SLACK_BODY_LIMIT };
   }
   const app = new App({
     authorize: cachedAuthorize(client, config.slack.botToken),
@@ -142,15 +151,15 @@ export function createSlackApp(
   registerFreezeCommands(app, deps); // issue 13
   registerAssetChoices(app, deps);
 
+  const socketMode = events === undefined;
   return {
     app,
+    events,
     async start() {
-      const server = (await app.start(config.port)) as unknown;
-      const address = server instanceof Server ? server.address() : null;
-      return typeof address === 'object' && address !== null ? address.port : config.port;
+      if (socketMode) await app.start();
     },
     async stop() {
-      await app.stop();
+      if (socketMode) await app.stop();
     },
   };
 }

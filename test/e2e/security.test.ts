@@ -1,10 +1,9 @@
 /**
  * What Rampart refuses (issue 3): requests with a bad or missing signature or a timestamp older
  * than five minutes, requests from another workspace, and crafted button values; none of them
- * may call the Web API, post to a response_url, call the service or write to Redis. Also the
- * health check, and that no secret reaches a message or a log line.
+ * may call the Web API, post to a response_url, call the service or write to Redis; and that no
+ * secret reaches a message or a log line. The probes are tested in test/http/probes.test.ts.
  */
-import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SendOptions, SlackDriver, type StoredEphemeral } from '../../devkit/index.js';
 import {
@@ -43,10 +42,6 @@ async function snapshot(h: Harness): Promise<Snapshot> {
     keys: keys.filter((k) => !/:bull:[^:]+:(meta|stalled-check)$/.test(k)).sort(),
     approvals: h.fake.messages(APPROVALS).length,
   };
-}
-
-function expectNoSecrets(h: Harness): void {
-  for (const secret of SECRETS) expect(h.logs.text).not.toContain(secret);
 }
 
 async function finish(h: Harness): Promise<void> {
@@ -250,42 +245,5 @@ describe('requests from another workspace', () => {
     expect(after.received).toBe(before.received);
     expect(h.fake.callsTo('response_url')).toHaveLength(0);
     expect(h.fake.messages(GENERAL)).toHaveLength(0);
-  });
-});
-
-describe('GET /healthz', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness('security-health');
-  });
-  afterAll(async () => {
-    expectNoSecrets(h);
-    await h.close();
-  });
-
-  const health = async (port: number | undefined) => {
-    const res = await request(`http://127.0.0.1:${port}/healthz`);
-    return { status: res.statusCode, type: String(res.headers['content-type']), body: await res.body.json() };
-  };
-
-  it('answers 200 with JSON while Redis answers', async () => {
-    expect(await health(h.rampart.port)).toEqual({
-      status: 200,
-      type: 'application/json',
-      body: { ok: true, redis: 'up', service: 'unknown', workers: 'up', sandbox: false },
-    });
-  });
-
-  it("answers 503 with JSON when the process's Redis connection is gone", async () => {
-    const web = await h.startAnother({ ROLE: 'web' });
-    expect((await health(web.port)).status).toBe(200);
-    web.redis.disconnect();
-    expect(await health(web.port)).toEqual({
-      status: 503,
-      type: 'application/json',
-      body: { ok: false, redis: 'down' },
-    });
-    // The other process, with its own connection, is still healthy.
-    expect((await health(h.rampart.port)).status).toBe(200);
   });
 });

@@ -3,21 +3,30 @@
  * unknown, one is denied — the counters say exactly that, the histograms have observations, and
  * no label carries an id, an amount, an address or a person.
  */
+
+import { readFileSync } from 'node:fs';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { eventually, expectHealthyRun, type Harness, PEOPLE, startHarness } from '../support/harness.js';
 import { click, postRequest, RECEIVER, waitForState } from '../support/requests.js';
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness('metrics', { SERVICE_RESPONSE_TIMEOUT: '700ms', METRICS_TOKEN: 'a-metrics-token-16+' });
+  h = await startHarness('metrics', { SERVICE_RESPONSE_TIMEOUT: '700ms', METRICS_TOKEN: TOKEN });
 });
 afterAll(async () => {
   expectHealthyRun(h);
   await h.close();
 });
 
-const scrape = async (port: number | undefined, headers: Record<string, string> = {}) => {
+const TOKEN = 'a-metrics-token-16+';
+const scrape = async (
+  port: number | undefined,
+  headers: Record<string, string> = { authorization: `Bearer ${TOKEN}` },
+) => {
   const res = await request(`http://127.0.0.1:${port}/metrics`, { headers });
   return { status: res.statusCode, type: String(res.headers['content-type']), text: await res.body.text() };
 };
@@ -122,19 +131,72 @@ describe('GET /metrics', () => {
     expect(samples(text, 'rampart_requests_open').get('{state="pending"}')).toBe(1);
     const health = await request(`http://127.0.0.1:${worker.port}/healthz`);
     expect(health.statusCode).toBe(200);
-    expect(await health.body.json()).toMatchObject({ ok: true, redis: 'up', workers: 'up' });
+    const body = (await health.body.json()) as { workers: { alive: number } };
+    expect(body).toMatchObject({ ok: true, role: 'worker', queues: 'up' });
+    expect(body.workers.alive).toBeGreaterThanOrEqual(1);
   });
 });
 
-describe('who may scrape', () => {
-  it('asks a caller that is not on loopback for METRICS_TOKEN', async () => {
-    const { mayScrape } = await import('../../src/metrics/http.js');
+describe('who may scrape (issue 19: the token is asked of everyone once set)', () => {
+  it('asks every caller for METRICS_TOKEN, loopback included', async () => {
+    const { mayScrape } = await import('../../src/http/metrics-route.js');
     const from = (remoteAddress: string, authorization?: string) =>
       ({ socket: { remoteAddress }, headers: authorization ? { authorization } : {} }) as never;
-    expect(mayScrape(from('127.0.0.1'), 'a-metrics-token-16+')).toBe(true);
-    expect(mayScrape(from('10.1.2.3'), 'a-metrics-token-16+')).toBe(false);
-    expect(mayScrape(from('10.1.2.3', 'Bearer wrong'), 'a-metrics-token-16+')).toBe(false);
-    expect(mayScrape(from('10.1.2.3', 'Bearer a-metrics-token-16+'), 'a-metrics-token-16+')).toBe(true);
+    expect(mayScrape(from('127.0.0.1'), TOKEN)).toBe(false);
+    expect(mayScrape(from('::1'), TOKEN)).toBe(false);
+    expect(mayScrape(from('10.1.2.3'), TOKEN)).toBe(false);
+    expect(mayScrape(from('127.0.0.1', 'Bearer wrong'), TOKEN)).toBe(false);
+    expect(mayScrape(from('127.0.0.1', `Bearer ${TOKEN}`), TOKEN)).toBe(true);
+    expect(mayScrape(from('10.1.2.3', `Bearer ${TOKEN}`), TOKEN)).toBe(true);
     expect(mayScrape(from('10.1.2.3'), undefined)).toBe(true);
+  });
+
+  it('refuses a scrape without the token through a same-host proxy (every peer is 127.0.0.1)', async () => {
+    // A reverse proxy on loopback, as a TLS terminator on the same host would be.
+    const proxy = createServer((req, res) => {
+      const upstream = httpRequest(
+        { host: '127.0.0.1', port: h.rampart.port, path: req.url, method: req.method, headers: req.headers },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      req.pipe(upstream);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (proxy.address() as AddressInfo).port;
+      const without = await scrape(port, {});
+      expect(without.status).toBe(401);
+      expect(without.text).toBe('GET /metrics needs Authorization: Bearer <METRICS_TOKEN>.\n');
+      expect((await scrape(port, { authorization: 'Bearer not-the-token-at-all' })).status).toBe(401);
+      expect((await scrape(port)).status).toBe(200);
+      // And straight from loopback, no proxy: the same.
+      expect((await scrape(h.rampart.port, {})).status).toBe(401);
+    } finally {
+      await new Promise((resolve) => proxy.close(resolve));
+    }
+  });
+});
+
+describe('the alert rules in docs/http-and-probes.md (issue 19)', () => {
+  it('read only metrics Rampart serves, and include "no worker heartbeat" and "service failing"', async () => {
+    const docs = readFileSync('docs/http-and-probes.md', 'utf8');
+    const blocks = [...docs.matchAll(/```yaml\n([\s\S]*?)```/g)]
+      .map((m) => m[1] ?? '')
+      .filter((b) => b.startsWith('groups:'));
+    const rules = blocks.flatMap((b) =>
+      (parse(b) as { groups: { rules: { alert: string; expr: string }[] }[] }).groups.flatMap((g) => g.rules),
+    );
+    expect(rules.map((r) => r.alert)).toEqual(
+      expect.arrayContaining(['RampartNoWorkerHeartbeat', 'RampartServiceFailing']),
+    );
+    const { text } = await scrape(h.rampart.port);
+    const served = new Set([...text.matchAll(/^# TYPE (\S+) /gm)].map((m) => m[1]));
+    for (const rule of rules)
+      for (const [name] of rule.expr.matchAll(/rampart_[a-z_]+/g))
+        expect(served, `${rule.alert} reads ${name}`).toContain(name.replace(/_(bucket|count|sum)$/, ''));
+    // The heartbeat gauge says what the harness's worker is doing.
+    expect(samples(text, 'rampart_workers_alive').get('')).toBe(1);
   });
 });
