@@ -1,8 +1,14 @@
 /** Exact decimal amounts: parsing user text, formatting, and the wire number (spec 4.2). */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { amountFromNumber, amountToString, amountToWire, formatAmount, parseAmount } from '../../src/domain/amount.js';
-import { InputError } from '../../src/errors.js';
+import {
+  amountFromNumber,
+  amountToString,
+  amountToWire,
+  formatAmount,
+  parseAmount,
+} from '../../../src/domain/amount.js';
+import { InputError } from '../../../src/errors.js';
 
 describe('parseAmount', () => {
   it.each([
@@ -115,7 +121,7 @@ describe('properties', () => {
 
 describe('amounts from service numbers', () => {
   it('truncates toward zero, never overstating a balance', async () => {
-    const { amountFromNumber } = await import('../../src/domain/amount.js');
+    const { amountFromNumber } = await import('../../../src/domain/amount.js');
     expect(amountFromNumber(0.0000019, 6).units).toBe(1n);
     expect(amountFromNumber(-0.0000019, 6).units).toBe(-1n);
     expect(amountFromNumber(1e21, 6).units).toBe(10n ** 27n);

@@ -6,7 +6,7 @@ import {
   isFinal,
   REQUEST_STATES,
   type ServiceCall,
-} from '../../src/domain/request.js';
+} from '../../../src/domain/request.js';
 
 const call: ServiceCall = {
   kind: 'transfer',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEV_DEFAULTS, hashTagged, loadConfig, parseDuration, secretsOf } from '../src/config.js';
-import { ConfigError } from '../src/errors.js';
+import { DEV_DEFAULTS, hashTagged, loadConfig, parseDuration, secretsOf } from '../../src/config.js';
+import { ConfigError } from '../../src/errors.js';
 
 const prod = {
   NODE_ENV: 'production',

@@ -3,7 +3,7 @@
  * (spec 2.10), BVN and date of birth (spec 4.5), and amounts (spec 4.2, 4.4).
  */
 import { describe, expect, it } from 'vitest';
-import { ASSET_IDS } from '../../src/domain/assets.js';
+import { ASSET_IDS } from '../../../src/domain/assets.js';
 import {
   assetId,
   bankDetails,
@@ -11,7 +11,7 @@ import {
   describeZodError,
   offrampRequest,
   transferRequest,
-} from '../../src/service/schemas.js';
+} from '../../../src/service/schemas.js';
 
 const accepts = (schema: { safeParse(v: unknown): { success: boolean } }, value: unknown) =>
   schema.safeParse(value).success;

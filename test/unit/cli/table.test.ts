@@ -1,7 +1,7 @@
 /** The pure formatting under every table the CLI prints. */
 import { describe, expect, it } from 'vitest';
-import { keyValues, table } from '../../src/cli/table.js';
-import { maskTail } from '../../src/domain/personal-data.js';
+import { keyValues, table } from '../../../src/cli/table.js';
+import { maskTail } from '../../../src/domain/personal-data.js';
 
 describe('table', () => {
   it('pads columns to their widest cell, right-aligns numbers and trims line ends', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { statedProblems, toStated } from '../../src/domain/beneficiary-registration.js';
+import { statedProblems, toStated } from '../../../src/domain/beneficiary-registration.js';
 
 const good = {
   beneficiary_id: 'ben_4c1d9e',

@@ -1,7 +1,13 @@
 /** The Block Kit and mrkdwn rendering of the workbench, as pure functions. */
 import { describe, expect, it } from 'vitest';
-import { blockHtml, blocksHtml, mrkdwnToHtml, plainToHtml, type RenderContext } from '../../devkit/workbench/index.js';
-import { requestModal } from '../../src/slack/blocks/request-modal.js';
+import {
+  blockHtml,
+  blocksHtml,
+  mrkdwnToHtml,
+  plainToHtml,
+  type RenderContext,
+} from '../../../devkit/workbench/index.js';
+import { requestModal } from '../../../src/slack/blocks/request-modal.js';
 
 const ctx: RenderContext = {
   personName: (id) => ({ U0REQUESTER: 'riley', U0APPROVER1: 'amara' })[id],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isIdentityIdQuery, looksLikeBvn, shortId } from '../../src/domain/identity-query.js';
+import { isIdentityIdQuery, looksLikeBvn, shortId } from '../../../src/domain/identity-query.js';
 
 describe('what was typed in an identity picker', () => {
   it('checks one-word queries with a digit, at least six characters long, with the service', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../src/log.js';
-import { LogSink } from './support/log-sink.js';
+import { createLogger } from '../../src/log.js';
+import { LogSink } from '../support/log-sink.js';
 
 describe('log redaction', () => {
   it('censors secrets and personal data wherever they sit in a log object', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkCrossBorderForm, reasonProblem } from '../../src/domain/beneficiary-form.js';
-import { checkIdentityForm, isRealDate, toServiceDob } from '../../src/domain/identity-form.js';
+import { checkCrossBorderForm, reasonProblem } from '../../../src/domain/beneficiary-form.js';
+import { checkIdentityForm, isRealDate, toServiceDob } from '../../../src/domain/identity-form.js';
 
 const today = new Date(Date.UTC(2026, 10, 23));
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseDuration } from '../../src/config.js';
-import { callHash, type FrozenRequest, type ServiceCall } from '../../src/domain/request.js';
+import { parseDuration } from '../../../src/config.js';
+import { callHash, type FrozenRequest, type ServiceCall } from '../../../src/domain/request.js';
 import {
   exceededSentence,
   firstExceeded,
@@ -9,7 +9,7 @@ import {
   rulesFor,
   usedInWindow,
   velocitySubject,
-} from '../../src/domain/velocity.js';
+} from '../../../src/domain/velocity.js';
 
 const WALLETS = [
   { alias: 'ops', id: 'wal_ops' },

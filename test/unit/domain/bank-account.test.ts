@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkNigerianAccount, parseAccountWords } from '../../src/domain/bank-account.js';
+import { checkNigerianAccount, parseAccountWords } from '../../../src/domain/bank-account.js';
 
 describe('Nigerian bank accounts', () => {
   it('accepts a 3–6 digit bank code and a 10-digit NUBAN, trimmed', () => {

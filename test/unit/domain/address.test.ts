@@ -9,7 +9,7 @@ import {
   shortAddress,
   solanaAddressProblem,
   toChecksumAddress,
-} from '../../src/domain/address.js';
+} from '../../../src/domain/address.js';
 
 // EIP-55's own examples.
 const EIP55 = ['0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359'];

@@ -1,8 +1,8 @@
 /** What a final request keeps (issue 9 item 12): masked numbers, the same short hash, the full hash. */
 import { expect, it } from 'vitest';
-import { callSha256, redactFrozen } from '../../src/domain/redact.js';
-import { callHash, type ServiceCall } from '../../src/domain/request.js';
-import { buildFrozenRequest } from '../support/factories.js';
+import { callSha256, redactFrozen } from '../../../src/domain/redact.js';
+import { callHash, type ServiceCall } from '../../../src/domain/request.js';
+import { buildFrozenRequest } from '../../support/factories.js';
 
 const crossBorder: ServiceCall = {
   kind: 'beneficiary',

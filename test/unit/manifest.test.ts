@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { BOT_SCOPES } from '../src/slack/scopes.js';
+import { BOT_SCOPES } from '../../src/slack/scopes.js';
 
 // Slack's published schema (slackapi/manifest-schema, MIT), vendored: see fixtures/slack-manifest-schema/README.md.
-const schemaUrl = new URL('./fixtures/slack-manifest-schema/manifest.schema.1.0.0.json', import.meta.url);
-const manifestUrl = new URL('../manifest.yml', import.meta.url);
+const schemaUrl = new URL('../fixtures/slack-manifest-schema/manifest.schema.1.0.0.json', import.meta.url);
+const manifestUrl = new URL('../../manifest.yml', import.meta.url);
 
 const EVENTS_URL = /^https:\/\/[^/]+\/slack\/events$/;
 

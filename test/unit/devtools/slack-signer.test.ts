@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { verifySlackRequest } from '@slack/bolt';
 import { describe, expect, it } from 'vitest';
-import { signSlackRequest } from '../../devkit/slack-signer.js';
+import { signSlackRequest } from '../../../devkit/slack-signer.js';
 
 const SECRET = '8f742231b10e8888abcd99yyyzzz85a5';
 const BODY = 'token=x&team_id=T0FAKE0001&command=%2Fbalance&text=help';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseAmount } from '../../src/domain/amount.js';
-import { evaluatePolicy } from '../../src/domain/policy.js';
+import { parseAmount } from '../../../src/domain/amount.js';
+import { evaluatePolicy } from '../../../src/domain/policy.js';
 
 const usdc = (s: string) => parseAmount(s, 6);
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseRequestText } from '../../src/domain/command-text.js';
-import { validateDraft } from '../../src/domain/draft.js';
+import { parseRequestText } from '../../../src/domain/command-text.js';
+import { validateDraft } from '../../../src/domain/draft.js';
 
 const wallets = [{ alias: 'ops', id: 'wal_ops' }];
 const base = {
