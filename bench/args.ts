@@ -55,7 +55,11 @@ function positive(name: string, text: string | undefined, fallback: number, min 
   return n;
 }
 
-export function parseBenchArgs(argv: readonly string[]): BenchOptions {
+/** `env` gives REDIS_URL when --redis is not given (issue 18 §5: any port, as the tests). */
+export function parseBenchArgs(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>> = {},
+): BenchOptions {
   const { values } = parseArgs({
     args: [...argv],
     options: {
@@ -87,7 +91,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
     text: values.text,
     url: values.url,
     secret: values.secret,
-    redisUrl: values.redis ?? 'redis://127.0.0.1:6379',
+    redisUrl: values.redis ?? env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     json: values.json,
   };
   if (options.url !== undefined) {

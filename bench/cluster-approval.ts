@@ -51,7 +51,7 @@ export async function measureClusterApprovals(
   const cluster = await startRedisCluster(masters);
   try {
     progress(`part 4: ${counts.measured} approvals on the cluster`);
-    const onCluster = await approvalsOn('redis://127.0.0.1:6379', cluster.setting, counts);
+    const onCluster = await approvalsOn(cluster.nodes[0]?.url ?? server.url, cluster.setting, counts);
     return { masters, single, cluster: onCluster, ratio: ratios(onCluster, single) };
   } finally {
     await cluster.stop();

@@ -26,7 +26,7 @@ import { BOT_TOKEN, SIGNING_SECRET, startWorld, type World } from './world.js';
 
 function readOptions(): BenchOptions {
   try {
-    return parseBenchArgs(process.argv.slice(2));
+    return parseBenchArgs(process.argv.slice(2), process.env);
   } catch (err) {
     process.stderr.write(`bench: ${err instanceof Error ? err.message : String(err)}\n`);
     process.exit(2);

@@ -4,24 +4,44 @@
  * An entry point like main.ts: the environment reaches Rampart only through loadConfig.
  */
 
+import { loadConfig } from '../src/config.js';
 import { ConfigError } from '../src/errors.js';
 import { createLogger, type Logger } from '../src/log.js';
+import { type DevRedis, RedisUnavailableError, redisForDev } from './private-redis.js';
 import { startWorkbench, type Workbench, WorkbenchRefusedError } from './workbench/index.js';
+
+/** The configured Redis, or a private one when nothing answers there (issue 18 §6). */
+async function devRedis(): Promise<DevRedis | undefined> {
+  let redis: ReturnType<typeof loadConfig>['redis'];
+  try {
+    redis = loadConfig(process.env, { development: true }).redis;
+  } catch {
+    return undefined; // startWorkbench reports the configuration's problems.
+  }
+  if (redis.clusterNodes || process.env.NODE_ENV === 'production') return undefined;
+  return redisForDev(redis.url, process.env.PATH ?? '');
+}
 
 async function dev(): Promise<void> {
   let workbench: Workbench;
   let log: Logger | undefined;
+  let redis: DevRedis | undefined;
   try {
+    redis = await devRedis();
+    if (redis?.note) process.stdout.write(`${redis.note}\n`);
+    process.on('exit', () => redis?.kill());
     workbench = await startWorkbench({
-      env: process.env,
+      env: redis ? { ...process.env, REDIS_URL: redis.url } : process.env,
       logger: (config) => {
         log = createLogger({ level: config.logLevel, pretty: process.stdout.isTTY === true });
         return log;
       },
     });
   } catch (err) {
-    if (err instanceof WorkbenchRefusedError) process.stderr.write(`${err.message}\n`);
-    else if (err instanceof ConfigError) process.stderr.write(`${err.message}\nSee README.md, "Configuration".\n`);
+    await redis?.stop();
+    if (err instanceof WorkbenchRefusedError || err instanceof RedisUnavailableError)
+      process.stderr.write(`${err.message}\n`);
+    else if (err instanceof ConfigError) process.stderr.write(`${err.message}\nSee docs/configuration.md.\n`);
     else {
       const message = err instanceof Error ? err.message : String(err);
       const refused = (err as NodeJS.ErrnoException | undefined)?.code === 'ECONNREFUSED';
@@ -45,6 +65,7 @@ async function dev(): Promise<void> {
     stopping = true;
     workbench
       .close()
+      .then(() => redis?.stop())
       .then(() => process.exit(0))
       .catch((err: unknown) => {
         process.stderr.write(`shutdown failed: ${String(err)}\n`);

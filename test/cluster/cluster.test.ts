@@ -21,7 +21,7 @@ import {
   startHarness,
 } from '../support/harness.js';
 import { type RedisCluster, type RedisServer, startRedisCluster, startRedisServer } from '../support/redis-servers.js';
-import { click, postRequest, RECEIVER, serviceCalls, threadOf, waitForState } from '../support/requests.js';
+import { click, postRequest, quiescent, RECEIVER, serviceCalls, threadOf, waitForState } from '../support/requests.js';
 
 const FAST_WORKER = { lockDurationMs: 1000, stalledIntervalMs: 500, reconcileEveryMs: 300 };
 
@@ -59,7 +59,7 @@ describe('one web+worker process and a second worker on the cluster', () => {
     await click(h, PEOPLE.approver1, id, 'request_approve');
     await waitForState(h, id, 'succeeded');
     await eventually(() => threadOf(h, id).find((m) => m.text.includes('succeeded')), 10_000, 'thread reply');
-    await new Promise((r) => setTimeout(r, 300)); // room for a wrong second run to show itself
+    await quiescent(h); // a wrong second run would show itself before this returns
     expect(callsFor(h, 21)).toHaveLength(1);
     expect(threadOf(h, id).filter((m) => m.text.includes('succeeded'))).toHaveLength(1);
   });
@@ -71,7 +71,7 @@ describe('one web+worker process and a second worker on the cluster', () => {
     expect(acks.every((a) => a.status === 200)).toBe(true);
     await waitForState(h, id, 'succeeded');
     await h.rampart.workers?.reconcileNow();
-    await new Promise((r) => setTimeout(r, 300));
+    await quiescent(h);
     expect(callsFor(h, 22)).toHaveLength(1);
     expect(threadOf(h, id).filter((m) => m.text.includes('succeeded'))).toHaveLength(1);
   });
@@ -133,7 +133,7 @@ describe('a worker process on the cluster killed while executing', () => {
       'unknown reply',
     );
     expect(reply.text).toContain('Do not request it again');
-    await new Promise((r) => setTimeout(r, 500));
+    await quiescent(h);
     expect(callsFor(h, 23)).toHaveLength(1);
   });
 });

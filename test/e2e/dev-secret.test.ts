@@ -72,7 +72,7 @@ const REAL = {
 };
 
 describe('the development signing secret', () => {
-  // NODE_ENV unset, as the issue reproduced it; test/config.test.ts covers the other values.
+  // NODE_ENV unset, as the issue reproduced it; test/unit/config.test.ts covers the other values.
   it('is never used with a real bot token and service URL: start-up stops with one message', async () => {
     const started = await start(REAL);
     // Were it listening, show what it would have done with a forged request.

@@ -13,6 +13,7 @@ import {
   click,
   ephemeralText,
   postRequest,
+  quiescent,
   RECEIVER,
   serviceCalls,
   threadOf,
@@ -90,7 +91,7 @@ describe('a Redis with AOF killed and restarted mid-flow', () => {
     for (const { id } of [pending1, pending2]) await waitForState(h, id, 'succeeded');
     for (const { id } of [pending1, pending2, inFlight])
       await eventually(() => oneReply(h, id).length === 1, 10_000, `${id} reply`);
-    await new Promise((r) => setTimeout(r, 500)); // room for a wrong second run or reply to show
+    await quiescent(h); // a wrong second run or reply would show before this returns
     for (const amount of [31, 32, 33]) expect(callsFor(h, amount)).toHaveLength(1);
     for (const { id } of [pending1, pending2, inFlight]) expect(oneReply(h, id)).toHaveLength(1);
     expectHealthyRun(h);

@@ -187,21 +187,7 @@ export function expectHealthyRun(h: Harness): void {
   for (const secret of SECRETS) expect(h.logs.text).not.toContain(secret);
 }
 
-/** Every text a person can read in Block Kit (mrkdwn and plain), in order. */
-export function readableTexts(blocks: unknown): string[] {
-  const out: string[] = [];
-  const walk = (v: unknown): void => {
-    if (Array.isArray(v)) v.forEach(walk);
-    else if (typeof v === 'object' && v !== null) {
-      for (const [k, inner] of Object.entries(v)) {
-        if (k === 'text' && typeof inner === 'string') out.push(inner);
-        else walk(inner);
-      }
-    }
-  };
-  walk(blocks);
-  return out;
-}
+export { readableTexts } from './block-texts.js';
 
 /**
  * Personal data (BVN, date of birth, account numbers) never reaches a log line or anything sent

@@ -1,46 +1,44 @@
 /**
- * The Chromium of the workbench browser tests comes from npm (`@sparticuz/chromium`, a
- * headless-shell build with its own NSS libraries and a font), so a fresh clone needs no system
- * browser (issue 10, item 4). It is unpacked once per package version into
- * node_modules/.cache/ of this checkout — not the package's own fixed /tmp/chromium, which another
- * user of the machine could plant — and renamed into place whole, so test files starting in
- * parallel never launch a half-written binary.
+ * The browser of last resort on Linux x64 (issue 18 §5): the headless Chromium that `npm install`
+ * brings as @sparticuz/chromium, unpacked by that package's own API. The package unpacks into
+ * the temp dir (a fixed /tmp/chromium another user of the machine could plant), so it runs in a
+ * child process whose TMPDIR is a fresh folder under node_modules/.cache/ of this checkout; the
+ * folder is then renamed into place whole, so test files starting in parallel never launch a
+ * half-written binary.
  */
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { dirname, join, normalize, sep } from 'node:path';
-import { brotliDecompressSync } from 'node:zlib';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 
 const PACKAGE = '@sparticuz/chromium';
+const run = promisify(execFile);
 
-export interface PackagedChromium {
+export interface LaunchableBrowser {
   executablePath: string;
-  /** LD_LIBRARY_PATH (the NSS libraries it links) and FONTCONFIG_FILE (its font beside the system's). */
+  /** Extra environment for the browser process. */
   env: Record<string, string>;
 }
 
-/** Files of an uncompressed ustar archive; paths that would leave `into` are refused. */
-async function untar(archive: Buffer, into: string): Promise<void> {
-  for (let at = 0; at + 512 <= archive.length; ) {
-    const header = archive.subarray(at, at + 512);
-    if (header.every((b) => b === 0)) return;
-    const text = (from: number, to: number) => header.toString('utf8', from, to).replace(/\0.*$/s, '');
-    const name = [text(345, 500), text(0, 100)].filter(Boolean).join('/');
-    const size = Number.parseInt(text(124, 136).trim() || '0', 8);
-    const type = text(156, 157) || '0';
-    const body = archive.subarray(at + 512, at + 512 + size);
-    at += 512 + Math.ceil(size / 512) * 512;
-    const target = normalize(join(into, name));
-    if (!target.startsWith(into + sep)) throw new Error(`${PACKAGE}: refusing archive entry ${name}`);
-    if (type === '5') await mkdir(target, { recursive: true });
-    else if (type === '0') {
-      await mkdir(dirname(target), { recursive: true });
-      await writeFile(target, body);
-    } else if (type !== 'x' && type !== 'g') throw new Error(`${PACKAGE}: unexpected archive entry ${name} (${type})`);
+/** The package's folder (its exports hide package.json), or undefined when it is not installed. */
+export function packageRoot(): string | undefined {
+  try {
+    const entry = createRequire(import.meta.url).resolve(PACKAGE);
+    return entry.slice(0, entry.lastIndexOf(join(...PACKAGE.split('/'))) + PACKAGE.length);
+  } catch {
+    return undefined;
   }
 }
 
+export const packagedInstalled = (): boolean => {
+  const root = packageRoot();
+  return root !== undefined && existsSync(join(root, 'bin', 'chromium.br'));
+};
+
+/** Its own font beside the system's, and a font cache of its own. */
 function fontsConf(dir: string): string {
   return [
     '<?xml version="1.0"?>',
@@ -54,49 +52,36 @@ function fontsConf(dir: string): string {
   ].join('\n');
 }
 
-async function unpack(bin: string, dir: string): Promise<void> {
-  const unbrotli = async (file: string) => brotliDecompressSync(await readFile(join(bin, file)));
-  await mkdir(dir, { recursive: true });
-  await writeFile(join(dir, 'chromium'), await unbrotli('chromium.br'));
-  await chmod(join(dir, 'chromium'), 0o700);
-  await untar(await unbrotli('al2023.tar.br'), dir); // lib/: libnss3, libnspr4, libexpat…
-  await untar(await unbrotli('fonts.tar.br'), dir); // fonts/: Open Sans
-  await mkdir(join(dir, 'tmp'));
-  await writeFile(join(dir, 'rampart-fonts.conf'), fontsConf(dir));
-}
-
 /** Unpacks the packaged Chromium if this version is not unpacked yet; returns how to launch it. */
-export async function packagedChromium(): Promise<PackagedChromium> {
-  const require = createRequire(import.meta.url);
-  // Its exports hide package.json: find the package's folder from its entry point.
-  const entry = require.resolve(PACKAGE);
-  const root = entry.slice(0, entry.lastIndexOf(join(...PACKAGE.split('/'))) + PACKAGE.length);
+export async function packagedChromium(): Promise<LaunchableBrowser> {
+  const root = packageRoot();
+  if (!root) throw new Error(`${PACKAGE} is not installed: run npm install.`);
   const { version } = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as { version: string };
-  const cache = join(root, '..', '..', '.cache', 'rampart-chromium'); // node_modules/.cache/
+  const cache = join(root, '..', '..', '.cache', 'rampart-browser'); // node_modules/.cache/
   const dir = join(cache, version);
-  const done = { executablePath: join(dir, 'chromium'), env: launchEnv(dir) };
-  try {
-    await readFile(join(dir, 'rampart-fonts.conf'));
-    // A copy unpacked before TMPDIR moved here has no tmp/ yet.
-    await mkdir(join(dir, 'tmp'), { recursive: true });
-    return done;
-  } catch {
-    // Not unpacked yet: unpack beside it, then rename into place (the loser of a race discards its copy).
-  }
+  // TMPDIR: Chromium leaves an empty .org.chromium.Chromium.* file per run; keep them out of /tmp.
+  const done = {
+    executablePath: join(dir, 'chromium'),
+    env: { FONTCONFIG_FILE: join(dir, 'rampart-fonts.conf'), TMPDIR: join(dir, 'tmp') },
+  };
+  if (existsSync(done.env.FONTCONFIG_FILE)) return done;
   const scratch = join(cache, `.unpack-${randomUUID()}`);
   try {
-    await unpack(join(root, 'bin'), scratch);
-    await rename(scratch, dir).catch(async (err: NodeJS.ErrnoException) => {
+    await mkdir(join(scratch, 'tmp'), { recursive: true });
+    const script = `import chromium from '${PACKAGE}'; process.stdout.write(await chromium.executablePath());`;
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: root,
+      env: { ...process.env, TMPDIR: scratch },
+      timeout: 120_000,
+    });
+    if (stdout !== join(scratch, 'chromium')) throw new Error(`${PACKAGE} unpacked to ${stdout}, not ${scratch}`);
+    await writeFile(join(scratch, 'rampart-fonts.conf'), fontsConf(dir));
+    await rename(scratch, dir).catch((err: NodeJS.ErrnoException) => {
+      // Another test file won the race: its copy is whole, and ours is discarded below.
       if (err.code !== 'ENOTEMPTY' && err.code !== 'EEXIST') throw err;
     });
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
   return done;
-}
-
-function launchEnv(dir: string): Record<string, string> {
-  const libs = [join(dir, 'lib'), process.env.LD_LIBRARY_PATH].filter(Boolean).join(':');
-  // TMPDIR: Chromium leaves an empty .org.chromium.Chromium.* file per run; keep them out of /tmp.
-  return { LD_LIBRARY_PATH: libs, FONTCONFIG_FILE: join(dir, 'rampart-fonts.conf'), TMPDIR: join(dir, 'tmp') };
 }

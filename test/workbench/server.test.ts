@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeSlack } from '../../devkit/index.js';
 import { startWorkbench, WorkbenchRefusedError } from '../../devkit/workbench/index.js';
 import { eventually } from '../support/harness.js';
-import { launchChromium, startTestWorkbench, type TestWorkbench } from './support.js';
+import { launchChromium, startTestWorkbench, type TestWorkbench, thisMachine } from './support.js';
 
 let wb: TestWorkbench;
 beforeAll(async () => {
@@ -51,9 +51,13 @@ describe('starting', () => {
     ]);
   }, 30_000);
 
-  it('fails the browser tests with a clear message, never a skip, when Chromium is missing', async () => {
-    await expect(launchChromium('/nonexistent/chromium')).rejects.toThrow(
-      'Chromium is missing at /nonexistent/chromium; the workbench browser tests need it. Run npm install (it comes with the devDependency @sparticuz/chromium).',
+  it('fails the browser tests with one sentence, never a skip, when there is no browser', async () => {
+    await expect(launchChromium(thisMachine({ CHROME_PATH: '/nonexistent/chromium' }))).rejects.toThrow(
+      'CHROME_PATH is /nonexistent/chromium, which does not exist: set it to a Chrome or Chromium binary, or unset it to use a system one.',
+    );
+    const bare = { ...thisMachine({}), platform: 'darwin', arch: 'arm64', exists: () => false };
+    await expect(launchChromium(bare)).rejects.toThrow(
+      'No Chrome or Chromium for the browser tests on darwin-arm64: install Google Chrome (https://www.google.com/chrome/) or Chromium (brew install --cask chromium), or set CHROME_PATH to a Chrome or Chromium binary.',
     );
   });
 

@@ -1,16 +1,18 @@
 /**
  * Starts the whole workbench in-process for a test, on a free port with its own Redis prefix,
- * and launches the Chromium that comes with npm install (./chromium.ts) for the browser tests.
+ * and launches the browser the browser tests drive (./browser-path.ts decides which).
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import { homedir } from 'node:os';
 import { type Browser, chromium } from 'playwright-core';
 import { startWorkbench, type Workbench } from '../../devkit/workbench/index.js';
 import { createLogger } from '../../src/log.js';
 import { deleteKeys, REDIS_URL } from '../support/harness.js';
 import { LogSink } from '../support/log-sink.js';
-import { packagedChromium } from './chromium.js';
+import { type BrowserHost, resolveBrowser } from './browser-path.js';
+import { type LaunchableBrowser, packagedChromium, packagedInstalled } from './chromium.js';
 
 export const ARTIFACTS = 'test-artifacts';
 export const RECEIVER = '0x99ED2e97162533BA814aF8092b93b9a3090DEdcF';
@@ -39,21 +41,33 @@ export async function startTestWorkbench(name: string, env: Record<string, strin
   };
 }
 
-/**
- * Fails, never skips: the Chromium is a devDependency, so `npm install` is all a machine needs.
- * `executablePath` is for the test of that failure.
- */
-export async function launchChromium(executablePath?: string): Promise<Browser> {
-  const packaged = executablePath === undefined ? await packagedChromium() : { executablePath, env: {} };
-  if (!existsSync(packaged.executablePath)) {
-    throw new Error(
-      `Chromium is missing at ${packaged.executablePath}; the workbench browser tests need it. Run npm install (it comes with the devDependency @sparticuz/chromium).`,
-    );
-  }
+/** This machine, as the resolver sees it; a test may replace CHROME_PATH. */
+export function thisMachine(env: Record<string, string | undefined> = process.env): BrowserHost {
+  return {
+    platform: process.platform,
+    arch: process.arch,
+    chromePath: env.CHROME_PATH,
+    home: homedir(),
+    exists: existsSync,
+    packagedInstalled: packagedInstalled(),
+  };
+}
+
+/** The browser to launch, or one sentence saying how to get one (issue 18 §5). */
+export async function findBrowser(host: BrowserHost = thisMachine()): Promise<LaunchableBrowser> {
+  const choice = resolveBrowser(host);
+  if (choice.kind === 'none') throw new Error(choice.message);
+  if (choice.kind === 'packaged') return packagedChromium();
+  return { executablePath: choice.path, env: {} };
+}
+
+/** Fails, never skips: with no browser the error says how to get one. */
+export async function launchChromium(host?: BrowserHost): Promise<Browser> {
+  const browser = await findBrowser(host);
   await mkdir(ARTIFACTS, { recursive: true });
   return chromium.launch({
-    executablePath: packaged.executablePath,
-    env: { ...process.env, ...packaged.env },
+    executablePath: browser.executablePath,
+    env: { ...process.env, ...browser.env },
     args: [
       '--headless',
       '--no-sandbox',

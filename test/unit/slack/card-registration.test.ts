@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { checkBlockKitLimits } from '../../../devkit/index.js';
 import type { StatedBeneficiary } from '../../../src/domain/request.js';
 import { requestCardBlocks } from '../../../src/slack/blocks/card.js';
+import { readableTexts } from '../../support/block-texts.js';
 import { buildRecord } from '../../support/factories.js';
-import { readableTexts } from '../../support/harness.js';
 
 const rows = (n: number): StatedBeneficiary[] =>
   Array.from({ length: n }, (_, i) => ({

@@ -10,8 +10,8 @@ import type { ServiceCall } from '../../../src/domain/request.js';
 import { beneficiaryOptionGroups } from '../../../src/slack/blocks/beneficiary-options.js';
 import { outcomeReply, requestCardBlocks } from '../../../src/slack/blocks/card.js';
 import { code, link, linkTarget } from '../../../src/slack/blocks/common.js';
+import { readableTexts } from '../../support/block-texts.js';
 import { buildFrozenRequest, buildRecord } from '../../support/factories.js';
-import { readableTexts } from '../../support/harness.js';
 
 const IBAN = 'GB33BUKB20201555555555';
 const details = {

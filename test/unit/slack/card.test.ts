@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { checkBlockKitLimits } from '../../../devkit/fake-slack/block-kit-limits.js';
 import { REQUEST_STATES, type RequestKind } from '../../../src/domain/request.js';
 import { outcomeReply, requestCardBlocks } from '../../../src/slack/blocks/card.js';
+import { readableTexts } from '../../support/block-texts.js';
 import { buildRecord } from '../../support/factories.js';
-import { readableTexts } from '../../support/harness.js';
 
 const KINDS: RequestKind[] = ['transfer', 'offramp', 'beneficiary'];
 

@@ -1,0 +1,160 @@
+/**
+ * The docs say what the code does (issue 18 §6): the configuration reference lists exactly the
+ * settings loadConfig reads, the README lists exactly the bot scopes the manifest asks for, the
+ * README stays a front door, and the docs index lists every page. Each failure names what to
+ * write where.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
+import { BOT_SCOPES } from '../../src/slack/scopes.js';
+
+const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
+const SETTING = /^[A-Z][A-Z0-9_]+$/;
+
+/** Environments that walk loadConfig's branches (production, webhooks, escalation, plain). */
+const ENVS: Record<string, string>[] = [
+  {},
+  { NODE_ENV: 'production' },
+  {
+    NODE_ENV: 'production',
+    SERVICE_BASE_URL: 'https://wallet.example.com',
+    SERVICE_API_KEY: 'k',
+    SLACK_BOT_TOKEN: 'xoxb-1',
+    SLACK_SIGNING_SECRET: 's',
+    WALLETS: 'ops=wal_1',
+    APPROVALS_CHANNEL: 'C0123ABCD',
+    APPROVERS: 'U0123ABCD',
+    AUDIT_WEBHOOK_URL: 'https://audit.example.com',
+    ESCALATE_AFTER: '2h',
+    ESCALATE_TO: 'U0123ABCD',
+  },
+];
+
+/** Every environment variable loadConfig reads, observed through a recording environment. */
+function settingsRead(): Set<string> {
+  const seen = new Set<string>();
+  for (const base of ENVS) {
+    const env = new Proxy(base, {
+      get(target, key) {
+        if (typeof key === 'string' && SETTING.test(key)) seen.add(key);
+        return Reflect.get(target, key);
+      },
+      has(target, key) {
+        if (typeof key === 'string' && SETTING.test(key)) seen.add(key);
+        return Reflect.has(target, key);
+      },
+    });
+    for (const options of [{}, { development: true }, { receivesSlack: false }]) {
+      try {
+        loadConfig(env, options);
+      } catch {
+        // Problems are expected here: only which settings were read matters.
+      }
+    }
+  }
+  return seen;
+}
+
+/** The settings named in the first column of docs/configuration.md's table. */
+function settingsDocumented(markdown: string): Set<string> {
+  const rows = markdown.split('\n').map((line) => /^\| `([A-Z][A-Z0-9_]+)` \|/.exec(line)?.[1]);
+  return new Set(rows.filter((name): name is string => name !== undefined));
+}
+
+/** The scopes listed between `<!-- bot-scopes -->` and `<!-- /bot-scopes -->`, one `- \`scope\`` a line. */
+function scopesListed(markdown: string): string[] {
+  const section = /<!-- bot-scopes -->([\s\S]*?)<!-- \/bot-scopes -->/.exec(markdown)?.[1] ?? '';
+  return [...section.matchAll(/^- `([a-z:._]+)`/gm)].map((m) => m[1] as string);
+}
+
+const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+
+describe('docs/configuration.md', () => {
+  const documented = settingsDocumented(read('docs/configuration.md'));
+  const readByCode = settingsRead();
+
+  it('sees the settings it expects (the recording environment works)', () => {
+    for (const name of ['REDIS_URL', 'SLACK_BOT_TOKEN', 'VELOCITY_LIMITS', 'IDENTITY_CREATORS', 'ESCALATE_TO'])
+      expect(readByCode).toContain(name);
+  });
+
+  it('has a row for every setting loadConfig reads, and no row for one it does not', () => {
+    const problems = [
+      ...[...readByCode]
+        .filter((name) => !documented.has(name))
+        .sort()
+        .map(
+          (name) =>
+            `${name} is read by loadConfig (src/config.ts) but not documented: add a row "| \`${name}\` | <default> | <meaning> |" to the table in docs/configuration.md.`,
+        ),
+      ...[...documented]
+        .filter((name) => !readByCode.has(name))
+        .sort()
+        .map(
+          (name) =>
+            `${name} has a row in docs/configuration.md but loadConfig (src/config.ts) never reads it: remove the row, or read the setting.`,
+        ),
+    ];
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('README.md', () => {
+  const readme = read('README.md');
+
+  it('stays a front door: at most 200 lines', () => {
+    const lines = readme.split('\n').length;
+    expect(lines, `README.md has ${lines} lines; move detail to a page in docs/ and link it`).toBeLessThanOrEqual(200);
+  });
+
+  it('lists exactly the bot scopes manifest.yml asks for (BOT_SCOPES)', () => {
+    const listed = scopesListed(readme);
+    const problems = [
+      ...BOT_SCOPES.filter((s) => !listed.includes(s)).map(
+        (s) =>
+          `BOT_SCOPES (src/slack/scopes.ts) has ${s} but README.md does not list it: add "- \`${s}\` — what it is for" between <!-- bot-scopes --> and <!-- /bot-scopes -->.`,
+      ),
+      ...listed
+        .filter((s) => !(BOT_SCOPES as readonly string[]).includes(s))
+        .map(
+          (s) =>
+            `README.md lists the bot scope ${s}, which BOT_SCOPES (src/slack/scopes.ts) does not ask for: remove it.`,
+        ),
+    ];
+    expect(problems).toEqual([]);
+  });
+
+  it('never states a wrong number of bot scopes, anywhere in the docs', () => {
+    const pages = [
+      'README.md',
+      'CONTRIBUTING.md',
+      ...readdirSync(new URL('../../docs/', import.meta.url))
+        .filter((f) => f.endsWith('.md'))
+        .map((f) => `docs/${f}`),
+    ];
+    const wrong: string[] = [];
+    for (const page of pages) {
+      for (const m of read(page).matchAll(/\b(\w+) bot scopes\b/gi)) {
+        const word = (m[1] as string).toLowerCase();
+        const n = /^\d+$/.test(word) ? Number(word) : NUMBER_WORDS.indexOf(word);
+        if (n >= 0 && n !== BOT_SCOPES.length)
+          wrong.push(`${page} says "${m[0]}"; the manifest asks for ${BOT_SCOPES.length} (BOT_SCOPES).`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe('docs/README.md', () => {
+  it('links every page in docs/', () => {
+    const index = read('docs/README.md');
+    const pages = readdirSync(new URL('../../docs/', import.meta.url)).filter(
+      (f) => f.endsWith('.md') && f !== 'README.md',
+    );
+    const unlisted = pages
+      .filter((f) => !index.includes(`(${f})`))
+      .map((f) => `docs/${f} is not in the docs index: add "- [title](${f}) — what it covers" to docs/README.md.`);
+    expect(unlisted).toEqual([]);
+  });
+});

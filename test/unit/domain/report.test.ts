@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { buildReport } from '../../../src/domain/report.js';
+import { callHash, type RequestRecord, type ServiceCall } from '../../../src/domain/request.js';
+import { buildRecord } from '../../support/factories.js';
+
+const DAY = 86_400_000;
+const SINCE = Date.UTC(2026, 10, 16, 0, 0); // Monday 16 Nov 2026, 01:00 in Lagos
+const window = { since: SINCE - 3_600_000, until: SINCE - 3_600_000 + 7 * DAY - 1, zone: 'Africa/Lagos' };
+
+let n = 2000;
+function payment(
+  state: RequestRecord['state'],
+  amount: number,
+  at: number,
+  over: { receiver?: string; asset?: 'base:usdc' | 'bsc:cngn'; kind?: 'transfer' | 'offramp' } = {},
+): RequestRecord {
+  const call: ServiceCall =
+    over.kind === 'offramp'
+      ? {
+          kind: 'offramp',
+          body: { wallet_id: 'wal_ops_7f3a', amount, beneficiary_id: 'ben_1', asset: over.asset ?? 'base:usdc' },
+        }
+      : {
+          kind: 'transfer',
+          body: {
+            wallet_id: 'wal_ops_7f3a',
+            amount,
+            receiver: over.receiver ?? '0xA',
+            asset: over.asset ?? 'base:usdc',
+          },
+        };
+  const base = buildRecord(state);
+  n += 1;
+  return {
+    ...base,
+    frozen: { ...base.frozen, id: `R-${n}`, call, hash: callHash(call), createdAt: at - 600_000 },
+    decidedAt: at,
+    votes: [{ user: 'U0APPROVER1', at }],
+  };
+}
+
+describe('buildReport', () => {
+  const records = [
+    payment('succeeded', 100, SINCE + 2 * 3_600_000, { receiver: '0xA' }),
+    payment('succeeded', 250.5, SINCE + DAY + 3_600_000, { receiver: '0xB' }),
+    payment('succeeded', 40, SINCE + DAY + 7_200_000, { receiver: '0xA' }),
+    payment('failed', 999, SINCE + 2 * DAY),
+    payment('unknown', 75, SINCE + 3 * DAY, { receiver: '0xC' }),
+    payment('succeeded', 1_000_000, SINCE + 4 * DAY, { asset: 'bsc:cngn', kind: 'offramp' }),
+    payment('succeeded', 5, SINCE - 2 * DAY), // before the window
+  ];
+  const report = buildReport(records, window, (d) => d === '0xB');
+
+  it('sums outflow per Lagos day and asset code from succeeded payments only', () => {
+    expect(report.days).toHaveLength(7);
+    expect(report.days[0]).toBe('2026-11-16');
+    expect(report.outflow.USDC?.perDay.slice(0, 3)).toEqual([100_000_000n, 290_500_000n, 0n]);
+    expect(report.outflow.CNGN?.perDay[4]).toBe(1_000_000_000_000n);
+  });
+
+  it('counts per kind and outcome, lists the largest, the first-time destinations and the unresolved', () => {
+    expect(report.totals).toEqual({
+      'transfer succeeded': 3,
+      'transfer failed': 1,
+      'transfer unknown': 1,
+      'offramp succeeded': 1,
+    });
+    expect(report.largest.map((p) => p.code)).toEqual(['CNGN', 'USDC', 'USDC', 'USDC']);
+    expect(report.largest[1]?.units).toBe(250_500_000n);
+    // 0xB was paid before the window; 0xA is new (once); the unknown 0xC is not a payment made.
+    expect(report.firstTime.map((p) => p.destination)).toEqual(['0xA', 'ben_1']);
+    expect(report.unresolved.map((p) => p.destination)).toEqual(['0xC']);
+    expect(report.approval).toEqual({ median: 600_000, slowest: 600_000, count: 6 });
+  });
+});

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { createLogger } from '../../src/log.js';
+import { LogSink } from '../support/log-sink.js';
+
+describe('log redaction', () => {
+  it('censors secrets and personal data wherever they sit in a log object', () => {
+    const sink = new LogSink();
+    const log = createLogger({ level: 'debug' }, sink);
+    const secrets = [
+      'sk_live_abc123',
+      'Bearer tok_999',
+      'xoxb-1-2-3',
+      'signing-s3cret',
+      '22233344455',
+      '01-02-1990',
+      '0123456789',
+      'hunter2!',
+      'audit-webhook-secret-value',
+      'metrics-token-value',
+      'GB33BUKB20201555555555',
+    ];
+    log.info({ headers: { 'x-service-key': secrets[0], authorization: secrets[1] } }, 'call');
+    log.info({ config: { slack: { botToken: secrets[2], signingSecret: secrets[3] } } }, 'config');
+    log.info({ body: { details: { bvn: secrets[4], dob: secrets[5] } } }, 'identity');
+    log.info({ req: { body: { account_number: secrets[6] } }, user: { password: secrets[7] } }, 'lookup');
+    log.info({ config: { auditWebhook: { secret: secrets[8] }, metricsToken: secrets[9] } }, 'ops');
+    log.info({ display: { details: { iban: secrets[10] } } }, 'cross-border');
+    expect(sink.lines).toHaveLength(6);
+    for (const s of secrets) expect(sink.text).not.toContain(s);
+    expect(sink.text).toContain('[redacted]');
+  });
+});
