@@ -39,12 +39,17 @@ export async function freeze(deps: FreezeDeps, user: string, reason: string): Pr
 export const unfreezeQuorum = (approvers: readonly string[]): number =>
   approvers.length === 1 && !approvers[0]?.startsWith('S') ? 1 : 2;
 
-/** Requests the freeze holds: approved and not yet run. */
+/** Approvals the freeze holds: approved or running with executions not yet started (issue 18). */
 export async function heldRequests(deps: Pick<AppDeps, 'store'>): Promise<RequestRecord[]> {
-  const ids = await deps.store.idsInState('approved', 500);
+  const ids = await deps.store.executions.readyIds(500);
   const records = await Promise.all(ids.map((id) => deps.store.get(id)));
-  return records.filter((r): r is RequestRecord => r?.state === 'approved');
+  return records.filter(
+    (r): r is RequestRecord =>
+      r !== undefined && (r.approvalState === 'approved' || r.approvalState === 'running') && r.counts.queued > 0,
+  );
 }
+
+const PAGE = 500;
 
 export type StartUnfreezeOutcome =
   | Authorisation
@@ -116,14 +121,13 @@ async function lift(deps: FreezeDeps, choice: UnfreezeChoice, proposal: Unfreeze
     for (const r of held) {
       const id = r.frozen.id;
       if (choice === 'cancel') {
-        const t = await deps.store.transition(
+        // Every unsent execution, a page per script; one reply (and card refresh) per approval.
+        const n = await deps.store.executions.cancelQueued(
           id,
-          ['approved'],
-          'cancelled',
           { event: 'cancelled', detail: `cancelled by the unfreeze (${approvers}); it never ran` },
-          { decidedAt: String(deps.now()) },
+          PAGE,
         );
-        if (!t.ok) continue;
+        if (n === 0) continue;
         const subject = velocitySubject(r.frozen);
         if (subject) await deps.controls.releaseHeadroom(subject, id);
         await deps.queues.notify({ requestId: id, kind: 'outcome' });
@@ -136,7 +140,7 @@ async function lift(deps: FreezeDeps, choice: UnfreezeChoice, proposal: Unfreeze
       }
       if (!done.includes(id)) done.push(id);
     }
-    if ((await deps.unfreeze.lift(choice, deps.store.stateKey('approved'))) === 'lifted') break;
+    if ((await deps.unfreeze.lift(choice, deps.store.keys.ready)) === 'lifted') break;
   }
   deps.log.warn({ choice, held: done.length }, 'Rampart unfrozen');
   for (const id of await deps.store.openIds()) {
@@ -147,6 +151,15 @@ async function lift(deps: FreezeDeps, choice: UnfreezeChoice, proposal: Unfreeze
     });
     await deps.queues.notify({ requestId: id, kind: 'card' });
   }
-  if (choice === 'release') for (const id of done) await deps.queues.releaseHeld(id);
+  if (choice === 'release') for (const id of done) await releaseApproval(deps, id);
   return done;
+}
+
+/** Each unsent execution of a released approval runs now (its delayed try is promoted). */
+async function releaseApproval(deps: FreezeDeps, id: string): Promise<void> {
+  for (let offset = 0; ; offset += PAGE) {
+    const page = await deps.store.executions.page(id, offset, PAGE);
+    for (const e of page) if (e.state === 'queued') await deps.queues.releaseHeld(e.id, e.tries + 1);
+    if (page.length < PAGE) return;
+  }
 }

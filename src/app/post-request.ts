@@ -5,7 +5,8 @@
  * submitted", however slow Redis is (issue 9).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { callHash, type FrozenRequest, type RequestDisplay, type ServiceCall } from '../domain/request.js';
+import { approvalHashOf, cardHash } from '../domain/approval.js';
+import type { FrozenRequest, RequestDisplay, ServiceCall } from '../domain/request.js';
 import { whenRedisAnswers } from '../store/redis-errors.js';
 import type { AppDeps } from './deps.js';
 import type { SubmitBudget } from './submit-budget.js';
@@ -20,6 +21,11 @@ export interface NewRequest {
   rule: string;
   /** The modal's view id: one submitted form makes at most one request. */
   submission: string;
+  /**
+   * Issue 18: the approval's executions, one sealed call each (default: `call` alone). `call`
+   * stays what the card describes.
+   */
+  calls?: readonly ServiceCall[];
   /** Issue 13: see FrozenRequest. */
   availableUnits?: string;
   velocityNote?: string;
@@ -51,7 +57,8 @@ function frozenFrom(deps: FreezeDeps, r: NewRequest, id: string): FrozenRequest 
     expiresAt: now + deps.config.requestExpiryMs,
     requiredApprovals: r.required,
     rule: r.rule,
-    hash: callHash(r.call),
+    // Issue 18: the card shows the approvalHash; each execution re-checks its full sealHash.
+    hash: cardHash(approvalHashOf(r.calls ?? [r.call])),
     ...(r.availableUnits === undefined ? {} : { availableUnits: r.availableUnits }),
     ...(r.velocityNote === undefined ? {} : { velocityNote: r.velocityNote }),
   };
@@ -65,7 +72,7 @@ function frozenFrom(deps: FreezeDeps, r: NewRequest, id: string): FrozenRequest 
 export async function freezeRequest(deps: FreezeDeps, r: NewRequest, budget?: SubmitBudget): Promise<Submitted> {
   if (!budget) {
     const frozen = frozenFrom(deps, r, await deps.store.nextId());
-    const c = await deps.store.create(frozen, { submission: r.submission });
+    const c = await deps.store.create(frozen, { submission: r.submission }, r.calls ?? [r.call]);
     return c.outcome === 'created'
       ? { kind: 'created', frozen }
       : c.outcome === 'taken'
@@ -81,10 +88,11 @@ export async function freezeRequest(deps: FreezeDeps, r: NewRequest, budget?: Su
   }
   const readAt = budget.now();
   const frozen = frozenFrom(deps, r, allocated.id);
-  const creating = deps.store.create(frozen, {
-    submission: r.submission,
-    notAfterRedisMs: budget.createByOnRedis(allocated.redisNowMs, readAt),
-  });
+  const creating = deps.store.create(
+    frozen,
+    { submission: r.submission, notAfterRedisMs: budget.createByOnRedis(allocated.redisNowMs, readAt) },
+    r.calls ?? [r.call],
+  );
   try {
     const c = await budget.untilAnswer(creating);
     if (c.outcome === 'created') return { kind: 'created', frozen };

@@ -5,22 +5,16 @@
 
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import type { ApprovalState, ExecutionCounts, ExecutionState, ViewState } from './approval.js';
+import { VIEW_STATES } from './approval.js';
 import type { AssetId } from './assets.js';
+import { canonicalJson } from './canonical-json.js';
 import type { Destination, HolderSource } from './destination.js';
 import type { FailureFacts } from './failure.js';
 
-export const REQUEST_STATES = [
-  'pending',
-  'approved',
-  'executing',
-  'succeeded',
-  'failed',
-  'unknown',
-  'denied',
-  'cancelled',
-  'expired',
-] as const;
-export type RequestState = (typeof REQUEST_STATES)[number];
+/** Today's request states are the view of an approval and its executions (domain/approval.ts viewState). */
+export const REQUEST_STATES = VIEW_STATES;
+export type RequestState = ViewState;
 
 export const FINAL_STATES: ReadonlySet<RequestState> = new Set([
   'succeeded',
@@ -147,6 +141,22 @@ export interface HistoryEntry {
   event: string;
   by?: string;
   detail?: string;
+  /** Issue 18: the execution an entry is about, when the approval has more than one. */
+  execution?: string;
+}
+
+/** One sealed service call of an approval, with its own compare-and-set, token and outcome (issue 18). */
+export interface ExecutionRecord {
+  id: string;
+  approvalId: string;
+  state: ExecutionState;
+  /** Full SHA-256 of the sealed call (10 characters for records sealed before issue 18). */
+  sealHash: string;
+  /** How many times it has started (each try has its own job id, domain/approval.ts tryJobId). */
+  tries: number;
+  /** The job that started its current or last try. */
+  job?: string;
+  outcome?: RequestOutcome;
 }
 
 export interface RequestOutcome {
@@ -172,21 +182,19 @@ export interface RequestRecord {
   held?: string;
   /** Issue 13: when the request was escalated to ESCALATE_TO. */
   escalatedAt?: number;
-}
-
-/** Canonical JSON: keys sorted, so the same call always hashes the same. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
+  /** Issue 18: the approval's own state; `state` above is its view (domain/approval.ts viewState). */
+  approvalState: ApprovalState;
+  /** How many executions it owns, and how many are in each state. */
+  executionCount: number;
+  counts: ExecutionCounts;
+  /** The first page of its executions (all of them for a single request); page with the store. */
+  executions: ExecutionRecord[];
 }
 
 // The same SHA-256 as node:crypto's, from the pure library domain/ already uses: no node:* here (issue 12).
+export { canonicalJson };
+
+/** The first 10 characters of the call's SHA-256 (cards before issue 18; tests and old records). */
 export const callHash = (call: ServiceCall): string =>
   bytesToHex(sha256(utf8ToBytes(canonicalJson(call)))).slice(0, 10);
 

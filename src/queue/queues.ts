@@ -4,45 +4,67 @@
  */
 import { type JobsOptions, Queue } from 'bullmq';
 import { z } from 'zod';
+import { EXECUTE_TRIES } from '../app/execute-one.js';
+import { type JobQueue, NOTIFY_KINDS } from '../app/ports.js';
+import { EXECUTION_ID, executionId, tryJobId } from '../domain/approval.js';
 import type { Logger } from '../log.js';
 import type { RedisClient } from '../store/redis.js';
 
 export const QUEUE_NAMES = { execute: 'execute', expire: 'expire', notify: 'notify', remind: 'remind' } as const;
 
-export const requestJob = z.object({ requestId: z.string().regex(/^R-\d+$/) });
+/**
+ * Issue 18: job data carries a format version `v`; this code writes JOB_VERSION and reads it and
+ * the unversioned data written before (v 1). A newer version is left untouched (queue/jobs/index.ts).
+ */
+export const JOB_VERSION = 2;
+
+export const requestJob = z.object({ v: z.number().int().optional(), requestId: z.string().regex(/^[RB]-\d+$/) });
 export type RequestJob = z.infer<typeof requestJob>;
+
+/** One try of one execution; old jobs (`{ requestId }`, id = the request id) ran its execution 1. */
+export const executeJob = z.union([
+  z.object({
+    v: z.literal(JOB_VERSION),
+    executionId: z.string().regex(EXECUTION_ID),
+    attempt: z.number().int().min(1),
+  }),
+  requestJob.transform((old) => ({ v: JOB_VERSION, executionId: executionId(old.requestId, 1), attempt: 1 })),
+]);
+export type ExecuteJob = z.infer<typeof executeJob>;
 
 /** Issue 13: reminder number n (1-based) or the escalation of a pending request. */
 export const remindJob = requestJob.extend({ kind: z.enum(['remind', 'escalate']), n: z.number().int().min(1) });
 export type RemindJob = z.infer<typeof remindJob>;
 
-export const NOTIFY_KINDS = ['card', 'outcome', 'unknown'] as const;
+export { NOTIFY_KINDS };
 export const notifyJob = requestJob.extend({ kind: z.enum(NOTIFY_KINDS) });
 export type NotifyJob = z.infer<typeof notifyJob>;
 
-/** Only a call that provably never left is tried again, by the record (queue/execute.ts). */
-export const EXECUTE_ATTEMPTS = 3;
+/** Only a call that provably never left is tried again, as a new try (app/execute-one.ts). */
+export const EXECUTE_ATTEMPTS = EXECUTE_TRIES;
 
-const executeOptions = (requestId: string): JobsOptions => ({
-  jobId: requestId, // one job per request; the record still guards against a second run
-  attempts: EXECUTE_ATTEMPTS,
-  backoff: { type: 'exponential', delay: 2_000 },
+/** One job per try, never retried by BullMQ itself: the execution record decides (DESIGN invariant 3). */
+export const executeOptions = (id: string, delayMs = 0): JobsOptions => ({
+  jobId: id,
+  attempts: 1,
+  ...(delayMs > 0 ? { delay: delayMs } : {}),
   removeOnComplete: { age: 7 * 86_400 },
   removeOnFail: { age: 30 * 86_400 },
 });
 
-export interface Queues {
+export interface Queues extends JobQueue {
   execute: Queue;
   expire: Queue;
   notifications: Queue;
+  /** A single request's first try (issue 18: execution 1, try 1); the reconciler queues the rest. */
   enqueueExecution(requestId: string): Promise<void>;
   /** At quorum: one add (BullMQ ignores a second add of the same job id). */
   enqueueApproved(requestId: string): Promise<void>;
   scheduleExpiry(requestId: string, delayMs: number): Promise<void>;
   /** `once`: a job id that makes repeats a no-op while the job waits (the reconciler's). */
   notify(job: NotifyJob, once?: string): Promise<void>;
-  /** Issue 13: after a released freeze, a held (delayed) execution runs now; a missing one is queued. */
-  releaseHeld(requestId: string): Promise<void>;
+  /** Issue 13: after a released freeze, a held (delayed) try runs now; a missing one is queued. */
+  releaseHeld(executionId: string, attempt: number): Promise<void>;
   /** Issue 13: reminders and escalation, delayed jobs with deterministic ids (run once anywhere). */
   reminders: Queue;
   scheduleReminder(job: RemindJob, delayMs: number): Promise<void>;
@@ -74,39 +96,56 @@ export function createQueues(connection: RedisClient, prefix: string, log: Logge
     execute,
     expire,
     notifications: notify,
-    async enqueueExecution(requestId) {
-      const existing = await execute.getJob(requestId);
+    async enqueueTry(id, attempt, delayMs = 0) {
+      const jobId = tryJobId(id, attempt);
+      const existing = await execute.getJob(jobId);
       if (existing) {
         const state = await existing.getState();
         if (state !== 'completed' && state !== 'failed') return;
-        // A finished job keeps its id; remove it so the reconciler's re-add is not ignored.
-        // Safe: the record refuses to execute anything not in `approved`.
+        // This try's job ended without starting (the start script refused it): a re-add of its
+        // id would be dropped silently, so remove it first. Safe: the record decides.
         await existing.remove();
       }
-      await execute.add('execute', { requestId } satisfies RequestJob, executeOptions(requestId));
+      // A job written before issue 18 (id = the request id) may still hold execution 1.
+      if (attempt === 1 && id.endsWith('.1')) {
+        const legacy = await execute.getJob(id.slice(0, -2));
+        if (legacy && !['completed', 'failed'].includes(await legacy.getState())) return;
+      }
+      await execute.add('execute', { v: JOB_VERSION, executionId: id, attempt }, executeOptions(jobId, delayMs));
+    },
+    async isRunning(jobId) {
+      return (await execute.getJobState(jobId)) === 'active';
+    },
+    async enqueueExecution(requestId) {
+      await this.enqueueTry(executionId(requestId, 1), 1);
     },
     async enqueueApproved(requestId) {
-      await execute.add('execute', { requestId } satisfies RequestJob, executeOptions(requestId));
+      const id = executionId(requestId, 1);
+      await execute.add('execute', { v: JOB_VERSION, executionId: id, attempt: 1 }, executeOptions(tryJobId(id, 1)));
     },
     reminders,
     async scheduleReminder(job, delayMs) {
-      await reminders.add(job.kind, job, {
-        jobId: job.kind === 'remind' ? `remind-${job.requestId}-${job.n}` : `escalate-${job.requestId}`,
-        delay: Math.max(0, delayMs),
-        attempts: 5,
-        backoff: { type: 'exponential', delay: 1_000 },
-        removeOnComplete: { age: 86_400 },
-        removeOnFail: { age: 7 * 86_400 },
-      });
+      await reminders.add(
+        job.kind,
+        { ...job, v: JOB_VERSION },
+        {
+          jobId: job.kind === 'remind' ? `remind-${job.requestId}-${job.n}` : `escalate-${job.requestId}`,
+          delay: Math.max(0, delayMs),
+          attempts: 5,
+          backoff: { type: 'exponential', delay: 1_000 },
+          removeOnComplete: { age: 86_400 },
+          removeOnFail: { age: 7 * 86_400 },
+        },
+      );
     },
-    async releaseHeld(requestId) {
-      const job = await execute.getJob(requestId);
-      if (job && (await job.getState()) === 'delayed')
-        await job.promote().catch(() => this.enqueueExecution(requestId));
-      else await this.enqueueExecution(requestId);
+    async releaseHeld(id, attempt) {
+      const legacy = attempt === 1 && id.endsWith('.1') ? await execute.getJob(id.slice(0, -2)) : undefined;
+      const job = (await execute.getJob(tryJobId(id, attempt))) ?? legacy;
+      if (job && (await job.getState()) === 'delayed') await job.promote().catch(() => this.enqueueTry(id, attempt));
+      else await this.enqueueTry(id, attempt);
     },
     async scheduleExpiry(requestId, delayMs) {
-      await expire.add('expire', { requestId } satisfies RequestJob, {
+      await expire.add('expire', { v: JOB_VERSION, requestId } satisfies RequestJob, {
         jobId: `expire-${requestId}`,
         delay: Math.max(0, delayMs),
         attempts: 10,
@@ -117,14 +156,18 @@ export function createQueues(connection: RedisClient, prefix: string, log: Logge
     },
     async notify(job, once) {
       seq += 1;
-      await notify.add('notify', job, {
-        // Unique per enqueue: each state change deserves its own card refresh.
-        jobId: once ?? `${job.requestId}-${job.kind}-${Date.now()}-${seq}`,
-        attempts: 25,
-        backoff: { type: 'exponential', delay: 1_000 },
-        removeOnComplete: true,
-        removeOnFail: { age: 30 * 86_400 },
-      });
+      await notify.add(
+        'notify',
+        { ...job, v: JOB_VERSION },
+        {
+          // Unique per enqueue: each state change deserves its own card refresh.
+          jobId: once ?? `${job.requestId}-${job.kind}-${Date.now()}-${seq}`,
+          attempts: 25,
+          backoff: { type: 'exponential', delay: 1_000 },
+          removeOnComplete: true,
+          removeOnFail: { age: 30 * 86_400 },
+        },
+      );
     },
     async close() {
       await Promise.all([execute.close(), expire.close(), notify.close(), reminders.close()]);

@@ -1,21 +1,21 @@
 /**
- * The workers: execute (money, at most once), expire (pending → expired) and notify (Slack).
- * Job data is parsed, never cast; bad data fails the job for good.
+ * The workers: one BullMQ Worker per job type in the registry (queue/jobs/index.ts). Job data is
+ * parsed, never cast; bad data fails the job for good; data of a newer format version is left
+ * untouched (delayed, logged once) for a newer worker (issue 18 §1).
  */
 import { DelayedError, type Job, UnrecoverableError, Worker } from 'bullmq';
-import type { z } from 'zod';
+import type { Notifier } from '../app/notifier.js';
 import type { Logger } from '../log.js';
 import type { ServiceClient } from '../service/client.js';
 import type { ControlStore } from '../store/controls.js';
 import type { RedisClient } from '../store/redis.js';
 import type { Registry } from '../store/registry.js';
 import type { RequestStore } from '../store/requests.js';
-import { executeRequest, markUnknown } from './execute.js';
-import { type Notifier, RateLimitedError } from './notifier.js';
-import { notify } from './notify.js';
-import { bullPrefix, notifyJob, QUEUE_NAMES, type Queues, remindJob, requestJob } from './queues.js';
+import { JOB_TYPES, versionOf } from './jobs/index.js';
+import type { JobContext, JobType } from './jobs/job.js';
+import { bullPrefix, JOB_VERSION, type Queues } from './queues.js';
 import { reconcile } from './reconcile.js';
-import { type RemindDeps, remind } from './remind.js';
+import type { RemindDeps } from './remind.js';
 
 export interface WorkerDeps {
   /** The patient connection (maxRetriesPerRequest null). */
@@ -41,16 +41,14 @@ export interface WorkerDeps {
   freezeRecheckMs?: number;
   /** Issue 13: who is reminded and escalated to, and how often. */
   reminders: Pick<RemindDeps, 'approvers' | 'escalateTo' | 'reminderAfterMs' | 'reminderMax'>;
+  /** Issue 19: WAIT 1 after an execution's start; undefined when Redis has no replicas to wait for. */
+  durable?: () => Promise<boolean>;
+  /** Tests: the job data version this worker understands (default JOB_VERSION). */
+  jobVersion?: number;
 }
 
 const FREEZE_RECHECK_MS = 30_000;
-
-function parse<T extends z.ZodType>(schema: T, job: Job): z.infer<T> {
-  const r = schema.safeParse(job.data);
-  if (!r.success)
-    throw new UnrecoverableError(`bad job data for ${job.name}: ${r.error.issues[0]?.message ?? 'invalid'}`);
-  return r.data;
-}
+const NEWER_VERSION_RECHECK_MS = 60_000;
 
 export interface Workers {
   close(): Promise<void>;
@@ -59,6 +57,14 @@ export interface Workers {
 
 export function startWorkers(deps: WorkerDeps): Workers {
   const name = deps.name ?? `worker-${process.pid}`;
+  const log = deps.log.child({ component: 'worker', worker: name });
+  const ctx: JobContext = {
+    ...deps,
+    log,
+    workerName: name,
+    freezeRecheckMs: deps.freezeRecheckMs ?? FREEZE_RECHECK_MS,
+    ...(deps.durable ? { durable: deps.durable } : {}),
+  };
   const base = {
     connection: deps.redis,
     prefix: bullPrefix(deps.prefix),
@@ -67,126 +73,57 @@ export function startWorkers(deps: WorkerDeps): Workers {
     ...(deps.lockDurationMs ? { lockDuration: deps.lockDurationMs } : {}),
     ...(deps.stalledIntervalMs ? { stalledInterval: deps.stalledIntervalMs } : {}),
   };
-  const log = deps.log.child({ component: 'worker', worker: name });
+  const understood = deps.jobVersion ?? JOB_VERSION;
+  const newerSeen = new Set<string>();
 
-  const execute = new Worker(
-    QUEUE_NAMES.execute,
-    async (job, token) => {
-      const { requestId } = parse(requestJob, job);
-      const last = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-      const result = await executeRequest(
-        {
-          service: deps.service,
-          store: deps.store,
-          registry: deps.registry,
-          controls: deps.controls,
-          queues: deps.queues,
-          log,
-          workerName: name,
-        },
-        requestId,
-        last,
-      );
-      if (result === 'frozen') {
-        // issue 13: wait, without failing or using an attempt; an approved release promotes it.
-        await job.moveToDelayed(Date.now() + (deps.freezeRecheckMs ?? FREEZE_RECHECK_MS), token);
-        throw new DelayedError();
+  const run = (type: JobType) => async (job: Job, token?: string) => {
+    const wait = async (ms: number) => {
+      if (token === undefined) throw new Error('cannot delay a job without its lock token');
+      await job.moveToDelayed(Date.now() + ms, token);
+      throw new DelayedError();
+    };
+    const v = versionOf(job.data);
+    if (v > understood) {
+      // Written by a newer Rampart: leave it for a worker that understands it (rolling upgrades).
+      if (!newerSeen.has(`${type.queue}:${job.id}`)) {
+        newerSeen.add(`${type.queue}:${job.id}`);
+        log.warn({ queue: type.queue, jobId: job.id, v, understood }, 'job of a newer format left for a newer worker');
       }
-      return result;
-    },
-    {
-      ...base,
-      concurrency: 4,
-      // BullMQ is at-least-once; money jobs must never be re-run by it on its own.
-      maxStalledCount: 0,
-    },
-  );
-  execute.on('failed', (job, err) => {
-    if (!job) return;
-    log.error({ requestId: job.id, err }, 'execute job failed');
-    // A stalled job lands here without our code having finished: settle the record now.
-    if (job.id)
-      settleStalled(job.id).catch((e: unknown) =>
-        log.error({ err: e, requestId: job.id }, 'could not settle a stalled job now; the reconciler will'),
-      );
-  });
-
-  const settleStalled = async (id: string) => {
-    const record = await deps.store.get(id);
-    if (record?.state === 'executing' && (await deps.queues.execute.getJobState(id)) !== 'active') {
-      await markUnknown(
-        { store: deps.store, queues: deps.queues, log },
-        id,
-        'the worker running it stopped before the service answered; it may or may not have gone through',
-      );
+      return wait(NEWER_VERSION_RECHECK_MS);
     }
+    const parsed = type.schema.safeParse(job.data);
+    if (!parsed.success)
+      throw new UnrecoverableError(`bad job data for ${job.name}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+    const r = await type.perform(ctx, parsed.data, job);
+    return 'wait' in r ? wait(r.wait) : r.done;
   };
 
-  const expire = new Worker(
-    QUEUE_NAMES.expire,
-    async (job) => {
-      const { requestId } = parse(requestJob, job);
-      const r = await deps.store.transition(
-        requestId,
-        ['pending'],
-        'expired',
-        { event: 'expired' },
-        { decidedAt: String(deps.now()) },
-      );
-      if (r.ok) await deps.queues.notify({ requestId, kind: 'outcome' });
-    },
-    base,
-  );
-
-  const notifier = new Worker(
-    QUEUE_NAMES.notify,
-    async (job, token) => {
-      try {
-        await notify(
-          { notifier: deps.notifier, store: deps.store, log, approvalsChannel: deps.approvalsChannel },
-          parse(notifyJob, job),
+  const workers = JOB_TYPES.map((type) => {
+    const worker = new Worker(type.queue, run(type), { ...base, ...type.worker });
+    // Without an error listener a Worker's Redis error would crash the process.
+    worker.on('error', (err) => log.warn({ err, queue: type.queue }, 'worker error; BullMQ retries by itself'));
+    worker.on('failed', (job, err) => {
+      if (!job) return;
+      log.warn({ queue: type.queue, jobId: job.id, err, attempts: job.attemptsMade }, 'job failed');
+      type
+        .onFailed?.(ctx, job)
+        .catch((e: unknown) =>
+          log.error({ err: e, jobId: job.id }, 'could not settle a failed job; the reconciler will'),
         );
-      } catch (err) {
-        if (!(err instanceof RateLimitedError) || token === undefined) throw err;
-        // Slack asked us to wait: the job waits in BullMQ's delayed set, costing no attempt.
-        await job.moveToDelayed(Date.now() + err.retryAfterMs, token);
-        throw new DelayedError();
-      }
-    },
-    { ...base, concurrency: 4 },
-  );
-  notifier.on('failed', (job, err) =>
-    log.warn({ jobId: job?.id, err, attempts: job?.attemptsMade }, 'notify failed; will retry'),
-  );
+    });
+    return worker;
+  });
 
-  // Issue 13: reminders and escalation; a Slack rate limit waits like a notify job.
-  const reminders = new Worker(
-    QUEUE_NAMES.remind,
-    async (job, token) => {
-      try {
-        return await remind(
-          { ...deps.reminders, store: deps.store, queues: deps.queues, notifier: deps.notifier, log, now: deps.now },
-          parse(remindJob, job),
-        );
-      } catch (err) {
-        if (!(err instanceof RateLimitedError) || token === undefined) throw err;
-        await job.moveToDelayed(Date.now() + err.retryAfterMs, token);
-        throw new DelayedError();
-      }
-    },
-    base,
-  );
-
-  // Without an error listener a Worker's Redis error would crash the process.
-  for (const [queue, worker] of [
-    [QUEUE_NAMES.execute, execute],
-    [QUEUE_NAMES.expire, expire],
-    [QUEUE_NAMES.notify, notifier],
-    [QUEUE_NAMES.remind, reminders],
-  ] as const)
-    worker.on('error', (err) => log.warn({ err, queue }, 'worker error; BullMQ retries by itself'));
-
-  const reconcileNow = () => reconcile({ store: deps.store, queues: deps.queues, log, now: deps.now });
+  // Issue 18: records written before approvals had executions are migrated once, before the
+  // reconciler reads them (each script also migrates what it touches, so this only completes it).
+  const migrated = deps.store
+    .migrate()
+    .then((n) => n > 0 && log.info({ migrated: n }, 'records migrated to approvals with executions'))
+    .catch((err: unknown) => log.error({ err }, 'migration of old records failed; scripts migrate what they touch'));
+  const reconcileNow = async () => {
+    await migrated;
+    await reconcile({ store: deps.store, queues: deps.queues, log, now: deps.now });
+  };
   const runReconcile = () => {
     reconcileNow().catch((err: unknown) => log.error({ err }, 'reconcile failed'));
   };
@@ -199,7 +136,7 @@ export function startWorkers(deps: WorkerDeps): Workers {
     async close() {
       clearInterval(timer);
       // Finish what is running before letting go (SIGTERM must not cut a money call in half).
-      await Promise.all([execute.close(), expire.close(), notifier.close(), reminders.close()]);
+      await Promise.all(workers.map((w) => w.close()));
     },
   };
 }

@@ -2,22 +2,26 @@
  * Redis persistence of requests: the frozen request, its state, votes and append-only history.
  * The record is the source of truth for execution, not BullMQ's job state (DESIGN invariant 3).
  */
-import { randomUUID } from 'node:crypto';
+import { executionId, sealHash } from '../domain/approval.js';
 import { redactFrozen } from '../domain/redact.js';
 import {
-  canMove,
+  type ExecutionRecord,
   type FrozenRequest,
   formatRequestId,
   type HistoryEntry,
-  isFinal,
   type RequestKind,
   type RequestOutcome,
   type RequestRecord,
   type RequestState,
-  type Vote,
+  type ServiceCall,
 } from '../domain/request.js';
-import { ALLOCATE, CREATE, TRANSITION, VOTE } from './lua.js';
+import { StateConflictError } from '../errors.js';
+import { DECIDE, MIGRATE } from './approval-lua.js';
+import { ExecutionStore } from './executions.js';
+import { ALLOCATE, CREATE, VOTE } from './lua.js';
+import { recordOf } from './record-view.js';
 import type { RedisClient } from './redis.js';
+import { type ChangeListener, StoreKeys } from './store-keys.js';
 
 export type VoteOutcome =
   | 'approved'
@@ -56,29 +60,15 @@ export interface VoteResult {
   used?: bigint;
 }
 
-export type ExecutionStart =
-  | { token: string; frozen: FrozenRequest; decidedBy: string | undefined }
-  /** held: the hold flag (issue 13's freeze) was set, so nothing changed. */
-  | { token: undefined; from: RequestState | undefined; held?: true };
+export type { ChangeListener, StateChange } from './store-keys.js';
 
-/** A request entered `state`; `seq` is its history entry's position (1-based). */
-export interface StateChange {
-  id: string;
-  kind: RequestKind;
-  state: RequestState;
-  seq: number;
-}
+import type { ExecutionStart, ExecutionTransition, TransitionResult } from './executions.js';
 
-/** Told after each state change the store made (metrics, audit webhook: issue 14). */
-export type ChangeListener = (change: StateChange) => void;
-
-export interface TransitionResult {
-  ok: boolean;
-  /** State before the attempt. */
-  from: RequestState | undefined;
-}
+export type { ExecutionStart, ExecutionTransition, TransitionResult };
 
 const FIRST_ID = 1000;
+/** How many executions `get` returns with an approval that has several. */
+const EXECUTION_PAGE = 20;
 /** A form can be submitted for a few minutes at most; its claim outlives that comfortably. */
 const SUBMISSION_CLAIM_MS = 86_400_000;
 
@@ -97,24 +87,31 @@ export type CreateOutcome =
   | { outcome: 'late' };
 
 export class RequestStore {
+  readonly keys: StoreKeys;
+  /** An approval's executions (issue 18): start, finish, cancel, pages. */
+  readonly executions: ExecutionStore;
+
   constructor(
     private readonly redis: RedisClient,
-    private readonly prefix: string,
+    prefix: string,
     private readonly now: () => number = Date.now,
     private readonly onChange: ChangeListener = () => {},
-  ) {}
+  ) {
+    this.keys = new StoreKeys(prefix);
+    this.executions = new ExecutionStore(redis, this.keys, now, onChange);
+  }
 
-  /** Requests in one state, scored by when they entered it (kept by the Lua scripts). */
-  stateKey = (state: RequestState) => `${this.prefix}:req:state:${state}`;
+  /** Approvals in one view state, scored by when they entered it (kept by the Lua scripts). */
+  stateKey = (state: RequestState) => this.keys.state(state);
 
-  private key = (id: string) => `${this.prefix}:req:${id}`;
-  private historyKey = (id: string) => `${this.prefix}:req:${id}:history`;
-  private submissionKey = (submission: string) => `${this.prefix}:submission:${submission}`;
+  private key = (id: string) => this.keys.approval(id);
+  private historyKey = (id: string) => this.keys.history(id);
+  private submissionKey = (submission: string) => `${this.keys.prefix}:submission:${submission}`;
   private get openKey() {
-    return `${this.prefix}:req:open`;
+    return this.keys.open;
   }
   private get recentKey() {
-    return `${this.prefix}:req:recent`;
+    return this.keys.recent;
   }
 
   async nextId(): Promise<string> {
@@ -123,17 +120,23 @@ export class RequestStore {
 
   /** A new request id and Redis's clock at that moment (the base of a create deadline). */
   async allocate(): Promise<{ id: string; redisNowMs: number }> {
-    const [n, redisNowMs] = (await this.redis.eval(ALLOCATE, 1, `${this.prefix}:req:seq`)) as [number, number];
+    const [n, redisNowMs] = (await this.redis.eval(ALLOCATE, 1, this.keys.seq)) as [number, number];
     return { id: formatRequestId(FIRST_ID + n), redisNowMs };
   }
 
   /**
-   * Stores a new pending request in one atomic step (issue 9): the form's claim (when given),
-   * the record, its first history entry and the indexes. `frozen` is written once. With
-   * `notAfterRedisMs`, Redis refuses the create once its own clock is past that moment, so a
-   * caller that stopped waiting can tell the person, truthfully, that nothing was submitted.
+   * Stores a new pending approval in one atomic step (issue 9): the form's claim (when given),
+   * the record, its first history entry, the indexes and its executions, each `queued` with its
+   * sealed call and sealHash (issue 18; `calls` defaults to the one call of a single request).
+   * `frozen` is written once. With `notAfterRedisMs`, Redis refuses the create once its own
+   * clock is past that moment, so a caller that stopped waiting can tell the person, truthfully,
+   * that nothing was submitted.
    */
-  async create(frozen: FrozenRequest, options: CreateOptions = {}): Promise<CreateOutcome> {
+  async create(
+    frozen: FrozenRequest,
+    options: CreateOptions = {},
+    calls: readonly ServiceCall[] = [frozen.call],
+  ): Promise<CreateOutcome> {
     const entry: HistoryEntry = {
       at: frozen.createdAt,
       event: 'requested',
@@ -141,15 +144,17 @@ export class RequestStore {
       detail: frozen.reason,
     };
     const claimKey = options.submission ? this.submissionKey(options.submission) : this.key(frozen.id);
+    const execKeys = calls.map((_, i) => this.keys.execution(executionId(frozen.id, i + 1)));
     const [outcome, owner] = (await this.redis.eval(
       CREATE,
-      6,
+      6 + execKeys.length,
       this.key(frozen.id),
       this.historyKey(frozen.id),
       this.recentKey,
       this.openKey,
       claimKey,
       this.stateKey('pending'),
+      ...execKeys,
       JSON.stringify(frozen),
       frozen.id,
       frozen.requester,
@@ -160,8 +165,9 @@ export class RequestStore {
       options.notAfterRedisMs === undefined ? '' : String(Math.floor(options.notAfterRedisMs)),
       String(SUBMISSION_CLAIM_MS),
       frozen.call.kind,
+      ...calls.flatMap((c) => [JSON.stringify(c), sealHash(c)]),
     )) as [CreateOutcome['outcome'] | 'exists', string];
-    if (outcome === 'exists') throw new Error(`request ${frozen.id} already exists`);
+    if (outcome === 'exists') throw new StateConflictError(`request ${frozen.id} already exists`);
     if (outcome === 'taken') return { outcome, id: owner };
     if (outcome === 'late') return { outcome };
     this.onChange({ id: frozen.id, kind: frozen.call.kind, state: 'pending', seq: 1 });
@@ -173,22 +179,27 @@ export class RequestStore {
     return (await this.redis.get(this.submissionKey(submission))) ?? undefined;
   }
 
+  /**
+   * The approval as adapters see it (today's RequestRecord, `state` its view) with its
+   * executions: all of them for a single request, the first page for many. Reads both formats.
+   */
   async get(id: string): Promise<RequestRecord | undefined> {
-    const h = await this.redis.hgetall(this.key(id));
-    if (!h.frozen || !h.state) return undefined;
-    const record: RequestRecord = {
-      frozen: JSON.parse(h.frozen) as FrozenRequest,
-      state: h.state as RequestState,
-      votes: JSON.parse(h.votes ?? '[]') as Vote[],
-    };
-    if (h.decidedBy) record.decidedBy = h.decidedBy;
-    if (h.decidedAt) record.decidedAt = Number(h.decidedAt);
-    if (h.denyReason) record.denyReason = h.denyReason;
-    if (h.outcome) record.outcome = JSON.parse(h.outcome) as RequestOutcome;
-    if (h.card) record.card = JSON.parse(h.card) as { channel: string; ts: string };
-    if (h.held) record.held = h.held;
-    if (h.escalatedAt) record.escalatedAt = Number(h.escalatedAt);
-    return record;
+    const [[, h], [, first]] = ((await this.redis
+      .pipeline()
+      .hgetall(this.key(id))
+      .hgetall(this.keys.execution(executionId(id, 1)))
+      .exec()) ?? [
+      [null, {}],
+      [null, {}],
+    ]) as [[unknown, Record<string, string>], [unknown, Record<string, string>]];
+    const n = Number(h.n ?? '1');
+    const more: ExecutionRecord[] = h.v && n > 1 ? await this.executions.page(id, 0, EXECUTION_PAGE, n) : [];
+    return recordOf(id, h, first, more);
+  }
+
+  /** One execution (`R-1001.1`). */
+  async execution(id: string): Promise<ExecutionRecord | undefined> {
+    return this.executions.get(id);
   }
 
   async history(id: string): Promise<HistoryEntry[]> {
@@ -221,7 +232,16 @@ export class RequestStore {
       { at, event: 'approved', by: user },
       { at, event: 'queued' },
     ];
-    const keys = [this.key(id), this.historyKey(id), this.stateKey('pending'), this.stateKey('approved')];
+    const keys = [
+      this.key(id),
+      this.historyKey(id),
+      this.stateKey('pending'),
+      this.stateKey('approved'),
+      // issue 18: execution 1 (to migrate an old record), the ready index, the executing set.
+      this.keys.execution(executionId(id, 1)),
+      this.keys.ready,
+      this.keys.executing,
+    ];
     const args = [user, String(at), ...entries.map((e) => JSON.stringify(e)), id];
     // issue 13: the freeze flag and, for money, the velocity ledger and limits.
     if (controls) keys.push(controls.freezeKey);
@@ -259,8 +279,10 @@ export class RequestStore {
   }
 
   /**
-   * Atomic compare-and-set: moves the request to `to` only if its state is one of `from`
-   * (and, when given, the execution token matches).
+   * Today's request transitions on an approval with one execution, each the script of the
+   * machine it belongs to (issue 18): pending → denied | cancelled | expired decides the
+   * approval; approved → cancelled cancels its unsent execution; executing → unknown settles it.
+   * Anything else is refused before touching Redis (StateConflictError).
    */
   async transition(
     id: string,
@@ -268,94 +290,100 @@ export class RequestStore {
     to: RequestState,
     entry: Omit<HistoryEntry, 'at'>,
     fields: Record<string, string> = {},
-    execToken = '',
   ): Promise<TransitionResult> {
-    const [ok, before] = await this.runTransition(id, from, to, entry, fields, execToken, false);
+    const one = (f: RequestState) => from.length === 1 && from[0] === f;
+    if (one('pending') && (to === 'denied' || to === 'cancelled' || to === 'expired'))
+      return this.decide(id, to, entry, fields);
+    if (one('approved') && to === 'cancelled') {
+      const n = await this.executions.cancelQueued(id, entry);
+      return { ok: n > 0, from: n > 0 ? 'approved' : (await this.get(id))?.state };
+    }
+    if (one('executing') && to === 'unknown') {
+      const outcome = fields.outcome ? (JSON.parse(fields.outcome) as RequestOutcome) : {};
+      const r = await this.executions.finish(id, '', 'unknown', outcome, entry.detail);
+      return { ok: r.ok, from: r.from === 'queued' ? 'approved' : r.from };
+    }
+    throw new StateConflictError(`transition ${from.join('|')} → ${to} is not allowed (domain/approval.ts)`);
+  }
+
+  /** A pending approval denied, cancelled or expired; its executions are cancelled with it. */
+  async decide(
+    id: string,
+    to: 'denied' | 'cancelled' | 'expired',
+    entry: Omit<HistoryEntry, 'at'>,
+    fields: Record<string, string> = {},
+  ): Promise<TransitionResult> {
+    const history: HistoryEntry = { at: this.now(), ...entry };
+    const [n, raw] = await this.redis.hmget(this.key(id), 'n', 'frozen');
+    const frozen = raw ? (JSON.parse(raw) as FrozenRequest) : undefined;
+    // Issue 9 item 12: the final state also masks the stored personal data, atomically.
+    const redacted = frozen && !frozen.redacted ? redactFrozen(frozen, history.at) : undefined;
+    const masked = redacted ? { frozen: JSON.stringify(redacted) } : {};
+    const execs = Array.from({ length: Number(n ?? '1') }, (_, i) => this.keys.execution(executionId(id, i + 1)));
+    const [ok, before, kind, seq] = (await this.redis.eval(
+      DECIDE,
+      15 + execs.length,
+      this.key(id),
+      this.historyKey(id),
+      this.keys.execution(executionId(id, 1)),
+      this.keys.ready,
+      this.keys.executing,
+      this.openKey,
+      ...this.keys.views(),
+      ...execs,
+      to,
+      JSON.stringify(history),
+      JSON.stringify({ ...fields, ...masked }),
+      String(history.at),
+      id,
+      redacted ? JSON.stringify({ call: JSON.stringify(redacted.call) }) : '',
+    )) as [number, string, RequestKind?, number?];
+    if (ok === 1 && kind && seq) this.onChange({ id, kind, state: to, seq });
     return { ok: ok === 1, from: before === '' ? undefined : (before as RequestState) };
   }
 
-  /** The masked frozen request to store with a final state; nothing when already masked. */
-  private async redactedFields(id: string, at: number): Promise<Record<string, string>> {
-    const raw = await this.redis.hget(this.key(id), 'frozen');
-    if (!raw) return {};
-    const frozen = JSON.parse(raw) as FrozenRequest;
-    return frozen.redacted ? {} : { frozen: JSON.stringify(redactFrozen(frozen, at)) };
-  }
-
-  private async runTransition(
-    id: string,
-    from: readonly RequestState[],
-    to: RequestState,
-    entry: Omit<HistoryEntry, 'at'>,
-    fields: Record<string, string>,
-    execToken: string,
-    returnFrozen: boolean,
-    holdKey?: string,
-  ): Promise<[number, string, string | undefined, string | undefined]> {
-    // The domain's state machine is the rule; the script only makes it atomic.
-    const illegal = from.find((f) => !canMove(f, to));
-    if (illegal) throw new Error(`transition ${illegal} → ${to} is not allowed (domain/request.ts TRANSITIONS)`);
-    const history: HistoryEntry = { at: this.now(), ...entry };
-    // Issue 9 item 12: the final transition also masks the stored personal data, atomically.
-    if (isFinal(to)) fields = { ...fields, ...(await this.redactedFields(id, history.at)) };
-    const [ok, before, kind, seq, frozen, decidedBy] = (await this.redis.eval(
-      TRANSITION,
-      4 + from.length + (holdKey ? 1 : 0),
-      this.key(id),
-      this.historyKey(id),
-      this.openKey,
-      this.stateKey(to),
-      ...from.map(this.stateKey),
-      ...(holdKey ? [holdKey] : []),
-      from.join(','),
-      to,
-      JSON.stringify(history),
-      JSON.stringify(fields),
-      execToken,
-      id,
-      isFinal(to) ? '1' : '0',
-      returnFrozen ? '1' : '0',
-      String(history.at),
-      holdKey ? String(5 + from.length) : '',
-    )) as [number, string, RequestKind?, number?, string?, string?];
-    if (ok === 1 && kind && seq) this.onChange({ id, kind, state: to, seq });
-    return [ok, before, frozen, decidedBy];
-  }
-
   /**
-   * approved → executing in one round trip; returns the token that alone may finish this
-   * execution, with the frozen request to run (DESIGN invariant 2: read in the same step).
+   * Starts execution 1 of a single request (or the named execution): see ExecutionStore.start.
+   * The freeze is always checked in the same script.
    */
-  async startExecution(id: string, worker: string, holdKey?: string): Promise<ExecutionStart> {
-    const token = randomUUID();
-    const [ok, before, frozen, decidedBy] = await this.runTransition(
-      id,
-      ['approved'],
-      'executing',
-      { event: 'executing', by: worker },
-      { execToken: token },
-      '',
-      true,
-      holdKey,
-    );
-    if (ok === 1 && frozen) {
-      return { token, frozen: JSON.parse(frozen) as FrozenRequest, decidedBy: decidedBy || undefined };
-    }
-    const from = before === '' ? undefined : (before as RequestState);
-    return ok === -1 ? { token: undefined, from, held: true } : { token: undefined, from };
+  async startExecution(idOrExecution: string, worker: string, jobId = ''): Promise<ExecutionStart> {
+    return this.executions.start(idOrExecution, worker, jobId);
   }
 
   async finishExecution(
-    id: string,
+    idOrExecution: string,
     token: string,
-    to: 'succeeded' | 'failed' | 'unknown' | 'approved',
+    to: 'succeeded' | 'failed' | 'unknown' | 'queued',
     outcome: RequestOutcome,
     detail?: string,
-  ): Promise<TransitionResult> {
-    // A real answer may replace an "unknown" set by the reconciler while this call was out.
-    const from: RequestState[] = to === 'unknown' || to === 'approved' ? ['executing'] : ['executing', 'unknown'];
-    const entry = detail === undefined ? { event: to } : { event: to, detail };
-    return this.transition(id, from, to, entry, { outcome: JSON.stringify(outcome) }, token);
+  ): Promise<ExecutionTransition> {
+    return this.executions.finish(idOrExecution, token, to, outcome, detail);
+  }
+
+  /**
+   * Issue 18: migrates every record written before approvals had executions (idempotent, safe
+   * with many workers: one script per record). Returns how many were migrated now.
+   */
+  async migrate(pageSize = 500): Promise<number> {
+    let migrated = 0;
+    for (let offset = 0; ; offset += pageSize) {
+      const ids = await this.redis.zrange(this.recentKey, String(offset), String(offset + pageSize - 1));
+      const pipe = this.redis.pipeline();
+      for (const id of ids)
+        pipe.eval(
+          MIGRATE,
+          4,
+          this.key(id),
+          this.keys.execution(executionId(id, 1)),
+          this.keys.ready,
+          this.keys.executing,
+          id,
+          String(this.now()),
+        );
+      const rows = (await pipe.exec()) ?? [];
+      migrated += rows.filter(([err, had]) => !err && had === 0).length;
+      if (ids.length < pageSize) return migrated;
+    }
   }
 
   async openIds(): Promise<string[]> {
@@ -436,10 +464,10 @@ export class RequestStore {
   }
 
   async knownPayee(chain: string, receiver: string): Promise<boolean> {
-    return (await this.redis.sismember(`${this.prefix}:payees`, `${chain}:${receiver.toLowerCase()}`)) === 1;
+    return (await this.redis.sismember(`${this.keys.prefix}:payees`, `${chain}:${receiver.toLowerCase()}`)) === 1;
   }
 
   async addPayee(chain: string, receiver: string): Promise<void> {
-    await this.redis.sadd(`${this.prefix}:payees`, `${chain}:${receiver.toLowerCase()}`);
+    await this.redis.sadd(`${this.keys.prefix}:payees`, `${chain}:${receiver.toLowerCase()}`);
   }
 }

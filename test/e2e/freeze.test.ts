@@ -102,7 +102,7 @@ async function freezeNow(reason: string) {
 async function heldAgain(id: string, since: number) {
   await eventually(
     async () => {
-      const job = await h.rampart.deps.queues.execute.getJob(id);
+      const job = await h.rampart.deps.queues.execute.getJob(`${id}.1-t1`);
       return job && (job.processedOn ?? 0) > since && (await job.getState()) === 'delayed' ? true : undefined;
     },
     10_000,
@@ -130,7 +130,7 @@ describe('the kill switch', () => {
     for (const id of [held1, held2]) {
       expect((await store().get(id))?.state).toBe('approved');
       expect((await store().history(id)).map((e) => e.event)).toContain('frozen');
-      const job = await h.rampart.deps.queues.execute.getJob(id);
+      const job = await h.rampart.deps.queues.execute.getJob(`${id}.1-t1`);
       expect(job?.attemptsMade).toBe(0);
     }
     expect(callsFor(31)).toHaveLength(0);

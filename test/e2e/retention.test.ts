@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { StoredView } from '../../devkit/index.js';
-import { callHash } from '../../src/domain/request.js';
+import { approvalHashOf, cardHash } from '../../src/domain/approval.js';
 import {
   APPROVALS,
   blocksText,
@@ -128,11 +128,16 @@ it('after beneficiary, cross-border and offramp requests end, Redis holds no ful
   const ngRecord = await h.rampart.deps.store.get(ngId);
   expect(ngRecord?.frozen.redacted?.callSha256).toMatch(/^[0-9a-f]{64}$/);
   expect(ngRecord?.frozen.call).toMatchObject({ body: { details: { account_number: '••••••6789' } } });
+  // Issue 18: the card's short hash is the approvalHash's, over the sealHash of the original call.
   expect(ngRecord?.frozen.hash).toBe(
-    callHash({
-      kind: 'beneficiary',
-      body: { currency: 'ngn', identity_id: identityId, details: { bank_code: '058', account_number: NUBAN } },
-    }),
+    cardHash(
+      approvalHashOf([
+        {
+          kind: 'beneficiary',
+          body: { currency: 'ngn', identity_id: identityId, details: { bank_code: '058', account_number: NUBAN } },
+        },
+      ]),
+    ),
   );
   expect(blocksText(currentCard(h, ngId))).toContain('••••6789');
   expect(blocksText(currentCard(h, xbId))).toContain('Cancelled');

@@ -1,6 +1,6 @@
 /**
- * executeRequest against a real Redis and real HTTP: the record decides, the frozen call is
- * checked against its hash, and only a call that provably never left is tried again.
+ * executeOne against a real Redis and real HTTP: the execution record decides, the sealed call is
+ * checked against its sealHash, and only a call that provably never left is tried again (issue 18).
  */
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -8,9 +8,9 @@ import { type AddressInfo, connect, type Socket } from 'node:net';
 import { Redis } from 'ioredis';
 import { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ExecuteOneOptions, executeOne } from '../../src/app/execute-one.js';
 import { callHash, type FrozenRequest, type ServiceCall } from '../../src/domain/request.js';
 import { createLogger } from '../../src/log.js';
-import { executeRequest, RetryableNotSentError } from '../../src/queue/execute.js';
 import { createQueues, type Queues } from '../../src/queue/queues.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
 import { ServiceClient } from '../../src/service/client.js';
@@ -79,18 +79,20 @@ async function approvedRequest(overrides: Partial<FrozenRequest> = {}): Promise<
   return id;
 }
 
-describe('executeRequest', () => {
+const run = (service: ServiceClient, id: string, options: ExecuteOneOptions = {}) =>
+  executeOne({ service, store, registry, jobs: queues, log, now: Date.now, workerName: 't' }, `${id}.1`, options);
+
+describe('executeOne', () => {
   it('retries only a call that never left: connection refused returns the request to approved', async () => {
     const id = await approvedRequest();
     const dead = new ServiceClient({ baseUrl: `http://127.0.0.1:${deadPort}`, apiKey: 'k' });
-    await expect(
-      executeRequest({ service: dead, store, registry, queues, log, workerName: 't' }, id, false),
-    ).rejects.toBeInstanceOf(RetryableNotSentError);
+    expect(await run(dead, id)).toBe('retry');
     expect((await store.get(id))?.state).toBe('approved');
+    expect((await store.get(id))?.executions[0]).toMatchObject({ state: 'queued', tries: 1 });
+    // The next try is its own job (a fresh id), delayed by the backoff.
+    expect(await queues.execute.getJobState(`${id}.1-t2`)).toBe('delayed');
     const live = new ServiceClient({ baseUrl: sandbox.url, apiKey: 'k' });
-    expect(await executeRequest({ service: live, store, registry, queues, log, workerName: 't' }, id, false)).toBe(
-      'succeeded',
-    );
+    expect(await run(live, id)).toBe('succeeded');
     expect(sandbox.state.received.filter((r) => r.path === '/transfer')).toHaveLength(1);
     await dead.close();
     await live.close();
@@ -99,22 +101,24 @@ describe('executeRequest', () => {
   it('gives up as failed (never sent) on the last attempt', async () => {
     const id = await approvedRequest();
     const dead = new ServiceClient({ baseUrl: `http://127.0.0.1:${deadPort}`, apiKey: 'k' });
-    expect(await executeRequest({ service: dead, store, registry, queues, log, workerName: 't' }, id, true)).toBe(
-      'failed',
-    );
+    expect(await run(dead, id, { maxTries: 1 })).toBe('failed');
     const { outcome } = (await store.get(id)) ?? {};
     expect(outcome?.failure?.class).toBe('never-sent');
     expect(outcomeMessage(outcome)).toContain('could not be reached');
     await dead.close();
   });
 
-  it('refuses to run a stored call that does not match its frozen hash', async () => {
-    const id = await approvedRequest({ hash: 'deadbeef00' });
+  it('refuses to run a stored call that does not match its sealHash', async () => {
+    const id = await approvedRequest();
+    // Someone with Redis access changes the sealed call after approval.
+    await redis.hset(
+      `${prefix}:exec:${id}.1`,
+      'call',
+      JSON.stringify({ ...call, body: { ...call.body, amount: 3000 } }),
+    );
     const live = new ServiceClient({ baseUrl: sandbox.url, apiKey: 'k' });
     const before = sandbox.state.received.length;
-    expect(await executeRequest({ service: live, store, registry, queues, log, workerName: 't' }, id, false)).toBe(
-      'failed',
-    );
+    expect(await run(live, id)).toBe('failed');
     expect(sandbox.state.received.length).toBe(before);
     await live.close();
   });
@@ -124,9 +128,7 @@ describe('executeRequest', () => {
     const id = await approvedRequest({ call: entire, hash: callHash(entire) });
     const live = new ServiceClient({ baseUrl: sandbox.url, apiKey: 'k' });
     const before = sandbox.state.received.length;
-    expect(await executeRequest({ service: live, store, registry, queues, log, workerName: 't' }, id, false)).toBe(
-      'failed',
-    );
+    expect(await run(live, id)).toBe('failed');
     expect(sandbox.state.received.length).toBe(before);
     const record = await store.get(id);
     expect(record?.state).toBe('failed');
@@ -150,28 +152,21 @@ describe('executeRequest', () => {
     });
     const live = new ServiceClient({ baseUrl: sandbox.url, apiKey: 'k' });
     const before = sandbox.state.received.length;
-    expect(await executeRequest({ service: live, store, registry, queues, log, workerName: 't' }, id, false)).toBe(
-      'skipped',
-    );
+    expect(await run(live, id)).toBe('skipped');
     await store.vote(id, 'U2');
     await store.startExecution(id, 'crashed-worker');
-    expect(await executeRequest({ service: live, store, registry, queues, log, workerName: 't' }, id, false)).toBe(
-      'unknown',
-    );
+    expect(await run(live, id)).toBe('unknown');
     expect((await store.get(id))?.state).toBe('unknown');
     expect(sandbox.state.received.length).toBe(before);
     await live.close();
   });
 });
 
-/** Runs the job as BullMQ would: again after a "never sent" retry, up to three attempts. */
+/** Runs the tries as the queue would: a new try after a "never sent", up to three. */
 async function runLikeTheQueue(service: ServiceClient, id: string): Promise<string> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await executeRequest({ service, store, registry, queues, log, workerName: 't' }, id, attempt === 3);
-    } catch (err) {
-      if (!(err instanceof RetryableNotSentError) || attempt === 3) throw err;
-    }
+  for (;;) {
+    const result = await run(service, id);
+    if (result !== 'retry') return result;
   }
 }
 

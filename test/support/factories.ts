@@ -1,3 +1,4 @@
+import { SINGLE_STATES, sealHash, singleCounts } from '../../src/domain/approval.js';
 /**
  * Fixture builders (Outline's `build*` factories): one realistic frozen request or record per
  * kind, with overrides, instead of repeated literals in every test.
@@ -106,10 +107,17 @@ export function buildRecord(
   const frozen = buildFrozenRequest(kind);
   const decided = state !== 'pending' && state !== 'expired';
   const approved = ['approved', 'executing', 'succeeded', 'failed', 'unknown'].includes(state);
+  const [approvalState, executionState] = SINGLE_STATES[state];
   const record: RequestRecord = {
     frozen,
     state,
     votes: approved ? [{ user: 'U0APPROVER1', at: CREATED + 60_000 }] : [],
+    approvalState,
+    executionCount: 1,
+    counts: singleCounts(executionState),
+    executions: [
+      { id: `${frozen.id}.1`, approvalId: frozen.id, state: executionState, sealHash: sealHash(frozen.call), tries: 0 },
+    ],
   };
   if (decided) {
     record.decidedBy = state === 'cancelled' ? 'U0REQUESTER' : 'U0APPROVER1';

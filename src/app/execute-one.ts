@@ -1,0 +1,194 @@
+/**
+ * Runs one execution of an approval against the service, at most once (DESIGN invariant 3,
+ * issue 18 §1): queued → executing by compare-and-set before the call (the only place an
+ * execution may start); the sealed call, never anything else; tried again only when it provably
+ * never left (a new try, a fresh job id); anything ambiguous ends in `unknown`.
+ */
+import { matchesSeal, parseExecutionId } from '../domain/approval.js';
+import type { FrozenRequest, RequestOutcome } from '../domain/request.js';
+import { velocitySubject } from '../domain/velocity.js';
+import type { Logger } from '../log.js';
+import { failureFacts } from '../service/classify.js';
+import type { ServiceClient } from '../service/client.js';
+import type { ControlStore } from '../store/controls.js';
+import type { Registry } from '../store/registry.js';
+import type { RequestStore } from '../store/requests.js';
+import { callService, recordSuccess, registerStated } from './execution-effects.js';
+import type { Clock, JobQueue } from './ports.js';
+
+export interface ExecuteOneDeps {
+  service: ServiceClient;
+  store: RequestStore;
+  registry: Registry;
+  jobs: JobQueue;
+  log: Logger;
+  now: Clock;
+  workerName: string;
+  /** Issue 13: a failed execution gives its velocity headroom back. */
+  controls?: ControlStore;
+  /**
+   * Issue 19 "Durable before the call": true once the start is on a replica (WAIT 1), or when
+   * Redis has none. Without it the execution goes back to queued, never sent.
+   */
+  durable?: () => Promise<boolean>;
+}
+
+export interface ExecuteOneOptions {
+  /** The BullMQ job running this try ('' outside a queue). */
+  jobId?: string;
+  /** Tries an execution gets when its call provably never left (default EXECUTE_TRIES). */
+  maxTries?: number;
+}
+
+// 'frozen' (issue 13): the freeze refused the start; nothing changed, the job waits.
+export type ExecuteResult = 'succeeded' | 'failed' | 'unknown' | 'retry' | 'skipped' | 'frozen';
+
+/** Only a call that provably never left is tried again: this many tries at most. */
+export const EXECUTE_TRIES = 3;
+const retryDelayMs = (tries: number) => 2_000 * 2 ** (tries - 1);
+
+const notifyKind = (executionId: string, to: string) =>
+  executionId.endsWith('.1') && executionId.startsWith('R-') ? (to === 'unknown' ? 'unknown' : 'outcome') : 'card';
+
+/** Marks an `executing` execution `unknown` (a crash or stall left it there) and says so loudly. */
+export async function markUnknown(
+  deps: Pick<ExecuteOneDeps, 'store' | 'jobs' | 'log'>,
+  executionId: string,
+  why: string,
+): Promise<boolean> {
+  const r = await deps.store.executions.finish(executionId, '', 'unknown', { message: why }, why);
+  if (r.ok) {
+    deps.log.error({ executionId, why }, 'execution outcome unknown');
+    const approvalId = parseExecutionId(executionId)?.approvalId ?? executionId;
+    await deps.jobs.notify({ requestId: approvalId, kind: notifyKind(executionId, 'unknown') });
+  }
+  return r.ok;
+}
+
+export async function executeOne(
+  deps: ExecuteOneDeps,
+  executionId: string,
+  options: ExecuteOneOptions = {},
+): Promise<ExecuteResult> {
+  const { store, log, jobs } = deps;
+  const jobId = options.jobId ?? '';
+  const approvalId = parseExecutionId(executionId)?.approvalId ?? executionId;
+  // One compare-and-set that also returns what to run: no separate read (issue 12).
+  const started = await store.executions.start(executionId, deps.workerName, jobId);
+  if (started.token === undefined) {
+    if (started.held) return 'frozen';
+    if (started.from === undefined) {
+      log.error({ executionId }, 'execute: execution missing; nothing called');
+      return 'skipped';
+    }
+    if (started.from === 'executing') {
+      // Another job that is still running holds it: not ours to judge.
+      if (started.job && started.job !== jobId && (await jobs.isRunning(started.job))) return 'skipped';
+      // Someone began this call and never finished: it may have reached the service.
+      await markUnknown(
+        deps,
+        executionId,
+        'a worker stopped while this request was executing; it may or may not have reached the service',
+      );
+      return 'unknown';
+    }
+    log.warn(
+      { executionId, state: started.from, approval: started.approval },
+      'execute: may not start; nothing called',
+    );
+    return 'skipped';
+  }
+  const { token, frozen, tries } = started;
+  // A card refresh must never stand between the compare-and-set and the call, nor delay it.
+  void jobs
+    .notify({ requestId: approvalId, kind: 'card' })
+    .catch((err: unknown) => log.warn({ err, executionId }, 'could not queue a card refresh'));
+
+  const finish = async (to: 'succeeded' | 'failed' | 'unknown', result: RequestOutcome, detail?: string) => {
+    const r = await store.executions.finish(executionId, token, to, result, detail);
+    // issue 13: `failed` gives velocity headroom back; `unknown` keeps it (it may have moved).
+    const subject = velocitySubject(frozen);
+    if (r.ok && to === 'failed' && subject) await deps.controls?.releaseHeadroom(subject, approvalId);
+    if (!r.ok) log.error({ executionId, to, state: r.from }, 'execute: could not record the outcome');
+    await jobs.notify({ requestId: approvalId, kind: notifyKind(executionId, to) });
+    return r.ok;
+  };
+  const notSent = async (outcome: RequestOutcome, detail: string): Promise<ExecuteResult> => {
+    if (tries >= (options.maxTries ?? EXECUTE_TRIES)) {
+      await finish('failed', outcome, 'never sent');
+      return 'failed';
+    }
+    // No byte of the request left: back to queued, and a new try with its own job id.
+    await store.executions.finish(executionId, token, 'queued', outcome, detail);
+    await jobs.enqueueTry(executionId, tries + 1, retryDelayMs(tries));
+    return 'retry';
+  };
+
+  // Issue 19: the start must survive a failover before anything is sent.
+  if (deps.durable && !(await deps.durable())) {
+    log.warn({ executionId }, 'execute: no Redis replica acknowledged the start; not sent');
+    return notSent(
+      { message: 'no Redis replica acknowledged the start in time, so nothing was sent' },
+      'not sent: Redis replica did not acknowledge; will retry',
+    );
+  }
+  // Invariant 2: what runs is byte-for-byte what was approved.
+  if (!matchesSeal(frozen.call, started.sealHash)) {
+    await finish('failed', { message: 'integrity check failed: the stored call does not match its hash' });
+    return 'failed';
+  }
+  if (refusesEntireBalance(frozen)) {
+    await finish(
+      'failed',
+      {
+        message:
+          'it asked for the entire balance without an exact amount, which could move more than the approvers saw; nothing was sent. Request it again with an exact amount',
+      },
+      'refused: amount not fixed',
+    );
+    return 'failed';
+  }
+  if (frozen.call.kind === 'register-beneficiary') {
+    const { ok, ...result } = await registerStated(deps, frozen, started.decidedBy);
+    await finish(ok ? 'succeeded' : 'failed', result, result.message);
+    return ok ? 'succeeded' : 'failed';
+  }
+
+  let outcome: RequestOutcome;
+  try {
+    outcome = await callService(deps.service, frozen.call);
+  } catch (err) {
+    // Stored as data; each edge writes its own sentence from it (issue 12, item 5).
+    const failure = failureFacts(err);
+    switch (failure.class) {
+      case 'never-sent':
+        log.warn({ executionId, err }, 'execute: the call was never sent');
+        return notSent({ failure }, 'not sent; will retry');
+      case 'refused':
+        log.warn({ executionId, err }, 'execute: the call was refused; nothing moved');
+        await finish('failed', { failure }, 'refused');
+        return 'failed';
+      case 'ambiguous':
+        // 5xx, time-out, reset, unreadable answer: it may have happened, so never again.
+        log.error({ executionId, err }, 'execute: outcome unknown');
+        await finish('unknown', { failure }, 'no clear answer from the service');
+        return 'unknown';
+    }
+  }
+  const done = await finish('succeeded', outcome);
+  if (done)
+    await recordSuccess(
+      { registry: deps.registry, now: deps.now, addPayee: (c, r) => store.addPayee(c, r) },
+      frozen,
+      outcome,
+      started.decidedBy,
+    );
+  return 'succeeded';
+}
+
+/**
+ * Issue 19: a record sealed before Rampart stopped sending -1 would move whatever the wallet
+ * holds now, possibly more than the approvers saw. Refused; nothing is sent.
+ */
+const refusesEntireBalance = (frozen: FrozenRequest): boolean =>
+  (frozen.call.kind === 'transfer' || frozen.call.kind === 'offramp') && frozen.call.body.amount === -1;

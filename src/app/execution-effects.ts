@@ -1,0 +1,92 @@
+/**
+ * What an execution does besides its compare-and-sets: the service call for its kind, and what
+ * an approved registration or beneficiary leaves in Rampart's registry.
+ */
+import type { FrozenRequest, RequestOutcome, ServiceCall } from '../domain/request.js';
+import type { ServiceClient } from '../service/client.js';
+import type { Registry } from '../store/registry.js';
+import type { Clock } from './ports.js';
+
+export async function callService(service: ServiceClient, call: ServiceCall): Promise<RequestOutcome> {
+  switch (call.kind) {
+    case 'transfer': {
+      const r = await service.transfer(call.body);
+      return { hash: r.hash, link: r.link };
+    }
+    case 'offramp': {
+      const r = await service.offramp(call.body);
+      return { reference: r.reference };
+    }
+    case 'beneficiary': {
+      const r = await service.createBeneficiary(call.body as Parameters<ServiceClient['createBeneficiary']>[0]);
+      return { id: r.id };
+    }
+    case 'register-beneficiary':
+      throw new Error('register-beneficiary makes no service call');
+  }
+}
+
+/**
+ * issue 11: an approved registration of existing beneficiaries calls nothing; it records every
+ * stated beneficiary in the registry, or none when one of them was registered meanwhile.
+ */
+export async function registerStated(
+  deps: { registry: Registry; now: Clock },
+  frozen: FrozenRequest,
+  decidedBy: string | undefined,
+): Promise<RequestOutcome & { ok: boolean }> {
+  const { call, display, requester, id } = frozen;
+  if (call.kind !== 'register-beneficiary') return { ok: false, message: 'not a registration' };
+  const bvnOf = new Map((display.identitiesChecked ?? []).map((i) => [i.id, i.bvnLast4]));
+  const at = deps.now();
+  const taken = await deps.registry.addBeneficiariesIfAbsent(
+    call.body.beneficiaries.map((b) => ({
+      id: b.beneficiary_id,
+      label: b.label,
+      identityId: b.identity_id,
+      identityName: bvnOf.get(b.identity_id) ? `${b.identity_id} (BVN ••••${bvnOf.get(b.identity_id)})` : b.identity_id,
+      bankName: b.bank_name,
+      accountMasked: `••••${b.account_last4}`,
+      holderName: '',
+      createdBy: requester,
+      approvedBy: decidedBy ?? '',
+      createdAt: at,
+      requestId: id,
+      asStated: true,
+    })),
+  );
+  if (taken.length > 0)
+    return {
+      ok: false,
+      message: `${taken.slice(0, 5).join(', ')}${taken.length > 5 ? ` and ${taken.length - 5} more` : ''} ${taken.length === 1 ? 'was' : 'were'} registered meanwhile by another request, so nothing was registered`,
+    };
+  const n = call.body.beneficiaries.length;
+  return { ok: true, message: `${n} beneficiar${n === 1 ? 'y' : 'ies'} registered as stated` };
+}
+
+/** After a success: a new payee is known; only an approved, created beneficiary becomes a payout choice (issue 5). */
+export async function recordSuccess(
+  deps: { registry: Registry; now: Clock; addPayee(chain: string, receiver: string): Promise<void> },
+  frozen: FrozenRequest,
+  outcome: RequestOutcome,
+  decidedBy: string | undefined,
+): Promise<void> {
+  const { call, display } = frozen;
+  if (call.kind === 'transfer' && display.chain) await deps.addPayee(display.chain, call.body.receiver);
+  if (call.kind === 'beneficiary' && outcome.id) {
+    await deps.registry.addBeneficiary({
+      id: outcome.id,
+      label: display.beneficiaryLabel ?? outcome.id,
+      identityId: call.body.identity_id,
+      identityName: display.identityLabel ?? call.body.identity_id,
+      bankName: display.bankName ?? '',
+      accountMasked: display.accountMasked ?? '',
+      holderName: display.holderName ?? '',
+      ...(display.holderSource ? { holderSource: display.holderSource } : {}),
+      createdBy: frozen.requester,
+      approvedBy: decidedBy ?? '',
+      createdAt: deps.now(),
+      requestId: frozen.id,
+    });
+  }
+}

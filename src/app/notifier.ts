@@ -1,0 +1,60 @@
+/**
+ * How the use cases and workers talk to people: a port that slack/ implements (slack/notifier.ts), so app/ and queue/
+ * never imports slack/ (issue 12, item 5). The processor (queue/notify.ts) decides what is
+ * posted once; the notifier only delivers.
+ */
+import type { RequestRecord } from '../domain/request.js';
+
+export interface CardRef {
+  channel: string;
+  ts: string;
+}
+
+export interface Notifier {
+  /** Posts the card in the approvals channel, marked with the request id (findCard). */
+  postCard(record: RequestRecord): Promise<CardRef>;
+  /**
+   * The card of this request posted since `sinceMs`, if any: a post whose answer was lost (or
+   * whose recording failed) is found here instead of being posted twice.
+   */
+  findCard(record: RequestRecord, sinceMs: number): Promise<CardRef | undefined>;
+  /** Redraws the card for the record's current state. */
+  updateCard(record: RequestRecord, card: CardRef): Promise<void>;
+  /** The final state's reply in the card's thread; returns its ts. */
+  postOutcome(record: RequestRecord, card: CardRef): Promise<string>;
+  /** The ts of this state's reply if an earlier attempt posted it (marked like the card). */
+  findOutcome(record: RequestRecord, card: CardRef): Promise<string | undefined>;
+  /** Tells the requester, privately, that the card is up. Best effort. */
+  confirmPosted(record: RequestRecord, card: CardRef): Promise<void>;
+  /** Tells the requester, privately, why the card cannot be posted (an admin must act). */
+  cardUnpostable(record: RequestRecord, problem: string): Promise<void>;
+  // Issue 13: direct messages.
+  /** Reminds one approver who has not voted, with a link to the card. */
+  remind(record: RequestRecord, card: CardRef, user: string, n: number): Promise<void>;
+  /** Tells one ESCALATE_TO person that the request is still pending. */
+  escalate(record: RequestRecord, card: CardRef, user: string): Promise<void>;
+  /** The requester's message at a decision (a vote, approval, denial) or an outcome. */
+  tellRequester(record: RequestRecord, card: CardRef, milestone: Milestone): Promise<void>;
+}
+
+/** Issue 13: what the requester is told about: one approval, or the record's current state. */
+export type Milestone = { kind: 'vote'; by: string } | { kind: 'state' };
+
+/** The chat tool asked us to wait: nothing was done, so the same call may be made later. */
+export class RateLimitedError extends Error {
+  override readonly name = 'RateLimitedError';
+  constructor(readonly retryAfterMs: number) {
+    super(`rate limited; retry after ${retryAfterMs} ms`);
+  }
+}
+
+/** A delivery that will keep failing until an admin fixes something (channel, token, scope). */
+export class NeedsAdminError extends Error {
+  override readonly name = 'NeedsAdminError';
+  constructor(
+    readonly problem: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`delivery needs an admin: ${problem}`, options);
+  }
+}

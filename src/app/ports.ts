@@ -1,0 +1,23 @@
+/**
+ * The ports the execution use cases run behind (issue 18 §1): queue/ implements JobQueue over
+ * BullMQ, slack/ implements the Notifier (app/notifier.ts), the clock is a function.
+ */
+export type { Notifier } from './notifier.js';
+
+/** Milliseconds since the epoch; tests pass their own. */
+export type Clock = () => number;
+
+export const NOTIFY_KINDS = ['card', 'outcome', 'unknown'] as const;
+export interface NotifyRequest {
+  requestId: string;
+  kind: (typeof NOTIFY_KINDS)[number];
+}
+
+export interface JobQueue {
+  /** A card refresh or a reply, as a durable job; `once` makes repeats a no-op while it waits. */
+  notify(job: NotifyRequest, once?: string): Promise<void>;
+  /** Try number `attempt` of an execution, as its own job (fresh id: domain/approval.ts tryJobId). */
+  enqueueTry(executionId: string, attempt: number, delayMs?: number): Promise<void>;
+  /** Whether this job is running now (a worker holds it). */
+  isRunning(jobId: string): Promise<boolean>;
+}

@@ -1,0 +1,46 @@
+/** One try of one execution (issue 18 §1): app/execute-one.ts does the work, at most once. */
+import { EXECUTE_TRIES, executeOne, markUnknown } from '../../app/execute-one.js';
+import { parseExecutionId } from '../../domain/approval.js';
+import { executeJob, QUEUE_NAMES } from '../queues.js';
+import { defineJob } from './job.js';
+
+export const executeJobType = defineJob({
+  queue: QUEUE_NAMES.execute,
+  schema: executeJob,
+  // BullMQ is at-least-once; money jobs must never be re-run by it on its own.
+  worker: { concurrency: 4, maxStalledCount: 0 },
+  async perform(ctx, data, job) {
+    const result = await executeOne(
+      {
+        service: ctx.service,
+        store: ctx.store,
+        registry: ctx.registry,
+        controls: ctx.controls,
+        jobs: ctx.queues,
+        log: ctx.log,
+        now: ctx.now,
+        workerName: ctx.workerName,
+        ...(ctx.durable ? { durable: ctx.durable } : {}),
+      },
+      data.executionId,
+      { jobId: job.id ?? '', maxTries: EXECUTE_TRIES },
+    );
+    // issue 13: wait, without failing or using an attempt; an approved release promotes it.
+    return result === 'frozen' ? { wait: ctx.freezeRecheckMs } : { done: result };
+  },
+  /** A stalled job lands here without our code having finished: settle the execution now. */
+  async onFailed(ctx, job) {
+    const parsed = executeJob.safeParse(job.data);
+    if (!parsed.success || !job.id) return;
+    const id = parsed.data.executionId;
+    const execution = await ctx.store.execution(id);
+    const approvalId = parseExecutionId(id)?.approvalId ?? id;
+    const state = execution?.state ?? (await ctx.store.get(approvalId))?.executions[0]?.state;
+    if (state === 'executing' && (await ctx.queues.execute.getJobState(job.id)) !== 'active')
+      await markUnknown(
+        { store: ctx.store, jobs: ctx.queues, log: ctx.log },
+        id,
+        'the worker running it stopped before the service answered; it may or may not have gone through',
+      );
+  },
+});

@@ -1,0 +1,48 @@
+/**
+ * One job type's contract (issue 18 §1; STYLE "Every job type has a typed contract"): its queue,
+ * a zod schema for its data, its worker options and `perform`, which calls app/ or a processor.
+ */
+import type { Job } from 'bullmq';
+import type { z } from 'zod';
+import type { Notifier } from '../../app/notifier.js';
+import type { Logger } from '../../log.js';
+import type { ServiceClient } from '../../service/client.js';
+import type { ControlStore } from '../../store/controls.js';
+import type { Registry } from '../../store/registry.js';
+import type { RequestStore } from '../../store/requests.js';
+import type { Queues } from '../queues.js';
+import type { RemindDeps } from '../remind.js';
+
+/** What every perform may use: the worker's dependencies. */
+export interface JobContext {
+  service: ServiceClient;
+  store: RequestStore;
+  registry: Registry;
+  controls: ControlStore;
+  queues: Queues;
+  notifier: Notifier;
+  log: Logger;
+  now: () => number;
+  workerName: string;
+  approvalsChannel: string;
+  reminders: Pick<RemindDeps, 'approvers' | 'escalateTo' | 'reminderAfterMs' | 'reminderMax'>;
+  /** How long a job waits before looking again (freeze, Slack's rate limit, a newer version). */
+  freezeRecheckMs: number;
+  /** Issue 19: WAIT 1 after an execution's start (undefined: not checked). */
+  durable?: () => Promise<boolean>;
+}
+
+/** What perform asks of BullMQ: done, or wait (moved to the delayed set without using an attempt). */
+export type Performed = { wait: number } | { done: unknown };
+
+export interface JobType<S extends z.ZodType = z.ZodType> {
+  queue: string;
+  schema: S;
+  /** Worker options beyond the shared ones. */
+  worker: { concurrency?: number; maxStalledCount?: number };
+  perform(ctx: JobContext, data: z.infer<S>, job: Job): Promise<Performed>;
+  /** A job that failed for good (or stalled): what to settle. */
+  onFailed?(ctx: JobContext, job: Job): Promise<void>;
+}
+
+export const defineJob = <S extends z.ZodType>(type: JobType<S>): JobType<S> => type;

@@ -1,0 +1,24 @@
+/** Card posts and refreshes, replies and direct messages (queue/notify.ts), through the notifier port. */
+import { RateLimitedError } from '../../app/notifier.js';
+import { notify } from '../notify.js';
+import { notifyJob, QUEUE_NAMES } from '../queues.js';
+import { defineJob } from './job.js';
+
+export const notifyJobType = defineJob({
+  queue: QUEUE_NAMES.notify,
+  schema: notifyJob,
+  worker: { concurrency: 4 },
+  async perform(ctx, data) {
+    try {
+      await notify(
+        { notifier: ctx.notifier, store: ctx.store, log: ctx.log, approvalsChannel: ctx.approvalsChannel },
+        data,
+      );
+      return { done: true };
+    } catch (err) {
+      // Slack asked us to wait: the job waits in BullMQ's delayed set, costing no attempt.
+      if (err instanceof RateLimitedError) return { wait: err.retryAfterMs };
+      throw err;
+    }
+  },
+});

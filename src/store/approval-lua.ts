@@ -1,0 +1,213 @@
+/**
+ * Lua for approvals and their executions (issue 18 §1). Each script runs as one Redis command and
+ * touches only keys passed in KEYS (Redis Cluster: the prefix is hash-tagged, so all share a slot).
+ * Every script that touches an approval first migrates a record written before issue 18 (MIGRATE),
+ * so old and new records can meet any script at any time.
+ *
+ * Approval hash fields (v=2): state (approval state), view (domain/approval.ts viewState), n
+ * (executions), c:<execution state> (counts), plus today's request fields. Execution hash
+ * `<prefix>:exec:<R-n.k>`: v, state, approval, n, call, sealHash, tries, execToken, job, outcome.
+ */
+
+/** Views in domain/approval.ts VIEW_STATES order: their index keys are passed in this order. */
+const VIEWS = `local VIEWS = {'pending','approved','executing','succeeded','failed','unknown','denied','cancelled','expired'}`;
+
+/** domain/approval.ts viewState, on the stored counts; reindex moves the approval between indexes. */
+export const COMMON = `
+${VIEWS}
+local function num(v) return tonumber(v or '0') or 0 end
+local function viewOf(a)
+  local f = redis.call('HMGET', a, 'state', 'c:executing', 'c:succeeded', 'c:failed', 'c:unknown')
+  local s = f[1]
+  if s == 'pending' or s == 'denied' or s == 'cancelled' or s == 'expired' then return s end
+  if s == 'done' then
+    if num(f[5]) > 0 then return 'unknown' end
+    if num(f[4]) > 0 then return 'failed' end
+    if num(f[3]) > 0 then return 'succeeded' end
+    return 'cancelled'
+  end
+  if num(f[2]) > 0 then return 'executing' end
+  return 'approved'
+end
+local function viewKey(base, v)
+  for i, name in ipairs(VIEWS) do if name == v then return KEYS[base + i - 1] end end
+end
+local function reindex(a, base, id, now)
+  local before = redis.call('HGET', a, 'view')
+  local after = viewOf(a)
+  if before == after then return after, false end
+  if before then redis.call('ZREM', viewKey(base, before), id) end
+  redis.call('ZADD', viewKey(base, after), now, id)
+  redis.call('HSET', a, 'view', after)
+  return after, true
+end
+local function count(a, state, by) return redis.call('HINCRBY', a, 'c:' .. state, by) end
+local function kindOf(a)
+  return redis.call('HGET', a, 'kind') or cjson.decode(redis.call('HGET', a, 'frozen')).call.kind
+end
+local function setFields(key, json)
+  if json == nil or json == '' then return end
+  for k, v in pairs(cjson.decode(json)) do redis.call('HSET', key, k, v) end
+end
+-- domain/approval.ts SINGLE_STATES: a request state before issue 18 as approval + one execution.
+local SINGLE = { pending = {'pending', 'queued'}, approved = {'approved', 'queued'},
+  executing = {'running', 'executing'}, succeeded = {'done', 'succeeded'}, failed = {'done', 'failed'},
+  unknown = {'done', 'unknown'}, denied = {'denied', 'cancelled'}, cancelled = {'cancelled', 'cancelled'},
+  expired = {'expired', 'cancelled'} }
+-- Issue 18: an old record becomes an approval with execution <id>.1, in place; its indexes keep
+-- their names (the view states are the old states). The sealed call stays in 'frozen' (not
+-- re-encoded: cjson would round numbers) and its 10-character hash is checked as such.
+local function migrate(a, e, ready, running, id, now)
+  if redis.call('HEXISTS', a, 'v') == 1 then return end
+  local old = redis.call('HGET', a, 'state')
+  if not old then return end
+  local m = SINGLE[old]
+  local f = redis.call('HMGET', a, 'frozen', 'execToken', 'outcome')
+  local started = (old == 'executing' or m[1] == 'done') and '1' or '0'
+  redis.call('HSET', e, 'v', '2', 'state', m[2], 'approval', id, 'n', '1', 'tries', started,
+    'sealHash', cjson.decode(f[1]).hash)
+  if f[2] then redis.call('HSET', e, 'execToken', f[2], 'job', id) end
+  if f[3] then redis.call('HSET', e, 'outcome', f[3]) end
+  redis.call('HSET', a, 'v', '2', 'state', m[1], 'view', old, 'n', '1', 'c:' .. m[2], '1')
+  if old == 'approved' then redis.call('ZADD', ready, now, id) end
+  if old == 'executing' then redis.call('ZADD', running, now, id .. '.1') end
+end
+-- Every execution final: the approval is done, with its counts (same script as the last move).
+local function settle(a, open, id, approvalFields)
+  local s = redis.call('HGET', a, 'state')
+  if s ~= 'approved' and s ~= 'running' and s ~= 'paused' and s ~= 'stopping' then return end
+  local f = redis.call('HMGET', a, 'c:queued', 'c:executing')
+  if num(f[1]) > 0 or num(f[2]) > 0 then return end
+  redis.call('HSET', a, 'state', 'done')
+  redis.call('SREM', open, id)
+  setFields(a, approvalFields)
+end
+`;
+
+/**
+ * queued → executing: the one place an execution may start (DESIGN "States, ids and hashes").
+ * KEYS: approval, history, execution, ready index, executing set, freeze flag, 9 view indexes.
+ * ARGV: execution id, approval id, token, job id, history entry JSON, now.
+ * Returns {1, 'queued', kind, seq, call, sealHash, frozen, decidedBy, tries, viewChanged} or
+ * {0, state, job} (not queued), {0, 'queued', '', approvalState} (approval not runnable),
+ * {-1, 'queued'} (frozen).
+ */
+export const START = `${COMMON}
+local now = tonumber(ARGV[6])
+if string.sub(ARGV[1], -2) == '.1' then migrate(KEYS[1], KEYS[3], KEYS[4], KEYS[5], ARGV[2], now) end
+local es = redis.call('HGET', KEYS[3], 'state')
+if not es then return {0, ''} end
+if es ~= 'queued' then return {0, es, redis.call('HGET', KEYS[3], 'job') or ''} end
+local as = redis.call('HGET', KEYS[1], 'state')
+if as ~= 'approved' and as ~= 'running' then return {0, 'queued', '', as or ''} end
+-- Issue 20 adds its checks here, in this same script: within BATCH_HOLD_LIMIT, and this
+-- batch holds its wallet's turn (paused and stopping are refused above).
+if redis.call('EXISTS', KEYS[6]) == 1 then return {-1, 'queued'} end
+redis.call('HSET', KEYS[3], 'state', 'executing', 'execToken', ARGV[3], 'job', ARGV[4])
+local tries = redis.call('HINCRBY', KEYS[3], 'tries', 1)
+if count(KEYS[1], 'queued', -1) <= 0 then redis.call('ZREM', KEYS[4], ARGV[2]) end
+count(KEYS[1], 'executing', 1)
+if as == 'approved' then redis.call('HSET', KEYS[1], 'state', 'running') end
+redis.call('ZADD', KEYS[5], now, ARGV[1])
+local _, changed = reindex(KEYS[1], 7, ARGV[2], now)
+local seq = redis.call('RPUSH', KEYS[2], ARGV[5])
+local e = redis.call('HMGET', KEYS[3], 'call', 'sealHash')
+local a = redis.call('HMGET', KEYS[1], 'frozen', 'decidedBy')
+return {1, 'queued', kindOf(KEYS[1]), seq, e[1] or '', e[2] or '', a[1], a[2] or '', tries, changed and 1 or 0}
+`;
+
+/**
+ * An execution's move out of executing (or unknown → a late answer): final, or back to queued
+ * when provably never sent. KEYS: approval, history, execution, ready, executing set, open set,
+ * 9 view indexes. ARGV: execution id, approval id, to, allowed from (comma-separated), token or
+ * '', history entry JSON, execution fields JSON, now, approval fields JSON when it becomes done.
+ * Returns {1, from, kind, seq, viewChanged, view} or {0, state}.
+ */
+export const FINISH = `${COMMON}
+local now = tonumber(ARGV[8])
+if string.sub(ARGV[1], -2) == '.1' then migrate(KEYS[1], KEYS[3], KEYS[4], KEYS[5], ARGV[2], now) end
+local es = redis.call('HGET', KEYS[3], 'state')
+if not es then return {0, ''} end
+local allowed = false
+for s in string.gmatch(ARGV[4], '[^,]+') do if s == es then allowed = true end end
+if not allowed then return {0, es} end
+if ARGV[5] ~= '' and redis.call('HGET', KEYS[3], 'execToken') ~= ARGV[5] then return {0, es} end
+redis.call('HSET', KEYS[3], 'state', ARGV[3])
+setFields(KEYS[3], ARGV[7])
+count(KEYS[1], es, -1)
+count(KEYS[1], ARGV[3], 1)
+if es == 'executing' then redis.call('ZREM', KEYS[5], ARGV[1]) end
+local as = redis.call('HGET', KEYS[1], 'state')
+if ARGV[3] == 'queued' and (as == 'approved' or as == 'running') then redis.call('ZADD', KEYS[4], now, ARGV[2]) end
+settle(KEYS[1], KEYS[6], ARGV[2], ARGV[9])
+local view, changed = reindex(KEYS[1], 7, ARGV[2], now)
+local seq = redis.call('RPUSH', KEYS[2], ARGV[6])
+return {1, es, kindOf(KEYS[1]), seq, changed and 1 or 0, view}
+`;
+
+/**
+ * A pending approval decided without running: denied, cancelled or expired; its executions are
+ * cancelled with it. KEYS: approval, history, execution 1, ready, executing set, open set, 9 view
+ * indexes, then every execution. ARGV: to, history entry JSON, approval fields JSON, now, id,
+ * execution 1's fields JSON (its masked call).
+ * Returns {1, 'pending', kind, seq} or {0, view}.
+ */
+export const DECIDE = `${COMMON}
+local now = tonumber(ARGV[4])
+migrate(KEYS[1], KEYS[3], KEYS[4], KEYS[5], ARGV[5], now)
+local s = redis.call('HGET', KEYS[1], 'state')
+if not s then return {0, ''} end
+if s ~= 'pending' then return {0, redis.call('HGET', KEYS[1], 'view')} end
+redis.call('HSET', KEYS[1], 'state', ARGV[1])
+setFields(KEYS[1], ARGV[3])
+local n = 0
+for i = 16, #KEYS do
+  if redis.call('HGET', KEYS[i], 'state') == 'queued' then
+    redis.call('HSET', KEYS[i], 'state', 'cancelled')
+    n = n + 1
+  end
+end
+count(KEYS[1], 'queued', -n)
+count(KEYS[1], 'cancelled', n)
+setFields(KEYS[3], ARGV[6])
+redis.call('SREM', KEYS[6], ARGV[5])
+reindex(KEYS[1], 7, ARGV[5], now)
+local seq = redis.call('RPUSH', KEYS[2], ARGV[2])
+return {1, 'pending', kindOf(KEYS[1]), seq}
+`;
+
+/**
+ * Unsent executions of an approved approval cancelled, one page per call (unfreeze-cancel; later
+ * a batch's stop). KEYS: approval, history, execution 1, ready, executing set, open set, 9 view
+ * indexes, then the page's executions. ARGV: approval id, history entry JSON, now, approval
+ * fields JSON for done, execution 1's fields JSON (its masked call). Returns {cancelled, approval state before, kind, seq, viewChanged}.
+ */
+export const CANCEL_QUEUED = `${COMMON}
+local now = tonumber(ARGV[3])
+migrate(KEYS[1], KEYS[3], KEYS[4], KEYS[5], ARGV[1], now)
+local as = redis.call('HGET', KEYS[1], 'state')
+if as ~= 'approved' and as ~= 'running' and as ~= 'paused' and as ~= 'stopping' then return {0, as or ''} end
+local n = 0
+for i = 16, #KEYS do
+  if redis.call('HGET', KEYS[i], 'state') == 'queued' then
+    redis.call('HSET', KEYS[i], 'state', 'cancelled')
+    n = n + 1
+  end
+end
+if n == 0 then return {0, as} end
+if redis.call('HGET', KEYS[3], 'state') == 'cancelled' then setFields(KEYS[3], ARGV[5]) end
+if count(KEYS[1], 'queued', -n) <= 0 then redis.call('ZREM', KEYS[4], ARGV[1]) end
+count(KEYS[1], 'cancelled', n)
+settle(KEYS[1], KEYS[6], ARGV[1], ARGV[4])
+local _, changed = reindex(KEYS[1], 7, ARGV[1], now)
+local seq = redis.call('RPUSH', KEYS[2], ARGV[2])
+return {n, as, kindOf(KEYS[1]), seq, changed and 1 or 0}
+`;
+
+/** Migrates one record (worker start-up sweep). KEYS: approval, execution 1, ready, executing set. ARGV: id, now. */
+export const MIGRATE = `${COMMON}
+if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
+local had = redis.call('HEXISTS', KEYS[1], 'v')
+migrate(KEYS[1], KEYS[2], KEYS[3], KEYS[4], ARGV[1], tonumber(ARGV[2]))
+return had
+`;

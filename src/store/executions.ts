@@ -1,0 +1,234 @@
+/**
+ * Executions in Redis (issue 18 §1): each its own hash with its own compare-and-set, token and
+ * outcome; the approval's counts, state and view move in the same script (store/approval-lua.ts).
+ * The record is the source of truth for execution, not BullMQ's job state (DESIGN invariant 3).
+ */
+import { randomUUID } from 'node:crypto';
+import { type ApprovalState, canMoveExecution, type ExecutionState, executionId } from '../domain/approval.js';
+import { redactFrozen } from '../domain/redact.js';
+import type {
+  ExecutionRecord,
+  FrozenRequest,
+  HistoryEntry,
+  RequestKind,
+  RequestOutcome,
+  RequestState,
+} from '../domain/request.js';
+import { StateConflictError } from '../errors.js';
+import { CANCEL_QUEUED, FINISH, START } from './approval-lua.js';
+import { executionOf, sealedCallOf } from './record-view.js';
+import type { RedisClient } from './redis.js';
+import type { ChangeListener, StoreKeys } from './store-keys.js';
+
+export type ExecutionStart =
+  | {
+      token: string;
+      executionId: string;
+      /** The approval as sealed, carrying this execution's call. */
+      frozen: FrozenRequest;
+      sealHash: string;
+      decidedBy: string | undefined;
+      tries: number;
+    }
+  /**
+   * Nothing changed: `from` is the execution's state (undefined: missing); `held` the freeze;
+   * `approval` the approval's state when it may not run (pending, paused…); `job` what started it.
+   */
+  | { token: undefined; from: ExecutionState | undefined; held?: true; approval?: ApprovalState; job?: string };
+
+export interface TransitionResult {
+  ok: boolean;
+  /** State before the attempt. */
+  from: RequestState | undefined;
+}
+
+export interface ExecutionTransition {
+  ok: boolean;
+  /** The execution's state before the attempt. */
+  from: ExecutionState | undefined;
+}
+
+const id1 = (id: string) => (id.includes('.') ? id : executionId(id, 1));
+const approvalOf = (execId: string) => execId.slice(0, execId.lastIndexOf('.'));
+
+export class ExecutionStore {
+  constructor(
+    private readonly redis: RedisClient,
+    private readonly keys: StoreKeys,
+    private readonly now: () => number,
+    private readonly onChange: ChangeListener,
+  ) {}
+
+  private base(approvalId: string, execId: string): string[] {
+    const k = this.keys;
+    return [k.approval(approvalId), k.history(approvalId), k.execution(execId), k.ready, k.executing];
+  }
+
+  /**
+   * queued → executing in one round trip, checked in the same script: the execution is queued,
+   * its approval approved or running, Rampart not frozen. Returns the token that alone may
+   * finish it, with the sealed call to run (DESIGN invariant 2: read in the same step).
+   */
+  async start(idOrExecution: string, worker: string, jobId = ''): Promise<ExecutionStart> {
+    const execId = id1(idOrExecution);
+    const approvalId = approvalOf(execId);
+    const token = randomUUID();
+    const at = this.now();
+    const entry: HistoryEntry = { at, event: 'executing', by: worker, ...this.about(execId) };
+    const r = (await this.redis.eval(
+      START,
+      15,
+      ...this.base(approvalId, execId),
+      this.keys.freeze,
+      ...this.keys.views(),
+      execId,
+      approvalId,
+      token,
+      jobId,
+      JSON.stringify(entry),
+      String(at),
+    )) as [number, string, string?, number?, string?, string?, string?, string?, number?, number?];
+    const [ok, from, kind, seq, call, seal, frozen, decidedBy, tries, changed] = r;
+    if (ok === -1) return { token: undefined, from: 'queued', held: true };
+    if (ok !== 1 || frozen === undefined) {
+      const state = from === '' ? undefined : (from as ExecutionState);
+      if (from === 'queued' && kind === '') return { token: undefined, from: state, approval: r[3] as never };
+      return { token: undefined, from: state, ...(kind ? { job: kind } : {}) };
+    }
+    if (changed === 1 && kind && seq)
+      this.onChange({ id: approvalId, kind: kind as RequestKind, state: 'executing', seq });
+    const approval = JSON.parse(frozen) as FrozenRequest;
+    const sealed = { ...approval, call: sealedCallOf(call ?? '', approval) };
+    return {
+      token,
+      executionId: execId,
+      frozen: sealed,
+      sealHash: seal || approval.hash,
+      decidedBy: decidedBy || undefined,
+      tries: Number(tries ?? 1),
+    };
+  }
+
+  /**
+   * executing → final (with the token; none for the reconciler's `unknown`), executing → queued
+   * when provably never sent, unknown → final for a late answer. The approval is done, with its
+   * counts, in the same script as its last execution's final move.
+   */
+  async finish(
+    idOrExecution: string,
+    token: string,
+    to: ExecutionState,
+    outcome: RequestOutcome,
+    detail?: string,
+  ): Promise<ExecutionTransition> {
+    const execId = id1(idOrExecution);
+    const from: ExecutionState[] = to === 'unknown' || to === 'queued' ? ['executing'] : ['executing', 'unknown'];
+    const illegal = from.find((f) => !canMoveExecution(f, to));
+    if (illegal) throw new StateConflictError(`execution ${illegal} → ${to} is not allowed (domain/approval.ts)`);
+    const approvalId = approvalOf(execId);
+    const at = this.now();
+    const entry: HistoryEntry = { at, event: to === 'queued' ? 'approved' : to, ...this.about(execId) };
+    if (detail !== undefined) entry.detail = detail;
+    const execFields: Record<string, string> = { outcome: JSON.stringify(outcome) };
+    let approvalFields = '';
+    if (to !== 'queued') {
+      // Issue 9 item 12: the final move also masks the stored personal data, atomically.
+      const raw = await this.redis.hget(this.keys.approval(approvalId), 'frozen');
+      const frozen = raw ? (JSON.parse(raw) as FrozenRequest) : undefined;
+      if (frozen && !frozen.redacted) {
+        const masked = redactFrozen(frozen, at);
+        approvalFields = JSON.stringify({ frozen: JSON.stringify(masked) });
+        if (execId === executionId(approvalId, 1)) execFields.call = JSON.stringify(masked.call);
+      }
+    }
+    const [ok, before, kind, seq, changed, view] = (await this.redis.eval(
+      FINISH,
+      15,
+      ...this.base(approvalId, execId),
+      this.keys.open,
+      ...this.keys.views(),
+      execId,
+      approvalId,
+      to,
+      from.join(','),
+      token,
+      JSON.stringify(entry),
+      JSON.stringify(execFields),
+      String(at),
+      approvalFields,
+    )) as [number, string, RequestKind?, number?, number?, RequestState?];
+    if (ok === 1 && changed === 1 && kind && seq && view) this.onChange({ id: approvalId, kind, state: view, seq });
+    return { ok: ok === 1, from: before === '' ? undefined : (before as ExecutionState) };
+  }
+
+  /**
+   * Cancels the unsent executions of an approved approval, a page per script (unfreeze-cancel;
+   * a batch's stop later). Returns how many were cancelled.
+   */
+  async cancelQueued(approvalId: string, entry: Omit<HistoryEntry, 'at'>, pageSize = 500): Promise<number> {
+    const n = Number((await this.redis.hget(this.keys.approval(approvalId), 'n')) ?? '1');
+    let cancelled = 0;
+    for (let offset = 0; offset < n; offset += pageSize) {
+      const at = this.now();
+      const page = Array.from({ length: Math.min(pageSize, n - offset) }, (_, i) =>
+        this.keys.execution(executionId(approvalId, offset + i + 1)),
+      );
+      const raw = await this.redis.hget(this.keys.approval(approvalId), 'frozen');
+      const frozen = raw ? (JSON.parse(raw) as FrozenRequest) : undefined;
+      const masked = frozen && !frozen.redacted ? redactFrozen(frozen, at) : undefined;
+      const approvalFields = JSON.stringify({
+        decidedAt: String(at),
+        ...(masked ? { frozen: JSON.stringify(masked) } : {}),
+      });
+      const [count, , kind, seq, changed] = (await this.redis.eval(
+        CANCEL_QUEUED,
+        15 + page.length,
+        ...this.base(approvalId, executionId(approvalId, 1)),
+        this.keys.open,
+        ...this.keys.views(),
+        ...page,
+        approvalId,
+        JSON.stringify({ at, ...entry }),
+        String(at),
+        approvalFields,
+        masked ? JSON.stringify({ call: JSON.stringify(masked.call) }) : '',
+      )) as [number, string, RequestKind?, number?, number?];
+      cancelled += count;
+      if (changed === 1 && kind && seq) this.onChange({ id: approvalId, kind, state: 'cancelled', seq });
+    }
+    return cancelled;
+  }
+
+  /** One execution, or undefined. */
+  async get(execId: string): Promise<ExecutionRecord | undefined> {
+    return executionOf(execId, approvalOf(execId), await this.redis.hgetall(this.keys.execution(execId)));
+  }
+
+  /** Executions `offset + 1 … offset + limit` of an approval, in one pipelined read. */
+  async page(approvalId: string, offset: number, limit: number, n?: number): Promise<ExecutionRecord[]> {
+    const total = n ?? Number((await this.redis.hget(this.keys.approval(approvalId), 'n')) ?? '1');
+    const ids = Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, i) =>
+      executionId(approvalId, offset + i + 1),
+    );
+    if (ids.length === 0) return [];
+    const pipe = this.redis.pipeline();
+    for (const id of ids) pipe.hgetall(this.keys.execution(id));
+    const rows = (await pipe.exec()) ?? [];
+    return ids.flatMap((id, i) => executionOf(id, approvalId, (rows[i]?.[1] ?? {}) as Record<string, string>) ?? []);
+  }
+
+  /** Executions between their compare-and-set and their answer (the reconciler's list). */
+  async executingIds(): Promise<string[]> {
+    return this.redis.zrange(this.keys.executing, '0', '-1');
+  }
+
+  /** Approvals approved or running with queued executions, oldest first (the freeze's held list). */
+  async readyIds(limit = 500): Promise<string[]> {
+    return this.redis.zrange(this.keys.ready, '0', String(limit - 1));
+  }
+
+  /** History entries of a single request stay as before; a batch's name their execution. */
+  private about(execId: string): { execution?: string } {
+    return execId.endsWith('.1') && execId.startsWith('R-') ? {} : { execution: execId };
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * Reading approval and execution hashes into the records adapters use (issue 18 §1). Reads both
+ * formats: a record written before issue 18 (no `v`) is shown as an approval with one execution,
+ * exactly as the scripts would migrate it.
+ */
+import {
+  type ApprovalState,
+  EXECUTION_STATES,
+  type ExecutionCounts,
+  type ExecutionState,
+  emptyCounts,
+  SINGLE_STATES,
+  singleCounts,
+  viewState,
+} from '../domain/approval.js';
+import type {
+  ExecutionRecord,
+  FrozenRequest,
+  RequestOutcome,
+  RequestRecord,
+  RequestState,
+  ServiceCall,
+  Vote,
+} from '../domain/request.js';
+
+type Hash = Record<string, string>;
+
+export function countsOf(h: Hash): ExecutionCounts {
+  const counts = emptyCounts();
+  for (const s of EXECUTION_STATES) counts[s] = Number(h[`c:${s}`] ?? '0');
+  return counts;
+}
+
+export function executionOf(id: string, approvalId: string, e: Hash): ExecutionRecord | undefined {
+  if (!e.state) return undefined;
+  const record: ExecutionRecord = {
+    id,
+    approvalId,
+    state: e.state as ExecutionState,
+    sealHash: e.sealHash ?? '',
+    tries: Number(e.tries ?? '0'),
+  };
+  if (e.job) record.job = e.job;
+  if (e.outcome) record.outcome = JSON.parse(e.outcome) as RequestOutcome;
+  return record;
+}
+
+/** The sealed call an execution runs: its own, or (records migrated from before issue 18) the approval's. */
+export const sealedCallOf = (execCall: string, frozen: FrozenRequest): ServiceCall =>
+  execCall ? (JSON.parse(execCall) as ServiceCall) : frozen.call;
+
+/**
+ * `h` is the approval hash, `first` the hash of its execution 1 (empty for old records), `more`
+ * its first page of executions when it has several.
+ */
+export function recordOf(id: string, h: Hash, first: Hash, more: ExecutionRecord[] = []): RequestRecord | undefined {
+  if (!h.frozen || !h.state) return undefined;
+  const frozen = JSON.parse(h.frozen) as FrozenRequest;
+  let state: RequestState;
+  let approvalState: ApprovalState;
+  let counts: ExecutionCounts;
+  let executions: ExecutionRecord[];
+  let executionCount: number;
+  if (h.v) {
+    approvalState = h.state as ApprovalState;
+    counts = countsOf(h);
+    state = viewState(approvalState, counts);
+    executionCount = Number(h.n ?? '1');
+    const one = executionOf(`${id}.1`, id, first);
+    executions = executionCount === 1 ? (one ? [one] : []) : more;
+  } else {
+    state = h.state as RequestState;
+    const [a, e] = SINGLE_STATES[state];
+    approvalState = a;
+    counts = singleCounts(e);
+    executionCount = 1;
+    const tries = state === 'pending' || state === 'approved' || state === 'cancelled' ? 0 : 1;
+    executions = [{ id: `${id}.1`, approvalId: id, state: e, sealHash: frozen.hash, tries }];
+  }
+  const record: RequestRecord = {
+    frozen,
+    state,
+    votes: JSON.parse(h.votes ?? '[]') as Vote[],
+    approvalState,
+    executionCount,
+    counts,
+    executions,
+  };
+  if (h.decidedBy) record.decidedBy = h.decidedBy;
+  if (h.decidedAt) record.decidedAt = Number(h.decidedAt);
+  if (h.denyReason) record.denyReason = h.denyReason;
+  // A single request's outcome is its execution's; old records kept it on the request.
+  const outcome = executionCount === 1 && h.v ? first.outcome : h.outcome;
+  if (outcome) record.outcome = JSON.parse(outcome) as RequestOutcome;
+  if (h.card) record.card = JSON.parse(h.card) as { channel: string; ts: string };
+  if (h.held) record.held = h.held;
+  if (h.escalatedAt) record.escalatedAt = Number(h.escalatedAt);
+  return record;
+}

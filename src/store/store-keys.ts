@@ -1,0 +1,50 @@
+/**
+ * Every key the request store owns, from one prefix (hash-tagged for a Redis Cluster, so all of
+ * them, BullMQ's included, land in one slot: store/redis.ts, config REDIS_PREFIX).
+ */
+import { REQUEST_STATES, type RequestKind, type RequestState } from '../domain/request.js';
+
+/** An approval's view entered `state`; `seq` is its history entry's position (1-based). */
+export interface StateChange {
+  id: string;
+  kind: RequestKind;
+  state: RequestState;
+  seq: number;
+}
+
+/** Told after each state change the store made (metrics, audit webhook: issue 14). */
+export type ChangeListener = (change: StateChange) => void;
+
+export class StoreKeys {
+  constructor(readonly prefix: string) {}
+
+  approval = (id: string) => `${this.prefix}:req:${id}`;
+  history = (id: string) => `${this.prefix}:req:${id}:history`;
+  execution = (executionId: string) => `${this.prefix}:exec:${executionId}`;
+  /** Approvals by view state, scored by when they entered it (issue 14). */
+  state = (state: RequestState) => `${this.prefix}:req:state:${state}`;
+  /** The nine view indexes in VIEW_STATES order, as the scripts expect them. */
+  views = (): string[] => REQUEST_STATES.map(this.state);
+
+  get open() {
+    return `${this.prefix}:req:open`;
+  }
+  get recent() {
+    return `${this.prefix}:req:recent`;
+  }
+  /** Approvals that are approved or running and still have queued executions (issue 18). */
+  get ready() {
+    return `${this.prefix}:req:ready`;
+  }
+  /** Executions between their compare-and-set and their answer, scored by start time. */
+  get executing() {
+    return `${this.prefix}:exec:executing`;
+  }
+  /** The freeze flag (store/controls.ts ControlStore.freezeKey). */
+  get freeze() {
+    return `${this.prefix}:freeze`;
+  }
+  get seq() {
+    return `${this.prefix}:req:seq`;
+  }
+}

@@ -1,0 +1,111 @@
+/**
+ * Issue 18 §1 through app/ only: an approval owns its executions; each starts only inside its
+ * queued → executing script and runs at most once; the approval ends `done` with counts.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { approve } from '../../src/app/decide.js';
+import { executeOne } from '../../src/app/execute-one.js';
+import { approvalHashOf, cardHash, emptyCounts } from '../../src/domain/approval.js';
+import { ServiceClient } from '../../src/service/client.js';
+import { APPROVERS, startWorld, transfer, type World } from './support.js';
+
+let w: World;
+let deadPort: number;
+beforeAll(async () => {
+  w = await startWorld('executions');
+  const probe = createServer();
+  await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+  deadPort = (probe.address() as AddressInfo).port;
+  await new Promise((r) => probe.close(r));
+});
+afterAll(() => w.close());
+
+it('one approval with three executions: each called exactly once, the approval done with counts', async () => {
+  const calls = [transfer(1.01), transfer(1.02), transfer(1.03)];
+  const id = await w.submit(calls);
+  const posted = await w.store.get(id);
+  expect(posted).toMatchObject({ state: 'pending', approvalState: 'pending', executionCount: 3 });
+  expect(posted?.counts).toEqual({ ...emptyCounts(), queued: 3 });
+  // The card shows the approvalHash; each execution keeps its full sealHash.
+  expect(posted?.frozen.hash).toBe(cardHash(approvalHashOf(calls)));
+  expect(posted?.executions.map((e) => [e.id, e.state, e.sealHash.length])).toEqual([
+    [`${id}.1`, 'queued', 64],
+    [`${id}.2`, 'queued', 64],
+    [`${id}.3`, 'queued', 64],
+  ]);
+
+  expect((await approve(w.deps, id, APPROVERS[0] as string)).kind).toBe('approved');
+  for (const n of [1, 2, 3]) expect(await executeOne(w.exec(), `${id}.${n}`)).toBe('succeeded');
+
+  expect([w.received(1.01), w.received(1.02), w.received(1.03)]).toEqual([1, 1, 1]);
+  const done = await w.store.get(id);
+  expect(done).toMatchObject({ approvalState: 'done', state: 'succeeded' });
+  expect(done?.counts).toEqual({ ...emptyCounts(), succeeded: 3 });
+  expect(done?.executions.map((e) => e.state)).toEqual(['succeeded', 'succeeded', 'succeeded']);
+  expect(await w.store.openIds()).not.toContain(id);
+
+  // A second run of a finished execution calls nothing.
+  expect(await executeOne(w.exec(), `${id}.2`)).toBe('skipped');
+  expect(w.received(1.02)).toBe(1);
+});
+
+it('refuses to start while the approval is pending and while Rampart is frozen: nothing called', async () => {
+  const id = await w.submit([transfer(2.01)]);
+  expect(await executeOne(w.exec(), `${id}.1`)).toBe('skipped');
+  expect((await w.store.get(id))?.executions[0]?.state).toBe('queued');
+
+  expect((await approve(w.deps, id, APPROVERS[1] as string)).kind).toBe('approved');
+  await w.controls.setFreeze({ by: APPROVERS[0] as string, at: Date.now(), reason: 'drill' });
+  try {
+    expect(await executeOne(w.exec(), `${id}.1`)).toBe('frozen');
+    expect(await w.store.get(id)).toMatchObject({ state: 'approved', approvalState: 'approved' });
+    expect((await w.store.get(id))?.executions[0]).toMatchObject({ state: 'queued', tries: 0 });
+  } finally {
+    await w.redis.del(w.controls.freezeKey);
+  }
+  expect(w.received(2.01)).toBe(0);
+  expect(await executeOne(w.exec(), `${id}.1`)).toBe('succeeded');
+  expect(w.received(2.01)).toBe(1);
+});
+
+it('a call never sent goes back to queued with a new try (fresh job id), and runs once later', async () => {
+  const id = await w.submit([transfer(3.01)]);
+  await approve(w.deps, id, APPROVERS[0] as string);
+  const dead = new ServiceClient({ baseUrl: `http://127.0.0.1:${deadPort}`, apiKey: 'k' });
+  try {
+    expect(await executeOne(w.exec(dead), `${id}.1`, { jobId: `${id}.1-t1` })).toBe('retry');
+  } finally {
+    await dead.close();
+  }
+  const back = await w.store.get(id);
+  expect(back).toMatchObject({ state: 'approved', approvalState: 'running' });
+  expect(back?.executions[0]).toMatchObject({ state: 'queued', tries: 1 });
+  expect(w.tries.filter((t) => t.id === `${id}.1`)).toEqual([
+    { id: `${id}.1`, attempt: 1, delayMs: undefined },
+    { id: `${id}.1`, attempt: 2, delayMs: 2000 },
+  ]);
+  expect(await executeOne(w.exec(), `${id}.1`, { jobId: `${id}.1-t2` })).toBe('succeeded');
+  expect(w.received(3.01)).toBe(1);
+  expect((await w.store.get(id))?.executions[0]).toMatchObject({ state: 'succeeded', tries: 2, job: `${id}.1-t2` });
+});
+
+it('an execution found executing by the next try ends unknown and is never sent; one still running is left alone', async () => {
+  const id = await w.submit([transfer(4.01)]);
+  await approve(w.deps, id, APPROVERS[0] as string);
+  // A worker started it and is still on the call: another try must not judge it.
+  const started = await w.store.executions.start(`${id}.1`, 'busy-worker', `${id}.1-t1`);
+  expect(started.token).toBeDefined();
+  w.running.add(`${id}.1-t1`);
+  expect(await executeOne(w.exec(), `${id}.1`, { jobId: `${id}.1-t2` })).toBe('skipped');
+  expect((await w.store.get(id))?.state).toBe('executing');
+  // That worker crashed mid-call: the next try finds it executing with no live job.
+  w.running.delete(`${id}.1-t1`);
+  expect(await executeOne(w.exec(), `${id}.1`, { jobId: `${id}.1-t2` })).toBe('unknown');
+  const record = await w.store.get(id);
+  expect(record).toMatchObject({ state: 'unknown', approvalState: 'done' });
+  expect(record?.counts).toEqual({ ...emptyCounts(), unknown: 1 });
+  expect(w.received(4.01)).toBe(0);
+  expect(w.notified.filter((n) => n.requestId === id).map((n) => n.kind)).toContain('unknown');
+});

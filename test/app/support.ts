@@ -1,0 +1,127 @@
+/**
+ * The use cases wired to a real Redis and the sandbox, with recording JobQueue and approver
+ * ports: app/ only, nothing from slack/ (issue 18 §1 "Done when").
+ */
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import type { AppDeps } from '../../src/app/deps.js';
+import type { ExecuteOneDeps } from '../../src/app/execute-one.js';
+import type { NotifyRequest } from '../../src/app/ports.js';
+import { freezeRequest, type NewRequest } from '../../src/app/post-request.js';
+import { loadConfig } from '../../src/config.js';
+import type { ServiceCall } from '../../src/domain/request.js';
+import { createLogger } from '../../src/log.js';
+import type { Queues } from '../../src/queue/queues.js';
+import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
+import { ServiceClient } from '../../src/service/client.js';
+import { ControlStore, UnfreezeStore } from '../../src/store/controls.js';
+import { Registry } from '../../src/store/registry.js';
+import { RequestStore } from '../../src/store/requests.js';
+import { deleteKeys, REDIS_URL } from '../support/harness.js';
+
+export const REQUESTER = 'U0REQUESTER';
+export const APPROVERS = ['U0APPROVER1', 'U0APPROVER2'];
+
+export const transfer = (amount: number): ServiceCall => ({
+  kind: 'transfer',
+  body: {
+    wallet_id: 'wal_ops_7f3a',
+    amount,
+    receiver: '0x99ED2e97162533BA814aF8092b93b9a3090DEdcF',
+    asset: 'base:usdc',
+  },
+});
+
+export interface World {
+  redis: Redis;
+  prefix: string;
+  store: RequestStore;
+  controls: ControlStore;
+  unfreeze: UnfreezeStore;
+  sandbox: Sandbox;
+  service: ServiceClient;
+  deps: AppDeps;
+  /** What the use cases asked the queue for, in order. */
+  notified: NotifyRequest[];
+  tries: Array<{ id: string; attempt: number; delayMs: number | undefined }>;
+  /** Job ids the fake queue reports as running. */
+  running: Set<string>;
+  exec(service?: ServiceClient): ExecuteOneDeps;
+  submit(calls: ServiceCall[]): Promise<string>;
+  /** Transfers the sandbox received for an amount. */
+  received(amount: number): number;
+  close(): Promise<void>;
+}
+
+export async function startWorld(name: string): Promise<World> {
+  const prefix = `test-${name}-${randomUUID().slice(0, 8)}`;
+  const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
+  const store = new RequestStore(redis, prefix);
+  const controls = new ControlStore(redis, prefix);
+  const sandbox = await startSandbox({ apiKey: 'k' });
+  const service = new ServiceClient({ baseUrl: sandbox.url, apiKey: 'k' });
+  const notified: NotifyRequest[] = [];
+  const tries: World['tries'] = [];
+  const running = new Set<string>();
+  const jobs = {
+    notify: async (job: NotifyRequest) => void notified.push(job),
+    enqueueTry: async (id: string, attempt: number, delayMs?: number) => void tries.push({ id, attempt, delayMs }),
+    isRunning: async (jobId: string) => running.has(jobId),
+    enqueueApproved: async (id: string) => void tries.push({ id: `${id}.1`, attempt: 1, delayMs: undefined }),
+    releaseHeld: async (id: string, attempt: number) => void tries.push({ id, attempt, delayMs: 0 }),
+  };
+  const log = createLogger({ level: 'silent' });
+  const deps: AppDeps = {
+    config: { ...loadConfig({ NODE_ENV: 'test' }), approvers: APPROVERS },
+    service,
+    store,
+    // The use cases call only the methods above (JobQueue and the queue's decision helpers).
+    queues: jobs as unknown as Queues,
+    registry: new Registry(redis, prefix),
+    controls,
+    approvers: { isApprover: async (u) => APPROVERS.includes(u) },
+    log,
+    now: Date.now,
+  };
+  const world: World = {
+    redis,
+    prefix,
+    store,
+    controls,
+    unfreeze: new UnfreezeStore(redis, prefix, controls),
+    sandbox,
+    service,
+    deps,
+    notified,
+    tries,
+    running,
+    exec: (s = service) => ({ service: s, store, registry: deps.registry, jobs, log, now: Date.now, workerName: 't' }),
+    async submit(calls) {
+      const r: NewRequest = {
+        call: calls[0] as ServiceCall,
+        calls,
+        display: { chain: 'base' },
+        requester: REQUESTER,
+        reason: 'approval with executions',
+        origin: undefined,
+        required: 1,
+        rule: '1 approval',
+        submission: `V${randomUUID()}`,
+      };
+      const s = await freezeRequest(deps, r);
+      if (s.kind !== 'created') throw new Error(`not created: ${s.kind}`);
+      return s.frozen.id;
+    },
+    received: (amount) =>
+      sandbox.state.received.filter(
+        (r) => r.path === '/transfer' && (r.body as { amount?: number } | undefined)?.amount === amount,
+      ).length,
+    async close() {
+      await service.close();
+      await sandbox.close();
+      await redis.quit();
+      await deleteKeys(prefix);
+    },
+  };
+  return world;
+}

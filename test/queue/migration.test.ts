@@ -1,0 +1,142 @@
+/**
+ * Issue 18 §1 "Versions": records written before approvals had executions, with their jobs, meet
+ * the new worker. An old `approved` record with a live old job runs exactly once; an old
+ * `executing` one ends `unknown`, never sent; a job of a newer format is left untouched.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { CardRef, Notifier } from '../../src/app/notifier.js';
+import { callHash, type FrozenRequest } from '../../src/domain/request.js';
+import { createLogger } from '../../src/log.js';
+import { createQueues, type Queues } from '../../src/queue/queues.js';
+import { startWorkers, type Workers } from '../../src/queue/worker.js';
+import { startWorld, transfer, type World } from '../app/support.js';
+import { eventually } from '../support/harness.js';
+import { LogSink } from '../support/log-sink.js';
+
+let w: World;
+let queues: Queues;
+let workers: Workers | undefined;
+const sink = new LogSink();
+const card: CardRef = { channel: 'C0APPROVALS', ts: '1.000' };
+const notifier: Notifier = {
+  postCard: async () => card,
+  findCard: async () => undefined,
+  updateCard: async () => {},
+  postOutcome: async () => '2.000',
+  findOutcome: async () => undefined,
+  confirmPosted: async () => {},
+  cardUnpostable: async () => {},
+  remind: async () => {},
+  escalate: async () => {},
+  tellRequester: async () => {},
+};
+
+/** Writes a request exactly as Rampart stored it before issue 18 (no `v`, no execution hash). */
+async function oldRecord(n: number, amount: number, state: 'approved' | 'executing'): Promise<string> {
+  const id = `R-${n}`;
+  const call = transfer(amount);
+  const now = Date.now();
+  const frozen: FrozenRequest = {
+    id,
+    call,
+    display: { chain: 'base' },
+    requester: 'U0REQUESTER',
+    reason: 'before the upgrade',
+    createdAt: now,
+    expiresAt: now + 86_400_000,
+    requiredApprovals: 1,
+    rule: '1 approval',
+    hash: callHash(call),
+  };
+  const p = w.prefix;
+  await w.redis.hset(`${p}:req:${id}`, {
+    frozen: JSON.stringify(frozen),
+    state,
+    requester: frozen.requester,
+    required: '1',
+    expiresAt: String(frozen.expiresAt),
+    votes: JSON.stringify([{ user: 'U0APPROVER1', at: now }]),
+    kind: 'transfer',
+    decidedBy: 'U0APPROVER1',
+    decidedAt: String(now),
+    card: JSON.stringify(card),
+    ...(state === 'executing' ? { execToken: 'token-of-a-dead-worker' } : {}),
+  });
+  await w.redis.rpush(`${p}:req:${id}:history`, JSON.stringify({ at: now, event: 'requested' }));
+  await w.redis.zadd(`${p}:req:recent`, now, id);
+  await w.redis.zadd(`${p}:req:state:${state}`, now, id);
+  await w.redis.sadd(`${p}:req:open`, id);
+  return id;
+}
+
+beforeAll(async () => {
+  w = await startWorld('migration');
+  queues = createQueues(w.redis, w.prefix, createLogger({ level: 'silent' }));
+});
+afterAll(async () => {
+  await workers?.close();
+  await queues.close();
+  await w.close();
+});
+
+it('runs an old approved record with its live old-format job exactly once, and settles an old executing one as unknown', async () => {
+  const approved = await oldRecord(501, 6.01, 'approved');
+  const executing = await oldRecord(502, 6.02, 'executing');
+  // The old job: data `{ requestId }`, job id = the request id.
+  await queues.execute.add('execute', { requestId: approved }, { jobId: approved });
+  // A job written by a newer Rampart.
+  await queues.execute.add('execute', { v: 99, executionId: 'R-503.1', attempt: 1 }, { jobId: 'R-503.1-t1' });
+
+  workers = startWorkers({
+    redis: w.redis,
+    prefix: w.prefix,
+    service: w.service,
+    store: w.store,
+    registry: w.deps.registry,
+    controls: w.controls,
+    queues,
+    notifier,
+    log: createLogger({ level: 'info' }, sink),
+    approvalsChannel: 'C0APPROVALS',
+    now: Date.now,
+    reconcileEveryMs: 200,
+    reminders: {
+      approvers: { members: async () => [] },
+      escalateTo: { members: async () => [] },
+      reminderAfterMs: undefined,
+      reminderMax: 0,
+    },
+  });
+
+  await eventually(
+    async () => ((await w.store.get(approved))?.state === 'succeeded' ? true : undefined),
+    10_000,
+    'old approved to run',
+  );
+  await eventually(
+    async () => ((await w.store.get(executing))?.state === 'unknown' ? true : undefined),
+    10_000,
+    'old executing to settle',
+  );
+  // Two more reconciler rounds: still once.
+  await workers.reconcileNow();
+  await workers.reconcileNow();
+  expect(w.received(6.01)).toBe(1);
+  expect(w.received(6.02)).toBe(0);
+
+  const a = await w.store.get(approved);
+  expect(a).toMatchObject({ approvalState: 'done', executionCount: 1 });
+  expect(a?.executions[0]).toMatchObject({ id: `${approved}.1`, state: 'succeeded', tries: 1, job: approved });
+  expect(await w.redis.hget(`${w.prefix}:req:${approved}`, 'v')).toBe('2');
+  expect((await w.store.get(executing))?.outcome?.message).toContain('may or may not');
+
+  // The newer job is left untouched: delayed, not failed, no attempt used; logged once.
+  await eventually(
+    async () => ((await queues.execute.getJobState('R-503.1-t1')) === 'delayed' ? true : undefined),
+    5000,
+    'newer job delayed',
+  );
+  const newer = await queues.execute.getJob('R-503.1-t1');
+  expect(newer?.attemptsMade).toBe(0);
+  expect(sink.lines.filter((l) => l.includes('newer format'))).toHaveLength(1);
+});
