@@ -2,8 +2,11 @@
 import type { FreezeState, UnfreezeProposal } from '../../store/controls.js';
 import { type Blocks, context, esc, header, plain, section, slackDate, withSandboxNote } from './common.js';
 
+/** A sentence ends once: a reason typed with its own full stop keeps just that one (issue 23 item 19). */
+export const sentence = (text: string): string => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
+
 export const freezeBannerText = (f: FreezeState): string =>
-  `:octagonal_sign: *Frozen by <@${f.by}> at ${slackDate(f.at, '{time}')}: ${esc(f.reason)}* Nothing is approved or executed until an unfreeze is approved (\`/unfreeze\`).`;
+  `:octagonal_sign: *Frozen by <@${f.by}> at ${slackDate(f.at, '{time}')}: ${esc(sentence(f.reason))}* Nothing is approved or executed until an unfreeze is approved (\`/unfreeze\`).`;
 
 export function frozenClickText(id: string, f: FreezeState | undefined): string {
   const who = f ? ` by <@${f.by}> at ${slackDate(f.at, '{time}')} (${esc(f.reason)})` : '';

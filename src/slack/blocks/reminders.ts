@@ -5,7 +5,7 @@
  */
 import type { RequestRecord } from '../../domain/request.js';
 import type { Milestone } from '../../queue/notifier.js';
-import { outcomeReply } from './card.js';
+import { outcomeReply } from './card-replies.js';
 import { esc, link, slackDate } from './common.js';
 
 const what = (r: RequestRecord): string => {
