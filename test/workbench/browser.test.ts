@@ -128,7 +128,7 @@ describe('the workbench in Chromium', () => {
       const page = await openAs('U0OUTSIDER');
       await channel(page, 'C0GENERAL').click();
       await typeCommand(page, '/rate');
-      const answer = page.locator('#messages article.msg.ephemeral', { hasText: 'Onramp rate' });
+      const answer = page.locator('#messages article.msg.ephemeral', { hasText: '1 USDC ≈' });
       await answer.waitFor({ timeout: 15_000 });
       expect(await answer.textContent()).toContain('Only visible to you');
 
