@@ -9,6 +9,7 @@ import { velocitySubject } from '../domain/velocity.js';
 import type { FreezeState, UnfreezeChoice, UnfreezeProposal, UnfreezeStore } from '../store/controls.js';
 import { type Authorisation, authorise } from './decide.js';
 import type { AppDeps } from './deps.js';
+import { NO_REASON } from './freeze-reason.js';
 
 export type FreezeDeps = Pick<AppDeps, 'store' | 'queues' | 'approvers' | 'controls' | 'config' | 'log' | 'now'> & {
   unfreeze: UnfreezeStore;
@@ -23,7 +24,7 @@ export type FreezeOutcome =
 export async function freeze(deps: FreezeDeps, user: string, reason: string): Promise<FreezeOutcome> {
   const refused = await authorise(deps, user);
   if (refused) return refused;
-  const state: FreezeState = { by: user, at: deps.now(), reason: reason.trim().slice(0, 300) || 'no reason given' };
+  const state: FreezeState = { by: user, at: deps.now(), reason: reason.trim().slice(0, 300) || NO_REASON };
   const set = await deps.controls.setFreeze(state);
   if (!set.created) return { kind: 'already', freeze: set.state };
   deps.log.warn({ by: user }, 'Rampart frozen: no approval or execution until an unfreeze is approved');

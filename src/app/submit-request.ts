@@ -52,6 +52,8 @@ const bounded = <T>(deps: SubmitDeps, work: Promise<T>): Promise<T> =>
   deps.budget ? deps.budget.beforeCreate(work) : work;
 
 async function checkLive(deps: SubmitDeps, draft: Draft): Promise<Checked> {
+  // In parallel with the wallet's facts, inside the same deadline; it never rejects.
+  const context = readContext(deps, draft);
   let facts: [
     Awaited<ReturnType<AppDeps['service']['getWallet']>>,
     Awaited<ReturnType<AppDeps['service']['getBalances']>>,
@@ -65,12 +67,40 @@ async function checkLive(deps: SubmitDeps, draft: Draft): Promise<Checked> {
   }
   const checked = checkDraftAgainstWallet(draft, ...facts);
   if ('errors' in checked) return checked;
+  Object.assign(checked.display, await context);
   try {
     return await readRegistry(deps, checked.draft, checked.display, checked.availableUnits);
   } catch (err) {
     // Only Redis reads are left here: nothing is stored yet, so "nothing was submitted" is true.
     return { stalled: err };
   }
+}
+
+/**
+ * Issue 23 items 6 and 8: a transfer to one of the team's own wallets says so; an offramp
+ * shows an indicative naira figure. Both are best effort inside the same budget: a slow or
+ * failing read only leaves the line out, never refuses the request.
+ */
+async function readContext(deps: SubmitDeps, draft: Draft): Promise<Partial<RequestDisplay>> {
+  try {
+    if (draft.kind === 'transfer' && draft.receiver) {
+      const receiver = draft.receiver;
+      const others = deps.config.wallets.filter((w) => w.alias !== draft.walletAlias);
+      const found = await deps.withinBudget(
+        Promise.all(others.map((w) => deps.service.getWallet(w.id).then((x) => ({ alias: w.alias, x })))),
+      );
+      // EVM addresses compare without case (the checksum is only case); Solana's are exact.
+      const own = found.find(
+        ({ x }) => x.address.evm.toLowerCase() === receiver.toLowerCase() || x.address.svm === receiver,
+      );
+      return own ? { ownWallet: own.alias } : {};
+    }
+    if (draft.kind === 'offramp' && draft.asset.code !== 'cNGN')
+      return { indicativeRate: (await deps.withinBudget(deps.service.getOnrampRate('NGN'))).rate };
+  } catch (err) {
+    deps.log.debug({ err }, 'submission context (own wallets, rate) not read; the card leaves it out');
+  }
+  return {};
 }
 
 async function readRegistry(
@@ -92,6 +122,8 @@ async function readRegistry(
       };
     display.beneficiaryLabel = entry.label;
     display.holderName = entry.holderName;
+    if (entry.holderSource) display.holderSource = entry.holderSource;
+    if (entry.holderSource === 'lookup') display.holderCheckedAt = entry.createdAt;
     if (entry.asStated) {
       // issue 11: registered as existing; every card says its details are only as stated.
       display.beneficiaryStatedBy = entry.createdBy;

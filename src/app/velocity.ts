@@ -5,9 +5,9 @@
  */
 import type { FrozenRequest } from '../domain/request.js';
 import {
+  afterSentence,
   exceededSentence,
   firstExceeded,
-  headroomSentence,
   rulesFor,
   type VelocityRule,
   type VelocitySubject,
@@ -39,7 +39,7 @@ export async function checkVelocity(
   const usages = await deps.controls.usage(subject, rules, deps.now());
   const over = firstExceeded(usages, subject.units);
   if (over) return { ok: false, message: exceededSentence(subject, over) };
-  return { ok: true, note: usages.map((u) => headroomSentence(subject, u)).join('; ') };
+  return { ok: true, note: usages.map((u) => afterSentence(subject, u)).join(' ') };
 }
 
 export interface ApprovalControls {

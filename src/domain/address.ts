@@ -4,7 +4,7 @@
  */
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { base58 } from '@scure/base';
-import type { ChainKind } from './assets.js';
+import { ASSET_IDS, type Asset, CHAINS, type ChainKind } from './assets.js';
 
 const EVM = /^0x[0-9a-fA-F]{40}$/;
 
@@ -49,3 +49,23 @@ export const isValidAddress = (kind: ChainKind, address: string): boolean =>
 /** 0x12ab…cdef — for places where the full address would crowd the text; links carry it whole. */
 export const shortAddress = (address: string): string =>
   address.length > 14 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address;
+
+/**
+ * Issue 23 item 14: an address valid on the other kind of chain gets a sentence naming that chain
+ * and the asset to choose, rather than the generic format error. undefined when it is not one.
+ */
+export function otherChainAddress(asset: Pick<Asset, 'id' | 'chain' | 'token'>, address: string): string | undefined {
+  const a = address.trim();
+  const chain = CHAINS[asset.chain];
+  if (chain.kind === 'evm' && solanaAddressProblem(a) === undefined) {
+    const on = ASSET_IDS.includes(`solana:${asset.token}` as (typeof ASSET_IDS)[number])
+      ? `choose solana:${asset.token} to send on Solana`
+      : 'Solana has no such asset';
+    return `That is a Solana address, but ${asset.id} is on ${chain.name}: ${on}, or paste a 0x address for ${chain.name}.`;
+  }
+  if (chain.kind === 'svm' && EVM.test(a)) {
+    const evm = ASSET_IDS.find((id) => id.endsWith(`:${asset.token}`) && !id.startsWith('solana:')) ?? 'base:usdc';
+    return `That is an EVM (0x…) address, but ${asset.id} is on Solana: choose an EVM asset such as ${evm}, or paste a Solana address.`;
+  }
+  return undefined;
+}

@@ -5,7 +5,7 @@
  */
 
 import { InputError } from '../errors.js';
-import { addressProblem } from './address.js';
+import { addressProblem, otherChainAddress } from './address.js';
 import { type Amount, parseAmount } from './amount.js';
 import { type Asset, assetInfo, CHAINS, describeUnknownAsset, parseAssetId } from './assets.js';
 
@@ -72,7 +72,9 @@ export function validateDraft(
     if (!receiver) errors.receiver = 'Paste the receiver address.';
     else if (asset) {
       const problem = addressProblem(CHAINS[asset.chain].kind, receiver);
-      if (problem) errors.receiver = `${problem} (${asset.id} is on ${CHAINS[asset.chain].name})`;
+      if (problem)
+        errors.receiver =
+          otherChainAddress(asset, receiver) ?? `${problem} (${asset.id} is on ${CHAINS[asset.chain].name})`;
     }
   }
   const beneficiary = input.beneficiary?.trim();

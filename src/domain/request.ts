@@ -84,6 +84,12 @@ export interface RequestDisplay {
   availableAfter?: string;
   /** Receiver never paid by Rampart before. */
   newReceiver?: boolean;
+  /** Issue 23 item 6: the receiver is this configured wallet's own address (alias). */
+  ownWallet?: string;
+  /** Issue 23 item 8: NGN per unit of the asset at submission (onramp rate), for an indicative naira figure. */
+  indicativeRate?: number;
+  /** Issue 23 item 7: when the holder name was checked by the bank lookup (registry entry's creation). */
+  holderCheckedAt?: number;
   beneficiaryLabel?: string;
   holderName?: string;
   /** Who vouches for holderName: the service's lookup, or only the requester (issue 9 item 6). */

@@ -166,10 +166,17 @@ function windowLabelOf(typed: string): string {
 
 const fmt = (units: bigint, decimals: number) => formatAmount({ units, decimals });
 
-/** "ops has 12,400.00 USDC left of 50,000.00 in the last 24 h" */
+/** "Limit for ops: 50,000.00 USDC per 24 h. 12,400.00 left" — words, not configuration syntax (issue 23 item 15). */
 export function headroomSentence(subject: Pick<VelocitySubject, 'walletAlias' | 'code'>, u: VelocityUsage): string {
   const d = u.rule.decimals;
-  return `${subject.walletAlias} has ${fmt(leftOf(u), d)} ${subject.code} left of ${fmt(u.rule.limit, d)} in the last ${u.rule.windowLabel}`;
+  return `Limit for ${subject.walletAlias}: ${fmt(u.rule.limit, d)} ${subject.code} per ${u.rule.windowLabel}. ${fmt(leftOf(u), d)} left`;
+}
+
+/** The card's note: the headroom and what is left once this request counts. */
+export function afterSentence(subject: VelocitySubject, u: VelocityUsage): string {
+  const left = leftOf(u);
+  const after = left > subject.units ? left - subject.units : 0n;
+  return `${headroomSentence(subject, u)}; ${fmt(after, u.rule.decimals)} after this.`;
 }
 
 /** The first rule this request would break, if any (the caller reads `used` from the ledger). */
@@ -179,5 +186,5 @@ export function firstExceeded(usages: readonly VelocityUsage[], units: bigint): 
 
 /** The one sentence a refused submission or a held approval shows. */
 export function exceededSentence(subject: VelocitySubject, u: VelocityUsage): string {
-  return `This would exceed the velocity limit ${u.rule.text}: ${headroomSentence(subject, u)}, and this request is ${fmt(subject.units, subject.decimals)} ${subject.code}.`;
+  return `This is over the limit. ${headroomSentence(subject, u)}, and this request is ${fmt(subject.units, subject.decimals)} ${subject.code}: ask for at most what is left, or wait for earlier payments to leave the ${u.rule.windowLabel} window.`;
 }

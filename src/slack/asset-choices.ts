@@ -13,6 +13,7 @@ import {
   modalMetaSchema,
   requestModal,
   WALLET_ACTION,
+  type WalletChoice,
 } from './blocks/request-modal.js';
 import type { Deps } from './deps.js';
 import { readMetadata } from './metadata.js';
@@ -27,6 +28,20 @@ export async function heldAssets(deps: Pick<Deps, 'service'>, walletId: string):
     });
 }
 
+/**
+ * Issue 23 item 17: each configured wallet, marked when it cannot do this job (inactive, or the
+ * capability off), before anyone submits. A wallet that could not be read is listed unmarked.
+ */
+export async function walletChoices(deps: Pick<Deps, 'service' | 'config'>, kind: 'transfer' | 'offramp') {
+  return Promise.all(
+    deps.config.wallets.map(async (w): Promise<WalletChoice> => {
+      const info = await deps.service.getWallet(w.id).catch(() => undefined);
+      const note = !info ? undefined : !info.is_active ? 'inactive' : info[kind] ? undefined : `${kind}s off`;
+      return { alias: w.alias, id: w.id, note };
+    }),
+  );
+}
+
 /** Rebuilds the open modal for `walletAlias` with that wallet's assets; quiet on failure. */
 export async function refreshAssets(
   client: WebClient,
@@ -38,13 +53,13 @@ export async function refreshAssets(
   const wallet = deps.config.wallets.find((w) => w.alias === walletAlias);
   if (!wallet) return;
   try {
-    const assets = await heldAssets(deps, wallet.id);
+    const [assets, wallets] = await Promise.all([heldAssets(deps, wallet.id), walletChoices(deps, meta.kind)]);
     if (assets.length === 0) return; // keep the full list; submit will say what is wrong
     const prefill: Prefill = { ...meta.prefill, wallet: walletAlias };
     await client.views.update({
       view_id: view.id,
       ...(view.hash ? { hash: view.hash } : {}),
-      view: requestModal(meta, deps.config.wallets, prefill, assets),
+      view: requestModal(meta, wallets, prefill, assets),
     });
   } catch (err) {
     // The person can still choose from the full list; submit checks the balance anyway.

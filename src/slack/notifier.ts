@@ -8,7 +8,9 @@ import type { RequestRecord } from '../domain/request.js';
 import type { Logger } from '../log.js';
 import { type CardRef, NeedsAdminError, type Notifier, RateLimitedError } from '../queue/notifier.js';
 import type { ControlStore } from '../store/controls.js';
-import { cardText, outcomeReply, requestCardBlocks } from './blocks/card.js';
+import { requestCardBlocks } from './blocks/card.js';
+import { outcomeReply } from './blocks/card-replies.js';
+import { cardText } from './blocks/card-summary.js';
 import { withSandboxText } from './blocks/common.js';
 import { escalationText, reminderText, requesterText } from './blocks/reminders.js';
 
@@ -55,18 +57,19 @@ export interface SlackNotifierOptions {
 
 export function slackNotifier({ client, approvalsChannel, sandbox, log, controls }: SlackNotifierOptions): Notifier {
   const text = (t: string) => withSandboxText(t, sandbox);
-  const blocks = async (record: RequestRecord) =>
-    requestCardBlocks(record, sandbox, { freeze: await controls?.freeze() });
+  const drawCard = async (record: RequestRecord) => {
+    const freeze = await controls?.freeze();
+    return { text: cardText(record, freeze), blocks: requestCardBlocks(record, sandbox, { freeze }) };
+  };
   const linkTo = async (card: CardRef): Promise<string> =>
     (await deliver(() => client.chat.getPermalink({ channel: card.channel, message_ts: card.ts }))).permalink ?? '';
   return {
     async postCard(record) {
-      const drawn = await blocks(record);
+      const drawn = await drawCard(record);
       const posted = await deliver(() =>
         client.chat.postMessage({
           channel: approvalsChannel,
-          text: cardText(record),
-          blocks: drawn,
+          ...drawn,
           unfurl_links: false,
           metadata: { event_type: CARD_EVENT, event_payload: { request_id: record.frozen.id } },
         }),
@@ -98,8 +101,8 @@ export function slackNotifier({ client, approvalsChannel, sandbox, log, controls
       return undefined;
     },
     async updateCard(record, { channel, ts }) {
-      const drawn = await blocks(record);
-      await deliver(() => client.chat.update({ channel, ts, text: cardText(record), blocks: drawn }));
+      const drawn = await drawCard(record);
+      await deliver(() => client.chat.update({ channel, ts, ...drawn }));
     },
     async postOutcome(record, card: CardRef) {
       const reply = await deliver(() =>

@@ -17,6 +17,18 @@ export interface FreezeState {
   reason: string;
 }
 
+/** KEYS: freeze. ARGV: reason, placeholder. Returns {added, freeze JSON} or nil when not frozen. */
+const ADD_REASON = `
+local raw = redis.call('GET', KEYS[1])
+if not raw then return nil end
+local f = cjson.decode(raw)
+if f.reason ~= ARGV[2] then return {0, raw} end
+local at = string.match(raw, '"at":(%d+)')
+local out = '{"by":' .. cjson.encode(f.by) .. ',"at":' .. at .. ',"reason":' .. cjson.encode(ARGV[1]) .. '}'
+redis.call('SET', KEYS[1], out)
+return {1, out}
+`;
+
 export class ControlStore {
   constructor(
     private readonly redis: RedisClient,
@@ -74,6 +86,16 @@ export class ControlStore {
   async freeze(): Promise<FreezeState | undefined> {
     const raw = await this.redis.get(this.freezeKey);
     return raw ? (JSON.parse(raw) as FreezeState) : undefined;
+  }
+
+  /**
+   * Issue 23 item 13: gives a reasonless freeze its reason, atomically and only while the freeze
+   * still says `placeholder` (a reason someone gave is never replaced).
+   */
+  async addFreezeReason(reason: string, placeholder: string): Promise<{ added: boolean; state?: FreezeState }> {
+    const raw = (await this.redis.eval(ADD_REASON, 1, this.freezeKey, reason, placeholder)) as [number, string] | null;
+    if (!raw) return { added: false };
+    return { added: raw[0] === 1, state: JSON.parse(raw[1]) as FreezeState };
   }
 
   /** Sets the freeze unless one is on; returns the freeze in force afterwards and whether it is new. */

@@ -162,7 +162,7 @@ describe('identity, beneficiary and offramp in Slack', () => {
     const submit = await h.driver.submitView(PEOPLE.requester, offramp, { beneficiary: beneficiaryId });
     expect(submit.body, JSON.stringify(submit.body)).toMatchObject({ response_action: 'clear' });
     const card = await eventually(() => h.fake.messages(APPROVALS)[before], 10_000, 'offramp card');
-    expect(blocksText(card)).toContain('holder ADAEZE OKAFOR');
+    expect(blocksText(card)).toContain('verified by bank lookup');
     const id = /R-\d+/.exec(blocksText(card))?.[0] ?? '';
     await h.driver.click(PEOPLE.approver1, { action_id: 'request_approve', message: card });
     await waitForState(h, id, 'succeeded');

@@ -47,7 +47,7 @@ describe('"entire available balance" is sealed at submission', () => {
   it('under a velocity rule: a deposit after submission is not swept and the ledger counts what moved', async () => {
     setAvailable(OPS, 'base:usdc', 50);
     const { id, card } = await postRequest(h, 'transfer', `all base:usdc to ${RECEIVER} from ops for sweep`);
-    expect(blocksText(card)).toContain('*50.00* USDC (entire available balance at submission)');
+    expect(blocksText(card)).toContain('All available at submission: *50.00* USDC');
     expect(blocksText(card)).toContain('50.00 → 0.00');
     setAvailable(OPS, 'base:usdc', 100_050); // 100,000 USDC arrive before anyone approves
     await click(h, PEOPLE.approver1, id, 'request_approve');
@@ -64,14 +64,14 @@ describe('"entire available balance" is sealed at submission', () => {
     // The ledger holds 50 (what moved): 60 more would break the 100 USDC rule.
     const refused = await submitRequest(h, 'transfer', `60 base:usdc to ${RECEIVER} from ops for more`);
     expect((refused.body as { errors?: { amount?: string } }).errors?.amount).toContain(
-      'ops has 50.00 USDC left of 100.00',
+      'Limit for ops: 100.00 USDC per 24 h. 50.00 left',
     );
   });
 
   it('without a velocity rule: a deposit after submission stays in the wallet', async () => {
     setAvailable(TREASURY, 'arbitrum:usdt', 1_000);
     const { id } = await postRequest(h, 'transfer', `all arbitrum:usdt to ${RECEIVER} from treasury for sweep`);
-    expect(blocksText(currentCard(h, id))).toContain('*1,000.00* USDT (entire available balance at submission)');
+    expect(blocksText(currentCard(h, id))).toContain('All available at submission: *1,000.00* USDT');
     setAvailable(TREASURY, 'arbitrum:usdt', 501_000);
     await click(h, PEOPLE.approver1, id, 'request_approve');
     await waitForState(h, id, 'succeeded');

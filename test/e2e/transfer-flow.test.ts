@@ -81,7 +81,7 @@ describe('entire balance and offramp', () => {
     const { id, card } = await requestTransfer(
       'all solana:usdc to 7Zb8wEZfKJdjVSTk1w4JR429XWuocKPkgGiRdBrRD51r from ops for sweep to cold wallet',
     );
-    expect(blocksText(card)).toContain('*48,250.00* USDC (entire available balance at submission)');
+    expect(blocksText(card)).toContain('All available at submission: *48,250.00* USDC');
     // The policy judges the sealed amount (over the 10,000 USDC threshold), not "amount not fixed".
     expect(blocksText(card)).toContain('2 approvals: amount over 10,000 USDC');
     await h.driver.click(PEOPLE.approver1, { action_id: 'request_approve', message: approveButton(id) });

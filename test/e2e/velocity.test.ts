@@ -48,7 +48,7 @@ const quiet = () => quiescent(h);
 describe('velocity limits', () => {
   it('refuses a submission over the limit with one sentence naming the rule, used and left; the card shows them', async () => {
     const { id } = await postRequest(h, 'transfer', `60 base:usdc to ${RECEIVER} from ops for first half`);
-    expect(blocksText(currentCard(h, id))).toContain('ops has 100.00 USDC left of 100.00 in the last 24 h');
+    expect(blocksText(currentCard(h, id))).toContain('Limit for ops: 100.00 USDC per 24 h. 100.00 left');
     await click(h, PEOPLE.approver1, id, 'request_approve');
     await waitForState(h, id, 'succeeded');
     const refused = await submitRequest(
@@ -57,18 +57,20 @@ describe('velocity limits', () => {
       `50 solana:usdc to 7Zb8wEZfKJdjVSTk1w4JR429XWuocKPkgGiRdBrRD51r from ops for too much`,
     );
     expect(refusal(refused.body)).toBe(
-      'This would exceed the velocity limit ops:USDC=100/24h: ops has 40.00 USDC left of 100.00 in the last 24 h, and this request is 50.00 USDC.',
+      'This is over the limit. Limit for ops: 100.00 USDC per 24 h. 40.00 left, and this request is 50.00 USDC: ask for at most what is left, or wait for earlier payments to leave the 24 h window.',
     );
     const { id: fits } = await postRequest(h, 'transfer', `40 base:usdc to ${RECEIVER} from ops for the rest`);
-    expect(blocksText(currentCard(h, fits))).toContain('ops has 40.00 USDC left of 100.00 in the last 24 h');
+    expect(blocksText(currentCard(h, fits))).toContain(
+      'Limit for ops: 100.00 USDC per 24 h. 40.00 left; 0.00 after this.',
+    );
   });
 
   it('lets the window roll: 24 h after an approval its amount no longer counts', async () => {
     const before = await submitRequest(h, 'transfer', `50 base:usdc to ${RECEIVER} from ops for next day`);
-    expect(refusal(before.body)).toContain('ops has 40.00 USDC left of 100.00');
+    expect(refusal(before.body)).toContain('Limit for ops: 100.00 USDC per 24 h. 40.00 left');
     offset += 24 * 3_600_000 + 1000;
     const { id } = await postRequest(h, 'transfer', `50 base:usdc to ${RECEIVER} from ops for next day`);
-    expect(blocksText(currentCard(h, id))).toContain('ops has 100.00 USDC left of 100.00 in the last 24 h');
+    expect(blocksText(currentCard(h, id))).toContain('Limit for ops: 100.00 USDC per 24 h. 100.00 left');
   });
 
   it('20 concurrent Approve clicks on two requests that fit alone but not together approve and execute exactly one', async () => {
@@ -97,7 +99,7 @@ describe('velocity limits', () => {
     const pending = records.find((r) => r?.state === 'pending');
     const pendingId = pending?.frozen.id ?? '';
     expect(pending?.votes).toEqual([]);
-    expect(pending?.held).toContain('treasury has 40.00 USDC left of 100.00 in the last 24 h');
+    expect(pending?.held).toContain('Limit for treasury: 100.00 USDC per 24 h. 40.00 left');
     await eventually(
       () => blocksText(currentCard(h, pendingId)).includes('Approval held') || undefined,
       5000,
@@ -119,7 +121,7 @@ describe('velocity limits', () => {
     await waitForState(h, second.id, 'unknown');
     const refused = await submitRequest(h, 'transfer', `30 ethereum:usdt to ${RECEIVER} from ops for after unknown`);
     expect(refusal(refused.body)).toBe(
-      'This would exceed the velocity limit ops:USDT=100/24h: ops has 20.00 USDT left of 100.00 in the last 24 h, and this request is 30.00 USDT.',
+      'This is over the limit. Limit for ops: 100.00 USDT per 24 h. 20.00 left, and this request is 30.00 USDT: ask for at most what is left, or wait for earlier payments to leave the 24 h window.',
     );
     await quiet();
     expect(h.fake.messages(APPROVALS).length).toBeGreaterThan(0);

@@ -14,7 +14,7 @@ import { createLogger } from '../../src/log.js';
 import { createQueues, type Queues } from '../../src/queue/queues.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
 import { ServiceClient } from '../../src/service/client.js';
-import { outcomeReply } from '../../src/slack/blocks/card.js';
+import { outcomeReply } from '../../src/slack/blocks/card-replies.js';
 import { outcomeMessage } from '../../src/slack/describe-error.js';
 import { Registry } from '../../src/store/registry.js';
 import { RequestStore } from '../../src/store/requests.js';

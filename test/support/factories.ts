@@ -65,6 +65,9 @@ const DISPLAY: Record<ServiceCall['kind'], FrozenRequest['display']> = {
     chain: 'base',
     beneficiaryLabel: 'Ada Obi · GTBank ••••6789',
     holderName: 'ADA OBI',
+    holderSource: 'lookup',
+    holderCheckedAt: Date.UTC(2026, 10, 14, 15, 2),
+    indicativeRate: 1532.75,
   },
   beneficiary: {
     identityLabel: 'Ada Obi (BVN ••••4455)',

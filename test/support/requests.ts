@@ -52,7 +52,14 @@ export const click = (
   user: string,
   id: string,
   action: 'request_approve' | 'request_deny' | 'request_cancel',
-) => h.driver.click(user, { action_id: action, message: currentCard(h, id), channel: APPROVALS });
+) =>
+  h.driver.click(user, {
+    action_id: action,
+    message: currentCard(h, id),
+    channel: APPROVALS,
+    // Cancel is the card's overflow menu: the pick is the request id.
+    ...(action === 'request_cancel' ? { value: id } : {}),
+  });
 
 export async function waitForState(h: Harness, id: string, state: string, timeoutMs = 15_000) {
   return eventually(

@@ -71,10 +71,11 @@ describe('the workbench in Chromium', () => {
       await card.screenshot({ path: `${ARTIFACTS}/workbench-card-pending.png` });
 
       await page.getByLabel('You are').selectOption('U0APPROVER1');
-      await card.getByRole('button', { name: 'Approve', exact: true }).click();
+      // The card's buttons are labelled for screen readers with the request (issue 23 item 12).
+      await card.getByRole('button', { name: new RegExp(`^Approve ${id}: 25\\.00 USDC`) }).click();
       const confirm = page.getByRole('alertdialog', { name: 'Approve this request?' });
       await confirm.waitFor();
-      expect(await confirm.textContent()).toContain('This cannot be undone');
+      expect(await confirm.textContent()).toContain('Yours is approval 1 of 1: it runs now and cannot be undone.');
       await confirm.getByRole('button', { name: 'Approve', exact: true }).click();
 
       await card.locator('.replies').waitFor({ timeout: 20_000 });
@@ -84,7 +85,7 @@ describe('the workbench in Chromium', () => {
       await link.waitFor({ timeout: 20_000 });
       expect(await link.getAttribute('href')).toMatch(/^https:\/\/basescan\.org\/tx\/0x[0-9a-f]+$/i);
       await card.filter({ hasText: 'Succeeded' }).waitFor({ timeout: 20_000 });
-      expect(await card.getByRole('button', { name: 'Approve', exact: true }).count()).toBe(0);
+      expect(await card.getByRole('button', { name: /^Approve/ }).count()).toBe(0);
       await card.screenshot({ path: `${ARTIFACTS}/workbench-card-succeeded.png` });
 
       const transfers = wb.rampart.sandbox?.state.received.filter((r) => r.path === '/transfer') ?? [];
@@ -128,7 +129,7 @@ describe('the workbench in Chromium', () => {
       const page = await openAs('U0OUTSIDER');
       await channel(page, 'C0GENERAL').click();
       await typeCommand(page, '/rate');
-      const answer = page.locator('#messages article.msg.ephemeral', { hasText: 'Onramp rate' });
+      const answer = page.locator('#messages article.msg.ephemeral', { hasText: '1 USDC ≈' });
       await answer.waitFor({ timeout: 15_000 });
       expect(await answer.textContent()).toContain('Only visible to you');
 
@@ -160,7 +161,7 @@ describe('the workbench in Chromium', () => {
       const card = page.locator('#messages article.msg', { hasText: 'invoice 9' });
       await card.waitFor({ timeout: 15_000 });
       await page.getByLabel('You are').selectOption('U0APPROVER2');
-      await card.getByRole('button', { name: 'Deny', exact: true }).click();
+      await card.getByRole('button', { name: /^Deny R-\d+:/ }).click();
       const deny = page.getByRole('dialog', { name: /^Deny R-\d+$/ });
       await deny.waitFor();
       // Empty, the page itself refuses it (Slack checks required fields); too short, Rampart does.

@@ -2,7 +2,7 @@
  * Approve / Deny / Cancel on a card: read the click → app/decide.ts → a private answer. The
  * button carries only the request id, never what to execute (DESIGN invariant 2).
  */
-import type { App, BlockButtonAction } from '@slack/bolt';
+import type { App, BlockButtonAction, BlockOverflowAction } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import { approve, cancel, checkDeny } from '../../app/decide.js';
 import { REQUEST_ID } from '../../domain/request.js';
@@ -20,11 +20,16 @@ interface Click {
   requestId: string | undefined;
 }
 
-function readClick(body: BlockButtonAction, action: { value?: string }): Click {
+/** A button carries the id as its value; the card's overflow menu (Cancel) as its option's (issue 23 item 16). */
+function readClick(
+  body: BlockButtonAction | BlockOverflowAction,
+  action: { value?: string; selected_option?: { value: string } },
+): Click {
+  const value = action.value ?? action.selected_option?.value;
   return {
     user: body.user.id,
     channel: body.channel?.id,
-    requestId: action.value && REQUEST_ID.test(action.value) ? action.value : undefined,
+    requestId: value && REQUEST_ID.test(value) ? value : undefined,
   };
 }
 
@@ -106,24 +111,27 @@ export function registerApprovalActions(app: App, deps: Deps): void {
     }
   });
 
-  app.action<BlockButtonAction>(APPROVAL_ACTIONS.cancel, async ({ ack, body, action, client }) => {
-    await ack();
-    const click = readClick(body, action);
-    if (!click.requestId) return;
-    const outcome = await cancel(deps, click.requestId, click.user);
-    switch (outcome.kind) {
-      case 'not-requester':
-        return tell(
-          client,
-          deps,
-          click,
-          `Only the requester, <@${outcome.requester}>, can cancel ${outcome.requestId}. Approvers can deny it instead.`,
-        );
-      case 'late':
-        return tell(client, deps, click, lateClickText(outcome.decided));
-      case 'missing':
-      case 'cancelled':
-        return;
-    }
-  });
+  app.action<BlockButtonAction | BlockOverflowAction>(
+    APPROVAL_ACTIONS.cancel,
+    async ({ ack, body, action, client }) => {
+      await ack();
+      const click = readClick(body, action);
+      if (!click.requestId) return;
+      const outcome = await cancel(deps, click.requestId, click.user);
+      switch (outcome.kind) {
+        case 'not-requester':
+          return tell(
+            client,
+            deps,
+            click,
+            `Only the requester, <@${outcome.requester}>, can cancel ${outcome.requestId}. Approvers can deny it instead.`,
+          );
+        case 'late':
+          return tell(client, deps, click, lateClickText(outcome.decided));
+        case 'missing':
+        case 'cancelled':
+          return;
+      }
+    },
+  );
 }

@@ -1,4 +1,4 @@
-/** /balance answer: one wallet's state and balances, aligned for reading at 3 a.m. */
+/** /balance answer: one wallet's state and balances, one line per asset for reading at 3 a.m. on a phone. */
 
 import { formatNumber } from '../../domain/amount.js';
 import { type AssetId, assetInfo, CHAINS, explorerAddressUrl, isAssetId } from '../../domain/assets.js';
@@ -11,30 +11,27 @@ export interface WalletView {
   balances: BalanceEntry[];
 }
 
-const pad = (s: string, n: number) => s.padEnd(n);
-const padStart = (s: string, n: number) => s.padStart(n);
-
 function decimalsOf(id: string): number {
   return isAssetId(id) ? assetInfo(id as AssetId).decimals : 6;
 }
 
-export function balanceTable(balances: BalanceEntry[]): string {
-  if (balances.length === 0) return '_No balances on this wallet._';
-  const rows = balances.map((b) => {
-    const d = decimalsOf(b.id);
-    return [
-      b.code,
-      b.blockchain.name,
-      formatNumber(b.balance, d),
-      formatNumber(b.available, d),
-      formatNumber(b.debt, d),
-    ];
-  });
-  const head = ['Asset', 'Chain', 'Balance', 'Available', 'Debt'];
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (r: string[]) =>
-    r.map((c, i) => (i < 2 ? pad(c, widths[i] ?? 0) : padStart(c, widths[i] ?? 0))).join('  ');
-  return `\`\`\`${[line(head), ...rows.map(line)].join('\n')}\`\`\``;
+/**
+ * Issue 23 item 10: one line per asset that reads on a phone — the available amount first, the
+ * balance only when it differs, the debt only when there is one; empty assets are left out.
+ */
+export function balanceLines(balances: BalanceEntry[]): string {
+  const shown = balances.filter((b) => b.balance !== 0 || b.available !== 0 || b.debt !== 0);
+  if (shown.length === 0) return '_No balances on this wallet._';
+  return shown
+    .map((b) => {
+      const d = decimalsOf(b.id);
+      const extra = [
+        b.balance !== b.available ? `balance ${formatNumber(b.balance, d)}` : '',
+        b.debt > 0 ? `:warning: debt ${formatNumber(b.debt, d)}` : '',
+      ].filter(Boolean);
+      return `*${formatNumber(b.available, d)} ${esc(b.code)}* available on ${esc(b.blockchain.name)}${extra.length ? ` · ${extra.join(' · ')}` : ''}`;
+    })
+    .join('\n');
 }
 
 export function walletBlocks(view: WalletView): Blocks {
@@ -43,22 +40,29 @@ export function walletBlocks(view: WalletView): Blocks {
   const flags: string[] = [];
   if (!wallet.is_active) flags.push(':no_entry: *Inactive*: nothing can be sent from this wallet.');
   const indebted = balances.filter((b) => b.debt > 0);
-  if (indebted.length > 0) flags.push(`:warning: *Debt* on ${indebted.map((b) => b.code).join(', ')}.`);
-  const caps = (['transfer', 'swap', 'offramp'] as const)
-    .map((c) => `${wallet[c] ? ':white_check_mark:' : ':x:'} ${c}`)
-    .join('   ');
+  if (indebted.length > 0)
+    flags.push(
+      `:warning: *Debt:* ${indebted.map((b) => `${formatNumber(b.debt, decimalsOf(b.id))} ${esc(b.code)} on ${esc(b.blockchain.name)}`).join(', ')}.`,
+    );
+  // Issue 23 item 12: capabilities in words, not only ✅/❌.
+  const caps = ['transfer', 'swap', 'offramp'] as const;
+  const can = caps.filter((c) => wallet[c]);
+  const cannot = caps.filter((c) => !wallet[c]);
+  const capText = [can.length ? `can ${can.join(', ')}` : '', cannot.length ? `cannot ${cannot.join(', ')}` : '']
+    .filter(Boolean)
+    .join('; ');
   const blocks: Blocks = [
     header(`Wallet ${name}`.slice(0, 150)),
     section(
       [
-        `${wallet.is_active ? ':large_green_circle: Active' : ':red_circle: Inactive'}   ${caps}`,
+        `${wallet.is_active ? ':large_green_circle: Active' : ':red_circle: Inactive'} · ${capText}`,
         `EVM ${link(explorerAddressUrl('ethereum', wallet.address.evm), wallet.address.evm)}`,
         `SVM ${link(explorerAddressUrl('solana', wallet.address.svm), wallet.address.svm)}`,
       ].join('\n'),
     ),
   ];
   if (flags.length > 0) blocks.push(section(flags.join('\n')));
-  blocks.push(section(balanceTable(balances)));
+  blocks.push(section(balanceLines(balances)));
   return blocks;
 }
 
@@ -84,7 +88,7 @@ export function balanceBlocks(
   if (hidden.length > 0) {
     blocks.push(
       section(
-        `${hidden.length} more wallet(s) not shown here: ${esc(hidden.join(', '))}. Ask for one with \`/balance &lt;wallet&gt;\`.`,
+        `${hidden.length} more ${hidden.length === 1 ? 'wallet' : 'wallets'} not shown here: ${esc(hidden.join(', '))}. Ask for one with \`/balance &lt;wallet&gt;\`.`,
       ),
     );
   }

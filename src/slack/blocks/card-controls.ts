@@ -20,7 +20,7 @@ export function cardControlBlocks(record: RecordLike, extras: CardControls): Kno
   if (extras.freeze && OPEN.has(record.state)) blocks.push(section(freezeBannerText(extras.freeze)));
   if (record.state !== 'pending') return blocks;
   const lines: string[] = [];
-  if (record.frozen.velocityNote) lines.push(`*Velocity at submission:* ${esc(record.frozen.velocityNote)}`);
+  if (record.frozen.velocityNote) lines.push(`*Velocity limit at submission:* ${esc(record.frozen.velocityNote)}`);
   if (record.held) lines.push(`:warning: *Approval held:* ${esc(record.held)}`);
   if (record.escalatedAt)
     lines.push(`:mega: *Escalated* at ${slackDate(record.escalatedAt, '{time}')}: still pending.`);

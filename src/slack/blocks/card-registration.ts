@@ -3,7 +3,7 @@
  * was checked with the service (the identities) apart from what is only stated (everything
  * else), within one section's 3,000 characters. Pure.
  */
-import type { RequestDisplay, RequestRecord, StatedBeneficiary } from '../../domain/request.js';
+import type { FrozenRequest, RequestDisplay, StatedBeneficiary } from '../../domain/request.js';
 import { esc } from './common.js';
 
 /** Room for the rows inside a 3,000-character section, beside the other lines. */
@@ -12,8 +12,8 @@ const ROWS_BUDGET = 2_000;
 const row = (b: StatedBeneficiary): string =>
   `• \`${esc(b.beneficiary_id)}\` · ${esc(b.label)} · ${esc(b.bank_name)} ••••${esc(b.account_last4)} · identity \`${esc(b.identity_id)}\``;
 
-export function registrationLines(record: RequestRecord): string[] {
-  const { call, display, requester, id } = record.frozen;
+export function registrationLines(frozen: FrozenRequest): string[] {
+  const { call, display, requester, id } = frozen;
   if (call.kind !== 'register-beneficiary') return [];
   const rows = call.body.beneficiaries;
   const lines = [

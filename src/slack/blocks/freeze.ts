@@ -2,8 +2,11 @@
 import type { FreezeState, UnfreezeProposal } from '../../store/controls.js';
 import { type Blocks, context, esc, header, plain, section, slackDate, withSandboxNote } from './common.js';
 
+/** A sentence ends once: a reason typed with its own full stop keeps just that one (issue 23 item 19). */
+export const sentence = (text: string): string => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
+
 export const freezeBannerText = (f: FreezeState): string =>
-  `:octagonal_sign: *Frozen by <@${f.by}> at ${slackDate(f.at, '{time}')}: ${esc(f.reason)}* Nothing is approved or executed until an unfreeze is approved (\`/unfreeze\`).`;
+  `:octagonal_sign: *Frozen by <@${f.by}> at ${slackDate(f.at, '{time}')}: ${esc(sentence(f.reason))}* Nothing is approved or executed until an unfreeze is approved (\`/unfreeze\`).`;
 
 export function frozenClickText(id: string, f: FreezeState | undefined): string {
   const who = f ? ` by <@${f.by}> at ${slackDate(f.at, '{time}')} (${esc(f.reason)})` : '';
@@ -12,7 +15,7 @@ export function frozenClickText(id: string, f: FreezeState | undefined): string 
 
 /** The one message in the approvals channel when Rampart is frozen. */
 export const freezeAnnouncement = (f: FreezeState, open: number): string =>
-  `:octagonal_sign: *Rampart is frozen* by <@${f.by}> at ${slackDate(f.at, '{time}')}: ${esc(f.reason)}\nNo request can be approved and nothing runs until an unfreeze is approved (\`/unfreeze\`, two approvers). ${open} open request(s) are marked on their cards.`;
+  `:octagonal_sign: *Rampart is frozen* by <@${f.by}> at ${slackDate(f.at, '{time}')}: ${esc(f.reason)}\nNo request can be approved and nothing runs until an unfreeze is approved (\`/unfreeze\`, two approvers). ${open === 1 ? '1 open request is' : `${open} open requests are`} marked on their cards.`;
 
 export const UNFREEZE_ACTIONS = { release: 'unfreeze_release', cancel: 'unfreeze_cancel' } as const;
 
@@ -44,14 +47,30 @@ export function unfreezeCardBlocks(c: UnfreezeCardInput): Blocks {
     section(
       proposal.decided
         ? `:white_check_mark: *Unfrozen.* The approvers chose to *${proposal.decided === 'release' ? 'release' : 'cancel'}* what the freeze held${proposal.decided === 'release' ? ': each runs once, as usual.' : ': none of it runs; each card says so.'}`
-        : `${c.freeze ? freezeBannerText(c.freeze) : ''}\nAsked by <@${proposal.by}> at ${slackDate(proposal.at, '{time}')}. Needs ${c.required} approver(s) choosing the same.`,
+        : `${c.freeze ? freezeBannerText(c.freeze) : ''}\nAsked by <@${proposal.by}> at ${slackDate(proposal.at, '{time}')}. Needs ${c.required} ${c.required === 1 ? 'approver' : 'approvers'} choosing the same.`,
     ),
     section(
       `*${proposal.decided ? 'Held by the freeze' : 'Approved, waiting to run'}* (${c.held.length})\n${heldText}`,
     ),
     context(`Votes: ${votes || 'none yet'}`),
   ];
-  if (!proposal.decided) {
+  if (!proposal.decided && c.held.length === 0) {
+    // Issue 23 item 19: nothing is held, so there is nothing to release or cancel: one choice.
+    blocks.push({
+      type: 'actions',
+      block_id: `unfreeze-${proposal.id.slice(0, 40)}`,
+      elements: [
+        {
+          type: 'button',
+          action_id: UNFREEZE_ACTIONS.release,
+          style: 'primary',
+          text: plain('Unfreeze', 75),
+          accessibility_label: 'Unfreeze Rampart (nothing is waiting to run)',
+          value: proposal.id,
+        },
+      ],
+    });
+  } else if (!proposal.decided) {
     blocks.push({
       type: 'actions',
       block_id: `unfreeze-${proposal.id.slice(0, 40)}`,

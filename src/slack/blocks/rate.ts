@@ -3,11 +3,14 @@ import { maskAccount } from '../../domain/personal-data.js';
 import type { AccountLookup } from '../../service/schemas.js';
 import { type Blocks, context, esc, section } from './common.js';
 
-// spec 2.9 says only "onramp rate of the requested currency": no unit is claimed beyond that.
 const RATE_FORMAT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 6 });
+const SYMBOL: Record<string, string> = { NGN: '₦' };
 
+/** Issue 23 item 18: "per what" said — the service quotes local currency per 1 USDC (spec 2.9's onramp rate). */
 export const rateBlocks = (currency: string, rate: number, fetchedAt: number): Blocks => [
-  section(`*Onramp rate, ${esc(currency)}*: *${RATE_FORMAT.format(rate)}*`),
+  section(
+    `*1 USDC ≈ ${SYMBOL[currency] ?? `${esc(currency)} `}${RATE_FORMAT.format(rate)}* (onramp rate, ${esc(currency)})`,
+  ),
   context(
     `Fetched <!date^${Math.floor(fetchedAt / 1000)}^{date_short_pretty} {time_secs}|${new Date(fetchedAt).toISOString()}> from the wallet service.`,
   ),

@@ -5,21 +5,18 @@
  */
 import type { RequestRecord } from '../../domain/request.js';
 import type { Milestone } from '../../queue/notifier.js';
-import { outcomeReply } from './card.js';
-import { esc, link, slackDate } from './common.js';
+import { outcomeReply } from './card-replies.js';
+import { summaryLine } from './card-summary.js';
+import { link, slackDate } from './common.js';
 
-const what = (r: RequestRecord): string => {
-  const f = r.frozen;
-  if (f.call.kind === 'transfer' || f.call.kind === 'offramp')
-    return `${f.call.kind} of ${esc(f.display.amountText ?? '')} ${esc(f.display.assetCode ?? '')} from ${esc(f.display.walletAlias ?? '')}`;
-  return 'new payout destination';
-};
+// Issue 23 items 3-4: the money first, a sealed entire balance with its label.
+const what = (r: RequestRecord): string => summaryLine(r.frozen);
 
 export const reminderText = (r: RequestRecord, permalink: string, n: number): string =>
   `:hourglass_flowing_sand: Reminder ${n}: ${r.frozen.id} (${what(r)}, asked by <@${r.frozen.requester}>) still needs your decision; it expires ${slackDate(r.frozen.expiresAt)}. ${link(permalink, 'Open the card')}`;
 
 export const escalationText = (r: RequestRecord, permalink: string): string =>
-  `:mega: Escalation: ${r.frozen.id} (${what(r)}, asked by <@${r.frozen.requester}>) has been waiting since ${slackDate(r.frozen.createdAt)} with ${r.votes.length} of ${r.frozen.requiredApprovals} approval(s). ${link(permalink, 'Open the card')}`;
+  `:mega: Escalation: ${r.frozen.id} (${what(r)}, asked by <@${r.frozen.requester}>) has been waiting since ${slackDate(r.frozen.createdAt)} with ${r.votes.length} of ${r.frozen.requiredApprovals} approvals. ${link(permalink, 'Open the card')}`;
 
 /** undefined: nothing to tell the requester at this state (they cancelled it themselves, say). */
 export function requesterText(r: RequestRecord, permalink: string, m: Milestone): string | undefined {

@@ -2,10 +2,10 @@
 import type { KnownBlock, PlainTextOption, View } from '@slack/types';
 import { z } from 'zod';
 import { amountTextProblem } from '../../domain/amount.js';
-import { ASSET_IDS, assetInfo, CHAINS } from '../../domain/assets.js';
+import { ASSET_IDS, assetInfo, CHAINS, describeUnknownAsset, parseAssetId } from '../../domain/assets.js';
 import type { Prefill } from '../../domain/command-text.js';
 import { encodeMetadata } from '../metadata.js';
-import { context, plain } from './common.js';
+import { context, esc, plain, section } from './common.js';
 
 export const REQUEST_CALLBACK = { transfer: 'transfer_modal', offramp: 'offramp_modal' } as const;
 export const NEW_BENEFICIARY_ACTION = 'offramp_new_beneficiary';
@@ -66,18 +66,42 @@ function input(
   } as KnownBlock;
 }
 
+/** A configured wallet as the modal lists it; `note` marks one that cannot do this job (item 17). */
+export interface WalletChoice {
+  alias: string;
+  id: string;
+  note?: string | undefined;
+}
+
+/** Issue 23 item 1: one sentence per pre-fill that could not be used, shown at the top. */
+export function prefillWarnings(prefill: Prefill, wallets: readonly WalletChoice[]): string[] {
+  const out: string[] = [];
+  if (prefill.wallet && !wallets.some((w) => w.alias === prefill.wallet))
+    out.push(`“${prefill.wallet}” is not a wallet: choose one (${wallets.map((w) => w.alias).join(', ')}).`);
+  const amountProblem = prefill.amount ? amountTextProblem(prefill.amount) : undefined;
+  if (amountProblem) out.push(`${amountProblem} The amount box is left empty.`);
+  if (prefill.asset && !parseAssetId(prefill.asset)) out.push(describeUnknownAsset(prefill.asset));
+  return out;
+}
+
 export function requestModal(
   meta: ModalMeta,
-  wallets: readonly { alias: string; id: string }[],
+  wallets: readonly WalletChoice[],
   prefill: Prefill,
   assets?: AssetChoice[],
 ): View {
-  const walletOptions = wallets.map((w) => option(w.alias, w.alias));
-  const initialWallet = walletOptions.find((o) => o.value === prefill.wallet) ?? walletOptions[0];
+  const walletOptions = wallets.map((w) => option(w.note ? `${w.alias} · ${w.note}` : w.alias, w.alias));
+  const warnings = prefillWarnings(prefill, wallets);
+  // Issue 23 item 1: a pre-fill that could not be used leaves its field empty, never a default.
+  const initialWallet = prefill.wallet
+    ? walletOptions.find((o) => o.value === prefill.wallet)
+    : walletOptions.find((o) => !wallets.find((w) => w.alias === o.value)?.note);
   const choices: AssetChoice[] = assets ?? ASSET_IDS.map((id) => ({ id }));
   const assetOptions = choices.map((a) => option(a.note ? `${assetLabel(a.id)} · ${a.note}` : assetLabel(a.id), a.id));
   const initialAsset = assetOptions.find((o) => o.value === prefill.asset);
+  const amount = prefill.amount && !amountTextProblem(prefill.amount) ? prefill.amount : undefined;
   const blocks: KnownBlock[] = [
+    ...(warnings.length > 0 ? [section(warnings.map((w) => `:warning: ${esc(w)}`).join('\n'))] : []),
     // dispatch_action: choosing a wallet refreshes the asset list with what it holds.
     input(
       'wallet',
@@ -97,25 +121,26 @@ export function requestModal(
       {
         type: 'plain_text_input',
         placeholder: plain('e.g. 250.00'),
-        ...(prefill.amount ? { initial_value: prefill.amount } : {}),
+        ...(amount ? { initial_value: amount } : {}),
       },
       {
         optional: meta.kind === 'transfer',
-        // A pre-filled "12,50" is shown as typed and refused here at once (issue 9 item 7).
         hint: plain(
-          (prefill.amount && amountTextProblem(prefill.amount)) ||
-            'Exact decimal amount in the asset, no more decimals than it has.',
+          meta.kind === 'transfer'
+            ? 'Either an exact amount here, or leave it empty and tick “Everything available” below.'
+            : 'Exact decimal amount in the asset, no more decimals than it has.',
           2000,
         ),
       },
     ),
   ];
   if (meta.kind === 'transfer') {
-    const entire = option('Send the entire available balance', 'entire');
+    // Issue 23 item 17: one either/or; the number is sealed at submission (issue 19).
+    const entire = option('Everything available (the exact amount is fixed when you submit)', 'entire');
     blocks.push(
       input(
         'entire',
-        'Or',
+        'Or send everything',
         { type: 'checkboxes', options: [entire], ...(prefill.entireBalance ? { initial_options: [entire] } : {}) },
         { optional: true },
       ),

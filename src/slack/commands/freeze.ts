@@ -5,6 +5,7 @@
 import type { App, BlockButtonAction } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import { freeze, startUnfreeze, voteUnfreeze } from '../../app/freeze.js';
+import { addFreezeReason, NO_REASON } from '../../app/freeze-reason.js';
 import type { RequestRecord } from '../../domain/request.js';
 import type { UnfreezeChoice } from '../../store/controls.js';
 import { esc, withSandboxText } from '../blocks/common.js';
@@ -14,7 +15,7 @@ import { refusalText } from '../decision-text.js';
 import type { Deps } from '../deps.js';
 
 const FREEZE_USAGE =
-  '`/freeze [reason]` stops every approval and execution at once (approvers only). `/unfreeze` opens a card that two approvers decide.';
+  '`/freeze [reason]` stops every approval and execution at once (approvers only); a freeze made without a reason gets one with a second `/freeze <reason>`. `/unfreeze` opens a card that two approvers decide.';
 
 const heldLine = (r: RequestRecord): string => {
   const f = r.frozen;
@@ -51,6 +52,35 @@ const privateAnswer =
       .postEphemeral({ channel: command.channel_id, user: command.user_id, text: withSandboxText(text, deps.sandbox) })
       .catch((err: unknown) => deps.log.warn({ err }, `could not answer ${name}`));
 
+/** Issue 23 item 13: a non-approver is told who can freeze, not only that they cannot. */
+export const whoCanFreeze = (approvers: readonly string[]): string =>
+  `Only approvers can freeze Rampart: ${approvers.map((a) => (a.startsWith('S') ? `<!subteam^${a}>` : `<@${a}>`)).join(', ')}. Ask one of them; nothing changed.`;
+
+/** The reason for a freeze made without one, told to the channel once and to its author. */
+async function addReason(
+  client: WebClient,
+  deps: Deps,
+  user: string,
+  reason: string,
+  answer: (text: string) => Promise<unknown>,
+): Promise<void> {
+  const added = await addFreezeReason({ ...deps, unfreeze: deps.unfreeze }, user, reason);
+  if (added.kind === 'not-approver') return void (await answer(whoCanFreeze(deps.config.approvers)));
+  if (added.kind === 'approver-check-failed') return void (await answer(refusalText(added)));
+  if (added.kind === 'kept')
+    return void (await answer('The freeze already has a reason; nothing changed. Use /unfreeze to lift it.'));
+  await client.chat
+    .postMessage({
+      channel: deps.config.approvalsChannel,
+      text: withSandboxText(
+        `:octagonal_sign: <@${user}> added the reason for the freeze: ${esc(reason)}`,
+        deps.sandbox,
+      ),
+    })
+    .catch((err: unknown) => deps.log.error({ err }, 'could not announce the freeze reason'));
+  await answer('The reason is added to the freeze; every open card shows it.');
+}
+
 export function registerFreezeCommands(app: App, deps: Deps): void {
   const freezeDeps = { ...deps, unfreeze: deps.unfreeze };
 
@@ -61,13 +91,20 @@ export function registerFreezeCommands(app: App, deps: Deps): void {
     }
     await ack();
     const answer = privateAnswer(client, deps, command, '/freeze');
-    const outcome = await freeze(freezeDeps, command.user_id, command.text ?? '');
+    const reason = (command.text ?? '').trim();
+    const outcome = await freeze(freezeDeps, command.user_id, reason);
     switch (outcome.kind) {
       case 'not-approver':
+        await answer(whoCanFreeze(deps.config.approvers));
+        return;
       case 'approver-check-failed':
         await answer(refusalText(outcome));
         return;
       case 'already':
+        if (reason && outcome.freeze.reason === NO_REASON) {
+          await addReason(client, deps, command.user_id, reason, answer);
+          return;
+        }
         await answer(
           `Rampart is already frozen by <@${outcome.freeze.by}> (${esc(outcome.freeze.reason)}); nothing changed. Use /unfreeze to lift it.`,
         );
@@ -79,7 +116,11 @@ export function registerFreezeCommands(app: App, deps: Deps): void {
             text: withSandboxText(freezeAnnouncement(outcome.freeze, outcome.open), deps.sandbox),
           })
           .catch((err: unknown) => deps.log.error({ err }, 'could not announce the freeze'));
-        await answer('Rampart is frozen: no approval and no execution until an unfreeze is approved.');
+        await answer(
+          reason
+            ? 'Rampart is frozen: no approval and no execution until an unfreeze is approved.'
+            : 'Rampart is frozen: no approval and no execution until an unfreeze is approved. Add a reason so the team knows why: `/freeze <reason>`.',
+        );
         return;
     }
   });

@@ -28,7 +28,10 @@ export function registerRequestCommands(app: App, deps: Deps): void {
         deps.log.error({ err }, `could not open the ${kind} modal`);
         return;
       }
-      const wallet = deps.config.wallets.find((w) => w.alias === prefill.wallet) ?? deps.config.wallets[0];
+      // A mistyped wallet stays unchosen (issue 23 item 1): the list is refreshed for none.
+      const wallet = prefill.wallet
+        ? deps.config.wallets.find((w) => w.alias === prefill.wallet)
+        : deps.config.wallets[0];
       if (opened?.id && wallet)
         await refreshAssets(
           client,

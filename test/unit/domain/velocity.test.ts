@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseDuration } from '../../../src/config.js';
 import { callHash, type FrozenRequest, type ServiceCall } from '../../../src/domain/request.js';
 import {
+  afterSentence,
   exceededSentence,
   firstExceeded,
   headroomSentence,
@@ -94,11 +95,15 @@ describe('window arithmetic and sentences', () => {
     const subject = velocitySubject(frozen(call));
     if (!subject) throw new Error('no subject');
     const usage = { rule, used: 37_600_000_000n };
-    expect(headroomSentence(subject, usage)).toBe('ops has 12,400.00 USDC left of 50,000.00 in the last 24 h');
+    expect(headroomSentence(subject, usage)).toBe('Limit for ops: 50,000.00 USDC per 24 h. 12,400.00 left');
+    // issue 23 item 15: the card's note says what is left once this request counts.
+    expect(afterSentence({ ...subject, units: 400_000_000n }, usage)).toBe(
+      'Limit for ops: 50,000.00 USDC per 24 h. 12,400.00 left; 12,000.00 after this.',
+    );
     expect(firstExceeded([usage], subject.units)).toBe(usage);
     expect(firstExceeded([usage], 12_400_000_000n)).toBeUndefined();
     expect(exceededSentence(subject, usage)).toBe(
-      'This would exceed the velocity limit ops:USDC=50000/24h: ops has 12,400.00 USDC left of 50,000.00 in the last 24 h, and this request is 13,000.00 USDC.',
+      'This is over the limit. Limit for ops: 50,000.00 USDC per 24 h. 12,400.00 left, and this request is 13,000.00 USDC: ask for at most what is left, or wait for earlier payments to leave the 24 h window.',
     );
   });
 

@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { crossBorderDestination, maskMiddle } from '../../../src/domain/destination.js';
 import type { ServiceCall } from '../../../src/domain/request.js';
 import { beneficiaryOptionGroups } from '../../../src/slack/blocks/beneficiary-options.js';
-import { outcomeReply, requestCardBlocks } from '../../../src/slack/blocks/card.js';
+import { requestCardBlocks } from '../../../src/slack/blocks/card.js';
+import { outcomeReply } from '../../../src/slack/blocks/card-replies.js';
 import { code, link, linkTarget } from '../../../src/slack/blocks/common.js';
 import { readableTexts } from '../../support/block-texts.js';
 import { buildFrozenRequest, buildRecord } from '../../support/factories.js';
@@ -53,13 +54,13 @@ function crossBorderCard(): string {
 describe('the holder name on a beneficiary card', () => {
   it('says a typed cross-border holder name is as typed by the requester, never verified', () => {
     const card = crossBorderCard();
-    expect(card).toContain('*Holder:* Adaeze Okafor _(as typed by <@U0REQUESTER>, not verified)_');
-    expect(card).not.toMatch(/verified (at|by the bank) lookup/);
+    expect(card).toContain('*Holder:* Adaeze Okafor _(typed by <@U0REQUESTER>, not verified)_');
+    expect(card).not.toMatch(/verified by (the )?bank lookup/);
   });
 
   it('calls a name verified only when the bank lookup returned it', () => {
     const card = readableTexts(requestCardBlocks(buildRecord('pending', 'beneficiary'), false)).join('\n');
-    expect(card).toContain('*Holder (verified by the bank lookup):* ADA OBI');
+    expect(card).toContain('*Holder:* ADA OBI _(verified by bank lookup)_');
   });
 
   it('shows country, SWIFT/BIC, routing code and the IBAN masked in the middle, never whole', () => {

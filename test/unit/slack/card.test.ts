@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { checkBlockKitLimits } from '../../../devkit/fake-slack/block-kit-limits.js';
 import { REQUEST_STATES, type RequestKind } from '../../../src/domain/request.js';
-import { outcomeReply, requestCardBlocks } from '../../../src/slack/blocks/card.js';
+import { requestCardBlocks } from '../../../src/slack/blocks/card.js';
+import { outcomeReply } from '../../../src/slack/blocks/card-replies.js';
 import { readableTexts } from '../../support/block-texts.js';
 import { buildRecord } from '../../support/factories.js';
 
@@ -37,6 +38,7 @@ describe('the approval card', () => {
       *Amount:* *1,250.50* USDC  ·  *Chain:* Base  (\`base:usdc\`)
       *From:* ops <https://basescan.org/address/0x99ED2e97162533BA814aF8092b93b9a3090DEdcF|0x99ED…EdcF>
       *To:* <https://basescan.org/address/0x99ED2e97162533BA814aF8092b93b9a3090DEdcF|0x99ED2e97162533BA814aF8092b93b9a3090DEdcF>
+      _typed by <@U0REQUESTER> · EIP-55 checksum valid_
       :warning: *Rampart has never paid this address before.* Check it with the payee.
       *Available:* 10,000.00 → 8,749.50 USDC
       *Requested by:* <@U0REQUESTER>  ·  *Reason:* vendor invoice 118
@@ -46,11 +48,11 @@ describe('the approval card', () => {
       Frozen request hash \`05462931a8\` · what runs is exactly what is shown
       Approve
       Approve this request?
-      Transfer R-1001: 1,250.50 USDC. This cannot be undone once it runs.
+      Send 1,250.50 USDC on Base from ops to 0x99ED…EdcF? Yours is approval 1 of 1: it runs now and cannot be undone.
       Approve
       Back
       Deny
-      Cancel (requester)"
+      Cancel my request (requester only)"
     `);
   });
 
@@ -60,7 +62,8 @@ describe('the approval card', () => {
       :hourglass_flowing_sand: Waiting for approval
       *Amount:* *500.00* USDC  ·  *Chain:* Base  (\`base:usdc\`)
       *From:* ops
-      *To beneficiary:* Ada Obi · GTBank ••••6789 · holder ADA OBI
+      *To beneficiary:* Ada Obi · GTBank ••••6789 _(holder name verified by bank lookup <!date^1794668520^{date_short_pretty}|2026-11-14 15:02 UTC>)_
+      *Indicative:* ≈ ₦766,375 at ₦1,532.75 per USDC (onramp rate at submission; the payout uses the service's rate)
       *Requested by:* <@U0REQUESTER>  ·  *Reason:* vendor invoice 118
       *Rule:* 1 approval
       *Approvals:* 0 of 1
@@ -68,18 +71,18 @@ describe('the approval card', () => {
       Frozen request hash \`80015cb612\` · what runs is exactly what is shown
       Approve
       Approve this request?
-      Offramp R-1001: 500.00 USDC. This cannot be undone once it runs.
+      Pay out 500.00 USDC on Base from ops to Ada Obi · GTBank ••••6789? Yours is approval 1 of 1: it runs now and cannot be undone.
       Approve
       Back
       Deny
-      Cancel (requester)"
+      Cancel my request (requester only)"
     `);
     expect(read('beneficiary', 'pending')).toMatchInlineSnapshot(`
       "New beneficiary R-1001
       :hourglass_flowing_sand: Waiting for approval
       *Identity:* Ada Obi (BVN ••••4455)
       *Bank account:* GTBank ••••6789
-      *Holder (verified by the bank lookup):* ADA OBI
+      *Holder:* ADA OBI _(verified by bank lookup)_
       *Requested by:* <@U0REQUESTER>  ·  *Reason:* vendor invoice 118
       *Rule:* 1 approval
       *Approvals:* 0 of 1
@@ -87,11 +90,11 @@ describe('the approval card', () => {
       Frozen request hash \`285475228c\` · what runs is exactly what is shown
       Approve
       Approve this request?
-      New beneficiary R-1001: add this payout destination. This cannot be undone once it runs.
+      Add GTBank ••••6789 (ADA OBI) as a payout destination for Ada Obi (BVN ••••4455)? Yours is approval 1 of 1: it runs now and cannot be undone.
       Approve
       Back
       Deny
-      Cancel (requester)"
+      Cancel my request (requester only)"
     `);
   });
 
