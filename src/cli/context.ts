@@ -28,6 +28,8 @@ export interface Context {
   /** Rampart's registry and queues, on the same Redis as store() (issue 11: imports). */
   registry(): Promise<Registry>;
   queues(): Promise<Queues>;
+  /** The same Redis connection as store() (issue 19: the velocity ledger's keys). */
+  redis(): Promise<RedisClient>;
   close(): Promise<void>;
 }
 
@@ -77,6 +79,11 @@ export function createContext(config: Config, io: CliIo, json: boolean): Context
       await this.store();
       if (!redis) throw new CliError('Redis is not open.');
       return new Registry(redis, config.redis.prefix);
+    },
+    async redis() {
+      await this.store();
+      if (!redis) throw new CliError('Redis is not open.');
+      return redis;
     },
     async queues() {
       await this.store();

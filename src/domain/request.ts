@@ -173,6 +173,8 @@ export interface RequestOutcome {
   /** Rampart's own words (a crash, an integrity check); a failed call carries `failure` instead. */
   message?: string;
   failure?: FailureFacts;
+  /** Issue 19: an unknown outcome a person resolved (/resolve): who, when, and what they found. */
+  resolution?: { by: string; at: number; paid: boolean };
 }
 
 export interface RequestRecord {

@@ -23,6 +23,7 @@ import { registerFreezeCommands } from './commands/freeze.js';
 import { registerReadOnlyCommands } from './commands/read-only.js';
 import { registerRegistryCommands } from './commands/registry.js';
 import { registerRequestCommands } from './commands/request.js';
+import { registerResolveCommand } from './commands/resolve.js';
 import type { Deps } from './deps.js';
 import { registerHome } from './events/home.js';
 import { registerBeneficiaryOptions } from './options/beneficiary.js';
@@ -149,6 +150,7 @@ export function createSlackApp(
   registerRegisterBeneficiaryView(app, deps);
   registerHome(app, deps);
   registerFreezeCommands(app, deps); // issue 13
+  registerResolveCommand(app, deps); // issue 19
   registerAssetChoices(app, deps);
 
   const socketMode = events === undefined;

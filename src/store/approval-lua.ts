@@ -119,7 +119,7 @@ return {1, 'queued', kindOf(KEYS[1]), seq, e[1] or '', e[2] or '', a[1], a[2] or
 /**
  * An execution's move out of executing (or unknown → a late answer): final, or back to queued
  * when provably never sent. KEYS: approval, history, execution, ready, executing set, open set,
- * 9 view indexes. ARGV: execution id, approval id, to, allowed from (comma-separated), token or
+ * 9 view indexes, optionally the velocity ledger and its amounts (released on `failed`). ARGV: execution id, approval id, to, allowed from (comma-separated), token or
  * '', history entry JSON, execution fields JSON, now, approval fields JSON when it becomes done.
  * Returns {1, from, kind, seq, viewChanged, view} or {0, state}.
  */
@@ -140,6 +140,11 @@ if es == 'executing' then redis.call('ZREM', KEYS[5], ARGV[1]) end
 local as = redis.call('HGET', KEYS[1], 'state')
 if ARGV[3] == 'queued' and (as == 'approved' or as == 'running') then redis.call('ZADD', KEYS[4], now, ARGV[2]) end
 settle(KEYS[1], KEYS[6], ARGV[2], ARGV[9])
+-- Issue 19: a failed execution gives its velocity amount back in the move itself, so exactly once.
+if ARGV[3] == 'failed' and KEYS[17] then
+  redis.call('ZREM', KEYS[16], ARGV[2])
+  redis.call('HDEL', KEYS[17], ARGV[2])
+end
 local view, changed = reindex(KEYS[1], 7, ARGV[2], now)
 local seq = redis.call('RPUSH', KEYS[2], ARGV[6])
 return {1, es, kindOf(KEYS[1]), seq, changed and 1 or 0, view}

@@ -48,6 +48,15 @@ export interface ExecutionTransition {
   from: ExecutionState | undefined;
 }
 
+export interface FinishOptions {
+  /** States it may leave (default: executing, and unknown for a final move). */
+  from?: ExecutionState[];
+  /** Who made the move (a person's resolution, issue 19); workers leave it out. */
+  by?: string;
+  /** The velocity ledger keys: a move to `failed` gives the amount back in the same script. */
+  release?: { ledger: string; amounts: string };
+}
+
 const id1 = (id: string) => (id.includes('.') ? id : executionId(id, 1));
 const approvalOf = (execId: string) => execId.slice(0, execId.lastIndexOf('.'));
 
@@ -120,14 +129,17 @@ export class ExecutionStore {
     to: ExecutionState,
     outcome: RequestOutcome,
     detail?: string,
+    how: FinishOptions = {},
   ): Promise<ExecutionTransition> {
     const execId = id1(idOrExecution);
-    const from: ExecutionState[] = to === 'unknown' || to === 'queued' ? ['executing'] : ['executing', 'unknown'];
+    const from: ExecutionState[] =
+      how.from ?? (to === 'unknown' || to === 'queued' ? ['executing'] : ['executing', 'unknown']);
     const illegal = from.find((f) => !canMoveExecution(f, to));
     if (illegal) throw new StateConflictError(`execution ${illegal} → ${to} is not allowed (domain/approval.ts)`);
     const approvalId = approvalOf(execId);
     const at = this.now();
     const entry: HistoryEntry = { at, event: to === 'queued' ? 'approved' : to, ...this.about(execId) };
+    if (how.by !== undefined) entry.by = how.by;
     if (detail !== undefined) entry.detail = detail;
     const execFields: Record<string, string> = { outcome: JSON.stringify(outcome) };
     let approvalFields = '';
@@ -141,12 +153,14 @@ export class ExecutionStore {
         if (execId === executionId(approvalId, 1)) execFields.call = JSON.stringify(masked.call);
       }
     }
+    const release = how.release ? [how.release.ledger, how.release.amounts] : [];
     const [ok, before, kind, seq, changed, view] = (await this.redis.eval(
       FINISH,
-      15,
+      15 + release.length,
       ...this.base(approvalId, execId),
       this.keys.open,
       ...this.keys.views(),
+      ...release,
       execId,
       approvalId,
       to,

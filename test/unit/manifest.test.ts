@@ -72,12 +72,13 @@ describe('manifest.yml', () => {
       ['/beneficiary', 'new | list | help'],
       ['/freeze', '[reason] | help'],
       ['/unfreeze', '[help]'],
+      ['/resolve', 'R-1234.1 paid <hash or reference> | R-1234.1 not-paid <why> | help'],
     ]);
   });
 
   it('sends every request to /slack/events', () => {
     const urls = urlsIn(manifest);
-    expect(urls).toHaveLength(12);
+    expect(urls).toHaveLength(13);
     for (const url of urls) expect(url).toMatch(EVENTS_URL);
   });
 

@@ -5,6 +5,7 @@ import { beneficiariesImportCommand } from './beneficiaries.js';
 import { doctorCommand } from './doctor.js';
 import { identityGetCommand, lookupCommand, rateCommand } from './reads.js';
 import { requestsCommand, requestsShowCommand } from './requests.js';
+import { resolveCommand } from './resolve.js';
 import { userCreateCommand } from './user.js';
 import { balancesCommand, walletCommand } from './wallet.js';
 
@@ -17,6 +18,7 @@ export const COMMANDS: readonly Command[] = [
   userCreateCommand,
   requestsCommand,
   requestsShowCommand,
+  resolveCommand,
   beneficiariesImportCommand,
   auditExportCommand,
   doctorCommand,

@@ -29,6 +29,8 @@ export function outcomeReply(record: RequestRecord): string {
   const f = record.frozen;
   const who = `<@${f.requester}>`;
   const o = record.outcome ?? {};
+  const id1 = record.executionCount > 1 ? f.id : `${f.id}.1`;
+  if (o.resolution) return resolvedReply(record, o.resolution);
   switch (record.state) {
     case 'succeeded':
       if (o.link)
@@ -39,7 +41,7 @@ export function outcomeReply(record: RequestRecord): string {
     case 'failed':
       return `:x: ${who} ${f.id} failed: ${esc(outcomeMessage(o) ?? 'no message').replace(/\.$/, '')}. Nothing was retried; make a new request once the cause is fixed.`;
     case 'unknown':
-      return `:rotating_light: ${who} *${f.id}: outcome unknown.* ${esc(outcomeMessage(o) ?? '')}\n*Do not request it again:* it may already have gone through, and Rampart will not call the service for it again. ${WHAT_TO_CHECK[f.call.kind]}`;
+      return `:rotating_light: ${who} *${f.id}: outcome unknown.* ${esc(outcomeMessage(o) ?? '')}\n*Do not request it again:* it may already have gone through, and Rampart will not call the service for it again. ${WHAT_TO_CHECK[f.call.kind]} Once you know, an approver other than the requester records it: \`/resolve ${id1} paid &lt;hash or reference&gt;\` or \`/resolve ${id1} not-paid &lt;why&gt;\`.`;
     case 'denied':
       return `:no_entry_sign: ${who} ${f.id} was denied by <@${record.decidedBy}>: ${esc(record.denyReason ?? '')}`;
     case 'cancelled':
@@ -49,4 +51,14 @@ export function outcomeReply(record: RequestRecord): string {
     default:
       return `${f.id}: ${record.state}.`;
   }
+}
+
+/** Issue 19: a person recorded what an unknown outcome was; the unknown reply above stays. */
+function resolvedReply(record: RequestRecord, r: { by: string; at: number; paid: boolean }): string {
+  const f = record.frozen;
+  const o = record.outcome ?? {};
+  const proof = o.hash ?? o.reference ?? o.id ?? o.message ?? '';
+  return r.paid
+    ? `:white_check_mark: <@${f.requester}> ${f.id} was paid: <@${r.by}> recorded it (${code(proof)}) after its outcome was unknown. It counts as succeeded.`
+    : `:x: <@${f.requester}> ${f.id} was not paid: <@${r.by}> recorded it after its outcome was unknown: ${esc(proof)}. Its amount no longer counts toward the velocity limit; make a new request if it is still needed.`;
 }

@@ -65,12 +65,18 @@ function statusLine(record: RequestRecord, frozen: boolean): string {
       return `${frozen && record.state === 'approved' ? ':octagonal_sign: Approved, held: Rampart is frozen' : label}${record.decidedBy ? ` (quorum reached by <@${record.decidedBy}>${at(record)})` : ''}`;
     case 'succeeded': {
       const o = record.outcome ?? {};
+      // Issue 19: a person's resolution of an unknown outcome says who recorded it.
+      if (o.resolution)
+        return `${label}: recorded as paid by <@${o.resolution.by}>${o.hash || o.reference || o.id ? ` ${code(o.hash ?? o.reference ?? o.id ?? '')}` : ''} (the outcome was unknown)`;
       if (o.link)
         return `${label}: ${link(o.link, 'view the transaction')}${o.hash ? ` ${code(shortAddress(o.hash))}` : ''}`;
       if (o.reference) return `${label}: reference ${code(o.reference)}`;
       return `${label}${o.id ? `: id ${code(o.id)}` : outcomeMessage(o) ? `: ${esc(outcomeMessage(o) ?? '')}` : ''}`;
     }
     case 'failed':
+      if (record.outcome?.resolution)
+        return `${label}: recorded as not paid by <@${record.outcome.resolution.by}> (the outcome was unknown): ${esc(outcomeMessage(record.outcome) ?? '')}`;
+      return `${label}: ${esc(outcomeMessage(record.outcome) ?? '')}`;
     case 'unknown':
       return `${label}: ${esc(outcomeMessage(record.outcome) ?? '')}`;
     default:

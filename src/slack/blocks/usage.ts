@@ -16,6 +16,8 @@ export const USAGE = {
     'Usage: `/identity new` opens a form to create a BVN identity (approvers only); `/identity &lt;id&gt;` checks one with the service (also one made elsewhere, which Rampart then remembers, masked); `/identity list` lists those Rampart knows. Example: `/identity idn_123`',
   beneficiary:
     'Usage: `/beneficiary new` opens a form to add a payout destination (it needs approval); `/beneficiary register` registers one that already exists at the service (its id, as you state it; it needs approval); `/beneficiary list` lists approved ones. Example: `/beneficiary register`',
+  resolve:
+    'Usage: `/resolve R-1234.1 paid &lt;hash or reference&gt;` records an outcome-unknown payment as made; `/resolve R-1234.1 not-paid &lt;why&gt;` records it as not made (its velocity amount is given back and it may be requested again). Approvers other than the requester only.',
 } as const;
 
 export type CommandName = keyof typeof USAGE;

@@ -1,0 +1,212 @@
+/**
+ * Issue 19 "Unknown outcomes a person can resolve", through signed Slack requests: a service that
+ * applies the transfer and then answers 500 leaves it unknown; an approver other than the
+ * requester records paid (succeeded, velocity kept) or not-paid (failed, velocity given back once,
+ * re-requestable); every wrong input gets one sentence; the unknown stays in the history.
+ */
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
+import { type ApplyingService, envelopeText, startApplyingService } from '../support/applying-service.js';
+import {
+  blocksText,
+  eventually,
+  expectHealthyRun,
+  type Harness,
+  PEOPLE,
+  REDIS_URL,
+  SERVICE_KEY,
+  startHarness,
+} from '../support/harness.js';
+import { click, currentCard, postRequest, quiescent, RECEIVER, threadOf, waitForState } from '../support/requests.js';
+
+let h: Harness;
+let sandbox: Sandbox;
+let service: ApplyingService;
+/** While true, a POST /transfer reaches the sandbox (the money moves) and then answers 500. */
+let applyThen500 = true;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, apiKey: SERVICE_KEY, bearerToken: 'test-bearer' });
+  service = await startApplyingService(async (req, res, body) => {
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(req.headers))
+      if (typeof v === 'string' && k !== 'host' && k !== 'content-length') headers[k] = v;
+    const method = req.method ?? 'GET';
+    const upstream = await fetch(`${sandbox.url}${req.url ?? '/'}`, {
+      method,
+      headers,
+      ...(method === 'GET' || method === 'HEAD' ? {} : { body }),
+    });
+    const text = await upstream.text();
+    if (applyThen500 && method === 'POST' && req.url?.startsWith('/transfer')) {
+      res.writeHead(500, { 'content-type': 'application/json' }).end(envelopeText(500, 'Internal error'));
+      return;
+    }
+    res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
+    res.end(text);
+  });
+  h = await startHarness('resolve', {
+    SERVICE_BASE_URL: service.url,
+    VELOCITY_LIMITS: 'ops:USDC=100/24h',
+    // The requester of the self-resolution case is an approver too.
+    APPROVERS: `${PEOPLE.approver1},${PEOPLE.approver2},${PEOPLE.requester}`,
+  });
+});
+afterAll(async () => {
+  expectHealthyRun(h);
+  await h.close();
+  await service.close();
+  await sandbox.close();
+});
+
+const resolve = (user: string, text: string) => h.driver.command(user, '/resolve', text);
+/** The one private answer a /resolve got (its ack, or the ephemeral after it). */
+async function answerTo(user: string, text: string): Promise<string> {
+  const before = h.fake.ephemerals(user).length;
+  const ack = await resolve(user, text);
+  expect(ack.status).toBe(200);
+  const acked = (ack.body as { text?: string } | undefined)?.text;
+  if (acked) return acked;
+  return (await eventually(() => h.fake.ephemerals(user)[before], 10_000, '/resolve answer')).text;
+}
+
+async function unknownTransfer(amount: number, reason: string): Promise<string> {
+  const { id } = await postRequest(h, 'transfer', `${amount} base:usdc to ${RECEIVER} from ops for ${reason}`);
+  await click(h, PEOPLE.approver1, id, 'request_approve');
+  await waitForState(h, id, 'unknown');
+  await eventually(() => threadOf(h, id).find((m) => m.text.includes('outcome unknown')), 10_000, 'unknown reply');
+  return id;
+}
+
+const ledgerHas = async (id: string) => {
+  const redis = new Redis(REDIS_URL);
+  try {
+    return (
+      (await redis.zscore(h.rampart.deps.controls.ledgerKey({ walletId: 'wal_ops_7f3a', code: 'USDC' }), id)) !== null
+    );
+  } finally {
+    await redis.quit();
+  }
+};
+
+describe('/resolve', () => {
+  it('records not-paid: failed, velocity given back exactly once, re-requestable; the unknown stays in the history', async () => {
+    const id = await unknownTransfer(60, 'vendor invoice 201');
+    expect(service.applied('/transfer')).toBe(1);
+    const unknownReply = threadOf(h, id).find((m) => m.text.includes('outcome unknown'))?.text ?? '';
+    expect(unknownReply).toContain(`/resolve ${id}.1 paid`);
+    expect(unknownReply).toContain(`/resolve ${id}.1 not-paid`);
+    expect(await ledgerHas(id)).toBe(true);
+
+    // Ten resolutions at once by two approvers: one is recorded, one give-back.
+    const users = [PEOPLE.approver1, PEOPLE.approver2];
+    const before = users.map((u) => h.fake.ephemerals(u).length);
+    const acks = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        resolve(users[i % 2] ?? '', `${id} not-paid no debit on ops; the service has no record`),
+      ),
+    );
+    for (const ack of acks) expect(ack.status).toBe(200);
+    const answers = await eventually(
+      () => {
+        const all = users.flatMap((u, i) =>
+          h.fake
+            .ephemerals(u)
+            .slice(before[i])
+            .map((e) => e.text),
+        );
+        return all.length >= 10 ? all : undefined;
+      },
+      10_000,
+      'ten answers',
+    );
+    expect(answers.filter((a) => a.includes('recorded as not paid'))).toHaveLength(1);
+    expect(answers.filter((a) => a.includes('already failed'))).toHaveLength(9);
+    await waitForState(h, id, 'failed');
+    expect(await ledgerHas(id)).toBe(false);
+
+    const history = await h.rampart.deps.store.history(id);
+    const events = history.map((e) => e.event);
+    expect(events).toContain('unknown');
+    expect(events.filter((e) => e === 'failed')).toHaveLength(1);
+    const failed = history.find((e) => e.event === 'failed');
+    expect([PEOPLE.approver1, PEOPLE.approver2]).toContain(failed?.by);
+    expect(failed?.detail).toContain('not paid: no debit on ops');
+    expect(failed?.at).toBeGreaterThan(0);
+
+    const reply = await eventually(() => threadOf(h, id).find((m) => m.text.includes('was not paid')), 10_000, 'reply');
+    expect(reply.text).toContain('no debit on ops');
+    expect(blocksText(currentCard(h, id))).toContain('recorded as not paid by');
+    // Given back: the same 60 fits again (100 left), and the requester may request it again.
+    applyThen500 = false;
+    const again = await postRequest(h, 'transfer', `60 base:usdc to ${RECEIVER} from ops for vendor invoice 201`);
+    expect(blocksText(currentCard(h, again.id))).toContain('100.00 left');
+    await click(h, PEOPLE.approver1, again.id, 'request_approve');
+    await waitForState(h, again.id, 'succeeded');
+    applyThen500 = true;
+    await quiescent(h);
+  });
+
+  it('records paid: succeeded with the hash, velocity kept, thread and card updated', async () => {
+    const id = await unknownTransfer(20, 'vendor invoice 202');
+    const hash = `0x${'5e'.repeat(32)}`;
+    expect(await answerTo(PEOPLE.approver2, `${id}.1 paid ${hash}`)).toContain('recorded as paid');
+    await waitForState(h, id, 'succeeded');
+    expect(await ledgerHas(id)).toBe(true);
+    const record = await h.rampart.deps.store.get(id);
+    expect(record?.outcome).toMatchObject({ hash, resolution: { by: PEOPLE.approver2, paid: true } });
+    const reply = await eventually(() => threadOf(h, id).find((m) => m.text.includes('was paid')), 10_000, 'reply');
+    expect(reply.text).toContain(`<@${PEOPLE.approver2}> recorded it`);
+    expect(blocksText(currentCard(h, id))).toContain('recorded as paid by');
+    const events = (await h.rampart.deps.store.history(id)).map((e) => e.event);
+    expect(events.slice(-2)).toEqual(['unknown', 'succeeded']);
+    await quiescent(h);
+  });
+
+  it('answers every wrong input with one sentence and changes nothing', async () => {
+    const { id } = await postRequest(
+      h,
+      'transfer',
+      `5 base:usdc to ${RECEIVER} from ops for own request`,
+      {},
+      PEOPLE.requester,
+    );
+    await click(h, PEOPLE.approver1, id, 'request_approve');
+    await waitForState(h, id, 'unknown');
+    const cases: [string, string, string][] = [
+      [PEOPLE.requester, `${id}.1 paid 0xabcdef12`, 'You requested'],
+      [PEOPLE.outsider, `${id}.1 paid 0xabcdef12`, 'Only approvers can resolve'],
+      [PEOPLE.approver1, 'R-99999.1 paid 0xabcdef12', 'There is no request R-99999'],
+      [PEOPLE.approver1, `${id}.2 paid 0xabcdef12`, `There is no request ${id}.2`],
+      [PEOPLE.approver1, `${id}.1 paid`, 'Add the transaction hash'],
+      [PEOPLE.approver1, `${id}.1 not-paid`, 'Say why'],
+      [PEOPLE.approver1, `${id}.1 maybe`, 'neither paid nor not-paid'],
+      [PEOPLE.approver1, 'R-1#1 paid 0xabcdef12', 'is not a request id'],
+      [PEOPLE.approver1, `${id}.1 paid <script>`, 'is not a hash or reference'],
+    ];
+    for (const [user, text, expected] of cases) {
+      const answer = await answerTo(user, text);
+      expect(answer, text).toContain(expected);
+      expect(answer.split(/(?<=\.) /).length, answer).toBeLessThanOrEqual(2);
+      expect(answer).not.toMatch(/at \w+ \(|\{"/);
+    }
+    expect((await h.rampart.deps.store.get(id))?.state).toBe('unknown');
+    const help = await resolve(PEOPLE.approver1, 'help');
+    expect((help.body as { text?: string }).text).toContain('/resolve R-1234.1 paid');
+    await quiescent(h);
+  });
+
+  it('refuses an execution that is not unknown', async () => {
+    applyThen500 = false;
+    const { id } = await postRequest(h, 'transfer', `1 base:usdc to ${RECEIVER} from ops for fine`);
+    await click(h, PEOPLE.approver1, id, 'request_approve');
+    await waitForState(h, id, 'succeeded');
+    applyThen500 = true;
+    expect(await answerTo(PEOPLE.approver2, `${id} not-paid it looked wrong`)).toContain(
+      `${id}.1 already succeeded; only an outcome-unknown payment can be resolved`,
+    );
+    expect((await h.rampart.deps.store.get(id))?.state).toBe('succeeded');
+    await quiescent(h);
+  });
+});
