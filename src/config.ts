@@ -153,6 +153,15 @@ const schema = z.object({
     .default('rampart')
     .refine((s) => /^[A-Za-z0-9:_{}-]+$/.test(s), 'may hold only letters, digits and : _ - { }'),
   REDIS_CLUSTER_NODES: z.string().default('').transform(parseClusterNodes),
+  // Issue 19 "Durable before the call": how long WAIT 1 waits for a replica after an execution's start.
+  REDIS_WAIT_MS: z
+    .string()
+    .default('500')
+    .refine(
+      (s) => /^\d+$/.test(s.trim()) && Number(s) >= 1 && Number(s) <= 10_000,
+      'must be a whole number of milliseconds from 1 to 10000, such as 500',
+    )
+    .transform((s) => Number(s.trim())),
   SERVICE_BASE_URL: optionalText.pipe(z.url('must be a URL such as https://wallet.example.com').optional()),
   SERVICE_API_KEY: optionalText,
   SERVICE_BEARER_TOKEN: optionalText,
@@ -204,7 +213,13 @@ export interface Config {
    * `prefix` is what Rampart writes under; on a cluster it always carries a hash tag.
    * `clusterNodes` set: the ioredis Cluster client (REDIS_URL then gives only credentials and TLS).
    */
-  redis: { url: string; prefix: string; clusterNodes: ClusterNode[] | undefined };
+  redis: {
+    url: string;
+    prefix: string;
+    clusterNodes: ClusterNode[] | undefined;
+    /** WAIT 1 <waitMs> after an execution's start when Redis has replicas (issue 19). */
+    waitMs: number;
+  };
   service: {
     /** undefined: run against the in-process sandbox (never in production). */
     baseUrl: string | undefined;
@@ -390,6 +405,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       url: e.REDIS_URL,
       prefix: e.REDIS_CLUSTER_NODES ? hashTagged(e.REDIS_PREFIX) : e.REDIS_PREFIX,
       clusterNodes: e.REDIS_CLUSTER_NODES,
+      waitMs: e.REDIS_WAIT_MS,
     },
     service: {
       baseUrl: e.SERVICE_BASE_URL,

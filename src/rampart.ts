@@ -27,6 +27,7 @@ import { SlackApproverDirectory } from './slack/approvers.js';
 import type { Deps } from './slack/deps.js';
 import { slackNotifier } from './slack/notifier.js';
 import { ControlStore, UnfreezeStore } from './store/controls.js';
+import { durableStart } from './store/durable.js';
 import { closeRedis, openRedis, type RedisClient } from './store/redis.js';
 import { Registry } from './store/registry.js';
 import { type ChangeListener, RequestStore } from './store/requests.js';
@@ -183,6 +184,12 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
       log,
       approvalsChannel: config.approvalsChannel,
       now,
+      // Issue 19: the start is on a replica (WAIT 1) before any call, when Redis has replicas.
+      durable: durableStart(workerRedis, {
+        waitMs: config.redis.waitMs,
+        key: `${config.redis.prefix}:exec:executing`,
+        log,
+      }),
       reminders: {
         approvers: new SlackApproverDirectory(config.approvers, slackClient, config.approverCacheMs, now),
         escalateTo: new SlackApproverDirectory(config.controls.escalateTo, slackClient, config.approverCacheMs, now),

@@ -48,7 +48,11 @@ export const EXECUTE_TRIES = 3;
 const retryDelayMs = (tries: number) => 2_000 * 2 ** (tries - 1);
 
 const notifyKind = (executionId: string, to: string) =>
-  executionId.endsWith('.1') && executionId.startsWith('R-') ? (to === 'unknown' ? 'unknown' : 'outcome') : 'card';
+  executionId.endsWith('.1') && executionId.startsWith('R-')
+    ? to === 'unknown' || to === 'not-sent'
+      ? to
+      : 'outcome'
+    : 'card';
 
 /** Marks an `executing` execution `unknown` (a crash or stall left it there) and says so loudly. */
 export async function markUnknown(
@@ -127,10 +131,13 @@ export async function executeOne(
   // Issue 19: the start must survive a failover before anything is sent.
   if (deps.durable && !(await deps.durable())) {
     log.warn({ executionId }, 'execute: no Redis replica acknowledged the start; not sent');
-    return notSent(
+    const r = await notSent(
       { message: 'no Redis replica acknowledged the start in time, so nothing was sent' },
       'not sent: Redis replica did not acknowledge; will retry',
     );
+    // The thread says so (a batch's card shows it): back to queued, nothing sent.
+    if (r === 'retry') await jobs.notify({ requestId: approvalId, kind: notifyKind(executionId, 'not-sent') });
+    return r;
   }
   // Invariant 2: what runs is byte-for-byte what was approved.
   if (!matchesSeal(frozen.call, started.sealHash)) {

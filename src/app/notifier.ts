@@ -22,6 +22,8 @@ export interface Notifier {
   updateCard(record: RequestRecord, card: CardRef): Promise<void>;
   /** The final state's reply in the card's thread; returns its ts. */
   postOutcome(record: RequestRecord, card: CardRef): Promise<string>;
+  /** Issue 19: a try was not sent (no Redis replica confirmed its start) and will be tried again. */
+  postNotSent(record: RequestRecord, card: CardRef): Promise<void>;
   /** The ts of this state's reply if an earlier attempt posted it (marked like the card). */
   findOutcome(record: RequestRecord, card: CardRef): Promise<string | undefined>;
   /** Tells the requester, privately, that the card is up. Best effort. */

@@ -7,7 +7,8 @@ export type { Notifier } from './notifier.js';
 /** Milliseconds since the epoch; tests pass their own. */
 export type Clock = () => number;
 
-export const NOTIFY_KINDS = ['card', 'outcome', 'unknown'] as const;
+// 'not-sent' (issue 19): a try went back to queued unsent; the thread says so once per try.
+export const NOTIFY_KINDS = ['card', 'outcome', 'unknown', 'not-sent'] as const;
 export interface NotifyRequest {
   requestId: string;
   kind: (typeof NOTIFY_KINDS)[number];

@@ -38,6 +38,13 @@ export async function notify(deps: NotifyDeps, job: NotifyJob): Promise<void> {
   }
   await tellRequester(deps, record, card); // issue 13
   if (job.kind === 'card') return;
+  if (job.kind === 'not-sent') {
+    // Once per try (informational: a lost post is not tried again).
+    const tries = record.executions[0]?.tries ?? 0;
+    if (await store.markPosted(record.frozen.id, `reply-not-sent-${tries}`, String(Date.now())))
+      await notifier.postNotSent(record, card);
+    return;
+  }
   await postOutcomeOnce(deps, record, card);
 }
 

@@ -9,7 +9,7 @@ import type { Logger } from '../log.js';
 import { type CardRef, NeedsAdminError, type Notifier, RateLimitedError } from '../queue/notifier.js';
 import type { ControlStore } from '../store/controls.js';
 import { requestCardBlocks } from './blocks/card.js';
-import { outcomeReply } from './blocks/card-replies.js';
+import { notSentReply, outcomeReply } from './blocks/card-replies.js';
 import { cardText } from './blocks/card-summary.js';
 import { withSandboxText } from './blocks/common.js';
 import { escalationText, reminderText, requesterText } from './blocks/reminders.js';
@@ -103,6 +103,11 @@ export function slackNotifier({ client, approvalsChannel, sandbox, log, controls
     async updateCard(record, { channel, ts }) {
       const drawn = await drawCard(record);
       await deliver(() => client.chat.update({ channel, ts, ...drawn }));
+    },
+    async postNotSent(record, card: CardRef) {
+      await deliver(() =>
+        client.chat.postMessage({ channel: card.channel, thread_ts: card.ts, text: text(notSentReply(record)) }),
+      );
     },
     async postOutcome(record, card: CardRef) {
       const reply = await deliver(() =>

@@ -23,6 +23,7 @@ const notifier: Notifier = {
   findCard: async () => undefined,
   updateCard: async () => {},
   postOutcome: async () => '2.000',
+  postNotSent: async () => {},
   findOutcome: async () => undefined,
   confirmPosted: async () => {},
   cardUnpostable: async () => {},

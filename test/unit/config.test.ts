@@ -28,7 +28,7 @@ describe('configuration', () => {
     const c = loadConfig({});
     expect(c.service.baseUrl).toBeUndefined();
     expect(c.wallets[0]?.alias).toBe('ops');
-    expect(c.redis).toEqual({ url: 'redis://127.0.0.1:6379', prefix: 'rampart' });
+    expect(c.redis).toEqual({ url: 'redis://127.0.0.1:6379', prefix: 'rampart', waitMs: 500 });
     expect(c.requestExpiryMs).toBe(24 * 3_600_000);
   });
 
@@ -44,6 +44,7 @@ describe('configuration', () => {
       url: 'redis://127.0.0.1:6379',
       prefix: 'acc-1234',
       clusterNodes: undefined,
+      waitMs: 500,
     });
     expect(problemsOf({ REDIS_CLUSTER_NODES: '10.0.0.1,10.0.0.2:99999' })).toEqual([
       'REDIS_CLUSTER_NODES "10.0.0.1" is not host:port, e.g. 10.0.0.1:7000',
@@ -91,6 +92,15 @@ describe('configuration', () => {
     ]) {
       expect(text).toContain(name);
     }
+  });
+
+  it('reads REDIS_WAIT_MS (default 500) and refuses anything but 1–10000 ms in one sentence (issue 19)', () => {
+    expect(loadConfig(prod).redis.waitMs).toBe(500);
+    expect(loadConfig({ ...prod, REDIS_WAIT_MS: '1200' }).redis.waitMs).toBe(1200);
+    for (const bad of ['0', '-5', '2s', '10001', 'soon'])
+      expect(problemsOf({ ...prod, REDIS_WAIT_MS: bad })).toEqual([
+        'REDIS_WAIT_MS must be a whole number of milliseconds from 1 to 10000, such as 500',
+      ]);
   });
 
   it('never echoes a secret value in its message', () => {

@@ -24,6 +24,10 @@ const sealedNote = (f: RequestRecord['frozen']): string =>
     ? ` It moved ${esc(f.display.amountText ?? '')} ${esc(f.display.assetCode ?? '')}, the balance available at submission; anything that arrived since stays in ${esc(f.display.walletAlias ?? 'the wallet')}.`
     : '';
 
+/** Issue 19: a try whose start no Redis replica confirmed was not sent; it is tried again. */
+export const notSentReply = (record: RequestRecord): string =>
+  `:hourglass_flowing_sand: ${record.frozen.id} was not sent: no Redis replica confirmed its start in time, so nothing reached the service. Rampart tries again shortly; it is still approved and will run at most once.`;
+
 /** The thread reply for a final state: success with the explorer link, failure, or unknown. */
 export function outcomeReply(record: RequestRecord): string {
   const f = record.frozen;
