@@ -32,7 +32,17 @@ export interface AuditRecord {
   decidedBy: string | undefined;
   decidedAt: string | undefined;
   denyReason: string | undefined;
-  outcome: { hash?: string; link?: string; reference?: string; id?: string; message?: string } | undefined;
+  outcome:
+    | {
+        hash?: string;
+        link?: string;
+        reference?: string;
+        id?: string;
+        message?: string;
+        /** Issue 19: an unknown outcome a person resolved (/resolve): who, when, paid or not. */
+        resolution?: { by: string; at: string; paid: boolean };
+      }
+    | undefined;
   history: AuditEvent[];
 }
 
@@ -75,6 +85,7 @@ export function auditRecord(r: RequestRecord, history: readonly HistoryEntry[]):
       ...(o.reference ? { reference: o.reference } : {}),
       ...(o.id ? { id: o.id } : {}),
       ...(o.message ? { message: maskLongNumbers(o.message) } : {}),
+      ...(o.resolution ? { resolution: { ...o.resolution, at: iso(o.resolution.at) } } : {}),
     },
     history: history.map((e) => ({ at: iso(e.at), event: e.event, by: e.by, detail: text(e.detail) })),
   };

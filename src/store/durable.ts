@@ -61,6 +61,8 @@ export function durableStart(redis: RedisClient, options: DurableOptions): () =>
       });
     return refreshing;
   };
+  // Read once at start-up, so the first approval does not wait for it either.
+  refresh().catch((err: unknown) => options.log.warn({ err }, 'could not read Redis replication yet'));
   return async () => {
     try {
       if (!known) await refresh();

@@ -83,6 +83,21 @@ describe('rampart resolve', () => {
       `rampart: ${id}.1 already failed; only an outcome-unknown payment can be resolved, so nothing changed.`,
     ]);
     expect((await store.history(id)).filter((e) => e.event === 'failed')).toHaveLength(1);
+    // The audit trail: who and when, beside the unknown that stays.
+    const audit = await cli(['audit', 'export', '--format', 'jsonl'], env);
+    expect(audit.code).toBe(0);
+    const row = audit.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map(
+        (l) =>
+          JSON.parse(l) as { id: string; state: string; outcome: unknown; history: { event: string; by?: string }[] },
+      )
+      .find((r) => r.id === id);
+    expect(row?.state).toBe('failed');
+    expect(row?.outcome).toMatchObject({ resolution: { by: 'U0APPROVER2', paid: false, at: expect.any(String) } });
+    expect(row?.history.map((e) => e.event)).toEqual(expect.arrayContaining(['unknown', 'failed']));
+    expect(row?.history.find((e) => e.event === 'failed')?.by).toBe('U0APPROVER2');
   });
 
   it('records paid as succeeded, keeping the velocity amount, with --json', async () => {
