@@ -91,7 +91,14 @@ export async function checkBatch(deps: CheckBatchDeps, input: BatchInput): Promi
   if (!wallet || !assetId) return invalid(fileErrors);
   const asset = assetInfo(assetId);
   const read = readBatchFile(input.bytes, { kind: input.kind, asset, maxRows: deps.config.batch.maxRows });
-  if (read.kind === 'invalid') return invalid(read.fileErrors, read.rowErrors);
+  if (read.kind === 'invalid') {
+    // Every row's problems at once: the beneficiaries of the rows that read are checked too.
+    const more =
+      input.kind === 'offramps' && read.fileErrors.length === 0
+        ? await resolveBeneficiaries(deps, read.rows)
+        : undefined;
+    return invalid(read.fileErrors, [...read.rowErrors, ...(more?.errors ?? [])]);
+  }
 
   const bounded = deps.withinBudget ?? (<T>(work: Promise<T>) => work);
   let facts: [

@@ -39,7 +39,8 @@ export interface BatchRow {
 }
 
 export type BatchFileRead =
-  | { kind: 'invalid'; fileErrors: string[]; rowErrors: RowError[] }
+  /** `rows`: those that read cleanly, so later checks can report on them too (every error at once). */
+  | { kind: 'invalid'; fileErrors: string[]; rowErrors: RowError[]; rows: BatchRow[] }
   | { kind: 'read'; rows: BatchRow[] };
 
 export interface BatchFileOptions {
@@ -48,7 +49,12 @@ export interface BatchFileOptions {
   maxRows: number;
 }
 
-const fileError = (message: string): BatchFileRead => ({ kind: 'invalid', fileErrors: [message], rowErrors: [] });
+const fileError = (message: string): BatchFileRead => ({
+  kind: 'invalid',
+  fileErrors: [message],
+  rowErrors: [],
+  rows: [],
+});
 const columnsText = (kind: BatchKind) => `${REQUIRED_COLUMNS[kind].join(',')} (and optionally reference)`;
 
 /** Text that is not a CSV: NUL bytes, or control characters (besides tab, CR, LF, FF) a text file does not hold. */
@@ -125,7 +131,7 @@ export function readBatchFile(bytes: Uint8Array, options: BatchFileOptions): Bat
   if (!header || isEmpty(header))
     return fileError(`The file is empty; its first row names the columns: ${columnsText(kind)}.`);
   const problems = headerProblems(kind, header);
-  if (problems.length > 0) return { kind: 'invalid', fileErrors: problems, rowErrors: [] };
+  if (problems.length > 0) return { kind: 'invalid', fileErrors: problems, rowErrors: [], rows: [] };
   // Trailing empty rows are what editors leave; empty rows between payments are refused below.
   let end = body.length;
   while (end > 0 && isEmpty(body[end - 1] ?? [])) end--;
@@ -189,5 +195,5 @@ function readRows(kind: BatchKind, asset: Asset, header: readonly string[], data
     const reference = referenceText.trim();
     rows.push({ row, destination, amount: amount.amount, reference: reference === '' ? undefined : reference });
   });
-  return rowErrors.length > 0 ? { kind: 'invalid', fileErrors: [], rowErrors } : { kind: 'read', rows };
+  return rowErrors.length > 0 ? { kind: 'invalid', fileErrors: [], rowErrors, rows } : { kind: 'read', rows };
 }
