@@ -4,12 +4,14 @@
  * beneficiary approved (resolved to its id), the total within the available balance and the
  * velocity limits. Nothing is stored and nothing reaches the service's money endpoints here.
  */
+
+import { createHash } from 'node:crypto';
 import { type Amount, formatAmount } from '../domain/amount.js';
 import { type Asset, assetInfo, describeUnknownAsset, parseAssetId } from '../domain/assets.js';
 import type { BatchKind } from '../domain/batch-cells.js';
 import { type BatchRow, type RowError, readBatchFile } from '../domain/batch-file.js';
-import { fileFingerprint, sealHash } from '../domain/batch-hash.js';
-import type { ServiceCall } from '../domain/request.js';
+import { fileFingerprint } from '../domain/batch-hash.js';
+import { canonicalJson, type ServiceCall } from '../domain/request.js';
 import { frozenCall } from '../domain/service-call.js';
 import {
   exceededSentence,
@@ -152,6 +154,9 @@ export async function checkBatch(deps: CheckBatchDeps, input: BatchInput): Promi
     fileFingerprint: fileFingerprint(input.kind, wallet.id, asset.id, rows),
   };
 }
+
+/** DESIGN "hashes": the full SHA-256 of one execution's canonical call, ids resolved, exact amount. */
+export const sealHash = (call: ServiceCall): string => createHash('sha256').update(canonicalJson(call)).digest('hex');
 
 type DraftBase = { kind: 'transfer' | 'offramp'; walletAlias: string; walletId: string; asset: Asset; reason: string };
 

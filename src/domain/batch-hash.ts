@@ -1,17 +1,15 @@
 /**
- * Hashes of a batch (DESIGN "States, ids and hashes"): `sealHash`, the full SHA-256 of one row's
- * canonical service call (ids resolved, exact amount), and `fileFingerprint`, which finds the
- * same file submitted again whatever the row order (duplicate detection only). Pure.
+ * `fileFingerprint` of a batch (DESIGN "States, ids and hashes"): finds the same file submitted
+ * again whatever the row order (duplicate detection only). Pure. Each row's `sealHash` is made in
+ * app/check-batch.ts with node:crypto: a thousand of them in pure JS cost more than the check.
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { type Amount, amountToString } from './amount.js';
 import type { BatchKind } from './batch-cells.js';
-import { canonicalJson, type ServiceCall } from './request.js';
+import { canonicalJson } from './request.js';
 
 const hex = (text: string): string => bytesToHex(sha256(utf8ToBytes(text)));
-
-export const sealHash = (call: ServiceCall): string => hex(canonicalJson(call));
 
 /** EVM addresses are one address in any case; Solana's base58 and beneficiary ids are kept as they are. */
 export const destinationKey = (destination: string): string =>
