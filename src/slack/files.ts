@@ -119,7 +119,12 @@ export async function downloadSubmittedFile(
   } catch (err) {
     const code = (err as { data?: { error?: unknown } }).data?.error;
     if (code === 'file_not_found' || code === 'file_deleted') return { ok: false, problem: DOWNLOAD_PROBLEMS.missing };
-    const timedOut = signal.aborted || (err as { name?: unknown }).name === 'TimeoutError';
+    const code2 = (err as { code?: unknown }).code;
+    const timedOut =
+      signal.aborted ||
+      (err as { name?: unknown }).name === 'TimeoutError' ||
+      code2 === 'UND_ERR_HEADERS_TIMEOUT' ||
+      code2 === 'UND_ERR_BODY_TIMEOUT';
     deps.log.warn({ err, fileId, timedOut }, 'a submitted file could not be downloaded');
     return { ok: false, problem: timedOut ? DOWNLOAD_PROBLEMS.timedOut : DOWNLOAD_PROBLEMS.failed };
   }
