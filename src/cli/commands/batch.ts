@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { type CheckedBatch, checkBatch } from '../../app/check-batch.js';
+import type { CheckedBatch } from '../../app/check-batch.js';
 import { formatAmount } from '../../domain/amount.js';
 import { BATCH_KINDS, type BatchKind } from '../../domain/batch-cells.js';
 import { describeError } from '../../slack/describe-error.js';
@@ -37,6 +37,8 @@ function summary(file: string, c: CheckedBatch): string {
 
 async function check(ctx: Context, file: string, kind: BatchKind, wallet: string, asset: string): Promise<void> {
   const bytes = await readBytes(file);
+  // Loaded when used: every other command starts without the batch checks (tsx from source).
+  const { checkBatch } = await import('../../app/check-batch.js');
   const outcome = await checkBatch(
     {
       config: ctx.config,
