@@ -229,6 +229,26 @@ export interface Config {
   auditWebhook: { url: string; secret: string } | undefined;
   /** Issue 13: velocity limits, reminders and escalation. */
   controls: ControlsConfig;
+  /** Issue 20: batch payouts. */
+  batch: BatchConfig;
+}
+
+export interface BatchConfig {
+  /** BATCH_MAX_ROWS: payments one file may hold (default 1,000, at most 5,000). */
+  maxRows: number;
+}
+
+/** Issue 20: a batch is checked row by row before the ack, so its size is capped. */
+export const BATCH_ROWS_CEILING = 5_000;
+
+function parseBatch(env: Record<string, string | undefined>, problems: string[]): BatchConfig {
+  const text = env.BATCH_MAX_ROWS?.trim() || '1000';
+  const maxRows = Number(text.replace(/[,_]/g, ''));
+  if (!/^\d[\d,_]*$/.test(text) || !Number.isInteger(maxRows) || maxRows < 1 || maxRows > BATCH_ROWS_CEILING) {
+    problems.push(`BATCH_MAX_ROWS must be a whole number from 1 to ${BATCH_ROWS_CEILING} (default 1000)`);
+    return { maxRows: 1_000 };
+  }
+  return { maxRows };
 }
 
 export interface ControlsConfig {
@@ -352,6 +372,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const walletsText = env.WALLETS?.trim() || sandboxWalletsSetting();
   const wallets = parseWallets(walletsText, problems);
   const controls = parseControls(env, wallets, problems); // issue 13
+  const batch = parseBatch(env, problems); // issue 20
   const approvers = (env.APPROVERS?.trim() || DEV_DEFAULTS.approvers.join(','))
     .split(',')
     .map((a) => a.trim())
@@ -419,6 +440,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { url: e.AUDIT_WEBHOOK_URL, secret: e.AUDIT_WEBHOOK_SECRET }
         : undefined,
     controls,
+    batch,
   };
 }
 

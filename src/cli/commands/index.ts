@@ -1,6 +1,7 @@
 /** Every command, in the order help lists them. */
 import type { Command } from '../args.js';
 import { auditExportCommand } from './audit.js';
+import { batchCheckCommand } from './batch.js';
 import { beneficiariesImportCommand } from './beneficiaries.js';
 import { doctorCommand } from './doctor.js';
 import { identityGetCommand, lookupCommand, rateCommand } from './reads.js';
@@ -18,6 +19,7 @@ export const COMMANDS: readonly Command[] = [
   requestsCommand,
   requestsShowCommand,
   beneficiariesImportCommand,
+  batchCheckCommand,
   auditExportCommand,
   doctorCommand,
 ];
