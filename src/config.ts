@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { thresholdProblems } from './domain/policy.js';
+import { urlCredentials } from './domain/url-credentials.js';
 import { parseVelocityLimits, type VelocityRule } from './domain/velocity.js';
 import type { WalletAlias } from './domain/wallets.js';
 import { ConfigError } from './errors.js';
@@ -47,6 +48,16 @@ const optionalText = z
   .trim()
   .transform((s) => (s === '' ? undefined : s))
   .optional();
+
+/**
+ * Issue 19: an http(s) URL written out in full; a mistyped scheme (`htps://`, `https:/host`,
+ * `ftp://`) is refused at start-up rather than failing later or leaking through an error.
+ */
+const httpUrl = (example: string) =>
+  optionalText.refine(
+    (s) => s === undefined || (/^https?:\/\/[^/\s]/i.test(s) && URL.canParse(s)),
+    `must be an http:// or https:// URL such as ${example}; correct the scheme and address`,
+  );
 
 const SLACK_USER_OR_GROUP = /^[USW][A-Z0-9]{2,}$/;
 
@@ -135,7 +146,7 @@ const schema = z.object({
   SLACK_BOT_TOKEN: optionalText,
   SLACK_SIGNING_SECRET: optionalText,
   SLACK_APP_TOKEN: optionalText.refine((s) => s === undefined || s.startsWith('xapp-'), 'must start with xapp-'),
-  SLACK_API_URL: optionalText.pipe(z.url('must be a URL such as https://slack.com/api/').optional()),
+  SLACK_API_URL: httpUrl('https://slack.com/api/'),
   SLACK_TEAM_ID: optionalText.refine(
     (s) => s === undefined || /^T[A-Z0-9]{2,}$/.test(s),
     'must be a workspace id such as T0123ABCD',
@@ -153,7 +164,7 @@ const schema = z.object({
     .default('rampart')
     .refine((s) => /^[A-Za-z0-9:_{}-]+$/.test(s), 'may hold only letters, digits and : _ - { }'),
   REDIS_CLUSTER_NODES: z.string().default('').transform(parseClusterNodes),
-  SERVICE_BASE_URL: optionalText.pipe(z.url('must be a URL such as https://wallet.example.com').optional()),
+  SERVICE_BASE_URL: httpUrl('https://wallet.example.com'),
   SERVICE_API_KEY: optionalText,
   SERVICE_BEARER_TOKEN: optionalText,
   SERVICE_CONNECT_TIMEOUT: duration('5s'),
@@ -175,7 +186,7 @@ const schema = z.object({
   TWO_APPROVALS_ABOVE: z.string().default('').transform(parseThresholds),
   REQUEST_EXPIRY: duration('24h'),
   SANDBOX_PORT: port(4010),
-  AUDIT_WEBHOOK_URL: optionalText.pipe(z.url('must be a URL such as https://audit.example.com/rampart').optional()),
+  AUDIT_WEBHOOK_URL: httpUrl('https://audit.example.com/rampart'),
   AUDIT_WEBHOOK_SECRET: optionalText.refine(
     (s) => s === undefined || s.length >= 16,
     'must be at least 16 characters (it signs every audit event)',
@@ -433,6 +444,10 @@ export const secretsOf = (c: Config): string[] =>
     c.metricsToken,
     c.auditWebhook?.secret,
     redisPassword(c.redis.url),
+    // Issue 19: credentials written into a URL are secrets too.
+    ...urlCredentials(c.service.baseUrl),
+    ...urlCredentials(c.auditWebhook?.url),
+    ...urlCredentials(c.slack.apiUrl),
   ].filter((v): v is string => v !== undefined && v !== '');
 
 /** The password in a redis:// or rediss:// URL, if any. */
