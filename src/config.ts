@@ -191,6 +191,13 @@ const schema = z.object({
     (s) => s === undefined || s.length >= 16,
     'must be at least 16 characters (it signs every audit event)',
   ),
+  // Issue 19: caps the approval DMs one person's requests can fan out.
+  MAX_OPEN_PER_REQUESTER: z.coerce
+    .number({ error: 'must be a whole number such as 20' })
+    .int('must be a whole number such as 20')
+    .min(1, 'must be at least 1')
+    .max(10_000, 'must be at most 10000')
+    .default(20),
   METRICS_TOKEN: optionalText.refine(
     (s) => s === undefined || s.length >= 16,
     'must be at least 16 characters (it guards /metrics away from loopback)',
@@ -233,6 +240,8 @@ export interface Config {
   approverCacheMs: number;
   policy: { approvalsRequired: number; twoApprovalsAbove: Record<string, string> | undefined };
   requestExpiryMs: number;
+  /** Issue 19: a person's own open Slack and CLI requests at most; more are refused at submission. */
+  maxOpenPerRequester: number;
   sandboxPort: number;
   /** Bearer token for GET /metrics from anywhere but loopback; unset: no token asked. */
   metricsToken: string | undefined;
@@ -423,6 +432,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     approverCacheMs: e.APPROVER_CACHE_TTL,
     policy: { approvalsRequired: e.APPROVALS_REQUIRED, twoApprovalsAbove: e.TWO_APPROVALS_ABOVE },
     requestExpiryMs: e.REQUEST_EXPIRY,
+    maxOpenPerRequester: e.MAX_OPEN_PER_REQUESTER,
     sandboxPort: e.SANDBOX_PORT,
     metricsToken: e.METRICS_TOKEN,
     auditWebhook:

@@ -358,6 +358,22 @@ export class RequestStore {
     return this.transition(id, from, to, entry, { outcome: JSON.stringify(outcome) }, token);
   }
 
+  /**
+   * Issue 19: how many open (pending, approved, executing) requests `requester` made — one
+   * read: the open set's members' requester fields, in Redis (SORT … GET; one hash slot).
+   */
+  async openCountOf(requester: string): Promise<number> {
+    const owners = await this.redis.call(
+      'SORT',
+      this.openKey,
+      'BY',
+      'nosort',
+      'GET',
+      `${this.prefix}:req:*->requester`,
+    );
+    return Array.isArray(owners) ? owners.filter((o) => o === requester).length : 0;
+  }
+
   async openIds(): Promise<string[]> {
     return this.redis.smembers(this.openKey);
   }

@@ -88,6 +88,7 @@ export const beneficiariesImportCommand: Command = {
           .update(`\n${requester}\n${reason}`)
           .digest('hex')}`,
       });
+      if (submitted.kind === 'refused') throw new CliError(`${requester}: ${submitted.reason}`);
       if (submitted.kind !== 'created')
         throw new CliError(
           `${file} was already sent for approval for ${requester}; find its card with \`rampart requests --state pending\`.`,
