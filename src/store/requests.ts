@@ -359,19 +359,14 @@ export class RequestStore {
   }
 
   /**
-   * Issue 19: how many open (pending, approved, executing) requests `requester` made — one
-   * read: the open set's members' requester fields, in Redis (SORT … GET; one hash slot).
+   * Issue 19: how many open (pending, approved, executing) requests `requester` made: the open
+   * set, then each member's requester field sent at once (SORT … GET would be one read, but a
+   * Redis Cluster refuses its GET pattern). Two round trips, at submission only.
    */
   async openCountOf(requester: string): Promise<number> {
-    const owners = await this.redis.call(
-      'SORT',
-      this.openKey,
-      'BY',
-      'nosort',
-      'GET',
-      `${this.prefix}:req:*->requester`,
-    );
-    return Array.isArray(owners) ? owners.filter((o) => o === requester).length : 0;
+    const ids = await this.redis.smembers(this.openKey);
+    const owners = await Promise.all(ids.map((id) => this.redis.hget(this.key(id), 'requester')));
+    return owners.filter((o) => o === requester).length;
   }
 
   async openIds(): Promise<string[]> {
