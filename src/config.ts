@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { thresholdProblems } from './domain/policy.js';
+import { urlCredentials } from './domain/url-credentials.js';
 import { parseVelocityLimits, type VelocityRule } from './domain/velocity.js';
 import type { WalletAlias } from './domain/wallets.js';
 import { ConfigError } from './errors.js';
@@ -47,6 +48,16 @@ const optionalText = z
   .trim()
   .transform((s) => (s === '' ? undefined : s))
   .optional();
+
+/**
+ * Issue 19: an http(s) URL written out in full; a mistyped scheme (`htps://`, `https:/host`,
+ * `ftp://`) is refused at start-up rather than failing later or leaking through an error.
+ */
+const httpUrl = (example: string) =>
+  optionalText.refine(
+    (s) => s === undefined || (/^https?:\/\/[^/\s]/i.test(s) && URL.canParse(s)),
+    `must be an http:// or https:// URL such as ${example}; correct the scheme and address`,
+  );
 
 const SLACK_USER_OR_GROUP = /^[USW][A-Z0-9]{2,}$/;
 
@@ -135,7 +146,7 @@ const schema = z.object({
   SLACK_BOT_TOKEN: optionalText,
   SLACK_SIGNING_SECRET: optionalText,
   SLACK_APP_TOKEN: optionalText.refine((s) => s === undefined || s.startsWith('xapp-'), 'must start with xapp-'),
-  SLACK_API_URL: optionalText.pipe(z.url('must be a URL such as https://slack.com/api/').optional()),
+  SLACK_API_URL: httpUrl('https://slack.com/api/'),
   SLACK_TEAM_ID: optionalText.refine(
     (s) => s === undefined || /^T[A-Z0-9]{2,}$/.test(s),
     'must be a workspace id such as T0123ABCD',
@@ -153,7 +164,7 @@ const schema = z.object({
     .default('rampart')
     .refine((s) => /^[A-Za-z0-9:_{}-]+$/.test(s), 'may hold only letters, digits and : _ - { }'),
   REDIS_CLUSTER_NODES: z.string().default('').transform(parseClusterNodes),
-  SERVICE_BASE_URL: optionalText.pipe(z.url('must be a URL such as https://wallet.example.com').optional()),
+  SERVICE_BASE_URL: httpUrl('https://wallet.example.com'),
   SERVICE_API_KEY: optionalText,
   SERVICE_BEARER_TOKEN: optionalText,
   SERVICE_CONNECT_TIMEOUT: duration('5s'),
@@ -175,11 +186,18 @@ const schema = z.object({
   TWO_APPROVALS_ABOVE: z.string().default('').transform(parseThresholds),
   REQUEST_EXPIRY: duration('24h'),
   SANDBOX_PORT: port(4010),
-  AUDIT_WEBHOOK_URL: optionalText.pipe(z.url('must be a URL such as https://audit.example.com/rampart').optional()),
+  AUDIT_WEBHOOK_URL: httpUrl('https://audit.example.com/rampart'),
   AUDIT_WEBHOOK_SECRET: optionalText.refine(
     (s) => s === undefined || s.length >= 16,
     'must be at least 16 characters (it signs every audit event)',
   ),
+  // Issue 19: caps the approval DMs one person's requests can fan out.
+  MAX_OPEN_PER_REQUESTER: z.coerce
+    .number({ error: 'must be a whole number such as 20' })
+    .int('must be a whole number such as 20')
+    .min(1, 'must be at least 1')
+    .max(10_000, 'must be at most 10000')
+    .default(20),
   METRICS_TOKEN: optionalText.refine(
     (s) => s === undefined || s.length >= 16,
     'must be at least 16 characters (every caller of /metrics must send it)',
@@ -222,6 +240,8 @@ export interface Config {
   approverCacheMs: number;
   policy: { approvalsRequired: number; twoApprovalsAbove: Record<string, string> | undefined };
   requestExpiryMs: number;
+  /** Issue 19: a person's own open Slack and CLI requests at most; more are refused at submission. */
+  maxOpenPerRequester: number;
   sandboxPort: number;
   /** Bearer token every caller of GET /metrics must send, loopback included (issue 19); unset: none asked. */
   metricsToken: string | undefined;
@@ -433,6 +453,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     approverCacheMs: e.APPROVER_CACHE_TTL,
     policy: { approvalsRequired: e.APPROVALS_REQUIRED, twoApprovalsAbove: e.TWO_APPROVALS_ABOVE },
     requestExpiryMs: e.REQUEST_EXPIRY,
+    maxOpenPerRequester: e.MAX_OPEN_PER_REQUESTER,
     sandboxPort: e.SANDBOX_PORT,
     metricsToken: e.METRICS_TOKEN,
     auditWebhook:
@@ -455,6 +476,10 @@ export const secretsOf = (c: Config): string[] =>
     c.metricsToken,
     c.auditWebhook?.secret,
     redisPassword(c.redis.url),
+    // Issue 19: credentials written into a URL are secrets too.
+    ...urlCredentials(c.service.baseUrl),
+    ...urlCredentials(c.auditWebhook?.url),
+    ...urlCredentials(c.slack.apiUrl),
   ].filter((v): v is string => v !== undefined && v !== '');
 
 /** The password in a redis:// or rediss:// URL, if any. */

@@ -63,7 +63,7 @@ export interface RampartOptions {
   };
   /** One registry per instance (default: a new one), so instances in one process never collide. */
   metrics?: Metrics;
-  /** Audit webhook retry timings for tests (production: 12 attempts from 5 s, doubling). */
+  /** Audit webhook retry timings for tests (production: from 5 s, doubling, at most 15 min apart, until delivered). */
   auditDelivery?: DeliveryOptions;
 }
 
@@ -136,7 +136,7 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
   const webQueues = createQueues(redis, config.redis.prefix, log);
   const queues = decorate.queues?.(webQueues, 'web') ?? webQueues;
   const watched = [queues.execute, queues.expire, queues.notifications, ...(audit ? [audit.queue] : [])];
-  metrics.watch(metricSources(store, watched, now));
+  metrics.watch(metricSources(store, watched, now, audit && (() => audit.backlog(webStore))));
   registerHealthGauges(metrics, { redis, prefix: config.redis.prefix, now });
   const slackClient = given.slack ?? new WebClient(config.slack.botToken, slackClientOptions(config.slack.apiUrl));
   const deps: Deps = {

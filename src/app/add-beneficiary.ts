@@ -278,5 +278,6 @@ async function freezeBeneficiary(deps: AddBeneficiaryDeps, s: Checked, budget?: 
   );
   if (submitted.kind === 'created') return { kind: 'submitted', frozen: submitted.frozen };
   if (submitted.kind === 'taken') return { kind: 'duplicate', id: submitted.id };
+  if (submitted.kind === 'refused') return { kind: 'refused', reason: submitted.reason };
   return { kind: 'nothing' };
 }

@@ -186,5 +186,6 @@ export async function submitRequest(deps: SubmitDeps, s: Submission): Promise<Su
   );
   if (submitted.kind === 'created') return { kind: 'submitted', frozen: submitted.frozen };
   if (submitted.kind === 'taken') return { kind: 'duplicate', id: submitted.id };
+  if (submitted.kind === 'refused') return { kind: 'invalid', errors: { reason: submitted.reason } };
   return { kind: 'nothing' };
 }

@@ -19,6 +19,8 @@ export interface MetricSources {
   /** Per queue, BullMQ's job counts by state. */
   queueJobs(): Promise<Record<string, Record<string, number>>>;
   now(): number;
+  /** Issue 19: what the audit webhook still owes (absent without AUDIT_WEBHOOK_URL). */
+  auditBacklog?(): Promise<{ events: number; oldestAt: number | undefined }>;
 }
 
 export interface Metrics {
@@ -96,6 +98,25 @@ export function createMetrics(): Metrics {
       if (!sources) return;
       for (const [queue, counts] of Object.entries(await sources.queueJobs()))
         for (const [state, n] of Object.entries(counts)) this.set({ queue, state }, n);
+    },
+  });
+
+  new Gauge({
+    name: 'rampart_audit_webhook_undelivered_events',
+    help: 'Audit events not yet delivered to AUDIT_WEBHOOK_URL after a failed try (read at scrape time).',
+    registers: [registry],
+    async collect() {
+      if (sources?.auditBacklog) this.set((await sources.auditBacklog()).events);
+    },
+  });
+  new Gauge({
+    name: 'rampart_audit_webhook_oldest_undelivered_age_seconds',
+    help: 'How long the oldest undelivered audit event has waited; 0 when none waits.',
+    registers: [registry],
+    async collect() {
+      if (!sources?.auditBacklog) return;
+      const { oldestAt } = await sources.auditBacklog();
+      this.set(oldestAt === undefined ? 0 : Math.max(0, (sources.now() - oldestAt) / 1000));
     },
   });
 

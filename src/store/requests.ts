@@ -386,6 +386,17 @@ export class RequestStore {
     }
   }
 
+  /**
+   * Issue 19: how many open (pending, approved, executing) requests `requester` made: the open
+   * set, then each member's requester field sent at once (SORT … GET would be one read, but a
+   * Redis Cluster refuses its GET pattern). Two round trips, at submission only.
+   */
+  async openCountOf(requester: string): Promise<number> {
+    const ids = await this.redis.smembers(this.openKey);
+    const owners = await Promise.all(ids.map((id) => this.redis.hget(this.key(id), 'requester')));
+    return owners.filter((o) => o === requester).length;
+  }
+
   async openIds(): Promise<string[]> {
     return this.redis.smembers(this.openKey);
   }

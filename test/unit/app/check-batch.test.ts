@@ -1,4 +1,5 @@
 /** checkBatch with in-memory ports (issue 20): live facts, beneficiaries resolved to ids, totals and limits. */
+
 import { describe, expect, it } from 'vitest';
 import { type CheckBatchDeps, checkBatch } from '../../../src/app/check-batch.js';
 import { loadConfig } from '../../../src/config.js';
@@ -6,6 +7,7 @@ import { amountToString } from '../../../src/domain/amount.js';
 import { fileFingerprint } from '../../../src/domain/batch-hash.js';
 import type { RequestRecord } from '../../../src/domain/request.js';
 import type { BeneficiaryEntry } from '../../../src/store/registry.js';
+import { buildRecord } from '../../support/factories.js';
 
 const EVM_A = '0x99ED2e97162533BA814aF8092b93b9a3090DEdcF';
 const EVM_B = '0x52908400098527886E0F7030069857D2E4169EE7';
@@ -40,34 +42,24 @@ function world(o: WorldOptions = {}) {
     WALLETS: 'ops=wal_ops_7f3a',
     ...(o.velocity ? { VELOCITY_LIMITS: o.velocity } : {}),
   });
-  const pending: RequestRecord = {
-    frozen: {
-      id: 'R-9',
-      call: {
-        kind: 'register-beneficiary',
-        body: {
-          beneficiaries: [
-            {
-              beneficiary_id: 'ben_new',
-              identity_id: 'idn_1',
-              label: 'Newco',
-              bank_name: 'GTBank',
-              account_last4: '1111',
-            },
-          ],
-        },
+  const pending: RequestRecord = buildRecord('pending', 'register-beneficiary', {});
+  pending.frozen = {
+    ...pending.frozen,
+    id: 'R-9',
+    call: {
+      kind: 'register-beneficiary',
+      body: {
+        beneficiaries: [
+          {
+            beneficiary_id: 'ben_new',
+            identity_id: 'idn_1',
+            label: 'Newco',
+            bank_name: 'GTBank',
+            account_last4: '1111',
+          },
+        ],
       },
-      display: {},
-      requester: 'U1',
-      reason: 'x',
-      createdAt: NOW,
-      expiresAt: NOW,
-      requiredApprovals: 1,
-      rule: '1',
-      hash: 'h',
     },
-    state: 'pending',
-    votes: [],
   };
   const deps = {
     config,
