@@ -135,7 +135,11 @@ export async function checkBatch(deps: CheckBatchDeps, input: BatchInput): Promi
 
   const rows = read.rows.map((r) => sealRow(r, base, resolved.ids.get(r.row)));
   const velocity = await checkVelocityOfTotal(deps, wallet, asset, total);
-  if (velocity.problem) return invalid([`The batch total: ${velocity.problem}`]);
+  // The shared sentence speaks of "this request": for a file it is the batch's total.
+  if (velocity.problem)
+    return invalid([
+      `The batch total is over a velocity limit. ${velocity.problem.replace(/^This is over the limit\. /, '').replace('this request is', 'this batch totals')}`,
+    ]);
   const available = BigInt(against.availableUnits);
   const largest = rows.reduce((a, b) => (b.amount.units > a.amount.units ? b : a));
   return {

@@ -3,8 +3,10 @@
  * Pure. An offramp that succeeded is written `initiated`: the service only initiates a payout
  * (spec 4.3), so "succeeded" would claim more than anyone knows.
  */
+
 import { type Amount, amountToString } from './amount.js';
 import type { BatchKind } from './batch-cells.js';
+import { csvLine } from './csv-safe.js';
 
 export const RECEIPT_COLUMNS = [
   'row',
@@ -30,16 +32,6 @@ export interface ReceiptRow {
   error: string | undefined;
 }
 
-/**
- * LOCAL STAND-IN — swap for the shared formula guard in src/domain/csv-safe.ts once it is on
- * main (another engineer writes it). A cell a spreadsheet would run as a formula (= + - @, tab,
- * CR first) is prefixed with an apostrophe so it is shown as text (OWASP CSV injection).
- */
-export const neutralise = (cell: string): string => (/^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell);
-
-/** RFC 4180 quoting: only where needed, quotes doubled. */
-const quoted = (cell: string): string => (/[",\r\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell);
-
 const stateShown = (kind: BatchKind, state: ReceiptState): string =>
   kind === 'offramps' && state === 'succeeded' ? 'initiated' : state;
 
@@ -55,7 +47,8 @@ export function receiptCsv(kind: BatchKind, rows: readonly ReceiptRow[]): string
       r.proof ?? '',
       r.error ?? '',
     ];
-    lines.push(cells.map((c) => quoted(neutralise(c))).join(','));
+    // Every CSV Rampart writes guards formula cells the same way (domain/csv-safe.ts, issue 19).
+    lines.push(csvLine(cells));
   }
   return `${lines.join('\r\n')}\r\n`;
 }

@@ -204,14 +204,12 @@ describe('checkBatch', () => {
     expect(over).toEqual({
       kind: 'invalid',
       fileErrors: [
-        'The batch total: This would exceed the velocity limit ops:USDC=2000/24h: ops has 1,000.00 USDC left of 2,000.00 in the last 24 h, and this request is 1,100.00 USDC.',
+        'The batch total is over a velocity limit. Limit for ops: 2,000.00 USDC per 24 h. 1,000.00 left, and this batch totals 1,100.00 USDC: ask for at most what is left, or wait for earlier payments to leave the 24 h window.',
       ],
       rowErrors: [],
     });
     const fits = await checkBatch(world({ velocity: 'ops:USDC=2000/24h' }), input);
-    expect(fits.kind === 'checked' && fits.velocityNote).toBe(
-      'ops has 2,000.00 USDC left of 2,000.00 in the last 24 h',
-    );
+    expect(fits.kind === 'checked' && fits.velocityNote).toBe('Limit for ops: 2,000.00 USDC per 24 h. 2,000.00 left');
   });
 
   it('says the wallet could not be checked when the service fails, and names an unknown wallet or asset', async () => {

@@ -1,7 +1,7 @@
 /** The receipt CSV (issue 20): columns, offramps "initiated", quoting, and formula cells neutralised. */
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { neutralise, type ReceiptRow, receiptCsv } from '../../../src/domain/batch-receipt.js';
+import { type ReceiptRow, receiptCsv } from '../../../src/domain/batch-receipt.js';
 
 const row = (over: Partial<ReceiptRow>): ReceiptRow => ({
   row: 2,
@@ -55,8 +55,9 @@ describe('receiptCsv', () => {
     for (const r of back) for (const cell of Object.values(r)) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
   });
 
-  it('neutralise leaves ordinary text alone', () => {
-    expect(neutralise('inv 118')).toBe('inv 118');
-    expect(neutralise('-5')).toBe("'-5");
+  it('leaves ordinary text alone and guards a formula behind blanks (the shared guard, domain/csv-safe.ts)', () => {
+    const csv = receiptCsv('transfers', [row({ reference: 'inv 118', error: ' =1+1' })]);
+    const back = parse(csv, { columns: true }) as Record<string, string>[];
+    expect(back.map((r) => [r.reference, r.error])).toEqual([['inv 118', "' =1+1"]]);
   });
 });
