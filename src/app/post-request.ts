@@ -23,6 +23,8 @@ export interface NewRequest {
   /** Issue 13: see FrozenRequest. */
   availableUnits?: string;
   velocityNote?: string;
+  /** Issue 22: every counted vote needs a passkey. */
+  stepUp?: boolean;
 }
 
 export type Submitted =
@@ -54,6 +56,7 @@ function frozenFrom(deps: FreezeDeps, r: NewRequest, id: string): FrozenRequest 
     hash: callHash(r.call),
     ...(r.availableUnits === undefined ? {} : { availableUnits: r.availableUnits }),
     ...(r.velocityNote === undefined ? {} : { velocityNote: r.velocityNote }),
+    ...(r.stepUp ? { stepUp: true } : {}),
   };
 }
 

@@ -8,6 +8,7 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { AssetId } from './assets.js';
 import type { Destination, HolderSource } from './destination.js';
 import type { FailureFacts } from './failure.js';
+import type { PasskeyProof } from './step-up.js';
 
 export const REQUEST_STATES = [
   'pending',
@@ -135,11 +136,15 @@ export interface FrozenRequest {
    * SHA-256 of the original call still lets anyone holding the original check it.
    */
   redacted?: { at: number; callSha256: string };
+  /** Issue 22: every vote that counts needs the approver's passkey (decided at submission). */
+  stepUp?: boolean;
 }
 
 export interface Vote {
   user: string;
   at: number;
+  /** Issue 22: the verified assertion that made this vote count. */
+  passkey?: PasskeyProof;
 }
 
 export interface HistoryEntry {
@@ -147,6 +152,8 @@ export interface HistoryEntry {
   event: string;
   by?: string;
   detail?: string;
+  /** Issue 22: on a passkey approval, the assertion and its challenge inputs. */
+  passkey?: PasskeyProof;
 }
 
 export interface RequestOutcome {

@@ -34,6 +34,13 @@ if redis.call('HGET', KEYS[1], 'requester') == ARGV[1] then return answer('self'
 for _, v in ipairs(votes) do
   if v.user == ARGV[1] then return answer('duplicate', state, #votes) end
 end
+-- issue 22: on a step-up request a vote counts only with a verified passkey, which the vote's
+-- history entry (ARGV[3]) carries as "passkey"; a Slack click never has one.
+local proof = nil
+if redis.call('HGET', KEYS[1], 'stepUp') == '1' then
+  proof = cjson.decode(ARGV[3]).passkey
+  if not proof then return answer('step_up', state, #votes) end
+end
 local quorum = #votes + 1 >= tonumber(redis.call('HGET', KEYS[1], 'required'))
 -- issue 13: velocity limits, in integer minor units. Every cap is < 1e15, so a sum near a cap
 -- is exact in a double, and a sum past 2^53 still compares as over the cap.
@@ -63,7 +70,7 @@ if quorum and KEYS[6] then
     i = i + 2
   end
 end
-votes[#votes + 1] = { user = ARGV[1], at = tonumber(ARGV[2]) }
+votes[#votes + 1] = { user = ARGV[1], at = tonumber(ARGV[2]), passkey = proof }
 redis.call('HSET', KEYS[1], 'votes', cjson.encode(votes))
 redis.call('RPUSH', KEYS[2], ARGV[3])
 if quorum then
@@ -137,7 +144,7 @@ return {redis.call('INCR', KEYS[1]), now}
  * record, history and indexes. KEYS: record, history, recent, open, submission claim (or the
  * record's own key when there is no form), pending-state index. ARGV: frozen JSON, id, requester,
  * required approvals, expiresAt, history entry JSON, createdAt, not-after (Redis ms, '' for
- * none), claim TTL ms, kind.
+ * none), claim TTL ms, kind, and (issue 22, optional) '1' when every vote needs a passkey.
  * Returns { 'created'|'taken'|'late'|'exists', request id holding the claim }.
  */
 export const CREATE = `
@@ -151,6 +158,8 @@ if redis.call('EXISTS', KEYS[1]) == 1 then return {'exists', ARGV[2]} end
 if KEYS[5] ~= KEYS[1] then redis.call('SET', KEYS[5], ARGV[2], 'PX', ARGV[9]) end
 redis.call('HSET', KEYS[1], 'frozen', ARGV[1], 'state', 'pending', 'requester', ARGV[3],
   'required', ARGV[4], 'expiresAt', ARGV[5], 'votes', '[]', 'kind', ARGV[10])
+-- issue 22: ARGV[11] '1' marks a step-up request (the VOTE script reads it).
+if ARGV[11] == '1' then redis.call('HSET', KEYS[1], 'stepUp', '1') end
 redis.call('RPUSH', KEYS[2], ARGV[6])
 redis.call('ZADD', KEYS[3], ARGV[7], ARGV[2])
 redis.call('ZADD', KEYS[6], ARGV[7], ARGV[2])

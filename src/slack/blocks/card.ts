@@ -109,8 +109,10 @@ function whatLines(record: RequestRecord): string[] {
 }
 
 function votesLine(record: RequestRecord): string {
-  const votes = record.votes.map((v) => `<@${v.user}> ✓`).join(', ');
-  return `*Approvals:* ${record.votes.length} of ${record.frozen.requiredApprovals}${votes ? `: ${votes}` : ''}`;
+  // issue 22: "approved by @x with passkey"; a step-up request says every vote needs one.
+  const votes = record.votes.map((v) => `<@${v.user}> ✓${v.passkey ? ' with passkey' : ''}`).join(', ');
+  const stepUp = record.frozen.stepUp ? ' (each with the approver’s passkey)' : '';
+  return `*Approvals:* ${record.votes.length} of ${record.frozen.requiredApprovals}${stepUp}${votes ? `: ${votes}` : ''}`;
 }
 
 function statusLine(record: RequestRecord): string {
