@@ -23,14 +23,25 @@ export type Verification =
 
 type VerifyDeps = { store: RequestStore; passkeys: PasskeyStore; config: StepUpDeps['config'] };
 
-/** The hash the challenge must commit to, from the call as stored (a final record keeps it). */
-const sealedHash = (r: RequestRecord) => r.frozen.redacted?.callSha256 ?? approvalHashOf(r.frozen);
+/**
+ * The hash the challenge must commit to, from the call as stored. A final record's call may be
+ * masked (issue 9 item 12) and keeps the original's hash; money calls hold nothing to mask, so
+ * theirs must still hash to it, or the stored call was changed.
+ */
+function sealedHash(r: RequestRecord): string | undefined {
+  const now = approvalHashOf(r.frozen);
+  const kept = r.frozen.redacted?.callSha256;
+  if (!kept) return now;
+  const money = r.frozen.call.kind === 'transfer' || r.frozen.call.kind === 'offramp';
+  return money && now !== kept ? undefined : kept;
+}
 
 export async function verifyApproval(deps: VerifyDeps, requestId: string): Promise<Verification> {
   const record = await deps.store.get(requestId);
   if (!record) return { kind: 'missing' };
   const rp = relyingParty(deps.config);
   const votes: VoteCheck[] = [];
+  const approvalHash = sealedHash(record);
   for (const vote of record.votes) {
     const proof = vote.passkey;
     if (!proof) {
@@ -43,10 +54,18 @@ export async function verifyApproval(deps: VerifyDeps, requestId: string): Promi
     }
     const inputs = {
       approvalId: record.frozen.id,
-      approvalHash: sealedHash(record),
+      approvalHash: approvalHash ?? '',
       approverId: vote.user,
       nonce: proof.challenge.nonce,
     };
+    if (approvalHash === undefined) {
+      votes.push({
+        user: vote.user,
+        ok: false,
+        detail: 'the stored call no longer matches the hash it was sealed with',
+      });
+      continue;
+    }
     const passkey = await deps.passkeys.get(vote.user, proof.credentialId);
     if (!passkey) {
       votes.push({

@@ -12,6 +12,8 @@ const base = document.body.dataset.base;
 const token = location.hash.slice(1);
 // The token leaves the address bar at once: no history entry, no copy-paste, no referrer.
 history.replaceState(null, '', location.pathname);
+// Another link opened in this tab changes only the fragment: start again with its token.
+window.addEventListener('hashchange', () => location.reload());
 
 async function post(step, body) {
   const r = await fetch(base + '/' + page + '/' + step, {

@@ -81,16 +81,17 @@ export async function approverBrowser(browser: Browser): Promise<Approver> {
 export async function openLink(a: Approver, url: string): Promise<string> {
   await a.page.goto(url);
   await a.page.locator('#main p, #main h2').first().waitFor();
-  await a.page.waitForFunction("!document.getElementById('main').textContent.includes('Checking your link')");
+  await a.page.locator('#main', { hasNotText: 'Checking your link' }).waitFor();
   return (await a.page.locator('#main').textContent()) ?? '';
 }
 
 /** Clicks the page's one button and returns what the page says once the server answered. */
 export async function pressAndRead(a: Approver): Promise<string> {
   await a.page.locator('#go').click();
-  // A string: the test's TypeScript has no DOM types.
-  await a.page.waitForFunction(
-    "!document.getElementById('go') || (document.getElementById('status')?.textContent ?? '').includes('did not give')",
-  );
+  // Done when the server's answer replaced the button, or the browser refused (the button stays).
+  await Promise.race([
+    a.page.locator('#go').waitFor({ state: 'detached' }),
+    a.page.locator('#status', { hasText: 'did not give' }).waitFor(),
+  ]);
   return (await a.page.locator('#main').textContent()) ?? '';
 }
