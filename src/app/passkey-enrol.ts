@@ -21,7 +21,11 @@ export type EnrolLink = { kind: 'link'; url: string; expiresAt: number } | { kin
  * A link for `user`. `bootstrap` (the CLI, server access) skips approval and cool-down, and is
  * refused once any approver holds a passkey, unless APPROVERS names a single person.
  */
-export async function enrolLink(deps: StepUpDeps, user: string, bootstrap: boolean): Promise<EnrolLink> {
+export async function enrolLink(
+  deps: Pick<StepUpDeps, 'config' | 'passkeys' | 'stepUpTokens' | 'now'>,
+  user: string,
+  bootstrap: boolean,
+): Promise<EnrolLink> {
   if (bootstrap && deps.config.approvers.length > 1 && (await deps.passkeys.users()).length > 0)
     return { kind: 'bootstrap-closed' };
   const now = deps.now();

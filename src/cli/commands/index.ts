@@ -3,6 +3,7 @@ import type { Command } from '../args.js';
 import { auditExportCommand } from './audit.js';
 import { beneficiariesImportCommand } from './beneficiaries.js';
 import { doctorCommand } from './doctor.js';
+import { passkeysEnrolLinkCommand, passkeysListCommand, passkeysRevokeCommand, verifyCommand } from './passkeys.js';
 import { identityGetCommand, lookupCommand, rateCommand } from './reads.js';
 import { requestsCommand, requestsShowCommand } from './requests.js';
 import { userCreateCommand } from './user.js';
@@ -20,6 +21,10 @@ export const COMMANDS: readonly Command[] = [
   beneficiariesImportCommand,
   auditExportCommand,
   doctorCommand,
+  passkeysEnrolLinkCommand,
+  passkeysListCommand,
+  passkeysRevokeCommand,
+  verifyCommand,
 ];
 
 export { PASSWORD_REFUSED } from './user.js';
