@@ -63,7 +63,7 @@ async function bind(deps: StepUpDeps, token: string): Promise<Bound | StepUpRefu
     return { kind: 'limited' };
   }
   const record = await deps.store.get(data.subject);
-  if (!record || record.state !== 'pending' || approvalHashOf(record.frozen) !== data.subjectHash) {
+  if (record?.state !== 'pending' || approvalHashOf(record.frozen) !== data.subjectHash) {
     await refused(deps, seen, 'changed');
     return { kind: 'invalid' };
   }

@@ -35,6 +35,7 @@ function world(opts: { lookup?: () => Promise<{ account_name: string; bank_name:
     config: {
       policy: { approvalsRequired: 1, twoApprovalsAbove: undefined },
       requestExpiryMs: 60_000,
+      stepUp: { above: undefined, newDestination: false }, // issue 22
     },
     service: {
       async lookupAccount(q: unknown) {
