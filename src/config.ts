@@ -198,6 +198,12 @@ const schema = z.object({
     .min(1, 'must be at least 1')
     .max(10_000, 'must be at most 10000')
     .default(20),
+  // Issue 22: passkey step-up (docs/step-up.md).
+  STEP_UP_ABOVE: z.string().default('').transform(parseThresholds),
+  STEP_UP_NEW_DESTINATION: z.enum(['on', 'off'], { error: 'must be on or off' }).default('off'),
+  PUBLIC_URL: optionalText.pipe(z.url('must be a URL such as https://rampart.example.com').optional()),
+  PASSKEY_RP_ID: optionalText,
+  PASSKEY_COOLDOWN: duration('24h'),
   METRICS_TOKEN: optionalText.refine(
     (s) => s === undefined || s.length >= 16,
     'must be at least 16 characters (every caller of /metrics must send it)',
@@ -251,6 +257,18 @@ export interface Config {
   controls: ControlsConfig;
   /** Issue 20: batch payouts. */
   batch: BatchConfig;
+  /** Issue 22: passkey step-up. */
+  stepUp: StepUpConfig;
+}
+
+export interface StepUpConfig {
+  /** Asset code → amount above which every counted vote needs a passkey; undefined: none by amount. */
+  above: Record<string, string> | undefined;
+  newDestination: boolean;
+  /** Where the pages are served (origin + path, no trailing slash); undefined: no pages. */
+  publicUrl: string | undefined;
+  rpId: string | undefined;
+  cooldownMs: number;
 }
 
 export interface BatchConfig {
@@ -383,6 +401,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const serviceUrl = env.SERVICE_BASE_URL?.trim();
   if (production && serviceUrl && URL.canParse(serviceUrl) && !isSafeServiceUrl(serviceUrl))
     problems.push('SERVICE_BASE_URL must be an https:// URL in production (plain http only to 127.0.0.1 or localhost)');
+  stepUpProblems(env, production, problems); // issue 22
   if (has('AUDIT_WEBHOOK_URL') && !has('AUDIT_WEBHOOK_SECRET'))
     problems.push('AUDIT_WEBHOOK_SECRET is required when AUDIT_WEBHOOK_URL is set (it signs every event)');
   if (has('SERVICE_BASE_URL') && !has('SERVICE_API_KEY'))
@@ -462,7 +481,32 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     controls,
     batch,
+    stepUp: {
+      above: e.STEP_UP_ABOVE,
+      newDestination: e.STEP_UP_NEW_DESTINATION === 'on',
+      publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+      rpId: e.PASSKEY_RP_ID ?? (e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : undefined),
+      cooldownMs: e.PASSKEY_COOLDOWN,
+    },
   };
+}
+
+/** Issue 22: the pages must be reachable only over https (or on this machine) in production. */
+function stepUpProblems(env: Record<string, string | undefined>, production: boolean, problems: string[]): void {
+  const url = env.PUBLIC_URL?.trim() ?? '';
+  const enabled = (env.STEP_UP_ABOVE?.trim() ?? '') !== '' || env.STEP_UP_NEW_DESTINATION?.trim() === 'on';
+  if (enabled && url === '')
+    problems.push(
+      'PUBLIC_URL is required when STEP_UP_ABOVE or STEP_UP_NEW_DESTINATION is set (the passkey pages live there)',
+    );
+  if (url === '' || !URL.canParse(url)) return;
+  const u = new URL(url);
+  if (u.search !== '' || u.hash !== '') problems.push('PUBLIC_URL must not carry a query or a fragment');
+  if (production && !isSafeServiceUrl(url))
+    problems.push('PUBLIC_URL must be an https:// URL in production (plain http only to localhost or 127.0.0.1)');
+  const rpId = env.PASSKEY_RP_ID?.trim();
+  if (rpId && u.hostname !== rpId && !u.hostname.endsWith(`.${rpId}`))
+    problems.push(`PASSKEY_RP_ID "${rpId}" must be PUBLIC_URL's host or a domain it belongs to`);
 }
 
 /** Every configured secret, for masking text from outside (the service's echoes; issue 9 item 8). */

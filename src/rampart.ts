@@ -27,9 +27,11 @@ import { SlackApproverDirectory } from './slack/approvers.js';
 import type { Deps } from './slack/deps.js';
 import { slackNotifier } from './slack/notifier.js';
 import { ControlStore, UnfreezeStore } from './store/controls.js';
+import { PasskeyStore } from './store/passkeys.js';
 import { closeRedis, openRedis, type RedisClient } from './store/redis.js';
 import { Registry } from './store/registry.js';
 import { type ChangeListener, RequestStore } from './store/requests.js';
+import { StepUpTokens } from './store/step-up-tokens.js';
 
 /** What Rampart runs on. Anything given is used as is and closed by its owner, not by Rampart. */
 export interface Infrastructure {
@@ -149,6 +151,8 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
     registry,
     controls,
     unfreeze: new UnfreezeStore(redis, config.redis.prefix, controls),
+    passkeys: new PasskeyStore(redis, config.redis.prefix),
+    stepUpTokens: new StepUpTokens(redis, config.redis.prefix),
     log,
     now,
     sandbox: sandbox !== undefined,

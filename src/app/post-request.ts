@@ -29,6 +29,8 @@ export interface NewRequest {
   /** Issue 13: see FrozenRequest. */
   availableUnits?: string;
   velocityNote?: string;
+  /** Issue 22: every counted vote needs a passkey. */
+  stepUp?: boolean;
 }
 
 export type Submitted =
@@ -66,6 +68,7 @@ function frozenFrom(deps: FreezeDeps, r: NewRequest, id: string): FrozenRequest 
     hash: cardHash(approvalHashOf(r.calls ?? [r.call])),
     ...(r.availableUnits === undefined ? {} : { availableUnits: r.availableUnits }),
     ...(r.velocityNote === undefined ? {} : { velocityNote: r.velocityNote }),
+    ...(r.stepUp ? { stepUp: true } : {}),
   };
 }
 

@@ -9,6 +9,7 @@ import { type Draft, type DraftInput, type FieldErrors, type SealedDraft, valida
 import { evaluatePolicy } from '../domain/policy.js';
 import type { FrozenRequest, RequestDisplay } from '../domain/request.js';
 import { frozenCall } from '../domain/service-call.js';
+import { needsStepUp } from '../domain/step-up.js';
 import { checkDraftAgainstWallet } from '../domain/wallet-check.js';
 import type { AppDeps } from './deps.js';
 import { freezeRequest } from './post-request.js';
@@ -180,6 +181,13 @@ export async function submitRequest(deps: SubmitDeps, s: Submission): Promise<Su
       origin: s.origin,
       required: policy.required,
       rule: policy.rule,
+      // issue 22: decided on the sealed amount, once, and stored with the record.
+      stepUp: needsStepUp(deps.config.stepUp, {
+        kind: draft.kind,
+        assetCode: draft.asset.code,
+        amount: draft.amount,
+        newDestination: checked.display.newReceiver === true,
+      }),
       submission: s.submission,
     },
     deps.budget,

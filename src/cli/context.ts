@@ -10,10 +10,12 @@ import { createQueues, type Queues } from '../queue/queues.js';
 import type { Sandbox } from '../sandbox/index.js';
 import type { ServiceClient } from '../service/client.js';
 import { ControlStore } from '../store/controls.js';
+import { PasskeyStore } from '../store/passkeys.js';
 import { closeRedis, openRedis, type RedisClient } from '../store/redis.js';
 import { RedisUnavailableError } from '../store/redis-errors.js';
 import { Registry } from '../store/registry.js';
 import { RequestStore } from '../store/requests.js';
+import { StepUpTokens } from '../store/step-up-tokens.js';
 import type { CliIo } from './io.js';
 import { CliError } from './problems.js';
 
@@ -31,6 +33,8 @@ export interface Context {
   queues(): Promise<Queues>;
   /** The velocity ledger, on the same Redis (issue 20: `batch check` applies the limits). */
   controls(): Promise<ControlStore>;
+  /** Issue 22: approvers' passkeys and the passkey pages' one-time links, same Redis. */
+  passkeys(): Promise<{ passkeys: PasskeyStore; stepUpTokens: StepUpTokens }>;
   close(): Promise<void>;
 }
 
@@ -92,6 +96,14 @@ export function createContext(config: Config, io: CliIo, json: boolean): Context
       // The CLI reports failures itself, one line each; the queues' own errors stay quiet.
       queues ??= createQueues(redis, config.redis.prefix, createLogger({ level: 'silent' }));
       return queues;
+    },
+    async passkeys() {
+      await this.store();
+      if (!redis) throw new CliError('Redis is not open.');
+      return {
+        passkeys: new PasskeyStore(redis, config.redis.prefix),
+        stepUpTokens: new StepUpTokens(redis, config.redis.prefix),
+      };
     },
     async close() {
       await queues?.close();

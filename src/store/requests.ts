@@ -15,6 +15,7 @@ import {
   type RequestState,
   type ServiceCall,
 } from '../domain/request.js';
+import type { PasskeyProof } from '../domain/step-up.js';
 import { StateConflictError } from '../errors.js';
 import { DECIDE, MIGRATE } from './approval-lua.js';
 import { ExecutionStore } from './executions.js';
@@ -33,7 +34,9 @@ export type VoteOutcome =
   | 'missing'
   // issue 13: refused while frozen; not counted because quorum would break a velocity limit.
   | 'frozen'
-  | 'over_limit';
+  | 'over_limit'
+  // issue 22: a step-up request and no verified passkey came with the vote.
+  | 'step_up';
 
 /** Issue 13: what the VOTE script also checks (keys from store/controls.ts). */
 export interface VoteControls {
@@ -165,6 +168,7 @@ export class RequestStore {
       options.notAfterRedisMs === undefined ? '' : String(Math.floor(options.notAfterRedisMs)),
       String(SUBMISSION_CLAIM_MS),
       frozen.call.kind,
+      frozen.stepUp ? '1' : '0', // issue 22
       ...calls.flatMap((c) => [JSON.stringify(c), sealHash(c)]),
     )) as [CreateOutcome['outcome'] | 'exists', string];
     if (outcome === 'exists') throw new StateConflictError(`request ${frozen.id} already exists`);
@@ -224,11 +228,17 @@ export class RequestStore {
     return (await this.castVote(id, user)).outcome;
   }
 
-  /** One approval, atomically, with what the click needs to answer (no second read). */
-  async castVote(id: string, user: string, controls?: VoteControls): Promise<VoteResult> {
+  /**
+   * One approval, atomically, with what the click needs to answer (no second read). Issue 22:
+   * `passkey`, the verified assertion, rides in the vote's history entry; the script refuses a
+   * step-up request's vote without it.
+   */
+  async castVote(id: string, user: string, controls?: VoteControls, passkey?: PasskeyProof): Promise<VoteResult> {
     const at = this.now();
     const entries: HistoryEntry[] = [
-      { at, event: 'approval', by: user },
+      passkey
+        ? { at, event: 'approval', by: user, detail: 'with passkey', passkey }
+        : { at, event: 'approval', by: user },
       { at, event: 'approved', by: user },
       { at, event: 'queued' },
     ];

@@ -4,6 +4,7 @@ import { auditExportCommand } from './audit.js';
 import { batchCheckCommand } from './batch.js';
 import { beneficiariesImportCommand } from './beneficiaries.js';
 import { doctorCommand } from './doctor.js';
+import { passkeysEnrolLinkCommand, passkeysListCommand, passkeysRevokeCommand, verifyCommand } from './passkeys.js';
 import { identityGetCommand, lookupCommand, rateCommand } from './reads.js';
 import { requestsCommand, requestsShowCommand } from './requests.js';
 import { userCreateCommand } from './user.js';
@@ -22,6 +23,10 @@ export const COMMANDS: readonly Command[] = [
   batchCheckCommand,
   auditExportCommand,
   doctorCommand,
+  passkeysEnrolLinkCommand,
+  passkeysListCommand,
+  passkeysRevokeCommand,
+  verifyCommand,
 ];
 
 export { PASSWORD_REFUSED } from './user.js';

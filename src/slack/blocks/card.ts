@@ -79,8 +79,10 @@ function statusLine(record: RequestRecord, frozen: boolean): string {
 }
 
 function votesLine(record: RequestRecord): string {
-  const votes = record.votes.map((v) => `<@${v.user}> ✓`).join(', ');
-  return `*Approvals:* ${record.votes.length} of ${record.frozen.requiredApprovals}${votes ? `: ${votes}` : ''}`;
+  // issue 22: "approved by @x with passkey"; a step-up request says every vote needs one.
+  const votes = record.votes.map((v) => `<@${v.user}> ✓${v.passkey ? ' with passkey' : ''}`).join(', ');
+  const stepUp = record.frozen.stepUp ? ' (each with the approver’s passkey)' : '';
+  return `*Approvals:* ${record.votes.length} of ${record.frozen.requiredApprovals}${stepUp}${votes ? `: ${votes}` : ''}`;
 }
 
 const hashLine = (record: RequestRecord) =>
