@@ -32,6 +32,7 @@ import { closeRedis, openRedis, type RedisClient } from './store/redis.js';
 import { Registry } from './store/registry.js';
 import { type ChangeListener, RequestStore } from './store/requests.js';
 import { StepUpTokens } from './store/step-up-tokens.js';
+import { webMounts } from './web/mount.js';
 
 /** What Rampart runs on. Anything given is used as is and closed by its owner, not by Rampart. */
 export interface Infrastructure {
@@ -218,6 +219,7 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
     sandbox: sandbox !== undefined,
     now,
     slackEvents: slack?.events,
+    mounts: config.role === 'worker' ? [] : webMounts(deps, metrics),
   });
   await slack?.start();
   const { port } = http;

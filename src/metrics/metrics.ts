@@ -28,6 +28,8 @@ export interface Metrics {
   requestChanged(kind: RequestKind, state: RequestState): void;
   serviceCall(operation: string, outcome: CallOutcome, seconds: number): void;
   slackAck(kind: string, seconds: number): void;
+  /** Issue 22: every passkey attempt, by purpose and outcome (ok, invalid, limited, failed…). */
+  stepUpAttempt(purpose: string, outcome: string): void;
   watch(sources: MetricSources): void;
   /** The Prometheus text exposition. */
   render(): Promise<string>;
@@ -42,6 +44,12 @@ export function createMetrics(): Metrics {
     name: 'rampart_requests_total',
     help: 'Requests that entered each state, by kind (transfer, offramp, beneficiary).',
     labelNames: ['kind', 'state'] as const,
+    registers: [registry],
+  });
+  const stepUps = new Counter({
+    name: 'rampart_step_up_attempts_total',
+    help: 'Passkey step-up and enrolment attempts, by purpose and outcome (issue 22).',
+    labelNames: ['purpose', 'outcome'] as const,
     registers: [registry],
   });
   const unknown = new Counter({
@@ -131,6 +139,10 @@ export function createMetrics(): Metrics {
     },
     slackAck(kind, seconds) {
       acks.observe({ kind }, seconds);
+    },
+    stepUpAttempt(purpose, outcome) {
+      // Closed label sets: an unexpected outcome is counted as "other", never as free text.
+      stepUps.inc({ purpose, outcome: /^[a-z-]{1,20}$/.test(outcome) ? outcome : 'other' });
     },
     watch(s) {
       sources = s;
