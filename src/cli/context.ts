@@ -9,6 +9,7 @@ import { createLogger } from '../log.js';
 import { createQueues, type Queues } from '../queue/queues.js';
 import type { Sandbox } from '../sandbox/index.js';
 import type { ServiceClient } from '../service/client.js';
+import { ApiKeyStore } from '../store/api-keys.js';
 import { closeRedis, openRedis, type RedisClient } from '../store/redis.js';
 import { RedisUnavailableError } from '../store/redis-errors.js';
 import { Registry } from '../store/registry.js';
@@ -28,6 +29,8 @@ export interface Context {
   /** Rampart's registry and queues, on the same Redis as store() (issue 11: imports). */
   registry(): Promise<Registry>;
   queues(): Promise<Queues>;
+  /** Issue 21: API keys, on the same Redis as store(). */
+  apiKeys(): Promise<ApiKeyStore>;
   close(): Promise<void>;
 }
 
@@ -77,6 +80,11 @@ export function createContext(config: Config, io: CliIo, json: boolean): Context
       await this.store();
       if (!redis) throw new CliError('Redis is not open.');
       return new Registry(redis, config.redis.prefix);
+    },
+    async apiKeys() {
+      await this.store();
+      if (!redis) throw new CliError('Redis is not open.');
+      return new ApiKeyStore(redis, config.redis.prefix);
     },
     async queues() {
       await this.store();

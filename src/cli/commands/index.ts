@@ -1,5 +1,6 @@
 /** Every command, in the order help lists them. */
 import type { Command } from '../args.js';
+import { apiKeysCreateCommand, apiKeysListCommand, apiKeysRevokeCommand } from './api-keys.js';
 import { auditExportCommand } from './audit.js';
 import { beneficiariesImportCommand } from './beneficiaries.js';
 import { doctorCommand } from './doctor.js';
@@ -19,6 +20,9 @@ export const COMMANDS: readonly Command[] = [
   requestsShowCommand,
   beneficiariesImportCommand,
   auditExportCommand,
+  apiKeysCreateCommand,
+  apiKeysListCommand,
+  apiKeysRevokeCommand,
   doctorCommand,
 ];
 
