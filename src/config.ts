@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { thresholdProblems } from './domain/policy.js';
+import { parseRate, type Rate } from './domain/rate.js';
 import { parseVelocityLimits, type VelocityRule } from './domain/velocity.js';
 import type { WalletAlias } from './domain/wallets.js';
 import { ConfigError } from './errors.js';
@@ -229,6 +230,8 @@ export interface Config {
   auditWebhook: { url: string; secret: string } | undefined;
   /** Issue 13: velocity limits, reminders and escalation. */
   controls: ControlsConfig;
+  /** Issue 21: API_RATE, the pace of each API key (default 2/s burst 10); undefined: off. */
+  apiRate: Rate | undefined;
 }
 
 export interface ControlsConfig {
@@ -352,6 +355,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const walletsText = env.WALLETS?.trim() || sandboxWalletsSetting();
   const wallets = parseWallets(walletsText, problems);
   const controls = parseControls(env, wallets, problems); // issue 13
+  const apiRate = parseRate(env.API_RATE?.trim() || '2/s burst 10'); // issue 21
+  if (typeof apiRate === 'string') problems.push(`API_RATE ${apiRate}`);
   const approvers = (env.APPROVERS?.trim() || DEV_DEFAULTS.approvers.join(','))
     .split(',')
     .map((a) => a.trim())
@@ -419,6 +424,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { url: e.AUDIT_WEBHOOK_URL, secret: e.AUDIT_WEBHOOK_SECRET }
         : undefined,
     controls,
+    apiRate: typeof apiRate === 'string' ? undefined : apiRate,
   };
 }
 

@@ -38,7 +38,12 @@ export function apiDeps(
     keys: new ApiKeyStore(redis, prefix),
     idempotency: new IdempotencyStore(redis, prefix),
     owners: options.owners ?? new SlackOwnerDirectory(slack, undefined, app.now),
-    admit: (keyId) => new RateLimiter(redis, `${prefix}:api:rate:${keyId}`, options.rate).admit(),
+    admit: (keyId) =>
+      new RateLimiter(
+        redis,
+        `${prefix}:api:rate:${keyId}`,
+        'rate' in options ? options.rate : app.config.apiRate,
+      ).admit(),
     body: { ...BODY_LIMITS, ...options.body },
     checkBudgetMs: API_CHECK_BUDGET_MS,
   };

@@ -94,7 +94,12 @@ function whatLines(record: RequestRecord): string[] {
       : `${code(call.body.receiver)}`;
     lines.push(`*To:* ${to}`);
     if (display.newReceiver)
-      lines.push(':warning: *Rampart has never paid this address before.* Check it with the payee.');
+      lines.push(
+        display.viaApi
+          ? // issue 21: a key created with --allow-new-destinations; said in bold on the card.
+            ':warning: *new destination via API*: Rampart has never paid this address before. Check it with the payee.'
+          : ':warning: *Rampart has never paid this address before.* Check it with the payee.',
+      );
   } else {
     const label = display.beneficiaryLabel ?? call.body.beneficiary_id;
     lines.push(`*To beneficiary:* ${esc(label)}${display.holderName ? ` · holder ${esc(display.holderName)}` : ''}`);
@@ -137,6 +142,12 @@ function statusLine(record: RequestRecord): string {
   }
 }
 
+/** Issue 21: a request from the HTTP API names its key; the key's owner is the requester. */
+const requestedBy = (f: RequestRecord['frozen']): string =>
+  f.display.viaApi
+    ? `*Requested via API key* *${esc(f.display.viaApi.keyName)}* (owner <@${f.requester}>)`
+    : `*Requested by:* <@${f.requester}>`;
+
 export function requestCardBlocks(record: RequestRecord, sandbox: boolean, controls: CardControls = {}): Blocks {
   const f = record.frozen;
   const blocks: KnownBlock[] = [
@@ -144,7 +155,7 @@ export function requestCardBlocks(record: RequestRecord, sandbox: boolean, contr
     section(statusLine(record)),
     ...cardControlBlocks(record, controls), // issue 13
     { type: 'section', text: mrkdwn(whatLines(record).join('\n')) },
-    section(`*Requested by:* <@${f.requester}>  ·  *Reason:* ${esc(f.reason)}`),
+    section(`${requestedBy(f)}  ·  *Reason:* ${esc(f.reason)}`),
     section(
       `*Rule:* ${esc(f.rule)}\n${votesLine(record)}${record.state === 'pending' ? `\n*Expires:* ${slackDate(f.expiresAt)}` : ''}`,
     ),
