@@ -1,15 +1,13 @@
 /**
  * Idempotency-Key (issue 21): replays, a changed body, concurrency, transient refusals not kept,
- * 7 days by the injected clock, at most N records per key, and a process killed between the
- * create and its answer (a child process), then retried: one request, one card.
+ * 7 days by the injected clock, at most N records per key. A process killed between the create
+ * and its answer is in test/e2e/api.test.ts.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IdempotencyStore } from '../../src/store/idempotency.js';
-import { APPROVALS, blocksText, envFor, eventually, type Harness, startHarness } from '../support/harness.js';
+import { APPROVALS, blocksText, eventually, type Harness, startHarness } from '../support/harness.js';
 import { quiescent, RECEIVER } from '../support/requests.js';
-import { type Api, call, newKey, startApi, transfer } from './support.js';
+import { type Api, newKey, startApi, transfer } from './support.js';
 
 let h: Harness;
 let api: Api;
@@ -111,39 +109,4 @@ describe('Idempotency-Key', () => {
     expect(await store.read('k1', 'key-1')).toBeUndefined();
     expect((await store.read('k1', 'key-4'))?.since).toBe(1004);
   });
-});
-
-describe('a process killed between the create and its answer', () => {
-  let child: ChildProcess | undefined;
-  afterAll(() => {
-    child?.kill('SIGKILL');
-  });
-
-  it('leaves one request, which the retry answers (replayed) and one card announces', async () => {
-    clock = Date.now(); // the child's clock is the real one
-    const env = envFor(h.prefix, h.sandbox, h.fake, { API_RATE: 'off', LOG_LEVEL: 'silent', KILL_AFTER_CREATE: '1' });
-    child = spawn(process.execPath, ['--import', 'tsx', 'test/api/api-child.ts', JSON.stringify(env)], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const [line] = (await once(child.stdout as NodeJS.ReadableStream, 'data')) as [Buffer];
-    const port = Number(/ready (\d+)/.exec(line.toString())?.[1]);
-    const { token } = await newKey(api);
-    const before = await requestCount();
-    const exited = once(child, 'exit');
-    const attempt = { token, idempotencyKey: 'crash-1', body: transfer({ amount: '29' }) };
-    await expect(call(`http://127.0.0.1:${port}/api/v1`, 'POST', '/transfers', attempt)).rejects.toThrow();
-    await exited;
-    expect(await requestCount()).toBe(before + 1);
-    const retried = await api.call('POST', '/transfers', attempt);
-    expect(retried.status).toBe(201);
-    expect(retried.headers.get('idempotent-replayed')).toBe('true');
-    expect(await requestCount()).toBe(before + 1);
-    const id = String(retried.json.id);
-    await eventually(() => cardsFor(id) > 0, 10_000, 'card');
-    const again = await api.call('POST', '/transfers', attempt);
-    expect(again.json.id).toBe(id);
-    await quiescent(h);
-    expect(cardsFor(id)).toBe(1);
-    expect(await requestCount()).toBe(before + 1);
-  }, 60_000);
 });
