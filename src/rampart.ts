@@ -136,6 +136,7 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
   const queues = decorate.queues?.(webQueues, 'web') ?? webQueues;
   const watched = [queues.execute, queues.expire, queues.notifications, ...(audit ? [audit.queue] : [])];
   metrics.watch(metricSources(store, watched, now));
+  // Issue 21: at merge, mount createApiHandler(apiDeps(deps, redis, slackClient)) (src/api/) under /api/v1 on src/http/'s router.
   const routes = {
     '/metrics': metricsHandler(metrics, config.metricsToken, log),
     '/healthz': healthHandler(() =>
