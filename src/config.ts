@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { thresholdProblems } from './domain/policy.js';
+import { parseRate, type Rate } from './domain/rate.js';
 import { urlCredentials } from './domain/url-credentials.js';
 import { parseVelocityLimits, type VelocityRule } from './domain/velocity.js';
 import type { WalletAlias } from './domain/wallets.js';
@@ -259,6 +260,8 @@ export interface Config {
   batch: BatchConfig;
   /** Issue 22: passkey step-up. */
   stepUp: StepUpConfig;
+  /** Issue 21: API_RATE, the pace of each API key (default 2/s burst 10); undefined: off. */
+  apiRate: Rate | undefined;
 }
 
 export interface StepUpConfig {
@@ -412,6 +415,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const wallets = parseWallets(walletsText, problems);
   const controls = parseControls(env, wallets, problems); // issue 13
   const batch = parseBatch(env, problems); // issue 20
+  const apiRate = parseRate(env.API_RATE?.trim() || '2/s burst 10'); // issue 21
+  if (typeof apiRate === 'string') problems.push(`API_RATE ${apiRate}`);
   const approvers = (env.APPROVERS?.trim() || DEV_DEFAULTS.approvers.join(','))
     .split(',')
     .map((a) => a.trim())
@@ -488,6 +493,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       rpId: e.PASSKEY_RP_ID ?? (e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : undefined),
       cooldownMs: e.PASSKEY_COOLDOWN,
     },
+    apiRate: typeof apiRate === 'string' ? undefined : apiRate,
   };
 }
 

@@ -5,6 +5,8 @@
  * it for production; tests and the bench pass decorated or local objects through the same door.
  */
 import { WebClient } from '@slack/web-api';
+import { apiDeps } from './api/deps.js';
+import { createApiHandler } from './api/handler.js';
 import { type AuditWebhook, createAuditWebhook, type DeliveryOptions } from './audit/webhook-delivery.js';
 import type { Config } from './config.js';
 import { connectService, type ServiceConnection } from './connect-service.js';
@@ -219,7 +221,19 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
     sandbox: sandbox !== undefined,
     now,
     slackEvents: slack?.events,
-    mounts: config.role === 'worker' ? [] : webMounts(deps, metrics),
+    mounts:
+      config.role === 'worker'
+        ? []
+        : [
+            ...webMounts(deps, metrics),
+            // Issue 21: the HTTP API answers its own 413 (problem+json) at 1 MB; the router's cap is a backstop.
+            {
+              prefix: '/api/v1/',
+              methods: ['GET', 'POST'],
+              handler: createApiHandler(apiDeps(deps, redis, slackClient, { rate: config.apiRate })),
+              bodyLimit: 4 * 1024 * 1024,
+            },
+          ],
   });
   await slack?.start();
   const { port } = http;

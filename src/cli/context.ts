@@ -9,6 +9,7 @@ import { createLogger } from '../log.js';
 import { createQueues, type Queues } from '../queue/queues.js';
 import type { Sandbox } from '../sandbox/index.js';
 import type { ServiceClient } from '../service/client.js';
+import { ApiKeyStore } from '../store/api-keys.js';
 import { ControlStore } from '../store/controls.js';
 import { PasskeyStore } from '../store/passkeys.js';
 import { closeRedis, openRedis, type RedisClient } from '../store/redis.js';
@@ -35,6 +36,8 @@ export interface Context {
   controls(): Promise<ControlStore>;
   /** Issue 22: approvers' passkeys and the passkey pages' one-time links, same Redis. */
   passkeys(): Promise<{ passkeys: PasskeyStore; stepUpTokens: StepUpTokens }>;
+  /** Issue 21: API keys, on the same Redis as store(). */
+  apiKeys(): Promise<ApiKeyStore>;
   close(): Promise<void>;
 }
 
@@ -89,6 +92,11 @@ export function createContext(config: Config, io: CliIo, json: boolean): Context
       await this.store();
       if (!redis) throw new CliError('Redis is not open.');
       return new ControlStore(redis, config.redis.prefix);
+    },
+    async apiKeys() {
+      await this.store();
+      if (!redis) throw new CliError('Redis is not open.');
+      return new ApiKeyStore(redis, config.redis.prefix);
     },
     async queues() {
       await this.store();

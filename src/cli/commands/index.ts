@@ -1,5 +1,6 @@
 /** Every command, in the order help lists them. */
 import type { Command } from '../args.js';
+import { apiKeysCreateCommand, apiKeysListCommand, apiKeysRevokeCommand } from './api-keys.js';
 import { auditExportCommand } from './audit.js';
 import { batchCheckCommand } from './batch.js';
 import { beneficiariesImportCommand } from './beneficiaries.js';
@@ -22,6 +23,9 @@ export const COMMANDS: readonly Command[] = [
   beneficiariesImportCommand,
   batchCheckCommand,
   auditExportCommand,
+  apiKeysCreateCommand,
+  apiKeysListCommand,
+  apiKeysRevokeCommand,
   doctorCommand,
   passkeysEnrolLinkCommand,
   passkeysListCommand,

@@ -78,6 +78,12 @@ function statusLine(record: RequestRecord, frozen: boolean): string {
   }
 }
 
+/** Issue 21: a request from the HTTP API names its key; the key's owner is the requester. */
+const requestedBy = (f: RequestRecord['frozen']): string =>
+  f.display.viaApi
+    ? `*Requested via API key* *${esc(f.display.viaApi.keyName)}* (owner <@${f.requester}>)`
+    : `*Requested by:* <@${f.requester}>`;
+
 function votesLine(record: RequestRecord): string {
   // issue 22: "approved by @x with passkey"; a step-up request says every vote needs one.
   const votes = record.votes.map((v) => `<@${v.user}> ✓${v.passkey ? ' with passkey' : ''}`).join(', ');
@@ -147,7 +153,7 @@ export function requestCardBlocks(record: RequestRecord, sandbox: boolean, contr
     section(statusLine(record, frozen)),
     ...cardControlBlocks(record, controls), // issue 13
     { type: 'section', text: mrkdwn(whatLines(f).join('\n')) },
-    section(`*Requested by:* <@${f.requester}>  ·  *Reason:* ${esc(f.reason)}`),
+    section(`${requestedBy(f)}  ·  *Reason:* ${esc(f.reason)}`),
     section(
       `*Rule:* ${esc(f.rule)}\n${votesLine(record)}${record.state === 'pending' ? `\n*Expires:* ${slackDate(f.expiresAt)}` : ''}`,
     ),
