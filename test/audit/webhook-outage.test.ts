@@ -122,7 +122,7 @@ describe('the audit webhook over a day-long outage', () => {
       if (hour === 12) {
         // Half-way through, more changes of a request already waiting.
         await store.castVote(a, 'U0APPROVER1');
-        await store.transition(a, ['approved'], 'executing', { event: 'executing', by: 'worker' });
+        await store.executions.start(a, 'worker');
       }
       await triesMade();
     }
