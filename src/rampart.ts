@@ -5,7 +5,7 @@
  * it for production; tests and the bench pass decorated or local objects through the same door.
  */
 import { WebClient } from '@slack/web-api';
-import { apiDeps } from './api/deps.js';
+import { apiDeps, idempotencyRecordsByKey } from './api/deps.js';
 import { createApiHandler } from './api/handler.js';
 import { type AuditWebhook, createAuditWebhook, type DeliveryOptions } from './audit/webhook-delivery.js';
 import type { Config } from './config.js';
@@ -141,7 +141,11 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
   const webQueues = createQueues(redis, config.redis.prefix, log);
   const queues = decorate.queues?.(webQueues, 'web') ?? webQueues;
   const watched = [queues.execute, queues.expire, queues.notifications, ...(audit ? [audit.queue] : [])];
-  metrics.watch(metricSources(store, watched, now, audit && (() => audit.backlog(webStore))));
+  metrics.watch(
+    metricSources(store, watched, now, audit && (() => audit.backlog(webStore)), () =>
+      idempotencyRecordsByKey(redis, config.redis.prefix),
+    ),
+  );
   registerHealthGauges(metrics, { redis, prefix: config.redis.prefix, now });
   const slackClient = given.slack ?? new WebClient(config.slack.botToken, slackClientOptions(config.slack.apiUrl));
   const deps: Deps = {

@@ -48,3 +48,11 @@ export function apiDeps(
     checkBudgetMs: API_CHECK_BUDGET_MS,
   };
 }
+
+/** Issue 21: idempotency records kept per live key name, for the gauge and its alert. */
+export async function idempotencyRecordsByKey(redis: RedisClient, prefix: string): Promise<Record<string, number>> {
+  const keys = (await new ApiKeyStore(redis, prefix).list()).filter((k) => !k.revokedAt);
+  const store = new IdempotencyStore(redis, prefix);
+  const counts = await Promise.all(keys.map((k) => store.count(k.id)));
+  return Object.fromEntries(keys.map((k, i) => [k.name, counts[i] ?? 0]));
+}

@@ -19,6 +19,8 @@ export interface MetricSources {
   /** Per queue, BullMQ's job counts by state. */
   queueJobs(): Promise<Record<string, Record<string, number>>>;
   now(): number;
+  /** Issue 21: idempotency records kept per API key name (each key keeps at most 10,000). */
+  idempotencyRecords?(): Promise<Record<string, number>>;
   /** Issue 19: what the audit webhook still owes (absent without AUDIT_WEBHOOK_URL). */
   auditBacklog?(): Promise<{ events: number; oldestAt: number | undefined }>;
 }
@@ -45,6 +47,17 @@ export function createMetrics(): Metrics {
     help: 'Requests that entered each state, by kind (transfer, offramp, beneficiary).',
     labelNames: ['kind', 'state'] as const,
     registers: [registry],
+  });
+  new Gauge({
+    name: 'rampart_api_idempotency_records',
+    help: 'Idempotency records kept per API key (at most 10,000 each; the oldest go first), issue 21.',
+    labelNames: ['key'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      if (!sources?.idempotencyRecords) return;
+      for (const [key, n] of Object.entries(await sources.idempotencyRecords())) this.set({ key }, n);
+    },
   });
   const stepUps = new Counter({
     name: 'rampart_step_up_attempts_total',

@@ -11,10 +11,12 @@ export function metricSources(
   queues: readonly Queue[],
   now: () => number,
   auditBacklog?: () => Promise<Backlog>,
+  idempotencyRecords?: () => Promise<Record<string, number>>,
 ): MetricSources {
   return {
     now,
     ...(auditBacklog ? { auditBacklog } : {}),
+    ...(idempotencyRecords ? { idempotencyRecords } : {}),
     async open() {
       const counts = await Promise.all(OPEN_STATES.map((s) => store.stateCount(s)));
       return Object.fromEntries(OPEN_STATES.map((s, i) => [s, counts[i]])) as Record<

@@ -73,7 +73,9 @@ const FIRST_ID = 1000;
 /** How many executions `get` returns with an approval that has several. */
 const EXECUTION_PAGE = 20;
 /** A form can be submitted for a few minutes at most; its claim outlives that comfortably. */
-const SUBMISSION_CLAIM_MS = 86_400_000;
+// Issue 21: an API Idempotency-Key's record lives 7 days and names its claim; the claim must
+// outlive it, or a retry on day 2 after a crash between create and answer could create twice.
+const SUBMISSION_CLAIM_MS = 8 * 86_400_000;
 
 export interface CreateOptions {
   /** The modal's view id: one submitted form makes at most one request. */

@@ -109,4 +109,12 @@ describe('Idempotency-Key', () => {
     expect(await store.read('k1', 'key-1')).toBeUndefined();
     expect((await store.read('k1', 'key-4'))?.since).toBe(1004);
   });
+
+  it('counts the records each live key keeps on /metrics (the gauge the alert reads)', async () => {
+    const { key } = await newKey(api, { name: 'gauge-erp' });
+    const store = new IdempotencyStore(h.rampart.redis, h.prefix);
+    for (let i = 0; i < 4; i++) await store.write(key.id, `g-${i}`, { fingerprint: 'f', since: 1000 + i });
+    const text = await h.rampart.metrics.render();
+    expect(text).toContain('rampart_api_idempotency_records{key="gauge-erp"} 4');
+  });
 });
