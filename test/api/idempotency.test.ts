@@ -45,6 +45,10 @@ describe('Idempotency-Key', () => {
     });
     expect([changed.status, changed.json.code]).toEqual([422, 'idempotency_key_reused']);
     expect(await requestCount()).toBe(before);
+    // The create's claim outlives the 7-day record: a retry after a crash, days later, finds it.
+    const claims = await h.rampart.redis.keys(`${h.prefix}:submission:api:*`);
+    expect(claims.length).toBeGreaterThan(0);
+    for (const k of claims) expect(await h.rampart.redis.pttl(k)).toBeGreaterThan(7 * 86_400_000);
   });
 
   it('20 concurrent attempts with one key make one request and one card', async () => {
