@@ -2,6 +2,7 @@
 import { STAGE_LABEL, STAGES, type Stage } from './approval-trace.js';
 import type { BenchOptions } from './args.js';
 import { type AuditReport, auditLines } from './audit-export.js';
+import { type BatchCheckReport, batchCheckLines } from './batch-check.js';
 import { type ClusterReport, clusterLines } from './cluster-approval.js';
 import { ms, PERCENTILES, type Percentile, type Summary, table } from './stats.js';
 
@@ -34,6 +35,7 @@ export interface Report {
   approval: ApprovalReport | undefined;
   audit?: AuditReport | undefined;
   cluster?: ClusterReport | undefined;
+  batch?: BatchCheckReport | undefined;
 }
 
 const HEAD = ['', 'p50', 'p95', 'p99', 'max', 'mean'];
@@ -109,5 +111,6 @@ export function formatReport(report: Report): string {
           ),
         ]
       : []),
+    ...(report.batch ? ['', ...batchCheckLines(report.batch)] : []),
   ].join('\n');
 }

@@ -12,6 +12,7 @@ import { STAGES, type Stage } from './approval-trace.js';
 import { type BenchOptions, parseBenchArgs } from './args.js';
 import { AUDIT_REQUESTS, measureAuditExport } from './audit-export.js';
 import { measureBareBullmq } from './bare-bullmq.js';
+import { measureBatchCheck } from './batch-check.js';
 import { measureClusterApprovals } from './cluster-approval.js';
 import {
   type AckReport,
@@ -143,6 +144,10 @@ async function main(): Promise<void> {
             progress,
           )
         : undefined;
+    const batch =
+      options.part === 'all' || options.part === 'batch'
+        ? await measureBatchCheck(options.redisUrl, 20, progress)
+        : undefined;
     const report: Report = {
       date: new Date().toISOString(),
       machine: {
@@ -156,6 +161,7 @@ async function main(): Promise<void> {
       approval,
       audit,
       cluster,
+      batch,
     };
     process.stdout.write(`${options.json ? JSON.stringify(report) : formatReport(report)}\n`);
   } finally {

@@ -4,6 +4,8 @@
  */
 import { z } from 'zod';
 import { thresholdProblems } from './domain/policy.js';
+import { parseRate, type Rate } from './domain/rate.js';
+import { urlCredentials } from './domain/url-credentials.js';
 import { parseVelocityLimits, type VelocityRule } from './domain/velocity.js';
 import type { WalletAlias } from './domain/wallets.js';
 import { ConfigError } from './errors.js';
@@ -47,6 +49,16 @@ const optionalText = z
   .trim()
   .transform((s) => (s === '' ? undefined : s))
   .optional();
+
+/**
+ * Issue 19: an http(s) URL written out in full; a mistyped scheme (`htps://`, `https:/host`,
+ * `ftp://`) is refused at start-up rather than failing later or leaking through an error.
+ */
+const httpUrl = (example: string) =>
+  optionalText.refine(
+    (s) => s === undefined || (/^https?:\/\/[^/\s]/i.test(s) && URL.canParse(s)),
+    `must be an http:// or https:// URL such as ${example}; correct the scheme and address`,
+  );
 
 const SLACK_USER_OR_GROUP = /^[USW][A-Z0-9]{2,}$/;
 
@@ -135,7 +147,7 @@ const schema = z.object({
   SLACK_BOT_TOKEN: optionalText,
   SLACK_SIGNING_SECRET: optionalText,
   SLACK_APP_TOKEN: optionalText.refine((s) => s === undefined || s.startsWith('xapp-'), 'must start with xapp-'),
-  SLACK_API_URL: optionalText.pipe(z.url('must be a URL such as https://slack.com/api/').optional()),
+  SLACK_API_URL: httpUrl('https://slack.com/api/'),
   SLACK_TEAM_ID: optionalText.refine(
     (s) => s === undefined || /^T[A-Z0-9]{2,}$/.test(s),
     'must be a workspace id such as T0123ABCD',
@@ -162,7 +174,7 @@ const schema = z.object({
       'must be a whole number of milliseconds from 1 to 10000, such as 500',
     )
     .transform((s) => Number(s.trim())),
-  SERVICE_BASE_URL: optionalText.pipe(z.url('must be a URL such as https://wallet.example.com').optional()),
+  SERVICE_BASE_URL: httpUrl('https://wallet.example.com'),
   SERVICE_API_KEY: optionalText,
   SERVICE_BEARER_TOKEN: optionalText,
   SERVICE_CONNECT_TIMEOUT: duration('5s'),
@@ -184,11 +196,24 @@ const schema = z.object({
   TWO_APPROVALS_ABOVE: z.string().default('').transform(parseThresholds),
   REQUEST_EXPIRY: duration('24h'),
   SANDBOX_PORT: port(4010),
-  AUDIT_WEBHOOK_URL: optionalText.pipe(z.url('must be a URL such as https://audit.example.com/rampart').optional()),
+  AUDIT_WEBHOOK_URL: httpUrl('https://audit.example.com/rampart'),
   AUDIT_WEBHOOK_SECRET: optionalText.refine(
     (s) => s === undefined || s.length >= 16,
     'must be at least 16 characters (it signs every audit event)',
   ),
+  // Issue 19: caps the approval DMs one person's requests can fan out.
+  MAX_OPEN_PER_REQUESTER: z.coerce
+    .number({ error: 'must be a whole number such as 20' })
+    .int('must be a whole number such as 20')
+    .min(1, 'must be at least 1')
+    .max(10_000, 'must be at most 10000')
+    .default(20),
+  // Issue 22: passkey step-up (docs/step-up.md).
+  STEP_UP_ABOVE: z.string().default('').transform(parseThresholds),
+  STEP_UP_NEW_DESTINATION: z.enum(['on', 'off'], { error: 'must be on or off' }).default('off'),
+  PUBLIC_URL: optionalText.pipe(z.url('must be a URL such as https://rampart.example.com').optional()),
+  PASSKEY_RP_ID: optionalText,
+  PASSKEY_COOLDOWN: duration('24h'),
   METRICS_TOKEN: optionalText.refine(
     (s) => s === undefined || s.length >= 16,
     'must be at least 16 characters (every caller of /metrics must send it)',
@@ -237,6 +262,8 @@ export interface Config {
   approverCacheMs: number;
   policy: { approvalsRequired: number; twoApprovalsAbove: Record<string, string> | undefined };
   requestExpiryMs: number;
+  /** Issue 19: a person's own open Slack and CLI requests at most; more are refused at submission. */
+  maxOpenPerRequester: number;
   sandboxPort: number;
   /** Bearer token every caller of GET /metrics must send, loopback included (issue 19); unset: none asked. */
   metricsToken: string | undefined;
@@ -244,6 +271,40 @@ export interface Config {
   auditWebhook: { url: string; secret: string } | undefined;
   /** Issue 13: velocity limits, reminders and escalation. */
   controls: ControlsConfig;
+  /** Issue 20: batch payouts. */
+  batch: BatchConfig;
+  /** Issue 22: passkey step-up. */
+  stepUp: StepUpConfig;
+  /** Issue 21: API_RATE, the pace of each API key (default 2/s burst 10); undefined: off. */
+  apiRate: Rate | undefined;
+}
+
+export interface StepUpConfig {
+  /** Asset code → amount above which every counted vote needs a passkey; undefined: none by amount. */
+  above: Record<string, string> | undefined;
+  newDestination: boolean;
+  /** Where the pages are served (origin + path, no trailing slash); undefined: no pages. */
+  publicUrl: string | undefined;
+  rpId: string | undefined;
+  cooldownMs: number;
+}
+
+export interface BatchConfig {
+  /** BATCH_MAX_ROWS: payments one file may hold (default 1,000, at most 5,000). */
+  maxRows: number;
+}
+
+/** Issue 20: a batch is checked row by row before the ack, so its size is capped. */
+export const BATCH_ROWS_CEILING = 5_000;
+
+function parseBatch(env: Record<string, string | undefined>, problems: string[]): BatchConfig {
+  const text = env.BATCH_MAX_ROWS?.trim() || '1000';
+  const maxRows = Number(text.replace(/[,_]/g, ''));
+  if (!/^\d[\d,_]*$/.test(text) || !Number.isInteger(maxRows) || maxRows < 1 || maxRows > BATCH_ROWS_CEILING) {
+    problems.push(`BATCH_MAX_ROWS must be a whole number from 1 to ${BATCH_ROWS_CEILING} (default 1000)`);
+    return { maxRows: 1_000 };
+  }
+  return { maxRows };
 }
 
 export interface ControlsConfig {
@@ -358,6 +419,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const serviceUrl = env.SERVICE_BASE_URL?.trim();
   if (production && serviceUrl && URL.canParse(serviceUrl) && !isSafeServiceUrl(serviceUrl))
     problems.push('SERVICE_BASE_URL must be an https:// URL in production (plain http only to 127.0.0.1 or localhost)');
+  stepUpProblems(env, production, problems); // issue 22
   if (has('AUDIT_WEBHOOK_URL') && !has('AUDIT_WEBHOOK_SECRET'))
     problems.push('AUDIT_WEBHOOK_SECRET is required when AUDIT_WEBHOOK_URL is set (it signs every event)');
   if (has('SERVICE_BASE_URL') && !has('SERVICE_API_KEY'))
@@ -367,6 +429,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const walletsText = env.WALLETS?.trim() || sandboxWalletsSetting();
   const wallets = parseWallets(walletsText, problems);
   const controls = parseControls(env, wallets, problems); // issue 13
+  const batch = parseBatch(env, problems); // issue 20
+  const apiRate = parseRate(env.API_RATE?.trim() || '2/s burst 10'); // issue 21
+  if (typeof apiRate === 'string') problems.push(`API_RATE ${apiRate}`);
   const approvers = (env.APPROVERS?.trim() || DEV_DEFAULTS.approvers.join(','))
     .split(',')
     .map((a) => a.trim())
@@ -428,6 +493,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     approverCacheMs: e.APPROVER_CACHE_TTL,
     policy: { approvalsRequired: e.APPROVALS_REQUIRED, twoApprovalsAbove: e.TWO_APPROVALS_ABOVE },
     requestExpiryMs: e.REQUEST_EXPIRY,
+    maxOpenPerRequester: e.MAX_OPEN_PER_REQUESTER,
     sandboxPort: e.SANDBOX_PORT,
     metricsToken: e.METRICS_TOKEN,
     auditWebhook:
@@ -435,7 +501,34 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { url: e.AUDIT_WEBHOOK_URL, secret: e.AUDIT_WEBHOOK_SECRET }
         : undefined,
     controls,
+    batch,
+    stepUp: {
+      above: e.STEP_UP_ABOVE,
+      newDestination: e.STEP_UP_NEW_DESTINATION === 'on',
+      publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+      rpId: e.PASSKEY_RP_ID ?? (e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : undefined),
+      cooldownMs: e.PASSKEY_COOLDOWN,
+    },
+    apiRate: typeof apiRate === 'string' ? undefined : apiRate,
   };
+}
+
+/** Issue 22: the pages must be reachable only over https (or on this machine) in production. */
+function stepUpProblems(env: Record<string, string | undefined>, production: boolean, problems: string[]): void {
+  const url = env.PUBLIC_URL?.trim() ?? '';
+  const enabled = (env.STEP_UP_ABOVE?.trim() ?? '') !== '' || env.STEP_UP_NEW_DESTINATION?.trim() === 'on';
+  if (enabled && url === '')
+    problems.push(
+      'PUBLIC_URL is required when STEP_UP_ABOVE or STEP_UP_NEW_DESTINATION is set (the passkey pages live there)',
+    );
+  if (url === '' || !URL.canParse(url)) return;
+  const u = new URL(url);
+  if (u.search !== '' || u.hash !== '') problems.push('PUBLIC_URL must not carry a query or a fragment');
+  if (production && !isSafeServiceUrl(url))
+    problems.push('PUBLIC_URL must be an https:// URL in production (plain http only to localhost or 127.0.0.1)');
+  const rpId = env.PASSKEY_RP_ID?.trim();
+  if (rpId && u.hostname !== rpId && !u.hostname.endsWith(`.${rpId}`))
+    problems.push(`PASSKEY_RP_ID "${rpId}" must be PUBLIC_URL's host or a domain it belongs to`);
 }
 
 /** Every configured secret, for masking text from outside (the service's echoes; issue 9 item 8). */
@@ -449,6 +542,10 @@ export const secretsOf = (c: Config): string[] =>
     c.metricsToken,
     c.auditWebhook?.secret,
     redisPassword(c.redis.url),
+    // Issue 19: credentials written into a URL are secrets too.
+    ...urlCredentials(c.service.baseUrl),
+    ...urlCredentials(c.auditWebhook?.url),
+    ...urlCredentials(c.slack.apiUrl),
   ].filter((v): v is string => v !== undefined && v !== '');
 
 /** The password in a redis:// or rediss:// URL, if any. */

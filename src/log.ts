@@ -4,6 +4,7 @@
  * in a log object; free text is never built from them in the first place.
  */
 import { type DestinationStream, type Logger, pino } from 'pino';
+import { maskUrlCredentials } from './domain/url-credentials.js';
 
 export type { Logger };
 
@@ -35,6 +36,13 @@ export const REDACT_PATHS = SENSITIVE_KEYS.flatMap((k) => {
   return [key.startsWith('[') ? key : k, `*${dot}`, `*.*${dot}`, `*.*.*${dot}`, `*.*.*.*${dot}`];
 });
 
+function maskedErr(err: Error): ReturnType<typeof pino.stdSerializers.err> {
+  const out = pino.stdSerializers.err(err);
+  out.message = maskUrlCredentials(out.message);
+  out.stack = maskUrlCredentials(out.stack);
+  return out;
+}
+
 export interface LogOptions {
   level?: string;
   pretty?: boolean;
@@ -45,7 +53,8 @@ export function createLogger(options: LogOptions = {}, destination?: Destination
     level: options.level ?? 'info',
     base: { app: 'rampart' },
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
-    serializers: { err: pino.stdSerializers.err },
+    // Issue 19: a URL's user and password never reach a log line, in an error or a url field.
+    serializers: { err: maskedErr, url: (u: unknown) => maskUrlCredentials(String(u)) },
   };
   if (destination) return pino(opts, destination);
   if (options.pretty) return pino({ ...opts, transport: { target: 'pino-pretty', options: { colorize: true } } });

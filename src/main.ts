@@ -1,7 +1,9 @@
 /**
  * Composition root: configuration, logging, start, and orderly shutdown on SIGTERM/SIGINT.
  */
+
 import { type Config, loadConfig } from './config.js';
+import { maskUrlCredentials } from './domain/url-credentials.js';
 import { ConfigError } from './errors.js';
 import { createLogger } from './log.js';
 import { type Running, startRampart } from './rampart.js';
@@ -29,7 +31,9 @@ async function main(): Promise<void> {
     running = await startRampart(config, log);
   } catch (err) {
     log.fatal({ err }, 'Rampart could not start');
-    process.stderr.write(`Rampart could not start: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.stderr.write(
+      `Rampart could not start: ${maskUrlCredentials(err instanceof Error ? err.message : String(err))}\n`,
+    );
     process.exit(1);
   }
   let stopping = false;

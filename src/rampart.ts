@@ -5,6 +5,8 @@
  * it for production; tests and the bench pass decorated or local objects through the same door.
  */
 import { WebClient } from '@slack/web-api';
+import { apiDeps, idempotencyRecordsByKey } from './api/deps.js';
+import { createApiHandler } from './api/handler.js';
 import { type AuditWebhook, createAuditWebhook, type DeliveryOptions } from './audit/webhook-delivery.js';
 import type { Config } from './config.js';
 import { connectService, type ServiceConnection } from './connect-service.js';
@@ -28,9 +30,12 @@ import type { Deps } from './slack/deps.js';
 import { slackNotifier } from './slack/notifier.js';
 import { ControlStore, UnfreezeStore } from './store/controls.js';
 import { durableStart } from './store/durable.js';
+import { PasskeyStore } from './store/passkeys.js';
 import { closeRedis, openRedis, type RedisClient } from './store/redis.js';
 import { Registry } from './store/registry.js';
 import { type ChangeListener, RequestStore } from './store/requests.js';
+import { StepUpTokens } from './store/step-up-tokens.js';
+import { webMounts } from './web/mount.js';
 
 /** What Rampart runs on. Anything given is used as is and closed by its owner, not by Rampart. */
 export interface Infrastructure {
@@ -64,7 +69,7 @@ export interface RampartOptions {
   };
   /** One registry per instance (default: a new one), so instances in one process never collide. */
   metrics?: Metrics;
-  /** Audit webhook retry timings for tests (production: 12 attempts from 5 s, doubling). */
+  /** Audit webhook retry timings for tests (production: from 5 s, doubling, at most 15 min apart, until delivered). */
   auditDelivery?: DeliveryOptions;
 }
 
@@ -137,7 +142,11 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
   const webQueues = createQueues(redis, config.redis.prefix, log);
   const queues = decorate.queues?.(webQueues, 'web') ?? webQueues;
   const watched = [queues.execute, queues.expire, queues.notifications, ...(audit ? [audit.queue] : [])];
-  metrics.watch(metricSources(store, watched, now));
+  metrics.watch(
+    metricSources(store, watched, now, audit && (() => audit.backlog(webStore)), () =>
+      idempotencyRecordsByKey(redis, config.redis.prefix),
+    ),
+  );
   registerHealthGauges(metrics, { redis, prefix: config.redis.prefix, now });
   const slackClient = given.slack ?? new WebClient(config.slack.botToken, slackClientOptions(config.slack.apiUrl));
   const deps: Deps = {
@@ -150,6 +159,8 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
     registry,
     controls,
     unfreeze: new UnfreezeStore(redis, config.redis.prefix, controls),
+    passkeys: new PasskeyStore(redis, config.redis.prefix),
+    stepUpTokens: new StepUpTokens(redis, config.redis.prefix),
     log,
     now,
     sandbox: sandbox !== undefined,
@@ -221,6 +232,19 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
     sandbox: sandbox !== undefined,
     now,
     slackEvents: slack?.events,
+    mounts:
+      config.role === 'worker'
+        ? []
+        : [
+            ...webMounts(deps, metrics),
+            // Issue 21: the HTTP API answers its own 413 (problem+json) at 1 MB; the router's cap is a backstop.
+            {
+              prefix: '/api/v1/',
+              methods: ['GET', 'POST'],
+              handler: createApiHandler(apiDeps(deps, redis, slackClient, { rate: config.apiRate })),
+              bodyLimit: 4 * 1024 * 1024,
+            },
+          ],
   });
   await slack?.start();
   const { port } = http;

@@ -165,5 +165,15 @@ export function checkElement(ctx: CheckContext, path: string, el: unknown): void
     case 'image':
       checkString(ctx, `${path}/alt_text`, el.alt_text, 2000, true);
       break;
+    case 'file_input': {
+      // https://docs.slack.dev/reference/block-kit/block-elements/file-input-element
+      const max = el.max_files;
+      if (max !== undefined && (typeof max !== 'number' || !Number.isInteger(max) || max < 1 || max > 10))
+        ctx.errors.push(`${path}/max_files: must be a whole number from 1 to 10`);
+      const types = el.filetypes;
+      if (types !== undefined && (!Array.isArray(types) || types.some((t) => typeof t !== 'string')))
+        ctx.errors.push(`${path}/filetypes: must be an array of file extensions`);
+      break;
+    }
   }
 }

@@ -17,6 +17,7 @@ export function messageJson(message: StoredMessage, env: WebApiEnv): JsonObject 
     ts: message.ts,
     ...(message.thread_ts === undefined ? {} : { thread_ts: message.thread_ts }),
     ...(message.edited === undefined ? {} : { edited: message.edited }),
+    ...(message.files === undefined ? {} : { files: message.files }),
   };
 }
 

@@ -3,11 +3,12 @@
  * `apiUrl`; the fake records every call, keeps the messages and views the app produced, checks
  * Block Kit limits and can be told to rate-limit.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type BlockKitSurface, checkBlockKitLimits } from './block-kit-limits.js';
 import { chatMethods } from './chat-methods.js';
 import { directoryMethods } from './directory-methods.js';
+import { FileStore, fileJson, fileMethods, handleFileRoute, newFile, type StoredFile } from './files.js';
 import { historyMethods } from './history-methods.js';
 import { IdSource } from './ids.js';
 import { CallRecorder } from './recorder.js';
@@ -31,6 +32,8 @@ export class FakeSlack {
   readonly #store = new SlackStore();
   readonly #responseUrls = new ResponseUrls();
   readonly #rateLimits = new RateLimits();
+  readonly #files = new FileStore();
+  #downloadDelayMs = 0;
   readonly #ids: IdSource;
   readonly #triggers: TriggerRegistry;
   readonly #env: WebApiEnv;
@@ -57,7 +60,8 @@ export class FakeSlack {
         return fail('invalid_blocks', { errors, response_metadata: { messages: errors.map((e) => `[ERROR] ${e}`) } });
       },
     };
-    const methods = { ...chatMethods, ...viewMethods, ...directoryMethods, ...historyMethods };
+    const files = fileMethods(this.#files, () => this.baseUrl);
+    const methods = { ...chatMethods, ...viewMethods, ...directoryMethods, ...historyMethods, ...files };
     this.socketMode = appToken ? new FakeSocketMode(appToken) : undefined;
     const deps = {
       env: this.#env,
@@ -66,6 +70,17 @@ export class FakeSlack {
       rateLimits: this.#rateLimits,
       methods,
       ...(this.socketMode ? { socketMode: this.socketMode } : {}),
+      // issue 20: upload URLs and private file URLs, outside /api/.
+      routes: (req: IncomingMessage, res: ServerResponse) =>
+        handleFileRoute(
+          req,
+          res,
+          this.#files,
+          settings.botToken,
+          (method, status, args) =>
+            recorder.record({ method, args, at: settings.clock(), status, response: { ok: status === 200 } }),
+          this.#downloadDelayMs,
+        ),
     };
     this.#server = createServer(createRequestHandler(deps));
   }
@@ -130,6 +145,8 @@ export class FakeSlack {
     this.#triggers.reset();
     this.#responseUrls.reset();
     this.#rateLimits.reset();
+    this.#files.reset();
+    this.#downloadDelayMs = 0;
     this.#changed();
   }
 
@@ -217,6 +234,26 @@ export class FakeSlack {
   closeView(userId: string, viewId: string): void {
     this.#store.closeView(userId, viewId);
     this.#changed();
+  }
+
+  /**
+   * A person picks a file in a `file_input` (issue 20): Slack stores it and the view_submission
+   * carries it. Returns the element's state value to pass to `driver.submitView`.
+   */
+  pickFile(userId: string, name: string, bytes: Uint8Array): T.JsonObject {
+    const file = newFile(this.#files, userId, name, Buffer.from(bytes), this.settings.clock());
+    this.#changed();
+    return { type: 'file_input', files: [fileJson(file, this.#env, this.baseUrl)] };
+  }
+
+  /** Every file Slack holds (picked or uploaded), with its bytes. */
+  files(): StoredFile[] {
+    return this.#files.all().map((f) => ({ ...f, channels: [...f.channels] }));
+  }
+
+  /** Each download of a private file URL waits this long before answering (0: at once). */
+  delayFileDownloads(ms: number): void {
+    this.#downloadDelayMs = ms;
   }
 
   /** The next `count` calls to `method` answer HTTP 429 with `Retry-After` and take no effect. */

@@ -35,6 +35,8 @@ export interface ServerDeps {
   methods: Readonly<Record<string, MethodHandler>>;
   /** Socket Mode's `apps.connections.open`, authorised by the app-level token instead of the bot's. */
   socketMode?: { appToken: string; open(): ApiResult };
+  /** Routes outside the Web API (file uploads and downloads); true when one answered. */
+  routes?: (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
 }
 
 const API_PREFIX = '/api/';
@@ -46,6 +48,7 @@ function withoutToken(args: JsonObject): JsonObject {
 }
 
 async function handle(req: IncomingMessage, res: ServerResponse, deps: ServerDeps): Promise<void> {
+  if (deps.routes && (await deps.routes(req, res))) return;
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
   const raw = await readBody(req);
   const isApi = url.pathname.startsWith(API_PREFIX);

@@ -84,6 +84,8 @@ export interface StoredMessage {
   edited?: { user: string; ts: string };
   /** Message metadata as posted (`event_type`, `event_payload`); history shows it on request. */
   metadata?: JsonObject;
+  /** Files shared with the message (files.completeUploadExternal), as Slack shows them. */
+  files?: JsonObject[];
 }
 
 export interface StoredEphemeral extends StoredMessage {

@@ -32,6 +32,8 @@ const schemas = {
   close: z.object({ user: userId, viewId: z.string(), all: z.boolean().default(false) }),
   suggest: z.object({ user: userId, viewId: z.string(), actionId: z.string(), blockId: z.string(), value: z.string() }),
   home: z.object({ user: userId }),
+  // issue 20: a file picked in a file_input (base64, at most ~1.1 MB once decoded).
+  pickFile: z.object({ user: userId, name: z.string().min(1).max(255), content: z.base64().max(1_500_000) }),
 } as const;
 
 export interface WorkbenchServerDeps {
@@ -54,7 +56,7 @@ async function jsonBody(req: IncomingMessage): Promise<unknown> {
   const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim();
   if (type !== 'application/json') throw new HttpError(415, 'send JSON (content-type: application/json)');
   const raw = await readBody(req);
-  if (raw.length > 1_000_000) throw new HttpError(413, 'request too large');
+  if (raw.length > 1_600_000) throw new HttpError(413, 'request too large');
   try {
     return JSON.parse(raw);
   } catch {
@@ -93,6 +95,10 @@ async function post(path: string, body: unknown, deps: WorkbenchServerDeps): Pro
     }
     case '/api/home':
       return actions.openHome(parse(schemas.home, body).user);
+    case '/api/pick-file': {
+      const b = parse(schemas.pickFile, body);
+      return deps.fake.pickFile(b.user, b.name, Buffer.from(b.content, 'base64'));
+    }
     default:
       throw new HttpError(404, `no such action: ${path}`);
   }
@@ -137,6 +143,18 @@ async function handle(
     }
     if (url.pathname === '/api/events') {
       events(req, res, deps.fake);
+      return;
+    }
+    if (url.pathname === '/api/file') {
+      // issue 20: a file shared in a thread (a batch's rows, its receipt), to open or save.
+      const file = deps.fake.files().find((f) => f.id === url.searchParams.get('id'));
+      if (!file?.bytes) throw new HttpError(404, 'no such file');
+      res.writeHead(200, {
+        'content-type': file.mimetype === 'text/csv' ? 'text/csv; charset=utf-8' : 'application/octet-stream',
+        'content-disposition': `attachment; filename="${file.name.replace(/[^\w.-]/g, '_')}"`,
+        'x-content-type-options': 'nosniff',
+      });
+      res.end(file.bytes);
       return;
     }
     if (url.pathname === '/favicon.ico') {

@@ -6,6 +6,7 @@
 import type { FakeSlack, StoredEphemeral, StoredMessage, StoredView } from '../fake-slack/index.js';
 import type { SlashCommand } from './manifest-commands.js';
 import { blocksHtml, messageBodyHtml, type RenderContext } from './render/blocks.js';
+import { escapeHtml } from './render/html.js';
 import { textOf } from './render/mrkdwn.js';
 import type { Workspace, WorkspacePerson } from './workspace.js';
 
@@ -82,6 +83,17 @@ export function renderContext(fake: FakeSlack, workspace: Workspace): RenderCont
   };
 }
 
+/** Files shared with a message (issue 20), each a link the page can open or save. */
+function filesHtml(files: readonly Record<string, unknown>[] | undefined): string {
+  return (files ?? [])
+    .map((f) => {
+      const name = typeof f.name === 'string' ? f.name : 'file';
+      const size = typeof f.size === 'number' ? ` · ${(f.size / 1024).toFixed(1)} KB` : '';
+      return `<div class="bk-block bk-file-share">📎 <a href="/api/file?id=${encodeURIComponent(String(f.id))}" download>${escapeHtml(name)}</a>${size}</div>`;
+    })
+    .join('');
+}
+
 function messageState(m: StoredMessage | StoredEphemeral, ctx: RenderContext, replies: MessageState[]): MessageState {
   return {
     channel: m.channel,
@@ -89,7 +101,7 @@ function messageState(m: StoredMessage | StoredEphemeral, ctx: RenderContext, re
     time: timeOf(m.ts),
     text: m.text,
     blocks: m.blocks,
-    html: messageBodyHtml(m, ctx),
+    html: messageBodyHtml(m, ctx) + filesHtml(m.files),
     ephemeral: 'recipient' in m,
     edited: m.edited !== undefined,
     replies,

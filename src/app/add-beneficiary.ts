@@ -13,6 +13,7 @@ import { shortId } from '../domain/identity-query.js';
 import { maskAccount } from '../domain/personal-data.js';
 import { evaluatePolicy } from '../domain/policy.js';
 import type { FrozenRequest } from '../domain/request.js';
+import { needsStepUp } from '../domain/step-up.js';
 import { isServiceError } from '../service/errors.js';
 import { createBeneficiaryRequest, describeZodError } from '../service/schemas.js';
 import { DeadlineError, withDeadline } from './deadline.js';
@@ -272,11 +273,13 @@ async function freezeBeneficiary(deps: AddBeneficiaryDeps, s: Checked, budget?: 
       origin: s.channel,
       required: policy.required,
       rule: policy.rule,
+      stepUp: needsStepUp(deps.config.stepUp, { kind: 'beneficiary' }), // issue 22: a new destination
       submission: s.submission,
     },
     budget,
   );
   if (submitted.kind === 'created') return { kind: 'submitted', frozen: submitted.frozen };
   if (submitted.kind === 'taken') return { kind: 'duplicate', id: submitted.id };
+  if (submitted.kind === 'refused') return { kind: 'refused', reason: submitted.reason };
   return { kind: 'nothing' };
 }

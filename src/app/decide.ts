@@ -4,6 +4,7 @@
  * Buttons carry only the request id, never what to execute (invariant 2).
  */
 import type { RequestState } from '../domain/request.js';
+import type { PasskeyProof } from '../domain/step-up.js';
 import type { FreezeState } from '../store/controls.js';
 import { type RedisFailure, redisFailure, whenRedisAnswers } from '../store/redis-errors.js';
 import type { VoteResult } from '../store/requests.js';
@@ -32,6 +33,8 @@ export type ApproveOutcome =
   // issue 13: refused while frozen; not counted because quorum would break a velocity limit.
   | { kind: 'frozen'; requestId: string; freeze: FreezeState | undefined }
   | { kind: 'over_limit'; requestId: string; message: string }
+  /** Issue 22: not counted; this request needs the approver's passkey (the edge offers the page). */
+  | { kind: 'step-up'; requestId: string }
   /** Redis did not take the vote (issue 10): "unreachable" means it did not count. */
   | { kind: 'unavailable'; failure: RedisFailure };
 
@@ -78,7 +81,13 @@ export async function memberOf(
   }
 }
 
-export async function approve(deps: ApproveDeps, requestId: string, user: string): Promise<ApproveOutcome> {
+/** Issue 22: `passkey` only from the step-up page, after the assertion was verified (app/step-up.ts). */
+export async function approve(
+  deps: ApproveDeps,
+  requestId: string,
+  user: string,
+  passkey?: PasskeyProof,
+): Promise<ApproveOutcome> {
   const refused = await authorise(deps, user);
   if (refused) return refused;
   // One script: the vote, its history, quorum, the freeze and velocity limits (issue 13), and
@@ -87,7 +96,7 @@ export async function approve(deps: ApproveDeps, requestId: string, user: string
   let v: VoteResult;
   try {
     controls = await approvalControls(deps, requestId);
-    v = await deps.store.castVote(requestId, user, controls.vote);
+    v = await deps.store.castVote(requestId, user, controls.vote, passkey);
   } catch (err) {
     const failure = redisFailure(err);
     if (!failure) throw err;
@@ -121,6 +130,8 @@ async function afterVote(
     }
     case 'missing':
       return { kind: 'missing' };
+    case 'step_up':
+      return { kind: 'step-up', requestId };
     case 'self':
       return { kind: 'self', requestId };
     case 'duplicate':

@@ -4,6 +4,7 @@
  * the service and Slack come in as small ports. Never puts a secret in a line.
  */
 import type { Config } from '../config.js';
+import { maskUrlCredentials } from '../domain/url-credentials.js';
 import { isServiceError } from '../service/errors.js';
 import type { Wallet } from '../service/schemas.js';
 import { BOT_SCOPES } from '../slack/scopes.js';
@@ -50,7 +51,8 @@ export function parseInfo(text: string): Record<string, string> {
   return out;
 }
 
-const sentence = (err: unknown): string => (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? '';
+const sentence = (err: unknown): string =>
+  maskUrlCredentials((err instanceof Error ? err.message : String(err)).split('\n')[0] ?? '');
 
 async function* redisChecks(deps: DoctorDeps): AsyncGenerator<Check> {
   let r: RedisProbe;
@@ -103,13 +105,13 @@ async function* serviceChecks(deps: DoctorDeps): AsyncGenerator<Check> {
     await service.getOnrampRate('NGN');
     yield {
       ok: true,
-      text: `the service at ${service.baseUrl} answers and accepts SERVICE_API_KEY (GET /rate/onramp)`,
+      text: `the service at ${maskUrlCredentials(service.baseUrl)} answers and accepts SERVICE_API_KEY (GET /rate/onramp)`,
     };
   } catch (err) {
     if (isServiceError(err) && !err.mayHaveReached)
       yield {
         ok: false,
-        text: `the service at ${service.baseUrl} cannot be reached`,
+        text: `the service at ${maskUrlCredentials(service.baseUrl)} cannot be reached`,
         fix: 'check SERVICE_BASE_URL and the network',
       };
     else if (isServiceError(err) && (err.status === 401 || err.status === 403))

@@ -29,6 +29,8 @@ export interface NewRequest {
   /** Issue 13: see FrozenRequest. */
   availableUnits?: string;
   velocityNote?: string;
+  /** Issue 22: every counted vote needs a passkey. */
+  stepUp?: boolean;
 }
 
 export type Submitted =
@@ -36,7 +38,12 @@ export type Submitted =
   /** This form was already turned into request `id` (a repeated submission). */
   | { kind: 'taken'; id: string }
   /** Nothing was stored, and nothing will be: tell the person so. */
-  | { kind: 'nothing' };
+  | { kind: 'nothing' }
+  /** Issue 19: the requester has MAX_OPEN_PER_REQUESTER open requests; `reason` says so. */
+  | { kind: 'refused'; reason: string };
+
+export const tooManyOpen = (open: number): string =>
+  `You already have ${open} open requests (pending, approved or executing); wait until some finish, or cancel one, then submit again.`;
 
 /** 20 tries 2 s apart: done within 40 s, before the reconciler's 60 s grace posts any card. */
 const WITHDRAW_ATTEMPTS = 20;
@@ -61,6 +68,7 @@ function frozenFrom(deps: FreezeDeps, r: NewRequest, id: string): FrozenRequest 
     hash: cardHash(approvalHashOf(r.calls ?? [r.call])),
     ...(r.availableUnits === undefined ? {} : { availableUnits: r.availableUnits }),
     ...(r.velocityNote === undefined ? {} : { velocityNote: r.velocityNote }),
+    ...(r.stepUp ? { stepUp: true } : {}),
   };
 }
 
@@ -70,6 +78,18 @@ function frozenFrom(deps: FreezeDeps, r: NewRequest, id: string): FrozenRequest 
  * "nothing" is the truth; without one (the CLI) it waits for Redis as long as it takes.
  */
 export async function freezeRequest(deps: FreezeDeps, r: NewRequest, budget?: SubmitBudget): Promise<Submitted> {
+  // Issue 19: one read before the create (not inside its script: a soft cap, so two forms sent
+  // at the same moment may both pass); a Redis too slow for it means nothing was submitted.
+  let open: number;
+  try {
+    const counting = deps.store.openCountOf(r.requester);
+    open = await (budget ? budget.beforeCreate(counting) : counting);
+  } catch (err) {
+    if (!budget) throw err;
+    deps.log.warn({ err }, 'Redis did not answer the open-request count in time');
+    return { kind: 'nothing' };
+  }
+  if (open >= deps.config.maxOpenPerRequester) return { kind: 'refused', reason: tooManyOpen(open) };
   if (!budget) {
     const frozen = frozenFrom(deps, r, await deps.store.nextId());
     const c = await deps.store.create(frozen, { submission: r.submission }, r.calls ?? [r.call]);

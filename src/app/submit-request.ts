@@ -5,10 +5,12 @@
  * safe"). Nothing reaches the service's money endpoints here. The edge acks, then calls
  * `announce` (app/post-request.ts) so the card and the expiry follow.
  */
+import type { ApiOrigin } from '../domain/api-key.js';
 import { type Draft, type DraftInput, type FieldErrors, type SealedDraft, validateDraft } from '../domain/draft.js';
 import { evaluatePolicy } from '../domain/policy.js';
 import type { FrozenRequest, RequestDisplay } from '../domain/request.js';
 import { frozenCall } from '../domain/service-call.js';
+import { needsStepUp } from '../domain/step-up.js';
 import { checkDraftAgainstWallet } from '../domain/wallet-check.js';
 import type { AppDeps } from './deps.js';
 import { freezeRequest } from './post-request.js';
@@ -22,10 +24,13 @@ export interface Submission {
   origin: string | undefined;
   /** The form's id: one submitted form makes at most one request. */
   submission: string;
+  /** Issue 21: made through the HTTP API with this key (the card says so; requester is its owner). */
+  via?: ApiOrigin;
 }
 
 export type SubmitOutcome =
-  | { kind: 'invalid'; errors: FieldErrors }
+  /** `refusal` (issue 21): which rule refused the amount, for edges with their own codes. */
+  | { kind: 'invalid'; errors: FieldErrors; refusal?: 'policy' | 'velocity' }
   /** The wallet could not be checked: the service failed or was too slow (the edge phrases it). */
   | { kind: 'unchecked'; error: unknown }
   /** This form already became request `id` (a repeated submit): say so, never close silently. */
@@ -151,7 +156,12 @@ export async function submitRequest(deps: SubmitDeps, s: Submission): Promise<Su
     assetCode: draft.asset.code,
     amount: draft.amount,
   });
-  if (!policy.ok) return { kind: 'invalid', errors: { amount: `This request cannot be approved: ${policy.reason}.` } };
+  if (!policy.ok)
+    return {
+      kind: 'invalid',
+      errors: { amount: `This request cannot be approved: ${policy.reason}.` },
+      refusal: 'policy',
+    };
   // issue 13: a request that would break a velocity limit is refused on the amount field.
   const call = frozenCall(draft);
   let velocity: Awaited<ReturnType<typeof checkVelocity>>;
@@ -167,7 +177,8 @@ export async function submitRequest(deps: SubmitDeps, s: Submission): Promise<Su
     deps.log.warn({ err }, 'Redis did not answer the velocity check in time');
     return { kind: 'nothing' };
   }
-  if (!velocity.ok) return { kind: 'invalid', errors: { amount: velocity.message } };
+  if (!velocity.ok) return { kind: 'invalid', errors: { amount: velocity.message }, refusal: 'velocity' };
+  if (s.via) checked.display.viaApi = s.via;
   const submitted = await freezeRequest(
     deps,
     {
@@ -180,11 +191,19 @@ export async function submitRequest(deps: SubmitDeps, s: Submission): Promise<Su
       origin: s.origin,
       required: policy.required,
       rule: policy.rule,
+      // issue 22: decided on the sealed amount, once, and stored with the record.
+      stepUp: needsStepUp(deps.config.stepUp, {
+        kind: draft.kind,
+        assetCode: draft.asset.code,
+        amount: draft.amount,
+        newDestination: checked.display.newReceiver === true,
+      }),
       submission: s.submission,
     },
     deps.budget,
   );
   if (submitted.kind === 'created') return { kind: 'submitted', frozen: submitted.frozen };
   if (submitted.kind === 'taken') return { kind: 'duplicate', id: submitted.id };
+  if (submitted.kind === 'refused') return { kind: 'invalid', errors: { reason: submitted.reason } };
   return { kind: 'nothing' };
 }

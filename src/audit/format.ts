@@ -2,6 +2,7 @@
  * The export's two formats. JSON Lines: one request per line with its whole history. CSV: one
  * row per history event, the request's columns repeated, so a spreadsheet filters either way.
  */
+import { csvCell } from '../domain/csv-safe.js';
 import type { AuditRecord } from './audit-record.js';
 
 export const AUDIT_FORMATS = ['csv', 'jsonl'] as const;
@@ -33,13 +34,8 @@ export const CSV_COLUMNS = [
   'outcome_message',
 ] as const;
 
-/** RFC 4180 quoting; a leading = + - @ is prefixed with ' so a spreadsheet never runs it. */
-export function csvField(value: string | number | undefined): string {
-  if (value === undefined) return '';
-  let s = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
+/** The audit export's cells: the one shared guard (domain/csv-safe.ts). */
+export const csvField = csvCell;
 
 export const csvHeader = (): string => `${CSV_COLUMNS.join(',')}\n`;
 

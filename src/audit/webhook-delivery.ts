@@ -1,33 +1,39 @@
 /**
- * Delivers audit events to AUDIT_WEBHOOK_URL through a durable BullMQ queue (issue 14). One job
- * per state change (job id `<request>-<history position>`, so a repeat add is a no-op). A job
- * delivers, in order, every undelivered state change of its request up to its own, under a
- * per-request lock, and records each one delivered in a cursor — so events reach the receiver in
- * order per request, and once (a receiver should still ignore a repeated event_id: a crash after
- * its 2xx and before the cursor moves sends that one event again). Retries back off
- * exponentially for over five hours, so a receiver down for an hour loses nothing.
+ * Delivers audit events to AUDIT_WEBHOOK_URL through a durable BullMQ queue (issue 14). A job
+ * delivers, in order, every undelivered history entry of its request under a per-request lock,
+ * and records each one delivered in a cursor — so events reach the receiver in order per request,
+ * and once (a receiver should still ignore a repeated event_id: a crash after its 2xx and before
+ * the cursor moves sends that one event again). Issue 19: a failed try is never BullMQ's retry:
+ * the backlog (webhook-backlog.ts) schedules the next one on Rampart's clock, doubling up to a
+ * cap, forever, and the sweep queues each due try as a NEW job. A job that finds the lock taken
+ * waits (BullMQ's DelayedError), which is not a try.
  */
-import { type Job, Queue, Worker } from 'bullmq';
-import { request } from 'undici';
+import { randomUUID } from 'node:crypto';
+import { DelayedError, type Job, Queue, Worker } from 'bullmq';
 import { z } from 'zod';
 import type { Logger } from '../log.js';
 import { bullPrefix } from '../queue/queues.js';
 import type { RedisClient as Redis } from '../store/redis.js';
 import type { RequestStore } from '../store/requests.js';
-import { eventBody, SIGNATURE_HEADER, signature, stateOf, TIMESTAMP_HEADER } from './webhook.js';
+import { eventBody, postEvent, stateOf } from './webhook.js';
+import { type Backlog, WebhookBacklog } from './webhook-backlog.js';
 
 export const AUDIT_QUEUE = 'audit';
-const auditJob = z.object({ requestId: z.string().regex(/^R-\d+$/), seq: z.number().int().min(1) });
+// seq: the state change that queued the job (0 for a scheduled retry); a job delivers everything behind.
+const auditJob = z.object({ requestId: z.string().regex(/^R-\d+$/), seq: z.number().int().min(0).default(0) });
 
 export interface DeliveryOptions {
-  /** First retry delay; doubles each attempt (5 s × 2^11 ≈ 2.8 h for the 12th). */
+  /** Delay after the first failed try (Rampart's clock); doubles each failed try. */
   backoffMs?: number;
-  attempts?: number;
+  /** The longest wait between two tries, however long the receiver is down. */
+  maxBackoffMs?: number;
+  /** How long a job that finds its request's lock taken waits before looking again (not a try). */
+  lockWaitMs?: number;
   timeoutMs?: number;
   concurrency?: number;
-  /** How often a worker looks for state changes whose job was never queued (a crash in between). */
+  /** How often a worker queues due tries and looks for state changes never queued (a crash in between). */
   sweepEveryMs?: number;
-  /** How far back, by creation time, the sweep looks. */
+  /** How far back, by creation time, the sweep looks for state changes never queued. */
   sweepLookbackMs?: number;
 }
 
@@ -37,17 +43,32 @@ export interface AuditWebhook {
   enqueue(requestId: string, seq: number): Promise<void>;
   /** Starts delivering (worker roles only), on the worker's own (patient) connection and store. */
   startWorker(on: { redis: Redis; store: RequestStore }): void;
+  /** What is still owed, for /metrics. */
+  backlog(store: RequestStore): Promise<Backlog>;
   close(): Promise<void>;
 }
 
 interface WorkerSide {
   redis: Redis;
   store: RequestStore;
+  backlog: WebhookBacklog;
 }
 
-export class WebhookRefused extends Error {
-  override readonly name = 'WebhookRefused';
+/** The time of the history entry a try stopped at, for the backlog's age. */
+class StuckAt extends Error {
+  constructor(
+    readonly at: number,
+    override readonly cause: unknown,
+  ) {
+    super('audit webhook delivery failed');
+  }
 }
+
+const JOB_OPTIONS = {
+  attempts: 1,
+  removeOnComplete: { age: 86_400, count: 10_000 },
+  removeOnFail: { age: 7 * 86_400 },
+};
 
 export function createAuditWebhook(deps: {
   /** The connection jobs are added on. */
@@ -60,91 +81,96 @@ export function createAuditWebhook(deps: {
   options?: DeliveryOptions;
 }): AuditWebhook {
   const o = deps.options ?? {};
+  const firstMs = o.backoffMs ?? 5_000;
+  const capMs = o.maxBackoffMs ?? 15 * 60_000;
+  const sweepEveryMs = o.sweepEveryMs ?? 60_000;
   const queue = new Queue(AUDIT_QUEUE, { connection: deps.redis, prefix: bullPrefix(deps.prefix) });
   queue.on('error', (err) => deps.log.error({ err }, 'audit queue error'));
-  const cursorKey = `${deps.prefix}:audit:delivered`;
-  const lockKey = (id: string) => `${deps.prefix}:audit:lock:${id}`;
   let worker: Worker | undefined;
   let sweeper: NodeJS.Timeout | undefined;
 
-  async function post(body: string): Promise<void> {
-    const timestamp = Math.floor(deps.now() / 1000);
-    const res = await request(deps.url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        [TIMESTAMP_HEADER]: String(timestamp),
-        [SIGNATURE_HEADER]: signature(deps.secret, timestamp, body),
-      },
-      body,
-      headersTimeout: o.timeoutMs ?? 10_000,
-      bodyTimeout: o.timeoutMs ?? 10_000,
-    });
-    await res.body.dump();
-    if (res.statusCode < 200 || res.statusCode >= 300)
-      throw new WebhookRefused(`the audit webhook answered HTTP ${res.statusCode}`);
-  }
+  const post = (body: string) => postEvent(deps, body, o.timeoutMs ?? 10_000);
 
-  async function deliverUpTo(on: WorkerSide, requestId: string, seq: number): Promise<void> {
-    const delivered = Number((await on.redis.hget(cursorKey, requestId)) ?? '0');
-    if (delivered >= seq) return;
+  /** Every entry behind the cursor, in order; throws StuckAt at the first that fails. */
+  async function deliverAll(on: WorkerSide, requestId: string): Promise<void> {
+    const delivered = Number((await on.redis.hget(on.backlog.cursorKey, requestId)) ?? '0');
     const record = await on.store.get(requestId);
     if (!record) return;
     const entries = await on.store.history(requestId);
-    for (let s = delivered + 1; s <= seq; s++) {
+    for (let s = delivered + 1; s <= entries.length; s++) {
       const entry = entries[s - 1];
       const state = entry && stateOf(entry);
-      if (entry && state) await post(eventBody(record, entry, s, state));
-      await on.redis.hset(cursorKey, requestId, String(s));
+      if (entry && state) {
+        try {
+          await post(eventBody(record, entry, s, state));
+        } catch (err) {
+          throw new StuckAt(entry.at, err);
+        }
+      }
+      await on.redis.hset(on.backlog.cursorKey, requestId, String(s));
     }
   }
 
-  async function process(on: WorkerSide, job: Job): Promise<void> {
-    const { requestId, seq } = auditJob.parse(job.data);
-    const token = `${job.id}:${job.attemptsMade}`;
-    const locked = await on.redis.set(lockKey(requestId), token, 'PX', 60_000, 'NX');
-    // Another job is delivering this request's events: try again after the backoff.
-    if (locked !== 'OK') throw new Error(`audit events of ${requestId} are being delivered by another job`);
+  async function process(on: WorkerSide, job: Job, jobToken: string | undefined): Promise<void> {
+    const { requestId } = auditJob.parse(job.data);
+    const token = randomUUID();
+    const locked = await on.redis.set(on.backlog.lockKey(requestId), token, 'PX', 60_000, 'NX');
+    if (locked !== 'OK') {
+      // Another job delivers this request's events: wait and look again; not a failed try.
+      await job.moveToDelayed(Date.now() + (o.lockWaitMs ?? 1_000), jobToken);
+      throw new DelayedError();
+    }
     try {
-      await deliverUpTo(on, requestId, seq);
+      await deliverAll(on, requestId);
+      await on.backlog.caughtUp(requestId);
+    } catch (err) {
+      const at = err instanceof StuckAt ? err.at : deps.now();
+      const next = await on.backlog.failed(requestId, deps.now(), at, firstMs, capMs);
+      deps.log.warn(
+        { err: err instanceof StuckAt ? err.cause : err, requestId, nextTryAt: new Date(next).toISOString() },
+        'audit webhook delivery failed; will try again',
+      );
     } finally {
-      if ((await on.redis.get(lockKey(requestId))) === token) await on.redis.del(lockKey(requestId));
+      if ((await on.redis.get(on.backlog.lockKey(requestId))) === token)
+        await on.redis.del(on.backlog.lockKey(requestId));
     }
   }
 
   async function enqueue(requestId: string, seq: number): Promise<void> {
-    await queue.add(
-      'deliver',
-      { requestId, seq },
-      {
-        jobId: `${requestId}-${seq}`,
-        attempts: o.attempts ?? 12,
-        backoff: { type: 'exponential', delay: o.backoffMs ?? 5_000 },
-        removeOnComplete: { age: 7 * 86_400 },
-        removeOnFail: { age: 30 * 86_400 },
-      },
-    );
+    await queue.add('deliver', { requestId, seq }, { jobId: `${requestId}-${seq}`, ...JOB_OPTIONS });
   }
 
   /**
-   * The job is queued just after the state change's script, not inside it: a process that dies in
-   * between would leave that change unsent. The sweep queues what the cursor shows is behind.
+   * Queues every due try as a new job; then, since a job is queued just after its state change's
+   * script and not inside it, schedules a try for any request the cursor shows behind with none.
    */
   async function sweep(on: WorkerSide): Promise<void> {
-    const ids = await on.store.idsCreatedSince(deps.now() - (o.sweepLookbackMs ?? 8 * 86_400_000));
+    const now = deps.now();
+    for (const { id, tryNo } of await on.backlog.takeDue(now, capMs + 60_000))
+      await queue.add('deliver', { requestId: id, seq: 0 }, { jobId: `${id}-try-${tryNo}`, ...JOB_OPTIONS });
+    const ids = await on.store.idsCreatedSince(now - (o.sweepLookbackMs ?? 8 * 86_400_000));
     if (ids.length === 0) return;
-    const [lengths, delivered] = await Promise.all([on.store.historyLengths(ids), on.redis.hmget(cursorKey, ...ids)]);
-    for (const [i, id] of ids.entries()) {
-      const seq = lengths[i] ?? 0;
-      if (seq > Number(delivered[i] ?? '0')) await enqueue(id, seq);
-    }
+    const [lengths, delivered] = await Promise.all([
+      on.store.historyLengths(ids),
+      on.redis.hmget(on.backlog.cursorKey, ...ids),
+    ]);
+    const behind = ids.flatMap((id, i) => {
+      const length = lengths[i] ?? 0;
+      return length > Number(delivered[i] ?? '0') ? [{ id, length }] : [];
+    });
+    const scheduled = await on.backlog.isScheduled(behind.map((b) => b.id));
+    // The grace leaves a just-queued job time to deliver before a second try is queued.
+    for (const [i, b] of behind.entries())
+      if (!scheduled[i]) await on.backlog.schedule(b.id, b.length, now, 2 * sweepEveryMs);
   }
 
   return {
     queue,
     enqueue,
-    startWorker(on) {
-      worker = new Worker(AUDIT_QUEUE, (job) => process(on, job), {
+    backlog: (store) => new WebhookBacklog(deps.redis, deps.prefix).read(store),
+    startWorker(redisAndStore) {
+      const on = { ...redisAndStore, backlog: new WebhookBacklog(redisAndStore.redis, deps.prefix) };
+      worker = new Worker(AUDIT_QUEUE, (job, token) => process(on, job, token), {
         connection: on.redis,
         prefix: bullPrefix(deps.prefix),
         concurrency: o.concurrency ?? 4,
@@ -152,14 +178,8 @@ export function createAuditWebhook(deps: {
       worker.on('error', (err) => deps.log.error({ err }, 'audit worker error'));
       sweeper = setInterval(() => {
         sweep(on).catch((err: unknown) => deps.log.warn({ err }, 'audit webhook sweep failed; will try again'));
-      }, o.sweepEveryMs ?? 60_000);
+      }, sweepEveryMs);
       sweeper.unref();
-      worker.on('failed', (job, err) =>
-        deps.log.warn(
-          { jobId: job?.id, attempts: job?.attemptsMade, err },
-          'audit webhook delivery failed; will retry',
-        ),
-      );
     },
     async close() {
       clearInterval(sweeper);

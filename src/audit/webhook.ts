@@ -4,6 +4,7 @@
  * `x-rampart-signature: v0=<hex>` beside `x-rampart-request-timestamp`.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { request } from 'undici';
 import { maskLongNumbers } from '../domain/personal-data.js';
 import type { HistoryEntry, RequestRecord, RequestState } from '../domain/request.js';
 import { REQUEST_STATES } from '../domain/request.js';
@@ -71,4 +72,31 @@ export function verifySignature(
   const wanted = Buffer.from(signature(secret, ts, body));
   const given = Buffer.from(headers.signature);
   return wanted.length === given.length && timingSafeEqual(wanted, given);
+}
+
+export class WebhookRefused extends Error {
+  override readonly name = 'WebhookRefused';
+}
+
+/** One signed POST; throws unless the receiver answered 2xx. */
+export async function postEvent(
+  to: { url: string; secret: string; now: () => number },
+  body: string,
+  timeoutMs: number,
+): Promise<void> {
+  const timestamp = Math.floor(to.now() / 1000);
+  const res = await request(to.url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      [TIMESTAMP_HEADER]: String(timestamp),
+      [SIGNATURE_HEADER]: signature(to.secret, timestamp, body),
+    },
+    body,
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+  });
+  await res.body.dump();
+  if (res.statusCode < 200 || res.statusCode >= 300)
+    throw new WebhookRefused(`the audit webhook answered HTTP ${res.statusCode}`);
 }

@@ -9,10 +9,14 @@ import { createLogger } from '../log.js';
 import { createQueues, type Queues } from '../queue/queues.js';
 import type { Sandbox } from '../sandbox/index.js';
 import type { ServiceClient } from '../service/client.js';
+import { ApiKeyStore } from '../store/api-keys.js';
+import { ControlStore } from '../store/controls.js';
+import { PasskeyStore } from '../store/passkeys.js';
 import { closeRedis, openRedis, type RedisClient } from '../store/redis.js';
 import { RedisUnavailableError } from '../store/redis-errors.js';
 import { Registry } from '../store/registry.js';
 import { RequestStore } from '../store/requests.js';
+import { StepUpTokens } from '../store/step-up-tokens.js';
 import type { CliIo } from './io.js';
 import { CliError } from './problems.js';
 
@@ -28,8 +32,12 @@ export interface Context {
   /** Rampart's registry and queues, on the same Redis as store() (issue 11: imports). */
   registry(): Promise<Registry>;
   queues(): Promise<Queues>;
-  /** The same Redis connection as store() (issue 19: the velocity ledger's keys). */
-  redis(): Promise<RedisClient>;
+  /** The velocity ledger, on the same Redis (issue 20: `batch check` applies the limits). */
+  controls(): Promise<ControlStore>;
+  /** Issue 22: approvers' passkeys and the passkey pages' one-time links, same Redis. */
+  passkeys(): Promise<{ passkeys: PasskeyStore; stepUpTokens: StepUpTokens }>;
+  /** Issue 21: API keys, on the same Redis as store(). */
+  apiKeys(): Promise<ApiKeyStore>;
   close(): Promise<void>;
 }
 
@@ -80,10 +88,15 @@ export function createContext(config: Config, io: CliIo, json: boolean): Context
       if (!redis) throw new CliError('Redis is not open.');
       return new Registry(redis, config.redis.prefix);
     },
-    async redis() {
+    async controls() {
       await this.store();
       if (!redis) throw new CliError('Redis is not open.');
-      return redis;
+      return new ControlStore(redis, config.redis.prefix);
+    },
+    async apiKeys() {
+      await this.store();
+      if (!redis) throw new CliError('Redis is not open.');
+      return new ApiKeyStore(redis, config.redis.prefix);
     },
     async queues() {
       await this.store();
@@ -91,6 +104,14 @@ export function createContext(config: Config, io: CliIo, json: boolean): Context
       // The CLI reports failures itself, one line each; the queues' own errors stay quiet.
       queues ??= createQueues(redis, config.redis.prefix, createLogger({ level: 'silent' }));
       return queues;
+    },
+    async passkeys() {
+      await this.store();
+      if (!redis) throw new CliError('Redis is not open.');
+      return {
+        passkeys: new PasskeyStore(redis, config.redis.prefix),
+        stepUpTokens: new StepUpTokens(redis, config.redis.prefix),
+      };
     },
     async close() {
       await queues?.close();

@@ -2,7 +2,9 @@
  * `rampart` in-process: arguments → command → exit code. Streams and environment are injected
  * (main.ts passes the process's), so tests call run() directly.
  */
+
 import { loadConfig } from '../config.js';
+import { maskUrlCredentials } from '../domain/url-credentials.js';
 import { ConfigError } from '../errors.js';
 import { describeError } from '../slack/describe-error.js';
 import { type Command, matchCommand, parseInput, usageLine } from './args.js';
@@ -50,7 +52,8 @@ export async function run(
   }
 }
 
-const oneLine = (text: string): string => text.replace(/\s+/g, ' ').trim();
+// Issue 19: a URL's credentials never reach the terminal, whatever error carried them.
+const oneLine = (text: string): string => maskUrlCredentials(text.replace(/\s+/g, ' ').trim());
 
 function report(err: unknown, io: CliIo, command: Command | undefined): number {
   if (err instanceof UsageError) {

@@ -11,6 +11,7 @@ import type { AssetId } from './assets.js';
 import { canonicalJson } from './canonical-json.js';
 import type { Destination, HolderSource } from './destination.js';
 import type { FailureFacts } from './failure.js';
+import type { PasskeyProof } from './step-up.js';
 
 /** Today's request states are the view of an approval and its executions (domain/approval.ts viewState). */
 export const REQUEST_STATES = VIEW_STATES;
@@ -135,11 +136,15 @@ export interface FrozenRequest {
    * SHA-256 of the original call still lets anyone holding the original check it.
    */
   redacted?: { at: number; callSha256: string };
+  /** Issue 22: every vote that counts needs the approver's passkey (decided at submission). */
+  stepUp?: boolean;
 }
 
 export interface Vote {
   user: string;
   at: number;
+  /** Issue 22: the verified assertion that made this vote count. */
+  passkey?: PasskeyProof;
 }
 
 export interface HistoryEntry {
@@ -149,6 +154,8 @@ export interface HistoryEntry {
   detail?: string;
   /** Issue 18: the execution an entry is about, when the approval has more than one. */
   execution?: string;
+  /** Issue 22: on a passkey approval, the assertion and its challenge inputs. */
+  passkey?: PasskeyProof;
 }
 
 /** One sealed service call of an approval, with its own compare-and-set, token and outcome (issue 18). */

@@ -12,7 +12,7 @@ import type { Metrics } from '../metrics/metrics.js';
 import type { RedisClient } from '../store/redis.js';
 import { metricsRoute } from './metrics-route.js';
 import { mountProbes } from './probes.js';
-import { Router } from './router.js';
+import { type Handler, type Method, Router } from './router.js';
 import { createHttpServer, type HttpServer } from './server.js';
 
 export interface HttpDeps {
@@ -30,6 +30,8 @@ export interface HttpDeps {
   now(): number;
   /** Bolt's handler (HTTP mode only). */
   slackEvents?: { listener: RequestListener; bodyLimit: number } | undefined;
+  /** Adapters under a path prefix: the passkey pages (web/), the HTTP API (api/). */
+  mounts?: readonly { prefix: string; methods: readonly Method[]; handler: Handler; bodyLimit?: number }[];
 }
 
 export async function startHttp(d: HttpDeps): Promise<HttpServer & { port: number }> {
@@ -50,6 +52,8 @@ export async function startHttp(d: HttpDeps): Promise<HttpServer & { port: numbe
   });
   router.get('/metrics', metricsRoute(d.metrics, d.config.metricsToken, d.log));
   if (d.slackEvents) router.post('/slack/events', d.slackEvents.listener, { bodyLimit: d.slackEvents.bodyLimit });
+  for (const m of d.mounts ?? [])
+    router.mount(m.prefix, m.methods, m.handler, m.bodyLimit === undefined ? {} : { bodyLimit: m.bodyLimit });
   const server = createHttpServer(router, d.log);
   const port = await server.listen(d.config.port);
   return { ...server, port };

@@ -19,6 +19,10 @@ export interface MetricSources {
   /** Per queue, BullMQ's job counts by state. */
   queueJobs(): Promise<Record<string, Record<string, number>>>;
   now(): number;
+  /** Issue 21: idempotency records kept per API key name (each key keeps at most 10,000). */
+  idempotencyRecords?(): Promise<Record<string, number>>;
+  /** Issue 19: what the audit webhook still owes (absent without AUDIT_WEBHOOK_URL). */
+  auditBacklog?(): Promise<{ events: number; oldestAt: number | undefined }>;
 }
 
 export interface Metrics {
@@ -26,6 +30,8 @@ export interface Metrics {
   requestChanged(kind: RequestKind, state: RequestState): void;
   serviceCall(operation: string, outcome: CallOutcome, seconds: number): void;
   slackAck(kind: string, seconds: number): void;
+  /** Issue 22: every passkey attempt, by purpose and outcome (ok, invalid, limited, failed…). */
+  stepUpAttempt(purpose: string, outcome: string): void;
   watch(sources: MetricSources): void;
   /** The Prometheus text exposition. */
   render(): Promise<string>;
@@ -40,6 +46,23 @@ export function createMetrics(): Metrics {
     name: 'rampart_requests_total',
     help: 'Requests that entered each state, by kind (transfer, offramp, beneficiary).',
     labelNames: ['kind', 'state'] as const,
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'rampart_api_idempotency_records',
+    help: 'Idempotency records kept per API key (at most 10,000 each; the oldest go first), issue 21.',
+    labelNames: ['key'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      if (!sources?.idempotencyRecords) return;
+      for (const [key, n] of Object.entries(await sources.idempotencyRecords())) this.set({ key }, n);
+    },
+  });
+  const stepUps = new Counter({
+    name: 'rampart_step_up_attempts_total',
+    help: 'Passkey step-up and enrolment attempts, by purpose and outcome (issue 22).',
+    labelNames: ['purpose', 'outcome'] as const,
     registers: [registry],
   });
   const unknown = new Counter({
@@ -99,6 +122,25 @@ export function createMetrics(): Metrics {
     },
   });
 
+  new Gauge({
+    name: 'rampart_audit_webhook_undelivered_events',
+    help: 'Audit events not yet delivered to AUDIT_WEBHOOK_URL after a failed try (read at scrape time).',
+    registers: [registry],
+    async collect() {
+      if (sources?.auditBacklog) this.set((await sources.auditBacklog()).events);
+    },
+  });
+  new Gauge({
+    name: 'rampart_audit_webhook_oldest_undelivered_age_seconds',
+    help: 'How long the oldest undelivered audit event has waited; 0 when none waits.',
+    registers: [registry],
+    async collect() {
+      if (!sources?.auditBacklog) return;
+      const { oldestAt } = await sources.auditBacklog();
+      this.set(oldestAt === undefined ? 0 : Math.max(0, (sources.now() - oldestAt) / 1000));
+    },
+  });
+
   return {
     registry,
     requestChanged(kind, state) {
@@ -110,6 +152,10 @@ export function createMetrics(): Metrics {
     },
     slackAck(kind, seconds) {
       acks.observe({ kind }, seconds);
+    },
+    stepUpAttempt(purpose, outcome) {
+      // Closed label sets: an unexpected outcome is counted as "other", never as free text.
+      stepUps.inc({ purpose, outcome: /^[a-z-]{1,20}$/.test(outcome) ? outcome : 'other' });
     },
     watch(s) {
       sources = s;

@@ -19,6 +19,7 @@ import { registerApprovalActions } from './actions/approval.js';
 import { registerShareAction } from './actions/share.js';
 import { registerAssetChoices } from './asset-choices.js';
 import { boltLogger } from './bolt-logger.js';
+import { registerBatchCommand } from './commands/batch.js';
 import { registerFreezeCommands } from './commands/freeze.js';
 import { registerReadOnlyCommands } from './commands/read-only.js';
 import { registerRegistryCommands } from './commands/registry.js';
@@ -29,6 +30,7 @@ import { registerHome } from './events/home.js';
 import { registerBeneficiaryOptions } from './options/beneficiary.js';
 import { registerIdentityOptions } from './options/identity.js';
 import { registerRedisGuard } from './redis-guard.js';
+import { registerBatchView } from './views/batch.js';
 import { registerBeneficiaryViews } from './views/beneficiary.js';
 import { registerDenyView } from './views/deny.js';
 import { registerIdentityView } from './views/identity.js';
@@ -152,6 +154,9 @@ export function createSlackApp(
   registerFreezeCommands(app, deps); // issue 13
   registerResolveCommand(app, deps); // issue 19
   registerAssetChoices(app, deps);
+  // issue 20: listeners only; /batch joins manifest.yml when batch approvals are wired.
+  registerBatchCommand(app, deps);
+  registerBatchView(app, deps);
 
   const socketMode = events === undefined;
   return {

@@ -7,8 +7,10 @@ import type { Logger } from '../log.js';
 import type { Queues } from '../queue/queues.js';
 import type { ServiceClient } from '../service/client.js';
 import type { ControlStore, UnfreezeStore } from '../store/controls.js';
+import type { PasskeyStore } from '../store/passkeys.js';
 import type { Registry } from '../store/registry.js';
 import type { RequestStore } from '../store/requests.js';
+import type { StepUpTokens } from '../store/step-up-tokens.js';
 import type { ApproverDirectory } from './approvers.js';
 
 export interface Deps {
@@ -25,6 +27,9 @@ export interface Deps {
   unfreeze: UnfreezeStore;
   log: Logger;
   now: () => number;
+  /** Issue 22: approvers' passkeys and the one-time links of the passkey pages. */
+  passkeys: PasskeyStore;
+  stepUpTokens: StepUpTokens;
   /** True when running against the built-in sandbox: every message says so. */
   sandbox: boolean;
 }

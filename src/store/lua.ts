@@ -35,6 +35,13 @@ if redis.call('HGET', KEYS[1], 'requester') == ARGV[1] then return answer('self'
 for _, v in ipairs(votes) do
   if v.user == ARGV[1] then return answer('duplicate', state, #votes) end
 end
+-- issue 22: on a step-up request a vote counts only with a verified passkey, which the vote's
+-- history entry (ARGV[3]) carries as "passkey"; a Slack click never has one.
+local proof = nil
+if redis.call('HGET', KEYS[1], 'stepUp') == '1' then
+  proof = cjson.decode(ARGV[3]).passkey
+  if not proof then return answer('step_up', state, #votes) end
+end
 local quorum = #votes + 1 >= tonumber(redis.call('HGET', KEYS[1], 'required'))
 -- issue 13: velocity limits, in integer minor units. Every cap is < 1e15, so a sum near a cap
 -- is exact in a double, and a sum past 2^53 still compares as over the cap.
@@ -64,7 +71,7 @@ if quorum and KEYS[9] then
     i = i + 2
   end
 end
-votes[#votes + 1] = { user = ARGV[1], at = tonumber(ARGV[2]) }
+votes[#votes + 1] = { user = ARGV[1], at = tonumber(ARGV[2]), passkey = proof }
 redis.call('HSET', KEYS[1], 'votes', cjson.encode(votes))
 redis.call('RPUSH', KEYS[2], ARGV[3])
 if quorum then
@@ -104,8 +111,8 @@ return {redis.call('INCR', KEYS[1]), now}
  * record, history and indexes. KEYS: record, history, recent, open, submission claim (or the
  * record's own key when there is no form), pending-state index. ARGV: frozen JSON, id, requester,
  * required approvals, expiresAt, history entry JSON, createdAt, not-after (Redis ms, '' for
- * none), claim TTL ms, kind, then per execution its sealed call JSON and sealHash; KEYS[7..] the
- * executions (issue 18).
+ * none), claim TTL ms, kind, '1' when every vote needs a passkey (issue 22, else '0'), then per
+ * execution its sealed call JSON and sealHash; KEYS[7..] the executions (issue 18).
  * Returns { 'created'|'taken'|'late'|'exists', request id holding the claim }.
  */
 export const CREATE = `
@@ -124,8 +131,10 @@ redis.call('HSET', KEYS[1], 'frozen', ARGV[1], 'state', 'pending', 'requester', 
 -- issue 18: each execution queued with its sealed call; none can start while the approval is pending.
 for k = 1, n do
   redis.call('HSET', KEYS[6 + k], 'v', '2', 'state', 'queued', 'approval', ARGV[2], 'n', tostring(k),
-    'call', ARGV[9 + 2 * k], 'sealHash', ARGV[10 + 2 * k], 'tries', '0')
+    'call', ARGV[10 + 2 * k], 'sealHash', ARGV[11 + 2 * k], 'tries', '0')
 end
+-- issue 22: ARGV[11] '1' marks a step-up request (the VOTE script reads it).
+if ARGV[11] == '1' then redis.call('HSET', KEYS[1], 'stepUp', '1') end
 redis.call('RPUSH', KEYS[2], ARGV[6])
 redis.call('ZADD', KEYS[3], ARGV[7], ARGV[2])
 redis.call('ZADD', KEYS[6], ARGV[7], ARGV[2])

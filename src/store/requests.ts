@@ -15,6 +15,7 @@ import {
   type RequestState,
   type ServiceCall,
 } from '../domain/request.js';
+import type { PasskeyProof } from '../domain/step-up.js';
 import { StateConflictError } from '../errors.js';
 import { DECIDE, MIGRATE } from './approval-lua.js';
 import { ExecutionStore } from './executions.js';
@@ -33,7 +34,9 @@ export type VoteOutcome =
   | 'missing'
   // issue 13: refused while frozen; not counted because quorum would break a velocity limit.
   | 'frozen'
-  | 'over_limit';
+  | 'over_limit'
+  // issue 22: a step-up request and no verified passkey came with the vote.
+  | 'step_up';
 
 /** Issue 13: what the VOTE script also checks (keys from store/controls.ts). */
 export interface VoteControls {
@@ -70,7 +73,9 @@ const FIRST_ID = 1000;
 /** How many executions `get` returns with an approval that has several. */
 const EXECUTION_PAGE = 20;
 /** A form can be submitted for a few minutes at most; its claim outlives that comfortably. */
-const SUBMISSION_CLAIM_MS = 86_400_000;
+// Issue 21: an API Idempotency-Key's record lives 7 days and names its claim; the claim must
+// outlive it, or a retry on day 2 after a crash between create and answer could create twice.
+const SUBMISSION_CLAIM_MS = 8 * 86_400_000;
 
 export interface CreateOptions {
   /** The modal's view id: one submitted form makes at most one request. */
@@ -165,6 +170,7 @@ export class RequestStore {
       options.notAfterRedisMs === undefined ? '' : String(Math.floor(options.notAfterRedisMs)),
       String(SUBMISSION_CLAIM_MS),
       frozen.call.kind,
+      frozen.stepUp ? '1' : '0', // issue 22
       ...calls.flatMap((c) => [JSON.stringify(c), sealHash(c)]),
     )) as [CreateOutcome['outcome'] | 'exists', string];
     if (outcome === 'exists') throw new StateConflictError(`request ${frozen.id} already exists`);
@@ -224,11 +230,17 @@ export class RequestStore {
     return (await this.castVote(id, user)).outcome;
   }
 
-  /** One approval, atomically, with what the click needs to answer (no second read). */
-  async castVote(id: string, user: string, controls?: VoteControls): Promise<VoteResult> {
+  /**
+   * One approval, atomically, with what the click needs to answer (no second read). Issue 22:
+   * `passkey`, the verified assertion, rides in the vote's history entry; the script refuses a
+   * step-up request's vote without it.
+   */
+  async castVote(id: string, user: string, controls?: VoteControls, passkey?: PasskeyProof): Promise<VoteResult> {
     const at = this.now();
     const entries: HistoryEntry[] = [
-      { at, event: 'approval', by: user },
+      passkey
+        ? { at, event: 'approval', by: user, detail: 'with passkey', passkey }
+        : { at, event: 'approval', by: user },
       { at, event: 'approved', by: user },
       { at, event: 'queued' },
     ];
@@ -384,6 +396,17 @@ export class RequestStore {
       migrated += rows.filter(([err, had]) => !err && had === 0).length;
       if (ids.length < pageSize) return migrated;
     }
+  }
+
+  /**
+   * Issue 19: how many open (pending, approved, executing) requests `requester` made: the open
+   * set, then each member's requester field sent at once (SORT … GET would be one read, but a
+   * Redis Cluster refuses its GET pattern). Two round trips, at submission only.
+   */
+  async openCountOf(requester: string): Promise<number> {
+    const ids = await this.redis.smembers(this.openKey);
+    const owners = await Promise.all(ids.map((id) => this.redis.hget(this.key(id), 'requester')));
+    return owners.filter((o) => o === requester).length;
   }
 
   async openIds(): Promise<string[]> {

@@ -51,7 +51,7 @@ beforeAll(async () => {
   h = await startHarness(
     'audit-webhook',
     { AUDIT_WEBHOOK_URL: url, AUDIT_WEBHOOK_SECRET: SECRET },
-    { auditDelivery: { backoffMs: 100, attempts: 40, concurrency: 4, sweepEveryMs: 200 } },
+    { auditDelivery: { backoffMs: 100, maxBackoffMs: 400, lockWaitMs: 50, concurrency: 4, sweepEveryMs: 200 } },
   );
 });
 afterAll(async () => {

@@ -86,6 +86,13 @@ describe('rampart doctor', () => {
     for (const secret of [KEY, TOKEN]) expect(r.stdout + r.stderr).not.toContain(secret);
   });
 
+  it('never prints the credentials of a URL (issue 19)', async () => {
+    const withCredentials = sandbox.url.replace('http://', 'http://ops:URL-SECRET-5c1e@');
+    const r = await cli(['doctor'], env({ SERVICE_BASE_URL: withCredentials }));
+    expect(r.stdout + r.stderr).not.toContain('URL-SECRET-5c1e');
+    expect(r.stdout).toContain(`the service at ${sandbox.url.replace('http://', 'http://[redacted]@')}`);
+  });
+
   it('names a service key the service refuses', async () => {
     const r = await cli(['doctor'], env({ SERVICE_API_KEY: 'not-the-key-0000' }));
     expect(r.code).toBe(1);

@@ -34,7 +34,9 @@ describe('two web and two worker processes on one Redis', () => {
   beforeAll(async () => {
     // The harness's own process only reads the store; Slack talks to the child web processes.
     h = await startHarness('many', { ROLE: 'web' });
-    const env = (role: string) => envFor(h.prefix, h.sandbox, h.fake, { ROLE: role, LOG_LEVEL: 'silent' });
+    // One requester sends all 30: above MAX_OPEN_PER_REQUESTER's default of 20 (issue 19).
+    const env = (role: string) =>
+      envFor(h.prefix, h.sandbox, h.fake, { ROLE: role, LOG_LEVEL: 'silent', MAX_OPEN_PER_REQUESTER: '100' });
     children.push(
       ...(await Promise.all([
         spawnRampart(env('web')),

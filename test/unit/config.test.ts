@@ -267,4 +267,14 @@ describe('treasury controls settings (issue 13)', () => {
       'ESCALATE_TO "bob" is not a Slack user id (U…/W…) or user group id (S…)',
     ]);
   });
+
+  it('reads BATCH_MAX_ROWS (default 1,000) and refuses anything but 1 to 5,000 in one sentence (issue 20)', () => {
+    expect(loadConfig({}).batch.maxRows).toBe(1000);
+    expect(loadConfig({ BATCH_MAX_ROWS: '5000' }).batch.maxRows).toBe(5000);
+    expect(loadConfig({ BATCH_MAX_ROWS: '2,500' }).batch.maxRows).toBe(2500);
+    for (const bad of ['5001', '0', 'many', '1.5', '-3'])
+      expect(problemsOf({ BATCH_MAX_ROWS: bad })).toEqual([
+        'BATCH_MAX_ROWS must be a whole number from 1 to 5000 (default 1000)',
+      ]);
+  });
 });

@@ -1,9 +1,12 @@
 /** The workbench's HTTP API and start-up rules, without a browser. */
 import { spawnSync } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
+import { WebClient } from '@slack/web-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeSlack } from '../../devkit/index.js';
 import { startWorkbench, WorkbenchRefusedError } from '../../devkit/workbench/index.js';
+import { slackClientOptions } from '../../src/slack/app.js';
+import { uploadCsvToThread } from '../../src/slack/files.js';
 import { eventually } from '../support/harness.js';
 import { launchChromium, startTestWorkbench, type TestWorkbench, thisMachine } from './support.js';
 
@@ -112,6 +115,32 @@ describe('the API', () => {
     expect(unknown.json.error).toContain('/nope is not a valid command');
     const nobody = await post('/api/command', { user: 'U0NOBODY', channel: 'C0GENERAL', text: '/rate' });
     expect(nobody.status).toBe(400);
+  });
+
+  it('takes a picked CSV as Slack does and shows a file shared in a thread, to open or save (issue 20)', async () => {
+    const csv = 'receiver,amount\n0x99ED2e97162533BA814aF8092b93b9a3090DEdcF,250\n';
+    const picked = await post('/api/pick-file', {
+      user: 'U0REQUESTER',
+      name: 'payouts.csv',
+      content: Buffer.from(csv).toString('base64'),
+    });
+    expect(picked.status).toBe(200);
+    expect(picked.json).toMatchObject({ type: 'file_input', files: [{ name: 'payouts.csv', size: csv.length }] });
+    const client = new WebClient(wb.config.slack.botToken, slackClientOptions(wb.fake.apiUrl));
+    const card = await client.chat.postMessage({ channel: 'C0APPROVALS', text: 'B-1' });
+    const id = await uploadCsvToThread(client, {
+      channel: 'C0APPROVALS',
+      threadTs: card.ts ?? '',
+      filename: 'B-1-rows.csv',
+      content: csv,
+    });
+    const channel = (await state('U0REQUESTER')).channels.find((c) => c.id === 'C0APPROVALS') as unknown as {
+      messages: { replies: { html: string }[] }[];
+    };
+    const reply = channel.messages.flatMap((m) => m.replies).find((r) => r.html.includes('B-1-rows.csv'));
+    expect(reply?.html).toContain(`href="/api/file?id=${id}"`);
+    const file = await fetch(new URL(`/api/file?id=${id}`, wb.url));
+    expect(await file.text()).toBe(csv);
   });
 
   it('shows an ephemeral answer only in the state of the person who asked', async () => {

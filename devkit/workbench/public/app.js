@@ -116,6 +116,24 @@ document.addEventListener('click', (e) => {
   if (button) void pressButton(button);
 });
 
+/**
+ * A file picked in a file_input goes to the fake Slack first, as Slack stores it before the form
+ * is sent; the value it answers with is what the submission carries (issue 20).
+ * @param {HTMLInputElement} input
+ */
+async function pickFile(input) {
+  const file = input.files?.[0];
+  input.removeAttribute('data-picked');
+  if (!file) return;
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  for (const b of bytes) binary += String.fromCharCode(b);
+  await attempt(async () => {
+    const picked = await api('/api/pick-file', { user: ui.user, name: file.name, content: btoa(binary) });
+    input.setAttribute('data-picked', JSON.stringify(picked.files));
+  });
+}
+
 document.addEventListener('change', (e) => {
   const target = /** @type {HTMLElement} */ (e.target);
   if (target.id === 'whoami') {
@@ -124,6 +142,10 @@ document.addEventListener('change', (e) => {
     ui.modalKey = '';
     refreshSoon();
     if (ui.page === 'home') void attempt(() => api('/api/home', { user: ui.user }));
+    return;
+  }
+  if (target.getAttribute('data-type') === 'file_input') {
+    void pickFile(/** @type {HTMLInputElement} */ (target));
     return;
   }
   const control = target.closest('[data-dispatch]');

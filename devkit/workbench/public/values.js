@@ -20,7 +20,10 @@ export function typedValues(root) {
 export function setControlValue(el, value) {
   const type = el.getAttribute('data-type') ?? '';
   const control = /** @type {any} */ (el);
-  if (type === 'checkboxes' || type === 'radio_buttons') {
+  if (type === 'file_input') {
+    const files = /** @type {any} */ (value)?.files;
+    if (Array.isArray(files) && files.length > 0) el.setAttribute('data-picked', JSON.stringify(files));
+  } else if (type === 'checkboxes' || type === 'radio_buttons') {
     const picked = Array.isArray(value) ? value : [value];
     for (const box of el.querySelectorAll('input')) box.checked = picked.includes(box.value);
   } else if (type === 'external_select') {
@@ -58,6 +61,8 @@ export function controlValue(el) {
       const selected = el.getAttribute('data-selected');
       return { type, selected_option: selected ? JSON.parse(selected) : null };
     }
+    case 'file_input':
+      return { type, files: JSON.parse(el.getAttribute('data-picked') || '[]') };
     case 'datetimepicker':
       return { type, selected_date_time: control.value ? Math.floor(new Date(control.value).getTime() / 1000) : null };
     default:
@@ -82,7 +87,8 @@ const isEmpty = (value) =>
   value === null ||
   value === '' ||
   (Array.isArray(value) && value.length === 0) ||
-  (typeof value === 'object' && Object.entries(value).every(([k, v]) => k === 'type' || v === null));
+  (typeof value === 'object' &&
+    Object.entries(value).every(([k, v]) => k === 'type' || v === null || (Array.isArray(v) && v.length === 0)));
 
 /**
  * The checks Slack makes in the client before it sends a submission at all: required inputs,

@@ -224,6 +224,18 @@ export function elementHtml(element: unknown, place: Placement, ctx: RenderConte
     case 'url_text_input':
     case 'number_input':
       return textInput(el, place);
+    case 'file_input': {
+      // issue 20: the page uploads the picked file to the fake Slack, which answers with the
+      // value Slack puts in view_submission; it waits in data-picked until the form is sent.
+      const types = list(el.filetypes).filter((t): t is string => typeof t === 'string');
+      return `<input${attrs({
+        class: 'bk-file',
+        type: 'file',
+        ...baseAttrs(el, place, true),
+        'data-dispatch': false,
+        accept: types.length > 0 ? types.map((t) => `.${t}`).join(',') : undefined,
+      })}>`;
+    }
     case 'datepicker':
       return picker(el, place, 'date', str(el.initial_date));
     case 'timepicker':

@@ -5,13 +5,12 @@
  * approval card; one approval registers every row, or none.
  */
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { announce, freezeRequest } from '../../app/post-request.js';
 import { checkRegistration } from '../../app/register-beneficiaries.js';
 import { createLogger } from '../../log.js';
 import { type Command, positionals, shorten, stringOption } from '../args.js';
-import { CSV_COLUMNS, type LineProblem, MAX_ROWS, readBeneficiaryCsv } from '../beneficiary-csv.js';
+import { CSV_COLUMNS, type LineProblem, MAX_ROWS, readBeneficiaryCsvFile } from '../beneficiary-csv.js';
 import type { Context } from '../context.js';
 import { CliError, UsageError } from '../problems.js';
 
@@ -46,16 +45,16 @@ export const beneficiariesImportCommand: Command = {
     const reason = stringOption(input, 'reason', true).trim();
     if (reason.length < 3) throw new UsageError('--reason must say why; approvers read it');
     return async (ctx) => {
-      let bytes: Buffer;
+      let read: Awaited<ReturnType<typeof readBeneficiaryCsvFile>>;
       try {
-        bytes = await readFile(file);
+        // Streamed: a huge file is refused at its first row past the limit (issue 19).
+        read = await readBeneficiaryCsvFile(file);
       } catch (err) {
         const code = (err as { code?: unknown }).code;
         throw new CliError(
           code === 'ENOENT' ? `There is no file ${file}.` : `${file} cannot be read (${String(code)}).`,
         );
       }
-      const read = readBeneficiaryCsv(bytes);
       if (read.rows.length === 0) refuse(ctx, file, read.problems);
       const deps = {
         service: await ctx.service(),
@@ -84,8 +83,12 @@ export const beneficiariesImportCommand: Command = {
         required: checked.required,
         rule: checked.rule,
         // One file, for one requester and reason, makes at most one request.
-        submission: `import:${createHash('sha256').update(bytes).update(`\n${requester}\n${reason}`).digest('hex')}`,
+        submission: `import:${createHash('sha256')
+          .update(read.sha256 ?? '')
+          .update(`\n${requester}\n${reason}`)
+          .digest('hex')}`,
       });
+      if (submitted.kind === 'refused') throw new CliError(`${requester}: ${submitted.reason}`);
       if (submitted.kind !== 'created')
         throw new CliError(
           `${file} was already sent for approval for ${requester}; find its card with \`rampart requests --state pending\`.`,

@@ -1,8 +1,11 @@
 /** Every command, in the order help lists them. */
 import type { Command } from '../args.js';
+import { apiKeysCreateCommand, apiKeysListCommand, apiKeysRevokeCommand } from './api-keys.js';
 import { auditExportCommand } from './audit.js';
+import { batchCheckCommand } from './batch.js';
 import { beneficiariesImportCommand } from './beneficiaries.js';
 import { doctorCommand } from './doctor.js';
+import { passkeysEnrolLinkCommand, passkeysListCommand, passkeysRevokeCommand, verifyCommand } from './passkeys.js';
 import { identityGetCommand, lookupCommand, rateCommand } from './reads.js';
 import { requestsCommand, requestsShowCommand } from './requests.js';
 import { resolveCommand } from './resolve.js';
@@ -20,8 +23,16 @@ export const COMMANDS: readonly Command[] = [
   requestsShowCommand,
   resolveCommand,
   beneficiariesImportCommand,
+  batchCheckCommand,
   auditExportCommand,
+  apiKeysCreateCommand,
+  apiKeysListCommand,
+  apiKeysRevokeCommand,
   doctorCommand,
+  passkeysEnrolLinkCommand,
+  passkeysListCommand,
+  passkeysRevokeCommand,
+  verifyCommand,
 ];
 
 export { PASSWORD_REFUSED } from './user.js';

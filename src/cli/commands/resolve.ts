@@ -8,7 +8,6 @@ import { resolveUnknown } from '../../app/resolve.js';
 import { resolveText } from '../../app/resolve-text.js';
 import { parseResolution } from '../../domain/resolution.js';
 import { createLogger } from '../../log.js';
-import { ControlStore } from '../../store/controls.js';
 import { type Command, shorten, stringOption } from '../args.js';
 import { CliError, UsageError } from '../problems.js';
 
@@ -40,7 +39,7 @@ export const resolveCommand: Command = {
           store,
           queues: await ctx.queues(),
           registry: await ctx.registry(),
-          controls: new ControlStore(await ctx.redis(), ctx.config.redis.prefix),
+          controls: await ctx.controls(),
           approvers: { isApprover: async (u) => ctx.config.approvers.includes(u) },
           log: createLogger({ level: 'silent' }),
           now: Date.now,

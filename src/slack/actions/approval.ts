@@ -10,9 +10,11 @@ import { describeRedisFailure } from '../../store/redis-errors.js';
 import { APPROVAL_ACTIONS } from '../blocks/card.js';
 import { withSandboxText } from '../blocks/common.js';
 import { frozenClickText } from '../blocks/freeze.js';
+import { STEP_UP_ACTION } from '../blocks/step-up.js';
 import { lateClickText, refusalText } from '../decision-text.js';
 import type { Deps } from '../deps.js';
 import { denyModal } from '../views/deny.js';
+import { offerPasskey } from './step-up-offer.js';
 
 interface Click {
   user: string;
@@ -82,11 +84,18 @@ export function registerApprovalActions(app: App, deps: Deps): void {
         );
       case 'unavailable':
         return tell(client, deps, click, describeRedisFailure(outcome.failure));
+      case 'step-up': // issue 22: not counted; the passkey page counts it
+        return offerPasskey(client, deps, click, outcome.requestId);
       case 'missing':
       case 'voted':
       case 'approved':
         return;
     }
+  });
+
+  // issue 22: the passkey link button only opens the page; its click is acknowledged, nothing more.
+  app.action<BlockButtonAction>(STEP_UP_ACTION, async ({ ack }) => {
+    await ack();
   });
 
   app.action<BlockButtonAction>(APPROVAL_ACTIONS.deny, async ({ ack, body, action, client }) => {

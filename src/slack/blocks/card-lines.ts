@@ -109,7 +109,12 @@ export function whatLines(f: FrozenRequest): string[] {
     if (display.ownWallet) lines.push(`*To:* ${esc(display.ownWallet)} (own wallet) ${address}`);
     else lines.push(`*To:* ${address}\n_typed by <@${f.requester}> · ${addressProof(chain, call.body.receiver)}_`);
     if (display.newReceiver && !display.ownWallet)
-      lines.push(':warning: *Rampart has never paid this address before.* Check it with the payee.');
+      lines.push(
+        display.viaApi
+          ? // issue 21: a key created with --allow-new-destinations; said in bold on the card.
+            ':warning: *new destination via API*: Rampart has never paid this address before. Check it with the payee.'
+          : ':warning: *Rampart has never paid this address before.* Check it with the payee.',
+      );
   } else {
     lines.push(...payeeLines(display.beneficiaryLabel ?? call.body.beneficiary_id, display.holderName, f));
     const stated = statedPayeeLine(display);

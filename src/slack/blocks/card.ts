@@ -84,9 +84,17 @@ function statusLine(record: RequestRecord, frozen: boolean): string {
   }
 }
 
+/** Issue 21: a request from the HTTP API names its key; the key's owner is the requester. */
+const requestedBy = (f: RequestRecord['frozen']): string =>
+  f.display.viaApi
+    ? `*Requested via API key* *${esc(f.display.viaApi.keyName)}* (owner <@${f.requester}>)`
+    : `*Requested by:* <@${f.requester}>`;
+
 function votesLine(record: RequestRecord): string {
-  const votes = record.votes.map((v) => `<@${v.user}> ✓`).join(', ');
-  return `*Approvals:* ${record.votes.length} of ${record.frozen.requiredApprovals}${votes ? `: ${votes}` : ''}`;
+  // issue 22: "approved by @x with passkey"; a step-up request says every vote needs one.
+  const votes = record.votes.map((v) => `<@${v.user}> ✓${v.passkey ? ' with passkey' : ''}`).join(', ');
+  const stepUp = record.frozen.stepUp ? ' (each with the approver’s passkey)' : '';
+  return `*Approvals:* ${record.votes.length} of ${record.frozen.requiredApprovals}${stepUp}${votes ? `: ${votes}` : ''}`;
 }
 
 const hashLine = (record: RequestRecord) =>
@@ -151,7 +159,7 @@ export function requestCardBlocks(record: RequestRecord, sandbox: boolean, contr
     section(statusLine(record, frozen)),
     ...cardControlBlocks(record, controls), // issue 13
     { type: 'section', text: mrkdwn(whatLines(f).join('\n')) },
-    section(`*Requested by:* <@${f.requester}>  ·  *Reason:* ${esc(f.reason)}`),
+    section(`${requestedBy(f)}  ·  *Reason:* ${esc(f.reason)}`),
     section(
       `*Rule:* ${esc(f.rule)}\n${votesLine(record)}${record.state === 'pending' ? `\n*Expires:* ${slackDate(f.expiresAt)}` : ''}`,
     ),

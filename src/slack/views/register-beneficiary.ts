@@ -85,7 +85,9 @@ export function registerRegisterBeneficiaryView(app: App, deps: Deps): void {
       const said =
         submitted.kind === 'taken'
           ? `This form was already sent for approval as ${submitted.id}; look for it in the approvals channel.`
-          : NOTHING_SUBMITTED;
+          : submitted.kind === 'refused'
+            ? submitted.reason
+            : NOTHING_SUBMITTED;
       await ack({ response_action: 'errors', errors: { reason: said } });
       return;
     }

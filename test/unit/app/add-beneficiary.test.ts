@@ -35,6 +35,8 @@ function world(opts: { lookup?: () => Promise<{ account_name: string; bank_name:
     config: {
       policy: { approvalsRequired: 1, twoApprovalsAbove: undefined },
       requestExpiryMs: 60_000,
+      maxOpenPerRequester: 20,
+      stepUp: { above: undefined, newDestination: false }, // issue 22
     },
     service: {
       async lookupAccount(q: unknown) {
@@ -50,6 +52,7 @@ function world(opts: { lookup?: () => Promise<{ account_name: string; bank_name:
     },
     store: {
       nextId: async () => `R-${++next}`,
+      openCountOf: async () => created.length,
       submittedAs: async (submission: string) => claims.get(submission),
       async create(frozen: FrozenRequest, o: { submission?: string }) {
         if (opts.late) return { outcome: 'late' };

@@ -1,0 +1,141 @@
+/**
+ * The HTTP API adapter (issue 21): one request handler for everything under /api/v1, mounted by
+ * Rampart's own server (src/http/, issue 18 §2) — or, in tests, by a plain node:http server.
+ * Order of checks: route, API key (401), scope (403), API_RATE (429), Idempotency-Key (400),
+ * body (415/413/408/400), then the use case. Never a stack trace: anything unexpected is a 503
+ * that says nothing was decided, with the error in the log.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type ApiKey, type ApiScope, hasScope } from '../domain/api-key.js';
+import { authenticate } from './auth.js';
+import { type Answer, createRequest, recoverCreated } from './create.js';
+import type { ApiDeps } from './deps.js';
+import { readJsonBody, sendJson, sendProblem } from './http-io.js';
+import { fingerprint, idempotencyKeyProblem, idempotent } from './idempotent.js';
+import { openApiDocument } from './openapi.js';
+import { type ProblemAnswer, problem, retryAfter } from './problem.js';
+import { cancelRequest, listRequests, readRequest } from './reads.js';
+
+export const API_BASE = '/api/v1';
+
+type Route =
+  | { kind: 'openapi' }
+  | { kind: 'create'; what: 'transfer' | 'offramp' }
+  | { kind: 'read'; id: string }
+  | { kind: 'list' }
+  | { kind: 'cancel'; id: string };
+
+function route(method: string, path: string): Route | ProblemAnswer {
+  const table: Array<[string, RegExp, (m: RegExpExecArray) => Route]> = [
+    ['GET', /^\/openapi\.json$/, () => ({ kind: 'openapi' })],
+    ['POST', /^\/transfers$/, () => ({ kind: 'create', what: 'transfer' })],
+    ['POST', /^\/offramps$/, () => ({ kind: 'create', what: 'offramp' })],
+    ['GET', /^\/requests$/, () => ({ kind: 'list' })],
+    ['GET', /^\/requests\/([^/]+)$/, (m) => ({ kind: 'read', id: m[1] ?? '' })],
+    ['POST', /^\/requests\/([^/]+)\/cancel$/, (m) => ({ kind: 'cancel', id: m[1] ?? '' })],
+  ];
+  let pathKnown = false;
+  for (const [verb, pattern, make] of table) {
+    const m = pattern.exec(path);
+    if (!m) continue;
+    pathKnown = true;
+    if (verb === method) return make(m);
+  }
+  return pathKnown
+    ? problem(405, 'method_not_allowed', `${method} is not allowed here; see ${API_BASE}/openapi.json.`)
+    : problem(404, 'not_found', `There is nothing at ${API_BASE}${path}; see ${API_BASE}/openapi.json.`);
+}
+
+const SCOPE: Record<Exclude<Route['kind'], 'openapi'>, ApiScope> = {
+  create: 'requests:create',
+  cancel: 'requests:create',
+  read: 'requests:read',
+  list: 'requests:read',
+};
+
+function send(res: ServerResponse, answer: Answer, replayed = false): void {
+  const headers = { ...answer.headers, ...(replayed ? { 'Idempotent-Replayed': 'true' } : {}) };
+  const type = answer.status >= 400 ? 'application/problem+json' : 'application/json';
+  sendJson(res, answer.status, answer.body, headers, type);
+}
+
+export function createApiHandler(deps: ApiDeps): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  let document: Record<string, unknown> | undefined;
+  return async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://rampart.invalid');
+    const path = url.pathname.startsWith(API_BASE) ? url.pathname.slice(API_BASE.length) : url.pathname;
+    const method = req.method ?? 'GET';
+    try {
+      const r = route(method, path);
+      if ('problem' in r) return sendProblem(res, r);
+      if (r.kind === 'openapi') {
+        document ??= openApiDocument();
+        return sendJson(res, 200, document);
+      }
+      const key = await authenticate(deps, req);
+      if ('problem' in key) return sendProblem(res, key);
+      if (!hasScope(key, SCOPE[r.kind]))
+        return sendProblem(
+          res,
+          problem(
+            403,
+            'missing_scope',
+            `API key ${key.name} lacks the ${SCOPE[r.kind]} scope; ask for a key that has it.`,
+          ),
+        );
+      const wait = await deps.admit(key.id);
+      if (wait > 0)
+        return sendProblem(
+          res,
+          problem(429, 'rate_limited', `API key ${key.name} is over its rate; retry after the Retry-After seconds.`, {
+            headers: retryAfter(wait),
+          }),
+        );
+      if (r.kind === 'read') return send(res, await readRequest(deps, key, r.id));
+      if (r.kind === 'list') return send(res, await listRequests(deps, key, Object.fromEntries(url.searchParams)));
+      await post(deps, req, res, key, r, path);
+    } catch (err) {
+      deps.log.error({ err, method, path }, 'the API failed unexpectedly');
+      if (!res.headersSent)
+        sendProblem(
+          res,
+          problem(
+            503,
+            'service_unavailable',
+            'Rampart could not finish this call; nothing new was decided. Try again shortly.',
+            {
+              headers: retryAfter(2000),
+            },
+          ),
+        );
+    }
+  };
+}
+
+async function post(
+  deps: ApiDeps,
+  req: IncomingMessage,
+  res: ServerResponse,
+  key: ApiKey,
+  r: Extract<Route, { kind: 'create' | 'cancel' }>,
+  path: string,
+): Promise<void> {
+  const header = req.headers['idempotency-key'];
+  const missing = idempotencyKeyProblem(header);
+  if (missing || typeof header !== 'string')
+    return sendProblem(res, missing ?? problem(400, 'missing_idempotency_key', ''));
+  // A cancel needs no body; an empty one counts as {}.
+  const empty =
+    r.kind === 'cancel' && (req.headers['content-length'] ?? '0') === '0' && !req.headers['transfer-encoding'];
+  const body = empty ? ({ ok: true, value: {} } as const) : await readJsonBody(req, deps.body);
+  if (!body.ok) return sendProblem(res, body.answer, true);
+  const outcome = await idempotent(deps, {
+    keyId: key.id,
+    idempotencyKey: header,
+    fingerprint: fingerprint('POST', path, body.value),
+    run: (submission) =>
+      r.kind === 'create' ? createRequest(deps, key, r.what, body.value, submission) : cancelRequest(deps, key, r.id),
+    recover: (requestId) => recoverCreated(deps, key, requestId),
+  });
+  send(res, outcome.answer, outcome.replayed);
+}

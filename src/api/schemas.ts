@@ -1,0 +1,115 @@
+/**
+ * The API's shapes as zod schemas (issue 21): they validate what comes in, type what goes out,
+ * and the OpenAPI document is generated from them (api/openapi.ts), never written by hand.
+ * Field rules beyond the shape (amounts, addresses, assets, reason) are the modal's own
+ * (domain/draft.ts), so an API caller reads the same sentences a person does.
+ */
+import { z } from 'zod';
+
+const wallet = z.string().max(64).meta({ description: 'A wallet alias as configured in WALLETS.', example: 'ops' });
+const asset = z
+  .string()
+  .max(40)
+  .meta({ description: 'chain:token, as the service names it (spec 2.2).', example: 'base:usdc' });
+// A decimal string, parsed exactly like the modal's (no float ever): "250", "1,250.50", "12.5".
+const amount = z.string().max(40).meta({
+  description: 'The exact amount as a decimal string in the asset’s units; a point for decimals, never -1.',
+  example: '250.00',
+});
+const reason = z.string().max(500).meta({ description: 'Why; shown on the approval card.', example: 'Invoice 4417' });
+
+export const transferBody = z
+  .strictObject({
+    wallet,
+    asset,
+    amount,
+    receiver: z.string().max(128).meta({ description: 'The receiving address on the asset’s chain.' }),
+    reason,
+  })
+  .meta({ id: 'TransferCreate' });
+
+export const offrampBody = z
+  .strictObject({
+    wallet,
+    asset,
+    amount,
+    beneficiary: z.string().max(128).meta({ description: 'A beneficiary id approved in Rampart.' }),
+    reason,
+  })
+  .meta({ id: 'OfframpCreate' });
+
+export type TransferBody = z.infer<typeof transferBody>;
+export type OfframpBody = z.infer<typeof offrampBody>;
+
+/** Approval states of DESIGN "States, ids and hashes". */
+export const APPROVAL_STATES = ['pending', 'approved', 'running', 'done', 'denied', 'cancelled', 'expired'] as const;
+export const EXECUTION_STATES = ['queued', 'executing', 'succeeded', 'failed', 'unknown', 'cancelled'] as const;
+
+const iso = z.string().meta({ description: 'RFC 3339 time, UTC.', example: '2026-11-21T22:10:04.000Z' });
+
+export const executionView = z
+  .object({
+    id: z.string().meta({ example: 'R-1042.1' }),
+    state: z.enum(EXECUTION_STATES),
+    hash: z.string().optional().meta({ description: 'Transaction hash (transfers).' }),
+    link: z.string().optional().meta({ description: 'Explorer link (transfers).' }),
+    reference: z.string().optional().meta({ description: 'The service’s reference (offramps).' }),
+    message: z.string().optional().meta({ description: 'Why it failed, or why its outcome is unknown.' }),
+  })
+  .meta({ id: 'Execution' });
+
+export const historyEntryView = z
+  .object({ at: iso, event: z.string(), by: z.string().optional(), detail: z.string().optional() })
+  .meta({ id: 'HistoryEntry' });
+
+export const requestView = z
+  .object({
+    id: z.string().meta({ example: 'R-1042' }),
+    object: z.literal('request'),
+    kind: z.enum(['transfer', 'offramp', 'beneficiary', 'register-beneficiary']),
+    state: z.enum(APPROVAL_STATES),
+    wallet: z.string().optional(),
+    asset: z.string().optional(),
+    amount: z.string().optional().meta({ description: 'The exact amount sealed in the request.' }),
+    receiver: z.string().optional(),
+    beneficiary: z.string().optional(),
+    reason: z.string(),
+    requester: z.string().meta({ description: 'Slack user id; for API requests the key’s owner.' }),
+    api_key: z.string().optional().meta({ description: 'Name of the API key that made it.' }),
+    new_destination: z.boolean().optional(),
+    hash: z.string().meta({ description: 'The frozen request hash the card shows.' }),
+    required_approvals: z.number().int(),
+    approvals: z.array(z.object({ user: z.string(), at: iso })),
+    created_at: iso,
+    expires_at: iso,
+    history: z.array(historyEntryView),
+    executions: z.array(executionView),
+  })
+  .meta({ id: 'Request' });
+export type RequestView = z.infer<typeof requestView>;
+
+export const requestList = z
+  .object({
+    object: z.literal('list'),
+    data: z.array(requestView),
+    next_cursor: z.string().nullable().meta({ description: 'Pass as cursor for the next (older) page.' }),
+  })
+  .meta({ id: 'RequestList' });
+
+export const listQuery = z.strictObject({
+  state: z.enum(APPROVAL_STATES).optional(),
+  since: z.iso.datetime({ offset: true }).optional().meta({ description: 'Only requests created at or after.' }),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+});
+
+export const problemView = z
+  .object({
+    type: z.string(),
+    title: z.string(),
+    status: z.number().int(),
+    code: z.string().meta({ description: 'Stable; branch on it, never on detail.' }),
+    detail: z.string(),
+    errors: z.array(z.object({ pointer: z.string(), detail: z.string() })).optional(),
+  })
+  .meta({ id: 'Problem' });

@@ -1,0 +1,207 @@
+/**
+ * checkBatch (issue 20): every row of a batch file checked against live facts before anything
+ * is posted — the file's own rules, the wallet active and capable, the asset held, each
+ * beneficiary approved (resolved to its id), the total within the available balance and the
+ * velocity limits. Nothing is stored and nothing reaches the service's money endpoints here.
+ */
+
+import { createHash } from 'node:crypto';
+import { type Amount, formatAmount } from '../domain/amount.js';
+import { type Asset, assetInfo, describeUnknownAsset, parseAssetId } from '../domain/assets.js';
+import type { BatchKind } from '../domain/batch-cells.js';
+import { type BatchRow, type RowError, readBatchFile } from '../domain/batch-file.js';
+import { fileFingerprint } from '../domain/batch-hash.js';
+import { canonicalJson, type ServiceCall } from '../domain/request.js';
+import { frozenCall } from '../domain/service-call.js';
+import {
+  exceededSentence,
+  firstExceeded,
+  headroomSentence,
+  rulesFor,
+  type VelocitySubject,
+} from '../domain/velocity.js';
+import { checkDraftAgainstWallet } from '../domain/wallet-check.js';
+import { type BeneficiaryDeps, resolveBeneficiaries } from './batch-beneficiaries.js';
+import type { AppDeps } from './deps.js';
+
+export interface BatchInput {
+  kind: BatchKind;
+  /** A configured wallet alias (any case) or its id. */
+  wallet: string;
+  asset: string;
+  bytes: Uint8Array;
+}
+
+export interface CheckedRow {
+  row: number;
+  /** The receiver address, or the beneficiary's id (a label resolved). */
+  destination: string;
+  /** The beneficiary as written in the file, when it was a label. */
+  written?: string;
+  amount: Amount;
+  reference: string | undefined;
+  /** Exactly the body the service will receive for this row (DESIGN invariant 2). */
+  call: ServiceCall;
+  sealHash: string;
+}
+
+export interface CheckedBatch {
+  kind: 'checked';
+  batchKind: BatchKind;
+  walletAlias: string;
+  walletId: string;
+  walletAddress: string;
+  asset: Asset;
+  rows: CheckedRow[];
+  total: Amount;
+  largest: CheckedRow;
+  availableNow: Amount;
+  availableAfter: Amount;
+  /** "ops has … left of … in the last 24 h", one per rule; undefined without rules. */
+  velocityNote: string | undefined;
+  fileFingerprint: string;
+}
+
+export type CheckBatchOutcome =
+  | { kind: 'invalid'; rowErrors: RowError[]; fileErrors: string[] }
+  /** The wallet could not be read (service failed or slow): the edge phrases it. */
+  | { kind: 'unchecked'; error: unknown }
+  | CheckedBatch;
+
+export type CheckBatchDeps = Pick<AppDeps, 'config' | 'service' | 'controls' | 'now'> &
+  BeneficiaryDeps & {
+    /** Bounds the service reads (Slack's ack budget); the CLI waits as long as it takes. */
+    withinBudget?: <T>(work: Promise<T>) => Promise<T>;
+  };
+
+const invalid = (fileErrors: string[], rowErrors: RowError[] = []): CheckBatchOutcome => ({
+  kind: 'invalid',
+  fileErrors,
+  rowErrors: [...rowErrors].sort((a, b) => a.row - b.row),
+});
+
+export async function checkBatch(deps: CheckBatchDeps, input: BatchInput): Promise<CheckBatchOutcome> {
+  const named = input.wallet.trim();
+  const wallet = deps.config.wallets.find((w) => w.alias === named.toLowerCase() || w.id === named);
+  const assetId = parseAssetId(input.asset);
+  const fileErrors: string[] = [];
+  if (!wallet)
+    fileErrors.push(
+      `"${input.wallet}" is not a configured wallet; choose one of ${deps.config.wallets.map((w) => w.alias).join(', ')}.`,
+    );
+  if (!assetId) fileErrors.push(describeUnknownAsset(input.asset));
+  if (!wallet || !assetId) return invalid(fileErrors);
+  const asset = assetInfo(assetId);
+  const read = readBatchFile(input.bytes, { kind: input.kind, asset, maxRows: deps.config.batch.maxRows });
+  if (read.kind === 'invalid') {
+    // Every row's problems at once: the beneficiaries of the rows that read are checked too.
+    const more =
+      input.kind === 'offramps' && read.fileErrors.length === 0
+        ? await resolveBeneficiaries(deps, read.rows)
+        : undefined;
+    return invalid(read.fileErrors, [...read.rowErrors, ...(more?.errors ?? [])]);
+  }
+
+  const bounded = deps.withinBudget ?? (<T>(work: Promise<T>) => work);
+  let facts: [
+    Awaited<ReturnType<AppDeps['service']['getWallet']>>,
+    Awaited<ReturnType<AppDeps['service']['getBalances']>>,
+  ];
+  try {
+    facts = await bounded(Promise.all([deps.service.getWallet(wallet.id), deps.service.getBalances(wallet.id)]));
+  } catch (error) {
+    return { kind: 'unchecked', error };
+  }
+  const resolved =
+    input.kind === 'offramps'
+      ? await resolveBeneficiaries(deps, read.rows)
+      : { ids: new Map<number, string>(), errors: [] };
+  const total: Amount = { units: read.rows.reduce((sum, r) => sum + r.amount.units, 0n), decimals: asset.decimals };
+  const draftKind = input.kind === 'transfers' ? 'transfer' : 'offramp';
+  const base = { kind: draftKind, walletAlias: wallet.alias, walletId: wallet.id, asset, reason: 'batch' } as const;
+  const against = checkDraftAgainstWallet(
+    { ...base, amount: total, receiver: undefined, beneficiaryId: undefined },
+    ...facts,
+  );
+  if ('errors' in against) {
+    const e = against.errors;
+    const amountProblem = e.amount && `The total of ${formatAmount(total)} ${asset.code} is too much: ${e.amount}`;
+    return invalid(
+      [e.wallet, e.asset, amountProblem].filter((p): p is string => p !== undefined),
+      resolved.errors,
+    );
+  }
+  if (resolved.errors.length > 0) return invalid([], resolved.errors);
+
+  const rows = read.rows.map((r) => sealRow(r, base, resolved.ids.get(r.row)));
+  const velocity = await checkVelocityOfTotal(deps, wallet, asset, total);
+  // The shared sentence speaks of "this request": for a file it is the batch's total.
+  if (velocity.problem)
+    return invalid([
+      `The batch total is over a velocity limit. ${velocity.problem.replace(/^This is over the limit\. /, '').replace('this request is', 'this batch totals')}`,
+    ]);
+  const available = BigInt(against.availableUnits);
+  const largest = rows.reduce((a, b) => (b.amount.units > a.amount.units ? b : a));
+  return {
+    kind: 'checked',
+    batchKind: input.kind,
+    walletAlias: wallet.alias,
+    walletId: wallet.id,
+    walletAddress: against.display.walletAddress ?? '',
+    asset,
+    rows,
+    total,
+    largest,
+    availableNow: { units: available, decimals: asset.decimals },
+    availableAfter: { units: available - total.units, decimals: asset.decimals },
+    velocityNote: velocity.note,
+    fileFingerprint: fileFingerprint(input.kind, wallet.id, asset.id, rows),
+  };
+}
+
+/** DESIGN "hashes": the full SHA-256 of one execution's canonical call, ids resolved, exact amount. */
+export const sealHash = (call: ServiceCall): string => createHash('sha256').update(canonicalJson(call)).digest('hex');
+
+type DraftBase = { kind: 'transfer' | 'offramp'; walletAlias: string; walletId: string; asset: Asset; reason: string };
+
+function sealRow(r: BatchRow, base: DraftBase, beneficiaryId: string | undefined): CheckedRow {
+  const destination = base.kind === 'transfer' ? r.destination : (beneficiaryId ?? r.destination);
+  const call = frozenCall({
+    ...base,
+    amount: r.amount,
+    receiver: base.kind === 'transfer' ? destination : undefined,
+    beneficiaryId: base.kind === 'offramp' ? destination : undefined,
+  });
+  return {
+    row: r.row,
+    destination,
+    ...(destination !== r.destination ? { written: r.destination } : {}),
+    amount: r.amount,
+    reference: r.reference,
+    call,
+    sealHash: sealHash(call),
+  };
+}
+
+/** issue 13 rules over the batch's total; the approval reserves per row at wiring (issue 20). */
+async function checkVelocityOfTotal(
+  deps: CheckBatchDeps,
+  wallet: { alias: string; id: string },
+  asset: Asset,
+  total: Amount,
+): Promise<{ problem?: string; note: string | undefined }> {
+  const code = asset.code.toUpperCase();
+  const rules = rulesFor(deps.config.controls.velocity, wallet.alias, code);
+  if (rules.length === 0) return { note: undefined };
+  const subject: VelocitySubject = {
+    walletId: wallet.id,
+    walletAlias: wallet.alias,
+    code,
+    decimals: asset.decimals,
+    units: total.units,
+  };
+  const usages = await deps.controls.usage(subject, rules, deps.now());
+  const over = firstExceeded(usages, total.units);
+  if (over) return { problem: exceededSentence(subject, over), note: undefined };
+  return { note: usages.map((u) => headroomSentence(subject, u)).join('; ') };
+}

@@ -1,0 +1,40 @@
+/** What the passkey use cases need (issue 22), beside the approve use case's own ports. */
+import type { PasskeyStore } from '../store/passkeys.js';
+import type { StepUpTokens } from '../store/step-up-tokens.js';
+import type { AppDeps } from './deps.js';
+
+/** One step-up or enrolment attempt, for the audit trail and the metric (issue 22 "Pages"). */
+export interface StepUpAttempt {
+  purpose: 'approve' | 'enrol' | 'enrol-approve';
+  /** ok, or why not: invalid, limited, changed, no-passkey, failed, counter… */
+  outcome: string;
+  user?: string;
+  requestId?: string;
+}
+
+export type StepUpDeps = Pick<AppDeps, 'store' | 'queues' | 'approvers' | 'log' | 'now' | 'controls' | 'config'> & {
+  passkeys: PasskeyStore;
+  stepUpTokens: StepUpTokens;
+  /** Counted in a metric by the composition root; logged here either way. */
+  onAttempt?: (attempt: StepUpAttempt) => void;
+};
+
+/** Origin and RP ID the browser must have used: from the configuration only, never the request. */
+export function relyingParty(config: StepUpDeps['config']): { origin: string; rpId: string; base: string } {
+  const { publicUrl, rpId } = config.stepUp;
+  if (!publicUrl || !rpId) throw new Error('PUBLIC_URL is not configured; the passkey pages are off');
+  return { origin: new URL(publicUrl).origin, rpId, base: publicUrl };
+}
+
+export const STEP_UP_TOKEN_MS = 5 * 60_000;
+export const ENROL_TOKEN_MS = 10 * 60_000;
+
+/** Logs the attempt and tells the metric; a failing listener never changes the answer. */
+export function recordAttempt(deps: Pick<StepUpDeps, 'log' | 'onAttempt'>, attempt: StepUpAttempt): void {
+  deps.log.info({ ...attempt }, 'passkey attempt');
+  try {
+    deps.onAttempt?.(attempt);
+  } catch (err) {
+    deps.log.warn({ err }, 'could not count a passkey attempt');
+  }
+}

@@ -1,0 +1,96 @@
+/**
+ * `rampart batch check FILE --kind transfers|offramps --wallet W --asset A` (issue 20): the same
+ * checks /batch runs on an upload — the file's rules and the live facts (wallet, balance,
+ * beneficiaries, velocity) — with nothing created and nothing sent. Exit 1 lists every problem
+ * in the sentences Slack shows; exit 0 prints a summary.
+ */
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import type { CheckedBatch } from '../../app/check-batch.js';
+import { formatAmount } from '../../domain/amount.js';
+import { BATCH_KINDS, type BatchKind } from '../../domain/batch-cells.js';
+import { describeError } from '../../slack/describe-error.js';
+import { type Command, positionals, shorten, stringOption } from '../args.js';
+import type { Context } from '../context.js';
+import { CliError, UsageError } from '../problems.js';
+
+async function readBytes(file: string): Promise<Buffer> {
+  try {
+    return await readFile(file);
+  } catch (err) {
+    const code = (err as { code?: unknown }).code;
+    throw new CliError(code === 'ENOENT' ? `There is no file ${file}.` : `${file} cannot be read (${String(code)}).`);
+  }
+}
+
+function summary(file: string, c: CheckedBatch): string {
+  const code = c.asset.code;
+  const amount = (a: CheckedBatch['total']) => `${formatAmount(a)} ${code}`;
+  return [
+    `${basename(file)} passes every check: ${c.rows.length} ${c.batchKind} from ${c.walletAlias} in ${c.asset.id}; nothing was created or sent.`,
+    `  total ${amount(c.total)}; largest row ${c.largest.row}: ${amount(c.largest.amount)}`,
+    `  available now ${amount(c.availableNow)}; after this batch ${amount(c.availableAfter)}`,
+    ...(c.velocityNote ? [`  velocity: ${c.velocityNote}`] : []),
+    `  file fingerprint ${c.fileFingerprint.slice(0, 16)}`,
+  ].join('\n');
+}
+
+async function check(ctx: Context, file: string, kind: BatchKind, wallet: string, asset: string): Promise<void> {
+  const bytes = await readBytes(file);
+  // Loaded when used: every other command starts without the batch checks (tsx from source).
+  const { checkBatch } = await import('../../app/check-batch.js');
+  const outcome = await checkBatch(
+    {
+      config: ctx.config,
+      service: await ctx.service(),
+      registry: await ctx.registry(),
+      store: await ctx.store(),
+      controls: await ctx.controls(),
+      now: Date.now,
+    },
+    { kind, wallet, asset, bytes },
+  );
+  if (outcome.kind === 'unchecked')
+    throw new CliError(`The wallet could not be checked: ${describeError(outcome.error)}`);
+  if (outcome.kind === 'invalid') {
+    const lines = [...outcome.fileErrors, ...outcome.rowErrors.map((e) => e.message)];
+    for (const line of lines) ctx.note(line);
+    throw new CliError(
+      `${lines.length} problem${lines.length === 1 ? '' : 's'} in ${basename(file)}; fix ${lines.length === 1 ? 'it' : 'every one'} and check again.`,
+    );
+  }
+  ctx.answer(summary(file, outcome), {
+    file: basename(file),
+    kind: outcome.batchKind,
+    wallet: outcome.walletAlias,
+    asset: outcome.asset.id,
+    rows: outcome.rows.length,
+    total: formatAmount(outcome.total),
+    largestRow: outcome.largest.row,
+    availableNow: formatAmount(outcome.availableNow),
+    availableAfter: formatAmount(outcome.availableAfter),
+    fileFingerprint: outcome.fileFingerprint,
+  });
+}
+
+export const batchCheckCommand: Command = {
+  words: ['batch', 'check'],
+  args: '<FILE.csv> --kind transfers|offramps --wallet <alias> --asset <chain:token>',
+  summary: [
+    'Check a batch payout file as /batch would, without creating or sending anything: UTF-8 CSV,',
+    '      a header row; transfers: receiver,amount[,reference]; offramps: beneficiary,amount[,reference]',
+    "      (an approved beneficiary's id or unique label). Every problem is listed by row (the header",
+    '      is row 1); exit 1 when there is any, exit 0 with the total and balances when there is none.',
+    '      See docs/batch-payouts.md.',
+  ].join('\n'),
+  options: { kind: { type: 'string' }, wallet: { type: 'string' }, asset: { type: 'string' } },
+  prepare(input) {
+    const [file = ''] = positionals(input, ['<FILE.csv>']);
+    const kind = stringOption(input, 'kind', true).trim().toLowerCase();
+    if (!(BATCH_KINDS as readonly string[]).includes(kind))
+      throw new UsageError(`--kind "${shorten(kind)}" is not transfers or offramps`);
+    const wallet = stringOption(input, 'wallet', true);
+    const asset = stringOption(input, 'asset', true);
+    return (ctx) => check(ctx, file, kind as BatchKind, wallet, asset);
+  },
+};

@@ -1,0 +1,117 @@
+/**
+ * API keys (issue 21): what a key is, what it may do, and the token's shape. Pure: the store
+ * keeps only a hash of the token, the edge generates the random part.
+ */
+import { parseAmount } from './amount.js';
+import { assetInfo, parseAssetId } from './assets.js';
+
+export const API_SCOPES = ['requests:create', 'requests:read', 'requests:read:all'] as const;
+export type ApiScope = (typeof API_SCOPES)[number];
+export const isApiScope = (s: string): s is ApiScope => (API_SCOPES as readonly string[]).includes(s);
+
+/** What a key may do beyond its scopes; absent means "no limit of that kind" except as noted. */
+export interface ApiKeyLimits {
+  /** Wallet aliases; absent: every configured wallet. */
+  wallets?: string[];
+  /** Asset ids (base:usdc); absent: every asset. */
+  assets?: string[];
+  /** A decimal in the asset's own units, e.g. "5000". */
+  maxAmount?: string;
+  /** Open (not yet final) requests made with this key at once. */
+  maxOpen: number;
+  /** Destinations Rampart never paid may be requested (the card says so in bold). */
+  allowNewDestinations: boolean;
+}
+
+export interface ApiKey {
+  id: string;
+  name: string;
+  /** The Slack user the key belongs to: the requester of what it makes. */
+  owner: string;
+  scopes: ApiScope[];
+  limits: ApiKeyLimits;
+  createdAt: number;
+  expiresAt: number | undefined;
+  revokedAt: number | undefined;
+  lastUsedAt: number | undefined;
+}
+
+/** Issue 21: a request made through the API says which key and whose, on the card and in reads. */
+export interface ApiOrigin {
+  keyId: string;
+  keyName: string;
+  owner: string;
+}
+
+declare module './request.js' {
+  // Issue 21: added beside request.ts while another branch restructures that file; fold it into
+  // RequestDisplay at merge. Stored with the frozen request, so it is written in the create script.
+  interface RequestDisplay {
+    /** Requested through the HTTP API with this key (its owner is the requester). */
+    viaApi?: ApiOrigin;
+  }
+}
+
+export const DEFAULT_MAX_OPEN = 20;
+export const DEFAULT_KEY_LIFETIME_MS = 90 * 86_400_000;
+
+/** `rmp_<12 hex id>_<43 base64url chars of 256 random bits>`. */
+const TOKEN = /^rmp_([0-9a-f]{12})_([A-Za-z0-9_-]{43})$/;
+export const formatToken = (id: string, secret: string): string => `rmp_${id}_${secret}`;
+export function parseToken(text: string): { id: string } | undefined {
+  const m = TOKEN.exec(text);
+  return m?.[1] ? { id: m[1] } : undefined;
+}
+
+export type KeyState = 'active' | 'revoked' | 'expired';
+export function keyState(key: ApiKey, now: number): KeyState {
+  if (key.revokedAt !== undefined) return 'revoked';
+  if (key.expiresAt !== undefined && now >= key.expiresAt) return 'expired';
+  return 'active';
+}
+
+export const hasScope = (key: ApiKey, scope: ApiScope): boolean =>
+  key.scopes.includes(scope) || (scope === 'requests:read' && key.scopes.includes('requests:read:all'));
+
+/** A limit of the key that refuses a request, with the sentence and the field it belongs on. */
+export interface KeyRefusal {
+  code: 'wallet_not_allowed' | 'asset_not_allowed' | 'amount_over_key_limit';
+  field: 'wallet' | 'asset' | 'amount';
+  message: string;
+}
+
+/** The key's static limits on one request (deterministic: same key, same body, same answer). */
+export function keyLimitRefusal(
+  key: ApiKey,
+  r: { wallet: string; asset: string; amount: string },
+): KeyRefusal | undefined {
+  const { limits } = key;
+  if (limits.wallets && !limits.wallets.includes(r.wallet.toLowerCase()))
+    return {
+      code: 'wallet_not_allowed',
+      field: 'wallet',
+      message: `API key ${key.name} may use only the wallets ${limits.wallets.join(', ')}; ask its owner for a key that covers ${r.wallet}.`,
+    };
+  const asset = parseAssetId(r.asset);
+  if (limits.assets && (!asset || !limits.assets.includes(asset)))
+    return {
+      code: 'asset_not_allowed',
+      field: 'asset',
+      message: `API key ${key.name} may use only the assets ${limits.assets.join(', ')}; ask its owner for a key that covers ${r.asset}.`,
+    };
+  if (limits.maxAmount !== undefined && asset) {
+    const { decimals } = assetInfo(asset);
+    try {
+      const max = parseAmount(limits.maxAmount, decimals);
+      if (parseAmount(r.amount, decimals).units > max.units)
+        return {
+          code: 'amount_over_key_limit',
+          field: 'amount',
+          message: `API key ${key.name} may request at most ${limits.maxAmount} per request; split the payment or ask an approver to request it in Slack.`,
+        };
+    } catch {
+      // An unreadable amount is the field check's to phrase, not the limit's.
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,33 @@
+/**
+ * Approve on a step-up request (issue 22): the vote was not counted; the approver gets a private
+ * button to the passkey page, or one sentence on how to enrol.
+ */
+import type { WebClient } from '@slack/web-api';
+import { offerStepUp } from '../../app/step-up.js';
+import { withSandboxText } from '../blocks/common.js';
+import { lateText, noPasskeyText, stepUpOfferBlocks, stepUpOfferText } from '../blocks/step-up.js';
+import type { Deps } from '../deps.js';
+
+export async function offerPasskey(
+  client: WebClient,
+  deps: Deps,
+  click: { user: string; channel: string | undefined },
+  requestId: string,
+): Promise<void> {
+  const offer = await offerStepUp(deps, requestId, click.user);
+  const channel = click.channel ?? deps.config.approvalsChannel;
+  const message =
+    offer.kind === 'link'
+      ? { text: stepUpOfferText(requestId), blocks: stepUpOfferBlocks(requestId, offer.url) }
+      : { text: offer.kind === 'late' ? lateText(requestId) : noPasskeyText(requestId, offer.waiting) };
+  try {
+    await client.chat.postEphemeral({
+      channel,
+      user: click.user,
+      ...message,
+      text: withSandboxText(message.text, deps.sandbox),
+    });
+  } catch (err) {
+    deps.log.warn({ err }, 'could not send the passkey link');
+  }
+}

@@ -1,0 +1,39 @@
+/** Issue 22: the private answer to Approve on a step-up request. Pure. */
+import type { KnownBlock } from '@slack/types';
+
+export const STEP_UP_ACTION = 'step_up_open';
+
+/** The link carries its token in the fragment; the button only opens it. */
+export function stepUpOfferBlocks(requestId: string, url: string): KnownBlock[] {
+  return [
+    {
+      type: 'section',
+      text: {
+        type: 'mrkdwn',
+        text: `${requestId} needs your passkey: a Slack click alone does not count for it. The link is yours only and works once, for 5 minutes.`,
+      },
+    },
+    {
+      type: 'actions',
+      elements: [
+        {
+          type: 'button',
+          action_id: STEP_UP_ACTION,
+          text: { type: 'plain_text', text: 'Approve with your passkey' },
+          style: 'primary',
+          url,
+        },
+      ],
+    },
+  ];
+}
+
+export const stepUpOfferText = (requestId: string) => `${requestId} needs your passkey: open the link to approve it.`;
+
+/** An approver with no usable passkey, in one sentence. */
+export const noPasskeyText = (requestId: string, waiting: boolean) =>
+  waiting
+    ? `${requestId} needs a passkey approval and your passkey cannot count yet (it waits for another approver's approval or its cool-down); your click was not counted.`
+    : `${requestId} needs a passkey approval and you have none: type /passkey to register one (another approver approves it), then click Approve again.`;
+
+export const lateText = (requestId: string) => `${requestId} is no longer waiting for approval.`;

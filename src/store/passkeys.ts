@@ -1,0 +1,106 @@
+/**
+ * Approvers' passkeys in Redis (issue 22): one hash per approver (credential id → JSON) and one
+ * of signature counters beside it, so the counter moves in a script without re-encoding the
+ * record. Every key sits under Rampart's prefix, so one hash slot on a cluster.
+ */
+import { z } from 'zod';
+import type { RedisClient } from './redis.js';
+
+export const passkeySchema = z.object({
+  /** The credential id, base64url. */
+  id: z.string().min(1),
+  user: z.string().min(1),
+  /** COSE public key, base64url. */
+  publicKey: z.string().min(1),
+  transports: z.array(z.string()).optional(),
+  aaguid: z.string(),
+  /** What the enrolling browser said it was (user agent, shortened). */
+  browser: z.string(),
+  createdAt: z.number(),
+  /** pending: waits for another approver's passkey approval (issue 22 "Enrolment"). */
+  status: z.enum(['active', 'pending']),
+  /** Counts for payments only from this moment (PASSKEY_COOLDOWN; 0 for a bootstrap). */
+  usableFrom: z.number(),
+  /** 'cli' for a bootstrap enrolment, else the approver whose passkey approved it. */
+  approvedBy: z.string().optional(),
+});
+export type Passkey = z.infer<typeof passkeySchema>;
+
+export interface StoredPasskey extends Passkey {
+  counter: number;
+}
+
+export class PasskeyStore {
+  constructor(
+    private readonly redis: RedisClient,
+    private readonly prefix: string,
+  ) {}
+
+  /** Both keys of one approver; the step-up scripts take the counters key. */
+  key = (user: string) => `${this.prefix}:passkey:${user}`;
+  countersKey = (user: string) => `${this.prefix}:passkey:${user}:counters`;
+  private get usersKey() {
+    return `${this.prefix}:passkey:users`;
+  }
+
+  async add(passkey: Passkey, counter: number): Promise<void> {
+    await this.redis
+      .multi()
+      .hset(this.key(passkey.user), passkey.id, JSON.stringify(passkeySchema.parse(passkey)))
+      .hset(this.countersKey(passkey.user), passkey.id, String(counter))
+      .sadd(this.usersKey, passkey.user)
+      .exec();
+  }
+
+  async list(user: string): Promise<StoredPasskey[]> {
+    const [records, counters] = await Promise.all([
+      this.redis.hgetall(this.key(user)),
+      this.redis.hgetall(this.countersKey(user)),
+    ]);
+    return Object.entries(records)
+      .map(([id, json]) => ({ ...passkeySchema.parse(JSON.parse(json)), counter: Number(counters[id] ?? 0) }))
+      .sort((a, b) => a.createdAt - b.createdAt);
+  }
+
+  async get(user: string, id: string): Promise<StoredPasskey | undefined> {
+    const [json, counter] = await Promise.all([
+      this.redis.hget(this.key(user), id),
+      this.redis.hget(this.countersKey(user), id),
+    ]);
+    return json ? { ...passkeySchema.parse(JSON.parse(json)), counter: Number(counter ?? 0) } : undefined;
+  }
+
+  /** Passkeys that count for a payment now: active and out of their cool-down. */
+  async usable(user: string, now: number): Promise<StoredPasskey[]> {
+    return (await this.list(user)).filter((p) => p.status === 'active' && p.usableFrom <= now);
+  }
+
+  /** pending → active, once; false when it is gone or already active. */
+  async activate(user: string, id: string, approvedBy: string, usableFrom: number): Promise<boolean> {
+    const current = await this.get(user, id);
+    if (current?.status !== 'pending') return false;
+    const { counter: _counter, ...record } = current;
+    const next: Passkey = { ...record, status: 'active', approvedBy, usableFrom };
+    await this.redis.hset(this.key(user), id, JSON.stringify(next));
+    return true;
+  }
+
+  /** Removes one passkey (or all of the approver's); returns how many went. */
+  async revoke(user: string, id?: string): Promise<number> {
+    const ids = id === undefined ? Object.keys(await this.redis.hgetall(this.key(user))) : [id];
+    if (ids.length === 0) return 0;
+    const [[, removed] = [null, 0]] =
+      (await this.redis
+        .multi()
+        .hdel(this.key(user), ...ids)
+        .hdel(this.countersKey(user), ...ids)
+        .exec()) ?? [];
+    if ((await this.redis.hlen(this.key(user))) === 0) await this.redis.srem(this.usersKey, user);
+    return Number(removed);
+  }
+
+  /** Approvers who hold at least one passkey (any status). */
+  async users(): Promise<string[]> {
+    return (await this.redis.smembers(this.usersKey)).sort();
+  }
+}

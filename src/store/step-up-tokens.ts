@@ -1,0 +1,128 @@
+/**
+ * One-time links of the passkey pages (issue 22): a random token (256 bits) handed to one
+ * person; Redis keeps only its SHA-256, with what it is bound to, until it expires or is used.
+ * Attempts are counted per token and per person; the use is one script with the signature
+ * counter's compare-and-set, so two replays of one assertion cannot both count.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import type { RedisClient } from './redis.js';
+
+export const tokenDataSchema = z.object({
+  /** approve: a payment's vote; enrol: register a passkey; enrol-approve: approve someone's new passkey. */
+  purpose: z.enum(['approve', 'enrol', 'enrol-approve']),
+  user: z.string(),
+  /** The approval id, or `<owner>/<credential id>` for enrol-approve. */
+  subject: z.string(),
+  /** The full hash the passkey must commit to (approvals), '' otherwise. */
+  subjectHash: z.string(),
+  nonce: z.string(),
+  expiresAt: z.number(),
+  /** enrol: from the CLI, no approval and no cool-down. */
+  bootstrap: z.boolean().optional(),
+});
+export type TokenData = z.infer<typeof tokenDataSchema>;
+
+export type Attempt =
+  | { kind: 'ok'; data: TokenData }
+  | { kind: 'invalid' }
+  | { kind: 'token-limit'; data: TokenData }
+  | { kind: 'user-limit'; data: TokenData };
+
+export const ATTEMPTS_PER_TOKEN = 5;
+export const ATTEMPTS_PER_USER_HOUR = 20;
+const HOUR_MS = 3_600_000;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** 256 random bits, base64url: what the link carries in its fragment. */
+export const newToken = (): string => randomBytes(32).toString('base64url');
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+/** KEYS: token. ARGV: per-token limit. Returns { 'ok'|'invalid'|'token-limit', data }. */
+const ATTEMPT_TOKEN = `
+local data = redis.call('HGET', KEYS[1], 'data')
+if not data then return {'invalid', ''} end
+if redis.call('HINCRBY', KEYS[1], 'attempts', 1) > tonumber(ARGV[1]) then return {'token-limit', data} end
+return {'ok', data}
+`;
+
+/** KEYS: the person's counter. ARGV: limit, window ms. Returns the count, or -1 over the limit. */
+const ATTEMPT_USER = `
+local n = redis.call('INCR', KEYS[1])
+if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+if n > tonumber(ARGV[1]) then return -1 end
+return n
+`;
+
+/**
+ * KEYS: token, the owner's passkey counters. ARGV: credential id, new counter. The token goes
+ * and the counter moves only together; a counter that did not grow (both 0 is allowed: some
+ * authenticators keep none) or a passkey revoked meanwhile refuses both.
+ */
+const CONSUME = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return 'gone' end
+local old = redis.call('HGET', KEYS[2], ARGV[1])
+if not old then return 'no-passkey' end
+local o, n = tonumber(old), tonumber(ARGV[2])
+if (o ~= 0 or n ~= 0) and n <= o then return 'counter' end
+redis.call('DEL', KEYS[1])
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
+return 'ok'
+`;
+
+export type Consumed = 'ok' | 'gone' | 'no-passkey' | 'counter';
+
+export class StepUpTokens {
+  constructor(
+    private readonly redis: RedisClient,
+    private readonly prefix: string,
+  ) {}
+
+  private key = (token: string) => `${this.prefix}:stepup:token:${hashToken(token)}`;
+  private userKey = (user: string) => `${this.prefix}:stepup:attempts:${user}`;
+
+  /** A new token bound to `data`; it lives until `data.expiresAt` (Redis expiry). */
+  async issue(data: TokenData, now: number): Promise<string> {
+    const token = newToken();
+    const ttl = Math.max(1, data.expiresAt - now);
+    await this.redis
+      .multi()
+      .hset(this.key(token), 'data', JSON.stringify(tokenDataSchema.parse(data)), 'attempts', '0')
+      .pexpire(this.key(token), ttl)
+      .exec();
+    return token;
+  }
+
+  /** Counts one attempt on the token and on its holder; what the token is bound to when allowed. */
+  async attempt(token: string, now: number): Promise<Attempt> {
+    if (!TOKEN_SHAPE.test(token)) return { kind: 'invalid' };
+    const [outcome, raw] = (await this.redis.eval(ATTEMPT_TOKEN, 1, this.key(token), String(ATTEMPTS_PER_TOKEN))) as [
+      'ok' | 'invalid' | 'token-limit',
+      string,
+    ];
+    if (outcome === 'invalid') return { kind: 'invalid' };
+    const data = tokenDataSchema.parse(JSON.parse(raw));
+    // Redis's expiry is the backstop; the stored deadline is the rule (clock of the web process).
+    if (now >= data.expiresAt) return { kind: 'invalid' };
+    if (outcome === 'token-limit') return { kind: 'token-limit', data };
+    const n = (await this.redis.eval(
+      ATTEMPT_USER,
+      1,
+      this.userKey(data.user),
+      String(ATTEMPTS_PER_USER_HOUR),
+      String(HOUR_MS),
+    )) as number;
+    return n === -1 ? { kind: 'user-limit', data } : { kind: 'ok', data };
+  }
+
+  /** Uses the token together with the passkey's new signature counter (see CONSUME). */
+  async consume(token: string, countersKey: string, credentialId: string, counter: number): Promise<Consumed> {
+    return (await this.redis.eval(CONSUME, 2, this.key(token), countersKey, credentialId, String(counter))) as Consumed;
+  }
+
+  /** Uses a token that moves no counter (enrolment); true only for the one caller that got it. */
+  async take(token: string): Promise<boolean> {
+    if (!TOKEN_SHAPE.test(token)) return false;
+    return (await this.redis.del(this.key(token))) === 1;
+  }
+}

@@ -1,0 +1,254 @@
+/**
+ * Issue 22 end to end: with STEP_UP_ABOVE=USDC=10000 a 20,000 USDC transfer cannot be approved
+ * from Slack alone (signed requests through the harness), and can with a passkey in a real
+ * headless Chromium with a virtual authenticator. Every refusal leaves the request unapproved.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enrolLink } from '../../src/app/passkey-enrol.js';
+import type { StepUpAttempt, StepUpDeps } from '../../src/app/step-up-deps.js';
+import { verifyApproval } from '../../src/app/verify-approval.js';
+import { createWebHandler } from '../../src/web/handler.js';
+import { blocksText, eventually, expectHealthyRun, type Harness, PEOPLE, startHarness } from '../support/harness.js';
+import {
+  type Approver,
+  approverBrowser,
+  openLink,
+  type PagesServer,
+  pressAndRead,
+  startPagesServer,
+} from '../support/passkey-browser.js';
+import {
+  click,
+  ephemeralText,
+  postRequest,
+  quiescent,
+  RECEIVER,
+  serviceCalls,
+  waitForState,
+} from '../support/requests.js';
+import { launchChromium } from '../workbench/support.js';
+
+let h: Harness;
+let pages: PagesServer;
+let browser: Browser;
+let deps: StepUpDeps;
+/** Moves the pages' clock (expiry, cool-down) without touching Slack's. */
+let shiftMs = 0;
+const attempts: StepUpAttempt[] = [];
+const approvers: Approver[] = [];
+
+beforeAll(async () => {
+  pages = await startPagesServer();
+  h = await startHarness('step-up', { STEP_UP_ABOVE: 'USDC=10000', PUBLIC_URL: pages.publicUrl });
+  deps = { ...h.rampart.deps, now: () => Date.now() + shiftMs, onAttempt: (a) => attempts.push(a) };
+  pages.mount(createWebHandler(deps));
+  browser = await launchChromium();
+}, 60_000);
+
+afterAll(async () => {
+  for (const a of approvers) expect(a.errors).toEqual([]);
+  await browser?.close();
+  expectHealthyRun(h);
+  await h.close();
+  await pages.close();
+});
+
+const big = (note: string) => postRequest(h, 'transfer', `20000 base:usdc to ${RECEIVER} from ops for ${note}`);
+
+/** The link in the newest private "Approve with your passkey" answer to `user`. */
+async function offeredLink(user: string, id: string): Promise<string> {
+  return eventually(
+    () => {
+      const offer = h.fake
+        .ephemerals(user)
+        .filter((e) => e.text?.includes(id))
+        .at(-1);
+      return /"url":"([^"]+)"/.exec(blocksText(offer))?.[1];
+    },
+    10_000,
+    'the passkey link',
+  );
+}
+
+async function enrolBootstrap(user: string): Promise<Approver> {
+  const a = await approverBrowser(browser);
+  approvers.push(a);
+  const link = await enrolLink(deps, user, true);
+  if (link.kind !== 'link') throw new Error('bootstrap refused');
+  expect(await openLink(a, link.url)).toContain(user);
+  expect(await pressAndRead(a)).toContain('can approve payments now');
+  return a;
+}
+
+describe('passkey step-up', () => {
+  let approver1: Approver;
+
+  it('a 20,000 USDC transfer cannot be approved from Slack alone', async () => {
+    const { id } = await big('slack only');
+    await click(h, PEOPLE.approver1, id, 'request_approve');
+    await eventually(() => ephemeralText(h, PEOPLE.approver1).includes('you have none'), 10_000, 'enrol hint');
+    await quiescent(h);
+    const record = await h.rampart.deps.store.get(id);
+    expect(record?.state).toBe('pending');
+    expect(record?.votes).toEqual([]);
+    expect(serviceCalls(h, '/transfer')).toHaveLength(0);
+  });
+
+  it('enrols a passkey from the bootstrap link and approves with it in Chromium', async () => {
+    approver1 = await enrolBootstrap(PEOPLE.approver1);
+    const { id } = await big('with passkey');
+    await click(h, PEOPLE.approver1, id, 'request_approve');
+    const url = await offeredLink(PEOPLE.approver1, id);
+    expect(url).toMatch(new RegExp(`^${pages.publicUrl}/step-up#[A-Za-z0-9_-]{43}$`));
+    const shown = await openLink(approver1, url);
+    expect(shown).toContain(id);
+    expect(shown).toContain('20,000.00');
+    // The token left the address bar as soon as the page read it.
+    expect(approver1.page.url()).toBe(`${pages.publicUrl}/step-up`);
+    expect(await pressAndRead(approver1)).toContain('Approved with your passkey');
+    const done = await waitForState(h, id, 'succeeded');
+    expect(done.votes.map((v) => [v.user, v.passkey?.challenge.approvalId])).toEqual([[PEOPLE.approver1, id]]);
+    await eventually(() =>
+      blocksText(h.fake.messages('C0APPROVALS').find((m) => blocksText(m).includes(id))).includes('with passkey'),
+    );
+    const verified = await verifyApproval(deps, id);
+    expect(verified).toMatchObject({ kind: 'checked', ok: true, stepUp: true });
+    expect(attempts.some((a) => a.requestId === id && a.outcome === 'vote:approved')).toBe(true);
+  });
+
+  it('refuses a replayed assertion, recording nothing more', async () => {
+    const { id } = await big('replay');
+    await click(h, PEOPLE.approver1, id, 'request_approve');
+    let finish: string | undefined;
+    approver1.page.on('request', (r) => {
+      if (r.url().endsWith('/step-up/finish')) finish = r.postData() ?? undefined;
+    });
+    await openLink(approver1, await offeredLink(PEOPLE.approver1, id));
+    expect(await pressAndRead(approver1)).toContain('Approved with your passkey');
+    await waitForState(h, id, 'succeeded');
+    const replay = await fetch(`${pages.publicUrl}/step-up/finish`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: new URL(pages.publicUrl).origin },
+      body: finish ?? '',
+    });
+    expect(((await replay.json()) as { html: string }).html).toContain('no longer valid');
+    expect((await h.rampart.deps.store.get(id))?.votes).toHaveLength(1);
+  });
+
+  it("refuses another approver's link: their authenticator cannot answer it, and no vote counts", async () => {
+    const { id } = await big('other link');
+    await click(h, PEOPLE.approver1, id, 'request_approve');
+    const other = await approverBrowser(browser);
+    approvers.push(other);
+    await openLink(other, await offeredLink(PEOPLE.approver1, id));
+    expect(await pressAndRead(other)).toContain('did not give a passkey');
+    await quiescent(h);
+    expect((await h.rampart.deps.store.get(id))?.votes).toEqual([]);
+  });
+
+  it('refuses an expired link', async () => {
+    const { id } = await big('expired');
+    await click(h, PEOPLE.approver1, id, 'request_approve');
+    const url = await offeredLink(PEOPLE.approver1, id);
+    shiftMs = 5 * 60_000 + 1_000;
+    try {
+      const shown = await openLink(approver1, url);
+      expect(shown).toContain('no longer valid');
+      expect(shown).not.toContain(id);
+    } finally {
+      shiftMs = 0;
+    }
+    expect((await h.rampart.deps.store.get(id))?.votes).toEqual([]);
+  });
+
+  it('refuses when the approval changed underneath the open page', async () => {
+    const { id } = await big('changed');
+    await click(h, PEOPLE.approver1, id, 'request_approve');
+    await openLink(approver1, await offeredLink(PEOPLE.approver1, id));
+    await rewriteAmount(id, 19_999);
+    expect(await pressAndRead(approver1)).toContain('no longer valid');
+    const record = await h.rampart.deps.store.get(id);
+    expect([record?.state, record?.votes]).toEqual(['pending', []]);
+    const history = await h.rampart.deps.store.history(id);
+    expect(history.some((e) => e.event === 'step-up refused' && e.detail === 'changed')).toBe(true);
+  });
+
+  it('refuses a bad signature and a failed user verification', async () => {
+    const { id } = await big('bad signature');
+    const overrides = [{ isBogusSignature: true }, { isBadUV: true }];
+    for (const bits of overrides) {
+      await click(h, PEOPLE.approver1, id, 'request_approve');
+      const url = await offeredLink(PEOPLE.approver1, id);
+      await approver1.cdp.send('WebAuthn.setResponseOverrideBits', {
+        authenticatorId: approver1.authenticatorId,
+        ...bits,
+      });
+      try {
+        await openLink(approver1, url);
+        expect(await pressAndRead(approver1)).toContain('could not be verified');
+      } finally {
+        await approver1.cdp.send('WebAuthn.setResponseOverrideBits', { authenticatorId: approver1.authenticatorId });
+      }
+    }
+    expect((await h.rampart.deps.store.get(id))?.votes).toEqual([]);
+  });
+
+  it('an enrolment nobody approved does not count, nor a passkey inside its cool-down', async () => {
+    const a2 = await approverBrowser(browser);
+    approvers.push(a2);
+    const link = await enrolLink(deps, PEOPLE.approver2, false);
+    if (link.kind !== 'link') throw new Error('no link');
+    await openLink(a2, link.url);
+    expect(await pressAndRead(a2)).toContain('waits for another approver');
+    const { id } = await big('pending passkey');
+    await click(h, PEOPLE.approver2, id, 'request_approve');
+    await eventually(() => ephemeralText(h, PEOPLE.approver2).includes('cannot count yet'), 10_000, 'pending refusal');
+    const [passkey] = await deps.passkeys.list(PEOPLE.approver2);
+    expect(passkey?.status).toBe('pending');
+    // Approved now, but inside its cool-down.
+    await deps.passkeys.activate(PEOPLE.approver2, passkey?.id ?? '', PEOPLE.approver1, Date.now() + 86_400_000);
+    const before = h.fake.ephemerals(PEOPLE.approver2).length;
+    await click(h, PEOPLE.approver2, id, 'request_approve');
+    await eventually(() => h.fake.ephemerals(PEOPLE.approver2).length > before, 10_000, 'cool-down refusal');
+    expect(h.fake.ephemerals(PEOPLE.approver2).at(-1)?.text).toContain('cannot count yet');
+    await quiescent(h);
+    expect((await h.rampart.deps.store.get(id))?.votes).toEqual([]);
+  });
+
+  it('rampart verify fails once the sealed call is changed', async () => {
+    const [id] = await h.rampart.deps.store.idsInState('succeeded', 1);
+    expect(await verifyApproval(deps, id ?? '')).toMatchObject({ ok: true });
+    await rewriteAmount(id ?? '', 20_001);
+    const v = await verifyApproval(deps, id ?? '');
+    expect(v).toMatchObject({ kind: 'checked', ok: false });
+  });
+
+  it('serves the pages with a strict policy and nothing about a request', async () => {
+    const page = await fetch(`${pages.publicUrl}/step-up`);
+    const csp = page.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(await page.text()).not.toMatch(/R-\d+/);
+    expect((await fetch(`${pages.publicUrl}/assets/webauthn/index.js`)).status).toBe(200);
+    expect((await fetch(`${pages.publicUrl}/assets/webauthn/../../package.json`)).status).toBe(404);
+    const foreign = await fetch(`${pages.publicUrl}/step-up/begin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
+      body: '{"token":"x"}',
+    });
+    expect(foreign.status).toBe(403);
+  });
+});
+
+/** What someone with write access to Redis could do: change the sealed call in place. */
+async function rewriteAmount(id: string, amount: number): Promise<void> {
+  const key = `${h.prefix}:req:${id}`;
+  const frozen = JSON.parse((await h.rampart.redis.hget(key, 'frozen')) ?? '{}') as {
+    call: { body: { amount: number } };
+  };
+  frozen.call.body.amount = amount;
+  await h.rampart.redis.hset(key, 'frozen', JSON.stringify(frozen));
+}

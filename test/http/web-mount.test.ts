@@ -1,0 +1,43 @@
+/**
+ * The passkey pages are served by Rampart's own HTTP server under PUBLIC_URL's path (issue 22,
+ * issue 18 §2), with their own strict CSP; other paths stay 404 and the probes are untouched.
+ */
+import { request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Harness, startHarness } from '../support/harness.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness('web-mount', {
+    STEP_UP_ABOVE: 'USDC=10000',
+    PUBLIC_URL: 'http://localhost:3000/passkeys',
+  });
+});
+afterAll(async () => {
+  await h.close();
+});
+
+const get = (path: string) => request(`http://127.0.0.1:${h.rampart.port}${path}`);
+
+describe('passkey pages on Rampart’s server', () => {
+  it('serves the step-up page under PUBLIC_URL’s path with a strict CSP and no referrer', async () => {
+    const res = await get('/passkeys/step-up');
+    const html = await res.body.text();
+    expect(res.statusCode).toBe(200);
+    expect(String(res.headers['content-type'])).toContain('text/html');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(html).not.toContain('R-');
+  });
+
+  it('answers 404 for a path the pages do not know, and the probes still answer', async () => {
+    const missing = await get('/passkeys/nothing-here');
+    await missing.body.text();
+    expect(missing.statusCode).toBe(404);
+    const live = await get('/livez');
+    await live.body.text();
+    expect(live.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,97 @@
+/**
+ * Issue 22 in a real browser: headless Chromium (the packaged one the workbench tests use, never
+ * downloaded) with a CDP virtual authenticator per approver, and the passkey pages mounted on a
+ * plain node:http server on loopback, as the shared router will mount them.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser, CDPSession, Page } from 'playwright-core';
+import type { WebHandler } from '../../src/web/handler.js';
+
+export interface PagesServer {
+  port: number;
+  /** PUBLIC_URL for the harness: localhost (a secure context and a valid RP ID), under a path. */
+  publicUrl: string;
+  mount(handler: WebHandler): void;
+  close(): Promise<void>;
+}
+
+export async function startPagesServer(path = '/rampart'): Promise<PagesServer> {
+  let handler: WebHandler | undefined;
+  const server: Server = createServer((req, res) => {
+    const answer = handler ? handler(req, res) : Promise.resolve(false);
+    answer
+      .then((handled) => {
+        if (!handled) {
+          res.writeHead(404);
+          res.end();
+        }
+      })
+      .catch(() => {
+        res.writeHead(500);
+        res.end();
+      });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    port,
+    publicUrl: `http://localhost:${port}${path}`,
+    mount(h) {
+      handler = h;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export interface Approver {
+  page: Page;
+  cdp: CDPSession;
+  authenticatorId: string;
+  /** Script errors in the page (any one fails the test file). */
+  errors: string[];
+}
+
+/** A page with its own virtual platform authenticator (user verification on, presence simulated). */
+export async function approverBrowser(browser: Browser): Promise<Approver> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { page, cdp, authenticatorId, errors };
+}
+
+/** Opens a one-time link and waits for the page's button (or its refusal). */
+export async function openLink(a: Approver, url: string): Promise<string> {
+  await a.page.goto(url);
+  await a.page.locator('#main p, #main h2').first().waitFor();
+  await a.page.locator('#main', { hasNotText: 'Checking your link' }).waitFor();
+  return (await a.page.locator('#main').textContent()) ?? '';
+}
+
+/** Clicks the page's one button and returns what the page says once the server answered. */
+export async function pressAndRead(a: Approver): Promise<string> {
+  await a.page.locator('#go').click();
+  // Done when the server's answer replaced the button, or the browser refused (the button stays).
+  await Promise.race([
+    a.page.locator('#go').waitFor({ state: 'detached' }),
+    a.page.locator('#status', { hasText: 'did not give' }).waitFor(),
+  ]);
+  return (await a.page.locator('#main').textContent()) ?? '';
+}

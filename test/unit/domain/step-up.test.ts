@@ -1,0 +1,78 @@
+/** Issue 22: which requests need a passkey, and the challenge a passkey signs. Pure. */
+import { sha256 } from '@noble/hashes/sha2.js';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../src/config.js';
+import { approvalHashOf, needsStepUp, stepUpChallenge } from '../../../src/domain/step-up.js';
+
+const usdc = (units: bigint) => ({ units, decimals: 6 });
+
+describe('needsStepUp', () => {
+  const settings = { above: { USDC: '10000' }, newDestination: false };
+  it('needs a passkey above the threshold only, on the sealed amount', () => {
+    expect(needsStepUp(settings, { kind: 'transfer', assetCode: 'USDC', amount: usdc(20_000_000_000n) })).toBe(true);
+    expect(needsStepUp(settings, { kind: 'transfer', assetCode: 'USDC', amount: usdc(10_000_000_000n) })).toBe(false);
+  });
+  it('needs one for an asset the setting does not name (default-deny), and none when unset', () => {
+    expect(needsStepUp(settings, { kind: 'offramp', assetCode: 'USDT', amount: usdc(1n) })).toBe(true);
+    expect(needsStepUp({ above: undefined, newDestination: false }, { kind: 'transfer', amount: usdc(1n) })).toBe(
+      false,
+    );
+  });
+  it('needs one for new destinations when STEP_UP_NEW_DESTINATION is on', () => {
+    const on = { above: undefined, newDestination: true };
+    expect(needsStepUp(on, { kind: 'beneficiary' })).toBe(true);
+    expect(needsStepUp(on, { kind: 'transfer', assetCode: 'USDC', amount: usdc(1n), newDestination: true })).toBe(true);
+    expect(needsStepUp(on, { kind: 'transfer', assetCode: 'USDC', amount: usdc(1n), newDestination: false })).toBe(
+      false,
+    );
+  });
+});
+
+describe('stepUpChallenge', () => {
+  const inputs = { approvalId: 'R-1001', approvalHash: 'ab'.repeat(32), approverId: 'U0APPROVER1', nonce: 'n' };
+  it('is SHA-256 over the domain, approval id, hash, approver and nonce, each NUL-ended', () => {
+    const expected = sha256(
+      new TextEncoder().encode(`rampart-stepup-v1\0R-1001\0${'ab'.repeat(32)}\0U0APPROVER1\0n\0`),
+    );
+    expect(stepUpChallenge(inputs)).toEqual(expected);
+  });
+  it('changes with every input', () => {
+    const base = Buffer.from(stepUpChallenge(inputs)).toString('hex');
+    for (const k of Object.keys(inputs) as (keyof typeof inputs)[])
+      expect(Buffer.from(stepUpChallenge({ ...inputs, [k]: `${inputs[k]}x` })).toString('hex')).not.toBe(base);
+  });
+  it('commits to the full hash of the sealed call', () => {
+    const call = {
+      kind: 'transfer' as const,
+      body: { wallet_id: 'w', amount: 1, receiver: 'r', asset: 'base:usdc' as const },
+    };
+    expect(approvalHashOf({ call })).toHaveLength(64);
+    expect(approvalHashOf({ call: { ...call, body: { ...call.body, amount: 2 } } })).not.toBe(approvalHashOf({ call }));
+  });
+});
+
+describe('step-up settings', () => {
+  const env = { NODE_ENV: 'test', STEP_UP_ABOVE: 'USDC=10000' };
+  it('needs PUBLIC_URL, and an https one in production', () => {
+    expect(() => loadConfig(env)).toThrow('PUBLIC_URL is required when STEP_UP_ABOVE');
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        STEP_UP_ABOVE: 'USDC=10000',
+        PUBLIC_URL: 'http://rampart.internal',
+      }),
+    ).toThrow('PUBLIC_URL must be an https:// URL in production');
+  });
+  it('defaults the RP ID to PUBLIC_URL’s host and the cool-down to 24 h', () => {
+    const c = loadConfig({ ...env, PUBLIC_URL: 'https://rampart.example.com/pages/' });
+    expect(c.stepUp).toMatchObject({
+      publicUrl: 'https://rampart.example.com/pages',
+      rpId: 'rampart.example.com',
+      cooldownMs: 86_400_000,
+      newDestination: false,
+    });
+    expect(() => loadConfig({ ...env, PUBLIC_URL: 'https://a.example.com', PASSKEY_RP_ID: 'other.com' })).toThrow(
+      'PASSKEY_RP_ID',
+    );
+  });
+});
