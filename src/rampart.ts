@@ -27,6 +27,7 @@ import { SlackApproverDirectory } from './slack/approvers.js';
 import type { Deps } from './slack/deps.js';
 import { slackNotifier } from './slack/notifier.js';
 import { ControlStore, UnfreezeStore } from './store/controls.js';
+import { RateLimiter } from './store/rate-limiter.js';
 import { closeRedis, openRedis, type RedisClient } from './store/redis.js';
 import { Registry } from './store/registry.js';
 import { type ChangeListener, RequestStore } from './store/requests.js';
@@ -173,6 +174,10 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
       registry: new Registry(workerRedis, config.redis.prefix),
       controls: workerControls,
       queues: workerQueues,
+      // Issue 20: one limiter key for every process (hash-tagged prefix: one cluster slot).
+      ...(config.batch.rate
+        ? { batchRate: new RateLimiter(workerRedis, `${config.redis.prefix}:batch:rate`, config.batch.rate) }
+        : {}),
       notifier: slackNotifier({
         client: slackClient,
         approvalsChannel: config.approvalsChannel,

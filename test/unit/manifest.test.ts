@@ -72,12 +72,13 @@ describe('manifest.yml', () => {
       ['/beneficiary', 'new | list | help'],
       ['/freeze', '[reason] | help'],
       ['/unfreeze', '[help]'],
+      ['/batch', 'template | help'],
     ]);
   });
 
   it('sends every request to /slack/events', () => {
     const urls = urlsIn(manifest);
-    expect(urls).toHaveLength(12);
+    expect(urls).toHaveLength(13);
     for (const url of urls) expect(url).toMatch(EVENTS_URL);
   });
 
