@@ -5,7 +5,7 @@
  * through the notify job (queue/notify.ts) after the edge's ack.
  */
 import { amountToString, amountToWire, formatAmount } from '../domain/amount.js';
-import { type BatchFacts, type BatchRowRecord, previewLines } from '../domain/batch-approval.js';
+import { type BatchFacts, type BatchRowRecord, previewLines, repeatsInFile } from '../domain/batch-approval.js';
 import { evaluatePolicy } from '../domain/policy.js';
 import type { FrozenRequest, ServiceCall } from '../domain/request.js';
 import type { CheckedBatch } from './check-batch.js';
@@ -83,6 +83,11 @@ export async function submitBatch(
     fileFingerprint: c.fileFingerprint,
     preview: previewLines(rows, c.asset.code),
   };
+  // Issue 20 warnings: pay someone Rampart never paid; repeat a row of this same file.
+  const repeats = repeatsInFile(rows);
+  const newDestinations = c.batchKind === 'transfers' ? await neverPaid(deps, c) : [];
+  if (newDestinations.length > 0) facts.newDestinations = newDestinations;
+  if (repeats.length > 0) facts.repeatsInFile = repeats;
   const id = await deps.store.nextId('B');
   await deps.store.batches.saveRows(id, rows);
   const submitted = await freezeRequest(deps, {
@@ -115,4 +120,10 @@ export async function submitBatch(
   if (submitted.kind === 'taken') return { kind: 'taken', id: submitted.id };
   if (submitted.kind === 'refused') return { kind: 'refused', reason: submitted.reason };
   return { kind: 'nothing' };
+}
+
+/** Rows whose receiver Rampart has never paid on this chain (one read per row, sent together). */
+async function neverPaid(deps: Pick<AppDeps, 'store'>, c: CheckedBatch): Promise<number[]> {
+  const known = await Promise.all(c.rows.map((r) => deps.store.knownPayee(c.asset.chain, r.destination)));
+  return c.rows.filter((_, i) => !known[i]).map((r) => r.row);
 }

@@ -20,6 +20,10 @@ export interface BatchFacts {
   fileFingerprint: string;
   /** The first rows, one line each ("row 2 · 0x99ED…DEdcF · 250 · INV-118"). */
   preview: string[];
+  /** Warnings with row numbers (issue 20 item 4): destinations Rampart never paid. */
+  newDestinations?: number[];
+  /** Rows repeating an earlier row of this file: same destination and amount. */
+  repeatsInFile?: { row: number; of: number }[];
 }
 
 /** One row as kept for the rows file and the receipt (the reference is never sent). */
@@ -75,4 +79,26 @@ export function batchSummaryText(
       ? ' Rows whose outcome is unknown may have been paid: check them with the service before paying them again.'
       : '';
   return `Batch ${id} finished: ${parts.join(', ')}. Total moved: ${formatAmount(moved)} ${code}.${unknown} The receipt is attached.`;
+}
+
+/** Rows that repeat an earlier row of the same file (same destination, any case, and amount). */
+export function repeatsInFile(rows: readonly BatchRowRecord[]): { row: number; of: number }[] {
+  const first = new Map<string, number>();
+  const out: { row: number; of: number }[] = [];
+  for (const r of rows) {
+    const key = `${r.destination.toLowerCase()} ${r.amount}`;
+    const seen = first.get(key);
+    if (seen === undefined) first.set(key, r.row);
+    else out.push({ row: r.row, of: seen });
+  }
+  return out;
+}
+
+/** "rows 2, 5 and 7", at most `max` numbers named. */
+export function rowList(rows: readonly number[], max = 15): string {
+  const named = rows.slice(0, max).map(String);
+  const more = rows.length - named.length;
+  if (more > 0) return `rows ${named.join(', ')} and ${more} more`;
+  if (named.length === 1) return `row ${named[0]}`;
+  return `rows ${named.slice(0, -1).join(', ')} and ${named.at(-1)}`;
 }

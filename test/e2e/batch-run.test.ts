@@ -47,6 +47,8 @@ describe('a 20-row transfers file', () => {
     expect(card).toContain('*Available now:* 120,000.50 USDC → *after this batch:* 119,790.50 USDC');
     expect(card).toContain('row 2 · 0xaaaa…aa3e9 · 1 USDC · INV-1');
     expect(card).toContain('…and 10 more');
+    // Nobody was paid before: every row is a new destination.
+    expect(card).toContain('*New destinations:* all 20 rows pay an address Rampart has never paid');
     // The full rows, as approved, in the card's thread.
     const rows = await eventually(() => threadFile(h, id, `${id}-rows.csv`), 10_000, 'the rows file');
     expect(rows.trim().split('\r\n')).toHaveLength(21);
@@ -81,6 +83,15 @@ describe('a 20-row transfers file', () => {
         new RegExp(`^${i + 2},${receivers[i]},${amounts[i]},INV-${i + 1},succeeded,0x[0-9a-f]{64},$`),
       );
     });
+  });
+  it('warns, with row numbers, of rows repeating another row of the file and of destinations never paid', async () => {
+    // The first test paid these three; one new address; row 4 repeats row 2.
+    const paid = addresses(3);
+    const fresh = addresses(1, 9)[0] as string;
+    const id = await submitBatchFile(h, transfersCsv([...paid, paid[0] as string, fresh], [1, 2, 3, 1, 7]));
+    const card = blocksText(currentCard(h, id));
+    expect(card).toContain('*New destinations:* row 6 pays an address Rampart has never paid');
+    expect(card).toContain('*Repeat:* row 5 repeats row 2 of this file (same destination and amount)');
   });
 });
 

@@ -5,7 +5,7 @@
  * Resume/Stop once approved. Pure builders.
  */
 import type { KnownBlock } from '@slack/types';
-import type { BatchFacts } from '../../domain/batch-approval.js';
+import { type BatchFacts, rowList } from '../../domain/batch-approval.js';
 import type { RequestRecord } from '../../domain/request.js';
 import { type Blocks, context, esc, header, plain, section, slackDate, withSandboxNote } from './common.js';
 
@@ -50,6 +50,21 @@ function factLines(record: RequestRecord, b: BatchFacts): string {
     ...(f.velocityNote ? [`*Velocity:* ${esc(f.velocityNote)}`] : []),
     `*File:* ${esc(b.fileName)}`,
   ].join('\n');
+}
+
+/** Issue 20 item 4: what an approver should check, with row numbers. */
+function warningLines(b: BatchFacts): string[] {
+  const lines: string[] = [];
+  const fresh = b.newDestinations ?? [];
+  if (fresh.length > 0)
+    lines.push(
+      `:warning: *New destinations:* ${fresh.length === b.rows ? `all ${b.rows} rows pay` : `${rowList(fresh)} pay${fresh.length === 1 ? 's' : ''}`} an address Rampart has never paid`,
+    );
+  for (const r of (b.repeatsInFile ?? []).slice(0, 10))
+    lines.push(`:warning: *Repeat:* row ${r.row} repeats row ${r.of} of this file (same destination and amount)`);
+  const more = (b.repeatsInFile?.length ?? 0) - 10;
+  if (more > 0) lines.push(`…and ${more} more repeated rows`);
+  return lines;
 }
 
 const button = (actionId: string, label: string, id: string, style?: 'primary' | 'danger') => ({
@@ -107,6 +122,8 @@ export function batchCardBlocks(
       `*Rule (by the total):* ${esc(f.rule)}\n*Approvals:* ${record.votes.length} of ${f.requiredApprovals}${votes ? `: ${votes}` : ''}${record.approvalState === 'pending' ? `\n*Expires:* ${slackDate(f.expiresAt)}` : ''}`,
     ),
   ];
+  const warnings = warningLines(b);
+  if (record.approvalState === 'pending' && warnings.length > 0) blocks.push(section(warnings.join('\n')));
   if (record.approvalState === 'pending' && b.preview.length > 0) {
     const more =
       b.rows > b.preview.length
