@@ -292,19 +292,24 @@ export interface StepUpConfig {
 export interface BatchConfig {
   /** BATCH_MAX_ROWS: payments one file may hold (default 1,000, at most 5,000). */
   maxRows: number;
+  /** BATCH_RATE: all batch rows together, across processes (default 5/s; undefined: `off`). */
+  rate: Rate | undefined;
 }
 
 /** Issue 20: a batch is checked row by row before the ack, so its size is capped. */
 export const BATCH_ROWS_CEILING = 5_000;
 
 function parseBatch(env: Record<string, string | undefined>, problems: string[]): BatchConfig {
+  const rate = parseRate(env.BATCH_RATE?.trim() || '5/s');
+  if (typeof rate === 'string') problems.push(`BATCH_RATE ${rate}`);
+  const rateOrDefault = typeof rate === 'string' ? undefined : rate;
   const text = env.BATCH_MAX_ROWS?.trim() || '1000';
   const maxRows = Number(text.replace(/[,_]/g, ''));
   if (!/^\d[\d,_]*$/.test(text) || !Number.isInteger(maxRows) || maxRows < 1 || maxRows > BATCH_ROWS_CEILING) {
     problems.push(`BATCH_MAX_ROWS must be a whole number from 1 to ${BATCH_ROWS_CEILING} (default 1000)`);
-    return { maxRows: 1_000 };
+    return { maxRows: 1_000, rate: rateOrDefault };
   }
-  return { maxRows };
+  return { maxRows, rate: rateOrDefault };
 }
 
 export interface ControlsConfig {

@@ -31,6 +31,7 @@ import { slackNotifier } from './slack/notifier.js';
 import { ControlStore, UnfreezeStore } from './store/controls.js';
 import { durableStart } from './store/durable.js';
 import { PasskeyStore } from './store/passkeys.js';
+import { RateLimiter } from './store/rate-limiter.js';
 import { closeRedis, openRedis, type RedisClient } from './store/redis.js';
 import { Registry } from './store/registry.js';
 import { type ChangeListener, RequestStore } from './store/requests.js';
@@ -185,6 +186,10 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
       registry: new Registry(workerRedis, config.redis.prefix),
       controls: workerControls,
       queues: workerQueues,
+      // Issue 20: one limiter key for every process (hash-tagged prefix: one cluster slot).
+      ...(config.batch.rate
+        ? { batchRate: new RateLimiter(workerRedis, `${config.redis.prefix}:batch:rate`, config.batch.rate) }
+        : {}),
       notifier: slackNotifier({
         client: slackClient,
         approvalsChannel: config.approvalsChannel,

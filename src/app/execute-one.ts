@@ -13,6 +13,7 @@ import type { ServiceClient } from '../service/client.js';
 import type { ControlStore } from '../store/controls.js';
 import type { Registry } from '../store/registry.js';
 import type { RequestStore } from '../store/requests.js';
+import { giveBackRows, isBatch } from './batch-run.js';
 import { callService, recordSuccess, registerStated } from './execution-effects.js';
 import type { Clock, JobQueue } from './ports.js';
 
@@ -112,7 +113,11 @@ export async function executeOne(
     const r = await store.executions.finish(executionId, token, to, result, detail);
     // issue 13: `failed` gives velocity headroom back; `unknown` keeps it (it may have moved).
     const subject = velocitySubject(frozen);
-    if (r.ok && to === 'failed' && subject) await deps.controls?.releaseHeadroom(subject, approvalId);
+    // Issue 20: a batch row gives back only its own amount, once (the approval reserved the total).
+    if (r.ok && to === 'failed' && subject)
+      await (isBatch(approvalId)
+        ? giveBackRows(deps, approvalId, [executionId])
+        : deps.controls?.releaseHeadroom(subject, approvalId));
     if (!r.ok) log.error({ executionId, to, state: r.from }, 'execute: could not record the outcome');
     await jobs.notify({ requestId: approvalId, kind: notifyKind(executionId, to) });
     return r.ok;

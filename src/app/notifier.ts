@@ -3,7 +3,9 @@
  * never imports slack/ (issue 12, item 5). The processor (queue/notify.ts) decides what is
  * posted once; the notifier only delivers.
  */
-import type { RequestRecord } from '../domain/request.js';
+import type { ExecutionState } from '../domain/approval.js';
+import type { BatchRowRecord } from '../domain/batch-approval.js';
+import type { RequestOutcome, RequestRecord } from '../domain/request.js';
 
 export interface CardRef {
   channel: string;
@@ -37,6 +39,20 @@ export interface Notifier {
   escalate(record: RequestRecord, card: CardRef, user: string): Promise<void>;
   /** The requester's message at a decision (a vote, approval, denial) or an outcome. */
   tellRequester(record: RequestRecord, card: CardRef, milestone: Milestone): Promise<void>;
+  // Issue 20: a batch's thread. Each is posted once by queue/batch-thread.ts.
+  /** The full rows as approved, a CSV in the card's thread. */
+  batchRows(record: RequestRecord, card: CardRef, rows: readonly BatchRowRecord[]): Promise<void>;
+  /** Loudly: the batch paused because these rows' outcome is unknown. */
+  batchPaused(record: RequestRecord, card: CardRef, unknownRows: readonly BatchRowOutcome[]): Promise<void>;
+  /** The summary (counts, total moved) and the receipt CSV, at the end. */
+  batchFinished(record: RequestRecord, card: CardRef, rows: readonly BatchRowOutcome[]): Promise<void>;
+}
+
+/** A row with what happened to it (its execution's state and outcome). */
+export interface BatchRowOutcome extends BatchRowRecord {
+  executionId: string;
+  state: ExecutionState;
+  outcome: RequestOutcome | undefined;
 }
 
 /** Issue 13: what the requester is told about: one approval, or the record's current state. */

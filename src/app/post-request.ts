@@ -12,6 +12,8 @@ import type { AppDeps } from './deps.js';
 import type { SubmitBudget } from './submit-budget.js';
 
 export interface NewRequest {
+  /** An id allocated beforehand (a batch's `B-<n>`, issue 20); default: the next `R-<n>`. */
+  id?: string;
   call: ServiceCall;
   display: RequestDisplay;
   requester: string;
@@ -91,7 +93,7 @@ export async function freezeRequest(deps: FreezeDeps, r: NewRequest, budget?: Su
   }
   if (open >= deps.config.maxOpenPerRequester) return { kind: 'refused', reason: tooManyOpen(open) };
   if (!budget) {
-    const frozen = frozenFrom(deps, r, await deps.store.nextId());
+    const frozen = frozenFrom(deps, r, r.id ?? (await deps.store.nextId()));
     const c = await deps.store.create(frozen, { submission: r.submission }, r.calls ?? [r.call]);
     return c.outcome === 'created'
       ? { kind: 'created', frozen }

@@ -1,10 +1,16 @@
 /**
- * submitBatch (issue 20): where a checked batch file becomes one approval with one execution
- * per row. The approval/execution model it needs (issue 18 §1) is being built; until it lands
- * this answers `unavailable` and the edge says so honestly. Wiring it is this one function.
+ * submitBatch (issue 20): a checked batch file becomes ONE approval `B-<n>` with one execution
+ * per row (`B-n.1`…), each its own sealed call; quorum by the total, no self-approval and expiry
+ * as for a single request (the VOTE script is the same). The card and the rows file follow
+ * through the notify job (queue/notify.ts) after the edge's ack.
  */
+import { amountToString, amountToWire, formatAmount } from '../domain/amount.js';
+import { type BatchFacts, type BatchRowRecord, previewLines, repeatsInFile } from '../domain/batch-approval.js';
+import { evaluatePolicy } from '../domain/policy.js';
+import type { FrozenRequest, ServiceCall } from '../domain/request.js';
 import type { CheckedBatch } from './check-batch.js';
 import type { AppDeps } from './deps.js';
+import { freezeRequest } from './post-request.js';
 
 export interface BatchSubmission {
   checked: CheckedBatch;
@@ -17,8 +23,107 @@ export interface BatchSubmission {
   fileName: string;
 }
 
-export type SubmitBatchOutcome = { kind: 'unavailable' };
+export type SubmitBatchOutcome =
+  | { kind: 'created'; frozen: FrozenRequest }
+  /** This form already became batch `id` (a repeated submission). */
+  | { kind: 'taken'; id: string }
+  /** The policy refuses the total, or MAX_OPEN_PER_REQUESTER: one sentence for the form. */
+  | { kind: 'refused'; reason: string }
+  /** Nothing was stored, and nothing will be: tell the person so. */
+  | { kind: 'nothing' };
 
-export async function submitBatch(_deps: Partial<AppDeps>, _batch: BatchSubmission): Promise<SubmitBatchOutcome> {
-  return { kind: 'unavailable' };
+const text = amountToString;
+
+export function batchRows(c: CheckedBatch): BatchRowRecord[] {
+  return c.rows.map((r) => ({
+    row: r.row,
+    destination: r.destination,
+    ...(r.written ? { written: r.written } : {}),
+    amount: text(r.amount),
+    ...(r.reference ? { reference: r.reference } : {}),
+  }));
+}
+
+/**
+ * The approval's own call describes the whole batch: the first row's call with the TOTAL as its
+ * amount. It is never sent (each execution carries its own sealed call); the policy, the velocity
+ * ledger (the total reserved at quorum) and the card read it.
+ */
+function describingCall(c: CheckedBatch): ServiceCall {
+  const first = c.rows[0]?.call;
+  if (!first) throw new Error('a checked batch has at least one row');
+  return { ...first, body: { ...first.body, amount: amountToWire(c.total) } } as ServiceCall;
+}
+
+/** The policy's answer for the total (pure): the edge asks before its ack. */
+export function batchPolicy(config: AppDeps['config'], c: CheckedBatch) {
+  return evaluatePolicy(config.policy, {
+    kind: c.batchKind === 'transfers' ? 'transfer' : 'offramp',
+    assetCode: c.asset.code,
+    amount: c.total,
+  });
+}
+
+export async function submitBatch(
+  deps: Pick<AppDeps, 'store' | 'now' | 'config' | 'log'>,
+  batch: BatchSubmission,
+): Promise<SubmitBatchOutcome> {
+  const c = batch.checked;
+  const policy = batchPolicy(deps.config, c);
+  if (!policy.ok) return { kind: 'refused', reason: `This batch cannot be approved: ${policy.reason}.` };
+  const rows = batchRows(c);
+  const facts: BatchFacts = {
+    kind: c.batchKind,
+    fileName: batch.fileName,
+    rows: c.rows.length,
+    total: text(c.total),
+    largest: { row: c.largest.row, amount: text(c.largest.amount) },
+    availableNow: text(c.availableNow),
+    availableAfter: text(c.availableAfter),
+    fileFingerprint: c.fileFingerprint,
+    preview: previewLines(rows, c.asset.code),
+  };
+  // Issue 20 warnings: pay someone Rampart never paid; repeat a row of this same file.
+  const repeats = repeatsInFile(rows);
+  const newDestinations = c.batchKind === 'transfers' ? await neverPaid(deps, c) : [];
+  if (newDestinations.length > 0) facts.newDestinations = newDestinations;
+  if (repeats.length > 0) facts.repeatsInFile = repeats;
+  const id = await deps.store.nextId('B');
+  await deps.store.batches.saveRows(id, rows);
+  const submitted = await freezeRequest(deps, {
+    id,
+    call: describingCall(c),
+    calls: c.rows.map((r) => r.call),
+    display: {
+      walletAlias: c.walletAlias,
+      walletAddress: c.walletAddress,
+      amountText: formatAmount(c.total),
+      assetCode: c.asset.code,
+      chain: c.asset.chain,
+      availableBefore: formatAmount(c.availableNow),
+      availableAfter: formatAmount(c.availableAfter),
+      batch: facts,
+    },
+    requester: batch.requester,
+    reason: batch.reason || `batch ${batch.fileName}`,
+    origin: batch.origin,
+    required: policy.required,
+    rule: policy.rule,
+    submission: batch.submission,
+    availableUnits: c.availableNow.units.toString(),
+    ...(c.velocityNote ? { velocityNote: c.velocityNote } : {}),
+  });
+  if (submitted.kind === 'created') {
+    deps.log.info({ requestId: id, rows: rows.length, requester: batch.requester }, 'batch posted for approval');
+    return { kind: 'created', frozen: submitted.frozen };
+  }
+  if (submitted.kind === 'taken') return { kind: 'taken', id: submitted.id };
+  if (submitted.kind === 'refused') return { kind: 'refused', reason: submitted.reason };
+  return { kind: 'nothing' };
+}
+
+/** Rows whose receiver Rampart has never paid on this chain (one read per row, sent together). */
+async function neverPaid(deps: Pick<AppDeps, 'store'>, c: CheckedBatch): Promise<number[]> {
+  const known = await Promise.all(c.rows.map((r) => deps.store.knownPayee(c.asset.chain, r.destination)));
+  return c.rows.filter((_, i) => !known[i]).map((r) => r.row);
 }

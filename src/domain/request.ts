@@ -8,6 +8,7 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { ApprovalState, ExecutionCounts, ExecutionState, ViewState } from './approval.js';
 import { VIEW_STATES } from './approval.js';
 import type { AssetId } from './assets.js';
+import type { BatchFacts } from './batch-approval.js';
 import { canonicalJson } from './canonical-json.js';
 import type { Destination, HolderSource } from './destination.js';
 import type { FailureFacts } from './failure.js';
@@ -108,6 +109,8 @@ export interface RequestDisplay {
   /** Offramp to a beneficiary registered as existing: its details are as stated by this person. */
   beneficiaryStatedBy?: string;
   beneficiaryBank?: string;
+  /** Issue 20: a batch's card facts (domain/batch-approval.ts); absent for a single request. */
+  batch?: BatchFacts;
 }
 
 export interface FrozenRequest {

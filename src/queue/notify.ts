@@ -8,6 +8,7 @@
 import type { RequestRecord } from '../domain/request.js';
 import type { Logger } from '../log.js';
 import type { RequestStore } from '../store/requests.js';
+import { batchThread } from './batch-thread.js';
 import { type CardRef, type Milestone, NeedsAdminError, type Notifier, RateLimitedError } from './notifier.js';
 import type { NotifyJob } from './queues.js';
 
@@ -37,6 +38,7 @@ export async function notify(deps: NotifyDeps, job: NotifyJob): Promise<void> {
     await notifier.updateCard(record, card);
   }
   await tellRequester(deps, record, card); // issue 13
+  if (record.frozen.display.batch) await batchThread(deps, record, card); // issue 20
   if (job.kind === 'card') return;
   if (job.kind === 'not-sent') {
     // Once per try (informational: a lost post is not tried again).

@@ -5,6 +5,7 @@
  * next try (a fresh job id); a pending approval whose card or expiry was never queued (Redis failed
  * after the create, issue 9) gets both.
  */
+import { continueBatch, isBatch } from '../app/batch-run.js';
 import { markUnknown } from '../app/execute-one.js';
 import type { Logger } from '../log.js';
 import type { RequestStore } from '../store/requests.js';
@@ -36,6 +37,11 @@ export async function reconcile(deps: ReconcileDeps): Promise<void> {
     );
   }
   for (const approvalId of await store.executions.readyIds()) {
+    // Issue 20: a batch gets only its first queued row's try (rows run one at a time, in order).
+    if (isBatch(approvalId)) {
+      await continueBatch({ store, jobs: queues, log: deps.log }, approvalId);
+      continue;
+    }
     for (let offset = 0; ; offset += PAGE) {
       const page = await store.executions.page(approvalId, offset, PAGE);
       for (const e of page) if (e.state === 'queued') await queues.enqueueTry(e.id, e.tries + 1);

@@ -43,6 +43,8 @@ export interface WorkerDeps {
   reminders: Pick<RemindDeps, 'approvers' | 'escalateTo' | 'reminderAfterMs' | 'reminderMax'>;
   /** Issue 19: WAIT 1 after an execution's start; undefined when Redis has no replicas to wait for. */
   durable?: () => Promise<boolean>;
+  /** Issue 20: BATCH_RATE's shared limiter (undefined: off). */
+  batchRate?: JobContext['batchRate'] | undefined;
   /** Tests: the job data version this worker understands (default JOB_VERSION). */
   jobVersion?: number;
 }

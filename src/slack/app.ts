@@ -16,6 +16,7 @@ import {
 } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import { registerApprovalActions } from './actions/approval.js';
+import { registerBatchActions } from './actions/batch.js';
 import { registerShareAction } from './actions/share.js';
 import { registerAssetChoices } from './asset-choices.js';
 import { boltLogger } from './bolt-logger.js';
@@ -142,6 +143,7 @@ export function createSlackApp(
   registerLookupView(app, deps);
   registerRequestViews(app, deps);
   registerApprovalActions(app, deps);
+  registerBatchActions(app, deps); // issue 20: Resume / Stop
   registerDenyView(app, deps);
   registerShareAction(app, deps);
   registerRegistryCommands(app, deps);

@@ -8,6 +8,7 @@ import type { RequestRecord } from '../domain/request.js';
 import type { Logger } from '../log.js';
 import { type CardRef, NeedsAdminError, type Notifier, RateLimitedError } from '../queue/notifier.js';
 import type { ControlStore } from '../store/controls.js';
+import { pausedText, postFinished, uploadRows } from './batch-thread.js';
 import { requestCardBlocks } from './blocks/card.js';
 import { notSentReply, outcomeReply } from './blocks/card-replies.js';
 import { cardText } from './blocks/card-summary.js';
@@ -156,6 +157,23 @@ export function slackNotifier({ client, approvalsChannel, sandbox, log, controls
     async escalate(record, card, user) {
       const permalink = await linkTo(card);
       await deliver(() => client.chat.postMessage({ channel: user, text: text(escalationText(record, permalink)) }));
+    },
+    async batchRows(record, card, rows) {
+      await deliver(() => uploadRows(client, record, card, rows));
+    },
+    async batchPaused(record, card, unknown) {
+      await deliver(() =>
+        client.chat.postMessage({
+          channel: card.channel,
+          thread_ts: card.ts,
+          text: text(pausedText(record, unknown)),
+          reply_broadcast: true,
+          unfurl_links: false,
+        }),
+      );
+    },
+    async batchFinished(record, card, rows) {
+      await deliver(() => postFinished(client, record, card, rows, text));
     },
     async tellRequester(record, card, milestone) {
       const message = requesterText(record, await linkTo(card), milestone);

@@ -11,4 +11,6 @@ export const BOT_SCOPES = [
   'users:read', // doctor: each approver resolves (users.info)
   'channels:history', // a card whose posting was interrupted is found by its metadata (issue 9)
   'groups:history', // … in a private approvals channel
+  'files:read', // issue 20: the CSV picked in /batch, downloaded with the bot token
+  'files:write', // issue 20: a batch's rows and receipt uploaded in its card's thread
 ] as const;

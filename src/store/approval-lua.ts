@@ -86,7 +86,8 @@ end
 
 /**
  * queued → executing: the one place an execution may start (DESIGN "States, ids and hashes").
- * KEYS: approval, history, execution, ready index, executing set, freeze flag, 9 view indexes.
+ * KEYS: approval, history, execution, ready index, executing set, freeze flag, 9 view indexes,
+ * the batch's previous execution (the execution itself when there is none).
  * ARGV: execution id, approval id, token, job id, history entry JSON, now.
  * Returns {1, 'queued', kind, seq, call, sealHash, frozen, decidedBy, tries, viewChanged} or
  * {0, state, job} (not queued), {0, 'queued', '', approvalState} (approval not runnable),
@@ -99,9 +100,18 @@ local es = redis.call('HGET', KEYS[3], 'state')
 if not es then return {0, ''} end
 if es ~= 'queued' then return {0, es, redis.call('HGET', KEYS[3], 'job') or ''} end
 local as = redis.call('HGET', KEYS[1], 'state')
+-- Issue 20: a paused or stopping batch (and any approval not approved/running) starts nothing.
 if as ~= 'approved' and as ~= 'running' then return {0, 'queued', '', as or ''} end
--- Issue 20 adds its checks here, in this same script: within BATCH_HOLD_LIMIT, and this
--- batch holds its wallet's turn (paused and stopping are refused above).
+-- Issue 20: a batch's rows run one at a time, in order: this row starts only when no row of
+-- its batch is between its compare-and-set and its answer, and the row before it (KEYS[16]) is
+-- final. Not yet here: BATCH_HOLD_LIMIT and the wallet's turn.
+if string.sub(ARGV[2], 1, 2) == 'B-' then
+  if num(redis.call('HGET', KEYS[1], 'c:executing')) > 0 then return {0, 'queued', '', 'waiting'} end
+  if KEYS[16] ~= KEYS[3] then
+    local before = redis.call('HGET', KEYS[16], 'state')
+    if before == 'queued' or before == 'executing' then return {0, 'queued', '', 'waiting'} end
+  end
+end
 if redis.call('EXISTS', KEYS[6]) == 1 then return {-1, 'queued'} end
 redis.call('HSET', KEYS[3], 'state', 'executing', 'execToken', ARGV[3], 'job', ARGV[4])
 local tries = redis.call('HINCRBY', KEYS[3], 'tries', 1)
@@ -132,13 +142,21 @@ local allowed = false
 for s in string.gmatch(ARGV[4], '[^,]+') do if s == es then allowed = true end end
 if not allowed then return {0, es} end
 if ARGV[5] ~= '' and redis.call('HGET', KEYS[3], 'execToken') ~= ARGV[5] then return {0, es} end
-redis.call('HSET', KEYS[3], 'state', ARGV[3])
+local as = redis.call('HGET', KEYS[1], 'state')
+local to = ARGV[3]
+-- Issue 20: a row that provably never left while its batch is stopping is cancelled, not queued.
+if to == 'queued' and as == 'stopping' then to = 'cancelled' end
+redis.call('HSET', KEYS[3], 'state', to)
 setFields(KEYS[3], ARGV[7])
 count(KEYS[1], es, -1)
-count(KEYS[1], ARGV[3], 1)
+count(KEYS[1], to, 1)
 if es == 'executing' then redis.call('ZREM', KEYS[5], ARGV[1]) end
-local as = redis.call('HGET', KEYS[1], 'state')
-if ARGV[3] == 'queued' and (as == 'approved' or as == 'running') then redis.call('ZADD', KEYS[4], now, ARGV[2]) end
+-- Issue 20: the first unknown row pauses its batch, in the same step (nothing else starts).
+if to == 'unknown' and string.sub(ARGV[2], 1, 2) == 'B-' and (as == 'approved' or as == 'running') then
+  redis.call('HSET', KEYS[1], 'state', 'paused')
+  as = 'paused'
+end
+if to == 'queued' and (as == 'approved' or as == 'running') then redis.call('ZADD', KEYS[4], now, ARGV[2]) end
 settle(KEYS[1], KEYS[6], ARGV[2], ARGV[9])
 -- Issue 19: a failed execution gives its velocity amount back in the move itself, so exactly once.
 if ARGV[3] == 'failed' and KEYS[17] then

@@ -84,12 +84,16 @@ export class ExecutionStore {
     const token = randomUUID();
     const at = this.now();
     const entry: HistoryEntry = { at, event: 'executing', by: worker, ...this.about(execId) };
+    // Issue 20: a batch's row k waits for row k-1 (checked in the script).
+    const n = Number(execId.slice(execId.lastIndexOf('.') + 1));
+    const previous = approvalId.startsWith('B-') && n > 1 ? executionId(approvalId, n - 1) : execId;
     const r = (await this.redis.eval(
       START,
-      15,
+      16,
       ...this.base(approvalId, execId),
       this.keys.freeze,
       ...this.keys.views(),
+      this.keys.execution(previous),
       execId,
       approvalId,
       token,
@@ -150,7 +154,9 @@ export class ExecutionStore {
       if (frozen && !frozen.redacted) {
         const masked = redactFrozen(frozen, at);
         approvalFields = JSON.stringify({ frozen: JSON.stringify(masked) });
-        if (execId === executionId(approvalId, 1)) execFields.call = JSON.stringify(masked.call);
+        // A batch's executions keep their own calls (the approval's call describes the total).
+        if (execId === executionId(approvalId, 1) && approvalId.startsWith('R-'))
+          execFields.call = JSON.stringify(masked.call);
       }
     }
     const release = how.release ? [how.release.ledger, how.release.amounts] : [];
@@ -205,7 +211,7 @@ export class ExecutionStore {
         JSON.stringify({ at, ...entry }),
         String(at),
         approvalFields,
-        masked ? JSON.stringify({ call: JSON.stringify(masked.call) }) : '',
+        masked && approvalId.startsWith('R-') ? JSON.stringify({ call: JSON.stringify(masked.call) }) : '',
       )) as [number, string, RequestKind?, number?, number?];
       cancelled += count;
       if (changed === 1 && kind && seq) this.onChange({ id: approvalId, kind, state: 'cancelled', seq });

@@ -18,6 +18,7 @@ import {
 import type { PasskeyProof } from '../domain/step-up.js';
 import { StateConflictError } from '../errors.js';
 import { DECIDE, MIGRATE } from './approval-lua.js';
+import { BatchStore } from './batches.js';
 import { ExecutionStore } from './executions.js';
 import { ALLOCATE, CREATE, VOTE } from './lua.js';
 import { recordOf } from './record-view.js';
@@ -95,6 +96,8 @@ export class RequestStore {
   readonly keys: StoreKeys;
   /** An approval's executions (issue 18): start, finish, cancel, pages. */
   readonly executions: ExecutionStore;
+  /** A batch's rows, pause, resume, stop and per-row velocity give-back (issue 20). */
+  readonly batches: BatchStore;
 
   constructor(
     private readonly redis: RedisClient,
@@ -104,6 +107,7 @@ export class RequestStore {
   ) {
     this.keys = new StoreKeys(prefix);
     this.executions = new ExecutionStore(redis, this.keys, now, onChange);
+    this.batches = new BatchStore(redis, this.keys, now);
   }
 
   /** Approvals in one view state, scored by when they entered it (kept by the Lua scripts). */
@@ -119,14 +123,18 @@ export class RequestStore {
     return this.keys.recent;
   }
 
-  async nextId(): Promise<string> {
-    return (await this.allocate()).id;
+  async nextId(letter: 'R' | 'B' = 'R'): Promise<string> {
+    return (await this.allocate(letter)).id;
   }
 
-  /** A new request id and Redis's clock at that moment (the base of a create deadline). */
-  async allocate(): Promise<{ id: string; redisNowMs: number }> {
+  /**
+   * A new approval id and Redis's clock at that moment (the base of a create deadline). Batches
+   * are `B-<n>` (issue 20) from the same sequence, so no number names two approvals.
+   */
+  async allocate(letter: 'R' | 'B' = 'R'): Promise<{ id: string; redisNowMs: number }> {
     const [n, redisNowMs] = (await this.redis.eval(ALLOCATE, 1, this.keys.seq)) as [number, number];
-    return { id: formatRequestId(FIRST_ID + n), redisNowMs };
+    const id = formatRequestId(FIRST_ID + n);
+    return { id: letter === 'B' ? `B-${id.slice(2)}` : id, redisNowMs };
   }
 
   /**

@@ -77,7 +77,7 @@ describe('rampart doctor', () => {
       '✓ wallet ops (wal_ops_7f3a) found and active',
       '✓ wallet treasury (wal_treasury_91c2) found and active',
       '✓ Slack accepts SLACK_BOT_TOKEN (workspace fake (fake))',
-      '✓ the bot has every scope manifest.yml asks for (commands, chat:write, usergroups:read, channels:read, groups:read, users:read, channels:history, groups:history)',
+      '✓ the bot has every scope manifest.yml asks for (commands, chat:write, usergroups:read, channels:read, groups:read, users:read, channels:history, groups:history, files:read, files:write)',
       '✓ the bot is a member of #treasury-approvals (C0APPROVALS)',
       '✓ approver U0APPROVER1 found',
       '✓ approver U0APPROVER2 found',
@@ -115,7 +115,7 @@ describe('rampart doctor', () => {
     const r = await cli(['doctor'], env({ SLACK_API_URL: narrow.apiUrl }));
     expect(r.code).toBe(1);
     expect(failing(r.stdout)).toEqual([
-      '✗ the bot lacks scope(s) channels:read, groups:read, users:read, channels:history, groups:history — fix: update the app from manifest.yml and reinstall it to the workspace',
+      '✗ the bot lacks scope(s) channels:read, groups:read, users:read, channels:history, groups:history, files:read, files:write — fix: update the app from manifest.yml and reinstall it to the workspace',
     ]);
   });
 

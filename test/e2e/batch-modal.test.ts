@@ -1,7 +1,7 @@
 /**
  * /batch end to end up to the approval (issue 20): signed Slack requests, the fake Slack holding
  * the picked CSV, Rampart downloading it with the bot token and checking every row before the
- * 3 s ack. Approvals are not wired yet: a good file gets one honest sentence.
+ * 3 s ack. A good file becomes one batch card (the run itself: batch-run.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOWNLOAD_PROBLEMS } from '../../src/slack/files.js';
@@ -60,12 +60,13 @@ describe('/batch', () => {
     expect(text).toContain('beneficiary,amount,reference');
   });
 
-  it('a file that passes every check is not posted yet, and the modal says so in one sentence', async () => {
+  it('a file that passes every check closes the form and becomes one batch card; nothing is sent before approval', async () => {
     const r = await submit(`receiver,amount,reference\n${EVM_A},250,inv 1\n${EVM_B},1000.5,inv 2\n`);
-    expect(r.body).toMatchObject({ response_action: 'update' });
-    const shown = JSON.stringify(lastView(h.fake, PEOPLE.requester)?.blocks);
-    expect(shown).toContain('Batch approvals are not enabled yet in this build.');
-    expect(shown).toContain('2 transfers from *ops* in base:usdc, total 1,250.50 USDC');
+    expect((r.body as { response_action?: string } | undefined)?.response_action).toBeUndefined();
+    const card = await h.fake.waitFor(() =>
+      h.fake.messages('C0APPROVALS').find((m) => JSON.stringify(m.blocks).includes('Batch of transfers')),
+    );
+    expect(JSON.stringify(card.blocks)).toContain('*Rows:* 2  ·  *Total:* 1,250.50 USDC');
     expect(h.fake.callsTo('file_download').at(-1)?.args.authorised).toBe(true);
     expect(h.sandbox.state.transfers).toEqual([]);
   });

@@ -30,6 +30,9 @@ const notifier: Notifier = {
   remind: async () => {},
   escalate: async () => {},
   tellRequester: async () => {},
+  batchRows: async () => {},
+  batchPaused: async () => {},
+  batchFinished: async () => {},
 };
 
 /** Writes a request exactly as Rampart stored it before issue 18 (no `v`, no execution hash). */

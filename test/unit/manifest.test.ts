@@ -73,6 +73,7 @@ describe('manifest.yml', () => {
       ['/freeze', '[reason] | help'],
       ['/unfreeze', '[help]'],
       ['/resolve', 'R-1234.1 paid <hash or reference> | R-1234.1 not-paid <why> | help'],
+      ['/batch', 'template | help'],
     ]);
   });
 

@@ -1,4 +1,5 @@
 /** One try of one execution (issue 18 §1): app/execute-one.ts does the work, at most once. */
+import { continueAfter, isBatch } from '../../app/batch-run.js';
 import { EXECUTE_TRIES, executeOne, markUnknown } from '../../app/execute-one.js';
 import { parseExecutionId } from '../../domain/approval.js';
 import { executeJob, QUEUE_NAMES } from '../queues.js';
@@ -10,6 +11,12 @@ export const executeJobType = defineJob({
   // BullMQ is at-least-once; money jobs must never be re-run by it on its own.
   worker: { concurrency: 4, maxStalledCount: 0 },
   async perform(ctx, data, job) {
+    // Issue 20: all batch rows together at most BATCH_RATE per second, across processes; a row
+    // waiting here is delayed, not started (its start script has not run).
+    if (isBatch(data.executionId) && ctx.batchRate) {
+      const wait = await ctx.batchRate.admit();
+      if (wait > 0) return { wait };
+    }
     const result = await executeOne(
       {
         service: ctx.service,
@@ -25,6 +32,9 @@ export const executeJobType = defineJob({
       data.executionId,
       { jobId: job.id ?? '', maxTries: EXECUTE_TRIES },
     );
+    // Issue 20: a batch row that ended (succeeded or failed) queues the next row's try.
+    if (result === 'succeeded' || result === 'failed')
+      await continueAfter({ store: ctx.store, jobs: ctx.queues, log: ctx.log }, data.executionId);
     // issue 13: wait, without failing or using an attempt; an approved release promotes it.
     return result === 'frozen' ? { wait: ctx.freezeRecheckMs } : { done: result };
   },

@@ -8,6 +8,7 @@ import type { Notifier } from '../../app/notifier.js';
 import type { Logger } from '../../log.js';
 import type { ServiceClient } from '../../service/client.js';
 import type { ControlStore } from '../../store/controls.js';
+import type { RateLimiter } from '../../store/rate-limiter.js';
 import type { Registry } from '../../store/registry.js';
 import type { RequestStore } from '../../store/requests.js';
 import type { Queues } from '../queues.js';
@@ -28,6 +29,8 @@ export interface JobContext {
   reminders: Pick<RemindDeps, 'approvers' | 'escalateTo' | 'reminderAfterMs' | 'reminderMax'>;
   /** How long a job waits before looking again (freeze, Slack's rate limit, a newer version). */
   freezeRecheckMs: number;
+  /** Issue 20: BATCH_RATE, shared by every process (undefined: off). */
+  batchRate?: Pick<RateLimiter, 'admit'> | undefined;
   /** Issue 19: WAIT 1 after an execution's start (undefined: not checked). */
   durable?: () => Promise<boolean>;
 }

@@ -5,7 +5,7 @@
 import type { App, BlockButtonAction, BlockOverflowAction } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import { approve, cancel, checkDeny } from '../../app/decide.js';
-import { REQUEST_ID } from '../../domain/request.js';
+import { APPROVAL_ID } from '../../domain/approval.js';
 import { describeRedisFailure } from '../../store/redis-errors.js';
 import { APPROVAL_ACTIONS } from '../blocks/card.js';
 import { withSandboxText } from '../blocks/common.js';
@@ -16,14 +16,14 @@ import type { Deps } from '../deps.js';
 import { denyModal } from '../views/deny.js';
 import { offerPasskey } from './step-up-offer.js';
 
-interface Click {
+export interface Click {
   user: string;
   channel: string | undefined;
   requestId: string | undefined;
 }
 
 /** A button carries the id as its value; the card's overflow menu (Cancel) as its option's (issue 23 item 16). */
-function readClick(
+export function readClick(
   body: BlockButtonAction | BlockOverflowAction,
   action: { value?: string; selected_option?: { value: string } },
 ): Click {
@@ -31,11 +31,11 @@ function readClick(
   return {
     user: body.user.id,
     channel: body.channel?.id,
-    requestId: value && REQUEST_ID.test(value) ? value : undefined,
+    requestId: value && APPROVAL_ID.test(value) ? value : undefined,
   };
 }
 
-async function tell(client: WebClient, deps: Deps, click: Click, text: string): Promise<void> {
+export async function tell(client: WebClient, deps: Deps, click: Click, text: string): Promise<void> {
   try {
     await client.chat.postEphemeral({
       channel: click.channel ?? deps.config.approvalsChannel,

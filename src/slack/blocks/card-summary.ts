@@ -42,6 +42,9 @@ export function summaryLine(f: FrozenRequest): string {
   }
   const chain = chainName(f);
   const from = esc(display.walletAlias ?? call.body.wallet_id);
+  // Issue 20: a batch is its rows' total from one wallet, never its first row's destination.
+  if (display.batch)
+    return `batch of ${display.batch.rows} ${display.batch.kind}, ${amountWords(f)}${chain ? ` (${chain})` : ''} in total from ${from}`;
   return `${amountWords(f)}${chain ? ` (${chain})` : ''} ${from} → ${destinationWords(f)}`;
 }
 
@@ -74,7 +77,9 @@ export function approveConfirmText(record: RequestRecord): string {
   const { call, display } = f;
   const chain = chainName(f);
   let what: string;
-  if (call.kind === 'transfer' || call.kind === 'offramp') {
+  if (display.batch) {
+    what = `Run ${summaryLine(f)}, ${display.batch.rows} rows one at a time?`;
+  } else if (call.kind === 'transfer' || call.kind === 'offramp') {
     const verb = call.kind === 'transfer' ? 'Send' : 'Pay out';
     what = `${verb} ${amountWords(f)}${chain ? ` on ${chain}` : ''} from ${esc(display.walletAlias ?? call.body.wallet_id)} to ${destinationWords(f)}?`;
   } else if (call.kind === 'beneficiary') {

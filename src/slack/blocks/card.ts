@@ -9,6 +9,7 @@ import type { KnownBlock } from '@slack/types';
 import { shortAddress } from '../../domain/address.js';
 import { isFinal, type RequestRecord, type RequestState } from '../../domain/request.js';
 import { outcomeMessage } from '../describe-error.js';
+import { batchCardBlocks } from './batch-card.js';
 import { type CardControls, cardControlBlocks } from './card-controls.js';
 import { whatLines } from './card-lines.js';
 import { approveConfirmText, buttonLabel, summaryLine } from './card-summary.js';
@@ -151,9 +152,11 @@ function buttons(record: RequestRecord, frozen: boolean): KnownBlock {
 }
 
 export function requestCardBlocks(record: RequestRecord, sandbox: boolean, controls: CardControls = {}): Blocks {
-  if (isFinal(record.state)) return withSandboxNote(finalCard(record), sandbox);
   const f = record.frozen;
   const frozen = controls.freeze !== undefined;
+  // Issue 20: a batch's card is its own (kind, rows, total, preview, progress, Resume/Stop).
+  if (f.display.batch) return batchCardBlocks(record, f.display.batch, sandbox, frozen, buttons(record, frozen));
+  if (isFinal(record.state)) return withSandboxNote(finalCard(record), sandbox);
   const blocks: KnownBlock[] = [
     header(`${TITLE[f.call.kind]} ${f.id}`),
     section(statusLine(record, frozen)),

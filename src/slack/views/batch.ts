@@ -8,10 +8,10 @@ import type { App, ViewStateValue } from '@slack/bolt';
 import type { KnownBlock } from '@slack/types';
 import type { WebClient } from '@slack/web-api';
 import { z } from 'zod';
-import { type CheckedBatch, checkBatch } from '../../app/check-batch.js';
+import { checkBatch } from '../../app/check-batch.js';
 import { DeadlineError, withDeadline } from '../../app/deadline.js';
-import { submitBatch } from '../../app/submit-batch.js';
-import { formatAmount } from '../../domain/amount.js';
+import { announce } from '../../app/post-request.js';
+import { batchPolicy, submitBatch } from '../../app/submit-batch.js';
 import { BATCH_KINDS, type BatchKind } from '../../domain/batch-cells.js';
 import { MAX_BATCH_FILE_BYTES } from '../../domain/batch-file.js';
 import {
@@ -20,7 +20,6 @@ import {
   batchFieldError,
   batchMetaSchema,
   batchProblemMessages,
-  batchUnavailableModal,
 } from '../blocks/batch-modal.js';
 import type { Deps } from '../deps.js';
 import { describeError } from '../describe-error.js';
@@ -39,11 +38,6 @@ const uncheckedText = (err: unknown): string =>
   err instanceof DeadlineError
     ? 'The wallet service is slow to answer, so the balance could not be checked; submit again in a moment.'
     : describeError(err);
-
-function summaryOf(c: CheckedBatch, fileName: string): string {
-  const amount = (a: CheckedBatch['total']) => `${formatAmount(a)} ${c.asset.code}`;
-  return `${fileName} passed every check: ${c.rows.length} ${c.batchKind} from *${c.walletAlias}* in ${c.asset.id}, total ${amount(c.total)} (largest: row ${c.largest.row}, ${amount(c.largest.amount)}). Available now ${amount(c.availableNow)}; after this batch ${amount(c.availableAfter)}.`;
-}
 
 /** The full list, to the requester only: ephemeral where /batch was typed, else a direct message. */
 async function sendProblems(client: WebClient, deps: Deps, user: string, channel: string, messages: KnownBlock[][]) {
@@ -99,15 +93,38 @@ export function registerBatchView(app: App, deps: Deps): void {
       return;
     }
     const reason = v.reason?.reason?.value?.trim() ?? '';
-    const submitted = await submitBatch(deps, {
-      checked: outcome,
-      requester: body.user.id,
-      reason,
-      origin: m.value.channel,
-      submission: view.id,
-      fileName: got.name,
-    });
-    if (submitted.kind === 'unavailable')
-      await ack({ response_action: 'update', view: batchUnavailableModal(summaryOf(outcome, got.name)) });
+    // The policy is pure: a total no rule allows is said on the form, before the ack.
+    const policy = batchPolicy(deps.config, outcome);
+    if (!policy.ok)
+      return void (await ack({
+        response_action: 'errors',
+        errors: { file: `This batch cannot be approved: ${policy.reason}.` },
+      }));
+    // The create runs after the ack (the checks used most of Slack's 3 s); its result reaches
+    // the requester as the card's confirmation, or one sentence where /batch was typed.
+    await ack();
+    let submitted: Awaited<ReturnType<typeof submitBatch>>;
+    try {
+      submitted = await submitBatch(deps, {
+        checked: outcome,
+        requester: body.user.id,
+        reason,
+        origin: m.value.channel,
+        submission: view.id,
+        fileName: got.name,
+      });
+    } catch (err) {
+      deps.log.error({ err }, 'a checked batch could not be stored');
+      submitted = { kind: 'nothing' };
+    }
+    if (submitted.kind === 'created') return announce(deps, submitted.frozen);
+    if (submitted.kind === 'taken') return;
+    const sentence =
+      submitted.kind === 'refused'
+        ? submitted.reason
+        : `${got.name} passed every check, but Rampart could not store the batch, so nothing was submitted; submit it again in a moment.`;
+    await client.chat
+      .postEphemeral({ channel: m.value.channel, user: body.user.id, text: sentence })
+      .catch((err: unknown) => deps.log.warn({ err }, 'could not tell the requester why the batch was not submitted'));
   });
 }

@@ -1,0 +1,64 @@
+/**
+ * Resume and Stop on a batch's card (issue 20 "Pauses"), authorised on the server at each click:
+ * Resume is one approver other than the requester; Stop is the requester or any approver, any
+ * time before the batch is final, and cancels every unsent row. Both are recorded in history.
+ */
+import { continueBatch, giveBackRows, isBatch } from './batch-run.js';
+import { type Authorisation, memberOf } from './decide.js';
+import type { AppDeps } from './deps.js';
+
+type ControlDeps = Pick<AppDeps, 'store' | 'queues' | 'approvers' | 'log' | 'controls'>;
+
+export type BatchControlOutcome =
+  | Authorisation
+  | { kind: 'missing' }
+  | { kind: 'self'; requestId: string }
+  | { kind: 'not-allowed'; requestId: string }
+  /** The batch is not in a state this click applies to (already running, stopped, done…). */
+  | { kind: 'late'; requestId: string; state: string | undefined }
+  | { kind: 'resumed'; requestId: string }
+  | { kind: 'stopped'; requestId: string; cancelled: number };
+
+const PAGE = 500;
+
+export async function resumeBatch(deps: ControlDeps, requestId: string, user: string): Promise<BatchControlOutcome> {
+  const record = isBatch(requestId) ? await deps.store.get(requestId) : undefined;
+  if (!record) return { kind: 'missing' };
+  if (record.frozen.requester === user) return { kind: 'self', requestId };
+  const refused = await memberOf(deps.approvers, deps.log, user);
+  if (refused) return refused;
+  const moved = await deps.store.batches.resume(requestId, user);
+  if (!moved.ok) return { kind: 'late', requestId, state: moved.state };
+  deps.log.info({ requestId, by: user }, 'batch resumed');
+  await continueBatch({ store: deps.store, jobs: deps.queues, log: deps.log }, requestId);
+  await deps.queues.notify({ requestId, kind: 'card' });
+  return { kind: 'resumed', requestId };
+}
+
+export async function stopBatch(deps: ControlDeps, requestId: string, user: string): Promise<BatchControlOutcome> {
+  const record = isBatch(requestId) ? await deps.store.get(requestId) : undefined;
+  if (!record) return { kind: 'missing' };
+  if (record.frozen.requester !== user) {
+    const refused = await memberOf(deps.approvers, deps.log, user);
+    if (refused) return refused.kind === 'not-approver' ? { kind: 'not-allowed', requestId } : refused;
+  }
+  const moved = await deps.store.batches.stop(requestId, user);
+  if (!moved.ok) return { kind: 'late', requestId, state: moved.state };
+  const cancelled = await deps.store.executions.cancelQueued(requestId, {
+    event: 'cancelled',
+    by: user,
+    detail: 'batch stopped: unsent rows cancelled',
+  });
+  deps.log.info({ requestId, by: user, cancelled }, 'batch stopped');
+  await giveBackRows(deps, requestId, await cancelledIds(deps, requestId, record.executionCount));
+  await deps.queues.notify({ requestId, kind: 'card' });
+  return { kind: 'stopped', requestId, cancelled };
+}
+
+async function cancelledIds(deps: ControlDeps, requestId: string, n: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let offset = 0; offset < n; offset += PAGE)
+    for (const e of await deps.store.executions.page(requestId, offset, PAGE, n))
+      if (e.state === 'cancelled') ids.push(e.id);
+  return ids;
+}

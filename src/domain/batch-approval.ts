@@ -1,0 +1,104 @@
+/**
+ * A batch as one approval (issue 20, DESIGN "A batch"): the facts its card shows, the rows kept
+ * beside it for the thread's files, and the summary at the end. Pure.
+ */
+import { type Amount, amountToString, formatAmount } from './amount.js';
+import type { ExecutionCounts } from './approval.js';
+import type { BatchKind } from './batch-cells.js';
+import { csvLine } from './csv-safe.js';
+
+/** What the card shows of a batch (kept in the frozen request's display). */
+export interface BatchFacts {
+  kind: BatchKind;
+  fileName: string;
+  rows: number;
+  /** Exact amounts as text ("1250.5"), in the asset's code. */
+  total: string;
+  largest: { row: number; amount: string };
+  availableNow: string;
+  availableAfter: string;
+  fileFingerprint: string;
+  /** The first rows, one line each ("row 2 · 0x99ED…DEdcF · 250 · INV-118"). */
+  preview: string[];
+  /** Warnings with row numbers (issue 20 item 4): destinations Rampart never paid. */
+  newDestinations?: number[];
+  /** Rows repeating an earlier row of this file: same destination and amount. */
+  repeatsInFile?: { row: number; of: number }[];
+}
+
+/** One row as kept for the rows file and the receipt (the reference is never sent). */
+export interface BatchRowRecord {
+  row: number;
+  destination: string;
+  /** The beneficiary as written in the file when it was a label. */
+  written?: string;
+  amount: string;
+  reference?: string;
+}
+
+/** How many rows the card previews (Slack's block text limits keep a card readable). */
+export const PREVIEW_ROWS = 10;
+
+const shortDestination = (d: string) => (d.length > 16 ? `${d.slice(0, 6)}…${d.slice(-5)}` : d);
+
+export function previewLines(rows: readonly BatchRowRecord[], code: string): string[] {
+  return rows
+    .slice(0, PREVIEW_ROWS)
+    .map(
+      (r) =>
+        `row ${r.row} · ${shortDestination(r.destination)}${r.written ? ` (${r.written})` : ''} · ${r.amount} ${code}${r.reference ? ` · ${r.reference}` : ''}`,
+    );
+}
+
+/** The rows file uploaded in the card's thread: exactly what was approved, one line per row. */
+export function rowsCsv(rows: readonly BatchRowRecord[]): string {
+  const lines = [csvLine(['row', 'destination', 'amount', 'reference'])];
+  for (const r of rows) lines.push(csvLine([String(r.row), r.destination, r.amount, r.reference ?? '']));
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+export const amountText = (a: Amount): string => amountToString(a);
+
+/** The summary posted at the end: counts per outcome and the total moved. */
+export function batchSummaryText(
+  id: string,
+  kind: BatchKind,
+  counts: ExecutionCounts,
+  moved: Amount,
+  code: string,
+): string {
+  const ok = kind === 'offramps' ? 'initiated' : 'succeeded';
+  const parts = [
+    `${counts.succeeded} ${ok}`,
+    `${counts.failed} failed`,
+    `${counts.unknown} outcome unknown`,
+    `${counts.cancelled} cancelled`,
+  ];
+  const unknown =
+    counts.unknown > 0
+      ? ' Rows whose outcome is unknown may have been paid: check them with the service before paying them again.'
+      : '';
+  return `Batch ${id} finished: ${parts.join(', ')}. Total moved: ${formatAmount(moved)} ${code}.${unknown} The receipt is attached.`;
+}
+
+/** Rows that repeat an earlier row of the same file (same destination, any case, and amount). */
+export function repeatsInFile(rows: readonly BatchRowRecord[]): { row: number; of: number }[] {
+  const first = new Map<string, number>();
+  const out: { row: number; of: number }[] = [];
+  for (const r of rows) {
+    const key = `${r.destination.toLowerCase()} ${r.amount}`;
+    const seen = first.get(key);
+    if (seen === undefined) first.set(key, r.row);
+    else out.push({ row: r.row, of: seen });
+  }
+  return out;
+}
+
+/** "rows 2, 5 and 7", at most `max` numbers named. */
+export function rowList(rows: readonly number[], max = 15): string {
+  const named = rows.slice(0, max).map(String);
+  const more = rows.length - named.length;
+  if (more > 0) return `rows ${named.join(', ')} and ${more} more`;
+  if (named.length === 1) return `row ${named[0]}`;
+  return `rows ${named.slice(0, -1).join(', ')} and ${named.at(-1)}`;
+}

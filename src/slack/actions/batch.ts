@@ -1,0 +1,57 @@
+/**
+ * Resume / Stop on a batch's card (issue 20): read the click → app/batch-control.ts → a private
+ * answer. The button carries only the batch id.
+ */
+import type { App, BlockButtonAction } from '@slack/bolt';
+import { type BatchControlOutcome, resumeBatch, stopBatch } from '../../app/batch-control.js';
+import { BATCH_ACTIONS } from '../blocks/batch-card.js';
+import { refusalText } from '../decision-text.js';
+import type { Deps } from '../deps.js';
+import { readClick, tell } from './approval.js';
+
+const LATE: Record<string, string> = {
+  running: 'it is already running',
+  approved: 'it is already running',
+  stopping: 'it is being stopped',
+  done: 'it has finished',
+  pending: 'it is not approved yet',
+};
+
+function answer(outcome: BatchControlOutcome, what: 'resume' | 'stop'): string | undefined {
+  switch (outcome.kind) {
+    case 'not-approver':
+    case 'approver-check-failed':
+      return refusalText(outcome);
+    case 'self':
+      return `You requested ${outcome.requestId}, so you cannot resume it; another approver must (you can Stop it).`;
+    case 'not-allowed':
+      return `Only the requester or an approver can stop ${outcome.requestId}.`;
+    case 'late':
+      return `${outcome.requestId} cannot be ${what === 'resume' ? 'resumed' : 'stopped'} now: ${LATE[outcome.state ?? ''] ?? `it is ${outcome.state ?? 'gone'}`}.`;
+    case 'resumed':
+      return `${outcome.requestId} resumed: its remaining rows run one at a time.`;
+    case 'stopped':
+      return `${outcome.requestId} stopped: ${outcome.cancelled} unsent row${outcome.cancelled === 1 ? '' : 's'} cancelled.`;
+    case 'missing':
+      return undefined;
+  }
+}
+
+export function registerBatchActions(app: App, deps: Deps): void {
+  for (const what of ['resume', 'stop'] as const) {
+    app.action<BlockButtonAction>(BATCH_ACTIONS[what], async ({ ack, body, action, client }) => {
+      await ack();
+      const click = readClick(body, action);
+      if (!click.requestId) return;
+      const run = what === 'resume' ? resumeBatch : stopBatch;
+      let text: string | undefined;
+      try {
+        text = answer(await run(deps, click.requestId, click.user), what);
+      } catch (err) {
+        deps.log.error({ err, requestId: click.requestId }, `batch ${what} failed`);
+        text = `Rampart could not ${what} ${click.requestId} just now; nothing changed. Try again in a moment.`;
+      }
+      if (text) await tell(client, deps, click, text);
+    });
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * Issue 20 through app/ and the store: a batch's rows start only inside their start script, one
+ * at a time and in order; an unknown row pauses the batch in the same script as its final move;
+ * a failed row gives back exactly its own velocity reservation, once.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { giveBackRows } from '../../src/app/batch-run.js';
+import { approve } from '../../src/app/decide.js';
+import { executeOne } from '../../src/app/execute-one.js';
+import { freezeRequest } from '../../src/app/post-request.js';
+import { loadConfig } from '../../src/config.js';
+import { rulesFor, velocitySubject } from '../../src/domain/velocity.js';
+import { APPROVERS, REQUESTER, startWorld, transfer, type World } from './support.js';
+
+let w: World;
+beforeAll(async () => {
+  w = await startWorld('batch-exec');
+  w.deps.config = {
+    ...loadConfig({ NODE_ENV: 'test', VELOCITY_LIMITS: 'ops:USDC=10000000/24h' }),
+    approvers: APPROVERS,
+  };
+});
+afterAll(() => w.close());
+
+/** A batch as submitBatch stores it: `B-<n>`, the approval's call carrying the total. */
+async function batch(amounts: number[]): Promise<string> {
+  const id = await w.store.nextId('B');
+  const total = amounts.reduce((a, b) => a + b, 0);
+  await w.store.batches.saveRows(
+    id,
+    amounts.map((a, i) => ({ row: i + 2, destination: 'x', amount: String(a) })),
+  );
+  const s = await freezeRequest(w.deps, {
+    id,
+    call: transfer(total),
+    calls: amounts.map(transfer),
+    display: { chain: 'base', walletAlias: 'ops' },
+    requester: REQUESTER,
+    reason: 'batch',
+    origin: undefined,
+    required: 1,
+    rule: '1 approval',
+    submission: `V${randomUUID()}`,
+  });
+  if (s.kind !== 'created') throw new Error(`not created: ${s.kind}`);
+  return id;
+}
+
+it('a row starts only when the row before it is final and no row of its batch is executing', async () => {
+  const id = await batch([2.01, 2.02, 2.03]);
+  expect((await approve(w.deps, id, APPROVERS[0] as string)).kind).toBe('approved');
+  // Row 2 before row 1: refused in the script, nothing sent.
+  expect((await w.store.executions.start(`${id}.2`, 't')).token).toBeUndefined();
+  const one = await w.store.executions.start(`${id}.1`, 't');
+  expect(one.token).toBeDefined();
+  // Row 1 is between its compare-and-set and its answer: row 2 (and 3) may not start.
+  expect((await w.store.executions.start(`${id}.2`, 't')).token).toBeUndefined();
+  expect((await w.store.executions.start(`${id}.3`, 't')).token).toBeUndefined();
+  await w.store.executions.finish(`${id}.1`, one.token ?? '', 'succeeded', {});
+  expect((await w.store.executions.start(`${id}.3`, 't')).token).toBeUndefined();
+  expect(await executeOne(w.exec(), `${id}.2`)).toBe('succeeded');
+  expect(await executeOne(w.exec(), `${id}.3`)).toBe('succeeded');
+  // Row 1 was finished by hand above (never sent); rows 2 and 3 were each called once.
+  expect([w.received(2.01), w.received(2.02), w.received(2.03)]).toEqual([0, 1, 1]);
+  expect((await w.store.get(id))?.approvalState).toBe('done');
+});
+
+it('an unknown row pauses its batch in the same step: the next row may not start', async () => {
+  const id = await batch([3.01, 3.02]);
+  await approve(w.deps, id, APPROVERS[0] as string);
+  const one = await w.store.executions.start(`${id}.1`, 't');
+  await w.store.executions.finish(`${id}.1`, one.token ?? '', 'unknown', { message: 'no answer' });
+  expect((await w.store.get(id))?.approvalState).toBe('paused');
+  expect(await executeOne(w.exec(), `${id}.2`)).toBe('skipped');
+  expect(w.received(3.02)).toBe(0);
+  expect((await w.store.batches.resume(id, APPROVERS[1] as string)).ok).toBe(true);
+  expect(await executeOne(w.exec(), `${id}.2`)).toBe('succeeded');
+  expect((await w.store.get(id))?.counts).toMatchObject({ unknown: 1, succeeded: 1 });
+});
+
+it('a failed row gives back exactly its own amount, once; the others stay reserved', async () => {
+  const id = await batch([4, 999_999, 6]);
+  const record = await w.store.get(id);
+  const subject = record ? velocitySubject(record.frozen) : undefined;
+  if (!subject) throw new Error('no velocity subject');
+  const rules = rulesFor(w.deps.config.controls.velocity, 'ops', 'USDC');
+  // Earlier batches in this file share the wallet's ledger: count from here.
+  const before = (await w.controls.usage(subject, rules, Date.now()))[0]?.used ?? 0n;
+  const used = async () => ((await w.controls.usage(subject, rules, Date.now()))[0]?.used ?? 0n) - before;
+  await approve(w.deps, id, APPROVERS[0] as string);
+  // The approval reserved the total at quorum.
+  expect(await used()).toBe(1_000_009_000_000n);
+  expect(await executeOne({ ...w.exec(), controls: w.controls }, `${id}.1`)).toBe('succeeded');
+  // More than the wallet holds: the service refuses it, nothing moved.
+  expect(await executeOne({ ...w.exec(), controls: w.controls }, `${id}.2`)).toBe('failed');
+  expect(await used()).toBe(10_000_000n);
+  // Given back once only, however often it is asked.
+  await giveBackRows({ store: w.store, controls: w.controls, log: w.deps.log }, id, [`${id}.2`]);
+  expect(await used()).toBe(10_000_000n);
+});

@@ -1,0 +1,31 @@
+/**
+ * Issue 20: BATCH_RATE paces all batch rows together across processes (a GCRA limiter in Redis,
+ * store/rate-limiter.ts); a row waiting for it is delayed, not started.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { addresses, submitBatchFile, transfersCsv, waitForApproval } from '../support/batches.js';
+import { type Harness, PEOPLE, startHarness } from '../support/harness.js';
+import { click, quiescent } from '../support/requests.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness('batch-rate', { BATCH_RATE: '4/s' });
+  // A second worker process-equivalent shares the same limiter.
+  await h.startAnother({ ROLE: 'worker' }, { worker: { name: 'second-worker' } });
+});
+afterAll(async () => {
+  await h.close();
+});
+
+it('6 rows at 4/s take at least 1.25 s between the first and the last call, even with two workers', async () => {
+  const receivers = addresses(6, 5);
+  const id = await submitBatchFile(h, transfersCsv(receivers, [1, 2, 3, 4, 5, 6]));
+  await click(h, PEOPLE.approver1, id, 'request_approve');
+  await waitForApproval(h, id, 'done', 20_000);
+  await quiescent(h);
+  const at = h.sandbox.state.received.filter((r) => r.path === '/transfer').map((r) => Date.parse(r.at));
+  expect(at).toHaveLength(6);
+  // Five gaps of at least 250 ms (a little slack for clock granularity).
+  expect((at[5] ?? 0) - (at[0] ?? 0)).toBeGreaterThanOrEqual(1_200);
+  for (let i = 1; i < at.length; i++) expect((at[i] ?? 0) - (at[i - 1] ?? 0)).toBeGreaterThanOrEqual(200);
+});

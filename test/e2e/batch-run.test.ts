@@ -1,0 +1,183 @@
+/**
+ * Batch payouts end to end (issue 20): a CSV through /batch → one card → one approval → every row
+ * called exactly once, in order, one at a time → summary and receipt in the card's thread. And
+ * the faults: a 500 after the service applied row 3 (unknown, never re-sent, the batch pauses;
+ * resumed, the other rows run once), Stop while paused (unsent rows cancelled, 0 calls), no
+ * self-approval, no self-resume.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApplyingService, startApplyingService } from '../support/applying-service.js';
+import {
+  addresses,
+  batchClick,
+  submitBatchFile,
+  threadFile,
+  transfersCsv,
+  waitForApproval,
+} from '../support/batches.js';
+import { blocksText, eventually, expectHealthyRun, type Harness, PEOPLE, startHarness } from '../support/harness.js';
+import { click, currentCard, ephemeralText, quiescent, serviceCalls, threadOf } from '../support/requests.js';
+
+/** The click's private answer arrives after its ack: wait for it. */
+const saidTo = (h: Harness, user: string, text: string) =>
+  eventually(() => (ephemeralText(h, user).includes(text) ? true : undefined), 10_000, `"${text}" to reach ${user}`);
+
+type TransferBody = { receiver: string; amount: number };
+const bodies = (calls: { body: unknown }[]) => calls.map((c) => c.body as TransferBody);
+
+describe('a 20-row transfers file', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness('batch-run', { BATCH_RATE: 'off' });
+  });
+  afterAll(async () => {
+    expectHealthyRun(h);
+    await h.close();
+  });
+
+  it('becomes one card and one approval, and every row is called exactly once, in order', async () => {
+    const receivers = addresses(20);
+    const amounts = receivers.map((_, i) => i + 1);
+    // An approver asks, so the self-approval check is what refuses their own click.
+    const id = await submitBatchFile(h, transfersCsv(receivers, amounts), PEOPLE.approver2);
+    expect(id).toMatch(/^B-\d+$/);
+    const card = blocksText(currentCard(h, id));
+    for (const line of ['Batch of transfers', '*Rows:* 20', '*Total:* 210.00 USDC', 'row 21, 20 USDC', 'Approval hash'])
+      expect(card).toContain(line);
+    expect(card).toContain('*Available now:* 120,000.50 USDC → *after this batch:* 119,790.50 USDC');
+    expect(card).toContain('row 2 · 0xaaaa…aa3e9 · 1 USDC · INV-1');
+    expect(card).toContain('…and 10 more');
+    // Nobody was paid before: every row is a new destination.
+    expect(card).toContain('*New destinations:* all 20 rows pay an address Rampart has never paid');
+    // The full rows, as approved, in the card's thread.
+    const rows = await eventually(() => threadFile(h, id, `${id}-rows.csv`), 10_000, 'the rows file');
+    expect(rows.trim().split('\r\n')).toHaveLength(21);
+    expect(rows).toContain(`21,${receivers[19]},20,INV-20`);
+
+    // No self-approval: the requester's click counts for nothing.
+    await click(h, PEOPLE.approver2, id, 'request_approve');
+    await saidTo(h, PEOPLE.approver2, `You requested ${id}, so you cannot approve it`);
+    expect(blocksText(currentCard(h, id))).toContain(
+      `Run batch of 20 transfers, 210.00 USDC (Base) in total from ops, 20 rows one at a time?`,
+    );
+    expect((await h.rampart.deps.store.get(id))?.approvalState).toBe('pending');
+
+    await click(h, PEOPLE.approver1, id, 'request_approve');
+    const done = await waitForApproval(h, id, 'done');
+    expect(done.counts).toMatchObject({ succeeded: 20, failed: 0, unknown: 0, cancelled: 0 });
+    await quiescent(h);
+    const sent = bodies(serviceCalls(h, '/transfer'));
+    expect(sent.map((b) => [b.receiver, b.amount])).toEqual(receivers.map((r, i) => [r, amounts[i]]));
+
+    const thread = threadOf(h, id)
+      .map((m) => m.text)
+      .join('\n');
+    expect(thread).toContain(
+      `Batch ${id} finished: 20 succeeded, 0 failed, 0 outcome unknown, 0 cancelled. Total moved: 210.00 USDC.`,
+    );
+    const receipt = (threadFile(h, id, `${id}-receipt.csv`) ?? '').trim().split('\r\n');
+    expect(receipt[0]).toBe('row,destination,amount,reference,state,hash or reference,error');
+    expect(receipt).toHaveLength(21);
+    receipt.slice(1).forEach((line, i) => {
+      expect(line).toMatch(
+        new RegExp(`^${i + 2},${receivers[i]},${amounts[i]},INV-${i + 1},succeeded,0x[0-9a-f]{64},$`),
+      );
+    });
+  });
+  it('warns, with row numbers, of rows repeating another row of the file and of destinations never paid', async () => {
+    // The first test paid these three; one new address; row 4 repeats row 2.
+    const paid = addresses(3);
+    const fresh = addresses(1, 9)[0] as string;
+    const id = await submitBatchFile(h, transfersCsv([...paid, paid[0] as string, fresh], [1, 2, 3, 1, 7]));
+    const card = blocksText(currentCard(h, id));
+    expect(card).toContain('*New destinations:* row 6 pays an address Rampart has never paid');
+    expect(card).toContain('*Repeat:* row 5 repeats row 2 of this file (same destination and amount)');
+  });
+});
+
+describe('a 500 after the service applied row 3 of 10', () => {
+  let h: Harness;
+  let service: ApplyingService;
+  let target = '';
+  let transfers = 0;
+  beforeAll(async () => {
+    // Forwards every call to the sandbox (which applies it); the third transfer's answer is a 500.
+    service = await startApplyingService(async (req, res, body) => {
+      const path = new URL(req.url ?? '/', 'http://x').pathname;
+      const forwarded = await fetch(`${target}${req.url}`, {
+        method: req.method ?? 'GET',
+        headers: Object.fromEntries(
+          Object.entries(req.headers).filter(([k]) => k !== 'host' && k !== 'content-length'),
+        ) as Record<string, string>,
+        ...(req.method === 'POST' ? { body } : {}),
+      });
+      const text = await forwarded.text();
+      if (path === '/transfer' && ++transfers === 3) {
+        res
+          .writeHead(500, { 'content-type': 'application/json' })
+          .end('{"success":false,"status":500,"message":"internal"}');
+        return;
+      }
+      res
+        .writeHead(forwarded.status, { 'content-type': forwarded.headers.get('content-type') ?? 'application/json' })
+        .end(text);
+    });
+    h = await startHarness('batch-unknown', { BATCH_RATE: 'off', SERVICE_BASE_URL: service.url });
+    target = h.sandbox.url;
+  });
+  afterAll(async () => {
+    await h.close();
+    await service.close();
+  });
+
+  it('row 3 is unknown and never re-sent; the batch pauses loudly; resumed, the other seven run once', async () => {
+    const receivers = addresses(10, 2);
+    const amounts = receivers.map((_, i) => 10 + i);
+    const id = await submitBatchFile(h, transfersCsv(receivers, amounts));
+    await click(h, PEOPLE.approver1, id, 'request_approve');
+    const paused = await waitForApproval(h, id, 'paused');
+    await quiescent(h);
+    expect(paused.counts).toMatchObject({ succeeded: 2, unknown: 1, queued: 7 });
+    expect(service.applied('/transfer')).toBe(3);
+    expect((await h.rampart.deps.store.execution(`${id}.3`))?.state).toBe('unknown');
+    const thread = threadOf(h, id)
+      .map((m) => m.text)
+      .join('\n');
+    expect(thread).toContain(`${id} is PAUSED.* The outcome of row 4 (${id}.3) is UNKNOWN`);
+    expect(blocksText(currentCard(h, id))).toContain('PAUSED');
+
+    // The requester may not resume their own batch.
+    await batchClick(h, PEOPLE.requester, id, 'batch_resume');
+    await saidTo(h, PEOPLE.requester, `You requested ${id}, so you cannot resume it`);
+    expect((await h.rampart.deps.store.get(id))?.approvalState).toBe('paused');
+
+    await batchClick(h, PEOPLE.approver2, id, 'batch_resume');
+    const done = await waitForApproval(h, id, 'done');
+    await quiescent(h);
+    expect(done.counts).toMatchObject({ succeeded: 9, unknown: 1, failed: 0, cancelled: 0 });
+    expect(service.applied('/transfer')).toBe(10);
+    const sent = h.sandbox.state.transfers.map((t) => t.receiver);
+    expect(sent).toEqual(receivers);
+    const history = await h.rampart.deps.store.history(id);
+    expect(history.find((e) => e.event === 'resumed')).toMatchObject({ by: PEOPLE.approver2 });
+    const receipt = threadFile(h, id, `${id}-receipt.csv`) ?? '';
+    expect(receipt).toContain(`4,${receivers[2]},12,INV-3,unknown,`);
+  });
+
+  it('Stop while paused cancels the unsent rows: no call for any of them', async () => {
+    const receivers = addresses(5, 3);
+    transfers = 0; // the 3rd transfer of this batch answers 500
+    const before = service.applied('/transfer');
+    const id = await submitBatchFile(h, transfersCsv(receivers, [1, 2, 3, 4, 5]));
+    await click(h, PEOPLE.approver1, id, 'request_approve');
+    await waitForApproval(h, id, 'paused');
+    await batchClick(h, PEOPLE.requester, id, 'batch_stop');
+    const done = await waitForApproval(h, id, 'done');
+    await quiescent(h);
+    expect(done.counts).toMatchObject({ succeeded: 2, unknown: 1, cancelled: 2 });
+    expect(service.applied('/transfer') - before).toBe(3);
+    await saidTo(h, PEOPLE.requester, `${id} stopped: 2 unsent rows cancelled.`);
+    const history = await h.rampart.deps.store.history(id);
+    expect(history.find((e) => e.event === 'stopped')).toMatchObject({ by: PEOPLE.requester });
+  });
+});
