@@ -16,6 +16,7 @@ import {
 } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import { registerApprovalActions } from './actions/approval.js';
+import { registerHomeActions } from './actions/home.js';
 import { registerShareAction } from './actions/share.js';
 import { registerAssetChoices } from './asset-choices.js';
 import { boltLogger } from './bolt-logger.js';
@@ -143,6 +144,7 @@ export function createSlackApp(
   registerApprovalActions(app, deps);
   registerDenyView(app, deps);
   registerShareAction(app, deps);
+  registerHomeActions(app, deps);
   registerRegistryCommands(app, deps);
   registerIdentityView(app, deps);
   registerBeneficiaryViews(app, deps);
