@@ -5,6 +5,7 @@
  */
 import type { Config } from '../config.js';
 import { maskUrlCredentials } from '../domain/url-credentials.js';
+import { plural, pluralWord } from '../domain/words.js';
 import { isServiceError } from '../service/errors.js';
 import type { Wallet } from '../service/schemas.js';
 import { BOT_SCOPES } from '../slack/scopes.js';
@@ -168,7 +169,7 @@ async function* slackChecks(deps: DoctorDeps): AsyncGenerator<Check> {
     ? { ok: true, text: `the bot has every scope manifest.yml asks for (${BOT_SCOPES.join(', ')})` }
     : {
         ok: false,
-        text: `the bot lacks scope(s) ${missing.join(', ')}`,
+        text: `the bot lacks the ${pluralWord(missing.length, 'scope')} ${missing.join(', ')}`,
         fix: 'update the app from manifest.yml and reinstall it to the workspace',
       };
   const channel = await slack.channel(config.approvalsChannel);
@@ -192,7 +193,7 @@ async function* slackChecks(deps: DoctorDeps): AsyncGenerator<Check> {
       yield g.found
         ? {
             ok: g.members > 0,
-            text: `approver group ${id} has ${g.members} member(s)`,
+            text: `approver group ${id} has ${plural(g.members, 'member')}`,
             ...(g.members > 0 ? {} : { fix: 'add people to the group' }),
           }
         : { ok: false, text: `approver group ${id} not found (${g.error})`, fix: 'correct APPROVERS' };
@@ -214,7 +215,7 @@ export async function* doctor(deps: DoctorDeps): AsyncGenerator<Check> {
   const c = deps.config;
   yield {
     ok: true,
-    text: `configuration loads (${c.env}, ROLE=${c.role}, ${c.wallets.length} wallet(s), ${c.approvers.length} approver entr${c.approvers.length === 1 ? 'y' : 'ies'})`,
+    text: `configuration loads (${c.env}, ROLE=${c.role}, ${plural(c.wallets.length, 'wallet')}, ${plural(c.approvers.length, 'approver entry', 'approver entries')})`,
   };
   yield* redisChecks(deps);
   yield* serviceChecks(deps);

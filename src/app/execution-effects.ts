@@ -2,7 +2,9 @@
  * What an execution does besides its compare-and-sets: the service call for its kind, and what
  * an approved registration or beneficiary leaves in Rampart's registry.
  */
+import { bvnText } from '../domain/personal-data.js';
 import type { FrozenRequest, RequestOutcome, ServiceCall } from '../domain/request.js';
+import { plural, pluralWord } from '../domain/words.js';
 import type { ServiceClient } from '../service/client.js';
 import type { Registry } from '../store/registry.js';
 import type { Clock } from './ports.js';
@@ -44,7 +46,9 @@ export async function registerStated(
       id: b.beneficiary_id,
       label: b.label,
       identityId: b.identity_id,
-      identityName: bvnOf.get(b.identity_id) ? `${b.identity_id} (BVN ••••${bvnOf.get(b.identity_id)})` : b.identity_id,
+      identityName: bvnOf.get(b.identity_id)
+        ? `${b.identity_id} (${bvnText(bvnOf.get(b.identity_id))})`
+        : b.identity_id,
       bankName: b.bank_name,
       accountMasked: `••••${b.account_last4}`,
       holderName: '',
@@ -58,10 +62,10 @@ export async function registerStated(
   if (taken.length > 0)
     return {
       ok: false,
-      message: `${taken.slice(0, 5).join(', ')}${taken.length > 5 ? ` and ${taken.length - 5} more` : ''} ${taken.length === 1 ? 'was' : 'were'} registered meanwhile by another request, so nothing was registered`,
+      message: `${taken.slice(0, 5).join(', ')}${taken.length > 5 ? ` and ${taken.length - 5} more` : ''} ${pluralWord(taken.length, 'was', 'were')} registered meanwhile by another request, so nothing was registered`,
     };
   const n = call.body.beneficiaries.length;
-  return { ok: true, message: `${n} beneficiar${n === 1 ? 'y' : 'ies'} registered as stated` };
+  return { ok: true, message: `${plural(n, 'beneficiary', 'beneficiaries')} registered as stated` };
 }
 
 /** After a success: a new payee is known; only an approved, created beneficiary becomes a payout choice (issue 5). */

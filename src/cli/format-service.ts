@@ -5,7 +5,7 @@
 
 import { formatNumber } from '../domain/amount.js';
 import { assetInfo, isAssetId } from '../domain/assets.js';
-import { maskTail } from '../domain/personal-data.js';
+import { maskBvn, maskTail } from '../domain/personal-data.js';
 import type { AccountLookup, BalanceEntry, Identity, Wallet } from '../service/schemas.js';
 import { describeWriteFailure } from '../slack/describe-error.js';
 import { keyValues, table } from './table.js';
@@ -75,7 +75,7 @@ export function lookupText(r: AccountLookup): string {
 export function maskedIdentity(i: Identity): Identity {
   const details: Identity['details'] = {};
   for (const [key, value] of Object.entries(i.details)) {
-    details[key] = key === 'bvn' && typeof value === 'string' ? maskTail(value) : '(withheld)';
+    details[key] = key === 'bvn' && typeof value === 'string' ? maskBvn(value) : '(withheld)';
   }
   return { ...i, details };
 }

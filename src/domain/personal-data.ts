@@ -10,7 +10,15 @@ export const maskTail = (value: string, visible = 4): string =>
 /** A bank account number as cards and answers show it: "••••6789". */
 export const maskAccount = (accountNumber: string): string => `••••${accountNumber.slice(-4)}`;
 
-export const maskBvn = (bvn: string | undefined): string => (bvn && bvn.length >= 4 ? maskTail(bvn) : 'not shown');
+/**
+ * Issue 23 item 19: the one BVN mask, from the whole BVN or the last four digits Rampart keeps:
+ * "••••5667", or "not shown" when there is nothing to show.
+ */
+export const maskBvn = (bvn: string | undefined): string =>
+  bvn && /^\d{4,}$/.test(bvn) ? `••••${bvn.slice(-4)}` : 'not shown';
+
+/** "BVN ••••5667" (or "BVN not shown"): how every message names a BVN. */
+export const bvnText = (bvn: string | undefined): string => `BVN ${maskBvn(bvn)}`;
 
 /** Free text (e.g. the service's own message) with any long number cut to its last four digits. */
 export const maskLongNumbers = (text: string): string => text.replace(/\d{8,}/g, (d) => maskAccount(d));

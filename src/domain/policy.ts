@@ -4,6 +4,7 @@
  */
 import { type Amount, amountToString } from './amount.js';
 import { TOKENS } from './assets.js';
+import { plural } from './words.js';
 
 export interface PolicySettings {
   approvalsRequired: number;
@@ -62,20 +63,20 @@ export function thresholdProblems(thresholds: Record<string, string>): string[] 
   return problems;
 }
 
-const plural = (n: number) => `${n} approval${n === 1 ? '' : 's'}`;
+const approvals = (n: number) => plural(n, 'approval');
 
 export function evaluatePolicy(settings: PolicySettings, subject: PolicySubject): PolicyDecision {
   const base = Math.max(1, settings.approvalsRequired);
   if (subject.kind === 'beneficiary')
-    return { ok: true, required: base, rule: `${plural(base)}: new payout destination` };
+    return { ok: true, required: base, rule: `${approvals(base)}: new payout destination` };
   if (subject.kind === 'register-beneficiary')
-    return { ok: true, required: base, rule: `${plural(base)}: payout destinations as stated` };
+    return { ok: true, required: base, rule: `${approvals(base)}: payout destinations as stated` };
   const moving = subject.amount;
   // Issue 19: every money-moving request is sealed with an exact amount ("entire balance"
   // included) before the policy runs; an amount that is not fixed is never approvable.
   if (!moving) return { ok: false, reason: 'the amount is not fixed; request an exact amount' };
   const thresholds = settings.twoApprovalsAbove;
-  if (!thresholds) return { ok: true, required: base, rule: `${plural(base)}: default policy` };
+  if (!thresholds) return { ok: true, required: base, rule: `${approvals(base)}: default policy` };
   if (!subject.assetCode) return { ok: false, reason: 'the asset is not known, so the policy cannot be applied' };
   const thresholdText = thresholds[subject.assetCode.toUpperCase()] ?? thresholds['*'];
   if (thresholdText === undefined) {
@@ -94,11 +95,11 @@ export function evaluatePolicy(settings: PolicySettings, subject: PolicySubject)
       threshold.units === 0n
         ? `every ${subject.assetCode} amount (threshold 0)`
         : `amount over ${Number(amountToString(threshold)).toLocaleString('en-US')} ${subject.assetCode}`;
-    return { ok: true, required, rule: `${plural(required)}: ${over}` };
+    return { ok: true, required, rule: `${approvals(required)}: ${over}` };
   }
   return {
     ok: true,
     required: base,
-    rule: `${plural(base)}: amount up to ${Number(amountToString(threshold)).toLocaleString('en-US')} ${subject.assetCode}`,
+    rule: `${approvals(base)}: amount up to ${Number(amountToString(threshold)).toLocaleString('en-US')} ${subject.assetCode}`,
   };
 }

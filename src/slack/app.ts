@@ -17,6 +17,7 @@ import {
 import type { WebClient } from '@slack/web-api';
 import { registerApprovalActions } from './actions/approval.js';
 import { registerBatchActions } from './actions/batch.js';
+import { registerHomeActions } from './actions/home.js';
 import { registerShareAction } from './actions/share.js';
 import { registerAssetChoices } from './asset-choices.js';
 import { boltLogger } from './bolt-logger.js';
@@ -146,6 +147,7 @@ export function createSlackApp(
   registerBatchActions(app, deps); // issue 20: Resume / Stop
   registerDenyView(app, deps);
   registerShareAction(app, deps);
+  registerHomeActions(app, deps);
   registerRegistryCommands(app, deps);
   registerIdentityView(app, deps);
   registerBeneficiaryViews(app, deps);

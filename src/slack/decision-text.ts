@@ -3,7 +3,7 @@ import type { Authorisation, Decided } from '../app/decide.js';
 import { slackDate } from './blocks/common.js';
 
 export function lateClickText(d: Decided): string {
-  const at = d.decidedAt ? ` at ${slackDate(d.decidedAt, '{time}')}` : '';
+  const at = d.decidedAt ? ` at ${slackDate(d.decidedAt)}` : '';
   const by = d.decidedBy ? ` by <@${d.decidedBy}>` : '';
   switch (d.state) {
     case 'approved':
@@ -17,7 +17,7 @@ export function lateClickText(d: Decided): string {
     case 'cancelled':
       return `${d.requestId} was cancelled by the requester.`;
     case 'expired':
-      return `${d.requestId} expired at ${slackDate(d.expiresAt, '{time}')}; nothing can be decided on it any more.`;
+      return `${d.requestId} expired at ${slackDate(d.expiresAt)}; nothing can be decided on it any more.`;
     default:
       return `${d.requestId} is ${d.state ?? 'gone'}.`;
   }

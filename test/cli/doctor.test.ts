@@ -69,7 +69,7 @@ describe('rampart doctor', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(lines(r.stdout).map((l) => l.replace(/\(Redis [\d.]+\)/, '(Redis x)'))).toEqual([
-      '✓ configuration loads (test, ROLE=all, 2 wallet(s), 3 approver entries)',
+      '✓ configuration loads (test, ROLE=all, 2 wallets, 3 approver entries)',
       `✓ Redis at 127.0.0.1:${redis.port} answers (Redis x)`,
       '✓ Redis maxmemory-policy is noeviction',
       '✓ Redis persistence is on (AOF)',
@@ -81,7 +81,7 @@ describe('rampart doctor', () => {
       '✓ the bot is a member of #treasury-approvals (C0APPROVALS)',
       '✓ approver U0APPROVER1 found',
       '✓ approver U0APPROVER2 found',
-      '✓ approver group S0TREASURY has 1 member(s)',
+      '✓ approver group S0TREASURY has 1 member',
     ]);
     for (const secret of [KEY, TOKEN]) expect(r.stdout + r.stderr).not.toContain(secret);
   });
@@ -115,7 +115,7 @@ describe('rampart doctor', () => {
     const r = await cli(['doctor'], env({ SLACK_API_URL: narrow.apiUrl }));
     expect(r.code).toBe(1);
     expect(failing(r.stdout)).toEqual([
-      '✗ the bot lacks scope(s) channels:read, groups:read, users:read, channels:history, groups:history, files:read, files:write — fix: update the app from manifest.yml and reinstall it to the workspace',
+      '✗ the bot lacks the scopes channels:read, groups:read, users:read, channels:history, groups:history, files:read, files:write — fix: update the app from manifest.yml and reinstall it to the workspace',
     ]);
   });
 

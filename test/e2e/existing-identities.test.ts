@@ -161,7 +161,7 @@ describe('identities that already exist at the service', () => {
     );
     const text = blocksText(shown.args as { blocks?: unknown[] });
     expect(text).toContain('Checked with the service just now');
-    expect(text).toContain('•••••••3344');
+    expect(text).toContain('BVN: ••••3344');
     await h.driver.command(PEOPLE.approver1, '/identity', 'idn_0000doesnotexist');
     const unknown = await eventually(
       () => h.fake.callsTo('response_url').find((c) => JSON.stringify(c.args).includes('knows no identity')),

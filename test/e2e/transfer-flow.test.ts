@@ -104,18 +104,6 @@ describe('entire balance and offramp', () => {
   });
 });
 
-describe('App Home', () => {
-  it('lists what waits for approval and recent requests', async () => {
-    const { id } = await requestTransfer(`7 base:usdc to ${RECEIVER} from ops for home tab`);
-    const ack = await h.driver.openHome(PEOPLE.approver1);
-    expect(ack.status).toBe(200);
-    const home = await eventually(() => h.fake.home(PEOPLE.approver1), 10_000, 'home view');
-    const text = blocksText(home);
-    expect(text).toContain('Waiting for approval* (1)');
-    expect(text).toContain(id);
-  });
-});
-
 describe('the transfer modal', () => {
   it('offers only the assets the chosen wallet holds, each with its available amount, and follows a wallet change', async () => {
     const seen = new Set(h.fake.views(PEOPLE.requester).map((v) => v.id));

@@ -58,6 +58,7 @@ async function sendCommand() {
 /** @param {'channel' | 'home'} page @param {string} [channel] */
 function openPage(page, channel) {
   ui.page = page;
+  showNav(false);
   if (channel) {
     if (channel !== ui.channel) ui.thread = null;
     ui.channel = channel;
@@ -67,8 +68,18 @@ function openPage(page, channel) {
   if (page === 'home') void attempt(() => api('/api/home', { user: ui.user }));
 }
 
+/** Narrow screens (issue 23 item 20): the sidebar slides over the page and hides again. */
+function showNav(/** @type {boolean} */ open) {
+  $('.app').classList.toggle('nav-open', open);
+  $('#nav-toggle').setAttribute('aria-expanded', String(open));
+}
+
 document.addEventListener('click', (e) => {
   const target = /** @type {HTMLElement} */ (e.target);
+  if (target.closest('#nav-toggle')) {
+    showNav(!$('.app').classList.contains('nav-open'));
+    return;
+  }
   const channel = target.closest('[data-channel].nav-item');
   if (channel) {
     openPage('channel', channel.getAttribute('data-channel') ?? undefined);

@@ -4,6 +4,7 @@
  */
 export const EMOJI: Readonly<Record<string, string>> = {
   alarm_clock: '⏰',
+  ballot_box_with_check: '☑️',
   bank: '🏦',
   bell: '🔔',
   bulb: '💡',
@@ -27,10 +28,12 @@ export const EMOJI: Readonly<Record<string, string>> = {
   link: '🔗',
   lock: '🔒',
   mag: '🔍',
+  mega: '📣',
   money_with_wings: '💸',
   moneybag: '💰',
   no_entry: '⛔',
   no_entry_sign: '🚫',
+  octagonal_sign: '🛑',
   pencil: '📝',
   red_circle: '🔴',
   rotating_light: '🚨',

@@ -2,8 +2,9 @@
 
 import { formatNumber } from '../../domain/amount.js';
 import { type AssetId, assetInfo, CHAINS, explorerAddressUrl, isAssetId } from '../../domain/assets.js';
+import { plural } from '../../domain/words.js';
 import type { BalanceEntry, Wallet } from '../../service/schemas.js';
-import { type Blocks, context, esc, header, link, section } from './common.js';
+import { type Blocks, context, esc, header, link, section, slackDate } from './common.js';
 
 export interface WalletView {
   alias: string | undefined;
@@ -88,14 +89,10 @@ export function balanceBlocks(
   if (hidden.length > 0) {
     blocks.push(
       section(
-        `${hidden.length} more ${hidden.length === 1 ? 'wallet' : 'wallets'} not shown here: ${esc(hidden.join(', '))}. Ask for one with \`/balance &lt;wallet&gt;\`.`,
+        `${plural(hidden.length, 'more wallet', 'more wallets')} not shown here: ${esc(hidden.join(', '))}. Ask for one with \`/balance &lt;wallet&gt;\`.`,
       ),
     );
   }
-  blocks.push(
-    context(
-      `Fetched <!date^${Math.floor(fetchedAt / 1000)}^{time_secs}|${new Date(fetchedAt).toISOString()}>. Chains: ${Object.keys(CHAINS).length} supported.`,
-    ),
-  );
+  blocks.push(context(`Fetched ${slackDate(fetchedAt)}. Chains: ${Object.keys(CHAINS).length} supported.`));
   return blocks;
 }

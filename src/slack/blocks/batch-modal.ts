@@ -3,6 +3,7 @@ import type { KnownBlock, PlainTextOption, View } from '@slack/types';
 import { z } from 'zod';
 import { ASSET_IDS } from '../../domain/assets.js';
 import { BATCH_KINDS, type BatchKind } from '../../domain/batch-cells.js';
+import { plural } from '../../domain/words.js';
 import { encodeMetadata } from '../metadata.js';
 import { context, esc, plain, section } from './common.js';
 import { assetLabel } from './request-modal.js';
@@ -125,7 +126,7 @@ export function batchProblemMessages(fileName: string, problems: readonly string
   for (let i = 0; i < sections.length; i += 45) messages.push(sections.slice(i, i + 45).map(section));
   messages[0]?.unshift(
     section(
-      `*${problems.length} problem${problems.length === 1 ? '' : 's'} in ${fileName}*; nothing was submitted. Fix them and upload the file again.`,
+      `*${plural(problems.length, 'problem')} in ${fileName}*; nothing was submitted. Fix them and upload the file again.`,
     ),
   );
   return messages;

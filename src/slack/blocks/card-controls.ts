@@ -22,8 +22,7 @@ export function cardControlBlocks(record: RecordLike, extras: CardControls): Kno
   const lines: string[] = [];
   if (record.frozen.velocityNote) lines.push(`*Velocity limit at submission:* ${esc(record.frozen.velocityNote)}`);
   if (record.held) lines.push(`:warning: *Approval held:* ${esc(record.held)}`);
-  if (record.escalatedAt)
-    lines.push(`:mega: *Escalated* at ${slackDate(record.escalatedAt, '{time}')}: still pending.`);
+  if (record.escalatedAt) lines.push(`:mega: *Escalated* at ${slackDate(record.escalatedAt)}: still pending.`);
   if (lines.length > 0) blocks.push(section(lines.join('\n')));
   return blocks;
 }

@@ -10,8 +10,6 @@ import type { FrozenRequest } from '../../domain/request.js';
 import { registrationLines, statedPayeeLine } from './card-registration.js';
 import { code, esc, link, slackDate } from './common.js';
 
-export const DAY = '{date_short_pretty}';
-
 function chainOf(f: FrozenRequest): ChainId | undefined {
   const c = f.display.chain;
   return c && c in CHAINS ? (c as ChainId) : undefined;
@@ -19,7 +17,7 @@ function chainOf(f: FrozenRequest): ChainId | undefined {
 
 /** Only a name the service's lookup returned is called verified (issue 9 item 6, invariant 7). */
 function vouched(source: HolderSource | undefined, requester: string, at?: number): string | undefined {
-  if (source === 'lookup') return `verified by bank lookup${at ? ` ${slackDate(at, DAY)}` : ''}`;
+  if (source === 'lookup') return `verified by bank lookup${at ? ` ${slackDate(at)}` : ''}`;
   if (source === 'typed') return `typed by <@${requester}>, not verified`;
   return undefined;
 }

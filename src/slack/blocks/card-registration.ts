@@ -3,7 +3,10 @@
  * was checked with the service (the identities) apart from what is only stated (everything
  * else), within one section's 3,000 characters. Pure.
  */
+
+import { bvnText } from '../../domain/personal-data.js';
 import type { FrozenRequest, RequestDisplay, StatedBeneficiary } from '../../domain/request.js';
+import { plural, pluralWord } from '../../domain/words.js';
 import { esc } from './common.js';
 
 /** Room for the rows inside a 3,000-character section, beside the other lines. */
@@ -17,7 +20,7 @@ export function registrationLines(frozen: FrozenRequest): string[] {
   if (call.kind !== 'register-beneficiary') return [];
   const rows = call.body.beneficiaries;
   const lines = [
-    `*Registers ${rows.length} beneficiar${rows.length === 1 ? 'y' : 'ies'} that already exist at the service* as payout destinations${display.importFile ? ` (from \`${esc(display.importFile)}\`)` : ''}. Nothing is sent to the service.`,
+    `*Registers ${plural(rows.length, 'beneficiary', 'beneficiaries')} that already exist at the service* as payout destinations${display.importFile ? ` (from \`${esc(display.importFile)}\`)` : ''}. Nothing is sent to the service.`,
   ];
   let used = 0;
   let shown = 0;
@@ -33,7 +36,7 @@ export function registrationLines(frozen: FrozenRequest): string[] {
   const checked = display.identitiesChecked ?? [];
   const active = checked.filter((i) => i.active).length;
   lines.push(
-    `:white_check_mark: *Checked with the service:* ${checked.length === 1 ? `identity \`${esc(checked[0]?.id ?? '')}\` (BVN ••••${esc(checked[0]?.bvnLast4 ?? '')})` : `all ${checked.length} identities`} exist${checked.length === 1 ? 's' : ''} and ${active === checked.length ? (checked.length === 1 ? 'is' : 'are') : 'were not all'} active (GET /identity, when submitted).`,
+    `:white_check_mark: *Checked with the service:* ${checked.length === 1 ? `identity \`${esc(checked[0]?.id ?? '')}\` (${bvnText(checked[0]?.bvnLast4)})` : `all ${checked.length} identities`} ${pluralWord(checked.length, 'exists', 'exist')} and ${active === checked.length ? pluralWord(checked.length, 'is', 'are') : 'were not all'} active (GET /identity, when submitted).`,
     `:warning: *As stated by <@${requester}>, not checked:* the beneficiary ids, labels, banks and account digits. The service has no way to read a beneficiary back (interface 2.0.0), so Rampart could not check them. Approve only if you know them to be right.`,
   );
   return lines;

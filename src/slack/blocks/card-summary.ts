@@ -6,6 +6,7 @@
 import { shortAddress } from '../../domain/address.js';
 import { CHAINS, type ChainId } from '../../domain/assets.js';
 import type { FrozenRequest, RequestRecord, RequestState } from '../../domain/request.js';
+import { plural } from '../../domain/words.js';
 import type { FreezeState } from '../../store/controls.js';
 import { esc } from './common.js';
 
@@ -38,7 +39,7 @@ export function summaryLine(f: FrozenRequest): string {
     return `new payout destination ${esc(display.beneficiaryLabel ?? '')} for ${esc(display.identityLabel ?? call.body.identity_id)}`;
   if (call.kind === 'register-beneficiary') {
     const n = call.body.beneficiaries.length;
-    return `${n} existing ${n === 1 ? 'beneficiary' : 'beneficiaries'}, registered as stated`;
+    return `${plural(n, 'existing beneficiary', 'existing beneficiaries')}, registered as stated`;
   }
   const chain = chainName(f);
   const from = esc(display.walletAlias ?? call.body.wallet_id);
@@ -68,8 +69,6 @@ export function cardText(record: RequestRecord, freeze?: FreezeState): string {
   const lead = freeze && OPEN.has(record.state) ? 'On hold, Rampart is frozen' : LEAD[record.state];
   return `${lead}: ${summaryLine(f)} · ${f.id} · <@${f.requester}>`;
 }
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** Issue 23 item 2: what runs, and whether this click makes it run. */
 export function approveConfirmText(record: RequestRecord): string {

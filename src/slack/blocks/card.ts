@@ -49,7 +49,7 @@ const TITLE = {
   'register-beneficiary': 'Existing beneficiaries',
 } as const;
 
-const at = (record: RequestRecord) => (record.decidedAt ? ` at ${slackDate(record.decidedAt, '{time}')}` : '');
+const at = (record: RequestRecord) => (record.decidedAt ? ` at ${slackDate(record.decidedAt)}` : '');
 
 function statusLine(record: RequestRecord, frozen: boolean): string {
   const label = STATE_LABEL[record.state];

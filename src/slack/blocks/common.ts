@@ -20,9 +20,12 @@ export const section = (text: string): KnownBlock => ({ type: 'section', text: m
 export const context = (text: string): KnownBlock => ({ type: 'context', elements: [mrkdwn(text)] });
 export const header = (text: string): KnownBlock => ({ type: 'header', text: plain(text) });
 
-/** Slack renders this in each reader's own time zone. */
-export const slackDate = (ms: number, format = '{date_short_pretty} {time}'): string =>
-  `<!date^${Math.floor(ms / 1000)}^${format}|${new Date(ms).toISOString().replace('T', ' ').slice(0, 16)} UTC>`;
+/**
+ * Issue 23 item 19: the one format for every date people read in Slack — "Today 09:30", "Nov 21
+ * 09:30" — in each reader's own time zone; the fallback (notifications, old clients) in UTC.
+ */
+export const slackDate = (ms: number): string =>
+  `<!date^${Math.floor(ms / 1000)}^{date_short_pretty} {time}|${new Date(ms).toISOString().replace('T', ' ').slice(0, 16)} UTC>`;
 
 /**
  * A URL as the target of a mrkdwn link, or undefined: http(s) only, Slack's three escapes, and

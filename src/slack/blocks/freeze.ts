@@ -1,4 +1,6 @@
 /** Kill switch texts (issue 13): the banner on every open card and App Home, click refusals. Pure. */
+
+import { plural, pluralWord } from '../../domain/words.js';
 import type { FreezeState, UnfreezeProposal } from '../../store/controls.js';
 import { type Blocks, context, esc, header, plain, section, slackDate, withSandboxNote } from './common.js';
 
@@ -6,16 +8,16 @@ import { type Blocks, context, esc, header, plain, section, slackDate, withSandb
 export const sentence = (text: string): string => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
 
 export const freezeBannerText = (f: FreezeState): string =>
-  `:octagonal_sign: *Frozen by <@${f.by}> at ${slackDate(f.at, '{time}')}: ${esc(sentence(f.reason))}* Nothing is approved or executed until an unfreeze is approved (\`/unfreeze\`).`;
+  `:octagonal_sign: *Frozen by <@${f.by}> at ${slackDate(f.at)}: ${esc(sentence(f.reason))}* Nothing is approved or executed until an unfreeze is approved (\`/unfreeze\`).`;
 
 export function frozenClickText(id: string, f: FreezeState | undefined): string {
-  const who = f ? ` by <@${f.by}> at ${slackDate(f.at, '{time}')} (${esc(f.reason)})` : '';
+  const who = f ? ` by <@${f.by}> at ${slackDate(f.at)} (${esc(f.reason)})` : '';
   return `Rampart is frozen${who}, so ${id} cannot be approved now; nothing changed. It can be approved once an unfreeze is approved with /unfreeze.`;
 }
 
 /** The one message in the approvals channel when Rampart is frozen. */
 export const freezeAnnouncement = (f: FreezeState, open: number): string =>
-  `:octagonal_sign: *Rampart is frozen* by <@${f.by}> at ${slackDate(f.at, '{time}')}: ${esc(f.reason)}\nNo request can be approved and nothing runs until an unfreeze is approved (\`/unfreeze\`, two approvers). ${open === 1 ? '1 open request is' : `${open} open requests are`} marked on their cards.`;
+  `:octagonal_sign: *Rampart is frozen* by <@${f.by}> at ${slackDate(f.at)}: ${esc(f.reason)}\nNo request can be approved and nothing runs until an unfreeze is approved (\`/unfreeze\`, two approvers). ${plural(open, 'open request')} ${pluralWord(open, 'is', 'are')} marked on their cards.`;
 
 export const UNFREEZE_ACTIONS = { release: 'unfreeze_release', cancel: 'unfreeze_cancel' } as const;
 
@@ -47,7 +49,7 @@ export function unfreezeCardBlocks(c: UnfreezeCardInput): Blocks {
     section(
       proposal.decided
         ? `:white_check_mark: *Unfrozen.* The approvers chose to *${proposal.decided === 'release' ? 'release' : 'cancel'}* what the freeze held${proposal.decided === 'release' ? ': each runs once, as usual.' : ': none of it runs; each card says so.'}`
-        : `${c.freeze ? freezeBannerText(c.freeze) : ''}\nAsked by <@${proposal.by}> at ${slackDate(proposal.at, '{time}')}. Needs ${c.required} ${c.required === 1 ? 'approver' : 'approvers'} choosing the same.`,
+        : `${c.freeze ? freezeBannerText(c.freeze) : ''}\nAsked by <@${proposal.by}> at ${slackDate(proposal.at)}. Needs ${plural(c.required, 'approver')} choosing the same.`,
     ),
     section(
       `*${proposal.decided ? 'Held by the freeze' : 'Approved, waiting to run'}* (${c.held.length})\n${heldText}`,

@@ -1,37 +1,86 @@
-/** App Home: what waits for approval, recent requests, and where to start. Pure builder. */
-import type { View } from '@slack/types';
+/** App Home: where to start, what needs this person's vote, what waits, what ran. Pure builder. */
+import type { KnownBlock, View } from '@slack/types';
 import type { RequestRecord } from '../../domain/request.js';
 import type { FreezeState } from '../../store/controls.js';
 import { summaryLine } from './card-summary.js';
-import { type Blocks, context, header, section, slackDate } from './common.js';
+import { type Blocks, context, header, link, plain, section, slackDate } from './common.js';
 import { freezeBannerText } from './freeze.js';
+
+/** Issue 23 item 11: the buttons at the top open what /transfer, /offramp and /balance open. */
+export const HOME_ACTIONS = { transfer: 'home_transfer', offramp: 'home_offramp', balance: 'home_balance' } as const;
+
+export interface HomeInput {
+  pending: RequestRecord[];
+  recent: RequestRecord[];
+  sandbox: boolean;
+  freeze?: FreezeState | undefined;
+  /** Present for an approver: who is looking, and each open card's link by request id. */
+  approver?: { user: string; links: ReadonlyMap<string, string> };
+  /** The App Home's DM channel, kept so a form opened here answers there. */
+  channel?: string;
+}
 
 // Issue 23 item 11: each row says what moves from where to where (the sealed amount included).
 const line = (r: RequestRecord): string =>
   `*${r.frozen.id}* · ${summaryLine(r.frozen)} · ${r.state} · by <@${r.frozen.requester}> ${slackDate(r.frozen.createdAt)}`;
 
-export function homeView(
-  pending: RequestRecord[],
-  recent: RequestRecord[],
-  sandbox: boolean,
-  freeze?: FreezeState,
-): View {
-  const waiting = new Set(pending.map((r) => r.frozen.id));
-  const recentOnly = recent.filter((r) => !waiting.has(r.frozen.id));
+const voteLine = (r: RequestRecord, url: string | undefined): string =>
+  `${line(r)}${url ? ` · ${link(url, 'Open card')}` : ''}`;
+
+/** A pending request this approver can still vote on: not theirs, not yet voted. */
+export const needsVoteOf = (user: string, r: RequestRecord): boolean =>
+  r.state === 'pending' && r.frozen.requester !== user && !r.votes.some((v) => v.user === user);
+
+const button = (text: string, action_id: string, primary = false) => ({
+  type: 'button' as const,
+  text: plain(text),
+  action_id,
+  ...(primary ? { style: 'primary' as const } : {}),
+});
+
+const actions: KnownBlock = {
+  type: 'actions',
+  block_id: 'home_actions',
+  elements: [
+    button('New transfer', HOME_ACTIONS.transfer, true),
+    button('New offramp', HOME_ACTIONS.offramp),
+    button('Balances', HOME_ACTIONS.balance),
+  ],
+};
+
+const rows = (list: RequestRecord[], show: (r: RequestRecord) => string, empty: string): KnownBlock =>
+  section(list.length ? list.slice(0, 15).map(show).join('\n') : empty);
+
+export function homeView(input: HomeInput): View {
+  const { pending, recent, sandbox, freeze, approver } = input;
+  const mine = approver ? pending.filter((r) => needsVoteOf(approver.user, r)) : [];
+  // No row twice: a request is listed once, in the first section it belongs to.
+  const shown = new Set(mine.map((r) => r.frozen.id));
+  const waiting = pending.filter((r) => !shown.has(r.frozen.id));
+  for (const r of waiting) shown.add(r.frozen.id);
+  const recentOnly = recent.filter((r) => !shown.has(r.frozen.id));
   const blocks: Blocks = [
     header('Rampart'),
     ...(freeze ? [section(freezeBannerText(freeze))] : []), // issue 13
-    section(
+    actions,
+    context(
       'Balances `/balance` · rates `/rate` · bank lookup `/lookup` · payments `/transfer`, `/offramp` · setup `/identity`, `/beneficiary` · stop everything `/freeze`. Add `help` to any command for its usage.',
     ),
     { type: 'divider' },
-    section(`*Waiting for approval* (${pending.length})`),
-    section(pending.length ? pending.slice(0, 15).map(line).join('\n') : '_Nothing is waiting._'),
+  ];
+  if (approver)
+    blocks.push(
+      section(`*Needs your vote* (${mine.length})`),
+      rows(mine, (r) => voteLine(r, approver.links.get(r.frozen.id)), '_Nothing needs your vote._'),
+      { type: 'divider' },
+    );
+  blocks.push(
+    section(`*${approver ? 'Also waiting' : 'Waiting for approval'}* (${waiting.length})`),
+    rows(waiting, line, approver ? '_Nothing else is waiting._' : '_Nothing is waiting._'),
     { type: 'divider' },
     section('*Recent requests*'),
-    // No row twice: what is waiting is listed above only.
-    section(recentOnly.length ? recentOnly.slice(0, 15).map(line).join('\n') : '_No other requests yet._'),
-  ];
+    rows(recentOnly, line, '_No other requests yet._'),
+  );
   if (sandbox) blocks.push(context(':test_tube: Sandbox: no real money moves.'));
-  return { type: 'home', blocks };
+  return { type: 'home', blocks, ...(input.channel ? { private_metadata: input.channel } : {}) };
 }

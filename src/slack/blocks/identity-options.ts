@@ -6,7 +6,7 @@
  */
 import type { IdentityCheck, IdentitySearch } from '../../app/identities.js';
 import { hasLongNumber, shortId } from '../../domain/identity-query.js';
-import { maskLongNumbers } from '../../domain/personal-data.js';
+import { bvnText, maskLongNumbers } from '../../domain/personal-data.js';
 import type { IdentityEntry } from '../../store/registry.js';
 import { plain } from './common.js';
 
@@ -52,13 +52,12 @@ export function ago(ms: number): string {
   return h < 48 ? `${h} h ago` : `${Math.round(h / 24)} days ago`;
 }
 
-const bvnText = (e: IdentityEntry): string => (e.bvnLast4 ? `BVN ••••${e.bvnLast4}` : 'BVN not shown');
 const who = (e: IdentityEntry): string => (e.name ? e.name : `Identity ${shortId(e.id)}`);
 
 function knownOption(e: IdentityEntry, now: number): SlackOption {
   const status = e.isActive === false ? 'inactive' : e.source === 'service' ? 'active' : 'created in Rampart';
   const checked = e.checkedAt === undefined ? '' : `checked with the service ${ago(now - e.checkedAt)}`;
-  return option(`${who(e)} · ${bvnText(e)} · ${status}`, e.id, checked || shortId(e.id));
+  return option(`${who(e)} · ${bvnText(e.bvnLast4)} · ${status}`, e.id, checked || shortId(e.id));
 }
 
 function liveGroup(live: IdentityCheck, query: string): OptionGroup | undefined {
@@ -68,13 +67,17 @@ function liveGroup(live: IdentityCheck, query: string): OptionGroup | undefined 
       if (!live.active)
         return group('Inactive at the service: cannot be chosen', [
           option(
-            `${who(e)} · ${bvnText(e)} · inactive`,
+            `${who(e)} · ${bvnText(e.bvnLast4)} · inactive`,
             e.id,
             'The service says inactive; it cannot own a beneficiary',
           ),
         ]);
       return group('Checked with the service just now', [
-        option(`Identity ${shortId(e.id)} · ${bvnText(e)} · active`, e.id, 'checked with the service just now'),
+        option(
+          `Identity ${shortId(e.id)} · ${bvnText(e.bvnLast4)} · active`,
+          e.id,
+          'checked with the service just now',
+        ),
       ]);
     }
     case 'unknown':

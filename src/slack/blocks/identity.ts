@@ -3,7 +3,7 @@
 import type { View } from '@slack/types';
 import type { CreateIdentityOutcome } from '../../app/create-identity.js';
 import type { IdentityCheck, IdentityRefusal } from '../../app/identities.js';
-import { maskBvn, maskLongNumbers } from '../../domain/personal-data.js';
+import { bvnText, maskBvn, maskLongNumbers } from '../../domain/personal-data.js';
 import type { IdentityEntry } from '../../store/registry.js';
 import { describeError, describeWriteFailure } from '../describe-error.js';
 import { encodeMetadata } from '../metadata.js';
@@ -66,7 +66,7 @@ export const identityBlocks = (entry: IdentityEntry): Blocks => [
     [
       `*Identity* \`${esc(entry.id)}\`${entry.name ? ` · ${esc(entry.name)}` : ''}`,
       `Type: ${esc(entry.type.toUpperCase())} · ${entry.isActive === false ? ':red_circle: inactive: it cannot own a new beneficiary' : ':large_green_circle: active'}`,
-      `BVN: ${entry.bvnLast4 ? maskBvn(`0000000${entry.bvnLast4}`) : 'not shown by the service'}`,
+      `BVN: ${entry.bvnLast4 ? maskBvn(entry.bvnLast4) : 'not shown by the service'}`,
     ].join('\n'),
   ),
   context(
@@ -119,7 +119,7 @@ export const identityListBlocks = (entries: IdentityEntry[]): Blocks =>
             .slice(0, 40)
             .map(
               (e) =>
-                `\`${esc(e.id)}\` ${esc(e.name || 'name not known')} · BVN ${e.bvnLast4 ? maskBvn(`0000000${e.bvnLast4}`) : 'not shown'} · ${e.source === 'service' ? `existing at the service${e.isActive === false ? ', inactive' : ''}, seen by` : 'by'} <@${e.createdBy}>`,
+                `\`${esc(e.id)}\` ${esc(e.name || 'name not known')} · ${bvnText(e.bvnLast4)} · ${e.source === 'service' ? `existing at the service${e.isActive === false ? ', inactive' : ''}, seen by` : 'by'} <@${e.createdBy}>`,
             )
             .join('\n'),
         ),

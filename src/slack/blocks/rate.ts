@@ -1,7 +1,7 @@
 /** /rate and /lookup answers. */
 import { maskAccount } from '../../domain/personal-data.js';
 import type { AccountLookup } from '../../service/schemas.js';
-import { type Blocks, context, esc, section } from './common.js';
+import { type Blocks, context, esc, section, slackDate } from './common.js';
 
 const RATE_FORMAT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 6 });
 const SYMBOL: Record<string, string> = { NGN: '₦' };
@@ -11,9 +11,7 @@ export const rateBlocks = (currency: string, rate: number, fetchedAt: number): B
   section(
     `*1 USDC ≈ ${SYMBOL[currency] ?? `${esc(currency)} `}${RATE_FORMAT.format(rate)}* (onramp rate, ${esc(currency)})`,
   ),
-  context(
-    `Fetched <!date^${Math.floor(fetchedAt / 1000)}^{date_short_pretty} {time_secs}|${new Date(fetchedAt).toISOString()}> from the wallet service.`,
-  ),
+  context(`Fetched ${slackDate(fetchedAt)} from the wallet service.`),
 ];
 
 export const lookupBlocks = (r: AccountLookup): Blocks => [

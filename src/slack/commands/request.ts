@@ -1,10 +1,44 @@
 /** /transfer and /offramp: open the modal first (trigger_id lives 3 s), pre-filled from the text. */
 import type { App } from '@slack/bolt';
-import { parseRequestText } from '../../domain/command-text.js';
+import type { WebClient } from '@slack/web-api';
+import { type Prefill, parseRequestText } from '../../domain/command-text.js';
 import { refreshAssets } from '../asset-choices.js';
 import { requestModal } from '../blocks/request-modal.js';
 import { isHelp, USAGE } from '../blocks/usage.js';
 import type { Deps } from '../deps.js';
+
+interface OpenRequest {
+  kind: 'transfer' | 'offramp';
+  channel: string;
+  triggerId: string;
+  prefill: Prefill;
+}
+
+/** Opens the request modal; shared by the commands and App Home's buttons (issue 23 item 11). */
+export async function openRequestModal(client: WebClient, deps: Deps, o: OpenRequest): Promise<void> {
+  const meta = { kind: o.kind, channel: o.channel, prefill: o.prefill };
+  let opened: { id?: string; hash?: string } | undefined;
+  try {
+    opened = (
+      await client.views.open({ trigger_id: o.triggerId, view: requestModal(meta, deps.config.wallets, o.prefill) })
+    ).view;
+  } catch (err) {
+    deps.log.error({ err }, `could not open the ${o.kind} modal`);
+    return;
+  }
+  // A mistyped wallet stays unchosen (issue 23 item 1): the list is refreshed for none.
+  const wallet = o.prefill.wallet
+    ? deps.config.wallets.find((w) => w.alias === o.prefill.wallet)
+    : deps.config.wallets[0];
+  if (opened?.id && wallet)
+    await refreshAssets(
+      client,
+      deps,
+      { id: opened.id, ...(opened.hash ? { hash: opened.hash } : {}) },
+      meta,
+      wallet.alias,
+    );
+}
 
 export function registerRequestCommands(app: App, deps: Deps): void {
   for (const kind of ['transfer', 'offramp'] as const) {
@@ -15,31 +49,12 @@ export function registerRequestCommands(app: App, deps: Deps): void {
       }
       await ack();
       const prefill = parseRequestText(command.text ?? '');
-      const meta = { kind, channel: command.channel_id, prefill };
-      let opened: { id?: string; hash?: string } | undefined;
-      try {
-        opened = (
-          await client.views.open({
-            trigger_id: command.trigger_id,
-            view: requestModal(meta, deps.config.wallets, prefill),
-          })
-        ).view;
-      } catch (err) {
-        deps.log.error({ err }, `could not open the ${kind} modal`);
-        return;
-      }
-      // A mistyped wallet stays unchosen (issue 23 item 1): the list is refreshed for none.
-      const wallet = prefill.wallet
-        ? deps.config.wallets.find((w) => w.alias === prefill.wallet)
-        : deps.config.wallets[0];
-      if (opened?.id && wallet)
-        await refreshAssets(
-          client,
-          deps,
-          { id: opened.id, ...(opened.hash ? { hash: opened.hash } : {}) },
-          meta,
-          wallet.alias,
-        );
+      await openRequestModal(client, deps, {
+        kind,
+        channel: command.channel_id,
+        triggerId: command.trigger_id,
+        prefill,
+      });
     });
   }
 }

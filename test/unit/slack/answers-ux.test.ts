@@ -1,11 +1,9 @@
-/** Issue 23 items 10, 11, 18, 19: /balance lines, App Home rows, /rate, the unfreeze card. */
+/** Issue 23 items 10, 11, 18, 19: /balance lines, /rate, the unfreeze card. */
 import { describe, expect, it } from 'vitest';
 import { balanceLines } from '../../../src/slack/blocks/balance.js';
 import { unfreezeCardBlocks } from '../../../src/slack/blocks/freeze.js';
-import { homeView } from '../../../src/slack/blocks/home.js';
 import { rateBlocks } from '../../../src/slack/blocks/rate.js';
 import { readableTexts } from '../../support/block-texts.js';
-import { buildRecord } from '../../support/factories.js';
 
 const chain = { name: 'Base' } as never;
 
@@ -20,21 +18,6 @@ describe('what people see in answers (issue 23)', () => {
     ).toMatchInlineSnapshot(`
       "*8.50 USDC* available on Base · balance 10.00
       *5.00 cNGN* available on Base · :warning: debt 2.00"
-    `);
-  });
-
-  it('App Home: rows say from and to, no row twice, /freeze in the help line (item 11)', () => {
-    const pending = buildRecord('pending');
-    const paid = buildRecord('succeeded', 'offramp');
-    const older = { ...paid, frozen: { ...paid.frozen, id: 'R-1000' } };
-    const text = readableTexts(homeView([pending], [pending, older], false).blocks);
-    expect(text.join('\n')).toMatchInlineSnapshot(`
-      "Rampart
-      Balances \`/balance\` · rates \`/rate\` · bank lookup \`/lookup\` · payments \`/transfer\`, \`/offramp\` · setup \`/identity\`, \`/beneficiary\` · stop everything \`/freeze\`. Add \`help\` to any command for its usage.
-      *Waiting for approval* (1)
-      *R-1001* · 1,250.50 USDC (Base) ops → 0x99ED…EdcF · pending · by <@U0REQUESTER> <!date^1795253400^{date_short_pretty} {time}|2026-11-21 09:30 UTC>
-      *Recent requests*
-      *R-1000* · 500.00 USDC (Base) ops → Ada Obi · GTBank ••••6789 · succeeded · by <@U0REQUESTER> <!date^1795253400^{date_short_pretty} {time}|2026-11-21 09:30 UTC>"
     `);
   });
 

@@ -119,7 +119,7 @@ describe('issue 23: the card', () => {
       :hourglass_flowing_sand: Waiting for approval
       *Amount:* *500.00* USDC  ·  *Chain:* Base  (\`base:usdc\`)
       *From:* ops
-      *To beneficiary:* Ada Obi · GTBank ••••6789 _(holder name verified by bank lookup <!date^1794668520^{date_short_pretty}|2026-11-14 15:02 UTC>)_
+      *To beneficiary:* Ada Obi · GTBank ••••6789 _(holder name verified by bank lookup <!date^1794668520^{date_short_pretty} {time}|2026-11-14 15:02 UTC>)_
       *Indicative:* ≈ ₦766,375 at ₦1,532.75 per USDC (onramp rate at submission; the payout uses the service's rate)
       *Requested by:* <@U0REQUESTER>  ·  *Reason:* vendor invoice 118
       *Rule:* 1 approval
@@ -141,7 +141,7 @@ describe('issue 23: the card', () => {
     expect(text).toMatchInlineSnapshot(`
       "Transfer R-1001
       :octagonal_sign: On hold: Rampart is frozen, so this cannot be approved now
-      :octagonal_sign: *Frozen by <@U0APPROVER2> at <!date^1795255200^{time}|2026-11-21 10:00 UTC>: incident 42.* Nothing is approved or executed until an unfreeze is approved (\`/unfreeze\`).
+      :octagonal_sign: *Frozen by <@U0APPROVER2> at <!date^1795255200^{date_short_pretty} {time}|2026-11-21 10:00 UTC>: incident 42.* Nothing is approved or executed until an unfreeze is approved (\`/unfreeze\`).
       *Amount:* *1,250.50* USDC  ·  *Chain:* Base  (\`base:usdc\`)
       *From:* ops <https://basescan.org/address/0x99ED2e97162533BA814aF8092b93b9a3090DEdcF|0x99ED…EdcF>
       *To:* <https://basescan.org/address/0x99ED2e97162533BA814aF8092b93b9a3090DEdcF|0x99ED2e97162533BA814aF8092b93b9a3090DEdcF>
@@ -188,7 +188,7 @@ describe('issue 23: the card', () => {
       *Requested by:* <@U0REQUESTER>  ·  *Reason:* vendor invoice 118
       Frozen request hash \`80015cb612\` · what runs is exactly what is shown",
         "offramp denied": "Offramp R-1001
-      :no_entry_sign: Denied by <@U0APPROVER1> at <!date^1795253460^{time}|2026-11-21 09:31 UTC>: not in this month’s budget
+      :no_entry_sign: Denied by <@U0APPROVER1> at <!date^1795253460^{date_short_pretty} {time}|2026-11-21 09:31 UTC>: not in this month’s budget
       500.00 USDC (Base) ops → Ada Obi · GTBank ••••6789
       *Requested by:* <@U0REQUESTER>  ·  *Reason:* vendor invoice 118
       Frozen request hash \`80015cb612\` · what runs is exactly what is shown",
@@ -221,7 +221,7 @@ describe('issue 23: the card', () => {
       *Requested by:* <@U0REQUESTER>  ·  *Reason:* vendor invoice 118
       Frozen request hash \`05462931a8\` · what runs is exactly what is shown",
         "transfer denied": "Transfer R-1001
-      :no_entry_sign: Denied by <@U0APPROVER1> at <!date^1795253460^{time}|2026-11-21 09:31 UTC>: not in this month’s budget
+      :no_entry_sign: Denied by <@U0APPROVER1> at <!date^1795253460^{date_short_pretty} {time}|2026-11-21 09:31 UTC>: not in this month’s budget
       1,250.50 USDC (Base) ops → 0x99ED…EdcF
       *Requested by:* <@U0REQUESTER>  ·  *Reason:* vendor invoice 118
       Frozen request hash \`05462931a8\` · what runs is exactly what is shown",

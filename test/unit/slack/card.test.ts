@@ -62,7 +62,7 @@ describe('the approval card', () => {
       :hourglass_flowing_sand: Waiting for approval
       *Amount:* *500.00* USDC  ·  *Chain:* Base  (\`base:usdc\`)
       *From:* ops
-      *To beneficiary:* Ada Obi · GTBank ••••6789 _(holder name verified by bank lookup <!date^1794668520^{date_short_pretty}|2026-11-14 15:02 UTC>)_
+      *To beneficiary:* Ada Obi · GTBank ••••6789 _(holder name verified by bank lookup <!date^1794668520^{date_short_pretty} {time}|2026-11-14 15:02 UTC>)_
       *Indicative:* ≈ ₦766,375 at ₦1,532.75 per USDC (onramp rate at submission; the payout uses the service's rate)
       *Requested by:* <@U0REQUESTER>  ·  *Reason:* vendor invoice 118
       *Rule:* 1 approval
@@ -113,10 +113,10 @@ describe('the approval card', () => {
       Object.fromEntries(states.map((s) => [s, readableTexts(requestCardBlocks(buildRecord(s), false))[1]])),
     ).toMatchInlineSnapshot(`
       {
-        "approved": ":white_check_mark: Approved, queued to run (quorum reached by <@U0APPROVER1> at <!date^1795253460^{time}|2026-11-21 09:31 UTC>)",
+        "approved": ":white_check_mark: Approved, queued to run (quorum reached by <@U0APPROVER1> at <!date^1795253460^{date_short_pretty} {time}|2026-11-21 09:31 UTC>)",
         "cancelled": ":heavy_multiplication_x: Cancelled by the requester",
-        "denied": ":no_entry_sign: Denied by <@U0APPROVER1> at <!date^1795253460^{time}|2026-11-21 09:31 UTC>: not in this month’s budget",
-        "executing": ":gear: Executing (quorum reached by <@U0APPROVER1> at <!date^1795253460^{time}|2026-11-21 09:31 UTC>)",
+        "denied": ":no_entry_sign: Denied by <@U0APPROVER1> at <!date^1795253460^{date_short_pretty} {time}|2026-11-21 09:31 UTC>: not in this month’s budget",
+        "executing": ":gear: Executing (quorum reached by <@U0APPROVER1> at <!date^1795253460^{date_short_pretty} {time}|2026-11-21 09:31 UTC>)",
         "expired": ":alarm_clock: Expired without enough approvals",
         "failed": ":x: Failed: The wallet service refused the request: “insufficient balance”.",
         "succeeded": ":white_check_mark: Succeeded: <https://basescan.org/tx/0x5b1e8f0c2a91d3e4b7a6c5d4e3f2a1b0c9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4|view the transaction> \`0x5b1e…e5f4\`",
