@@ -79,7 +79,7 @@ describe('manifest.yml', () => {
 
   it('sends every request to /slack/events', () => {
     const urls = urlsIn(manifest);
-    expect(urls).toHaveLength(13);
+    expect(urls).toHaveLength(14);
     for (const url of urls) expect(url).toMatch(EVENTS_URL);
   });
 
