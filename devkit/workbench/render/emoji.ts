@@ -5,6 +5,9 @@
 export const EMOJI: Readonly<Record<string, string>> = {
   alarm_clock: '⏰',
   ballot_box_with_check: '☑️',
+  black_square_for_stop: '⏹️',
+  checkered_flag: '🏁',
+  double_vertical_bar: '⏸️',
   bank: '🏦',
   bell: '🔔',
   bulb: '💡',
