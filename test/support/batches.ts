@@ -1,4 +1,5 @@
 /** Helpers for batch e2e tests (issue 20): submit a /batch file, find its card, read its thread's files. */
+import { findElement } from '../../devkit/index.js';
 import { eventually, type Harness, lastView, PEOPLE } from './harness.js';
 import { currentCard } from './requests.js';
 
@@ -66,5 +67,18 @@ export async function waitForApproval(h: Harness, id: string, state: string, tim
   );
 }
 
-export const batchClick = (h: Harness, user: string, id: string, action: 'batch_resume' | 'batch_stop') =>
-  h.driver.click(user, { action_id: action, message: currentCard(h, id), channel: 'C0APPROVALS' });
+/**
+ * Clicks Resume or Stop once the card shows it: the card is redrawn after the state change, by a
+ * notification job, so a person (and this helper) sees the button a moment after the pause.
+ */
+export async function batchClick(h: Harness, user: string, id: string, action: 'batch_resume' | 'batch_stop') {
+  const card = await eventually(
+    () => {
+      const c = currentCard(h, id);
+      return findElement(c.blocks ?? [], action) ? c : undefined;
+    },
+    10_000,
+    `${action} on the card of ${id}`,
+  );
+  return h.driver.click(user, { action_id: action, message: card, channel: 'C0APPROVALS' });
+}
