@@ -13,6 +13,7 @@ import { frozenCall } from '../domain/service-call.js';
 import { needsStepUp } from '../domain/step-up.js';
 import { checkDraftAgainstWallet } from '../domain/wallet-check.js';
 import type { AppDeps } from './deps.js';
+import { ownWalletNamed, ownWallets } from './own-wallets.js';
 import { freezeRequest } from './post-request.js';
 import type { SubmitBudget } from './submit-budget.js';
 import { checkVelocity } from './velocity.js';
@@ -89,16 +90,9 @@ async function checkLive(deps: SubmitDeps, draft: Draft): Promise<Checked> {
 async function readContext(deps: SubmitDeps, draft: Draft): Promise<Partial<RequestDisplay>> {
   try {
     if (draft.kind === 'transfer' && draft.receiver) {
-      const receiver = draft.receiver;
-      const others = deps.config.wallets.filter((w) => w.alias !== draft.walletAlias);
-      const found = await deps.withinBudget(
-        Promise.all(others.map((w) => deps.service.getWallet(w.id).then((x) => ({ alias: w.alias, x })))),
-      );
-      // EVM addresses compare without case (the checksum is only case); Solana's are exact.
-      const own = found.find(
-        ({ x }) => x.address.evm.toLowerCase() === receiver.toLowerCase() || x.address.svm === receiver,
-      );
-      return own ? { ownWallet: own.alias } : {};
+      const wallets = await deps.withinBudget(ownWallets(deps.service, deps.config.wallets, deps.now()));
+      const own = ownWalletNamed(wallets, draft.walletAlias, draft.receiver);
+      return own ? { ownWallet: own } : {};
     }
     if (draft.kind === 'offramp' && draft.asset.code !== 'cNGN')
       return { indicativeRate: (await deps.withinBudget(deps.service.getOnrampRate('NGN'))).rate };
