@@ -135,11 +135,7 @@ export async function checkBatch(deps: CheckBatchDeps, input: BatchInput): Promi
 
   const rows = read.rows.map((r) => sealRow(r, base, resolved.ids.get(r.row)));
   const velocity = await checkVelocityOfTotal(deps, wallet, asset, total);
-  // The shared sentence speaks of "this request": for a file it is the batch's total.
-  if (velocity.problem)
-    return invalid([
-      `The batch total is over a velocity limit. ${velocity.problem.replace(/^This is over the limit\. /, '').replace('this request is', 'this batch totals')}`,
-    ]);
+  if (velocity.problem) return invalid([velocity.problem]);
   const available = BigInt(against.availableUnits);
   const largest = rows.reduce((a, b) => (b.amount.units > a.amount.units ? b : a));
   return {
@@ -202,6 +198,6 @@ async function checkVelocityOfTotal(
   };
   const usages = await deps.controls.usage(subject, rules, deps.now());
   const over = firstExceeded(usages, total.units);
-  if (over) return { problem: exceededSentence(subject, over), note: undefined };
+  if (over) return { problem: exceededSentence(subject, over, 'batch'), note: undefined };
   return { note: usages.map((u) => headroomSentence(subject, u)).join('; ') };
 }

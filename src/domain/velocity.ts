@@ -185,6 +185,13 @@ export function firstExceeded(usages: readonly VelocityUsage[], units: bigint): 
 }
 
 /** The one sentence a refused submission or a held approval shows. */
-export function exceededSentence(subject: VelocitySubject, u: VelocityUsage): string {
-  return `This is over the limit. ${headroomSentence(subject, u)}, and this request is ${fmt(subject.units, subject.decimals)} ${subject.code}: ask for at most what is left, or wait for earlier payments to leave the ${u.rule.windowLabel} window.`;
+export function exceededSentence(
+  subject: VelocitySubject,
+  u: VelocityUsage,
+  /** What the amount is: a single request's, or a batch's total (issue 20). */
+  what: 'request' | 'batch' = 'request',
+): string {
+  const lead = what === 'batch' ? 'The batch total is over a velocity limit.' : 'This is over the limit.';
+  const amount = `${what === 'batch' ? 'this batch totals' : 'this request is'} ${fmt(subject.units, subject.decimals)} ${subject.code}`;
+  return `${lead} ${headroomSentence(subject, u)}, and ${amount}: ask for at most what is left, or wait for earlier payments to leave the ${u.rule.windowLabel} window.`;
 }
