@@ -385,13 +385,7 @@ export class RequestStore {
    * with many workers: one script per record). Returns how many were migrated now.
    */
   async migrate(pageSize = 500): Promise<number> {
-    // Once a sweep has gone through every record without an error, later worker starts skip it:
-    // the sweep reads the whole history, and records written since are in the new format (an
-    // old web process still running during a deploy writes records its scripts migrate on touch).
-    const done = `${this.keys.prefix}:migrated:v2`;
-    if ((await this.redis.exists(done)) === 1) return 0;
     let migrated = 0;
-    let failed = 0;
     for (let offset = 0; ; offset += pageSize) {
       const ids = await this.redis.zrange(this.recentKey, String(offset), String(offset + pageSize - 1));
       const pipe = this.redis.pipeline();
@@ -408,11 +402,7 @@ export class RequestStore {
         );
       const rows = (await pipe.exec()) ?? [];
       migrated += rows.filter(([err, had]) => !err && had === 0).length;
-      failed += rows.filter(([err]) => err).length;
-      if (ids.length < pageSize) {
-        if (failed === 0) await this.redis.set(done, '1');
-        return migrated;
-      }
+      if (ids.length < pageSize) return migrated;
     }
   }
 

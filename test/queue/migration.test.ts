@@ -144,16 +144,3 @@ it('runs an old approved record with its live old-format job exactly once, and s
   expect(newer?.attemptsMade).toBe(0);
   expect(sink.lines.filter((l) => l.includes('newer format'))).toHaveLength(1);
 });
-
-it('sweeps the history once: after a clean sweep, a later worker start reads nothing', async () => {
-  await w.redis.del(`${w.prefix}:migrated:v2`);
-  const first = await oldRecord(511, 6.11, 'approved');
-  expect(await w.store.migrate()).toBeGreaterThanOrEqual(1);
-  expect(await w.redis.hget(`${w.prefix}:req:${first}`, 'v')).toBe('2');
-  expect(await w.redis.exists(`${w.prefix}:migrated:v2`)).toBe(1);
-  // A record an old web process writes after the sweep is left to the scripts that touch it.
-  const late = await oldRecord(512, 6.12, 'approved');
-  expect(await w.store.migrate()).toBe(0);
-  expect(await w.redis.hget(`${w.prefix}:req:${late}`, 'v')).toBeNull();
-  expect((await w.store.get(late))?.state).toBe('approved');
-});
