@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { thresholdProblems } from './domain/policy.js';
 import { parseRate, type Rate } from './domain/rate.js';
+import { sandboxWalletsSetting } from './domain/sandbox-wallets.js';
 import { urlCredentials } from './domain/url-credentials.js';
 import { parseVelocityLimits, type VelocityRule } from './domain/velocity.js';
 import type { WalletAlias } from './domain/wallets.js';
@@ -12,7 +13,6 @@ import { ConfigError } from './errors.js';
 
 export type { WalletAlias };
 
-import { sandboxWalletsSetting } from './sandbox/seed.js';
 import { DEFAULT_QUERY_PARAMS } from './service/operations.js';
 
 const DURATION = /^(\d+)\s*(ms|s|m|h|d)$/;

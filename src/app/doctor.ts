@@ -8,7 +8,7 @@ import { maskUrlCredentials } from '../domain/url-credentials.js';
 import { plural, pluralWord } from '../domain/words.js';
 import { isServiceError } from '../service/errors.js';
 import type { Wallet } from '../service/schemas.js';
-import { BOT_SCOPES } from '../slack/scopes.js';
+import { BOT_SCOPES } from '../slack-api/scopes.js';
 
 export interface Check {
   ok: boolean;

@@ -7,7 +7,7 @@ import { formatNumber } from '../domain/amount.js';
 import { assetInfo, isAssetId } from '../domain/assets.js';
 import { maskTail } from '../domain/personal-data.js';
 import type { HistoryEntry, RequestRecord } from '../domain/request.js';
-import { outcomeMessage } from '../slack/describe-error.js';
+import { outcomeMessage } from '../presenters/describe-error.js';
 import { walletName } from './format-service.js';
 import { keyValues, table } from './table.js';
 

@@ -15,6 +15,7 @@ import {
   SocketModeReceiver,
 } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
+import { slackClientOptions } from '../slack-api/client-options.js';
 import { registerApprovalActions } from './actions/approval.js';
 import { registerBatchActions } from './actions/batch.js';
 import { registerHomeActions } from './actions/home.js';
@@ -55,17 +56,6 @@ export interface SlackApp {
   start(): Promise<void>;
   stop(): Promise<void>;
 }
-
-/**
- * Web API client options chosen on purpose: no automatic retries (a retried chat.postMessage
- * can post twice); rate-limited calls are rejected and retried by our notify queue instead.
- */
-export const slackClientOptions = (apiUrl: string | undefined) => ({
-  ...(apiUrl ? { slackApiUrl: apiUrl } : {}),
-  retryConfig: { retries: 0 },
-  rejectRateLimitedCalls: true,
-  timeout: 10_000,
-});
 
 /**
  * Bolt's single-token mode without token verification calls auth.test on every request (an

@@ -9,7 +9,7 @@ import { assetInfo, parseAssetId } from '../domain/assets.js';
 import { type BatchRowRecord, batchSummaryText, rowsCsv } from '../domain/batch-approval.js';
 import { receiptCsv } from '../domain/batch-receipt.js';
 import type { RequestRecord } from '../domain/request.js';
-import { outcomeMessage } from './describe-error.js';
+import { outcomeMessage } from '../presenters/describe-error.js';
 import { uploadCsvToThread } from './files.js';
 
 const decimalsOf = (record: RequestRecord): number => {

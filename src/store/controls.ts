@@ -4,18 +4,15 @@
  * key derives from the one prefix, so a hash-tagged prefix keeps them in one cluster slot.
  */
 
+import type { FreezeState, UnfreezeChoice, UnfreezeProposal } from '../domain/freeze-state.js';
 import type { VelocityRule, VelocitySubject, VelocityUsage } from '../domain/velocity.js';
 import type { RedisClient } from './redis.js';
 import type { VoteControls } from './requests.js';
 
+export type { FreezeState, UnfreezeChoice, UnfreezeProposal };
+
 /** Ledger entries are kept at least this long, so a rule added later still sees a month back. */
 const MIN_RETENTION_MS = 31 * 86_400_000;
-
-export interface FreezeState {
-  by: string;
-  at: number;
-  reason: string;
-}
 
 /** KEYS: freeze. ARGV: reason, placeholder. Returns {added, freeze JSON} or nil when not frozen. */
 const ADD_REASON = `
@@ -105,18 +102,6 @@ export class ControlStore {
     return { created: false, state: (await this.freeze()) ?? state };
   }
 }
-
-/** One /unfreeze proposal: who opened it, the votes by choice, and its card. */
-export interface UnfreezeProposal {
-  id: string;
-  by: string;
-  at: number;
-  votes: Record<string, UnfreezeChoice>;
-  decided?: UnfreezeChoice;
-  card?: { channel: string; ts: string };
-}
-
-export type UnfreezeChoice = 'release' | 'cancel';
 
 export type UnfreezeVote =
   | { outcome: 'not_frozen' | 'stale' }

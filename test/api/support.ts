@@ -16,7 +16,7 @@ import type { OwnerDirectory } from '../../src/api/owners.js';
 import { createApiKey } from '../../src/app/api-keys.js';
 import type { ApiKey, ApiKeyLimits, ApiScope } from '../../src/domain/api-key.js';
 import type { Rate } from '../../src/domain/rate.js';
-import { slackClientOptions } from '../../src/slack/app.js';
+import { slackClientOptions } from '../../src/slack-api/client-options.js';
 import { BOT_TOKEN, type Harness, PEOPLE } from '../support/harness.js';
 
 export interface ApiAnswer {

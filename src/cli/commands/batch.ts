@@ -9,7 +9,7 @@ import { basename } from 'node:path';
 import type { CheckedBatch } from '../../app/check-batch.js';
 import { formatAmount } from '../../domain/amount.js';
 import { BATCH_KINDS, type BatchKind } from '../../domain/batch-cells.js';
-import { describeError } from '../../slack/describe-error.js';
+import { describeError } from '../../presenters/describe-error.js';
 import { type Command, positionals, shorten, stringOption } from '../args.js';
 import type { Context } from '../context.js';
 import { CliError, UsageError } from '../problems.js';

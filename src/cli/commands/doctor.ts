@@ -3,7 +3,7 @@
  * payment needs is in place (issue 14). Never prints a secret: lines name settings, not values.
  */
 import { type Check, type DoctorDeps, doctor, type RedisProbe } from '../../app/doctor.js';
-import { slackProbe } from '../../slack/doctor-probe.js';
+import { slackProbe } from '../../slack-api/doctor-probe.js';
 import { closeRedis, openRedis, type RedisClient, redisWhere } from '../../store/redis.js';
 import type { Command } from '../args.js';
 import { positionals } from '../args.js';

@@ -8,7 +8,7 @@
 import type { KnownBlock } from '@slack/types';
 import { shortAddress } from '../../domain/address.js';
 import { isFinal, type RequestRecord, type RequestState } from '../../domain/request.js';
-import { outcomeMessage } from '../describe-error.js';
+import { outcomeMessage } from '../../presenters/describe-error.js';
 import { batchCardBlocks } from './batch-card.js';
 import { type CardControls, cardControlBlocks } from './card-controls.js';
 import { whatLines } from './card-lines.js';

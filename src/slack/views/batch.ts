@@ -14,6 +14,7 @@ import { announce } from '../../app/post-request.js';
 import { batchPolicy, submitBatch } from '../../app/submit-batch.js';
 import { BATCH_KINDS, type BatchKind } from '../../domain/batch-cells.js';
 import { MAX_BATCH_FILE_BYTES } from '../../domain/batch-file.js';
+import { describeError } from '../../presenters/describe-error.js';
 import {
   BATCH_CALLBACK,
   BATCH_FILE_TYPES,
@@ -22,7 +23,6 @@ import {
   batchProblemMessages,
 } from '../blocks/batch-modal.js';
 import type { Deps } from '../deps.js';
-import { describeError } from '../describe-error.js';
 import { downloadSubmittedFile } from '../files.js';
 import { readMetadata } from '../metadata.js';
 
