@@ -28,6 +28,7 @@ import { createSlackApp, type SlackApp, slackClientOptions } from './slack/app.j
 import { SlackApproverDirectory } from './slack/approvers.js';
 import type { Deps } from './slack/deps.js';
 import { slackNotifier } from './slack/notifier.js';
+import { slackPasskeyNotices } from './slack/passkey-notices.js';
 import { ControlStore, UnfreezeStore } from './store/controls.js';
 import { durableStart } from './store/durable.js';
 import { PasskeyStore } from './store/passkeys.js';
@@ -162,6 +163,11 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
     unfreeze: new UnfreezeStore(redis, config.redis.prefix, controls),
     passkeys: new PasskeyStore(redis, config.redis.prefix),
     stepUpTokens: new StepUpTokens(redis, config.redis.prefix),
+    notices: slackPasskeyNotices(slackClient, {
+      approvalsChannel: config.approvalsChannel,
+      sandbox: sandbox !== undefined,
+      log,
+    }),
     log,
     now,
     sandbox: sandbox !== undefined,

@@ -30,6 +30,13 @@ export interface StoredPasskey extends Passkey {
   counter: number;
 }
 
+/** KEYS: the owner's hash. ARGV: id, the JSON expected, the JSON to store. */
+const SWAP = `
+if redis.call('HGET', KEYS[1], ARGV[1]) ~= ARGV[2] then return 0 end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
+return 1
+`;
+
 export class PasskeyStore {
   constructor(
     private readonly redis: RedisClient,
@@ -75,14 +82,17 @@ export class PasskeyStore {
     return (await this.list(user)).filter((p) => p.status === 'active' && p.usableFrom <= now);
   }
 
-  /** pending → active, once; false when it is gone or already active. */
+  /**
+   * pending → active, once; false when it is gone or already active. A compare-and-set on the
+   * stored JSON, so a removal or another approval in between wins and nothing comes back to life.
+   */
   async activate(user: string, id: string, approvedBy: string, usableFrom: number): Promise<boolean> {
-    const current = await this.get(user, id);
-    if (current?.status !== 'pending') return false;
-    const { counter: _counter, ...record } = current;
+    const stored = await this.redis.hget(this.key(user), id);
+    if (!stored) return false;
+    const record = passkeySchema.parse(JSON.parse(stored));
+    if (record.status !== 'pending') return false;
     const next: Passkey = { ...record, status: 'active', approvedBy, usableFrom };
-    await this.redis.hset(this.key(user), id, JSON.stringify(next));
-    return true;
+    return (await this.redis.eval(SWAP, 1, this.key(user), id, stored, JSON.stringify(next))) === 1;
   }
 
   /** Removes one passkey (or all of the approver's); returns how many went. */
