@@ -3,7 +3,7 @@ import { authenticatorName } from '../domain/aaguid-names.js';
 import type { Passkey } from '../store/passkeys.js';
 import { escapeHtml } from './pages.js';
 
-const when = (ms: number): string => new Date(ms).toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
+const when = (ms: number): string => `${new Date(ms).toISOString().replace('T', ' ').slice(0, 16)} UTC`;
 
 /** What the approval card shows: authenticator, browser, time, and the person to confirm with. */
 export function passkeyFactsHtml(p: Passkey): string {

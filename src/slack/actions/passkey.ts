@@ -59,15 +59,18 @@ export function registerPasskeyActions(app: App, deps: Deps): void {
     }
   });
 
-  app.action<BlockButtonAction>(PASSKEY_ACTIONS.remove, async ({ ack, body, action, client }) => {
-    await ack();
-    if (!action.value) return;
-    try {
-      await answer(client, deps, body, await offerPasskeyRemoval(deps, body.user.id, action.value), 'remove');
-    } catch (err) {
-      deps.log.error({ err }, 'passkey removal offer failed');
-    }
-  });
+  app.action<BlockButtonAction>(
+    { action_id: new RegExp(`^${PASSKEY_ACTIONS.remove}_\\d+$`) },
+    async ({ ack, body, action, client }) => {
+      await ack();
+      if (!action.value) return;
+      try {
+        await answer(client, deps, body, await offerPasskeyRemoval(deps, body.user.id, action.value), 'remove');
+      } catch (err) {
+        deps.log.error({ err }, 'passkey removal offer failed');
+      }
+    },
+  );
 
   // A link button only opens the page; its click is acknowledged, nothing more.
   app.action<BlockButtonAction>(PASSKEY_ACTIONS.open, async ({ ack }) => {

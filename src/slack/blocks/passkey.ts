@@ -11,7 +11,7 @@ import { esc } from './common.js';
 export const PASSKEY_ACTIONS = {
   /** On the approval card: value `<owner>/<credential id>`. */
   approve: 'passkey_approve',
-  /** In /passkey's list: value the credential id. */
+  /** In /passkey's list: `passkey_remove_<n>` (action ids are unique in a message); value the credential id. */
   remove: 'passkey_remove',
   /** A button that only opens a link (enrol, approve, remove pages). */
   open: 'passkey_open',
@@ -41,7 +41,7 @@ const openButton = (text: string, url: string): KnownBlock => ({
 
 /** /passkey: the enrol link, then every passkey of the person with a Remove button each. */
 export function passkeyCommandBlocks(url: string, passkeys: readonly StoredPasskey[], now: number): KnownBlock[] {
-  const list: KnownBlock[] = passkeys.map((p) => ({
+  const list: KnownBlock[] = passkeys.map((p, i) => ({
     type: 'section',
     text: {
       type: 'mrkdwn',
@@ -49,7 +49,7 @@ export function passkeyCommandBlocks(url: string, passkeys: readonly StoredPassk
     },
     accessory: {
       type: 'button',
-      action_id: PASSKEY_ACTIONS.remove,
+      action_id: `${PASSKEY_ACTIONS.remove}_${i + 1}`,
       text: { type: 'plain_text', text: 'Remove…' },
       value: p.id,
     },
