@@ -109,6 +109,13 @@ export class PasskeyStore {
     return Number(removed);
   }
 
+  /** How many approvers hold a passkey that counts at `now` (rampart doctor, issue 22). */
+  async usableHolders(now: number): Promise<number> {
+    const users = await this.users();
+    const usable = await Promise.all(users.map((u) => this.usable(u, now)));
+    return usable.filter((l) => l.length > 0).length;
+  }
+
   /** Approvers who hold at least one passkey (any status). */
   async users(): Promise<string[]> {
     return (await this.redis.smembers(this.usersKey)).sort();

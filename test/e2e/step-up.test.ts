@@ -9,6 +9,7 @@ import { enrolLink } from '../../src/app/passkey-enrol.js';
 import type { StepUpAttempt, StepUpDeps } from '../../src/app/step-up-deps.js';
 import { verifyApproval } from '../../src/app/verify-approval.js';
 import { createWebHandler } from '../../src/web/handler.js';
+import { addresses, submitBatchFile, transfersCsv, waitForApproval } from '../support/batches.js';
 import { blocksText, eventually, expectHealthyRun, type Harness, PEOPLE, startHarness } from '../support/harness.js';
 import {
   type Approver,
@@ -27,7 +28,6 @@ import {
   serviceCalls,
   waitForState,
 } from '../support/requests.js';
-import { addresses, submitBatchFile, transfersCsv, waitForApproval } from '../support/batches.js';
 import { launchChromium } from '../workbench/support.js';
 
 let h: Harness;
