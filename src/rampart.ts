@@ -28,6 +28,7 @@ import { createSlackApp, type SlackApp } from './slack/app.js';
 import { SlackApproverDirectory } from './slack/approvers.js';
 import type { Deps } from './slack/deps.js';
 import { slackNotifier } from './slack/notifier.js';
+import { slackPasskeyNotices } from './slack/passkey-notices.js';
 import { slackClientOptions } from './slack-api/client-options.js';
 import { ControlStore, UnfreezeStore } from './store/controls.js';
 import { durableStart } from './store/durable.js';
@@ -163,6 +164,11 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
     unfreeze: new UnfreezeStore(redis, config.redis.prefix, controls),
     passkeys: new PasskeyStore(redis, config.redis.prefix),
     stepUpTokens: new StepUpTokens(redis, config.redis.prefix),
+    notices: slackPasskeyNotices(slackClient, {
+      approvalsChannel: config.approvalsChannel,
+      sandbox: sandbox !== undefined,
+      log,
+    }),
     log,
     now,
     sandbox: sandbox !== undefined,

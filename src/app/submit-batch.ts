@@ -8,6 +8,7 @@ import { amountToString, amountToWire, formatAmount } from '../domain/amount.js'
 import { type BatchFacts, type BatchRowRecord, previewLines, repeatsInFile } from '../domain/batch-approval.js';
 import { evaluatePolicy } from '../domain/policy.js';
 import type { FrozenRequest, ServiceCall } from '../domain/request.js';
+import { needsStepUp } from '../domain/step-up.js';
 import type { CheckedBatch } from './check-batch.js';
 import type { AppDeps } from './deps.js';
 import { freezeRequest } from './post-request.js';
@@ -112,6 +113,13 @@ export async function submitBatch(
     submission: batch.submission,
     availableUnits: c.availableNow.units.toString(),
     ...(c.velocityNote ? { velocityNote: c.velocityNote } : {}),
+    // Issue 22: a batch by its total, or (STEP_UP_NEW_DESTINATION=on) any row to a new destination.
+    stepUp: needsStepUp(deps.config.stepUp, {
+      kind: c.batchKind === 'transfers' ? 'transfer' : 'offramp',
+      assetCode: c.asset.code,
+      amount: c.total,
+      newDestination: newDestinations.length > 0,
+    }),
   });
   if (submitted.kind === 'created') {
     deps.log.info({ requestId: id, rows: rows.length, requester: batch.requester }, 'batch posted for approval');

@@ -19,11 +19,13 @@ import { slackClientOptions } from '../slack-api/client-options.js';
 import { registerApprovalActions } from './actions/approval.js';
 import { registerBatchActions } from './actions/batch.js';
 import { registerHomeActions } from './actions/home.js';
+import { registerPasskeyActions } from './actions/passkey.js';
 import { registerShareAction } from './actions/share.js';
 import { registerAssetChoices } from './asset-choices.js';
 import { boltLogger } from './bolt-logger.js';
 import { registerBatchCommand } from './commands/batch.js';
 import { registerFreezeCommands } from './commands/freeze.js';
+import { registerPasskeyCommand } from './commands/passkey.js';
 import { registerReadOnlyCommands } from './commands/read-only.js';
 import { registerRegistryCommands } from './commands/registry.js';
 import { registerRequestCommands } from './commands/request.js';
@@ -147,6 +149,8 @@ export function createSlackApp(
   registerHome(app, deps);
   registerFreezeCommands(app, deps); // issue 13
   registerResolveCommand(app, deps); // issue 19
+  registerPasskeyCommand(app, deps); // issue 22
+  registerPasskeyActions(app, deps);
   registerAssetChoices(app, deps);
   // issue 20: listeners only; /batch joins manifest.yml when batch approvals are wired.
   registerBatchCommand(app, deps);

@@ -6,6 +6,7 @@
  */
 import type { BatchRowRecord } from '../domain/batch-approval.js';
 import type { HistoryEntry } from '../domain/request.js';
+import type { PasskeyProof } from '../domain/step-up.js';
 import type { RedisClient } from './redis.js';
 import type { StoreKeys } from './store-keys.js';
 
@@ -63,9 +64,12 @@ export class BatchStore {
     return raw ? (JSON.parse(raw) as BatchRowRecord[]) : [];
   }
 
-  async resume(id: string, by: string): Promise<Moved> {
+  /** `passkey`: issue 22, the verified assertion of a step-up batch's Resume, kept in its history. */
+  async resume(id: string, by: string, passkey?: PasskeyProof): Promise<Moved> {
     const at = this.now();
-    const entry: HistoryEntry = { at, event: 'resumed', by };
+    const entry: HistoryEntry = passkey
+      ? { at, event: 'resumed', by, detail: 'with passkey', passkey }
+      : { at, event: 'resumed', by };
     const [ok, state] = (await this.redis.eval(
       RESUME,
       3,

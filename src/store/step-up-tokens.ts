@@ -9,10 +9,13 @@ import { z } from 'zod';
 import type { RedisClient } from './redis.js';
 
 export const tokenDataSchema = z.object({
-  /** approve: a payment's vote; enrol: register a passkey; enrol-approve: approve someone's new passkey. */
-  purpose: z.enum(['approve', 'enrol', 'enrol-approve']),
+  /**
+   * approve: a payment's vote; enrol: register a passkey; enrol-approve: approve someone's new
+   * passkey; remove: remove one of your own passkeys with another; resume: resume a paused batch.
+   */
+  purpose: z.enum(['approve', 'enrol', 'enrol-approve', 'remove', 'resume']),
   user: z.string(),
-  /** The approval id, or `<owner>/<credential id>` for enrol-approve. */
+  /** The approval id, or `<owner>/<credential id>` for enrol-approve and remove. */
   subject: z.string(),
   /** The full hash the passkey must commit to (approvals), '' otherwise. */
   subjectHash: z.string(),

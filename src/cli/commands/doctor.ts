@@ -9,7 +9,8 @@ import type { Command } from '../args.js';
 import { positionals } from '../args.js';
 import { CliError } from '../problems.js';
 
-export const checkLine = (c: Check): string => `${c.ok ? '✓' : '✗'} ${c.text}${c.fix ? ` — fix: ${c.fix}` : ''}`;
+export const checkLine = (c: Check): string =>
+  `${c.warn ? '!' : c.ok ? '✓' : '✗'} ${c.text}${c.fix ? ` — fix: ${c.fix}` : ''}`;
 
 function redisProbe(client: RedisClient, where: string): RedisProbe {
   return {
@@ -45,6 +46,8 @@ export const doctorCommand: Command = {
         },
         service: () => ctx.service(),
         slack: slackProbe(config.slack.botToken, config.slack.apiUrl),
+        // Issue 22: warns when fewer approvers hold a passkey than the largest quorum needs.
+        passkeys: async () => (await ctx.passkeys()).passkeys,
       };
       let failed = 0;
       try {
