@@ -1,7 +1,8 @@
 /**
  * Names of common passkey providers by AAGUID (issue 22 "Enrolment": the card names the
- * authenticator). Deliberately short; these are the providers' published identifiers as collected
- * by the community list github.com/passkeydeveloper/passkey-authenticator-aaguids (MIT licence).
+ * authenticator). Deliberately short: a few AAGUIDs and product names, facts each provider
+ * publishes, cross-checked against the community list
+ * github.com/passkeydeveloper/passkey-authenticator-aaguids (no code or data file is copied).
  * Anything else is "unknown authenticator": never a guessed name. Pure.
  */
 const NAMES: Readonly<Record<string, string>> = {
