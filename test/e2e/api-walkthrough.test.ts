@@ -65,7 +65,7 @@ afterAll(async () => {
 /** The walkthrough's key, made with the flags the page gives `rampart api-keys create`. */
 async function walkthroughKey(name: string) {
   const create = section('Walkthrough').find((l) => l.includes('api-keys create')) ?? '';
-  const owner = /--owner (\S+)/.exec(create)?.[1];
+  const owner = /--owner (\S+)/.exec(create)?.[1] ?? '';
   expect(owner).toBe(PEOPLE.requester);
   return newKey(api, {
     name,
