@@ -4,7 +4,9 @@
  * as for a single request (the VOTE script is the same). The card and the rows file follow
  * through the notify job (queue/notify.ts) after the edge's ack.
  */
+
 import { amountToString, amountToWire, formatAmount } from '../domain/amount.js';
+import type { ApiOrigin } from '../domain/api-key.js';
 import { type BatchFacts, type BatchRowRecord, previewLines, repeatsInFile } from '../domain/batch-approval.js';
 import { evaluatePolicy } from '../domain/policy.js';
 import type { FrozenRequest, ServiceCall } from '../domain/request.js';
@@ -22,6 +24,8 @@ export interface BatchSubmission {
   /** The modal's view id: one submitted form makes at most one batch. */
   submission: string;
   fileName: string;
+  /** Issue 21: made through the HTTP API with this key (its owner is `requester`). */
+  via?: ApiOrigin;
 }
 
 export type SubmitBatchOutcome =
@@ -104,6 +108,7 @@ export async function submitBatch(
       availableBefore: formatAmount(c.availableNow),
       availableAfter: formatAmount(c.availableAfter),
       batch: facts,
+      ...(batch.via ? { viaApi: batch.via } : {}),
     },
     requester: batch.requester,
     reason: batch.reason || `batch ${batch.fileName}`,

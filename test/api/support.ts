@@ -123,6 +123,7 @@ const pointerPart = (s: string) => s.replaceAll('~', '~0').replaceAll('/', '~1')
 function templateOf(path: string): string {
   const p = path.split('?')[0] ?? path;
   if (/^\/requests\/[^/]+\/cancel$/.test(p)) return '/requests/{id}/cancel';
+  if (/^\/requests\/[^/]+\/executions$/.test(p)) return '/requests/{id}/executions';
   if (/^\/requests\/[^/]+$/.test(p)) return '/requests/{id}';
   return p;
 }

@@ -52,13 +52,19 @@ function factLines(record: RequestRecord, b: BatchFacts): string {
   ].join('\n');
 }
 
+/** Issue 21: a batch from the HTTP API names its key; the key's owner is the requester. */
+const requestedBy = (f: RequestRecord['frozen']): string =>
+  f.display.viaApi
+    ? `*Requested via API key* *${esc(f.display.viaApi.keyName)}* (owner <@${f.requester}>)`
+    : `*Requested by:* <@${f.requester}>`;
+
 /** Issue 20 item 4: what an approver should check, with row numbers. */
-function warningLines(b: BatchFacts): string[] {
+function warningLines(b: BatchFacts, viaApi: boolean): string[] {
   const lines: string[] = [];
   const fresh = b.newDestinations ?? [];
   if (fresh.length > 0)
     lines.push(
-      `:warning: *New destinations:* ${fresh.length === b.rows ? `all ${b.rows} rows pay` : `${rowList(fresh)} pay${fresh.length === 1 ? 's' : ''}`} an address Rampart has never paid`,
+      `:warning: ${viaApi ? '*new destination via API* · ' : ''}*New destinations:* ${fresh.length === b.rows ? `all ${b.rows} rows pay` : `${rowList(fresh)} pay${fresh.length === 1 ? 's' : ''}`} an address Rampart has never paid`,
     );
   for (const r of (b.repeatsInFile ?? []).slice(0, 10))
     lines.push(`:warning: *Repeat:* row ${r.row} repeats row ${r.of} of this file (same destination and amount)`);
@@ -117,12 +123,12 @@ export function batchCardBlocks(
     header(`${KIND[b.kind]} ${f.id}`),
     section(statusLine(record, frozen)),
     section(factLines(record, b)),
-    section(`*Requested by:* <@${f.requester}>  ·  *Reason:* ${esc(f.reason)}`),
+    section(`${requestedBy(f)}  ·  *Reason:* ${esc(f.reason)}`),
     section(
       `*Rule (by the total):* ${esc(f.rule)}\n*Approvals:* ${record.votes.length} of ${f.requiredApprovals}${votes ? `: ${votes}` : ''}${record.approvalState === 'pending' ? `\n*Expires:* ${slackDate(f.expiresAt)}` : ''}`,
     ),
   ];
-  const warnings = warningLines(b);
+  const warnings = warningLines(b, f.display.viaApi !== undefined);
   if (record.approvalState === 'pending' && warnings.length > 0) blocks.push(section(warnings.join('\n')));
   if (record.approvalState === 'pending' && b.preview.length > 0) {
     const more =
