@@ -104,10 +104,12 @@ export async function executeOne(
     return 'skipped';
   }
   const { token, frozen, tries } = started;
-  // A card refresh must never stand between the compare-and-set and the call, nor delay it.
-  void jobs
-    .notify({ requestId: approvalId, kind: 'card' })
-    .catch((err: unknown) => log.warn({ err, executionId }, 'could not queue a card refresh'));
+  // The card says "executing" once the call is on its way: its refresh never stands between the
+  // compare-and-set and the call, nor shares the time before the call's first byte (issue 19).
+  const refreshCard = () =>
+    void jobs
+      .notify({ requestId: approvalId, kind: 'card' })
+      .catch((err: unknown) => log.warn({ err, executionId }, 'could not queue a card refresh'));
 
   const finish = async (to: 'succeeded' | 'failed' | 'unknown', result: RequestOutcome, detail?: string) => {
     const r = await store.executions.finish(executionId, token, to, result, detail);
@@ -161,6 +163,7 @@ export async function executeOne(
     return 'failed';
   }
   if (frozen.call.kind === 'register-beneficiary') {
+    refreshCard();
     const { ok, ...result } = await registerStated(deps, frozen, started.decidedBy);
     await finish(ok ? 'succeeded' : 'failed', result, result.message);
     return ok ? 'succeeded' : 'failed';
@@ -168,7 +171,10 @@ export async function executeOne(
 
   let outcome: RequestOutcome;
   try {
-    outcome = await callService(deps.service, frozen.call);
+    const call = callService(deps.service, frozen.call);
+    // Undici writes on a kept-alive connection within the call's own ticks: refresh after them.
+    setImmediate(refreshCard);
+    outcome = await call;
   } catch (err) {
     // Stored as data; each edge writes its own sentence from it (issue 12, item 5).
     const failure = failureFacts(err);

@@ -4,10 +4,12 @@
  * approval, and each row's velocity give-back, once. Rows start and finish in the execution
  * scripts (store/approval-lua.ts), which also pause a batch at its first unknown row.
  */
+
 import type { BatchRowRecord } from '../domain/batch-approval.js';
 import type { HistoryEntry } from '../domain/request.js';
 import type { PasskeyProof } from '../domain/step-up.js';
 import type { RedisClient } from './redis.js';
+import { evalScript } from './run-script.js';
 import type { StoreKeys } from './store-keys.js';
 
 /** paused → running. KEYS: approval, history, ready. ARGV: id, history entry JSON, now. Returns {ok, state}. */
@@ -70,7 +72,8 @@ export class BatchStore {
     const entry: HistoryEntry = passkey
       ? { at, event: 'resumed', by, detail: 'with passkey', passkey }
       : { at, event: 'resumed', by };
-    const [ok, state] = (await this.redis.eval(
+    const [ok, state] = (await evalScript(
+      this.redis,
       RESUME,
       3,
       this.keys.approval(id),
@@ -85,7 +88,8 @@ export class BatchStore {
 
   async stop(id: string, by: string): Promise<Moved> {
     const entry: HistoryEntry = { at: this.now(), event: 'stopped', by };
-    const [ok, state] = (await this.redis.eval(
+    const [ok, state] = (await evalScript(
+      this.redis,
       STOP,
       2,
       this.keys.approval(id),
@@ -97,7 +101,8 @@ export class BatchStore {
 
   /** True when this row's units were given back now (false: before, or nothing was reserved). */
   async giveBack(amountsKey: string, approvalId: string, rowId: string, units: bigint): Promise<boolean> {
-    const r = await this.redis.eval(
+    const r = await evalScript(
+      this.redis,
       GIVE_BACK,
       2,
       amountsKey,

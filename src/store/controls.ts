@@ -8,6 +8,7 @@ import type { FreezeState, UnfreezeChoice, UnfreezeProposal } from '../domain/fr
 import type { VelocityRule, VelocitySubject, VelocityUsage } from '../domain/velocity.js';
 import type { RedisClient } from './redis.js';
 import type { VoteControls } from './requests.js';
+import { evalScript } from './run-script.js';
 
 export type { FreezeState, UnfreezeChoice, UnfreezeProposal };
 
@@ -90,7 +91,9 @@ export class ControlStore {
    * still says `placeholder` (a reason someone gave is never replaced).
    */
   async addFreezeReason(reason: string, placeholder: string): Promise<{ added: boolean; state?: FreezeState }> {
-    const raw = (await this.redis.eval(ADD_REASON, 1, this.freezeKey, reason, placeholder)) as [number, string] | null;
+    const raw = (await evalScript(this.redis, ADD_REASON, 1, this.freezeKey, reason, placeholder)) as
+      | [number, string]
+      | null;
     if (!raw) return { added: false };
     return { added: raw[0] === 1, state: JSON.parse(raw[1]) as FreezeState };
   }
@@ -177,7 +180,8 @@ export class UnfreezeStore {
   }
 
   async vote(id: string, user: string, choice: UnfreezeChoice, required: number): Promise<UnfreezeVote> {
-    const [outcome, a, b] = (await this.redis.eval(
+    const [outcome, a, b] = (await evalScript(
+      this.redis,
       UNFREEZE_VOTE,
       2,
       this.key,
@@ -193,7 +197,7 @@ export class UnfreezeStore {
   }
 
   async lift(choice: UnfreezeChoice, approvedIndexKey: string): Promise<'lifted' | 'retry'> {
-    const r = await this.redis.eval(LIFT, 3, this.controls.freezeKey, this.key, approvedIndexKey, choice);
+    const r = await evalScript(this.redis, LIFT, 3, this.controls.freezeKey, this.key, approvedIndexKey, choice);
     return r === 'lifted' ? 'lifted' : 'retry';
   }
 }

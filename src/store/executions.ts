@@ -3,6 +3,7 @@
  * outcome; the approval's counts, state and view move in the same script (store/approval-lua.ts).
  * The record is the source of truth for execution, not BullMQ's job state (DESIGN invariant 3).
  */
+
 import { randomUUID } from 'node:crypto';
 import { type ApprovalState, canMoveExecution, type ExecutionState, executionId } from '../domain/approval.js';
 import { redactFrozen } from '../domain/redact.js';
@@ -18,6 +19,7 @@ import { StateConflictError } from '../errors.js';
 import { CANCEL_QUEUED, FINISH, START } from './approval-lua.js';
 import { executionOf, sealedCallOf } from './record-view.js';
 import type { RedisClient } from './redis.js';
+import { evalScript } from './run-script.js';
 import type { ChangeListener, StoreKeys } from './store-keys.js';
 
 export type ExecutionStart =
@@ -87,7 +89,8 @@ export class ExecutionStore {
     // Issue 20: a batch's row k waits for row k-1 (checked in the script).
     const n = Number(execId.slice(execId.lastIndexOf('.') + 1));
     const previous = approvalId.startsWith('B-') && n > 1 ? executionId(approvalId, n - 1) : execId;
-    const r = (await this.redis.eval(
+    const r = (await evalScript(
+      this.redis,
       START,
       16,
       ...this.base(approvalId, execId),
@@ -160,7 +163,8 @@ export class ExecutionStore {
       }
     }
     const release = how.release ? [how.release.ledger, how.release.amounts] : [];
-    const [ok, before, kind, seq, changed, view] = (await this.redis.eval(
+    const [ok, before, kind, seq, changed, view] = (await evalScript(
+      this.redis,
       FINISH,
       15 + release.length,
       ...this.base(approvalId, execId),
@@ -200,7 +204,8 @@ export class ExecutionStore {
         decidedAt: String(at),
         ...(masked ? { frozen: JSON.stringify(masked) } : {}),
       });
-      const [count, , kind, seq, changed] = (await this.redis.eval(
+      const [count, , kind, seq, changed] = (await evalScript(
+        this.redis,
         CANCEL_QUEUED,
         15 + page.length,
         ...this.base(approvalId, executionId(approvalId, 1)),

@@ -5,6 +5,7 @@
  */
 import { type Passkey, passkeySchema, type StoredPasskey } from '../domain/passkey.js';
 import type { RedisClient } from './redis.js';
+import { evalScript } from './run-script.js';
 
 export { type Passkey, passkeySchema, type StoredPasskey };
 
@@ -70,7 +71,7 @@ export class PasskeyStore {
     const record = passkeySchema.parse(JSON.parse(stored));
     if (record.status !== 'pending') return false;
     const next: Passkey = { ...record, status: 'active', approvedBy, usableFrom };
-    return (await this.redis.eval(SWAP, 1, this.key(user), id, stored, JSON.stringify(next))) === 1;
+    return (await evalScript(this.redis, SWAP, 1, this.key(user), id, stored, JSON.stringify(next))) === 1;
   }
 
   /** Removes one passkey (or all of the approver's); returns how many went. */

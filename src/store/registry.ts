@@ -12,6 +12,7 @@ import {
   identityEntry,
 } from '../domain/registry-entries.js';
 import type { RedisClient } from './redis.js';
+import { evalScript } from './run-script.js';
 
 export { type BeneficiaryEntry, beneficiaryEntry, type IdentityEntry, identityEntry };
 
@@ -98,7 +99,7 @@ export class Registry {
    */
   async addBeneficiariesIfAbsent(entries: BeneficiaryEntry[]): Promise<string[]> {
     const args = entries.flatMap((e) => [e.id, JSON.stringify(beneficiaryEntry.parse(e))]);
-    const taken = (await this.redis.eval(ADD_ALL_OR_NONE, 1, this.beneficiariesKey, ...args)) as string[];
+    const taken = (await evalScript(this.redis, ADD_ALL_OR_NONE, 1, this.beneficiariesKey, ...args)) as string[];
     return taken;
   }
 

@@ -2,6 +2,7 @@
  * Redis persistence of requests: the frozen request, its state, votes and append-only history.
  * The record is the source of truth for execution, not BullMQ's job state (DESIGN invariant 3).
  */
+
 import { executionId, sealHash } from '../domain/approval.js';
 import { redactFrozen } from '../domain/redact.js';
 import {
@@ -23,6 +24,7 @@ import { ExecutionStore } from './executions.js';
 import { ALLOCATE, CREATE, VOTE } from './lua.js';
 import { recordOf } from './record-view.js';
 import type { RedisClient } from './redis.js';
+import { evalScript } from './run-script.js';
 import { type ChangeListener, StoreKeys } from './store-keys.js';
 
 export type VoteOutcome =
@@ -132,7 +134,7 @@ export class RequestStore {
    * are `B-<n>` (issue 20) from the same sequence, so no number names two approvals.
    */
   async allocate(letter: 'R' | 'B' = 'R'): Promise<{ id: string; redisNowMs: number }> {
-    const [n, redisNowMs] = (await this.redis.eval(ALLOCATE, 1, this.keys.seq)) as [number, number];
+    const [n, redisNowMs] = (await evalScript(this.redis, ALLOCATE, 1, this.keys.seq)) as [number, number];
     const id = formatRequestId(FIRST_ID + n);
     return { id: letter === 'B' ? `B-${id.slice(2)}` : id, redisNowMs };
   }
@@ -158,7 +160,8 @@ export class RequestStore {
     };
     const claimKey = options.submission ? this.submissionKey(options.submission) : this.key(frozen.id);
     const execKeys = calls.map((_, i) => this.keys.execution(executionId(frozen.id, i + 1)));
-    const [outcome, owner] = (await this.redis.eval(
+    const [outcome, owner] = (await evalScript(
+      this.redis,
       CREATE,
       6 + execKeys.length,
       this.key(frozen.id),
@@ -272,7 +275,7 @@ export class RequestStore {
       for (const r of l.limits) args.push(r.limit.toString(), String(r.windowMs));
     }
     const [outcome, state, votes, required, decidedBy, decidedAt, expiresAt, kind, seq, limitIndex, used] =
-      (await this.redis.eval(VOTE, keys.length, ...keys, ...args)) as [
+      (await evalScript(this.redis, VOTE, keys.length, ...keys, ...args)) as [
         VoteOutcome,
         string,
         string,
@@ -340,7 +343,8 @@ export class RequestStore {
     const redacted = frozen && !frozen.redacted ? redactFrozen(frozen, history.at) : undefined;
     const masked = redacted ? { frozen: JSON.stringify(redacted) } : {};
     const execs = Array.from({ length: Number(n ?? '1') }, (_, i) => this.keys.execution(executionId(id, i + 1)));
-    const [ok, before, kind, seq] = (await this.redis.eval(
+    const [ok, before, kind, seq] = (await evalScript(
+      this.redis,
       DECIDE,
       15 + execs.length,
       this.key(id),

@@ -98,6 +98,29 @@ describe('executeOne', () => {
     await live.close();
   });
 
+  it('queues the "executing" card refresh only after the call has begun, never before it (issue 19)', async () => {
+    const id = await approvedRequest();
+    const order: string[] = [];
+    const live = new ServiceClient({ baseUrl: sandbox.url, apiKey: 'k' });
+    const service = Object.assign(Object.create(live) as ServiceClient, {
+      transfer(body: Parameters<ServiceClient['transfer']>[0]) {
+        order.push('call');
+        return live.transfer(body);
+      },
+    });
+    const jobs = Object.assign(Object.create(queues) as Queues, {
+      notify(job: { requestId: string; kind: 'card' | 'outcome' | 'unknown' | 'not-sent' }) {
+        order.push(job.kind);
+        return queues.notify(job);
+      },
+    });
+    const deps = { service, store, registry, jobs, log, now: Date.now, workerName: 't' };
+    expect(await executeOne(deps, `${id}.1`)).toBe('succeeded');
+    expect(order[0]).toBe('call');
+    expect(order).toContain('card');
+    await live.close();
+  });
+
   it('gives up as failed (never sent) on the last attempt', async () => {
     const id = await approvedRequest();
     const dead = new ServiceClient({ baseUrl: `http://127.0.0.1:${deadPort}`, apiKey: 'k' });
