@@ -28,6 +28,7 @@ export const executeJobType = defineJob({
         now: ctx.now,
         workerName: ctx.workerName,
         ...(ctx.durable ? { durable: ctx.durable } : {}),
+        ...(ctx.batch ? { batch: ctx.batch } : {}),
       },
       data.executionId,
       { jobId: job.id ?? '', maxTries: EXECUTE_TRIES },
@@ -36,7 +37,8 @@ export const executeJobType = defineJob({
     if (result === 'succeeded' || result === 'failed')
       await continueAfter({ store: ctx.store, jobs: ctx.queues, log: ctx.log }, data.executionId);
     // issue 13: wait, without failing or using an attempt; an approved release promotes it.
-    return result === 'frozen' ? { wait: ctx.freezeRecheckMs } : { done: result };
+    // Issue 20: 'wait' (a batch's balance could not be read for its funding check) waits alike.
+    return result === 'frozen' || result === 'wait' ? { wait: ctx.freezeRecheckMs } : { done: result };
   },
   /** A stalled job lands here without our code having finished: settle the execution now. */
   async onFailed(ctx, job) {
