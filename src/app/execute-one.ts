@@ -43,11 +43,16 @@ export interface ExecuteOneOptions {
   jobId?: string;
   /** Tries an execution gets when its call provably never left (default EXECUTE_TRIES). */
   maxTries?: number;
+  /**
+   * Issue 20: after a passed funding check, return 'funded' instead of starting, so the caller
+   * asks BATCH_RATE's limiter again (the check's read must not shorten the gap between calls).
+   */
+  returnWhenFunded?: boolean;
 }
 
 // 'frozen' (issue 13): the freeze refused the start; nothing changed, the job waits. 'wait'
 // (issue 20): a batch's funding could not be checked (balance unreadable); the job waits too.
-export type ExecuteResult = 'succeeded' | 'failed' | 'unknown' | 'retry' | 'skipped' | 'frozen' | 'wait';
+export type ExecuteResult = 'succeeded' | 'failed' | 'unknown' | 'retry' | 'skipped' | 'frozen' | 'wait' | 'funded';
 
 /** Only a call that provably never left is tried again: this many tries at most. */
 export const EXECUTE_TRIES = 3;
@@ -92,6 +97,7 @@ export async function executeOne(
     const funding = await checkFunding(deps, approvalId);
     if (funding === 'unchecked') return 'wait';
     if (funding === 'paused') await jobs.notify({ requestId: approvalId, kind: 'card' });
+    else if (options.returnWhenFunded) return 'funded';
     else started = await store.executions.start(executionId, deps.workerName, jobId, hold);
   }
   if (started.token === undefined) {
@@ -156,7 +162,13 @@ export async function executeOne(
         'queued',
         { message: 'no Redis replica acknowledged the start in time, so nothing was sent' },
         'not sent: Redis replica did not acknowledge',
-        { batch: { ...row.batch, pauseWhy: 'no Redis replica acknowledged a row’s start, so it was not sent; check Redis, then resume or stop' } },
+        {
+          batch: {
+            ...row.batch,
+            pauseWhy:
+              'no Redis replica acknowledged a row’s start, so it was not sent; check Redis, then resume or stop',
+          },
+        },
       );
       await jobs.notify({ requestId: approvalId, kind: 'card' });
       return 'skipped';

@@ -171,7 +171,10 @@ async function lift(deps: FreezeDeps, choice: UnfreezeChoice, proposal: Unfreeze
 async function releaseApproval(deps: FreezeDeps, id: string): Promise<void> {
   // Issue 20: a batch runs on from its first unsent row (one at a time; its held try promoted).
   if (isBatch(id))
-    return continueBatch({ store: deps.store, jobs: { enqueueTry: (e, n) => deps.queues.releaseHeld(e, n) }, log: deps.log }, id);
+    return continueBatch(
+      { store: deps.store, jobs: { enqueueTry: (e, n) => deps.queues.releaseHeld(e, n) }, log: deps.log },
+      id,
+    );
   for (let offset = 0; ; offset += PAGE) {
     const page = await deps.store.executions.page(id, offset, PAGE);
     for (const e of page) if (e.state === 'queued') await deps.queues.releaseHeld(e.id, e.tries + 1);

@@ -203,7 +203,9 @@ it('a single request emptying the wallet: the batch pauses with the funding sent
   expect(await executeOne(exec(), `${id}.1`)).toBe('skipped');
   const record = await w.store.get(id);
   expect(record?.approvalState).toBe('paused');
-  expect(record?.pauseReason).toMatch(/^ops holds \d[\d,.]* USDC; the remaining 2 rows need 14.5 — fund it and resume, or stop$/);
+  expect(record?.pauseReason).toMatch(
+    /^ops holds \d[\d,.]* USDC; the remaining 2 rows need 14.5 — fund it and resume, or stop$/,
+  );
   expect(transfers()).toBe(calls);
   // Resumed while still short: checked again, paused again, still nothing sent.
   expect((await w.store.batches.resume(id, A2)).ok).toBe(true);
@@ -211,4 +213,3 @@ it('a single request emptying the wallet: the batch pauses with the funding sent
   expect((await w.store.get(id))?.approvalState).toBe('paused');
   expect(transfers()).toBe(calls);
 });
-

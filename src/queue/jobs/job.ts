@@ -2,9 +2,10 @@
  * One job type's contract (issue 18 §1; STYLE "Every job type has a typed contract"): its queue,
  * a zod schema for its data, its worker options and `perform`, which calls app/ or a processor.
  */
-import type { BatchRunConfig } from '../../app/batch-run.js';
+
 import type { Job } from 'bullmq';
 import type { z } from 'zod';
+import type { BatchRunConfig } from '../../app/batch-run.js';
 import type { Notifier } from '../../app/notifier.js';
 import type { Logger } from '../../log.js';
 import type { ServiceClient } from '../../service/client.js';
