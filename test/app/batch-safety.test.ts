@@ -188,6 +188,24 @@ it('unfreeze-cancel gives back each unsent row of a batch once; its rows that ra
   expect(await reserved(id)).toBe(13_010_000n);
 });
 
+it('a 500 on row 3 of 10: row 3 unknown and never sent again, the batch pauses; resumed, the other seven run once', async () => {
+  const amounts = Array.from({ length: 10 }, (_, i) => 14 + (i + 1) / 100);
+  const id = await batch(amounts);
+  await approve(w.deps, id, A1);
+  expect(await runRows(id, 2)).toEqual(['succeeded', 'succeeded']);
+  w.sandbox.faults.failNext('/transfer', 1, { status: 500 });
+  expect(await executeOne(exec(), `${id}.3`)).toBe('unknown');
+  expect((await w.store.get(id))?.approvalState).toBe('paused');
+  // Every later row's try, and row 3's again, while paused: nothing is sent.
+  for (let k = 3; k <= 10; k++) expect(await executeOne(exec(), `${id}.${k}`)).toBe('skipped');
+  expect((await w.store.batches.resume(id, A2)).ok).toBe(true);
+  for (let k = 3; k <= 10; k++) await executeOne(exec(), `${id}.${k}`);
+  // The same tries again after the batch ended: each row was sent once, row 3 (the 500) included.
+  for (let k = 1; k <= 10; k++) await executeOne(exec(), `${id}.${k}`);
+  expect(amounts.map((a) => w.received(a))).toEqual(amounts.map(() => 1));
+  expect((await w.store.get(id))?.counts).toMatchObject({ succeeded: 9, unknown: 1 });
+});
+
 // Last: it empties the sandbox wallet.
 it('a single request emptying the wallet: the batch pauses with the funding sentence and 0 calls', async () => {
   const balances = await w.service.getBalances('wal_ops_7f3a');
