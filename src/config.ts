@@ -294,6 +294,10 @@ export interface BatchConfig {
   maxRows: number;
   /** BATCH_RATE: all batch rows together, across processes (default 5/s; undefined: `off`). */
   rate: Rate | undefined;
+  /** BATCH_PAUSE_AFTER_FAILURES: this many failed rows in a row pause the batch (default 10). */
+  pauseAfterFailures: number;
+  /** BATCH_HOLD_LIMIT: a batch not started, paused or frozen this long after its approval is cancelled (default 24h). */
+  holdLimitMs: number;
 }
 
 /** Issue 20: a batch is checked row by row before the ack, so its size is capped. */
@@ -305,11 +309,20 @@ function parseBatch(env: Record<string, string | undefined>, problems: string[])
   const rateOrDefault = typeof rate === 'string' ? undefined : rate;
   const text = env.BATCH_MAX_ROWS?.trim() || '1000';
   const maxRows = Number(text.replace(/[,_]/g, ''));
+  const failuresText = env.BATCH_PAUSE_AFTER_FAILURES?.trim() || '10';
+  const pauseAfterFailures = Number(failuresText);
+  if (!/^\d+$/.test(failuresText) || pauseAfterFailures < 1 || pauseAfterFailures > 10_000)
+    problems.push('BATCH_PAUSE_AFTER_FAILURES must be a whole number from 1 to 10000 (default 10)');
+  const holdText = env.BATCH_HOLD_LIMIT?.trim() || '24h';
+  const holdLimitMs = parseDuration(holdText);
+  if (holdLimitMs === undefined || holdLimitMs <= 0)
+    problems.push(`BATCH_HOLD_LIMIT "${holdText}" is not a duration; write it like 30m, 24h or 2d (default 24h)`);
+  const rest = { pauseAfterFailures: pauseAfterFailures || 10, holdLimitMs: holdLimitMs || 86_400_000 };
   if (!/^\d[\d,_]*$/.test(text) || !Number.isInteger(maxRows) || maxRows < 1 || maxRows > BATCH_ROWS_CEILING) {
     problems.push(`BATCH_MAX_ROWS must be a whole number from 1 to ${BATCH_ROWS_CEILING} (default 1000)`);
-    return { maxRows: 1_000, rate: rateOrDefault };
+    return { maxRows: 1_000, rate: rateOrDefault, ...rest };
   }
-  return { maxRows, rate: rateOrDefault };
+  return { maxRows, rate: rateOrDefault, ...rest };
 }
 
 export interface ControlsConfig {

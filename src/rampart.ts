@@ -194,6 +194,7 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
       controls: workerControls,
       queues: workerQueues,
       // Issue 20: one limiter key for every process (hash-tagged prefix: one cluster slot).
+      batch: { pauseAfterFailures: config.batch.pauseAfterFailures, holdLimitMs: config.batch.holdLimitMs },
       ...(config.batch.rate
         ? { batchRate: new RateLimiter(workerRedis, `${config.redis.prefix}:batch:rate`, config.batch.rate) }
         : {}),

@@ -4,7 +4,7 @@
  * time before the batch is final, and cancels every unsent row. Both are recorded in history.
  */
 import type { PasskeyProof } from '../domain/step-up.js';
-import { continueBatch, giveBackRows, isBatch } from './batch-run.js';
+import { batchCancelRelease, continueBatch, isBatch } from './batch-run.js';
 import { type Authorisation, memberOf } from './decide.js';
 import type { AppDeps } from './deps.js';
 
@@ -54,21 +54,14 @@ export async function stopBatch(deps: ControlDeps, requestId: string, user: stri
   }
   const moved = await deps.store.batches.stop(requestId, user);
   if (!moved.ok) return { kind: 'late', requestId, state: moved.state };
-  const cancelled = await deps.store.executions.cancelQueued(requestId, {
-    event: 'cancelled',
-    by: user,
-    detail: 'batch stopped: unsent rows cancelled',
-  });
+  // Each cancelled row gives its own velocity reservation back in the cancelling script.
+  const cancelled = await deps.store.executions.cancelQueued(
+    requestId,
+    { event: 'cancelled', by: user, detail: 'batch stopped: unsent rows cancelled' },
+    PAGE,
+    await batchCancelRelease(deps, requestId),
+  );
   deps.log.info({ requestId, by: user, cancelled }, 'batch stopped');
-  await giveBackRows(deps, requestId, await cancelledIds(deps, requestId, record.executionCount));
   await deps.queues.notify({ requestId, kind: 'card' });
   return { kind: 'stopped', requestId, cancelled };
-}
-
-async function cancelledIds(deps: ControlDeps, requestId: string, n: number): Promise<string[]> {
-  const ids: string[] = [];
-  for (let offset = 0; offset < n; offset += PAGE)
-    for (const e of await deps.store.executions.page(requestId, offset, PAGE, n))
-      if (e.state === 'cancelled') ids.push(e.id);
-  return ids;
 }

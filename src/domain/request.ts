@@ -198,6 +198,8 @@ export interface RequestRecord {
   card?: { channel: string; ts: string };
   /** Issue 13: why the last quorum-making approval was held (velocity limit), until decided. */
   held?: string;
+  /** Issue 20: why a batch was paused other than by an unknown row (failures, funding, Redis). */
+  pauseReason?: string;
   /** Issue 13: when the request was escalated to ESCALATE_TO. */
   escalatedAt?: number;
   /** Issue 18: the approval's own state; `state` above is its view (domain/approval.ts viewState). */

@@ -4,6 +4,7 @@
  */
 
 import { COMMON } from './approval-lua.js';
+import { BATCH_LUA } from './batch-lua.js';
 
 /**
  * KEYS: record, history, pending index, approved index. ARGV: voter, now (ms), history entry
@@ -17,8 +18,13 @@ import { COMMON } from './approval-lua.js';
  * request id scored by approval time) and its amounts (hash: request id → minor units); then
  * ARGV[7..] minor units, retention (ms), and limit,window pairs. `over_limit` answers carry the
  * index of the broken limit and the minor units already used in it at [10] and [11].
+ * Issue 20: a batch's vote also passes the wallets' turns as its last key (after the freeze flag
+ * and the ledger): at quorum the batch takes its place in its wallet's approval order.
  */
-export const VOTE = `${COMMON}
+export const VOTE = `${COMMON}${BATCH_LUA}
+local hasLedger = ARGV[7] ~= nil
+local turns = nil
+if string.sub(ARGV[6], 1, 2) == 'B-' and #KEYS == (hasLedger and 11 or 9) then turns = KEYS[#KEYS] end
 migrate(KEYS[1], KEYS[5], KEYS[6], KEYS[7], ARGV[6], tonumber(ARGV[2]))
 local function answer(outcome, state, votes)
   local f = redis.call('HMGET', KEYS[1], 'required', 'decidedBy', 'decidedAt', 'expiresAt')
@@ -45,7 +51,7 @@ end
 local quorum = #votes + 1 >= tonumber(redis.call('HGET', KEYS[1], 'required'))
 -- issue 13: velocity limits, in integer minor units. Every cap is < 1e15, so a sum near a cap
 -- is exact in a double, and a sum past 2^53 still compares as over the cap.
-if quorum and KEYS[9] then
+if quorum and hasLedger then
   local now = tonumber(ARGV[2])
   local units = tonumber(ARGV[7])
   local cut = '(' .. string.format('%.0f', now - tonumber(ARGV[8]))
@@ -79,7 +85,8 @@ if quorum then
   redis.call('HDEL', KEYS[1], 'held')
   -- issue 18: its queued executions may now start (the ready index is what the reconciler and the freeze read).
   redis.call('ZADD', KEYS[6], ARGV[2], ARGV[6])
-  if KEYS[9] then
+  if turns then redis.call('ZADD', turns, 'NX', ARGV[2], (turnMember(KEYS[5], ARGV[6]))) end
+  if hasLedger then
     redis.call('ZADD', KEYS[9], ARGV[2], ARGV[6])
     redis.call('HSET', KEYS[10], ARGV[6], ARGV[7])
   end

@@ -274,6 +274,8 @@ export class RequestStore {
       args.push(l.units.toString(), String(l.retentionMs));
       for (const r of l.limits) args.push(r.limit.toString(), String(r.windowMs));
     }
+    // Issue 20: a batch takes its place in its wallet's approval order at quorum (last key).
+    if (controls && id.startsWith('B-')) keys.push(this.keys.turns);
     const [outcome, state, votes, required, decidedBy, decidedAt, expiresAt, kind, seq, limitIndex, used] =
       (await evalScript(this.redis, VOTE, keys.length, ...keys, ...args)) as [
         VoteOutcome,

@@ -26,7 +26,7 @@ function statusLine(record: RequestRecord, frozen: boolean): string {
     case 'running':
       return `${frozen ? ':octagonal_sign: Approved, held: Rampart is frozen' : ':gear: Running, one row at a time'} (${ran})`;
     case 'paused':
-      return `:double_vertical_bar: *PAUSED* (${ran}): ${c.unknown > 0 ? `${c.unknown} row${c.unknown === 1 ? "'s" : "s'"} outcome is UNKNOWN — check it with the service, then an approver other than the requester resumes, or anyone stops` : 'resume or stop'}`;
+      return `:double_vertical_bar: *PAUSED* (${ran}): ${c.unknown > 0 ? `${c.unknown} row${c.unknown === 1 ? "'s" : "s'"} outcome is UNKNOWN — check it with the service, then an approver other than the requester resumes, or anyone stops` : esc(record.pauseReason ?? 'resume or stop')}`;
     case 'stopping':
       return `:black_square_for_stop: Stopping: unsent rows are being cancelled (${ran})`;
     case 'done':
