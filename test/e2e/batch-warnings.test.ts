@@ -9,6 +9,7 @@ import { findElement } from '../../devkit/index.js';
 import { submitBatchFile, waitForApproval } from '../support/batches.js';
 import { eventually, expectHealthyRun, type Harness, PEOPLE, startHarness } from '../support/harness.js';
 import { click, currentCard, postRequest, quiescent, waitForState } from '../support/requests.js';
+import { seedBeneficiary, seedIdentity } from '../support/seed-service.js';
 
 const PAID = '0x52908400098527886E0F7030069857D2E4169EE7';
 const LOST = '0x99ED2e97162533BA814aF8092b93b9a3090DEdcF';
@@ -117,6 +118,46 @@ describe('repeats on a batch card', () => {
     // Denied rows moved nothing: they are no repeats.
     expect(cardText(again)).not.toContain('*Repeat:*');
     expect(approveButton(again)?.confirm?.text.text).toContain(`I checked the earlier ${first} (same file).`);
+  });
+});
+
+describe('new destinations in an offramp batch', () => {
+  it('flags a beneficiary Rampart has never paid, and no longer one an earlier batch paid', async () => {
+    const identity = await seedIdentity(h.sandbox, 'Ada Obi', '22212345678', '01-02-1990');
+    const [paid, fresh] = [
+      await seedBeneficiary(h.sandbox, identity, '058', '0123456789'),
+      await seedBeneficiary(h.sandbox, identity, '044', '0987654321'),
+    ];
+    for (const [id, label] of [
+      [paid, 'ada-gtb'],
+      [fresh, 'ada-access'],
+    ] as const)
+      await h.rampart.deps.registry.addBeneficiary({
+        id,
+        label,
+        identityId: identity,
+        identityName: 'Ada Obi',
+        bankName: 'Bank',
+        accountMasked: '••••6789',
+        holderName: 'ADA OBI',
+        createdBy: PEOPLE.requester,
+        approvedBy: PEOPLE.approver1,
+        createdAt: Date.now(),
+        requestId: 'R-1',
+      });
+    const first = await submitBatchFile(h, 'beneficiary,amount\nada-gtb,10\n', PEOPLE.requester, 'a.csv', 'offramps');
+    expect(cardText(first)).toContain(':warning: *New destinations:* row 2 pays a beneficiary Rampart has never paid');
+    await click(h, PEOPLE.approver1, first, 'request_approve');
+    await waitForApproval(h, first, 'done');
+    await quiescent(h);
+    const second = await submitBatchFile(
+      h,
+      'beneficiary,amount\nada-gtb,11\nada-access,12\n',
+      PEOPLE.requester,
+      'b.csv',
+      'offramps',
+    );
+    expect(cardText(second)).toContain(':warning: *New destinations:* row 3 pays a beneficiary Rampart has never paid');
   });
 });
 

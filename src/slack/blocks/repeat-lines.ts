@@ -55,7 +55,7 @@ export function batchWarningLines(b: BatchFacts, createdAt: number): string[] {
   if (fresh.length > 0) {
     const what = b.kind === 'offramps' ? 'a beneficiary' : 'an address';
     lines.push(
-      `:warning: *New destinations:* ${fresh.length === b.rows ? `all ${b.rows} rows pay` : `${rowList(fresh)} pay${fresh.length === 1 ? 's' : ''}`} ${what} Rampart has never paid`,
+      `:warning: *New destinations:* ${fresh.length === b.rows && b.rows > 1 ? `all ${b.rows} rows pay` : `${rowList(fresh)} pay${fresh.length === 1 ? 's' : ''}`} ${what} Rampart has never paid`,
     );
   }
   for (const r of (b.repeatsInFile ?? []).slice(0, ROW_LINES))
