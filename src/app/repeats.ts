@@ -15,6 +15,8 @@ type RepeatDeps = Pick<AppDeps, 'store' | 'config' | 'now'>;
 
 /** A single card names at most this many earlier payments. */
 const SHOWN_PER_REQUEST = 3;
+/** The newest batches of the same file named on a card. */
+const SAME_FILE_SHOWN = 3;
 /** A batch keeps at most this many repeated rows with the card (the count says the rest). */
 export const KEPT_ROW_REPEATS = 50;
 
@@ -31,7 +33,7 @@ export interface BatchHistoryWarnings {
   repeats: RowRepeat[];
   /** How many rows repeat an earlier payment in all (repeats keeps at most KEPT_ROW_REPEATS). */
   repeatedRows: number;
-  /** Batches of the same file in the last 30 days, newest first. */
+  /** Batches of the same file in the last 30 days, newest first (at most three). */
   sameFile: SameFile[];
 }
 
@@ -59,6 +61,6 @@ export async function batchHistoryWarnings(
   return {
     repeats: all.sort(unknownFirst).slice(0, KEPT_ROW_REPEATS),
     repeatedRows: all.length,
-    sameFile: [...sameFile].sort((a, b) => b.at - a.at),
+    sameFile: [...sameFile].sort((a, b) => b.at - a.at).slice(0, SAME_FILE_SHOWN),
   };
 }
