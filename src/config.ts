@@ -298,6 +298,8 @@ export interface BatchConfig {
   pauseAfterFailures: number;
   /** BATCH_HOLD_LIMIT: a batch not started, paused or frozen this long after its approval is cancelled (default 24h). */
   holdLimitMs: number;
+  /** BATCH_REPEAT_WINDOW: how far back a payment with the same destination and amount is a repeat (default 7d). */
+  repeatWindowMs: number;
 }
 
 /** Issue 20: a batch is checked row by row before the ack, so its size is capped. */
@@ -307,6 +309,13 @@ function parseBatch(env: Record<string, string | undefined>, problems: string[])
   const rate = parseRate(env.BATCH_RATE?.trim() || '5/s');
   if (typeof rate === 'string') problems.push(`BATCH_RATE ${rate}`);
   const rateOrDefault = typeof rate === 'string' ? undefined : rate;
+  // Issue 20 §4: the repeats window of the card's warnings.
+  const windowText = env.BATCH_REPEAT_WINDOW?.trim() || '7d';
+  let repeatWindowMs = parseDuration(windowText) ?? 0;
+  if (repeatWindowMs <= 0) {
+    problems.push('BATCH_REPEAT_WINDOW must be a duration such as 12h, 7d or 30d (default 7d)');
+    repeatWindowMs = 7 * 86_400_000;
+  }
   const text = env.BATCH_MAX_ROWS?.trim() || '1000';
   const maxRows = Number(text.replace(/[,_]/g, ''));
   const failuresText = env.BATCH_PAUSE_AFTER_FAILURES?.trim() || '10';
@@ -320,9 +329,9 @@ function parseBatch(env: Record<string, string | undefined>, problems: string[])
   const rest = { pauseAfterFailures: pauseAfterFailures || 10, holdLimitMs: holdLimitMs || 86_400_000 };
   if (!/^\d[\d,_]*$/.test(text) || !Number.isInteger(maxRows) || maxRows < 1 || maxRows > BATCH_ROWS_CEILING) {
     problems.push(`BATCH_MAX_ROWS must be a whole number from 1 to ${BATCH_ROWS_CEILING} (default 1000)`);
-    return { maxRows: 1_000, rate: rateOrDefault, ...rest };
+    return { maxRows: 1_000, rate: rateOrDefault, ...rest, repeatWindowMs };
   }
-  return { maxRows, rate: rateOrDefault, ...rest };
+  return { maxRows, rate: rateOrDefault, ...rest, repeatWindowMs };
 }
 
 export interface ControlsConfig {

@@ -84,12 +84,16 @@ export async function memberOf(
   }
 }
 
-/** Issue 22: `passkey` only from the step-up page, after the assertion was verified (app/step-up.ts). */
+/**
+ * Issue 22: `passkey` only from the step-up page, after the assertion was verified (app/step-up.ts).
+ * Issue 20 §5: `warningsChecked` when the approver confirmed the card's warnings (the history says so).
+ */
 export async function approve(
   deps: ApproveDeps,
   requestId: string,
   user: string,
   passkey?: PasskeyProof,
+  warningsChecked = false,
 ): Promise<ApproveOutcome> {
   const refused = await authorise(deps, user);
   if (refused) return refused;
@@ -99,7 +103,7 @@ export async function approve(
   let v: VoteResult;
   try {
     controls = await approvalControls(deps, requestId);
-    v = await deps.store.castVote(requestId, user, controls.vote, passkey);
+    v = await deps.store.castVote(requestId, user, controls.vote, passkey, warningsChecked);
   } catch (err) {
     const failure = redisFailure(err);
     if (!failure) throw err;

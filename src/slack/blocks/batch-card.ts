@@ -5,9 +5,10 @@
  * Resume/Stop once approved. Pure builders.
  */
 import type { KnownBlock } from '@slack/types';
-import { type BatchFacts, rowList } from '../../domain/batch-approval.js';
+import type { BatchFacts } from '../../domain/batch-approval.js';
 import type { RequestRecord } from '../../domain/request.js';
 import { type Blocks, context, esc, header, plain, section, slackDate, withSandboxNote } from './common.js';
+import { batchWarningLines } from './repeat-lines.js';
 
 export const BATCH_ACTIONS = { resume: 'batch_resume', stop: 'batch_stop' } as const;
 
@@ -58,19 +59,19 @@ const requestedBy = (f: RequestRecord['frozen']): string =>
     ? `*Requested via API key* *${esc(f.display.viaApi.keyName)}* (owner <@${f.requester}>)`
     : `*Requested by:* <@${f.requester}>`;
 
-/** Issue 20 item 4: what an approver should check, with row numbers. */
-function warningLines(b: BatchFacts, viaApi: boolean): string[] {
-  const lines: string[] = [];
-  const fresh = b.newDestinations ?? [];
-  if (fresh.length > 0)
-    lines.push(
-      `:warning: ${viaApi ? '*new destination via API* · ' : ''}*New destinations:* ${fresh.length === b.rows ? `all ${b.rows} rows pay` : `${rowList(fresh)} pay${fresh.length === 1 ? 's' : ''}`} an address Rampart has never paid`,
-    );
-  for (const r of (b.repeatsInFile ?? []).slice(0, 10))
-    lines.push(`:warning: *Repeat:* row ${r.row} repeats row ${r.of} of this file (same destination and amount)`);
-  const more = (b.repeatsInFile?.length ?? 0) - 10;
-  if (more > 0) lines.push(`…and ${more} more repeated rows`);
-  return lines;
+/** Whole lines only, within a section's 3,000 characters. */
+function withinSection(lines: readonly string[]): string {
+  const kept: string[] = [];
+  let size = 0;
+  for (const line of lines) {
+    if (size + line.length + 1 > 2_900) {
+      kept.push(`…and ${lines.length - kept.length} more warnings`);
+      break;
+    }
+    kept.push(line);
+    size += line.length + 1;
+  }
+  return kept.join('\n');
 }
 
 const button = (actionId: string, label: string, id: string, style?: 'primary' | 'danger') => ({
@@ -128,14 +129,14 @@ export function batchCardBlocks(
       `*Rule (by the total):* ${esc(f.rule)}\n*Approvals:* ${record.votes.length} of ${f.requiredApprovals}${votes ? `: ${votes}` : ''}${record.approvalState === 'pending' ? `\n*Expires:* ${slackDate(f.expiresAt)}` : ''}`,
     ),
   ];
-  const warnings = warningLines(b, f.display.viaApi !== undefined);
-  if (record.approvalState === 'pending' && warnings.length > 0) blocks.push(section(warnings.join('\n')));
+  const warnings = batchWarningLines(b, f.createdAt, f.display.viaApi !== undefined);
+  if (record.approvalState === 'pending' && warnings.length > 0) blocks.push(section(withinSection(warnings)));
   if (record.approvalState === 'pending' && b.preview.length > 0) {
     const more =
       b.rows > b.preview.length
         ? `\n…and ${b.rows - b.preview.length} more: every row is in the CSV in this thread`
         : '';
-    blocks.push(section(`*First rows:*\n${b.preview.map(esc).join('\n')}${more}`));
+    blocks.push(section(`*Rows, flagged first:*\n${b.preview.map(esc).join('\n')}${more}`));
   }
   blocks.push(context(`Approval hash \`${f.hash}\` · what runs is exactly these ${b.rows} rows, one at a time`));
   if (record.approvalState === 'pending' && pendingButtons) blocks.push(pendingButtons);
