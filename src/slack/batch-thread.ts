@@ -10,6 +10,7 @@ import { type BatchRowRecord, batchSummaryText, rowsCsv } from '../domain/batch-
 import { receiptCsv } from '../domain/batch-receipt.js';
 import type { RequestRecord } from '../domain/request.js';
 import { outcomeMessage } from '../presenters/describe-error.js';
+import { finishedBlocks } from './blocks/batch-again.js';
 import { uploadCsvToThread } from './files.js';
 
 const decimalsOf = (record: RequestRecord): number => {
@@ -52,10 +53,13 @@ export async function postFinished(
   const moved = rows.filter((r) => r.state === 'succeeded').reduce((sum, r) => sum + amount(r).units, 0n);
   const code = record.frozen.display.assetCode ?? '';
   const summary = batchSummaryText(record.frozen.id, kind, record.counts, { units: moved, decimals }, code);
+  // Issue 20: the failed and cancelled rows (never unknown) can be requested again from here.
+  const again = record.counts.failed + record.counts.cancelled;
   await client.chat.postMessage({
     channel: card.channel,
     thread_ts: card.ts,
     text: text(summary),
+    blocks: finishedBlocks(text(summary), record.frozen.id, again),
     unfurl_links: false,
   });
   const receipt = receiptCsv(
