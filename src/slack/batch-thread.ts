@@ -39,30 +39,13 @@ export function pausedText(record: RequestRecord, unknown: readonly BatchRowOutc
   return `:rotating_light: *${record.frozen.id} is PAUSED.* The outcome of ${rows} is UNKNOWN: it may or may not have been paid, and it will never be sent again. Check it with the service first. Then an approver other than the requester presses *Resume* on the card to run the remaining rows, or anyone presses *Stop* to cancel them.`;
 }
 
-export async function postFinished(
-  client: WebClient,
-  record: RequestRecord,
-  card: CardRef,
-  rows: readonly BatchRowOutcome[],
-  text: (t: string) => string,
-) {
-  const b = record.frozen.display.batch;
-  const kind = b?.kind ?? 'transfers';
+/** The total moved (succeeded rows) and the receipt CSV: the thread's, and `rampart batch receipt`'s. */
+export function batchReceipt(record: RequestRecord, rows: readonly BatchRowOutcome[]): { moved: Amount; csv: string } {
+  const kind = record.frozen.display.batch?.kind ?? 'transfers';
   const decimals = decimalsOf(record);
   const amount = (r: BatchRowOutcome): Amount => parseAmount(r.amount, decimals);
   const moved = rows.filter((r) => r.state === 'succeeded').reduce((sum, r) => sum + amount(r).units, 0n);
-  const code = record.frozen.display.assetCode ?? '';
-  const summary = batchSummaryText(record.frozen.id, kind, record.counts, { units: moved, decimals }, code);
-  // Issue 20: the failed and cancelled rows (never unknown) can be requested again from here.
-  const again = record.counts.failed + record.counts.cancelled;
-  await client.chat.postMessage({
-    channel: card.channel,
-    thread_ts: card.ts,
-    text: text(summary),
-    blocks: finishedBlocks(text(summary), record.frozen.id, again),
-    unfurl_links: false,
-  });
-  const receipt = receiptCsv(
+  const csv = receiptCsv(
     kind,
     rows.map((r) => ({
       row: r.row,
@@ -74,11 +57,34 @@ export async function postFinished(
       error: r.state === 'succeeded' ? undefined : outcomeMessage(r.outcome),
     })),
   );
+  return { moved: { units: moved, decimals }, csv };
+}
+
+export async function postFinished(
+  client: WebClient,
+  record: RequestRecord,
+  card: CardRef,
+  rows: readonly BatchRowOutcome[],
+  text: (t: string) => string,
+) {
+  const kind = record.frozen.display.batch?.kind ?? 'transfers';
+  const { moved, csv } = batchReceipt(record, rows);
+  const code = record.frozen.display.assetCode ?? '';
+  const summary = batchSummaryText(record.frozen.id, kind, record.counts, moved, code);
+  // Issue 20: the failed and cancelled rows (never unknown) can be requested again from here.
+  const again = record.counts.failed + record.counts.cancelled;
+  await client.chat.postMessage({
+    channel: card.channel,
+    thread_ts: card.ts,
+    text: text(summary),
+    blocks: finishedBlocks(text(summary), record.frozen.id, again),
+    unfurl_links: false,
+  });
   await uploadCsvToThread(client, {
     channel: card.channel,
     threadTs: card.ts,
     filename: `${record.frozen.id}-receipt.csv`,
     title: `${record.frozen.id}: receipt`,
-    content: receipt,
+    content: csv,
   });
 }
