@@ -139,7 +139,13 @@ export function registerBatchView(app: App, deps: Deps): void {
       );
       return announce(deps, submitted.frozen);
     }
-    if (submitted.kind === 'taken') return;
+    if (submitted.kind === 'taken')
+      return void (await update(
+        client,
+        deps,
+        view.id,
+        noticeModal('New batch payout', `This form already became *${submitted.id}*.`),
+      ));
     const sentence = submitted.kind === 'refused' ? submitted.reason : notStored(answer.name);
     const shown = await update(
       client,
