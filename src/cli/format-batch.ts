@@ -6,7 +6,7 @@ import type { BatchRowOutcome } from '../app/notifier.js';
 import { type Amount, formatAmount } from '../domain/amount.js';
 import { EXECUTION_STATES } from '../domain/approval.js';
 import type { HistoryEntry, RequestRecord } from '../domain/request.js';
-import { outcomeMessage } from '../slack/describe-error.js';
+import { outcomeMessage } from '../presenters/describe-error.js';
 import { keyValues, table } from './table.js';
 
 /** Why a paused batch is paused: its unknown rows, else the last recorded pause's words. */

@@ -4,20 +4,11 @@
  */
 import type { WebClient } from '@slack/web-api';
 import type { BatchRowOutcome, CardRef } from '../app/notifier.js';
-import { type Amount, parseAmount } from '../domain/amount.js';
-import { assetInfo, parseAssetId } from '../domain/assets.js';
 import { type BatchRowRecord, batchSummaryText, rowsCsv } from '../domain/batch-approval.js';
-import { receiptCsv } from '../domain/batch-receipt.js';
 import type { RequestRecord } from '../domain/request.js';
-import { outcomeMessage } from '../presenters/describe-error.js';
+import { batchReceipt } from '../presenters/batch-receipt.js';
 import { finishedBlocks } from './blocks/batch-again.js';
 import { uploadCsvToThread } from './files.js';
-
-const decimalsOf = (record: RequestRecord): number => {
-  const body = record.frozen.call.body as { asset?: string };
-  const id = body.asset ? parseAssetId(body.asset) : undefined;
-  return id ? assetInfo(id).decimals : 6;
-};
 
 export async function uploadRows(
   client: WebClient,
@@ -37,27 +28,6 @@ export async function uploadRows(
 export function pausedText(record: RequestRecord, unknown: readonly BatchRowOutcome[]): string {
   const rows = unknown.map((r) => `row ${r.row} (${r.executionId})`).join(', ');
   return `:rotating_light: *${record.frozen.id} is PAUSED.* The outcome of ${rows} is UNKNOWN: it may or may not have been paid, and it will never be sent again. Check it with the service first. Then an approver other than the requester presses *Resume* on the card to run the remaining rows, or anyone presses *Stop* to cancel them.`;
-}
-
-/** The total moved (succeeded rows) and the receipt CSV: the thread's, and `rampart batch receipt`'s. */
-export function batchReceipt(record: RequestRecord, rows: readonly BatchRowOutcome[]): { moved: Amount; csv: string } {
-  const kind = record.frozen.display.batch?.kind ?? 'transfers';
-  const decimals = decimalsOf(record);
-  const amount = (r: BatchRowOutcome): Amount => parseAmount(r.amount, decimals);
-  const moved = rows.filter((r) => r.state === 'succeeded').reduce((sum, r) => sum + amount(r).units, 0n);
-  const csv = receiptCsv(
-    kind,
-    rows.map((r) => ({
-      row: r.row,
-      destination: r.destination,
-      amount: amount(r),
-      reference: r.reference,
-      state: r.state,
-      proof: r.outcome?.hash ?? r.outcome?.reference ?? r.outcome?.id,
-      error: r.state === 'succeeded' ? undefined : outcomeMessage(r.outcome),
-    })),
-  );
-  return { moved: { units: moved, decimals }, csv };
 }
 
 export async function postFinished(

@@ -121,7 +121,7 @@ export const batchStatusCommand: Command = {
     const id = batchId(input);
     return async (ctx) => {
       const { store, record, rows } = await readBatch(ctx, id);
-      const { batchReceipt } = await import('../../slack/batch-thread.js');
+      const { batchReceipt } = await import('../../presenters/batch-receipt.js');
       const paused = pausedReason(record, rows, record.approvalState === 'paused' ? await store.history(id) : []);
       const status = batchStatus(record, batchReceipt(record, rows).moved, paused);
       ctx.answer(batchStatusText(status, record.frozen.display.assetCode ?? ''), status);
@@ -143,7 +143,7 @@ export const batchReceiptCommand: Command = {
       const { record, rows } = await readBatch(ctx, id);
       if (record.approvalState !== 'done')
         ctx.note(`${id} has not finished (it is ${record.approvalState}); rows not yet run show as queued.`);
-      const { batchReceipt } = await import('../../slack/batch-thread.js');
+      const { batchReceipt } = await import('../../presenters/batch-receipt.js');
       const { csv } = batchReceipt(record, rows);
       // The CSV as is (CRLF lines); --json gives the rows as values.
       ctx.answer(csv.replace(/\r\n$/, ''), executionValues(rows));
