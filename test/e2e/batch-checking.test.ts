@@ -117,6 +117,26 @@ describe('/batch with a slow file download', () => {
     await h.fake.waitFor(() => h.fake.messages('C0APPROVALS').find((m) => JSON.stringify(m.blocks).includes(`${id}`)));
   });
 
+  it('a slow wallet service also gets "checking…" and then the answer, never a refusal for being slow', async () => {
+    const view = await openBatch();
+    const file = h.fake.pickFile(PEOPLE.requester, 'payouts.csv', bytes(`receiver,amount\n${EVM_A},1000000000\n`));
+    h.sandbox.faults.latency(SLOW_MS);
+    try {
+      const r = await h.driver.submitView(PEOPLE.requester, view, {
+        kind: 'transfers',
+        wallet: 'ops',
+        asset: 'base:usdc',
+        file,
+      });
+      expect(r.ackMs).toBeLessThan(3_000);
+      expect((r.body as { response_action?: string }).response_action).toBe('update');
+    } finally {
+      h.sandbox.faults.latency(0);
+    }
+    const updated = await settled(view.id);
+    expect(blocksText({ blocks: updated.blocks })).toContain('The total of 1,000,000,000.00 USDC is too much');
+  });
+
   it('when the form was closed during the check, the full list comes by direct message', async () => {
     const view = await openBatch();
     const dms = () => h.fake.callsTo('chat.postMessage').filter((c) => c.args.channel === PEOPLE.requester);
