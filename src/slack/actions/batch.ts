@@ -8,6 +8,7 @@ import { BATCH_ACTIONS } from '../blocks/batch-card.js';
 import { refusalText } from '../decision-text.js';
 import type { Deps } from '../deps.js';
 import { readClick, tell } from './approval.js';
+import { registerRequestAgain } from './batch-again.js';
 import { offerPasskey } from './step-up-offer.js';
 
 const LATE: Record<string, string> = {
@@ -40,6 +41,7 @@ function answer(outcome: BatchControlOutcome, what: 'resume' | 'stop'): string |
 }
 
 export function registerBatchActions(app: App, deps: Deps): void {
+  registerRequestAgain(app, deps); // issue 20: request the failed and cancelled rows again
   for (const what of ['resume', 'stop'] as const) {
     app.action<BlockButtonAction>(BATCH_ACTIONS[what], async ({ ack, body, action, client }) => {
       await ack();
