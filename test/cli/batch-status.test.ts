@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stopBatch } from '../../src/app/batch-control.js';
+import { checkFunding } from '../../src/app/batch-funding.js';
 import { approve } from '../../src/app/decide.js';
 import { freezeRequest } from '../../src/app/post-request.js';
 import type { BatchFacts } from '../../src/domain/batch-approval.js';
@@ -66,6 +67,8 @@ beforeAll(async () => {
   });
   if (s.kind !== 'created') throw new Error(`not created: ${s.kind}`);
   await approve(w.deps, id, APPROVERS[0] as string);
+  // The funding check a batch passes when it takes its wallet's turn (app/batch-funding.ts).
+  expect(await checkFunding(w.deps, id)).toBe('funded');
   await finish(1, 'succeeded', { hash: HASH });
   await finish(2, 'failed', { message: 'receiver is blocked' });
   await finish(3, 'unknown', { message: 'no answer' });
