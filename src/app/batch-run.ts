@@ -87,7 +87,13 @@ export function rowFinish(
   const subject = velocitySubject(rowCall);
   return {
     ...(subject && deps.controls
-      ? { giveBack: { amounts: deps.controls.amountsKey(subject), units: subject.units } }
+      ? {
+          giveBack: {
+            amounts: deps.controls.amountsKey(subject),
+            units: subject.units,
+            ledger: deps.controls.ledgerKey(subject),
+          },
+        }
       : {}),
     pauseAfter: deps.batch?.pauseAfterFailures ?? DEFAULT_PAUSE_AFTER_FAILURES,
   };

@@ -18,6 +18,7 @@ import { checkFunding } from './batch-funding.js';
 import { type BatchRunConfig, isBatch, rowFinish } from './batch-run.js';
 import { callService, recordSuccess, registerStated } from './execution-effects.js';
 import type { Clock, JobQueue } from './ports.js';
+import { unknownFinishKeys } from './unknown-keys.js';
 
 export interface ExecuteOneDeps {
   service: ServiceClient;
@@ -67,11 +68,12 @@ const notifyKind = (executionId: string, to: string) =>
 
 /** Marks an `executing` execution `unknown` (a crash or stall left it there) and says so loudly. */
 export async function markUnknown(
-  deps: Pick<ExecuteOneDeps, 'store' | 'jobs' | 'log'>,
+  deps: Pick<ExecuteOneDeps, 'store' | 'jobs' | 'log' | 'controls'>,
   executionId: string,
   why: string,
 ): Promise<boolean> {
-  const r = await deps.store.executions.finish(executionId, '', 'unknown', { message: why }, why);
+  const how = await unknownFinishKeys(deps, executionId);
+  const r = await deps.store.executions.finish(executionId, '', 'unknown', { message: why }, why, how);
   if (r.ok) {
     deps.log.error({ executionId, why }, 'execution outcome unknown');
     const approvalId = parseExecutionId(executionId)?.approvalId ?? executionId;
@@ -132,12 +134,16 @@ export async function executeOne(
       .catch((err: unknown) => log.warn({ err, executionId }, 'could not queue a card refresh'));
 
   // Issue 20: a batch row's give-back, failure run and pause happen inside its final move.
-  const row: { batch?: BatchFinish } = batch ? { batch: rowFinish(deps, frozen) } : {};
+  // A single request's final move gives its velocity headroom back on `failed` and re-stamps it
+  // with its start time on succeeded/unknown (issue 13, issue 20 "Velocity"), in the same script.
+  const subject = velocitySubject(frozen);
+  const row: { batch?: BatchFinish; release?: { ledger: string; amounts: string } } = batch
+    ? { batch: rowFinish(deps, frozen) }
+    : subject && deps.controls
+      ? { release: { ledger: deps.controls.ledgerKey(subject), amounts: deps.controls.amountsKey(subject) } }
+      : {};
   const finish = async (to: 'succeeded' | 'failed' | 'unknown', result: RequestOutcome, detail?: string) => {
     const r = await store.executions.finish(executionId, token, to, result, detail, row);
-    // issue 13: `failed` gives velocity headroom back; `unknown` keeps it (it may have moved).
-    const subject = velocitySubject(frozen);
-    if (r.ok && to === 'failed' && subject && !batch) await deps.controls?.releaseHeadroom(subject, approvalId);
     if (!r.ok) log.error({ executionId, to, state: r.from }, 'execute: could not record the outcome');
     await jobs.notify({ requestId: approvalId, kind: notifyKind(executionId, to) });
     return r.ok;

@@ -36,7 +36,7 @@ export async function reconcile(deps: ReconcileDeps): Promise<void> {
     const e = await store.execution(id);
     if (e?.state !== 'executing' || (e.job && (await queues.isRunning(e.job)))) continue;
     await markUnknown(
-      { store, jobs: queues, log: deps.log },
+      { store, jobs: queues, log: deps.log, ...(deps.controls ? { controls: deps.controls } : {}) },
       id,
       'the worker running it stopped before the service answered; it may or may not have gone through',
     );

@@ -133,8 +133,9 @@ return {1, 'queued', kindOf(KEYS[1]), seq, e[1] or '', e[2] or '', a[1], a[2] or
  * An execution's move out of executing (or unknown → a late answer): final, or back to queued
  * when provably never sent. KEYS: approval, history, execution, ready, executing set, open set,
  * 9 view indexes; a single request optionally the velocity ledger and its amounts (released on
- * `failed`); a batch's row always the batch's given-back set, the ledger's amounts (or the
- * given-back set again when nothing is to be given back) and the wallets' turns (KEYS[16..18]). ARGV: execution id, approval id, to, allowed from
+ * `failed`, re-stamped with the start time on succeeded/unknown); a batch's row always the batch's
+ * given-back set, the ledger's amounts (or the given-back set again when nothing is to be given
+ * back), the wallets' turns and the ledger (or the given-back set again) (KEYS[16..19]). ARGV: execution id, approval id, to, allowed from
  * (comma-separated), token or '', history entry JSON, execution fields JSON, now, approval
  * fields JSON when it becomes done, a batch row's options JSON ('' for none: `units` to give
  * back on failed, `pauseAfter` failures in a row, `pauseWhy` to pause when going back to queued).
@@ -166,8 +167,13 @@ if to == 'unknown' and string.sub(ARGV[2], 1, 2) == 'B-' and runnable(as) then
   as = 'paused'
 end
 if batch then
+  local ledger = (KEYS[19] and KEYS[19] ~= KEYS[16]) and KEYS[19] or nil
   -- Issue 20: a failed (or cancelled) row gives back its own units here, with its final move.
-  if to == 'failed' or to == 'cancelled' then giveBack(KEYS[17], KEYS[16], ARGV[2], ARGV[1], tonumber(opt.units)) end
+  if to == 'failed' or to == 'cancelled' then giveBack(KEYS[17], KEYS[16], ARGV[2], ARGV[1], tonumber(opt.units), ledger) end
+  -- Issue 20 "Velocity": a row that ran counts from its start time from now on.
+  if ledger and es == 'executing' and (to == 'succeeded' or to == 'unknown') then
+    restampRow(ledger, KEYS[17], ARGV[2], ARGV[1], tonumber(opt.units), tonumber(redis.call('HGET', KEYS[3], 'startedAt')))
+  end
   -- BATCH_PAUSE_AFTER_FAILURES failed rows in a row pause the batch; a success breaks the run.
   if to == 'failed' then
     local run = redis.call('HINCRBY', KEYS[1], 'failRun', 1)
@@ -191,6 +197,12 @@ if batch then leaveTurn(KEYS[1], KEYS[18], KEYS[3], ARGV[2]) end
 if not batch and ARGV[3] == 'failed' and KEYS[17] then
   redis.call('ZREM', KEYS[16], ARGV[2])
   redis.call('HDEL', KEYS[17], ARGV[2])
+end
+-- Issue 20 "Velocity" (singles too): reserved at +inf by the vote (never ages out while queued or
+-- frozen), a request that ran is re-stamped with its start time, in the same step as its answer.
+if not batch and KEYS[17] and es == 'executing' and (to == 'succeeded' or to == 'unknown') then
+  local at = redis.call('HGET', KEYS[3], 'startedAt')
+  if at then redis.call('ZADD', KEYS[16], 'XX', at, ARGV[2]) end
 end
 local view, changed = reindex(KEYS[1], 7, ARGV[2], now)
 local seq = redis.call('RPUSH', KEYS[2], ARGV[6])

@@ -6,15 +6,37 @@
  */
 export const BATCH_LUA = `
 local function runnable(s) return s == 'approved' or s == 'running' end
--- Issue 20 "Velocity": the approval reserved the batch's total under its id; a row ending failed
--- or cancelled takes its own units off, once (the given set remembers the row).
-local function giveBack(amounts, given, approvalId, rowId, units)
-  if not units or units <= 0 then return 0 end
+-- Issue 20 "Velocity": the approval reserved the batch's total under its id, scored +inf (it counts
+-- in every window until its rows run). A row ending failed or cancelled takes its own units off,
+-- once (the given set remembers the row); a row already re-stamped under its own id (an unknown
+-- resolved not-paid) leaves the ledger (KEYS: ledger, when given).
+local function giveBack(amounts, given, approvalId, rowId, units, ledger)
   if redis.call('SADD', given, rowId) == 0 then return 0 end
+  if ledger and redis.call('HEXISTS', amounts, rowId) == 1 then
+    redis.call('HDEL', amounts, rowId)
+    redis.call('ZREM', ledger, rowId)
+    return 1
+  end
+  if not units or units <= 0 then return 0 end
   if not redis.call('HGET', amounts, approvalId) then return 0 end
   local left = redis.call('HINCRBY', amounts, approvalId, -units)
   if left < 0 then redis.call('HSET', amounts, approvalId, '0') end
   return 1
+end
+-- Issue 20 "Velocity": a row that ran (succeeded or unknown) moves its units out of the batch's
+-- +inf reservation into its own entry scored by its start time, so it ages out like a single
+-- payment started then; the rest of the batch keeps counting in every window.
+local function restampRow(ledger, amounts, approvalId, rowId, units, at)
+  if not units or units <= 0 or not at then return end
+  if not redis.call('HGET', amounts, approvalId) then return end
+  if redis.call('HEXISTS', amounts, rowId) == 1 then return end
+  local left = redis.call('HINCRBY', amounts, approvalId, -units)
+  redis.call('HSET', amounts, rowId, string.format('%.0f', units))
+  redis.call('ZADD', ledger, at, rowId)
+  if left <= 0 then
+    redis.call('HDEL', amounts, approvalId)
+    redis.call('ZREM', ledger, approvalId)
+  end
 end
 -- Issue 20 "Pauses": nothing of the batch starts until an approver resumes (or anyone stops);
 -- the reason is on the approval (the card shows it) and in its history.

@@ -1,6 +1,7 @@
 /**
  * Issue 13's Redis state: the velocity ledger (one sorted set per wallet id and asset code,
- * request id scored by approval time, beside a hash of minor units) and the freeze flag. Every
+ * request id scored +inf until it starts, then by its start time (issue 20), beside a hash of
+ * minor units) and the freeze flag. Every
  * key derives from the one prefix, so a hash-tagged prefix keeps them in one cluster slot.
  */
 
@@ -64,7 +65,9 @@ export class ControlStore {
     const at: number[] = [];
     for (let i = 0; i + 1 < rows.length; i += 2) {
       ids.push(rows[i] ?? '');
-      at.push(Number(rows[i + 1]));
+      // Issue 20 "Velocity": a reservation not yet started is scored +inf (Redis writes "inf").
+      const score = rows[i + 1] ?? '0';
+      at.push(score === 'inf' || score === '+inf' ? Number.POSITIVE_INFINITY : Number(score));
     }
     const units = ids.length > 0 ? await this.redis.hmget(this.amountsKey(subject), ...ids) : [];
     return rules.map((rule) => {

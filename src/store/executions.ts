@@ -69,8 +69,11 @@ export interface FinishOptions {
 }
 
 export interface BatchFinish {
-  /** The ledger's amounts hash and this row's units, given back once on `failed`. */
-  giveBack?: { amounts: string; units: bigint };
+  /**
+   * The ledger's amounts hash and this row's units, given back once on `failed`; with the ledger
+   * (issue 20 "Velocity") a row that ran is re-stamped under its own id with its start time.
+   */
+  giveBack?: { amounts: string; units: bigint; ledger?: string };
   /** BATCH_PAUSE_AFTER_FAILURES. */
   pauseAfter?: number;
   /** Going back to queued, the batch pauses with this reason (issue 20: WAIT unacknowledged). */
@@ -193,7 +196,12 @@ export class ExecutionStore {
     const given = this.keys.batchGiven(approvalId);
     const b = how.batch;
     const release = approvalId.startsWith('B-')
-      ? [given, b?.giveBack?.amounts ?? given, this.keys.turns]
+      ? [
+          given,
+          b?.giveBack?.amounts ?? how.release?.amounts ?? given,
+          this.keys.turns,
+          b?.giveBack?.ledger ?? how.release?.ledger ?? given,
+        ]
       : how.release
         ? [how.release.ledger, how.release.amounts]
         : [];

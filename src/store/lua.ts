@@ -15,7 +15,7 @@ import { BATCH_LUA } from './batch-lua.js';
  * when the state was entered, issue 14) move with the state in the same script.
  * Issue 18: KEYS[5] execution 1 (migration), KEYS[6] the ready index, KEYS[7] the executing set.
  * Issue 13, optional: KEYS[8] the freeze flag; KEYS[9], KEYS[10] the velocity ledger (sorted set:
- * request id scored by approval time) and its amounts (hash: request id → minor units); then
+ * request id scored +inf until it starts, then by its start time) and its amounts (hash: request id → minor units); then
  * ARGV[7..] minor units, retention (ms), and limit,window pairs. `over_limit` answers carry the
  * index of the broken limit and the minor units already used in it at [10] and [11].
  * Issue 20: a batch's vote also passes the wallets' turns as its last key (after the freeze flag
@@ -59,6 +59,13 @@ if quorum and hasLedger then
     redis.call('ZREM', KEYS[9], id)
     redis.call('HDEL', KEYS[10], id)
   end
+  -- A reservation whose rows all ran or were given back holds nothing: it leaves the ledger.
+  for _, id in ipairs(redis.call('ZRANGEBYSCORE', KEYS[9], '+inf', '+inf')) do
+    if (tonumber(redis.call('HGET', KEYS[10], id)) or 0) <= 0 then
+      redis.call('ZREM', KEYS[9], id)
+      redis.call('HDEL', KEYS[10], id)
+    end
+  end
   local i = 9
   while ARGV[i] do
     local since = '(' .. string.format('%.0f', now - tonumber(ARGV[i + 1]))
@@ -87,7 +94,9 @@ if quorum then
   redis.call('ZADD', KEYS[6], ARGV[2], ARGV[6])
   if turns then redis.call('ZADD', turns, 'NX', ARGV[2], (turnMember(KEYS[5], ARGV[6]))) end
   if hasLedger then
-    redis.call('ZADD', KEYS[9], ARGV[2], ARGV[6])
+    -- Issue 20 "Velocity": +inf until it starts (never ages out while queued, paused or frozen);
+    -- the FINISH script re-stamps it with its start time.
+    redis.call('ZADD', KEYS[9], '+inf', ARGV[6])
     redis.call('HSET', KEYS[10], ARGV[6], ARGV[7])
   end
   local length = redis.call('RPUSH', KEYS[2], ARGV[4], ARGV[5])

@@ -69,12 +69,18 @@ async function runRows(id: string, n: number, deps = exec()): Promise<string[]> 
   return results;
 }
 
-/** Minor units the approval `id` still holds in the ledger. */
+/**
+ * Minor units the approval `id` still holds in the ledger: its unstarted reservation plus the
+ * rows that ran, each re-stamped under its own id (issue 20 "Velocity").
+ */
 async function reserved(id: string): Promise<bigint> {
   const record = await w.store.get(id);
   const subject = record ? velocitySubject(record.frozen) : undefined;
   if (!subject) throw new Error('no subject');
-  return BigInt((await w.redis.hget(w.controls.amountsKey(subject), id)) ?? '0');
+  const amounts = await w.redis.hgetall(w.controls.amountsKey(subject));
+  return Object.entries(amounts)
+    .filter(([k]) => k === id || k.startsWith(`${id}.`))
+    .reduce((sum, [, v]) => sum + BigInt(v), 0n);
 }
 
 const stop = (id: string) => stopBatch(w.deps, id, REQUESTER);

@@ -56,7 +56,7 @@ export const executeJobType = defineJob({
     const state = execution?.state ?? (await ctx.store.get(approvalId))?.executions[0]?.state;
     if (state === 'executing' && (await ctx.queues.execute.getJobState(job.id)) !== 'active')
       await markUnknown(
-        { store: ctx.store, jobs: ctx.queues, log: ctx.log },
+        { store: ctx.store, jobs: ctx.queues, log: ctx.log, controls: ctx.controls },
         id,
         'the worker running it stopped before the service answered; it may or may not have gone through',
       );
