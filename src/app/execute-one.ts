@@ -37,6 +37,11 @@ export interface ExecuteOneDeps {
   durable?: () => Promise<boolean>;
   /** Issue 20: BATCH_PAUSE_AFTER_FAILURES and BATCH_HOLD_LIMIT (defaults: 10, none). */
   batch?: BatchRunConfig;
+  /**
+   * Test seam (issue 20 "Faults and races"): runs between the job's pick-up and the
+   * compare-and-set, so a test can stop, pause or freeze there. Never set in production.
+   */
+  beforeStart?: (executionId: string) => Promise<void>;
 }
 
 export interface ExecuteOneOptions {
@@ -93,6 +98,7 @@ export async function executeOne(
   // One compare-and-set that also returns what to run: no separate read (issue 12).
   const batch = isBatch(approvalId);
   const hold = batch ? deps.batch?.holdLimitMs : undefined;
+  await deps.beforeStart?.(executionId);
   let started = await store.executions.start(executionId, deps.workerName, jobId, hold);
   // Issue 20: the batch just took its wallet's turn (or was resumed): check its funding first.
   if (started.token === undefined && started.approval === 'funding') {

@@ -1,0 +1,157 @@
+/**
+ * Issue 20 "Faults and races" through app/ and the store: a stop between a row's pick-up and its
+ * compare-and-set, the reconciler during a pause, resume after the paused rows' jobs completed,
+ * and 100 failed rows of 1,000 giving back exactly their sum. Each guard lives in a Lua script
+ * (store/approval-lua.ts START, FINISH); the comments name the one each test depends on.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { stopBatch } from '../../src/app/batch-control.js';
+import { approve } from '../../src/app/decide.js';
+import { type ExecuteOneDeps, executeOne } from '../../src/app/execute-one.js';
+import { freezeRequest } from '../../src/app/post-request.js';
+import { loadConfig } from '../../src/config.js';
+import { velocitySubject } from '../../src/domain/velocity.js';
+import type { Queues } from '../../src/queue/queues.js';
+import { reconcile } from '../../src/queue/reconcile.js';
+import { APPROVERS, REQUESTER, startWorld, transfer, type World } from './support.js';
+
+let w: World;
+beforeAll(async () => {
+  w = await startWorld('batch-faults');
+  w.deps.config = {
+    ...loadConfig({ NODE_ENV: 'test', VELOCITY_LIMITS: 'ops:USDC=10000000/24h' }),
+    approvers: APPROVERS,
+  };
+});
+afterAll(() => w.close());
+
+const A1 = APPROVERS[0] as string;
+const A2 = APPROVERS[1] as string;
+
+async function batch(amounts: number[]): Promise<string> {
+  const id = await w.store.nextId('B');
+  await w.store.batches.saveRows(
+    id,
+    amounts.map((a, i) => ({ row: i + 2, destination: 'x', amount: String(a) })),
+  );
+  const s = await freezeRequest(w.deps, {
+    id,
+    call: transfer(amounts.reduce((a, b) => a + b, 0)),
+    calls: amounts.map(transfer),
+    display: { chain: 'base', walletAlias: 'ops' },
+    requester: REQUESTER,
+    reason: 'batch',
+    origin: undefined,
+    required: 1,
+    rule: '1 approval',
+    submission: `V${randomUUID()}`,
+  });
+  if (s.kind !== 'created') throw new Error(`not created: ${s.kind}`);
+  return id;
+}
+
+const exec = (extra: Partial<ExecuteOneDeps> = {}): ExecuteOneDeps => ({
+  ...w.exec(),
+  controls: w.controls,
+  batch: { pauseAfterFailures: 10_000, holdLimitMs: 86_400_000 },
+  ...extra,
+});
+const transfers = () => w.sandbox.state.received.filter((r) => r.path === '/transfer').length;
+const reconcileOnce = () =>
+  reconcile({
+    store: w.store,
+    queues: w.deps.queues as Queues,
+    log: w.deps.log,
+    now: Date.now,
+    controls: w.controls,
+    holdLimitMs: 86_400_000,
+  });
+
+/** Runs every try the use cases queued so far (as the execute worker would), once each. */
+async function drainTries(deps = exec()): Promise<string[]> {
+  const results: string[] = [];
+  while (w.tries.length > 0) {
+    const t = w.tries.shift();
+    if (t) results.push(await executeOne(deps, t.id));
+  }
+  return results;
+}
+
+/** Minor units the batch still holds: its unstarted reservation plus its rows that ran. */
+async function reserved(id: string): Promise<bigint> {
+  const record = await w.store.get(id);
+  const subject = record ? velocitySubject(record.frozen) : undefined;
+  if (!subject) throw new Error('no subject');
+  const amounts = await w.redis.hgetall(w.controls.amountsKey(subject));
+  return Object.entries(amounts)
+    .filter(([k]) => k === id || k.startsWith(`${id}.`))
+    .reduce((sum, [, v]) => sum + BigInt(v), 0n);
+}
+
+it('a stop while a row is between its pick-up and its compare-and-set: 0 calls for the stopped rows', async () => {
+  const id = await batch([21.01, 21.02, 21.03]);
+  await approve(w.deps, id, A1);
+  expect(await executeOne(exec(), `${id}.1`)).toBe('succeeded');
+  const calls = transfers();
+  // Guarded by START's "approval approved or running" check (a stopped batch is cancelled/done).
+  const stopping = exec({
+    beforeStart: async () => {
+      expect((await stopBatch(w.deps, id, REQUESTER)).kind).toBe('stopped');
+    },
+  });
+  expect(await executeOne(stopping, `${id}.2`)).toBe('skipped');
+  expect(await executeOne(exec(), `${id}.3`)).toBe('skipped');
+  expect(transfers()).toBe(calls);
+  expect((await w.store.get(id))?.counts).toMatchObject({ succeeded: 1, cancelled: 2, queued: 0 });
+});
+
+it('the reconciler running during a pause starts nothing; resumed after the paused rows’ jobs completed, each runs once', async () => {
+  const amounts = [22.01, 22.02, 22.03, 22.04];
+  const id = await batch(amounts);
+  await approve(w.deps, id, A1);
+  expect(await executeOne(exec(), `${id}.1`)).toBe('succeeded');
+  expect((await w.store.batches.pause(id, 'test pause')).ok).toBe(true);
+  const calls = transfers();
+  w.tries.length = 0;
+  // Guarded by START refusing a paused approval: whatever the reconciler queues sends nothing.
+  await reconcileOnce();
+  await reconcileOnce();
+  const during = await drainTries();
+  expect(during.every((r) => r === 'skipped')).toBe(true);
+  // The paused rows' own jobs also completed (skipped) while paused.
+  for (let k = 2; k <= 4; k++) expect(await executeOne(exec(), `${id}.${k}`)).toBe('skipped');
+  expect(transfers()).toBe(calls);
+  expect((await w.store.get(id))?.counts).toMatchObject({ succeeded: 1, queued: 3 });
+  // Resumed: new tries (the reconciler's, and each row's end queueing the next), each row once.
+  expect((await w.store.batches.resume(id, A2)).ok).toBe(true);
+  for (let round = 0; round < 4; round++) {
+    await reconcileOnce();
+    for (let k = 2; k <= 4; k++) await executeOne(exec(), `${id}.${k}`);
+    await drainTries();
+  }
+  expect(amounts.map((a) => w.received(a))).toEqual([1, 1, 1, 1]);
+  expect((await w.store.get(id))?.counts).toMatchObject({ succeeded: 4 });
+});
+
+it('100 failed rows of 1,000 give back exactly their sum, once (BATCH_PAUSE_AFTER_FAILURES high)', async () => {
+  // Row k pays 0.01·k + 1 (all distinct): rows 10, 20, …, 1000 are refused by the service.
+  const amounts = Array.from({ length: 1000 }, (_, i) => Math.round((1 + (i + 1) / 100) * 100) / 100);
+  const id = await batch(amounts);
+  await approve(w.deps, id, A1);
+  const total = amounts.reduce((s, a) => s + BigInt(Math.round(a * 1e6)), 0n);
+  expect(await reserved(id)).toBe(total);
+  let failedUnits = 0n;
+  for (let k = 1; k <= 1000; k++) {
+    if (k % 10 === 0) {
+      w.sandbox.faults.failNext('/transfer', 1, { status: 400 });
+      failedUnits += BigInt(Math.round((amounts[k - 1] ?? 0) * 1e6));
+    }
+    expect(await executeOne(exec(), `${id}.${k}`)).toBe(k % 10 === 0 ? 'failed' : 'succeeded');
+  }
+  expect((await w.store.get(id))?.counts).toMatchObject({ succeeded: 900, failed: 100 });
+  expect(await reserved(id)).toBe(total - failedUnits);
+  // The same rows' tries again (a duplicate job, the reconciler): nothing more is given back.
+  for (let k = 10; k <= 1000; k += 10) expect(await executeOne(exec(), `${id}.${k}`)).toBe('skipped');
+  expect(await reserved(id)).toBe(total - failedUnits);
+}, 120_000);
