@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { stopBatch } from '../../src/app/batch-control.js';
 import { approve } from '../../src/app/decide.js';
 import { type ExecuteOneDeps, executeOne } from '../../src/app/execute-one.js';
+import { startUnfreeze, voteUnfreeze } from '../../src/app/freeze.js';
 import { freezeRequest } from '../../src/app/post-request.js';
 import { loadConfig } from '../../src/config.js';
 import { velocitySubject } from '../../src/domain/velocity.js';
@@ -155,3 +156,47 @@ it('100 failed rows of 1,000 give back exactly their sum, once (BATCH_PAUSE_AFTE
   for (let k = 10; k <= 1000; k += 10) expect(await executeOne(exec(), `${id}.${k}`)).toBe('skipped');
   expect(await reserved(id)).toBe(total - failedUnits);
 }, 120_000);
+
+it('freeze mid-batch, then release: the rest run once', async () => {
+  const amounts = [23.01, 23.02, 23.03];
+  const id = await batch(amounts);
+  await approve(w.deps, id, A1);
+  expect(await executeOne(exec(), `${id}.1`)).toBe('succeeded');
+  const freezeDeps = { ...w.deps, unfreeze: w.unfreeze };
+  await w.controls.setFreeze({ by: A1, at: Date.now(), reason: 'test' });
+  // Guarded by START's freeze check: held, nothing sent.
+  expect(await executeOne(exec(), `${id}.2`)).toBe('frozen');
+  expect(w.received(23.02)).toBe(0);
+  const opened = await startUnfreeze(freezeDeps, A1);
+  if (opened.kind !== 'proposal') throw new Error(opened.kind);
+  await voteUnfreeze(freezeDeps, A1, opened.proposal.id, 'release');
+  expect((await voteUnfreeze(freezeDeps, A2, opened.proposal.id, 'release')).kind).toBe('lifted');
+  w.tries.length = 0;
+  for (let round = 0; round < 3; round++) {
+    await reconcileOnce();
+    for (let k = 2; k <= 3; k++) await executeOne(exec(), `${id}.${k}`);
+    await drainTries();
+  }
+  expect(amounts.map((a) => w.received(a))).toEqual([1, 1, 1]);
+});
+
+it('unfreeze-cancel with 1,000 rows: every unsent row cancelled, the freeze lifted, one card refresh', async () => {
+  const amounts = Array.from({ length: 1000 }, (_, i) => Math.round((30 + (i + 1) / 100) * 100) / 100);
+  const id = await batch(amounts);
+  await approve(w.deps, id, A1);
+  expect(await executeOne(exec(), `${id}.1`)).toBe('succeeded');
+  const freezeDeps = { ...w.deps, unfreeze: w.unfreeze };
+  await w.controls.setFreeze({ by: A1, at: Date.now(), reason: 'test' });
+  expect(await executeOne(exec(), `${id}.2`)).toBe('frozen');
+  const opened = await startUnfreeze(freezeDeps, A1);
+  if (opened.kind !== 'proposal') throw new Error(opened.kind);
+  await voteUnfreeze(freezeDeps, A1, opened.proposal.id, 'cancel');
+  w.notified.length = 0;
+  expect((await voteUnfreeze(freezeDeps, A2, opened.proposal.id, 'cancel')).kind).toBe('lifted');
+  expect(await w.controls.freeze()).toBeUndefined();
+  expect((await w.store.get(id))?.counts).toMatchObject({ succeeded: 1, cancelled: 999, queued: 0 });
+  // One refresh of the batch's card and thread for all 999 rows (not one per row or per page).
+  expect(w.notified.filter((n) => n.requestId === id)).toHaveLength(1);
+  expect(await executeOne(exec(), `${id}.2`)).toBe('skipped');
+  expect(w.received(30.02)).toBe(0);
+}, 60_000);
