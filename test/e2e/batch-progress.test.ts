@@ -3,6 +3,7 @@
  * its thread holds one progress message, updated at most every 3 s (all batches together at
  * most 20 chat.update a minute), which ends showing every row.
  */
+import { request } from 'undici';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PROGRESS_EVERY_MS } from '../../src/queue/batch-progress.js';
 import { addresses, submitBatchFile, transfersCsv, waitForApproval } from '../support/batches.js';
@@ -10,8 +11,22 @@ import { blocksText, eventually, expectHealthyRun, type Harness, PEOPLE, startHa
 import { click, currentCard, quiescent, threadOf } from '../support/requests.js';
 
 let h: Harness;
+const TOKEN = 'a-metrics-token-16+';
+
+/** One metric's samples from GET /metrics, as label text → value. */
+async function scrape(name: string): Promise<Map<string, number>> {
+  const res = await request(`http://127.0.0.1:${h.rampart.port}/metrics`, {
+    headers: { authorization: `Bearer ${TOKEN}` },
+  });
+  const out = new Map<string, number>();
+  for (const line of (await res.body.text()).split('\n')) {
+    const m = /^([a-z_]+)(\{[^}]*\})? (\S+)$/.exec(line);
+    if (m?.[1] === name) out.set(m[2] ?? '', Number(m[3]));
+  }
+  return out;
+}
 beforeAll(async () => {
-  h = await startHarness('batch-progress', { BATCH_RATE: 'off' });
+  h = await startHarness('batch-progress', { BATCH_RATE: 'off', METRICS_TOKEN: TOKEN });
 });
 afterAll(async () => {
   expectHealthyRun(h);
@@ -31,6 +46,7 @@ it('a 50-row batch: a handful of card redraws, one progress message, throttled, 
     ),
   );
   const card = currentCard(h, id);
+  expect((await scrape('rampart_batches')).get('{state="pending"}')).toBe(1);
   await click(h, PEOPLE.approver1, id, 'request_approve');
   await waitForApproval(h, id, 'done');
   const progress = await eventually(
@@ -40,6 +56,10 @@ it('a 50-row batch: a handful of card redraws, one progress message, throttled, 
   );
   await quiescent(h);
   expect(progress.text).toContain('50 succeeded, 0 failed');
+  // Issue 20 metrics: every row counted once at its final state; no batch left open.
+  expect((await scrape('rampart_batch_rows_total')).get('{kind="transfer",state="succeeded"}')).toBe(50);
+  const open = await scrape('rampart_batches');
+  expect([...open.values()]).toEqual([0, 0, 0, 0, 0]);
   // One progress message in the thread (updated in place), whatever its text.
   expect(
     threadOf(h, id).filter((m) => /^:(gear|checkered_flag): (Running|Finished): /.test(m.text ?? '')),
