@@ -1,10 +1,16 @@
 /**
  * Issue 20 "Progress": a running batch's card is redrawn on state changes only, never per row;
  * its thread holds one progress message, updated at most every 3 s (all batches together at
- * most 20 chat.update a minute), which ends showing every row.
+ * most 20 chat.update a minute), which ends showing every row. With it, the batch metrics, and
+ * the audit export and webhook carrying the batch's rows.
  */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { exportAudit } from '../../src/app/audit-export.js';
+import type { AuditRecord } from '../../src/audit/audit-record.js';
+import type { AuditEventBody } from '../../src/audit/webhook.js';
 import { PROGRESS_EVERY_MS } from '../../src/queue/batch-progress.js';
 import { addresses, submitBatchFile, transfersCsv, waitForApproval } from '../support/batches.js';
 import { blocksText, eventually, expectHealthyRun, type Harness, PEOPLE, startHarness } from '../support/harness.js';
@@ -25,12 +31,30 @@ async function scrape(name: string): Promise<Map<string, number>> {
   }
   return out;
 }
+const hooked: AuditEventBody[] = [];
+let receiver: Server;
 beforeAll(async () => {
-  h = await startHarness('batch-progress', { BATCH_RATE: 'off', METRICS_TOKEN: TOKEN });
+  receiver = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c: Buffer) => (raw += c.toString('utf8')));
+    req.on('end', () => {
+      hooked.push(JSON.parse(raw) as AuditEventBody);
+      res.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/audit`;
+  h = await startHarness('batch-progress', {
+    BATCH_RATE: 'off',
+    METRICS_TOKEN: TOKEN,
+    AUDIT_WEBHOOK_URL: url,
+    AUDIT_WEBHOOK_SECRET: 'audit-webhook-secret-for-tests',
+  });
 });
 afterAll(async () => {
   expectHealthyRun(h);
   await h.close();
+  await new Promise((r) => receiver.close(r));
 });
 
 const updatesOf = (ts: string) =>
@@ -76,4 +100,53 @@ it('a 50-row batch: a handful of card redraws, one progress message, throttled, 
   const first = h.fake.calls.find((c) => c.method === 'chat.postMessage' && c.response.ts === progress.ts);
   const span = (updates.at(-1)?.at ?? first?.at ?? 0) - (first?.at ?? 0);
   expect(updates.length).toBeLessThanOrEqual(1 + Math.ceil(span / PROGRESS_EVERY_MS));
+});
+
+it('the audit export and webhook carry the batch and each row: execution id, destination, amount, reference, state, proof', async () => {
+  const id = (await h.rampart.deps.store.recentIds(1))[0] as string;
+  expect(id).toMatch(/^B-/);
+  let jsonl = '';
+  await exportAudit(
+    { store: h.rampart.deps.store, write: async (c) => void (jsonl += c) },
+    { since: 0, until: Date.now() + 1000, format: 'jsonl' },
+  );
+  const record = jsonl
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as AuditRecord)
+    .find((r) => r.id === id);
+  expect(record?.rows).toHaveLength(50);
+  expect(record?.rows?.[2]).toMatchObject({
+    row: 4,
+    execution_id: `${id}.3`,
+    destination: addresses(50, 4)[2],
+    amount: '3',
+    reference: 'INV-3',
+    state: 'succeeded',
+  });
+  expect(record?.rows?.[2]?.proof).toMatch(/^0x[0-9a-f]{64}$/);
+  expect(record?.history.find((e) => e.execution === `${id}.3` && e.event === 'succeeded')).toBeDefined();
+
+  let csv = '';
+  await exportAudit(
+    { store: h.rampart.deps.store, write: async (c) => void (csv += c) },
+    { since: 0, until: Date.now() + 1000, format: 'csv' },
+  );
+  const rowLines = csv.split('\n').filter((l) => l.startsWith(`${id},`) && l.includes(',row,'));
+  expect(rowLines).toHaveLength(50);
+  expect(rowLines[2]).toContain(`,3,${addresses(50, 4)[2]},,row,,succeeded,0x`);
+  expect(rowLines[2]?.endsWith(`,${id}.3,4,INV-3`)).toBe(true);
+
+  // The webhook: each row's final event names its execution and carries the row and its proof.
+  const finals = await eventually(
+    () => {
+      const f = hooked.filter((e) => e.request_id === id && e.event === 'succeeded' && e.row);
+      return f.length === 50 ? f : undefined;
+    },
+    15_000,
+    'every row on the audit webhook',
+  );
+  const third = finals.find((e) => e.execution_id === `${id}.3`);
+  expect(third?.row).toMatchObject({ row: 4, amount: '3', reference: 'INV-3', state: 'succeeded' });
+  expect(third?.outcome?.hash).toBe(third?.row?.proof);
 });
