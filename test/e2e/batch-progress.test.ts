@@ -102,14 +102,24 @@ it('a 50-row batch: a handful of card redraws, one progress message, throttled, 
   expect(updates.length).toBeLessThanOrEqual(1 + Math.ceil(span / PROGRESS_EVERY_MS));
 });
 
+async function exported(format: 'csv' | 'jsonl'): Promise<string> {
+  const chunks: string[] = [];
+  await exportAudit(
+    {
+      store: h.rampart.deps.store,
+      write: async (c) => {
+        chunks.push(c);
+      },
+    },
+    { since: 0, until: Date.now() + 1000, format },
+  );
+  return chunks.join('');
+}
+
 it('the audit export and webhook carry the batch and each row: execution id, destination, amount, reference, state, proof', async () => {
   const id = (await h.rampart.deps.store.recentIds(1))[0] as string;
   expect(id).toMatch(/^B-/);
-  let jsonl = '';
-  await exportAudit(
-    { store: h.rampart.deps.store, write: async (c) => void (jsonl += c) },
-    { since: 0, until: Date.now() + 1000, format: 'jsonl' },
-  );
+  const jsonl = await exported('jsonl');
   const record = jsonl
     .trim()
     .split('\n')
@@ -127,11 +137,7 @@ it('the audit export and webhook carry the batch and each row: execution id, des
   expect(record?.rows?.[2]?.proof).toMatch(/^0x[0-9a-f]{64}$/);
   expect(record?.history.find((e) => e.execution === `${id}.3` && e.event === 'succeeded')).toBeDefined();
 
-  let csv = '';
-  await exportAudit(
-    { store: h.rampart.deps.store, write: async (c) => void (csv += c) },
-    { since: 0, until: Date.now() + 1000, format: 'csv' },
-  );
+  const csv = await exported('csv');
   const rowLines = csv.split('\n').filter((l) => l.startsWith(`${id},`) && l.includes(',row,'));
   expect(rowLines).toHaveLength(50);
   expect(rowLines[2]).toContain(`,3,${addresses(50, 4)[2]},,row,,succeeded,0x`);
