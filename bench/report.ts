@@ -3,6 +3,7 @@ import { STAGE_LABEL, STAGES, type Stage } from './approval-trace.js';
 import type { BenchOptions } from './args.js';
 import { type AuditReport, auditLines } from './audit-export.js';
 import { type BatchCheckReport, batchCheckLines } from './batch-check.js';
+import { type BatchRunReport, batchRunLines } from './batch-run.js';
 import { type ClusterReport, clusterLines } from './cluster-approval.js';
 import { ms, PERCENTILES, type Percentile, type Summary, table } from './stats.js';
 
@@ -36,6 +37,7 @@ export interface Report {
   audit?: AuditReport | undefined;
   cluster?: ClusterReport | undefined;
   batch?: BatchCheckReport | undefined;
+  batchRun?: BatchRunReport | undefined;
 }
 
 const HEAD = ['', 'p50', 'p95', 'p99', 'max', 'mean'];
@@ -112,5 +114,6 @@ export function formatReport(report: Report): string {
         ]
       : []),
     ...(report.batch ? ['', ...batchCheckLines(report.batch)] : []),
+    ...(report.batchRun ? ['', ...batchRunLines(report.batchRun)] : []),
   ].join('\n');
 }

@@ -13,6 +13,7 @@ import { type BenchOptions, parseBenchArgs } from './args.js';
 import { AUDIT_REQUESTS, measureAuditExport } from './audit-export.js';
 import { measureBareBullmq } from './bare-bullmq.js';
 import { measureBatchCheck } from './batch-check.js';
+import { measureBatchRun } from './batch-run.js';
 import { measureClusterApprovals } from './cluster-approval.js';
 import {
   type AckReport,
@@ -148,6 +149,10 @@ async function main(): Promise<void> {
       options.part === 'all' || options.part === 'batch'
         ? await measureBatchCheck(options.redisUrl, 20, progress)
         : undefined;
+    const batchRun =
+      options.part === 'all' || options.part === 'batch-run'
+        ? await measureBatchRun(options.redisUrl, 500, 5_000, progress)
+        : undefined;
     const report: Report = {
       date: new Date().toISOString(),
       machine: {
@@ -162,6 +167,7 @@ async function main(): Promise<void> {
       audit,
       cluster,
       batch,
+      batchRun,
     };
     process.stdout.write(`${options.json ? JSON.stringify(report) : formatReport(report)}\n`);
   } finally {

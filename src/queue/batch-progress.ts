@@ -125,3 +125,49 @@ async function draw(deps: ProgressDeps, record: RequestRecord, card: CardRef): P
     throw err;
   }
 }
+
+export const CARD_BUSY_WAIT_MS = 250;
+/** Clocks of two processes may differ this much; a check this close to a job's queueing does not count. */
+const CLOCK_MARGIN_MS = 2_000;
+
+/**
+ * Issue 20: every row of a batch queues a card job (two per row), far more than the card needs.
+ * A job queued well before the last full check of the batch's card (which read the record after
+ * that job's change) has nothing left to do: one read instead of a dozen.
+ */
+export async function seenSince(store: RequestStore, id: string, enqueuedAt: number): Promise<boolean> {
+  if (!id.startsWith('B-')) return false;
+  const checked = Number((await store.postedAt(id, 'card-checked')) ?? '0');
+  return enqueuedAt < checked - CLOCK_MARGIN_MS;
+}
+
+/**
+ * Issue 20: a running batch's card is redrawn only when what it shows changed, never per row
+ * (each row's end still queues a notify job; progress goes to the thread, throttled). One job
+ * at a time per card, reading the record after its claim: a slower job holding an older state
+ * can never draw over a newer one. Undefined when another job holds the card (try again soon).
+ */
+export async function redrawBatchCard(
+  deps: ProgressDeps & { frozen?: (() => Promise<boolean>) | undefined },
+  id: string,
+  card: CardRef,
+): Promise<RequestRecord | undefined> {
+  const { store } = deps;
+  if (!(await store.claim(id, 'card-draw', 30_000))) return undefined;
+  try {
+    const checkedAt = Date.now(); // before the read: every change queued before it is seen below
+    const record = await store.get(id);
+    if (!record) throw new Error(`notify: ${id} vanished while its card was redrawn`);
+    const drawn = cardSignature(record, (await deps.frozen?.()) ?? false);
+    if (drawn === undefined || (await store.postedAt(id, 'card-drawn')) !== drawn) {
+      await deps.notifier.updateCard(record, card);
+      await store.clearPosted(id, 'card-drawn');
+      if (drawn !== undefined) await store.markPosted(id, 'card-drawn', drawn);
+    }
+    await store.clearPosted(id, 'card-checked');
+    await store.markPosted(id, 'card-checked', String(checkedAt));
+    return record;
+  } finally {
+    await store.release(id, 'card-draw');
+  }
+}

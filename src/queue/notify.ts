@@ -9,7 +9,14 @@ import type { JobQueue } from '../app/ports.js';
 import type { RequestRecord } from '../domain/request.js';
 import type { Logger } from '../log.js';
 import type { RequestStore } from '../store/requests.js';
-import { cardSignature, type ProgressLimits, runProgress, scheduleProgress } from './batch-progress.js';
+import {
+  CARD_BUSY_WAIT_MS,
+  type ProgressLimits,
+  redrawBatchCard,
+  runProgress,
+  scheduleProgress,
+  seenSince,
+} from './batch-progress.js';
 import { batchThread } from './batch-thread.js';
 import { type CardRef, type Milestone, NeedsAdminError, type Notifier, RateLimitedError } from './notifier.js';
 import type { NotifyJob } from './queues.js';
@@ -27,10 +34,19 @@ export interface NotifyDeps {
   frozen?: (() => Promise<boolean>) | undefined;
 }
 
-/** `wait`: the job asks to run again after this many ms (a throttled progress update). */
-export async function notify(deps: NotifyDeps, job: NotifyJob): Promise<{ wait: number } | undefined> {
+/**
+ * `wait`: the job asks to run again after this many ms (a throttled progress update).
+ * `enqueuedAt`: when the job was queued (BullMQ's timestamp), to skip a batch's redundant redraws.
+ */
+export async function notify(
+  deps: NotifyDeps,
+  job: NotifyJob,
+  enqueuedAt?: number,
+): Promise<{ wait: number } | undefined> {
   const { notifier, store } = deps;
   if (job.kind === 'progress') return runProgress(deps, job.requestId);
+  if (job.kind === 'card' && enqueuedAt !== undefined && (await seenSince(store, job.requestId, enqueuedAt)))
+    return undefined;
   let record = await store.get(job.requestId);
   if (!record) {
     deps.log.error({ requestId: job.requestId }, 'notify: request missing');
@@ -66,31 +82,6 @@ export async function notify(deps: NotifyDeps, job: NotifyJob): Promise<{ wait: 
   }
   await postOutcomeOnce(deps, record, card);
   return undefined;
-}
-
-const CARD_BUSY_WAIT_MS = 250;
-
-/**
- * Issue 20: a running batch's card is redrawn only when what it shows changed, never per row
- * (each row's end still queues a notify job; progress goes to the thread, throttled). One job
- * at a time per card, reading the record after its claim: a slower job holding an older state
- * can never draw over a newer one. Undefined when another job holds the card (try again soon).
- */
-async function redrawBatchCard(deps: NotifyDeps, id: string, card: CardRef): Promise<RequestRecord | undefined> {
-  const { store } = deps;
-  if (!(await store.claim(id, 'card-draw', 30_000))) return undefined;
-  try {
-    const record = await store.get(id);
-    if (!record) throw new Error(`notify: ${id} vanished while its card was redrawn`);
-    const drawn = cardSignature(record, (await deps.frozen?.()) ?? false);
-    if (drawn !== undefined && (await store.postedAt(id, 'card-drawn')) === drawn) return record;
-    await deps.notifier.updateCard(record, card);
-    await store.clearPosted(id, 'card-drawn');
-    if (drawn !== undefined) await store.markPosted(id, 'card-drawn', drawn);
-    return record;
-  } finally {
-    await store.release(id, 'card-draw');
-  }
 }
 
 /**

@@ -107,6 +107,20 @@ it('the card is redrawn on a state change, never per row, and never waits behind
   expect(drawn).toEqual(['approved', 'running', 'paused']);
   expect(progress).toEqual([]);
 
+  // A card job queued well before that check (a row's, long waiting) costs one read, no more.
+  const get = w.store.get.bind(w.store);
+  let reads = 0;
+  w.store.get = async (...args) => {
+    reads += 1;
+    return get(...args);
+  };
+  await notify(deps, { requestId: id, kind: 'card' }, Date.now() - 60_000);
+  expect(reads).toBe(0);
+  await notify(deps, { requestId: id, kind: 'card' }, Date.now());
+  expect(reads).toBeGreaterThan(0);
+  w.store.get = get;
+  expect(drawn).toEqual(['approved', 'running', 'paused']);
+
   // Its turn comes: the progress message is posted with what is current.
   deps.progress = { batch: async () => 0, all: async () => 0 };
   expect(await notify(deps, { requestId: id, kind: 'progress' })).toBeUndefined();

@@ -8,7 +8,7 @@ export const notifyJobType = defineJob({
   queue: QUEUE_NAMES.notify,
   schema: notifyJob,
   worker: { concurrency: 4 },
-  async perform(ctx, data) {
+  async perform(ctx, data, job) {
     try {
       const r = await notify(
         {
@@ -21,6 +21,7 @@ export const notifyJobType = defineJob({
           frozen: async () => (await ctx.controls.freeze()) !== undefined,
         },
         data,
+        job.timestamp,
       );
       return r ?? { done: true };
     } catch (err) {
