@@ -93,7 +93,9 @@ it('1,000 offramp rows: one card, one approval, a 1,000-row receipt, each row on
   // At the sandbox: exactly one offramp per row, with the row's beneficiary and amount.
   const sent = h.sandbox.state.offramps.map((o) => `${o.beneficiary_id} ${o.amount}`);
   expect(sent).toHaveLength(ROWS);
-  expect(sent).toEqual(Array.from({ length: ROWS }, (_, k) => `ben_thousand${k % BENEFICIARIES} ${amountOf(k)}`));
+  expect(sent).toEqual(
+    Array.from({ length: ROWS }, (_, k) => `ben_thousand${k % BENEFICIARIES} ${Number(amountOf(k).toFixed(2))}`),
+  );
   expect(new Set(h.sandbox.state.offramps.map((o) => o.reference)).size).toBe(ROWS);
   expect(
     h.fake.messages('C0APPROVALS').filter((m) => !m.thread_ts && JSON.stringify(m.blocks).includes(id)),
