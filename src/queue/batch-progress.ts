@@ -127,6 +127,7 @@ async function draw(deps: ProgressDeps, record: RequestRecord, card: CardRef): P
 }
 
 export const CARD_BUSY_WAIT_MS = 250;
+const CARD_CLAIM_MS = 5_000;
 /** Clocks of two processes may differ this much; a check this close to a job's queueing does not count. */
 const CLOCK_MARGIN_MS = 2_000;
 
@@ -153,7 +154,8 @@ export async function redrawBatchCard(
   card: CardRef,
 ): Promise<RequestRecord | undefined> {
   const { store } = deps;
-  if (!(await store.claim(id, 'card-draw', 30_000))) return undefined;
+  // Short: a worker killed while holding it blocks the card's redraws only this long.
+  if (!(await store.claim(id, 'card-draw', CARD_CLAIM_MS))) return undefined;
   try {
     const checkedAt = Date.now(); // before the read: every change queued before it is seen below
     const record = await store.get(id);
