@@ -4,7 +4,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { App, HTTPReceiver, LogLevel } from '@slack/bolt';
-import { Pool } from 'undici';
+import { Pool, request } from 'undici';
 import { type FakeSlack, formBody, signSlackRequest, slashCommandFields } from '../devkit/index.js';
 import { GENERAL, PEOPLE } from './world.js';
 
@@ -94,7 +94,9 @@ export interface BareBolt {
 }
 
 /**
- * The floor: a Bolt app on the same receiver whose `/rate` only acks. With a token and
+ * The floor: a Bolt app on the same receiver whose `/rate` acks and then makes the same service
+ * call as Rampart (GET /rate/onramp on the sandbox) and answers the response URL (issue 19: the
+ * ack goal is judged against a bare app doing the same work after its ack). With a token and
  * tokenVerificationEnabled false, Bolt 5.1 calls auth.test before every request
  * (singleAuthorization in App.js); giving it botId and botUserId skips that, so the floor makes
  * no Slack call at all. Its client still points at the fake Slack, never at slack.com.
@@ -102,6 +104,7 @@ export interface BareBolt {
 export async function startBareBolt(
   signingSecret: string,
   slack: { apiUrl: string; botToken: string },
+  service: { url: string; apiKey: string },
 ): Promise<BareBolt> {
   const receiver = new HTTPReceiver({
     signingSecret,
@@ -118,8 +121,12 @@ export async function startBareBolt(
     clientOptions: { slackApiUrl: slack.apiUrl, retryConfig: { retries: 0 } },
     logLevel: LogLevel.ERROR,
   });
-  app.command('/rate', async ({ ack }) => {
+  const rateUrl = new URL('/rate/onramp?currency=ngn', service.url);
+  app.command('/rate', async ({ ack, respond }) => {
     await ack();
+    const res = await request(rateUrl, { headers: { accept: 'application/json', 'x-service-key': service.apiKey } });
+    const answer = (await res.body.json()) as { data?: { rate?: number } };
+    await respond({ response_type: 'ephemeral', text: `NGN onramp rate: ${answer.data?.rate ?? '?'}` });
   });
   const server = await app.start({ port: 0, host: '127.0.0.1' });
   const { port } = server.address() as AddressInfo;

@@ -23,7 +23,7 @@ export interface ApprovalResult {
 }
 
 /** Calls `listener` with the time each POST /transfer reaches the sandbox, before it is handled. */
-function watchTransfers(world: World, listener: (amount: number, at: number) => void): () => void {
+export function watchTransfers(world: World, listener: (amount: number, at: number) => void): () => void {
   const received = world.sandbox.state.received;
   const original = received.push;
   received.push = (...items: ReceivedRequest[]) => {
@@ -43,11 +43,12 @@ function watchTransfers(world: World, listener: (amount: number, at: number) => 
 
 export async function measureApprovals(
   world: World,
-  options: { warmup: number; measured: number; concurrency: number },
+  options: { warmup: number; measured: number; concurrency: number; base?: number },
 ): Promise<ApprovalResult> {
   const { deps } = world.rampart;
   const total = options.warmup + options.measured;
-  const ids = await postRequests(world, total);
+  const base = options.base ?? 0;
+  const ids = await postRequests(world, total, base);
   const arrived = new Map<number, number>();
   const waiters = new Map<number, (at: number) => void>();
   const unwatch = watchTransfers(world, (amount, at) => {
@@ -64,7 +65,7 @@ export async function measureApprovals(
 
   const approveOne = async (index: number) => {
     const id = ids[index] as string;
-    const amount = amountFor(index);
+    const amount = amountFor(base + index);
     const record = await deps.store.get(id);
     const card = record?.card && world.fake.message(record.card.channel, record.card.ts);
     if (!card) throw new Error(`no card for ${id}`);

@@ -61,12 +61,14 @@ export function createApprovalTrace(): ApprovalTrace {
       },
       store(store: RequestStore, role) {
         if (role !== 'worker') return store;
-        return overriding(store, {
-          startExecution(id: string, worker: string) {
-            marks(id).claimCalled = performance.now();
-            return store.startExecution(id, worker);
+        // Issue 18: the worker starts an execution (`R-1.1`); the marks are kept by request id.
+        const executions = overriding(store.executions, {
+          start(id: string, worker: string, jobId?: string) {
+            marks(id.replace(/\.\d+$/, '')).claimCalled = performance.now();
+            return store.executions.start(id, worker, jobId);
           },
         });
+        return overriding(store, { executions });
       },
       service(service: ServiceClient) {
         return overriding(service, {

@@ -26,6 +26,13 @@ export interface BenchOptions {
   approvalWarmup: number;
   /** Approve clicks in flight at once (part 2); 1 waits for each request to settle. */
   approvalConcurrency: number;
+  /**
+   * Same-run pairs (Rampart beside its floor) per goal, issue 19: each goal is judged on the
+   * median of the pairs' ratios.
+   */
+  rounds: number;
+  /** Approve clicks watched with MONITOR for the Redis commands per click (part 2; 0: none). */
+  traceClicks: number;
   /** Text after `/rate` (part 1); `help` is answered in the ack itself, with no work after it. */
   text: string;
   /** Part 1 against an already running Rampart instead of the in-process one. */
@@ -70,6 +77,8 @@ export function parseBenchArgs(
       approvals: { type: 'string' },
       'approval-warmup': { type: 'string' },
       'approval-concurrency': { type: 'string' },
+      rounds: { type: 'string' },
+      'trace-clicks': { type: 'string' },
       url: { type: 'string' },
       secret: { type: 'string' },
       redis: { type: 'string' },
@@ -89,6 +98,8 @@ export function parseBenchArgs(
     approvals: positive('approvals', values.approvals, 500),
     approvalWarmup: positive('approval-warmup', values['approval-warmup'], 20, 0),
     approvalConcurrency: positive('approval-concurrency', values['approval-concurrency'], 1),
+    rounds: positive('rounds', values.rounds, 3),
+    traceClicks: positive('trace-clicks', values['trace-clicks'], 5, 0),
     text: values.text,
     url: values.url,
     secret: values.secret,

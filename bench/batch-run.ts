@@ -11,6 +11,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
+import { checkFunding } from '../src/app/batch-funding.js';
 import { continueAfter } from '../src/app/batch-run.js';
 import { approve } from '../src/app/decide.js';
 import { executeOne } from '../src/app/execute-one.js';
@@ -132,6 +133,8 @@ async function commandsPerRow(world: World, n: number): Promise<number> {
   const id = await storeBatch(world, n);
   // Approved in the store alone: nothing is queued for the running workers.
   if ((await store.vote(id, PEOPLE.approver)) !== 'approved') throw new Error('bench batch not approved');
+  // The funding check a batch passes when it takes its wallet's turn (not on the row's path).
+  if ((await checkFunding(world.rampart.deps, id)) !== 'funded') throw new Error('bench batch not funded');
   const service = new ServiceClient({ baseUrl: world.sandbox.url, apiKey: 'bench-service-key' });
   const deps = { service, store, registry: new Registry(redis, prefix), jobs, log, now: Date.now, workerName: 'bench' };
   try {

@@ -5,6 +5,8 @@ import { type AuditReport, auditLines } from './audit-export.js';
 import { type BatchCheckReport, batchCheckLines } from './batch-check.js';
 import { type BatchRunReport, batchRunLines } from './batch-run.js';
 import { type ClusterReport, clusterLines } from './cluster-approval.js';
+import { type Goal, type GoalResult, goalLines } from './goals.js';
+import type { CommandCount } from './redis-commands.js';
 import { ms, PERCENTILES, type Percentile, type Summary, table } from './stats.js';
 
 export const TARGET_P50_MS = 20;
@@ -26,6 +28,8 @@ export interface ApprovalReport {
   bullmq: Summary;
   ratio: Record<Percentile, number>;
   target: { p50UnderMs: number; p50Met: boolean; withinRatio: number; ratioMet: boolean };
+  /** Issue 19: Redis commands per approve click, watched with MONITOR on extra clicks. */
+  commands?: CommandCount | undefined;
 }
 
 export interface Report {
@@ -38,6 +42,8 @@ export interface Report {
   cluster?: ClusterReport | undefined;
   batch?: BatchCheckReport | undefined;
   batchRun?: BatchRunReport | undefined;
+  /** Issue 19's goals, each on the median of same-run pairs. */
+  goals: Partial<Record<Goal, GoalResult>>;
 }
 
 const HEAD = ['', 'p50', 'p95', 'p99', 'max', 'mean'];
@@ -51,7 +57,7 @@ const ratioRow = (r: Record<Percentile, number>) => ['ratio Rampart/bare', ...PE
 
 function ackLines(o: BenchOptions, one: AckReport): string[] {
   return [
-    `Part 1: slash command ack latency, ms (/rate${o.text ? ` ${o.text}` : ''}; N=${o.n}, ${o.concurrency} in flight, ${o.warmup} warm-up each)`,
+    `Part 1: slash command ack latency, ms (median round of ${o.rounds}; /rate${o.text ? ` ${o.text}` : ''}; N=${o.n}, ${o.concurrency} in flight, ${o.warmup} warm-up each)`,
     `Rampart at ${one.target}`,
     table(
       [...HEAD, 'req/s', 'errors'],
@@ -70,7 +76,7 @@ function ackLines(o: BenchOptions, one: AckReport): string[] {
 
 function approvalLines(o: BenchOptions, two: ApprovalReport): string[] {
   return [
-    `Part 2: approve click acked → service receives POST /transfer, ms (M=${o.approvals}, ${two.mode}, ${o.approvalWarmup} warm-up)`,
+    `Part 2: approve click acked → service receives POST /transfer, ms (median round of ${o.rounds}; M=${o.approvals}, ${two.mode}, ${o.approvalWarmup} warm-up)`,
     table(
       [...HEAD, 'errors'],
       [
@@ -115,5 +121,6 @@ export function formatReport(report: Report): string {
       : []),
     ...(report.batch ? ['', ...batchCheckLines(report.batch)] : []),
     ...(report.batchRun ? ['', ...batchRunLines(report.batchRun)] : []),
+    ...(Object.keys(report.goals).length > 0 ? ['', ...goalLines(report.goals, report.approval?.commands)] : []),
   ].join('\n');
 }

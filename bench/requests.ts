@@ -62,12 +62,15 @@ export async function idle(queues: readonly Queue[]): Promise<boolean> {
   return true;
 }
 
-/** Creates `total` pending requests the way a modal submission does and waits for their cards. */
-export async function postRequests(world: World, total: number): Promise<string[]> {
+/**
+ * Creates `total` pending requests the way a modal submission does and waits for their cards;
+ * `base` is the index of the first (each round of a run takes its own amounts).
+ */
+export async function postRequests(world: World, total: number, base = 0): Promise<string[]> {
   const { deps } = world.rampart;
   const ids: string[] = [];
   for (let start = 0; start < total; start += 16) {
-    const batch = Array.from({ length: Math.min(16, total - start) }, (_, k) => submitTransfer(deps, start + k));
+    const batch = Array.from({ length: Math.min(16, total - start) }, (_, k) => submitTransfer(deps, base + start + k));
     ids.push(...(await Promise.all(batch)));
   }
   let waiting = [...ids];

@@ -17,7 +17,7 @@ export const APPROVALS = 'C0APPROVALS';
 export const GENERAL = 'C0GENERAL';
 export const SIGNING_SECRET = 'bench-signing-secret';
 export const BOT_TOKEN = 'xoxb-bench-token';
-const SERVICE_KEY = 'bench-service-key';
+export const SERVICE_KEY = 'bench-service-key';
 
 export interface World {
   prefix: string;

@@ -53,9 +53,12 @@ async function dev(): Promise<void> {
   const service = workbench.config.service.baseUrl
     ? 'the wallet service at SERVICE_BASE_URL (real calls!)'
     : 'the built-in sandbox (no real money)';
+  // Issue 21: the HTTP API of the same Rampart, for docs/http-api.md's walkthrough.
+  const redisUrl = redis?.url ?? workbench.config.redis.url;
   const banner =
     `\nRampart workbench: ${workbench.url}\n` +
-    `Slack is played by the workbench; Rampart talks to ${service}. Ctrl-C stops it.\n\n`;
+    `Slack is played by the workbench; Rampart talks to ${service}. Ctrl-C stops it.\n` +
+    `HTTP API: http://127.0.0.1:${workbench.rampart.port}/api/v1 (keys: REDIS_URL=${redisUrl} REDIS_PREFIX=${workbench.config.redis.prefix} node bin/rampart.js api-keys create …)\n\n`;
   // After the start-up log lines, so the URL to open is the last thing on the screen.
   if (log) log.flush(() => process.stdout.write(banner));
   else process.stdout.write(banner);

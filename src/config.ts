@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { thresholdProblems } from './domain/policy.js';
 import { parseRate, type Rate } from './domain/rate.js';
+import { sandboxWalletsSetting } from './domain/sandbox-wallets.js';
 import { urlCredentials } from './domain/url-credentials.js';
 import { parseVelocityLimits, type VelocityRule } from './domain/velocity.js';
 import type { WalletAlias } from './domain/wallets.js';
@@ -12,7 +13,6 @@ import { ConfigError } from './errors.js';
 
 export type { WalletAlias };
 
-import { sandboxWalletsSetting } from './sandbox/seed.js';
 import { DEFAULT_QUERY_PARAMS } from './service/operations.js';
 
 const DURATION = /^(\d+)\s*(ms|s|m|h|d)$/;
@@ -294,6 +294,12 @@ export interface BatchConfig {
   maxRows: number;
   /** BATCH_RATE: all batch rows together, across processes (default 5/s; undefined: `off`). */
   rate: Rate | undefined;
+  /** BATCH_PAUSE_AFTER_FAILURES: this many failed rows in a row pause the batch (default 10). */
+  pauseAfterFailures: number;
+  /** BATCH_HOLD_LIMIT: a batch not started, paused or frozen this long after its approval is cancelled (default 24h). */
+  holdLimitMs: number;
+  /** BATCH_REPEAT_WINDOW: how far back a payment with the same destination and amount is a repeat (default 7d). */
+  repeatWindowMs: number;
 }
 
 /** Issue 20: a batch is checked row by row before the ack, so its size is capped. */
@@ -303,13 +309,29 @@ function parseBatch(env: Record<string, string | undefined>, problems: string[])
   const rate = parseRate(env.BATCH_RATE?.trim() || '5/s');
   if (typeof rate === 'string') problems.push(`BATCH_RATE ${rate}`);
   const rateOrDefault = typeof rate === 'string' ? undefined : rate;
+  // Issue 20 §4: the repeats window of the card's warnings.
+  const windowText = env.BATCH_REPEAT_WINDOW?.trim() || '7d';
+  let repeatWindowMs = parseDuration(windowText) ?? 0;
+  if (repeatWindowMs <= 0) {
+    problems.push('BATCH_REPEAT_WINDOW must be a duration such as 12h, 7d or 30d (default 7d)');
+    repeatWindowMs = 7 * 86_400_000;
+  }
   const text = env.BATCH_MAX_ROWS?.trim() || '1000';
   const maxRows = Number(text.replace(/[,_]/g, ''));
+  const failuresText = env.BATCH_PAUSE_AFTER_FAILURES?.trim() || '10';
+  const pauseAfterFailures = Number(failuresText);
+  if (!/^\d+$/.test(failuresText) || pauseAfterFailures < 1 || pauseAfterFailures > 10_000)
+    problems.push('BATCH_PAUSE_AFTER_FAILURES must be a whole number from 1 to 10000 (default 10)');
+  const holdText = env.BATCH_HOLD_LIMIT?.trim() || '24h';
+  const holdLimitMs = parseDuration(holdText);
+  if (holdLimitMs === undefined || holdLimitMs <= 0)
+    problems.push(`BATCH_HOLD_LIMIT "${holdText}" is not a duration; write it like 30m, 24h or 2d (default 24h)`);
+  const rest = { pauseAfterFailures: pauseAfterFailures || 10, holdLimitMs: holdLimitMs || 86_400_000 };
   if (!/^\d[\d,_]*$/.test(text) || !Number.isInteger(maxRows) || maxRows < 1 || maxRows > BATCH_ROWS_CEILING) {
     problems.push(`BATCH_MAX_ROWS must be a whole number from 1 to ${BATCH_ROWS_CEILING} (default 1000)`);
-    return { maxRows: 1_000, rate: rateOrDefault };
+    return { maxRows: 1_000, rate: rateOrDefault, ...rest, repeatWindowMs };
   }
-  return { maxRows, rate: rateOrDefault };
+  return { maxRows, rate: rateOrDefault, ...rest, repeatWindowMs };
 }
 
 export interface ControlsConfig {

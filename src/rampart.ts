@@ -25,10 +25,12 @@ import { startWorkers, type Workers } from './queue/worker.js';
 import type { Sandbox } from './sandbox/index.js';
 import type { ServiceClient } from './service/client.js';
 import { closeInOrder } from './shutdown.js';
-import { createSlackApp, type SlackApp, slackClientOptions } from './slack/app.js';
+import { createSlackApp, type SlackApp } from './slack/app.js';
 import { SlackApproverDirectory } from './slack/approvers.js';
 import type { Deps } from './slack/deps.js';
 import { slackNotifier } from './slack/notifier.js';
+import { slackPasskeyNotices } from './slack/passkey-notices.js';
+import { slackClientOptions } from './slack-api/client-options.js';
 import { ControlStore, UnfreezeStore } from './store/controls.js';
 import { durableStart } from './store/durable.js';
 import { PasskeyStore } from './store/passkeys.js';
@@ -166,6 +168,11 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
     unfreeze: new UnfreezeStore(redis, config.redis.prefix, controls),
     passkeys: new PasskeyStore(redis, config.redis.prefix),
     stepUpTokens: new StepUpTokens(redis, config.redis.prefix),
+    notices: slackPasskeyNotices(slackClient, {
+      approvalsChannel: config.approvalsChannel,
+      sandbox: sandbox !== undefined,
+      log,
+    }),
     log,
     now,
     sandbox: sandbox !== undefined,
@@ -192,6 +199,7 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
       controls: workerControls,
       queues: workerQueues,
       // Issue 20: one limiter key for every process (hash-tagged prefix: one cluster slot).
+      batch: { pauseAfterFailures: config.batch.pauseAfterFailures, holdLimitMs: config.batch.holdLimitMs },
       ...(config.batch.rate
         ? { batchRate: new RateLimiter(workerRedis, `${config.redis.prefix}:batch:rate`, config.batch.rate) }
         : {}),

@@ -25,7 +25,7 @@ export interface Answer {
   keep: boolean;
 }
 
-const refused = (p: ProblemAnswer, keep: boolean): Answer => ({
+export const refused = (p: ProblemAnswer, keep: boolean): Answer => ({
   status: p.problem.status,
   body: p.problem,
   ...(p.headers ? { headers: p.headers } : {}),
@@ -53,6 +53,19 @@ export const createdAnswer = (frozen: FrozenRequest): Answer => ({
   keep: true,
 });
 
+export const SERVICE_UNAVAILABLE = problem(
+  503,
+  'service_unavailable',
+  'The wallet service could not be asked for the balance; nothing was submitted. Try again shortly.',
+  { headers: retryAfter(5000) },
+);
+export const NOT_SUBMITTED = problem(
+  503,
+  'not_submitted',
+  'Rampart could not store the request in time; nothing was submitted. Try again shortly.',
+  { headers: retryAfter(2000) },
+);
+
 /** Whether the key may have one more open request; forgets those no longer open. */
 async function underOpenLimit(deps: ApiDeps, key: ApiKey): Promise<boolean> {
   const ids = await deps.keys.openRequests(key.id);
@@ -65,8 +78,8 @@ async function underOpenLimit(deps: ApiDeps, key: ApiKey): Promise<boolean> {
   return ids.length - closed.length < key.limits.maxOpen;
 }
 
-/** Transient refusals: the same body may pass later (issue 21), so none is kept. */
-async function transientRefusal(deps: ApiDeps, key: ApiKey, draft: Draft): Promise<ProblemAnswer | undefined> {
+/** Frozen, or the key at its --max-open (a batch counts as one): transient, so never kept. */
+export async function frozenOrOpenRefusal(deps: ApiDeps, key: ApiKey): Promise<ProblemAnswer | undefined> {
   const freeze = await deps.controls.freeze();
   if (freeze)
     return problem(409, 'frozen', 'Rampart is frozen by an operator; no new payments are taken until it is unfrozen.');
@@ -76,6 +89,13 @@ async function transientRefusal(deps: ApiDeps, key: ApiKey, draft: Draft): Promi
       'too_many_open',
       `API key ${key.name} already has ${key.limits.maxOpen} open requests; wait until some are decided.`,
     );
+  return undefined;
+}
+
+/** Transient refusals: the same body may pass later (issue 21), so none is kept. */
+async function transientRefusal(deps: ApiDeps, key: ApiKey, draft: Draft): Promise<ProblemAnswer | undefined> {
+  const first = await frozenOrOpenRefusal(deps, key);
+  if (first) return first;
   if (draft.kind === 'transfer' && draft.receiver && !key.limits.allowNewDestinations) {
     if (!(await deps.store.knownPayee(draft.asset.chain, draft.receiver)))
       return problem(
@@ -139,29 +159,9 @@ export async function createRequest(
     }
     case 'unchecked':
       deps.log.warn({ err: outcome.error, apiKey: key.name }, 'API request not checked: the wallet service failed');
-      return refused(
-        problem(
-          503,
-          'service_unavailable',
-          'The wallet service could not be asked for the balance; nothing was submitted. Try again shortly.',
-          {
-            headers: retryAfter(5000),
-          },
-        ),
-        false,
-      );
+      return refused(SERVICE_UNAVAILABLE, false);
     case 'nothing':
-      return refused(
-        problem(
-          503,
-          'not_submitted',
-          'Rampart could not store the request in time; nothing was submitted. Try again shortly.',
-          {
-            headers: retryAfter(2000),
-          },
-        ),
-        false,
-      );
+      return refused(NOT_SUBMITTED, false);
     case 'duplicate':
       return recoverCreated(deps, key, outcome.id);
     case 'submitted': {

@@ -20,9 +20,9 @@ export type Checked =
   | { ok: true; draft: Draft; body: Record<string, string> }
   | { ok: false; errors: FieldProblem[]; onlyWallet: boolean };
 
-const list = (names: readonly string[]) => `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+export const list = (names: readonly string[]) => `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 
-function typeSentence(field: string): string {
+export function typeSentence(field: string): string {
   if (field === 'amount')
     return 'amount must be a string holding the exact decimal, e.g. "250.00" (a JSON number could be rounded).';
   return `${field} must be a string.`;

@@ -8,20 +8,22 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type ApiKey, type ApiScope, hasScope } from '../domain/api-key.js';
 import { authenticate } from './auth.js';
+import { createBatch, recoverBatch } from './batches.js';
 import { type Answer, createRequest, recoverCreated } from './create.js';
 import type { ApiDeps } from './deps.js';
 import { readJsonBody, sendJson, sendProblem } from './http-io.js';
 import { fingerprint, idempotencyKeyProblem, idempotent } from './idempotent.js';
 import { openApiDocument } from './openapi.js';
 import { type ProblemAnswer, problem, retryAfter } from './problem.js';
-import { cancelRequest, listRequests, readRequest } from './reads.js';
+import { cancelRequest, listExecutions, listRequests, readRequest } from './reads.js';
 
 export const API_BASE = '/api/v1';
 
 type Route =
   | { kind: 'openapi' }
-  | { kind: 'create'; what: 'transfer' | 'offramp' }
+  | { kind: 'create'; what: 'transfer' | 'offramp' | 'batch' }
   | { kind: 'read'; id: string }
+  | { kind: 'executions'; id: string }
   | { kind: 'list' }
   | { kind: 'cancel'; id: string };
 
@@ -30,8 +32,10 @@ function route(method: string, path: string): Route | ProblemAnswer {
     ['GET', /^\/openapi\.json$/, () => ({ kind: 'openapi' })],
     ['POST', /^\/transfers$/, () => ({ kind: 'create', what: 'transfer' })],
     ['POST', /^\/offramps$/, () => ({ kind: 'create', what: 'offramp' })],
+    ['POST', /^\/batches$/, () => ({ kind: 'create', what: 'batch' })],
     ['GET', /^\/requests$/, () => ({ kind: 'list' })],
     ['GET', /^\/requests\/([^/]+)$/, (m) => ({ kind: 'read', id: m[1] ?? '' })],
+    ['GET', /^\/requests\/([^/]+)\/executions$/, (m) => ({ kind: 'executions', id: m[1] ?? '' })],
     ['POST', /^\/requests\/([^/]+)\/cancel$/, (m) => ({ kind: 'cancel', id: m[1] ?? '' })],
   ];
   let pathKnown = false;
@@ -50,6 +54,7 @@ const SCOPE: Record<Exclude<Route['kind'], 'openapi'>, ApiScope> = {
   create: 'requests:create',
   cancel: 'requests:create',
   read: 'requests:read',
+  executions: 'requests:read',
   list: 'requests:read',
 };
 
@@ -92,6 +97,8 @@ export function createApiHandler(deps: ApiDeps): (req: IncomingMessage, res: Ser
           }),
         );
       if (r.kind === 'read') return send(res, await readRequest(deps, key, r.id));
+      if (r.kind === 'executions')
+        return send(res, await listExecutions(deps, key, r.id, Object.fromEntries(url.searchParams)));
       if (r.kind === 'list') return send(res, await listRequests(deps, key, Object.fromEntries(url.searchParams)));
       await post(deps, req, res, key, r, path);
     } catch (err) {
@@ -133,9 +140,13 @@ async function post(
     keyId: key.id,
     idempotencyKey: header,
     fingerprint: fingerprint('POST', path, body.value),
-    run: (submission) =>
-      r.kind === 'create' ? createRequest(deps, key, r.what, body.value, submission) : cancelRequest(deps, key, r.id),
-    recover: (requestId) => recoverCreated(deps, key, requestId),
+    run: (submission) => {
+      if (r.kind === 'cancel') return cancelRequest(deps, key, r.id);
+      if (r.what === 'batch') return createBatch(deps, key, body.value, submission);
+      return createRequest(deps, key, r.what, body.value, submission);
+    },
+    recover: (requestId) =>
+      requestId.startsWith('B-') ? recoverBatch(deps, key, requestId) : recoverCreated(deps, key, requestId),
   });
   send(res, outcome.answer, outcome.replayed);
 }

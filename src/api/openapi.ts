@@ -5,7 +5,17 @@
  */
 import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import { listQuery, offrampBody, problemView, requestList, requestView, transferBody } from './schemas.js';
+import {
+  batchBody,
+  executionList,
+  executionsQuery,
+  listQuery,
+  offrampBody,
+  problemView,
+  requestList,
+  requestView,
+  transferBody,
+} from './schemas.js';
 
 const json = (schema: z.ZodType, description: string) => ({
   description,
@@ -38,12 +48,18 @@ const idempotencyKey = z.string().min(1).max(255).meta({
 });
 const requestId = z.string().meta({ param: { name: 'id', in: 'path' }, example: 'R-1042' });
 
+const OPERATION: Record<string, string> = {
+  '/transfers': 'createTransfer',
+  '/offramps': 'createOfframp',
+  '/batches': 'createBatch',
+};
+
 function createRoute(path: string, body: z.ZodType, summary: string): RouteConfig {
   return {
     method: 'post',
     path,
     summary,
-    operationId: path === '/transfers' ? 'createTransfer' : 'createOfframp',
+    operationId: OPERATION[path] ?? path,
     security: [{ apiKey: [] }],
     request: {
       headers: z.object({ 'Idempotency-Key': idempotencyKey }),
@@ -65,6 +81,13 @@ export function openApiDocument(): Record<string, unknown> {
   });
   registry.registerPath(createRoute('/transfers', transferBody, 'Request a transfer (approved in Slack)'));
   registry.registerPath(createRoute('/offramps', offrampBody, 'Request an offramp (approved in Slack)'));
+  registry.registerPath(
+    createRoute(
+      '/batches',
+      batchBody,
+      'Request a batch of transfers or offramps: one approval in Slack, one execution per row',
+    ),
+  );
   registry.registerPath({
     method: 'get',
     path: '/requests/{id}',
@@ -73,6 +96,15 @@ export function openApiDocument(): Record<string, unknown> {
     security: [{ apiKey: [] }],
     request: { params: z.object({ id: requestId }) },
     responses: { '200': json(requestView, 'The request'), ...problems(401, 403, 404, 429, 503) },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/requests/{id}/executions',
+    operationId: 'listExecutions',
+    summary: 'A request’s executions in order (a batch’s rows beyond the first page)',
+    security: [{ apiKey: [] }],
+    request: { params: z.object({ id: requestId }), query: executionsQuery },
+    responses: { '200': json(executionList, 'One page'), ...problems(400, 401, 403, 404, 429, 503) },
   });
   registry.registerPath({
     method: 'get',

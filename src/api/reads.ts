@@ -6,12 +6,14 @@
  */
 import { cancel } from '../app/decide.js';
 import { type ApiKey, hasScope } from '../domain/api-key.js';
-import { REQUEST_ID, type RequestRecord } from '../domain/request.js';
+import { APPROVAL_ID, SINGLE_STATES } from '../domain/approval.js';
+import type { RequestRecord } from '../domain/request.js';
 import type { Answer } from './create.js';
 import type { ApiDeps } from './deps.js';
-import { approvalState, presentRequest } from './present.js';
+import { presentExecution } from './present.js';
 import { problem } from './problem.js';
-import { listQuery } from './schemas.js';
+import { decodeExecutionsCursor, EXECUTIONS_PAGE, executionPage, viewOf } from './request-view.js';
+import { executionsQuery, listQuery } from './schemas.js';
 
 const NOT_FOUND: Answer = {
   status: 404,
@@ -22,19 +24,59 @@ const NOT_FOUND: Answer = {
 const readable = (key: ApiKey, r: RequestRecord): boolean =>
   key.scopes.includes('requests:read:all') || r.frozen.display.viaApi?.owner === key.owner;
 
-async function view(deps: ApiDeps, r: RequestRecord) {
-  return presentRequest(r, await deps.store.history(r.frozen.id));
+/** Executions each request of a list embeds (the store's first page); the rest by cursor. */
+const LIST_EXECUTIONS = 20;
+
+const view = (deps: ApiDeps, r: RequestRecord) => viewOf(deps, r, LIST_EXECUTIONS);
+
+async function readableRecord(deps: ApiDeps, key: ApiKey, id: string): Promise<RequestRecord | undefined> {
+  const r = APPROVAL_ID.test(id) ? await deps.store.get(id) : undefined;
+  return r && readable(key, r) ? r : undefined;
 }
 
+/** GET /requests/{id}: an `R-…` or a batch `B-…`, with its first 1,000 executions. */
 export async function readRequest(deps: ApiDeps, key: ApiKey, id: string): Promise<Answer> {
-  const r = REQUEST_ID.test(id) ? await deps.store.get(id) : undefined;
-  if (!r || !readable(key, r)) return NOT_FOUND;
-  return { status: 200, body: await view(deps, r), keep: false };
+  const r = await readableRecord(deps, key, id);
+  if (!r) return NOT_FOUND;
+  return { status: 200, body: await viewOf(deps, r, EXECUTIONS_PAGE), keep: false };
+}
+
+const badQuery = (detail: string): Answer => ({
+  status: 400,
+  body: problem(400, 'invalid_field', detail).problem,
+  keep: false,
+});
+
+/** GET /requests/{id}/executions?cursor=&limit=: a batch's rows beyond the first page. */
+export async function listExecutions(
+  deps: ApiDeps,
+  key: ApiKey,
+  id: string,
+  query: Record<string, string>,
+): Promise<Answer> {
+  const r = await readableRecord(deps, key, id);
+  if (!r) return NOT_FOUND;
+  const parsed = executionsQuery.safeParse(query);
+  if (!parsed.success)
+    return badQuery('The query parameters are cursor (as executions_next_cursor gave it) and limit (1 to 1000).');
+  const { cursor, limit } = parsed.data;
+  const offset = cursor === undefined ? 0 : decodeExecutionsCursor(id, cursor);
+  if (offset === undefined) return badQuery(`The cursor is not one this API gave for ${id}; pass it as it came.`);
+  const page = await executionPage(deps, r, offset, limit ?? EXECUTIONS_PAGE);
+  return {
+    status: 200,
+    body: {
+      object: 'list',
+      data: page.executions.map((e) => presentExecution(e, page.rows)),
+      next_cursor: page.next,
+    },
+    keep: false,
+  };
 }
 
 const encodeCursor = (at: number, id: string) => Buffer.from(`${at}:${id}`).toString('base64url');
 function decodeCursor(text: string): { at: number; id: string } | undefined {
-  const m = /^(\d+):(R-\d+)$/.exec(Buffer.from(text, 'base64url').toString('utf8'));
+  const m = /^(\d+):([RB]-\d+)$/.exec(Buffer.from(text, 'base64url').toString('utf8'));
   return m?.[1] && m[2] ? { at: Number(m[1]), id: m[2] } : undefined;
 }
 
@@ -81,7 +123,7 @@ export async function listRequests(deps: ApiDeps, key: ApiKey, query: Record<str
     for (const row of rows) {
       last = row;
       const r = await deps.store.get(row.id);
-      if (r && (!q.state || approvalState(r.state) === q.state)) data.push(await view(deps, r));
+      if (r && (!q.state || r.approvalState === q.state)) data.push(await view(deps, r));
     }
     cursor = last;
   }
@@ -94,7 +136,7 @@ export async function listRequests(deps: ApiDeps, key: ApiKey, query: Record<str
 }
 
 export async function cancelRequest(deps: ApiDeps, key: ApiKey, id: string): Promise<Answer> {
-  const r = REQUEST_ID.test(id) ? await deps.store.get(id) : undefined;
+  const r = APPROVAL_ID.test(id) ? await deps.store.get(id) : undefined;
   if (!r) return NOT_FOUND;
   if (r.frozen.display.viaApi?.keyId !== key.id)
     return readable(key, r) && hasScope(key, 'requests:read')
@@ -107,10 +149,11 @@ export async function cancelRequest(deps: ApiDeps, key: ApiKey, id: string): Pro
   const outcome = await cancel(deps, id, key.owner);
   if (outcome.kind === 'cancelled') {
     const after = await deps.store.get(id);
-    return { status: 200, body: after ? await view(deps, after) : undefined, keep: true };
+    return { status: 200, body: after ? await viewOf(deps, after) : undefined, keep: true };
   }
   if (outcome.kind === 'missing') return NOT_FOUND;
-  const state = outcome.kind === 'late' && outcome.decided.state ? approvalState(outcome.decided.state) : 'decided';
+  // The view state's approval state (DESIGN's word), e.g. succeeded → done.
+  const state = outcome.kind === 'late' && outcome.decided.state ? SINGLE_STATES[outcome.decided.state][0] : 'decided';
   return {
     status: 409,
     body: problem(409, 'not_cancellable', `${id} is ${state}; only a pending request can be cancelled.`).problem,

@@ -3,7 +3,8 @@
  * Resume is one approver other than the requester; Stop is the requester or any approver, any
  * time before the batch is final, and cancels every unsent row. Both are recorded in history.
  */
-import { continueBatch, giveBackRows, isBatch } from './batch-run.js';
+import type { PasskeyProof } from '../domain/step-up.js';
+import { batchCancelRelease, continueBatch, isBatch } from './batch-run.js';
 import { type Authorisation, memberOf } from './decide.js';
 import type { AppDeps } from './deps.js';
 
@@ -17,17 +18,26 @@ export type BatchControlOutcome =
   /** The batch is not in a state this click applies to (already running, stopped, done…). */
   | { kind: 'late'; requestId: string; state: string | undefined }
   | { kind: 'resumed'; requestId: string }
+  /** Issue 22: a step-up batch resumes only with a passkey (the edge offers the page). */
+  | { kind: 'step-up'; requestId: string }
   | { kind: 'stopped'; requestId: string; cancelled: number };
 
 const PAGE = 500;
 
-export async function resumeBatch(deps: ControlDeps, requestId: string, user: string): Promise<BatchControlOutcome> {
+/** `passkey`: only from the step-up page, after the assertion was verified (app/step-up.ts). */
+export async function resumeBatch(
+  deps: ControlDeps,
+  requestId: string,
+  user: string,
+  passkey?: PasskeyProof,
+): Promise<BatchControlOutcome> {
   const record = isBatch(requestId) ? await deps.store.get(requestId) : undefined;
   if (!record) return { kind: 'missing' };
   if (record.frozen.requester === user) return { kind: 'self', requestId };
   const refused = await memberOf(deps.approvers, deps.log, user);
   if (refused) return refused;
-  const moved = await deps.store.batches.resume(requestId, user);
+  if (record.frozen.stepUp && !passkey) return { kind: 'step-up', requestId };
+  const moved = await deps.store.batches.resume(requestId, user, passkey);
   if (!moved.ok) return { kind: 'late', requestId, state: moved.state };
   deps.log.info({ requestId, by: user }, 'batch resumed');
   await continueBatch({ store: deps.store, jobs: deps.queues, log: deps.log }, requestId);
@@ -44,21 +54,14 @@ export async function stopBatch(deps: ControlDeps, requestId: string, user: stri
   }
   const moved = await deps.store.batches.stop(requestId, user);
   if (!moved.ok) return { kind: 'late', requestId, state: moved.state };
-  const cancelled = await deps.store.executions.cancelQueued(requestId, {
-    event: 'cancelled',
-    by: user,
-    detail: 'batch stopped: unsent rows cancelled',
-  });
+  // Each cancelled row gives its own velocity reservation back in the cancelling script.
+  const cancelled = await deps.store.executions.cancelQueued(
+    requestId,
+    { event: 'cancelled', by: user, detail: 'batch stopped: unsent rows cancelled' },
+    PAGE,
+    await batchCancelRelease(deps, requestId),
+  );
   deps.log.info({ requestId, by: user, cancelled }, 'batch stopped');
-  await giveBackRows(deps, requestId, await cancelledIds(deps, requestId, record.executionCount));
   await deps.queues.notify({ requestId, kind: 'card' });
   return { kind: 'stopped', requestId, cancelled };
-}
-
-async function cancelledIds(deps: ControlDeps, requestId: string, n: number): Promise<string[]> {
-  const ids: string[] = [];
-  for (let offset = 0; offset < n; offset += PAGE)
-    for (const e of await deps.store.executions.page(requestId, offset, PAGE, n))
-      if (e.state === 'cancelled') ids.push(e.id);
-  return ids;
 }

@@ -5,12 +5,13 @@
  * its start script (store/approval-lua.ts START: approval runnable, not paused or stopping, no
  * other row of the batch executing, the row before it final, not frozen).
  */
-import { type Amount, parseAmount } from '../domain/amount.js';
+import { parseAmount } from '../domain/amount.js';
 import { executionId, parseExecutionId, RUNNABLE_APPROVAL_STATES } from '../domain/approval.js';
-import { assetInfo, parseAssetId } from '../domain/assets.js';
+import type { FrozenRequest } from '../domain/request.js';
 import { velocitySubject } from '../domain/velocity.js';
 import type { Logger } from '../log.js';
 import type { ControlStore } from '../store/controls.js';
+import type { BatchCancel, BatchFinish } from '../store/executions.js';
 import type { RequestStore } from '../store/requests.js';
 import type { JobQueue } from './ports.js';
 
@@ -49,31 +50,47 @@ async function runnable(store: RequestStore, approvalId: string): Promise<boolea
   return record !== undefined && RUNNABLE_APPROVAL_STATES.has(record.approvalState);
 }
 
+/** Issue 20: BATCH_PAUSE_AFTER_FAILURES and BATCH_HOLD_LIMIT, as the scripts need them. */
+export interface BatchRunConfig {
+  pauseAfterFailures: number;
+  holdLimitMs: number;
+}
+
+type ReleaseDeps = { store: RequestStore; controls?: ControlStore | undefined };
+
 /**
  * Issue 20 "Velocity": the approval reserved the batch's TOTAL at quorum (the ledger is per
- * approval); a row ending failed or cancelled gives back exactly its own amount, once.
+ * approval); a row ending failed or cancelled gives back exactly its own amount, once, inside
+ * the script of its final move (store/approval-lua.ts). This is what that script needs for
+ * cancelled rows: the ledger's amounts hash and each row's units (undefined: nothing reserved).
  */
-export async function giveBackRows(
-  deps: { store: RequestStore; controls?: ControlStore | undefined; log: Logger },
-  approvalId: string,
-  executionIds: readonly string[],
-): Promise<void> {
-  if (!deps.controls || executionIds.length === 0) return;
+export async function batchCancelRelease(deps: ReleaseDeps, approvalId: string): Promise<BatchCancel | undefined> {
+  if (!deps.controls) return undefined;
   const record = await deps.store.get(approvalId);
   const subject = record ? velocitySubject(record.frozen) : undefined;
-  if (!record || !subject) return;
+  if (!record || !subject) return undefined;
   const rows = await deps.store.batches.rows(approvalId);
-  const body = record.frozen.call.body as { asset?: string };
-  const asset = body.asset ? parseAssetId(body.asset) : undefined;
-  if (!asset) return;
-  const decimals = assetInfo(asset).decimals;
-  const amountsKey = deps.controls.amountsKey(subject);
-  for (const id of executionIds) {
-    const n = parseExecutionId(id)?.n ?? 0;
-    const row = rows[n - 1];
-    if (!row) continue;
-    const units: Amount = parseAmount(row.amount, decimals);
-    if (await deps.store.batches.giveBack(amountsKey, approvalId, id, units.units))
-      deps.log.info({ executionId: id }, 'a batch row gave its velocity reservation back');
-  }
+  return {
+    amounts: deps.controls.amountsKey(subject),
+    units: (n) => {
+      const row = rows[n - 1];
+      return row ? parseAmount(row.amount, subject.decimals).units : undefined;
+    },
+  };
 }
+
+/** What a row's final move does besides moving (its give-back, the failure run): execute-one. */
+export function rowFinish(
+  deps: { controls?: ControlStore | undefined; batch?: BatchRunConfig | undefined },
+  rowCall: Pick<FrozenRequest, 'call' | 'display' | 'availableUnits'>,
+): BatchFinish {
+  const subject = velocitySubject(rowCall);
+  return {
+    ...(subject && deps.controls
+      ? { giveBack: { amounts: deps.controls.amountsKey(subject), units: subject.units } }
+      : {}),
+    pauseAfter: deps.batch?.pauseAfterFailures ?? DEFAULT_PAUSE_AFTER_FAILURES,
+  };
+}
+
+export const DEFAULT_PAUSE_AFTER_FAILURES = 10;

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { type Amount, formatAmount } from '../domain/amount.js';
 import { type Asset, assetInfo, describeUnknownAsset, parseAssetId } from '../domain/assets.js';
 import type { BatchKind } from '../domain/batch-cells.js';
-import { type BatchRow, type RowError, readBatchFile } from '../domain/batch-file.js';
+import { type BatchCells, type BatchRow, type RowError, readBatchCells, readBatchFile } from '../domain/batch-file.js';
 import { fileFingerprint } from '../domain/batch-hash.js';
 import { canonicalJson, type ServiceCall } from '../domain/request.js';
 import { frozenCall } from '../domain/service-call.js';
@@ -21,16 +21,17 @@ import {
   type VelocitySubject,
 } from '../domain/velocity.js';
 import { checkDraftAgainstWallet } from '../domain/wallet-check.js';
+import type { WalletAlias } from '../domain/wallets.js';
 import { type BeneficiaryDeps, resolveBeneficiaries } from './batch-beneficiaries.js';
 import type { AppDeps } from './deps.js';
 
-export interface BatchInput {
+export type BatchInput = {
   kind: BatchKind;
   /** A configured wallet alias (any case) or its id. */
   wallet: string;
   asset: string;
-  bytes: Uint8Array;
-}
+  /** A CSV file (Slack, CLI), or rows already split into cells (the HTTP API, issue 21). */
+} & ({ bytes: Uint8Array } | { rows: readonly BatchCells[] });
 
 export interface CheckedRow {
   row: number;
@@ -80,19 +81,34 @@ const invalid = (fileErrors: string[], rowErrors: RowError[] = []): CheckBatchOu
   rowErrors: [...rowErrors].sort((a, b) => a.row - b.row),
 });
 
-export async function checkBatch(deps: CheckBatchDeps, input: BatchInput): Promise<CheckBatchOutcome> {
+/** The batch's wallet and asset, or a sentence for each that is wrong (pure; the API asks first, issue 21). */
+export function batchTarget(
+  wallets: readonly WalletAlias[],
+  input: Pick<BatchInput, 'wallet' | 'asset'>,
+): { wallet: WalletAlias; asset: Asset } | { errors: { wallet?: string; asset?: string } } {
   const named = input.wallet.trim();
-  const wallet = deps.config.wallets.find((w) => w.alias === named.toLowerCase() || w.id === named);
+  const wallet = wallets.find((w) => w.alias === named.toLowerCase() || w.id === named);
   const assetId = parseAssetId(input.asset);
-  const fileErrors: string[] = [];
-  if (!wallet)
-    fileErrors.push(
-      `"${input.wallet}" is not a configured wallet; choose one of ${deps.config.wallets.map((w) => w.alias).join(', ')}.`,
-    );
-  if (!assetId) fileErrors.push(describeUnknownAsset(input.asset));
-  if (!wallet || !assetId) return invalid(fileErrors);
-  const asset = assetInfo(assetId);
-  const read = readBatchFile(input.bytes, { kind: input.kind, asset, maxRows: deps.config.batch.maxRows });
+  if (wallet && assetId) return { wallet, asset: assetInfo(assetId) };
+  return {
+    errors: {
+      ...(wallet
+        ? {}
+        : {
+            wallet: `"${input.wallet}" is not a configured wallet; choose one of ${wallets.map((w) => w.alias).join(', ')}.`,
+          }),
+      ...(assetId ? {} : { asset: describeUnknownAsset(input.asset) }),
+    },
+  };
+}
+
+export async function checkBatch(deps: CheckBatchDeps, input: BatchInput): Promise<CheckBatchOutcome> {
+  const target = batchTarget(deps.config.wallets, input);
+  if ('errors' in target)
+    return invalid([target.errors.wallet, target.errors.asset].filter((e): e is string => e !== undefined));
+  const { wallet, asset } = target;
+  const options = { kind: input.kind, asset, maxRows: deps.config.batch.maxRows };
+  const read = 'rows' in input ? readBatchCells(input.rows, options) : readBatchFile(input.bytes, options);
   if (read.kind === 'invalid') {
     // Every row's problems at once: the beneficiaries of the rows that read are checked too.
     const more =

@@ -38,6 +38,9 @@ export type ApproveOutcome =
   /** Redis did not take the vote (issue 10): "unreachable" means it did not count. */
   | { kind: 'unavailable'; failure: RedisFailure };
 
+/** Issue 19: the web side's card refresh at quorum waits this long, off the approve path. */
+export const CARD_AFTER_QUORUM_MS = 1_000;
+
 type DecideDeps = Pick<AppDeps, 'store' | 'queues' | 'approvers' | 'log' | 'now'>;
 type ApproveDeps = DecideDeps & Pick<AppDeps, 'controls' | 'config'>;
 
@@ -81,12 +84,16 @@ export async function memberOf(
   }
 }
 
-/** Issue 22: `passkey` only from the step-up page, after the assertion was verified (app/step-up.ts). */
+/**
+ * Issue 22: `passkey` only from the step-up page, after the assertion was verified (app/step-up.ts).
+ * Issue 20 §5: `warningsChecked` when the approver confirmed the card's warnings (the history says so).
+ */
 export async function approve(
   deps: ApproveDeps,
   requestId: string,
   user: string,
   passkey?: PasskeyProof,
+  warningsChecked = false,
 ): Promise<ApproveOutcome> {
   const refused = await authorise(deps, user);
   if (refused) return refused;
@@ -96,7 +103,7 @@ export async function approve(
   let v: VoteResult;
   try {
     controls = await approvalControls(deps, requestId);
-    v = await deps.store.castVote(requestId, user, controls.vote, passkey);
+    v = await deps.store.castVote(requestId, user, controls.vote, passkey, warningsChecked);
   } catch (err) {
     const failure = redisFailure(err);
     if (!failure) throw err;
@@ -147,10 +154,14 @@ async function afterVote(
       await afterDecision(deps, requestId, 'card refresh', () => deps.queues.notify({ requestId, kind: 'card' }));
       return { kind: 'voted', requestId };
     case 'approved':
-      deps.log.info({ requestId, by: user }, 'request approved; queueing');
-      // The execution first: it is what the approver waits for; the card refresh follows.
+      // The execution first: it is what the approver waits for (issue 19: nothing else before it).
       await afterDecision(deps, requestId, 'queueing the execution', () => deps.queues.enqueueApproved(requestId));
-      await afterDecision(deps, requestId, 'card refresh', () => deps.queues.notify({ requestId, kind: 'card' }));
+      deps.log.info({ requestId, by: user }, 'request approved; queueing');
+      // The worker refreshes the card once its call is sent; this later one covers a start the
+      // freeze holds or no worker running, without a card job running beside the call (issue 19).
+      await afterDecision(deps, requestId, 'card refresh', () =>
+        deps.queues.notify({ requestId, kind: 'card' }, undefined, CARD_AFTER_QUORUM_MS),
+      );
       return { kind: 'approved', requestId };
   }
 }

@@ -4,11 +4,11 @@
  */
 import type { Config } from '../config.js';
 import type { Logger } from '../log.js';
-import type { Queues } from '../queue/queues.js';
 import type { ServiceClient } from '../service/client.js';
 import type { ControlStore } from '../store/controls.js';
 import type { Registry } from '../store/registry.js';
 import type { RequestStore } from '../store/requests.js';
+import type { ApprovalJobs } from './ports.js';
 
 /** Who may approve (APPROVERS: users and user groups, resolved when asked). */
 export interface ApproverDirectory {
@@ -19,7 +19,7 @@ export interface AppDeps {
   config: Config;
   service: ServiceClient;
   store: RequestStore;
-  queues: Queues;
+  queues: ApprovalJobs;
   registry: Registry;
   /** Issue 13: velocity ledger and freeze. */
   controls: ControlStore;

@@ -8,10 +8,13 @@ import { maskUrlCredentials } from '../domain/url-credentials.js';
 import { plural, pluralWord } from '../domain/words.js';
 import { isServiceError } from '../service/errors.js';
 import type { Wallet } from '../service/schemas.js';
-import { BOT_SCOPES } from '../slack/scopes.js';
+import { BOT_SCOPES } from '../slack-api/scopes.js';
+import { type PasskeyHolders, passkeyChecks } from './doctor-passkeys.js';
 
 export interface Check {
   ok: boolean;
+  /** Issue 22: worth knowing, but a payment can still run (printed with "!"). */
+  warn?: boolean;
   text: string;
   fix?: string;
 }
@@ -40,6 +43,8 @@ export interface DoctorDeps {
     baseUrl: string;
   }>;
   slack: SlackProbe;
+  /** Issue 22: who holds a passkey that counts (absent: no passkey line). */
+  passkeys?: () => Promise<PasskeyHolders>;
 }
 
 /** "key:value" lines of INFO. */
@@ -218,6 +223,7 @@ export async function* doctor(deps: DoctorDeps): AsyncGenerator<Check> {
     text: `configuration loads (${c.env}, ROLE=${c.role}, ${plural(c.wallets.length, 'wallet')}, ${plural(c.approvers.length, 'approver entry', 'approver entries')})`,
   };
   yield* redisChecks(deps);
+  if (deps.passkeys) yield* passkeyChecks(c, deps.passkeys);
   yield* serviceChecks(deps);
   yield* slackChecks(deps);
 }

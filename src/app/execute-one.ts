@@ -11,9 +11,11 @@ import type { Logger } from '../log.js';
 import { failureFacts } from '../service/classify.js';
 import type { ServiceClient } from '../service/client.js';
 import type { ControlStore } from '../store/controls.js';
+import type { BatchFinish } from '../store/executions.js';
 import type { Registry } from '../store/registry.js';
 import type { RequestStore } from '../store/requests.js';
-import { giveBackRows, isBatch } from './batch-run.js';
+import { checkFunding } from './batch-funding.js';
+import { type BatchRunConfig, isBatch, rowFinish } from './batch-run.js';
 import { callService, recordSuccess, registerStated } from './execution-effects.js';
 import type { Clock, JobQueue } from './ports.js';
 
@@ -32,6 +34,8 @@ export interface ExecuteOneDeps {
    * Redis has none. Without it the execution goes back to queued, never sent.
    */
   durable?: () => Promise<boolean>;
+  /** Issue 20: BATCH_PAUSE_AFTER_FAILURES and BATCH_HOLD_LIMIT (defaults: 10, none). */
+  batch?: BatchRunConfig;
 }
 
 export interface ExecuteOneOptions {
@@ -39,10 +43,16 @@ export interface ExecuteOneOptions {
   jobId?: string;
   /** Tries an execution gets when its call provably never left (default EXECUTE_TRIES). */
   maxTries?: number;
+  /**
+   * Issue 20: after a passed funding check, return 'funded' instead of starting, so the caller
+   * asks BATCH_RATE's limiter again (the check's read must not shorten the gap between calls).
+   */
+  returnWhenFunded?: boolean;
 }
 
-// 'frozen' (issue 13): the freeze refused the start; nothing changed, the job waits.
-export type ExecuteResult = 'succeeded' | 'failed' | 'unknown' | 'retry' | 'skipped' | 'frozen';
+// 'frozen' (issue 13): the freeze refused the start; nothing changed, the job waits. 'wait'
+// (issue 20): a batch's funding could not be checked (balance unreadable); the job waits too.
+export type ExecuteResult = 'succeeded' | 'failed' | 'unknown' | 'retry' | 'skipped' | 'frozen' | 'wait' | 'funded';
 
 /** Only a call that provably never left is tried again: this many tries at most. */
 export const EXECUTE_TRIES = 3;
@@ -79,7 +89,17 @@ export async function executeOne(
   const jobId = options.jobId ?? '';
   const approvalId = parseExecutionId(executionId)?.approvalId ?? executionId;
   // One compare-and-set that also returns what to run: no separate read (issue 12).
-  const started = await store.executions.start(executionId, deps.workerName, jobId);
+  const batch = isBatch(approvalId);
+  const hold = batch ? deps.batch?.holdLimitMs : undefined;
+  let started = await store.executions.start(executionId, deps.workerName, jobId, hold);
+  // Issue 20: the batch just took its wallet's turn (or was resumed): check its funding first.
+  if (started.token === undefined && started.approval === 'funding') {
+    const funding = await checkFunding(deps, approvalId);
+    if (funding === 'unchecked') return 'wait';
+    if (funding === 'paused') await jobs.notify({ requestId: approvalId, kind: 'card' });
+    else if (options.returnWhenFunded) return 'funded';
+    else started = await store.executions.start(executionId, deps.workerName, jobId, hold);
+  }
   if (started.token === undefined) {
     if (started.held) return 'frozen';
     if (started.from === undefined) {
@@ -104,20 +124,20 @@ export async function executeOne(
     return 'skipped';
   }
   const { token, frozen, tries } = started;
-  // A card refresh must never stand between the compare-and-set and the call, nor delay it.
-  void jobs
-    .notify({ requestId: approvalId, kind: 'card' })
-    .catch((err: unknown) => log.warn({ err, executionId }, 'could not queue a card refresh'));
+  // The card says "executing" once the call is on its way: its refresh never stands between the
+  // compare-and-set and the call, nor shares the time before the call's first byte (issue 19).
+  const refreshCard = () =>
+    void jobs
+      .notify({ requestId: approvalId, kind: 'card' })
+      .catch((err: unknown) => log.warn({ err, executionId }, 'could not queue a card refresh'));
 
+  // Issue 20: a batch row's give-back, failure run and pause happen inside its final move.
+  const row: { batch?: BatchFinish } = batch ? { batch: rowFinish(deps, frozen) } : {};
   const finish = async (to: 'succeeded' | 'failed' | 'unknown', result: RequestOutcome, detail?: string) => {
-    const r = await store.executions.finish(executionId, token, to, result, detail);
+    const r = await store.executions.finish(executionId, token, to, result, detail, row);
     // issue 13: `failed` gives velocity headroom back; `unknown` keeps it (it may have moved).
     const subject = velocitySubject(frozen);
-    // Issue 20: a batch row gives back only its own amount, once (the approval reserved the total).
-    if (r.ok && to === 'failed' && subject)
-      await (isBatch(approvalId)
-        ? giveBackRows(deps, approvalId, [executionId])
-        : deps.controls?.releaseHeadroom(subject, approvalId));
+    if (r.ok && to === 'failed' && subject && !batch) await deps.controls?.releaseHeadroom(subject, approvalId);
     if (!r.ok) log.error({ executionId, to, state: r.from }, 'execute: could not record the outcome');
     await jobs.notify({ requestId: approvalId, kind: notifyKind(executionId, to) });
     return r.ok;
@@ -128,7 +148,7 @@ export async function executeOne(
       return 'failed';
     }
     // No byte of the request left: back to queued, and a new try with its own job id.
-    await store.executions.finish(executionId, token, 'queued', outcome, detail);
+    await store.executions.finish(executionId, token, 'queued', outcome, detail, row);
     await jobs.enqueueTry(executionId, tries + 1, retryDelayMs(tries));
     return 'retry';
   };
@@ -136,6 +156,25 @@ export async function executeOne(
   // Issue 19: the start must survive a failover before anything is sent.
   if (deps.durable && !(await deps.durable())) {
     log.warn({ executionId }, 'execute: no Redis replica acknowledged the start; not sent');
+    // Issue 20: a batch's row goes back to queued (never sent) AND its batch pauses.
+    if (batch) {
+      await store.executions.finish(
+        executionId,
+        token,
+        'queued',
+        { message: 'no Redis replica acknowledged the start in time, so nothing was sent' },
+        'not sent: Redis replica did not acknowledge',
+        {
+          batch: {
+            ...row.batch,
+            pauseWhy:
+              'no Redis replica acknowledged a row’s start, so it was not sent; check Redis, then resume or stop',
+          },
+        },
+      );
+      await jobs.notify({ requestId: approvalId, kind: 'card' });
+      return 'skipped';
+    }
     const r = await notSent(
       { message: 'no Redis replica acknowledged the start in time, so nothing was sent' },
       'not sent: Redis replica did not acknowledge; will retry',
@@ -161,6 +200,7 @@ export async function executeOne(
     return 'failed';
   }
   if (frozen.call.kind === 'register-beneficiary') {
+    refreshCard();
     const { ok, ...result } = await registerStated(deps, frozen, started.decidedBy);
     await finish(ok ? 'succeeded' : 'failed', result, result.message);
     return ok ? 'succeeded' : 'failed';
@@ -168,7 +208,10 @@ export async function executeOne(
 
   let outcome: RequestOutcome;
   try {
-    outcome = await callService(deps.service, frozen.call);
+    const call = callService(deps.service, frozen.call);
+    // Undici writes on a kept-alive connection within the call's own ticks: refresh after them.
+    setImmediate(refreshCard);
+    outcome = await call;
   } catch (err) {
     // Stored as data; each edge writes its own sentence from it (issue 12, item 5).
     const failure = failureFacts(err);

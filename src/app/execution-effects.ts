@@ -3,6 +3,7 @@
  * an approved registration or beneficiary leaves in Rampart's registry.
  */
 import { bvnText } from '../domain/personal-data.js';
+import { PAID_BENEFICIARIES } from '../domain/repeats.js';
 import type { FrozenRequest, RequestOutcome, ServiceCall } from '../domain/request.js';
 import { plural, pluralWord } from '../domain/words.js';
 import type { ServiceClient } from '../service/client.js';
@@ -77,6 +78,8 @@ export async function recordSuccess(
 ): Promise<void> {
   const { call, display } = frozen;
   if (call.kind === 'transfer' && display.chain) await deps.addPayee(display.chain, call.body.receiver);
+  // Issue 20 §4: a beneficiary once paid is no longer a new destination.
+  if (call.kind === 'offramp') await deps.addPayee(PAID_BENEFICIARIES, call.body.beneficiary_id);
   if (call.kind === 'beneficiary' && outcome.id) {
     await deps.registry.addBeneficiary({
       id: outcome.id,

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { RequestRecord } from '../domain/request.js';
 import { velocitySubject } from '../domain/velocity.js';
 import type { FreezeState, UnfreezeChoice, UnfreezeProposal, UnfreezeStore } from '../store/controls.js';
+import { batchCancelRelease, continueBatch, isBatch } from './batch-run.js';
 import { type Authorisation, authorise } from './decide.js';
 import type { AppDeps } from './deps.js';
 import { NO_REASON } from './freeze-reason.js';
@@ -40,13 +41,19 @@ export async function freeze(deps: FreezeDeps, user: string, reason: string): Pr
 export const unfreezeQuorum = (approvers: readonly string[]): number =>
   approvers.length === 1 && !approvers[0]?.startsWith('S') ? 1 : 2;
 
-/** Approvals the freeze holds: approved or running with executions not yet started (issue 18). */
+/**
+ * Approvals the freeze holds: approved or running with executions not yet started (issue 18),
+ * and paused batches (issue 20: unfreeze-cancel cancels their unsent rows too; the cancel's
+ * lift waits for the ready index to empty, which a paused batch with queued rows is in).
+ */
 export async function heldRequests(deps: Pick<AppDeps, 'store'>): Promise<RequestRecord[]> {
   const ids = await deps.store.executions.readyIds(500);
   const records = await Promise.all(ids.map((id) => deps.store.get(id)));
   return records.filter(
     (r): r is RequestRecord =>
-      r !== undefined && (r.approvalState === 'approved' || r.approvalState === 'running') && r.counts.queued > 0,
+      r !== undefined &&
+      (r.approvalState === 'approved' || r.approvalState === 'running' || r.approvalState === 'paused') &&
+      r.counts.queued > 0,
   );
 }
 
@@ -123,14 +130,18 @@ async function lift(deps: FreezeDeps, choice: UnfreezeChoice, proposal: Unfreeze
       const id = r.frozen.id;
       if (choice === 'cancel') {
         // Every unsent execution, a page per script; one reply (and card refresh) per approval.
+        // Issue 20: a batch's cancelled rows give back their own units in that script, once (its
+        // rows that ran keep theirs); a single request gives back its whole reservation.
+        const batch = isBatch(id) ? await batchCancelRelease(deps, id) : undefined;
         const n = await deps.store.executions.cancelQueued(
           id,
           { event: 'cancelled', detail: `cancelled by the unfreeze (${approvers}); it never ran` },
           PAGE,
+          batch,
         );
         if (n === 0) continue;
         const subject = velocitySubject(r.frozen);
-        if (subject) await deps.controls.releaseHeadroom(subject, id);
+        if (subject && !isBatch(id)) await deps.controls.releaseHeadroom(subject, id);
         await deps.queues.notify({ requestId: id, kind: 'outcome' });
       } else {
         await deps.store.appendHistory(id, {
@@ -158,6 +169,12 @@ async function lift(deps: FreezeDeps, choice: UnfreezeChoice, proposal: Unfreeze
 
 /** Each unsent execution of a released approval runs now (its delayed try is promoted). */
 async function releaseApproval(deps: FreezeDeps, id: string): Promise<void> {
+  // Issue 20: a batch runs on from its first unsent row (one at a time; its held try promoted).
+  if (isBatch(id))
+    return continueBatch(
+      { store: deps.store, jobs: { enqueueTry: (e, n) => deps.queues.releaseHeld(e, n) }, log: deps.log },
+      id,
+    );
   for (let offset = 0; ; offset += PAGE) {
     const page = await deps.store.executions.page(id, offset, PAGE);
     for (const e of page) if (e.state === 'queued') await deps.queues.releaseHeld(e.id, e.tries + 1);

@@ -140,5 +140,7 @@ export async function finishEnrol(deps: StepUpDeps, token: string, body: unknown
   };
   await deps.passkeys.add(passkey, info.credential.counter);
   recordAttempt(deps, { purpose: 'enrol', outcome: bootstrap ? 'ok:bootstrap' : 'ok:pending', user });
+  // Issue 22: the owner hears of every passkey; a pending one gets its approval card.
+  await (bootstrap ? deps.notices?.added(passkey) : deps.notices?.requested(passkey));
   return { kind: 'enrolled', passkey };
 }

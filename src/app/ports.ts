@@ -16,10 +16,31 @@ export interface NotifyRequest {
 }
 
 export interface JobQueue {
-  /** A card refresh or a reply, as a durable job; `once` makes repeats a no-op while it waits. */
-  notify(job: NotifyRequest, once?: string): Promise<void>;
+  /**
+   * A card refresh or a reply, as a durable job; `once` makes repeats a no-op while it waits;
+   * `delayMs` holds it back (issue 19: a refresh that must not share the approve path's time).
+   */
+  notify(job: NotifyRequest, once?: string, delayMs?: number): Promise<void>;
   /** Try number `attempt` of an execution, as its own job (fresh id: domain/approval.ts tryJobId). */
   enqueueTry(executionId: string, attempt: number, delayMs?: number): Promise<void>;
   /** Whether this job is running now (a worker holds it). */
   isRunning(jobId: string): Promise<boolean>;
+}
+
+/** Issue 13: reminder number n (1-based) or the escalation of a pending request. */
+export interface ReminderJob {
+  v?: number | undefined;
+  requestId: string;
+  kind: 'remind' | 'escalate';
+  n: number;
+}
+
+/** The jobs the approval use cases schedule (issue 18 §3: app/ names the port, queue/ implements it). */
+export interface ApprovalJobs extends JobQueue {
+  /** At quorum: one add (a second add of the same job id is ignored). */
+  enqueueApproved(requestId: string): Promise<void>;
+  scheduleExpiry(requestId: string, delayMs: number): Promise<void>;
+  /** After a released freeze, a held (delayed) try runs now; a missing one is queued. */
+  releaseHeld(executionId: string, attempt: number): Promise<void>;
+  scheduleReminder(job: ReminderJob, delayMs: number): Promise<void>;
 }

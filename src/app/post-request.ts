@@ -74,6 +74,12 @@ function frozenFrom(deps: FreezeDeps, r: NewRequest, id: string): FrozenRequest 
   };
 }
 
+/** BATCH_REPEAT_WINDOW for the recent-payments index (issue 20 §4); the store's default without one. */
+const repeatWindow = (deps: FreezeDeps): { repeatWindowMs?: number } => {
+  const ms = (deps.config.batch as FreezeDeps['config']['batch'] | undefined)?.repeatWindowMs;
+  return ms === undefined ? {} : { repeatWindowMs: ms };
+};
+
 /**
  * Stores the frozen request in one atomic step with the form's claim; call `announce` after
  * acking Slack. With a budget (Slack's 3 s) the create carries a deadline on Redis's clock, so
@@ -94,7 +100,7 @@ export async function freezeRequest(deps: FreezeDeps, r: NewRequest, budget?: Su
   if (open >= deps.config.maxOpenPerRequester) return { kind: 'refused', reason: tooManyOpen(open) };
   if (!budget) {
     const frozen = frozenFrom(deps, r, r.id ?? (await deps.store.nextId()));
-    const c = await deps.store.create(frozen, { submission: r.submission }, r.calls ?? [r.call]);
+    const c = await deps.store.create(frozen, { submission: r.submission, ...repeatWindow(deps) }, r.calls ?? [r.call]);
     return c.outcome === 'created'
       ? { kind: 'created', frozen }
       : c.outcome === 'taken'
@@ -112,7 +118,11 @@ export async function freezeRequest(deps: FreezeDeps, r: NewRequest, budget?: Su
   const frozen = frozenFrom(deps, r, allocated.id);
   const creating = deps.store.create(
     frozen,
-    { submission: r.submission, notAfterRedisMs: budget.createByOnRedis(allocated.redisNowMs, readAt) },
+    {
+      submission: r.submission,
+      notAfterRedisMs: budget.createByOnRedis(allocated.redisNowMs, readAt),
+      ...repeatWindow(deps),
+    },
     r.calls ?? [r.call],
   );
   try {

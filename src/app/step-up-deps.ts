@@ -1,11 +1,11 @@
 /** What the passkey use cases need (issue 22), beside the approve use case's own ports. */
-import type { PasskeyStore } from '../store/passkeys.js';
+import type { Passkey, PasskeyStore } from '../store/passkeys.js';
 import type { StepUpTokens } from '../store/step-up-tokens.js';
 import type { AppDeps } from './deps.js';
 
 /** One step-up or enrolment attempt, for the audit trail and the metric (issue 22 "Pages"). */
 export interface StepUpAttempt {
-  purpose: 'approve' | 'enrol' | 'enrol-approve';
+  purpose: 'approve' | 'enrol' | 'enrol-approve' | 'remove' | 'resume';
   /** ok, or why not: invalid, limited, changed, no-passkey, failed, counter… */
   outcome: string;
   user?: string;
@@ -15,6 +15,8 @@ export interface StepUpAttempt {
 export type StepUpDeps = Pick<AppDeps, 'store' | 'queues' | 'approvers' | 'log' | 'now' | 'controls' | 'config'> & {
   passkeys: PasskeyStore;
   stepUpTokens: StepUpTokens;
+  /** Issue 22: the owner's direct messages and the approval card (Slack); absent: none sent. */
+  notices?: PasskeyNotices;
   /** Counted in a metric by the composition root; logged here either way. */
   onAttempt?: (attempt: StepUpAttempt) => void;
 };
@@ -37,4 +39,15 @@ export function recordAttempt(deps: Pick<StepUpDeps, 'log' | 'onAttempt'>, attem
   } catch (err) {
     deps.log.warn({ err }, 'could not count a passkey attempt');
   }
+}
+
+/**
+ * What people are told about passkeys (issue 22 "Enrolment"): the owner gets a direct message
+ * for every passkey requested, added or removed; a pending one gets an approval card. A failed
+ * notice is logged by its implementation and never changes the outcome.
+ */
+export interface PasskeyNotices {
+  requested(passkey: Passkey): Promise<void>;
+  added(passkey: Passkey): Promise<void>;
+  removed(user: string, removed: readonly Passkey[], by: string): Promise<void>;
 }

@@ -1,37 +1,49 @@
 /**
  * Passkey step-up of a vote (issue 22, DESIGN invariant 9): Approve on a step-up request offers a
  * one-time link; the page asks for the passkey over a challenge bound to the sealed call, and
- * only a verified assertion, used once with its token, reaches the same approve use case.
+ * only a verified assertion, used once with its token, reaches the same approve use case. A
+ * paused step-up batch is resumed the same way (issue 20 "Pauses"): Resume needs a passkey too.
  */
 import { randomBytes } from 'node:crypto';
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  type PublicKeyCredentialRequestOptionsJSON,
-  verifyAuthenticationResponse,
-} from '@simplewebauthn/server';
-import { z } from 'zod';
+import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
 import type { RequestRecord } from '../domain/request.js';
-import { approvalHashOf, type ChallengeInputs, type PasskeyProof, stepUpChallenge } from '../domain/step-up.js';
+import type { ChallengeInputs } from '../domain/step-up.js';
 import type { TokenData } from '../store/step-up-tokens.js';
+import { type BatchControlOutcome, resumeBatch } from './batch-control.js';
 import { type ApproveOutcome, approve, authorise } from './decide.js';
+import { assertionOptions, verifyAssertion } from './step-up-assert.js';
 import { recordAttempt, relyingParty, STEP_UP_TOKEN_MS, type StepUpDeps } from './step-up-deps.js';
+import { stepUpHash } from './step-up-subject.js';
+
+export { assertionSchema } from './step-up-assert.js';
 
 export type Offer = { kind: 'link'; url: string } | { kind: 'no-passkey'; waiting: boolean } | { kind: 'late' };
 
-/** After Approve was refused for want of a passkey: a link for this approver and this approval only. */
-export async function offerStepUp(deps: StepUpDeps, requestId: string, user: string): Promise<Offer> {
+type RecordPurpose = 'approve' | 'resume';
+
+/** The state a record must be in for each purpose: pending for a vote, a paused batch for Resume. */
+const fits = (purpose: RecordPurpose, r: RequestRecord | undefined): r is RequestRecord =>
+  purpose === 'approve' ? r?.state === 'pending' : r?.approvalState === 'paused';
+
+/** After Approve (or Resume) was refused for want of a passkey: a link for this approver and this approval only. */
+export async function offerStepUp(
+  deps: StepUpDeps,
+  requestId: string,
+  user: string,
+  purpose: RecordPurpose = 'approve',
+): Promise<Offer> {
   const now = deps.now();
   const usable = await deps.passkeys.usable(user, now);
   if (usable.length === 0) return { kind: 'no-passkey', waiting: (await deps.passkeys.list(user)).length > 0 };
   const record = await deps.store.get(requestId);
-  if (record?.state !== 'pending') return { kind: 'late' };
+  const subjectHash = fits(purpose, record) ? await stepUpHash(deps.store, record) : undefined;
+  if (subjectHash === undefined) return { kind: 'late' };
   const token = await deps.stepUpTokens.issue(
     {
-      purpose: 'approve',
+      purpose,
       user,
       subject: requestId,
-      subjectHash: approvalHashOf(record.frozen),
+      subjectHash,
       nonce: randomBytes(32).toString('base64url'),
       expiresAt: now + STEP_UP_TOKEN_MS,
     },
@@ -43,27 +55,17 @@ export async function offerStepUp(deps: StepUpDeps, requestId: string, user: str
 
 export type StepUpRefusal = { kind: 'invalid' } | { kind: 'limited' } | { kind: 'no-passkey' };
 
-interface Bound {
-  data: TokenData;
+export interface Bound {
+  data: TokenData & { purpose: RecordPurpose };
   record: RequestRecord;
   inputs: ChallengeInputs;
 }
 
-/** Counts the attempt, then checks the token still fits its approval exactly as it was. */
-async function bind(deps: StepUpDeps, token: string): Promise<Bound | StepUpRefusal> {
-  const a = await deps.stepUpTokens.attempt(token, deps.now());
-  if (a.kind === 'invalid' || a.data.purpose !== 'approve') {
-    recordAttempt(deps, { purpose: 'approve', outcome: 'invalid' });
-    return { kind: 'invalid' };
-  }
-  const { data } = a;
-  const seen = { purpose: 'approve' as const, user: data.user, requestId: data.subject };
-  if (a.kind !== 'ok') {
-    await refused(deps, seen, a.kind);
-    return { kind: 'limited' };
-  }
+/** Checks a counted token still fits its approval exactly as it was. */
+export async function bindRecord(deps: StepUpDeps, data: Bound['data']): Promise<Bound | StepUpRefusal> {
+  const seen = { purpose: data.purpose, user: data.user, requestId: data.subject };
   const record = await deps.store.get(data.subject);
-  if (record?.state !== 'pending' || approvalHashOf(record.frozen) !== data.subjectHash) {
+  if (!fits(data.purpose, record) || (await stepUpHash(deps.store, record)) !== data.subjectHash) {
     await refused(deps, seen, 'changed');
     return { kind: 'invalid' };
   }
@@ -75,11 +77,15 @@ async function bind(deps: StepUpDeps, token: string): Promise<Bound | StepUpRefu
   return { data, record, inputs };
 }
 
-async function refused(deps: StepUpDeps, seen: { user: string; requestId: string }, outcome: string): Promise<void> {
-  recordAttempt(deps, { purpose: 'approve', outcome, ...seen });
+export async function refused(
+  deps: StepUpDeps,
+  seen: { purpose: RecordPurpose; user: string; requestId: string },
+  outcome: string,
+): Promise<void> {
+  recordAttempt(deps, { ...seen, outcome });
   await deps.store.appendHistory(seen.requestId, {
     at: deps.now(),
-    event: 'step-up refused',
+    event: seen.purpose === 'approve' ? 'step-up refused' : 'resume step-up refused',
     by: seen.user,
     detail: outcome,
   });
@@ -87,95 +93,72 @@ async function refused(deps: StepUpDeps, seen: { user: string; requestId: string
 
 export type Begun =
   | StepUpRefusal
-  | { kind: 'ready'; record: RequestRecord; approver: string; options: PublicKeyCredentialRequestOptionsJSON };
+  | {
+      kind: 'ready';
+      purpose: RecordPurpose;
+      record: RequestRecord;
+      approver: string;
+      approvalHash: string;
+      options: PublicKeyCredentialRequestOptionsJSON;
+    };
 
 /** The page opened: what the card shows, and the options the browser asks the passkey with. */
-export async function beginStepUp(deps: StepUpDeps, token: string): Promise<Begun> {
-  const bound = await bind(deps, token);
-  if ('kind' in bound) return bound;
+export async function beginRecordStepUp(deps: StepUpDeps, bound: Bound): Promise<Begun> {
   const usable = await deps.passkeys.usable(bound.data.user, deps.now());
   if (usable.length === 0) {
-    await refused(deps, { user: bound.data.user, requestId: bound.data.subject }, 'no-passkey');
+    await refused(
+      deps,
+      { purpose: bound.data.purpose, user: bound.data.user, requestId: bound.data.subject },
+      'no-passkey',
+    );
     return { kind: 'no-passkey' };
   }
-  const options = await generateAuthenticationOptions({
-    rpID: relyingParty(deps.config).rpId,
-    challenge: new Uint8Array(stepUpChallenge(bound.inputs)),
-    allowCredentials: usable.map((p) => ({ id: p.id, ...(p.transports ? { transports: p.transports as never } : {}) })),
-    userVerification: 'required',
-    timeout: 120_000,
-  });
-  return { kind: 'ready', record: bound.record, approver: bound.data.user, options };
+  const options = await assertionOptions(deps, bound.inputs, usable);
+  return {
+    kind: 'ready',
+    purpose: bound.data.purpose,
+    record: bound.record,
+    approver: bound.data.user,
+    approvalHash: bound.data.subjectHash,
+    options,
+  };
 }
 
-/** What the browser posts back; parsed here, verified by the library. */
-export const assertionSchema = z.object({
-  id: z.string().min(1).max(1024),
-  rawId: z.string().min(1).max(1024),
-  type: z.literal('public-key'),
-  response: z.object({
-    clientDataJSON: z.string().min(1).max(4096),
-    authenticatorData: z.string().min(1).max(4096),
-    signature: z.string().min(1).max(4096),
-    userHandle: z.string().max(1024).optional(),
-  }),
-  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
-  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
-});
+export type Finished =
+  | StepUpRefusal
+  | { kind: 'failed' }
+  | { kind: 'decided'; outcome: ApproveOutcome }
+  | { kind: 'resumed'; outcome: BatchControlOutcome };
 
-export type Finished = StepUpRefusal | { kind: 'failed' } | { kind: 'decided'; outcome: ApproveOutcome };
-
-/** The passkey answered: verify, use the token with the counter, then the approve use case. */
-export async function finishStepUp(deps: StepUpDeps, token: string, body: unknown): Promise<Finished> {
-  const bound = await bind(deps, token);
-  if ('kind' in bound) return bound;
+/** The passkey answered: verify, use the token with the counter, then the approve (or resume) use case. */
+export async function finishRecordStepUp(
+  deps: StepUpDeps,
+  token: string,
+  bound: Bound,
+  body: unknown,
+): Promise<Finished> {
   const { data, inputs } = bound;
-  const seen = { user: data.user, requestId: data.subject };
-  const parsed = assertionSchema.safeParse(body);
-  const passkey = parsed.success ? await deps.passkeys.get(data.user, parsed.data.id) : undefined;
+  const seen = { purpose: data.purpose, user: data.user, requestId: data.subject };
   const now = deps.now();
-  if (!parsed.success || !passkey || passkey.status !== 'active' || passkey.usableFrom > now) {
-    await refused(deps, seen, passkey ? 'not-usable' : 'unknown-passkey');
-    return { kind: 'failed' };
+  // A passkey inside its cool-down, or still pending, never counts (issue 22 "Enrolment").
+  const a = await verifyAssertion(
+    deps,
+    token,
+    data.user,
+    inputs,
+    body,
+    (p) => p.status === 'active' && p.usableFrom <= now,
+  );
+  if (a.kind !== 'ok') {
+    await refused(deps, seen, a.kind === 'invalid' ? 'gone' : a.why);
+    return a.kind === 'invalid' ? { kind: 'invalid' } : { kind: 'failed' };
   }
-  const response = parsed.data as AuthenticationResponseJSON;
-  const rp = relyingParty(deps.config);
-  let newCounter: number;
-  try {
-    const v = await verifyAuthenticationResponse({
-      response,
-      expectedChallenge: Buffer.from(stepUpChallenge(inputs)).toString('base64url'),
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.rpId,
-      credential: {
-        id: passkey.id,
-        publicKey: Buffer.from(passkey.publicKey, 'base64url'),
-        counter: passkey.counter,
-      },
-      requireUserVerification: true,
-    });
-    if (!v.verified || !v.authenticationInfo.userVerified) throw new Error('not verified');
-    newCounter = v.authenticationInfo.newCounter;
-  } catch (err) {
-    deps.log.info({ err, requestId: data.subject }, 'passkey assertion refused');
-    await refused(deps, seen, 'failed');
-    return { kind: 'failed' };
+  if (data.purpose === 'resume') {
+    const outcome = await resumeBatch(deps, data.subject, data.user, a.proof);
+    recordAttempt(deps, { ...seen, outcome: `resume:${outcome.kind}` });
+    return { kind: 'resumed', outcome };
   }
-  const used = await deps.stepUpTokens.consume(token, deps.passkeys.countersKey(data.user), passkey.id, newCounter);
-  if (used !== 'ok') {
-    await refused(deps, seen, used);
-    return used === 'gone' ? { kind: 'invalid' } : { kind: 'failed' };
-  }
-  const proof: PasskeyProof = {
-    credentialId: passkey.id,
-    authenticatorData: response.response.authenticatorData,
-    clientDataJSON: response.response.clientDataJSON,
-    signature: response.response.signature,
-    ...(response.response.userHandle ? { userHandle: response.response.userHandle } : {}),
-    counter: newCounter,
-    challenge: inputs,
-  };
-  const outcome = await approve(deps, data.subject, data.user, proof);
-  recordAttempt(deps, { purpose: 'approve', outcome: `vote:${outcome.kind}`, ...seen });
+  const outcome = await approve(deps, data.subject, data.user, a.proof);
+  recordAttempt(deps, { ...seen, outcome: `vote:${outcome.kind}` });
   return { kind: 'decided', outcome };
 }

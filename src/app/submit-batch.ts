@@ -4,13 +4,18 @@
  * as for a single request (the VOTE script is the same). The card and the rows file follow
  * through the notify job (queue/notify.ts) after the edge's ack.
  */
+
 import { amountToString, amountToWire, formatAmount } from '../domain/amount.js';
+import type { ApiOrigin } from '../domain/api-key.js';
 import { type BatchFacts, type BatchRowRecord, previewLines, repeatsInFile } from '../domain/batch-approval.js';
 import { evaluatePolicy } from '../domain/policy.js';
+import { flaggedFirst, PAID_BENEFICIARIES } from '../domain/repeats.js';
 import type { FrozenRequest, ServiceCall } from '../domain/request.js';
+import { needsStepUp } from '../domain/step-up.js';
 import type { CheckedBatch } from './check-batch.js';
 import type { AppDeps } from './deps.js';
 import { freezeRequest } from './post-request.js';
+import { batchHistoryWarnings } from './repeats.js';
 
 export interface BatchSubmission {
   checked: CheckedBatch;
@@ -21,6 +26,8 @@ export interface BatchSubmission {
   /** The modal's view id: one submitted form makes at most one batch. */
   submission: string;
   fileName: string;
+  /** Issue 21: made through the HTTP API with this key (its owner is `requester`). */
+  via?: ApiOrigin;
 }
 
 export type SubmitBatchOutcome =
@@ -72,6 +79,15 @@ export async function submitBatch(
   const policy = batchPolicy(deps.config, c);
   if (!policy.ok) return { kind: 'refused', reason: `This batch cannot be approved: ${policy.reason}.` };
   const rows = batchRows(c);
+  // Issue 20 §4 warnings, read together: new destinations (transfers and offramps alike),
+  // repeats of earlier payments, the same file again; repeats of another row of this file.
+  const [newDestinations, history] = await Promise.all([
+    neverPaid(deps, c),
+    batchHistoryWarnings(deps, c.rows, c.fileFingerprint),
+  ]);
+  const repeats = repeatsInFile(rows);
+  const urgent = new Set(history.repeats.filter((r) => r.state === 'unknown').map((r) => r.row));
+  const flagged = new Set([...newDestinations, ...history.repeats.map((r) => r.row), ...repeats.map((r) => r.row)]);
   const facts: BatchFacts = {
     kind: c.batchKind,
     fileName: batch.fileName,
@@ -81,13 +97,14 @@ export async function submitBatch(
     availableNow: text(c.availableNow),
     availableAfter: text(c.availableAfter),
     fileFingerprint: c.fileFingerprint,
-    preview: previewLines(rows, c.asset.code),
+    // Flagged rows first (issue 20 §4), a repeat of an unknown payment before anything else.
+    preview: previewLines(flaggedFirst(rows, urgent, flagged), c.asset.code),
   };
-  // Issue 20 warnings: pay someone Rampart never paid; repeat a row of this same file.
-  const repeats = repeatsInFile(rows);
-  const newDestinations = c.batchKind === 'transfers' ? await neverPaid(deps, c) : [];
   if (newDestinations.length > 0) facts.newDestinations = newDestinations;
   if (repeats.length > 0) facts.repeatsInFile = repeats;
+  if (history.repeats.length > 0) facts.repeats = history.repeats;
+  if (history.repeatedRows > history.repeats.length) facts.repeatedRows = history.repeatedRows;
+  if (history.sameFile.length > 0) facts.sameFile = history.sameFile;
   const id = await deps.store.nextId('B');
   await deps.store.batches.saveRows(id, rows);
   const submitted = await freezeRequest(deps, {
@@ -103,6 +120,7 @@ export async function submitBatch(
       availableBefore: formatAmount(c.availableNow),
       availableAfter: formatAmount(c.availableAfter),
       batch: facts,
+      ...(batch.via ? { viaApi: batch.via } : {}),
     },
     requester: batch.requester,
     reason: batch.reason || `batch ${batch.fileName}`,
@@ -112,6 +130,13 @@ export async function submitBatch(
     submission: batch.submission,
     availableUnits: c.availableNow.units.toString(),
     ...(c.velocityNote ? { velocityNote: c.velocityNote } : {}),
+    // Issue 22: a batch by its total, or (STEP_UP_NEW_DESTINATION=on) any row to a new destination.
+    stepUp: needsStepUp(deps.config.stepUp, {
+      kind: c.batchKind === 'transfers' ? 'transfer' : 'offramp',
+      assetCode: c.asset.code,
+      amount: c.total,
+      newDestination: newDestinations.length > 0,
+    }),
   });
   if (submitted.kind === 'created') {
     deps.log.info({ requestId: id, rows: rows.length, requester: batch.requester }, 'batch posted for approval');
@@ -122,8 +147,12 @@ export async function submitBatch(
   return { kind: 'nothing' };
 }
 
-/** Rows whose receiver Rampart has never paid on this chain (one read per row, sent together). */
+/**
+ * Rows paying a receiver Rampart has never paid on this chain, or a beneficiary it has never paid
+ * (issue 20 §4; one read per row, sent together).
+ */
 async function neverPaid(deps: Pick<AppDeps, 'store'>, c: CheckedBatch): Promise<number[]> {
-  const known = await Promise.all(c.rows.map((r) => deps.store.knownPayee(c.asset.chain, r.destination)));
+  const scope = c.batchKind === 'transfers' ? c.asset.chain : PAID_BENEFICIARIES;
+  const known = await Promise.all(c.rows.map((r) => deps.store.knownPayee(scope, r.destination)));
   return c.rows.filter((_, i) => !known[i]).map((r) => r.row);
 }

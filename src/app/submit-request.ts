@@ -15,6 +15,7 @@ import { checkDraftAgainstWallet } from '../domain/wallet-check.js';
 import type { AppDeps } from './deps.js';
 import { ownWalletNamed, ownWallets } from './own-wallets.js';
 import { freezeRequest } from './post-request.js';
+import { repeatsOfCall } from './repeats.js';
 import type { SubmitBudget } from './submit-budget.js';
 import { checkVelocity } from './velocity.js';
 
@@ -108,6 +109,9 @@ async function readRegistry(
   display: RequestDisplay,
   availableUnits: string,
 ): Promise<Checked> {
+  // Issue 20 §4: earlier payments this one repeats, read beside the registry (no extra round trip).
+  const repeating = bounded(deps, repeatsOfCall(deps, frozenCall(draft)));
+  repeating.catch(() => {}); // awaited below; never an unhandled rejection if we return first
   if (draft.kind === 'transfer' && draft.receiver)
     display.newReceiver = !(await bounded(deps, deps.store.knownPayee(draft.asset.chain, draft.receiver)));
   if (draft.kind === 'offramp' && draft.beneficiaryId) {
@@ -129,6 +133,8 @@ async function readRegistry(
       display.beneficiaryBank = `${entry.bankName} ${entry.accountMasked}`;
     }
   }
+  const repeats = await repeating;
+  if (repeats.length > 0) display.repeats = repeats;
   return { draft, display, availableUnits };
 }
 

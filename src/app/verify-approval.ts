@@ -9,6 +9,7 @@ import { approvalHashOf, stepUpChallenge } from '../domain/step-up.js';
 import type { PasskeyStore } from '../store/passkeys.js';
 import type { RequestStore } from '../store/requests.js';
 import { relyingParty, type StepUpDeps } from './step-up-deps.js';
+import { isBatchRecord, stepUpHash } from './step-up-subject.js';
 
 export interface VoteCheck {
   user: string;
@@ -41,7 +42,8 @@ export async function verifyApproval(deps: VerifyDeps, requestId: string): Promi
   if (!record) return { kind: 'missing' };
   const rp = relyingParty(deps.config);
   const votes: VoteCheck[] = [];
-  const approvalHash = sealedHash(record);
+  // Issue 20: a batch's passkeys commit to every row's sealHash.
+  const approvalHash = isBatchRecord(record) ? await stepUpHash(deps.store, record) : sealedHash(record);
   for (const vote of record.votes) {
     const proof = vote.passkey;
     if (!proof) {

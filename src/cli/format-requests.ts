@@ -7,7 +7,7 @@ import { formatNumber } from '../domain/amount.js';
 import { assetInfo, isAssetId } from '../domain/assets.js';
 import { maskTail } from '../domain/personal-data.js';
 import type { HistoryEntry, RequestRecord } from '../domain/request.js';
-import { outcomeMessage } from '../slack/describe-error.js';
+import { outcomeMessage } from '../presenters/describe-error.js';
 import { walletName } from './format-service.js';
 import { keyValues, table } from './table.js';
 
@@ -61,10 +61,14 @@ export function summarise(r: RequestRecord): RequestSummary {
   }
   const { amount, asset, wallet_id } = call.body;
   const amountText = amount === -1 ? 'entire balance' : formatNumber(amount, assetInfo(asset).decimals);
+  // Issue 20: a batch's call carries its total; its destinations are its rows.
+  const rows = display.batch?.rows;
   const to =
-    call.kind === 'transfer'
-      ? call.body.receiver
-      : `${display.beneficiaryLabel ?? call.body.beneficiary_id}${display.holderName ? ` (${display.holderName})` : ''}`;
+    rows !== undefined
+      ? `${rows} rows (see its executions)`
+      : call.kind === 'transfer'
+        ? call.body.receiver
+        : `${display.beneficiaryLabel ?? call.body.beneficiary_id}${display.holderName ? ` (${display.holderName})` : ''}`;
   return {
     ...base,
     amount,

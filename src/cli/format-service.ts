@@ -6,8 +6,8 @@
 import { formatNumber } from '../domain/amount.js';
 import { assetInfo, isAssetId } from '../domain/assets.js';
 import { maskBvn, maskTail } from '../domain/personal-data.js';
+import { describeWriteFailure } from '../presenters/describe-error.js';
 import type { AccountLookup, BalanceEntry, Identity, Wallet } from '../service/schemas.js';
-import { describeWriteFailure } from '../slack/describe-error.js';
 import { keyValues, table } from './table.js';
 
 const yesNo = (b: boolean): string => (b ? 'yes' : 'no');

@@ -6,7 +6,7 @@
 import { loadConfig } from '../config.js';
 import { maskUrlCredentials } from '../domain/url-credentials.js';
 import { ConfigError } from '../errors.js';
-import { describeError } from '../slack/describe-error.js';
+import { describeError } from '../presenters/describe-error.js';
 import { type Command, matchCommand, parseInput, usageLine } from './args.js';
 import { COMMANDS, PASSWORD_REFUSED } from './commands/index.js';
 import { createContext } from './context.js';

@@ -6,6 +6,7 @@ import { type Amount, amountToString, formatAmount } from './amount.js';
 import type { ExecutionCounts } from './approval.js';
 import type { BatchKind } from './batch-cells.js';
 import { csvLine } from './csv-safe.js';
+import type { RowRepeat } from './repeats.js';
 
 /** What the card shows of a batch (kept in the frozen request's display). */
 export interface BatchFacts {
@@ -24,6 +25,12 @@ export interface BatchFacts {
   newDestinations?: number[];
   /** Rows repeating an earlier row of this file: same destination and amount. */
   repeatsInFile?: { row: number; of: number }[];
+  /** Rows repeating an earlier payment within BATCH_REPEAT_WINDOW, unknown first (issue 20 §4). */
+  repeats?: RowRepeat[];
+  /** How many rows repeat an earlier payment when more than `repeats` keeps. */
+  repeatedRows?: number;
+  /** The same fileFingerprint submitted in the last 30 days (denied and expired included). */
+  sameFile?: { id: string; state: string; at: number }[];
 }
 
 /** One row as kept for the rows file and the receipt (the reference is never sent). */

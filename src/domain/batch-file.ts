@@ -139,10 +139,43 @@ export function readBatchFile(bytes: Uint8Array, options: BatchFileOptions): Bat
   if (data.length === 0) return fileError('The file has a header but no payments.');
   if (data.length > maxRows)
     return fileError(`The file has ${data.length} payments; a batch may have at most ${maxRows}, so split it.`);
-  return readRows(kind, asset, header, data);
+  return readRows(kind, asset, header, data, 2);
 }
 
-function readRows(kind: BatchKind, asset: Asset, header: readonly string[], data: string[][]): BatchFileRead {
+/** One row that arrived already split into its cells (the HTTP API's JSON rows, issue 21). */
+export interface BatchCells {
+  destination: string;
+  amount: string;
+  reference?: string | undefined;
+}
+
+/**
+ * Rows that arrived as cells rather than a file (issue 21's POST /batches): the same cell rules
+ * and the same sentences as a file's rows. They are numbered from 1 (row k becomes execution
+ * B-n.k); the caller's JSON pointer is /rows/(k-1).
+ */
+export function readBatchCells(cells: readonly BatchCells[], options: BatchFileOptions): BatchFileRead {
+  const { kind, asset, maxRows } = options;
+  if (cells.length === 0) return fileError('The batch has no rows; send at least one payment.');
+  if (cells.length > maxRows)
+    return fileError(`The batch has ${cells.length} rows; a batch may have at most ${maxRows}, so split it.`);
+  const header = [DESTINATION_COLUMN[kind], 'amount', 'reference'];
+  return readRows(
+    kind,
+    asset,
+    header,
+    cells.map((c) => [c.destination, c.amount, c.reference ?? '']),
+    1,
+  );
+}
+
+function readRows(
+  kind: BatchKind,
+  asset: Asset,
+  header: readonly string[],
+  data: string[][],
+  firstRow: number,
+): BatchFileRead {
   const names = header.map((h) => h.trim().toLowerCase());
   const at = (record: readonly string[], column: string) => {
     const i = names.indexOf(column);
@@ -152,7 +185,7 @@ function readRows(kind: BatchKind, asset: Asset, header: readonly string[], data
   const rowErrors: RowError[] = [];
   const destinationColumn = DESTINATION_COLUMN[kind];
   data.forEach((record, i) => {
-    const row = i + 2;
+    const row = i + firstRow;
     const put = (column: string | undefined, problem: string): void => {
       rowErrors.push({
         row,

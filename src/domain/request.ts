@@ -12,6 +12,7 @@ import type { BatchFacts } from './batch-approval.js';
 import { canonicalJson } from './canonical-json.js';
 import type { Destination, HolderSource } from './destination.js';
 import type { FailureFacts } from './failure.js';
+import type { RepeatHit } from './repeats.js';
 import type { PasskeyProof } from './step-up.js';
 
 /** Today's request states are the view of an approval and its executions (domain/approval.ts viewState). */
@@ -111,6 +112,8 @@ export interface RequestDisplay {
   beneficiaryBank?: string;
   /** Issue 20: a batch's card facts (domain/batch-approval.ts); absent for a single request. */
   batch?: BatchFacts;
+  /** Issue 20 §4: earlier payments this transfer or offramp repeats, unknown first (at submission). */
+  repeats?: RepeatHit[];
 }
 
 export interface FrozenRequest {
@@ -198,6 +201,8 @@ export interface RequestRecord {
   card?: { channel: string; ts: string };
   /** Issue 13: why the last quorum-making approval was held (velocity limit), until decided. */
   held?: string;
+  /** Issue 20: why a batch was paused other than by an unknown row (failures, funding, Redis). */
+  pauseReason?: string;
   /** Issue 13: when the request was escalated to ESCALATE_TO. */
   escalatedAt?: number;
   /** Issue 18: the approval's own state; `state` above is its view (domain/approval.ts viewState). */

@@ -15,11 +15,27 @@ const FORM_TYPES: Record<string, string> = {
   message_action: 'shortcut',
 };
 
+const COMMAND = /(?:^|&)command(?:=|&|$)/;
+const PAYLOAD = /(?:^|&)payload=/;
+// `payload={"type":"` as Slack form-encodes it; the type's own letters need no encoding.
+const TYPE_FIRST = /^%7B%22type%22%3A%22([a-z_]+)%22/;
+
 /** The label: command, action, view_submission, options, event, … — never a name or an id. */
 export function ackKind(rawBody: Buffer | undefined): string {
   if (!rawBody) return 'other';
   const text = rawBody.toString('utf8');
   if (text.startsWith('{')) return text.includes('"type":"url_verification"') ? 'url_verification' : 'event';
+  if (COMMAND.test(text)) return 'command';
+  // Issue 19: Slack sends the payload's type first, so it is read from the encoded text without
+  // decoding or parsing the whole payload again (Bolt already did); anything else is parsed.
+  const at = PAYLOAD.exec(text);
+  if (!at) return 'other';
+  const quick = TYPE_FIRST.exec(text.slice(at.index + at[0].length, at.index + at[0].length + 64));
+  if (quick?.[1] !== undefined) return FORM_TYPES[quick[1]] ?? 'other';
+  return parsedKind(text);
+}
+
+function parsedKind(text: string): string {
   const form = new URLSearchParams(text);
   if (form.has('command')) return 'command';
   const payload = form.get('payload');

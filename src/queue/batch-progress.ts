@@ -62,6 +62,7 @@ export function cardSignature(r: RequestRecord, frozen: boolean): string | undef
     frozen ? 'frozen' : '',
     r.votes.length,
     r.counts.unknown,
+    r.pauseReason ?? '',
     counted ? JSON.stringify(r.counts) : '',
   ].join('|');
 }

@@ -5,9 +5,10 @@
  * next try (a fresh job id); a pending approval whose card or expiry was never queued (Redis failed
  * after the create, issue 9) gets both.
  */
-import { continueBatch, isBatch } from '../app/batch-run.js';
+import { batchCancelRelease, continueBatch, isBatch } from '../app/batch-run.js';
 import { markUnknown } from '../app/execute-one.js';
 import type { Logger } from '../log.js';
+import type { ControlStore } from '../store/controls.js';
 import type { RequestStore } from '../store/requests.js';
 import type { Queues } from './queues.js';
 
@@ -16,6 +17,10 @@ export interface ReconcileDeps {
   queues: Queues;
   log: Logger;
   now: () => number;
+  /** Issue 20: a batch's rows give back their velocity when BATCH_HOLD_LIMIT cancels them. */
+  controls?: ControlStore;
+  /** Issue 20: BATCH_HOLD_LIMIT (undefined: no limit). */
+  holdLimitMs?: number;
 }
 
 /**
@@ -39,6 +44,7 @@ export async function reconcile(deps: ReconcileDeps): Promise<void> {
   for (const approvalId of await store.executions.readyIds()) {
     // Issue 20: a batch gets only its first queued row's try (rows run one at a time, in order).
     if (isBatch(approvalId)) {
+      if (await cancelTooOld(deps, approvalId)) continue;
       await continueBatch({ store, jobs: queues, log: deps.log }, approvalId);
       continue;
     }
@@ -58,4 +64,27 @@ export async function reconcile(deps: ReconcileDeps): Promise<void> {
       await queues.notify({ requestId: id, kind: 'card' }, `${id}-card-missing`);
     }
   }
+}
+
+/**
+ * Issue 20 BATCH_HOLD_LIMIT: a batch not started, paused or frozen that long after its approval
+ * has its unsent rows cancelled ("approval too old"), each giving its velocity back once (in the
+ * cancelling script). Its start script refuses them meanwhile, so this only tidies up.
+ */
+async function cancelTooOld(deps: ReconcileDeps, approvalId: string): Promise<boolean> {
+  if (deps.holdLimitMs === undefined) return false;
+  const record = await deps.store.get(approvalId);
+  if (!record?.decidedAt || deps.now() - record.decidedAt <= deps.holdLimitMs) return false;
+  if (record.counts.executing > 0 || record.counts.queued === 0) return false;
+  const n = await deps.store.executions.cancelQueued(
+    approvalId,
+    { event: 'cancelled', detail: 'approval too old: BATCH_HOLD_LIMIT passed before these rows could start' },
+    500,
+    await batchCancelRelease({ store: deps.store, controls: deps.controls }, approvalId),
+  );
+  if (n > 0) {
+    deps.log.warn({ requestId: approvalId, cancelled: n }, 'batch rows cancelled: approval too old');
+    await deps.queues.notify({ requestId: approvalId, kind: 'card' });
+  }
+  return true;
 }

@@ -46,6 +46,8 @@ export interface WorkerDeps {
   durable?: () => Promise<boolean>;
   /** Issue 20: BATCH_RATE's shared limiter (undefined: off). */
   batchRate?: JobContext['batchRate'] | undefined;
+  /** Issue 20: BATCH_PAUSE_AFTER_FAILURES and BATCH_HOLD_LIMIT (undefined: 10 and none). */
+  batch?: JobContext['batch'];
   /** Tests: the job data version this worker understands (default JOB_VERSION). */
   jobVersion?: number;
 }
@@ -126,7 +128,14 @@ export function startWorkers(deps: WorkerDeps): Workers {
     .catch((err: unknown) => log.error({ err }, 'migration of old records failed; scripts migrate what they touch'));
   const reconcileNow = async () => {
     await migrated;
-    await reconcile({ store: deps.store, queues: deps.queues, log, now: deps.now });
+    await reconcile({
+      store: deps.store,
+      queues: deps.queues,
+      log,
+      now: deps.now,
+      controls: deps.controls,
+      ...(deps.batch ? { holdLimitMs: deps.batch.holdLimitMs } : {}),
+    });
   };
   const runReconcile = () => {
     reconcileNow().catch((err: unknown) => log.error({ err }, 'reconcile failed'));

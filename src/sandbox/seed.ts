@@ -3,6 +3,7 @@
  * config (default WALLETS), tests and the CLI banner can name the same things.
  */
 import type { AssetId, ChainId, TokenId } from '../domain/assets.js';
+import { SANDBOX_WALLET_IDS } from '../domain/sandbox-wallets.js';
 
 export interface SeedBalance {
   asset: AssetId;
@@ -27,7 +28,7 @@ export interface SeedWallet {
 export const SEED_WALLETS: readonly SeedWallet[] = [
   {
     alias: 'ops',
-    id: 'wal_ops_7f3a',
+    id: SANDBOX_WALLET_IDS.ops,
     reference: 'ops-hot-wallet',
     isActive: true,
     evm: '0x6Be7E73f4A1264E8EF4C486e42C78f33D5Dc5344',
@@ -44,7 +45,7 @@ export const SEED_WALLETS: readonly SeedWallet[] = [
   },
   {
     alias: 'treasury',
-    id: 'wal_treasury_91c2',
+    id: SANDBOX_WALLET_IDS.treasury,
     reference: 'treasury-main',
     isActive: true,
     evm: '0xf5c2Bd854a73594c22C6cA8156CBFd233962ca68',
@@ -60,7 +61,7 @@ export const SEED_WALLETS: readonly SeedWallet[] = [
   },
   {
     alias: 'payroll',
-    id: 'wal_payroll_44d0',
+    id: SANDBOX_WALLET_IDS.payroll,
     reference: 'payroll',
     isActive: true,
     evm: '0xea5bAa6cb6bE32Dd54E90E3969BeA051cc6d903c',
@@ -72,7 +73,7 @@ export const SEED_WALLETS: readonly SeedWallet[] = [
   },
   {
     alias: 'legacy',
-    id: 'wal_legacy_0b19',
+    id: SANDBOX_WALLET_IDS.legacy,
     reference: 'legacy-2023',
     isActive: false,
     evm: '0x4405a4e131d739B246cDbD9E9Be4db40ea3324eC',
@@ -98,9 +99,6 @@ export const SEED_ACCOUNTS: readonly SeedAccount[] = [
 ];
 
 export const SEED_RATES: Readonly<Record<string, number>> = { NGN: 1_532.75 };
-
-/** `ops=wal_ops_7f3a,...`: the WALLETS value Rampart uses on the sandbox by default. */
-export const sandboxWalletsSetting = (): string => SEED_WALLETS.map((w) => `${w.alias}=${w.id}`).join(',');
 
 // spec 2.4 `blockchain.id`: EVM chain ids; Solana has none, 101 is its mainnet cluster id.
 export const CHAIN_NUMBERS: Readonly<Record<ChainId, number>> = {

@@ -6,11 +6,11 @@
 import { lookupAccount, readBalances, readRate, type UnknownWallet } from '../app/reads.js';
 import { maskTail } from '../domain/personal-data.js';
 import { InputError } from '../errors.js';
+import { clean, describeError } from '../presenters/describe-error.js';
 import { balanceBlocks } from './blocks/balance.js';
 import type { Blocks } from './blocks/common.js';
 import { lookupBlocks, rateBlocks } from './blocks/rate.js';
 import type { Deps } from './deps.js';
-import { clean, describeError } from './describe-error.js';
 
 type AnswerDeps = Pick<Deps, 'config' | 'service' | 'now'>;
 

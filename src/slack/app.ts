@@ -15,14 +15,17 @@ import {
   SocketModeReceiver,
 } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
+import { slackClientOptions } from '../slack-api/client-options.js';
 import { registerApprovalActions } from './actions/approval.js';
 import { registerBatchActions } from './actions/batch.js';
 import { registerHomeActions } from './actions/home.js';
+import { registerPasskeyActions } from './actions/passkey.js';
 import { registerShareAction } from './actions/share.js';
 import { registerAssetChoices } from './asset-choices.js';
 import { boltLogger } from './bolt-logger.js';
 import { registerBatchCommand } from './commands/batch.js';
 import { registerFreezeCommands } from './commands/freeze.js';
+import { registerPasskeyCommand } from './commands/passkey.js';
 import { registerReadOnlyCommands } from './commands/read-only.js';
 import { registerRegistryCommands } from './commands/registry.js';
 import { registerRequestCommands } from './commands/request.js';
@@ -55,17 +58,6 @@ export interface SlackApp {
   start(): Promise<void>;
   stop(): Promise<void>;
 }
-
-/**
- * Web API client options chosen on purpose: no automatic retries (a retried chat.postMessage
- * can post twice); rate-limited calls are rejected and retried by our notify queue instead.
- */
-export const slackClientOptions = (apiUrl: string | undefined) => ({
-  ...(apiUrl ? { slackApiUrl: apiUrl } : {}),
-  retryConfig: { retries: 0 },
-  rejectRateLimitedCalls: true,
-  timeout: 10_000,
-});
 
 /**
  * Bolt's single-token mode without token verification calls auth.test on every request (an
@@ -157,6 +149,8 @@ export function createSlackApp(
   registerHome(app, deps);
   registerFreezeCommands(app, deps); // issue 13
   registerResolveCommand(app, deps); // issue 19
+  registerPasskeyCommand(app, deps); // issue 22
+  registerPasskeyActions(app, deps);
   registerAssetChoices(app, deps);
   // issue 20: listeners only; /batch joins manifest.yml when batch approvals are wired.
   registerBatchCommand(app, deps);

@@ -4,19 +4,11 @@
  */
 import type { WebClient } from '@slack/web-api';
 import type { BatchRowOutcome, CardRef } from '../app/notifier.js';
-import { type Amount, parseAmount } from '../domain/amount.js';
-import { assetInfo, parseAssetId } from '../domain/assets.js';
 import { type BatchRowRecord, batchSummaryText, rowsCsv } from '../domain/batch-approval.js';
-import { receiptCsv } from '../domain/batch-receipt.js';
 import type { RequestRecord } from '../domain/request.js';
-import { outcomeMessage } from './describe-error.js';
+import { batchReceipt } from '../presenters/batch-receipt.js';
+import { finishedBlocks } from './blocks/batch-again.js';
 import { uploadCsvToThread } from './files.js';
-
-const decimalsOf = (record: RequestRecord): number => {
-  const body = record.frozen.call.body as { asset?: string };
-  const id = body.asset ? parseAssetId(body.asset) : undefined;
-  return id ? assetInfo(id).decimals : 6;
-};
 
 export async function uploadRows(
   client: WebClient,
@@ -88,36 +80,24 @@ export async function postFinished(
   rows: readonly BatchRowOutcome[],
   text: (t: string) => string,
 ) {
-  const b = record.frozen.display.batch;
-  const kind = b?.kind ?? 'transfers';
-  const decimals = decimalsOf(record);
-  const amount = (r: BatchRowOutcome): Amount => parseAmount(r.amount, decimals);
-  const moved = rows.filter((r) => r.state === 'succeeded').reduce((sum, r) => sum + amount(r).units, 0n);
+  const kind = record.frozen.display.batch?.kind ?? 'transfers';
+  const { moved, csv } = batchReceipt(record, rows);
   const code = record.frozen.display.assetCode ?? '';
-  const summary = batchSummaryText(record.frozen.id, kind, record.counts, { units: moved, decimals }, code);
+  const summary = batchSummaryText(record.frozen.id, kind, record.counts, moved, code);
+  // Issue 20: the failed and cancelled rows (never unknown) can be requested again from here.
+  const again = record.counts.failed + record.counts.cancelled;
   await client.chat.postMessage({
     channel: card.channel,
     thread_ts: card.ts,
     text: text(summary),
+    blocks: finishedBlocks(text(summary), record.frozen.id, again),
     unfurl_links: false,
   });
-  const receipt = receiptCsv(
-    kind,
-    rows.map((r) => ({
-      row: r.row,
-      destination: r.destination,
-      amount: amount(r),
-      reference: r.reference,
-      state: r.state,
-      proof: r.outcome?.hash ?? r.outcome?.reference ?? r.outcome?.id,
-      error: r.state === 'succeeded' ? undefined : outcomeMessage(r.outcome),
-    })),
-  );
   await uploadCsvToThread(client, {
     channel: card.channel,
     threadTs: card.ts,
     filename: `${record.frozen.id}-receipt.csv`,
     title: `${record.frozen.id}: receipt`,
-    content: receipt,
+    content: csv,
   });
 }

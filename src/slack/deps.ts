@@ -2,6 +2,7 @@
  * What every Slack handler receives. Built once in main.ts (production defaults) and by tests
  * (real local servers) through the same door.
  */
+import type { PasskeyNotices } from '../app/step-up-deps.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../log.js';
 import type { Queues } from '../queue/queues.js';
@@ -30,6 +31,8 @@ export interface Deps {
   /** Issue 22: approvers' passkeys and the one-time links of the passkey pages. */
   passkeys: PasskeyStore;
   stepUpTokens: StepUpTokens;
+  /** Issue 22: the owner's direct messages and a new passkey's approval card. */
+  notices?: PasskeyNotices;
   /** True when running against the built-in sandbox: every message says so. */
   sandbox: boolean;
 }

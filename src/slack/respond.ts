@@ -1,9 +1,9 @@
 /** How answers reach the person who asked: ephemeral, with the sandbox note when it applies. */
 import type { RespondFn } from '@slack/bolt';
 import { InputError } from '../errors.js';
+import { describeError } from '../presenters/describe-error.js';
 import { type Blocks, errorBlocks, withSandboxNote } from './blocks/common.js';
 import type { Deps } from './deps.js';
-import { describeError } from './describe-error.js';
 
 export async function respondBlocks(
   respond: RespondFn,

@@ -10,6 +10,8 @@
  */
 
 /** Views in domain/approval.ts VIEW_STATES order: their index keys are passed in this order. */
+import { BATCH_LUA, BATCH_START_ORDER } from './batch-lua.js';
+
 const VIEWS = `local VIEWS = {'pending','approved','executing','succeeded','failed','unknown','denied','cancelled','expired'}`;
 
 /** domain/approval.ts viewState, on the stored counts; reindex moves the approval between indexes. */
@@ -87,13 +89,14 @@ end
 /**
  * queued → executing: the one place an execution may start (DESIGN "States, ids and hashes").
  * KEYS: approval, history, execution, ready index, executing set, freeze flag, 9 view indexes,
- * the batch's previous execution (the execution itself when there is none).
- * ARGV: execution id, approval id, token, job id, history entry JSON, now.
+ * the batch's previous execution (the execution itself when there is none); a batch's row also
+ * its wallet's turn (KEYS[17]).
+ * ARGV: execution id, approval id, token, job id, history entry JSON, now, BATCH_HOLD_LIMIT ms ('').
  * Returns {1, 'queued', kind, seq, call, sealHash, frozen, decidedBy, tries, viewChanged} or
- * {0, state, job} (not queued), {0, 'queued', '', approvalState} (approval not runnable),
- * {-1, 'queued'} (frozen).
+ * {0, state, job} (not queued), {0, 'queued', '', why} (approval not runnable: its state, or a
+ * batch's 'waiting', 'too-old', 'turn', 'funding'), {-1, 'queued'} (frozen).
  */
-export const START = `${COMMON}
+export const START = `${COMMON}${BATCH_LUA}${BATCH_START_ORDER}
 local now = tonumber(ARGV[6])
 if string.sub(ARGV[1], -2) == '.1' then migrate(KEYS[1], KEYS[3], KEYS[4], KEYS[5], ARGV[2], now) end
 local es = redis.call('HGET', KEYS[3], 'state')
@@ -102,18 +105,18 @@ if es ~= 'queued' then return {0, es, redis.call('HGET', KEYS[3], 'job') or ''} 
 local as = redis.call('HGET', KEYS[1], 'state')
 -- Issue 20: a paused or stopping batch (and any approval not approved/running) starts nothing.
 if as ~= 'approved' and as ~= 'running' then return {0, 'queued', '', as or ''} end
--- Issue 20: a batch's rows run one at a time, in order: this row starts only when no row of
--- its batch is between its compare-and-set and its answer, and the row before it (KEYS[16]) is
--- final. Not yet here: BATCH_HOLD_LIMIT and the wallet's turn.
-if string.sub(ARGV[2], 1, 2) == 'B-' then
-  if num(redis.call('HGET', KEYS[1], 'c:executing')) > 0 then return {0, 'queued', '', 'waiting'} end
-  if KEYS[16] ~= KEYS[3] then
-    local before = redis.call('HGET', KEYS[16], 'state')
-    if before == 'queued' or before == 'executing' then return {0, 'queued', '', 'waiting'} end
-  end
+-- Issue 20: a batch's rows run one at a time, in order, within BATCH_HOLD_LIMIT of the approval.
+local batch = string.sub(ARGV[2], 1, 2) == 'B-'
+if batch then
+  local why = batchOrder(KEYS[1], tonumber(ARGV[7] or ''), now)
+  if why then return {0, 'queued', '', why} end
 end
 if redis.call('EXISTS', KEYS[6]) == 1 then return {-1, 'queued'} end
-redis.call('HSET', KEYS[3], 'state', 'executing', 'execToken', ARGV[3], 'job', ARGV[4])
+if batch and KEYS[17] then
+  local why = batchTurn(KEYS[1], KEYS[17], KEYS[3], ARGV[2])
+  if why then return {0, 'queued', '', why} end
+end
+redis.call('HSET', KEYS[3], 'state', 'executing', 'execToken', ARGV[3], 'job', ARGV[4], 'startedAt', ARGV[6])
 local tries = redis.call('HINCRBY', KEYS[3], 'tries', 1)
 if count(KEYS[1], 'queued', -1) <= 0 then redis.call('ZREM', KEYS[4], ARGV[2]) end
 count(KEYS[1], 'executing', 1)
@@ -129,11 +132,15 @@ return {1, 'queued', kindOf(KEYS[1]), seq, e[1] or '', e[2] or '', a[1], a[2] or
 /**
  * An execution's move out of executing (or unknown → a late answer): final, or back to queued
  * when provably never sent. KEYS: approval, history, execution, ready, executing set, open set,
- * 9 view indexes, optionally the velocity ledger and its amounts (released on `failed`). ARGV: execution id, approval id, to, allowed from (comma-separated), token or
- * '', history entry JSON, execution fields JSON, now, approval fields JSON when it becomes done.
+ * 9 view indexes; a single request optionally the velocity ledger and its amounts (released on
+ * `failed`); a batch's row always the batch's given-back set, the ledger's amounts (or the
+ * given-back set again when nothing is to be given back) and the wallets' turns (KEYS[16..18]). ARGV: execution id, approval id, to, allowed from
+ * (comma-separated), token or '', history entry JSON, execution fields JSON, now, approval
+ * fields JSON when it becomes done, a batch row's options JSON ('' for none: `units` to give
+ * back on failed, `pauseAfter` failures in a row, `pauseWhy` to pause when going back to queued).
  * Returns {1, from, kind, seq, viewChanged, view} or {0, state}.
  */
-export const FINISH = `${COMMON}
+export const FINISH = `${COMMON}${BATCH_LUA}
 local now = tonumber(ARGV[8])
 if string.sub(ARGV[1], -2) == '.1' then migrate(KEYS[1], KEYS[3], KEYS[4], KEYS[5], ARGV[2], now) end
 local es = redis.call('HGET', KEYS[3], 'state')
@@ -144,6 +151,8 @@ if not allowed then return {0, es} end
 if ARGV[5] ~= '' and redis.call('HGET', KEYS[3], 'execToken') ~= ARGV[5] then return {0, es} end
 local as = redis.call('HGET', KEYS[1], 'state')
 local to = ARGV[3]
+local batch = string.sub(ARGV[2], 1, 2) == 'B-' and KEYS[18] ~= nil
+local opt = (batch and ARGV[10] and ARGV[10] ~= '') and cjson.decode(ARGV[10]) or {}
 -- Issue 20: a row that provably never left while its batch is stopping is cancelled, not queued.
 if to == 'queued' and as == 'stopping' then to = 'cancelled' end
 redis.call('HSET', KEYS[3], 'state', to)
@@ -152,14 +161,34 @@ count(KEYS[1], es, -1)
 count(KEYS[1], to, 1)
 if es == 'executing' then redis.call('ZREM', KEYS[5], ARGV[1]) end
 -- Issue 20: the first unknown row pauses its batch, in the same step (nothing else starts).
-if to == 'unknown' and string.sub(ARGV[2], 1, 2) == 'B-' and (as == 'approved' or as == 'running') then
+if to == 'unknown' and string.sub(ARGV[2], 1, 2) == 'B-' and runnable(as) then
   redis.call('HSET', KEYS[1], 'state', 'paused')
   as = 'paused'
 end
-if to == 'queued' and (as == 'approved' or as == 'running') then redis.call('ZADD', KEYS[4], now, ARGV[2]) end
+if batch then
+  -- Issue 20: a failed (or cancelled) row gives back its own units here, with its final move.
+  if to == 'failed' or to == 'cancelled' then giveBack(KEYS[17], KEYS[16], ARGV[2], ARGV[1], tonumber(opt.units)) end
+  -- BATCH_PAUSE_AFTER_FAILURES failed rows in a row pause the batch; a success breaks the run.
+  if to == 'failed' then
+    local run = redis.call('HINCRBY', KEYS[1], 'failRun', 1)
+    if opt.pauseAfter and run >= tonumber(opt.pauseAfter) and runnable(as) then
+      pauseBatch(KEYS[1], KEYS[2], run .. ' rows in a row failed; check them, then resume or stop', now)
+      as = 'paused'
+    end
+  elseif to == 'succeeded' then
+    redis.call('HSET', KEYS[1], 'failRun', '0')
+  end
+  -- Issue 20: a row whose start no replica acknowledged is back to queued AND its batch pauses.
+  if to == 'queued' and opt.pauseWhy and runnable(as) then
+    pauseBatch(KEYS[1], KEYS[2], opt.pauseWhy, now)
+    as = 'paused'
+  end
+end
+if to == 'queued' and (as == 'approved' or as == 'running' or as == 'paused') then redis.call('ZADD', KEYS[4], now, ARGV[2]) end
 settle(KEYS[1], KEYS[6], ARGV[2], ARGV[9])
+if batch then leaveTurn(KEYS[1], KEYS[18], KEYS[3], ARGV[2]) end
 -- Issue 19: a failed execution gives its velocity amount back in the move itself, so exactly once.
-if ARGV[3] == 'failed' and KEYS[17] then
+if not batch and ARGV[3] == 'failed' and KEYS[17] then
   redis.call('ZREM', KEYS[16], ARGV[2])
   redis.call('HDEL', KEYS[17], ARGV[2])
 end
@@ -200,28 +229,42 @@ return {1, 'pending', kindOf(KEYS[1]), seq}
 `;
 
 /**
- * Unsent executions of an approved approval cancelled, one page per call (unfreeze-cancel; later
- * a batch's stop). KEYS: approval, history, execution 1, ready, executing set, open set, 9 view
- * indexes, then the page's executions. ARGV: approval id, history entry JSON, now, approval
- * fields JSON for done, execution 1's fields JSON (its masked call). Returns {cancelled, approval state before, kind, seq, viewChanged}.
+ * Unsent executions of an approved approval cancelled, one page per call (unfreeze-cancel, a
+ * batch's stop, BATCH_HOLD_LIMIT). KEYS: approval, history, execution 1, ready, executing set,
+ * open set, 9 view indexes, then (a batch: ARGV[6] given) the given-back set, the ledger's
+ * amounts and the wallets' turns, then the page's executions. ARGV: approval id, history entry JSON,
+ * now, approval fields JSON for done, execution 1's fields JSON (its masked call), a batch's
+ * JSON list of [execution id, units] per page row ('' for a single request): each cancelled row gives its own
+ * units back in this script, once. Returns {cancelled, approval state before, kind, seq, viewChanged}.
  */
-export const CANCEL_QUEUED = `${COMMON}
+export const CANCEL_QUEUED = `${COMMON}${BATCH_LUA}
 local now = tonumber(ARGV[3])
 migrate(KEYS[1], KEYS[3], KEYS[4], KEYS[5], ARGV[1], now)
 local as = redis.call('HGET', KEYS[1], 'state')
 if as ~= 'approved' and as ~= 'running' and as ~= 'paused' and as ~= 'stopping' then return {0, as or ''} end
+local units = (ARGV[6] and ARGV[6] ~= '') and cjson.decode(ARGV[6]) or nil
+local first = units and 19 or 16
 local n = 0
-for i = 16, #KEYS do
+for i = first, #KEYS do
   if redis.call('HGET', KEYS[i], 'state') == 'queued' then
     redis.call('HSET', KEYS[i], 'state', 'cancelled')
     n = n + 1
+    local row = units and units[i - first + 1]
+    if row then giveBack(KEYS[17], KEYS[16], ARGV[1], row[1], tonumber(row[2])) end
   end
 end
-if n == 0 then return {0, as} end
+if n == 0 then
+  if units then
+    settle(KEYS[1], KEYS[6], ARGV[1], ARGV[4])
+    leaveTurn(KEYS[1], KEYS[18], KEYS[3], ARGV[1])
+  end
+  return {0, as}
+end
 if redis.call('HGET', KEYS[3], 'state') == 'cancelled' then setFields(KEYS[3], ARGV[5]) end
 if count(KEYS[1], 'queued', -n) <= 0 then redis.call('ZREM', KEYS[4], ARGV[1]) end
 count(KEYS[1], 'cancelled', n)
 settle(KEYS[1], KEYS[6], ARGV[1], ARGV[4])
+if units then leaveTurn(KEYS[1], KEYS[18], KEYS[3], ARGV[1]) end
 local _, changed = reindex(KEYS[1], 7, ARGV[1], now)
 local seq = redis.call('RPUSH', KEYS[2], ARGV[2])
 return {n, as, kindOf(KEYS[1]), seq, changed and 1 or 0}

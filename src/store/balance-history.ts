@@ -4,7 +4,9 @@
  * on a Redis Cluster. A failed read is stored as a gap, never as zero. `claim` makes a period's
  * snapshot happen once however many workers share the queue.
  */
+
 import type { RedisClient } from './redis.js';
+import { evalScript } from './run-script.js';
 
 export const HISTORY_KEEP_MS = 90 * 86_400_000;
 /** 90 days of 15-minute snapshots, with room: a cap that holds whatever SNAPSHOT_EVERY says. */
@@ -42,7 +44,8 @@ export class BalanceHistory {
   /** Stores the period's snapshot of one wallet (the same period again replaces it). */
   async record(walletId: string, snapshot: Snapshot): Promise<void> {
     const member = JSON.stringify(snapshot);
-    await this.redis.eval(
+    await evalScript(
+      this.redis,
       RECORD,
       1,
       this.key(walletId),

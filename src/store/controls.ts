@@ -4,18 +4,16 @@
  * key derives from the one prefix, so a hash-tagged prefix keeps them in one cluster slot.
  */
 
+import type { FreezeState, UnfreezeChoice, UnfreezeProposal } from '../domain/freeze-state.js';
 import type { VelocityRule, VelocitySubject, VelocityUsage } from '../domain/velocity.js';
 import type { RedisClient } from './redis.js';
 import type { VoteControls } from './requests.js';
+import { evalScript } from './run-script.js';
+
+export type { FreezeState, UnfreezeChoice, UnfreezeProposal };
 
 /** Ledger entries are kept at least this long, so a rule added later still sees a month back. */
 const MIN_RETENTION_MS = 31 * 86_400_000;
-
-export interface FreezeState {
-  by: string;
-  at: number;
-  reason: string;
-}
 
 /** KEYS: freeze. ARGV: reason, placeholder. Returns {added, freeze JSON} or nil when not frozen. */
 const ADD_REASON = `
@@ -93,7 +91,9 @@ export class ControlStore {
    * still says `placeholder` (a reason someone gave is never replaced).
    */
   async addFreezeReason(reason: string, placeholder: string): Promise<{ added: boolean; state?: FreezeState }> {
-    const raw = (await this.redis.eval(ADD_REASON, 1, this.freezeKey, reason, placeholder)) as [number, string] | null;
+    const raw = (await evalScript(this.redis, ADD_REASON, 1, this.freezeKey, reason, placeholder)) as
+      | [number, string]
+      | null;
     if (!raw) return { added: false };
     return { added: raw[0] === 1, state: JSON.parse(raw[1]) as FreezeState };
   }
@@ -105,18 +105,6 @@ export class ControlStore {
     return { created: false, state: (await this.freeze()) ?? state };
   }
 }
-
-/** One /unfreeze proposal: who opened it, the votes by choice, and its card. */
-export interface UnfreezeProposal {
-  id: string;
-  by: string;
-  at: number;
-  votes: Record<string, UnfreezeChoice>;
-  decided?: UnfreezeChoice;
-  card?: { channel: string; ts: string };
-}
-
-export type UnfreezeChoice = 'release' | 'cancel';
 
 export type UnfreezeVote =
   | { outcome: 'not_frozen' | 'stale' }
@@ -192,7 +180,8 @@ export class UnfreezeStore {
   }
 
   async vote(id: string, user: string, choice: UnfreezeChoice, required: number): Promise<UnfreezeVote> {
-    const [outcome, a, b] = (await this.redis.eval(
+    const [outcome, a, b] = (await evalScript(
+      this.redis,
       UNFREEZE_VOTE,
       2,
       this.key,
@@ -208,7 +197,7 @@ export class UnfreezeStore {
   }
 
   async lift(choice: UnfreezeChoice, approvedIndexKey: string): Promise<'lifted' | 'retry'> {
-    const r = await this.redis.eval(LIFT, 3, this.controls.freezeKey, this.key, approvedIndexKey, choice);
+    const r = await evalScript(this.redis, LIFT, 3, this.controls.freezeKey, this.key, approvedIndexKey, choice);
     return r === 'lifted' ? 'lifted' : 'retry';
   }
 }

@@ -3,6 +3,7 @@
  * outcome; the approval's counts, state and view move in the same script (store/approval-lua.ts).
  * The record is the source of truth for execution, not BullMQ's job state (DESIGN invariant 3).
  */
+
 import { randomUUID } from 'node:crypto';
 import { type ApprovalState, canMoveExecution, type ExecutionState, executionId } from '../domain/approval.js';
 import { redactFrozen } from '../domain/redact.js';
@@ -18,6 +19,7 @@ import { StateConflictError } from '../errors.js';
 import { CANCEL_QUEUED, FINISH, START } from './approval-lua.js';
 import { executionOf, sealedCallOf } from './record-view.js';
 import type { RedisClient } from './redis.js';
+import { evalScript } from './run-script.js';
 import type { ChangeListener, StoreKeys } from './store-keys.js';
 
 export type ExecutionStart =
@@ -34,7 +36,14 @@ export type ExecutionStart =
    * Nothing changed: `from` is the execution's state (undefined: missing); `held` the freeze;
    * `approval` the approval's state when it may not run (pending, paused…); `job` what started it.
    */
-  | { token: undefined; from: ExecutionState | undefined; held?: true; approval?: ApprovalState; job?: string };
+  | { token: undefined; from: ExecutionState | undefined; held?: true; approval?: StartRefusal; job?: string };
+
+/**
+ * Why a queued execution may not start: its approval's state, or for a batch's row (issue 20)
+ * 'waiting' (another row first), 'too-old' (BATCH_HOLD_LIMIT), 'turn' (another batch holds the
+ * wallet's turn), 'funding' (the funding check must run first).
+ */
+export type StartRefusal = ApprovalState | 'waiting' | 'too-old' | 'turn' | 'funding';
 
 export interface TransitionResult {
   ok: boolean;
@@ -55,6 +64,24 @@ export interface FinishOptions {
   by?: string;
   /** The velocity ledger keys: a move to `failed` gives the amount back in the same script. */
   release?: { ledger: string; amounts: string };
+  /** Issue 20: a batch row's own give-back, failure run and pause, all in its final move. */
+  batch?: BatchFinish;
+}
+
+export interface BatchFinish {
+  /** The ledger's amounts hash and this row's units, given back once on `failed`. */
+  giveBack?: { amounts: string; units: bigint };
+  /** BATCH_PAUSE_AFTER_FAILURES. */
+  pauseAfter?: number;
+  /** Going back to queued, the batch pauses with this reason (issue 20: WAIT unacknowledged). */
+  pauseWhy?: string;
+}
+
+/** Issue 20: cancelled rows give back their own units, in the same script (stop, unfreeze, hold limit). */
+export interface BatchCancel {
+  amounts: string;
+  /** Units per row number (1-based); a row without an entry gives nothing back. */
+  units: (n: number) => bigint | undefined;
 }
 
 const id1 = (id: string) => (id.includes('.') ? id : executionId(id, 1));
@@ -78,7 +105,7 @@ export class ExecutionStore {
    * its approval approved or running, Rampart not frozen. Returns the token that alone may
    * finish it, with the sealed call to run (DESIGN invariant 2: read in the same step).
    */
-  async start(idOrExecution: string, worker: string, jobId = ''): Promise<ExecutionStart> {
+  async start(idOrExecution: string, worker: string, jobId = '', holdLimitMs?: number): Promise<ExecutionStart> {
     const execId = id1(idOrExecution);
     const approvalId = approvalOf(execId);
     const token = randomUUID();
@@ -87,19 +114,23 @@ export class ExecutionStore {
     // Issue 20: a batch's row k waits for row k-1 (checked in the script).
     const n = Number(execId.slice(execId.lastIndexOf('.') + 1));
     const previous = approvalId.startsWith('B-') && n > 1 ? executionId(approvalId, n - 1) : execId;
-    const r = (await this.redis.eval(
+    const batch = approvalId.startsWith('B-');
+    const r = (await evalScript(
+      this.redis,
       START,
-      16,
+      batch ? 17 : 16,
       ...this.base(approvalId, execId),
       this.keys.freeze,
       ...this.keys.views(),
       this.keys.execution(previous),
+      ...(batch ? [this.keys.turns] : []),
       execId,
       approvalId,
       token,
       jobId,
       JSON.stringify(entry),
       String(at),
+      holdLimitMs === undefined ? '' : String(holdLimitMs),
     )) as [number, string, string?, number?, string?, string?, string?, string?, number?, number?];
     const [ok, from, kind, seq, call, seal, frozen, decidedBy, tries, changed] = r;
     if (ok === -1) return { token: undefined, from: 'queued', held: true };
@@ -159,8 +190,22 @@ export class ExecutionStore {
           execFields.call = JSON.stringify(masked.call);
       }
     }
-    const release = how.release ? [how.release.ledger, how.release.amounts] : [];
-    const [ok, before, kind, seq, changed, view] = (await this.redis.eval(
+    const given = this.keys.batchGiven(approvalId);
+    const b = how.batch;
+    const release = approvalId.startsWith('B-')
+      ? [given, b?.giveBack?.amounts ?? given, this.keys.turns]
+      : how.release
+        ? [how.release.ledger, how.release.amounts]
+        : [];
+    const batchOptions = b
+      ? JSON.stringify({
+          ...(b.giveBack ? { units: b.giveBack.units.toString() } : {}),
+          ...(b.pauseAfter ? { pauseAfter: b.pauseAfter } : {}),
+          ...(b.pauseWhy ? { pauseWhy: b.pauseWhy } : {}),
+        })
+      : '';
+    const [ok, before, kind, seq, changed, view] = (await evalScript(
+      this.redis,
       FINISH,
       15 + release.length,
       ...this.base(approvalId, execId),
@@ -176,6 +221,7 @@ export class ExecutionStore {
       JSON.stringify(execFields),
       String(at),
       approvalFields,
+      batchOptions,
     )) as [number, string, RequestKind?, number?, number?, RequestState?];
     if (ok === 1 && changed === 1 && kind && seq && view) this.onChange({ id: approvalId, kind, state: view, seq });
     return { ok: ok === 1, from: before === '' ? undefined : (before as ExecutionState) };
@@ -185,7 +231,13 @@ export class ExecutionStore {
    * Cancels the unsent executions of an approved approval, a page per script (unfreeze-cancel;
    * a batch's stop later). Returns how many were cancelled.
    */
-  async cancelQueued(approvalId: string, entry: Omit<HistoryEntry, 'at'>, pageSize = 500): Promise<number> {
+  async cancelQueued(
+    approvalId: string,
+    entry: Omit<HistoryEntry, 'at'>,
+    pageSize = 500,
+    batch?: BatchCancel,
+  ): Promise<number> {
+    const isBatch = approvalId.startsWith('B-');
     const n = Number((await this.redis.hget(this.keys.approval(approvalId), 'n')) ?? '1');
     let cancelled = 0;
     for (let offset = 0; offset < n; offset += pageSize) {
@@ -200,18 +252,26 @@ export class ExecutionStore {
         decidedAt: String(at),
         ...(masked ? { frozen: JSON.stringify(masked) } : {}),
       });
-      const [count, , kind, seq, changed] = (await this.redis.eval(
+      const given = this.keys.batchGiven(approvalId);
+      const rows = Array.from({ length: page.length }, (_, i) => offset + i + 1);
+      // Aligned with the page; a row with 0 gives nothing back.
+      const units = rows.map((k) => [executionId(approvalId, k), (batch?.units(k) ?? 0n).toString()]);
+      const batchKeys = isBatch ? [given, batch ? batch.amounts : given, this.keys.turns] : [];
+      const [count, , kind, seq, changed] = (await evalScript(
+        this.redis,
         CANCEL_QUEUED,
-        15 + page.length,
+        15 + batchKeys.length + page.length,
         ...this.base(approvalId, executionId(approvalId, 1)),
         this.keys.open,
         ...this.keys.views(),
+        ...batchKeys,
         ...page,
         approvalId,
         JSON.stringify({ at, ...entry }),
         String(at),
         approvalFields,
         masked && approvalId.startsWith('R-') ? JSON.stringify({ call: JSON.stringify(masked.call) }) : '',
+        isBatch ? JSON.stringify(units) : '',
       )) as [number, string, RequestKind?, number?, number?];
       cancelled += count;
       if (changed === 1 && kind && seq) this.onChange({ id: approvalId, kind, state: 'cancelled', seq });

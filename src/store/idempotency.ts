@@ -5,8 +5,10 @@
  * answer. An in-flight lock (SET NX PX) says another attempt is running. The request itself is
  * never created twice: the create script's submission claim does that, in one step with the create.
  */
+
 import { createHash, randomUUID } from 'node:crypto';
 import type { RedisClient } from './redis.js';
+import { evalScript } from './run-script.js';
 
 export interface StoredAnswer {
   status: number;
@@ -84,7 +86,7 @@ export class IdempotencyStore {
   }
 
   async unlock(apiKeyId: string, key: string, token: string): Promise<void> {
-    await this.redis.eval(UNLOCK, 1, this.lockKey(apiKeyId, key), token);
+    await evalScript(this.redis, UNLOCK, 1, this.lockKey(apiKeyId, key), token);
   }
 
   /** How many records an API key holds (the gauge). */

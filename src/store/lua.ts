@@ -4,6 +4,7 @@
  */
 
 import { COMMON } from './approval-lua.js';
+import { BATCH_LUA } from './batch-lua.js';
 
 /**
  * KEYS: record, history, pending index, approved index. ARGV: voter, now (ms), history entry
@@ -17,8 +18,13 @@ import { COMMON } from './approval-lua.js';
  * request id scored by approval time) and its amounts (hash: request id → minor units); then
  * ARGV[7..] minor units, retention (ms), and limit,window pairs. `over_limit` answers carry the
  * index of the broken limit and the minor units already used in it at [10] and [11].
+ * Issue 20: a batch's vote also passes the wallets' turns as its last key (after the freeze flag
+ * and the ledger): at quorum the batch takes its place in its wallet's approval order.
  */
-export const VOTE = `${COMMON}
+export const VOTE = `${COMMON}${BATCH_LUA}
+local hasLedger = ARGV[7] ~= nil
+local turns = nil
+if string.sub(ARGV[6], 1, 2) == 'B-' and #KEYS == (hasLedger and 11 or 9) then turns = KEYS[#KEYS] end
 migrate(KEYS[1], KEYS[5], KEYS[6], KEYS[7], ARGV[6], tonumber(ARGV[2]))
 local function answer(outcome, state, votes)
   local f = redis.call('HMGET', KEYS[1], 'required', 'decidedBy', 'decidedAt', 'expiresAt')
@@ -45,7 +51,7 @@ end
 local quorum = #votes + 1 >= tonumber(redis.call('HGET', KEYS[1], 'required'))
 -- issue 13: velocity limits, in integer minor units. Every cap is < 1e15, so a sum near a cap
 -- is exact in a double, and a sum past 2^53 still compares as over the cap.
-if quorum and KEYS[9] then
+if quorum and hasLedger then
   local now = tonumber(ARGV[2])
   local units = tonumber(ARGV[7])
   local cut = '(' .. string.format('%.0f', now - tonumber(ARGV[8]))
@@ -79,7 +85,8 @@ if quorum then
   redis.call('HDEL', KEYS[1], 'held')
   -- issue 18: its queued executions may now start (the ready index is what the reconciler and the freeze read).
   redis.call('ZADD', KEYS[6], ARGV[2], ARGV[6])
-  if KEYS[9] then
+  if turns then redis.call('ZADD', turns, 'NX', ARGV[2], (turnMember(KEYS[5], ARGV[6]))) end
+  if hasLedger then
     redis.call('ZADD', KEYS[9], ARGV[2], ARGV[6])
     redis.call('HSET', KEYS[10], ARGV[6], ARGV[7])
   end
@@ -111,8 +118,9 @@ return {redis.call('INCR', KEYS[1]), now}
  * record, history and indexes. KEYS: record, history, recent, open, submission claim (or the
  * record's own key when there is no form), pending-state index. ARGV: frozen JSON, id, requester,
  * required approvals, expiresAt, history entry JSON, createdAt, not-after (Redis ms, '' for
- * none), claim TTL ms, kind, '1' when every vote needs a passkey (issue 22, else '0'), then per
- * execution its sealed call JSON and sealHash; KEYS[7..] the executions (issue 18).
+ * none), claim TTL ms, kind, '1' when every vote needs a passkey (issue 22, else '0'), the
+ * number of executions n, then per execution its sealed call JSON and sealHash; KEYS[7..6+n] the
+ * executions (issue 18); then index keys (issue 20 §4), with (member, retention ms) per key in ARGV.
  * Returns { 'created'|'taken'|'late'|'exists', request id holding the claim }.
  */
 export const CREATE = `
@@ -124,14 +132,22 @@ if KEYS[5] ~= KEYS[1] then
 end
 if redis.call('EXISTS', KEYS[1]) == 1 then return {'exists', ARGV[2]} end
 if KEYS[5] ~= KEYS[1] then redis.call('SET', KEYS[5], ARGV[2], 'PX', ARGV[9]) end
-local n = #KEYS - 6
+local n = tonumber(ARGV[12])
 redis.call('HSET', KEYS[1], 'frozen', ARGV[1], 'state', 'pending', 'requester', ARGV[3],
   'required', ARGV[4], 'expiresAt', ARGV[5], 'votes', '[]', 'kind', ARGV[10],
   'v', '2', 'view', 'pending', 'n', tostring(n), 'c:queued', tostring(n))
 -- issue 18: each execution queued with its sealed call; none can start while the approval is pending.
 for k = 1, n do
   redis.call('HSET', KEYS[6 + k], 'v', '2', 'state', 'queued', 'approval', ARGV[2], 'n', tostring(k),
-    'call', ARGV[10 + 2 * k], 'sealHash', ARGV[11 + 2 * k], 'tries', '0')
+    'call', ARGV[11 + 2 * k], 'sealHash', ARGV[12 + 2 * k], 'tries', '0')
+end
+-- Issue 20 §4: the recent-payments and batch-file indexes (store/recent-payments.ts), in the same
+-- step as the executions, each pruned to its window and expiring with it.
+for j = 1, #KEYS - 6 - n do
+  local key, member, keep = KEYS[6 + n + j], ARGV[11 + 2 * n + 2 * j], tonumber(ARGV[12 + 2 * n + 2 * j])
+  redis.call('ZADD', key, ARGV[7], member)
+  redis.call('ZREMRANGEBYSCORE', key, '-inf', '(' .. string.format('%.0f', tonumber(ARGV[7]) - keep))
+  redis.call('PEXPIRE', key, keep)
 end
 -- issue 22: ARGV[11] '1' marks a step-up request (the VOTE script reads it).
 if ARGV[11] == '1' then redis.call('HSET', KEYS[1], 'stepUp', '1') end

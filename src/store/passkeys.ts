@@ -3,32 +3,18 @@
  * of signature counters beside it, so the counter moves in a script without re-encoding the
  * record. Every key sits under Rampart's prefix, so one hash slot on a cluster.
  */
-import { z } from 'zod';
+import { type Passkey, passkeySchema, type StoredPasskey } from '../domain/passkey.js';
 import type { RedisClient } from './redis.js';
+import { evalScript } from './run-script.js';
 
-export const passkeySchema = z.object({
-  /** The credential id, base64url. */
-  id: z.string().min(1),
-  user: z.string().min(1),
-  /** COSE public key, base64url. */
-  publicKey: z.string().min(1),
-  transports: z.array(z.string()).optional(),
-  aaguid: z.string(),
-  /** What the enrolling browser said it was (user agent, shortened). */
-  browser: z.string(),
-  createdAt: z.number(),
-  /** pending: waits for another approver's passkey approval (issue 22 "Enrolment"). */
-  status: z.enum(['active', 'pending']),
-  /** Counts for payments only from this moment (PASSKEY_COOLDOWN; 0 for a bootstrap). */
-  usableFrom: z.number(),
-  /** 'cli' for a bootstrap enrolment, else the approver whose passkey approved it. */
-  approvedBy: z.string().optional(),
-});
-export type Passkey = z.infer<typeof passkeySchema>;
+export { type Passkey, passkeySchema, type StoredPasskey };
 
-export interface StoredPasskey extends Passkey {
-  counter: number;
-}
+/** KEYS: the owner's hash. ARGV: id, the JSON expected, the JSON to store. */
+const SWAP = `
+if redis.call('HGET', KEYS[1], ARGV[1]) ~= ARGV[2] then return 0 end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
+return 1
+`;
 
 export class PasskeyStore {
   constructor(
@@ -75,14 +61,17 @@ export class PasskeyStore {
     return (await this.list(user)).filter((p) => p.status === 'active' && p.usableFrom <= now);
   }
 
-  /** pending → active, once; false when it is gone or already active. */
+  /**
+   * pending → active, once; false when it is gone or already active. A compare-and-set on the
+   * stored JSON, so a removal or another approval in between wins and nothing comes back to life.
+   */
   async activate(user: string, id: string, approvedBy: string, usableFrom: number): Promise<boolean> {
-    const current = await this.get(user, id);
-    if (current?.status !== 'pending') return false;
-    const { counter: _counter, ...record } = current;
+    const stored = await this.redis.hget(this.key(user), id);
+    if (!stored) return false;
+    const record = passkeySchema.parse(JSON.parse(stored));
+    if (record.status !== 'pending') return false;
     const next: Passkey = { ...record, status: 'active', approvedBy, usableFrom };
-    await this.redis.hset(this.key(user), id, JSON.stringify(next));
-    return true;
+    return (await evalScript(this.redis, SWAP, 1, this.key(user), id, stored, JSON.stringify(next))) === 1;
   }
 
   /** Removes one passkey (or all of the approver's); returns how many went. */
@@ -97,6 +86,13 @@ export class PasskeyStore {
         .exec()) ?? [];
     if ((await this.redis.hlen(this.key(user))) === 0) await this.redis.srem(this.usersKey, user);
     return Number(removed);
+  }
+
+  /** How many approvers hold a passkey that counts at `now` (rampart doctor, issue 22). */
+  async usableHolders(now: number): Promise<number> {
+    const users = await this.users();
+    const usable = await Promise.all(users.map((u) => this.usable(u, now)));
+    return usable.filter((l) => l.length > 0).length;
   }
 
   /** Approvers who hold at least one passkey (any status). */

@@ -5,8 +5,10 @@
  * It only says when a try may go; whether an execution may start is still decided by its own
  * compare-and-set (DESIGN "States, ids and hashes").
  */
+
 import type { Rate } from '../domain/rate.js';
 import type { RedisClient } from './redis.js';
+import { evalScript } from './run-script.js';
 
 /**
  * KEYS: the limiter's theoretical-arrival-time key. ARGV: interval ms, burst, now ms ('' = Redis
@@ -39,7 +41,8 @@ export class RateLimiter {
   /** 0 when this try may go now (and counts), else how many ms to wait before trying again. */
   async admit(): Promise<number> {
     if (!this.rate) return 0;
-    const wait = await this.redis.eval(
+    const wait = await evalScript(
+      this.redis,
       ADMIT,
       1,
       this.key,

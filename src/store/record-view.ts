@@ -94,6 +94,7 @@ export function recordOf(id: string, h: Hash, first: Hash, more: ExecutionRecord
   if (outcome) record.outcome = JSON.parse(outcome) as RequestOutcome;
   if (h.card) record.card = JSON.parse(h.card) as { channel: string; ts: string };
   if (h.held) record.held = h.held;
+  if (h.pausedWhy && h.state === 'paused') record.pauseReason = h.pausedWhy;
   if (h.escalatedAt) record.escalatedAt = Number(h.escalatedAt);
   return record;
 }

@@ -5,24 +5,16 @@
  * Personal data stays out: a BVN is kept as its last four digits, an account number masked.
  */
 
-import { z } from 'zod';
+import {
+  type BeneficiaryEntry,
+  beneficiaryEntry,
+  type IdentityEntry,
+  identityEntry,
+} from '../domain/registry-entries.js';
 import type { RedisClient } from './redis.js';
+import { evalScript } from './run-script.js';
 
-export const identityEntry = z.object({
-  id: z.string(),
-  name: z.string(),
-  type: z.string(),
-  // Empty when the service showed no BVN (spec 2.6 details are loosely shaped).
-  bvnLast4: z.string().regex(/^(\d{4})?$/),
-  createdBy: z.string(),
-  createdAt: z.number(),
-  /** undefined or 'rampart': created through Rampart; 'service': it already existed (issue 11). */
-  source: z.enum(['rampart', 'service']).optional(),
-  /** The service's answer at the last GET /identity, and when (issue 11). */
-  isActive: z.boolean().optional(),
-  checkedAt: z.number().optional(),
-});
-export type IdentityEntry = z.infer<typeof identityEntry>;
+export { type BeneficiaryEntry, beneficiaryEntry, type IdentityEntry, identityEntry };
 
 /** What GET /identity showed, masked. */
 export interface SeenIdentity {
@@ -31,25 +23,6 @@ export interface SeenIdentity {
   bvnLast4: string;
   isActive: boolean;
 }
-
-export const beneficiaryEntry = z.object({
-  id: z.string(),
-  label: z.string(),
-  identityId: z.string(),
-  identityName: z.string(),
-  bankName: z.string(),
-  accountMasked: z.string(),
-  holderName: z.string(),
-  createdBy: z.string(),
-  approvedBy: z.string(),
-  createdAt: z.number(),
-  requestId: z.string(),
-  /** Registered as already existing at the service: bank, account digits and label as stated (issue 11). */
-  asStated: z.boolean().optional(),
-  /** Who vouched for holderName when it was added: the bank lookup or the requester (issue 9 item 6). */
-  holderSource: z.enum(['lookup', 'typed']).optional(),
-});
-export type BeneficiaryEntry = z.infer<typeof beneficiaryEntry>;
 
 // KEYS[1] the beneficiaries hash; ARGV id1, json1, id2, json2, … → the ids already present.
 const ADD_ALL_OR_NONE = `
@@ -126,7 +99,7 @@ export class Registry {
    */
   async addBeneficiariesIfAbsent(entries: BeneficiaryEntry[]): Promise<string[]> {
     const args = entries.flatMap((e) => [e.id, JSON.stringify(beneficiaryEntry.parse(e))]);
-    const taken = (await this.redis.eval(ADD_ALL_OR_NONE, 1, this.beneficiariesKey, ...args)) as string[];
+    const taken = (await evalScript(this.redis, ADD_ALL_OR_NONE, 1, this.beneficiariesKey, ...args)) as string[];
     return taken;
   }
 

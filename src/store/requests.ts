@@ -2,8 +2,10 @@
  * Redis persistence of requests: the frozen request, its state, votes and append-only history.
  * The record is the source of truth for execution, not BullMQ's job state (DESIGN invariant 3).
  */
+
 import { executionId, sealHash } from '../domain/approval.js';
 import { redactFrozen } from '../domain/redact.js';
+import { DEFAULT_REPEAT_WINDOW_MS } from '../domain/repeats.js';
 import {
   type ExecutionRecord,
   type FrozenRequest,
@@ -21,8 +23,10 @@ import { DECIDE, MIGRATE } from './approval-lua.js';
 import { BatchStore } from './batches.js';
 import { ExecutionStore } from './executions.js';
 import { ALLOCATE, CREATE, VOTE } from './lua.js';
+import { RecentPayments } from './recent-payments.js';
 import { recordOf } from './record-view.js';
 import type { RedisClient } from './redis.js';
+import { evalScript } from './run-script.js';
 import { type ChangeListener, StoreKeys } from './store-keys.js';
 
 export type VoteOutcome =
@@ -83,6 +87,8 @@ export interface CreateOptions {
   submission?: string;
   /** Redis time (ms) after which the create must not happen. */
   notAfterRedisMs?: number;
+  /** BATCH_REPEAT_WINDOW: how long its payments stay in the recent-payments index (issue 20 §4). */
+  repeatWindowMs?: number;
 }
 
 export type CreateOutcome =
@@ -98,6 +104,8 @@ export class RequestStore {
   readonly executions: ExecutionStore;
   /** A batch's rows, pause, resume, stop and per-row velocity give-back (issue 20). */
   readonly batches: BatchStore;
+  /** Recent payments and batch files, for the card's warnings (issue 20 §4). */
+  readonly recent: RecentPayments;
 
   constructor(
     private readonly redis: RedisClient,
@@ -108,6 +116,7 @@ export class RequestStore {
     this.keys = new StoreKeys(prefix);
     this.executions = new ExecutionStore(redis, this.keys, now, onChange);
     this.batches = new BatchStore(redis, this.keys, now);
+    this.recent = new RecentPayments(redis, this.keys);
   }
 
   /** Approvals in one view state, scored by when they entered it (kept by the Lua scripts). */
@@ -132,7 +141,7 @@ export class RequestStore {
    * are `B-<n>` (issue 20) from the same sequence, so no number names two approvals.
    */
   async allocate(letter: 'R' | 'B' = 'R'): Promise<{ id: string; redisNowMs: number }> {
-    const [n, redisNowMs] = (await this.redis.eval(ALLOCATE, 1, this.keys.seq)) as [number, number];
+    const [n, redisNowMs] = (await evalScript(this.redis, ALLOCATE, 1, this.keys.seq)) as [number, number];
     const id = formatRequestId(FIRST_ID + n);
     return { id: letter === 'B' ? `B-${id.slice(2)}` : id, redisNowMs };
   }
@@ -158,9 +167,11 @@ export class RequestStore {
     };
     const claimKey = options.submission ? this.submissionKey(options.submission) : this.key(frozen.id);
     const execKeys = calls.map((_, i) => this.keys.execution(executionId(frozen.id, i + 1)));
-    const [outcome, owner] = (await this.redis.eval(
+    const index = this.recent.entries(frozen, calls, options.repeatWindowMs ?? DEFAULT_REPEAT_WINDOW_MS);
+    const [outcome, owner] = (await evalScript(
+      this.redis,
       CREATE,
-      6 + execKeys.length,
+      6 + execKeys.length + index.keys.length,
       this.key(frozen.id),
       this.historyKey(frozen.id),
       this.recentKey,
@@ -168,6 +179,7 @@ export class RequestStore {
       claimKey,
       this.stateKey('pending'),
       ...execKeys,
+      ...index.keys,
       JSON.stringify(frozen),
       frozen.id,
       frozen.requester,
@@ -179,7 +191,9 @@ export class RequestStore {
       String(SUBMISSION_CLAIM_MS),
       frozen.call.kind,
       frozen.stepUp ? '1' : '0', // issue 22
+      String(calls.length),
       ...calls.flatMap((c) => [JSON.stringify(c), sealHash(c)]),
+      ...index.args,
     )) as [CreateOutcome['outcome'] | 'exists', string];
     if (outcome === 'exists') throw new StateConflictError(`request ${frozen.id} already exists`);
     if (outcome === 'taken') return { outcome, id: owner };
@@ -243,12 +257,26 @@ export class RequestStore {
    * `passkey`, the verified assertion, rides in the vote's history entry; the script refuses a
    * step-up request's vote without it.
    */
-  async castVote(id: string, user: string, controls?: VoteControls, passkey?: PasskeyProof): Promise<VoteResult> {
+  async castVote(
+    id: string,
+    user: string,
+    controls?: VoteControls,
+    passkey?: PasskeyProof,
+    warningsChecked = false,
+  ): Promise<VoteResult> {
     const at = this.now();
+    // Issue 20 §5: the approver confirmed the card's warnings; recorded with the vote itself.
+    const detail = [passkey ? 'with passkey' : '', warningsChecked ? 'warnings checked' : '']
+      .filter(Boolean)
+      .join(', ');
     const entries: HistoryEntry[] = [
-      passkey
-        ? { at, event: 'approval', by: user, detail: 'with passkey', passkey }
-        : { at, event: 'approval', by: user },
+      {
+        at,
+        event: 'approval',
+        by: user,
+        ...(detail ? { detail } : {}),
+        ...(passkey ? { passkey } : {}),
+      },
       { at, event: 'approved', by: user },
       { at, event: 'queued' },
     ];
@@ -271,8 +299,10 @@ export class RequestStore {
       args.push(l.units.toString(), String(l.retentionMs));
       for (const r of l.limits) args.push(r.limit.toString(), String(r.windowMs));
     }
+    // Issue 20: a batch takes its place in its wallet's approval order at quorum (last key).
+    if (controls && id.startsWith('B-')) keys.push(this.keys.turns);
     const [outcome, state, votes, required, decidedBy, decidedAt, expiresAt, kind, seq, limitIndex, used] =
-      (await this.redis.eval(VOTE, keys.length, ...keys, ...args)) as [
+      (await evalScript(this.redis, VOTE, keys.length, ...keys, ...args)) as [
         VoteOutcome,
         string,
         string,
@@ -340,7 +370,8 @@ export class RequestStore {
     const redacted = frozen && !frozen.redacted ? redactFrozen(frozen, history.at) : undefined;
     const masked = redacted ? { frozen: JSON.stringify(redacted) } : {};
     const execs = Array.from({ length: Number(n ?? '1') }, (_, i) => this.keys.execution(executionId(id, i + 1)));
-    const [ok, before, kind, seq] = (await this.redis.eval(
+    const [ok, before, kind, seq] = (await evalScript(
+      this.redis,
       DECIDE,
       15 + execs.length,
       this.key(id),

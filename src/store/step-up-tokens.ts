@@ -4,15 +4,20 @@
  * Attempts are counted per token and per person; the use is one script with the signature
  * counter's compare-and-set, so two replays of one assertion cannot both count.
  */
+
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { RedisClient } from './redis.js';
+import { evalScript } from './run-script.js';
 
 export const tokenDataSchema = z.object({
-  /** approve: a payment's vote; enrol: register a passkey; enrol-approve: approve someone's new passkey. */
-  purpose: z.enum(['approve', 'enrol', 'enrol-approve']),
+  /**
+   * approve: a payment's vote; enrol: register a passkey; enrol-approve: approve someone's new
+   * passkey; remove: remove one of your own passkeys with another; resume: resume a paused batch.
+   */
+  purpose: z.enum(['approve', 'enrol', 'enrol-approve', 'remove', 'resume']),
   user: z.string(),
-  /** The approval id, or `<owner>/<credential id>` for enrol-approve. */
+  /** The approval id, or `<owner>/<credential id>` for enrol-approve and remove. */
   subject: z.string(),
   /** The full hash the passkey must commit to (approvals), '' otherwise. */
   subjectHash: z.string(),
@@ -96,16 +101,20 @@ export class StepUpTokens {
   /** Counts one attempt on the token and on its holder; what the token is bound to when allowed. */
   async attempt(token: string, now: number): Promise<Attempt> {
     if (!TOKEN_SHAPE.test(token)) return { kind: 'invalid' };
-    const [outcome, raw] = (await this.redis.eval(ATTEMPT_TOKEN, 1, this.key(token), String(ATTEMPTS_PER_TOKEN))) as [
-      'ok' | 'invalid' | 'token-limit',
-      string,
-    ];
+    const [outcome, raw] = (await evalScript(
+      this.redis,
+      ATTEMPT_TOKEN,
+      1,
+      this.key(token),
+      String(ATTEMPTS_PER_TOKEN),
+    )) as ['ok' | 'invalid' | 'token-limit', string];
     if (outcome === 'invalid') return { kind: 'invalid' };
     const data = tokenDataSchema.parse(JSON.parse(raw));
     // Redis's expiry is the backstop; the stored deadline is the rule (clock of the web process).
     if (now >= data.expiresAt) return { kind: 'invalid' };
     if (outcome === 'token-limit') return { kind: 'token-limit', data };
-    const n = (await this.redis.eval(
+    const n = (await evalScript(
+      this.redis,
       ATTEMPT_USER,
       1,
       this.userKey(data.user),
@@ -117,7 +126,15 @@ export class StepUpTokens {
 
   /** Uses the token together with the passkey's new signature counter (see CONSUME). */
   async consume(token: string, countersKey: string, credentialId: string, counter: number): Promise<Consumed> {
-    return (await this.redis.eval(CONSUME, 2, this.key(token), countersKey, credentialId, String(counter))) as Consumed;
+    return (await evalScript(
+      this.redis,
+      CONSUME,
+      2,
+      this.key(token),
+      countersKey,
+      credentialId,
+      String(counter),
+    )) as Consumed;
   }
 
   /** Uses a token that moves no counter (enrolment); true only for the one caller that got it. */

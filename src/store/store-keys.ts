@@ -44,6 +44,15 @@ export class StoreKeys {
   get freeze() {
     return `${this.prefix}:freeze`;
   }
+  /** Issue 20: a batch's rows whose velocity reservation was given back (each once). */
+  batchGiven = (approvalId: string) => `${this.prefix}:batch:${approvalId}:given`;
+  /**
+   * Issue 20 "wallet's turn": open batches as '<wallet id> <batch id>' in approval order (scored
+   * by decidedAt; the one holding its wallet's turn is re-scored 0: store/batch-lua.ts).
+   */
+  get turns() {
+    return `${this.prefix}:batch:turns`;
+  }
   get seq() {
     return `${this.prefix}:req:seq`;
   }

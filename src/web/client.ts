@@ -63,7 +63,7 @@ start().catch(() => {
 export const STYLESHEET = `body { font: 16px/1.5 system-ui, sans-serif; max-width: 40rem; margin: 2rem auto; padding: 0 1rem; color: #1d1c1d; }
 h1 { font-size: 1.25rem; } h2 { font-size: 1.1rem; }
 dl { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; }
-dt { font-weight: 600; } dd { margin: 0; overflow-wrap: anywhere; font-family: ui-monospace, monospace; }
+dt { font-weight: 600; } dd { margin: 0; overflow-wrap: anywhere; white-space: pre-line; font-family: ui-monospace, monospace; }
 button { font-size: 1rem; padding: .6rem 1.2rem; border-radius: .4rem; border: 0; background: #007a5a; color: #fff; cursor: pointer; }
 button:disabled { opacity: .5; }
 .refused { color: #a4000f; } .ok { color: #007a5a; }

@@ -5,12 +5,13 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { beginEnrol, finishEnrol } from '../app/passkey-enrol.js';
-import { beginStepUp, finishStepUp } from '../app/step-up.js';
 import { relyingParty, type StepUpDeps } from '../app/step-up-deps.js';
+import { beginStepUp, finishStepUp } from '../app/step-up-page.js';
 import { type Asset, loadAssets } from './assets.js';
 import { secureHeaders } from './headers.js';
-import { decidedHtml, enrolledHtml } from './outcomes.js';
+import { decidedHtml, enrolledHtml, passkeyDecidedHtml, resumedHtml } from './outcomes.js';
 import { approvalHtml, enrolHtml, invalidLinkHtml, limitedHtml, messageHtml, shellPage } from './pages.js';
+import { passkeyDecisionHtml } from './passkey-pages.js';
 
 export type WebHandler = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
 
@@ -51,13 +52,27 @@ export function createWebHandler(deps: StepUpDeps): WebHandler {
     switch (step) {
       case 'step-up/begin': {
         const b = await beginStepUp(deps, token);
-        if (b.kind === 'ready') return { html: approvalHtml(b.record, b.approver), options: b.options };
-        return { html: refusalHtml(b.kind) };
+        if (b.kind !== 'ready') return { html: refusalHtml(b.kind) };
+        if ('record' in b)
+          return { html: approvalHtml(b.record, b.approver, b.approvalHash, b.purpose), options: b.options };
+        return { html: passkeyDecisionHtml(b.purpose, b.passkey, b.user), options: b.options };
       }
       case 'step-up/finish': {
         const f = await finishStepUp(deps, token, body.response);
-        if (f.kind === 'decided') return { html: decidedHtml(f.outcome) };
-        return { html: f.kind === 'failed' ? failedHtml() : refusalHtml(f.kind) };
+        switch (f.kind) {
+          case 'decided':
+            return { html: decidedHtml(f.outcome) };
+          case 'resumed':
+            return { html: resumedHtml(f.outcome) };
+          case 'activated':
+          case 'removed':
+          case 'late':
+            return { html: passkeyDecidedHtml(f) };
+          case 'failed':
+            return { html: failedHtml() };
+          default:
+            return { html: refusalHtml(f.kind) };
+        }
       }
       case 'passkey/begin': {
         const b = await beginEnrol(deps, token);

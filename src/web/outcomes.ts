@@ -1,5 +1,7 @@
 /** What the passkey pages say once the server decided (issue 22). Pure. */
+import type { BatchControlOutcome } from '../app/batch-control.js';
 import type { ApproveOutcome } from '../app/decide.js';
+import type { PasskeyDecided } from '../app/passkey-decide.js';
 import type { Passkey } from '../store/passkeys.js';
 import { messageHtml } from './pages.js';
 
@@ -39,4 +41,21 @@ export function enrolledHtml(p: Passkey): string {
     : messageHtml(
         'Your passkey is registered and waits for another approver to approve it with their own passkey; then it counts after its cool-down.',
       );
+}
+
+export function resumedHtml(o: BatchControlOutcome): string {
+  if (o.kind === 'resumed')
+    return messageHtml(`Resumed with your passkey: ${o.requestId}'s remaining rows run one at a time.`);
+  if (o.kind === 'self') return messageHtml(`You requested ${o.requestId}, so you cannot resume it.`, 'refused');
+  if (o.kind === 'late') return messageHtml(`${o.requestId} is no longer paused; nothing changed.`, 'refused');
+  return messageHtml('This batch could not be resumed. Go back to Slack and look at its card.', 'refused');
+}
+
+export function passkeyDecidedHtml(d: PasskeyDecided): string {
+  if (d.kind === 'activated')
+    return messageHtml(
+      `Approved with your passkey: ${d.passkey.user}'s new passkey counts for payments from ${new Date(d.usableFrom).toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
+    );
+  if (d.kind === 'removed') return messageHtml('Removed: that passkey no longer counts for anything.');
+  return messageHtml('Someone decided about this passkey first; nothing changed.', 'refused');
 }

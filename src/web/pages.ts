@@ -4,7 +4,6 @@
  * answer to a POST with a valid token, rendered here too.
  */
 import type { RequestRecord } from '../domain/request.js';
-import { approvalHashOf } from '../domain/step-up.js';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
@@ -51,7 +50,12 @@ const row = (label: string, value: string | undefined): string =>
   value ? `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd>` : '';
 
 /** What the card shows, for the approver to compare before using the passkey. */
-export function approvalHtml(record: RequestRecord, approver: string): string {
+export function approvalHtml(
+  record: RequestRecord,
+  approver: string,
+  approvalHash: string,
+  purpose: 'approve' | 'resume' = 'approve',
+): string {
   const f = record.frozen;
   const d = f.display;
   const call = f.call;
@@ -69,21 +73,24 @@ export function approvalHtml(record: RequestRecord, approver: string): string {
           : undefined;
   const wallet =
     call.kind === 'transfer' || call.kind === 'offramp' ? (d.walletAlias ?? call.body.wallet_id) : undefined;
+  const b = d.batch;
   return [
-    `<h2>${escapeHtml(f.id)} · ${escapeHtml(call.kind)}</h2>`,
+    `<h2>${escapeHtml(f.id)} · ${escapeHtml(b ? `batch of ${b.kind}` : call.kind)}</h2>`,
     '<dl>',
-    row('Amount', amount),
+    row(b ? 'Total' : 'Amount', amount),
     row('Chain', d.chain),
-    row('To', to),
+    ...(b ? batchRows(b) : [row('To', to)]),
     row('From wallet', wallet),
     row('Requested by', f.requester),
     row('Reason', f.reason),
     row('Policy', f.rule),
-    row('Approval hash', approvalHashOf(f)),
+    row('Approval hash', approvalHash),
     row('You are', approver),
     '</dl>',
-    '<p>Your passkey signs this approval hash; Rampart runs exactly this call.</p>',
-    '<p><button id="go" type="button">Approve with your passkey</button></p>',
+    `<p>Your passkey signs this approval hash; Rampart runs exactly ${b ? 'these rows' : 'this call'}.</p>`,
+    purpose === 'resume'
+      ? '<p>This batch is paused. Your passkey resumes it: its remaining rows run one at a time.</p><p><button id="go" type="button">Resume with your passkey</button></p>'
+      : '<p><button id="go" type="button">Approve with your passkey</button></p>',
     '<p id="status" role="status"></p>',
   ].join('');
 }
@@ -95,4 +102,20 @@ export function enrolHtml(user: string): string {
     '<p><button id="go" type="button">Register a passkey</button></p>',
     '<p id="status" role="status"></p>',
   ].join('');
+}
+
+/** Issue 22 item 6: a batch's summary, as its card shows it (file, rows, largest, warnings). */
+function batchRows(b: NonNullable<RequestRecord['frozen']['display']['batch']>): string[] {
+  const warn = [
+    ...(b.newDestinations?.length ? [`rows ${b.newDestinations.join(', ')} pay destinations Rampart never paid`] : []),
+    ...(b.repeatsInFile?.length
+      ? [`rows ${b.repeatsInFile.map((r) => `${r.row} (repeats ${r.of})`).join(', ')} repeat another row`]
+      : []),
+  ];
+  return [
+    row('File', `${b.fileName} · ${b.rows} rows`),
+    row('Largest', `row ${b.largest.row} · ${b.largest.amount}`),
+    row('First rows', b.preview.join('\n')),
+    row('Warnings', warn.join('; ') || undefined),
+  ];
 }

@@ -12,7 +12,7 @@ import { createApiHandler } from '../../src/api/handler.js';
 import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/log.js';
 import { startRampart } from '../../src/rampart.js';
-import { slackClientOptions } from '../../src/slack/app.js';
+import { slackClientOptions } from '../../src/slack-api/client-options.js';
 import type { RequestStore } from '../../src/store/requests.js';
 
 const env = JSON.parse(process.argv[2] ?? '{}') as Record<string, string>;

@@ -35,7 +35,14 @@ describe('reading', () => {
     const id = await create(mine.token, '41');
     const read = await api.call('GET', `/requests/${id}`, { token: mine.token });
     expect(read.status).toBe(200);
-    expect(read.json).toMatchObject({ id, state: 'pending', executions: [], history: [{ event: 'requested' }] });
+    expect(read.json).toMatchObject({
+      id,
+      state: 'pending',
+      execution_count: 1,
+      executions: [{ id: `${id}.1`, state: 'queued' }],
+      executions_next_cursor: null,
+      history: [{ event: 'requested' }],
+    });
     expect((await api.call('GET', `/requests/${id}`, { token: other.token })).status).toBe(404);
     expect((await api.call('GET', `/requests/${id}`, { token: all.token })).status).toBe(200);
     // A request typed in Slack is readable only with requests:read:all.

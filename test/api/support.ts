@@ -16,7 +16,7 @@ import type { OwnerDirectory } from '../../src/api/owners.js';
 import { createApiKey } from '../../src/app/api-keys.js';
 import type { ApiKey, ApiKeyLimits, ApiScope } from '../../src/domain/api-key.js';
 import type { Rate } from '../../src/domain/rate.js';
-import { slackClientOptions } from '../../src/slack/app.js';
+import { slackClientOptions } from '../../src/slack-api/client-options.js';
 import { BOT_TOKEN, type Harness, PEOPLE } from '../support/harness.js';
 
 export interface ApiAnswer {
@@ -123,6 +123,7 @@ const pointerPart = (s: string) => s.replaceAll('~', '~0').replaceAll('/', '~1')
 function templateOf(path: string): string {
   const p = path.split('?')[0] ?? path;
   if (/^\/requests\/[^/]+\/cancel$/.test(p)) return '/requests/{id}/cancel';
+  if (/^\/requests\/[^/]+\/executions$/.test(p)) return '/requests/{id}/executions';
   if (/^\/requests\/[^/]+$/.test(p)) return '/requests/{id}';
   return p;
 }

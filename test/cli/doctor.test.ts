@@ -7,6 +7,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeSlack, startFakeSlack } from '../../devkit/index.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
+import { PasskeyStore } from '../../src/store/passkeys.js';
 import { type RedisServer, startRedisServer } from '../support/redis-servers.js';
 import { cli, lines } from './support.js';
 
@@ -84,6 +85,36 @@ describe('rampart doctor', () => {
       '✓ approver group S0TREASURY has 1 member',
     ]);
     for (const secret of [KEY, TOKEN]) expect(r.stdout + r.stderr).not.toContain(secret);
+  });
+
+  it('warns, without failing, while fewer approvers hold a passkey that counts than the largest quorum needs (issue 22)', async () => {
+    const e = env({
+      STEP_UP_ABOVE: 'USDC=10000',
+      TWO_APPROVALS_ABOVE: 'USDC=1000',
+      PUBLIC_URL: 'http://localhost:3000',
+    });
+    const before = await cli(['doctor'], e);
+    expect(before.code).toBe(0);
+    expect(lines(before.stdout)).toContain(
+      '! only 0 approvers with a passkey that counts, and the largest quorum needs 2: step-up requests that need more stay pending until they expire — fix: enrol passkeys: `rampart passkeys enrol-link --user U…` for the first, then /passkey approved by another approver',
+    );
+    const store = new PasskeyStore(admin, e.REDIS_PREFIX);
+    for (const user of ['U0APPROVER1', 'U0APPROVER2'])
+      await store.add(
+        {
+          id: `cred-${user}`,
+          user,
+          publicKey: 'pk',
+          aaguid: '',
+          browser: 'b',
+          createdAt: 0,
+          status: 'active',
+          usableFrom: 0,
+        },
+        0,
+      );
+    const after = await cli(['doctor'], e);
+    expect(lines(after.stdout)).toContain('✓ 2 approvers with a passkey that counts (the largest quorum needs 2)');
   });
 
   it('never prints the credentials of a URL (issue 19)', async () => {

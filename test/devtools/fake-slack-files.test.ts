@@ -8,8 +8,8 @@ import { request } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeSlack, startFakeSlack } from '../../devkit/index.js';
 import { createLogger } from '../../src/log.js';
-import { slackClientOptions } from '../../src/slack/app.js';
 import { DOWNLOAD_PROBLEMS, downloadSubmittedFile, type FileDeps, uploadCsvToThread } from '../../src/slack/files.js';
+import { slackClientOptions } from '../../src/slack-api/client-options.js';
 
 const TOKEN = 'xoxb-files-test';
 const CSV = 'receiver,amount\n0x99ED2e97162533BA814aF8092b93b9a3090DEdcF,250\n';

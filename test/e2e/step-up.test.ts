@@ -9,6 +9,7 @@ import { enrolLink } from '../../src/app/passkey-enrol.js';
 import type { StepUpAttempt, StepUpDeps } from '../../src/app/step-up-deps.js';
 import { verifyApproval } from '../../src/app/verify-approval.js';
 import { createWebHandler } from '../../src/web/handler.js';
+import { addresses, submitBatchFile, transfersCsv, waitForApproval } from '../support/batches.js';
 import { blocksText, eventually, expectHealthyRun, type Harness, PEOPLE, startHarness } from '../support/harness.js';
 import {
   type Approver,
@@ -115,6 +116,21 @@ describe('passkey step-up', () => {
     const verified = await verifyApproval(deps, id);
     expect(verified).toMatchObject({ kind: 'checked', ok: true, stepUp: true });
     expect(attempts.some((a) => a.requestId === id && a.outcome === 'vote:approved')).toBe(true);
+  });
+
+  it('a batch whose total is above STEP_UP_ABOVE needs the passkey; the page shows its summary and binds its rows', async () => {
+    const id = await submitBatchFile(h, transfersCsv(addresses(3, 7), [6000, 5000, 4000]));
+    expect((await h.rampart.deps.store.get(id))?.frozen.stepUp).toBe(true);
+    await click(h, PEOPLE.approver1, id, 'request_approve');
+    const shown = await openLink(approver1, await offeredLink(PEOPLE.approver1, id));
+    expect(shown).toContain('batch of transfers');
+    expect(shown).toContain('payouts.csv · 3 rows');
+    expect(shown).toContain('row 2');
+    expect((await h.rampart.deps.store.get(id))?.votes).toEqual([]);
+    expect(await pressAndRead(approver1)).toContain('Approved with your passkey');
+    await waitForApproval(h, id, 'done', 30_000);
+    expect(serviceCalls(h, '/transfer').filter((c) => JSON.stringify(c.body).includes('0x')).length).toBeGreaterThan(0);
+    expect(await verifyApproval(deps, id)).toMatchObject({ kind: 'checked', ok: true, stepUp: true });
   });
 
   it('refuses a replayed assertion, recording nothing more', async () => {

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { checkFunding } from '../../src/app/batch-funding.js';
 import { approve } from '../../src/app/decide.js';
 import type { Notifier } from '../../src/app/notifier.js';
 import type { NotifyRequest } from '../../src/app/ports.js';
@@ -57,6 +58,8 @@ async function approvedBatch(): Promise<string> {
   if (s.kind !== 'created') throw new Error(`not created: ${s.kind}`);
   await w.store.setCard(id, { channel: 'C0APPROVALS', ts: '1.000001' });
   expect((await approve(w.deps, id, APPROVERS[0] as string)).kind).toBe('approved');
+  // The funding check a batch passes when it takes its wallet's turn (app/batch-funding.ts).
+  expect(await checkFunding(w.deps, id)).toBe('funded');
   return id;
 }
 

@@ -11,11 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ExecuteOneOptions, executeOne } from '../../src/app/execute-one.js';
 import { callHash, type FrozenRequest, type ServiceCall } from '../../src/domain/request.js';
 import { createLogger } from '../../src/log.js';
+import { outcomeMessage } from '../../src/presenters/describe-error.js';
 import { createQueues, type Queues } from '../../src/queue/queues.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
 import { ServiceClient } from '../../src/service/client.js';
 import { outcomeReply } from '../../src/slack/blocks/card-replies.js';
-import { outcomeMessage } from '../../src/slack/describe-error.js';
 import { Registry } from '../../src/store/registry.js';
 import { RequestStore } from '../../src/store/requests.js';
 import { type Answer, drip, envelopeText, fixed, huge, startApplyingService } from '../support/applying-service.js';
@@ -95,6 +95,29 @@ describe('executeOne', () => {
     expect(await run(live, id)).toBe('succeeded');
     expect(sandbox.state.received.filter((r) => r.path === '/transfer')).toHaveLength(1);
     await dead.close();
+    await live.close();
+  });
+
+  it('queues the "executing" card refresh only after the call has begun, never before it (issue 19)', async () => {
+    const id = await approvedRequest();
+    const order: string[] = [];
+    const live = new ServiceClient({ baseUrl: sandbox.url, apiKey: 'k' });
+    const service = Object.assign(Object.create(live) as ServiceClient, {
+      transfer(body: Parameters<ServiceClient['transfer']>[0]) {
+        order.push('call');
+        return live.transfer(body);
+      },
+    });
+    const jobs = Object.assign(Object.create(queues) as Queues, {
+      notify(job: { requestId: string; kind: 'card' | 'outcome' | 'unknown' | 'not-sent' }) {
+        order.push(job.kind);
+        return queues.notify(job);
+      },
+    });
+    const deps = { service, store, registry, jobs, log, now: Date.now, workerName: 't' };
+    expect(await executeOne(deps, `${id}.1`)).toBe('succeeded');
+    expect(order[0]).toBe('call');
+    expect(order).toContain('card');
     await live.close();
   });
 

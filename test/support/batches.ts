@@ -17,6 +17,7 @@ export async function submitBatchFile(
   csv: string,
   user: string = PEOPLE.requester,
   name = 'payouts.csv',
+  kind: 'transfers' | 'offramps' = 'transfers',
 ): Promise<string> {
   const opened = h.fake.callsTo('views.open').length;
   await h.driver.command(user, '/batch', '');
@@ -26,7 +27,7 @@ export async function submitBatchFile(
   const before = new Set(await h.rampart.deps.store.recentIds(50));
   const file = h.fake.pickFile(user, name, new TextEncoder().encode(csv));
   const r = await h.driver.submitView(user, view, {
-    kind: 'transfers',
+    kind,
     wallet: 'ops',
     asset: 'base:usdc',
     file,

@@ -1,6 +1,6 @@
 /**
- * `rampart batch check FILE --kind transfers|offramps --wallet W --asset A` (issue 20): the same
- * checks /batch runs on an upload — the file's rules and the live facts (wallet, balance,
+ * `rampart batch check|status|receipt` (issue 20). `check FILE --kind K --wallet W --asset A`:
+ * the same checks /batch runs on an upload — the file's rules and the live facts (wallet, balance,
  * beneficiaries, velocity) — with nothing created and nothing sent. Exit 1 lists every problem
  * in the sentences Slack shows; exit 0 prints a summary.
  */
@@ -9,9 +9,10 @@ import { basename } from 'node:path';
 import type { CheckedBatch } from '../../app/check-batch.js';
 import { formatAmount } from '../../domain/amount.js';
 import { BATCH_KINDS, type BatchKind } from '../../domain/batch-cells.js';
-import { describeError } from '../../slack/describe-error.js';
+import { describeError } from '../../presenters/describe-error.js';
 import { type Command, positionals, shorten, stringOption } from '../args.js';
 import type { Context } from '../context.js';
+import { batchStatus, batchStatusText, executionValues, pausedReason } from '../format-batch.js';
 import { CliError, UsageError } from '../problems.js';
 
 async function readBytes(file: string): Promise<Buffer> {
@@ -92,5 +93,60 @@ export const batchCheckCommand: Command = {
     const wallet = stringOption(input, 'wallet', true);
     const asset = stringOption(input, 'asset', true);
     return (ctx) => check(ctx, file, kind as BatchKind, wallet, asset);
+  },
+};
+
+/** A batch's id from the command line, or one sentence saying what one looks like. */
+function batchId(input: Parameters<Command['prepare']>[0]): string {
+  const [given = ''] = positionals(input, ['<B-id>']);
+  const id = given.trim().toUpperCase();
+  if (!/^B-\d+$/.test(id)) throw new UsageError(`"${shorten(given)}" is not a batch id such as B-12`);
+  return id;
+}
+
+/** The batch and every row with its execution's state and outcome. */
+async function readBatch(ctx: Context, id: string) {
+  const store = await ctx.store();
+  const record = await store.get(id);
+  if (!record) throw new CliError(`No batch ${id} under REDIS_PREFIX "${ctx.config.redis.prefix}".`);
+  const { batchRowOutcomes } = await import('../../queue/batch-thread.js');
+  return { store, record, rows: await batchRowOutcomes(store, record) };
+}
+
+export const batchStatusCommand: Command = {
+  words: ['batch', 'status'],
+  args: '<B-id>',
+  summary: "A batch's state, its rows counted by state, why it is paused (when it is) and the total moved so far.",
+  prepare(input) {
+    const id = batchId(input);
+    return async (ctx) => {
+      const { store, record, rows } = await readBatch(ctx, id);
+      const { batchReceipt } = await import('../../presenters/batch-receipt.js');
+      const paused = pausedReason(record, rows, record.approvalState === 'paused' ? await store.history(id) : []);
+      const status = batchStatus(record, batchReceipt(record, rows).moved, paused);
+      ctx.answer(batchStatusText(status, record.frozen.display.assetCode ?? ''), status);
+    };
+  },
+};
+
+export const batchReceiptCommand: Command = {
+  words: ['batch', 'receipt'],
+  args: '<B-id>',
+  summary: [
+    "A batch's receipt CSV on stdout, the same as the one in its card's thread (formula cells",
+    '      neutralised): rampart batch receipt B-12 > receipt.csv. Before the batch has finished,',
+    '      rows not yet run show as queued or executing.',
+  ].join('\n'),
+  prepare(input) {
+    const id = batchId(input);
+    return async (ctx) => {
+      const { record, rows } = await readBatch(ctx, id);
+      if (record.approvalState !== 'done')
+        ctx.note(`${id} has not finished (it is ${record.approvalState}); rows not yet run show as queued.`);
+      const { batchReceipt } = await import('../../presenters/batch-receipt.js');
+      const { csv } = batchReceipt(record, rows);
+      // The CSV as is (CRLF lines); --json gives the rows as values.
+      ctx.answer(csv.replace(/\r\n$/, ''), executionValues(rows));
+    };
   },
 };

@@ -3,13 +3,14 @@
  * payment needs is in place (issue 14). Never prints a secret: lines name settings, not values.
  */
 import { type Check, type DoctorDeps, doctor, type RedisProbe } from '../../app/doctor.js';
-import { slackProbe } from '../../slack/doctor-probe.js';
+import { slackProbe } from '../../slack-api/doctor-probe.js';
 import { closeRedis, openRedis, type RedisClient, redisWhere } from '../../store/redis.js';
 import type { Command } from '../args.js';
 import { positionals } from '../args.js';
 import { CliError } from '../problems.js';
 
-export const checkLine = (c: Check): string => `${c.ok ? '✓' : '✗'} ${c.text}${c.fix ? ` — fix: ${c.fix}` : ''}`;
+export const checkLine = (c: Check): string =>
+  `${c.warn ? '!' : c.ok ? '✓' : '✗'} ${c.text}${c.fix ? ` — fix: ${c.fix}` : ''}`;
 
 function redisProbe(client: RedisClient, where: string): RedisProbe {
   return {
@@ -45,6 +46,8 @@ export const doctorCommand: Command = {
         },
         service: () => ctx.service(),
         slack: slackProbe(config.slack.botToken, config.slack.apiUrl),
+        // Issue 22: warns when fewer approvers hold a passkey than the largest quorum needs.
+        passkeys: async () => (await ctx.passkeys()).passkeys,
       };
       let failed = 0;
       try {

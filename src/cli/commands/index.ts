@@ -2,7 +2,7 @@
 import type { Command } from '../args.js';
 import { apiKeysCreateCommand, apiKeysListCommand, apiKeysRevokeCommand } from './api-keys.js';
 import { auditExportCommand } from './audit.js';
-import { batchCheckCommand } from './batch.js';
+import { batchCheckCommand, batchReceiptCommand, batchStatusCommand } from './batch.js';
 import { beneficiariesImportCommand } from './beneficiaries.js';
 import { doctorCommand } from './doctor.js';
 import { passkeysEnrolLinkCommand, passkeysListCommand, passkeysRevokeCommand, verifyCommand } from './passkeys.js';
@@ -24,6 +24,8 @@ export const COMMANDS: readonly Command[] = [
   resolveCommand,
   beneficiariesImportCommand,
   batchCheckCommand,
+  batchStatusCommand,
+  batchReceiptCommand,
   auditExportCommand,
   apiKeysCreateCommand,
   apiKeysListCommand,

@@ -1,6 +1,8 @@
 /** `rampart requests` and `requests show`: the approval requests Rampart keeps in Redis. */
-import { REQUEST_ID, REQUEST_STATES, type RequestRecord, type RequestState } from '../../domain/request.js';
+import { APPROVAL_ID } from '../../domain/approval.js';
+import { REQUEST_STATES, type RequestRecord, type RequestState } from '../../domain/request.js';
 import { type Command, positionals, shorten, stringOption } from '../args.js';
+import { executionsText, executionValues } from '../format-batch.js';
 import { requestDetail, requestShowText, requestsText, summarise } from '../format-requests.js';
 import { CliError, UsageError } from '../problems.js';
 
@@ -38,17 +40,26 @@ export const requestsCommand: Command = {
 export const requestsShowCommand: Command = {
   words: ['requests', 'show'],
   args: '<request_id>',
-  summary: 'One request and its full history: when, event, by whom, detail.',
+  summary: 'One request and its full history: when, event, by whom, detail; a batch (B-12) also lists its executions.',
   prepare(input) {
     const [given = ''] = positionals(input, ['<request_id>']);
     const id = given.trim().toUpperCase();
-    if (!REQUEST_ID.test(id)) throw new UsageError(`"${shorten(given)}" is not a request id such as R-1001`);
+    if (!APPROVAL_ID.test(id))
+      throw new UsageError(`"${shorten(given)}" is not a request id such as R-1001 (or a batch's, B-12)`);
     return async (ctx) => {
       const store = await ctx.store();
       const record = await store.get(id);
       if (!record) throw new CliError(`No request ${id} under REDIS_PREFIX "${ctx.config.redis.prefix}".`);
       const history = await store.history(id);
-      ctx.answer(requestShowText(record, history), requestDetail(record, history));
+      if (!id.startsWith('B-')) return ctx.answer(requestShowText(record, history), requestDetail(record, history));
+      // Issue 20: a batch lists its executions, one per row, after its history.
+      const { batchRowOutcomes } = await import('../../queue/batch-thread.js');
+      const rows = await batchRowOutcomes(store, record);
+      const code = record.frozen.display.assetCode ?? '';
+      ctx.answer(`${requestShowText(record, history)}\n\nExecutions\n${executionsText(rows, code)}`, {
+        ...requestDetail(record, history),
+        executions: executionValues(rows),
+      });
     };
   },
 };

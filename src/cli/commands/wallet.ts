@@ -1,6 +1,6 @@
 /** `rampart wallet` and `rampart balances`: one wallet, by configured alias or service id. */
 import { readWalletPart } from '../../app/reads.js';
-import { clean } from '../../slack/describe-error.js';
+import { clean } from '../../presenters/describe-error.js';
 import { type Command, positionals } from '../args.js';
 import type { Context } from '../context.js';
 import { balancesText, walletText } from '../format-service.js';

@@ -1,6 +1,6 @@
 /** One try of one execution (issue 18 §1): app/execute-one.ts does the work, at most once. */
 import { continueAfter, isBatch } from '../../app/batch-run.js';
-import { EXECUTE_TRIES, executeOne, markUnknown } from '../../app/execute-one.js';
+import { EXECUTE_TRIES, type ExecuteResult, executeOne, markUnknown } from '../../app/execute-one.js';
 import { parseExecutionId } from '../../domain/approval.js';
 import { executeJob, QUEUE_NAMES } from '../queues.js';
 import { defineJob } from './job.js';
@@ -12,31 +12,39 @@ export const executeJobType = defineJob({
   worker: { concurrency: 4, maxStalledCount: 0 },
   async perform(ctx, data, job) {
     // Issue 20: all batch rows together at most BATCH_RATE per second, across processes; a row
-    // waiting here is delayed, not started (its start script has not run).
-    if (isBatch(data.executionId) && ctx.batchRate) {
-      const wait = await ctx.batchRate.admit();
-      if (wait > 0) return { wait };
+    // waiting here is delayed, not started (its start script has not run). After a funding
+    // check the row asks the limiter again, so that read never shortens the gap between calls.
+    const deps = {
+      service: ctx.service,
+      store: ctx.store,
+      registry: ctx.registry,
+      controls: ctx.controls,
+      jobs: ctx.queues,
+      log: ctx.log,
+      now: ctx.now,
+      workerName: ctx.workerName,
+      ...(ctx.durable ? { durable: ctx.durable } : {}),
+      ...(ctx.batch ? { batch: ctx.batch } : {}),
+    };
+    const limited = isBatch(data.executionId) && ctx.batchRate;
+    let result: ExecuteResult = 'funded';
+    for (let round = 0; result === 'funded' && round < 2; round++) {
+      if (limited) {
+        const wait = await limited.admit();
+        if (wait > 0) return { wait };
+      }
+      result = await executeOne(deps, data.executionId, {
+        jobId: job.id ?? '',
+        maxTries: EXECUTE_TRIES,
+        returnWhenFunded: round === 0 && Boolean(limited),
+      });
     }
-    const result = await executeOne(
-      {
-        service: ctx.service,
-        store: ctx.store,
-        registry: ctx.registry,
-        controls: ctx.controls,
-        jobs: ctx.queues,
-        log: ctx.log,
-        now: ctx.now,
-        workerName: ctx.workerName,
-        ...(ctx.durable ? { durable: ctx.durable } : {}),
-      },
-      data.executionId,
-      { jobId: job.id ?? '', maxTries: EXECUTE_TRIES },
-    );
     // Issue 20: a batch row that ended (succeeded or failed) queues the next row's try.
     if (result === 'succeeded' || result === 'failed')
       await continueAfter({ store: ctx.store, jobs: ctx.queues, log: ctx.log }, data.executionId);
     // issue 13: wait, without failing or using an attempt; an approved release promotes it.
-    return result === 'frozen' ? { wait: ctx.freezeRecheckMs } : { done: result };
+    // Issue 20: 'wait' (a batch's balance could not be read for its funding check) waits alike.
+    return result === 'frozen' || result === 'wait' ? { wait: ctx.freezeRecheckMs } : { done: result };
   },
   /** A stalled job lands here without our code having finished: settle the execution now. */
   async onFailed(ctx, job) {

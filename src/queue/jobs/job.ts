@@ -2,8 +2,10 @@
  * One job type's contract (issue 18 §1; STYLE "Every job type has a typed contract"): its queue,
  * a zod schema for its data, its worker options and `perform`, which calls app/ or a processor.
  */
+
 import type { Job } from 'bullmq';
 import type { z } from 'zod';
+import type { BatchRunConfig } from '../../app/batch-run.js';
 import type { Notifier } from '../../app/notifier.js';
 import type { Logger } from '../../log.js';
 import type { ServiceClient } from '../../service/client.js';
@@ -36,6 +38,8 @@ export interface JobContext {
   progressLimits?: ProgressLimits | undefined;
   /** Issue 19: WAIT 1 after an execution's start (undefined: not checked). */
   durable?: () => Promise<boolean>;
+  /** Issue 20: BATCH_PAUSE_AFTER_FAILURES and BATCH_HOLD_LIMIT. */
+  batch?: BatchRunConfig | undefined;
 }
 
 /** What perform asks of BullMQ: done, or wait (moved to the delayed set without using an attempt). */

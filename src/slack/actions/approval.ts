@@ -10,6 +10,7 @@ import { describeRedisFailure } from '../../store/redis-errors.js';
 import { APPROVAL_ACTIONS } from '../blocks/card.js';
 import { withSandboxText } from '../blocks/common.js';
 import { frozenClickText } from '../blocks/freeze.js';
+import { WARNINGS_CHECKED } from '../blocks/repeat-lines.js';
 import { STEP_UP_ACTION } from '../blocks/step-up.js';
 import { lateClickText, refusalText } from '../decision-text.js';
 import type { Deps } from '../deps.js';
@@ -20,18 +21,24 @@ export interface Click {
   user: string;
   channel: string | undefined;
   requestId: string | undefined;
+  /** Issue 20 §5: an Approve whose confirm dialog asked to check the card's warnings. */
+  warningsChecked?: boolean;
 }
 
-/** A button carries the id as its value; the card's overflow menu (Cancel) as its option's (issue 23 item 16). */
+/**
+ * A button carries the id as its value (Approve on a card with warnings adds " warnings-checked");
+ * the card's overflow menu (Cancel) as its option's (issue 23 item 16).
+ */
 export function readClick(
   body: BlockButtonAction | BlockOverflowAction,
   action: { value?: string; selected_option?: { value: string } },
 ): Click {
-  const value = action.value ?? action.selected_option?.value;
+  const [value, flag] = (action.value ?? action.selected_option?.value ?? '').split(' ');
   return {
     user: body.user.id,
     channel: body.channel?.id,
     requestId: value && APPROVAL_ID.test(value) ? value : undefined,
+    ...(flag === WARNINGS_CHECKED ? { warningsChecked: true } : {}),
   };
 }
 
@@ -52,7 +59,7 @@ export function registerApprovalActions(app: App, deps: Deps): void {
     await ack();
     const click = readClick(body, action);
     if (!click.requestId) return;
-    const outcome = await approve(deps, click.requestId, click.user);
+    const outcome = await approve(deps, click.requestId, click.user, undefined, click.warningsChecked === true);
     switch (outcome.kind) {
       case 'not-approver':
       case 'approver-check-failed':

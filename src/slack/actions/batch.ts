@@ -8,6 +8,8 @@ import { BATCH_ACTIONS } from '../blocks/batch-card.js';
 import { refusalText } from '../decision-text.js';
 import type { Deps } from '../deps.js';
 import { readClick, tell } from './approval.js';
+import { registerRequestAgain } from './batch-again.js';
+import { offerPasskey } from './step-up-offer.js';
 
 const LATE: Record<string, string> = {
   running: 'it is already running',
@@ -33,11 +35,13 @@ function answer(outcome: BatchControlOutcome, what: 'resume' | 'stop'): string |
     case 'stopped':
       return `${outcome.requestId} stopped: ${outcome.cancelled} unsent row${outcome.cancelled === 1 ? '' : 's'} cancelled.`;
     case 'missing':
+    case 'step-up': // issue 22: the passkey page resumes it (offered by the listener)
       return undefined;
   }
 }
 
 export function registerBatchActions(app: App, deps: Deps): void {
+  registerRequestAgain(app, deps); // issue 20: request the failed and cancelled rows again
   for (const what of ['resume', 'stop'] as const) {
     app.action<BlockButtonAction>(BATCH_ACTIONS[what], async ({ ack, body, action, client }) => {
       await ack();
@@ -46,7 +50,9 @@ export function registerBatchActions(app: App, deps: Deps): void {
       const run = what === 'resume' ? resumeBatch : stopBatch;
       let text: string | undefined;
       try {
-        text = answer(await run(deps, click.requestId, click.user), what);
+        const outcome = await run(deps, click.requestId, click.user);
+        if (outcome.kind === 'step-up') return offerPasskey(client, deps, click, outcome.requestId, 'resume');
+        text = answer(outcome, what);
       } catch (err) {
         deps.log.error({ err, requestId: click.requestId }, `batch ${what} failed`);
         text = `Rampart could not ${what} ${click.requestId} just now; nothing changed. Try again in a moment.`;

@@ -2,13 +2,13 @@
 import type { App, BlockButtonAction } from '@slack/bolt';
 import type { View } from '@slack/types';
 import type { WebClient } from '@slack/web-api';
+import { describeError } from '../../presenters/describe-error.js';
 import { balanceAnswer } from '../answers.js';
 import { type Blocks, errorBlocks, plain, section, withSandboxNote } from '../blocks/common.js';
 import { HOME_ACTIONS } from '../blocks/home.js';
 import { USAGE } from '../blocks/usage.js';
 import { openRequestModal } from '../commands/request.js';
 import type { Deps } from '../deps.js';
-import { describeError } from '../describe-error.js';
 
 const balancesModal = (blocks: Blocks): View => ({
   type: 'modal',

@@ -13,13 +13,14 @@ export async function offerPasskey(
   deps: Deps,
   click: { user: string; channel: string | undefined },
   requestId: string,
+  purpose: 'approve' | 'resume' = 'approve',
 ): Promise<void> {
-  const offer = await offerStepUp(deps, requestId, click.user);
+  const offer = await offerStepUp(deps, requestId, click.user, purpose);
   const channel = click.channel ?? deps.config.approvalsChannel;
   const message =
     offer.kind === 'link'
-      ? { text: stepUpOfferText(requestId), blocks: stepUpOfferBlocks(requestId, offer.url) }
-      : { text: offer.kind === 'late' ? lateText(requestId) : noPasskeyText(requestId, offer.waiting) };
+      ? { text: stepUpOfferText(requestId, purpose), blocks: stepUpOfferBlocks(requestId, offer.url, purpose) }
+      : { text: offer.kind === 'late' ? lateText(requestId) : noPasskeyText(requestId, offer.waiting, purpose) };
   try {
     await client.chat.postEphemeral({
       channel,

@@ -5,9 +5,10 @@
  * Resume/Stop once approved. Pure builders.
  */
 import type { KnownBlock } from '@slack/types';
-import { type BatchFacts, rowList } from '../../domain/batch-approval.js';
+import type { BatchFacts } from '../../domain/batch-approval.js';
 import type { RequestRecord } from '../../domain/request.js';
 import { type Blocks, context, esc, header, plain, section, slackDate, withSandboxNote } from './common.js';
+import { batchWarningLines } from './repeat-lines.js';
 
 export const BATCH_ACTIONS = { resume: 'batch_resume', stop: 'batch_stop' } as const;
 
@@ -27,7 +28,7 @@ function statusLine(record: RequestRecord, frozen: boolean): string {
       // Issue 20: redrawn on state changes only; the count lives in the thread's progress message.
       return `${frozen ? ':octagonal_sign: Approved, held: Rampart is frozen' : ':gear: Running, one row at a time'}: progress in the thread`;
     case 'paused':
-      return `:double_vertical_bar: *PAUSED* (${ran}): ${c.unknown > 0 ? `${c.unknown} row${c.unknown === 1 ? "'s" : "s'"} outcome is UNKNOWN — check it with the service, then an approver other than the requester resumes, or anyone stops` : 'resume or stop'}`;
+      return `:double_vertical_bar: *PAUSED* (${ran}): ${c.unknown > 0 ? `${c.unknown} row${c.unknown === 1 ? "'s" : "s'"} outcome is UNKNOWN — check it with the service, then an approver other than the requester resumes, or anyone stops` : esc(record.pauseReason ?? 'resume or stop')}`;
     case 'stopping':
       return `:black_square_for_stop: Stopping: unsent rows are being cancelled (${ran})`;
     case 'done':
@@ -53,19 +54,25 @@ function factLines(record: RequestRecord, b: BatchFacts): string {
   ].join('\n');
 }
 
-/** Issue 20 item 4: what an approver should check, with row numbers. */
-function warningLines(b: BatchFacts): string[] {
-  const lines: string[] = [];
-  const fresh = b.newDestinations ?? [];
-  if (fresh.length > 0)
-    lines.push(
-      `:warning: *New destinations:* ${fresh.length === b.rows ? `all ${b.rows} rows pay` : `${rowList(fresh)} pay${fresh.length === 1 ? 's' : ''}`} an address Rampart has never paid`,
-    );
-  for (const r of (b.repeatsInFile ?? []).slice(0, 10))
-    lines.push(`:warning: *Repeat:* row ${r.row} repeats row ${r.of} of this file (same destination and amount)`);
-  const more = (b.repeatsInFile?.length ?? 0) - 10;
-  if (more > 0) lines.push(`…and ${more} more repeated rows`);
-  return lines;
+/** Issue 21: a batch from the HTTP API names its key; the key's owner is the requester. */
+const requestedBy = (f: RequestRecord['frozen']): string =>
+  f.display.viaApi
+    ? `*Requested via API key* *${esc(f.display.viaApi.keyName)}* (owner <@${f.requester}>)`
+    : `*Requested by:* <@${f.requester}>`;
+
+/** Whole lines only, within a section's 3,000 characters. */
+function withinSection(lines: readonly string[]): string {
+  const kept: string[] = [];
+  let size = 0;
+  for (const line of lines) {
+    if (size + line.length + 1 > 2_900) {
+      kept.push(`…and ${lines.length - kept.length} more warnings`);
+      break;
+    }
+    kept.push(line);
+    size += line.length + 1;
+  }
+  return kept.join('\n');
 }
 
 const button = (actionId: string, label: string, id: string, style?: 'primary' | 'danger') => ({
@@ -118,19 +125,19 @@ export function batchCardBlocks(
     header(`${KIND[b.kind]} ${f.id}`),
     section(statusLine(record, frozen)),
     section(factLines(record, b)),
-    section(`*Requested by:* <@${f.requester}>  ·  *Reason:* ${esc(f.reason)}`),
+    section(`${requestedBy(f)}  ·  *Reason:* ${esc(f.reason)}`),
     section(
       `*Rule (by the total):* ${esc(f.rule)}\n*Approvals:* ${record.votes.length} of ${f.requiredApprovals}${votes ? `: ${votes}` : ''}${record.approvalState === 'pending' ? `\n*Expires:* ${slackDate(f.expiresAt)}` : ''}`,
     ),
   ];
-  const warnings = warningLines(b);
-  if (record.approvalState === 'pending' && warnings.length > 0) blocks.push(section(warnings.join('\n')));
+  const warnings = batchWarningLines(b, f.createdAt, f.display.viaApi !== undefined);
+  if (record.approvalState === 'pending' && warnings.length > 0) blocks.push(section(withinSection(warnings)));
   if (record.approvalState === 'pending' && b.preview.length > 0) {
     const more =
       b.rows > b.preview.length
         ? `\n…and ${b.rows - b.preview.length} more: every row is in the CSV in this thread`
         : '';
-    blocks.push(section(`*First rows:*\n${b.preview.map(esc).join('\n')}${more}`));
+    blocks.push(section(`*Rows, flagged first:*\n${b.preview.map(esc).join('\n')}${more}`));
   }
   blocks.push(context(`Approval hash \`${f.hash}\` · what runs is exactly these ${b.rows} rows, one at a time`));
   if (record.approvalState === 'pending' && pendingButtons) blocks.push(pendingButtons);

@@ -10,6 +10,8 @@ import { assetLabel } from './request-modal.js';
 
 export const BATCH_CALLBACK = 'batch_modal';
 export const BATCH_FILE_TYPES = ['csv'] as const;
+/** The file field's block id once the form was re-rendered with a problem (issue 20 item 3). */
+export const BATCH_FILE_AGAIN = 'file_again';
 
 export const batchMetaSchema = z.object({ channel: z.string() });
 
@@ -30,9 +32,29 @@ function input(blockId: string, label: string, element: Record<string, unknown>,
   } as KnownBlock;
 }
 
-export function batchModal(meta: { channel: string }, wallets: readonly { alias: string }[]): View {
+/** What a re-rendered form keeps (issue 20 item 3): every choice but the file, and the problem. */
+export interface BatchModalPrior {
+  kind?: string | undefined;
+  wallet?: string | undefined;
+  asset?: string | undefined;
+  reason?: string | undefined;
+  /** Shown above the (now empty) file field: what to fix before uploading again. */
+  problem?: string | undefined;
+}
+
+export function batchModal(
+  meta: { channel: string },
+  wallets: readonly { alias: string }[],
+  prior: BatchModalPrior = {},
+): View {
   const walletOptions = wallets.map((w) => option(w.alias, w.alias));
-  const first = walletOptions[0];
+  const kindOptions = BATCH_KINDS.map((k) => option(KIND_LABEL[k], k));
+  const assetOptions = ASSET_IDS.map((id) => option(assetLabel(id), id));
+  const initial = (options: PlainTextOption[], value: string | undefined) => {
+    const found = options.find((o) => o.value === value);
+    return found ? { initial_option: found } : {};
+  };
+  const wallet = walletOptions.find((o) => o.value === prior.wallet) ?? walletOptions[0];
   return {
     type: 'modal',
     callback_id: BATCH_CALLBACK,
@@ -41,23 +63,35 @@ export function batchModal(meta: { channel: string }, wallets: readonly { alias:
     submit: plain('Check the file', 24),
     close: plain('Cancel', 24),
     blocks: [
-      input('kind', 'Kind', { type: 'radio_buttons', options: BATCH_KINDS.map((k) => option(KIND_LABEL[k], k)) }),
+      input('kind', 'Kind', { type: 'radio_buttons', options: kindOptions, ...initial(kindOptions, prior.kind) }),
       input('wallet', 'From wallet', {
         type: 'static_select',
         options: walletOptions,
-        ...(first ? { initial_option: first } : {}),
+        ...(wallet ? { initial_option: wallet } : {}),
       }),
       input('asset', 'Asset', {
         type: 'static_select',
         placeholder: plain('Choose chain and token'),
-        options: ASSET_IDS.map((id) => option(assetLabel(id), id)),
+        options: assetOptions,
+        ...initial(assetOptions, prior.asset),
       }),
+      ...(prior.problem ? [section(`:warning: ${esc(prior.problem)}`.slice(0, 3000))] : []),
       // https://docs.slack.dev/reference/block-kit/block-elements/file-input-element (files:read)
-      input('file', 'CSV file', { type: 'file_input', filetypes: [...BATCH_FILE_TYPES], max_files: 1 }),
+      // A new block id empties the field: Slack keeps an input's value across views.update otherwise.
+      input(prior.problem ? BATCH_FILE_AGAIN : 'file', 'CSV file', {
+        type: 'file_input',
+        filetypes: [...BATCH_FILE_TYPES],
+        max_files: 1,
+      }),
       input(
         'reason',
         'Reason',
-        { type: 'plain_text_input', multiline: true, placeholder: plain('e.g. November vendor run') },
+        {
+          type: 'plain_text_input',
+          multiline: true,
+          placeholder: plain('e.g. November vendor run'),
+          ...(prior.reason ? { initial_value: prior.reason } : {}),
+        },
         { optional: true },
       ),
       context(

@@ -3,7 +3,7 @@
  * details are only as stated; and, instead of an empty list, what to do next. Pure.
  */
 import { isIdLike } from '../../domain/identity-query.js';
-import type { BeneficiaryEntry } from '../../store/registry.js';
+import type { BeneficiaryEntry } from '../../domain/registry-entries.js';
 import { echo, group, note, type OptionGroup, option } from './identity-options.js';
 
 // Only a name the service's lookup returned is said to come from it (issue 9 item 6).

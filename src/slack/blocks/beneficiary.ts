@@ -5,7 +5,7 @@
 import type { KnownBlock, View } from '@slack/types';
 import { z } from 'zod';
 import { ADDRESS_FIELDS, CROSS_BORDER_FIELDS } from '../../domain/beneficiary-form.js';
-import type { BeneficiaryEntry } from '../../store/registry.js';
+import type { BeneficiaryEntry } from '../../domain/registry-entries.js';
 import { encodeMetadata } from '../metadata.js';
 import { type Blocks, context, errorBlocks, esc, plain, section, withSandboxNote } from './common.js';
 import { resultModal } from './identity.js';

@@ -3,8 +3,8 @@
  * was held, and escalation. Pure.
  */
 import type { KnownBlock } from '@slack/types';
+import type { FreezeState } from '../../domain/freeze-state.js';
 import type { RequestRecord } from '../../domain/request.js';
-import type { FreezeState } from '../../store/controls.js';
 import { esc, section, slackDate } from './common.js';
 import { freezeBannerText } from './freeze.js';
 

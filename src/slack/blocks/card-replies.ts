@@ -4,7 +4,7 @@
  */
 import { shortAddress } from '../../domain/address.js';
 import type { RequestRecord } from '../../domain/request.js';
-import { outcomeMessage } from '../describe-error.js';
+import { outcomeMessage } from '../../presenters/describe-error.js';
 import { code, esc, link } from './common.js';
 
 /** Where to look when the service may or may not have acted (issue 9 item 1). */

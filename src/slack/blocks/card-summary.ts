@@ -5,9 +5,9 @@
  */
 import { shortAddress } from '../../domain/address.js';
 import { CHAINS, type ChainId } from '../../domain/assets.js';
+import type { FreezeState } from '../../domain/freeze-state.js';
 import type { FrozenRequest, RequestRecord, RequestState } from '../../domain/request.js';
 import { plural } from '../../domain/words.js';
-import type { FreezeState } from '../../store/controls.js';
 import { esc } from './common.js';
 
 const chainName = (f: FrozenRequest): string | undefined => {

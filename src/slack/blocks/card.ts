@@ -8,7 +8,7 @@
 import type { KnownBlock } from '@slack/types';
 import { shortAddress } from '../../domain/address.js';
 import { isFinal, type RequestRecord, type RequestState } from '../../domain/request.js';
-import { outcomeMessage } from '../describe-error.js';
+import { outcomeMessage } from '../../presenters/describe-error.js';
 import { batchCardBlocks } from './batch-card.js';
 import { type CardControls, cardControlBlocks } from './card-controls.js';
 import { whatLines } from './card-lines.js';
@@ -26,6 +26,7 @@ import {
   slackDate,
   withSandboxNote,
 } from './common.js';
+import { checkedWarnings, requestRepeatLines, WARNINGS_CHECKED } from './repeat-lines.js';
 
 export const APPROVAL_ACTIONS = { approve: 'request_approve', deny: 'request_deny', cancel: 'request_cancel' } as const;
 
@@ -117,19 +118,29 @@ function finalCard(record: RequestRecord): KnownBlock[] {
 
 function buttons(record: RequestRecord, frozen: boolean): KnownBlock {
   const f = record.frozen;
+  // Issue 20 §5: with warnings on the card, Approve asks the approver to confirm they checked
+  // them, and the click says so (its value) so the vote's history records it in the same script.
+  const checked = checkedWarnings(f);
   const approve = {
     type: 'button',
     action_id: APPROVAL_ACTIONS.approve,
     style: 'primary',
     text: plain('Approve', 75),
     accessibility_label: buttonLabel('Approve', f),
-    value: f.id,
-    confirm: {
-      title: plain('Approve this request?', 100),
-      text: plain(approveConfirmText(record), 300),
-      confirm: plain('Approve', 30),
-      deny: plain('Back', 30),
-    },
+    value: checked ? `${f.id} ${WARNINGS_CHECKED}` : f.id,
+    confirm: checked
+      ? {
+          title: plain('Checked the warnings?', 100),
+          text: plain(`${checked} ${approveConfirmText(record)}`, 300),
+          confirm: plain('Checked, approve', 30),
+          deny: plain('Back', 30),
+        }
+      : {
+          title: plain('Approve this request?', 100),
+          text: plain(approveConfirmText(record), 300),
+          confirm: plain('Approve', 30),
+          deny: plain('Back', 30),
+        },
   };
   const elements = [
     ...(frozen ? [] : [approve]),
@@ -162,6 +173,8 @@ export function requestCardBlocks(record: RequestRecord, sandbox: boolean, contr
     section(statusLine(record, frozen)),
     ...cardControlBlocks(record, controls), // issue 13
     { type: 'section', text: mrkdwn(whatLines(f).join('\n')) },
+    // Issue 20 §4: earlier payments this one repeats, while it can still be denied.
+    ...(record.state === 'pending' && f.display.repeats?.length ? [section(requestRepeatLines(f).join('\n'))] : []),
     section(`${requestedBy(f)}  ·  *Reason:* ${esc(f.reason)}`),
     section(
       `*Rule:* ${esc(f.rule)}\n${votesLine(record)}${record.state === 'pending' ? `\n*Expires:* ${slackDate(f.expiresAt)}` : ''}`,

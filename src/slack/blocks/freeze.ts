@@ -1,7 +1,7 @@
 /** Kill switch texts (issue 13): the banner on every open card and App Home, click refusals. Pure. */
 
+import type { FreezeState, UnfreezeProposal } from '../../domain/freeze-state.js';
 import { plural, pluralWord } from '../../domain/words.js';
-import type { FreezeState, UnfreezeProposal } from '../../store/controls.js';
 import { type Blocks, context, esc, header, plain, section, slackDate, withSandboxNote } from './common.js';
 
 /** A sentence ends once: a reason typed with its own full stop keeps just that one (issue 23 item 19). */

@@ -1,7 +1,7 @@
 /** App Home: where to start, what needs this person's vote, what waits, what ran. Pure builder. */
 import type { KnownBlock, View } from '@slack/types';
+import type { FreezeState } from '../../domain/freeze-state.js';
 import type { RequestRecord } from '../../domain/request.js';
-import type { FreezeState } from '../../store/controls.js';
 import { summaryLine } from './card-summary.js';
 import { type Blocks, context, header, link, plain, section, slackDate } from './common.js';
 import { freezeBannerText } from './freeze.js';

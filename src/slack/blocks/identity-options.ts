@@ -7,7 +7,7 @@
 import type { IdentityCheck, IdentitySearch } from '../../app/identities.js';
 import { hasLongNumber, shortId } from '../../domain/identity-query.js';
 import { bvnText, maskLongNumbers } from '../../domain/personal-data.js';
-import type { IdentityEntry } from '../../store/registry.js';
+import type { IdentityEntry } from '../../domain/registry-entries.js';
 import { plain } from './common.js';
 
 /** Option values that explain rather than choose. */

@@ -4,8 +4,8 @@ import type { View } from '@slack/types';
 import type { CreateIdentityOutcome } from '../../app/create-identity.js';
 import type { IdentityCheck, IdentityRefusal } from '../../app/identities.js';
 import { bvnText, maskBvn, maskLongNumbers } from '../../domain/personal-data.js';
-import type { IdentityEntry } from '../../store/registry.js';
-import { describeError, describeWriteFailure } from '../describe-error.js';
+import type { IdentityEntry } from '../../domain/registry-entries.js';
+import { describeError, describeWriteFailure } from '../../presenters/describe-error.js';
 import { encodeMetadata } from '../metadata.js';
 import {
   type Blocks,

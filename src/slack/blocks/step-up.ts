@@ -4,13 +4,18 @@ import type { KnownBlock } from '@slack/types';
 export const STEP_UP_ACTION = 'step_up_open';
 
 /** The link carries its token in the fragment; the button only opens it. */
-export function stepUpOfferBlocks(requestId: string, url: string): KnownBlock[] {
+export function stepUpOfferBlocks(
+  requestId: string,
+  url: string,
+  purpose: 'approve' | 'resume' = 'approve',
+): KnownBlock[] {
+  const resume = purpose === 'resume';
   return [
     {
       type: 'section',
       text: {
         type: 'mrkdwn',
-        text: `${requestId} needs your passkey: a Slack click alone does not count for it. The link is yours only and works once, for 5 minutes.`,
+        text: `${requestId} needs your passkey${resume ? ' to resume' : ''}: a Slack click alone does not count for it. The link is yours only and works once, for 5 minutes.`,
       },
     },
     {
@@ -19,7 +24,7 @@ export function stepUpOfferBlocks(requestId: string, url: string): KnownBlock[] 
         {
           type: 'button',
           action_id: STEP_UP_ACTION,
-          text: { type: 'plain_text', text: 'Approve with your passkey' },
+          text: { type: 'plain_text', text: resume ? 'Resume with your passkey' : 'Approve with your passkey' },
           style: 'primary',
           url,
         },
@@ -28,12 +33,15 @@ export function stepUpOfferBlocks(requestId: string, url: string): KnownBlock[] 
   ];
 }
 
-export const stepUpOfferText = (requestId: string) => `${requestId} needs your passkey: open the link to approve it.`;
+export const stepUpOfferText = (requestId: string, purpose: 'approve' | 'resume' = 'approve') =>
+  `${requestId} needs your passkey: open the link to ${purpose === 'resume' ? 'resume' : 'approve'} it.`;
 
 /** An approver with no usable passkey, in one sentence. */
-export const noPasskeyText = (requestId: string, waiting: boolean) =>
-  waiting
-    ? `${requestId} needs a passkey approval and your passkey cannot count yet (it waits for another approver's approval or its cool-down); your click was not counted.`
-    : `${requestId} needs a passkey approval and you have none: type /passkey to register one (another approver approves it), then click Approve again.`;
+export const noPasskeyText = (requestId: string, waiting: boolean, purpose: 'approve' | 'resume' = 'approve') => {
+  const what = purpose === 'resume' ? 'Resume' : 'Approve';
+  return waiting
+    ? `${requestId} needs a passkey ${purpose === 'resume' ? 'to resume' : 'approval'} and your passkey cannot count yet (it waits for another approver's approval or its cool-down); your click was not counted.`
+    : `${requestId} needs a passkey ${purpose === 'resume' ? 'to resume' : 'approval'} and you have none: type /passkey to register one (another approver approves it), then click ${what} again.`;
+};
 
 export const lateText = (requestId: string) => `${requestId} is no longer waiting for approval.`;

@@ -1,13 +1,13 @@
 /** /identity and /beneficiary: create (through modals), show and list what Rampart keeps. */
 import type { App } from '@slack/bolt';
 import { checkIdentity } from '../../app/identities.js';
+import { describeError } from '../../presenters/describe-error.js';
 import { beneficiaryListBlocks, nigerianModal } from '../blocks/beneficiary.js';
 import { errorBlocks } from '../blocks/common.js';
 import { identityBlocks, identityCheckProblem, identityListBlocks, identityModal } from '../blocks/identity.js';
 import { registerModal } from '../blocks/register-beneficiary.js';
 import { isHelp, USAGE } from '../blocks/usage.js';
 import type { Deps } from '../deps.js';
-import { describeError } from '../describe-error.js';
 import { respondBlocks, respondError } from '../respond.js';
 
 export function registerRegistryCommands(app: App, deps: Deps): void {

@@ -11,6 +11,7 @@ import {
 } from '../../app/add-beneficiary.js';
 import { ackThenAnnounce } from '../../app/post-request.js';
 import { SubmitBudget } from '../../app/submit-budget.js';
+import { describeError } from '../../presenters/describe-error.js';
 import {
   BENEFICIARY_ACTIONS,
   BENEFICIARY_CALLBACK,
@@ -24,7 +25,6 @@ import {
 import { identityModal } from '../blocks/identity.js';
 import { NEW_BENEFICIARY_ACTION } from '../blocks/request-modal.js';
 import type { Deps } from '../deps.js';
-import { describeError } from '../describe-error.js';
 import { readMetadata } from '../metadata.js';
 import { registerCrossBorderView } from './beneficiary-cross-border.js';
 import {

@@ -3,13 +3,15 @@ import type { App } from '@slack/bolt';
 import type { View } from '@slack/types';
 import { z } from 'zod';
 import { deny } from '../../app/decide.js';
+import { APPROVAL_ID } from '../../domain/approval.js';
 import { plain } from '../blocks/common.js';
 import { refusalText } from '../decision-text.js';
 import type { Deps } from '../deps.js';
 import { encodeMetadata, readMetadata } from '../metadata.js';
 
 export const DENY_CALLBACK = 'deny_modal';
-const meta = z.object({ requestId: z.string().regex(/^R-\d+$/), channel: z.string().optional() });
+// Issue 20: a batch (B-<n>) is denied with the same modal as a single request.
+const meta = z.object({ requestId: z.string().regex(APPROVAL_ID), channel: z.string().optional() });
 
 export const denyModal = (requestId: string, channel: string | undefined): View => ({
   type: 'modal',

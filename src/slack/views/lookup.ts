@@ -6,10 +6,10 @@ import type { WebClient } from '@slack/web-api';
 import { DeadlineError, withDeadline } from '../../app/deadline.js';
 import { checkNigerianAccount } from '../../domain/bank-account.js';
 import { InputError } from '../../errors.js';
+import { describeError } from '../../presenters/describe-error.js';
 import { lookupAnswer } from '../answers.js';
 import { type Blocks, errorBlocks, plain, withSandboxNote } from '../blocks/common.js';
 import type { Deps } from '../deps.js';
-import { describeError } from '../describe-error.js';
 
 export const LOOKUP_CALLBACK = 'lookup_modal';
 

@@ -8,11 +8,11 @@ import { DeadlineError, withDeadline } from '../../app/deadline.js';
 import { ackThenAnnounce } from '../../app/post-request.js';
 import { SubmitBudget } from '../../app/submit-budget.js';
 import { submitRequest } from '../../app/submit-request.js';
+import { describeError } from '../../presenters/describe-error.js';
 import { isNote } from '../blocks/identity-options.js';
 import { modalMetaSchema, REQUEST_CALLBACK } from '../blocks/request-modal.js';
 import { alreadySubmittedModal, NOTHING_SUBMITTED } from '../blocks/submitted.js';
 import type { Deps } from '../deps.js';
-import { describeError } from '../describe-error.js';
 import { readMetadata } from '../metadata.js';
 
 /** Slack allows 3 s for the answer; the balance check must leave room for the create (issue 9). */

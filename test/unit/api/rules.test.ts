@@ -2,7 +2,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkFields } from '../../../src/api/fields.js';
 import { nestingDepth } from '../../../src/api/http-io.js';
-import { approvalState } from '../../../src/api/present.js';
 import { type ApiKey, hasScope, keyLimitRefusal, keyState, parseToken } from '../../../src/domain/api-key.js';
 
 const key = (over: Partial<ApiKey> = {}): ApiKey => ({
@@ -61,14 +60,5 @@ describe('request bodies', () => {
     const missing = checkFields('offramp', { wallet: 'ops', asset: 'base:usdc', amount: '1.5' }, wallets);
     expect(missing.ok ? [] : missing.errors.map((e) => e.pointer)).toEqual(['/beneficiary', '/reason']);
     expect(checkFields('transfer', [], wallets)).toMatchObject({ ok: false, errors: [{ pointer: '' }] });
-  });
-});
-
-describe('states', () => {
-  it("are DESIGN's approval states", () => {
-    expect(approvalState('executing')).toBe('running');
-    expect(approvalState('succeeded')).toBe('done');
-    expect(approvalState('unknown')).toBe('done');
-    expect(approvalState('pending')).toBe('pending');
   });
 });

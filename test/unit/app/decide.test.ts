@@ -1,6 +1,6 @@
 /** The decision use cases with in-memory ports: each outcome, and what each one queues. */
 import { describe, expect, it } from 'vitest';
-import { approve, cancel, deny } from '../../../src/app/decide.js';
+import { approve, CARD_AFTER_QUORUM_MS, cancel, deny } from '../../../src/app/decide.js';
 import type { AppDeps } from '../../../src/app/deps.js';
 import type { RequestState } from '../../../src/domain/request.js';
 import { createLogger } from '../../../src/log.js';
@@ -39,7 +39,8 @@ function world(opts: { approvers?: string[]; groupsDown?: boolean; required?: nu
   };
   const queues = {
     enqueueApproved: async (id: string) => void queued.push(`execute ${id}`),
-    notify: async (j: { requestId: string; kind: string }) => void queued.push(`notify ${j.kind}`),
+    notify: async (j: { requestId: string; kind: string }, _once?: string, delayMs = 0) =>
+      void queued.push(`notify ${j.kind}${delayMs > 0 ? ` in ${delayMs} ms` : ''}`),
   };
   const deps = {
     store,
@@ -63,7 +64,15 @@ describe('approve', () => {
   it('queues the execution before the card refresh when quorum is met', async () => {
     const w = world();
     expect(await approve(w.deps, 'R-1001', 'U1')).toEqual({ kind: 'approved', requestId: 'R-1001' });
-    expect(w.queued).toEqual(['execute R-1001', 'notify card']);
+    expect(w.queued).toEqual(['execute R-1001', `notify card in ${CARD_AFTER_QUORUM_MS} ms`]);
+  });
+
+  it('holds the quorum card refresh back, so no card job runs beside the execution (issue 19); a vote refreshes at once', async () => {
+    const w = world({ required: 2 });
+    expect((await approve(w.deps, 'R-1001', 'U1')).kind).toBe('voted');
+    expect((await approve(w.deps, 'R-1001', 'U2')).kind).toBe('approved');
+    expect(CARD_AFTER_QUORUM_MS).toBeGreaterThan(0);
+    expect(w.queued).toEqual(['notify card', 'execute R-1001', `notify card in ${CARD_AFTER_QUORUM_MS} ms`]);
   });
 
   it('refuses non-approvers and the requester, and counts one person once', async () => {

@@ -1,7 +1,7 @@
 /** Slack as `rampart doctor` asks it (issue 14): the Web API calls behind app/doctor's SlackProbe. */
 import { WebClient } from '@slack/web-api';
 import type { SlackProbe } from '../app/doctor.js';
-import { slackClientOptions } from './app.js';
+import { slackClientOptions } from './client-options.js';
 
 const errorOf = (err: unknown): string => {
   const data = (err as { data?: { error?: unknown } }).data;

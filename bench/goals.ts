@@ -1,0 +1,58 @@
+/**
+ * Issue 19's three goals, each judged on the median of same-run pairs (Rampart beside its floor,
+ * measured one right after the other), printed beside the goal with the Redis commands per click.
+ */
+import type { CommandCount } from './redis-commands.js';
+import { ms } from './stats.js';
+
+export const GOALS = {
+  approval: { limit: 3, what: 'approve click → service call p50 ÷ bare BullMQ add → worker start p50' },
+  ack: { limit: 1.2, what: 'ack p99 ÷ bare Bolt making the same service call' },
+  rss: { limit: 1.3, what: 'peak RSS ÷ bare Bolt + BullMQ' },
+} as const;
+export type Goal = keyof typeof GOALS;
+
+export interface GoalResult {
+  /** Rampart ÷ floor of each pair, in the order measured. */
+  pairs: number[];
+  median: number;
+  limit: number;
+  met: boolean;
+}
+
+export const median = (xs: readonly number[]): number => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  if (sorted.length === 0) return Number.NaN;
+  return sorted.length % 2 === 1
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+};
+
+export function judge(goal: Goal, pairs: readonly number[]): GoalResult {
+  const m = median(pairs);
+  return { pairs: [...pairs], median: m, limit: GOALS[goal].limit, met: m <= GOALS[goal].limit };
+}
+
+export function goalLines(goals: Partial<Record<Goal, GoalResult>>, commands: CommandCount | undefined): string[] {
+  const lines = ['Goals (issue 19), median of same-run pairs:'];
+  for (const goal of Object.keys(GOALS) as Goal[]) {
+    const r = goals[goal];
+    const head = `  ${GOALS[goal].what}: goal ≤ ${GOALS[goal].limit}×`;
+    lines.push(
+      r
+        ? `${head}, measured ${ms(r.median)}× (pairs ${r.pairs.map((x) => `${ms(x)}×`).join(', ')}): ${r.met ? 'met' : 'NOT met'}`
+        : `${head}: not measured in this run`,
+    );
+  }
+  if (commands) {
+    const names = Object.entries(commands.byName)
+      .sort((a, b) => b[1] - a[1])
+      .map(([n, c]) => `${n} ${c}`)
+      .join(', ');
+    lines.push(
+      `  Redis commands per approve click (median of ${commands.clicks}, MONITOR): ${commands.toCall} from the click to the service call (${names}); ${commands.toReply} to the outcome reply`,
+    );
+  }
+  return lines;
+}

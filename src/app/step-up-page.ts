@@ -1,0 +1,83 @@
+/**
+ * The one step-up page (issue 22) serves every decision made with a passkey: a payment's vote, a
+ * step-up batch's Resume, approving someone's new passkey, removing one of your own. The token
+ * says which; each attempt is counted once here, then the purpose's own checks run.
+ */
+
+import type { TokenData } from '../store/step-up-tokens.js';
+import {
+  beginPasskeyDecision,
+  bindPasskey,
+  finishPasskeyDecision,
+  type PasskeyBegun,
+  type PasskeyDecided,
+  type PasskeyPurpose,
+} from './passkey-decide.js';
+import {
+  type Begun,
+  beginRecordStepUp,
+  bindRecord,
+  type Finished,
+  finishRecordStepUp,
+  refused,
+  type StepUpRefusal,
+} from './step-up.js';
+import { recordAttempt, type StepUpDeps } from './step-up-deps.js';
+
+type Counted =
+  | { kind: 'record'; data: TokenData & { purpose: 'approve' | 'resume' } }
+  | { kind: 'passkey'; data: TokenData & { purpose: PasskeyPurpose } }
+  | StepUpRefusal;
+
+const isRecord = (d: TokenData): d is TokenData & { purpose: 'approve' | 'resume' } =>
+  d.purpose === 'approve' || d.purpose === 'resume';
+const isPasskey = (d: TokenData): d is TokenData & { purpose: PasskeyPurpose } =>
+  d.purpose === 'enrol-approve' || d.purpose === 'remove';
+
+async function count(deps: StepUpDeps, token: string): Promise<Counted> {
+  const a = await deps.stepUpTokens.attempt(token, deps.now());
+  if (a.kind === 'invalid' || a.data.purpose === 'enrol') {
+    recordAttempt(deps, { purpose: 'approve', outcome: 'invalid' });
+    return { kind: 'invalid' };
+  }
+  const { data } = a;
+  if (a.kind !== 'ok') {
+    if (isRecord(data))
+      await refused(deps, { purpose: data.purpose, user: data.user, requestId: data.subject }, a.kind);
+    else recordAttempt(deps, { purpose: data.purpose, outcome: a.kind, user: data.user });
+    return { kind: 'limited' };
+  }
+  if (isRecord(data)) return { kind: 'record', data };
+  if (isPasskey(data)) return { kind: 'passkey', data };
+  return { kind: 'invalid' };
+}
+
+export type PageBegun = Begun | PasskeyBegun;
+
+export async function beginStepUp(deps: StepUpDeps, token: string): Promise<PageBegun> {
+  const c = await count(deps, token);
+  if (c.kind === 'record') {
+    const bound = await bindRecord(deps, c.data);
+    return 'kind' in bound ? bound : beginRecordStepUp(deps, bound);
+  }
+  if (c.kind === 'passkey') {
+    const bound = await bindPasskey(deps, c.data);
+    return 'kind' in bound ? bound : beginPasskeyDecision(deps, bound);
+  }
+  return c;
+}
+
+export type PageFinished = Finished | PasskeyDecided;
+
+export async function finishStepUp(deps: StepUpDeps, token: string, body: unknown): Promise<PageFinished> {
+  const c = await count(deps, token);
+  if (c.kind === 'record') {
+    const bound = await bindRecord(deps, c.data);
+    return 'kind' in bound ? bound : finishRecordStepUp(deps, token, bound, body);
+  }
+  if (c.kind === 'passkey') {
+    const bound = await bindPasskey(deps, c.data);
+    return 'kind' in bound ? bound : finishPasskeyDecision(deps, token, bound, body);
+  }
+  return c;
+}

@@ -1,0 +1,26 @@
+/** An approver's passkey as Rampart keeps it (issue 22): the store writes it, cards and pages show it. */
+import { z } from 'zod';
+
+export const passkeySchema = z.object({
+  /** The credential id, base64url. */
+  id: z.string().min(1),
+  user: z.string().min(1),
+  /** COSE public key, base64url. */
+  publicKey: z.string().min(1),
+  transports: z.array(z.string()).optional(),
+  aaguid: z.string(),
+  /** What the enrolling browser said it was (user agent, shortened). */
+  browser: z.string(),
+  createdAt: z.number(),
+  /** pending: waits for another approver's passkey approval (issue 22 "Enrolment"). */
+  status: z.enum(['active', 'pending']),
+  /** Counts for payments only from this moment (PASSKEY_COOLDOWN; 0 for a bootstrap). */
+  usableFrom: z.number(),
+  /** 'cli' for a bootstrap enrolment, else the approver whose passkey approved it. */
+  approvedBy: z.string().optional(),
+});
+export type Passkey = z.infer<typeof passkeySchema>;
+
+export interface StoredPasskey extends Passkey {
+  counter: number;
+}

@@ -1,0 +1,37 @@
+/**
+ * A batch's receipt (issue 20 "At the end"): the CSV posted in its card's thread and printed by
+ * `rampart batch receipt`, from one builder, with the total moved for the summary and the CLI.
+ */
+import type { BatchRowOutcome } from '../app/notifier.js';
+import { type Amount, parseAmount } from '../domain/amount.js';
+import { assetInfo, parseAssetId } from '../domain/assets.js';
+import { receiptCsv } from '../domain/batch-receipt.js';
+import type { RequestRecord } from '../domain/request.js';
+import { outcomeMessage } from './describe-error.js';
+
+const decimalsOf = (record: RequestRecord): number => {
+  const body = record.frozen.call.body as { asset?: string };
+  const id = body.asset ? parseAssetId(body.asset) : undefined;
+  return id ? assetInfo(id).decimals : 6;
+};
+
+/** The total moved (succeeded rows) and the receipt CSV: the thread's, and `rampart batch receipt`'s. */
+export function batchReceipt(record: RequestRecord, rows: readonly BatchRowOutcome[]): { moved: Amount; csv: string } {
+  const kind = record.frozen.display.batch?.kind ?? 'transfers';
+  const decimals = decimalsOf(record);
+  const amount = (r: BatchRowOutcome): Amount => parseAmount(r.amount, decimals);
+  const moved = rows.filter((r) => r.state === 'succeeded').reduce((sum, r) => sum + amount(r).units, 0n);
+  const csv = receiptCsv(
+    kind,
+    rows.map((r) => ({
+      row: r.row,
+      destination: r.destination,
+      amount: amount(r),
+      reference: r.reference,
+      state: r.state,
+      proof: r.outcome?.hash ?? r.outcome?.reference ?? r.outcome?.id,
+      error: r.state === 'succeeded' ? undefined : outcomeMessage(r.outcome),
+    })),
+  );
+  return { moved: { units: moved, decimals }, csv };
+}

@@ -1,0 +1,53 @@
+/**
+ * /passkey (issue 22 "Enrolment"): an approver gets a one-time link (10 min) to register a passkey
+ * on this device, and the list of theirs. A Slack session can only list: removing needs another
+ * passkey of the same person (the page) or the CLI.
+ */
+import type { App } from '@slack/bolt';
+import { authorise } from '../../app/decide.js';
+import { enrolLink } from '../../app/passkey-enrol.js';
+import { withSandboxNote, withSandboxText } from '../blocks/common.js';
+import { PASSKEY_USAGE, passkeyCommandBlocks } from '../blocks/passkey.js';
+import { isHelp } from '../blocks/usage.js';
+import type { Deps } from '../deps.js';
+
+export function registerPasskeyCommand(app: App, deps: Deps): void {
+  app.command('/passkey', async ({ command, ack, client }) => {
+    const text = (command.text ?? '').trim();
+    if (isHelp(text) || text !== '') {
+      await ack({ response_type: 'ephemeral', text: PASSKEY_USAGE });
+      return;
+    }
+    if (!deps.config.stepUp.publicUrl) {
+      await ack({
+        response_type: 'ephemeral',
+        text: 'Passkeys are not set up here: PUBLIC_URL is not configured (docs/step-up.md).',
+      });
+      return;
+    }
+    await ack();
+    const user = command.user_id;
+    let answer: { text: string; blocks?: ReturnType<typeof passkeyCommandBlocks> };
+    try {
+      const refused = await authorise(deps, user);
+      if (refused) answer = { text: 'Only approvers register passkeys; ask an admin to add you to APPROVERS.' };
+      else {
+        const link = await enrolLink(deps, user, false);
+        if (link.kind !== 'link') throw new Error('a non-bootstrap link is never refused');
+        const blocks = passkeyCommandBlocks(link.url, await deps.passkeys.list(user), deps.now());
+        answer = { text: 'Register a passkey, or see yours.', blocks };
+      }
+    } catch (err) {
+      deps.log.error({ err }, '/passkey failed');
+      answer = { text: 'Rampart could not answer /passkey just now; nothing changed. Try again in a minute.' };
+    }
+    await client.chat
+      .postEphemeral({
+        channel: command.channel_id,
+        user,
+        text: withSandboxText(answer.text, deps.sandbox),
+        ...(answer.blocks ? { blocks: withSandboxNote(answer.blocks, deps.sandbox) } : {}),
+      })
+      .catch((err: unknown) => deps.log.warn({ err }, 'could not answer /passkey'));
+  });
+}

@@ -1,0 +1,75 @@
+/**
+ * Lua helpers for a batch's rows (issue 20), included by the execution scripts in
+ * store/approval-lua.ts after COMMON: each runs inside the row's own start or final move, so a
+ * give-back, a pause or the wallet's turn can never be half done (a worker killed between two
+ * round trips cannot lose or repeat one).
+ */
+export const BATCH_LUA = `
+local function runnable(s) return s == 'approved' or s == 'running' end
+-- Issue 20 "Velocity": the approval reserved the batch's total under its id; a row ending failed
+-- or cancelled takes its own units off, once (the given set remembers the row).
+local function giveBack(amounts, given, approvalId, rowId, units)
+  if not units or units <= 0 then return 0 end
+  if redis.call('SADD', given, rowId) == 0 then return 0 end
+  if not redis.call('HGET', amounts, approvalId) then return 0 end
+  local left = redis.call('HINCRBY', amounts, approvalId, -units)
+  if left < 0 then redis.call('HSET', amounts, approvalId, '0') end
+  return 1
+end
+-- Issue 20 "Pauses": nothing of the batch starts until an approver resumes (or anyone stops);
+-- the reason is on the approval (the card shows it) and in its history.
+local function pauseBatch(a, hist, why, now)
+  redis.call('HSET', a, 'state', 'paused', 'pausedWhy', why)
+  redis.call('HDEL', a, 'funded')
+  redis.call('RPUSH', hist, cjson.encode({at = now, event = 'paused', detail = why}))
+end
+-- Issue 20 "wallet's turn": one sorted set of open batches, '<wallet id> <batch id>' by approval
+-- time; the wallet is read from the row's own sealed call, so no caller needs it beforehand.
+local function turnMember(e, id)
+  local call = redis.call('HGET', e, 'call')
+  local ok, c = pcall(cjson.decode, call or '')
+  local w = (ok and type(c) == 'table' and c.body and c.body.wallet_id) or ''
+  return w .. ' ' .. id, w .. ' '
+end
+-- A finished batch leaves its wallet's queue, so the next one may start.
+local function leaveTurn(a, turns, e, id)
+  if redis.call('HGET', a, 'state') == 'done' then redis.call('ZREM', turns, (turnMember(e, id))) end
+end
+`;
+
+/**
+ * START's batch checks, after "queued" and "approval runnable": within BATCH_HOLD_LIMIT of the
+ * approval (ARGV[7] ms, '' for none); no other row of the batch executing and the row before it
+ * (KEYS[16]) final. Returns a refusal reason, or nil.
+ */
+export const BATCH_START_ORDER = `
+local function batchOrder(a, hold, now)
+  local decided = num(redis.call('HGET', a, 'decidedAt'))
+  if hold and decided > 0 and now - decided > hold then return 'too-old' end
+  if num(redis.call('HGET', a, 'c:executing')) > 0 then return 'waiting' end
+  if KEYS[16] ~= KEYS[3] then
+    local before = redis.call('HGET', KEYS[16], 'state')
+    if before == 'queued' or before == 'executing' then return 'waiting' end
+  end
+  return nil
+end
+-- The wallet's turn (KEYS[17]): batches of one wallet in approval order, one at a time. Taking
+-- the turn holds it (score 0, so an older batch registered late cannot overtake it) and asks for
+-- the funding check first ('funding'): the worker reads the balance and either marks the batch
+-- funded or pauses it; nothing is sent meanwhile.
+local function batchTurn(a, turns, e, id)
+  local member, wallet = turnMember(e, id)
+  redis.call('ZADD', turns, 'NX', num(redis.call('HGET', a, 'decidedAt')), member)
+  for _, m in ipairs(redis.call('ZRANGE', turns, 0, -1)) do
+    if string.sub(m, 1, #wallet) == wallet then
+      if m ~= member then return 'turn' end
+      break
+    end
+  end
+  if redis.call('HGET', a, 'funded') ~= '1' then
+    redis.call('ZADD', turns, 0, member)
+    return 'funding'
+  end
+  return nil
+end
+`;

@@ -1,0 +1,167 @@
+/**
+ * A batch through the workbench's own HTTP API, as the page drives it (issue 20): /batch, a CSV
+ * picked in the form's file field, the card, an approval, and the rows file and the receipt
+ * shown in the card's thread as links the page can open or save.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { findElement } from '../../devkit/index.js';
+import { eventually } from '../support/harness.js';
+import { RECEIVER, startTestWorkbench, type TestWorkbench } from './support.js';
+
+let wb: TestWorkbench;
+beforeAll(async () => {
+  wb = await startTestWorkbench('batch', { BATCH_RATE: 'off' });
+});
+afterAll(async () => {
+  await wb?.close();
+});
+
+async function post(path: string, body: unknown): Promise<Record<string, unknown>> {
+  const res = await fetch(new URL(path, wb.url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as Record<string, unknown>;
+}
+
+type Reply = { html: string };
+async function threadReplies(user: string, id: string): Promise<Reply[]> {
+  const res = await fetch(new URL(`/api/state?user=${user}`, wb.url));
+  const state = (await res.json()) as { channels: { id: string; messages: { html: string; replies: Reply[] }[] }[] };
+  const card = state.channels.find((c) => c.id === 'C0APPROVALS')?.messages.find((m) => m.html.includes(id));
+  return card?.replies ?? [];
+}
+
+/** The file a thread reply links to, fetched as the page's link does. */
+async function linkedFile(reply: Reply): Promise<string> {
+  const href = /href="(\/api\/file\?id=[^"]+)"/.exec(reply.html)?.[1];
+  if (!href) throw new Error('no file link in the reply');
+  return (await fetch(new URL(href.replaceAll('&amp;', '&'), wb.url))).text();
+}
+
+it('takes a CSV picked in the /batch form to a card, an approval, and the rows and receipt files in its thread', async () => {
+  const user = 'U0REQUESTER';
+  await post('/api/command', { user, channel: 'C0GENERAL', text: '/batch' });
+  const view = await eventually(
+    () => wb.fake.views(user).find((v) => v.callback_id === 'batch_modal'),
+    10_000,
+    'the batch form',
+  );
+  const csv = `receiver,amount,reference\n${RECEIVER},12.5,INV-1\n${RECEIVER.toLowerCase()},7,INV-2\n`;
+  const file = await post('/api/pick-file', {
+    user,
+    name: 'vendors.csv',
+    content: Buffer.from(csv).toString('base64'),
+  });
+  const submitted = await post('/api/submit', {
+    user,
+    viewId: view.id,
+    values: { kind: 'transfers', wallet: 'ops', asset: 'base:usdc', file, reason: 'workbench run' },
+  });
+  expect(submitted.errors).toEqual({});
+
+  const card = await eventually(
+    () => wb.fake.messages('C0APPROVALS').find((m) => JSON.stringify(m.blocks).includes('Batch of transfers')),
+    10_000,
+    'the batch card',
+  );
+  const id = /B-\d+/.exec(JSON.stringify(card.blocks))?.[0] ?? '';
+  const rows = await eventually(
+    async () => (await threadReplies(user, id)).find((r) => r.html.includes(`${id}-rows.csv`)),
+    10_000,
+    'the rows file in the thread',
+  );
+  expect(await linkedFile(rows)).toContain(`2,${RECEIVER},12.5,INV-1`);
+
+  const approve = findElement(card.blocks ?? [], 'request_approve');
+  if (!approve) throw new Error('no Approve button');
+  await post('/api/click', {
+    user: 'U0APPROVER1',
+    actionId: 'request_approve',
+    blockId: approve.blockId,
+    value: String(approve.element.value),
+    channel: 'C0APPROVALS',
+    ts: card.ts,
+  });
+  const receipt = await eventually(
+    async () => (await threadReplies(user, id)).find((r) => r.html.includes(`${id}-receipt.csv`)),
+    20_000,
+    'the receipt in the thread',
+  );
+  const lines = (await linkedFile(receipt)).trim().split('\r\n');
+  expect(lines[0]).toBe('row,destination,amount,reference,state,hash or reference,error');
+  expect(lines.slice(1).map((l) => l.split(',').slice(0, 5).join(','))).toEqual([
+    `2,${RECEIVER},12.5,INV-1,succeeded`,
+    `3,${RECEIVER.toLowerCase()},7,INV-2,succeeded`,
+  ]);
+  const summary = (await threadReplies(user, id)).find((r) => r.html.includes(`Batch ${id} finished`));
+  expect(summary?.html).toContain('2 succeeded, 0 failed');
+});
+
+it('offers the failed rows again from a button in the thread, and posts the new batch from the form', async () => {
+  const user = 'U0REQUESTER';
+  const sandbox = wb.rampart.sandbox;
+  const ops = sandbox?.state.wallets.get('wal_ops_7f3a');
+  if (!ops) throw new Error('no sandbox ops wallet');
+  await post('/api/command', { user, channel: 'C0GENERAL', text: '/batch' });
+  const view = await eventually(
+    () => wb.fake.views(user).find((v) => v.callback_id === 'batch_modal'),
+    10_000,
+    'the batch form',
+  );
+  const csv = `receiver,amount,reference\n${RECEIVER},3,AGAIN-1\n`;
+  const file = await post('/api/pick-file', { user, name: 'again.csv', content: Buffer.from(csv).toString('base64') });
+  await post('/api/submit', {
+    user,
+    viewId: view.id,
+    values: { kind: 'transfers', wallet: 'ops', asset: 'base:usdc', file },
+  });
+  const card = await eventually(
+    () => wb.fake.messages('C0APPROVALS').find((m) => JSON.stringify(m.blocks).includes('again.csv')),
+    10_000,
+    'the batch card',
+  );
+  const id = /B-\d+/.exec(JSON.stringify(card.blocks))?.[0] ?? '';
+  // The service refuses the row when it runs: failed, nothing moved.
+  ops.transfer = false;
+  const approve = findElement(card.blocks ?? [], 'request_approve');
+  await post('/api/click', {
+    user: 'U0APPROVER1',
+    actionId: 'request_approve',
+    blockId: approve?.blockId ?? '',
+    value: id,
+    channel: 'C0APPROVALS',
+    ts: card.ts,
+  });
+  const summary = await eventually(
+    () => wb.fake.thread('C0APPROVALS', card.ts).find((m) => findElement(m.blocks ?? [], 'batch_request_again')),
+    20_000,
+    'the Request again button',
+  );
+  ops.transfer = true;
+  const html = (await threadReplies(user, id)).find((r) => r.html.includes(`Batch ${id} finished`))?.html ?? '';
+  expect(html).toContain('Request again (1 row)');
+  const button = findElement(summary.blocks ?? [], 'batch_request_again');
+  await post('/api/click', {
+    user,
+    actionId: 'batch_request_again',
+    blockId: button?.blockId ?? '',
+    value: id,
+    channel: 'C0APPROVALS',
+    ts: summary.ts,
+  });
+  const form = await eventually(
+    () => wb.fake.views(user).find((v) => v.callback_id === 'batch_again_modal'),
+    10_000,
+    'the request-again form',
+  );
+  expect(JSON.stringify(form.blocks)).toContain('*Rows:* 1  ·  *Total:* 3.00 USDC');
+  await post('/api/submit', { user, viewId: form.id, values: {} });
+  await eventually(
+    () => wb.fake.messages('C0APPROVALS').find((m) => JSON.stringify(m.blocks).includes(`${id}-again.csv`)),
+    10_000,
+    'the new batch card',
+  );
+});
