@@ -3,6 +3,7 @@ import { STAGE_LABEL, STAGES, type Stage } from './approval-trace.js';
 import type { BenchOptions } from './args.js';
 import { type AuditReport, auditLines } from './audit-export.js';
 import { type BatchCheckReport, batchCheckLines } from './batch-check.js';
+import { type BatchRunReport, batchRunLines } from './batch-run.js';
 import { type ClusterReport, clusterLines } from './cluster-approval.js';
 import { type Goal, type GoalResult, goalLines } from './goals.js';
 import type { CommandCount } from './redis-commands.js';
@@ -40,6 +41,7 @@ export interface Report {
   audit?: AuditReport | undefined;
   cluster?: ClusterReport | undefined;
   batch?: BatchCheckReport | undefined;
+  batchRun?: BatchRunReport | undefined;
   /** Issue 19's goals, each on the median of same-run pairs. */
   goals: Partial<Record<Goal, GoalResult>>;
 }
@@ -118,6 +120,7 @@ export function formatReport(report: Report): string {
         ]
       : []),
     ...(report.batch ? ['', ...batchCheckLines(report.batch)] : []),
+    ...(report.batchRun ? ['', ...batchRunLines(report.batchRun)] : []),
     ...(Object.keys(report.goals).length > 0 ? ['', ...goalLines(report.goals, report.approval?.commands)] : []),
   ].join('\n');
 }

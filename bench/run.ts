@@ -8,6 +8,7 @@ import { availableParallelism, cpus, loadavg } from 'node:os';
 import { type BenchOptions, parseBenchArgs } from './args.js';
 import { AUDIT_REQUESTS, measureAuditExport } from './audit-export.js';
 import { measureBatchCheck } from './batch-check.js';
+import { measureBatchRun } from './batch-run.js';
 import { measureClusterApprovals } from './cluster-approval.js';
 import type { Goal, GoalResult } from './goals.js';
 import { measureAcks, measureApprovalPath } from './pairs.js';
@@ -61,6 +62,10 @@ async function main(): Promise<void> {
       options.part === 'all' || options.part === 'batch'
         ? await measureBatchCheck(options.redisUrl, 20, progress)
         : undefined;
+    const batchRun =
+      options.part === 'all' || options.part === 'batch-run'
+        ? await measureBatchRun(options.redisUrl, 500, 5_000, progress)
+        : undefined;
     const report: Report = {
       date: new Date().toISOString(),
       machine: {
@@ -75,6 +80,7 @@ async function main(): Promise<void> {
       audit,
       cluster,
       batch,
+      batchRun,
       goals,
     };
     process.stdout.write(`${options.json ? JSON.stringify(report) : formatReport(report)}\n`);

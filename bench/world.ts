@@ -44,7 +44,12 @@ export async function deleteKeys(settings: Config['redis']): Promise<number> {
 }
 
 /** `clusterNodes`: REDIS_CLUSTER_NODES, to run on a Redis Cluster (bench part 4). */
-export async function startWorld(redisUrl: string, clusterNodes?: string): Promise<World> {
+/** `env`: settings beside the bench's own (issue 20 part 6: BATCH_RATE=off). */
+export async function startWorld(
+  redisUrl: string,
+  clusterNodes?: string,
+  env: Record<string, string> = {},
+): Promise<World> {
   const prefix = `bench-${randomUUID().slice(0, 8)}`;
   const sandbox = await startSandbox({ port: 0, host: '127.0.0.1', apiKey: SERVICE_KEY });
   const fake = await startFakeSlack({
@@ -71,6 +76,7 @@ export async function startWorld(redisUrl: string, clusterNodes?: string): Promi
     SERVICE_API_KEY: SERVICE_KEY,
     APPROVALS_CHANNEL: APPROVALS,
     APPROVERS: `${PEOPLE.approver},${PEOPLE.other}`,
+    ...env,
   });
   const trace = createApprovalTrace();
   let rampart: Running;

@@ -13,6 +13,7 @@ import { connectService, type ServiceConnection } from './connect-service.js';
 import { startHttp } from './http/serve.js';
 import type { Logger } from './log.js';
 import { timeAcks } from './metrics/ack-timer.js';
+import { countBatchRows, registerBatchGauge } from './metrics/batch-rows.js';
 import { type OwnConnections, ServiceReachability } from './metrics/health.js';
 import { registerHealthGauges } from './metrics/health-gauges.js';
 import { startHeartbeat } from './metrics/heartbeat.js';
@@ -139,6 +140,9 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
       .catch((err: unknown) => log.error({ err, requestId: c.id }, 'could not queue an audit webhook event'));
   };
   const webStore = new RequestStore(redis, config.redis.prefix, now, counted);
+  // Issue 20: batch rows by final state, and batches by state.
+  countBatchRows(webStore, metrics, { redis, prefix: config.redis.prefix, log });
+  registerBatchGauge(metrics, webStore, { redis, prefix: config.redis.prefix, log });
   const store = decorate.store?.(webStore, 'web') ?? webStore;
   const registry = new Registry(redis, config.redis.prefix);
   const controls = new ControlStore(redis, config.redis.prefix);
@@ -183,6 +187,7 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
     const builtQueues = createQueues(workerRedis, config.redis.prefix, log);
     workerQueues = decorate.queues?.(builtQueues, 'worker') ?? builtQueues;
     const workerStore = new RequestStore(workerRedis, config.redis.prefix, now, counted);
+    countBatchRows(workerStore, metrics, { redis: workerRedis, prefix: config.redis.prefix, log });
     const workerControls = new ControlStore(workerRedis, config.redis.prefix);
     audit?.startWorker({ redis: workerRedis, store: workerStore });
     workers = startWorkers({

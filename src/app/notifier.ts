@@ -44,6 +44,11 @@ export interface Notifier {
   batchRows(record: RequestRecord, card: CardRef, rows: readonly BatchRowRecord[]): Promise<void>;
   /** Loudly: the batch paused because these rows' outcome is unknown. */
   batchPaused(record: RequestRecord, card: CardRef, unknownRows: readonly BatchRowOutcome[]): Promise<void>;
+  /**
+   * The one progress message of a batch in its card's thread: posted when `ts` is undefined
+   * (returns its ts), else updated in place (chat.update). Throttled by queue/batch-progress.ts.
+   */
+  batchProgress(record: RequestRecord, card: CardRef, ts: string | undefined): Promise<string>;
   /** The summary (counts, total moved) and the receipt CSV, at the end. */
   batchFinished(record: RequestRecord, card: CardRef, rows: readonly BatchRowOutcome[]): Promise<void>;
 }

@@ -8,7 +8,8 @@ export type { Notifier } from './notifier.js';
 export type Clock = () => number;
 
 // 'not-sent' (issue 19): a try went back to queued unsent; the thread says so once per try.
-export const NOTIFY_KINDS = ['card', 'outcome', 'unknown', 'not-sent'] as const;
+// 'progress' (issue 20): a batch's progress message, throttled (queue/batch-progress.ts).
+export const NOTIFY_KINDS = ['card', 'outcome', 'unknown', 'not-sent', 'progress'] as const;
 export interface NotifyRequest {
   requestId: string;
   kind: (typeof NOTIFY_KINDS)[number];

@@ -5,12 +5,15 @@
  */
 import { maskAccount, maskLongNumbers } from '../domain/personal-data.js';
 import type { HistoryEntry, RequestRecord, ServiceCall } from '../domain/request.js';
+import type { AuditRow } from './batch-rows.js';
 
 export interface AuditEvent {
   at: string;
   event: string;
   by: string | undefined;
   detail: string | undefined;
+  /** Issue 20: the execution (a batch's row) the event is about. */
+  execution?: string;
 }
 
 export interface AuditRecord {
@@ -44,6 +47,8 @@ export interface AuditRecord {
       }
     | undefined;
   history: AuditEvent[];
+  /** Issue 20: a batch's rows, each with its execution's state and proof. */
+  rows?: AuditRow[];
 }
 
 const iso = (ms: number): string => new Date(ms).toISOString();
@@ -60,7 +65,11 @@ function maskCall(call: ServiceCall): ServiceCall {
   return { kind: 'beneficiary', body: { ...call.body, details } };
 }
 
-export function auditRecord(r: RequestRecord, history: readonly HistoryEntry[]): AuditRecord {
+export function auditRecord(
+  r: RequestRecord,
+  history: readonly HistoryEntry[],
+  rows?: readonly AuditRow[],
+): AuditRecord {
   const { frozen } = r;
   const o = r.outcome;
   return {
@@ -87,6 +96,13 @@ export function auditRecord(r: RequestRecord, history: readonly HistoryEntry[]):
       ...(o.message ? { message: maskLongNumbers(o.message) } : {}),
       ...(o.resolution ? { resolution: { ...o.resolution, at: iso(o.resolution.at) } } : {}),
     },
-    history: history.map((e) => ({ at: iso(e.at), event: e.event, by: e.by, detail: text(e.detail) })),
+    history: history.map((e) => ({
+      at: iso(e.at),
+      event: e.event,
+      by: e.by,
+      detail: text(e.detail),
+      ...(e.execution ? { execution: e.execution } : {}),
+    })),
+    ...(rows ? { rows: [...rows] } : {}),
   };
 }

@@ -1,6 +1,8 @@
 /**
  * The export's two formats. JSON Lines: one request per line with its whole history. CSV: one
- * row per history event, the request's columns repeated, so a spreadsheet filters either way.
+ * row per history event, the request's columns repeated, so a spreadsheet filters either way;
+ * a batch adds one line per row (event `row`, issue 20), its destination and amount in place of
+ * the total's.
  */
 import { csvCell } from '../domain/csv-safe.js';
 import type { AuditRecord } from './audit-record.js';
@@ -32,6 +34,9 @@ export const CSV_COLUMNS = [
   'outcome_reference',
   'outcome_id',
   'outcome_message',
+  'execution_id',
+  'row',
+  'reference',
 ] as const;
 
 /** The audit export's cells: the one shared guard (domain/csv-safe.ts). */
@@ -70,8 +75,11 @@ export function csvRows(r: AuditRecord): string {
     destination(r),
   ];
   const outcome = [r.outcome?.hash, r.outcome?.link, r.outcome?.reference, r.outcome?.id, r.outcome?.message];
-  return r.history
-    .map((e) => [...fixed, e.at, e.event, e.by, e.detail, ...outcome].map(csvField).join(','))
-    .map((line) => `${line}\n`)
-    .join('');
+  const events = r.history.map((e) => [...fixed, e.at, e.event, e.by, e.detail, ...outcome, e.execution, '', '']);
+  const rows = (r.rows ?? []).map((row) => {
+    const head = [...fixed.slice(0, 10), row.amount, row.destination];
+    const proof = r.kind === 'transfer' ? [row.proof, '', ''] : ['', '', row.proof];
+    return [...head, '', 'row', '', row.state, ...proof, '', '', row.execution_id, row.row, row.reference];
+  });
+  return [...events, ...rows].map((line) => `${line.map(csvField).join(',')}\n`).join('');
 }

@@ -15,12 +15,14 @@ import type { Logger } from '../log.js';
 import { bullPrefix } from '../queue/queues.js';
 import type { RedisClient as Redis } from '../store/redis.js';
 import type { RequestStore } from '../store/requests.js';
+import { auditRow } from './batch-rows.js';
 import { eventBody, postEvent, stateOf } from './webhook.js';
 import { type Backlog, WebhookBacklog } from './webhook-backlog.js';
 
 export const AUDIT_QUEUE = 'audit';
 // seq: the state change that queued the job (0 for a scheduled retry); a job delivers everything behind.
-const auditJob = z.object({ requestId: z.string().regex(/^R-\d+$/), seq: z.number().int().min(0).default(0) });
+// Issue 20: batches (B-n) too.
+const auditJob = z.object({ requestId: z.string().regex(/^[RB]-\d+$/), seq: z.number().int().min(0).default(0) });
 
 export interface DeliveryOptions {
   /** Delay after the first failed try (Rampart's clock); doubles each failed try. */
@@ -97,12 +99,21 @@ export function createAuditWebhook(deps: {
     const record = await on.store.get(requestId);
     if (!record) return;
     const entries = await on.store.history(requestId);
+    // Issue 20: a batch row's events carry the row (read once per delivery, only when needed).
+    let rows: Awaited<ReturnType<RequestStore['batches']['rows']>> | undefined;
+    const rowOf = async (execution: string | undefined) => {
+      if (!execution || !record.frozen.display.batch) return undefined;
+      rows ??= await on.store.batches.rows(requestId);
+      const n = Number(execution.slice(execution.lastIndexOf('.') + 1));
+      const row = rows[n - 1];
+      return row && auditRow(record.frozen.call.kind, execution, row, await on.store.execution(execution));
+    };
     for (let s = delivered + 1; s <= entries.length; s++) {
       const entry = entries[s - 1];
       const state = entry && stateOf(entry);
       if (entry && state) {
         try {
-          await post(eventBody(record, entry, s, state));
+          await post(eventBody(record, entry, s, state, await rowOf(entry.execution)));
         } catch (err) {
           throw new StuckAt(entry.at, err);
         }

@@ -8,6 +8,7 @@ import { request } from 'undici';
 import { maskLongNumbers } from '../domain/personal-data.js';
 import type { HistoryEntry, RequestRecord, RequestState } from '../domain/request.js';
 import { REQUEST_STATES } from '../domain/request.js';
+import type { AuditRow } from './batch-rows.js';
 
 export const SIGNATURE_HEADER = 'x-rampart-signature';
 export const TIMESTAMP_HEADER = 'x-rampart-request-timestamp';
@@ -24,6 +25,9 @@ export interface AuditEventBody {
   detail: string | null;
   call_hash: string;
   outcome: Record<string, string> | null;
+  /** Issue 20: the batch row (execution) the event is about: its id, destination, amount, state… */
+  execution_id?: string;
+  row?: AuditRow;
 }
 
 /** The state a history entry moved the request into, or undefined for votes and notes. */
@@ -32,9 +36,21 @@ export function stateOf(entry: HistoryEntry): RequestState | undefined {
   return (REQUEST_STATES as readonly string[]).includes(entry.event) ? (entry.event as RequestState) : undefined;
 }
 
-export function eventBody(record: RequestRecord, entry: HistoryEntry, seq: number, state: RequestState): string {
+export function eventBody(
+  record: RequestRecord,
+  entry: HistoryEntry,
+  seq: number,
+  state: RequestState,
+  row?: AuditRow,
+): string {
   const final = ['succeeded', 'failed', 'unknown'].includes(state);
-  const outcome = final && record.outcome ? record.outcome : undefined;
+  // A batch row's event carries the row's own proof, not the approval's.
+  const own = row
+    ? row.proof
+      ? { [record.frozen.call.kind === 'transfer' ? 'hash' : 'reference']: row.proof }
+      : {}
+    : record.outcome;
+  const outcome = final && own ? own : undefined;
   const body: AuditEventBody = {
     event_id: `${record.frozen.id}:${seq}`,
     request_id: record.frozen.id,
@@ -52,6 +68,8 @@ export function eventBody(record: RequestRecord, entry: HistoryEntry, seq: numbe
             .map(([k, v]) => [k, k === 'message' ? maskLongNumbers(v) : v]),
         )
       : null,
+    // The row as it stood at this event (its proof once final).
+    ...(row ? { execution_id: row.execution_id, row: { ...row, state, proof: final ? row.proof : undefined } } : {}),
   };
   return JSON.stringify(body);
 }

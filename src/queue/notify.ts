@@ -5,9 +5,18 @@
  * never dropped, and a reply already posted is not posted again.
  */
 
+import type { JobQueue } from '../app/ports.js';
 import type { RequestRecord } from '../domain/request.js';
 import type { Logger } from '../log.js';
 import type { RequestStore } from '../store/requests.js';
+import {
+  CARD_BUSY_WAIT_MS,
+  type ProgressLimits,
+  redrawBatchCard,
+  runProgress,
+  scheduleProgress,
+  seenSince,
+} from './batch-progress.js';
 import { batchThread } from './batch-thread.js';
 import { type CardRef, type Milestone, NeedsAdminError, type Notifier, RateLimitedError } from './notifier.js';
 import type { NotifyJob } from './queues.js';
@@ -17,14 +26,31 @@ export interface NotifyDeps {
   store: RequestStore;
   log: Logger;
   approvalsChannel: string;
+  /** Issue 20: queues a batch's progress job; without it no progress message is posted. */
+  jobs?: Pick<JobQueue, 'notify'> | undefined;
+  /** Issue 20: the progress message's throttles (undefined: none, as in unit tests). */
+  progress?: ProgressLimits | undefined;
+  /** Whether Rampart is frozen now (a running batch's card shows it); undefined: never. */
+  frozen?: (() => Promise<boolean>) | undefined;
 }
 
-export async function notify(deps: NotifyDeps, job: NotifyJob): Promise<void> {
+/**
+ * `wait`: the job asks to run again after this many ms (a throttled progress update).
+ * `enqueuedAt`: when the job was queued (BullMQ's timestamp), to skip a batch's redundant redraws.
+ */
+export async function notify(
+  deps: NotifyDeps,
+  job: NotifyJob,
+  enqueuedAt?: number,
+): Promise<{ wait: number } | undefined> {
   const { notifier, store } = deps;
-  const record = await store.get(job.requestId);
+  if (job.kind === 'progress') return runProgress(deps, job.requestId);
+  if (job.kind === 'card' && enqueuedAt !== undefined && (await seenSince(store, job.requestId, enqueuedAt)))
+    return undefined;
+  let record = await store.get(job.requestId);
   if (!record) {
     deps.log.error({ requestId: job.requestId }, 'notify: request missing');
-    return;
+    return undefined;
   }
   let card = record.card;
   if (!card) {
@@ -34,20 +60,28 @@ export async function notify(deps: NotifyDeps, job: NotifyJob): Promise<void> {
     card = await postCardOnce(deps, record);
     await store.setCard(record.frozen.id, card);
     await notifier.confirmPosted(record, card);
+  } else if (record.frozen.display.batch) {
+    const redrawn = await redrawBatchCard(deps, record.frozen.id, card);
+    if (!redrawn) return { wait: CARD_BUSY_WAIT_MS };
+    record = redrawn;
   } else {
     await notifier.updateCard(record, card);
   }
   await tellRequester(deps, record, card); // issue 13
-  if (record.frozen.display.batch) await batchThread(deps, record, card); // issue 20
-  if (job.kind === 'card') return;
+  if (record.frozen.display.batch) {
+    await batchThread(deps, record, card); // issue 20
+    await scheduleProgress(deps, record.frozen.id);
+  }
+  if (job.kind === 'card') return undefined;
   if (job.kind === 'not-sent') {
     // Once per try (informational: a lost post is not tried again).
     const tries = record.executions[0]?.tries ?? 0;
     if (await store.markPosted(record.frozen.id, `reply-not-sent-${tries}`, String(Date.now())))
       await notifier.postNotSent(record, card);
-    return;
+    return undefined;
   }
   await postOutcomeOnce(deps, record, card);
+  return undefined;
 }
 
 /**

@@ -11,6 +11,7 @@ import type { ControlStore } from '../store/controls.js';
 import type { RedisClient } from '../store/redis.js';
 import type { Registry } from '../store/registry.js';
 import type { RequestStore } from '../store/requests.js';
+import { progressLimits } from './batch-progress.js';
 import { JOB_TYPES, versionOf } from './jobs/index.js';
 import type { JobContext, JobType } from './jobs/job.js';
 import { bullPrefix, JOB_VERSION, type Queues } from './queues.js';
@@ -67,6 +68,7 @@ export function startWorkers(deps: WorkerDeps): Workers {
     log,
     workerName: name,
     freezeRecheckMs: deps.freezeRecheckMs ?? FREEZE_RECHECK_MS,
+    progressLimits: progressLimits(deps.redis, deps.prefix),
     ...(deps.durable ? { durable: deps.durable } : {}),
   };
   const base = {

@@ -30,6 +30,49 @@ export function pausedText(record: RequestRecord, unknown: readonly BatchRowOutc
   return `:rotating_light: *${record.frozen.id} is PAUSED.* The outcome of ${rows} is UNKNOWN: it may or may not have been paid, and it will never be sent again. Check it with the service first. Then an approver other than the requester presses *Resume* on the card to run the remaining rows, or anyone presses *Stop* to cancel them.`;
 }
 
+const count = (n: number) => n.toLocaleString('en-US');
+
+const PROGRESS_HEAD: Partial<Record<RequestRecord['approvalState'], string>> = {
+  approved: ':gear: Running',
+  running: ':gear: Running',
+  paused: ':double_vertical_bar: Paused',
+  stopping: ':black_square_for_stop: Stopping',
+  done: ':checkered_flag: Finished',
+};
+
+/** Issue 20 "Progress": "Running: 212 of 1,000 rows — 205 succeeded, 7 failed". */
+export function progressText(record: RequestRecord): string {
+  const c = record.counts;
+  const ended = c.succeeded + c.failed + c.unknown + c.cancelled;
+  const parts = [`${count(c.succeeded)} succeeded`, `${count(c.failed)} failed`];
+  if (c.unknown > 0) parts.push(`${count(c.unknown)} outcome unknown`);
+  if (c.cancelled > 0) parts.push(`${count(c.cancelled)} cancelled`);
+  const head = PROGRESS_HEAD[record.approvalState] ?? ':gear: Running';
+  return `${head}: ${count(ended)} of ${count(record.executionCount)} rows — ${parts.join(', ')}`;
+}
+
+/** Posts the progress message (no ts yet) or updates it in place; returns its ts. */
+export async function postProgress(
+  client: WebClient,
+  record: RequestRecord,
+  card: CardRef,
+  ts: string | undefined,
+  text: (t: string) => string,
+): Promise<string> {
+  const body = text(progressText(record));
+  if (ts) {
+    await client.chat.update({ channel: card.channel, ts, text: body });
+    return ts;
+  }
+  const posted = await client.chat.postMessage({
+    channel: card.channel,
+    thread_ts: card.ts,
+    text: body,
+    unfurl_links: false,
+  });
+  return posted.ts ?? '';
+}
+
 export async function postFinished(
   client: WebClient,
   record: RequestRecord,

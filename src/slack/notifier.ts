@@ -8,7 +8,7 @@ import type { RequestRecord } from '../domain/request.js';
 import type { Logger } from '../log.js';
 import { type CardRef, NeedsAdminError, type Notifier, RateLimitedError } from '../queue/notifier.js';
 import type { ControlStore } from '../store/controls.js';
-import { pausedText, postFinished, uploadRows } from './batch-thread.js';
+import { pausedText, postFinished, postProgress, uploadRows } from './batch-thread.js';
 import { requestCardBlocks } from './blocks/card.js';
 import { notSentReply, outcomeReply } from './blocks/card-replies.js';
 import { cardText } from './blocks/card-summary.js';
@@ -171,6 +171,9 @@ export function slackNotifier({ client, approvalsChannel, sandbox, log, controls
           unfurl_links: false,
         }),
       );
+    },
+    async batchProgress(record, card, ts) {
+      return deliver(() => postProgress(client, record, card, ts, text));
     },
     async batchFinished(record, card, rows) {
       await deliver(() => postFinished(client, record, card, rows, text));

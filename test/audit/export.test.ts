@@ -163,9 +163,9 @@ describe('rampart audit export', () => {
     expect(r.code, r.stderr).toBe(0);
     const text = await readFile(out, 'utf8');
     expect(text.trimEnd().split('\n')).toEqual([
-      'request_id,kind,state,created_at,requester,reason,rule,call_hash,wallet_id,asset,amount,destination,event_at,event,event_by,event_detail,outcome_hash,outcome_link,outcome_reference,outcome_id,outcome_message',
-      `${ids[1]},beneficiary,denied,2026-11-02T23:59:00.000Z,U0REQUESTER,payee with account ••••6789,1 approval,${callHash(beneficiary)},,,,identity idn_42 account ••••6789,2026-11-02T23:59:00.000Z,requested,U0REQUESTER,payee with account ••••6789,,,,,`,
-      `${ids[1]},beneficiary,denied,2026-11-02T23:59:00.000Z,U0REQUESTER,payee with account ••••6789,1 approval,${callHash(beneficiary)},,,,identity idn_42 account ••••6789,2026-11-02T23:59:30.000Z,denied,U0APPROVER2,wrong account ••••6789,,,,,`,
+      'request_id,kind,state,created_at,requester,reason,rule,call_hash,wallet_id,asset,amount,destination,event_at,event,event_by,event_detail,outcome_hash,outcome_link,outcome_reference,outcome_id,outcome_message,execution_id,row,reference',
+      `${ids[1]},beneficiary,denied,2026-11-02T23:59:00.000Z,U0REQUESTER,payee with account ••••6789,1 approval,${callHash(beneficiary)},,,,identity idn_42 account ••••6789,2026-11-02T23:59:00.000Z,requested,U0REQUESTER,payee with account ••••6789,,,,,,,,`,
+      `${ids[1]},beneficiary,denied,2026-11-02T23:59:00.000Z,U0REQUESTER,payee with account ••••6789,1 approval,${callHash(beneficiary)},,,,identity idn_42 account ••••6789,2026-11-02T23:59:30.000Z,denied,U0APPROVER2,wrong account ••••6789,,,,,,,,`,
     ]);
   });
 

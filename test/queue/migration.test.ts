@@ -33,6 +33,7 @@ const notifier: Notifier = {
   batchRows: async () => {},
   batchPaused: async () => {},
   batchFinished: async () => {},
+  batchProgress: async () => '',
 };
 
 /** Writes a request exactly as Rampart stored it before issue 18 (no `v`, no execution hash). */

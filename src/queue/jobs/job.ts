@@ -13,6 +13,7 @@ import type { ControlStore } from '../../store/controls.js';
 import type { RateLimiter } from '../../store/rate-limiter.js';
 import type { Registry } from '../../store/registry.js';
 import type { RequestStore } from '../../store/requests.js';
+import type { ProgressLimits } from '../batch-progress.js';
 import type { Queues } from '../queues.js';
 import type { RemindDeps } from '../remind.js';
 
@@ -33,6 +34,8 @@ export interface JobContext {
   freezeRecheckMs: number;
   /** Issue 20: BATCH_RATE, shared by every process (undefined: off). */
   batchRate?: Pick<RateLimiter, 'admit'> | undefined;
+  /** Issue 20: the batch progress message's throttles, shared by every process. */
+  progressLimits?: ProgressLimits | undefined;
   /** Issue 19: WAIT 1 after an execution's start (undefined: not checked). */
   durable?: () => Promise<boolean>;
   /** Issue 20: BATCH_PAUSE_AFTER_FAILURES and BATCH_HOLD_LIMIT. */

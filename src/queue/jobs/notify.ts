@@ -8,13 +8,22 @@ export const notifyJobType = defineJob({
   queue: QUEUE_NAMES.notify,
   schema: notifyJob,
   worker: { concurrency: 4 },
-  async perform(ctx, data) {
+  async perform(ctx, data, job) {
     try {
-      await notify(
-        { notifier: ctx.notifier, store: ctx.store, log: ctx.log, approvalsChannel: ctx.approvalsChannel },
+      const r = await notify(
+        {
+          notifier: ctx.notifier,
+          store: ctx.store,
+          log: ctx.log,
+          approvalsChannel: ctx.approvalsChannel,
+          jobs: ctx.queues,
+          progress: ctx.progressLimits,
+          frozen: async () => (await ctx.controls.freeze()) !== undefined,
+        },
         data,
+        job.timestamp,
       );
-      return { done: true };
+      return r ?? { done: true };
     } catch (err) {
       // Slack asked us to wait: the job waits in BullMQ's delayed set, costing no attempt.
       if (err instanceof RateLimitedError) return { wait: err.retryAfterMs };

@@ -25,7 +25,8 @@ function statusLine(record: RequestRecord, frozen: boolean): string {
         : ':hourglass_flowing_sand: Waiting for approval';
     case 'approved':
     case 'running':
-      return `${frozen ? ':octagonal_sign: Approved, held: Rampart is frozen' : ':gear: Running, one row at a time'} (${ran})`;
+      // Issue 20: redrawn on state changes only; the count lives in the thread's progress message.
+      return `${frozen ? ':octagonal_sign: Approved, held: Rampart is frozen' : ':gear: Running, one row at a time'}: progress in the thread`;
     case 'paused':
       return `:double_vertical_bar: *PAUSED* (${ran}): ${c.unknown > 0 ? `${c.unknown} row${c.unknown === 1 ? "'s" : "s'"} outcome is UNKNOWN — check it with the service, then an approver other than the requester resumes, or anyone stops` : esc(record.pauseReason ?? 'resume or stop')}`;
     case 'stopping':

@@ -1,0 +1,205 @@
+/**
+ * Part 6 (issue 20 "Speed and scale"): running a batch at BATCH_RATE=off against the sandbox.
+ * - rows/s of one batch, serial (its rows one at a time), beside a bare BullMQ chain making the
+ *   same call (each job calls /transfer, then queues the next): the floor;
+ * - Redis commands per row on the row's own path (start, call, finish, next row's try), counted
+ *   on the connection it runs on — an upper bound on its sequential round trips;
+ * - RSS after a 5,000-row batch against before (both after a full GC).
+ */
+import { randomUUID } from 'node:crypto';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { Queue, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import { checkFunding } from '../src/app/batch-funding.js';
+import { continueAfter } from '../src/app/batch-run.js';
+import { approve } from '../src/app/decide.js';
+import { executeOne } from '../src/app/execute-one.js';
+import { freezeRequest } from '../src/app/post-request.js';
+import type { ServiceCall } from '../src/domain/request.js';
+import { createLogger } from '../src/log.js';
+import { createQueues } from '../src/queue/queues.js';
+import { ServiceClient } from '../src/service/client.js';
+import { Registry } from '../src/store/registry.js';
+import { RequestStore } from '../src/store/requests.js';
+import { PEOPLE, startWorld, type World } from './world.js';
+
+export const ROWS_PER_S_GOAL = 50;
+export const ROUND_TRIPS_GOAL = 4;
+export const RSS_GOAL_MIB = 30;
+
+export interface BatchRunReport {
+  rows: number;
+  rowsPerSecond: number;
+  bareBullmqPerSecond: number;
+  commandsPerRow: number;
+  rssRows: number;
+  rssBeforeMiB: number;
+  rssAfterMiB: number;
+  heapBeforeMiB: number;
+  heapAfterMiB: number;
+}
+
+const RECEIVER = '0x99ED2e97162533BA814aF8092b93b9a3090DEdcF';
+const transfer = (amount: number): ServiceCall => ({
+  kind: 'transfer',
+  body: { wallet_id: 'wal_ops_7f3a', amount, receiver: RECEIVER, asset: 'base:usdc' },
+});
+
+/** A batch of `n` rows of 0.01, stored as submitBatch stores it; returns its id. */
+async function storeBatch(world: World, n: number): Promise<string> {
+  const deps = world.rampart.deps;
+  const id = await deps.store.nextId('B');
+  const calls = Array.from({ length: n }, () => transfer(0.01));
+  await deps.store.batches.saveRows(
+    id,
+    calls.map((_, i) => ({ row: i + 2, destination: RECEIVER, amount: '0.01' })),
+  );
+  const s = await freezeRequest(deps, {
+    id,
+    call: transfer(n / 100),
+    calls,
+    display: { chain: 'base', walletAlias: 'ops', assetCode: 'USDC' },
+    requester: PEOPLE.requester,
+    reason: 'bench',
+    origin: undefined,
+    required: 1,
+    rule: '1 approval',
+    submission: `V${randomUUID()}`,
+  });
+  if (s.kind !== 'created') throw new Error(`bench batch not created: ${s.kind}`);
+  return id;
+}
+
+async function runToDone(world: World, id: string): Promise<number> {
+  const started = performance.now();
+  const r = await approve(world.rampart.deps, id, PEOPLE.approver);
+  if (r.kind !== 'approved') throw new Error(`bench batch not approved: ${r.kind}`);
+  for (;;) {
+    const record = await world.rampart.deps.store.get(id);
+    if (record?.approvalState === 'done') return performance.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The same call, chained by bare BullMQ jobs: each job calls /transfer and queues the next. */
+async function bareChain(world: World, n: number): Promise<number> {
+  const connection = new Redis(world.redisUrl, { maxRetriesPerRequest: null });
+  const opts = { connection, prefix: `${world.prefix}:barechain` };
+  const service = new ServiceClient({ baseUrl: world.sandbox.url, apiKey: 'bench-service-key' });
+  const queue = new Queue('chain', opts);
+  let finish: () => void = () => {};
+  const done = new Promise<void>((resolve) => {
+    finish = resolve;
+  });
+  const worker = new Worker(
+    'chain',
+    async (job) => {
+      const i = Number(job.data.i);
+      await service.transfer(transfer(0.01).body as never);
+      if (i + 1 < n) await queue.add('row', { i: i + 1 }, { jobId: `row-${i + 1}`, removeOnComplete: true });
+      else finish();
+    },
+    { ...opts, concurrency: 4 },
+  );
+  try {
+    await worker.waitUntilReady();
+    const started = performance.now();
+    await queue.add('row', { i: 0 }, { jobId: 'row-0', removeOnComplete: true });
+    await done;
+    return performance.now() - started;
+  } finally {
+    await worker.close();
+    await queue.close();
+    await connection.quit();
+  }
+}
+
+/** Commands the row path sends, per row, on a connection that counts them. */
+async function commandsPerRow(world: World, n: number): Promise<number> {
+  let count = 0;
+  class Counting extends Redis {
+    override sendCommand(...args: Parameters<Redis['sendCommand']>): ReturnType<Redis['sendCommand']> {
+      count += 1;
+      return super.sendCommand(...args);
+    }
+  }
+  const redis = new Counting(world.redisUrl, { maxRetriesPerRequest: null });
+  const log = createLogger({ level: 'silent' });
+  const prefix = world.rampart.deps.config.redis.prefix;
+  const store = new RequestStore(redis, prefix);
+  // Its own queue prefix: the running workers never take these tries.
+  const jobs = createQueues(redis, `${prefix}:countedrows`, log);
+  const id = await storeBatch(world, n);
+  // Approved in the store alone: nothing is queued for the running workers.
+  if ((await store.vote(id, PEOPLE.approver)) !== 'approved') throw new Error('bench batch not approved');
+  // The funding check a batch passes when it takes its wallet's turn (not on the row's path).
+  if ((await checkFunding(world.rampart.deps, id)) !== 'funded') throw new Error('bench batch not funded');
+  const service = new ServiceClient({ baseUrl: world.sandbox.url, apiKey: 'bench-service-key' });
+  const deps = { service, store, registry: new Registry(redis, prefix), jobs, log, now: Date.now, workerName: 'bench' };
+  try {
+    count = 0;
+    for (let i = 1; i <= n; i++) {
+      const eid = `${id}.${i}`;
+      await executeOne(deps, eid, { jobId: `bench-${i}` });
+      await continueAfter({ store, jobs, log }, eid);
+    }
+    return count / n;
+  } finally {
+    await jobs.close();
+    await redis.quit();
+  }
+}
+
+function gc(): void {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+}
+const rssMiB = () => process.memoryUsage().rss / 2 ** 20;
+const heapMiB = () => process.memoryUsage().heapUsed / 2 ** 20;
+
+export async function measureBatchRun(
+  redisUrl: string,
+  rows: number,
+  rssRows: number,
+  progress: (line: string) => void,
+): Promise<BatchRunReport> {
+  const world = await startWorld(redisUrl, undefined, { BATCH_RATE: 'off' });
+  try {
+    progress(`part 6: a ${rows}-row batch at BATCH_RATE=off, then a bare BullMQ chain of the same call`);
+    const ms = await runToDone(world, await storeBatch(world, rows));
+    const bare = await bareChain(world, rows);
+    progress('part 6: Redis commands on the row path, 50 rows');
+    const perRow = await commandsPerRow(world, 50);
+    progress(`part 6: RSS around a ${rssRows}-row batch`);
+    gc();
+    const before = rssMiB();
+    const heapBefore = heapMiB();
+    await runToDone(world, await storeBatch(world, rssRows));
+    gc();
+    const after = rssMiB();
+    const heapAfter = heapMiB();
+    return {
+      rows,
+      rowsPerSecond: rows / (ms / 1000),
+      bareBullmqPerSecond: rows / (bare / 1000),
+      commandsPerRow: perRow,
+      rssRows,
+      rssBeforeMiB: before,
+      rssAfterMiB: after,
+      heapBeforeMiB: heapBefore,
+      heapAfterMiB: heapAfter,
+    };
+  } finally {
+    await world.close();
+  }
+}
+
+export const batchRunLines = (b: BatchRunReport): string[] => [
+  `Part 6: a batch at BATCH_RATE=off against the sandbox (issue 20)`,
+  `rows/s (${b.rows} rows, serial) ${b.rowsPerSecond.toFixed(1)}  beside a bare BullMQ chain of the same call ${b.bareBullmqPerSecond.toFixed(1)}  goal ≥ ${ROWS_PER_S_GOAL}: ${b.rowsPerSecond >= ROWS_PER_S_GOAL ? 'met' : 'NOT met'}`,
+  `Redis commands per row on its path (start, call, finish, next try) ${b.commandsPerRow.toFixed(1)}  goal ≤ ${ROUND_TRIPS_GOAL} sequential round trips: ${b.commandsPerRow <= ROUND_TRIPS_GOAL ? 'met' : 'NOT met'}`,
+  `RSS before ${b.rssBeforeMiB.toFixed(1)} MiB, after a ${b.rssRows}-row batch ${b.rssAfterMiB.toFixed(1)} MiB (+${(b.rssAfterMiB - b.rssBeforeMiB).toFixed(1)})  goal ≤ +${RSS_GOAL_MIB}: ${b.rssAfterMiB - b.rssBeforeMiB <= RSS_GOAL_MIB ? 'met' : 'NOT met'}`,
+  `V8 heap used before ${b.heapBeforeMiB.toFixed(1)} MiB, after ${b.heapAfterMiB.toFixed(1)} MiB (+${(b.heapAfterMiB - b.heapBeforeMiB).toFixed(1)}); this process also hosts the sandbox and the fake Slack`,
+  '',
+];

@@ -1,0 +1,57 @@
+/**
+ * A batch's rows in the audit trail (issue 20 "Audit export and webhook carry batches and rows"):
+ * each row's execution id, destination, amount, reference, state and the service's proof. The
+ * destination follows the log policy: an address is public and kept whole; any other destination
+ * (a beneficiary id or label) has long numbers masked, as free text is everywhere.
+ */
+import { executionId } from '../domain/approval.js';
+import type { BatchRowRecord } from '../domain/batch-approval.js';
+import { maskLongNumbers } from '../domain/personal-data.js';
+import type { ExecutionRecord, RequestRecord } from '../domain/request.js';
+import type { RequestStore } from '../store/requests.js';
+
+export interface AuditRow {
+  /** The spreadsheet row number (the header is row 1). */
+  row: number;
+  execution_id: string;
+  destination: string;
+  amount: string;
+  reference: string | undefined;
+  state: string;
+  /** The transfer's hash or the offramp's reference at the service, once it ran. */
+  proof: string | undefined;
+}
+
+export const isBatchRecord = (r: RequestRecord): boolean => r.frozen.display.batch !== undefined;
+
+export function auditRow(kind: string, id: string, row: BatchRowRecord, e: ExecutionRecord | undefined): AuditRow {
+  const o = e?.outcome;
+  return {
+    row: row.row,
+    execution_id: e?.id ?? id,
+    destination: kind === 'transfer' ? row.destination : maskLongNumbers(row.destination),
+    amount: row.amount,
+    reference: row.reference === undefined ? undefined : maskLongNumbers(row.reference),
+    state: e?.state ?? 'queued',
+    proof: o?.hash ?? o?.reference ?? o?.id,
+  };
+}
+
+const PAGE = 500;
+
+/** Every row of a batch with its execution, in row order (a page of executions per read). */
+export async function auditRows(
+  store: Pick<RequestStore, 'batches' | 'executions'>,
+  record: RequestRecord,
+): Promise<AuditRow[]> {
+  const id = record.frozen.id;
+  const rows = await store.batches.rows(id);
+  const out: AuditRow[] = [];
+  for (let offset = 0; offset < rows.length; offset += PAGE) {
+    const page = await store.executions.page(id, offset, PAGE, record.executionCount);
+    rows.slice(offset, offset + PAGE).forEach((row, i) => {
+      out.push(auditRow(record.frozen.call.kind, executionId(id, offset + i + 1), row, page[i]));
+    });
+  }
+  return out;
+}

@@ -1,0 +1,176 @@
+/**
+ * A batch's progress (issue 20 "Progress"): one message in the card's thread, updated at most
+ * every 3 s per batch and at most 20 chat.update a minute for all batches together, across
+ * processes (GCRA keys in Redis, store/rate-limiter.ts: one slot under the hash-tagged prefix).
+ * It runs as its own notify job (kind 'progress') that waits in BullMQ's delayed set, so a card's
+ * state change never waits behind it. The card itself is redrawn only when what it shows changes
+ * (state, freeze, unknown rows), not per row.
+ */
+import type { JobQueue } from '../app/ports.js';
+import type { RequestRecord } from '../domain/request.js';
+import type { Logger } from '../log.js';
+import { RateLimiter } from '../store/rate-limiter.js';
+import type { RedisClient } from '../store/redis.js';
+import type { RequestStore } from '../store/requests.js';
+import { type CardRef, NeedsAdminError, type Notifier, RateLimitedError } from './notifier.js';
+
+export const PROGRESS_EVERY_MS = 3_000;
+export const PROGRESS_PER_MINUTE = 20;
+/** A lost progress job (its claim's holder died) holds the next one back at most this long. */
+const PENDING_MS = 60_000;
+
+/** 0 when an update may go now (and counts), else how many ms to wait. */
+export interface ProgressLimits {
+  batch(id: string): Promise<number>;
+  all(): Promise<number>;
+}
+
+export function progressLimits(redis: RedisClient, prefix: string): ProgressLimits {
+  const all = new RateLimiter(redis, `${prefix}:batch:progress`, {
+    intervalMs: 60_000 / PROGRESS_PER_MINUTE,
+    burst: 1,
+    text: `${PROGRESS_PER_MINUTE}/m`,
+  });
+  const every = { intervalMs: PROGRESS_EVERY_MS, burst: 1, text: '1 every 3 s' };
+  return {
+    batch: (id) => new RateLimiter(redis, `${prefix}:batch:${id}:progress`, every).admit(),
+    all: () => all.admit(),
+  };
+}
+
+/** The states in which a batch's card shows execution, and its thread a progress message. */
+const RUN_STATES: ReadonlySet<RequestRecord['approvalState']> = new Set([
+  'approved',
+  'running',
+  'paused',
+  'stopping',
+  'done',
+]);
+
+export const showsProgress = (r: RequestRecord): boolean =>
+  r.frozen.display.batch !== undefined && RUN_STATES.has(r.approvalState);
+
+/**
+ * What a running batch's card shows, as a string; undefined when the card is always redrawn
+ * (not a batch, or not yet approved). Counts are in it only where the card prints them.
+ */
+export function cardSignature(r: RequestRecord, frozen: boolean): string | undefined {
+  if (!showsProgress(r)) return undefined;
+  const counted = r.approvalState === 'paused' || r.approvalState === 'stopping' || r.approvalState === 'done';
+  return [
+    r.approvalState,
+    frozen ? 'frozen' : '',
+    r.votes.length,
+    r.counts.unknown,
+    r.pauseReason ?? '',
+    counted ? JSON.stringify(r.counts) : '',
+  ].join('|');
+}
+
+const progressSignature = (r: RequestRecord): string => `${r.approvalState}|${JSON.stringify(r.counts)}`;
+
+export interface ProgressDeps {
+  notifier: Notifier;
+  store: RequestStore;
+  log: Logger;
+  jobs?: Pick<JobQueue, 'notify'> | undefined;
+  progress?: ProgressLimits | undefined;
+}
+
+/** After a batch changed: one progress job, unless one is already waiting (it draws what is current). */
+export async function scheduleProgress(deps: ProgressDeps, id: string): Promise<void> {
+  if (!deps.jobs || !(await deps.store.claim(id, 'progress-pending', PENDING_MS))) return;
+  try {
+    await deps.jobs.notify({ requestId: id, kind: 'progress' });
+  } catch (err) {
+    await deps.store.release(id, 'progress-pending');
+    throw err;
+  }
+}
+
+/** The progress job: draws the batch as it is now, or says how long to wait for a turn. */
+export async function runProgress(deps: ProgressDeps, id: string): Promise<{ wait: number } | undefined> {
+  const { store } = deps;
+  // Released first: a row ending from here on queues the next job; this one reads after it.
+  await store.release(id, 'progress-pending');
+  const record = await store.get(id);
+  if (!record?.card || !showsProgress(record)) return undefined;
+  const drawn = progressSignature(record);
+  if ((await store.postedAt(id, 'progress-shown')) === drawn) return undefined;
+  const wait = (await deps.progress?.batch(id)) || (await deps.progress?.all()) || 0;
+  if (wait > 0) {
+    await store.claim(id, 'progress-pending', PENDING_MS); // this job stays the waiting one
+    return { wait };
+  }
+  await draw(deps, record, record.card);
+  await store.clearPosted(id, 'progress-shown');
+  await store.markPosted(id, 'progress-shown', drawn);
+  return undefined;
+}
+
+async function draw(deps: ProgressDeps, record: RequestRecord, card: CardRef): Promise<void> {
+  const id = record.frozen.id;
+  const ts = await deps.store.postedAt(id, 'progress');
+  if (ts) {
+    await deps.notifier.batchProgress(record, card, ts);
+    return;
+  }
+  // Posted once: a crash between the mark and the post loses the message, never doubles it.
+  if (!(await deps.store.markPosted(id, 'progress-attempt', String(Date.now())))) return;
+  try {
+    await deps.store.markPosted(id, 'progress', await deps.notifier.batchProgress(record, card, undefined));
+  } catch (err) {
+    // Only a post Slack provably refused may be tried again.
+    if (err instanceof RateLimitedError || err instanceof NeedsAdminError)
+      await deps.store.clearPosted(id, 'progress-attempt');
+    throw err;
+  }
+}
+
+export const CARD_BUSY_WAIT_MS = 250;
+const CARD_CLAIM_MS = 5_000;
+/** Clocks of two processes may differ this much; a check this close to a job's queueing does not count. */
+const CLOCK_MARGIN_MS = 2_000;
+
+/**
+ * Issue 20: every row of a batch queues a card job (two per row), far more than the card needs.
+ * A job queued well before the last full check of the batch's card (which read the record after
+ * that job's change) has nothing left to do: one read instead of a dozen.
+ */
+export async function seenSince(store: RequestStore, id: string, enqueuedAt: number): Promise<boolean> {
+  if (!id.startsWith('B-')) return false;
+  const checked = Number((await store.postedAt(id, 'card-checked')) ?? '0');
+  return enqueuedAt < checked - CLOCK_MARGIN_MS;
+}
+
+/**
+ * Issue 20: a running batch's card is redrawn only when what it shows changed, never per row
+ * (each row's end still queues a notify job; progress goes to the thread, throttled). One job
+ * at a time per card, reading the record after its claim: a slower job holding an older state
+ * can never draw over a newer one. Undefined when another job holds the card (try again soon).
+ */
+export async function redrawBatchCard(
+  deps: ProgressDeps & { frozen?: (() => Promise<boolean>) | undefined },
+  id: string,
+  card: CardRef,
+): Promise<RequestRecord | undefined> {
+  const { store } = deps;
+  // Short: a worker killed while holding it blocks the card's redraws only this long.
+  if (!(await store.claim(id, 'card-draw', CARD_CLAIM_MS))) return undefined;
+  try {
+    const checkedAt = Date.now(); // before the read: every change queued before it is seen below
+    const record = await store.get(id);
+    if (!record) throw new Error(`notify: ${id} vanished while its card was redrawn`);
+    const drawn = cardSignature(record, (await deps.frozen?.()) ?? false);
+    if (drawn === undefined || (await store.postedAt(id, 'card-drawn')) !== drawn) {
+      await deps.notifier.updateCard(record, card);
+      await store.clearPosted(id, 'card-drawn');
+      if (drawn !== undefined) await store.markPosted(id, 'card-drawn', drawn);
+    }
+    await store.clearPosted(id, 'card-checked');
+    await store.markPosted(id, 'card-checked', String(checkedAt));
+    return record;
+  } finally {
+    await store.release(id, 'card-draw');
+  }
+}
