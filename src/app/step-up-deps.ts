@@ -51,3 +51,18 @@ export interface PasskeyNotices {
   added(passkey: Passkey): Promise<void>;
   removed(user: string, removed: readonly Passkey[], by: string): Promise<void>;
 }
+
+/**
+ * Issue 22 "Tokens": attempts per client address, counted before the link is even looked up (so
+ * guessed links count too). `from` is known only behind a named proxy (TRUST_PROXY); undefined:
+ * no per-address limit. The address itself is never logged.
+ */
+export async function addressAllows(
+  deps: Pick<StepUpDeps, 'stepUpTokens' | 'log' | 'onAttempt'>,
+  purpose: StepUpAttempt['purpose'],
+  from: string | undefined,
+): Promise<boolean> {
+  if (from === undefined || (await deps.stepUpTokens.attemptFrom(from))) return true;
+  recordAttempt(deps, { purpose, outcome: 'address-limit' });
+  return false;
+}
