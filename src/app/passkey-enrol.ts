@@ -13,6 +13,7 @@ import {
 } from '@simplewebauthn/server';
 import { z } from 'zod';
 import type { Passkey } from '../store/passkeys.js';
+import { rememberPasskeyCard } from './passkey-card.js';
 import { addressAllows, ENROL_TOKEN_MS, recordAttempt, relyingParty, type StepUpDeps } from './step-up-deps.js';
 
 export type EnrolLink = { kind: 'link'; url: string; expiresAt: number } | { kind: 'bootstrap-closed' };
@@ -149,6 +150,6 @@ export async function finishEnrol(
   await deps.passkeys.add(passkey, info.credential.counter);
   recordAttempt(deps, { purpose: 'enrol', outcome: bootstrap ? 'ok:bootstrap' : 'ok:pending', user });
   // Issue 22: the owner hears of every passkey; a pending one gets its approval card.
-  await (bootstrap ? deps.notices?.added(passkey) : deps.notices?.requested(passkey));
+  await (bootstrap ? deps.notices?.added(passkey) : rememberPasskeyCard(deps, passkey));
   return { kind: 'enrolled', passkey };
 }

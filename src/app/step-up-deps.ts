@@ -1,4 +1,5 @@
 /** What the passkey use cases need (issue 22), beside the approve use case's own ports. */
+import type { PasskeyCard, PasskeyCardDecision } from '../domain/passkey.js';
 import type { Passkey, PasskeyStore } from '../store/passkeys.js';
 import type { StepUpTokens } from '../store/step-up-tokens.js';
 import type { AppDeps } from './deps.js';
@@ -47,9 +48,13 @@ export function recordAttempt(deps: Pick<StepUpDeps, 'log' | 'onAttempt'>, attem
  * notice is logged by its implementation and never changes the outcome.
  */
 export interface PasskeyNotices {
-  requested(passkey: Passkey): Promise<void>;
+  /** The owner's message and the approval card; where the card went, when it was posted. */
+  requested(passkey: Passkey): Promise<PasskeyCard | undefined>;
   added(passkey: Passkey): Promise<void>;
-  removed(user: string, removed: readonly Passkey[], by: string): Promise<void>;
+  /** `by`: the owner (with another passkey) or 'cli'. True when the owner's message was sent. */
+  removed(user: string, removed: readonly Passkey[], by: string): Promise<boolean>;
+  /** Redraws a pending passkey's approval card once decided: no button, who decided. */
+  decided(passkey: Passkey, card: PasskeyCard, decision: PasskeyCardDecision): Promise<void>;
 }
 
 /**
