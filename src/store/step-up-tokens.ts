@@ -137,7 +137,8 @@ export class StepUpTokens {
    * web process); false once the address is over its hourly limit.
    */
   async attemptFrom(address: string): Promise<boolean> {
-    const n = (await this.redis.eval(
+    const n = (await evalScript(
+      this.redis,
       ATTEMPT_USER,
       1,
       this.addressKey(address),
