@@ -111,7 +111,9 @@ describe('passkey step-up in the workbench', () => {
     expect(await tab.locator('#main').textContent()).toContain('20,000.00');
     expect(await pressAndRead(approverTab)).toContain('Approved with your passkey');
 
-    await card.filter({ hasText: 'with passkey' }).waitFor({ timeout: 20_000 });
+    // The final card still says whose vote carried a passkey.
+    await card.filter({ hasText: 'Succeeded' }).waitFor({ timeout: 20_000 });
+    expect(await card.textContent()).toMatch(/Approved by: @\w+ with passkey/);
     const record = await wb.rampart.deps.store.get(id);
     expect(record?.votes.map((v) => [v.user, v.passkey?.challenge.approvalId])).toEqual([[APPROVER, id]]);
   }, 90_000);
