@@ -55,10 +55,18 @@ async function dev(): Promise<void> {
     : 'the built-in sandbox (no real money)';
   // Issue 21: the HTTP API of the same Rampart, for docs/http-api.md's walkthrough.
   const redisUrl = redis?.url ?? workbench.config.redis.url;
+  const prefix = workbench.config.redis.prefix;
+  const { publicUrl } = workbench.config.stepUp;
+  // Issue 22: with step-up on, the first passkey comes from the server, as in production.
+  const passkeys = publicUrl
+    ? `Passkey step-up is on; its pages are at ${publicUrl}/. An approver's first passkey: ` +
+      `PUBLIC_URL=${publicUrl} REDIS_URL=${redisUrl} REDIS_PREFIX=${prefix} node bin/rampart.js passkeys enrol-link --user U0APPROVER1\n`
+    : '';
   const banner =
     `\nRampart workbench: ${workbench.url}\n` +
     `Slack is played by the workbench; Rampart talks to ${service}. Ctrl-C stops it.\n` +
-    `HTTP API: http://127.0.0.1:${workbench.rampart.port}/api/v1 (keys: REDIS_URL=${redisUrl} REDIS_PREFIX=${workbench.config.redis.prefix} node bin/rampart.js api-keys create …)\n\n`;
+    `HTTP API: http://127.0.0.1:${workbench.rampart.port}/api/v1 (keys: REDIS_URL=${redisUrl} REDIS_PREFIX=${prefix} node bin/rampart.js api-keys create …)\n` +
+    `${passkeys}\n`;
   // After the start-up log lines, so the URL to open is the last thing on the screen.
   if (log) log.flush(() => process.stdout.write(banner));
   else process.stdout.write(banner);

@@ -214,6 +214,20 @@ const schema = z.object({
   PUBLIC_URL: optionalText.pipe(z.url('must be a URL such as https://rampart.example.com').optional()),
   PASSKEY_RP_ID: optionalText,
   PASSKEY_COOLDOWN: duration('24h'),
+  // Issue 22: the proxy in front of the pages, so attempts can be limited per client address.
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((s) =>
+      s
+        .split(',')
+        .map((p) => p.trim())
+        .filter((p) => p !== ''),
+    )
+    .refine(
+      (list) => list.every((p) => [z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()].some((t) => t.safeParse(p).success)),
+      'must be addresses or CIDR ranges separated by commas, such as 10.0.0.5 or 10.0.0.0/8,fd00::/8',
+    ),
   METRICS_TOKEN: optionalText.refine(
     (s) => s === undefined || s.length >= 16,
     'must be at least 16 characters (every caller of /metrics must send it)',
@@ -287,6 +301,8 @@ export interface StepUpConfig {
   publicUrl: string | undefined;
   rpId: string | undefined;
   cooldownMs: number;
+  /** TRUST_PROXY: addresses and CIDR ranges of the proxy; empty: no per-client-address limit. */
+  trustProxy: readonly string[];
 }
 
 export interface BatchConfig {
@@ -535,6 +551,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
       rpId: e.PASSKEY_RP_ID ?? (e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : undefined),
       cooldownMs: e.PASSKEY_COOLDOWN,
+      trustProxy: e.TRUST_PROXY,
     },
     apiRate: typeof apiRate === 'string' ? undefined : apiRate,
   };

@@ -41,6 +41,11 @@ export interface WorkbenchServerDeps {
   actions: WorkbenchActions;
   sources: StateSources;
   assets: Assets;
+  /**
+   * Issue 22: Rampart's passkey pages, served here under PUBLIC_URL's path (`/rampart/`), so the
+   * "Approve with your passkey" link of the workbench opens a page that works.
+   */
+  pages?: { path: string; handler: (req: IncomingMessage, res: ServerResponse) => Promise<boolean> };
 }
 
 class HttpError extends Error {
@@ -135,6 +140,10 @@ async function handle(
   if (host !== `127.0.0.1:${port}` && host !== `localhost:${port}`) throw new HttpError(421, 'unexpected Host header');
   const deps = await ready;
   const url = new URL(req.url ?? '/', `http://${host}`);
+  if (deps.pages && (url.pathname === deps.pages.path || url.pathname.startsWith(`${deps.pages.path}/`))) {
+    if (!(await deps.pages.handler(req, res))) throw new HttpError(404, 'not found');
+    return;
+  }
   if (req.method === 'GET') {
     if (url.pathname === '/api/state') {
       const user = parse(userId, url.searchParams.get('user'));

@@ -9,6 +9,7 @@ import { createLogger, type Logger } from '../../src/log.js';
 import { type Running, startRampart } from '../../src/rampart.js';
 import { deleteKeysWithPrefix } from '../../src/store/delete-prefix.js';
 import { closeRedis, openRedis } from '../../src/store/redis.js';
+import { createWebHandler } from '../../src/web/handler.js';
 import { type FakeSlack, SlackDriver, startFakeSlack } from '../index.js';
 import { WorkbenchActions } from './actions.js';
 import { type Assets, loadAssets } from './assets.js';
@@ -53,6 +54,22 @@ async function prepareRedis(settings: Config['redis'], prefix: string | undefine
   }
 }
 
+/**
+ * Issue 22: with step-up on and no PUBLIC_URL, the passkey pages are served by the workbench's
+ * own server under this path, at `http://localhost:<its port>` (a secure context and a valid
+ * WebAuthn RP ID, unlike 127.0.0.1). Known only once the port is bound, hence a placeholder first.
+ */
+const PAGES_PATH = '/rampart';
+const PLACEHOLDER_URL = `http://localhost${PAGES_PATH}`;
+const stepUpOn = (env: WorkbenchOptions['env']): boolean =>
+  (env.STEP_UP_ABOVE?.trim() ?? '') !== '' || env.STEP_UP_NEW_DESTINATION?.trim() === 'on';
+
+function withPagesUrl(config: Config, placeholder: boolean, serverUrl: string): Config {
+  if (!placeholder) return config;
+  const publicUrl = `http://localhost:${new URL(serverUrl).port}${PAGES_PATH}`;
+  return { ...config, stepUp: { ...config.stepUp, publicUrl, rpId: 'localhost' } };
+}
+
 export interface PageOptions {
   fake: FakeSlack;
   driver: SlackDriver;
@@ -81,17 +98,22 @@ export async function startWorkbench(options: WorkbenchOptions): Promise<Workben
     );
   }
   // The workbench signs its own requests on loopback: the development secret is fine here.
-  const config = loadConfig({ REDIS_PREFIX: WORKBENCH_REDIS_PREFIX, ...options.env }, { development: true });
-  const log = options.logger?.(config) ?? createLogger({ level: config.logLevel });
-  const workspace = workspaceFor(config);
+  const placeholder = stepUpOn(options.env) && (options.env.PUBLIC_URL?.trim() ?? '') === '';
+  const loaded = loadConfig(
+    { REDIS_PREFIX: WORKBENCH_REDIS_PREFIX, ...options.env, ...(placeholder ? { PUBLIC_URL: PLACEHOLDER_URL } : {}) },
+    { development: true },
+  );
+  const log = options.logger?.(loaded) ?? createLogger({ level: loaded.logLevel });
+  const workspace = workspaceFor(loaded);
   const [commands, assets] = await Promise.all([readSlashCommands(), loadAssets()]);
   let attach: (deps: WorkbenchServerDeps) => void = () => {};
   const server = await startWorkbenchServer(
     new Promise<WorkbenchServerDeps>((resolve) => {
       attach = resolve;
     }),
-    options.port ?? config.port,
+    options.port ?? loaded.port,
   );
+  const config = withPagesUrl(loaded, placeholder, server.url);
   let fake: FakeSlack | undefined;
   let rampart: Running | undefined;
   try {
@@ -123,7 +145,11 @@ export async function startWorkbench(options: WorkbenchOptions): Promise<Workben
     fake,
     defaultChannelId: TEAM_CHANNEL,
   });
-  attach(pageDeps({ fake, driver, workspace, commands }, assets));
+  const { publicUrl } = config.stepUp;
+  const pages = publicUrl
+    ? { path: new URL(publicUrl).pathname.replace(/\/+$/, ''), handler: createWebHandler(rampart.deps) }
+    : undefined;
+  attach({ ...pageDeps({ fake, driver, workspace, commands }, assets), ...(pages ? { pages } : {}) });
   const started = { fake, rampart };
   return {
     url: server.url,

@@ -10,6 +10,7 @@ import type { ChallengeInputs } from '../domain/step-up.js';
 import type { StoredPasskey } from '../store/passkeys.js';
 import type { TokenData } from '../store/step-up-tokens.js';
 import { authorise } from './decide.js';
+import { redrawPasskeyCard } from './passkey-card.js';
 import { assertionOptions, verifyAssertion } from './step-up-assert.js';
 import { recordAttempt, relyingParty, STEP_UP_TOKEN_MS, type StepUpDeps } from './step-up-deps.js';
 
@@ -157,7 +158,10 @@ export async function finishPasskeyDecision(
     const removed = await deps.passkeys.revoke(passkey.user, passkey.id);
     recordAttempt(deps, { purpose: 'remove', outcome: removed ? 'ok' : 'late', user: data.user });
     if (!removed) return { kind: 'late' };
-    await deps.notices?.removed(passkey.user, [passkey], passkey.user);
+    await Promise.all([
+      deps.notices?.removed(passkey.user, [passkey], passkey.user),
+      redrawPasskeyCard(deps, passkey, { kind: 'removed', by: passkey.user }),
+    ]);
     return { kind: 'removed', passkey };
   }
   const usableFrom = deps.now() + deps.config.stepUp.cooldownMs;
@@ -165,6 +169,9 @@ export async function finishPasskeyDecision(
   recordAttempt(deps, { purpose: 'enrol-approve', outcome: activated ? 'ok' : 'late', user: data.user });
   if (!activated) return { kind: 'late' };
   const now = { ...passkey, status: 'active' as const, approvedBy: data.user, usableFrom };
-  await deps.notices?.added(now);
+  await Promise.all([
+    deps.notices?.added(now),
+    redrawPasskeyCard(deps, passkey, { kind: 'approved', by: data.user, usableFrom }),
+  ]);
   return { kind: 'activated', passkey: now, usableFrom };
 }

@@ -13,7 +13,8 @@ import {
 } from '@simplewebauthn/server';
 import { z } from 'zod';
 import type { Passkey } from '../store/passkeys.js';
-import { ENROL_TOKEN_MS, recordAttempt, relyingParty, type StepUpDeps } from './step-up-deps.js';
+import { rememberPasskeyCard } from './passkey-card.js';
+import { addressAllows, ENROL_TOKEN_MS, recordAttempt, relyingParty, type StepUpDeps } from './step-up-deps.js';
 
 export type EnrolLink = { kind: 'link'; url: string; expiresAt: number } | { kind: 'bootstrap-closed' };
 
@@ -50,7 +51,8 @@ export type EnrolBegun =
   | { kind: 'limited' }
   | { kind: 'ready'; user: string; options: PublicKeyCredentialCreationOptionsJSON };
 
-async function bindEnrol(deps: StepUpDeps, token: string) {
+async function bindEnrol(deps: StepUpDeps, token: string, from: string | undefined) {
+  if (!(await addressAllows(deps, 'enrol', from))) return { kind: 'limited' as const };
   const a = await deps.stepUpTokens.attempt(token, deps.now());
   if (a.kind === 'invalid' || a.data.purpose !== 'enrol') {
     recordAttempt(deps, { purpose: 'enrol', outcome: 'invalid' });
@@ -63,8 +65,9 @@ async function bindEnrol(deps: StepUpDeps, token: string) {
   return { kind: 'ok' as const, data: a.data };
 }
 
-export async function beginEnrol(deps: StepUpDeps, token: string): Promise<EnrolBegun> {
-  const bound = await bindEnrol(deps, token);
+/** `from`: the client address when TRUST_PROXY names the proxy; undefined: no per-address limit. */
+export async function beginEnrol(deps: StepUpDeps, token: string, from?: string): Promise<EnrolBegun> {
+  const bound = await bindEnrol(deps, token, from);
   if (bound.kind !== 'ok') return bound;
   const { user, nonce } = bound.data;
   const existing = await deps.passkeys.list(user);
@@ -101,8 +104,14 @@ export type Enrolled =
   | { kind: 'failed' }
   | { kind: 'enrolled'; passkey: Passkey };
 
-export async function finishEnrol(deps: StepUpDeps, token: string, body: unknown, browser: string): Promise<Enrolled> {
-  const bound = await bindEnrol(deps, token);
+export async function finishEnrol(
+  deps: StepUpDeps,
+  token: string,
+  body: unknown,
+  browser: string,
+  from?: string,
+): Promise<Enrolled> {
+  const bound = await bindEnrol(deps, token, from);
   if (bound.kind !== 'ok') return bound;
   const { user, nonce, bootstrap } = bound.data;
   const parsed = registrationSchema.safeParse(body);
@@ -141,6 +150,6 @@ export async function finishEnrol(deps: StepUpDeps, token: string, body: unknown
   await deps.passkeys.add(passkey, info.credential.counter);
   recordAttempt(deps, { purpose: 'enrol', outcome: bootstrap ? 'ok:bootstrap' : 'ok:pending', user });
   // Issue 22: the owner hears of every passkey; a pending one gets its approval card.
-  await (bootstrap ? deps.notices?.added(passkey) : deps.notices?.requested(passkey));
+  await (bootstrap ? deps.notices?.added(passkey) : rememberPasskeyCard(deps, passkey));
   return { kind: 'enrolled', passkey };
 }

@@ -1,4 +1,5 @@
 /** What the passkey use cases need (issue 22), beside the approve use case's own ports. */
+import type { PasskeyCard, PasskeyCardDecision } from '../domain/passkey.js';
 import type { Passkey, PasskeyStore } from '../store/passkeys.js';
 import type { StepUpTokens } from '../store/step-up-tokens.js';
 import type { AppDeps } from './deps.js';
@@ -47,7 +48,26 @@ export function recordAttempt(deps: Pick<StepUpDeps, 'log' | 'onAttempt'>, attem
  * notice is logged by its implementation and never changes the outcome.
  */
 export interface PasskeyNotices {
-  requested(passkey: Passkey): Promise<void>;
+  /** The owner's message and the approval card; where the card went, when it was posted. */
+  requested(passkey: Passkey): Promise<PasskeyCard | undefined>;
   added(passkey: Passkey): Promise<void>;
-  removed(user: string, removed: readonly Passkey[], by: string): Promise<void>;
+  /** `by`: the owner (with another passkey) or 'cli'. True when the owner's message was sent. */
+  removed(user: string, removed: readonly Passkey[], by: string): Promise<boolean>;
+  /** Redraws a pending passkey's approval card once decided: no button, who decided. */
+  decided(passkey: Passkey, card: PasskeyCard, decision: PasskeyCardDecision): Promise<void>;
+}
+
+/**
+ * Issue 22 "Tokens": attempts per client address, counted before the link is even looked up (so
+ * guessed links count too). `from` is known only behind a named proxy (TRUST_PROXY); undefined:
+ * no per-address limit. The address itself is never logged.
+ */
+export async function addressAllows(
+  deps: Pick<StepUpDeps, 'stepUpTokens' | 'log' | 'onAttempt'>,
+  purpose: StepUpAttempt['purpose'],
+  from: string | undefined,
+): Promise<boolean> {
+  if (from === undefined || (await deps.stepUpTokens.attemptFrom(from))) return true;
+  recordAttempt(deps, { purpose, outcome: 'address-limit' });
+  return false;
 }

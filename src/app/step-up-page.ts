@@ -22,7 +22,7 @@ import {
   refused,
   type StepUpRefusal,
 } from './step-up.js';
-import { recordAttempt, type StepUpDeps } from './step-up-deps.js';
+import { addressAllows, recordAttempt, type StepUpDeps } from './step-up-deps.js';
 
 type Counted =
   | { kind: 'record'; data: TokenData & { purpose: 'approve' | 'resume' } }
@@ -34,7 +34,8 @@ const isRecord = (d: TokenData): d is TokenData & { purpose: 'approve' | 'resume
 const isPasskey = (d: TokenData): d is TokenData & { purpose: PasskeyPurpose } =>
   d.purpose === 'enrol-approve' || d.purpose === 'remove';
 
-async function count(deps: StepUpDeps, token: string): Promise<Counted> {
+async function count(deps: StepUpDeps, token: string, from: string | undefined): Promise<Counted> {
+  if (!(await addressAllows(deps, 'approve', from))) return { kind: 'limited' };
   const a = await deps.stepUpTokens.attempt(token, deps.now());
   if (a.kind === 'invalid' || a.data.purpose === 'enrol') {
     recordAttempt(deps, { purpose: 'approve', outcome: 'invalid' });
@@ -54,8 +55,9 @@ async function count(deps: StepUpDeps, token: string): Promise<Counted> {
 
 export type PageBegun = Begun | PasskeyBegun;
 
-export async function beginStepUp(deps: StepUpDeps, token: string): Promise<PageBegun> {
-  const c = await count(deps, token);
+/** `from`: the client address when TRUST_PROXY names the proxy (src/web/client-address.ts). */
+export async function beginStepUp(deps: StepUpDeps, token: string, from?: string): Promise<PageBegun> {
+  const c = await count(deps, token, from);
   if (c.kind === 'record') {
     const bound = await bindRecord(deps, c.data);
     return 'kind' in bound ? bound : beginRecordStepUp(deps, bound);
@@ -69,8 +71,13 @@ export async function beginStepUp(deps: StepUpDeps, token: string): Promise<Page
 
 export type PageFinished = Finished | PasskeyDecided;
 
-export async function finishStepUp(deps: StepUpDeps, token: string, body: unknown): Promise<PageFinished> {
-  const c = await count(deps, token);
+export async function finishStepUp(
+  deps: StepUpDeps,
+  token: string,
+  body: unknown,
+  from?: string,
+): Promise<PageFinished> {
+  const c = await count(deps, token, from);
   if (c.kind === 'record') {
     const bound = await bindRecord(deps, c.data);
     return 'kind' in bound ? bound : finishRecordStepUp(deps, token, bound, body);

@@ -3,12 +3,16 @@
  * command first asks and closed by close(). Without SERVICE_BASE_URL (never in production, see
  * config) the in-process sandbox stands in, as in src/rampart.ts.
  */
-import type { Config } from '../config.js';
+import { LogLevel, WebClient } from '@slack/web-api';
+import type { PasskeyNotices } from '../app/step-up-deps.js';
+import { type Config, DEV_DEFAULTS } from '../config.js';
 import { connectService } from '../connect-service.js';
 import { createLogger } from '../log.js';
 import { createQueues, type Queues } from '../queue/queues.js';
 import type { Sandbox } from '../sandbox/index.js';
 import type { ServiceClient } from '../service/client.js';
+import { slackClientOptions } from '../slack-api/client-options.js';
+import { slackPasskeyNotices } from '../slack-api/passkey-notices.js';
 import { ApiKeyStore } from '../store/api-keys.js';
 import { ControlStore } from '../store/controls.js';
 import { PasskeyStore } from '../store/passkeys.js';
@@ -36,6 +40,11 @@ export interface Context {
   controls(): Promise<ControlStore>;
   /** Issue 22: approvers' passkeys and the passkey pages' one-time links, same Redis. */
   passkeys(): Promise<{ passkeys: PasskeyStore; stepUpTokens: StepUpTokens }>;
+  /**
+   * Issue 22: the owner's passkey messages (and cards) through Slack; undefined when no bot token
+   * is configured (the development default is not a workspace). Failures come back, not thrown.
+   */
+  notices(): PasskeyNotices | undefined;
   /** Issue 21: API keys, on the same Redis as store(). */
   apiKeys(): Promise<ApiKeyStore>;
   close(): Promise<void>;
@@ -92,6 +101,20 @@ export function createContext(config: Config, io: CliIo, json: boolean): Context
       await this.store();
       if (!redis) throw new CliError('Redis is not open.');
       return new ControlStore(redis, config.redis.prefix);
+    },
+    notices() {
+      if (config.slack.botToken === DEV_DEFAULTS.botToken) return undefined;
+      // The client's own warnings stay quiet: a failure is the command's one line.
+      const client = new WebClient(config.slack.botToken, {
+        ...slackClientOptions(config.slack.apiUrl),
+        logLevel: LogLevel.ERROR,
+      });
+      return slackPasskeyNotices(client, {
+        approvalsChannel: config.approvalsChannel,
+        sandbox: config.service.baseUrl === undefined,
+        // The command says itself, in one line, what Slack did not take.
+        log: createLogger({ level: 'silent' }),
+      });
     },
     async apiKeys() {
       await this.store();

@@ -24,3 +24,17 @@ export type Passkey = z.infer<typeof passkeySchema>;
 export interface StoredPasskey extends Passkey {
   counter: number;
 }
+
+/** Where a new passkey's approval card was posted (issue 22), so it can be redrawn once decided. */
+export interface PasskeyCard {
+  channel: string;
+  ts: string;
+}
+
+/**
+ * How a pending passkey's card ends (issue 22 follow-up): approved by another approver's passkey,
+ * or removed before anyone approved it (`by` the owner with another passkey, or 'cli').
+ */
+export type PasskeyCardDecision =
+  | { kind: 'approved'; by: string; usableFrom: number }
+  | { kind: 'removed'; by: string };

@@ -3,7 +3,7 @@
  * of signature counters beside it, so the counter moves in a script without re-encoding the
  * record. Every key sits under Rampart's prefix, so one hash slot on a cluster.
  */
-import { type Passkey, passkeySchema, type StoredPasskey } from '../domain/passkey.js';
+import { type Passkey, type PasskeyCard, passkeySchema, type StoredPasskey } from '../domain/passkey.js';
 import type { RedisClient } from './redis.js';
 import { evalScript } from './run-script.js';
 
@@ -27,6 +27,25 @@ export class PasskeyStore {
   countersKey = (user: string) => `${this.prefix}:passkey:${user}:counters`;
   private get usersKey() {
     return `${this.prefix}:passkey:users`;
+  }
+  /** `<owner>/<credential id>` → the approval card's channel and ts (issue 22: redrawn once decided). */
+  private get cardsKey() {
+    return `${this.prefix}:passkey:cards`;
+  }
+
+  async setCard(user: string, id: string, card: PasskeyCard): Promise<void> {
+    await this.redis.hset(this.cardsKey, `${user}/${id}`, JSON.stringify(card));
+  }
+
+  /** The card of a pending passkey, once: the one caller that decided it redraws it. */
+  async takeCard(user: string, id: string): Promise<PasskeyCard | undefined> {
+    const [[, raw] = [null, null]] =
+      (await this.redis.multi().hget(this.cardsKey, `${user}/${id}`).hdel(this.cardsKey, `${user}/${id}`).exec()) ?? [];
+    if (typeof raw !== 'string') return undefined;
+    const card = JSON.parse(raw) as Partial<PasskeyCard>;
+    return typeof card.channel === 'string' && typeof card.ts === 'string'
+      ? { channel: card.channel, ts: card.ts }
+      : undefined;
   }
 
   async add(passkey: Passkey, counter: number): Promise<void> {

@@ -36,6 +36,12 @@ export type Attempt =
 
 export const ATTEMPTS_PER_TOKEN = 5;
 export const ATTEMPTS_PER_USER_HOUR = 20;
+/**
+ * Per client address (only behind a named proxy, TRUST_PROXY): every attempt counts, a link that
+ * does not exist too, so guessing links from one address stops here. Room for a few approvers
+ * behind one office address, each using their own 20.
+ */
+export const ATTEMPTS_PER_ADDRESS_HOUR = 60;
 const HOUR_MS = 3_600_000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -85,6 +91,8 @@ export class StepUpTokens {
 
   private key = (token: string) => `${this.prefix}:stepup:token:${hashToken(token)}`;
   private userKey = (user: string) => `${this.prefix}:stepup:attempts:${user}`;
+  /** Hashed: an address is personal data, and a key needs no colons from IPv6. */
+  private addressKey = (address: string) => `${this.prefix}:stepup:from:${hashToken(address)}`;
 
   /** A new token bound to `data`; it lives until `data.expiresAt` (Redis expiry). */
   async issue(data: TokenData, now: number): Promise<string> {
@@ -122,6 +130,22 @@ export class StepUpTokens {
       String(HOUR_MS),
     )) as number;
     return n === -1 ? { kind: 'user-limit', data } : { kind: 'ok', data };
+  }
+
+  /**
+   * Counts one attempt from a client address (one key, one script: cluster-safe, shared by every
+   * web process); false once the address is over its hourly limit.
+   */
+  async attemptFrom(address: string): Promise<boolean> {
+    const n = (await evalScript(
+      this.redis,
+      ATTEMPT_USER,
+      1,
+      this.addressKey(address),
+      String(ATTEMPTS_PER_ADDRESS_HOUR),
+      String(HOUR_MS),
+    )) as number;
+    return n !== -1;
   }
 
   /** Uses the token together with the passkey's new signature counter (see CONSUME). */

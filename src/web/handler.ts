@@ -8,6 +8,7 @@ import { beginEnrol, finishEnrol } from '../app/passkey-enrol.js';
 import { relyingParty, type StepUpDeps } from '../app/step-up-deps.js';
 import { beginStepUp, finishStepUp } from '../app/step-up-page.js';
 import { type Asset, loadAssets } from './assets.js';
+import { clientAddressOf } from './client-address.js';
 import { secureHeaders } from './headers.js';
 import { decidedHtml, enrolledHtml, passkeyDecidedHtml, resumedHtml } from './outcomes.js';
 import { approvalHtml, enrolHtml, invalidLinkHtml, limitedHtml, messageHtml, shellPage } from './pages.js';
@@ -46,19 +47,21 @@ export function createWebHandler(deps: StepUpDeps): WebHandler {
   const rp = relyingParty(deps.config);
   const base = new URL(rp.base).pathname.replace(/\/+$/, '');
   let assets: Promise<Map<string, Asset>> | undefined;
+  const addressOf = clientAddressOf(deps.config.stepUp.trustProxy);
 
   async function post(step: string, body: Record<string, unknown>, req: IncomingMessage) {
     const token = typeof body.token === 'string' ? body.token : '';
+    const from = addressOf(req);
     switch (step) {
       case 'step-up/begin': {
-        const b = await beginStepUp(deps, token);
+        const b = await beginStepUp(deps, token, from);
         if (b.kind !== 'ready') return { html: refusalHtml(b.kind) };
         if ('record' in b)
           return { html: approvalHtml(b.record, b.approver, b.approvalHash, b.purpose), options: b.options };
         return { html: passkeyDecisionHtml(b.purpose, b.passkey, b.user), options: b.options };
       }
       case 'step-up/finish': {
-        const f = await finishStepUp(deps, token, body.response);
+        const f = await finishStepUp(deps, token, body.response, from);
         switch (f.kind) {
           case 'decided':
             return { html: decidedHtml(f.outcome) };
@@ -75,11 +78,11 @@ export function createWebHandler(deps: StepUpDeps): WebHandler {
         }
       }
       case 'passkey/begin': {
-        const b = await beginEnrol(deps, token);
+        const b = await beginEnrol(deps, token, from);
         return b.kind === 'ready' ? { html: enrolHtml(b.user), options: b.options } : { html: refusalHtml(b.kind) };
       }
       case 'passkey/finish': {
-        const f = await finishEnrol(deps, token, body.response, req.headers['user-agent'] ?? 'unknown browser');
+        const f = await finishEnrol(deps, token, body.response, req.headers['user-agent'] ?? 'unknown browser', from);
         if (f.kind === 'enrolled') return { html: enrolledHtml(f.passkey) };
         return { html: f.kind === 'failed' ? failedHtml() : refusalHtml(f.kind) };
       }

@@ -41,7 +41,7 @@ export const invalidLinkHtml = (): string =>
   '<p class="refused">This link is no longer valid. Go back to Slack and click Approve again for a new one.</p>';
 
 export const limitedHtml = (): string =>
-  '<p class="refused">Too many attempts with this link or by you in the last hour. Wait a while, then click Approve in Slack again.</p>';
+  '<p class="refused">Too many attempts with this link, by you or from your address in the last hour. Wait a while, then click Approve in Slack again.</p>';
 
 export const messageHtml = (text: string, tone: 'ok' | 'refused' = 'ok'): string =>
   `<p class="${tone}">${escapeHtml(text)}</p>`;

@@ -3,10 +3,17 @@
  * list, removal by server access, and `rampart verify` refusing what it cannot check.
  */
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
+import { WebClient } from '@slack/web-api';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeSlack, startFakeSlack } from '../../devkit/index.js';
+import type { Passkey } from '../../src/domain/passkey.js';
+import { createLogger } from '../../src/log.js';
+import { slackClientOptions } from '../../src/slack-api/client-options.js';
+import { slackPasskeyNotices } from '../../src/slack-api/passkey-notices.js';
 import { PasskeyStore } from '../../src/store/passkeys.js';
-import { deleteKeys, REDIS_URL } from '../support/harness.js';
+import { blocksText, deleteKeys, REDIS_URL } from '../support/harness.js';
 import { cli, lines } from './support.js';
 
 const prefix = `test-cli-passkeys-${randomUUID().slice(0, 8)}`;
@@ -74,5 +81,84 @@ describe('rampart passkeys', () => {
     const r = await cli(['verify', 'R-999999'], env);
     expect(r.code).not.toBe(0);
     expect(lines(r.stderr)).toEqual([expect.stringContaining('No request R-999999')]);
+  });
+});
+
+describe('rampart passkeys revoke tells the owner (issue 22 follow-up)', () => {
+  const BOT = 'xoxb-cli-test';
+  const APPROVALS = 'C0APPROVALS';
+  const OWNER = 'U0APPROVER2';
+  let fake: FakeSlack;
+  const pending = (id: string): Passkey => ({
+    id,
+    user: OWNER,
+    publicKey: 'AAAA',
+    aaguid: '00000000-0000-0000-0000-000000000000',
+    browser: 'test browser',
+    createdAt: 1,
+    status: 'pending',
+    usableFrom: Number.MAX_SAFE_INTEGER,
+  });
+  const slackEnv = (apiUrl: string) => ({
+    ...env,
+    SLACK_BOT_TOKEN: BOT,
+    SLACK_SIGNING_SECRET: 'cli-test-signing-secret',
+    SLACK_API_URL: apiUrl,
+    APPROVALS_CHANNEL: APPROVALS,
+  });
+
+  beforeAll(async () => {
+    fake = await startFakeSlack({
+      botToken: BOT,
+      people: [OWNER].map((id) => ({ id, name: id.toLowerCase(), real_name: id, tz: 'Africa/Lagos' })),
+      channels: [{ id: APPROVALS, name: 'treasury-approvals' }],
+    });
+  });
+  afterAll(async () => {
+    await fake.close();
+  });
+
+  it('sends the owner the "removed" message and redraws a pending passkey’s card without its button', async () => {
+    const store = new PasskeyStore(redis, prefix);
+    const p = pending('cred-pending');
+    await store.add(p, 0);
+    // The card as Rampart posts it when the passkey was registered with /passkey.
+    const notices = slackPasskeyNotices(new WebClient(BOT, slackClientOptions(fake.apiUrl)), {
+      approvalsChannel: APPROVALS,
+      sandbox: false,
+      log: createLogger({ level: 'silent' }),
+    });
+    const card = await notices.requested(p);
+    if (!card) throw new Error('no card');
+    await store.setCard(OWNER, p.id, card);
+    expect(JSON.stringify(fake.messages(APPROVALS).at(-1)?.blocks)).toContain('passkey_approve');
+
+    const r = await cli(['passkeys', 'revoke', '--user', OWNER], slackEnv(fake.apiUrl));
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    expect(r.stdout).toContain('Removed 1 passkey');
+    const dms = fake.messages(OWNER).map((m) => m.text ?? '');
+    expect(dms.at(-1)).toContain('removed from the server');
+    const redrawn = fake.messages(APPROVALS).at(-1);
+    expect(fake.messages(APPROVALS)).toHaveLength(1);
+    expect(blocksText(redrawn)).toContain('Refused');
+    expect(blocksText(redrawn)).toContain('from the server');
+    expect(JSON.stringify(redrawn?.blocks)).not.toContain('passkey_approve');
+  });
+
+  it('still removes when Slack is unreachable, and says so in one line', async () => {
+    await new PasskeyStore(redis, prefix).add(pending('cred-2'), 0);
+    // A port nothing listens on.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as { port: number };
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const r = await cli(
+      ['passkeys', 'revoke', '--user', OWNER, '--id', 'cred-2'],
+      slackEnv(`http://127.0.0.1:${port}/api/`),
+    );
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Removed 1 passkey');
+    expect(lines(r.stderr)).toEqual([expect.stringContaining('was not told')]);
+    expect(await new PasskeyStore(redis, prefix).list(OWNER)).toEqual([]);
   });
 });

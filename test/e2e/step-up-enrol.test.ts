@@ -179,6 +179,17 @@ describe('passkey enrolment and removal', () => {
     expect(p?.usableFrom).toBeGreaterThan(h.rampart.deps.now() + DAY - 60_000);
     expect(await h.rampart.deps.passkeys.usable(PEOPLE.approver2, h.rampart.deps.now())).toEqual([]);
     await eventually(() => dms(PEOPLE.approver2).includes(`approved by <@${PEOPLE.approver1}>`), 10_000, 'added DM');
+    // The card is redrawn with the decision and who made it, and offers no button any more.
+    const card = await eventually(
+      () => {
+        const c = passkeyCard(PEOPLE.approver2);
+        return blocksText(c).includes('*Approved*') ? c : undefined;
+      },
+      10_000,
+      'the redrawn passkey card',
+    );
+    expect(blocksText(card)).toContain(`by <@${PEOPLE.approver1}> with their own passkey`);
+    expect(JSON.stringify(card?.blocks)).not.toContain('passkey_approve');
   });
 
   it('a Slack session removes nothing: without another passkey Remove only says how', async () => {

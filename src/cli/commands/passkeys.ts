@@ -4,6 +4,7 @@
  * can remove one.
  */
 import { enrolLink } from '../../app/passkey-enrol.js';
+import { revokePasskeys } from '../../app/passkey-revoke.js';
 import { verifyApproval } from '../../app/verify-approval.js';
 import { REQUEST_ID } from '../../domain/request.js';
 import { type Command, positionals, shorten, stringOption } from '../args.js';
@@ -90,9 +91,13 @@ export const passkeysRevokeCommand: Command = {
     const id = stringOption(input, 'id')?.trim();
     return async (ctx) => {
       const { passkeys } = await ctx.passkeys();
-      const removed = await passkeys.revoke(user, id);
-      if (removed === 0) throw new CliError(`${user} has no passkey${id ? ` with id ${shorten(id)}` : ''}.`);
-      ctx.answer(`Removed ${removed} passkey(s) of ${user}.`, { user, removed });
+      const notices = ctx.notices();
+      const r = await revokePasskeys({ passkeys, ...(notices ? { notices } : {}) }, user, id);
+      if (r.kind === 'none') throw new CliError(`${user} has no passkey${id ? ` with id ${shorten(id)}` : ''}.`);
+      // Issue 22: the owner hears of it as for a removal on the page; Slack down never fails this.
+      if (r.told === false)
+        ctx.note(`Slack did not take the direct message, so ${user} was not told; tell them yourself.`);
+      ctx.answer(`Removed ${r.count} passkey(s) of ${user}.`, { user, removed: r.count, told: r.told ?? null });
     };
   },
 };

@@ -105,7 +105,8 @@ const hashLine = (record: RequestRecord) =>
 /** Issue 23 item 9: outcome, one summary line, the people; no line that was true only before. */
 function finalCard(record: RequestRecord): KnownBlock[] {
   const f = record.frozen;
-  const approvers = record.votes.map((v) => `<@${v.user}>`).join(', ');
+  // Issue 22: the final card keeps "with passkey" (the vote's proof), as the history does.
+  const approvers = record.votes.map((v) => `<@${v.user}>${v.passkey ? ' with passkey' : ''}`).join(', ');
   return [
     header(`${TITLE[f.call.kind]} ${f.id}`),
     section(statusLine(record, false)),

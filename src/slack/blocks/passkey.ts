@@ -5,7 +5,7 @@
  */
 import type { KnownBlock } from '@slack/types';
 import { authenticatorName } from '../../domain/aaguid-names.js';
-import type { Passkey, StoredPasskey } from '../../domain/passkey.js';
+import type { Passkey, PasskeyCardDecision, StoredPasskey } from '../../domain/passkey.js';
 import { esc } from './common.js';
 
 export const PASSKEY_ACTIONS = {
@@ -123,6 +123,24 @@ export function passkeyCardBlocks(p: Passkey): KnownBlock[] {
         },
       ],
     },
+  ];
+}
+
+const decisionLine = (d: PasskeyCardDecision): string =>
+  d.kind === 'approved'
+    ? `:white_check_mark: *Approved* by <@${d.by}> with their own passkey; it counts for payments from ${when(d.usableFrom)}.`
+    : `:no_entry_sign: *Refused*: removed before anyone approved it, ${d.by === 'cli' ? 'from the server (`rampart passkeys revoke`)' : `by <@${d.by}> with another of their passkeys`}.`;
+
+export const passkeyCardDecidedText = (p: Passkey, d: PasskeyCardDecision): string =>
+  `<@${p.user}>'s new passkey (${authenticatorName(p.aaguid)}) was ${d.kind === 'approved' ? `approved by <@${d.by}>` : 'removed before approval'}.`;
+
+/** The approval card once decided (issue 22 follow-up): what was decided and by whom, no button. */
+export function passkeyCardDecidedBlocks(p: Passkey, d: PasskeyCardDecision): KnownBlock[] {
+  const [, details] = passkeyCardBlocks(p);
+  return [
+    { type: 'section', text: { type: 'mrkdwn', text: `:key: *New passkey for <@${p.user}>*` } },
+    ...(details ? [details] : []),
+    { type: 'section', text: { type: 'mrkdwn', text: decisionLine(d) } },
   ];
 }
 

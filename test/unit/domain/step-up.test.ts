@@ -75,4 +75,17 @@ describe('step-up settings', () => {
       'PASSKEY_RP_ID',
     );
   });
+  it('reads TRUST_PROXY as addresses and CIDR ranges, and names a bad entry in one sentence', () => {
+    const base = { ...env, PUBLIC_URL: 'https://rampart.example.com' };
+    expect(loadConfig(base).stepUp.trustProxy).toEqual([]);
+    expect(loadConfig({ ...base, TRUST_PROXY: ' 10.0.0.5, 10.0.0.0/8,fd00::/8 ' }).stepUp.trustProxy).toEqual([
+      '10.0.0.5',
+      '10.0.0.0/8',
+      'fd00::/8',
+    ]);
+    expect(() => loadConfig({ ...base, TRUST_PROXY: '10.0.0.5,proxy.internal' })).toThrow(
+      'TRUST_PROXY must be addresses or CIDR ranges',
+    );
+    expect(() => loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/33' })).toThrow('TRUST_PROXY');
+  });
 });
