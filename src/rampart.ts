@@ -28,6 +28,7 @@ import { createSlackApp, type SlackApp, slackClientOptions } from './slack/app.j
 import { SlackApproverDirectory } from './slack/approvers.js';
 import type { Deps } from './slack/deps.js';
 import { slackNotifier } from './slack/notifier.js';
+import { BalanceHistory } from './store/balance-history.js';
 import { ControlStore, UnfreezeStore } from './store/controls.js';
 import { durableStart } from './store/durable.js';
 import { PasskeyStore } from './store/passkeys.js';
@@ -206,6 +207,12 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
         key: `${config.redis.prefix}:exec:executing`,
         log,
       }),
+      // Issue 24: balance history for the charts, one snapshot per period across every worker.
+      snapshots: {
+        history: new BalanceHistory(workerRedis, config.redis.prefix),
+        wallets: config.wallets,
+        everyMs: config.reports.snapshotEveryMs,
+      },
       reminders: {
         approvers: new SlackApproverDirectory(config.approvers, slackClient, config.approverCacheMs, now),
         escalateTo: new SlackApproverDirectory(config.controls.escalateTo, slackClient, config.approverCacheMs, now),
