@@ -25,6 +25,7 @@ import { registerBatchCommand } from './commands/batch.js';
 import { registerFreezeCommands } from './commands/freeze.js';
 import { registerReadOnlyCommands } from './commands/read-only.js';
 import { registerRegistryCommands } from './commands/registry.js';
+import { registerReportCommand } from './commands/report.js';
 import { registerRequestCommands } from './commands/request.js';
 import { registerResolveCommand } from './commands/resolve.js';
 import type { Deps } from './deps.js';
@@ -157,6 +158,7 @@ export function createSlackApp(
   registerHome(app, deps);
   registerFreezeCommands(app, deps); // issue 13
   registerResolveCommand(app, deps); // issue 19
+  registerReportCommand(app, deps); // issue 24
   registerAssetChoices(app, deps);
   // issue 20: listeners only; /batch joins manifest.yml when batch approvals are wired.
   registerBatchCommand(app, deps);

@@ -74,12 +74,13 @@ describe('manifest.yml', () => {
       ['/unfreeze', '[help]'],
       ['/resolve', 'R-1234.1 paid <hash or reference> | R-1234.1 not-paid <why> | help'],
       ['/batch', 'template | help'],
+      ['/report', '[7d|30d] [post] | help'],
     ]);
   });
 
   it('sends every request to /slack/events', () => {
     const urls = urlsIn(manifest);
-    expect(urls).toHaveLength(14);
+    expect(urls).toHaveLength(15);
     for (const url of urls) expect(url).toMatch(EVENTS_URL);
   });
 
