@@ -20,7 +20,7 @@ import { createMetrics, type Metrics } from './metrics/metrics.js';
 import { callOutcome } from './metrics/service-calls.js';
 import { metricSources } from './metrics/sources.js';
 import { createQueues, type Queues } from './queue/queues.js';
-import { startWorkers, type Workers } from './queue/worker.js';
+import { startWorkers, type WorkerDeps, type Workers } from './queue/worker.js';
 import type { Sandbox } from './sandbox/index.js';
 import type { ServiceClient } from './service/client.js';
 import { closeInOrder } from './shutdown.js';
@@ -28,6 +28,7 @@ import { createSlackApp, type SlackApp, slackClientOptions } from './slack/app.j
 import { SlackApproverDirectory } from './slack/approvers.js';
 import type { Deps } from './slack/deps.js';
 import { slackNotifier } from './slack/notifier.js';
+import { slackReportPoster } from './slack/report-send.js';
 import { BalanceHistory } from './store/balance-history.js';
 import { ControlStore, UnfreezeStore } from './store/controls.js';
 import { durableStart } from './store/durable.js';
@@ -35,6 +36,7 @@ import { PasskeyStore } from './store/passkeys.js';
 import { RateLimiter } from './store/rate-limiter.js';
 import { closeRedis, openRedis, type RedisClient } from './store/redis.js';
 import { Registry } from './store/registry.js';
+import { ReportMarks } from './store/report-marks.js';
 import { type ChangeListener, RequestStore } from './store/requests.js';
 import { StepUpTokens } from './store/step-up-tokens.js';
 import { webMounts } from './web/mount.js';
@@ -89,6 +91,20 @@ export interface Running {
   metrics: Metrics;
   /** Stops receiving, lets running jobs finish, then closes queues, HTTP agents and Redis. */
   close(): Promise<void>;
+}
+
+function weeklyReport(
+  config: Config,
+  redis: RedisClient,
+  store: RequestStore,
+  poster: ReturnType<typeof slackReportPoster>,
+): { weekly?: WorkerDeps['weekly'] } {
+  const { at, channel } = config.reports;
+  if (!at || !channel) return {};
+  const marks = new ReportMarks(redis, config.redis.prefix);
+  return {
+    weekly: { at, channel, rules: config.controls.velocity, store, poster, claim: (runAt) => marks.claimWeekly(runAt) },
+  };
 }
 
 export async function startRampart(config: Config, log: Logger, options: RampartOptions = {}): Promise<Running> {
@@ -213,6 +229,13 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
         wallets: config.wallets,
         everyMs: config.reports.snapshotEveryMs,
       },
+      // Issue 24: REPORT_CHANNEL + REPORT_AT, posted once a week across every worker.
+      ...weeklyReport(
+        config,
+        workerRedis,
+        workerStore,
+        slackReportPoster({ client: slackClient, log, sandbox: sandbox !== undefined }),
+      ),
       reminders: {
         approvers: new SlackApproverDirectory(config.approvers, slackClient, config.approverCacheMs, now),
         escalateTo: new SlackApproverDirectory(config.controls.escalateTo, slackClient, config.approverCacheMs, now),

@@ -47,6 +47,8 @@ export interface WorkerDeps {
   batchRate?: JobContext['batchRate'] | undefined;
   /** Issue 24: balance snapshots (undefined: none). */
   snapshots?: JobContext['snapshots'];
+  /** Issue 24: the weekly report (undefined: REPORT_AT unset). */
+  weekly?: JobContext['weekly'];
   /** Tests: the job data version this worker understands (default JOB_VERSION). */
   jobVersion?: number;
 }

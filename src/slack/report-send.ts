@@ -7,6 +7,7 @@
  */
 import type { WebClient } from '@slack/web-api';
 import type { ReportView } from '../app/report.js';
+import type { ReportPoster } from '../app/weekly-report.js';
 import type { ChartSpec } from '../charts/chart-spec.js';
 import type { Logger } from '../log.js';
 import { type Blocks, withSandboxNote } from './blocks/common.js';
@@ -90,4 +91,16 @@ export async function uploadReportFiles(
       })),
     ],
   });
+}
+
+/** The workers' report port (app/weekly-report.ts): a posted report with its files in the thread. */
+export function slackReportPoster(deps: ReportSendDeps): ReportPoster {
+  return {
+    async postReport(channel, view, days) {
+      const { sent } = await sendReport(deps, view, days, (text, blocks) =>
+        deps.client.chat.postMessage({ channel, text, blocks }),
+      );
+      if (sent.ts) await uploadReportFiles(deps, view, days, channel, sent.ts);
+    },
+  };
 }

@@ -8,6 +8,7 @@ import type { JobType } from './job.js';
 import { notifyJobType } from './notify.js';
 import { remindJobType } from './remind.js';
 import { snapshotJobType } from './snapshot.js';
+import { weeklyReportJobType } from './weekly-report.js';
 
 export const JOB_TYPES: readonly JobType[] = [
   executeJobType,
@@ -15,6 +16,7 @@ export const JOB_TYPES: readonly JobType[] = [
   notifyJobType,
   remindJobType,
   snapshotJobType,
+  weeklyReportJobType,
 ];
 
 export function versionOf(data: unknown): number {

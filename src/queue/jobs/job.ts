@@ -5,6 +5,7 @@
 import type { Job, Queue } from 'bullmq';
 import type { z } from 'zod';
 import type { Notifier } from '../../app/notifier.js';
+import type { WeeklyReportDeps } from '../../app/weekly-report.js';
 import type { WalletAlias } from '../../domain/wallets.js';
 import type { Logger } from '../../log.js';
 import type { ServiceClient } from '../../service/client.js';
@@ -37,6 +38,8 @@ export interface JobContext {
   durable?: () => Promise<boolean>;
   /** Issue 24: balance snapshots every SNAPSHOT_EVERY (undefined: none taken). */
   snapshots?: { history: BalanceHistory; wallets: readonly WalletAlias[]; everyMs: number } | undefined;
+  /** Issue 24: the weekly report (undefined: REPORT_AT unset). */
+  weekly?: WeeklyReportDeps | undefined;
 }
 
 /** What perform asks of BullMQ: done, or wait (moved to the delayed set without using an attempt). */
