@@ -29,6 +29,7 @@ import { SlackApproverDirectory } from './slack/approvers.js';
 import type { Deps } from './slack/deps.js';
 import { slackNotifier } from './slack/notifier.js';
 import { slackReportPoster } from './slack/report-send.js';
+import { BalanceCache } from './store/balance-cache.js';
 import { BalanceHistory } from './store/balance-history.js';
 import { ControlStore, UnfreezeStore } from './store/controls.js';
 import { durableStart } from './store/durable.js';
@@ -182,6 +183,10 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
     log,
     now,
     sandbox: sandbox !== undefined,
+    dashboard: {
+      history: new BalanceHistory(redis, config.redis.prefix),
+      cache: new BalanceCache(redis, config.redis.prefix),
+    },
   };
 
   let workers: Workers | undefined;

@@ -6,6 +6,8 @@ import type { Config } from '../config.js';
 import type { Logger } from '../log.js';
 import type { Queues } from '../queue/queues.js';
 import type { ServiceClient } from '../service/client.js';
+import type { BalanceCache } from '../store/balance-cache.js';
+import type { BalanceHistory } from '../store/balance-history.js';
 import type { ControlStore, UnfreezeStore } from '../store/controls.js';
 import type { PasskeyStore } from '../store/passkeys.js';
 import type { Registry } from '../store/registry.js';
@@ -32,4 +34,6 @@ export interface Deps {
   stepUpTokens: StepUpTokens;
   /** True when running against the built-in sandbox: every message says so. */
   sandbox: boolean;
+  /** Issue 24: App Home's dashboard (balance history and the once-a-minute balance reads). */
+  dashboard?: { history: BalanceHistory; cache: BalanceCache };
 }
