@@ -10,6 +10,7 @@ import { createApiHandler } from './api/handler.js';
 import { type AuditWebhook, createAuditWebhook, type DeliveryOptions } from './audit/webhook-delivery.js';
 import type { Config } from './config.js';
 import { connectService, type ServiceConnection } from './connect-service.js';
+import { isFinal } from './domain/request.js';
 import { startHttp } from './http/serve.js';
 import type { Logger } from './log.js';
 import { timeAcks } from './metrics/ack-timer.js';
@@ -27,6 +28,8 @@ import { closeInOrder } from './shutdown.js';
 import { createSlackApp, type SlackApp, slackClientOptions } from './slack/app.js';
 import { SlackApproverDirectory } from './slack/approvers.js';
 import type { Deps } from './slack/deps.js';
+import { publishHome } from './slack/events/home.js';
+import { HomeRefresher } from './slack/home-refresh.js';
 import { slackNotifier } from './slack/notifier.js';
 import { slackReportPoster } from './slack/report-send.js';
 import { BalanceCache } from './store/balance-cache.js';
@@ -148,8 +151,10 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
       })
     : undefined;
   // Every state change, from either connection's store: counted, and queued for the audit webhook.
+  let homes: HomeRefresher | undefined;
   const counted: ChangeListener = (c) => {
     metrics.requestChanged(c.kind, c.state);
+    if (isFinal(c.state)) homes?.changed(); // issue 24: App Home's last outcomes
     audit
       ?.enqueue(c.id, c.seq)
       .catch((err: unknown) => log.error({ err, requestId: c.id }, 'could not queue an audit webhook event'));
@@ -188,6 +193,8 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
       cache: new BalanceCache(redis, config.redis.prefix),
     },
   };
+  homes = new HomeRefresher(redis, config.redis.prefix, (user) => publishHome(deps, slackClient, user), now, log);
+  deps.homeRefresh = homes;
 
   let workers: Workers | undefined;
   let heartbeat: { stop(): Promise<void> } | undefined;
@@ -306,7 +313,10 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
         [
           // Stop receiving first, then let running jobs finish (SIGTERM must not cut a money call in half).
           ['receivers', [() => slack?.stop(), () => http.close()]],
-          ['workers', [() => workers?.close(), () => heartbeat?.stop(), () => audit?.close()]],
+          [
+            'workers',
+            [() => workers?.close(), () => heartbeat?.stop(), () => audit?.close(), async () => homes?.close()],
+          ],
           ['queues', [() => queues.close(), () => workerQueues?.close()]],
           ['http agents', [() => (given.service ? undefined : connection.close())]],
           [

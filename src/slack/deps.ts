@@ -14,6 +14,7 @@ import type { Registry } from '../store/registry.js';
 import type { RequestStore } from '../store/requests.js';
 import type { StepUpTokens } from '../store/step-up-tokens.js';
 import type { ApproverDirectory } from './approvers.js';
+import type { HomeRefresher } from './home-refresh.js';
 
 export interface Deps {
   config: Config;
@@ -36,4 +37,6 @@ export interface Deps {
   sandbox: boolean;
   /** Issue 24: App Home's dashboard (balance history and the once-a-minute balance reads). */
   dashboard?: { history: BalanceHistory; cache: BalanceCache };
+  /** Issue 24: App Home refreshed on outcomes and freezes, at most once a minute per person. */
+  homeRefresh?: Pick<HomeRefresher, 'opened' | 'changed'>;
 }

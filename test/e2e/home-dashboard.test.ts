@@ -9,6 +9,7 @@ import type { ServiceClient } from '../../src/service/client.js';
 import { FIGURES_HIDDEN } from '../../src/slack/blocks/home.js';
 import { BalanceHistory } from '../../src/store/balance-history.js';
 import { blocksText, eventually, type Harness, PEOPLE, startHarness } from '../support/harness.js';
+import { click, postRequest, RECEIVER, waitForState } from '../support/requests.js';
 
 const DAY = 86_400_000;
 const reads = new Map<string, number>();
@@ -81,6 +82,21 @@ describe('App Home dashboard', () => {
     expect(blocks.some((b) => b.type === 'data_visualization' && b.chart?.type === 'bar')).toBe(true);
     expect(text).toContain('of 50,000.00 used in the last');
     expect(h.fake.violations).toEqual([]);
+  });
+
+  it('refreshes an open App Home when an outcome happens', async () => {
+    await openHome(h, PEOPLE.approver2);
+    const { id } = await postRequest(h, 'transfer', `4 base:usdc to ${RECEIVER} from ops for home refresh`);
+    await click(h, PEOPLE.approver1, id, 'request_approve');
+    await waitForState(h, id, 'succeeded');
+    await eventually(
+      () => {
+        const text = blocksText(h.fake.home(PEOPLE.approver2));
+        return text.split('Last ten outcomes')[1]?.includes(`*${id}*`) ? true : undefined;
+      },
+      15_000,
+      'the outcome on App Home',
+    );
   });
 });
 

@@ -90,6 +90,7 @@ export function registerHome(app: App, deps: Deps): void {
     if (event.tab !== 'home') return;
     try {
       await publishHome(deps, client, event.user, event.channel);
+      await deps.homeRefresh?.opened(event.user);
     } catch (err) {
       deps.log.error({ err }, 'could not publish App Home');
     }
