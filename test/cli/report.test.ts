@@ -44,7 +44,7 @@ async function payment(amount: number, end: 'succeeded' | 'unknown'): Promise<st
   expect(await store.vote(id, 'U0APPROVER1')).toBe('approved');
   const started = await store.executions.start(id, 'test-worker');
   if (!started.token) throw new Error('not started');
-  const detail = end === 'unknown' ? { message: 'HTTP 500' } : { txHash: '0xabc' };
+  const detail = end === 'unknown' ? { message: 'HTTP 500' } : { hash: '0xabc' };
   expect((await store.executions.finish(id, started.token, end, detail)).ok).toBe(true);
   return id;
 }
