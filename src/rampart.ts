@@ -294,6 +294,11 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
           ],
   });
   await slack?.start();
+  // Issue 24: the snapshot and weekly jobs are queued before Rampart says it runs — waiting at
+  // most 2 s, so a Redis that is down at start never holds the start-up (every reconcile round
+  // schedules them again).
+  if (workers)
+    await Promise.race([workers.scheduled, new Promise<void>((resolve) => setTimeout(resolve, 2_000).unref())]);
   const { port } = http;
   if (slack) log.info({ port, mode: slack.events ? 'http' : 'socket' }, 'Rampart is listening for Slack');
   else log.info({ port }, 'Rampart worker serves the probes and /metrics');

@@ -59,6 +59,8 @@ const NEWER_VERSION_RECHECK_MS = 60_000;
 export interface Workers {
   close(): Promise<void>;
   reconcileNow(): Promise<void>;
+  /** Issue 24: the first scheduling of self-scheduling jobs (snapshots, weekly report) is done. */
+  scheduled: Promise<void>;
 }
 
 export function startWorkers(deps: WorkerDeps): Workers {
@@ -150,14 +152,18 @@ export function startWorkers(deps: WorkerDeps): Workers {
   };
   const runReconcile = () => {
     reconcileNow().catch((err: unknown) => log.error({ err }, 'reconcile failed'));
-    void startTypes();
   };
   runReconcile();
-  const timer = setInterval(runReconcile, deps.reconcileEveryMs ?? 30_000);
+  const scheduled = startTypes().then(() => undefined);
+  const timer = setInterval(() => {
+    runReconcile();
+    void startTypes();
+  }, deps.reconcileEveryMs ?? 30_000);
   timer.unref();
 
   return {
     reconcileNow,
+    scheduled,
     async close() {
       clearInterval(timer);
       // Finish what is running before letting go (SIGTERM must not cut a money call in half).
