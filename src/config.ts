@@ -13,6 +13,7 @@ import { ConfigError } from './errors.js';
 
 export type { WalletAlias };
 
+import { parseWeeklyAt, type WeeklyAt } from './domain/weekly-schedule.js';
 import { DEFAULT_QUERY_PARAMS } from './service/operations.js';
 
 const DURATION = /^(\d+)\s*(ms|s|m|h|d)$/;
@@ -228,6 +229,14 @@ const schema = z.object({
       (list) => list.every((p) => [z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()].some((t) => t.safeParse(p).success)),
       'must be addresses or CIDR ranges separated by commas, such as 10.0.0.5 or 10.0.0.0/8,fd00::/8',
     ),
+  // Issue 24: balance history, the weekly report and who sees treasury figures on App Home.
+  SNAPSHOT_EVERY: duration('15m'),
+  REPORT_CHANNEL: optionalText.refine(
+    (s) => s === undefined || /^[CG][A-Z0-9]{2,}$/.test(s),
+    'must be a channel id such as C0123ABCD (not a #name)',
+  ),
+  REPORT_AT: optionalText,
+  VIEWERS: optionalText,
   METRICS_TOKEN: optionalText.refine(
     (s) => s === undefined || s.length >= 16,
     'must be at least 16 characters (every caller of /metrics must send it)',
@@ -291,6 +300,45 @@ export interface Config {
   stepUp: StepUpConfig;
   /** Issue 21: API_RATE, the pace of each API key (default 2/s burst 10); undefined: off. */
   apiRate: Rate | undefined;
+  /** Issue 24: balance history, reports and the App Home dashboard. */
+  reports: ReportsConfig;
+}
+
+export interface ReportsConfig {
+  /** SNAPSHOT_EVERY: one balance snapshot per wallet per period (default 15 minutes). */
+  snapshotEveryMs: number;
+  /** REPORT_CHANNEL: where `/report … post` may share and the weekly report goes. */
+  channel: string | undefined;
+  /** REPORT_AT: the weekly report's moment (needs REPORT_CHANNEL); undefined: no weekly report. */
+  at: WeeklyAt | undefined;
+  /** VIEWERS: users and user groups who see treasury figures; undefined: anyone in the workspace. */
+  viewers: string[] | undefined;
+}
+
+function parseReports(
+  env: Record<string, string | undefined>,
+  problems: string[],
+): Omit<ReportsConfig, 'snapshotEveryMs'> {
+  const atText = env.REPORT_AT?.trim();
+  let at: WeeklyAt | undefined;
+  if (atText) {
+    const parsed = parseWeeklyAt(atText);
+    if (typeof parsed === 'string') problems.push(`REPORT_AT ${parsed}`);
+    else at = parsed;
+    if (!env.REPORT_CHANNEL?.trim())
+      problems.push('REPORT_AT needs REPORT_CHANNEL, the channel the weekly report goes to');
+  }
+  const viewersText = env.VIEWERS?.trim();
+  const viewers = viewersText
+    ? viewersText
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean)
+    : undefined;
+  for (const v of viewers ?? [])
+    if (!SLACK_USER_OR_GROUP.test(v))
+      problems.push(`VIEWERS "${v}" is not a Slack user id (U…/W…) or user group id (S…)`);
+  return { channel: env.REPORT_CHANNEL?.trim() || undefined, at, viewers };
 }
 
 export interface StepUpConfig {
@@ -474,6 +522,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const controls = parseControls(env, wallets, problems); // issue 13
   const batch = parseBatch(env, problems); // issue 20
   const apiRate = parseRate(env.API_RATE?.trim() || '2/s burst 10'); // issue 21
+  const reports = parseReports(env, problems); // issue 24
   if (typeof apiRate === 'string') problems.push(`API_RATE ${apiRate}`);
   const approvers = (env.APPROVERS?.trim() || DEV_DEFAULTS.approvers.join(','))
     .split(',')
@@ -554,6 +603,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       trustProxy: e.TRUST_PROXY,
     },
     apiRate: typeof apiRate === 'string' ? undefined : apiRate,
+    reports: { snapshotEveryMs: e.SNAPSHOT_EVERY, ...reports },
   };
 }
 

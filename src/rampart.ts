@@ -10,6 +10,7 @@ import { createApiHandler } from './api/handler.js';
 import { type AuditWebhook, createAuditWebhook, type DeliveryOptions } from './audit/webhook-delivery.js';
 import type { Config } from './config.js';
 import { connectService, type ServiceConnection } from './connect-service.js';
+import { isFinal } from './domain/request.js';
 import { startHttp } from './http/serve.js';
 import type { Logger } from './log.js';
 import { timeAcks } from './metrics/ack-timer.js';
@@ -21,22 +22,28 @@ import { createMetrics, type Metrics } from './metrics/metrics.js';
 import { callOutcome } from './metrics/service-calls.js';
 import { metricSources } from './metrics/sources.js';
 import { createQueues, type Queues } from './queue/queues.js';
-import { startWorkers, type Workers } from './queue/worker.js';
+import { startWorkers, type WorkerDeps, type Workers } from './queue/worker.js';
 import type { Sandbox } from './sandbox/index.js';
 import type { ServiceClient } from './service/client.js';
 import { closeInOrder } from './shutdown.js';
 import { createSlackApp, type SlackApp } from './slack/app.js';
 import { SlackApproverDirectory } from './slack/approvers.js';
 import type { Deps } from './slack/deps.js';
+import { publishHome } from './slack/events/home.js';
+import { HomeRefresher } from './slack/home-refresh.js';
 import { slackNotifier } from './slack/notifier.js';
+import { slackReportPoster } from './slack/report-send.js';
 import { slackClientOptions } from './slack-api/client-options.js';
 import { slackPasskeyNotices } from './slack-api/passkey-notices.js';
+import { BalanceCache } from './store/balance-cache.js';
+import { BalanceHistory } from './store/balance-history.js';
 import { ControlStore, UnfreezeStore } from './store/controls.js';
 import { durableStart } from './store/durable.js';
 import { PasskeyStore } from './store/passkeys.js';
 import { RateLimiter } from './store/rate-limiter.js';
 import { closeRedis, openRedis, type RedisClient } from './store/redis.js';
 import { Registry } from './store/registry.js';
+import { ReportMarks } from './store/report-marks.js';
 import { type ChangeListener, RequestStore } from './store/requests.js';
 import { StepUpTokens } from './store/step-up-tokens.js';
 import { webMounts } from './web/mount.js';
@@ -93,6 +100,20 @@ export interface Running {
   close(): Promise<void>;
 }
 
+function weeklyReport(
+  config: Config,
+  redis: RedisClient,
+  store: RequestStore,
+  poster: ReturnType<typeof slackReportPoster>,
+): { weekly?: WorkerDeps['weekly'] } {
+  const { at, channel } = config.reports;
+  if (!at || !channel) return {};
+  const marks = new ReportMarks(redis, config.redis.prefix);
+  return {
+    weekly: { at, channel, rules: config.controls.velocity, store, poster, claim: (runAt) => marks.claimWeekly(runAt) },
+  };
+}
+
 export async function startRampart(config: Config, log: Logger, options: RampartOptions = {}): Promise<Running> {
   const given = options.infra ?? {};
   const now = given.clock ?? Date.now;
@@ -133,8 +154,10 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
       })
     : undefined;
   // Every state change, from either connection's store: counted, and queued for the audit webhook.
+  let homes: HomeRefresher | undefined;
   const counted: ChangeListener = (c) => {
     metrics.requestChanged(c.kind, c.state);
+    if (isFinal(c.state)) homes?.changed(); // issue 24: App Home's last outcomes
     audit
       ?.enqueue(c.id, c.seq)
       .catch((err: unknown) => log.error({ err, requestId: c.id }, 'could not queue an audit webhook event'));
@@ -176,7 +199,13 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
     log,
     now,
     sandbox: sandbox !== undefined,
+    dashboard: {
+      history: new BalanceHistory(redis, config.redis.prefix),
+      cache: new BalanceCache(redis, config.redis.prefix),
+    },
   };
+  homes = new HomeRefresher(redis, config.redis.prefix, (user) => publishHome(deps, slackClient, user), now, log);
+  deps.homeRefresh = homes;
 
   let workers: Workers | undefined;
   let heartbeat: { stop(): Promise<void> } | undefined;
@@ -219,6 +248,19 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
         key: `${config.redis.prefix}:exec:executing`,
         log,
       }),
+      // Issue 24: balance history for the charts, one snapshot per period across every worker.
+      snapshots: {
+        history: new BalanceHistory(workerRedis, config.redis.prefix),
+        wallets: config.wallets,
+        everyMs: config.reports.snapshotEveryMs,
+      },
+      // Issue 24: REPORT_CHANNEL + REPORT_AT, posted once a week across every worker.
+      ...weeklyReport(
+        config,
+        workerRedis,
+        workerStore,
+        slackReportPoster({ client: slackClient, log, sandbox: sandbox !== undefined }),
+      ),
       reminders: {
         approvers: new SlackApproverDirectory(config.approvers, slackClient, config.approverCacheMs, now),
         escalateTo: new SlackApproverDirectory(config.controls.escalateTo, slackClient, config.approverCacheMs, now),
@@ -265,6 +307,11 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
           ],
   });
   await slack?.start();
+  // Issue 24: the snapshot and weekly jobs are queued before Rampart says it runs — waiting at
+  // most 2 s, so a Redis that is down at start never holds the start-up (every reconcile round
+  // schedules them again).
+  if (workers)
+    await Promise.race([workers.scheduled, new Promise<void>((resolve) => setTimeout(resolve, 2_000).unref())]);
   const { port } = http;
   if (slack) log.info({ port, mode: slack.events ? 'http' : 'socket' }, 'Rampart is listening for Slack');
   else log.info({ port }, 'Rampart worker serves the probes and /metrics');
@@ -284,7 +331,10 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
         [
           // Stop receiving first, then let running jobs finish (SIGTERM must not cut a money call in half).
           ['receivers', [() => slack?.stop(), () => http.close()]],
-          ['workers', [() => workers?.close(), () => heartbeat?.stop(), () => audit?.close()]],
+          [
+            'workers',
+            [() => workers?.close(), () => heartbeat?.stop(), () => audit?.close(), async () => homes?.close()],
+          ],
           ['queues', [() => queues.close(), () => workerQueues?.close()]],
           ['http agents', [() => (given.service ? undefined : connection.close())]],
           [

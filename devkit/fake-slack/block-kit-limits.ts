@@ -76,8 +76,14 @@ function checkBlock(ctx: CheckContext, path: string, block: unknown): void {
       break;
     case 'image':
       checkString(ctx, `${path}/alt_text`, block.alt_text, 2000, true);
+      if (block.image_url === undefined && !isObject(block.slack_file))
+        ctx.errors.push(`${path}: an image block needs "image_url" or "slack_file"`);
       checkString(ctx, `${path}/image_url`, block.image_url, 3000);
       checkText(ctx, `${path}/title`, block.title, 2000, { plainOnly: true });
+      break;
+    case 'data_visualization': // issue 24: Slack's chart block (title at most 50 characters)
+      checkString(ctx, `${path}/title`, block.title, 50, true);
+      if (!isObject(block.chart)) ctx.errors.push(`${path}/chart: is required`);
       break;
     case 'markdown':
       checkString(ctx, `${path}/text`, block.text, LIMITS.markdownText, true);
@@ -128,10 +134,20 @@ function checkView(ctx: CheckContext, kind: 'modal' | 'home', view: Record<strin
  * JSON-pointer paths (`/blocks/3/text/text: 3001 characters, the limit is 3000`); empty when valid.
  * For a message, `payload` holds `text` and `blocks`; for a view, it is the view object.
  */
-export function checkBlockKitLimits(kind: BlockKitSurface, payload: unknown): string[] {
+export function checkBlockKitLimits(
+  kind: BlockKitSurface,
+  payload: unknown,
+  /** Issue 24: block types this workspace refuses (a workspace without the chart blocks). */
+  refused: ReadonlySet<string> = new Set(),
+): string[] {
   const ctx = newCheckContext();
   if (!isObject(payload)) return [`/: the ${kind} payload must be an object`];
   if (kind === 'message') checkMessage(ctx, payload);
   else checkView(ctx, kind, payload);
+  const blocks = Array.isArray(payload.blocks) ? (payload.blocks as unknown[]) : [];
+  blocks.forEach((b, i) => {
+    if (isObject(b) && typeof b.type === 'string' && refused.has(b.type))
+      ctx.errors.push(`/blocks/${i}: the block type "${b.type}" is not available in this workspace`);
+  });
   return ctx.errors;
 }

@@ -81,6 +81,7 @@ const conversationsInfo: MethodHandler = (args, env) => {
       is_private: channel.is_private ?? false,
       is_archived: false,
       is_member: channel.is_member ?? true,
+      is_ext_shared: channel.is_ext_shared ?? false,
       created: Math.floor(env.settings.clock() / 1000),
       context_team_id: env.settings.teamId,
     },

@@ -34,6 +34,8 @@ export class FakeSlack {
   readonly #rateLimits = new RateLimits();
   readonly #files = new FileStore();
   #downloadDelayMs = 0;
+  /** Issue 24: block types answered with invalid_blocks (a workspace without chart blocks). */
+  readonly #refusedBlocks = new Set<string>();
   readonly #ids: IdSource;
   readonly #triggers: TriggerRegistry;
   readonly #env: WebApiEnv;
@@ -46,13 +48,14 @@ export class FakeSlack {
     this.#ids = new IdSource(settings.clock);
     this.#triggers = new TriggerRegistry(this.#ids, settings.clock, settings.triggerTtlMs);
     const recorder = this.#recorder;
+    const refusedBlocks = this.#refusedBlocks;
     this.#env = {
       settings,
       store: this.#store,
       ids: this.#ids,
       triggers: this.#triggers,
       checkLimits(method: string, kind: BlockKitSurface, payload: unknown): ApiResult | undefined {
-        const errors = checkBlockKitLimits(kind, payload);
+        const errors = checkBlockKitLimits(kind, payload, refusedBlocks);
         if (errors.length === 0) return undefined;
         const callbackId =
           isObject(payload) && typeof payload.callback_id === 'string' ? ` ${payload.callback_id}` : '';
@@ -147,6 +150,7 @@ export class FakeSlack {
     this.#rateLimits.reset();
     this.#files.reset();
     this.#downloadDelayMs = 0;
+    this.#refusedBlocks.clear();
     this.#changed();
   }
 
@@ -252,6 +256,11 @@ export class FakeSlack {
   }
 
   /** Each download of a private file URL waits this long before answering (0: at once). */
+  /** Issue 24: from now on, answer invalid_blocks to any message or view holding these block types. */
+  refuseBlockTypes(...types: string[]): void {
+    for (const t of types) this.#refusedBlocks.add(t);
+  }
+
   delayFileDownloads(ms: number): void {
     this.#downloadDelayMs = ms;
   }

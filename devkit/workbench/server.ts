@@ -158,6 +158,12 @@ async function handle(
       // issue 20: a file shared in a thread (a batch's rows, its receipt), to open or save.
       const file = deps.fake.files().find((f) => f.id === url.searchParams.get('id'));
       if (!file?.bytes) throw new HttpError(404, 'no such file');
+      // Issue 24: a chart PNG shown by an image block's slack_file.
+      if (url.searchParams.get('inline') === '1' && file.mimetype === 'image/png') {
+        res.writeHead(200, { 'content-type': 'image/png', 'x-content-type-options': 'nosniff' });
+        res.end(file.bytes);
+        return;
+      }
       res.writeHead(200, {
         'content-type': file.mimetype === 'text/csv' ? 'text/csv; charset=utf-8' : 'application/octet-stream',
         'content-disposition': `attachment; filename="${file.name.replace(/[^\w.-]/g, '_')}"`,

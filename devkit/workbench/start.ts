@@ -14,6 +14,7 @@ import { type FakeSlack, SlackDriver, startFakeSlack } from '../index.js';
 import { WorkbenchActions } from './actions.js';
 import { type Assets, loadAssets } from './assets.js';
 import { readSlashCommands, type SlashCommand } from './manifest-commands.js';
+import { seedBalanceHistory } from './seed-history.js';
 import { startWorkbenchServer, type WorkbenchServer, type WorkbenchServerDeps } from './server.js';
 import { TEAM_CHANNEL, type Workspace, workspaceFor } from './workspace.js';
 
@@ -139,6 +140,12 @@ export async function startWorkbench(options: WorkbenchOptions): Promise<Workben
     await server.close();
     throw err;
   }
+  // Issue 24: App Home's charts start with two weeks of history on the sandbox.
+  const seeded = await seedBalanceHistory(rampart).catch((err: unknown) => {
+    log.warn({ err }, 'could not generate balance history for the sandbox');
+    return 0;
+  });
+  if (seeded > 0) log.info({ snapshots: seeded }, 'generated two weeks of sandbox balance history');
   const driver = new SlackDriver({
     url: `http://127.0.0.1:${rampart.port}/slack/events`,
     signingSecret: config.slack.signingSecret,

@@ -3,7 +3,7 @@
  * parsed, never cast; bad data fails the job for good; data of a newer format version is left
  * untouched (delayed, logged once) for a newer worker (issue 18 §1).
  */
-import { DelayedError, type Job, UnrecoverableError, Worker } from 'bullmq';
+import { DelayedError, type Job, Queue, UnrecoverableError, Worker } from 'bullmq';
 import type { Notifier } from '../app/notifier.js';
 import type { Logger } from '../log.js';
 import type { ServiceClient } from '../service/client.js';
@@ -48,6 +48,10 @@ export interface WorkerDeps {
   batchRate?: JobContext['batchRate'] | undefined;
   /** Issue 20: BATCH_PAUSE_AFTER_FAILURES and BATCH_HOLD_LIMIT (undefined: 10 and none). */
   batch?: JobContext['batch'];
+  /** Issue 24: balance snapshots (undefined: none). */
+  snapshots?: JobContext['snapshots'];
+  /** Issue 24: the weekly report (undefined: REPORT_AT unset). */
+  weekly?: JobContext['weekly'];
   /** Tests: the job data version this worker understands (default JOB_VERSION). */
   jobVersion?: number;
 }
@@ -58,6 +62,8 @@ const NEWER_VERSION_RECHECK_MS = 60_000;
 export interface Workers {
   close(): Promise<void>;
   reconcileNow(): Promise<void>;
+  /** Issue 24: the first scheduling of self-scheduling jobs (snapshots, weekly report) is done. */
+  scheduled: Promise<void>;
 }
 
 export function startWorkers(deps: WorkerDeps): Workers {
@@ -100,9 +106,27 @@ export function startWorkers(deps: WorkerDeps): Workers {
     const parsed = type.schema.safeParse(job.data);
     if (!parsed.success)
       throw new UnrecoverableError(`bad job data for ${job.name}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
-    const r = await type.perform(ctx, parsed.data, job);
+    const r = await type.perform(ctx, parsed.data, job, own.get(type.queue));
     return 'wait' in r ? wait(r.wait) : r.done;
   };
+
+  // Issue 24: job types that schedule their own next run get a queue of their own to add to.
+  const own = new Map<string, Queue>();
+  for (const type of JOB_TYPES.filter((t) => t.start)) {
+    const queue = new Queue(type.queue, { connection: deps.redis, prefix: bullPrefix(deps.prefix) });
+    queue.on('error', (err) => log.debug({ err, queue: type.queue }, 'queue connection error'));
+    own.set(type.queue, queue);
+  }
+  const startTypes = () =>
+    Promise.all(
+      JOB_TYPES.map((type) => {
+        const queue = own.get(type.queue);
+        return (
+          queue &&
+          type.start?.(ctx, queue).catch((err: unknown) => log.warn({ err, queue: type.queue }, 'could not schedule'))
+        );
+      }),
+    );
 
   const workers = JOB_TYPES.map((type) => {
     const worker = new Worker(type.queue, run(type), { ...base, ...type.worker });
@@ -141,15 +165,21 @@ export function startWorkers(deps: WorkerDeps): Workers {
     reconcileNow().catch((err: unknown) => log.error({ err }, 'reconcile failed'));
   };
   runReconcile();
-  const timer = setInterval(runReconcile, deps.reconcileEveryMs ?? 30_000);
+  const scheduled = startTypes().then(() => undefined);
+  const timer = setInterval(() => {
+    runReconcile();
+    void startTypes();
+  }, deps.reconcileEveryMs ?? 30_000);
   timer.unref();
 
   return {
     reconcileNow,
+    scheduled,
     async close() {
       clearInterval(timer);
       // Finish what is running before letting go (SIGTERM must not cut a money call in half).
       await Promise.all(workers.map((w) => w.close()));
+      await Promise.all([...own.values()].map((q) => q.close()));
     },
   };
 }

@@ -28,6 +28,7 @@ import { registerFreezeCommands } from './commands/freeze.js';
 import { registerPasskeyCommand } from './commands/passkey.js';
 import { registerReadOnlyCommands } from './commands/read-only.js';
 import { registerRegistryCommands } from './commands/registry.js';
+import { registerReportCommand } from './commands/report.js';
 import { registerRequestCommands } from './commands/request.js';
 import { registerResolveCommand } from './commands/resolve.js';
 import type { Deps } from './deps.js';
@@ -151,6 +152,7 @@ export function createSlackApp(
   registerResolveCommand(app, deps); // issue 19
   registerPasskeyCommand(app, deps); // issue 22
   registerPasskeyActions(app, deps);
+  registerReportCommand(app, deps); // issue 24
   registerAssetChoices(app, deps);
   // issue 20: listeners only; /batch joins manifest.yml when batch approvals are wired.
   registerBatchCommand(app, deps);

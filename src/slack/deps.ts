@@ -7,12 +7,15 @@ import type { Config } from '../config.js';
 import type { Logger } from '../log.js';
 import type { Queues } from '../queue/queues.js';
 import type { ServiceClient } from '../service/client.js';
+import type { BalanceCache } from '../store/balance-cache.js';
+import type { BalanceHistory } from '../store/balance-history.js';
 import type { ControlStore, UnfreezeStore } from '../store/controls.js';
 import type { PasskeyStore } from '../store/passkeys.js';
 import type { Registry } from '../store/registry.js';
 import type { RequestStore } from '../store/requests.js';
 import type { StepUpTokens } from '../store/step-up-tokens.js';
 import type { ApproverDirectory } from './approvers.js';
+import type { HomeRefresher } from './home-refresh.js';
 
 export interface Deps {
   config: Config;
@@ -35,4 +38,8 @@ export interface Deps {
   notices?: PasskeyNotices;
   /** True when running against the built-in sandbox: every message says so. */
   sandbox: boolean;
+  /** Issue 24: App Home's dashboard (balance history and the once-a-minute balance reads). */
+  dashboard?: { history: BalanceHistory; cache: BalanceCache };
+  /** Issue 24: App Home refreshed on outcomes and freezes, at most once a minute per person. */
+  homeRefresh?: Pick<HomeRefresher, 'opened' | 'changed'>;
 }

@@ -56,6 +56,16 @@ export class BalanceHistory {
     );
   }
 
+  /** The newest snapshot that is not a gap, if any (what App Home shows when it may not read). */
+  async latest(walletId: string): Promise<Extract<Snapshot, { gap: false }> | undefined> {
+    const rows = await this.redis.zrevrangebyscore(this.key(walletId), '+inf', '-inf', 'LIMIT', 0, 20);
+    for (const r of rows) {
+      const s = JSON.parse(r) as Snapshot;
+      if (!s.gap) return s;
+    }
+    return undefined;
+  }
+
   /** Snapshots at or after `since`, oldest first. */
   async since(walletId: string, since: number): Promise<Snapshot[]> {
     const rows = await this.redis.zrangebyscore(this.key(walletId), since, '+inf');

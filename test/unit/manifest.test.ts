@@ -75,12 +75,13 @@ describe('manifest.yml', () => {
       ['/resolve', 'R-1234.1 paid <hash or reference> | R-1234.1 not-paid <why> | help'],
       ['/batch', 'template | help'],
       ['/passkey', '[help]'],
+      ['/report', '[7d|30d] [post] | help'],
     ]);
   });
 
   it('sends every request to /slack/events', () => {
     const urls = urlsIn(manifest);
-    expect(urls).toHaveLength(15);
+    expect(urls).toHaveLength(16);
     for (const url of urls) expect(url).toMatch(EVENTS_URL);
   });
 

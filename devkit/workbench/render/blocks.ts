@@ -2,6 +2,7 @@
  * Block Kit blocks as HTML (https://docs.slack.dev/reference/block-kit/blocks). A block the
  * workbench cannot draw becomes a visible placeholder naming its type, never a silent gap.
  */
+import { dataTableHtml, dataVisualizationHtml } from './charts.js';
 import { elementHtml, imageHtml, type RenderContext } from './elements.js';
 import { attrs, escapeHtml, isObject, type JsonObject, list, str, unsupported } from './html.js';
 import { mrkdwnToHtml, textToHtml } from './mrkdwn.js';
@@ -82,6 +83,10 @@ export function blockHtml(block: unknown, ctx: RenderContext): string {
       return input(block, ctx);
     case 'image':
       return image(block, ctx);
+    case 'data_visualization': // issue 24
+      return wrap(block, dataVisualizationHtml(block));
+    case 'data_table':
+      return wrap(block, dataTableHtml(block));
     default: {
       const text = str(block.text);
       const raw = text === undefined ? '' : `<pre class="bk-raw">${escapeHtml(text)}</pre>`;

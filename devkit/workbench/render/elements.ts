@@ -253,8 +253,12 @@ export function elementHtml(element: unknown, place: Placement, ctx: RenderConte
 }
 
 export function imageHtml(el: JsonObject): string {
-  const url = str(el.image_url) ?? '';
   const alt = str(el.alt_text) ?? '';
+  // Issue 24: an uploaded file (slack_file), served by the workbench from the fake's files.
+  const fileId = isObject(el.slack_file) ? str(el.slack_file.id) : undefined;
+  if (fileId)
+    return `<img${attrs({ class: 'bk-image', src: `/api/file?id=${encodeURIComponent(fileId)}&inline=1`, alt, title: alt })}>`;
+  const url = str(el.image_url) ?? '';
   if (!/^https?:/i.test(url)) return unsupported('image', `(${alt || 'no image_url'})`);
   return `<img${attrs({ class: 'bk-image', src: url, alt, title: alt, loading: 'lazy', referrerpolicy: 'no-referrer' })}>`;
 }

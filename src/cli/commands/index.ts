@@ -7,6 +7,7 @@ import { beneficiariesImportCommand } from './beneficiaries.js';
 import { doctorCommand } from './doctor.js';
 import { passkeysEnrolLinkCommand, passkeysListCommand, passkeysRevokeCommand, verifyCommand } from './passkeys.js';
 import { identityGetCommand, lookupCommand, rateCommand } from './reads.js';
+import { reportCommand } from './report.js';
 import { requestsCommand, requestsShowCommand } from './requests.js';
 import { resolveCommand } from './resolve.js';
 import { userCreateCommand } from './user.js';
@@ -27,6 +28,7 @@ export const COMMANDS: readonly Command[] = [
   batchStatusCommand,
   batchReceiptCommand,
   auditExportCommand,
+  reportCommand,
   apiKeysCreateCommand,
   apiKeysListCommand,
   apiKeysRevokeCommand,

@@ -7,8 +7,17 @@ import { expireJobType } from './expire.js';
 import type { JobType } from './job.js';
 import { notifyJobType } from './notify.js';
 import { remindJobType } from './remind.js';
+import { snapshotJobType } from './snapshot.js';
+import { weeklyReportJobType } from './weekly-report.js';
 
-export const JOB_TYPES: readonly JobType[] = [executeJobType, expireJobType, notifyJobType, remindJobType];
+export const JOB_TYPES: readonly JobType[] = [
+  executeJobType,
+  expireJobType,
+  notifyJobType,
+  remindJobType,
+  snapshotJobType,
+  weeklyReportJobType,
+];
 
 export function versionOf(data: unknown): number {
   const v = (data as { v?: unknown } | null)?.v;

@@ -2,13 +2,15 @@
  * One job type's contract (issue 18 §1; STYLE "Every job type has a typed contract"): its queue,
  * a zod schema for its data, its worker options and `perform`, which calls app/ or a processor.
  */
-
-import type { Job } from 'bullmq';
+import type { Job, Queue } from 'bullmq';
 import type { z } from 'zod';
 import type { BatchRunConfig } from '../../app/batch-run.js';
 import type { Notifier } from '../../app/notifier.js';
+import type { WeeklyReportDeps } from '../../app/weekly-report.js';
+import type { WalletAlias } from '../../domain/wallets.js';
 import type { Logger } from '../../log.js';
 import type { ServiceClient } from '../../service/client.js';
+import type { BalanceHistory } from '../../store/balance-history.js';
 import type { ControlStore } from '../../store/controls.js';
 import type { RateLimiter } from '../../store/rate-limiter.js';
 import type { Registry } from '../../store/registry.js';
@@ -40,6 +42,10 @@ export interface JobContext {
   durable?: () => Promise<boolean>;
   /** Issue 20: BATCH_PAUSE_AFTER_FAILURES and BATCH_HOLD_LIMIT. */
   batch?: BatchRunConfig | undefined;
+  /** Issue 24: balance snapshots every SNAPSHOT_EVERY (undefined: none taken). */
+  snapshots?: { history: BalanceHistory; wallets: readonly WalletAlias[]; everyMs: number } | undefined;
+  /** Issue 24: the weekly report (undefined: REPORT_AT unset). */
+  weekly?: WeeklyReportDeps | undefined;
 }
 
 /** What perform asks of BullMQ: done, or wait (moved to the delayed set without using an attempt). */
@@ -50,7 +56,10 @@ export interface JobType<S extends z.ZodType = z.ZodType> {
   schema: S;
   /** Worker options beyond the shared ones. */
   worker: { concurrency?: number; maxStalledCount?: number };
-  perform(ctx: JobContext, data: z.infer<S>, job: Job): Promise<Performed>;
+  /** `own`: this type's queue, when it has `start` (issue 24: jobs that schedule their next run). */
+  perform(ctx: JobContext, data: z.infer<S>, job: Job, own?: Queue): Promise<Performed>;
+  /** Issue 24: run at every worker start and reconcile round (schedules a chain of delayed jobs). */
+  start?(ctx: JobContext, own: Queue): Promise<void>;
   /** A job that failed for good (or stalled): what to settle. */
   onFailed?(ctx: JobContext, job: Job): Promise<void>;
 }

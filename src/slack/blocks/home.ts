@@ -1,10 +1,12 @@
 /** App Home: where to start, what needs this person's vote, what waits, what ran. Pure builder. */
 import type { KnownBlock, View } from '@slack/types';
+import type { Dashboard } from '../../app/dashboard.js';
 import type { FreezeState } from '../../domain/freeze-state.js';
 import type { RequestRecord } from '../../domain/request.js';
 import { summaryLine } from './card-summary.js';
 import { type Blocks, context, header, link, plain, section, slackDate } from './common.js';
 import { freezeBannerText } from './freeze.js';
+import { age, dashboardBlocks, outcomeBlocks } from './home-dashboard.js';
 
 /** Issue 23 item 11: the buttons at the top open what /transfer, /offramp and /balance open. */
 export const HOME_ACTIONS = { transfer: 'home_transfer', offramp: 'home_offramp', balance: 'home_balance' } as const;
@@ -18,7 +20,14 @@ export interface HomeInput {
   approver?: { user: string; links: ReadonlyMap<string, string> };
   /** The App Home's DM channel, kept so a form opened here answers there. */
   channel?: string;
+  /** Issue 24: the dashboard (for VIEWERS), with each outcome's thread link and the time it was built. */
+  dashboard?: { data: Dashboard; links: ReadonlyMap<string, string>; now: number };
+  /** Issue 24: someone outside VIEWERS: no treasury figures (only what needs their own vote). */
+  figuresHidden?: boolean;
 }
+
+export const FIGURES_HIDDEN =
+  'Treasury figures (balances, limits, requests) are shown only to the people in VIEWERS; ask whoever runs Rampart to add you or your user group.';
 
 // Issue 23 item 11: each row says what moves from where to where (the sealed amount included).
 const line = (r: RequestRecord): string =>
@@ -52,7 +61,10 @@ const rows = (list: RequestRecord[], show: (r: RequestRecord) => string, empty: 
   section(list.length ? list.slice(0, 15).map(show).join('\n') : empty);
 
 export function homeView(input: HomeInput): View {
-  const { pending, recent, sandbox, freeze, approver } = input;
+  const { pending, recent, sandbox, freeze, approver, dashboard } = input;
+  // Issue 24: with the dashboard, waiting rows say how long they have waited (oldest first).
+  const aged = (r: RequestRecord) =>
+    dashboard ? `${line(r)} · waiting ${age(dashboard.now - r.frozen.createdAt)}` : line(r);
   const mine = approver ? pending.filter((r) => needsVoteOf(approver.user, r)) : [];
   // No row twice: a request is listed once, in the first section it belongs to.
   const shown = new Set(mine.map((r) => r.frozen.id));
@@ -71,15 +83,27 @@ export function homeView(input: HomeInput): View {
   if (approver)
     blocks.push(
       section(`*Needs your vote* (${mine.length})`),
-      rows(mine, (r) => voteLine(r, approver.links.get(r.frozen.id)), '_Nothing needs your vote._'),
+      rows(
+        mine,
+        (r) =>
+          `${voteLine(r, approver.links.get(r.frozen.id))}${dashboard ? ` · waiting ${age(dashboard.now - r.frozen.createdAt)}` : ''}`,
+        '_Nothing needs your vote._',
+      ),
       { type: 'divider' },
     );
+  if (input.figuresHidden) {
+    blocks.push(section(FIGURES_HIDDEN));
+    if (sandbox) blocks.push(context(':test_tube: Sandbox: no real money moves.'));
+    return { type: 'home', blocks, ...(input.channel ? { private_metadata: input.channel } : {}) };
+  }
+  if (dashboard) blocks.push(...dashboardBlocks(dashboard.data));
   blocks.push(
     section(`*${approver ? 'Also waiting' : 'Waiting for approval'}* (${waiting.length})`),
-    rows(waiting, line, approver ? '_Nothing else is waiting._' : '_Nothing is waiting._'),
+    rows(waiting, aged, approver ? '_Nothing else is waiting._' : '_Nothing is waiting._'),
     { type: 'divider' },
-    section('*Recent requests*'),
-    rows(recentOnly, line, '_No other requests yet._'),
+    ...(dashboard
+      ? outcomeBlocks(dashboard.data, dashboard.links)
+      : [section('*Recent requests*'), rows(recentOnly, line, '_No other requests yet._')]),
   );
   if (sandbox) blocks.push(context(':test_tube: Sandbox: no real money moves.'));
   return { type: 'home', blocks, ...(input.channel ? { private_metadata: input.channel } : {}) };

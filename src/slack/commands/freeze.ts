@@ -93,6 +93,7 @@ export function registerFreezeCommands(app: App, deps: Deps): void {
     const answer = privateAnswer(client, deps, command, '/freeze');
     const reason = (command.text ?? '').trim();
     const outcome = await freeze(freezeDeps, command.user_id, reason);
+    deps.homeRefresh?.changed(); // issue 24: App Home shows the freeze banner
     switch (outcome.kind) {
       case 'not-approver':
         await answer(whoCanFreeze(deps.config.approvers));
@@ -166,6 +167,7 @@ export function registerFreezeCommands(app: App, deps: Deps): void {
       const where = { channel_id: body.channel?.id ?? deps.config.approvalsChannel, user_id: user };
       const tell = privateAnswer(client, deps, where, 'an unfreeze click');
       const outcome = await voteUnfreeze(freezeDeps, user, action.value ?? '', choice);
+      deps.homeRefresh?.changed(); // issue 24: a lifted freeze leaves App Home
       switch (outcome.kind) {
         case 'not-approver':
         case 'approver-check-failed':

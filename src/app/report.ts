@@ -1,0 +1,113 @@
+/**
+ * The treasury report as a use case (issue 24): reads the stored records of the window (and of
+ * the 90 days before it, for "paid for the first time"), builds the pure report
+ * (domain/report.ts), one chart per asset code (outflow per day, with the velocity limit drawn
+ * as a second series) and the CSV of the same payments. Stored facts only: no service call.
+ */
+
+import type { ChartSpec } from '../charts/chart-spec.js';
+import { amountToString } from '../domain/amount.js';
+import { csvLine } from '../domain/csv-safe.js';
+import { buildReport, type Payment, paymentOf, type Report } from '../domain/report.js';
+import type { RequestRecord } from '../domain/request.js';
+import type { VelocityRule } from '../domain/velocity.js';
+import type { RequestStore } from '../store/requests.js';
+
+const DAY = 86_400_000;
+/** How far back "paid before" looks; destinations paid only earlier than this count as new again. */
+export const FIRST_TIME_LOOKBACK_MS = 90 * DAY;
+
+export interface ReportDeps {
+  store: Pick<RequestStore, 'idsCreatedBetween' | 'get'>;
+  rules: readonly VelocityRule[];
+  now: () => number;
+}
+
+export interface ReportView {
+  report: Report;
+  charts: ChartSpec[];
+  /** Every payment of the window (succeeded, failed, unknown…), one CSV row each, header first. */
+  csv: string;
+  payments: Payment[];
+}
+
+export const REPORT_SPANS = { '7d': 7, '30d': 30 } as const;
+export type ReportSpan = keyof typeof REPORT_SPANS;
+
+async function recordsBetween(store: ReportDeps['store'], since: number, until: number): Promise<RequestRecord[]> {
+  const ids: string[] = [];
+  for await (const id of store.idsCreatedBetween(since, until)) ids.push(id);
+  const records: RequestRecord[] = [];
+  // Sent together on one connection: pages of reads, not one round trip each.
+  for (let i = 0; i < ids.length; i += 500) {
+    const page = await Promise.all(ids.slice(i, i + 500).map((id) => store.get(id)));
+    for (const r of page) if (r) records.push(r);
+  }
+  return records;
+}
+
+/** The per-day equivalent of the code's first velocity rule (the chart's second series). */
+function dailyLimit(rules: readonly VelocityRule[], code: string): { units: bigint; label: string } | undefined {
+  const rule = rules.find((r) => r.code === code.toUpperCase());
+  if (!rule) return undefined;
+  const units = rule.windowMs === DAY ? rule.limit : (rule.limit * BigInt(DAY)) / BigInt(rule.windowMs);
+  return { units, label: rule.windowMs === DAY ? `Limit ${rule.text}` : `Limit per day (${rule.text})` };
+}
+
+const asNumber = (units: bigint, decimals: number) => Number(amountToString({ units, decimals }));
+
+export function outflowCharts(report: Report, rules: readonly VelocityRule[]): ChartSpec[] {
+  const categories = report.days.map((d) => d.slice(5)); // MM-DD
+  return Object.entries(report.outflow).map(([code, { decimals, perDay }]) => {
+    const limit = dailyLimit(rules, code);
+    return {
+      kind: 'bar',
+      title: `${code} out per day`,
+      categories,
+      yLabel: code,
+      series: [
+        { name: `${code} out`, values: perDay.map((u) => asNumber(u, decimals)) },
+        ...(limit
+          ? [{ name: limit.label, values: perDay.map(() => asNumber(limit.units, decimals)), asLine: true }]
+          : []),
+      ],
+    } satisfies ChartSpec;
+  });
+}
+
+export function paymentsCsv(payments: readonly Payment[]): string {
+  const header = ['id', 'kind', 'state', 'wallet', 'asset', 'amount', 'destination', 'at', 'approval_seconds'];
+  const rows = payments.map((p) =>
+    csvLine([
+      p.id,
+      p.kind,
+      p.state,
+      p.wallet,
+      p.code,
+      amountToString({ units: p.units, decimals: p.decimals }),
+      p.destination,
+      new Date(p.at).toISOString(),
+      p.approvalMs === undefined ? undefined : Math.round(p.approvalMs / 1000),
+    ]),
+  );
+  return `${[csvLine(header), ...rows].join('\n')}\n`;
+}
+
+export async function loadReport(deps: ReportDeps, days: number, zone: string): Promise<ReportView> {
+  const until = deps.now();
+  const since = until - days * DAY;
+  // Older records too: a request created before the window may finish in it, and "first time"
+  // needs the destinations paid before.
+  const records = await recordsBetween(deps.store, since - FIRST_TIME_LOOKBACK_MS, until);
+  const paid = new Set<string>();
+  for (const r of records) {
+    const p = paymentOf(r);
+    if (p && p.state === 'succeeded' && p.at < since) paid.add(p.destination.toLowerCase());
+  }
+  const report = buildReport(records, { since, until, zone }, (d) => paid.has(d.toLowerCase()));
+  const payments = records
+    .map(paymentOf)
+    .filter((p): p is Payment => p !== undefined && p.at >= since && p.at <= until)
+    .sort((a, b) => a.at - b.at);
+  return { report, charts: outflowCharts(report, deps.rules), csv: paymentsCsv(payments), payments };
+}

@@ -1,0 +1,46 @@
+/**
+ * The weekly report job (issue 24): one delayed job per REPORT_AT moment, its id the moment
+ * itself, so every worker schedules the same one; each run schedules the next week's before
+ * posting, and every worker start (and reconcile round) schedules it again, surviving restarts.
+ * DST is weekly-schedule.ts's: the next moment is found in the zone's own calendar.
+ */
+import type { Queue } from 'bullmq';
+import { z } from 'zod';
+import { runWeeklyReport } from '../../app/weekly-report.js';
+import { nextWeeklyRun } from '../../domain/weekly-schedule.js';
+import { JOB_VERSION } from '../queues.js';
+import { defineJob, type JobContext } from './job.js';
+
+const weeklyJob = z.object({ v: z.number().int().optional(), runAt: z.number().int() });
+
+async function schedule(ctx: JobContext, queue: Queue, after: number): Promise<void> {
+  if (!ctx.weekly) return;
+  const runAt = nextWeeklyRun(ctx.weekly.at, after);
+  await queue.add(
+    'weekly-report',
+    { v: JOB_VERSION, runAt },
+    {
+      jobId: `weekly-report-${runAt}`,
+      delay: Math.max(0, runAt - ctx.now()),
+      // Posting may meet Slack's rate limit or a brief outage: tried again, the claim keeps it once.
+      attempts: 1,
+      removeOnComplete: { age: 30 * 86_400 },
+      removeOnFail: { age: 30 * 86_400 },
+    },
+  );
+}
+
+export const weeklyReportJobType = defineJob({
+  queue: 'report',
+  schema: weeklyJob,
+  worker: {},
+  start: (ctx, own) => schedule(ctx, own, ctx.now()),
+  async perform(ctx, { runAt }, _job, own) {
+    if (!ctx.weekly) return { done: 'off' };
+    if (own)
+      await schedule(ctx, own, runAt).catch((err: unknown) =>
+        ctx.log.warn({ err }, 'could not queue next week’s report; the next reconcile round will'),
+      );
+    return { done: await runWeeklyReport({ ...ctx.weekly, now: ctx.now, log: ctx.log }, runAt) };
+  },
+});

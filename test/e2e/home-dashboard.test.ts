@@ -1,0 +1,120 @@
+/**
+ * Issue 24: App Home as a dashboard, through signed Slack events. Fifty people opening it at once
+ * cause at most one balance read per wallet; the 30-day chart comes from stored snapshots, a
+ * failed day named as such, never drawn as zero; someone outside VIEWERS sees no figures.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayOf } from '../../src/domain/report.js';
+import type { ServiceClient } from '../../src/service/client.js';
+import { FIGURES_HIDDEN } from '../../src/slack/blocks/home.js';
+import { BalanceHistory } from '../../src/store/balance-history.js';
+import { blocksText, eventually, type Harness, PEOPLE, startHarness } from '../support/harness.js';
+import { click, postRequest, RECEIVER, waitForState } from '../support/requests.js';
+
+const DAY = 86_400_000;
+const reads = new Map<string, number>();
+const counting = {
+  service: (service: ServiceClient): ServiceClient =>
+    Object.assign(Object.create(service) as ServiceClient, {
+      getBalances(id: string) {
+        reads.set(id, (reads.get(id) ?? 0) + 1);
+        return service.getBalances(id);
+      },
+    }),
+};
+type Block = { type: string; title?: string; chart?: { type: string; axis_config: { categories: string[] } } };
+
+async function openHome(h: Harness, user: string) {
+  expect((await h.driver.openHome(user)).status).toBe(200);
+  return eventually(() => h.fake.home(user), 15_000, `home of ${user}`);
+}
+
+describe('App Home dashboard', () => {
+  let h: Harness;
+  const gapDay = Date.now() - 2 * DAY;
+  beforeAll(async () => {
+    h = await startHarness('home-dashboard', { VELOCITY_LIMITS: 'ops:USDC=50000/24h' }, { decorate: counting });
+    const history = new BalanceHistory(h.rampart.redis, h.rampart.deps.config.redis.prefix);
+    for (let d = 5; d >= 1; d -= 1) {
+      const at = Date.now() - d * DAY;
+      const s =
+        d === 2
+          ? { at, gap: true as const, why: 'the service answered HTTP 503' }
+          : { at, gap: false as const, available: { 'base:usdc': 1000 * d, 'base:usdt': 0 } };
+      await history.record('wal_ops_7f3a', s);
+    }
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  it('fifty people opening it at once read each wallet at most once', async () => {
+    const users = Array.from({ length: 50 }, (_, i) => `U0VIEW${String(i).padStart(2, '0')}`);
+    // The fake workspace's directory takes the extra people (its settings are the fake's own).
+    for (const id of users) h.fake.settings.people.push({ id, name: id.toLowerCase(), real_name: id, tz: 'UTC' });
+    await Promise.all(users.map((u) => h.driver.openHome(u)));
+    const homes = await eventually(
+      () => {
+        const all = users.map((u) => h.fake.home(u));
+        return all.every((v) => v && blocksText(v).includes('Balances now')) ? all : undefined;
+      },
+      20_000,
+      'fifty homes',
+    );
+    expect(homes).toHaveLength(50);
+    for (const w of h.rampart.deps.config.wallets) expect(reads.get(w.id) ?? 0).toBeLessThanOrEqual(1);
+    expect(reads.get('wal_ops_7f3a')).toBe(1);
+  });
+
+  it('draws the 30-day chart from stored snapshots, naming a day without a reading', async () => {
+    const home = await openHome(h, PEOPLE.requester);
+    const blocks = (home.blocks ?? []) as Block[];
+    const chart = blocks.find((b) => b.type === 'data_visualization' && b.title?.startsWith('ops: USDC on base'));
+    expect(chart?.chart?.type).toBe('area');
+    const categories = chart?.chart?.axis_config.categories ?? [];
+    expect(categories).not.toContain(dayOf(gapDay, 'UTC').slice(5));
+    expect(categories).toContain(dayOf(Date.now() - 5 * DAY, 'UTC').slice(5));
+    const text = blocksText(home);
+    expect(text).toContain(`No reading on ${dayOf(gapDay, 'UTC')}`);
+    // A balance that stayed at zero gets no chart.
+    expect(blocks.some((b) => b.title?.startsWith('ops: USDT'))).toBe(false);
+    // The velocity rule as a bar, with its numbers in text.
+    expect(blocks.some((b) => b.type === 'data_visualization' && b.chart?.type === 'bar')).toBe(true);
+    expect(text).toContain('of 50,000.00 used in the last');
+    expect(h.fake.violations).toEqual([]);
+  });
+
+  it('refreshes an open App Home when an outcome happens', async () => {
+    await openHome(h, PEOPLE.approver2);
+    const { id } = await postRequest(h, 'transfer', `4 base:usdc to ${RECEIVER} from ops for home refresh`);
+    await click(h, PEOPLE.approver1, id, 'request_approve');
+    await waitForState(h, id, 'succeeded');
+    await eventually(
+      () => {
+        const text = blocksText(h.fake.home(PEOPLE.approver2));
+        return text.split('Last ten outcomes')[1]?.includes(`*${id}*`) ? true : undefined;
+      },
+      15_000,
+      'the outcome on App Home',
+    );
+  });
+});
+
+describe('App Home and VIEWERS', () => {
+  let v: Harness;
+  beforeAll(async () => {
+    v = await startHarness('home-viewers', { VIEWERS: PEOPLE.approver1 });
+  });
+  afterAll(async () => {
+    await v.close();
+  });
+
+  it('shows someone outside VIEWERS no figures, and a viewer the dashboard', async () => {
+    const outsider = blocksText(await openHome(v, PEOPLE.outsider));
+    expect(outsider).toContain(FIGURES_HIDDEN);
+    expect(outsider).not.toContain('Balances now');
+    expect(outsider).not.toContain('data_visualization');
+    expect(outsider).not.toMatch(/USDC|Waiting for approval|Recent requests|outcomes/);
+    expect(blocksText(await openHome(v, PEOPLE.approver1))).toContain('Balances now');
+  });
+});

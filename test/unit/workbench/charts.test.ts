@@ -1,0 +1,50 @@
+/** Issue 24: the workbench draws Slack's chart and table blocks, and uploaded images, plainly. */
+import { describe, expect, it } from 'vitest';
+import { blockHtml, type RenderContext } from '../../../devkit/workbench/index.js';
+import { chartBlock } from '../../../src/charts/chart-spec.js';
+
+const ctx: RenderContext = { personName: () => undefined, channelName: () => undefined, people: [], channels: [] };
+
+describe('workbench charts', () => {
+  it('draws a bar per value of every series of a data_visualization block', () => {
+    const block = chartBlock({
+      kind: 'bar',
+      title: 'USDC out per day',
+      categories: ['11-16', '11-17', '11-18'],
+      series: [
+        { name: 'USDC out', values: [100, 290.5, 0] },
+        { name: 'Limit', values: [500, 500, 500], asLine: true },
+      ],
+    });
+    const html = blockHtml(block, ctx);
+    expect(html).not.toContain('Not rendered');
+    expect(html.match(/class="wb-chart-bar"/g)).toHaveLength(6);
+    expect(html).toContain('USDC out per day');
+    expect(html).toContain('11-17');
+  });
+
+  it('draws an area per series, a table, and an uploaded image by its file id', () => {
+    const area = chartBlock({
+      kind: 'area',
+      title: 'ops',
+      categories: ['a', 'b'],
+      series: [{ name: 'x', values: [1, 2] }],
+    });
+    expect(blockHtml(area, ctx).match(/class="wb-chart-area"/g)).toHaveLength(1);
+    const table = blockHtml(
+      {
+        type: 'data_table',
+        rows: [
+          ['id', 'amount'],
+          ['R-1', { type: 'raw_text', text: '12.5' }],
+        ],
+      },
+      ctx,
+    );
+    expect(table).toContain('<th>amount</th>');
+    expect(table).toContain('<td>12.5</td>');
+    const image = blockHtml({ type: 'image', slack_file: { id: 'F0CHART' }, alt_text: 'USDC out: 100' }, ctx);
+    expect(image).toContain('src="/api/file?id=F0CHART&amp;inline=1"');
+    expect(image).toContain('alt="USDC out: 100"');
+  });
+});
