@@ -14,17 +14,19 @@ import {
   verifySignature,
 } from '../../src/audit/webhook.js';
 import { AUDIT_QUEUE } from '../../src/audit/webhook-delivery.js';
-import { callHash, type FrozenRequest, type ServiceCall } from '../../src/domain/request.js';
+import type { ServiceCall } from '../../src/domain/request.js';
 import { RequestStore } from '../../src/store/requests.js';
-import { eventually, expectHealthyRun, type Harness, PEOPLE, startHarness } from '../support/harness.js';
+import { buildFreshRequest } from '../support/factories.js';
+import { eventually, PEOPLE } from '../support/harness.js';
 import { click, postRequest, RECEIVER, waitForState } from '../support/requests.js';
+import { useHarness } from '../support/use-harness.js';
 
 const SECRET = 'audit-webhook-secret-for-tests';
 let receiver: Server;
 let up = false;
 let refused = 0;
 const received: { body: AuditEventBody; verified: boolean }[] = [];
-let h: Harness;
+let url = '';
 
 beforeAll(async () => {
   receiver = createServer((req, res) => {
@@ -47,17 +49,13 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
-  const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/audit`;
-  h = await startHarness(
-    'audit-webhook',
-    { AUDIT_WEBHOOK_URL: url, AUDIT_WEBHOOK_SECRET: SECRET },
-    { auditDelivery: { backoffMs: 100, maxBackoffMs: 400, lockWaitMs: 50, concurrency: 4, sweepEveryMs: 200 } },
-  );
+  url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/audit`;
 });
 afterAll(async () => {
-  expectHealthyRun(h);
-  await h.close();
   await new Promise((r) => receiver.close(r));
+});
+const h = useHarness('audit-webhook', () => ({ AUDIT_WEBHOOK_URL: url, AUDIT_WEBHOOK_SECRET: SECRET }), {
+  rampart: { auditDelivery: { backoffMs: 100, maxBackoffMs: 400, lockWaitMs: 50, concurrency: 4, sweepEveryMs: 200 } },
 });
 
 async function storeRequest(reason: string, store = h.rampart.deps.store): Promise<string> {
@@ -66,20 +64,7 @@ async function storeRequest(reason: string, store = h.rampart.deps.store): Promi
     body: { wallet_id: 'wal_ops_7f3a', amount: 1, beneficiary_id: 'ben_1', asset: 'base:usdc' },
   };
   const id = await store.nextId();
-  const now = Date.now();
-  const frozen: FrozenRequest = {
-    id,
-    call,
-    display: {},
-    requester: PEOPLE.requester,
-    reason,
-    createdAt: now,
-    expiresAt: now + 3_600_000,
-    requiredApprovals: 1,
-    rule: '1 approval',
-    hash: callHash(call),
-  };
-  await store.create(frozen);
+  await store.create(buildFreshRequest(id, { call, reason, expiresAt: Date.now() + 3_600_000 }));
   return id;
 }
 

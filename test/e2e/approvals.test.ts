@@ -2,8 +2,8 @@
  * Who may approve, how many, never your own, until when (issue 4 "Approving", DESIGN
  * invariant 1), through signed clicks on the real card.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blocksText, eventually, expectHealthyRun, type Harness, PEOPLE, startHarness } from '../support/harness.js';
+import { describe, expect, it } from 'vitest';
+import { blocksText, eventually, PEOPLE } from '../support/harness.js';
 import {
   click,
   currentCard,
@@ -16,17 +16,11 @@ import {
   threadOf,
   waitForState,
 } from '../support/requests.js';
+import { useHarness } from '../support/use-harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness('approvals', {
-    TWO_APPROVALS_ABOVE: 'USDC=1000,USDT=1000,CNGN=1000000',
-    REQUEST_EXPIRY: '2s',
-  });
-});
-afterAll(async () => {
-  expectHealthyRun(h);
-  await h.close();
+const h = useHarness('approvals', {
+  TWO_APPROVALS_ABOVE: 'USDC=1000,USDT=1000,CNGN=1000000',
+  REQUEST_EXPIRY: '2s',
 });
 
 const small = () => postRequest(h, 'transfer', `10 base:usdc to ${RECEIVER} from ops for small payment`);

@@ -6,16 +6,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  APPROVALS,
-  blocksText,
-  envFor,
-  eventually,
-  expectHealthyRun,
-  type Harness,
-  PEOPLE,
-  startHarness,
-} from '../support/harness.js';
+import { APPROVALS, blocksText, envFor, eventually, type Harness, PEOPLE } from '../support/harness.js';
 import {
   click,
   currentCard,
@@ -26,19 +17,15 @@ import {
   threadOf,
   waitForState,
 } from '../support/requests.js';
+import { useHarness } from '../support/use-harness.js';
 
 const callsFor = (h: Harness, amount: number) =>
   serviceCalls(h, '/transfer').filter((c) => (c.body as { amount?: number }).amount === amount);
 
 describe('with one web+worker process and a second worker', () => {
-  let h: Harness;
+  const h = useHarness('once', { SERVICE_RESPONSE_TIMEOUT: '700ms' });
   beforeAll(async () => {
-    h = await startHarness('once', { SERVICE_RESPONSE_TIMEOUT: '700ms' });
     await h.startAnother({ ROLE: 'worker' }, { worker: { name: 'second-worker' } });
-  });
-  afterAll(async () => {
-    expectHealthyRun(h);
-    await h.close();
   });
 
   it('20 concurrent Approve clicks make exactly one service call', async () => {
@@ -121,14 +108,10 @@ describe('with one web+worker process and a second worker', () => {
 });
 
 describe('a worker process killed while executing', () => {
-  let h: Harness;
+  const h = useHarness('killed', { ROLE: 'web' });
   let child: ChildProcess | undefined;
-  beforeAll(async () => {
-    h = await startHarness('killed', { ROLE: 'web' });
-  });
   afterAll(async () => {
     child?.kill('SIGKILL');
-    await h.close();
   });
 
   it('is never run again after restart: the request becomes unknown and the thread says so', async () => {

@@ -9,25 +9,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, lines } from '../cli/support.js';
-import {
-  APPROVALS,
-  blocksText,
-  envFor,
-  eventually,
-  expectHealthyRun,
-  expectNoPersonalData,
-  type Harness,
-  PEOPLE,
-  startHarness,
-} from '../support/harness.js';
+import { APPROVALS, blocksText, envFor, eventually, expectNoPersonalData, PEOPLE } from '../support/harness.js';
 import { click, quiescent, serviceCalls, threadOf, waitForState } from '../support/requests.js';
 import { seedBeneficiary, seedIdentity } from '../support/seed-service.js';
+import { useHarness } from '../support/use-harness.js';
 
 const BVN = '22244455566';
 const DOB = '21-11-1979';
 const ACCOUNTS = ['0123456789', '1234567890', '2233445566'];
 
-let h: Harness;
+const h = useHarness('beneficiaries-import');
 let dir = '';
 let identityId = '';
 let bens: string[] = [];
@@ -35,7 +26,6 @@ let env: Record<string, string>;
 const outputs: string[] = [];
 
 beforeAll(async () => {
-  h = await startHarness('beneficiaries-import');
   env = envFor(h.prefix, h.sandbox, h.fake);
   dir = await mkdtemp(join(tmpdir(), 'rampart-import-'));
   identityId = await seedIdentity(h.sandbox, 'Lagos Logistics Ltd', BVN, DOB);
@@ -44,8 +34,6 @@ beforeAll(async () => {
     bens.push(await seedBeneficiary(h.sandbox, identityId, ['058', '044', '057'][i] ?? '058', account));
 });
 afterAll(async () => {
-  expectHealthyRun(h);
-  await h.close();
   await rm(dir, { recursive: true, force: true });
 });
 

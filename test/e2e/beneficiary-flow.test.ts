@@ -3,30 +3,16 @@
  * from the offramp modal (lookup, confirmation, approval, creation), then offramp to it. The
  * BVN and date of birth never appear in a log line, a message, a card or a view Rampart sends.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  APPROVALS,
-  blocksText,
-  eventually,
-  expectHealthyRun,
-  type Harness,
-  PEOPLE,
-  startHarness,
-} from '../support/harness.js';
+import { describe, expect, it } from 'vitest';
+import { APPROVALS, blocksText, eventually, PEOPLE } from '../support/harness.js';
 import { currentCard, waitForState } from '../support/requests.js';
+import { useHarness } from '../support/use-harness.js';
 
 const BVN = '22233344455';
 const DOB_PICKED = '1990-02-01';
 const DOB_SENT = '01-02-1990';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness('beneficiary');
-});
-afterAll(async () => {
-  expectHealthyRun(h);
-  await h.close();
-});
+const h = useHarness('beneficiary');
 
 const newView = async (user: string, callbackId: string, seen: Set<string>) =>
   eventually(

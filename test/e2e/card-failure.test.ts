@@ -2,17 +2,12 @@
  * A card that cannot be posted (the bot is not in the approvals channel) leaves a request
  * nobody can approve: the requester is told once, the log says why, and Rampart keeps trying.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { eventually, GENERAL, type Harness, PEOPLE, startHarness } from '../support/harness.js';
+import { expect, it } from 'vitest';
+import { eventually, GENERAL, PEOPLE } from '../support/harness.js';
 import { RECEIVER, submitRequest } from '../support/requests.js';
+import { useHarness } from '../support/use-harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness('card-failure', { APPROVALS_CHANNEL: 'C0NOTINVITED' });
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = useHarness('card-failure', { APPROVALS_CHANNEL: 'C0NOTINVITED' });
 
 it('tells the requester, once, that the card cannot be posted and what an admin must do', async () => {
   const submit = await submitRequest(h, 'transfer', `5 base:usdc to ${RECEIVER} from ops for card failure`);

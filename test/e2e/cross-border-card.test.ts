@@ -3,21 +3,13 @@
  * says the holder name is as typed by the requester, shows country, SWIFT/BIC and sort code and
  * the IBAN masked in the middle — never "verified", never the whole IBAN.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  APPROVALS,
-  blocksText,
-  eventually,
-  expectHealthyRun,
-  type Harness,
-  PEOPLE,
-  startHarness,
-} from '../support/harness.js';
+import { beforeAll, expect, it } from 'vitest';
+import { APPROVALS, blocksText, eventually, PEOPLE } from '../support/harness.js';
+import { useHarness } from '../support/use-harness.js';
 
 const IBAN = 'GB33BUKB20201555555555';
-let h: Harness;
+const h = useHarness('cross-border-card');
 beforeAll(async () => {
-  h = await startHarness('cross-border-card');
   await h.rampart.deps.registry.addIdentity({
     id: 'idn_xb_1',
     name: 'Adaeze Okafor',
@@ -26,10 +18,6 @@ beforeAll(async () => {
     createdBy: PEOPLE.approver1,
     createdAt: Date.now(),
   });
-});
-afterAll(async () => {
-  expectHealthyRun(h);
-  await h.close();
 });
 
 it('posts a card that says who typed the holder name and shows a checkable, masked destination', async () => {

@@ -7,13 +7,13 @@
  */
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, expectHealthyRun, type Harness, PEOPLE, startHarness } from '../support/harness.js';
+import { eventually, PEOPLE } from '../support/harness.js';
 import { type RedisServer, startRedisServer } from '../support/redis-servers.js';
 import { click, postRequest, quiescent, RECEIVER, threadOf, waitForState } from '../support/requests.js';
+import { useHarness } from '../support/use-harness.js';
 
 let primary: RedisServer;
 let replica: RedisServer;
-let h: Harness;
 
 async function replicationUp(): Promise<void> {
   const p = new Redis(primary.url);
@@ -36,17 +36,14 @@ beforeAll(async () => {
   primary = await startRedisServer();
   replica = await startRedisServer({ extra: ['--replicaof', '127.0.0.1', String(primary.port)] });
   await replicationUp();
-  h = await startHarness('durable', { REDIS_URL: primary.url, REDIS_WAIT_MS: '300' });
 }, 60_000);
 afterAll(async () => {
-  replica?.resume();
-  if (h) {
-    expectHealthyRun(h);
-    await h.close();
-  }
   await replica?.stop();
   await primary?.stop();
 });
+const h = useHarness('durable', () => ({ REDIS_URL: primary.url, REDIS_WAIT_MS: '300' }));
+// Runs before the harness's checks and close (after-hooks run in reverse): a paused replica would stall them.
+afterAll(() => replica?.resume());
 
 const callsFor = (amount: number) =>
   h.sandbox.state.received.filter((r) => r.path === '/transfer' && (r.body as { amount?: number }).amount === amount);

@@ -4,11 +4,11 @@
  * deposit between submission and execution stays in the wallet, with or without a velocity rule,
  * and a balance that fell below the sealed amount is refused by the service (nothing moves).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { amountFromNumber } from '../../src/domain/amount.js';
 import type { AssetId } from '../../src/domain/assets.js';
 import { assetInfo } from '../../src/domain/assets.js';
-import { blocksText, eventually, expectHealthyRun, type Harness, PEOPLE, startHarness } from '../support/harness.js';
+import { blocksText, eventually, PEOPLE } from '../support/harness.js';
 import {
   click,
   currentCard,
@@ -19,18 +19,12 @@ import {
   threadOf,
   waitForState,
 } from '../support/requests.js';
+import { useHarness } from '../support/use-harness.js';
 
 const OPS = 'wal_ops_7f3a';
 const TREASURY = 'wal_treasury_91c2';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness('entire-balance', { VELOCITY_LIMITS: 'ops:USDC=100/24h' });
-});
-afterAll(async () => {
-  expectHealthyRun(h);
-  await h.close();
-});
+const h = useHarness('entire-balance', { VELOCITY_LIMITS: 'ops:USDC=100/24h' });
 
 /** Sets what the sandbox wallet has available of an asset, as a deposit or a withdrawal would. */
 function setAvailable(wallet: string, asset: AssetId, amount: number): void {

@@ -4,38 +4,25 @@
  * nothing; an existing beneficiary id is registered through an approval (no service call: the
  * card says what is only as stated), recorded once, and paid by an offramp whose body is exact.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { StoredView } from '../../devkit/index.js';
-import {
-  APPROVALS,
-  blocksText,
-  eventually,
-  expectHealthyRun,
-  expectNoPersonalData,
-  type Harness,
-  PEOPLE,
-  startHarness,
-} from '../support/harness.js';
+import { APPROVALS, blocksText, eventually, expectNoPersonalData, PEOPLE } from '../support/harness.js';
 import { click, currentCard, serviceCalls, threadOf, waitForState } from '../support/requests.js';
 import { seedBeneficiary, seedIdentity } from '../support/seed-service.js';
+import { useHarness } from '../support/use-harness.js';
 
 const BVN = '22255566677';
 const DOB = '02-07-1985';
 const ACCOUNT = '2233445566';
 
-let h: Harness;
+const h = useHarness('existing-beneficiaries');
 let identityId = '';
 let beneficiaryId = '';
 const answers: unknown[] = [];
 
 beforeAll(async () => {
-  h = await startHarness('existing-beneficiaries');
   identityId = await seedIdentity(h.sandbox, 'Chinedu Bello', BVN, DOB);
   beneficiaryId = await seedBeneficiary(h.sandbox, identityId, '057', ACCOUNT);
-});
-afterAll(async () => {
-  expectHealthyRun(h);
-  await h.close();
 });
 
 interface Group {

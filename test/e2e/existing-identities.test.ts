@@ -4,39 +4,26 @@
  * with GET /identity and offered, remembered (masked) for the next search, refused when
  * inactive, explained when unknown, and a beneficiary is created and approved for it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  APPROVALS,
-  blocksText,
-  eventually,
-  expectHealthyRun,
-  expectNoPersonalData,
-  type Harness,
-  PEOPLE,
-  startHarness,
-} from '../support/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { APPROVALS, blocksText, eventually, expectNoPersonalData, PEOPLE } from '../support/harness.js';
 import { currentCard, ephemeralText, serviceCalls, waitForState } from '../support/requests.js';
 import { deactivateIdentity, seedIdentity } from '../support/seed-service.js';
+import { useHarness } from '../support/use-harness.js';
 
 const BVN = '22211133344';
 const INACTIVE_BVN = '22299988877';
 const DOB = '14-03-1988';
 const ACCOUNT = '0123456789';
 
-let h: Harness;
+const h = useHarness('existing-identities');
 let existing = '';
 let inactive = '';
 const answers: unknown[] = [];
 
 beforeAll(async () => {
-  h = await startHarness('existing-identities');
   existing = await seedIdentity(h.sandbox, 'Ngozi Eze', BVN, DOB);
   inactive = await seedIdentity(h.sandbox, 'Tunde Bakare', INACTIVE_BVN, DOB);
   deactivateIdentity(h.sandbox, inactive);
-});
-afterAll(async () => {
-  expectHealthyRun(h);
-  await h.close();
 });
 
 interface Group {

@@ -5,18 +5,9 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Running } from '../../src/rampart.js';
-import {
-  APPROVALS,
-  blocksText,
-  envFor,
-  eventually,
-  expectHealthyRun,
-  type Harness,
-  PEOPLE,
-  startHarness,
-} from '../support/harness.js';
+import { APPROVALS, blocksText, envFor, eventually, PEOPLE } from '../support/harness.js';
 import {
   click,
   currentCard,
@@ -27,19 +18,15 @@ import {
   serviceCalls,
   waitForState,
 } from '../support/requests.js';
+import { useHarness } from '../support/use-harness.js';
 
-let h: Harness;
 let child: ChildProcess | undefined;
 let worker: Running | undefined;
 const WORKER = { lockDurationMs: 1000, stalledIntervalMs: 500, reconcileEveryMs: 300, freezeRecheckMs: 300 };
 
-beforeAll(async () => {
-  h = await startHarness('freeze', {}, { worker: WORKER });
-});
-afterAll(async () => {
+const h = useHarness('freeze', {}, { rampart: { worker: WORKER } });
+afterAll(() => {
   child?.kill('SIGKILL');
-  expectHealthyRun(h);
-  await h.close();
 });
 
 const callsFor = (amount: number) =>

@@ -4,20 +4,14 @@
  * pre-filled values are bounded, and which can be submitted; a form whose hidden data is damaged
  * gets one sentence on the form, never a crash.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { PREFILL_LIMITS } from '../../src/domain/command-text.js';
 import { METADATA_PROBLEM } from '../../src/slack/metadata.js';
-import { APPROVALS, eventually, expectHealthyRun, type Harness, PEOPLE, startHarness } from '../support/harness.js';
+import { APPROVALS, eventually, PEOPLE } from '../support/harness.js';
 import { RECEIVER } from '../support/requests.js';
+import { useHarness } from '../support/use-harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness('long-text');
-});
-afterAll(async () => {
-  expectHealthyRun(h);
-  await h.close();
-});
+const h = useHarness('long-text');
 
 const initialValues = (blocks: unknown[]): string[] =>
   JSON.stringify(blocks)

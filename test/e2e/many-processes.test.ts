@@ -8,8 +8,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SlackDriver } from '../../devkit/index.js';
-import { APPROVALS, envFor, GENERAL, type Harness, PEOPLE, SIGNING_SECRET, startHarness } from '../support/harness.js';
+import { APPROVALS, envFor, GENERAL, type Harness, PEOPLE, SIGNING_SECRET } from '../support/harness.js';
 import { click, postRequest, quiescent, RECEIVER, serviceCalls, threadOf, waitForState } from '../support/requests.js';
+import { useHarness } from '../support/use-harness.js';
 
 interface Child {
   process: ChildProcess;
@@ -28,12 +29,11 @@ async function spawnRampart(env: Record<string, string>): Promise<Child> {
 const amountOf = (i: number) => Number((40 + (i + 1) / 100).toFixed(2));
 
 describe('two web and two worker processes on one Redis', () => {
-  let h: Harness;
+  const h = useHarness('many', { ROLE: 'web' }, { healthy: false }); // Slack talks to the children
   const children: Child[] = [];
   let webs: Harness[] = [];
   beforeAll(async () => {
     // The harness's own process only reads the store; Slack talks to the child web processes.
-    h = await startHarness('many', { ROLE: 'web' });
     // One requester sends all 30: above MAX_OPEN_PER_REQUESTER's default of 20 (issue 19).
     const env = (role: string) =>
       envFor(h.prefix, h.sandbox, h.fake, { ROLE: role, LOG_LEVEL: 'silent', MAX_OPEN_PER_REQUESTER: '100' });
@@ -57,7 +57,6 @@ describe('two web and two worker processes on one Redis', () => {
   }, 60_000);
   afterAll(async () => {
     for (const c of children) c.process.kill('SIGKILL');
-    await h.close();
   });
 
   it('30 requests end final, each with one service call, one card and one thread reply', async () => {

@@ -3,18 +3,12 @@
  * more is refused on the modal with one sentence, nothing stored; once one is final, a new one
  * is accepted. Others are not held back by that person's requests.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectHealthyRun, type Harness, PEOPLE, startHarness } from '../support/harness.js';
+import { describe, expect, it } from 'vitest';
+import { PEOPLE } from '../support/harness.js';
 import { click, postRequest, RECEIVER, submitRequest, waitForState } from '../support/requests.js';
+import { useHarness } from '../support/use-harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness('open-per-requester', { MAX_OPEN_PER_REQUESTER: '2' });
-});
-afterAll(async () => {
-  expectHealthyRun(h);
-  await h.close();
-});
+const h = useHarness('open-per-requester', { MAX_OPEN_PER_REQUESTER: '2' });
 
 const transfer = (n: number) => `${n} base:usdc to ${RECEIVER} from ops for cap test ${n}`;
 

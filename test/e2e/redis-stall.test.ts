@@ -10,35 +10,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredView } from '../../devkit/index.js';
 import { callHash, type ServiceCall } from '../../src/domain/request.js';
 import { NOTHING_SUBMITTED } from '../../src/slack/blocks/submitted.js';
-import {
-  APPROVALS,
-  blocksText,
-  cardFor,
-  eventually,
-  expectHealthyRun,
-  type Harness,
-  PEOPLE,
-  startHarness,
-} from '../support/harness.js';
+import { APPROVALS, blocksText, cardFor, eventually, PEOPLE } from '../support/harness.js';
 import { type RedisServer, startRedisServer } from '../support/redis-servers.js';
 import { quiescent, RECEIVER } from '../support/requests.js';
+import { useHarness } from '../support/use-harness.js';
 
 let server: RedisServer;
 let admin: Redis;
-let h: Harness;
 /** DEBUG SLEEP from a connection of its own: the whole server stalls for `seconds`. */
 const redis = { stall: async (seconds: number) => void (await admin.call('DEBUG', 'SLEEP', String(seconds))) };
 beforeAll(async () => {
   server = await startRedisServer({ extra: ['--enable-debug-command', 'local'] });
   admin = new Redis(server.url);
-  h = await startHarness('stall', { REDIS_URL: server.url });
 });
 afterAll(async () => {
-  expectHealthyRun(h);
-  await h.close();
   admin.disconnect();
   await server.stop();
 });
+const h = useHarness('stall', () => ({ REDIS_URL: server.url }));
 
 async function openTransfer(text: string): Promise<StoredView> {
   const seen = new Set(h.fake.views(PEOPLE.requester).map((v) => v.id));

@@ -4,24 +4,18 @@
  * ESCALATE_TO hears of a request still pending; the requester's messages carry link or reason.
  * Absence is proven by waiting until the reminder queue is quiet, not by a fixed sleep.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blocksText, eventually, expectHealthyRun, type Harness, PEOPLE, startHarness } from '../support/harness.js';
+import { describe, expect, it } from 'vitest';
+import { blocksText, eventually, PEOPLE } from '../support/harness.js';
 import { click, currentCard, postRequest, quiescent, RECEIVER, waitForState } from '../support/requests.js';
+import { useHarness } from '../support/use-harness.js';
 
 const BOSS = 'U0BOSS';
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness('reminders', {
-    REMINDER_AFTER: '1s',
-    REMINDER_MAX: '2',
-    ESCALATE_AFTER: '1500ms',
-    ESCALATE_TO: BOSS,
-    TWO_APPROVALS_ABOVE: 'USDC=100',
-  });
-});
-afterAll(async () => {
-  expectHealthyRun(h);
-  await h.close();
+const h = useHarness('reminders', {
+  REMINDER_AFTER: '1s',
+  REMINDER_MAX: '2',
+  ESCALATE_AFTER: '1500ms',
+  ESCALATE_TO: BOSS,
+  TWO_APPROVALS_ABOVE: 'USDC=100',
 });
 
 /** Direct messages: Rampart posts them with the user id as the channel. */

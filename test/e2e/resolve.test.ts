@@ -8,19 +8,10 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
 import { type ApplyingService, envelopeText, startApplyingService } from '../support/applying-service.js';
-import {
-  blocksText,
-  eventually,
-  expectHealthyRun,
-  type Harness,
-  PEOPLE,
-  REDIS_URL,
-  SERVICE_KEY,
-  startHarness,
-} from '../support/harness.js';
+import { blocksText, eventually, PEOPLE, REDIS_URL, SERVICE_KEY } from '../support/harness.js';
 import { click, currentCard, postRequest, quiescent, RECEIVER, threadOf, waitForState } from '../support/requests.js';
+import { useHarness } from '../support/use-harness.js';
 
-let h: Harness;
 let sandbox: Sandbox;
 let service: ApplyingService;
 /** While true, a POST /transfer reaches the sandbox (the money moves) and then answers 500. */
@@ -46,19 +37,17 @@ beforeAll(async () => {
     res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
     res.end(text);
   });
-  h = await startHarness('resolve', {
-    SERVICE_BASE_URL: service.url,
-    VELOCITY_LIMITS: 'ops:USDC=100/24h',
-    // The requester of the self-resolution case is an approver too.
-    APPROVERS: `${PEOPLE.approver1},${PEOPLE.approver2},${PEOPLE.requester}`,
-  });
 });
 afterAll(async () => {
-  expectHealthyRun(h);
-  await h.close();
   await service.close();
   await sandbox.close();
 });
+const h = useHarness('resolve', () => ({
+  SERVICE_BASE_URL: service.url,
+  VELOCITY_LIMITS: 'ops:USDC=100/24h',
+  // The requester of the self-resolution case is an approver too.
+  APPROVERS: `${PEOPLE.approver1},${PEOPLE.approver2},${PEOPLE.requester}`,
+}));
 
 const resolve = (user: string, text: string) => h.driver.command(user, '/resolve', text);
 /** The one private answer a /resolve got (its ack, or the ephemeral after it). */

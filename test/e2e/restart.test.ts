@@ -11,15 +11,15 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Running } from '../../src/rampart.js';
-import { envFor, eventually, expectHealthyRun, type Harness, PEOPLE, startHarness } from '../support/harness.js';
+import { envFor, eventually, PEOPLE } from '../support/harness.js';
 import { click, postRequest, quiescent, RECEIVER, serviceCalls, threadOf, waitForState } from '../support/requests.js';
+import { useHarness } from '../support/use-harness.js';
 
-let h: Harness;
+const h = useHarness('restart', { ROLE: 'web' });
 let firstWorker: Running;
 let child: ChildProcess | undefined;
 beforeAll(async () => {
   // The web role never executes anything: while no worker runs, approved work can only wait.
-  h = await startHarness('restart', { ROLE: 'web' });
   firstWorker = await h.startAnother(
     { ROLE: 'worker' },
     { worker: { name: 'first-worker', lockDurationMs: 1000, stalledIntervalMs: 500 } },
@@ -27,8 +27,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   child?.kill('SIGKILL');
-  expectHealthyRun(h);
-  await h.close();
 });
 
 const callsFor = (amount: number) =>

@@ -4,33 +4,19 @@
  * a full account number, IBAN, BVN or date of birth — yet the card, the CLI's view of the
  * request and its hash still read.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { StoredView } from '../../devkit/index.js';
 import { approvalHashOf, cardHash } from '../../src/domain/approval.js';
-import {
-  APPROVALS,
-  blocksText,
-  eventually,
-  expectHealthyRun,
-  type Harness,
-  PEOPLE,
-  startHarness,
-} from '../support/harness.js';
+import { APPROVALS, blocksText, eventually, PEOPLE } from '../support/harness.js';
 import { click, currentCard, quiescent, waitForState } from '../support/requests.js';
+import { useHarness } from '../support/use-harness.js';
 
 const BVN = '22233344455';
 const DOB = ['01-02-1990', '1990-02-01'];
 const NUBAN = '0123456789';
 const IBAN = 'GB33BUKB20201555555555';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness('retention');
-});
-afterAll(async () => {
-  expectHealthyRun(h);
-  await h.close();
-});
+const h = useHarness('retention');
 
 const newView = (user: string, callbackId: string, seen: Set<string> = new Set()) =>
   eventually(() => h.fake.views(user).find((v) => v.callback_id === callbackId && !seen.has(v.id)), 5000, callbackId);

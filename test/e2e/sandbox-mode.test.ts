@@ -2,26 +2,12 @@
  * With no SERVICE_BASE_URL outside production, Rampart runs on its in-process sandbox, and every
  * message it posts says so (issue 2).
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  APPROVALS,
-  blocksText,
-  eventually,
-  expectHealthyRun,
-  type Harness,
-  PEOPLE,
-  startHarness,
-} from '../support/harness.js';
+import { expect, it } from 'vitest';
+import { APPROVALS, blocksText, eventually, PEOPLE } from '../support/harness.js';
 import { postRequest, RECEIVER, waitForState } from '../support/requests.js';
+import { useHarness } from '../support/use-harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness('sandbox-mode', { SERVICE_BASE_URL: '' });
-});
-afterAll(async () => {
-  expectHealthyRun(h);
-  await h.close();
-});
+const h = useHarness('sandbox-mode', { SERVICE_BASE_URL: '' });
 
 it('runs on the built-in sandbox and says so in answers, cards, replies and private notices', async () => {
   expect(h.rampart.sandbox).toBeDefined();

@@ -4,22 +4,21 @@
  * may call the Web API, post to a response_url, call the service or write to Redis; and that no
  * secret reaches a message or a log line. The probes are tested in test/http/probes.test.ts.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type SendOptions, SlackDriver, type StoredEphemeral } from '../../devkit/index.js';
 import {
   APPROVALS,
   blocksText,
   eventually,
-  expectHealthyRun,
   GENERAL,
   type Harness,
   lastView,
   PEOPLE,
   SECRETS,
   SIGNING_SECRET,
-  startHarness,
 } from '../support/harness.js';
 import { quiescent } from '../support/requests.js';
+import { useHarness } from '../support/use-harness.js';
 
 const ASKER = PEOPLE.requester;
 const RECEIVER = '0x99ED2e97162533BA814aF8092b93b9a3090DEdcF';
@@ -45,19 +44,10 @@ async function snapshot(h: Harness): Promise<Snapshot> {
   };
 }
 
-async function finish(h: Harness): Promise<void> {
-  expectHealthyRun(h);
-  await h.close();
-}
-
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 describe('request signatures', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness('security');
-  });
-  afterAll(() => finish(h));
+  const h = useHarness('security');
 
   const refusals: [string, () => SendOptions][] = [
     ['signed with the wrong secret', () => ({ signingSecret: 'not-the-signing-secret' })],
@@ -133,11 +123,7 @@ describe('request signatures', () => {
 });
 
 describe('crafted button values and service credentials', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness('security-values');
-  });
-  afterAll(() => finish(h));
+  const h = useHarness('security-values');
 
   async function rateAnswer(): Promise<StoredEphemeral> {
     const before = h.fake.ephemerals(ASKER).length;
@@ -184,12 +170,8 @@ describe('crafted button values and service credentials', () => {
 });
 
 describe('requests from another workspace', () => {
-  let h: Harness;
   // The fake Slack's workspace is T0FAKE0001; this Rampart is installed for T0OTHER only.
-  beforeAll(async () => {
-    h = await startHarness('security-team', { SLACK_TEAM_ID: 'T0OTHER' });
-  });
-  afterAll(() => finish(h));
+  const h = useHarness('security-team', { SLACK_TEAM_ID: 'T0OTHER' });
 
   it('answers each command with a refusal and does nothing else', async () => {
     const before = await snapshot(h);

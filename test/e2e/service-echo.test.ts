@@ -10,18 +10,16 @@ import { envelopeText } from '../support/applying-service.js';
 import {
   BOT_TOKEN,
   eventually,
-  expectHealthyRun,
   expectNoPersonalData,
-  type Harness,
   PEOPLE,
   SERVICE_KEY,
   SIGNING_SECRET,
-  startHarness,
 } from '../support/harness.js';
 import { click, postRequest, RECEIVER, threadOf, waitForState } from '../support/requests.js';
+import { useHarness } from '../support/use-harness.js';
 
-let h: Harness;
 let target = '';
+let proxyUrl = '';
 const proxy = createServer((req, res) => {
   if (req.method === 'POST' && req.url === '/transfer') {
     req.resume();
@@ -48,15 +46,15 @@ const proxy = createServer((req, res) => {
 
 beforeAll(async () => {
   await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
-  const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
-  h = await startHarness('echo', { SERVICE_BASE_URL: proxyUrl });
-  target = h.sandbox.url;
+  proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
-  expectHealthyRun(h);
-  await h.close();
   proxy.closeAllConnections();
   await new Promise((r) => proxy.close(r));
+});
+const h = useHarness('echo', () => ({ SERVICE_BASE_URL: proxyUrl }));
+beforeAll(() => {
+  target = h.sandbox.url;
 });
 
 describe('a service that echoes secrets and personal data', () => {

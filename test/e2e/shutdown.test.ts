@@ -4,18 +4,15 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { envFor, eventually, type Harness, PEOPLE, startHarness } from '../support/harness.js';
+import { afterAll, expect, it } from 'vitest';
+import { envFor, eventually, PEOPLE } from '../support/harness.js';
 import { postRequest, RECEIVER, serviceCalls, waitForState } from '../support/requests.js';
+import { useHarness } from '../support/use-harness.js';
 
-let h: Harness;
+const h = useHarness('shutdown', { ROLE: 'web' });
 let child: ChildProcess | undefined;
-beforeAll(async () => {
-  h = await startHarness('shutdown', { ROLE: 'web' });
-});
 afterAll(async () => {
   child?.kill('SIGKILL');
-  await h.close();
 });
 
 it('finishes the running transfer, records it, then exits 0 on SIGTERM', async () => {

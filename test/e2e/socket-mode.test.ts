@@ -4,17 +4,9 @@
  * journeys work as over HTTP: a command, a modal, an approval, the outcome in the thread. A
  * `disconnect` message or a dropped socket makes it reconnect, and no approval is lost.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FakeSocketMode } from '../../devkit/index.js';
-import {
-  APP_TOKEN,
-  blocksText,
-  eventually,
-  expectHealthyRun,
-  type Harness,
-  PEOPLE,
-  startHarness,
-} from '../support/harness.js';
+import { APP_TOKEN, blocksText, eventually, PEOPLE } from '../support/harness.js';
 import {
   click,
   currentCard,
@@ -27,17 +19,13 @@ import {
   threadOf,
   waitForState,
 } from '../support/requests.js';
+import { useHarness } from '../support/use-harness.js';
 
-let h: Harness;
+const h = useHarness('socket-mode', { TWO_APPROVALS_ABOVE: 'USDC=100' }, { socketMode: true });
 let socket: FakeSocketMode;
-beforeAll(async () => {
-  h = await startHarness('socket-mode', { TWO_APPROVALS_ABOVE: 'USDC=100' }, {}, { socketMode: true });
+beforeAll(() => {
   if (!h.fake.socketMode) throw new Error('the fake runs without Socket Mode');
   socket = h.fake.socketMode;
-});
-afterAll(async () => {
-  expectHealthyRun(h);
-  await h.close();
 });
 
 /** Waits until Rampart holds a new connection, beyond the `before` it had opened. */

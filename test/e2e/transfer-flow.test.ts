@@ -2,30 +2,16 @@
  * The whole transfer journey through signed Slack requests: command → modal → card →
  * approval → worker → service → thread reply with the explorer link (issue 4 happy paths).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  APPROVALS,
-  blocksText,
-  cardFor,
-  eventually,
-  expectHealthyRun,
-  type Harness,
-  lastView,
-  PEOPLE,
-  startHarness,
-} from '../support/harness.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { APPROVALS, blocksText, cardFor, eventually, lastView, PEOPLE } from '../support/harness.js';
+import { useHarness } from '../support/use-harness.js';
 
 const RECEIVER = '0x99ED2e97162533BA814aF8092b93b9a3090DEdcF';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness('transfer-flow', { TWO_APPROVALS_ABOVE: 'USDC=10000,USDT=10000,CNGN=15000000' });
-});
+const h = useHarness('transfer-flow', { TWO_APPROVALS_ABOVE: 'USDC=10000,USDT=10000,CNGN=15000000' });
 afterAll(async () => {
-  expectHealthyRun(h);
   // Bolt's identity lookup happens once per process, not before every ack.
   expect(h.fake.callsTo('auth.test')).toHaveLength(1);
-  await h.close();
 });
 
 async function requestTransfer(text: string, values: Record<string, string | string[]> = {}) {

@@ -3,16 +3,8 @@
  * concurrent approvals can never both fit, failed gives headroom back, unknown keeps it, and
  * the window rolls with an injected clock.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  APPROVALS,
-  blocksText,
-  eventually,
-  expectHealthyRun,
-  type Harness,
-  PEOPLE,
-  startHarness,
-} from '../support/harness.js';
+import { describe, expect, it } from 'vitest';
+import { APPROVALS, blocksText, eventually, PEOPLE } from '../support/harness.js';
 import {
   click,
   currentCard,
@@ -24,23 +16,17 @@ import {
   submitRequest,
   waitForState,
 } from '../support/requests.js';
+import { useHarness } from '../support/use-harness.js';
 
-let h: Harness;
 let offset = 0;
-beforeAll(async () => {
-  h = await startHarness(
-    'velocity',
-    {
-      VELOCITY_LIMITS: 'ops:USDC=100/24h,treasury:USDC=100/24h,ops:USDT=100/24h',
-      SERVICE_RESPONSE_TIMEOUT: '800ms',
-    },
-    { infra: { clock: () => Date.now() + offset } },
-  );
-});
-afterAll(async () => {
-  expectHealthyRun(h);
-  await h.close();
-});
+const h = useHarness(
+  'velocity',
+  {
+    VELOCITY_LIMITS: 'ops:USDC=100/24h,treasury:USDC=100/24h,ops:USDT=100/24h',
+    SERVICE_RESPONSE_TIMEOUT: '800ms',
+  },
+  { rampart: { infra: { clock: () => Date.now() + offset } } },
+);
 
 const refusal = (body: unknown) => (body as { errors?: { amount?: string } }).errors?.amount;
 const quiet = () => quiescent(h);

@@ -3,26 +3,12 @@
  * (item 1); /freeze without a reason stays instant and takes its reason later, a non-approver
  * is told who can freeze (item 13); a frozen card is on hold without Approve (item 5).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  APPROVALS,
-  blocksText,
-  eventually,
-  expectHealthyRun,
-  type Harness,
-  PEOPLE,
-  startHarness,
-} from '../support/harness.js';
+import { describe, expect, it } from 'vitest';
+import { APPROVALS, blocksText, eventually, PEOPLE } from '../support/harness.js';
 import { currentCard, ephemeralText, postRequest, quiescent, RECEIVER } from '../support/requests.js';
+import { useHarness } from '../support/use-harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness('what-people-see');
-});
-afterAll(async () => {
-  expectHealthyRun(h);
-  await h.close();
-});
+const h = useHarness('what-people-see');
 
 /** Opens `/transfer text` and returns the modal once it has settled (any refresh done). */
 async function openTransfer(text: string) {

@@ -8,25 +8,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SlackDriver } from '../../devkit/index.js';
 import { NOT_INSTALLED } from '../../src/slack/workspace-guard.js';
-import {
-  APPROVALS,
-  eventually,
-  expectHealthyRun,
-  GENERAL,
-  type Harness,
-  lastView,
-  PEOPLE,
-  SIGNING_SECRET,
-  startHarness,
-} from '../support/harness.js';
+import { APPROVALS, eventually, GENERAL, lastView, PEOPLE, SIGNING_SECRET } from '../support/harness.js';
 import { postRequest, quiescent, RECEIVER } from '../support/requests.js';
+import { useHarness } from '../support/use-harness.js';
 
 const OUR_TEAM = 'T0FAKE0001';
-let h: Harness;
+const h = useHarness('workspace-guard', { SLACK_TEAM_ID: OUR_TEAM });
 let evil: SlackDriver;
 
 beforeAll(async () => {
-  h = await startHarness('workspace-guard', { SLACK_TEAM_ID: OUR_TEAM });
   expect(h.fake.settings.teamId).toBe(OUR_TEAM);
   evil = new SlackDriver({
     url: `http://127.0.0.1:${h.rampart.port}/slack/events`,
@@ -37,9 +27,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  expectHealthyRun(h);
   expect(Math.max(...evil.ackTimes)).toBeLessThan(3000);
-  await h.close();
 });
 
 /** What a served request would leave behind. */

@@ -4,11 +4,12 @@
  * one service 500 and a missing worker never turn a process unready.
  */
 import { request } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Running } from '../../src/rampart.js';
 import { ControlStore } from '../../src/store/controls.js';
 import { composeCheck, dockerfileCheck, runCheck } from '../support/container-checks.js';
-import { eventually, type Harness, PEOPLE, SECRETS, startHarness } from '../support/harness.js';
+import { eventually, PEOPLE, SECRETS } from '../support/harness.js';
+import { useHarness } from '../support/use-harness.js';
 
 const probe = async (port: number | undefined, path: string) => {
   const res = await request(`http://127.0.0.1:${port}${path}`);
@@ -24,11 +25,7 @@ const parse = (text: string): unknown => {
 };
 
 describe('the probes of a process of every role (ROLE=all)', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness('probes');
-  });
-  afterAll(() => h?.close());
+  const h = useHarness('probes', {}, { healthy: false });
 
   it('/livez: 200 while the event loop runs, reading nothing', async () => {
     expect(await probe(h.rampart.port, '/livez')).toMatchObject({ status: 200, text: 'live\n' });
@@ -96,11 +93,7 @@ describe('the probes of a process of every role (ROLE=all)', () => {
 });
 
 describe('a fresh ROLE=web process with no worker anywhere', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness('probes-web', { ROLE: 'web' });
-  });
-  afterAll(() => h?.close());
+  const h = useHarness('probes-web', { ROLE: 'web' }, { healthy: false });
 
   it('is ready at once, and /healthz says 200 with no worker alive', async () => {
     const ready = await probe(h.rampart.port, '/readyz');
@@ -148,11 +141,7 @@ describe('a fresh ROLE=web process with no worker anywhere', () => {
 });
 
 describe('Socket Mode (SLACK_APP_TOKEN): no Slack route, the probes and /metrics still served', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness('probes-socket', {}, {}, { socketMode: true });
-  });
-  afterAll(() => h?.close());
+  const h = useHarness('probes-socket', {}, { socketMode: true, healthy: false });
 
   it('answers the probes and /metrics on PORT, and has nothing at /slack/events', async () => {
     await eventually(() => ((h.fake.socketMode?.connected ?? 0) > 0 ? true : undefined), 10_000, 'socket connection');

@@ -3,19 +3,17 @@
  * issue 18 §2), with their own strict CSP; other paths stay 404 and the probes are untouched.
  */
 import { request } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../support/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../support/use-harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness('web-mount', {
+const h = useHarness(
+  'web-mount',
+  {
     STEP_UP_ABOVE: 'USDC=10000',
     PUBLIC_URL: 'http://localhost:3000/passkeys',
-  });
-});
-afterAll(async () => {
-  await h.close();
-});
+  },
+  { healthy: false }, // plain HTTP: Slack sends nothing here
+);
 
 const get = (path: string) => request(`http://127.0.0.1:${h.rampart.port}${path}`);
 

@@ -8,21 +8,14 @@ import { readFileSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { eventually, expectHealthyRun, type Harness, PEOPLE, startHarness } from '../support/harness.js';
+import { eventually, PEOPLE } from '../support/harness.js';
 import { click, postRequest, RECEIVER, waitForState } from '../support/requests.js';
-
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness('metrics', { SERVICE_RESPONSE_TIMEOUT: '700ms', METRICS_TOKEN: TOKEN });
-});
-afterAll(async () => {
-  expectHealthyRun(h);
-  await h.close();
-});
+import { useHarness } from '../support/use-harness.js';
 
 const TOKEN = 'a-metrics-token-16+';
+const h = useHarness('metrics', { SERVICE_RESPONSE_TIMEOUT: '700ms', METRICS_TOKEN: TOKEN });
 const scrape = async (
   port: number | undefined,
   headers: Record<string, string> = { authorization: `Bearer ${TOKEN}` },

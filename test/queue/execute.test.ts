@@ -19,6 +19,7 @@ import { outcomeReply } from '../../src/slack/blocks/card-replies.js';
 import { Registry } from '../../src/store/registry.js';
 import { RequestStore } from '../../src/store/requests.js';
 import { type Answer, drip, envelopeText, fixed, huge, startApplyingService } from '../support/applying-service.js';
+import { buildFreshRequest } from '../support/factories.js';
 import { deleteKeys, REDIS_URL } from '../support/harness.js';
 import { LogSink } from '../support/log-sink.js';
 
@@ -161,18 +162,7 @@ describe('executeOne', () => {
 
   it('never calls for a request that is not approved, and turns a found "executing" into unknown', async () => {
     const id = await store.nextId();
-    await store.create({
-      id,
-      call,
-      display: {},
-      requester: 'U1',
-      reason: 'r',
-      createdAt: Date.now(),
-      expiresAt: Date.now() + 60_000,
-      requiredApprovals: 1,
-      rule: 'r',
-      hash: callHash(call),
-    });
+    await store.create(buildFreshRequest(id, { call }));
     const live = new ServiceClient({ baseUrl: sandbox.url, apiKey: 'k' });
     const before = sandbox.state.received.length;
     expect(await run(live, id)).toBe('skipped');

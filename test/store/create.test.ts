@@ -9,9 +9,10 @@ import { afterAll, expect, it } from 'vitest';
 import { freezeRequest, type NewRequest } from '../../src/app/post-request.js';
 import { SubmitBudget } from '../../src/app/submit-budget.js';
 import { loadConfig } from '../../src/config.js';
-import { callHash, type FrozenRequest, type ServiceCall } from '../../src/domain/request.js';
+import type { FrozenRequest, ServiceCall } from '../../src/domain/request.js';
 import { createLogger } from '../../src/log.js';
 import { RequestStore } from '../../src/store/requests.js';
+import { buildFreshRequest } from '../support/factories.js';
 import { deleteKeys, eventually, REDIS_URL } from '../support/harness.js';
 import { LogSink } from '../support/log-sink.js';
 
@@ -24,18 +25,7 @@ afterAll(async () => {
 });
 
 const call: ServiceCall = { kind: 'transfer', body: { wallet_id: 'w', amount: 1, receiver: 'r', asset: 'base:usdc' } };
-const frozenWith = (id: string): FrozenRequest => ({
-  id,
-  call,
-  display: {},
-  requester: 'U1',
-  reason: 'r',
-  createdAt: Date.now(),
-  expiresAt: Date.now() + 60_000,
-  requiredApprovals: 1,
-  rule: 'r',
-  hash: callHash(call),
-});
+const frozenWith = (id: string): FrozenRequest => buildFreshRequest(id, { call });
 const keysOf = async (id: string) => redis.keys(`${prefix}:req:${id}*`);
 
 it('creates the claim, the record, its history and both indexes in one step; a second create of the form is "taken"', async () => {

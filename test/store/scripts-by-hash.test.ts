@@ -6,8 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, expect, it } from 'vitest';
-import { callHash, type ServiceCall } from '../../src/domain/request.js';
+import type { ServiceCall } from '../../src/domain/request.js';
 import { RequestStore } from '../../src/store/requests.js';
+import { buildFreshRequest } from '../support/factories.js';
 import { deleteKeys, REDIS_URL } from '../support/harness.js';
 
 const prefix = `test-scripts-${randomUUID().slice(0, 8)}`;
@@ -24,18 +25,7 @@ const call: ServiceCall = { kind: 'transfer', body: { wallet_id: 'w', amount: 1,
 
 async function pending(): Promise<string> {
   const id = await store.nextId();
-  await store.create({
-    id,
-    call,
-    display: {},
-    requester: 'U1',
-    reason: 'r',
-    createdAt: Date.now(),
-    expiresAt: Date.now() + 60_000,
-    requiredApprovals: 1,
-    rule: 'r',
-    hash: callHash(call),
-  });
+  await store.create(buildFreshRequest(id, { call }));
   return id;
 }
 

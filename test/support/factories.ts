@@ -143,3 +143,12 @@ export function buildRecord(
   if (state === 'unknown') record.outcome = { message: 'The wallet service did not answer in time.' };
   return { ...record, ...overrides };
 }
+
+/**
+ * A request submitted just now, for store and queue tests whose expiries and clocks run from
+ * the present (issue 18 §5: factories instead of hand-built literals).
+ */
+export function buildFreshRequest(id: string, overrides: Partial<FrozenRequest> = {}): FrozenRequest {
+  const now = Date.now();
+  return buildFrozenRequest('transfer', { id, createdAt: now, expiresAt: now + 60_000, ...overrides });
+}
