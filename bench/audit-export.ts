@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { exportAudit } from '../src/app/audit-export.js';
-import { callHash, type FrozenRequest, type ServiceCall } from '../src/domain/request.js';
+import { callHash, type SealedRequest, type ServiceCall } from '../src/domain/request.js';
 import { deleteKeysWithPrefix } from '../src/store/delete-prefix.js';
 import { RequestStore } from '../src/store/requests.js';
 
@@ -51,7 +51,7 @@ export async function measureAuditExport(
       await Promise.all(
         Array.from({ length: Math.min(1000, n - i) }, async (_, j) => {
           const createdAt = start + (i + j) * 1000;
-          const frozen: FrozenRequest = {
+          const frozen: SealedRequest = {
             id: `R-${1_000_000 + i + j}`,
             call,
             display: { walletAlias: 'ops', amountText: '25.00', assetCode: 'USDC', chain: 'base' },

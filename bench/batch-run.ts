@@ -15,7 +15,7 @@ import { checkFunding } from '../src/app/batch-funding.js';
 import { continueAfter } from '../src/app/batch-run.js';
 import { approve } from '../src/app/decide.js';
 import { executeOne } from '../src/app/execute-one.js';
-import { freezeRequest } from '../src/app/post-request.js';
+import { sealRequest } from '../src/app/post-request.js';
 import type { ServiceCall } from '../src/domain/request.js';
 import { createLogger } from '../src/log.js';
 import { createQueues } from '../src/queue/queues.js';
@@ -55,7 +55,7 @@ async function storeBatch(world: World, n: number): Promise<string> {
     id,
     calls.map((_, i) => ({ row: i + 2, destination: RECEIVER, amount: '0.01' })),
   );
-  const s = await freezeRequest(deps, {
+  const s = await sealRequest(deps, {
     id,
     call: transfer(n / 100),
     calls,

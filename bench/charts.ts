@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import { Redis } from 'ioredis';
 import { buildDashboard } from '../src/app/dashboard.js';
 import { loadConfig } from '../src/config.js';
-import { callHash, type FrozenRequest, type ServiceCall } from '../src/domain/request.js';
+import { callHash, type SealedRequest, type ServiceCall } from '../src/domain/request.js';
 import { createLogger } from '../src/log.js';
 import { homeView } from '../src/slack/blocks/home.js';
 import { BalanceCache } from '../src/store/balance-cache.js';
@@ -49,7 +49,7 @@ async function seed(redis: Redis, prefix: string): Promise<RequestStore> {
       },
     };
     const id = await store.nextId();
-    const frozen: FrozenRequest = {
+    const frozen: SealedRequest = {
       id,
       call,
       display: { walletAlias: 'ops', chain: 'base' },

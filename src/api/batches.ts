@@ -16,7 +16,7 @@ import { type ApiKey, keyLimitRefusal } from '../domain/api-key.js';
 import { emptyCounts } from '../domain/approval.js';
 import { type BatchRowRecord, rowList } from '../domain/batch-approval.js';
 import type { BatchRow } from '../domain/batch-file.js';
-import type { FrozenRequest } from '../domain/request.js';
+import type { SealedRequest } from '../domain/request.js';
 import { type BatchBody, checkBatchBody, rowPointer } from './batch-fields.js';
 import { type Answer, frozenOrOpenRefusal, NOT_SUBMITTED, refused, SERVICE_UNAVAILABLE } from './create.js';
 import type { ApiDeps } from './deps.js';
@@ -28,7 +28,7 @@ import { encodeExecutionsCursor } from './request-view.js';
 const CREATED_EXECUTIONS = 20;
 
 /** The 201 body: the batch as created (every row queued), the same for a replay and a recovery. */
-export function createdBatchAnswer(frozen: FrozenRequest, rows: readonly BatchRowRecord[]): Answer {
+export function createdBatchAnswer(frozen: SealedRequest, rows: readonly BatchRowRecord[]): Answer {
   const n = rows.length;
   const shown = Math.min(n, CREATED_EXECUTIONS);
   const counts = { ...emptyCounts(), queued: n };

@@ -11,7 +11,7 @@ import { submitRequest } from '../app/submit-request.js';
 import { type ApiKey, keyLimitRefusal } from '../domain/api-key.js';
 import { sealHash, singleCounts } from '../domain/approval.js';
 import type { Draft } from '../domain/draft.js';
-import { type FrozenRequest, isFinal } from '../domain/request.js';
+import { isFinal, type SealedRequest } from '../domain/request.js';
 import type { ApiDeps } from './deps.js';
 import { checkFields, type MoneyKind } from './fields.js';
 import { presentRequest } from './present.js';
@@ -33,7 +33,7 @@ export const refused = (p: ProblemAnswer, keep: boolean): Answer => ({
 });
 
 /** The 201 body: the request as it was created, so a replay is byte for byte the first answer. */
-export const createdAnswer = (frozen: FrozenRequest): Answer => ({
+export const createdAnswer = (frozen: SealedRequest): Answer => ({
   status: 201,
   body: presentRequest(
     {

@@ -12,14 +12,14 @@ import { crossBorderDestination, type Destination, type HolderSource } from '../
 import { shortId } from '../domain/identity-query.js';
 import { maskAccount } from '../domain/personal-data.js';
 import { evaluatePolicy } from '../domain/policy.js';
-import type { FrozenRequest } from '../domain/request.js';
+import type { SealedRequest } from '../domain/request.js';
 import { needsStepUp } from '../domain/step-up.js';
 import { isServiceError } from '../service/errors.js';
 import { createBeneficiaryRequest, describeZodError } from '../service/schemas.js';
 import { DeadlineError, withDeadline } from './deadline.js';
 import type { AppDeps } from './deps.js';
 import { chosenIdentity, type IdentityRefusal } from './identities.js';
-import { freezeRequest } from './post-request.js';
+import { sealRequest } from './post-request.js';
 import type { SubmitBudget } from './submit-budget.js';
 
 export type AddBeneficiaryDeps = Pick<AppDeps, 'config' | 'service' | 'store' | 'registry' | 'log' | 'now'>;
@@ -61,7 +61,7 @@ export type RequestOutcome =
   | { kind: 'duplicate'; id: string }
   /** Redis did not answer in time and nothing was stored, nor will be (issue 9). */
   | { kind: 'nothing' }
-  | { kind: 'submitted'; frozen: FrozenRequest };
+  | { kind: 'submitted'; frozen: SealedRequest };
 
 async function chooseIdentity(
   deps: AddBeneficiaryDeps,
@@ -155,7 +155,7 @@ export async function confirmNigerianBeneficiary(
     return already ? { kind: 'duplicate', id: already } : { kind: 'expired' };
   }
   const d = draft.data;
-  return freezeBeneficiary(
+  return sealBeneficiary(
     deps,
     {
       submission: c.submission,
@@ -207,7 +207,7 @@ export async function submitCrossBorderBeneficiary(
   if ('why' in identity) return { kind: 'invalid', errors, identity: identity.why };
   if (Object.keys(errors).length > 0) return { kind: 'invalid', errors };
   const account = String(details.account_number ?? details.iban);
-  return freezeBeneficiary(
+  return sealBeneficiary(
     deps,
     {
       submission: f.submission,
@@ -246,7 +246,7 @@ interface Checked {
 }
 
 /** The service's body checked now (zod), the policy applied, then frozen (spec 4.3). */
-async function freezeBeneficiary(deps: AddBeneficiaryDeps, s: Checked, budget?: SubmitBudget): Promise<RequestOutcome> {
+async function sealBeneficiary(deps: AddBeneficiaryDeps, s: Checked, budget?: SubmitBudget): Promise<RequestOutcome> {
   const checked = createBeneficiaryRequest.safeParse({
     currency: 'ngn',
     identity_id: s.identity.id,
@@ -255,7 +255,7 @@ async function freezeBeneficiary(deps: AddBeneficiaryDeps, s: Checked, budget?: 
   if (!checked.success) return { kind: 'refused', reason: describeZodError(checked.error).message };
   const policy = evaluatePolicy(deps.config.policy, { kind: 'beneficiary' });
   if (!policy.ok) return { kind: 'refused', reason: policy.reason };
-  const submitted = await freezeRequest(
+  const submitted = await sealRequest(
     deps,
     {
       call: { kind: 'beneficiary', body: checked.data },

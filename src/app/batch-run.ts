@@ -7,7 +7,7 @@
  */
 import { parseAmount } from '../domain/amount.js';
 import { executionId, parseExecutionId, RUNNABLE_APPROVAL_STATES } from '../domain/approval.js';
-import type { FrozenRequest } from '../domain/request.js';
+import type { SealedRequest } from '../domain/request.js';
 import { velocitySubject } from '../domain/velocity.js';
 import type { Logger } from '../log.js';
 import type { ControlStore } from '../store/controls.js';
@@ -82,7 +82,7 @@ export async function batchCancelRelease(deps: ReleaseDeps, approvalId: string):
 /** What a row's final move does besides moving (its give-back, the failure run): execute-one. */
 export function rowFinish(
   deps: { controls?: ControlStore | undefined; batch?: BatchRunConfig | undefined },
-  rowCall: Pick<FrozenRequest, 'call' | 'display' | 'availableUnits'>,
+  rowCall: Pick<SealedRequest, 'call' | 'display' | 'availableUnits'>,
 ): BatchFinish {
   const subject = velocitySubject(rowCall);
   return {

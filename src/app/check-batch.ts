@@ -12,7 +12,7 @@ import type { BatchKind } from '../domain/batch-cells.js';
 import { type BatchCells, type BatchRow, type RowError, readBatchCells, readBatchFile } from '../domain/batch-file.js';
 import { fileFingerprint } from '../domain/batch-hash.js';
 import { canonicalJson, type ServiceCall } from '../domain/request.js';
-import { frozenCall } from '../domain/service-call.js';
+import { sealedCall } from '../domain/service-call.js';
 import {
   exceededSentence,
   firstExceeded,
@@ -178,7 +178,7 @@ type DraftBase = { kind: 'transfer' | 'offramp'; walletAlias: string; walletId: 
 
 function sealRow(r: BatchRow, base: DraftBase, beneficiaryId: string | undefined): CheckedRow {
   const destination = base.kind === 'transfer' ? r.destination : (beneficiaryId ?? r.destination);
-  const call = frozenCall({
+  const call = sealedCall({
     ...base,
     amount: r.amount,
     receiver: base.kind === 'transfer' ? destination : undefined,

@@ -5,7 +5,7 @@
  * never left (a new try, a fresh job id); anything ambiguous ends in `unknown`.
  */
 import { matchesSeal, parseExecutionId } from '../domain/approval.js';
-import type { FrozenRequest, RequestOutcome } from '../domain/request.js';
+import type { RequestOutcome, SealedRequest } from '../domain/request.js';
 import { velocitySubject } from '../domain/velocity.js';
 import type { Logger } from '../log.js';
 import { failureFacts } from '../service/classify.js';
@@ -257,5 +257,5 @@ export async function executeOne(
  * Issue 19: a record sealed before Rampart stopped sending -1 would move whatever the wallet
  * holds now, possibly more than the approvers saw. Refused; nothing is sent.
  */
-const refusesEntireBalance = (frozen: FrozenRequest): boolean =>
+const refusesEntireBalance = (frozen: SealedRequest): boolean =>
   (frozen.call.kind === 'transfer' || frozen.call.kind === 'offramp') && frozen.call.body.amount === -1;

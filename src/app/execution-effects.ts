@@ -4,7 +4,7 @@
  */
 import { bvnText } from '../domain/personal-data.js';
 import { PAID_BENEFICIARIES } from '../domain/repeats.js';
-import type { FrozenRequest, RequestOutcome, ServiceCall } from '../domain/request.js';
+import type { RequestOutcome, SealedRequest, ServiceCall } from '../domain/request.js';
 import { plural, pluralWord } from '../domain/words.js';
 import type { ServiceClient } from '../service/client.js';
 import type { Registry } from '../store/registry.js';
@@ -35,7 +35,7 @@ export async function callService(service: ServiceClient, call: ServiceCall): Pr
  */
 export async function registerStated(
   deps: { registry: Registry; now: Clock },
-  frozen: FrozenRequest,
+  frozen: SealedRequest,
   decidedBy: string | undefined,
 ): Promise<RequestOutcome & { ok: boolean }> {
   const { call, display, requester, id } = frozen;
@@ -72,7 +72,7 @@ export async function registerStated(
 /** After a success: a new payee is known; only an approved, created beneficiary becomes a payout choice (issue 5). */
 export async function recordSuccess(
   deps: { registry: Registry; now: Clock; addPayee(chain: string, receiver: string): Promise<void> },
-  frozen: FrozenRequest,
+  frozen: SealedRequest,
   outcome: RequestOutcome,
   decidedBy: string | undefined,
 ): Promise<void> {

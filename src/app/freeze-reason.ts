@@ -5,7 +5,7 @@
  */
 import type { FreezeState } from '../store/controls.js';
 import { authorise } from './decide.js';
-import type { FreezeDeps } from './freeze.js';
+import type { SealDeps } from './freeze.js';
 
 /** What a freeze made without a reason records (app/freeze.ts). */
 export const NO_REASON = 'no reason given';
@@ -16,7 +16,7 @@ export type FreezeReasonOutcome =
   | { kind: 'kept'; freeze: FreezeState | undefined }
   | Exclude<Awaited<ReturnType<typeof authorise>>, undefined>;
 
-export async function addFreezeReason(deps: FreezeDeps, user: string, reason: string): Promise<FreezeReasonOutcome> {
+export async function addFreezeReason(deps: SealDeps, user: string, reason: string): Promise<FreezeReasonOutcome> {
   const refused = await authorise(deps, user);
   if (refused) return refused;
   const text = reason.trim().slice(0, 300);

@@ -12,7 +12,7 @@ import { type Authorisation, authorise } from './decide.js';
 import type { AppDeps } from './deps.js';
 import { NO_REASON } from './freeze-reason.js';
 
-export type FreezeDeps = Pick<AppDeps, 'store' | 'queues' | 'approvers' | 'controls' | 'config' | 'log' | 'now'> & {
+export type SealDeps = Pick<AppDeps, 'store' | 'queues' | 'approvers' | 'controls' | 'config' | 'log' | 'now'> & {
   unfreeze: UnfreezeStore;
 };
 
@@ -22,7 +22,7 @@ export type FreezeOutcome =
   | { kind: 'frozen'; freeze: FreezeState; open: number };
 
 /** Records the freeze in each open request's history and refreshes its card (banner). */
-export async function freeze(deps: FreezeDeps, user: string, reason: string): Promise<FreezeOutcome> {
+export async function freeze(deps: SealDeps, user: string, reason: string): Promise<FreezeOutcome> {
   const refused = await authorise(deps, user);
   if (refused) return refused;
   const state: FreezeState = { by: user, at: deps.now(), reason: reason.trim().slice(0, 300) || NO_REASON };
@@ -71,7 +71,7 @@ export type StartUnfreezeOutcome =
       required: number;
     };
 
-export async function startUnfreeze(deps: FreezeDeps, user: string): Promise<StartUnfreezeOutcome> {
+export async function startUnfreeze(deps: SealDeps, user: string): Promise<StartUnfreezeOutcome> {
   const refused = await authorise(deps, user);
   if (refused) return refused;
   const state = await deps.controls.freeze();
@@ -96,7 +96,7 @@ export type UnfreezeOutcome =
 
 /** One click on the unfreeze card; at quorum the freeze lifts and the held requests are released or cancelled. */
 export async function voteUnfreeze(
-  deps: FreezeDeps,
+  deps: SealDeps,
   user: string,
   proposalId: string,
   choice: UnfreezeChoice,
@@ -118,7 +118,7 @@ export async function voteUnfreeze(
 }
 
 /** Idempotent: a second run (a crash half-way, a late click) finds less to do. */
-async function lift(deps: FreezeDeps, choice: UnfreezeChoice, proposal: UnfreezeProposal): Promise<string[]> {
+async function lift(deps: SealDeps, choice: UnfreezeChoice, proposal: UnfreezeProposal): Promise<string[]> {
   const approvers = Object.entries(proposal.votes)
     .filter(([, c]) => c === choice)
     .map(([u]) => `<@${u}>`)
@@ -168,7 +168,7 @@ async function lift(deps: FreezeDeps, choice: UnfreezeChoice, proposal: Unfreeze
 }
 
 /** Each unsent execution of a released approval runs now (its delayed try is promoted). */
-async function releaseApproval(deps: FreezeDeps, id: string): Promise<void> {
+async function releaseApproval(deps: SealDeps, id: string): Promise<void> {
   // Issue 20: a batch runs on from its first unsent row (one at a time; its held try promoted).
   if (isBatch(id))
     return continueBatch(

@@ -6,7 +6,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { approvalHashOf, cardHash } from '../domain/approval.js';
-import type { FrozenRequest, RequestDisplay, ServiceCall } from '../domain/request.js';
+import type { RequestDisplay, SealedRequest, ServiceCall } from '../domain/request.js';
 import { whenRedisAnswers } from '../store/redis-errors.js';
 import type { AppDeps } from './deps.js';
 import type { SubmitBudget } from './submit-budget.js';
@@ -28,7 +28,7 @@ export interface NewRequest {
    * stays what the card describes.
    */
   calls?: readonly ServiceCall[];
-  /** Issue 13: see FrozenRequest. */
+  /** Issue 13: see SealedRequest. */
   availableUnits?: string;
   velocityNote?: string;
   /** Issue 22: every counted vote needs a passkey. */
@@ -36,7 +36,7 @@ export interface NewRequest {
 }
 
 export type Submitted =
-  | { kind: 'created'; frozen: FrozenRequest }
+  | { kind: 'created'; frozen: SealedRequest }
   /** This form was already turned into request `id` (a repeated submission). */
   | { kind: 'taken'; id: string }
   /** Nothing was stored, and nothing will be: tell the person so. */
@@ -51,9 +51,9 @@ export const tooManyOpen = (open: number): string =>
 const WITHDRAW_ATTEMPTS = 20;
 const WITHDRAW_EVERY_MS = 2_000;
 
-type FreezeDeps = Pick<AppDeps, 'store' | 'now' | 'config' | 'log'>;
+type SealDeps = Pick<AppDeps, 'store' | 'now' | 'config' | 'log'>;
 
-function frozenFrom(deps: FreezeDeps, r: NewRequest, id: string): FrozenRequest {
+function sealedFrom(deps: SealDeps, r: NewRequest, id: string): SealedRequest {
   const now = deps.now();
   return {
     id,
@@ -75,8 +75,8 @@ function frozenFrom(deps: FreezeDeps, r: NewRequest, id: string): FrozenRequest 
 }
 
 /** BATCH_REPEAT_WINDOW for the recent-payments index (issue 20 §4); the store's default without one. */
-const repeatWindow = (deps: FreezeDeps): { repeatWindowMs?: number } => {
-  const ms = (deps.config.batch as FreezeDeps['config']['batch'] | undefined)?.repeatWindowMs;
+const repeatWindow = (deps: SealDeps): { repeatWindowMs?: number } => {
+  const ms = (deps.config.batch as SealDeps['config']['batch'] | undefined)?.repeatWindowMs;
   return ms === undefined ? {} : { repeatWindowMs: ms };
 };
 
@@ -85,7 +85,7 @@ const repeatWindow = (deps: FreezeDeps): { repeatWindowMs?: number } => {
  * acking Slack. With a budget (Slack's 3 s) the create carries a deadline on Redis's clock, so
  * "nothing" is the truth; without one (the CLI) it waits for Redis as long as it takes.
  */
-export async function freezeRequest(deps: FreezeDeps, r: NewRequest, budget?: SubmitBudget): Promise<Submitted> {
+export async function sealRequest(deps: SealDeps, r: NewRequest, budget?: SubmitBudget): Promise<Submitted> {
   // Issue 19: one read before the create (not inside its script: a soft cap, so two forms sent
   // at the same moment may both pass); a Redis too slow for it means nothing was submitted.
   let open: number;
@@ -99,7 +99,7 @@ export async function freezeRequest(deps: FreezeDeps, r: NewRequest, budget?: Su
   }
   if (open >= deps.config.maxOpenPerRequester) return { kind: 'refused', reason: tooManyOpen(open) };
   if (!budget) {
-    const frozen = frozenFrom(deps, r, r.id ?? (await deps.store.nextId()));
+    const frozen = sealedFrom(deps, r, r.id ?? (await deps.store.nextId()));
     const c = await deps.store.create(frozen, { submission: r.submission, ...repeatWindow(deps) }, r.calls ?? [r.call]);
     return c.outcome === 'created'
       ? { kind: 'created', frozen }
@@ -115,7 +115,7 @@ export async function freezeRequest(deps: FreezeDeps, r: NewRequest, budget?: Su
     return { kind: 'nothing' };
   }
   const readAt = budget.now();
-  const frozen = frozenFrom(deps, r, allocated.id);
+  const frozen = sealedFrom(deps, r, allocated.id);
   const creating = deps.store.create(
     frozen,
     {
@@ -147,7 +147,7 @@ export async function freezeRequest(deps: FreezeDeps, r: NewRequest, budget?: Su
  * (the reconciler leaves card-less requests alone for a grace period).
  */
 async function withdrawIfCreated(
-  deps: FreezeDeps,
+  deps: SealDeps,
   id: string,
   creating: Promise<{ outcome: string }>,
   untilDeadlineMs: number,
@@ -186,7 +186,7 @@ async function withdrawIfCreated(
  */
 export async function announce(
   deps: Pick<AppDeps, 'queues' | 'log' | 'now'> & { config?: Pick<AppDeps['config'], 'controls'> },
-  frozen: FrozenRequest,
+  frozen: SealedRequest,
 ): Promise<void> {
   deps.log.info(
     { requestId: frozen.id, kind: frozen.call.kind, requester: frozen.requester, hash: frozen.hash },
@@ -211,7 +211,7 @@ export async function announce(
 export async function ackThenAnnounce(
   deps: Pick<AppDeps, 'queues' | 'log' | 'now'> & { config?: Pick<AppDeps['config'], 'controls'> },
   ack: () => Promise<void>,
-  frozen: FrozenRequest,
+  frozen: SealedRequest,
 ): Promise<void> {
   try {
     await ack();

@@ -10,11 +10,11 @@ import type { ApiOrigin } from '../domain/api-key.js';
 import { type BatchFacts, type BatchRowRecord, previewLines, repeatsInFile } from '../domain/batch-approval.js';
 import { evaluatePolicy } from '../domain/policy.js';
 import { flaggedFirst, PAID_BENEFICIARIES } from '../domain/repeats.js';
-import type { FrozenRequest, ServiceCall } from '../domain/request.js';
+import type { SealedRequest, ServiceCall } from '../domain/request.js';
 import { needsStepUp } from '../domain/step-up.js';
 import type { CheckedBatch } from './check-batch.js';
 import type { AppDeps } from './deps.js';
-import { freezeRequest } from './post-request.js';
+import { sealRequest } from './post-request.js';
 import { batchHistoryWarnings } from './repeats.js';
 
 export interface BatchSubmission {
@@ -31,7 +31,7 @@ export interface BatchSubmission {
 }
 
 export type SubmitBatchOutcome =
-  | { kind: 'created'; frozen: FrozenRequest }
+  | { kind: 'created'; frozen: SealedRequest }
   /** This form already became batch `id` (a repeated submission). */
   | { kind: 'taken'; id: string }
   /** The policy refuses the total, or MAX_OPEN_PER_REQUESTER: one sentence for the form. */
@@ -107,7 +107,7 @@ export async function submitBatch(
   if (history.sameFile.length > 0) facts.sameFile = history.sameFile;
   const id = await deps.store.nextId('B');
   await deps.store.batches.saveRows(id, rows);
-  const submitted = await freezeRequest(deps, {
+  const submitted = await sealRequest(deps, {
     id,
     call: describingCall(c),
     calls: c.rows.map((r) => r.call),

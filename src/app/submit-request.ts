@@ -8,13 +8,13 @@
 import type { ApiOrigin } from '../domain/api-key.js';
 import { type Draft, type DraftInput, type FieldErrors, type SealedDraft, validateDraft } from '../domain/draft.js';
 import { evaluatePolicy } from '../domain/policy.js';
-import type { FrozenRequest, RequestDisplay } from '../domain/request.js';
-import { frozenCall } from '../domain/service-call.js';
+import type { RequestDisplay, SealedRequest } from '../domain/request.js';
+import { sealedCall } from '../domain/service-call.js';
 import { needsStepUp } from '../domain/step-up.js';
 import { checkDraftAgainstWallet } from '../domain/wallet-check.js';
 import type { AppDeps } from './deps.js';
 import { ownWalletNamed, ownWallets } from './own-wallets.js';
-import { freezeRequest } from './post-request.js';
+import { sealRequest } from './post-request.js';
 import { repeatsOfCall } from './repeats.js';
 import type { SubmitBudget } from './submit-budget.js';
 import { checkVelocity } from './velocity.js';
@@ -39,7 +39,7 @@ export type SubmitOutcome =
   | { kind: 'duplicate'; id: string }
   /** Redis did not answer in time and nothing was stored, nor will be (issue 9): say so. */
   | { kind: 'nothing' }
-  | { kind: 'submitted'; frozen: FrozenRequest };
+  | { kind: 'submitted'; frozen: SealedRequest };
 
 export type SubmitDeps = Pick<AppDeps, 'config' | 'service' | 'store' | 'registry' | 'controls' | 'now' | 'log'> & {
   /** Bounds the live checks, which run before Slack's 3 s ack (the edge decides the budget). */
@@ -110,7 +110,7 @@ async function readRegistry(
   availableUnits: string,
 ): Promise<Checked> {
   // Issue 20 §4: earlier payments this one repeats, read beside the registry (no extra round trip).
-  const repeating = bounded(deps, repeatsOfCall(deps, frozenCall(draft)));
+  const repeating = bounded(deps, repeatsOfCall(deps, sealedCall(draft)));
   repeating.catch(() => {}); // awaited below; never an unhandled rejection if we return first
   if (draft.kind === 'transfer' && draft.receiver)
     display.newReceiver = !(await bounded(deps, deps.store.knownPayee(draft.asset.chain, draft.receiver)));
@@ -163,7 +163,7 @@ export async function submitRequest(deps: SubmitDeps, s: Submission): Promise<Su
       refusal: 'policy',
     };
   // issue 13: a request that would break a velocity limit is refused on the amount field.
-  const call = frozenCall(draft);
+  const call = sealedCall(draft);
   let velocity: Awaited<ReturnType<typeof checkVelocity>>;
   try {
     velocity = await bounded(
@@ -179,7 +179,7 @@ export async function submitRequest(deps: SubmitDeps, s: Submission): Promise<Su
   }
   if (!velocity.ok) return { kind: 'invalid', errors: { amount: velocity.message }, refusal: 'velocity' };
   if (s.via) checked.display.viaApi = s.via;
-  const submitted = await freezeRequest(
+  const submitted = await sealRequest(
     deps,
     {
       availableUnits: checked.availableUnits,

@@ -3,7 +3,7 @@
  * headroom the card shows) and what an Approve click hands to the VOTE script, which re-checks
  * atomically with the approval.
  */
-import type { FrozenRequest } from '../domain/request.js';
+import type { SealedRequest } from '../domain/request.js';
 import {
   afterSentence,
   exceededSentence,
@@ -30,7 +30,7 @@ export type VelocityCheck =
 /** `request` needs only what velocitySubject reads: the call, wallet alias and available units. */
 export async function checkVelocity(
   deps: VelocityDeps,
-  request: Pick<FrozenRequest, 'call' | 'display' | 'availableUnits'>,
+  request: Pick<SealedRequest, 'call' | 'display' | 'availableUnits'>,
 ): Promise<VelocityCheck> {
   const subject = velocitySubject(request);
   if (!subject) return { ok: true };

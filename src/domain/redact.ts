@@ -7,7 +7,7 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { maskTail } from './personal-data.js';
-import { canonicalJson, type FrozenRequest } from './request.js';
+import { canonicalJson, type SealedRequest } from './request.js';
 
 /** Field names that hold a full number or a date of birth, wherever they appear. */
 const SENSITIVE = new Set([
@@ -34,15 +34,15 @@ function maskDeep(value: unknown, key = ''): unknown {
   return DATE_FIELDS.has(key) ? '••-••-••••' : maskTail(text);
 }
 
-export const callSha256 = (call: FrozenRequest['call']): string => bytesToHex(sha256(utf8ToBytes(canonicalJson(call))));
+export const callSha256 = (call: SealedRequest['call']): string => bytesToHex(sha256(utf8ToBytes(canonicalJson(call))));
 
 /** The request as kept once final: idempotent, so a second final transition changes nothing. */
-export function redactFrozen(frozen: FrozenRequest, at: number): FrozenRequest {
+export function redactSealed(frozen: SealedRequest, at: number): SealedRequest {
   if (frozen.redacted) return frozen;
   return {
     ...frozen,
-    call: maskDeep(frozen.call) as FrozenRequest['call'],
-    display: maskDeep(frozen.display) as FrozenRequest['display'],
+    call: maskDeep(frozen.call) as SealedRequest['call'],
+    display: maskDeep(frozen.display) as SealedRequest['display'],
     redacted: { at, callSha256: callSha256(frozen.call) },
   };
 }

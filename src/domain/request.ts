@@ -116,7 +116,13 @@ export interface RequestDisplay {
   repeats?: RepeatHit[];
 }
 
-export interface FrozenRequest {
+/**
+ * A request as sealed at submission: what runs is exactly this (DESIGN invariant 2). "Seal" is
+ * this immutability; "freeze" is only the kill switch (`/freeze`, FreezeState) — issue 18 §4. The
+ * record property and the Redis hash field keep the name `frozen` (the stored format; renaming it
+ * would need a migration of every record for no behaviour).
+ */
+export interface SealedRequest {
   id: string;
   call: ServiceCall;
   display: RequestDisplay;
@@ -191,7 +197,7 @@ export interface RequestOutcome {
 }
 
 export interface RequestRecord {
-  frozen: FrozenRequest;
+  frozen: SealedRequest;
   state: RequestState;
   votes: Vote[];
   decidedBy?: string;

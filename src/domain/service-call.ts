@@ -11,7 +11,7 @@ import type { ServiceCall } from './request.js';
  * the call runs, possibly more than the approvers saw: Rampart never sends it (issue 19). The
  * draft's amount is always exact here.
  */
-export function frozenCall(draft: SealedDraft): ServiceCall {
+export function sealedCall(draft: SealedDraft): ServiceCall {
   const amount = amountToWire(draft.amount);
   if (draft.kind === 'transfer') {
     return {

@@ -6,7 +6,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { Amount } from './amount.js';
 import { parseThreshold } from './policy.js';
-import { canonicalJson, type FrozenRequest } from './request.js';
+import { canonicalJson, type SealedRequest } from './request.js';
 
 export interface StepUpSettings {
   /** Asset code (upper case) → threshold; '*' applies to every code (as TWO_APPROVALS_ABOVE). */
@@ -45,7 +45,7 @@ export function needsStepUp(settings: StepUpSettings, subject: StepUpSubject): b
  * DESIGN "States, ids and hashes" names `approvalHash` (kind, wallet, asset, ordered sealHashes),
  * which replaces this one function when approvals own executions.
  */
-export const approvalHashOf = (frozen: Pick<FrozenRequest, 'call'>): string =>
+export const approvalHashOf = (frozen: Pick<SealedRequest, 'call'>): string =>
   bytesToHex(sha256(utf8ToBytes(canonicalJson(frozen.call))));
 
 export const STEP_UP_DOMAIN = 'rampart-stepup-v1';

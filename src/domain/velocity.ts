@@ -5,7 +5,7 @@
  */
 import { type Amount, amountFromNumber, formatAmount, parseAmount } from './amount.js';
 import { assetInfo, TOKENS } from './assets.js';
-import type { FrozenRequest } from './request.js';
+import type { SealedRequest } from './request.js';
 import type { WalletAlias } from './wallets.js';
 
 export interface VelocityRule {
@@ -120,7 +120,7 @@ export interface VelocitySubject {
  * spec 4.2) the available balance it was submitted and approved against.
  */
 export function velocitySubject(
-  frozen: Pick<FrozenRequest, 'call' | 'display' | 'availableUnits'>,
+  frozen: Pick<SealedRequest, 'call' | 'display' | 'availableUnits'>,
 ): VelocitySubject | undefined {
   const { call } = frozen;
   if (call.kind !== 'transfer' && call.kind !== 'offramp') return undefined;

@@ -6,14 +6,14 @@
 
 import { randomUUID } from 'node:crypto';
 import { type ApprovalState, canMoveExecution, type ExecutionState, executionId } from '../domain/approval.js';
-import { redactFrozen } from '../domain/redact.js';
+import { redactSealed } from '../domain/redact.js';
 import type {
   ExecutionRecord,
-  FrozenRequest,
   HistoryEntry,
   RequestKind,
   RequestOutcome,
   RequestState,
+  SealedRequest,
 } from '../domain/request.js';
 import { StateConflictError } from '../errors.js';
 import { CANCEL_QUEUED, FINISH, START } from './approval-lua.js';
@@ -27,7 +27,7 @@ export type ExecutionStart =
       token: string;
       executionId: string;
       /** The approval as sealed, carrying this execution's call. */
-      frozen: FrozenRequest;
+      frozen: SealedRequest;
       sealHash: string;
       decidedBy: string | undefined;
       tries: number;
@@ -144,7 +144,7 @@ export class ExecutionStore {
     }
     if (changed === 1 && kind && seq)
       this.onChange({ id: approvalId, kind: kind as RequestKind, state: 'executing', seq });
-    const approval = JSON.parse(frozen) as FrozenRequest;
+    const approval = JSON.parse(frozen) as SealedRequest;
     const sealed = { ...approval, call: sealedCallOf(call ?? '', approval) };
     return {
       token,
@@ -184,9 +184,9 @@ export class ExecutionStore {
     if (to !== 'queued') {
       // Issue 9 item 12: the final move also masks the stored personal data, atomically.
       const raw = await this.redis.hget(this.keys.approval(approvalId), 'frozen');
-      const frozen = raw ? (JSON.parse(raw) as FrozenRequest) : undefined;
+      const frozen = raw ? (JSON.parse(raw) as SealedRequest) : undefined;
       if (frozen && !frozen.redacted) {
-        const masked = redactFrozen(frozen, at);
+        const masked = redactSealed(frozen, at);
         approvalFields = JSON.stringify({ frozen: JSON.stringify(masked) });
         // A batch's executions keep their own calls (the approval's call describes the total).
         if (execId === executionId(approvalId, 1) && approvalId.startsWith('R-'))
@@ -254,8 +254,8 @@ export class ExecutionStore {
         this.keys.execution(executionId(approvalId, offset + i + 1)),
       );
       const raw = await this.redis.hget(this.keys.approval(approvalId), 'frozen');
-      const frozen = raw ? (JSON.parse(raw) as FrozenRequest) : undefined;
-      const masked = frozen && !frozen.redacted ? redactFrozen(frozen, at) : undefined;
+      const frozen = raw ? (JSON.parse(raw) as SealedRequest) : undefined;
+      const masked = frozen && !frozen.redacted ? redactSealed(frozen, at) : undefined;
       const approvalFields = JSON.stringify({
         decidedAt: String(at),
         ...(masked ? { frozen: JSON.stringify(masked) } : {}),

@@ -9,7 +9,7 @@
  */
 import { EXECUTION_ID } from '../domain/approval.js';
 import { paymentDigest, type RepeatHit, repeatStateOf, SAME_FILE_WINDOW_MS } from '../domain/repeats.js';
-import type { FrozenRequest, ServiceCall } from '../domain/request.js';
+import type { SealedRequest, ServiceCall } from '../domain/request.js';
 import type { RedisClient } from './redis.js';
 import type { StoreKeys } from './store-keys.js';
 
@@ -36,7 +36,7 @@ export class RecentPayments {
   fileKey = (fingerprint: string) => `${this.keys.prefix}:batchfile:${fingerprint}`;
 
   /** What a new approval adds to the indexes: each money execution, and a batch's file. */
-  entries(frozen: FrozenRequest, calls: readonly ServiceCall[], windowMs: number): IndexEntries {
+  entries(frozen: SealedRequest, calls: readonly ServiceCall[], windowMs: number): IndexEntries {
     const out: IndexEntries = { keys: [], args: [] };
     calls.forEach((call, i) => {
       const digest = paymentDigest(call);

@@ -15,10 +15,10 @@ import {
 } from '../domain/approval.js';
 import type {
   ExecutionRecord,
-  FrozenRequest,
   RequestOutcome,
   RequestRecord,
   RequestState,
+  SealedRequest,
   ServiceCall,
   Vote,
 } from '../domain/request.js';
@@ -46,7 +46,7 @@ export function executionOf(id: string, approvalId: string, e: Hash): ExecutionR
 }
 
 /** The sealed call an execution runs: its own, or (records migrated from before issue 18) the approval's. */
-export const sealedCallOf = (execCall: string, frozen: FrozenRequest): ServiceCall =>
+export const sealedCallOf = (execCall: string, frozen: SealedRequest): ServiceCall =>
   execCall ? (JSON.parse(execCall) as ServiceCall) : frozen.call;
 
 /**
@@ -55,7 +55,7 @@ export const sealedCallOf = (execCall: string, frozen: FrozenRequest): ServiceCa
  */
 export function recordOf(id: string, h: Hash, first: Hash, more: ExecutionRecord[] = []): RequestRecord | undefined {
   if (!h.frozen || !h.state) return undefined;
-  const frozen = JSON.parse(h.frozen) as FrozenRequest;
+  const frozen = JSON.parse(h.frozen) as SealedRequest;
   let state: RequestState;
   let approvalState: ApprovalState;
   let counts: ExecutionCounts;

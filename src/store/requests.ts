@@ -4,17 +4,17 @@
  */
 
 import { executionId, sealHash } from '../domain/approval.js';
-import { redactFrozen } from '../domain/redact.js';
+import { redactSealed } from '../domain/redact.js';
 import { DEFAULT_REPEAT_WINDOW_MS } from '../domain/repeats.js';
 import {
   type ExecutionRecord,
-  type FrozenRequest,
   formatRequestId,
   type HistoryEntry,
   type RequestKind,
   type RequestOutcome,
   type RequestRecord,
   type RequestState,
+  type SealedRequest,
   type ServiceCall,
 } from '../domain/request.js';
 import type { PasskeyProof } from '../domain/step-up.js';
@@ -155,7 +155,7 @@ export class RequestStore {
    * that nothing was submitted.
    */
   async create(
-    frozen: FrozenRequest,
+    frozen: SealedRequest,
     options: CreateOptions = {},
     calls: readonly ServiceCall[] = [frozen.call],
   ): Promise<CreateOutcome> {
@@ -365,9 +365,9 @@ export class RequestStore {
   ): Promise<TransitionResult> {
     const history: HistoryEntry = { at: this.now(), ...entry };
     const [n, raw] = await this.redis.hmget(this.key(id), 'n', 'frozen');
-    const frozen = raw ? (JSON.parse(raw) as FrozenRequest) : undefined;
+    const frozen = raw ? (JSON.parse(raw) as SealedRequest) : undefined;
     // Issue 9 item 12: the final state also masks the stored personal data, atomically.
-    const redacted = frozen && !frozen.redacted ? redactFrozen(frozen, history.at) : undefined;
+    const redacted = frozen && !frozen.redacted ? redactSealed(frozen, history.at) : undefined;
     const masked = redacted ? { frozen: JSON.stringify(redacted) } : {};
     const execs = Array.from({ length: Number(n ?? '1') }, (_, i) => this.keys.execution(executionId(id, i + 1)));
     const [ok, before, kind, seq] = (await evalScript(

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { checkFunding } from '../../src/app/batch-funding.js';
 import { approve } from '../../src/app/decide.js';
 import { executeOne } from '../../src/app/execute-one.js';
-import { freezeRequest } from '../../src/app/post-request.js';
+import { sealRequest } from '../../src/app/post-request.js';
 import { loadConfig } from '../../src/config.js';
 import { rulesFor, velocitySubject } from '../../src/domain/velocity.js';
 import { APPROVERS, REQUESTER, startWorld, transfer, type World } from './support.js';
@@ -31,7 +31,7 @@ async function batch(amounts: number[]): Promise<string> {
     id,
     amounts.map((a, i) => ({ row: i + 2, destination: 'x', amount: String(a) })),
   );
-  const s = await freezeRequest(w.deps, {
+  const s = await sealRequest(w.deps, {
     id,
     call: transfer(total),
     calls: amounts.map(transfer),

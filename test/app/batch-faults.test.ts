@@ -10,7 +10,7 @@ import { stopBatch } from '../../src/app/batch-control.js';
 import { approve } from '../../src/app/decide.js';
 import { type ExecuteOneDeps, executeOne } from '../../src/app/execute-one.js';
 import { startUnfreeze, voteUnfreeze } from '../../src/app/freeze.js';
-import { freezeRequest } from '../../src/app/post-request.js';
+import { sealRequest } from '../../src/app/post-request.js';
 import { loadConfig } from '../../src/config.js';
 import { velocitySubject } from '../../src/domain/velocity.js';
 import type { Queues } from '../../src/queue/queues.js';
@@ -36,7 +36,7 @@ async function batch(amounts: number[]): Promise<string> {
     id,
     amounts.map((a, i) => ({ row: i + 2, destination: 'x', amount: String(a) })),
   );
-  const s = await freezeRequest(w.deps, {
+  const s = await sealRequest(w.deps, {
     id,
     call: transfer(amounts.reduce((a, b) => a + b, 0)),
     calls: amounts.map(transfer),

@@ -7,7 +7,7 @@ import { Redis } from 'ioredis';
 import type { AppDeps } from '../../src/app/deps.js';
 import type { ExecuteOneDeps } from '../../src/app/execute-one.js';
 import type { NotifyRequest } from '../../src/app/ports.js';
-import { freezeRequest, type NewRequest } from '../../src/app/post-request.js';
+import { type NewRequest, sealRequest } from '../../src/app/post-request.js';
 import { loadConfig } from '../../src/config.js';
 import type { ServiceCall } from '../../src/domain/request.js';
 import { createLogger } from '../../src/log.js';
@@ -108,7 +108,7 @@ export async function startWorld(name: string): Promise<World> {
         rule: '1 approval',
         submission: `V${randomUUID()}`,
       };
-      const s = await freezeRequest(deps, r);
+      const s = await sealRequest(deps, r);
       if (s.kind !== 'created') throw new Error(`not created: ${s.kind}`);
       return s.frozen.id;
     },

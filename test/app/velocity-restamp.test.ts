@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { approve } from '../../src/app/decide.js';
 import { executeOne, markUnknown } from '../../src/app/execute-one.js';
-import { freezeRequest } from '../../src/app/post-request.js';
+import { sealRequest } from '../../src/app/post-request.js';
 import { loadConfig } from '../../src/config.js';
 import { rulesFor, velocitySubject } from '../../src/domain/velocity.js';
 import { RequestStore } from '../../src/store/requests.js';
@@ -64,7 +64,7 @@ async function batch(amounts: number[], single = false): Promise<string> {
       id,
       amounts.map((a, i) => ({ row: i + 2, destination: 'x', amount: String(a) })),
     );
-  const s = await freezeRequest(w.deps, {
+  const s = await sealRequest(w.deps, {
     id,
     call: transfer(amounts.reduce((a, b) => a + b, 0)),
     calls: amounts.map(transfer),

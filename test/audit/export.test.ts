@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callHash, type FrozenRequest, type ServiceCall } from '../../src/domain/request.js';
+import { callHash, type SealedRequest, type ServiceCall } from '../../src/domain/request.js';
 import { RequestStore } from '../../src/store/requests.js';
 import { cli, lines } from '../cli/support.js';
 import { deleteKeys, REDIS_URL } from '../support/harness.js';
@@ -44,7 +44,7 @@ const offramp: ServiceCall = {
 
 async function create(store: RequestStore, call: ServiceCall, reason: string): Promise<string> {
   const id = await store.nextId();
-  const frozen: FrozenRequest = {
+  const frozen: SealedRequest = {
     id,
     call,
     display: call.kind === 'beneficiary' ? { beneficiaryLabel: `GTBank ••••${ACCOUNT.slice(-4)}` } : {},

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEventBody } from '../../src/audit/webhook.js';
 import { WebhookBacklog } from '../../src/audit/webhook-backlog.js';
 import { type AuditWebhook, createAuditWebhook } from '../../src/audit/webhook-delivery.js';
-import { callHash, type FrozenRequest, type ServiceCall } from '../../src/domain/request.js';
+import { callHash, type SealedRequest, type ServiceCall } from '../../src/domain/request.js';
 import { createLogger } from '../../src/log.js';
 import { RequestStore } from '../../src/store/requests.js';
 import { deleteKeys, eventually, REDIS_URL } from '../support/harness.js';
@@ -76,7 +76,7 @@ async function storeRequest(reason: string): Promise<string> {
     body: { wallet_id: 'wal_ops_7f3a', amount: 1, beneficiary_id: 'ben_1', asset: 'base:usdc' },
   };
   const id = await store.nextId();
-  const frozen: FrozenRequest = {
+  const frozen: SealedRequest = {
     id,
     call,
     display: {},

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stopBatch } from '../../src/app/batch-control.js';
 import { checkFunding } from '../../src/app/batch-funding.js';
 import { approve } from '../../src/app/decide.js';
-import { freezeRequest } from '../../src/app/post-request.js';
+import { sealRequest } from '../../src/app/post-request.js';
 import type { BatchFacts } from '../../src/domain/batch-approval.js';
 import { batchReceipt } from '../../src/presenters/batch-receipt.js';
 import { batchRowOutcomes } from '../../src/queue/batch-thread.js';
@@ -53,7 +53,7 @@ beforeAll(async () => {
     fileFingerprint: 'f'.repeat(64),
     preview: [],
   };
-  const s = await freezeRequest(w.deps, {
+  const s = await sealRequest(w.deps, {
     id,
     call: transfer(10.5),
     calls: amounts.map(transfer),

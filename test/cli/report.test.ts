@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callHash, type FrozenRequest, type ServiceCall } from '../../src/domain/request.js';
+import { callHash, type SealedRequest, type ServiceCall } from '../../src/domain/request.js';
 import { RequestStore } from '../../src/store/requests.js';
 import { deleteKeys, REDIS_URL } from '../support/harness.js';
 import { cli, lines } from './support.js';
@@ -28,7 +28,7 @@ const call = (amount: number): ServiceCall => ({
 /** pending → approved → executing → the given end, as a worker would leave it. */
 async function payment(amount: number, end: 'succeeded' | 'unknown'): Promise<string> {
   const id = await store.nextId();
-  const frozen: FrozenRequest = {
+  const frozen: SealedRequest = {
     id,
     call: call(amount),
     display: { walletAlias: 'ops', chain: 'base' },

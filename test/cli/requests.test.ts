@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callHash, type FrozenRequest, type ServiceCall } from '../../src/domain/request.js';
+import { callHash, type SealedRequest, type ServiceCall } from '../../src/domain/request.js';
 import { RequestStore } from '../../src/store/requests.js';
 import { deleteKeys, REDIS_URL } from '../support/harness.js';
 import { cli, lines } from './support.js';
@@ -30,7 +30,7 @@ const call: ServiceCall = {
 
 async function createRequest(store: RequestStore, createdAt: number, reason: string): Promise<string> {
   const id = await store.nextId();
-  const frozen: FrozenRequest = {
+  const frozen: SealedRequest = {
     id,
     call,
     display: { walletAlias: 'ops', chain: 'base' },

@@ -10,7 +10,7 @@ import { checkFunding } from '../../src/app/batch-funding.js';
 import { approve } from '../../src/app/decide.js';
 import type { Notifier } from '../../src/app/notifier.js';
 import type { NotifyRequest } from '../../src/app/ports.js';
-import { freezeRequest } from '../../src/app/post-request.js';
+import { sealRequest } from '../../src/app/post-request.js';
 import { createLogger } from '../../src/log.js';
 import { PROGRESS_EVERY_MS, progressLimits } from '../../src/queue/batch-progress.js';
 import { type NotifyDeps, notify } from '../../src/queue/notify.js';
@@ -43,7 +43,7 @@ async function approvedBatch(): Promise<string> {
     id,
     amounts.map((a, i) => ({ row: i + 2, destination: 'x', amount: String(a) })),
   );
-  const s = await freezeRequest(w.deps, {
+  const s = await sealRequest(w.deps, {
     id,
     call: transfer(3.06),
     calls: amounts.map(transfer),

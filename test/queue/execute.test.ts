@@ -9,7 +9,7 @@ import { Redis } from 'ioredis';
 import { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ExecuteOneOptions, executeOne } from '../../src/app/execute-one.js';
-import { callHash, type FrozenRequest, type ServiceCall } from '../../src/domain/request.js';
+import { callHash, type SealedRequest, type ServiceCall } from '../../src/domain/request.js';
 import { createLogger } from '../../src/log.js';
 import { outcomeMessage } from '../../src/presenters/describe-error.js';
 import { createQueues, type Queues } from '../../src/queue/queues.js';
@@ -60,9 +60,9 @@ const call: ServiceCall = {
   },
 };
 
-async function approvedRequest(overrides: Partial<FrozenRequest> = {}): Promise<string> {
+async function approvedRequest(overrides: Partial<SealedRequest> = {}): Promise<string> {
   const id = await store.nextId();
-  const frozen: FrozenRequest = {
+  const frozen: SealedRequest = {
     id,
     call,
     display: { chain: 'base' },

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { CardRef, Notifier } from '../../src/app/notifier.js';
-import { callHash, type FrozenRequest } from '../../src/domain/request.js';
+import { callHash, type SealedRequest } from '../../src/domain/request.js';
 import { createLogger } from '../../src/log.js';
 import { createQueues, type Queues } from '../../src/queue/queues.js';
 import { startWorkers, type Workers } from '../../src/queue/worker.js';
@@ -41,7 +41,7 @@ async function oldRecord(n: number, amount: number, state: 'approved' | 'executi
   const id = `R-${n}`;
   const call = transfer(amount);
   const now = Date.now();
-  const frozen: FrozenRequest = {
+  const frozen: SealedRequest = {
     id,
     call,
     display: { chain: 'base' },

@@ -6,10 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, expect, it } from 'vitest';
-import { freezeRequest, type NewRequest } from '../../src/app/post-request.js';
+import { type NewRequest, sealRequest } from '../../src/app/post-request.js';
 import { SubmitBudget } from '../../src/app/submit-budget.js';
 import { loadConfig } from '../../src/config.js';
-import type { FrozenRequest, ServiceCall } from '../../src/domain/request.js';
+import type { SealedRequest, ServiceCall } from '../../src/domain/request.js';
 import { createLogger } from '../../src/log.js';
 import { RequestStore } from '../../src/store/requests.js';
 import { buildFreshRequest } from '../support/factories.js';
@@ -25,12 +25,12 @@ afterAll(async () => {
 });
 
 const call: ServiceCall = { kind: 'transfer', body: { wallet_id: 'w', amount: 1, receiver: 'r', asset: 'base:usdc' } };
-const frozenWith = (id: string): FrozenRequest => buildFreshRequest(id, { call });
+const sealedWith = (id: string): SealedRequest => buildFreshRequest(id, { call });
 const keysOf = async (id: string) => redis.keys(`${prefix}:req:${id}*`);
 
 it('creates the claim, the record, its history and both indexes in one step; a second create of the form is "taken"', async () => {
   const { id, redisNowMs } = await store.allocate();
-  expect(await store.create(frozenWith(id), { submission: 'V1', notAfterRedisMs: redisNowMs + 5_000 })).toEqual({
+  expect(await store.create(sealedWith(id), { submission: 'V1', notAfterRedisMs: redisNowMs + 5_000 })).toEqual({
     outcome: 'created',
     id,
   });
@@ -40,19 +40,19 @@ it('creates the claim, the record, its history and both indexes in one step; a s
   expect(await store.recentIds()).toContain(id);
   expect(await store.submittedAs('V1')).toBe(id);
   const other = await store.nextId();
-  expect(await store.create(frozenWith(other), { submission: 'V1' })).toEqual({ outcome: 'taken', id });
+  expect(await store.create(sealedWith(other), { submission: 'V1' })).toEqual({ outcome: 'taken', id });
   expect(await keysOf(other)).toEqual([]);
 });
 
 it('stores nothing when Redis runs the create after its deadline, and the same form can then be sent', async () => {
   const { id, redisNowMs } = await store.allocate();
-  expect(await store.create(frozenWith(id), { submission: 'V2', notAfterRedisMs: redisNowMs - 1 })).toEqual({
+  expect(await store.create(sealedWith(id), { submission: 'V2', notAfterRedisMs: redisNowMs - 1 })).toEqual({
     outcome: 'late',
   });
   expect(await keysOf(id)).toEqual([]);
   expect(await store.submittedAs('V2')).toBeUndefined();
   expect(await store.openIds()).not.toContain(id);
-  expect((await store.create(frozenWith(id), { submission: 'V2' })).outcome).toBe('created');
+  expect((await store.create(sealedWith(id), { submission: 'V2' })).outcome).toBe('created');
 });
 
 it('withdraws a create whose answer reached the form after it had said "nothing was submitted"', async () => {
@@ -83,7 +83,7 @@ it('withdraws a create whose answer reached the form after it had said "nothing 
     rule: 'r',
     submission: 'V3',
   };
-  const result = await freezeRequest(deps, r, new SubmitBudget({ createByMs: 100, answerByMs: 200 }));
+  const result = await sealRequest(deps, r, new SubmitBudget({ createByMs: 100, answerByMs: 200 }));
   expect(result).toEqual({ kind: 'nothing' });
   const withdrawn = await eventually(async () => {
     const record = createdId ? await store.get(createdId) : undefined;

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, expect, it } from 'vitest';
-import { callHash, type FrozenRequest, type ServiceCall } from '../../src/domain/request.js';
+import { callHash, type SealedRequest, type ServiceCall } from '../../src/domain/request.js';
 import { RequestStore } from '../../src/store/requests.js';
 import { deleteKeys, REDIS_URL } from '../support/harness.js';
 
@@ -29,7 +29,7 @@ const transfer = (amount: number): ServiceCall => ({
   },
 });
 
-const frozenAs = (id: string, call: ServiceCall, requester: string): FrozenRequest => ({
+const frozenAs = (id: string, call: ServiceCall, requester: string): SealedRequest => ({
   id,
   call,
   display: { walletAlias: 'ops', amountText: String(call.kind === 'transfer' ? call.body.amount : ''), chain: 'base' },

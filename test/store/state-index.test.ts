@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { callHash, type FrozenRequest, type ServiceCall } from '../../src/domain/request.js';
+import { callHash, type SealedRequest, type ServiceCall } from '../../src/domain/request.js';
 import { RequestStore, type StateChange } from '../../src/store/requests.js';
 import { cli } from '../cli/support.js';
 import { deleteKeys, REDIS_URL } from '../support/harness.js';
@@ -27,7 +27,7 @@ const call: ServiceCall = {
 
 async function create(): Promise<string> {
   const id = await store.nextId();
-  const frozen: FrozenRequest = {
+  const frozen: SealedRequest = {
     id,
     call,
     display: {},

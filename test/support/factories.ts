@@ -5,9 +5,9 @@ import { SINGLE_STATES, sealHash, singleCounts } from '../../src/domain/approval
  */
 import {
   callHash,
-  type FrozenRequest,
   type RequestRecord,
   type RequestState,
+  type SealedRequest,
   type ServiceCall,
 } from '../../src/domain/request.js';
 
@@ -47,7 +47,7 @@ export const CALLS: Record<ServiceCall['kind'], ServiceCall> = {
   },
 };
 
-const DISPLAY: Record<ServiceCall['kind'], FrozenRequest['display']> = {
+const DISPLAY: Record<ServiceCall['kind'], SealedRequest['display']> = {
   transfer: {
     walletAlias: 'ops',
     walletAddress: RECEIVER_EVM,
@@ -80,10 +80,10 @@ const DISPLAY: Record<ServiceCall['kind'], FrozenRequest['display']> = {
   'register-beneficiary': { identitiesChecked: [{ id: 'idn_5f0c2a91', bvnLast4: '4455', active: true }] },
 };
 
-export function buildFrozenRequest(
+export function buildSealedRequest(
   kind: ServiceCall['kind'] = 'transfer',
-  overrides: Partial<FrozenRequest> = {},
-): FrozenRequest {
+  overrides: Partial<SealedRequest> = {},
+): SealedRequest {
   const call = overrides.call ?? CALLS[kind];
   return {
     id: 'R-1001',
@@ -107,7 +107,7 @@ export function buildRecord(
   kind: ServiceCall['kind'] = 'transfer',
   overrides: Partial<RequestRecord> = {},
 ): RequestRecord {
-  const frozen = buildFrozenRequest(kind);
+  const frozen = buildSealedRequest(kind);
   const decided = state !== 'pending' && state !== 'expired';
   const approved = ['approved', 'executing', 'succeeded', 'failed', 'unknown'].includes(state);
   const [approvalState, executionState] = SINGLE_STATES[state];
@@ -148,7 +148,7 @@ export function buildRecord(
  * A request submitted just now, for store and queue tests whose expiries and clocks run from
  * the present (issue 18 §5: factories instead of hand-built literals).
  */
-export function buildFreshRequest(id: string, overrides: Partial<FrozenRequest> = {}): FrozenRequest {
+export function buildFreshRequest(id: string, overrides: Partial<SealedRequest> = {}): SealedRequest {
   const now = Date.now();
-  return buildFrozenRequest('transfer', { id, createdAt: now, expiresAt: now + 60_000, ...overrides });
+  return buildSealedRequest('transfer', { id, createdAt: now, expiresAt: now + 60_000, ...overrides });
 }

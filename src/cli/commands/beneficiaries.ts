@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
-import { announce, freezeRequest } from '../../app/post-request.js';
+import { announce, sealRequest } from '../../app/post-request.js';
 import { checkRegistration } from '../../app/register-beneficiaries.js';
 import { createLogger } from '../../log.js';
 import { type Command, positionals, shorten, stringOption } from '../args.js';
@@ -74,7 +74,7 @@ export const beneficiariesImportCommand: Command = {
       ].sort((a, b) => a.line - b.line);
       if (problems.length > 0 || checked.kind === 'invalid') refuse(ctx, file, problems);
       if (checked.kind === 'refused') throw new CliError(checked.reason);
-      const submitted = await freezeRequest(deps, {
+      const submitted = await sealRequest(deps, {
         call: checked.call,
         display: { ...checked.display, importFile: basename(file) },
         requester,

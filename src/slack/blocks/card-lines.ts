@@ -6,11 +6,11 @@
 import { shortAddress, toChecksumAddress } from '../../domain/address.js';
 import { CHAINS, type ChainId, explorerAddressUrl } from '../../domain/assets.js';
 import type { Destination, HolderSource } from '../../domain/destination.js';
-import type { FrozenRequest } from '../../domain/request.js';
+import type { SealedRequest } from '../../domain/request.js';
 import { registrationLines, statedPayeeLine } from './card-registration.js';
 import { code, esc, link, slackDate } from './common.js';
 
-function chainOf(f: FrozenRequest): ChainId | undefined {
+function chainOf(f: SealedRequest): ChainId | undefined {
   const c = f.display.chain;
   return c && c in CHAINS ? (c as ChainId) : undefined;
 }
@@ -28,7 +28,7 @@ export function holderLine(name: string, source: HolderSource | undefined, reque
 }
 
 /** The holder's name once: on the label's line when the label already says it (item 8). */
-function payeeLines(label: string, holder: string | undefined, f: FrozenRequest): string[] {
+function payeeLines(label: string, holder: string | undefined, f: SealedRequest): string[] {
   const { display } = f;
   if (holder && label.toLowerCase().includes(holder.toLowerCase())) {
     const how = vouched(display.holderSource, f.requester, display.holderCheckedAt);
@@ -62,14 +62,14 @@ const NAIRA = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const RATE = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
 /** Issue 23 item 8: "≈ ₦766,375 at ₦1,532.75 per USDC"; indicative only, the payout uses the service's rate. */
-export function nairaLine(f: FrozenRequest): string | undefined {
+export function nairaLine(f: SealedRequest): string | undefined {
   const { call, display } = f;
   if (call.kind !== 'offramp' || !display.indicativeRate || display.assetCode === 'cNGN') return undefined;
   const naira = call.body.amount * display.indicativeRate;
   return `*Indicative:* ≈ ₦${NAIRA.format(naira)} at ₦${RATE.format(display.indicativeRate)} per ${esc(display.assetCode ?? '')} (onramp rate at submission; the payout uses the service's rate)`;
 }
 
-function amountLine(f: FrozenRequest, chain: ChainId | undefined): string {
+function amountLine(f: SealedRequest, chain: ChainId | undefined): string {
   const { call, display } = f;
   if (call.kind !== 'transfer' && call.kind !== 'offramp') return '';
   const code = esc(display.assetCode ?? '');
@@ -82,7 +82,7 @@ function amountLine(f: FrozenRequest, chain: ChainId | undefined): string {
   return `*Amount:* ${amount}  ·  *Chain:* ${chain ? CHAINS[chain].name : call.body.asset}  (\`${call.body.asset}\`)`;
 }
 
-export function whatLines(f: FrozenRequest): string[] {
+export function whatLines(f: SealedRequest): string[] {
   const { call, display } = f;
   const chain = chainOf(f);
   const lines: string[] = [];

@@ -5,7 +5,7 @@
  */
 
 import { bvnText } from '../../domain/personal-data.js';
-import type { FrozenRequest, RequestDisplay, StatedBeneficiary } from '../../domain/request.js';
+import type { RequestDisplay, SealedRequest, StatedBeneficiary } from '../../domain/request.js';
 import { plural, pluralWord } from '../../domain/words.js';
 import { esc } from './common.js';
 
@@ -15,7 +15,7 @@ const ROWS_BUDGET = 2_000;
 const row = (b: StatedBeneficiary): string =>
   `• \`${esc(b.beneficiary_id)}\` · ${esc(b.label)} · ${esc(b.bank_name)} ••••${esc(b.account_last4)} · identity \`${esc(b.identity_id)}\``;
 
-export function registrationLines(frozen: FrozenRequest): string[] {
+export function registrationLines(frozen: SealedRequest): string[] {
   const { call, display, requester, id } = frozen;
   if (call.kind !== 'register-beneficiary') return [];
   const rows = call.body.beneficiaries;

@@ -6,24 +6,24 @@
 import { shortAddress } from '../../domain/address.js';
 import { CHAINS, type ChainId } from '../../domain/assets.js';
 import type { FreezeState } from '../../domain/freeze-state.js';
-import type { FrozenRequest, RequestRecord, RequestState } from '../../domain/request.js';
+import type { RequestRecord, RequestState, SealedRequest } from '../../domain/request.js';
 import { plural } from '../../domain/words.js';
 import { esc } from './common.js';
 
-const chainName = (f: FrozenRequest): string | undefined => {
+const chainName = (f: SealedRequest): string | undefined => {
   const c = f.display.chain;
   return c && c in CHAINS ? CHAINS[c as ChainId].name : undefined;
 };
 
 /** "25.00 USDC", or for a sealed "entire balance" the exact number with its label (issue 19). */
-export function amountWords(f: FrozenRequest): string {
+export function amountWords(f: SealedRequest): string {
   const d = f.display;
   const money = `${esc(d.amountText ?? '')} ${esc(d.assetCode ?? '')}`.trim();
   return d.entireBalance ? `all available at submission, ${money}` : money;
 }
 
 /** Where the money goes, short: an own wallet by name, an address shortened, a beneficiary's label. */
-export function destinationWords(f: FrozenRequest): string {
+export function destinationWords(f: SealedRequest): string {
   const { call, display } = f;
   if (call.kind === 'transfer')
     return display.ownWallet ? `${esc(display.ownWallet)} (own wallet)` : shortAddress(call.body.receiver);
@@ -33,7 +33,7 @@ export function destinationWords(f: FrozenRequest): string {
 }
 
 /** "25.00 USDC (Base) ops → 0x99ED…EdcF"; for destinations, what is added. */
-export function summaryLine(f: FrozenRequest): string {
+export function summaryLine(f: SealedRequest): string {
   const { call, display } = f;
   if (call.kind === 'beneficiary')
     return `new payout destination ${esc(display.beneficiaryLabel ?? '')} for ${esc(display.identityLabel ?? call.body.identity_id)}`;
@@ -97,7 +97,7 @@ export function approveConfirmText(record: RequestRecord): string {
 }
 
 /** Issue 23 item 12: a button's spoken label says what it acts on. */
-export const buttonLabel = (verb: string, f: FrozenRequest): string => {
+export const buttonLabel = (verb: string, f: SealedRequest): string => {
   const text = `${verb} ${f.id}: ${summaryLine(f)}`;
   return text.length > 75 ? `${text.slice(0, 74)}…` : text;
 };

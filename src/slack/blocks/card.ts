@@ -100,7 +100,7 @@ function votesLine(record: RequestRecord): string {
 }
 
 const hashLine = (record: RequestRecord) =>
-  context(`Frozen request hash \`${record.frozen.hash}\` · what runs is exactly what is shown`);
+  context(`Sealed request hash \`${record.frozen.hash}\` · what runs is exactly what is shown`);
 
 /** Issue 23 item 9: outcome, one summary line, the people; no line that was true only before. */
 function finalCard(record: RequestRecord): KnownBlock[] {

@@ -7,7 +7,7 @@
  */
 import { type BatchFacts, rowList } from '../../domain/batch-approval.js';
 import { howLongBefore, type RepeatHit } from '../../domain/repeats.js';
-import type { FrozenRequest } from '../../domain/request.js';
+import type { SealedRequest } from '../../domain/request.js';
 import { esc } from './common.js';
 
 /** Shown after the request id in an Approve button's value when the approver confirmed warnings. */
@@ -31,7 +31,7 @@ const plainLine = (who: string, h: RepeatHit, createdAt: number, self: string) =
   `:warning: *Repeat:* ${who} repeats ${h.of} (${STATE_WORDS[h.state]}, requested ${howLongBefore(h.at, createdAt)} before ${self})`;
 
 /** A transfer's or offramp's repeat lines: same asset, destination and amount, unknown first. */
-export function requestRepeatLines(f: FrozenRequest): string[] {
+export function requestRepeatLines(f: SealedRequest): string[] {
   return (f.display.repeats ?? []).map((h) =>
     h.state === 'unknown' ? unknownLine('This payment', h.of) : plainLine('this payment', h, f.createdAt, 'this one'),
   );
@@ -70,7 +70,7 @@ export function batchWarningLines(b: BatchFacts, createdAt: number, viaApi = fal
  * What the approver confirms having checked ("I checked rows 3 and 7 (repeats) and row 12 (new
  * destination)"), or undefined when the card has no warning to confirm.
  */
-export function checkedWarnings(f: FrozenRequest): string | undefined {
+export function checkedWarnings(f: SealedRequest): string | undefined {
   const b = f.display.batch;
   if (!b) {
     const r = f.display.repeats ?? [];

@@ -4,7 +4,7 @@
  * registration use case → field errors, or one approval-gated request.
  */
 import type { App, BlockButtonAction } from '@slack/bolt';
-import { ackThenAnnounce, freezeRequest } from '../../app/post-request.js';
+import { ackThenAnnounce, sealRequest } from '../../app/post-request.js';
 import { checkRegistration } from '../../app/register-beneficiaries.js';
 import { SubmitBudget } from '../../app/submit-budget.js';
 import type { StatedField } from '../../domain/beneficiary-registration.js';
@@ -67,7 +67,7 @@ export function registerRegisterBeneficiaryView(app: App, deps: Deps): void {
       await ack({ response_action: 'errors', errors: { reason: checked.reason } });
       return;
     }
-    const submitted = await freezeRequest(
+    const submitted = await sealRequest(
       deps,
       {
         call: checked.call,

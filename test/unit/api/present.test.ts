@@ -8,12 +8,12 @@ import { checkBatchBody } from '../../../src/api/batch-fields.js';
 import { presentRequest } from '../../../src/api/present.js';
 import { emptyCounts } from '../../../src/domain/approval.js';
 import type { RequestRecord } from '../../../src/domain/request.js';
-import { buildFrozenRequest, buildRecord, RECEIVER_EVM } from '../../support/factories.js';
+import { buildRecord, buildSealedRequest, RECEIVER_EVM } from '../../support/factories.js';
 
 const wallets = [{ alias: 'ops', id: 'wal_ops_7f3a' }];
 
 function pausedBatch(): RequestRecord {
-  const frozen = buildFrozenRequest('transfer', { id: 'B-7' });
+  const frozen = buildSealedRequest('transfer', { id: 'B-7' });
   frozen.display = { ...frozen.display, batch: { kind: 'transfers', fileName: 'f', rows: 3 } as never };
   return {
     frozen,

@@ -7,7 +7,7 @@ import {
   lookupNigerianBeneficiary,
   submitCrossBorderBeneficiary,
 } from '../../../src/app/add-beneficiary.js';
-import type { FrozenRequest } from '../../../src/domain/request.js';
+import type { SealedRequest } from '../../../src/domain/request.js';
 import { createLogger } from '../../../src/log.js';
 import { ServiceError } from '../../../src/service/errors.js';
 import type { IdentityEntry } from '../../../src/store/registry.js';
@@ -27,7 +27,7 @@ function world(opts: { lookup?: () => Promise<{ account_name: string; bank_name:
     ['idn_gone', { ...ALICE, id: 'idn_gone', isActive: false }],
   ]);
   const drafts = new Map<string, unknown>();
-  const created: FrozenRequest[] = [];
+  const created: SealedRequest[] = [];
   const claims = new Map<string, string>();
   const lookups: unknown[] = [];
   let next = 1000;
@@ -54,7 +54,7 @@ function world(opts: { lookup?: () => Promise<{ account_name: string; bank_name:
       nextId: async () => `R-${++next}`,
       openCountOf: async () => created.length,
       submittedAs: async (submission: string) => claims.get(submission),
-      async create(frozen: FrozenRequest, o: { submission?: string }) {
+      async create(frozen: SealedRequest, o: { submission?: string }) {
         if (opts.late) return { outcome: 'late' };
         const taken = o.submission ? claims.get(o.submission) : undefined;
         if (taken) return { outcome: 'taken', id: taken };

@@ -1,8 +1,8 @@
 /** What a final request keeps (issue 9 item 12): masked numbers, the same short hash, the full hash. */
 import { expect, it } from 'vitest';
-import { callSha256, redactFrozen } from '../../../src/domain/redact.js';
+import { callSha256, redactSealed } from '../../../src/domain/redact.js';
 import { callHash, type ServiceCall } from '../../../src/domain/request.js';
-import { buildFrozenRequest } from '../../support/factories.js';
+import { buildSealedRequest } from '../../support/factories.js';
 
 const crossBorder: ServiceCall = {
   kind: 'beneficiary',
@@ -14,8 +14,8 @@ const crossBorder: ServiceCall = {
 };
 
 it('masks IBANs and account numbers, keeps the short hash and adds the full hash of the original call', () => {
-  const frozen = buildFrozenRequest('beneficiary', { call: crossBorder });
-  const kept = redactFrozen(frozen, 5);
+  const frozen = buildSealedRequest('beneficiary', { call: crossBorder });
+  const kept = redactSealed(frozen, 5);
   expect(JSON.stringify(kept)).not.toContain('GB33BUKB20201555555555');
   expect(kept.call).toMatchObject({ body: { details: { iban: '••••••••••••••••••5555', swift_code: 'BUKBGB22' } } });
   expect(kept.hash).toBe(callHash(crossBorder));
@@ -23,10 +23,10 @@ it('masks IBANs and account numbers, keeps the short hash and adds the full hash
 });
 
 it('is idempotent, and leaves transfers (no personal data) as they were', () => {
-  const once = redactFrozen(buildFrozenRequest('beneficiary', { call: crossBorder }), 5);
-  expect(redactFrozen(once, 9)).toBe(once);
-  const transfer = buildFrozenRequest('transfer');
-  expect(redactFrozen(transfer, 5).call).toEqual(transfer.call);
+  const once = redactSealed(buildSealedRequest('beneficiary', { call: crossBorder }), 5);
+  expect(redactSealed(once, 9)).toBe(once);
+  const transfer = buildSealedRequest('transfer');
+  expect(redactSealed(transfer, 5).call).toEqual(transfer.call);
 });
 
 it('masks a BVN and a date of birth wherever they appear', () => {
@@ -34,7 +34,7 @@ it('masks a BVN and a date of birth wherever they appear', () => {
     kind: 'beneficiary',
     body: { currency: 'ngn', identity_id: 'idn_1', details: { bvn: '22233344455', dob: '01-02-1990' } },
   } as const satisfies ServiceCall;
-  const text = JSON.stringify(redactFrozen(buildFrozenRequest('beneficiary', { call }), 1));
+  const text = JSON.stringify(redactSealed(buildSealedRequest('beneficiary', { call }), 1));
   expect(text).not.toContain('22233344455');
   expect(text).not.toContain('01-02-1990');
 });

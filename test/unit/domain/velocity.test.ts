@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseDuration } from '../../../src/config.js';
-import { callHash, type FrozenRequest, type ServiceCall } from '../../../src/domain/request.js';
+import { callHash, type SealedRequest, type ServiceCall } from '../../../src/domain/request.js';
 import {
   afterSentence,
   exceededSentence,
@@ -23,7 +23,7 @@ function parse(text: string) {
   return { rules, problems };
 }
 
-function frozen(call: ServiceCall, extra: Partial<FrozenRequest> = {}): FrozenRequest {
+function frozen(call: ServiceCall, extra: Partial<SealedRequest> = {}): SealedRequest {
   return {
     id: 'R-1',
     call,

@@ -12,7 +12,7 @@ import { requestCardBlocks } from '../../../src/slack/blocks/card.js';
 import { outcomeReply } from '../../../src/slack/blocks/card-replies.js';
 import { code, link, linkTarget } from '../../../src/slack/blocks/common.js';
 import { readableTexts } from '../../support/block-texts.js';
-import { buildFrozenRequest, buildRecord } from '../../support/factories.js';
+import { buildRecord, buildSealedRequest } from '../../support/factories.js';
 
 const IBAN = 'GB33BUKB20201555555555';
 const details = {
@@ -36,7 +36,7 @@ const crossBorderCall: ServiceCall = {
 };
 
 function crossBorderCard(): string {
-  const frozen = buildFrozenRequest('beneficiary', {
+  const frozen = buildSealedRequest('beneficiary', {
     call: crossBorderCall,
     display: {
       identityLabel: 'Adaeze Okafor (idn_1)',

@@ -8,7 +8,7 @@ import { REQUEST_STATES, type RequestRecord } from '../../../src/domain/request.
 import { requestCardBlocks } from '../../../src/slack/blocks/card.js';
 import { approveConfirmText, cardText } from '../../../src/slack/blocks/card-summary.js';
 import { readableTexts } from '../../support/block-texts.js';
-import { buildFrozenRequest, buildRecord, RECEIVER_EVM } from '../../support/factories.js';
+import { buildRecord, buildSealedRequest, RECEIVER_EVM } from '../../support/factories.js';
 
 const FREEZE = { by: 'U0APPROVER2', at: Date.UTC(2026, 10, 21, 10, 0), reason: 'incident 42' };
 const read = (r: RequestRecord, freeze?: typeof FREEZE) =>
@@ -16,7 +16,7 @@ const read = (r: RequestRecord, freeze?: typeof FREEZE) =>
 
 /** A 2-of-2 transfer of the entire USDT balance, sealed at submission. */
 function entireBalance(votes: RequestRecord['votes'] = []): RequestRecord {
-  const base = buildFrozenRequest('transfer');
+  const base = buildSealedRequest('transfer');
   return buildRecord('pending', 'transfer', {
     votes,
     frozen: {
@@ -102,7 +102,7 @@ describe('issue 23: the card', () => {
       *Rule:* 2 approvals above 10,000 USDT
       *Approvals:* 0 of 2
       *Expires:* <!date^1795339800^{date_short_pretty} {time}|2026-11-22 09:30 UTC>
-      Frozen request hash \`05462931a8\` · what runs is exactly what is shown
+      Sealed request hash \`05462931a8\` · what runs is exactly what is shown
       Approve
       Approve this request?
       Send all available at submission, 29,500.25 USDT on Arbitrum from ops to 0x99ED…EdcF? Yours is approval 1 of 2: it runs only once 1 more approver agrees.
@@ -125,7 +125,7 @@ describe('issue 23: the card', () => {
       *Rule:* 1 approval
       *Approvals:* 0 of 1
       *Expires:* <!date^1795339800^{date_short_pretty} {time}|2026-11-22 09:30 UTC>
-      Frozen request hash \`80015cb612\` · what runs is exactly what is shown
+      Sealed request hash \`80015cb612\` · what runs is exactly what is shown
       Approve
       Approve this request?
       Pay out 500.00 USDC on Base from ops to Ada Obi · GTBank ••••6789? Yours is approval 1 of 1: it runs now and cannot be undone.
@@ -152,7 +152,7 @@ describe('issue 23: the card', () => {
       *Rule:* 1 approval
       *Approvals:* 0 of 1
       *Expires:* <!date^1795339800^{date_short_pretty} {time}|2026-11-22 09:30 UTC>
-      Frozen request hash \`05462931a8\` · what runs is exactly what is shown
+      Sealed request hash \`05462931a8\` · what runs is exactly what is shown
       Deny
       Cancel my request (requester only)"
     `);
@@ -186,68 +186,68 @@ describe('issue 23: the card', () => {
       :heavy_multiplication_x: Cancelled by the requester
       500.00 USDC (Base) ops → Ada Obi · GTBank ••••6789
       *Requested by:* <@U0REQUESTER>  ·  *Reason:* vendor invoice 118
-      Frozen request hash \`80015cb612\` · what runs is exactly what is shown",
+      Sealed request hash \`80015cb612\` · what runs is exactly what is shown",
         "offramp denied": "Offramp R-1001
       :no_entry_sign: Denied by <@U0APPROVER1> at <!date^1795253460^{date_short_pretty} {time}|2026-11-21 09:31 UTC>: not in this month’s budget
       500.00 USDC (Base) ops → Ada Obi · GTBank ••••6789
       *Requested by:* <@U0REQUESTER>  ·  *Reason:* vendor invoice 118
-      Frozen request hash \`80015cb612\` · what runs is exactly what is shown",
+      Sealed request hash \`80015cb612\` · what runs is exactly what is shown",
         "offramp expired": "Offramp R-1001
       :alarm_clock: Expired without enough approvals
       500.00 USDC (Base) ops → Ada Obi · GTBank ••••6789
       *Requested by:* <@U0REQUESTER>  ·  *Reason:* vendor invoice 118
-      Frozen request hash \`80015cb612\` · what runs is exactly what is shown",
+      Sealed request hash \`80015cb612\` · what runs is exactly what is shown",
         "offramp failed": "Offramp R-1001
       :x: Failed: The wallet service refused the request: “insufficient balance”.
       500.00 USDC (Base) ops → Ada Obi · GTBank ••••6789
       *Requested by:* <@U0REQUESTER>  ·  *Reason:* vendor invoice 118
       *Approved by:* <@U0APPROVER1>
-      Frozen request hash \`80015cb612\` · what runs is exactly what is shown",
+      Sealed request hash \`80015cb612\` · what runs is exactly what is shown",
         "offramp succeeded": "Offramp R-1001
       :white_check_mark: Succeeded: reference \`OFR-20261121-0042\`
       500.00 USDC (Base) ops → Ada Obi · GTBank ••••6789
       *Requested by:* <@U0REQUESTER>  ·  *Reason:* vendor invoice 118
       *Approved by:* <@U0APPROVER1>
-      Frozen request hash \`80015cb612\` · what runs is exactly what is shown",
+      Sealed request hash \`80015cb612\` · what runs is exactly what is shown",
         "offramp unknown": "Offramp R-1001
       :rotating_light: OUTCOME UNKNOWN: The wallet service did not answer in time.
       500.00 USDC (Base) ops → Ada Obi · GTBank ••••6789
       *Requested by:* <@U0REQUESTER>  ·  *Reason:* vendor invoice 118
       *Approved by:* <@U0APPROVER1>
-      Frozen request hash \`80015cb612\` · what runs is exactly what is shown",
+      Sealed request hash \`80015cb612\` · what runs is exactly what is shown",
         "transfer cancelled": "Transfer R-1001
       :heavy_multiplication_x: Cancelled by the requester
       1,250.50 USDC (Base) ops → 0x99ED…EdcF
       *Requested by:* <@U0REQUESTER>  ·  *Reason:* vendor invoice 118
-      Frozen request hash \`05462931a8\` · what runs is exactly what is shown",
+      Sealed request hash \`05462931a8\` · what runs is exactly what is shown",
         "transfer denied": "Transfer R-1001
       :no_entry_sign: Denied by <@U0APPROVER1> at <!date^1795253460^{date_short_pretty} {time}|2026-11-21 09:31 UTC>: not in this month’s budget
       1,250.50 USDC (Base) ops → 0x99ED…EdcF
       *Requested by:* <@U0REQUESTER>  ·  *Reason:* vendor invoice 118
-      Frozen request hash \`05462931a8\` · what runs is exactly what is shown",
+      Sealed request hash \`05462931a8\` · what runs is exactly what is shown",
         "transfer expired": "Transfer R-1001
       :alarm_clock: Expired without enough approvals
       1,250.50 USDC (Base) ops → 0x99ED…EdcF
       *Requested by:* <@U0REQUESTER>  ·  *Reason:* vendor invoice 118
-      Frozen request hash \`05462931a8\` · what runs is exactly what is shown",
+      Sealed request hash \`05462931a8\` · what runs is exactly what is shown",
         "transfer failed": "Transfer R-1001
       :x: Failed: The wallet service refused the request: “insufficient balance”.
       1,250.50 USDC (Base) ops → 0x99ED…EdcF
       *Requested by:* <@U0REQUESTER>  ·  *Reason:* vendor invoice 118
       *Approved by:* <@U0APPROVER1>
-      Frozen request hash \`05462931a8\` · what runs is exactly what is shown",
+      Sealed request hash \`05462931a8\` · what runs is exactly what is shown",
         "transfer succeeded": "Transfer R-1001
       :white_check_mark: Succeeded: <https://basescan.org/tx/0x5b1e8f0c2a91d3e4b7a6c5d4e3f2a1b0c9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4|view the transaction> \`0x5b1e…e5f4\`
       1,250.50 USDC (Base) ops → 0x99ED…EdcF
       *Requested by:* <@U0REQUESTER>  ·  *Reason:* vendor invoice 118
       *Approved by:* <@U0APPROVER1>
-      Frozen request hash \`05462931a8\` · what runs is exactly what is shown",
+      Sealed request hash \`05462931a8\` · what runs is exactly what is shown",
         "transfer unknown": "Transfer R-1001
       :rotating_light: OUTCOME UNKNOWN: The wallet service did not answer in time.
       1,250.50 USDC (Base) ops → 0x99ED…EdcF
       *Requested by:* <@U0REQUESTER>  ·  *Reason:* vendor invoice 118
       *Approved by:* <@U0APPROVER1>
-      Frozen request hash \`05462931a8\` · what runs is exactly what is shown",
+      Sealed request hash \`05462931a8\` · what runs is exactly what is shown",
       }
     `);
   });

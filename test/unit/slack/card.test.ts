@@ -45,7 +45,7 @@ describe('the approval card', () => {
       *Rule:* 1 approval
       *Approvals:* 0 of 1
       *Expires:* <!date^1795339800^{date_short_pretty} {time}|2026-11-22 09:30 UTC>
-      Frozen request hash \`05462931a8\` · what runs is exactly what is shown
+      Sealed request hash \`05462931a8\` · what runs is exactly what is shown
       Approve
       Approve this request?
       Send 1,250.50 USDC on Base from ops to 0x99ED…EdcF? Yours is approval 1 of 1: it runs now and cannot be undone.
@@ -68,7 +68,7 @@ describe('the approval card', () => {
       *Rule:* 1 approval
       *Approvals:* 0 of 1
       *Expires:* <!date^1795339800^{date_short_pretty} {time}|2026-11-22 09:30 UTC>
-      Frozen request hash \`80015cb612\` · what runs is exactly what is shown
+      Sealed request hash \`80015cb612\` · what runs is exactly what is shown
       Approve
       Approve this request?
       Pay out 500.00 USDC on Base from ops to Ada Obi · GTBank ••••6789? Yours is approval 1 of 1: it runs now and cannot be undone.
@@ -87,7 +87,7 @@ describe('the approval card', () => {
       *Rule:* 1 approval
       *Approvals:* 0 of 1
       *Expires:* <!date^1795339800^{date_short_pretty} {time}|2026-11-22 09:30 UTC>
-      Frozen request hash \`285475228c\` · what runs is exactly what is shown
+      Sealed request hash \`285475228c\` · what runs is exactly what is shown
       Approve
       Approve this request?
       Add GTBank ••••6789 (ADA OBI) as a payout destination for Ada Obi (BVN ••••4455)? Yours is approval 1 of 1: it runs now and cannot be undone.

@@ -1,7 +1,7 @@
 /** The warnings' words on a card and in Approve's confirmation (issue 20 §4, §5). Pure. */
 import { describe, expect, it } from 'vitest';
 import type { BatchFacts } from '../../../src/domain/batch-approval.js';
-import type { FrozenRequest } from '../../../src/domain/request.js';
+import type { SealedRequest } from '../../../src/domain/request.js';
 import { batchWarningLines, checkedWarnings, requestRepeatLines } from '../../../src/slack/blocks/repeat-lines.js';
 
 const DAY = 86_400_000;
@@ -20,8 +20,8 @@ const facts = (more: Partial<BatchFacts>): BatchFacts => ({
   ...more,
 });
 
-const frozen = (display: FrozenRequest['display']): FrozenRequest =>
-  ({ id: 'R-1050', createdAt: NOW, display }) as FrozenRequest;
+const frozen = (display: SealedRequest['display']): SealedRequest =>
+  ({ id: 'R-1050', createdAt: NOW, display }) as SealedRequest;
 
 describe('a batch card', () => {
   const b = facts({
