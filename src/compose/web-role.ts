@@ -1,0 +1,61 @@
+/**
+ * Rampart's own HTTP server in every role (issue 18 §2), and in the web role the Bolt app, the
+ * passkey pages and the HTTP API mounted on it (issue 18 §4: the adapters start here).
+ */
+import { apiDeps } from '../api/deps.js';
+import { createApiHandler } from '../api/handler.js';
+import { startHttp } from '../http/serve.js';
+import { timeAcks } from '../metrics/ack-timer.js';
+import type { OwnConnections, ServiceReachability } from '../metrics/health.js';
+import { createSlackApp, type SlackApp } from '../slack/app.js';
+import type { RedisClient } from '../store/redis.js';
+import { webMounts } from '../web/mount.js';
+import type { AppSide } from './app-deps.js';
+import type { Built } from './built.js';
+
+export interface Serving {
+  slack: SlackApp | undefined;
+  http: Awaited<ReturnType<typeof startHttp>>;
+}
+
+export async function startServing(
+  b: Built,
+  app: AppSide,
+  reachability: ServiceReachability,
+  workerRedis: RedisClient | undefined,
+): Promise<Serving> {
+  const { config, log, metrics, redis, now } = b;
+  const web = config.role !== 'worker';
+  const slack = web
+    ? createSlackApp(app.deps, b.slackClient, (receiver) => timeAcks(receiver, metrics, '/slack/events'))
+    : undefined;
+  // Issue 19: ready when this process's own connections answer (web: fail-fast; worker: its queues').
+  const own: OwnConnections = { ...(web ? { requests: redis } : {}), ...(workerRedis ? { queues: workerRedis } : {}) };
+  const http = await startHttp({
+    config,
+    log,
+    metrics,
+    own,
+    redis,
+    service: reachability,
+    queues: app.watched,
+    frozenSince: async () => (await app.deps.controls.freeze())?.at,
+    sandbox: b.sandbox,
+    now,
+    slackEvents: slack?.events,
+    mounts: web
+      ? [
+          ...webMounts(app.deps, metrics),
+          // Issue 21: the HTTP API answers its own 413 (problem+json) at 1 MB; the router's cap is a backstop.
+          {
+            prefix: '/api/v1/',
+            methods: ['GET', 'POST'],
+            handler: createApiHandler(apiDeps(app.deps, redis, b.slackClient, { rate: config.apiRate })),
+            bodyLimit: 4 * 1024 * 1024,
+          },
+        ]
+      : [],
+  });
+  await slack?.start();
+  return { slack, http };
+}
