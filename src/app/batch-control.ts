@@ -4,7 +4,7 @@
  * time before the batch is final, and cancels every unsent row. Both are recorded in history.
  */
 import type { PasskeyProof } from '../domain/step-up.js';
-import { batchCancelRelease, continueBatch, isBatch } from './batch-run.js';
+import { batchCancelRelease, continueBatch, handOnTurn, isBatch } from './batch-run.js';
 import { type Authorisation, memberOf } from './decide.js';
 import type { AppDeps } from './deps.js';
 
@@ -63,5 +63,6 @@ export async function stopBatch(deps: ControlDeps, requestId: string, user: stri
   );
   deps.log.info({ requestId, by: user, cancelled }, 'batch stopped');
   await deps.queues.notify({ requestId, kind: 'card' });
+  await handOnTurn({ store: deps.store, jobs: deps.queues, log: deps.log }, requestId);
   return { kind: 'stopped', requestId, cancelled };
 }

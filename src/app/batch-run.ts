@@ -29,9 +29,23 @@ export async function continueAfter(deps: BatchRunDeps, finishedExecutionId: str
   const parsed = parseExecutionId(finishedExecutionId);
   if (!parsed || !isBatch(parsed.approvalId)) return;
   const next = await deps.store.execution(executionId(parsed.approvalId, parsed.n + 1));
-  if (next?.state !== 'queued') return;
+  if (next?.state !== 'queued') return handOnTurn(deps, parsed.approvalId);
   if (!(await runnable(deps.store, parsed.approvalId))) return;
   await deps.jobs.enqueueTry(next.id, next.tries + 1);
+}
+
+/**
+ * A batch that ended (done, or stopped) leaves its wallet's turn in the same script; the next
+ * batch of that wallet, refused at START while it waited, is tried now rather than at the
+ * reconciler's next round.
+ */
+export async function handOnTurn(deps: BatchRunDeps, approvalId: string): Promise<void> {
+  const record = await deps.store.get(approvalId);
+  if (record?.approvalState !== 'done') return;
+  const wallet = (record.frozen.call.body as { wallet_id?: unknown }).wallet_id;
+  if (typeof wallet !== 'string') return;
+  const holder = await deps.store.batches.turnHolder(wallet);
+  if (holder && holder !== approvalId) await continueBatch(deps, holder);
 }
 
 /** The first queued row's try (at resume and from the reconciler), unless a row is executing. */

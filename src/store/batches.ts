@@ -66,6 +66,15 @@ export class BatchStore {
 
   private rowsKey = (id: string) => `${this.keys.prefix}:batch:${id}:rows`;
 
+  /**
+   * The batch that holds `walletId`'s turn now (issue 20: batches of one wallet run in approval
+   * order; the scripts keep the queue, store/batch-lua.ts batchTurn and leaveTurn).
+   */
+  async turnHolder(walletId: string): Promise<string | undefined> {
+    const member = (await this.redis.zrange(this.keys.turns, '0', '-1')).find((m) => m.startsWith(`${walletId} `));
+    return member?.slice(walletId.length + 1);
+  }
+
   /** Written just before the approval is created; an orphan (create refused) is harmless. */
   async saveRows(id: string, rows: readonly BatchRowRecord[]): Promise<void> {
     await this.redis.set(this.rowsKey(id), JSON.stringify(rows));
