@@ -6,6 +6,7 @@ import { type BatchCheckReport, batchCheckLines } from './batch-check.js';
 import { type ClusterReport, clusterLines } from './cluster-approval.js';
 import { type Goal, type GoalResult, goalLines } from './goals.js';
 import type { CommandCount } from './redis-commands.js';
+import { type RssReport, rssLines } from './rss.js';
 import { ms, PERCENTILES, type Percentile, type Summary, table } from './stats.js';
 
 export const TARGET_P50_MS = 20;
@@ -40,6 +41,8 @@ export interface Report {
   audit?: AuditReport | undefined;
   cluster?: ClusterReport | undefined;
   batch?: BatchCheckReport | undefined;
+  /** Issue 19: peak RSS beside bare Bolt + BullMQ. */
+  rss?: RssReport | undefined;
   /** Issue 19's goals, each on the median of same-run pairs. */
   goals: Partial<Record<Goal, GoalResult>>;
 }
@@ -118,6 +121,7 @@ export function formatReport(report: Report): string {
         ]
       : []),
     ...(report.batch ? ['', ...batchCheckLines(report.batch)] : []),
+    ...(report.rss ? ['', ...rssLines(report.rss)] : []),
     ...(Object.keys(report.goals).length > 0 ? ['', ...goalLines(report.goals, report.approval?.commands)] : []),
   ].join('\n');
 }
