@@ -54,7 +54,9 @@ const worker = new Worker(
   'rate',
   async (j) => {
     const { responseUrl } = job.parse(j.data);
-    const res = await request(rateUrl, { headers: { accept: 'application/json', 'x-service-key': env.SERVICE_API_KEY } });
+    const res = await request(rateUrl, {
+      headers: { accept: 'application/json', 'x-service-key': env.SERVICE_API_KEY },
+    });
     const answer = (await res.body.json()) as { data?: { rate?: number } };
     await request(responseUrl, {
       method: 'POST',

@@ -150,7 +150,13 @@ export async function measureRss(
     await deleteKeys(loadConfig({ NODE_ENV: 'development', REDIS_URL: redisUrl, REDIS_PREFIX: prefix }).redis);
   }
   const report = { n: options.n, concurrency: options.concurrency, rounds };
-  return { report, goal: judge('rss', rounds.map((r) => r.ratio)) };
+  return {
+    report,
+    goal: judge(
+      'rss',
+      rounds.map((r) => r.ratio),
+    ),
+  };
 }
 
 export function rssLines(r: RssReport): string[] {
