@@ -7,6 +7,7 @@ import { type BatchRunReport, batchRunLines } from './batch-run.js';
 import { type ClusterReport, clusterLines } from './cluster-approval.js';
 import { type Goal, type GoalResult, goalLines } from './goals.js';
 import type { CommandCount } from './redis-commands.js';
+import { type RssReport, rssLines } from './rss.js';
 import { ms, PERCENTILES, type Percentile, type Summary, table } from './stats.js';
 
 export const TARGET_P50_MS = 20;
@@ -42,6 +43,8 @@ export interface Report {
   cluster?: ClusterReport | undefined;
   batch?: BatchCheckReport | undefined;
   batchRun?: BatchRunReport | undefined;
+  /** Issue 19: peak RSS beside bare Bolt + BullMQ. */
+  rss?: RssReport | undefined;
   /** Issue 19's goals, each on the median of same-run pairs. */
   goals: Partial<Record<Goal, GoalResult>>;
 }
@@ -121,6 +124,7 @@ export function formatReport(report: Report): string {
       : []),
     ...(report.batch ? ['', ...batchCheckLines(report.batch)] : []),
     ...(report.batchRun ? ['', ...batchRunLines(report.batchRun)] : []),
+    ...(report.rss ? ['', ...rssLines(report.rss)] : []),
     ...(Object.keys(report.goals).length > 0 ? ['', ...goalLines(report.goals, report.approval?.commands)] : []),
   ].join('\n');
 }

@@ -13,6 +13,7 @@ import { measureClusterApprovals } from './cluster-approval.js';
 import type { Goal, GoalResult } from './goals.js';
 import { measureAcks, measureApprovalPath } from './pairs.js';
 import { formatReport, type Report } from './report.js';
+import { measureRss } from './rss.js';
 import { startWorld } from './world.js';
 
 function readOptions(): BenchOptions {
@@ -66,6 +67,15 @@ async function main(): Promise<void> {
       options.part === 'all' || options.part === 'batch-run'
         ? await measureBatchRun(options.redisUrl, 500, 5_000, progress)
         : undefined;
+    const rss =
+      options.part === 'all' || options.part === 'rss'
+        ? await measureRss(
+            options.redisUrl,
+            { n: options.n, concurrency: options.concurrency, rounds: options.rounds },
+            progress,
+          )
+        : undefined;
+    if (rss) goals.rss = rss.goal;
     const report: Report = {
       date: new Date().toISOString(),
       machine: {
@@ -81,6 +91,7 @@ async function main(): Promise<void> {
       cluster,
       batch,
       batchRun,
+      rss: rss?.report,
       goals,
     };
     process.stdout.write(`${options.json ? JSON.stringify(report) : formatReport(report)}\n`);

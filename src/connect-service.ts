@@ -6,7 +6,7 @@
  */
 import { type Config, secretsOf } from './config.js';
 import type { Logger } from './log.js';
-import { type Sandbox, startSandbox } from './sandbox/index.js';
+import type { Sandbox } from './sandbox/index.js';
 import { type CallObserver, ServiceClient } from './service/client.js';
 
 export interface ServiceConnection {
@@ -20,6 +20,8 @@ export async function connectService(config: Config, log?: Logger, onCall?: Call
   let sandbox: Sandbox | undefined;
   let baseUrl = config.service.baseUrl;
   if (!baseUrl) {
+    // Loaded only when it answers (issue 19): with SERVICE_BASE_URL set, its seed and state stay out.
+    const { startSandbox } = await import('./sandbox/index.js');
     sandbox = await startSandbox({
       port: 0,
       apiKey: config.service.apiKey,

@@ -13,7 +13,6 @@ import { type Answer, createRequest, recoverCreated } from './create.js';
 import type { ApiDeps } from './deps.js';
 import { readJsonBody, sendJson, sendProblem } from './http-io.js';
 import { fingerprint, idempotencyKeyProblem, idempotent } from './idempotent.js';
-import { openApiDocument } from './openapi.js';
 import { type ProblemAnswer, problem, retryAfter } from './problem.js';
 import { cancelRequest, listExecutions, listRequests, readRequest } from './reads.js';
 
@@ -74,7 +73,8 @@ export function createApiHandler(deps: ApiDeps): (req: IncomingMessage, res: Ser
       const r = route(method, path);
       if ('problem' in r) return sendProblem(res, r);
       if (r.kind === 'openapi') {
-        document ??= openApiDocument();
+        // zod-to-openapi is loaded for the first request of the document only (issue 19).
+        document ??= (await import('./openapi.js')).openApiDocument();
         return sendJson(res, 200, document);
       }
       const key = await authenticate(deps, req);

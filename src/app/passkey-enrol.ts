@@ -5,16 +5,16 @@
  * for another approver's passkey approval and then its cool-down.
  */
 import { randomBytes } from 'node:crypto';
-import {
-  generateRegistrationOptions,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  RegistrationResponseJSON,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
 import { z } from 'zod';
 import type { Passkey } from '../store/passkeys.js';
 import { rememberPasskeyCard } from './passkey-card.js';
 import { addressAllows, ENROL_TOKEN_MS, recordAttempt, relyingParty, type StepUpDeps } from './step-up-deps.js';
+import { webauthn } from './webauthn.js';
 
 export type EnrolLink = { kind: 'link'; url: string; expiresAt: number } | { kind: 'bootstrap-closed' };
 
@@ -71,6 +71,7 @@ export async function beginEnrol(deps: StepUpDeps, token: string, from?: string)
   if (bound.kind !== 'ok') return bound;
   const { user, nonce } = bound.data;
   const existing = await deps.passkeys.list(user);
+  const { generateRegistrationOptions } = await webauthn();
   const options = await generateRegistrationOptions({
     rpName: 'Rampart',
     rpID: relyingParty(deps.config).rpId,
@@ -116,10 +117,11 @@ export async function finishEnrol(
   const { user, nonce, bootstrap } = bound.data;
   const parsed = registrationSchema.safeParse(body);
   const rp = relyingParty(deps.config);
+  const webauthnServer = await webauthn();
   let info: Awaited<ReturnType<typeof verifyRegistrationResponse>>['registrationInfo'];
   try {
     if (!parsed.success) throw new Error('not a registration response');
-    const v = await verifyRegistrationResponse({
+    const v = await webauthnServer.verifyRegistrationResponse({
       response: parsed.data as RegistrationResponseJSON,
       expectedChallenge: nonce,
       expectedOrigin: rp.origin,

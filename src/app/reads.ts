@@ -15,10 +15,13 @@ import {
   currencyWireForm,
   type Wallet,
 } from '../service/schemas.js';
+import { keptWallet } from './wallet-cache.js';
 
 export interface ReadDeps {
   service: Pick<ServiceClient, 'getWallet' | 'getBalances' | 'getOnrampRate' | 'lookupAccount'>;
   wallets: readonly WalletAlias[];
+  /** For how long a wallet's record is kept (wallet-cache.ts); Date.now when not given. */
+  now?: () => number;
 }
 
 export interface WalletView {
@@ -58,7 +61,9 @@ export async function readWalletPart<T>(
 }
 
 const walletView = async (deps: ReadDeps, alias: string | undefined, id: string): Promise<WalletView> => {
-  const [wallet, balances] = await Promise.all([deps.service.getWallet(id), deps.service.getBalances(id)]);
+  // The balances change; the wallet's record is kept briefly (issue 19: one call where two were made).
+  const now = (deps.now ?? Date.now)();
+  const [wallet, balances] = await Promise.all([keptWallet(deps.service, id, now), deps.service.getBalances(id)]);
   return { alias, wallet, balances };
 };
 

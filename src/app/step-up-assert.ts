@@ -5,16 +5,12 @@
  * from the configuration, user verification required), then the token is used and the signature
  * counter moved in one script: only then does the caller act.
  */
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  type PublicKeyCredentialRequestOptionsJSON,
-  verifyAuthenticationResponse,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
 import { z } from 'zod';
 import { type ChallengeInputs, type PasskeyProof, stepUpChallenge } from '../domain/step-up.js';
 import type { StoredPasskey } from '../store/passkeys.js';
 import { relyingParty, type StepUpDeps } from './step-up-deps.js';
+import { webauthn } from './webauthn.js';
 
 /** What the browser posts back; parsed here, verified by the library. */
 export const assertionSchema = z.object({
@@ -32,11 +28,12 @@ export const assertionSchema = z.object({
 });
 
 /** Options for the browser: only `allowed` passkeys, user verification required. */
-export function assertionOptions(
+export async function assertionOptions(
   deps: Pick<StepUpDeps, 'config'>,
   inputs: ChallengeInputs,
   allowed: readonly StoredPasskey[],
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  const { generateAuthenticationOptions } = await webauthn();
   return generateAuthenticationOptions({
     rpID: relyingParty(deps.config).rpId,
     challenge: new Uint8Array(stepUpChallenge(inputs)),
@@ -74,6 +71,7 @@ export async function verifyAssertion(
     return { kind: 'failed', why: passkey ? 'not-usable' : 'unknown-passkey' };
   const response = parsed.data as AuthenticationResponseJSON;
   const rp = relyingParty(deps.config);
+  const { verifyAuthenticationResponse } = await webauthn();
   let newCounter: number;
   try {
     const v = await verifyAuthenticationResponse({

@@ -3,13 +3,13 @@
  * as stored now and re-verify its stored assertion with the registered public key. Any change to
  * the call, the ids or the assertion fails it; so does a step-up request approved without one.
  */
-import { verifyAuthenticationResponse } from '@simplewebauthn/server';
 import type { RequestRecord } from '../domain/request.js';
 import { approvalHashOf, stepUpChallenge } from '../domain/step-up.js';
 import type { PasskeyStore } from '../store/passkeys.js';
 import type { RequestStore } from '../store/requests.js';
 import { relyingParty, type StepUpDeps } from './step-up-deps.js';
 import { isBatchRecord, stepUpHash } from './step-up-subject.js';
+import { webauthn } from './webauthn.js';
 
 export interface VoteCheck {
   user: string;
@@ -41,6 +41,7 @@ export async function verifyApproval(deps: VerifyDeps, requestId: string): Promi
   const record = await deps.store.get(requestId);
   if (!record) return { kind: 'missing' };
   const rp = relyingParty(deps.config);
+  const { verifyAuthenticationResponse } = await webauthn();
   const votes: VoteCheck[] = [];
   // Issue 20: a batch's passkeys commit to every row's sealHash.
   const approvalHash = isBatchRecord(record) ? await stepUpHash(deps.store, record) : sealedHash(record);

@@ -42,24 +42,44 @@ export class ExchangeFailure extends Error {
   }
 }
 
-/** Tells `onStart` when undici begins writing the request (on any dispatcher, injected ones too). */
-const observeStart =
-  (onStart: () => void): Dispatcher.DispatcherComposeInterceptor =>
-  (dispatch) =>
-  (opts, handler) =>
-    dispatch(opts, {
-      onRequestStart(controller, context) {
-        onStart();
-        handler.onRequestStart?.(controller, context);
-      },
-      onRequestUpgrade: (controller, status, headers, socket) =>
-        handler.onRequestUpgrade?.(controller, status, headers, socket),
-      onResponseStart: (controller, status, headers, message) =>
-        handler.onResponseStart?.(controller, status, headers, message),
-      onResponseData: (controller, chunk) => handler.onResponseData?.(controller, chunk),
-      onResponseEnd: (controller, trailers) => handler.onResponseEnd?.(controller, trailers),
-      onResponseError: (controller, err) => handler.onResponseError?.(controller, err),
-    });
+/**
+ * Who to tell when undici begins writing a request, keyed by the request's abort signal (one per
+ * exchange): the observing dispatcher is composed once per dispatcher, not once per call (issue 19).
+ */
+const onStartOf = new WeakMap<AbortSignal, () => void>();
+
+/** Tells the exchange when undici begins writing the request (on any dispatcher, injected ones too). */
+const observeStart: Dispatcher.DispatcherComposeInterceptor = (dispatch) => (opts, handler) => {
+  // undici's request() hands its whole options, signal included, to dispatch().
+  const { signal } = opts as { signal?: unknown };
+  const onStart = signal instanceof AbortSignal ? onStartOf.get(signal) : undefined;
+  if (!onStart) return dispatch(opts, handler);
+  return dispatch(opts, {
+    onRequestStart(controller, context) {
+      onStart();
+      handler.onRequestStart?.(controller, context);
+    },
+    onRequestUpgrade: (controller, status, headers, socket) =>
+      handler.onRequestUpgrade?.(controller, status, headers, socket),
+    onResponseStart: (controller, status, headers, message) =>
+      handler.onResponseStart?.(controller, status, headers, message),
+    onResponseData: (controller, chunk) => handler.onResponseData?.(controller, chunk),
+    onResponseEnd: (controller, trailers) => handler.onResponseEnd?.(controller, trailers),
+    onResponseError: (controller, err) => handler.onResponseError?.(controller, err),
+  });
+};
+
+const observing = new WeakMap<Dispatcher, Dispatcher>();
+
+/** `dispatcher` with the start observer, built on first use and kept while the dispatcher lives. */
+function observed(dispatcher: Dispatcher): Dispatcher {
+  let composed = observing.get(dispatcher);
+  if (!composed) {
+    composed = dispatcher.compose(observeStart);
+    observing.set(dispatcher, composed);
+  }
+  return composed;
+}
 
 export async function exchange(x: Exchange): Promise<Answer> {
   let sent = false;
@@ -69,6 +89,9 @@ export async function exchange(x: Exchange): Promise<Answer> {
     how = why;
     abort.abort(new Error(reason));
   };
+  onStartOf.set(abort.signal, () => {
+    sent = true;
+  });
   const timer = setTimeout(() => stop('deadline', `no complete answer within ${x.deadlineMs} ms`), x.deadlineMs);
   try {
     const res = await request(x.url, {
@@ -76,11 +99,7 @@ export async function exchange(x: Exchange): Promise<Answer> {
       headers: x.headers,
       body: x.body,
       signal: abort.signal,
-      dispatcher: x.dispatcher.compose(
-        observeStart(() => {
-          sent = true;
-        }),
-      ),
+      dispatcher: observed(x.dispatcher),
       headersTimeout: x.idleMs,
       bodyTimeout: x.idleMs,
     });

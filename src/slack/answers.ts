@@ -23,7 +23,7 @@ export const unknownWalletText = (w: UnknownWallet): string =>
 const words = (args: string) => args.trim().split(/\s+/).filter(Boolean);
 
 export async function balanceAnswer(deps: AnswerDeps, args: string): Promise<Blocks> {
-  const read = await readBalances({ service: deps.service, wallets: deps.config.wallets }, words(args));
+  const read = await readBalances({ service: deps.service, wallets: deps.config.wallets, now: deps.now }, words(args));
   if (read.kind === 'too-many') throw new InputError(read.problem);
   if (read.kind === 'unknown-wallet') throw new InputError(unknownWalletText(read));
   const failures = read.failures.map((f) => ({ alias: f.alias, message: describeError(f.error) }));

@@ -91,3 +91,12 @@ describe('cancelling', () => {
     expect([replay.status, replay.headers.get('idempotent-replayed')]).toEqual([200, 'true']);
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('is served without a key, generated on first request (issue 19: its generator is loaded only then)', async () => {
+    const a = await api.call('GET', '/openapi.json');
+    expect(a.status).toBe(200);
+    expect(a.json).toMatchObject({ openapi: expect.stringMatching(/^3\.1/) });
+    expect(Object.keys((a.json as { paths: object }).paths)).toContain('/transfers');
+  });
+});

@@ -192,6 +192,17 @@ describe('read-only commands against a healthy service', () => {
       expect(sentence).toContain('the service said “wallet wal_nope not found”');
     });
 
+    it('reads a wallet record once for two /balance in a row, and its balances each time (issue 19)', async () => {
+      const wallets = received('/wallet');
+      const balances = received('/balances');
+      await ask('/balance', 'payroll');
+      const { readable } = await ask('/balance', 'payroll');
+      expect(readable).toContain('Wallet payroll (wal_payroll_44d0)');
+      expect(received('/balances')).toBe(balances + 2);
+      // One read, or none when an earlier test of this file read it within the last 30 s.
+      expect(received('/wallet') - wallets).toBeLessThanOrEqual(1);
+    });
+
     it('says the service failed, without its HTML error page, on a 5xx', async () => {
       sandbox().faults.failNext('/balances', 10, { status: 503, body: 'html' });
       const { answer } = await ask('/balance', 'ops');

@@ -1,6 +1,7 @@
 /** The read use cases with an in-memory service: outcomes, not sentences (the edges phrase them). */
 import { describe, expect, it } from 'vitest';
 import { lookupAccount, type ReadDeps, readBalances, readRate } from '../../../src/app/reads.js';
+import { WALLET_KEEP_MS } from '../../../src/app/wallet-cache.js';
 import { ServiceError } from '../../../src/service/errors.js';
 import type { BalanceEntry, Wallet } from '../../../src/service/schemas.js';
 
@@ -77,5 +78,45 @@ describe('readRate and lookupAccount', () => {
     expect(await lookupAccount(deps(), '058 123')).toMatchObject({ kind: 'bad-input' });
     expect(await lookupAccount(deps(), '058 9999999999')).toMatchObject({ kind: 'no-account' });
     expect(await lookupAccount(deps(), '058 0123456789')).toMatchObject({ kind: 'found' });
+  });
+});
+
+describe('the wallet record kept briefly (issue 19: one service call where /balance made two)', () => {
+  const counting = (known: string[]) => {
+    const service = fakeService(known);
+    const calls = { wallet: 0, balances: 0 };
+    const getWallet = service.getWallet.bind(service);
+    const getBalances = service.getBalances.bind(service);
+    service.getWallet = (id) => {
+      calls.wallet += 1;
+      return getWallet(id);
+    };
+    service.getBalances = (id) => {
+      calls.balances += 1;
+      return getBalances(id);
+    };
+    return { service, calls };
+  };
+  const wallets = [{ alias: 'ops', id: 'wal_ops' }];
+
+  it('reads the balances every time and the wallet once within 30 s, again after', async () => {
+    const { service, calls } = counting(['wal_ops']);
+    let now = 1_000_000;
+    const read = () => readBalances({ service, wallets, now: () => now }, ['ops']);
+    await read();
+    now += WALLET_KEEP_MS - 1;
+    expect(await read()).toMatchObject({ kind: 'wallets', views: [{ alias: 'ops', wallet: { id: 'wal_ops' } }] });
+    expect(calls).toEqual({ wallet: 1, balances: 2 });
+    now += 1;
+    await read();
+    expect(calls).toEqual({ wallet: 2, balances: 3 });
+  });
+
+  it('never keeps a failed read: an unknown id is asked again', async () => {
+    const { service, calls } = counting([]);
+    const read = () => readBalances({ service, wallets, now: () => 5 }, ['wal_x']);
+    expect((await read()).kind).toBe('unknown-wallet');
+    expect((await read()).kind).toBe('unknown-wallet');
+    expect(calls.wallet).toBe(2);
   });
 });
