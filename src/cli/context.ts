@@ -4,6 +4,7 @@
  * config) the in-process sandbox stands in, as in src/rampart.ts.
  */
 import { LogLevel, WebClient } from '@slack/web-api';
+import { createApp, type RampartApp } from '../app/index.js';
 import type { PasskeyNotices } from '../app/step-up-deps.js';
 import { type Config, DEV_DEFAULTS } from '../config.js';
 import { connectService } from '../connect-service.js';
@@ -45,6 +46,11 @@ export interface Context {
    * is configured (the development default is not a workspace). Failures come back, not thrown.
    */
   notices(): PasskeyNotices | undefined;
+  /**
+   * Issue 18 §3: the use cases bound to this command's service and Redis (opened on first use);
+   * commands call these rather than the stores.
+   */
+  app(): Promise<RampartApp>;
   /** Issue 21: API keys, on the same Redis as store(). */
   apiKeys(): Promise<ApiKeyStore>;
   close(): Promise<void>;
@@ -56,6 +62,7 @@ export function createContext(config: Config, io: CliIo, json: boolean): Context
   let redis: RedisClient | undefined;
   let store: Promise<RequestStore> | undefined;
   let queues: Queues | undefined;
+  let app: Promise<RampartApp> | undefined;
 
   async function openService(): Promise<ServiceClient> {
     const connection = await connectService(config);
@@ -115,6 +122,21 @@ export function createContext(config: Config, io: CliIo, json: boolean): Context
         // The command says itself, in one line, what Slack did not take.
         log: createLogger({ level: 'silent' }),
       });
+    },
+    app() {
+      app ??= (async () =>
+        createApp({
+          config,
+          service: await this.service(),
+          store: await this.store(),
+          registry: await this.registry(),
+          controls: await this.controls(),
+          queues: await this.queues(),
+          // A command reports failures itself, one line each.
+          log: createLogger({ level: 'silent' }),
+          now: Date.now,
+        }))();
+      return app;
     },
     async apiKeys() {
       await this.store();
