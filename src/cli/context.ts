@@ -4,7 +4,7 @@
  * config) the in-process sandbox stands in, as in src/rampart.ts.
  */
 import { LogLevel, WebClient } from '@slack/web-api';
-import { createApp, type RampartApp } from '../app/index.js';
+import type { RampartApp } from '../app/index.js';
 import type { PasskeyNotices } from '../app/step-up-deps.js';
 import { type Config, DEV_DEFAULTS } from '../config.js';
 import { connectService } from '../connect-service.js';
@@ -22,6 +22,7 @@ import { RedisUnavailableError } from '../store/redis-errors.js';
 import { Registry } from '../store/registry.js';
 import { RequestStore } from '../store/requests.js';
 import { StepUpTokens } from '../store/step-up-tokens.js';
+import { cliApp } from './cli-app.js';
 import type { CliIo } from './io.js';
 import { CliError } from './problems.js';
 
@@ -124,18 +125,7 @@ export function createContext(config: Config, io: CliIo, json: boolean): Context
       });
     },
     app() {
-      app ??= (async () =>
-        createApp({
-          config,
-          service: await this.service(),
-          store: await this.store(),
-          registry: await this.registry(),
-          controls: await this.controls(),
-          queues: await this.queues(),
-          // A command reports failures itself, one line each.
-          log: createLogger({ level: 'silent' }),
-          now: Date.now,
-        }))();
+      app ??= cliApp(this);
       return app;
     },
     async apiKeys() {
