@@ -26,7 +26,10 @@ export interface WalletOption {
   note: string | undefined;
 }
 
-export async function heldAssets(deps: Pick<AssetChoicesDeps, 'service'>, walletId: string): Promise<HeldAsset[]> {
+export async function heldAssets(
+  deps: { service: Pick<ServiceClient, 'getBalances'> },
+  walletId: string,
+): Promise<HeldAsset[]> {
   const balances = await deps.service.getBalances(walletId);
   return balances
     .filter((b) => isAssetId(b.id) && b.available > 0)
