@@ -9,6 +9,7 @@ import { approvalHashOf, cardHash } from '../domain/approval.js';
 import type { RequestDisplay, SealedRequest, ServiceCall } from '../domain/request.js';
 import { whenRedisAnswers } from '../store/redis-errors.js';
 import type { AppDeps } from './deps.js';
+import type { ApprovalJobs } from './ports.js';
 import type { SubmitBudget } from './submit-budget.js';
 
 export interface NewRequest {
@@ -184,10 +185,14 @@ async function withdrawIfCreated(
  * Schedules expiry and the card. Runs after the ack; if Redis fails here the reconciler posts
  * the card and schedules the expiry of any pending request that lacks them.
  */
-export async function announce(
-  deps: Pick<AppDeps, 'queues' | 'log' | 'now'> & { config?: Pick<AppDeps['config'], 'controls'> },
-  frozen: SealedRequest,
-): Promise<void> {
+/** What announcing needs of the queues (issue 18 §3: the CLI passes them opened lazily). */
+export type AnnounceJobs = Pick<ApprovalJobs, 'scheduleExpiry' | 'notify' | 'scheduleReminder'>;
+type AnnounceDeps = Pick<AppDeps, 'log' | 'now'> & {
+  queues: AnnounceJobs;
+  config?: Pick<AppDeps['config'], 'controls'>;
+};
+
+export async function announce(deps: AnnounceDeps, frozen: SealedRequest): Promise<void> {
   deps.log.info(
     { requestId: frozen.id, kind: frozen.call.kind, requester: frozen.requester, hash: frozen.hash },
     'request posted',
@@ -209,7 +214,7 @@ export async function announce(
 
 /** Acks (a late ack throws once Slack has given up) and announces whatever happens to the ack. */
 export async function ackThenAnnounce(
-  deps: Pick<AppDeps, 'queues' | 'log' | 'now'> & { config?: Pick<AppDeps['config'], 'controls'> },
+  deps: AnnounceDeps,
   ack: () => Promise<void>,
   frozen: SealedRequest,
 ): Promise<void> {

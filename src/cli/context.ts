@@ -4,6 +4,7 @@
  * config) the in-process sandbox stands in, as in src/rampart.ts.
  */
 import { LogLevel, WebClient } from '@slack/web-api';
+import type { RampartApp } from '../app/index.js';
 import type { PasskeyNotices } from '../app/step-up-deps.js';
 import { type Config, DEV_DEFAULTS } from '../config.js';
 import { connectService } from '../connect-service.js';
@@ -21,6 +22,7 @@ import { RedisUnavailableError } from '../store/redis-errors.js';
 import { Registry } from '../store/registry.js';
 import { RequestStore } from '../store/requests.js';
 import { StepUpTokens } from '../store/step-up-tokens.js';
+import { cliApp } from './cli-app.js';
 import type { CliIo } from './io.js';
 import { CliError } from './problems.js';
 
@@ -45,6 +47,11 @@ export interface Context {
    * is configured (the development default is not a workspace). Failures come back, not thrown.
    */
   notices(): PasskeyNotices | undefined;
+  /**
+   * Issue 18 §3: the use cases bound to this command's service and Redis (opened on first use);
+   * commands call these rather than the stores.
+   */
+  app(): Promise<RampartApp>;
   /** Issue 21: API keys, on the same Redis as store(). */
   apiKeys(): Promise<ApiKeyStore>;
   close(): Promise<void>;
@@ -56,6 +63,7 @@ export function createContext(config: Config, io: CliIo, json: boolean): Context
   let redis: RedisClient | undefined;
   let store: Promise<RequestStore> | undefined;
   let queues: Queues | undefined;
+  let app: Promise<RampartApp> | undefined;
 
   async function openService(): Promise<ServiceClient> {
     const connection = await connectService(config);
@@ -115,6 +123,10 @@ export function createContext(config: Config, io: CliIo, json: boolean): Context
         // The command says itself, in one line, what Slack did not take.
         log: createLogger({ level: 'silent' }),
       });
+    },
+    app() {
+      app ??= cliApp(this);
+      return app;
     },
     async apiKeys() {
       await this.store();

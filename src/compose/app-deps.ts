@@ -3,6 +3,7 @@
  * directories on the fail-fast connection, in the one bag every adapter receives.
  */
 import { idempotencyRecordsByKey } from '../api/deps.js';
+import { createApp } from '../app/index.js';
 import { countBatchRows, registerBatchGauge } from '../metrics/batch-rows.js';
 import { registerHealthGauges } from '../metrics/health-gauges.js';
 import { metricSources } from '../metrics/sources.js';
@@ -49,6 +50,9 @@ export function buildAppDeps(b: Built): AppSide {
   registerHealthGauges(metrics, { redis, prefix, now });
   const directory = (who: readonly string[]) =>
     new SlackApproverDirectory(who, slackClient, config.approverCacheMs, now);
+  const registry = new Registry(redis, prefix);
+  const dashboard = { history: new BalanceHistory(redis, prefix), cache: new BalanceCache(redis, prefix) };
+  const app = createApp({ config, service: b.service, store, queues, registry, controls, log, now, dashboard });
   const deps: Deps = {
     config,
     service: b.service,
@@ -56,7 +60,7 @@ export function buildAppDeps(b: Built): AppSide {
     queues,
     approvers: directory(config.approvers),
     identityCreators: directory(config.identityCreators),
-    registry: new Registry(redis, prefix),
+    registry,
     controls,
     unfreeze: new UnfreezeStore(redis, prefix, controls),
     passkeys: new PasskeyStore(redis, prefix),
@@ -65,7 +69,8 @@ export function buildAppDeps(b: Built): AppSide {
     log,
     now,
     sandbox: b.sandbox,
-    dashboard: { history: new BalanceHistory(redis, prefix), cache: new BalanceCache(redis, prefix) },
+    dashboard,
+    app,
   };
   const homes = new HomeRefresher(redis, prefix, (user) => publishHome(deps, slackClient, user), now, log);
   deps.homeRefresh = homes;

@@ -10,6 +10,9 @@ import { failureFacts } from '../service/classify.js';
 import { isServiceError } from '../service/errors.js';
 import { describeRedisFailure, redisFailure } from '../store/redis-errors.js';
 
+/** Issue 18 §3: the sentence for Redis's two failures, for edges that may not import store/. */
+export { describeRedisFailure };
+
 export function describeError(err: unknown): string {
   if (err instanceof InputError) return err.message;
   const redis = redisFailure(err);

@@ -2,6 +2,7 @@
  * What every Slack handler receives. Built once in main.ts (production defaults) and by tests
  * (real local servers) through the same door.
  */
+import type { RampartApp } from '../app/index.js';
 import type { PasskeyNotices } from '../app/step-up-deps.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../log.js';
@@ -40,6 +41,8 @@ export interface Deps {
   sandbox: boolean;
   /** Issue 24: App Home's dashboard (balance history and the once-a-minute balance reads). */
   dashboard?: { history: BalanceHistory; cache: BalanceCache };
+  /** Issue 18 §3: the use cases bound to the ports above; listeners read and submit through it. */
+  app: RampartApp;
   /** Issue 24: App Home refreshed on outcomes and freezes, at most once a minute per person. */
   homeRefresh?: Pick<HomeRefresher, 'opened' | 'changed'>;
 }

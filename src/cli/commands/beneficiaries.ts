@@ -6,9 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
-import { announce, sealRequest } from '../../app/post-request.js';
-import { checkRegistration } from '../../app/register-beneficiaries.js';
-import { createLogger } from '../../log.js';
+import type { RowProblem } from '../../app/register-beneficiaries.js';
 import { type Command, positionals, shorten, stringOption } from '../args.js';
 import { CSV_COLUMNS, type LineProblem, MAX_ROWS, readBeneficiaryCsvFile } from '../beneficiary-csv.js';
 import type { Context } from '../context.js';
@@ -16,12 +14,16 @@ import { CliError, UsageError } from '../problems.js';
 
 const SLACK_USER = /^[UW][A-Z0-9]{2,}$/;
 
-function refuse(ctx: Context, file: string, problems: readonly LineProblem[]): never {
+function refuse(ctx: Context, file: string, unsorted: readonly LineProblem[]): never {
+  const problems = [...unsorted].sort((a, b) => a.line - b.line);
   for (const p of problems) ctx.note(p.line > 0 ? `line ${p.line}: ${p.message}` : p.message);
   throw new CliError(
     `${problems.length} problem${problems.length === 1 ? '' : 's'} in ${file}; nothing was imported or sent for approval. Fix every line above and run the command again.`,
   );
 }
+
+const linesOf = (problems: readonly RowProblem[]): LineProblem[] =>
+  problems.map((p) => ({ line: p.line, message: `${p.field}: ${p.message}` }));
 
 export const beneficiariesImportCommand: Command = {
   words: ['beneficiaries', 'import'],
@@ -56,46 +58,35 @@ export const beneficiariesImportCommand: Command = {
         );
       }
       if (read.rows.length === 0) refuse(ctx, file, read.problems);
-      const deps = {
-        service: await ctx.service(),
-        registry: await ctx.registry(),
-        store: await ctx.store(),
-        queues: await ctx.queues(),
-        config: ctx.config,
-        log: createLogger({ level: 'silent' }),
-        now: Date.now,
-      };
-      const checked = await checkRegistration(deps, read.rows, requester);
-      const problems = [
-        ...read.problems,
-        ...(checked.kind === 'invalid'
-          ? checked.problems.map((p) => ({ line: p.line, message: `${p.field}: ${p.message}` }))
-          : []),
-      ].sort((a, b) => a.line - b.line);
-      if (problems.length > 0 || checked.kind === 'invalid') refuse(ctx, file, problems);
-      if (checked.kind === 'refused') throw new CliError(checked.reason);
-      const submitted = await sealRequest(deps, {
-        call: checked.call,
-        display: { ...checked.display, importFile: basename(file) },
+      const app = await ctx.app();
+      // The file's own problems: list the rows' problems beside them, and seal nothing.
+      if (read.problems.length > 0) {
+        const checked = await app.checkRegistration(read.rows, requester);
+        refuse(ctx, file, [...read.problems, ...(checked.kind === 'invalid' ? linesOf(checked.problems) : [])]);
+      }
+      // Issue 18 §3: the same use case as the Slack form.
+      const submitted = await app.submitRegistration({
+        rows: read.rows,
         requester,
         reason,
         origin: undefined,
-        required: checked.required,
-        rule: checked.rule,
+        importFile: basename(file),
         // One file, for one requester and reason, makes at most one request.
         submission: `import:${createHash('sha256')
           .update(read.sha256 ?? '')
           .update(`\n${requester}\n${reason}`)
           .digest('hex')}`,
       });
-      if (submitted.kind === 'refused') throw new CliError(`${requester}: ${submitted.reason}`);
+      if (submitted.kind === 'invalid') refuse(ctx, file, linesOf(submitted.problems));
+      if (submitted.kind === 'refused')
+        throw new CliError('requesterLimit' in submitted ? `${requester}: ${submitted.reason}` : submitted.reason);
       if (submitted.kind !== 'created')
         throw new CliError(
           `${file} was already sent for approval for ${requester}; find its card with \`rampart requests --state pending\`.`,
         );
       const frozen = submitted.frozen;
-      await announce(deps, frozen);
-      const rows = checked.call.body.beneficiaries;
+      await app.announce(frozen);
+      const rows = submitted.call.body.beneficiaries;
       ctx.answer(
         [
           `${frozen.id} waits for approval in the approvals channel: ${rows.length} beneficiar${rows.length === 1 ? 'y' : 'ies'} from ${basename(file)}, as stated by ${requester}.`,

@@ -1,6 +1,6 @@
 /** `rampart requests` and `requests show`: the approval requests Rampart keeps in Redis. */
 import { APPROVAL_ID } from '../../domain/approval.js';
-import { REQUEST_STATES, type RequestRecord, type RequestState } from '../../domain/request.js';
+import { REQUEST_STATES, type RequestState } from '../../domain/request.js';
 import { type Command, positionals, shorten, stringOption } from '../args.js';
 import { executionsText, executionValues } from '../format-batch.js';
 import { requestDetail, requestShowText, requestsText, summarise } from '../format-requests.js';
@@ -27,11 +27,7 @@ export const requestsCommand: Command = {
       throw new UsageError(`--limit must be a whole number from 1 to ${MAX_LIMIT}`);
     }
     return async (ctx) => {
-      const store = await ctx.store();
-      const ids = state === undefined ? await store.recentIds(limit) : await store.idsInState(state, limit);
-      const shown = (await Promise.all(ids.map((id) => store.get(id)))).filter(
-        (r): r is RequestRecord => r !== undefined,
-      );
+      const shown = await (await ctx.app()).requests(limit, state);
       ctx.answer(requestsText(shown), shown.map(summarise));
     };
   },
@@ -47,14 +43,14 @@ export const requestsShowCommand: Command = {
     if (!APPROVAL_ID.test(id))
       throw new UsageError(`"${shorten(given)}" is not a request id such as R-1001 (or a batch's, B-12)`);
     return async (ctx) => {
-      const store = await ctx.store();
-      const record = await store.get(id);
+      const app = await ctx.app();
+      const record = await app.request(id);
       if (!record) throw new CliError(`No request ${id} under REDIS_PREFIX "${ctx.config.redis.prefix}".`);
-      const history = await store.history(id);
+      const history = await app.history(id);
       if (!id.startsWith('B-')) return ctx.answer(requestShowText(record, history), requestDetail(record, history));
       // Issue 20: a batch lists its executions, one per row, after its history.
       const { batchRowOutcomes } = await import('../../queue/batch-thread.js');
-      const rows = await batchRowOutcomes(store, record);
+      const rows = await batchRowOutcomes(await ctx.store(), record);
       const code = record.frozen.display.assetCode ?? '';
       ctx.answer(`${requestShowText(record, history)}\n\nExecutions\n${executionsText(rows, code)}`, {
         ...requestDetail(record, history),

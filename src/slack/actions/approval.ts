@@ -6,7 +6,7 @@ import type { App, BlockButtonAction, BlockOverflowAction } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import { approve, cancel, checkDeny } from '../../app/decide.js';
 import { APPROVAL_ID } from '../../domain/approval.js';
-import { describeRedisFailure } from '../../store/redis-errors.js';
+import { describeRedisFailure } from '../../presenters/describe-error.js';
 import { APPROVAL_ACTIONS } from '../blocks/card.js';
 import { withSandboxText } from '../blocks/common.js';
 import { frozenClickText } from '../blocks/freeze.js';

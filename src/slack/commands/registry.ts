@@ -27,7 +27,7 @@ export function registerRegistryCommands(app: App, deps: Deps): void {
     }
     try {
       if (first === 'list') {
-        await respondBlocks(respond, deps, 'Identities', identityListBlocks(await deps.registry.identities()));
+        await respondBlocks(respond, deps, 'Identities', identityListBlocks(await deps.app.identities()));
         return;
       }
       // issue 11: checked live; one the service already had is remembered (masked).
@@ -59,7 +59,7 @@ export function registerRegistryCommands(app: App, deps: Deps): void {
       return;
     }
     try {
-      await respondBlocks(respond, deps, 'Beneficiaries', beneficiaryListBlocks(await deps.registry.beneficiaries()));
+      await respondBlocks(respond, deps, 'Beneficiaries', beneficiaryListBlocks(await deps.app.beneficiaries()));
     } catch (err) {
       await respondError(respond, deps, err, USAGE.beneficiary);
     }

@@ -4,16 +4,10 @@
  */
 import type { App } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
-import { buildDashboard, type Dashboard } from '../../app/dashboard.js';
 import type { RequestRecord } from '../../domain/request.js';
 import { homeView, needsVoteOf } from '../blocks/home.js';
 import type { Deps } from '../deps.js';
 import { canView } from '../viewers.js';
-
-async function records(deps: Deps, ids: string[]): Promise<RequestRecord[]> {
-  const all = await Promise.all(ids.map((id) => deps.store.get(id)));
-  return all.filter((r): r is RequestRecord => r !== undefined).sort((a, b) => b.frozen.createdAt - a.frozen.createdAt);
-}
 
 /** A card's link never changes: asked of Slack once per process. */
 const permalinks = new Map<string, string>();
@@ -39,32 +33,16 @@ async function cardLinks(client: WebClient, list: RequestRecord[]): Promise<Map<
   return links;
 }
 
-export function dashboardOf(deps: Deps): Promise<Dashboard> | undefined {
-  if (!deps.dashboard) return undefined;
-  return buildDashboard({
-    service: deps.service,
-    store: deps.store,
-    controls: deps.controls,
-    ...deps.dashboard,
-    wallets: deps.config.wallets,
-    rules: deps.config.controls.velocity,
-    zone: deps.config.reports.at?.zone ?? 'UTC',
-    now: deps.now,
-    log: deps.log,
-  });
-}
-
 /** Builds and publishes one person's App Home. */
 export async function publishHome(deps: Deps, client: WebClient, user: string, channel?: string): Promise<void> {
   const [viewer, isApprover] = await Promise.all([
     canView(deps, client, user),
     deps.approvers.isApprover(user).catch(() => false),
   ]);
-  const [open, recent, freeze, dashboard] = await Promise.all([
-    records(deps, await deps.store.openIds()),
-    viewer ? records(deps, await deps.store.recentIds(15)) : Promise.resolve([]),
-    deps.controls.freeze(),
-    viewer ? dashboardOf(deps) : undefined,
+  // Issue 18 §3: read through the app façade; this listener only draws.
+  const [{ open, recent, freeze }, dashboard] = await Promise.all([
+    deps.app.home(viewer),
+    viewer ? deps.app.dashboard() : undefined,
   ]);
   const pending = dashboard ? dashboard.waiting : open.filter((r) => r.state === 'pending');
   const mine = isApprover ? pending.filter((r) => needsVoteOf(user, r)).slice(0, 15) : [];

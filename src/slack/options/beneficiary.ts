@@ -6,7 +6,7 @@ import type { Deps } from '../deps.js';
 export function registerBeneficiaryOptions(app: App, deps: Deps): void {
   app.options('beneficiary', async ({ ack, options }) => {
     const query = 'value' in options ? options.value : '';
-    const found = await deps.registry.searchBeneficiaries(query);
+    const found = await deps.app.searchBeneficiaries(query);
     await ack({ option_groups: beneficiaryOptionGroups(found, query) });
   });
 }

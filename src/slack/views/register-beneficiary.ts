@@ -1,11 +1,10 @@
 /**
  * Registering a beneficiary that already exists at the service (issue 11): from `/beneficiary
  * register` or the offramp form's "Use an existing beneficiary id…". Read the form → the
- * registration use case → field errors, or one approval-gated request.
+ * registration use case (`app.submitRegistration`, shared with the CLI) → field errors, or one approval-gated request.
  */
 import type { App, BlockButtonAction } from '@slack/bolt';
-import { ackThenAnnounce, sealRequest } from '../../app/post-request.js';
-import { checkRegistration } from '../../app/register-beneficiaries.js';
+import { ackThenAnnounce } from '../../app/post-request.js';
 import { SubmitBudget } from '../../app/submit-budget.js';
 import type { StatedField } from '../../domain/beneficiary-registration.js';
 import { section, withSandboxNote } from '../blocks/common.js';
@@ -57,30 +56,21 @@ export function registerRegisterBeneficiaryView(app: App, deps: Deps): void {
       bank_name: field(v, 'bank_name'),
       account_last4: field(v, 'account_last4'),
     };
-    const checked = await checkRegistration(deps, [{ line: 0, input }], body.user.id, IDENTITY_CHECK_BUDGET_MS);
-    if (checked.kind === 'invalid') {
-      for (const p of checked.problems) errors[BLOCK[p.field]] ??= p.message;
+    // Issue 18 §3: the same use case as `rampart beneficiaries import`.
+    const submitted = await deps.app.submitRegistration({
+      rows: [{ line: 0, input }],
+      requester: body.user.id,
+      reason,
+      origin: metaOf(view.private_metadata).channel,
+      submission: view.id,
+      identityDeadlineMs: IDENTITY_CHECK_BUDGET_MS,
+      budget,
+    });
+    if (submitted.kind === 'invalid') {
+      for (const p of submitted.problems) errors[BLOCK[p.field]] ??= p.message;
       await ack({ response_action: 'errors', errors });
       return;
     }
-    if (checked.kind === 'refused') {
-      await ack({ response_action: 'errors', errors: { reason: checked.reason } });
-      return;
-    }
-    const submitted = await sealRequest(
-      deps,
-      {
-        call: checked.call,
-        display: checked.display,
-        requester: body.user.id,
-        reason,
-        origin: metaOf(view.private_metadata).channel,
-        required: checked.required,
-        rule: checked.rule,
-        submission: view.id,
-      },
-      budget,
-    );
     if (submitted.kind !== 'created') {
       const said =
         submitted.kind === 'taken'

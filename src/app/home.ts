@@ -1,0 +1,37 @@
+/**
+ * Issue 18 §3: what App Home shows, read through one use case — the open requests, the recent
+ * ones for a VIEWER, the freeze — so the Slack listener draws and never reads the store.
+ */
+import type { RequestRecord } from '../domain/request.js';
+import type { ControlStore, FreezeState } from '../store/controls.js';
+import type { RequestStore } from '../store/requests.js';
+
+export interface HomeDeps {
+  store: Pick<RequestStore, 'openIds' | 'recentIds' | 'get'>;
+  controls: Pick<ControlStore, 'freeze'>;
+}
+
+export interface HomeRead {
+  /** Open requests (pending, approved, executing), newest first. */
+  open: RequestRecord[];
+  /** The last 15 requests, newest first; empty for someone who is not a VIEWER. */
+  recent: RequestRecord[];
+  freeze: FreezeState | undefined;
+}
+
+/** How many recent requests App Home lists for a VIEWER. */
+export const RECENT_ON_HOME = 15;
+
+async function records(deps: HomeDeps, ids: string[]): Promise<RequestRecord[]> {
+  const all = await Promise.all(ids.map((id) => deps.store.get(id)));
+  return all.filter((r): r is RequestRecord => r !== undefined).sort((a, b) => b.frozen.createdAt - a.frozen.createdAt);
+}
+
+export async function readHome(deps: HomeDeps, viewer: boolean): Promise<HomeRead> {
+  const [open, recent, freeze] = await Promise.all([
+    deps.store.openIds().then((ids) => records(deps, ids)),
+    viewer ? deps.store.recentIds(RECENT_ON_HOME).then((ids) => records(deps, ids)) : Promise.resolve([]),
+    deps.controls.freeze(),
+  ]);
+  return { open, recent, freeze };
+}

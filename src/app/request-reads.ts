@@ -1,0 +1,26 @@
+/**
+ * Issue 18 §3: the requests Rampart keeps, as `rampart requests`, `requests show` and `batch
+ * status` read them — through the app, not the store.
+ */
+import type { HistoryEntry, RequestRecord, RequestState } from '../domain/request.js';
+import type { RequestStore } from '../store/requests.js';
+
+export interface RequestReadDeps {
+  store: Pick<RequestStore, 'recentIds' | 'idsInState' | 'get' | 'history'>;
+}
+
+/** Newest first; with a state, newest into that state first (its own index: nothing older is missed). */
+export async function listRequests(
+  deps: RequestReadDeps,
+  limit: number,
+  state?: RequestState,
+): Promise<RequestRecord[]> {
+  const ids = state === undefined ? await deps.store.recentIds(limit) : await deps.store.idsInState(state, limit);
+  const records = await Promise.all(ids.map((id) => deps.store.get(id)));
+  return records.filter((r): r is RequestRecord => r !== undefined);
+}
+
+export const readRequest = (deps: RequestReadDeps, id: string): Promise<RequestRecord | undefined> =>
+  deps.store.get(id);
+
+export const requestHistory = (deps: RequestReadDeps, id: string): Promise<HistoryEntry[]> => deps.store.history(id);

@@ -1,0 +1,34 @@
+/**
+ * `rampart doctor`'s look at Redis (issue 14), opened on its own connection so that a failing
+ * Redis is one ✗ line. In cli/ beside context.ts, not in cli/commands/: commands never import
+ * store/ (issue 18 §3, biome.jsonc).
+ */
+import type { RedisProbe } from '../app/doctor.js';
+import type { Config } from '../config.js';
+import { closeRedis, openRedis, type RedisClient, redisWhere } from '../store/redis.js';
+
+export interface OpenedProbe {
+  probe: RedisProbe;
+  close(): Promise<void>;
+}
+
+function redisProbe(client: RedisClient, where: string): RedisProbe {
+  return {
+    where,
+    info: (section) => client.info(section),
+    async saveConfig() {
+      try {
+        const [, value] = (await client.config('GET', 'save')) as string[];
+        return value;
+      } catch {
+        return undefined; // managed Redis often refuses CONFIG
+      }
+    },
+    clusterInfo: () => client.cluster('INFO') as Promise<string>,
+  };
+}
+
+export async function openRedisProbe(settings: Config['redis']): Promise<OpenedProbe> {
+  const client = await openRedis(settings, 'cli');
+  return { probe: redisProbe(client, redisWhere(settings)), close: () => closeRedis(client) };
+}

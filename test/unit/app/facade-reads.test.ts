@@ -1,0 +1,106 @@
+/**
+ * Issue 18 §3: the reads moved out of the Slack listeners into app/ — App Home's lists and the
+ * request form's asset and wallet choices — with in-memory ports.
+ */
+import { describe, expect, it } from 'vitest';
+import { heldAssets, walletChoices } from '../../../src/app/asset-choices.js';
+import { type HomeDeps, RECENT_ON_HOME, readHome } from '../../../src/app/home.js';
+import type { RequestRecord } from '../../../src/domain/request.js';
+import type { BalanceEntry, Wallet } from '../../../src/service/schemas.js';
+import { buildRecord, buildSealedRequest } from '../../support/factories.js';
+
+const record = (id: string, createdAt: number): RequestRecord => ({
+  ...buildRecord('pending'),
+  frozen: buildSealedRequest('transfer', { id, createdAt }),
+});
+
+function homeDeps(records: RequestRecord[], open: string[], recent: string[]) {
+  const asked: number[] = [];
+  const deps: HomeDeps = {
+    store: {
+      openIds: async () => open,
+      recentIds: async (limit) => {
+        asked.push(limit ?? 0);
+        return recent;
+      },
+      get: async (id) => records.find((r) => r.frozen.id === id),
+    },
+    controls: { freeze: async () => ({ by: 'U0APPROVER1', at: 1, reason: 'audit' }) },
+  };
+  return { deps, asked };
+}
+
+describe('readHome', () => {
+  const records = [record('R-1', 100), record('R-2', 300), record('R-3', 200)];
+
+  it('lists open requests newest first, skipping ids whose record is gone, with the freeze', async () => {
+    const { deps } = homeDeps(records, ['R-1', 'R-9', 'R-2', 'R-3'], []);
+    const home = await readHome(deps, true);
+    expect(home.open.map((r) => r.frozen.id)).toEqual(['R-2', 'R-3', 'R-1']);
+    expect(home.freeze?.reason).toBe('audit');
+  });
+
+  it('reads the recent requests for a VIEWER only', async () => {
+    const viewer = homeDeps(records, [], ['R-3', 'R-1']);
+    expect((await readHome(viewer.deps, true)).recent.map((r) => r.frozen.id)).toEqual(['R-3', 'R-1']);
+    expect(viewer.asked).toEqual([RECENT_ON_HOME]);
+    const other = homeDeps(records, [], ['R-3', 'R-1']);
+    expect((await readHome(other.deps, false)).recent).toEqual([]);
+    expect(other.asked).toEqual([]);
+  });
+});
+
+const entry = (id: string, available: number): BalanceEntry => ({
+  id,
+  name: id,
+  code: id,
+  blockchain: { id: 1, name: 'chain' },
+  balance: available,
+  available,
+  debt: 0,
+});
+
+const wallet = (id: string, overrides: Partial<Wallet> = {}): Wallet => ({
+  id,
+  reference: `ref-${id}`,
+  address: { evm: '0x99ED2e97162533BA814aF8092b93b9a3090DEdcF', svm: '7Zb8wEZfKJdjVSTk1w4JR429XWuocKPkgGiRdBrRD51r' },
+  is_active: true,
+  transfer: true,
+  swap: false,
+  offramp: true,
+  ...overrides,
+});
+
+describe('the request form choices', () => {
+  it('offers only known assets the wallet holds, each with its available amount', async () => {
+    const service = {
+      getBalances: async () => [entry('base:usdc', 1250.5), entry('base:eurc', 0), entry('dogecoin:doge', 9)],
+    };
+    expect(await heldAssets({ service }, 'wal_1')).toEqual([{ id: 'base:usdc', note: '1,250.50 available' }]);
+  });
+
+  it('marks a wallet that cannot do the job, and lists one it could not read unmarked', async () => {
+    const wallets: Record<string, Wallet> = {
+      wal_ops: wallet('wal_ops'),
+      wal_off: wallet('wal_off', { offramp: false }),
+      wal_idle: wallet('wal_idle', { is_active: false }),
+    };
+    const service = {
+      getBalances: async () => [],
+      getWallet: async (id: string) => {
+        const w = wallets[id];
+        if (!w) throw new Error('the service is down');
+        return w;
+      },
+    };
+    const config = {
+      wallets: ['ops', 'off', 'idle', 'gone'].map((alias) => ({ alias, id: `wal_${alias}` })),
+    };
+    expect(await walletChoices({ service, config }, 'offramp')).toEqual([
+      { alias: 'ops', id: 'wal_ops', note: undefined },
+      { alias: 'off', id: 'wal_off', note: 'offramps off' },
+      { alias: 'idle', id: 'wal_idle', note: 'inactive' },
+      { alias: 'gone', id: 'wal_gone', note: undefined },
+    ]);
+  });
+});
