@@ -4,14 +4,15 @@
  */
 import { parseArgs } from 'node:util';
 
-export const PARTS = ['all', 'ack', 'approval', 'audit', 'cluster', 'batch', 'batch-run'] as const;
+export const PARTS = ['all', 'ack', 'approval', 'audit', 'cluster', 'batch', 'batch-run', 'charts'] as const;
 export type Part = (typeof PARTS)[number];
 
 export interface BenchOptions {
   /**
    * Which measurement to run: all, part 1 (ack), part 2 (approval), part 3 (audit export) or
    * part 4 (approval on one Redis beside a loopback Redis Cluster) or part 5 (checking a batch file)
-   * or part 6 (running a batch: rows/s, Redis commands per row, RSS).
+   * or part 6 (running a batch: rows/s, Redis commands per row, RSS) or part 7 (charts, issue 24:
+   * App Home build, chart drawing, web and worker RSS).
    */
   part: Part;
   /** Slash commands measured per app (part 1). */

@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: ack latency of slash commands (issue 3) and approval-to-execution latency
- * (issue 4), each beside its floor (a bare Bolt app, a bare BullMQ round trip) in the same run.
+ * (issue 4), each beside its floor (a bare Bolt app, a bare BullMQ round trip) in the same run,
+ * and the other parts (audit export, cluster, batches, charts of issue 24) each beside its goal.
  * Everything runs in this process on loopback; Redis keys live under a unique prefix and are
  * removed at the end. Options: see bench/args.ts (--n --concurrency --approvals --json ...).
  */
@@ -9,6 +10,7 @@ import { type BenchOptions, parseBenchArgs } from './args.js';
 import { AUDIT_REQUESTS, measureAuditExport } from './audit-export.js';
 import { measureBatchCheck } from './batch-check.js';
 import { measureBatchRun } from './batch-run.js';
+import { measureCharts } from './charts.js';
 import { measureClusterApprovals } from './cluster-approval.js';
 import type { Goal, GoalResult } from './goals.js';
 import { measureAcks, measureApprovalPath } from './pairs.js';
@@ -66,6 +68,8 @@ async function main(): Promise<void> {
       options.part === 'all' || options.part === 'batch-run'
         ? await measureBatchRun(options.redisUrl, 500, 5_000, progress)
         : undefined;
+    const charts =
+      options.part === 'all' || options.part === 'charts' ? await measureCharts(options.redisUrl, progress) : undefined;
     const report: Report = {
       date: new Date().toISOString(),
       machine: {
@@ -81,6 +85,7 @@ async function main(): Promise<void> {
       cluster,
       batch,
       batchRun,
+      charts,
       goals,
     };
     process.stdout.write(`${options.json ? JSON.stringify(report) : formatReport(report)}\n`);

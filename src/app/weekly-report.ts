@@ -7,8 +7,7 @@
 import type { VelocityRule } from '../domain/velocity.js';
 import type { WeeklyAt } from '../domain/weekly-schedule.js';
 import type { Logger } from '../log.js';
-import type { RequestStore } from '../store/requests.js';
-import { loadReport, type ReportView } from './report.js';
+import { loadReport, type ReportStore, type ReportView } from './report.js';
 
 export interface ReportPoster {
   /** Posts the report in the channel, with its CSV and chart PNGs in the thread. */
@@ -19,7 +18,7 @@ export interface WeeklyReportDeps {
   at: WeeklyAt;
   channel: string;
   rules: readonly VelocityRule[];
-  store: Pick<RequestStore, 'idsCreatedBetween' | 'get'>;
+  store: ReportStore;
   poster: ReportPoster;
   claim(runAt: number): Promise<boolean>;
 }
