@@ -4,15 +4,16 @@
  */
 import { parseArgs } from 'node:util';
 
-export const PARTS = ['all', 'ack', 'approval', 'audit', 'cluster', 'batch', 'batch-run', 'rss'] as const;
+export const PARTS = ['all', 'ack', 'approval', 'audit', 'cluster', 'batch', 'batch-run', 'rss', 'charts'] as const;
 export type Part = (typeof PARTS)[number];
 
 export interface BenchOptions {
   /**
    * Which measurement to run: all, part 1 (ack), part 2 (approval), part 3 (audit export) or
    * part 4 (approval on one Redis beside a loopback Redis Cluster), part 5 (checking a batch file),
-   * part 6 (running a batch: rows/s, Redis commands per row, RSS) or part 7 (peak RSS beside bare
-   * Bolt + BullMQ, each in its own process).
+   * part 6 (running a batch: rows/s, Redis commands per row, RSS), part 7 (peak RSS beside bare
+   * Bolt + BullMQ, each in its own process) or part 8 (charts, issue 24: App Home build, chart
+   * drawing, web and worker RSS).
    */
   part: Part;
   /** Slash commands measured per app (parts 1 and 6). */

@@ -1,7 +1,8 @@
 /**
  * Issue 24 bench child: one process whose RSS is read after a forced GC. `web`: a web-role
  * Rampart on the sandbox and a fake Slack, App Home opened 20 times (the dashboard, no chart
- * drawn). `worker`: RSS before and after drawing 100 30-day charts. Prints one JSON line.
+ * drawn). `worker`: RSS before and after drawing 100 30-day charts in the chart thread, and after the thread's
+ * idle exit, then the cold and warm drawing times. Prints one JSON line.
  */
 import { randomUUID } from 'node:crypto';
 import { SlackDriver, startFakeSlack } from '../devkit/index.js';
@@ -66,14 +67,31 @@ async function web(): Promise<void> {
   process.stdout.write(`${JSON.stringify({ mode, rss })}\n`);
 }
 
+/** The chart thread ends after this long without a chart (30 s in production; shorter here). */
+const IDLE_MS = 2_000;
+
 async function worker(): Promise<void> {
   const before = await settledRss();
-  const { renderPng } = await import('../src/charts/render-png.js');
-  await renderPng(thirtyDays());
+  const { PngRenderer } = await import('../src/charts/render-png.js');
+  const renderer = new PngRenderer(IDLE_MS);
+  await renderer.render(thirtyDays());
   const afterFirst = await settledRss();
-  for (let i = 0; i < 100; i += 1) await renderPng(thirtyDays());
+  for (let i = 0; i < 100; i += 1) await renderer.render(thirtyDays());
   const after = await settledRss();
-  process.stdout.write(`${JSON.stringify({ mode, before, afterFirst, after })}\n`);
+  while (renderer.running) await new Promise((r) => setTimeout(r, 100));
+  const afterIdle = await settledRss();
+  // Cold (thread start + libraries) and warm drawing times, in this process (issue 24: ≤ 300 ms).
+  let t = performance.now();
+  await renderer.render(thirtyDays());
+  const cold = performance.now() - t;
+  const warm: number[] = [];
+  for (let i = 0; i < 30; i += 1) {
+    t = performance.now();
+    await renderer.render(thirtyDays());
+    warm.push(performance.now() - t);
+  }
+  await renderer.close();
+  process.stdout.write(`${JSON.stringify({ mode, before, afterFirst, after, afterIdle, cold, warm })}\n`);
 }
 
 if (mode === 'web') await web();

@@ -4,6 +4,7 @@ import type { BenchOptions } from './args.js';
 import { type AuditReport, auditLines } from './audit-export.js';
 import { type BatchCheckReport, batchCheckLines } from './batch-check.js';
 import { type BatchRunReport, batchRunLines } from './batch-run.js';
+import { type ChartsReport, chartLines } from './charts.js';
 import { type ClusterReport, clusterLines } from './cluster-approval.js';
 import { type Goal, type GoalResult, goalLines } from './goals.js';
 import type { CommandCount } from './redis-commands.js';
@@ -45,6 +46,7 @@ export interface Report {
   batchRun?: BatchRunReport | undefined;
   /** Issue 19: peak RSS beside bare Bolt + BullMQ. */
   rss?: RssReport | undefined;
+  charts?: ChartsReport | undefined;
   /** Issue 19's goals, each on the median of same-run pairs. */
   goals: Partial<Record<Goal, GoalResult>>;
 }
@@ -125,6 +127,7 @@ export function formatReport(report: Report): string {
     ...(report.batch ? ['', ...batchCheckLines(report.batch)] : []),
     ...(report.batchRun ? ['', ...batchRunLines(report.batchRun)] : []),
     ...(report.rss ? ['', ...rssLines(report.rss)] : []),
+    ...(report.charts ? ['', ...chartLines(report.charts)] : []),
     ...(Object.keys(report.goals).length > 0 ? ['', ...goalLines(report.goals, report.approval?.commands)] : []),
   ].join('\n');
 }

@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: ack latency of slash commands (issue 3) and approval-to-execution latency
- * (issue 4), each beside its floor (a bare Bolt app, a bare BullMQ round trip) in the same run.
+ * (issue 4), each beside its floor (a bare Bolt app, a bare BullMQ round trip) in the same run,
+ * and the other parts (audit export, cluster, batches, charts of issue 24) each beside its goal.
  * Everything runs in this process on loopback; Redis keys live under a unique prefix and are
  * removed at the end. Options: see bench/args.ts (--n --concurrency --approvals --json ...).
  */
@@ -9,6 +10,7 @@ import { type BenchOptions, parseBenchArgs } from './args.js';
 import { AUDIT_REQUESTS, measureAuditExport } from './audit-export.js';
 import { measureBatchCheck } from './batch-check.js';
 import { measureBatchRun } from './batch-run.js';
+import { measureCharts } from './charts.js';
 import { measureClusterApprovals } from './cluster-approval.js';
 import type { Goal, GoalResult } from './goals.js';
 import { measureAcks, measureApprovalPath } from './pairs.js';
@@ -76,6 +78,8 @@ async function main(): Promise<void> {
           )
         : undefined;
     if (rss) goals.rss = rss.goal;
+    const charts =
+      options.part === 'all' || options.part === 'charts' ? await measureCharts(options.redisUrl, progress) : undefined;
     const report: Report = {
       date: new Date().toISOString(),
       machine: {
@@ -92,6 +96,7 @@ async function main(): Promise<void> {
       batch,
       batchRun,
       rss: rss?.report,
+      charts,
       goals,
     };
     process.stdout.write(`${options.json ? JSON.stringify(report) : formatReport(report)}\n`);

@@ -8,7 +8,15 @@
 import type { ChartSpec } from '../charts/chart-spec.js';
 import { amountToString } from '../domain/amount.js';
 import { csvLine } from '../domain/csv-safe.js';
-import { buildReport, type Payment, paymentOf, type Report } from '../domain/report.js';
+import {
+  type BatchRowFacts,
+  batchPayments,
+  buildReport,
+  isBatchRecord,
+  type Payment,
+  paymentOf,
+  type Report,
+} from '../domain/report.js';
 import type { RequestRecord } from '../domain/request.js';
 import type { VelocityRule } from '../domain/velocity.js';
 import type { RequestStore } from '../store/requests.js';
@@ -17,8 +25,10 @@ const DAY = 86_400_000;
 /** How far back "paid before" looks; destinations paid only earlier than this count as new again. */
 export const FIRST_TIME_LOOKBACK_MS = 90 * DAY;
 
+export type ReportStore = Pick<RequestStore, 'idsCreatedBetween' | 'get' | 'history' | 'batches' | 'executions'>;
+
 export interface ReportDeps {
-  store: Pick<RequestStore, 'idsCreatedBetween' | 'get'>;
+  store: ReportStore;
   rules: readonly VelocityRule[];
   now: () => number;
 }
@@ -44,6 +54,28 @@ async function recordsBetween(store: ReportDeps['store'], since: number, until: 
     for (const r of page) if (r) records.push(r);
   }
   return records;
+}
+
+const PAGE = 500;
+
+/**
+ * Issue 24: a batch `B-n` pays one row per execution `B-n.k`; each row counts in the report with
+ * its own amount, state and time (its execution's last history entry).
+ */
+async function batchRowsOf(store: ReportStore, record: RequestRecord): Promise<Payment[]> {
+  const id = record.frozen.id;
+  const [rows, history] = await Promise.all([store.batches.rows(id), store.history(id)]);
+  const lastAt = new Map<string, number>();
+  for (const e of history) if (e.execution) lastAt.set(e.execution, e.at);
+  const facts: BatchRowFacts[] = [];
+  for (let offset = 0; offset < record.executionCount; offset += PAGE) {
+    const page = await store.executions.page(id, offset, PAGE, record.executionCount);
+    for (const e of page) {
+      const row = rows[Number(e.id.slice(e.id.lastIndexOf('.') + 1)) - 1];
+      if (row) facts.push({ row, executionId: e.id, state: e.state, at: lastAt.get(e.id) });
+    }
+  }
+  return batchPayments(record, facts);
 }
 
 /** The per-day equivalent of the code's first velocity rule (the chart's second series). */
@@ -99,15 +131,11 @@ export async function loadReport(deps: ReportDeps, days: number, zone: string): 
   // Older records too: a request created before the window may finish in it, and "first time"
   // needs the destinations paid before.
   const records = await recordsBetween(deps.store, since - FIRST_TIME_LOOKBACK_MS, until);
+  const batchRows = (await Promise.all(records.filter(isBatchRecord).map((r) => batchRowsOf(deps.store, r)))).flat();
+  const all = [...records.map(paymentOf).filter((p): p is Payment => p !== undefined), ...batchRows];
   const paid = new Set<string>();
-  for (const r of records) {
-    const p = paymentOf(r);
-    if (p && p.state === 'succeeded' && p.at < since) paid.add(p.destination.toLowerCase());
-  }
-  const report = buildReport(records, { since, until, zone }, (d) => paid.has(d.toLowerCase()));
-  const payments = records
-    .map(paymentOf)
-    .filter((p): p is Payment => p !== undefined && p.at >= since && p.at <= until)
-    .sort((a, b) => a.at - b.at);
+  for (const p of all) if (p.state === 'succeeded' && p.at < since) paid.add(p.destination.toLowerCase());
+  const report = buildReport(records, { since, until, zone }, (d) => paid.has(d.toLowerCase()), batchRows);
+  const payments = all.filter((p) => p.at >= since && p.at <= until).sort((a, b) => a.at - b.at);
   return { report, charts: outflowCharts(report, deps.rules), csv: paymentsCsv(payments), payments };
 }

@@ -103,6 +103,7 @@ function weeklyReport(b: Built, redis: RedisClient, store: RequestStore): { week
       store,
       poster,
       claim: (runAt) => marks.claimWeekly(runAt),
+      release: (runAt) => marks.releaseWeekly(runAt),
     },
   };
 }

@@ -4,8 +4,10 @@
  * destinations paid for the first time, how long approvals took, and unknown outcomes nobody has
  * resolved yet. Pure: the caller reads the records; days are the report zone's calendar days.
  */
-import { amountFromNumber } from './amount.js';
+import { amountFromNumber, parseAmount } from './amount.js';
+import type { ExecutionState } from './approval.js';
 import { assetInfo } from './assets.js';
+import type { BatchRowRecord } from './batch-approval.js';
 import type { RequestRecord } from './request.js';
 
 export interface ReportWindow {
@@ -16,9 +18,10 @@ export interface ReportWindow {
 }
 
 export interface Payment {
+  /** `R-n`, or a batch row's execution `B-n.k` (issue 24: each row is a payment). */
   id: string;
   kind: 'transfer' | 'offramp';
-  state: RequestRecord['state'];
+  state: RequestRecord['state'] | ExecutionState;
   wallet: string;
   code: string;
   /** Exact minor units and their decimals. */
@@ -42,10 +45,16 @@ export interface Report {
   unresolved: Payment[];
 }
 
-/** A money-moving record as a payment, or undefined for anything else. */
+export const isBatchRecord = (record: RequestRecord): boolean => record.frozen.id.startsWith('B-');
+
+/**
+ * A money-moving record as a payment, or undefined for anything else. A batch `B-n` is not one
+ * payment: its own call only describes the total and is never sent; its rows are (batchPayments).
+ */
 export function paymentOf(record: RequestRecord): Payment | undefined {
   const { call, display, id, createdAt } = record.frozen;
   if (call.kind !== 'transfer' && call.kind !== 'offramp') return undefined;
+  if (isBatchRecord(record)) return undefined;
   if (call.body.amount < 0) return undefined; // an old "entire balance" record carries no exact amount
   const asset = assetInfo(call.body.asset);
   return {
@@ -60,6 +69,39 @@ export function paymentOf(record: RequestRecord): Payment | undefined {
     at: record.decidedAt ?? createdAt,
     approvalMs: record.decidedAt !== undefined && record.votes.length > 0 ? record.decidedAt - createdAt : undefined,
   };
+}
+
+/** One row of a batch as the store holds it: the approved row, its execution's state and when it got there. */
+export interface BatchRowFacts {
+  row: BatchRowRecord;
+  executionId: string;
+  state: ExecutionState;
+  /** When the execution reached its state (its last history entry); undefined: not started. */
+  at: number | undefined;
+}
+
+/**
+ * A batch's rows as payments (issue 24): each with its own amount, destination, state and time,
+ * in the asset and kind of the batch. The batch's one approval is counted once, on its first row.
+ */
+export function batchPayments(record: RequestRecord, rows: readonly BatchRowFacts[]): Payment[] {
+  const { call, display, createdAt } = record.frozen;
+  if (call.kind !== 'transfer' && call.kind !== 'offramp') return [];
+  const asset = assetInfo(call.body.asset);
+  const approvalMs =
+    record.decidedAt !== undefined && record.votes.length > 0 ? record.decidedAt - createdAt : undefined;
+  return rows.map((r, i) => ({
+    id: r.executionId,
+    kind: call.kind as 'transfer' | 'offramp',
+    state: r.state,
+    wallet: display.walletAlias ?? call.body.wallet_id,
+    code: asset.code.toUpperCase(),
+    units: parseAmount(r.row.amount, asset.decimals).units,
+    decimals: asset.decimals,
+    destination: r.row.destination,
+    at: r.at ?? record.decidedAt ?? createdAt,
+    approvalMs: i === 0 ? approvalMs : undefined,
+  }));
 }
 
 const dayFormat = new Map<string, Intl.DateTimeFormat>();
@@ -89,11 +131,13 @@ const byUnitsDesc = (a: Payment, b: Payment) => (scaled(a) === scaled(b) ? 0 : s
 /**
  * @param records every record created in the window (and any older one finished in it)
  * @param paidBefore destinations Rampart paid before the window began ("first time" excludes them)
+ * @param batchRows the rows of the batches among `records` (batchPayments), each a payment
  */
 export function buildReport(
   records: readonly RequestRecord[],
   window: ReportWindow,
   paidBefore: (destination: string) => boolean,
+  batchRows: readonly Payment[] = [],
 ): Report {
   const days = daysBetween(window);
   const dayIndex = new Map(days.map((d, i) => [d, i]));
@@ -104,9 +148,8 @@ export function buildReport(
   const firstTime: Payment[] = [];
   const approvals: number[] = [];
   const inWindow = (t: number) => t >= window.since && t <= window.until;
-  const inside = records
-    .map(paymentOf)
-    .filter((p): p is Payment => p !== undefined && inWindow(p.at))
+  const inside = [...records.map(paymentOf).filter((p): p is Payment => p !== undefined), ...batchRows]
+    .filter((p) => inWindow(p.at))
     .sort((a, b) => a.at - b.at);
   for (const p of inside) {
     totals[`${p.kind} ${p.state}`] = (totals[`${p.kind} ${p.state}`] ?? 0) + 1;

@@ -93,14 +93,35 @@ export async function uploadReportFiles(
   });
 }
 
-/** The workers' report port (app/weekly-report.ts): a posted report with its files in the thread. */
+/**
+ * Slack answered and posted nothing (an error answer such as channel_not_found, or a rate limit):
+ * the weekly report may be tried again. Anything else (no answer, a time-out, HTTP 5xx) may have
+ * posted it (issue 24: never posted twice).
+ */
+const slackRefused = (err: unknown): string | undefined => {
+  const e = err as { code?: unknown; data?: { error?: unknown } } | undefined;
+  if (e?.code === 'slack_webapi_rate_limited_error') return 'rate limited';
+  if (e?.code === 'slack_webapi_platform_error') return String(e.data?.error ?? 'an error');
+  return undefined;
+};
+
+/** The workers' report port (app/weekly-report.ts): the report's message, then its files in the thread. */
 export function slackReportPoster(deps: ReportSendDeps): ReportPoster {
   return {
     async postReport(channel, view, days) {
-      const { sent } = await sendReport(deps, view, days, (text, blocks) =>
-        deps.client.chat.postMessage({ channel, text, blocks }),
-      );
-      if (sent.ts) await uploadReportFiles(deps, view, days, channel, sent.ts);
+      try {
+        const { sent } = await sendReport(deps, view, days, (text, blocks) =>
+          deps.client.chat.postMessage({ channel, text, blocks }),
+        );
+        return { ts: sent.ts ?? '' };
+      } catch (err) {
+        const refused = slackRefused(err);
+        if (refused === undefined) throw err;
+        return { refused };
+      }
+    },
+    async attachFiles(channel, ts, view, days) {
+      if (ts) await uploadReportFiles(deps, view, days, channel, ts);
     },
   };
 }

@@ -14,6 +14,13 @@ export class ReportMarks {
 
   /** True for the one caller that takes this run. */
   async claimWeekly(runAt: number): Promise<boolean> {
-    return (await this.redis.set(`${this.prefix}:report:weekly:${runAt}`, '1', 'PX', KEEP_MS, 'NX')) === 'OK';
+    return (await this.redis.set(this.weekly(runAt), '1', 'PX', KEEP_MS, 'NX')) === 'OK';
   }
+
+  /** Gives the run back when nothing was posted, so a retry may take it (issue 24). */
+  async releaseWeekly(runAt: number): Promise<void> {
+    await this.redis.del(this.weekly(runAt));
+  }
+
+  private weekly = (runAt: number) => `${this.prefix}:report:weekly:${runAt}`;
 }

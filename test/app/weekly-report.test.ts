@@ -1,19 +1,27 @@
 /**
  * Issue 24: the weekly report's run is claimed on Redis, so two workers running the same week's
- * job (BullMQ re-running it, or a job re-added after removal) post it once.
+ * job (BullMQ re-running it, or a job re-added after removal) post it once; a post Slack refused
+ * (the fake Slack rate-limiting it once) gives its claim back so the retry posts it — once; a post
+ * with no answer (it may have reached Slack) keeps the claim and is not posted again.
  */
 import { randomUUID } from 'node:crypto';
+import { WebClient } from '@slack/web-api';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { runWeeklyReport } from '../../src/app/weekly-report.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeSlack } from '../../devkit/index.js';
+import { type ReportPoster, runWeeklyReport, WeeklyReportNotPosted } from '../../src/app/weekly-report.js';
 import { parseWeeklyAt, type WeeklyAt } from '../../src/domain/weekly-schedule.js';
 import { createLogger } from '../../src/log.js';
+import { slackReportPoster } from '../../src/slack/report-send.js';
+import { slackClientOptions } from '../../src/slack-api/client-options.js';
 import { ReportMarks } from '../../src/store/report-marks.js';
 import { RequestStore } from '../../src/store/requests.js';
 import { deleteKeys, REDIS_URL } from '../support/harness.js';
 import { LogSink } from '../support/log-sink.js';
 
 const prefix = `test-weekly-${randomUUID().slice(0, 8)}`;
+const at = parseWeeklyAt('mon 09:00 Africa/Lagos') as WeeklyAt;
+const WEEK = 7 * 86_400_000;
 let a: Redis;
 let b: Redis;
 beforeAll(() => {
@@ -26,26 +34,80 @@ afterAll(async () => {
   await deleteKeys(prefix);
 });
 
+const worker = (redis: Redis, poster: ReportPoster, log = createLogger({ level: 'silent' }, new LogSink())) => {
+  const marks = new ReportMarks(redis, prefix);
+  return {
+    at,
+    channel: 'C0REPORTS',
+    rules: [],
+    store: new RequestStore(redis, prefix),
+    poster,
+    claim: (runAt: number) => marks.claimWeekly(runAt),
+    release: (runAt: number) => marks.releaseWeekly(runAt),
+    now: () => Date.UTC(2026, 10, 23, 8, 0),
+    log,
+  };
+};
+
 it('posts a week’s report once when two workers run the same week', async () => {
-  const at = parseWeeklyAt('mon 09:00 Africa/Lagos') as WeeklyAt;
   const posted: string[] = [];
-  const worker = (redis: Redis) => {
-    const marks = new ReportMarks(redis, prefix);
-    return {
-      at,
-      channel: 'C0REPORTS',
-      rules: [],
-      store: new RequestStore(redis, prefix),
-      poster: { postReport: async (channel: string) => void posted.push(channel) },
-      claim: (runAt: number) => marks.claimWeekly(runAt),
-      now: () => Date.UTC(2026, 10, 23, 8, 0),
-      log: createLogger({ level: 'silent' }, new LogSink()),
-    };
+  const poster: ReportPoster = {
+    postReport: async (channel) => {
+      posted.push(channel);
+      return { ts: '1.1' };
+    },
+    attachFiles: async () => {},
   };
   const runAt = Date.UTC(2026, 10, 23, 8, 0);
-  const results = await Promise.all([runWeeklyReport(worker(a), runAt), runWeeklyReport(worker(b), runAt)]);
+  const results = await Promise.all([
+    runWeeklyReport(worker(a, poster), runAt),
+    runWeeklyReport(worker(b, poster), runAt),
+  ]);
   expect(results.sort()).toEqual(['posted', 'taken']);
   expect(posted).toEqual(['C0REPORTS']);
   // The next week is its own run.
-  expect(await runWeeklyReport(worker(b), runAt + 7 * 86_400_000)).toBe('posted');
+  expect(await runWeeklyReport(worker(b, poster), runAt + WEEK)).toBe('posted');
+});
+
+describe('a weekly post that fails after its week is claimed', () => {
+  const runAt = Date.UTC(2026, 10, 23, 8, 0) + 10 * WEEK;
+  const reports = (fake: Awaited<ReturnType<typeof startFakeSlack>>) =>
+    fake.messages('C0REPORTS').filter((m) => JSON.stringify(m).includes('Treasury report'));
+
+  it('is posted by the retry when Slack refused it once, and only once', async () => {
+    const fake = await startFakeSlack({ botToken: 'xoxb-weekly', channels: [{ id: 'C0REPORTS', name: 'reports' }] });
+    try {
+      const client = new WebClient('xoxb-weekly', slackClientOptions(fake.apiUrl));
+      const log = createLogger({ level: 'silent' }, new LogSink());
+      const poster = slackReportPoster({ client, log, sandbox: false });
+      fake.rateLimitNext('chat.postMessage', 1);
+      await expect(runWeeklyReport(worker(a, poster), runAt)).rejects.toBeInstanceOf(WeeklyReportNotPosted);
+      expect(reports(fake)).toHaveLength(0);
+      // BullMQ's next attempt (another worker, say) takes the released week and posts it.
+      expect(await runWeeklyReport(worker(b, poster), runAt)).toBe('posted');
+      expect(await runWeeklyReport(worker(a, poster), runAt)).toBe('taken');
+      expect(reports(fake)).toHaveLength(1);
+      const [report] = reports(fake);
+      expect(fake.thread('C0REPORTS', report?.ts ?? '').some((m) => (m.files?.length ?? 0) >= 1)).toBe(true);
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('is not tried again when the post may have reached Slack', async () => {
+    let calls = 0;
+    const poster: ReportPoster = {
+      postReport: async () => {
+        calls += 1;
+        throw new Error('socket hang up');
+      },
+      attachFiles: async () => {},
+    };
+    const sink = new LogSink();
+    expect(await runWeeklyReport(worker(a, poster, createLogger({ level: 'info' }, sink)), runAt + WEEK)).toBe(
+      'unsure',
+    );
+    expect(await runWeeklyReport(worker(b, poster), runAt + WEEK)).toBe('taken');
+    expect(calls).toBe(1);
+  });
 });

@@ -1,11 +1,12 @@
 /**
- * Charts drawn in the process (issue 24): a real PNG, decoded back, of the asked size, with one
+ * Charts drawn without a browser (issue 24): a real PNG, decoded back, of the asked size, with one
  * bar per day and the area spanning every point — read from the pixels, not compared byte for byte.
+ * Drawn in a chart thread that ends when idle, so its memory is returned.
  */
 import { PNG } from 'pngjs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ChartSpec } from '../../src/charts/chart-spec.js';
-import { renderPng } from '../../src/charts/render-png.js';
+import { PngRenderer, renderPng } from '../../src/charts/render-png.js';
 
 const BLUE = [0x12, 0x64, 0xa3] as const;
 
@@ -57,5 +58,20 @@ describe('renderPng', () => {
     // The fill is one shape from the first point to the last on a row inside the plot.
     const row = 300 - 70;
     expect(runsOnRow(png, row, [0xc4, 0xd8, 0xe8])).toBe(1);
+  });
+
+  it('draws in a thread that ends after its idle time and starts again for the next chart', async () => {
+    const renderer = new PngRenderer(50);
+    try {
+      const spec: ChartSpec = { kind: 'bar', title: 'One', categories: ['a'], series: [{ name: 'x', values: [1] }] };
+      const [a, b] = await Promise.all([renderer.render(spec), renderer.render(spec, { width: 300, height: 200 })]);
+      expect(renderer.running).toBe(true);
+      expect(PNG.sync.read(a).width).toBe(720);
+      expect(PNG.sync.read(b).width).toBe(300);
+      await vi.waitFor(() => expect(renderer.running).toBe(false), { timeout: 5_000, interval: 20 });
+      expect(PNG.sync.read(await renderer.render(spec)).height).toBe(360);
+    } finally {
+      await renderer.close();
+    }
   });
 });

@@ -22,8 +22,10 @@ async function schedule(ctx: JobContext, queue: Queue, after: number): Promise<v
     {
       jobId: `weekly-report-${runAt}`,
       delay: Math.max(0, runAt - ctx.now()),
-      // Posting may meet Slack's rate limit or a brief outage: tried again, the claim keeps it once.
-      attempts: 1,
+      // A post Slack refused (rate limit, brief error) gives its claim back and throws: tried again
+      // (30 s, 1, 2, 4 min); one that may have been posted keeps the claim (app/weekly-report.ts).
+      attempts: 5,
+      backoff: { type: 'exponential', delay: 30_000 },
       removeOnComplete: { age: 30 * 86_400 },
       removeOnFail: { age: 30 * 86_400 },
     },

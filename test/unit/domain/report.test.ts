@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildReport } from '../../../src/domain/report.js';
+import { batchPayments, buildReport, paymentOf } from '../../../src/domain/report.js';
 import { callHash, type RequestRecord, type ServiceCall } from '../../../src/domain/request.js';
 import { buildRecord } from '../../support/factories.js';
 
@@ -71,5 +71,27 @@ describe('buildReport', () => {
     expect(report.firstTime.map((p) => p.destination)).toEqual(['0xA', 'ben_1']);
     expect(report.unresolved.map((p) => p.destination)).toEqual(['0xC']);
     expect(report.approval).toEqual({ median: 600_000, slowest: 600_000, count: 6 });
+  });
+});
+
+describe('a batch in the report (issue 24)', () => {
+  const batch = payment('succeeded', 60, SINCE + DAY); // its call describes the total, never sent
+  const record = { ...batch, frozen: { ...batch.frozen, id: 'B-7' } };
+  const row = (n: number, amount: string, destination: string) => ({ row: n + 1, destination, amount });
+  const rows = batchPayments(record, [
+    { row: row(1, '10', '0xR1'), executionId: 'B-7.1', state: 'succeeded', at: SINCE + DAY },
+    { row: row(2, '45.5', '0xR2'), executionId: 'B-7.2', state: 'succeeded', at: SINCE + 2 * DAY + 3_600_000 },
+    { row: row(3, '4.5', '0xR3'), executionId: 'B-7.3', state: 'unknown', at: SINCE + 2 * DAY + 7_200_000 },
+  ]);
+  const report = buildReport([record], window, () => false, rows);
+
+  it('counts each row on its own day, and not the batch’s describing total', () => {
+    expect(paymentOf(record)).toBeUndefined();
+    expect(report.outflow.USDC?.perDay.slice(0, 3)).toEqual([0n, 10_000_000n, 45_500_000n]);
+    expect(report.totals).toEqual({ 'transfer succeeded': 2, 'transfer unknown': 1 });
+    expect(report.largest.map((p) => p.id)).toEqual(['B-7.2', 'B-7.1']);
+    expect(report.firstTime.map((p) => p.destination)).toEqual(['0xR1', '0xR2']);
+    expect(report.unresolved.map((p) => p.id)).toEqual(['B-7.3']);
+    expect(report.approval?.count).toBe(1);
   });
 });
