@@ -161,7 +161,7 @@ export async function measureRss(
 
 export function rssLines(r: RssReport): string[] {
   return [
-    `Part 6: peak RSS (VmHWM), MiB, each process fresh under ${r.n} /rate with ${r.concurrency} in flight`,
+    `Part 7: peak RSS (VmHWM), MiB, each process fresh under ${r.n} /rate with ${r.concurrency} in flight`,
     ...r.rounds.map(
       (x, i) =>
         `  round ${i + 1}: Rampart ${x.rampartMiB.toFixed(1)}, bare Bolt + BullMQ ${x.floorMiB.toFixed(1)}, ratio ${x.ratio.toFixed(2)}×`,

@@ -1,17 +1,10 @@
-/**
- * Issue 20 through app/ and the store: a batch's rows start only inside their start script, one
- * at a time and in order; an unknown row pauses the batch in the same script as its final move;
- * a failed row gives back exactly its own velocity reservation, once.
- */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { checkFunding } from '../../src/app/batch-funding.js';
 import { approve } from '../../src/app/decide.js';
 import { executeOne } from '../../src/app/execute-one.js';
-import { sealRequest } from '../../src/app/post-request.js';
 import { loadConfig } from '../../src/config.js';
 import { rulesFor, velocitySubject } from '../../src/domain/velocity.js';
-import { APPROVERS, REQUESTER, startWorld, transfer, type World } from './support.js';
+import { APPROVERS, sealBatch, startWorld, type World } from './support.js';
 
 let w: World;
 beforeAll(async () => {
@@ -24,28 +17,7 @@ beforeAll(async () => {
 afterAll(() => w.close());
 
 /** A batch as submitBatch stores it: `B-<n>`, the approval's call carrying the total. */
-async function batch(amounts: number[]): Promise<string> {
-  const id = await w.store.nextId('B');
-  const total = amounts.reduce((a, b) => a + b, 0);
-  await w.store.batches.saveRows(
-    id,
-    amounts.map((a, i) => ({ row: i + 2, destination: 'x', amount: String(a) })),
-  );
-  const s = await sealRequest(w.deps, {
-    id,
-    call: transfer(total),
-    calls: amounts.map(transfer),
-    display: { chain: 'base', walletAlias: 'ops' },
-    requester: REQUESTER,
-    reason: 'batch',
-    origin: undefined,
-    required: 1,
-    rule: '1 approval',
-    submission: `V${randomUUID()}`,
-  });
-  if (s.kind !== 'created') throw new Error(`not created: ${s.kind}`);
-  return id;
-}
+const batch = (amounts: number[]) => sealBatch(w, amounts);
 
 /** Takes the wallet's turn with row 1's first try and passes the funding check (as executeOne does). */
 async function fund(id: string): Promise<void> {

@@ -1,21 +1,13 @@
-/**
- * Issue 20 "Faults and races" through app/ and the store: a stop between a row's pick-up and its
- * compare-and-set, the reconciler during a pause, resume after the paused rows' jobs completed,
- * and 100 failed rows of 1,000 giving back exactly their sum. Each guard lives in a Lua script
- * (store/approval-lua.ts START, FINISH); the comments name the one each test depends on.
- */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { stopBatch } from '../../src/app/batch-control.js';
 import { approve } from '../../src/app/decide.js';
 import { type ExecuteOneDeps, executeOne } from '../../src/app/execute-one.js';
 import { startUnfreeze, voteUnfreeze } from '../../src/app/freeze.js';
-import { sealRequest } from '../../src/app/post-request.js';
 import { loadConfig } from '../../src/config.js';
 import { velocitySubject } from '../../src/domain/velocity.js';
 import type { Queues } from '../../src/queue/queues.js';
 import { reconcile } from '../../src/queue/reconcile.js';
-import { APPROVERS, REQUESTER, startWorld, transfer, type World } from './support.js';
+import { APPROVERS, REQUESTER, sealBatch, startWorld, type World } from './support.js';
 
 let w: World;
 beforeAll(async () => {
@@ -30,27 +22,7 @@ afterAll(() => w.close());
 const A1 = APPROVERS[0] as string;
 const A2 = APPROVERS[1] as string;
 
-async function batch(amounts: number[]): Promise<string> {
-  const id = await w.store.nextId('B');
-  await w.store.batches.saveRows(
-    id,
-    amounts.map((a, i) => ({ row: i + 2, destination: 'x', amount: String(a) })),
-  );
-  const s = await sealRequest(w.deps, {
-    id,
-    call: transfer(amounts.reduce((a, b) => a + b, 0)),
-    calls: amounts.map(transfer),
-    display: { chain: 'base', walletAlias: 'ops' },
-    requester: REQUESTER,
-    reason: 'batch',
-    origin: undefined,
-    required: 1,
-    rule: '1 approval',
-    submission: `V${randomUUID()}`,
-  });
-  if (s.kind !== 'created') throw new Error(`not created: ${s.kind}`);
-  return id;
-}
+const batch = (amounts: number[]) => sealBatch(w, amounts);
 
 const exec = (extra: Partial<ExecuteOneDeps> = {}): ExecuteOneDeps => ({
   ...w.exec(),

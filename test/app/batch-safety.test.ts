@@ -1,20 +1,13 @@
-/**
- * Issue 20 "Execution" rules through app/ and the store, each decided inside a row's start or
- * final script: BATCH_PAUSE_AFTER_FAILURES, BATCH_HOLD_LIMIT, the wallet's turn in approval
- * order, the funding check, WAIT unacknowledged, give-backs on stop and unfreeze-cancel (once).
- */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { stopBatch } from '../../src/app/batch-control.js';
 import { approve } from '../../src/app/decide.js';
 import { executeOne } from '../../src/app/execute-one.js';
 import { startUnfreeze, voteUnfreeze } from '../../src/app/freeze.js';
-import { sealRequest } from '../../src/app/post-request.js';
 import { loadConfig } from '../../src/config.js';
 import { velocitySubject } from '../../src/domain/velocity.js';
 import type { Queues } from '../../src/queue/queues.js';
 import { reconcile } from '../../src/queue/reconcile.js';
-import { APPROVERS, REQUESTER, startWorld, transfer, type World } from './support.js';
+import { APPROVERS, REQUESTER, sealBatch, startWorld, transfer, type World } from './support.js';
 
 let w: World;
 beforeAll(async () => {
@@ -29,27 +22,7 @@ afterAll(() => w.close());
 const A1 = APPROVERS[0] as string;
 const A2 = APPROVERS[1] as string;
 
-async function batch(amounts: number[]): Promise<string> {
-  const id = await w.store.nextId('B');
-  await w.store.batches.saveRows(
-    id,
-    amounts.map((a, i) => ({ row: i + 2, destination: 'x', amount: String(a) })),
-  );
-  const s = await sealRequest(w.deps, {
-    id,
-    call: transfer(amounts.reduce((a, b) => a + b, 0)),
-    calls: amounts.map(transfer),
-    display: { chain: 'base', walletAlias: 'ops' },
-    requester: REQUESTER,
-    reason: 'batch',
-    origin: undefined,
-    required: 1,
-    rule: '1 approval',
-    submission: `V${randomUUID()}`,
-  });
-  if (s.kind !== 'created') throw new Error(`not created: ${s.kind}`);
-  return id;
-}
+const batch = (amounts: number[]) => sealBatch(w, amounts);
 
 const exec = (extra: Partial<ReturnType<World['exec']>> = {}) => ({
   ...w.exec(),

@@ -125,3 +125,31 @@ export async function startWorld(name: string): Promise<World> {
   };
   return world;
 }
+
+/**
+ * A batch as submitBatch stores it (issue 20): `B-<n>` with its rows saved, the approval's call
+ * carrying the total and one sealed call per row. `R`: the same calls as one approval `R-<n>`.
+ */
+export async function sealBatch(w: World, amounts: number[], kind: 'B' | 'R' = 'B'): Promise<string> {
+  const store = w.deps.store;
+  const id = await store.nextId(kind);
+  if (kind === 'B')
+    await store.batches.saveRows(
+      id,
+      amounts.map((a, i) => ({ row: i + 2, destination: 'x', amount: String(a) })),
+    );
+  const s = await sealRequest(w.deps, {
+    id,
+    call: transfer(amounts.reduce((a, b) => a + b, 0)),
+    calls: amounts.map(transfer),
+    display: { chain: 'base', walletAlias: 'ops' },
+    requester: REQUESTER,
+    reason: 'batch',
+    origin: undefined,
+    required: 1,
+    rule: '1 approval',
+    submission: `V${randomUUID()}`,
+  });
+  if (s.kind !== 'created') throw new Error(`not created: ${s.kind}`);
+  return id;
+}

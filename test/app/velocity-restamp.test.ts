@@ -1,17 +1,10 @@
-/**
- * Issue 20 "Velocity" (singles too): a reservation counts in every window until it runs — never
- * ageing out while queued, paused or frozen — and is re-stamped with its start time when it runs.
- * The clock is injected (one store and use-case clock, shifted by `shift` ms).
- */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { approve } from '../../src/app/decide.js';
 import { executeOne, markUnknown } from '../../src/app/execute-one.js';
-import { sealRequest } from '../../src/app/post-request.js';
 import { loadConfig } from '../../src/config.js';
 import { rulesFor, velocitySubject } from '../../src/domain/velocity.js';
 import { RequestStore } from '../../src/store/requests.js';
-import { APPROVERS, REQUESTER, startWorld, transfer, type World } from './support.js';
+import { APPROVERS, sealBatch, startWorld, transfer, type World } from './support.js';
 
 const HOUR = 3_600_000;
 let w: World;
@@ -57,28 +50,7 @@ async function used(): Promise<number> {
 }
 
 /** A batch of these rows (one row and `single`: a single request R-…), on the ops wallet. */
-async function batch(amounts: number[], single = false): Promise<string> {
-  const id = await store.nextId(single ? 'R' : 'B');
-  if (!single)
-    await store.batches.saveRows(
-      id,
-      amounts.map((a, i) => ({ row: i + 2, destination: 'x', amount: String(a) })),
-    );
-  const s = await sealRequest(w.deps, {
-    id,
-    call: transfer(amounts.reduce((a, b) => a + b, 0)),
-    calls: amounts.map(transfer),
-    display: { chain: 'base', walletAlias: 'ops' },
-    requester: REQUESTER,
-    reason: 'batch',
-    origin: undefined,
-    required: 1,
-    rule: '1 approval',
-    submission: `V${randomUUID()}`,
-  });
-  if (s.kind !== 'created') throw new Error(`not created: ${s.kind}`);
-  return id;
-}
+const batch = (amounts: number[], single = false) => sealBatch(w, amounts, single ? 'R' : 'B');
 
 it('a paused batch across a 24 h window keeps its unsent rows counted: the next batch in that window is refused', async () => {
   const first = await batch([30, 30, 30]);
