@@ -5,7 +5,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { checkFunding } from '../src/app/batch-funding.js';
-import { continueAfter } from '../src/app/batch-run.js';
 import { executeOne } from '../src/app/execute-one.js';
 import { sealRequest } from '../src/app/post-request.js';
 import type { ServiceCall } from '../src/domain/request.js';
@@ -66,12 +65,10 @@ export async function rowPathCounts(world: World, n: number): Promise<RowPathCou
   try {
     // Row 1 loads the scripts (EVALSHA's first NOSCRIPT): counted from row 2 on.
     await executeOne(deps, `${id}.1`, { jobId: 'bench-1' });
-    await continueAfter({ store, jobs, log }, `${id}.1`);
     reset();
     for (let i = 2; i <= n; i++) {
       const eid = `${id}.${i}`;
       await executeOne(deps, eid, { jobId: `bench-${i}` });
-      await continueAfter({ store, jobs, log }, eid);
     }
     const rows = n - 1;
     const byName = Object.fromEntries([...tally.byName].map(([k, v]) => [k, Number((v / rows).toFixed(2))]));

@@ -12,7 +12,6 @@ import { runInNewContext } from 'node:vm';
 import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { checkFunding } from '../src/app/batch-funding.js';
-import { continueAfter } from '../src/app/batch-run.js';
 import { approve } from '../src/app/decide.js';
 import { executeOne } from '../src/app/execute-one.js';
 import { sealRequest } from '../src/app/post-request.js';

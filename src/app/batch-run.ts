@@ -6,12 +6,12 @@
  * other row of the batch executing, the row before it final, not frozen).
  */
 import { parseAmount } from '../domain/amount.js';
-import { executionId, parseExecutionId, RUNNABLE_APPROVAL_STATES } from '../domain/approval.js';
+import { type ExecutionState, RUNNABLE_APPROVAL_STATES } from '../domain/approval.js';
 import type { SealedRequest } from '../domain/request.js';
 import { velocitySubject } from '../domain/velocity.js';
 import type { Logger } from '../log.js';
 import type { ControlStore } from '../store/controls.js';
-import type { BatchCancel, BatchFinish } from '../store/executions.js';
+import type { BatchCancel, BatchFinish, ExecutionTransition } from '../store/executions.js';
 import type { RequestStore } from '../store/requests.js';
 import type { JobQueue } from './ports.js';
 
@@ -24,14 +24,46 @@ export interface BatchRunDeps {
 const PAGE = 200;
 export const isBatch = (approvalOrExecutionId: string): boolean => approvalOrExecutionId.startsWith('B-');
 
-/** After row `n` ended: the next row's try, if the batch may still run. */
-export async function continueAfter(deps: BatchRunDeps, finishedExecutionId: string): Promise<void> {
-  const parsed = parseExecutionId(finishedExecutionId);
-  if (!parsed || !isBatch(parsed.approvalId)) return;
-  const next = await deps.store.execution(executionId(parsed.approvalId, parsed.n + 1));
-  if (next?.state !== 'queued') return handOnTurn(deps, parsed.approvalId);
-  if (!(await runnable(deps.store, parsed.approvalId))) return;
-  await deps.jobs.enqueueTry(next.id, next.tries + 1);
+/**
+ * Issue 20 "Speed and scale": what a batch row's end queues, side by side (one round trip): the
+ * card only when the batch's state changed (began, paused, stopping, done) or the row is unknown
+ * — otherwise its progress message, throttled — and the next row's try when the finish script
+ * read that row `queued` and the batch runnable (no read after the script). The try only makes
+ * the row TRY: its start script checks everything again.
+ */
+export async function afterRow(
+  deps: BatchRunDeps & { jobs: Pick<JobQueue, 'enqueueTry' | 'notify'> },
+  approvalId: string,
+  to: ExecutionState,
+  moved: ExecutionTransition,
+): Promise<void> {
+  const { approval, next } = moved;
+  const changed = to === 'unknown' || approval?.before !== approval?.after;
+  const runnable = approval?.after !== undefined && RUNNABLE_APPROVAL_STATES.has(approval.after);
+  const goOn = (to === 'succeeded' || to === 'failed') && runnable && next?.state === 'queued';
+  await Promise.all([
+    changed ? deps.jobs.notify({ requestId: approvalId, kind: 'card' }) : scheduleProgress(deps, approvalId),
+    goOn && next ? deps.jobs.enqueueTry(next.id, next.tries + 1) : undefined,
+    // The batch ended: the next batch of its wallet is tried now, not at the reconciler's round.
+    approval?.after === 'done' ? handOnTurn(deps, approvalId) : undefined,
+  ]);
+}
+
+/** A lost progress job (its claim's holder died) holds the next one back at most this long. */
+export const PROGRESS_PENDING_MS = 60_000;
+
+/** Issue 20 "Progress": one progress job, unless one is already waiting (it draws what is current). */
+export async function scheduleProgress(
+  deps: { store: RequestStore; jobs?: Pick<JobQueue, 'notify'> | undefined },
+  id: string,
+): Promise<void> {
+  if (!deps.jobs || !(await deps.store.claim(id, 'progress-pending', PROGRESS_PENDING_MS))) return;
+  try {
+    await deps.jobs.notify({ requestId: id, kind: 'progress' });
+  } catch (err) {
+    await deps.store.release(id, 'progress-pending');
+    throw err;
+  }
 }
 
 /**
@@ -57,11 +89,6 @@ export async function continueBatch(deps: BatchRunDeps, approvalId: string): Pro
     const first = page.find((e) => e.state === 'queued');
     if (first) return deps.jobs.enqueueTry(first.id, first.tries + 1);
   }
-}
-
-async function runnable(store: RequestStore, approvalId: string): Promise<boolean> {
-  const record = await store.get(approvalId);
-  return record !== undefined && RUNNABLE_APPROVAL_STATES.has(record.approvalState);
 }
 
 /** Issue 20: BATCH_PAUSE_AFTER_FAILURES and BATCH_HOLD_LIMIT, as the scripts need them. */

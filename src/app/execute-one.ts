@@ -15,7 +15,7 @@ import type { BatchFinish } from '../store/executions.js';
 import type { Registry } from '../store/registry.js';
 import type { RequestStore } from '../store/requests.js';
 import { checkFunding } from './batch-funding.js';
-import { type BatchRunConfig, isBatch, rowFinish } from './batch-run.js';
+import { afterRow, type BatchRunConfig, isBatch, rowFinish } from './batch-run.js';
 import { callService, recordSuccess, registerStated } from './execution-effects.js';
 import type { Clock, JobQueue } from './ports.js';
 import { unknownFinishKeys } from './unknown-keys.js';
@@ -134,10 +134,14 @@ export async function executeOne(
   const { token, frozen, tries } = started;
   // The card says "executing" once the call is on its way: its refresh never stands between the
   // compare-and-set and the call, nor shares the time before the call's first byte (issue 19).
-  const refreshCard = () =>
+  // Issue 20 "Speed and scale": a batch's card changes with its state, not per row — only the
+  // row that began the batch refreshes it here (progress goes to the thread at the row's end).
+  const refreshCard = () => {
+    if (batch && !started.began) return;
     void jobs
       .notify({ requestId: approvalId, kind: 'card' })
       .catch((err: unknown) => log.warn({ err, executionId }, 'could not queue a card refresh'));
+  };
 
   // Issue 20: a batch row's give-back, failure run and pause happen inside its final move.
   // A single request's final move gives its velocity headroom back on `failed` and re-stamps it
@@ -148,10 +152,29 @@ export async function executeOne(
     : subject && deps.controls
       ? { release: { ledger: deps.controls.ledgerKey(subject), amounts: deps.controls.amountsKey(subject) } }
       : {};
-  const finish = async (to: 'succeeded' | 'failed' | 'unknown', result: RequestOutcome, detail?: string) => {
-    const r = await store.executions.finish(executionId, token, to, result, detail, row);
+  // The approval as the start read it: the final move masks it without reading it again; a
+  // batch's row reads its next row in the same script (issue 20 "Speed and scale").
+  const n = parseExecutionId(executionId)?.n;
+  const how = {
+    ...row,
+    approval: started.approval,
+    ...(batch && n !== undefined ? { next: `${approvalId}.${n + 1}` } : {}),
+  };
+  /** `also`: what a recorded move does besides, side by side with its notices. */
+  const finish = async (
+    to: 'succeeded' | 'failed' | 'unknown',
+    result: RequestOutcome,
+    detail?: string,
+    also?: () => Promise<void>,
+  ) => {
+    const r = await store.executions.finish(executionId, token, to, result, detail, how);
     if (!r.ok) log.error({ executionId, to, state: r.from }, 'execute: could not record the outcome');
-    await jobs.notify({ requestId: approvalId, kind: notifyKind(executionId, to) });
+    await Promise.all([
+      batch && r.ok
+        ? afterRow(deps, approvalId, to, r)
+        : jobs.notify({ requestId: approvalId, kind: notifyKind(executionId, to) }),
+      r.ok ? also?.() : undefined,
+    ]);
     return r.ok;
   };
   const notSent = async (outcome: RequestOutcome, detail: string): Promise<ExecuteResult> => {
@@ -242,14 +265,14 @@ export async function executeOne(
         return 'unknown';
     }
   }
-  const done = await finish('succeeded', outcome);
-  if (done)
-    await recordSuccess(
+  await finish('succeeded', outcome, undefined, () =>
+    recordSuccess(
       { registry: deps.registry, now: deps.now, addPayee: (c, r) => store.addPayee(c, r) },
       frozen,
       outcome,
       started.decidedBy,
-    );
+    ),
+  );
   return 'succeeded';
 }
 

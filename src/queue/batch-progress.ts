@@ -6,6 +6,7 @@
  * state change never waits behind it. The card itself is redrawn only when what it shows changes
  * (state, freeze, unknown rows), not per row.
  */
+import { PROGRESS_PENDING_MS } from '../app/batch-run.js';
 import type { JobQueue } from '../app/ports.js';
 import type { RequestRecord } from '../domain/request.js';
 import type { Logger } from '../log.js';
@@ -16,8 +17,6 @@ import { type CardRef, NeedsAdminError, type Notifier, RateLimitedError } from '
 
 export const PROGRESS_EVERY_MS = 3_000;
 export const PROGRESS_PER_MINUTE = 20;
-/** A lost progress job (its claim's holder died) holds the next one back at most this long. */
-const PENDING_MS = 60_000;
 
 /** 0 when an update may go now (and counts), else how many ms to wait. */
 export interface ProgressLimits {
@@ -77,17 +76,6 @@ export interface ProgressDeps {
   progress?: ProgressLimits | undefined;
 }
 
-/** After a batch changed: one progress job, unless one is already waiting (it draws what is current). */
-export async function scheduleProgress(deps: ProgressDeps, id: string): Promise<void> {
-  if (!deps.jobs || !(await deps.store.claim(id, 'progress-pending', PENDING_MS))) return;
-  try {
-    await deps.jobs.notify({ requestId: id, kind: 'progress' });
-  } catch (err) {
-    await deps.store.release(id, 'progress-pending');
-    throw err;
-  }
-}
-
 /** The progress job: draws the batch as it is now, or says how long to wait for a turn. */
 export async function runProgress(deps: ProgressDeps, id: string): Promise<{ wait: number } | undefined> {
   const { store } = deps;
@@ -99,7 +87,7 @@ export async function runProgress(deps: ProgressDeps, id: string): Promise<{ wai
   if ((await store.postedAt(id, 'progress-shown')) === drawn) return undefined;
   const wait = (await deps.progress?.batch(id)) || (await deps.progress?.all()) || 0;
   if (wait > 0) {
-    await store.claim(id, 'progress-pending', PENDING_MS); // this job stays the waiting one
+    await store.claim(id, 'progress-pending', PROGRESS_PENDING_MS); // this job stays the waiting one
     return { wait };
   }
   await draw(deps, record, record.card);

@@ -5,18 +5,12 @@
  * never dropped, and a reply already posted is not posted again.
  */
 
+import { scheduleProgress } from '../app/batch-run.js';
 import type { JobQueue } from '../app/ports.js';
 import type { RequestRecord } from '../domain/request.js';
 import type { Logger } from '../log.js';
 import type { RequestStore } from '../store/requests.js';
-import {
-  CARD_BUSY_WAIT_MS,
-  type ProgressLimits,
-  redrawBatchCard,
-  runProgress,
-  scheduleProgress,
-  seenSince,
-} from './batch-progress.js';
+import { CARD_BUSY_WAIT_MS, type ProgressLimits, redrawBatchCard, runProgress, seenSince } from './batch-progress.js';
 import { batchThread } from './batch-thread.js';
 import { type CardRef, type Milestone, NeedsAdminError, type Notifier, RateLimitedError } from './notifier.js';
 import type { NotifyJob } from './queues.js';

@@ -92,7 +92,8 @@ end
  * the batch's previous execution (the execution itself when there is none); a batch's row also
  * its wallet's turn (KEYS[17]).
  * ARGV: execution id, approval id, token, job id, history entry JSON, now, BATCH_HOLD_LIMIT ms ('').
- * Returns {1, 'queued', kind, seq, call, sealHash, frozen, decidedBy, tries, viewChanged} or
+ * Returns {1, 'queued', kind, seq, call, sealHash, frozen, decidedBy, tries, viewChanged, approval state
+ * before (issue 20: 'approved' → the batch began running, its card changes)} or
  * {0, state, job} (not queued), {0, 'queued', '', why} (approval not runnable: its state, or a
  * batch's 'waiting', 'too-old', 'turn', 'funding'), {-1, 'queued'} (frozen).
  */
@@ -126,7 +127,7 @@ local _, changed = reindex(KEYS[1], 7, ARGV[2], now)
 local seq = redis.call('RPUSH', KEYS[2], ARGV[5])
 local e = redis.call('HMGET', KEYS[3], 'call', 'sealHash')
 local a = redis.call('HMGET', KEYS[1], 'frozen', 'decidedBy')
-return {1, 'queued', kindOf(KEYS[1]), seq, e[1] or '', e[2] or '', a[1], a[2] or '', tries, changed and 1 or 0}
+return {1, 'queued', kindOf(KEYS[1]), seq, e[1] or '', e[2] or '', a[1], a[2] or '', tries, changed and 1 or 0, as}
 `;
 
 /**
@@ -139,7 +140,9 @@ return {1, 'queued', kindOf(KEYS[1]), seq, e[1] or '', e[2] or '', a[1], a[2] or
  * (comma-separated), token or '', history entry JSON, execution fields JSON, now, approval
  * fields JSON when it becomes done, a batch row's options JSON ('' for none: `units` to give
  * back on failed, `pauseAfter` failures in a row, `pauseWhy` to pause when going back to queued).
- * Returns {1, from, kind, seq, viewChanged, view} or {0, state}.
+ * A batch's row may pass the next row's execution as KEYS[20] (issue 20 "Speed and scale").
+ * Returns {1, from, kind, seq, viewChanged, view, approval state before, approval state after,
+ * the next row's state and tries ('' without KEYS[20])} or {0, state}.
  */
 export const FINISH = `${COMMON}${BATCH_LUA}
 local now = tonumber(ARGV[8])
@@ -151,6 +154,7 @@ for s in string.gmatch(ARGV[4], '[^,]+') do if s == es then allowed = true end e
 if not allowed then return {0, es} end
 if ARGV[5] ~= '' and redis.call('HGET', KEYS[3], 'execToken') ~= ARGV[5] then return {0, es} end
 local as = redis.call('HGET', KEYS[1], 'state')
+local asBefore = as
 local to = ARGV[3]
 local batch = string.sub(ARGV[2], 1, 2) == 'B-' and KEYS[18] ~= nil
 local opt = (batch and ARGV[10] and ARGV[10] ~= '') and cjson.decode(ARGV[10]) or {}
@@ -206,7 +210,10 @@ if not batch and KEYS[17] and es == 'executing' and (to == 'succeeded' or to == 
 end
 local view, changed = reindex(KEYS[1], 7, ARGV[2], now)
 local seq = redis.call('RPUSH', KEYS[2], ARGV[6])
-return {1, es, kindOf(KEYS[1]), seq, changed and 1 or 0, view}
+-- Issue 20 "Speed and scale": what the row's end needs next, read here instead of after.
+local following = KEYS[20] and redis.call('HMGET', KEYS[20], 'state', 'tries') or {}
+return {1, es, kindOf(KEYS[1]), seq, changed and 1 or 0, view, asBefore or '',
+  redis.call('HGET', KEYS[1], 'state') or '', following[1] or '', following[2] or ''}
 `;
 
 /**

@@ -28,6 +28,10 @@ export type ExecutionStart =
       executionId: string;
       /** The approval as sealed, carrying this execution's call. */
       frozen: SealedRequest;
+      /** The approval as stored (its own call): what a final move masks (no read before it). */
+      approval: SealedRequest;
+      /** Issue 20: this start moved the approval approved → running (a batch's card changes). */
+      began: boolean;
       sealHash: string;
       decidedBy: string | undefined;
       tries: number;
@@ -55,6 +59,10 @@ export interface ExecutionTransition {
   ok: boolean;
   /** The execution's state before the attempt. */
   from: ExecutionState | undefined;
+  /** After a move: the approval's state before and after it (issue 20: a batch's card changes). */
+  approval?: { before: ApprovalState | undefined; after: ApprovalState | undefined };
+  /** After a move with `next`: that execution's state and tries, read in the same script. */
+  next?: { id: string; state: ExecutionState | undefined; tries: number };
 }
 
 export interface FinishOptions {
@@ -66,6 +74,14 @@ export interface FinishOptions {
   release?: { ledger: string; amounts: string };
   /** Issue 20: a batch row's own give-back, failure run and pause, all in its final move. */
   batch?: BatchFinish;
+  /**
+   * The approval as stored, read by the start script: masked for the final move without a
+   * read before it (issue 20 "Speed and scale"). Absent: read here. It never changes until
+   * the approval is final, and a final approval's fields are not set again.
+   */
+  approval?: SealedRequest;
+  /** Issue 20: a batch row's next execution, whose state and tries the script returns. */
+  next?: string;
 }
 
 export interface BatchFinish {
@@ -134,8 +150,8 @@ export class ExecutionStore {
       JSON.stringify(entry),
       String(at),
       holdLimitMs === undefined ? '' : String(holdLimitMs),
-    )) as [number, string, string?, number?, string?, string?, string?, string?, number?, number?];
-    const [ok, from, kind, seq, call, seal, frozen, decidedBy, tries, changed] = r;
+    )) as [number, string, string?, number?, string?, string?, string?, string?, number?, number?, string?];
+    const [ok, from, kind, seq, call, seal, frozen, decidedBy, tries, changed, before] = r;
     if (ok === -1) return { token: undefined, from: 'queued', held: true };
     if (ok !== 1 || frozen === undefined) {
       const state = from === '' ? undefined : (from as ExecutionState);
@@ -150,6 +166,8 @@ export class ExecutionStore {
       token,
       executionId: execId,
       frozen: sealed,
+      approval,
+      began: before === 'approved',
       sealHash: seal || approval.hash,
       decidedBy: decidedBy || undefined,
       tries: Number(tries ?? 1),
@@ -183,8 +201,8 @@ export class ExecutionStore {
     let approvalFields = '';
     if (to !== 'queued') {
       // Issue 9 item 12: the final move also masks the stored personal data, atomically.
-      const raw = await this.redis.hget(this.keys.approval(approvalId), 'frozen');
-      const frozen = raw ? (JSON.parse(raw) as SealedRequest) : undefined;
+      const raw = how.approval ? undefined : await this.redis.hget(this.keys.approval(approvalId), 'frozen');
+      const frozen = how.approval ?? (raw ? (JSON.parse(raw) as SealedRequest) : undefined);
       if (frozen && !frozen.redacted) {
         const masked = redactSealed(frozen, at);
         approvalFields = JSON.stringify({ frozen: JSON.stringify(masked) });
@@ -212,14 +230,16 @@ export class ExecutionStore {
           ...(b.pauseWhy ? { pauseWhy: b.pauseWhy } : {}),
         })
       : '';
-    const [ok, before, kind, seq, changed, view] = (await evalScript(
+    const next = release.length === 4 && how.next ? [this.keys.execution(how.next)] : [];
+    const [ok, before, kind, seq, changed, view, was, is, nextState, nextTries] = (await evalScript(
       this.redis,
       FINISH,
-      15 + release.length,
+      15 + release.length + next.length,
       ...this.base(approvalId, execId),
       this.keys.open,
       ...this.keys.views(),
       ...release,
+      ...next,
       execId,
       approvalId,
       to,
@@ -230,9 +250,19 @@ export class ExecutionStore {
       String(at),
       approvalFields,
       batchOptions,
-    )) as [number, string, RequestKind?, number?, number?, RequestState?];
+    )) as [number, string, RequestKind?, number?, number?, RequestState?, string?, string?, string?, string?];
     if (ok === 1 && changed === 1 && kind && seq && view) this.onChange({ id: approvalId, kind, state: view, seq });
-    return { ok: ok === 1, from: before === '' ? undefined : (before as ExecutionState) };
+    const prior = before === '' ? undefined : (before as ExecutionState);
+    if (ok !== 1) return { ok: false, from: prior };
+    const state = (s: string | undefined) => (s ? (s as never) : undefined);
+    return {
+      ok: true,
+      from: prior,
+      approval: { before: state(was), after: state(is) },
+      ...(how.next && next.length > 0
+        ? { next: { id: how.next, state: state(nextState), tries: Number(nextTries || '0') } }
+        : {}),
+    };
   }
 
   /**

@@ -1,5 +1,5 @@
 /** One try of one execution (issue 18 §1): app/execute-one.ts does the work, at most once. */
-import { continueAfter, isBatch } from '../../app/batch-run.js';
+import { isBatch } from '../../app/batch-run.js';
 import { EXECUTE_TRIES, type ExecuteResult, executeOne, markUnknown } from '../../app/execute-one.js';
 import { parseExecutionId } from '../../domain/approval.js';
 import { executeJob, QUEUE_NAMES } from '../queues.js';
@@ -39,9 +39,8 @@ export const executeJobType = defineJob({
         returnWhenFunded: round === 0 && Boolean(limited),
       });
     }
-    // Issue 20: a batch row that ended (succeeded or failed) queues the next row's try.
-    if (result === 'succeeded' || result === 'failed')
-      await continueAfter({ store: ctx.store, jobs: ctx.queues, log: ctx.log }, data.executionId);
+    // Issue 20: a batch row that ended (succeeded or failed) queued the next row's try itself,
+    // from what its finish script read (app/batch-run.ts afterRow).
     // issue 13: wait, without failing or using an attempt; an approved release promotes it.
     // Issue 20: 'wait' (a batch's balance could not be read for its funding check) waits alike.
     return result === 'frozen' || result === 'wait' ? { wait: ctx.freezeRecheckMs } : { done: result };
