@@ -1,0 +1,109 @@
+/**
+ * Issue 20 "Speed and scale": a batch row's own path. Its end reads the next row and the batch's
+ * state inside its finish script and queues, side by side, the next row's try and either the card
+ * (only when the batch's state changed) or its throttled progress — at most 4 sequential Redis
+ * round trips per row, counted as the bench counts them (bench/counting-redis.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { countingRedis } from '../../bench/counting-redis.js';
+import { stopBatch } from '../../src/app/batch-control.js';
+import { checkFunding } from '../../src/app/batch-funding.js';
+import { approve } from '../../src/app/decide.js';
+import { executeOne } from '../../src/app/execute-one.js';
+import { sealRequest } from '../../src/app/post-request.js';
+import { tryJobId } from '../../src/domain/approval.js';
+import { createLogger } from '../../src/log.js';
+import { createQueues } from '../../src/queue/queues.js';
+import { Registry } from '../../src/store/registry.js';
+import { RequestStore } from '../../src/store/requests.js';
+import { REDIS_URL } from '../support/harness.js';
+import { APPROVERS, REQUESTER, startWorld, transfer, type World } from './support.js';
+
+let w: World;
+beforeAll(async () => {
+  w = await startWorld('batch-row-path');
+});
+afterAll(() => w.close());
+
+/** An approved batch whose wallet turn and funding check are passed (as row 1's first try does). */
+async function approvedBatch(amounts: number[]): Promise<string> {
+  const id = await w.store.nextId('B');
+  await w.store.batches.saveRows(
+    id,
+    amounts.map((a, i) => ({ row: i + 2, destination: 'x', amount: String(a) })),
+  );
+  const s = await sealRequest(w.deps, {
+    id,
+    call: transfer(amounts.reduce((a, b) => a + b, 0)),
+    calls: amounts.map(transfer),
+    display: { chain: 'base', walletAlias: 'ops' },
+    requester: REQUESTER,
+    reason: 'batch',
+    origin: undefined,
+    required: 1,
+    rule: '1 approval',
+    submission: `V${randomUUID()}`,
+  });
+  if (s.kind !== 'created') throw new Error(`not created: ${s.kind}`);
+  expect((await approve(w.deps, id, APPROVERS[0] as string)).kind).toBe('approved');
+  const r = await w.store.executions.start(`${id}.1`, 't');
+  expect(r.token === undefined ? r.approval : 'started').toBe('funding');
+  expect(await checkFunding(w.deps, id)).toBe('funded');
+  return id;
+}
+
+const noticesFor = (id: string, from: number) => w.notified.slice(from).filter((n) => n.requestId === id);
+
+it("each row's end queues the next row's try; the card only when the batch began and when it is done", async () => {
+  const id = await approvedBatch([5.01, 5.02, 5.03, 5.04, 5.05]);
+  const notices = w.notified.length;
+  const tries = w.tries.length;
+  for (let n = 1; n <= 5; n++) expect(await executeOne(w.exec(), `${id}.${n}`)).toBe('succeeded');
+  expect(w.tries.slice(tries).filter((t) => t.id.startsWith(`${id}.`))).toEqual(
+    [2, 3, 4, 5].map((n) => ({ id: `${id}.${n}`, attempt: 1, delayMs: undefined })),
+  );
+  const kinds = noticesFor(id, notices).map((n) => n.kind);
+  // Row 1 moved the batch approved → running, row 5 made it done; rows in between changed
+  // only counts: one progress job, which draws whatever is current when it runs.
+  expect(kinds.filter((k) => k === 'card')).toHaveLength(2);
+  expect(kinds.filter((k) => k === 'progress')).toHaveLength(1);
+  expect((await w.store.get(id))?.approvalState).toBe('done');
+});
+
+it('a row that pauses its batch queues no next try, and the card shows the pause', async () => {
+  const id = await approvedBatch([6.01, 6.02, 6.03]);
+  const notices = w.notified.length;
+  const tries = w.tries.length;
+  const deps = { ...w.exec(), batch: { pauseAfterFailures: 1, holdLimitMs: 86_400_000 } };
+  w.sandbox.faults.failNext('/transfer', 1, { status: 400 });
+  expect(await executeOne(deps, `${id}.1`)).toBe('failed');
+  expect((await w.store.get(id))?.approvalState).toBe('paused');
+  expect(w.tries.slice(tries).filter((t) => t.id.startsWith(`${id}.`))).toEqual([]);
+  expect(noticesFor(id, notices).map((n) => n.kind)).toEqual(['card', 'card']);
+  expect(w.received(6.02)).toBe(0);
+  // Stopped: the wallet's turn is free for the next test's batch.
+  expect((await stopBatch(w.deps, id, REQUESTER)).kind).toBe('stopped');
+});
+
+it('a row costs at most 4 sequential Redis round trips: start, finish, then its try beside its notices', async () => {
+  const id = await approvedBatch(Array.from({ length: 8 }, (_, i) => 7 + (i + 1) / 100));
+  const { redis, tally, reset } = countingRedis(REDIS_URL);
+  const log = createLogger({ level: 'silent' });
+  const store = new RequestStore(redis, w.prefix);
+  // Real BullMQ queues on the counted connection, under a prefix no worker takes.
+  const jobs = createQueues(redis, `${w.prefix}:counted`, log);
+  const deps = { ...w.exec(), store, registry: new Registry(redis, w.prefix), jobs };
+  try {
+    // Row 1 loads the scripts (EVALSHA's first NOSCRIPT): counted from row 2 on.
+    expect(await executeOne(deps, `${id}.1`, { jobId: 'j1' })).toBe('succeeded');
+    reset();
+    for (let n = 2; n <= 8; n++) expect(await executeOne(deps, `${id}.${n}`, { jobId: `j${n}` })).toBe('succeeded');
+    expect(tally.roundTrips / 7).toBeLessThanOrEqual(4);
+    // Each next try was queued once, in BullMQ itself.
+    for (let n = 2; n <= 8; n++) expect(await jobs.execute.getJob(tryJobId(`${id}.${n}`, 1))).toBeDefined();
+  } finally {
+    await jobs.close();
+    await redis.quit();
+  }
+});
