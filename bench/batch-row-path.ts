@@ -22,7 +22,7 @@ export const transfer = (amount: number): ServiceCall => ({
   body: { wallet_id: 'wal_ops_7f3a', amount, receiver: RECEIVER, asset: 'base:usdc' },
 });
 
-/** A batch of `n` rows of 0.01, stored as submitBatch stores it; returns its id. */
+/** A batch of `n` rows of 0.01, stored as submitBatch stores it (its facts too); returns its id. */
 export async function storeBatch(world: World, n: number): Promise<string> {
   const deps = world.rampart.deps;
   const id = await deps.store.nextId('B');
@@ -35,7 +35,23 @@ export async function storeBatch(world: World, n: number): Promise<string> {
     id,
     call: transfer(n / 100),
     calls,
-    display: { chain: 'base', walletAlias: 'ops', assetCode: 'USDC' },
+    // A batch's facts as submitBatch seals them: its card and progress take the batch's paths.
+    display: {
+      chain: 'base',
+      walletAlias: 'ops',
+      assetCode: 'USDC',
+      batch: {
+        kind: 'transfers',
+        fileName: 'bench.csv',
+        rows: n,
+        total: String(n / 100),
+        largest: { row: 2, amount: '0.01' },
+        availableNow: '1000000',
+        availableAfter: String(1_000_000 - n / 100),
+        fileFingerprint: randomUUID(),
+        preview: [],
+      },
+    },
     requester: PEOPLE.requester,
     reason: 'bench',
     origin: undefined,

@@ -26,8 +26,8 @@ export const isBatch = (approvalOrExecutionId: string): boolean => approvalOrExe
 
 /**
  * Issue 20 "Speed and scale": what a batch row's end queues, side by side (one round trip): the
- * card only when the batch's state changed (began, paused, stopping, done) or the row is unknown
- * — otherwise its progress message, throttled — and the next row's try when the finish script
+ * card only when the batch's state changed (began, paused, stopping, done), the row is unknown or
+ * the batch is not running (its card prints the counts) — otherwise its progress, throttled — and the next row's try when the finish script
  * read that row `queued` and the batch runnable (no read after the script). The try only makes
  * the row TRY: its start script checks everything again.
  */
@@ -38,8 +38,9 @@ export async function afterRow(
   moved: ExecutionTransition,
 ): Promise<void> {
   const { approval, next } = moved;
-  const changed = to === 'unknown' || approval?.before !== approval?.after;
   const runnable = approval?.after !== undefined && RUNNABLE_APPROVAL_STATES.has(approval.after);
+  // Paused, stopping and done cards print the counts: a row ending in those states redraws too.
+  const changed = to === 'unknown' || approval?.before !== approval?.after || !runnable;
   const goOn = (to === 'succeeded' || to === 'failed') && runnable && next?.state === 'queued';
   await Promise.all([
     changed ? deps.jobs.notify({ requestId: approvalId, kind: 'card' }) : scheduleProgress(deps, approvalId),

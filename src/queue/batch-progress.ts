@@ -121,8 +121,8 @@ const CARD_CLAIM_MS = 5_000;
 const CLOCK_MARGIN_MS = 2_000;
 
 /**
- * Issue 20: every row of a batch queues a card job (two per row), far more than the card needs.
- * A job queued well before the last full check of the batch's card (which read the record after
+ * Issue 20: a batch's card jobs can pile up (a row ending while the batch is paused or
+ * stopping, resume, freeze, older workers that queued one per row). A job queued well before the last full check of the batch's card (which read the record after
  * that job's change) has nothing left to do: one read instead of a dozen.
  */
 export async function seenSince(store: RequestStore, id: string, enqueuedAt: number): Promise<boolean> {
@@ -133,7 +133,8 @@ export async function seenSince(store: RequestStore, id: string, enqueuedAt: num
 
 /**
  * Issue 20: a running batch's card is redrawn only when what it shows changed, never per row
- * (each row's end still queues a notify job; progress goes to the thread, throttled). One job
+ * (a row's end queues the card only when the batch's state changed: app/batch-run.ts afterRow;
+ * progress goes to the thread, throttled). One job
  * at a time per card, reading the record after its claim: a slower job holding an older state
  * can never draw over a newer one. Undefined when another job holds the card (try again soon).
  */

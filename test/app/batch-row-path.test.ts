@@ -15,6 +15,7 @@ import { sealRequest } from '../../src/app/post-request.js';
 import { tryJobId } from '../../src/domain/approval.js';
 import { createLogger } from '../../src/log.js';
 import { createQueues } from '../../src/queue/queues.js';
+import type { ServiceClient } from '../../src/service/client.js';
 import { Registry } from '../../src/store/registry.js';
 import { RequestStore } from '../../src/store/requests.js';
 import { REDIS_URL } from '../support/harness.js';
@@ -83,6 +84,24 @@ it('a row that pauses its batch queues no next try, and the card shows the pause
   expect(noticesFor(id, notices).map((n) => n.kind)).toEqual(['card', 'card']);
   expect(w.received(6.02)).toBe(0);
   // Stopped: the wallet's turn is free for the next test's batch.
+  expect((await stopBatch(w.deps, id, REQUESTER)).kind).toBe('stopped');
+});
+
+it('a row ending while its batch is paused redraws the card (it prints the counts) and queues no next try', async () => {
+  const id = await approvedBatch([8.01, 8.02]);
+  const notices = w.notified.length;
+  const tries = w.tries.length;
+  // Paused by another path while row 1 is between its compare-and-set and its answer.
+  const service = Object.assign(Object.create(w.service) as ServiceClient, {
+    transfer: async (body: Parameters<ServiceClient['transfer']>[0]) => {
+      expect((await w.store.batches.pause(id, 'paused for the test')).ok).toBe(true);
+      return w.service.transfer(body);
+    },
+  });
+  expect(await executeOne(w.exec(service), `${id}.1`)).toBe('succeeded');
+  expect((await w.store.get(id))?.approvalState).toBe('paused');
+  expect(noticesFor(id, notices).map((n) => n.kind)).toEqual(['card', 'card']);
+  expect(w.tries.slice(tries).filter((t) => t.id.startsWith(`${id}.`))).toEqual([]);
   expect((await stopBatch(w.deps, id, REQUESTER)).kind).toBe('stopped');
 });
 
