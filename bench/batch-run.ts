@@ -1,26 +1,9 @@
-/**
- * Part 6 (issue 20 "Speed and scale"): running a batch at BATCH_RATE=off against the sandbox.
- * - rows/s of one batch, serial (its rows one at a time), beside a bare BullMQ chain making the
- *   same call (each job calls /transfer, then queues the next): the floor;
- * - Redis commands per row on the row's own path (start, call, finish, next row's try), counted
- *   on the connection it runs on — an upper bound on its sequential round trips;
- * - RSS after a 5,000-row batch against before (both after a full GC).
- */
-import { randomUUID } from 'node:crypto';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
-import { checkFunding } from '../src/app/batch-funding.js';
 import { approve } from '../src/app/decide.js';
-import { executeOne } from '../src/app/execute-one.js';
-import { sealRequest } from '../src/app/post-request.js';
-import type { ServiceCall } from '../src/domain/request.js';
-import { createLogger } from '../src/log.js';
-import { createQueues } from '../src/queue/queues.js';
 import { ServiceClient } from '../src/service/client.js';
-import { Registry } from '../src/store/registry.js';
-import { RequestStore } from '../src/store/requests.js';
 import { rowPathCounts, storeBatch, transfer } from './batch-row-path.js';
 import { PEOPLE, startWorld, type World } from './world.js';
 
