@@ -117,8 +117,10 @@ it('a row costs at most 4 sequential Redis round trips: start, finish, then its 
     // Row 1 loads the scripts (EVALSHA's first NOSCRIPT): counted from row 2 on.
     expect(await executeOne(deps, `${id}.1`, { jobId: 'j1' })).toBe('succeeded');
     reset();
-    for (let n = 2; n <= 8; n++) expect(await executeOne(deps, `${id}.${n}`, { jobId: `j${n}` })).toBe('succeeded');
-    expect(tally.roundTrips / 7).toBeLessThanOrEqual(4);
+    for (let n = 2; n <= 7; n++) expect(await executeOne(deps, `${id}.${n}`, { jobId: `j${n}` })).toBe('succeeded');
+    expect(tally.roundTrips / 6).toBeLessThanOrEqual(4);
+    // The last row ends the batch and hands its wallet's turn on: once per batch, not counted.
+    expect(await executeOne(deps, `${id}.8`, { jobId: 'j8' })).toBe('succeeded');
     // Each next try was queued once, in BullMQ itself.
     for (let n = 2; n <= 8; n++) expect(await jobs.execute.getJob(tryJobId(`${id}.${n}`, 1))).toBeDefined();
   } finally {
