@@ -165,3 +165,85 @@ it('offers the failed rows again from a button in the thread, and posts the new 
     'the new batch card',
   );
 });
+
+/**
+ * Issue 20 "Done when", in the workbench: a 1,000-row offramp file picked in the form goes to one
+ * card, one approval (a click through the page's API) and a 1,000-row receipt in the thread, and
+ * the sandbox behind the workbench receives exactly one offramp per row.
+ */
+it('takes a 1,000-row offramp file from the form to one card, one approval and a 1,000-row receipt', async () => {
+  const ROWS = 1_000;
+  const sandbox = wb.rampart.sandbox;
+  if (!sandbox) throw new Error('the workbench runs on its sandbox');
+  for (let i = 0; i < 10; i++) {
+    const id = `ben_wb${i}`;
+    sandbox.state.beneficiaries.set(id, { id, identityId: 'idn_1', currency: 'NGN', details: {} });
+    await wb.rampart.deps.registry.addBeneficiary({
+      id,
+      label: `Payee ${i}`,
+      identityId: 'idn_1',
+      identityName: 'Payee',
+      bankName: 'GTBank',
+      accountMasked: '••••6789',
+      holderName: 'PAYEE',
+      createdBy: 'U0REQUESTER',
+      approvedBy: 'U0APPROVER1',
+      createdAt: Date.now(),
+      requestId: 'R-1',
+    });
+  }
+  const before = sandbox.state.offramps.length;
+  const user = 'U0REQUESTER';
+  const seen = new Set(wb.fake.views(user).map((v) => v.id));
+  await post('/api/command', { user, channel: 'C0GENERAL', text: '/batch' });
+  const view = await eventually(
+    () => wb.fake.views(user).find((v) => v.callback_id === 'batch_modal' && !seen.has(v.id)),
+    10_000,
+    'the batch form',
+  );
+  const csv = `beneficiary,amount,reference\n${Array.from(
+    { length: ROWS },
+    (_, k) => `${k % 2 ? `ben_wb${k % 10}` : `Payee ${k % 10}`},${(1 + (k % 5)).toFixed(2)},WB-${k}`,
+  ).join('\n')}\n`;
+  const file = await post('/api/pick-file', {
+    user,
+    name: 'payroll.csv',
+    content: Buffer.from(csv).toString('base64'),
+  });
+  const submitted = await post('/api/submit', {
+    user,
+    viewId: view.id,
+    values: { kind: 'offramps', wallet: 'ops', asset: 'base:usdc', file, reason: 'workbench payroll' },
+  });
+  expect(submitted.errors).toEqual({});
+  const card = await eventually(
+    () => wb.fake.messages('C0APPROVALS').find((m) => JSON.stringify(m.blocks).includes('Batch of offramps')),
+    20_000,
+    'the offramp batch card',
+  );
+  const id = /B-\d+/.exec(JSON.stringify(card.blocks))?.[0] ?? '';
+  const approve = findElement(card.blocks ?? [], 'request_approve');
+  if (!approve) throw new Error('no Approve button');
+  await post('/api/click', {
+    user: 'U0APPROVER1',
+    actionId: 'request_approve',
+    blockId: approve.blockId,
+    value: String(approve.element.value),
+    channel: 'C0APPROVALS',
+    ts: card.ts,
+  });
+  const receipt = await eventually(
+    async () => (await threadReplies(user, id)).find((r) => r.html.includes(`${id}-receipt.csv`)),
+    240_000,
+    'the receipt in the thread',
+  );
+  const lines = (await linkedFile(receipt)).trim().split('\r\n');
+  expect(lines).toHaveLength(ROWS + 1);
+  expect(lines.slice(1).every((l) => l.includes(',initiated,'))).toBe(true);
+  const sent = sandbox.state.offramps.slice(before);
+  expect(sent).toHaveLength(ROWS);
+  expect(new Set(sent.map((o) => o.reference)).size).toBe(ROWS);
+  expect(
+    wb.fake.messages('C0APPROVALS').filter((m) => !m.thread_ts && JSON.stringify(m.blocks).includes(id)),
+  ).toHaveLength(1);
+}, 300_000);
