@@ -31,6 +31,8 @@ export async function offerStepUp(
   requestId: string,
   user: string,
   purpose: RecordPurpose = 'approve',
+  /** Issue 20 §5: the click confirmed the card's warnings; the vote the page records says so. */
+  warningsChecked = false,
 ): Promise<Offer> {
   const now = deps.now();
   const usable = await deps.passkeys.usable(user, now);
@@ -46,6 +48,7 @@ export async function offerStepUp(
       subjectHash,
       nonce: randomBytes(32).toString('base64url'),
       expiresAt: now + STEP_UP_TOKEN_MS,
+      ...(warningsChecked ? { warningsChecked: true } : {}),
     },
     now,
   );
@@ -158,7 +161,7 @@ export async function finishRecordStepUp(
     recordAttempt(deps, { ...seen, outcome: `resume:${outcome.kind}` });
     return { kind: 'resumed', outcome };
   }
-  const outcome = await approve(deps, data.subject, data.user, a.proof);
+  const outcome = await approve(deps, data.subject, data.user, a.proof, data.warningsChecked === true);
   recordAttempt(deps, { ...seen, outcome: `vote:${outcome.kind}` });
   return { kind: 'decided', outcome };
 }

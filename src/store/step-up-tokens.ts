@@ -25,6 +25,8 @@ export const tokenDataSchema = z.object({
   expiresAt: z.number(),
   /** enrol: from the CLI, no approval and no cool-down. */
   bootstrap: z.boolean().optional(),
+  /** approve: the approver confirmed the card's warnings before the passkey (issue 20 §5). */
+  warningsChecked: z.boolean().optional(),
 });
 export type TokenData = z.infer<typeof tokenDataSchema>;
 

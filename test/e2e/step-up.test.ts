@@ -129,6 +129,10 @@ describe('passkey step-up', () => {
     expect((await h.rampart.deps.store.get(id))?.votes).toEqual([]);
     expect(await pressAndRead(approver1)).toContain('Approved with your passkey');
     await waitForApproval(h, id, 'done', 30_000);
+    // Issue 20 §5: every row pays a new address, so Approve asked to confirm the warnings; the
+    // vote the passkey page records says both.
+    const votes = (await h.rampart.deps.store.history(id)).filter((e) => e.event === 'approval');
+    expect(votes.map((e) => e.detail)).toEqual(['with passkey, warnings checked']);
     expect(serviceCalls(h, '/transfer').filter((c) => JSON.stringify(c.body).includes('0x')).length).toBeGreaterThan(0);
     expect(await verifyApproval(deps, id)).toMatchObject({ kind: 'checked', ok: true, stepUp: true });
   });

@@ -92,7 +92,7 @@ export function registerApprovalActions(app: App, deps: Deps): void {
       case 'unavailable':
         return tell(client, deps, click, describeRedisFailure(outcome.failure));
       case 'step-up': // issue 22: not counted; the passkey page counts it
-        return offerPasskey(client, deps, click, outcome.requestId);
+        return offerPasskey(client, deps, click, outcome.requestId, 'approve', click.warningsChecked === true);
       case 'missing':
       case 'voted':
       case 'approved':

@@ -14,8 +14,9 @@ export async function offerPasskey(
   click: { user: string; channel: string | undefined },
   requestId: string,
   purpose: 'approve' | 'resume' = 'approve',
+  warningsChecked = false,
 ): Promise<void> {
-  const offer = await offerStepUp(deps, requestId, click.user, purpose);
+  const offer = await offerStepUp(deps, requestId, click.user, purpose, warningsChecked);
   const channel = click.channel ?? deps.config.approvalsChannel;
   const message =
     offer.kind === 'link'
