@@ -1,17 +1,9 @@
-/**
- * Issue 20 "Speed and scale": a batch row's own path. Its end reads the next row and the batch's
- * state inside its finish script and queues, side by side, the next row's try and either the card
- * (only when the batch's state changed) or its throttled progress — at most 4 sequential Redis
- * round trips per row, counted as the bench counts them (bench/counting-redis.ts).
- */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { countingRedis } from '../../bench/counting-redis.js';
 import { stopBatch } from '../../src/app/batch-control.js';
 import { checkFunding } from '../../src/app/batch-funding.js';
 import { approve } from '../../src/app/decide.js';
 import { executeOne } from '../../src/app/execute-one.js';
-import { sealRequest } from '../../src/app/post-request.js';
 import { tryJobId } from '../../src/domain/approval.js';
 import { createLogger } from '../../src/log.js';
 import { createQueues } from '../../src/queue/queues.js';
@@ -19,7 +11,7 @@ import type { ServiceClient } from '../../src/service/client.js';
 import { Registry } from '../../src/store/registry.js';
 import { RequestStore } from '../../src/store/requests.js';
 import { REDIS_URL } from '../support/harness.js';
-import { APPROVERS, REQUESTER, startWorld, transfer, type World } from './support.js';
+import { APPROVERS, REQUESTER, sealBatch, startWorld, type World } from './support.js';
 
 let w: World;
 beforeAll(async () => {
@@ -29,24 +21,7 @@ afterAll(() => w.close());
 
 /** An approved batch whose wallet turn and funding check are passed (as row 1's first try does). */
 async function approvedBatch(amounts: number[]): Promise<string> {
-  const id = await w.store.nextId('B');
-  await w.store.batches.saveRows(
-    id,
-    amounts.map((a, i) => ({ row: i + 2, destination: 'x', amount: String(a) })),
-  );
-  const s = await sealRequest(w.deps, {
-    id,
-    call: transfer(amounts.reduce((a, b) => a + b, 0)),
-    calls: amounts.map(transfer),
-    display: { chain: 'base', walletAlias: 'ops' },
-    requester: REQUESTER,
-    reason: 'batch',
-    origin: undefined,
-    required: 1,
-    rule: '1 approval',
-    submission: `V${randomUUID()}`,
-  });
-  if (s.kind !== 'created') throw new Error(`not created: ${s.kind}`);
+  const id = await sealBatch(w, amounts);
   expect((await approve(w.deps, id, APPROVERS[0] as string)).kind).toBe('approved');
   const r = await w.store.executions.start(`${id}.1`, 't');
   expect(r.token === undefined ? r.approval : 'started').toBe('funding');

@@ -41,41 +41,34 @@ async function linkedFile(reply: Reply): Promise<string> {
   return (await fetch(new URL(href.replaceAll('&amp;', '&'), wb.url))).text();
 }
 
-it('takes a CSV picked in the /batch form to a card, an approval, and the rows and receipt files in its thread', async () => {
-  const user = 'U0REQUESTER';
+/** /batch in the workbench: the form opened, `csv` picked in its file field, submitted; the new card. */
+async function submitFile(user: string, name: string, csv: string, kind: 'transfers' | 'offramps', reason: string) {
+  const seen = new Set(wb.fake.views(user).map((v) => v.id));
   await post('/api/command', { user, channel: 'C0GENERAL', text: '/batch' });
   const view = await eventually(
-    () => wb.fake.views(user).find((v) => v.callback_id === 'batch_modal'),
+    () => wb.fake.views(user).find((v) => v.callback_id === 'batch_modal' && !seen.has(v.id)),
     10_000,
     'the batch form',
   );
-  const csv = `receiver,amount,reference\n${RECEIVER},12.5,INV-1\n${RECEIVER.toLowerCase()},7,INV-2\n`;
-  const file = await post('/api/pick-file', {
-    user,
-    name: 'vendors.csv',
-    content: Buffer.from(csv).toString('base64'),
-  });
+  const file = await post('/api/pick-file', { user, name, content: Buffer.from(csv).toString('base64') });
   const submitted = await post('/api/submit', {
     user,
     viewId: view.id,
-    values: { kind: 'transfers', wallet: 'ops', asset: 'base:usdc', file, reason: 'workbench run' },
+    values: { kind, wallet: 'ops', asset: 'base:usdc', file, reason },
   });
   expect(submitted.errors).toEqual({});
-
+  const title = kind === 'transfers' ? 'Batch of transfers' : 'Batch of offramps';
   const card = await eventually(
-    () => wb.fake.messages('C0APPROVALS').find((m) => JSON.stringify(m.blocks).includes('Batch of transfers')),
-    10_000,
+    () => wb.fake.messages('C0APPROVALS').find((m) => JSON.stringify(m.blocks).includes(title)),
+    20_000,
     'the batch card',
   );
-  const id = /B-\d+/.exec(JSON.stringify(card.blocks))?.[0] ?? '';
-  const rows = await eventually(
-    async () => (await threadReplies(user, id)).find((r) => r.html.includes(`${id}-rows.csv`)),
-    10_000,
-    'the rows file in the thread',
-  );
-  expect(await linkedFile(rows)).toContain(`2,${RECEIVER},12.5,INV-1`);
+  return { card, id: /B-\d+/.exec(JSON.stringify(card.blocks))?.[0] ?? '' };
+}
 
-  const approve = findElement(card.blocks ?? [], 'request_approve');
+/** Approve clicked on `card` through the page's API, as approver 1. */
+async function approveCard(card: { blocks?: unknown[]; ts: string }): Promise<void> {
+  const approve = findElement((card.blocks ?? []) as never[], 'request_approve');
   if (!approve) throw new Error('no Approve button');
   await post('/api/click', {
     user: 'U0APPROVER1',
@@ -85,6 +78,20 @@ it('takes a CSV picked in the /batch form to a card, an approval, and the rows a
     channel: 'C0APPROVALS',
     ts: card.ts,
   });
+}
+
+it('takes a CSV picked in the /batch form to a card, an approval, and the rows and receipt files in its thread', async () => {
+  const user = 'U0REQUESTER';
+  const csv = `receiver,amount,reference\n${RECEIVER},12.5,INV-1\n${RECEIVER.toLowerCase()},7,INV-2\n`;
+  const { card, id } = await submitFile(user, 'vendors.csv', csv, 'transfers', 'workbench run');
+  const rows = await eventually(
+    async () => (await threadReplies(user, id)).find((r) => r.html.includes(`${id}-rows.csv`)),
+    10_000,
+    'the rows file in the thread',
+  );
+  expect(await linkedFile(rows)).toContain(`2,${RECEIVER},12.5,INV-1`);
+
+  await approveCard(card);
   const receipt = await eventually(
     async () => (await threadReplies(user, id)).find((r) => r.html.includes(`${id}-receipt.csv`)),
     20_000,
@@ -194,44 +201,12 @@ it('takes a 1,000-row offramp file from the form to one card, one approval and a
   }
   const before = sandbox.state.offramps.length;
   const user = 'U0REQUESTER';
-  const seen = new Set(wb.fake.views(user).map((v) => v.id));
-  await post('/api/command', { user, channel: 'C0GENERAL', text: '/batch' });
-  const view = await eventually(
-    () => wb.fake.views(user).find((v) => v.callback_id === 'batch_modal' && !seen.has(v.id)),
-    10_000,
-    'the batch form',
-  );
   const csv = `beneficiary,amount,reference\n${Array.from(
     { length: ROWS },
     (_, k) => `${k % 2 ? `ben_wb${k % 10}` : `Payee ${k % 10}`},${(1 + (k % 5)).toFixed(2)},WB-${k}`,
   ).join('\n')}\n`;
-  const file = await post('/api/pick-file', {
-    user,
-    name: 'payroll.csv',
-    content: Buffer.from(csv).toString('base64'),
-  });
-  const submitted = await post('/api/submit', {
-    user,
-    viewId: view.id,
-    values: { kind: 'offramps', wallet: 'ops', asset: 'base:usdc', file, reason: 'workbench payroll' },
-  });
-  expect(submitted.errors).toEqual({});
-  const card = await eventually(
-    () => wb.fake.messages('C0APPROVALS').find((m) => JSON.stringify(m.blocks).includes('Batch of offramps')),
-    20_000,
-    'the offramp batch card',
-  );
-  const id = /B-\d+/.exec(JSON.stringify(card.blocks))?.[0] ?? '';
-  const approve = findElement(card.blocks ?? [], 'request_approve');
-  if (!approve) throw new Error('no Approve button');
-  await post('/api/click', {
-    user: 'U0APPROVER1',
-    actionId: 'request_approve',
-    blockId: approve.blockId,
-    value: String(approve.element.value),
-    channel: 'C0APPROVALS',
-    ts: card.ts,
-  });
+  const { card, id } = await submitFile(user, 'payroll.csv', csv, 'offramps', 'workbench payroll');
+  await approveCard(card);
   const receipt = await eventually(
     async () => (await threadReplies(user, id)).find((r) => r.html.includes(`${id}-receipt.csv`)),
     240_000,
