@@ -5,6 +5,7 @@
  * client, so tests with their own client never share an answer. A failed read is not kept.
  */
 import type { ServiceClient } from '../service/client.js';
+import { keptWallet } from './wallet-cache.js';
 
 const KEEP_MS = 10 * 60_000;
 
@@ -16,26 +17,18 @@ export interface OwnWallet {
 
 type WalletReader = Pick<ServiceClient, 'getWallet'>;
 
-const kept = new WeakMap<WalletReader, { at: number; wallets: Promise<OwnWallet[]> }>();
-
+/** One kept read per wallet, shared with `/balance` (app/wallet-cache.ts); a failed read is not kept. */
 export function ownWallets(
   service: WalletReader,
   configured: readonly { alias: string; id: string }[],
   now: number,
 ): Promise<OwnWallet[]> {
-  const hit = kept.get(service);
-  if (hit && now - hit.at < KEEP_MS) return hit.wallets;
-  const wallets = Promise.all(
+  return Promise.all(
     configured.map(async (w) => {
-      const x = await service.getWallet(w.id);
+      const x = await keptWallet(service, w.id, now, KEEP_MS);
       return { alias: w.alias, evm: x.address.evm, svm: x.address.svm };
     }),
   );
-  kept.set(service, { at: now, wallets });
-  wallets.catch(() => {
-    if (kept.get(service)?.wallets === wallets) kept.delete(service);
-  });
-  return wallets;
 }
 
 /** The configured wallet (other than `from`) that `receiver` is, if any. */

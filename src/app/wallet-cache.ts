@@ -13,14 +13,15 @@ type WalletReader = Pick<ServiceClient, 'getWallet'>;
 
 const kept = new WeakMap<WalletReader, Map<string, { at: number; wallet: Promise<Wallet> }>>();
 
-export function keptWallet(service: WalletReader, id: string, now: number): Promise<Wallet> {
+/** `keepMs`: how old a kept read may be for this caller (own-wallets keeps addresses longer). */
+export function keptWallet(service: WalletReader, id: string, now: number, keepMs = WALLET_KEEP_MS): Promise<Wallet> {
   let byId = kept.get(service);
   if (!byId) {
     byId = new Map();
     kept.set(service, byId);
   }
   const hit = byId.get(id);
-  if (hit && now - hit.at >= 0 && now - hit.at < WALLET_KEEP_MS) return hit.wallet;
+  if (hit && now - hit.at >= 0 && now - hit.at < keepMs) return hit.wallet;
   const wallet = service.getWallet(id);
   const entry = { at: now, wallet };
   byId.set(id, entry);

@@ -2,17 +2,12 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { checkFunding } from '../../src/app/batch-funding.js';
 import { approve } from '../../src/app/decide.js';
 import { executeOne } from '../../src/app/execute-one.js';
-import { loadConfig } from '../../src/config.js';
 import { rulesFor, velocitySubject } from '../../src/domain/velocity.js';
 import { APPROVERS, sealBatch, startWorld, type World } from './support.js';
 
 let w: World;
 beforeAll(async () => {
-  w = await startWorld('batch-exec');
-  w.deps.config = {
-    ...loadConfig({ NODE_ENV: 'test', VELOCITY_LIMITS: 'ops:USDC=10000000/24h' }),
-    approvers: APPROVERS,
-  };
+  w = await startWorld('batch-exec', { VELOCITY_LIMITS: 'ops:USDC=10000000/24h' });
 });
 afterAll(() => w.close());
 

@@ -3,7 +3,6 @@ import { stopBatch } from '../../src/app/batch-control.js';
 import { approve } from '../../src/app/decide.js';
 import { type ExecuteOneDeps, executeOne } from '../../src/app/execute-one.js';
 import { startUnfreeze, voteUnfreeze } from '../../src/app/freeze.js';
-import { loadConfig } from '../../src/config.js';
 import { velocitySubject } from '../../src/domain/velocity.js';
 import type { Queues } from '../../src/queue/queues.js';
 import { reconcile } from '../../src/queue/reconcile.js';
@@ -11,11 +10,7 @@ import { APPROVERS, REQUESTER, sealBatch, startWorld, type World } from './suppo
 
 let w: World;
 beforeAll(async () => {
-  w = await startWorld('batch-faults');
-  w.deps.config = {
-    ...loadConfig({ NODE_ENV: 'test', VELOCITY_LIMITS: 'ops:USDC=10000000/24h' }),
-    approvers: APPROVERS,
-  };
+  w = await startWorld('batch-faults', { VELOCITY_LIMITS: 'ops:USDC=10000000/24h' });
 });
 afterAll(() => w.close());
 

@@ -53,7 +53,8 @@ export interface World {
   close(): Promise<void>;
 }
 
-export async function startWorld(name: string): Promise<World> {
+/** `env`: settings beside NODE_ENV=test (e.g. VELOCITY_LIMITS); APPROVERS are always the test's. */
+export async function startWorld(name: string, env: Record<string, string> = {}): Promise<World> {
   const prefix = `test-${name}-${randomUUID().slice(0, 8)}`;
   const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
   const store = new RequestStore(redis, prefix);
@@ -72,7 +73,7 @@ export async function startWorld(name: string): Promise<World> {
   };
   const log = createLogger({ level: 'silent' });
   const deps: AppDeps = {
-    config: { ...loadConfig({ NODE_ENV: 'test' }), approvers: APPROVERS },
+    config: { ...loadConfig({ NODE_ENV: 'test', ...env }), approvers: APPROVERS },
     service,
     store,
     // The use cases call only the methods above (JobQueue and the queue's decision helpers).
