@@ -4,7 +4,7 @@
  * time before the batch is final, and cancels every unsent row. Both are recorded in history.
  */
 import type { PasskeyProof } from '../domain/step-up.js';
-import { batchCancelRelease, continueBatch, handOnTurn, isBatch } from './batch-run.js';
+import { cancelUnsent, continueBatch, isBatch } from './batch-run.js';
 import { type Authorisation, memberOf } from './decide.js';
 import type { AppDeps } from './deps.js';
 
@@ -22,7 +22,7 @@ export type BatchControlOutcome =
   | { kind: 'step-up'; requestId: string }
   | { kind: 'stopped'; requestId: string; cancelled: number };
 
-const PAGE = 500;
+const _PAGE = 500;
 
 /** `passkey`: only from the step-up page, after the assertion was verified (app/step-up.ts). */
 export async function resumeBatch(
@@ -55,14 +55,12 @@ export async function stopBatch(deps: ControlDeps, requestId: string, user: stri
   const moved = await deps.store.batches.stop(requestId, user);
   if (!moved.ok) return { kind: 'late', requestId, state: moved.state };
   // Each cancelled row gives its own velocity reservation back in the cancelling script.
-  const cancelled = await deps.store.executions.cancelQueued(
-    requestId,
-    { event: 'cancelled', by: user, detail: 'batch stopped: unsent rows cancelled' },
-    PAGE,
-    await batchCancelRelease(deps, requestId),
-  );
+  const cancelled = await cancelUnsent({ ...deps, jobs: deps.queues }, requestId, {
+    event: 'cancelled',
+    by: user,
+    detail: 'batch stopped: unsent rows cancelled',
+  });
   deps.log.info({ requestId, by: user, cancelled }, 'batch stopped');
   await deps.queues.notify({ requestId, kind: 'card' });
-  await handOnTurn({ store: deps.store, jobs: deps.queues, log: deps.log }, requestId);
   return { kind: 'stopped', requestId, cancelled };
 }

@@ -7,7 +7,7 @@
  */
 import { parseAmount } from '../domain/amount.js';
 import { type ExecutionState, RUNNABLE_APPROVAL_STATES } from '../domain/approval.js';
-import type { SealedRequest } from '../domain/request.js';
+import type { HistoryEntry, SealedRequest } from '../domain/request.js';
 import { velocitySubject } from '../domain/velocity.js';
 import type { Logger } from '../log.js';
 import type { ControlStore } from '../store/controls.js';
@@ -99,6 +99,23 @@ export interface BatchRunConfig {
 }
 
 type ReleaseDeps = { store: RequestStore; controls?: ControlStore | undefined };
+
+/**
+ * Cancels every unsent execution of an approval (stop, unfreeze-cancel, BATCH_HOLD_LIMIT): a
+ * batch's rows each give their own velocity units back in the cancelling script, once; a batch
+ * that is now done hands its wallet's turn on at once. Returns how many were cancelled.
+ */
+export async function cancelUnsent(
+  deps: ReleaseDeps & { jobs: Pick<JobQueue, 'enqueueTry'>; log: Logger },
+  approvalId: string,
+  entry: Omit<HistoryEntry, 'at'>,
+): Promise<number> {
+  const batch = isBatch(approvalId);
+  const release = batch ? await batchCancelRelease(deps, approvalId) : undefined;
+  const n = await deps.store.executions.cancelQueued(approvalId, entry, 500, release);
+  if (batch) await handOnTurn(deps, approvalId);
+  return n;
+}
 
 /**
  * Issue 20 "Velocity": the approval reserved the batch's TOTAL at quorum (the ledger is per

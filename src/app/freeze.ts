@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { RequestRecord } from '../domain/request.js';
 import { velocitySubject } from '../domain/velocity.js';
 import type { FreezeState, UnfreezeChoice, UnfreezeProposal, UnfreezeStore } from '../store/controls.js';
-import { batchCancelRelease, continueBatch, isBatch } from './batch-run.js';
+import { cancelUnsent, continueBatch, isBatch } from './batch-run.js';
 import { type Authorisation, authorise } from './decide.js';
 import type { AppDeps } from './deps.js';
 import { NO_REASON } from './freeze-reason.js';
@@ -132,13 +132,10 @@ async function lift(deps: SealDeps, choice: UnfreezeChoice, proposal: UnfreezePr
         // Every unsent execution, a page per script; one reply (and card refresh) per approval.
         // Issue 20: a batch's cancelled rows give back their own units in that script, once (its
         // rows that ran keep theirs); a single request gives back its whole reservation.
-        const batch = isBatch(id) ? await batchCancelRelease(deps, id) : undefined;
-        const n = await deps.store.executions.cancelQueued(
-          id,
-          { event: 'cancelled', detail: `cancelled by the unfreeze (${approvers}); it never ran` },
-          PAGE,
-          batch,
-        );
+        const n = await cancelUnsent({ ...deps, jobs: deps.queues }, id, {
+          event: 'cancelled',
+          detail: `cancelled by the unfreeze (${approvers}); it never ran`,
+        });
         if (n === 0) continue;
         const subject = velocitySubject(r.frozen);
         if (subject && !isBatch(id)) await deps.controls.releaseHeadroom(subject, id);

@@ -5,7 +5,7 @@
  * next try (a fresh job id); a pending approval whose card or expiry was never queued (Redis failed
  * after the create, issue 9) gets both.
  */
-import { batchCancelRelease, continueBatch, isBatch } from '../app/batch-run.js';
+import { cancelUnsent, continueBatch, isBatch } from '../app/batch-run.js';
 import { markUnknown } from '../app/execute-one.js';
 import type { Logger } from '../log.js';
 import type { ControlStore } from '../store/controls.js';
@@ -76,12 +76,10 @@ async function cancelTooOld(deps: ReconcileDeps, approvalId: string): Promise<bo
   const record = await deps.store.get(approvalId);
   if (!record?.decidedAt || deps.now() - record.decidedAt <= deps.holdLimitMs) return false;
   if (record.counts.executing > 0 || record.counts.queued === 0) return false;
-  const n = await deps.store.executions.cancelQueued(
-    approvalId,
-    { event: 'cancelled', detail: 'approval too old: BATCH_HOLD_LIMIT passed before these rows could start' },
-    500,
-    await batchCancelRelease({ store: deps.store, controls: deps.controls }, approvalId),
-  );
+  const n = await cancelUnsent({ ...deps, jobs: deps.queues }, approvalId, {
+    event: 'cancelled',
+    detail: 'approval too old: BATCH_HOLD_LIMIT passed before these rows could start',
+  });
   if (n > 0) {
     deps.log.warn({ requestId: approvalId, cancelled: n }, 'batch rows cancelled: approval too old');
     await deps.queues.notify({ requestId: approvalId, kind: 'card' });
