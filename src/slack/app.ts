@@ -36,6 +36,7 @@ import { registerHome } from './events/home.js';
 import { registerBeneficiaryOptions } from './options/beneficiary.js';
 import { registerIdentityOptions } from './options/identity.js';
 import { registerRedisGuard } from './redis-guard.js';
+import { createRoutes } from './routes.js';
 import { registerBatchView } from './views/batch.js';
 import { registerBeneficiaryViews } from './views/beneficiary.js';
 import { registerDenyView } from './views/deny.js';
@@ -136,31 +137,34 @@ export function createSlackApp(
     deps.log.error({ err }, 'unhandled error in a Slack listener');
   });
 
-  registerReadOnlyCommands(app, deps);
-  registerRequestCommands(app, deps);
-  registerLookupView(app, deps);
-  registerRequestViews(app, deps);
-  registerApprovalActions(app, deps);
-  registerBatchActions(app, deps); // issue 20: Resume / Stop
-  registerDenyView(app, deps);
-  registerShareAction(app, deps);
-  registerHomeActions(app, deps);
-  registerRegistryCommands(app, deps);
-  registerIdentityView(app, deps);
-  registerBeneficiaryViews(app, deps);
-  registerIdentityOptions(app, deps);
-  registerBeneficiaryOptions(app, deps);
-  registerRegisterBeneficiaryView(app, deps);
-  registerHome(app, deps);
-  registerFreezeCommands(app, deps); // issue 13
-  registerResolveCommand(app, deps); // issue 19
-  registerPasskeyCommand(app, deps); // issue 22
-  registerPasskeyActions(app, deps);
-  registerReportCommand(app, deps); // issue 24
-  registerAssetChoices(app, deps);
+  // Issue 19: listeners register on Rampart's routes; Bolt gets one listener per request type.
+  const routes = createRoutes();
+  registerReadOnlyCommands(routes, deps);
+  registerRequestCommands(routes, deps);
+  registerLookupView(routes, deps);
+  registerRequestViews(routes, deps);
+  registerApprovalActions(routes, deps);
+  registerBatchActions(routes, deps); // issue 20: Resume / Stop
+  registerDenyView(routes, deps);
+  registerShareAction(routes, deps);
+  registerHomeActions(routes, deps);
+  registerRegistryCommands(routes, deps);
+  registerIdentityView(routes, deps);
+  registerBeneficiaryViews(routes, deps);
+  registerIdentityOptions(routes, deps);
+  registerBeneficiaryOptions(routes, deps);
+  registerRegisterBeneficiaryView(routes, deps);
+  registerHome(routes, deps);
+  registerFreezeCommands(routes, deps); // issue 13
+  registerResolveCommand(routes, deps); // issue 19
+  registerPasskeyCommand(routes, deps); // issue 22
+  registerPasskeyActions(routes, deps);
+  registerReportCommand(routes, deps); // issue 24
+  registerAssetChoices(routes, deps);
   // issue 20: listeners only; /batch joins manifest.yml when batch approvals are wired.
-  registerBatchCommand(app, deps);
-  registerBatchView(app, deps);
+  registerBatchCommand(routes, deps);
+  registerBatchView(routes, deps);
+  routes.mount(app);
 
   const socketMode = events === undefined;
   return {

@@ -3,12 +3,13 @@
  * amount (issue 4). Fetched after the modal is open, never before (trigger_id lives 3 s). The reads
  * are the app's (app/asset-choices.ts, issue 18 §3); this listener only redraws.
  */
-import type { App, BlockStaticSelectAction } from '@slack/bolt';
+import type { BlockStaticSelectAction } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import type { Prefill } from '../domain/command-text.js';
 import { type ModalMeta, modalMetaSchema, requestModal, WALLET_ACTION } from './blocks/request-modal.js';
 import type { Deps } from './deps.js';
 import { readMetadata } from './metadata.js';
+import type { Routes } from './routes.js';
 
 /** Rebuilds the open modal for `walletAlias` with that wallet's assets; quiet on failure. */
 export async function refreshAssets(
@@ -35,7 +36,7 @@ export async function refreshAssets(
   }
 }
 
-export function registerAssetChoices(app: App, deps: Deps): void {
+export function registerAssetChoices(app: Routes, deps: Deps): void {
   app.action<BlockStaticSelectAction>(WALLET_ACTION, async ({ ack, body, action, client }) => {
     await ack();
     if (!body.view) return;

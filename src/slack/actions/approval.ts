@@ -2,7 +2,7 @@
  * Approve / Deny / Cancel on a card: read the click → app/decide.ts → a private answer. The
  * button carries only the request id, never what to execute (DESIGN invariant 2).
  */
-import type { App, BlockButtonAction, BlockOverflowAction } from '@slack/bolt';
+import type { BlockButtonAction, BlockOverflowAction } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import { approve, cancel, checkDeny } from '../../app/decide.js';
 import { APPROVAL_ID } from '../../domain/approval.js';
@@ -14,6 +14,7 @@ import { WARNINGS_CHECKED } from '../blocks/repeat-lines.js';
 import { STEP_UP_ACTION } from '../blocks/step-up.js';
 import { lateClickText, refusalText } from '../decision-text.js';
 import type { Deps } from '../deps.js';
+import type { Routes } from '../routes.js';
 import { denyModal } from '../views/deny.js';
 import { offerPasskey } from './step-up-offer.js';
 
@@ -54,7 +55,7 @@ export async function tell(client: WebClient, deps: Deps, click: Click, text: st
   }
 }
 
-export function registerApprovalActions(app: App, deps: Deps): void {
+export function registerApprovalActions(app: Routes, deps: Deps): void {
   app.action<BlockButtonAction>(APPROVAL_ACTIONS.approve, async ({ ack, body, action, client }) => {
     await ack();
     const click = readClick(body, action);

@@ -3,12 +3,13 @@
  * "checking…" modal at once (the trigger lasts 3 s, the check reads the service), then shows the
  * re-checked rows with their total and any errors before anything is posted.
  */
-import type { App, BlockButtonAction } from '@slack/bolt';
+import type { BlockButtonAction } from '@slack/bolt';
 import type { View } from '@slack/types';
 import { type AgainRowsOutcome, againRows, checkAgain } from '../../app/request-again.js';
 import { describeError } from '../../presenters/describe-error.js';
 import { againConfirmModal, againInvalidModal, BATCH_AGAIN_ACTION, checkingModal } from '../blocks/batch-again.js';
 import type { Deps } from '../deps.js';
+import type { Routes } from '../routes.js';
 import { readClick, tell } from './approval.js';
 
 /** One sentence for every outcome that opens no modal. */
@@ -27,7 +28,7 @@ export function againRefusal(outcome: Exclude<AgainRowsOutcome, { kind: 'rows' }
   }
 }
 
-export function registerRequestAgain(app: App, deps: Deps): void {
+export function registerRequestAgain(app: Routes, deps: Deps): void {
   app.action<BlockButtonAction>(BATCH_AGAIN_ACTION, async ({ ack, body, action, client }) => {
     await ack();
     const click = readClick(body, action);

@@ -2,11 +2,12 @@
  * Resume / Stop on a batch's card (issue 20): read the click → app/batch-control.ts → a private
  * answer. The button carries only the batch id.
  */
-import type { App, BlockButtonAction } from '@slack/bolt';
+import type { BlockButtonAction } from '@slack/bolt';
 import { type BatchControlOutcome, resumeBatch, stopBatch } from '../../app/batch-control.js';
 import { BATCH_ACTIONS } from '../blocks/batch-card.js';
 import { refusalText } from '../decision-text.js';
 import type { Deps } from '../deps.js';
+import type { Routes } from '../routes.js';
 import { readClick, tell } from './approval.js';
 import { registerRequestAgain } from './batch-again.js';
 import { offerPasskey } from './step-up-offer.js';
@@ -40,7 +41,7 @@ function answer(outcome: BatchControlOutcome, what: 'resume' | 'stop'): string |
   }
 }
 
-export function registerBatchActions(app: App, deps: Deps): void {
+export function registerBatchActions(app: Routes, deps: Deps): void {
   registerRequestAgain(app, deps); // issue 20: request the failed and cancelled rows again
   for (const what of ['resume', 'stop'] as const) {
     app.action<BlockButtonAction>(BATCH_ACTIONS[what], async ({ ack, body, action, client }) => {

@@ -1,5 +1,5 @@
 /** App Home's buttons (issue 23 item 11): the same modal and answer as /transfer, /offramp, /balance. */
-import type { App, BlockButtonAction } from '@slack/bolt';
+import type { BlockButtonAction } from '@slack/bolt';
 import type { View } from '@slack/types';
 import type { WebClient } from '@slack/web-api';
 import { describeError } from '../../presenters/describe-error.js';
@@ -9,6 +9,7 @@ import { HOME_ACTIONS } from '../blocks/home.js';
 import { USAGE } from '../blocks/usage.js';
 import { openRequestModal } from '../commands/request.js';
 import type { Deps } from '../deps.js';
+import type { Routes } from '../routes.js';
 
 const balancesModal = (blocks: Blocks): View => ({
   type: 'modal',
@@ -35,7 +36,7 @@ async function openBalances(client: WebClient, deps: Deps, triggerId: string): P
   }
 }
 
-export function registerHomeActions(app: App, deps: Deps): void {
+export function registerHomeActions(app: Routes, deps: Deps): void {
   for (const kind of ['transfer', 'offramp'] as const) {
     app.action<BlockButtonAction>(HOME_ACTIONS[kind], async ({ ack, body, client }) => {
       await ack();

@@ -3,12 +3,13 @@
  * /passkey's list. Neither changes anything: each answers privately with a one-time link to the
  * step-up page, where only a passkey decides, or with one sentence saying why not.
  */
-import type { App, BlockButtonAction } from '@slack/bolt';
+import type { BlockButtonAction } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import { offerPasskeyApproval, offerPasskeyRemoval, type PasskeyOffer } from '../../app/passkey-decide.js';
 import { withSandboxText } from '../blocks/common.js';
 import { PASSKEY_ACTIONS, passkeyLinkBlock, passkeyOfferText } from '../blocks/passkey.js';
 import type { Deps } from '../deps.js';
+import type { Routes } from '../routes.js';
 
 async function answer(
   client: WebClient,
@@ -45,7 +46,7 @@ async function answer(
     .catch((err: unknown) => deps.log.warn({ err }, 'could not answer a passkey button'));
 }
 
-export function registerPasskeyActions(app: App, deps: Deps): void {
+export function registerPasskeyActions(app: Routes, deps: Deps): void {
   app.action<BlockButtonAction>(PASSKEY_ACTIONS.approve, async ({ ack, body, action, client }) => {
     await ack();
     const value = action.value ?? '';
@@ -60,7 +61,7 @@ export function registerPasskeyActions(app: App, deps: Deps): void {
   });
 
   app.action<BlockButtonAction>(
-    { action_id: new RegExp(`^${PASSKEY_ACTIONS.remove}_\\d+$`) },
+    new RegExp(`^${PASSKEY_ACTIONS.remove}_\\d+$`),
     async ({ ack, body, action, client }) => {
       await ack();
       if (!action.value) return;

@@ -1,10 +1,11 @@
 /** "Share in channel": answers again, fresh, visibly in the channel, naming who shared it. */
-import type { App, BlockButtonAction } from '@slack/bolt';
+import type { BlockButtonAction } from '@slack/bolt';
 import { z } from 'zod';
 import { ANSWERS } from '../answers.js';
 import { context, withSandboxNote } from '../blocks/common.js';
 import type { Deps } from '../deps.js';
 import { respondError } from '../respond.js';
+import type { Routes } from '../routes.js';
 
 const shareValue = z.object({ command: z.enum(['balance', 'rate']), args: z.string().max(200) });
 
@@ -17,7 +18,7 @@ function parseJson(text: string | undefined): unknown {
   }
 }
 
-export function registerShareAction(app: App, deps: Deps): void {
+export function registerShareAction(app: Routes, deps: Deps): void {
   app.action<BlockButtonAction>('share_in_channel', async ({ ack, action, body, respond }) => {
     await ack();
     const parsed = shareValue.safeParse(parseJson(action.value));

@@ -1,10 +1,10 @@
 /** /batch (issue 20): opens the batch modal; `/batch template` answers with each kind's columns. */
-import type { App } from '@slack/bolt';
 import { BATCH_USAGE, batchModal, batchTemplateText } from '../blocks/batch-modal.js';
 import { isHelp } from '../blocks/usage.js';
 import type { Deps } from '../deps.js';
+import type { Routes } from '../routes.js';
 
-export function registerBatchCommand(app: App, deps: Deps): void {
+export function registerBatchCommand(app: Routes, deps: Deps): void {
   app.command('/batch', async ({ command, ack, client }) => {
     const text = (command.text ?? '').trim().toLowerCase();
     if (text === 'template' || text === 'templates') {

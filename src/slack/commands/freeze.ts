@@ -2,7 +2,7 @@
  * /freeze, /unfreeze and the unfreeze card's buttons (issue 13): read the payload → app/freeze.ts
  * → a private answer, the one channel message, or the unfreeze card.
  */
-import type { App, BlockButtonAction } from '@slack/bolt';
+import type { BlockButtonAction } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import { freeze, startUnfreeze, voteUnfreeze } from '../../app/freeze.js';
 import { addFreezeReason, NO_REASON } from '../../app/freeze-reason.js';
@@ -13,6 +13,7 @@ import { freezeAnnouncement, UNFREEZE_ACTIONS, unfreezeCardBlocks } from '../blo
 import { isHelp } from '../blocks/usage.js';
 import { refusalText } from '../decision-text.js';
 import type { Deps } from '../deps.js';
+import type { Routes } from '../routes.js';
 
 const FREEZE_USAGE =
   '`/freeze [reason]` stops every approval and execution at once (approvers only); a freeze made without a reason gets one with a second `/freeze <reason>`. `/unfreeze` opens a card that two approvers decide.';
@@ -81,7 +82,7 @@ async function addReason(
   await answer('The reason is added to the freeze; every open card shows it.');
 }
 
-export function registerFreezeCommands(app: App, deps: Deps): void {
+export function registerFreezeCommands(app: Routes, deps: Deps): void {
   const freezeDeps = { ...deps, unfreeze: deps.unfreeze };
 
   app.command('/freeze', async ({ command, ack, client }) => {

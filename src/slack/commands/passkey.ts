@@ -3,15 +3,15 @@
  * on this device, and the list of theirs. A Slack session can only list: removing needs another
  * passkey of the same person (the page) or the CLI.
  */
-import type { App } from '@slack/bolt';
 import { authorise } from '../../app/decide.js';
 import { enrolLink } from '../../app/passkey-enrol.js';
 import { withSandboxNote, withSandboxText } from '../blocks/common.js';
 import { PASSKEY_USAGE, passkeyCommandBlocks } from '../blocks/passkey.js';
 import { isHelp } from '../blocks/usage.js';
 import type { Deps } from '../deps.js';
+import type { Routes } from '../routes.js';
 
-export function registerPasskeyCommand(app: App, deps: Deps): void {
+export function registerPasskeyCommand(app: Routes, deps: Deps): void {
   app.command('/passkey', async ({ command, ack, client }) => {
     const text = (command.text ?? '').trim();
     if (isHelp(text) || text !== '') {

@@ -1,17 +1,17 @@
 /** /balance, /rate, /lookup: ack at once, fetch after the ack, answer only the asker. */
-import type { App } from '@slack/bolt';
 import { ANSWERS } from '../answers.js';
 import { errorBlocks, shareButton } from '../blocks/common.js';
 import { isHelp, USAGE } from '../blocks/usage.js';
 import type { Deps } from '../deps.js';
 import { respondBlocks, respondError } from '../respond.js';
+import type { Routes } from '../routes.js';
 import { openLookupModal } from '../views/lookup.js';
 
 const FALLBACK = { balance: 'Wallet balances', rate: 'Onramp rate', lookup: 'Bank account lookup' } as const;
 // Lookup answers name a person's account: not offered for sharing.
 const SHAREABLE = { balance: true, rate: true, lookup: false } as const;
 
-export function registerReadOnlyCommands(app: App, deps: Deps): void {
+export function registerReadOnlyCommands(app: Routes, deps: Deps): void {
   for (const name of ['balance', 'rate', 'lookup'] as const) {
     app.command(`/${name}`, async ({ command, ack, respond, client }) => {
       const text = command.text ?? '';

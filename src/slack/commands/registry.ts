@@ -1,5 +1,4 @@
 /** /identity and /beneficiary: create (through modals), show and list what Rampart keeps. */
-import type { App } from '@slack/bolt';
 import { checkIdentity } from '../../app/identities.js';
 import { describeError } from '../../presenters/describe-error.js';
 import { beneficiaryListBlocks, nigerianModal } from '../blocks/beneficiary.js';
@@ -9,8 +8,9 @@ import { registerModal } from '../blocks/register-beneficiary.js';
 import { isHelp, USAGE } from '../blocks/usage.js';
 import type { Deps } from '../deps.js';
 import { respondBlocks, respondError } from '../respond.js';
+import type { Routes } from '../routes.js';
 
-export function registerRegistryCommands(app: App, deps: Deps): void {
+export function registerRegistryCommands(app: Routes, deps: Deps): void {
   app.command('/identity', async ({ command, ack, respond, client }) => {
     const words = (command.text ?? '').trim().split(/\s+/).filter(Boolean);
     const [first = 'list', ...rest] = words;

@@ -4,13 +4,13 @@
  * channel, never in a channel shared with another organisation (Slack Connect) — with the CSV
  * of its rows and the chart PNGs in its thread.
  */
-import type { App } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import { loadReport, REPORT_SPANS, type ReportSpan } from '../../app/report.js';
 import { esc, withSandboxText } from '../blocks/common.js';
 import { isHelp } from '../blocks/usage.js';
 import type { Deps } from '../deps.js';
 import { isInvalidBlocks, sendReport, uploadReportFiles } from '../report-send.js';
+import type { Routes } from '../routes.js';
 import { canView, NOT_A_VIEWER } from '../viewers.js';
 
 export const REPORT_USAGE =
@@ -40,7 +40,7 @@ async function postProblem(deps: Deps, client: WebClient, channel: string): Prom
   return undefined;
 }
 
-export function registerReportCommand(app: App, deps: Deps): void {
+export function registerReportCommand(app: Routes, deps: Deps): void {
   app.command('/report', async ({ command, ack, client, respond }) => {
     const text = command.text ?? '';
     const parsed = isHelp(text) ? REPORT_USAGE : parseReportWords(text);

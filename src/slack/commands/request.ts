@@ -1,11 +1,11 @@
 /** /transfer and /offramp: open the modal first (trigger_id lives 3 s), pre-filled from the text. */
-import type { App } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import { type Prefill, parseRequestText } from '../../domain/command-text.js';
 import { refreshAssets } from '../asset-choices.js';
 import { requestModal } from '../blocks/request-modal.js';
 import { isHelp, USAGE } from '../blocks/usage.js';
 import type { Deps } from '../deps.js';
+import type { Routes } from '../routes.js';
 
 interface OpenRequest {
   kind: 'transfer' | 'offramp';
@@ -40,7 +40,7 @@ export async function openRequestModal(client: WebClient, deps: Deps, o: OpenReq
     );
 }
 
-export function registerRequestCommands(app: App, deps: Deps): void {
+export function registerRequestCommands(app: Routes, deps: Deps): void {
   for (const kind of ['transfer', 'offramp'] as const) {
     app.command(`/${kind}`, async ({ command, ack, client }) => {
       if (isHelp(command.text ?? '')) {

@@ -1,13 +1,13 @@
 /** /resolve (issue 19): read the words → app/resolve.ts → one private sentence. */
-import type { App } from '@slack/bolt';
 import { resolveUnknown } from '../../app/resolve.js';
 import { resolveText } from '../../app/resolve-text.js';
 import { parseResolution } from '../../domain/resolution.js';
 import { esc, withSandboxText } from '../blocks/common.js';
 import { isHelp, USAGE } from '../blocks/usage.js';
 import type { Deps } from '../deps.js';
+import type { Routes } from '../routes.js';
 
-export function registerResolveCommand(app: App, deps: Deps): void {
+export function registerResolveCommand(app: Routes, deps: Deps): void {
   app.command('/resolve', async ({ command, ack, client }) => {
     const text = command.text ?? '';
     if (isHelp(text) || !text.trim()) {

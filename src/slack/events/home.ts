@@ -2,11 +2,11 @@
  * app_home_opened: publish the person's App Home — with the dashboard (issue 24) for VIEWERS,
  * without any treasury figure for anyone else.
  */
-import type { App } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import type { RequestRecord } from '../../domain/request.js';
 import { homeView, needsVoteOf } from '../blocks/home.js';
 import type { Deps } from '../deps.js';
+import type { Routes } from '../routes.js';
 import { canView } from '../viewers.js';
 
 /** A card's link never changes: asked of Slack once per process. */
@@ -63,7 +63,7 @@ export async function publishHome(deps: Deps, client: WebClient, user: string, c
   });
 }
 
-export function registerHome(app: App, deps: Deps): void {
+export function registerHome(app: Routes, deps: Deps): void {
   app.event('app_home_opened', async ({ event, client }) => {
     if (event.tab !== 'home') return;
     try {

@@ -3,7 +3,6 @@
  * (the ack), the rows are read and checked again and the new batch created after it, and the
  * form then says what it became — or, when it was closed meanwhile, a message does.
  */
-import type { App } from '@slack/bolt';
 import type { View } from '@slack/types';
 import { announce } from '../../app/post-request.js';
 import { type SubmitAgainOutcome, submitAgain } from '../../app/request-again.js';
@@ -18,6 +17,7 @@ import {
 } from '../blocks/batch-again.js';
 import type { Deps } from '../deps.js';
 import { readMetadata } from '../metadata.js';
+import type { Routes } from '../routes.js';
 import { sendToRequester } from './batch-checking.js';
 
 function resultView(id: string, outcome: SubmitAgainOutcome): { view: View; text: string } {
@@ -52,7 +52,7 @@ function resultView(id: string, outcome: SubmitAgainOutcome): { view: View; text
   }
 }
 
-export function registerRequestAgainView(app: App, deps: Deps): void {
+export function registerRequestAgainView(app: Routes, deps: Deps): void {
   app.view(BATCH_AGAIN_CALLBACK, async ({ ack, view, body, client }) => {
     const m = readMetadata(batchAgainMetaSchema, view.private_metadata);
     if (!m.ok) return void (await ack({ response_action: 'update', view: noticeModal('Request again', m.problem) }));

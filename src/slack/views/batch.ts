@@ -5,7 +5,7 @@
  * passes, submitBatch. When the check does not fit the ack budget (app/submit-budget.ts, as the
  * transfer form), the form shows "checking…" and is then updated with the same answers.
  */
-import type { App, ViewStateValue } from '@slack/bolt';
+import type { ViewStateValue } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import { z } from 'zod';
 import { announce } from '../../app/post-request.js';
@@ -22,6 +22,7 @@ import {
 } from '../blocks/batch-modal.js';
 import type { Deps } from '../deps.js';
 import { readMetadata } from '../metadata.js';
+import type { Routes } from '../routes.js';
 import { registerRequestAgainView } from './batch-again.js';
 import { checkUpload, sendProblems, type Verdict, verdict } from './batch-checking.js';
 
@@ -67,7 +68,7 @@ const update = (
     },
   );
 
-export function registerBatchView(app: App, deps: Deps): void {
+export function registerBatchView(app: Routes, deps: Deps): void {
   registerRequestAgainView(app, deps);
   app.view(BATCH_CALLBACK, async ({ ack, view, body, client }) => {
     const budget = new SubmitBudget();

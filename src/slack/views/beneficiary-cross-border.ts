@@ -1,10 +1,10 @@
 /** The cross-border beneficiary form (spec 2.10 variant 2): read the form → the use case → answer. */
-import type { App } from '@slack/bolt';
 import { submitCrossBorderBeneficiary } from '../../app/add-beneficiary.js';
 import { ackThenAnnounce } from '../../app/post-request.js';
 import { SubmitBudget } from '../../app/submit-budget.js';
 import { BENEFICIARY_CALLBACK, beneficiaryRequestedModal } from '../blocks/beneficiary.js';
 import type { Deps } from '../deps.js';
+import type { Routes } from '../routes.js';
 import {
   field,
   fieldsOf,
@@ -14,7 +14,7 @@ import {
   readBeneficiaryMeta,
 } from './beneficiary-request.js';
 
-export function registerCrossBorderView(app: App, deps: Deps): void {
+export function registerCrossBorderView(app: Routes, deps: Deps): void {
   app.view(BENEFICIARY_CALLBACK.xb, async ({ ack, view, body }) => {
     const budget = new SubmitBudget();
     const meta = readBeneficiaryMeta(view.private_metadata);

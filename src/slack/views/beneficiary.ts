@@ -3,7 +3,7 @@
  * by its holder name, or a cross-border account; then an approval-gated request like a payment.
  */
 
-import type { App, BlockButtonAction } from '@slack/bolt';
+import type { BlockButtonAction } from '@slack/bolt';
 import {
   confirmNigerianBeneficiary,
   forgetBeneficiaryDraft,
@@ -26,6 +26,7 @@ import { identityModal } from '../blocks/identity.js';
 import { NEW_BENEFICIARY_ACTION } from '../blocks/request-modal.js';
 import type { Deps } from '../deps.js';
 import { readMetadata } from '../metadata.js';
+import type { Routes } from '../routes.js';
 import { registerCrossBorderView } from './beneficiary-cross-border.js';
 import {
   field,
@@ -36,7 +37,7 @@ import {
   readBeneficiaryMeta,
 } from './beneficiary-request.js';
 
-export function registerBeneficiaryViews(app: App, deps: Deps): void {
+export function registerBeneficiaryViews(app: Routes, deps: Deps): void {
   app.action<BlockButtonAction>(NEW_BENEFICIARY_ACTION, async ({ ack, body, client }) => {
     await ack();
     const meta = metaOf(body.view?.private_metadata ?? '');

@@ -1,5 +1,4 @@
 /** Deny asks for a reason in a small modal; the denial is a compare-and-set from pending. */
-import type { App } from '@slack/bolt';
 import type { View } from '@slack/types';
 import { z } from 'zod';
 import { deny } from '../../app/decide.js';
@@ -8,6 +7,7 @@ import { plain } from '../blocks/common.js';
 import { refusalText } from '../decision-text.js';
 import type { Deps } from '../deps.js';
 import { encodeMetadata, readMetadata } from '../metadata.js';
+import type { Routes } from '../routes.js';
 
 export const DENY_CALLBACK = 'deny_modal';
 // Issue 20: a batch (B-<n>) is denied with the same modal as a single request.
@@ -35,7 +35,7 @@ export const denyModal = (requestId: string, channel: string | undefined): View 
   ],
 });
 
-export function registerDenyView(app: App, deps: Deps): void {
+export function registerDenyView(app: Routes, deps: Deps): void {
   app.view(DENY_CALLBACK, async ({ ack, view, body }) => {
     const m = readMetadata(meta, view.private_metadata);
     const reason = view.state.values.reason?.reason?.value?.trim() ?? '';

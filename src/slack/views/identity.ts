@@ -2,12 +2,12 @@
  * "New BVN identity" (spec 4.5): read the form → checkNewIdentity → field errors, or ack with
  * "Creating…" → createIdentity → the result in place (src/app/create-identity.ts).
  */
-import type { App } from '@slack/bolt';
 import { checkNewIdentity, createIdentity } from '../../app/create-identity.js';
 import { IDENTITY_CALLBACK, identityCreatedModal, identityCreatingModal } from '../blocks/identity.js';
 import type { Deps } from '../deps.js';
+import type { Routes } from '../routes.js';
 
-export function registerIdentityView(app: App, deps: Deps): void {
+export function registerIdentityView(app: Routes, deps: Deps): void {
   app.view(IDENTITY_CALLBACK, async ({ ack, view, body, client }) => {
     const v = view.state.values;
     const form = {

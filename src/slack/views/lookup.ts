@@ -1,6 +1,5 @@
 /** The small /lookup modal: bank code and account number, answered in the modal itself. */
 
-import type { App } from '@slack/bolt';
 import type { View } from '@slack/types';
 import type { WebClient } from '@slack/web-api';
 import { DeadlineError, withDeadline } from '../../app/deadline.js';
@@ -10,6 +9,7 @@ import { describeError } from '../../presenters/describe-error.js';
 import { lookupAnswer } from '../answers.js';
 import { type Blocks, errorBlocks, plain, withSandboxNote } from '../blocks/common.js';
 import type { Deps } from '../deps.js';
+import type { Routes } from '../routes.js';
 
 export const LOOKUP_CALLBACK = 'lookup_modal';
 
@@ -72,7 +72,7 @@ function resultBlocks(outcome: Outcome, deps: Pick<Deps, 'log' | 'sandbox'>): Bl
   return withSandboxNote(errorBlocks(describeError(outcome.err)), deps.sandbox);
 }
 
-export function registerLookupView(app: App, deps: Deps): void {
+export function registerLookupView(app: Routes, deps: Deps): void {
   app.view(LOOKUP_CALLBACK, async ({ ack, view, client }) => {
     const values = view.state.values;
     const bankCode = values.bank_code?.bank_code?.value?.trim() ?? '';

@@ -3,7 +3,7 @@
  * register` or the offramp form's "Use an existing beneficiary id…". Read the form → the
  * registration use case (`app.submitRegistration`, shared with the CLI) → field errors, or one approval-gated request.
  */
-import type { App, BlockButtonAction } from '@slack/bolt';
+import type { BlockButtonAction } from '@slack/bolt';
 import { ackThenAnnounce } from '../../app/post-request.js';
 import { SubmitBudget } from '../../app/submit-budget.js';
 import type { StatedField } from '../../domain/beneficiary-registration.js';
@@ -14,6 +14,7 @@ import { REGISTER_ACTION, REGISTER_CALLBACK, registerModal } from '../blocks/reg
 import { NOTHING_SUBMITTED } from '../blocks/submitted.js';
 import type { Deps } from '../deps.js';
 import { IDENTITY_CHECK_BUDGET_MS } from '../options/identity.js';
+import type { Routes } from '../routes.js';
 import { field, metaOf } from './beneficiary-request.js';
 
 // The form's block ids; the identity picker is the shared 'identity' block.
@@ -25,7 +26,7 @@ const BLOCK: Record<StatedField, string> = {
   account_last4: 'account_last4',
 };
 
-export function registerRegisterBeneficiaryView(app: App, deps: Deps): void {
+export function registerRegisterBeneficiaryView(app: Routes, deps: Deps): void {
   app.action<BlockButtonAction>(REGISTER_ACTION, async ({ ack, body, client }) => {
     await ack();
     const meta = metaOf(body.view?.private_metadata ?? '');

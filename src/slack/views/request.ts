@@ -3,7 +3,7 @@
  * on the modal, or ack and announce the frozen request. Nothing reaches the service's money
  * endpoints here.
  */
-import type { App, ViewStateValue } from '@slack/bolt';
+import type { ViewStateValue } from '@slack/bolt';
 import { DeadlineError, withDeadline } from '../../app/deadline.js';
 import { ackThenAnnounce } from '../../app/post-request.js';
 import { SubmitBudget } from '../../app/submit-budget.js';
@@ -14,6 +14,7 @@ import { modalMetaSchema, REQUEST_CALLBACK } from '../blocks/request-modal.js';
 import { alreadySubmittedModal, NOTHING_SUBMITTED } from '../blocks/submitted.js';
 import type { Deps } from '../deps.js';
 import { readMetadata } from '../metadata.js';
+import type { Routes } from '../routes.js';
 
 /** Slack allows 3 s for the answer; the balance check must leave room for the create (issue 9). */
 const CHECK_BUDGET_MS = 1_700;
@@ -31,7 +32,7 @@ const uncheckedText = (err: unknown): string =>
     ? 'The wallet service is slow to answer, so the balance could not be checked; submit again in a moment.'
     : describeError(err);
 
-export function registerRequestViews(app: App, deps: Deps): void {
+export function registerRequestViews(app: Routes, deps: Deps): void {
   for (const kind of ['transfer', 'offramp'] as const) {
     app.view(REQUEST_CALLBACK[kind], async ({ ack, view, body }) => {
       const budget = new SubmitBudget();
