@@ -39,3 +39,12 @@ export async function createApiKey(
     ? { kind: 'created', key, token }
     : { kind: 'name-taken' };
 }
+
+/** Revokes the active key of that name: from then on it answers 401; undefined when there is none. */
+export async function revokeApiKey(
+  deps: { keys: Pick<ApiKeyStore, 'idByName' | 'revoke'>; now: () => number },
+  name: string,
+): Promise<ApiKey | undefined> {
+  const id = await deps.keys.idByName(name);
+  return id ? deps.keys.revoke(id, deps.now()) : undefined;
+}

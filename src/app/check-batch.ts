@@ -69,8 +69,10 @@ export type CheckBatchOutcome =
   | { kind: 'unchecked'; error: unknown }
   | CheckedBatch;
 
-export type CheckBatchDeps = Pick<AppDeps, 'config' | 'service' | 'controls' | 'now'> &
+export type CheckBatchDeps = Pick<AppDeps, 'config' | 'controls' | 'now'> &
   BeneficiaryDeps & {
+    /** Only the wallet's reads (the CLI's façade opens the service on the first one). */
+    service: Pick<AppDeps['service'], 'getWallet' | 'getBalances'>;
     /** Bounds the service reads (Slack's ack budget); the CLI waits as long as it takes. */
     withinBudget?: <T>(work: Promise<T>) => Promise<T>;
   };

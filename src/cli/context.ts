@@ -14,14 +14,8 @@ import type { Sandbox } from '../sandbox/index.js';
 import type { ServiceClient } from '../service/client.js';
 import { slackClientOptions } from '../slack-api/client-options.js';
 import { slackPasskeyNotices } from '../slack-api/passkey-notices.js';
-import { ApiKeyStore } from '../store/api-keys.js';
-import { ControlStore } from '../store/controls.js';
-import { PasskeyStore } from '../store/passkeys.js';
 import { closeRedis, openRedis, type RedisClient } from '../store/redis.js';
 import { RedisUnavailableError } from '../store/redis-errors.js';
-import { Registry } from '../store/registry.js';
-import { RequestStore } from '../store/requests.js';
-import { StepUpTokens } from '../store/step-up-tokens.js';
 import { cliApp } from './cli-app.js';
 import type { CliIo } from './io.js';
 import { CliError } from './problems.js';
@@ -33,35 +27,42 @@ export interface Context {
   answer(text: string, value: unknown): void;
   /** A line for the person, on stderr, so stdout stays clean for scripts. */
   note(text: string): void;
-  service(): Promise<ServiceClient>;
-  store(): Promise<RequestStore>;
-  /** Rampart's registry and queues, on the same Redis as store() (issue 11: imports). */
-  registry(): Promise<Registry>;
-  queues(): Promise<Queues>;
-  /** The velocity ledger, on the same Redis (issue 20: `batch check` applies the limits). */
-  controls(): Promise<ControlStore>;
-  /** Issue 22: approvers' passkeys and the passkey pages' one-time links, same Redis. */
-  passkeys(): Promise<{ passkeys: PasskeyStore; stepUpTokens: StepUpTokens }>;
   /**
-   * Issue 22: the owner's passkey messages (and cards) through Slack; undefined when no bot token
-   * is configured (the development default is not a workspace). Failures come back, not thrown.
+   * The service client itself, for the commands that only ask the service (wallet, balances,
+   * rate, lookup, identity, user create): they must work, and open nothing else, with Redis down.
    */
-  notices(): PasskeyNotices | undefined;
+  service(): Promise<ServiceClient>;
   /**
-   * Issue 18 §3: the use cases bound to this command's service and Redis (opened on first use);
-   * commands call these rather than the stores.
+   * Issue 18 §3: the use cases bound to this command's Redis (opened on the first call), the
+   * service, the queues and Slack (each opened on first use); commands never reach a store.
    */
   app(): Promise<RampartApp>;
-  /** Issue 21: API keys, on the same Redis as store(). */
-  apiKeys(): Promise<ApiKeyStore>;
   close(): Promise<void>;
+}
+
+/**
+ * Issue 22: the owner's passkey messages (and cards) through Slack; undefined when no bot token
+ * is configured (the development default is not a workspace). Failures come back, not thrown.
+ */
+function passkeyNotices(config: Config): PasskeyNotices | undefined {
+  if (config.slack.botToken === DEV_DEFAULTS.botToken) return undefined;
+  // The client's own warnings stay quiet: a failure is the command's one line.
+  const client = new WebClient(config.slack.botToken, {
+    ...slackClientOptions(config.slack.apiUrl),
+    logLevel: LogLevel.ERROR,
+  });
+  return slackPasskeyNotices(client, {
+    approvalsChannel: config.approvalsChannel,
+    sandbox: config.service.baseUrl === undefined,
+    // The command says itself, in one line, what Slack did not take.
+    log: createLogger({ level: 'silent' }),
+  });
 }
 
 export function createContext(config: Config, io: CliIo, json: boolean): Context {
   let sandbox: Sandbox | undefined;
   let service: Promise<ServiceClient> | undefined;
-  let redis: RedisClient | undefined;
-  let store: Promise<RequestStore> | undefined;
+  let redis: Promise<RedisClient> | undefined;
   let queues: Queues | undefined;
   let app: Promise<RampartApp> | undefined;
 
@@ -73,17 +74,20 @@ export function createContext(config: Config, io: CliIo, json: boolean): Context
     return connection.service;
   }
 
-  async function openStore(): Promise<RequestStore> {
+  async function openStore(): Promise<RedisClient> {
     // The same factory as the app (store/redis.ts), failing at once: an operator is waiting.
     try {
-      redis = await openRedis(config.redis, 'cli');
+      return await openRedis(config.redis, 'cli');
     } catch (err) {
       throw err instanceof RedisUnavailableError ? new CliError(err.message) : err;
     }
-    return new RequestStore(redis, config.redis.prefix);
   }
+  const openedRedis = (): Promise<RedisClient> => {
+    redis ??= openStore();
+    return redis;
+  };
 
-  return {
+  const context: Context = {
     config,
     io,
     answer(text, value) {
@@ -96,64 +100,29 @@ export function createContext(config: Config, io: CliIo, json: boolean): Context
       service ??= openService();
       return service;
     },
-    store() {
-      store ??= openStore();
-      return store;
-    },
-    async registry() {
-      await this.store();
-      if (!redis) throw new CliError('Redis is not open.');
-      return new Registry(redis, config.redis.prefix);
-    },
-    async controls() {
-      await this.store();
-      if (!redis) throw new CliError('Redis is not open.');
-      return new ControlStore(redis, config.redis.prefix);
-    },
-    notices() {
-      if (config.slack.botToken === DEV_DEFAULTS.botToken) return undefined;
-      // The client's own warnings stay quiet: a failure is the command's one line.
-      const client = new WebClient(config.slack.botToken, {
-        ...slackClientOptions(config.slack.apiUrl),
-        logLevel: LogLevel.ERROR,
-      });
-      return slackPasskeyNotices(client, {
-        approvalsChannel: config.approvalsChannel,
-        sandbox: config.service.baseUrl === undefined,
-        // The command says itself, in one line, what Slack did not take.
-        log: createLogger({ level: 'silent' }),
-      });
-    },
     app() {
-      app ??= cliApp(this);
+      app ??= cliApp({
+        config,
+        redis: openedRedis,
+        service: () => context.service(),
+        async queues() {
+          const client = await openedRedis();
+          // The CLI reports failures itself, one line each; the queues' own errors stay quiet.
+          queues ??= createQueues(client, config.redis.prefix, createLogger({ level: 'silent' }));
+          return queues;
+        },
+        notices: () => passkeyNotices(config),
+      });
       return app;
-    },
-    async apiKeys() {
-      await this.store();
-      if (!redis) throw new CliError('Redis is not open.');
-      return new ApiKeyStore(redis, config.redis.prefix);
-    },
-    async queues() {
-      await this.store();
-      if (!redis) throw new CliError('Redis is not open.');
-      // The CLI reports failures itself, one line each; the queues' own errors stay quiet.
-      queues ??= createQueues(redis, config.redis.prefix, createLogger({ level: 'silent' }));
-      return queues;
-    },
-    async passkeys() {
-      await this.store();
-      if (!redis) throw new CliError('Redis is not open.');
-      return {
-        passkeys: new PasskeyStore(redis, config.redis.prefix),
-        stepUpTokens: new StepUpTokens(redis, config.redis.prefix),
-      };
     },
     async close() {
       await queues?.close();
       const client = await service?.catch(() => undefined);
       await client?.close();
       await sandbox?.close();
-      if (redis) await closeRedis(redis);
+      const opened = await redis?.catch(() => undefined);
+      if (opened) await closeRedis(opened);
     },
   };
+  return context;
 }

@@ -4,7 +4,8 @@
  * sent (markPosted), so a repeated notify job never posts it twice; a crash between the mark and
  * the post loses that one message rather than doubling it (the card still shows the state).
  */
-import type { BatchRowOutcome, CardRef, Notifier } from '../app/notifier.js';
+import type { CardRef, Notifier } from '../app/notifier.js';
+import { batchRowOutcomes } from '../app/request-reads.js';
 import type { RequestRecord } from '../domain/request.js';
 import type { Logger } from '../log.js';
 import type { RequestStore } from '../store/requests.js';
@@ -13,23 +14,6 @@ export interface BatchThreadDeps {
   notifier: Notifier;
   store: RequestStore;
   log: Logger;
-}
-
-const PAGE = 500;
-
-/** Every row with its execution's state and outcome, in row order. */
-export async function batchRowOutcomes(store: RequestStore, record: RequestRecord): Promise<BatchRowOutcome[]> {
-  const id = record.frozen.id;
-  const rows = await store.batches.rows(id);
-  const out: BatchRowOutcome[] = [];
-  for (let offset = 0; offset < record.executionCount; offset += PAGE) {
-    const page = await store.executions.page(id, offset, PAGE, record.executionCount);
-    page.forEach((e, i) => {
-      const row = rows[offset + i];
-      if (row) out.push({ ...row, executionId: e.id, state: e.state, outcome: e.outcome });
-    });
-  }
-  return out;
 }
 
 async function once(deps: BatchThreadDeps, id: string, what: string, send: () => Promise<void>): Promise<void> {

@@ -2,7 +2,6 @@
  * `rampart api-keys create | list | revoke` (issue 21): keys for other systems to request
  * payments over the HTTP API. The token is printed once; Rampart keeps only its hash.
  */
-import { createApiKey } from '../../app/api-keys.js';
 import { parseDuration } from '../../config.js';
 import { amountTextProblem } from '../../domain/amount.js';
 import {
@@ -102,7 +101,7 @@ export const apiKeysCreateCommand: Command = {
         input,
         ctx.config.wallets.map((w) => w.alias),
       );
-      const created = await createApiKey({ keys: await ctx.apiKeys(), now: Date.now }, parsed);
+      const created = await (await ctx.app()).createApiKey(parsed);
       if (created.kind === 'name-taken')
         throw new CliError(`An API key named ${parsed.name} already exists; revoke it first or choose another name.`);
       ctx.answer(
@@ -135,7 +134,7 @@ export const apiKeysListCommand: Command = {
   prepare(input) {
     positionals(input, []);
     return async (ctx) => {
-      const keys = await (await ctx.apiKeys()).list();
+      const keys = await (await ctx.app()).apiKeys();
       const now = Date.now();
       const when = (ms: number | undefined) => (ms === undefined ? '-' : formatTime(ms));
       const text = table(
@@ -166,9 +165,7 @@ export const apiKeysRevokeCommand: Command = {
   prepare(input) {
     const [name = ''] = positionals(input, ['<name>']);
     return async (ctx) => {
-      const keys = await ctx.apiKeys();
-      const id = await keys.idByName(name);
-      const revoked = id ? await keys.revoke(id, Date.now()) : undefined;
+      const revoked = await (await ctx.app()).revokeApiKey(name);
       if (!revoked) throw new CliError(`No active API key is named ${name}; see rampart api-keys list.`);
       ctx.answer(`Revoked API key ${revoked.name}.`, revoked);
     };

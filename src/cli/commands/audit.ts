@@ -1,7 +1,6 @@
 /** `rampart audit export`: the history of every request in a date range, for compliance (issue 14). */
 import { EventEmitter, once } from 'node:events';
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { exportAudit } from '../../app/audit-export.js';
 import { AUDIT_FORMATS, type AuditFormat } from '../../audit/format.js';
 import { type Command, positionals, shorten, stringOption } from '../args.js';
 import { CliError, UsageError } from '../problems.js';
@@ -47,7 +46,7 @@ export const auditExportCommand: Command = {
     const out = stringOption(input, 'out');
     if (out !== undefined && out.trim() === '') throw new UsageError('--out needs a file name');
     return async (ctx) => {
-      const store = await ctx.store();
+      const app = await ctx.app();
       let file: WriteStream | undefined;
       if (out !== undefined) {
         file = createWriteStream(out, { flags: 'wx', mode: 0o600 });
@@ -64,7 +63,7 @@ export const auditExportCommand: Command = {
       }
       const sink = file;
       const write = (chunk: string) => writeTo(sink ?? ctx.io.stdout, chunk);
-      const result = await exportAudit({ store, write }, { since, until, format: format as AuditFormat });
+      const result = await app.exportAudit(write, { since, until, format: format as AuditFormat });
       if (sink)
         await new Promise<void>((resolve, reject) => sink.end((err?: Error | null) => (err ? reject(err) : resolve())));
       ctx.note(`${result.requests} request(s), ${result.events} event(s) exported${out ? ` to ${out}` : ''}.`);

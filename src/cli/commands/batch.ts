@@ -38,19 +38,7 @@ function summary(file: string, c: CheckedBatch): string {
 
 async function check(ctx: Context, file: string, kind: BatchKind, wallet: string, asset: string): Promise<void> {
   const bytes = await readBytes(file);
-  // Loaded when used: every other command starts without the batch checks (tsx from source).
-  const { checkBatch } = await import('../../app/check-batch.js');
-  const outcome = await checkBatch(
-    {
-      config: ctx.config,
-      service: await ctx.service(),
-      registry: await ctx.registry(),
-      store: await ctx.store(),
-      controls: await ctx.controls(),
-      now: Date.now,
-    },
-    { kind, wallet, asset, bytes },
-  );
+  const outcome = await (await ctx.app()).checkBatch({ kind, wallet, asset, bytes });
   if (outcome.kind === 'unchecked')
     throw new CliError(`The wallet could not be checked: ${describeError(outcome.error)}`);
   if (outcome.kind === 'invalid') {
@@ -109,9 +97,7 @@ async function readBatch(ctx: Context, id: string) {
   const app = await ctx.app();
   const record = await app.request(id);
   if (!record) throw new CliError(`No batch ${id} under REDIS_PREFIX "${ctx.config.redis.prefix}".`);
-  // The rows' outcomes are still read by queue/ (issue 18 §3 leaves that move open).
-  const { batchRowOutcomes } = await import('../../queue/batch-thread.js');
-  return { app, record, rows: await batchRowOutcomes(await ctx.store(), record) };
+  return { app, record, rows: await app.batchRows(record) };
 }
 
 export const batchStatusCommand: Command = {

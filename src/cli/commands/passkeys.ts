@@ -3,9 +3,6 @@
  * the authority here: the bootstrap link, the list and removal need no passkey; nothing in Slack
  * can remove one.
  */
-import { enrolLink } from '../../app/passkey-enrol.js';
-import { revokePasskeys } from '../../app/passkey-revoke.js';
-import { verifyApproval } from '../../app/verify-approval.js';
 import { REQUEST_ID } from '../../domain/request.js';
 import { type Command, positionals, shorten, stringOption } from '../args.js';
 import { CliError, UsageError } from '../problems.js';
@@ -36,8 +33,7 @@ export const passkeysEnrolLinkCommand: Command = {
     const user = userOption(input, true) ?? '';
     return async (ctx) => {
       needsPages(ctx.config);
-      const stores = await ctx.passkeys();
-      const link = await enrolLink({ config: ctx.config, ...stores, now: Date.now }, user, true);
+      const link = await (await ctx.app()).passkeyEnrolLink(user);
       if (link.kind === 'bootstrap-closed')
         throw new CliError(
           'An approver already has a passkey, so a bootstrap link is refused; have them approve a new one enrolled with /passkey.',
@@ -57,9 +53,7 @@ export const passkeysListCommand: Command = {
     positionals(input, []);
     const user = userOption(input, false);
     return async (ctx) => {
-      const { passkeys } = await ctx.passkeys();
-      const users = user === undefined ? await passkeys.users() : [user];
-      const all = (await Promise.all(users.map((u) => passkeys.list(u)))).flat();
+      const all = await (await ctx.app()).passkeys(user);
       const rows = all.map((p) => ({
         user: p.user,
         id: p.id,
@@ -90,9 +84,7 @@ export const passkeysRevokeCommand: Command = {
     const user = userOption(input, true) ?? '';
     const id = stringOption(input, 'id')?.trim();
     return async (ctx) => {
-      const { passkeys } = await ctx.passkeys();
-      const notices = ctx.notices();
-      const r = await revokePasskeys({ passkeys, ...(notices ? { notices } : {}) }, user, id);
+      const r = await (await ctx.app()).revokePasskeys(user, id);
       if (r.kind === 'none') throw new CliError(`${user} has no passkey${id ? ` with id ${shorten(id)}` : ''}.`);
       // Issue 22: the owner hears of it as for a removal on the page; Slack down never fails this.
       if (r.told === false)
@@ -112,8 +104,7 @@ export const verifyCommand: Command = {
     if (!REQUEST_ID.test(id)) throw new UsageError(`"${shorten(given)}" is not a request id such as R-1001`);
     return async (ctx) => {
       needsPages(ctx.config);
-      const { passkeys } = await ctx.passkeys();
-      const v = await verifyApproval({ store: await ctx.store(), passkeys, config: ctx.config }, id);
+      const v = await (await ctx.app()).verifyApproval(id);
       if (v.kind === 'missing') throw new CliError(`No request ${id} under REDIS_PREFIX "${ctx.config.redis.prefix}".`);
       const lines = v.votes.map((c) => `${c.ok ? 'ok  ' : 'FAIL'}  ${c.user}  ${c.detail}`);
       const summary = v.ok

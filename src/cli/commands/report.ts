@@ -1,5 +1,5 @@
 /** `rampart report --since 30d --format csv|json` (issue 24): the treasury report from stored records. */
-import { loadReport, type ReportView } from '../../app/report.js';
+import type { ReportView } from '../../app/report.js';
 import { amountToString } from '../../domain/amount.js';
 import type { Payment } from '../../domain/report.js';
 import { type Command, positionals, shorten, stringOption } from '../args.js';
@@ -69,12 +69,7 @@ export const reportCommand: Command = {
     if (!(FORMATS as readonly string[]).includes(format))
       throw new UsageError(`--format "${shorten(format)}" is not one of ${FORMATS.join(', ')}`);
     return async (ctx) => {
-      const store = await ctx.store();
-      const view = await loadReport(
-        { store, rules: ctx.config.controls.velocity, now: Date.now },
-        days,
-        ctx.config.reports.at?.zone ?? 'UTC',
-      );
+      const view = await (await ctx.app()).report(days);
       if (format === 'json') ctx.io.stdout.write(`${JSON.stringify(reportJson(view), null, 2)}\n`);
       else ctx.io.stdout.write(view.csv);
       ctx.note(`${view.payments.length} payment(s) in the last ${days} day(s).`);

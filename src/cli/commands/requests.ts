@@ -49,8 +49,7 @@ export const requestsShowCommand: Command = {
       const history = await app.history(id);
       if (!id.startsWith('B-')) return ctx.answer(requestShowText(record, history), requestDetail(record, history));
       // Issue 20: a batch lists its executions, one per row, after its history.
-      const { batchRowOutcomes } = await import('../../queue/batch-thread.js');
-      const rows = await batchRowOutcomes(await ctx.store(), record);
+      const rows = await app.batchRows(record);
       const code = record.frozen.display.assetCode ?? '';
       ctx.answer(`${requestShowText(record, history)}\n\nExecutions\n${executionsText(rows, code)}`, {
         ...requestDetail(record, history),

@@ -4,10 +4,8 @@
  * identity, so --as names the approver; the CLI cannot read Slack user groups, so only approvers
  * listed by id in APPROVERS may resolve here (a group member uses /resolve in Slack).
  */
-import { resolveUnknown } from '../../app/resolve.js';
 import { resolveText } from '../../app/resolve-text.js';
 import { parseResolution } from '../../domain/resolution.js';
-import { createLogger } from '../../log.js';
 import { type Command, shorten, stringOption } from '../args.js';
 import { CliError, UsageError } from '../problems.js';
 
@@ -33,20 +31,7 @@ export const resolveCommand: Command = {
         throw new CliError(
           `${as} is not listed by id in APPROVERS; only those approvers can resolve from the terminal (members of an approvers' user group use /resolve in Slack).`,
         );
-      const store = await ctx.store();
-      const outcome = await resolveUnknown(
-        {
-          store,
-          queues: await ctx.queues(),
-          registry: await ctx.registry(),
-          controls: await ctx.controls(),
-          approvers: { isApprover: async (u) => ctx.config.approvers.includes(u) },
-          log: createLogger({ level: 'silent' }),
-          now: Date.now,
-        },
-        as,
-        parsed.resolution,
-      );
+      const outcome = await (await ctx.app()).resolve(as, parsed.resolution);
       const text = resolveText(outcome, (u) => u);
       if (outcome.kind !== 'resolved') throw new CliError(text);
       ctx.answer(text, { executionId: outcome.executionId, state: outcome.paid ? 'succeeded' : 'failed', by: as });
