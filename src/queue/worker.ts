@@ -131,10 +131,14 @@ export function startWorkers(deps: WorkerDeps): Workers {
   });
 
   // Issue 18: records written before approvals had executions are migrated once, before the
-  // reconciler reads them (each script also migrates what it touches, so this only completes it).
+  // reconciler reads them (each script also migrates what it touches, so this only completes it);
+  // after a clean sweep of this record format, later starts skip it (store/migration-sweep.ts).
   const migrated = deps.store
     .migrate()
-    .then((n) => n > 0 && log.info({ migrated: n }, 'records migrated to approvals with executions'))
+    .then(({ migrated: n, left }) => {
+      if (n > 0) log.info({ migrated: n }, 'records migrated to approvals with executions');
+      if (left > 0) log.warn({ left }, 'records left unmigrated; the next worker start sweeps again');
+    })
     .catch((err: unknown) => log.error({ err }, 'migration of old records failed; scripts migrate what they touch'));
   const reconcileNow = async () => {
     await migrated;
