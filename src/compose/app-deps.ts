@@ -4,23 +4,21 @@
  */
 import { idempotencyRecordsByKey } from '../api/deps.js';
 import { createApp } from '../app/index.js';
-import { countBatchRows, registerBatchGauge } from '../metrics/batch-rows.js';
+import { registerBatchGauge } from '../metrics/batch-rows.js';
 import { registerHealthGauges } from '../metrics/health-gauges.js';
 import { metricSources } from '../metrics/sources.js';
-import { createQueues, type Queues } from '../queue/queues.js';
-import { SlackApproverDirectory } from '../slack/approvers.js';
+import type { Queues } from '../queue/queues.js';
 import type { Deps } from '../slack/deps.js';
 import { publishHome } from '../slack/events/home.js';
 import { HomeRefresher } from '../slack/home-refresh.js';
 import { slackPasskeyNotices } from '../slack-api/passkey-notices.js';
 import { BalanceCache } from '../store/balance-cache.js';
 import { BalanceHistory } from '../store/balance-history.js';
-import { ControlStore, UnfreezeStore } from '../store/controls.js';
+import { UnfreezeStore } from '../store/controls.js';
 import { PasskeyStore } from '../store/passkeys.js';
-import { Registry } from '../store/registry.js';
-import { RequestStore } from '../store/requests.js';
 import { StepUpTokens } from '../store/step-up-tokens.js';
 import type { Built } from './built.js';
+import { buildPorts, slackDirectory } from './ports.js';
 
 export interface AppSide {
   deps: Deps;
@@ -33,14 +31,11 @@ export interface AppSide {
 export function buildAppDeps(b: Built): AppSide {
   const { config, log, now, redis, metrics, audit, slackClient } = b;
   const prefix = config.redis.prefix;
-  const webStore = new RequestStore(redis, prefix, now, b.counted);
-  // Issue 20: batch rows by final state, and batches by state.
-  countBatchRows(webStore, metrics, { redis, prefix, log });
+  // Issue 18 §4: the one AppDeps of request handling; the façade and the Slack Deps take it whole.
+  const { deps: core, undecorated: webStore } = buildPorts(b, redis, 'web');
+  const { store, queues, controls } = core;
+  // Issue 20: batches by state.
   registerBatchGauge(metrics, webStore, { redis, prefix, log });
-  const store = b.decorate.store?.(webStore, 'web') ?? webStore;
-  const controls = new ControlStore(redis, prefix);
-  const built = createQueues(redis, prefix, log);
-  const queues = b.decorate.queues?.(built, 'web') ?? built;
   const watched = [queues.execute, queues.expire, queues.notifications, ...(audit ? [audit.queue] : [])];
   metrics.watch(
     metricSources(store, watched, now, audit && (() => audit.backlog(webStore)), () =>
@@ -48,26 +43,15 @@ export function buildAppDeps(b: Built): AppSide {
     ),
   );
   registerHealthGauges(metrics, { redis, prefix, now });
-  const directory = (who: readonly string[]) =>
-    new SlackApproverDirectory(who, slackClient, config.approverCacheMs, now);
-  const registry = new Registry(redis, prefix);
   const dashboard = { history: new BalanceHistory(redis, prefix), cache: new BalanceCache(redis, prefix) };
-  const app = createApp({ config, service: b.service, store, queues, registry, controls, log, now, dashboard });
+  const app = createApp({ ...core, dashboard });
   const deps: Deps = {
-    config,
-    service: b.service,
-    store,
-    queues,
-    approvers: directory(config.approvers),
-    identityCreators: directory(config.identityCreators),
-    registry,
-    controls,
+    ...core,
+    identityCreators: slackDirectory(b, config.identityCreators),
     unfreeze: new UnfreezeStore(redis, prefix, controls),
     passkeys: new PasskeyStore(redis, prefix),
     stepUpTokens: new StepUpTokens(redis, prefix),
     notices: slackPasskeyNotices(slackClient, { approvalsChannel: config.approvalsChannel, sandbox: b.sandbox, log }),
-    log,
-    now,
     sandbox: b.sandbox,
     dashboard,
     app,

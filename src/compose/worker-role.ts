@@ -2,22 +2,19 @@
  * The worker role (issue 18 §4): its own patient Redis connection, queues and store, the
  * heartbeat, the audit webhook's worker, and the BullMQ workers with everything they report through.
  */
-import { countBatchRows } from '../metrics/batch-rows.js';
 import { startHeartbeat } from '../metrics/heartbeat.js';
-import { createQueues, type Queues } from '../queue/queues.js';
+import type { Queues } from '../queue/queues.js';
 import { startWorkers, type WorkerDeps, type Workers } from '../queue/worker.js';
-import { SlackApproverDirectory } from '../slack/approvers.js';
 import { slackNotifier } from '../slack/notifier.js';
 import { slackReportPoster } from '../slack/report-send.js';
 import { BalanceHistory } from '../store/balance-history.js';
-import { ControlStore } from '../store/controls.js';
 import { durableStart } from '../store/durable.js';
 import { RateLimiter } from '../store/rate-limiter.js';
 import type { RedisClient } from '../store/redis.js';
-import { Registry } from '../store/registry.js';
 import { ReportMarks } from '../store/report-marks.js';
-import { RequestStore } from '../store/requests.js';
+import type { RequestStore } from '../store/requests.js';
 import type { Built } from './built.js';
+import { buildPorts, slackDirectory } from './ports.js';
 
 export interface WorkerRole {
   workers: Workers;
@@ -38,22 +35,13 @@ export function startWorkerRole(b: Built, workerRedis: RedisClient, options: Wor
   const { config, log, now, slackClient } = b;
   const prefix = config.redis.prefix;
   const heartbeat = startHeartbeat(b.redis, prefix, options.name ?? `worker-${process.pid}`, now, log);
-  const built = createQueues(workerRedis, prefix, log);
-  const queues = b.decorate.queues?.(built, 'worker') ?? built;
-  const store = new RequestStore(workerRedis, prefix, now, b.counted);
-  countBatchRows(store, b.metrics, { redis: workerRedis, prefix, log });
-  const controls = new ControlStore(workerRedis, prefix);
+  // Issue 18 §4: the workers take the role's AppDeps whole, on their own patient connection.
+  const { deps: app, undecorated: store } = buildPorts(b, workerRedis, 'worker');
   b.audit?.startWorker({ redis: workerRedis, store });
-  const directory = (who: readonly string[]) =>
-    new SlackApproverDirectory(who, slackClient, config.approverCacheMs, now);
   const workers = startWorkers({
+    ...app,
     redis: workerRedis,
     prefix,
-    service: b.service,
-    store: b.decorate.store?.(store, 'worker') ?? store,
-    registry: new Registry(workerRedis, prefix),
-    controls,
-    queues,
     batch: { pauseAfterFailures: config.batch.pauseAfterFailures, holdLimitMs: config.batch.holdLimitMs },
     // Issue 20: one limiter key for every process (hash-tagged prefix: one cluster slot).
     ...(config.batch.rate
@@ -64,11 +52,9 @@ export function startWorkerRole(b: Built, workerRedis: RedisClient, options: Wor
       approvalsChannel: config.approvalsChannel,
       sandbox: b.sandbox,
       log,
-      controls,
+      controls: app.controls,
     }),
-    log,
     approvalsChannel: config.approvalsChannel,
-    now,
     // Issue 19: the start is on a replica (WAIT 1) before any call, when Redis has replicas.
     durable: durableStart(workerRedis, { waitMs: config.redis.waitMs, key: `${prefix}:exec:executing`, log }),
     // Issue 24: balance history for the charts, one snapshot per period across every worker.
@@ -79,14 +65,14 @@ export function startWorkerRole(b: Built, workerRedis: RedisClient, options: Wor
     },
     ...weeklyReport(b, workerRedis, store),
     reminders: {
-      approvers: directory(config.approvers),
-      escalateTo: directory(config.controls.escalateTo),
+      approvers: app.approvers,
+      escalateTo: slackDirectory(b, config.controls.escalateTo),
       reminderAfterMs: config.controls.reminderAfterMs,
       reminderMax: config.controls.reminderMax,
     },
     ...options,
   });
-  return { workers, queues, heartbeat };
+  return { workers, queues: app.queues, heartbeat };
 }
 
 /** Issue 24: REPORT_CHANNEL + REPORT_AT, posted once a week across every worker. */

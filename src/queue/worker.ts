@@ -4,57 +4,43 @@
  * untouched (delayed, logged once) for a newer worker (issue 18 §1).
  */
 import { DelayedError, type Job, Queue, UnrecoverableError, Worker } from 'bullmq';
-import type { Notifier } from '../app/notifier.js';
-import type { Logger } from '../log.js';
-import type { ServiceClient } from '../service/client.js';
-import type { ControlStore } from '../store/controls.js';
 import type { RedisClient } from '../store/redis.js';
-import type { Registry } from '../store/registry.js';
-import type { RequestStore } from '../store/requests.js';
 import { progressLimits } from './batch-progress.js';
 import { JOB_TYPES, versionOf } from './jobs/index.js';
-import type { JobContext, JobType } from './jobs/job.js';
-import { bullPrefix, JOB_VERSION, type Queues } from './queues.js';
+import type { JobContext, JobType, SharedPorts } from './jobs/job.js';
+import { bullPrefix, JOB_VERSION } from './queues.js';
 import { reconcile } from './reconcile.js';
-import type { RemindDeps } from './remind.js';
 
-export interface WorkerDeps {
-  /** The patient connection (maxRetriesPerRequest null). */
-  redis: RedisClient;
-  prefix: string;
-  service: ServiceClient;
-  store: RequestStore;
-  registry: Registry;
-  /** Issue 13: freeze and velocity ledger. */
-  controls: ControlStore;
-  queues: Queues;
-  /** How workers talk to people (slack/notifier.ts in production). */
-  notifier: Notifier;
-  log: Logger;
-  approvalsChannel: string;
-  now: () => number;
-  name?: string;
-  /** Tests shorten these; production keeps BullMQ's defaults. */
-  lockDurationMs?: number;
-  stalledIntervalMs?: number;
-  reconcileEveryMs?: number;
-  /** Issue 13: how often a job held by the freeze looks again (a release promotes it at once). */
-  freezeRecheckMs?: number;
-  /** Issue 13: who is reminded and escalated to, and how often. */
-  reminders: Pick<RemindDeps, 'approvers' | 'escalateTo' | 'reminderAfterMs' | 'reminderMax'>;
-  /** Issue 19: WAIT 1 after an execution's start; undefined when Redis has no replicas to wait for. */
-  durable?: () => Promise<boolean>;
-  /** Issue 20: BATCH_RATE's shared limiter (undefined: off). */
-  batchRate?: JobContext['batchRate'] | undefined;
-  /** Issue 20: BATCH_PAUSE_AFTER_FAILURES and BATCH_HOLD_LIMIT (undefined: 10 and none). */
-  batch?: JobContext['batch'];
-  /** Issue 24: balance snapshots (undefined: none). */
-  snapshots?: JobContext['snapshots'];
-  /** Issue 24: the weekly report (undefined: REPORT_AT unset). */
-  weekly?: JobContext['weekly'];
-  /** Tests: the job data version this worker understands (default JOB_VERSION). */
-  jobVersion?: number;
-}
+/**
+ * The ports shared with the use cases come from AppDeps and the job-facing ones from JobContext,
+ * each declared once (issue 18 §4: one dependency bag); the composition root passes its AppDeps.
+ */
+export type WorkerDeps = SharedPorts &
+  Pick<
+    JobContext,
+    | 'queues'
+    | 'notifier'
+    | 'approvalsChannel'
+    | 'reminders'
+    | 'durable'
+    | 'batchRate'
+    | 'batch'
+    | 'snapshots'
+    | 'weekly'
+  > & {
+    /** The patient connection (maxRetriesPerRequest null). */
+    redis: RedisClient;
+    prefix: string;
+    name?: string;
+    /** Tests shorten these; production keeps BullMQ's defaults. */
+    lockDurationMs?: number;
+    stalledIntervalMs?: number;
+    reconcileEveryMs?: number;
+    /** Issue 13: how often a job held by the freeze looks again (a release promotes it at once). */
+    freezeRecheckMs?: number;
+    /** Tests: the job data version this worker understands (default JOB_VERSION). */
+    jobVersion?: number;
+  };
 
 const FREEZE_RECHECK_MS = 30_000;
 const NEWER_VERSION_RECHECK_MS = 60_000;
@@ -145,10 +131,14 @@ export function startWorkers(deps: WorkerDeps): Workers {
   });
 
   // Issue 18: records written before approvals had executions are migrated once, before the
-  // reconciler reads them (each script also migrates what it touches, so this only completes it).
+  // reconciler reads them (each script also migrates what it touches, so this only completes it);
+  // after a clean sweep of this record format, later starts skip it (store/migration-sweep.ts).
   const migrated = deps.store
     .migrate()
-    .then((n) => n > 0 && log.info({ migrated: n }, 'records migrated to approvals with executions'))
+    .then(({ migrated: n, left }) => {
+      if (n > 0) log.info({ migrated: n }, 'records migrated to approvals with executions');
+      if (left > 0) log.warn({ left }, 'records left unmigrated; the next worker start sweeps again');
+    })
     .catch((err: unknown) => log.error({ err }, 'migration of old records failed; scripts migrate what they touch'));
   const reconcileNow = async () => {
     await migrated;

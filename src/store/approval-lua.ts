@@ -289,10 +289,15 @@ local seq = redis.call('RPUSH', KEYS[2], ARGV[2])
 return {n, as, kindOf(KEYS[1]), seq, changed and 1 or 0}
 `;
 
-/** Migrates one record (worker start-up sweep). KEYS: approval, execution 1, ready, executing set. ARGV: id, now. */
+/**
+ * Migrates one record (worker start-up sweep: store/migration-sweep.ts). KEYS: approval,
+ * execution 1, ready, executing set. ARGV: id, now. Returns 1 (already new), 0 (migrated now),
+ * -1 (no such record), -2 (still old: no state to migrate from, so the sweep leaves no marker).
+ */
 export const MIGRATE = `${COMMON}
 if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
-local had = redis.call('HEXISTS', KEYS[1], 'v')
+if redis.call('HEXISTS', KEYS[1], 'v') == 1 then return 1 end
 migrate(KEYS[1], KEYS[2], KEYS[3], KEYS[4], ARGV[1], tonumber(ARGV[2]))
-return had
+if redis.call('HEXISTS', KEYS[1], 'v') == 0 then return -2 end
+return 0
 `;

@@ -19,10 +19,11 @@ import {
 } from '../domain/request.js';
 import type { PasskeyProof } from '../domain/step-up.js';
 import { StateConflictError } from '../errors.js';
-import { DECIDE, MIGRATE } from './approval-lua.js';
+import { DECIDE } from './approval-lua.js';
 import { BatchStore } from './batches.js';
 import { ExecutionStore } from './executions.js';
 import { ALLOCATE, CREATE, VOTE } from './lua.js';
+import { type SweepResult, sweepOldRecords } from './migration-sweep.js';
 import { RecentPayments } from './recent-payments.js';
 import { recordOf } from './record-view.js';
 import type { RedisClient } from './redis.js';
@@ -413,28 +414,11 @@ export class RequestStore {
 
   /**
    * Issue 18: migrates every record written before approvals had executions (idempotent, safe
-   * with many workers: one script per record). Returns how many were migrated now.
+   * with many workers: one script per record), unless a sweep already completed this record
+   * format (store/migration-sweep.ts).
    */
-  async migrate(pageSize = 500): Promise<number> {
-    let migrated = 0;
-    for (let offset = 0; ; offset += pageSize) {
-      const ids = await this.redis.zrange(this.recentKey, String(offset), String(offset + pageSize - 1));
-      const pipe = this.redis.pipeline();
-      for (const id of ids)
-        pipe.eval(
-          MIGRATE,
-          4,
-          this.key(id),
-          this.keys.execution(executionId(id, 1)),
-          this.keys.ready,
-          this.keys.executing,
-          id,
-          String(this.now()),
-        );
-      const rows = (await pipe.exec()) ?? [];
-      migrated += rows.filter(([err, had]) => !err && had === 0).length;
-      if (ids.length < pageSize) return migrated;
-    }
+  migrate(pageSize = 500): Promise<SweepResult> {
+    return sweepOldRecords(this.redis, this.keys, this.now, pageSize);
   }
 
   /**

@@ -38,8 +38,11 @@ async function snapshot(h: Harness): Promise<Snapshot> {
     received: h.sandbox.state.received.length,
     // BullMQ's workers write their queue's meta once at start and a stalled-check marker on a
     // timer, and consume a delayed job's marker when they get to it (issue 24: the snapshot job
-    // queued at start), whatever Slack sends: everything else is the app's doing.
-    keys: keys.filter((k) => !/:bull:[^:]+:(meta|stalled-check|marker)$/.test(k)).sort(),
+    // queued at start), and a worker's start-up migration sweep marks the record format it
+    // completed (store/migration-sweep.ts), whatever Slack sends: everything else is the app's doing.
+    keys: keys
+      .filter((k) => !/:bull:[^:]+:(meta|stalled-check|marker)$/.test(k) && k !== `${h.prefix}:migrated`)
+      .sort(),
     approvals: h.fake.messages(APPROVALS).length,
   };
 }

@@ -1,9 +1,10 @@
 /**
  * Issue 18 §1 "Versions": records written before approvals had executions, with their jobs, meet
  * the new worker. An old `approved` record with a live old job runs exactly once; an old
- * `executing` one ends `unknown`, never sent; a job of a newer format is left untouched.
+ * `executing` one ends `unknown`, never sent; a job of a newer format is left untouched. The
+ * start-up sweep reads the history once per record format (issue 18 §4).
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { CardRef, Notifier } from '../../src/app/notifier.js';
 import { callHash, type SealedRequest } from '../../src/domain/request.js';
 import { createLogger } from '../../src/log.js';
@@ -15,7 +16,7 @@ import { LogSink } from '../support/log-sink.js';
 
 let w: World;
 let queues: Queues;
-let workers: Workers | undefined;
+const started: Workers[] = [];
 const sink = new LogSink();
 const card: CardRef = { channel: 'C0APPROVALS', ts: '1.000' };
 const notifier: Notifier = {
@@ -74,12 +75,39 @@ async function oldRecord(n: number, amount: number, state: 'approved' | 'executi
   return id;
 }
 
+/** A worker on the world's store and the real queues, reconciling every 200 ms. */
+function start(name: string): Workers {
+  const workers = startWorkers({
+    redis: w.redis,
+    prefix: w.prefix,
+    service: w.service,
+    store: w.store,
+    registry: w.deps.registry,
+    controls: w.controls,
+    queues,
+    notifier,
+    log: createLogger({ level: 'info' }, sink),
+    approvalsChannel: 'C0APPROVALS',
+    now: Date.now,
+    name,
+    reconcileEveryMs: 200,
+    reminders: {
+      approvers: { members: async () => [] },
+      escalateTo: { members: async () => [] },
+      reminderAfterMs: undefined,
+      reminderMax: 0,
+    },
+  });
+  started.push(workers);
+  return workers;
+}
+
 beforeAll(async () => {
   w = await startWorld('migration');
   queues = createQueues(w.redis, w.prefix, createLogger({ level: 'silent' }));
 });
 afterAll(async () => {
-  await workers?.close();
+  await Promise.all(started.map((workers) => workers.close()));
   await queues.close();
   await w.close();
 });
@@ -92,26 +120,7 @@ it('runs an old approved record with its live old-format job exactly once, and s
   // A job written by a newer Rampart.
   await queues.execute.add('execute', { v: 99, executionId: 'R-503.1', attempt: 1 }, { jobId: 'R-503.1-t1' });
 
-  workers = startWorkers({
-    redis: w.redis,
-    prefix: w.prefix,
-    service: w.service,
-    store: w.store,
-    registry: w.deps.registry,
-    controls: w.controls,
-    queues,
-    notifier,
-    log: createLogger({ level: 'info' }, sink),
-    approvalsChannel: 'C0APPROVALS',
-    now: Date.now,
-    reconcileEveryMs: 200,
-    reminders: {
-      approvers: { members: async () => [] },
-      escalateTo: { members: async () => [] },
-      reminderAfterMs: undefined,
-      reminderMax: 0,
-    },
-  });
+  const workers = start('first');
 
   await eventually(
     async () => ((await w.store.get(approved))?.state === 'succeeded' ? true : undefined),
@@ -144,4 +153,52 @@ it('runs an old approved record with its live old-format job exactly once, and s
   const newer = await queues.execute.getJob('R-503.1-t1');
   expect(newer?.attemptsMade).toBe(0);
   expect(sink.lines.filter((l) => l.includes('newer format'))).toHaveLength(1);
+});
+
+it('a later worker start reads no history; an old record written after the sweep is migrated by the script that runs it', async () => {
+  // The first test's worker swept the history cleanly. Count the sweep's reads of it from here on.
+  const reads = vi.spyOn(w.redis, 'zrange');
+  const historyReads = () => reads.mock.calls.filter(([key]) => key === `${w.prefix}:req:recent`).length;
+  const second = start('second');
+  await second.reconcileNow(); // after its sweep
+  expect(historyReads()).toBe(0);
+  expect(await w.redis.get(`${w.prefix}:migrated`)).toBe('2');
+
+  // An old web process still serving during the deploy approves with an old record and an old job.
+  const late = await oldRecord(512, 6.12, 'approved');
+  await queues.execute.add('execute', { requestId: late }, { jobId: late });
+  await eventually(
+    async () => ((await w.store.get(late))?.state === 'succeeded' ? true : undefined),
+    10_000,
+    'late old record to run',
+  );
+  expect(w.received(6.12)).toBe(1);
+  expect(await w.redis.hget(`${w.prefix}:req:${late}`, 'v')).toBe('2');
+  expect((await w.store.get(late))?.executions[0]).toMatchObject({ id: `${late}.1`, state: 'succeeded' });
+  expect(historyReads()).toBe(0);
+  reads.mockRestore();
+});
+
+it('a sweep that meets a record it cannot migrate leaves no marker; a newer record format sweeps again', async () => {
+  const marker = `${w.prefix}:migrated`;
+  // The marker of an older record format: this code sweeps again.
+  await w.redis.set(marker, '1');
+  // Old records it cannot migrate: one with no state to migrate from, one whose sealed call is not JSON.
+  const broken = ['R-521', 'R-522'];
+  await w.redis.hset(`${w.prefix}:req:R-521`, { requester: 'U0REQUESTER' });
+  await w.redis.hset(`${w.prefix}:req:R-522`, { state: 'pending', frozen: 'not json' });
+  for (const id of broken) await w.redis.zadd(`${w.prefix}:req:recent`, Date.now(), id);
+
+  expect(await w.store.migrate()).toMatchObject({ swept: true, left: 2 });
+  expect(await w.redis.get(marker)).toBe('1');
+  expect(await w.redis.hexists(`${w.prefix}:req:R-521`, 'v')).toBe(0);
+
+  // Once they are gone, a sweep completes, marks this format, and the next one reads nothing.
+  for (const id of broken) {
+    await w.redis.del(`${w.prefix}:req:${id}`);
+    await w.redis.zrem(`${w.prefix}:req:recent`, id);
+  }
+  expect(await w.store.migrate()).toEqual({ swept: true, migrated: 0, left: 0 });
+  expect(await w.redis.get(marker)).toBe('2');
+  expect(await w.store.migrate()).toEqual({ swept: false, migrated: 0, left: 0 });
 });

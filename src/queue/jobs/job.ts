@@ -5,32 +5,28 @@
 import type { Job, Queue } from 'bullmq';
 import type { z } from 'zod';
 import type { BatchRunConfig } from '../../app/batch-run.js';
+import type { AppDeps } from '../../app/deps.js';
 import type { Notifier } from '../../app/notifier.js';
 import type { WeeklyReportDeps } from '../../app/weekly-report.js';
 import type { WalletAlias } from '../../domain/wallets.js';
-import type { Logger } from '../../log.js';
-import type { ServiceClient } from '../../service/client.js';
 import type { BalanceHistory } from '../../store/balance-history.js';
-import type { ControlStore } from '../../store/controls.js';
 import type { RateLimiter } from '../../store/rate-limiter.js';
-import type { Registry } from '../../store/registry.js';
-import type { RequestStore } from '../../store/requests.js';
 import type { ProgressLimits } from '../batch-progress.js';
 import type { Queues } from '../queues.js';
 import type { RemindDeps } from '../remind.js';
 
+/** The ports the workers share with the use cases: declared once, in AppDeps (issue 18 §4). */
+export type SharedPorts = Pick<AppDeps, 'service' | 'store' | 'registry' | 'controls' | 'log' | 'now'>;
+
 /** What every perform may use: the worker's dependencies. */
-export interface JobContext {
-  service: ServiceClient;
-  store: RequestStore;
-  registry: Registry;
-  controls: ControlStore;
+export type JobContext = SharedPorts & {
+  /** The BullMQ queues themselves (AppDeps names only the jobs the use cases schedule). */
   queues: Queues;
+  /** How workers talk to people (slack/notifier.ts in production). */
   notifier: Notifier;
-  log: Logger;
-  now: () => number;
   workerName: string;
   approvalsChannel: string;
+  /** Issue 13: who is reminded and escalated to, and how often. */
   reminders: Pick<RemindDeps, 'approvers' | 'escalateTo' | 'reminderAfterMs' | 'reminderMax'>;
   /** How long a job waits before looking again (freeze, Slack's rate limit, a newer version). */
   freezeRecheckMs: number;
@@ -46,7 +42,7 @@ export interface JobContext {
   snapshots?: { history: BalanceHistory; wallets: readonly WalletAlias[]; everyMs: number } | undefined;
   /** Issue 24: the weekly report (undefined: REPORT_AT unset). */
   weekly?: WeeklyReportDeps | undefined;
-}
+};
 
 /** What perform asks of BullMQ: done, or wait (moved to the delayed set without using an attempt). */
 export type Performed = { wait: number } | { done: unknown };
