@@ -62,6 +62,8 @@ export type ExecuteResult = 'succeeded' | 'failed' | 'unknown' | 'retry' | 'skip
 
 /** Only a call that provably never left is tried again: this many tries at most. */
 export const EXECUTE_TRIES = 3;
+/** A single request's call slower than this shows "executing" on its card until it answers. */
+export const EXECUTING_CARD_AFTER_MS = 500;
 const retryDelayMs = (tries: number) => 2_000 * 2 ** (tries - 1);
 
 const notifyKind = (executionId: string, to: string) =>
@@ -242,12 +244,20 @@ export async function executeOne(
   }
 
   let outcome: RequestOutcome;
+  // A single request's card says "executing" only while a call is slow to answer: a quick call's
+  // outcome refreshes the card moments later anyway, so an earlier refresh would be a flicker, one
+  // more chat.update against Slack's per-channel limit, and a job sharing the time before the
+  // call's first byte (issue 19). A batch's first row shows the batch running at once.
+  let executingCard: ReturnType<typeof setTimeout> | undefined;
   try {
     const call = callService(deps.service, frozen.call);
     // Undici writes on a kept-alive connection within the call's own ticks: refresh after them.
-    setImmediate(refreshCard);
+    if (batch) setImmediate(refreshCard);
+    else executingCard = setTimeout(refreshCard, EXECUTING_CARD_AFTER_MS);
     outcome = await call;
+    clearTimeout(executingCard);
   } catch (err) {
+    clearTimeout(executingCard);
     // Stored as data; each edge writes its own sentence from it (issue 12, item 5).
     const failure = failureFacts(err);
     switch (failure.class) {

@@ -2,12 +2,14 @@
  * Where each Slack request goes (issue 19 "Speed and memory": route by request type once).
  * Bolt runs every registered listener's matchers on every request, concurrently: with Rampart's
  * 33 listeners that was 33 listener chains, 66 copies of the request's arguments and 33 promises
- * per ack — a third of Bolt's CPU per `/rate`. Rampart registers one Bolt listener per request
- * type and finds the handler by its id in a Map; listener files register on these routes as they
- * did on the App (same argument types, string ids only).
+ * per ack — a third of Bolt's CPU per `/rate`. Rampart gives Bolt no listeners at all: one global
+ * middleware, after the guards, finds the handler by request type and id in a Map. Listener files
+ * register on these routes as they did on the App (same argument types). Bolt's respond() is
+ * swapped for a lighter one on the way (slack-api/respond-url.ts).
  */
 import type {
   AllMiddlewareArgs,
+  AnyMiddlewareArgs,
   App,
   SlackAction,
   SlackActionMiddlewareArgs,
@@ -17,6 +19,7 @@ import type {
   SlackViewAction,
   SlackViewMiddlewareArgs,
 } from '@slack/bolt';
+import { respondTo } from '../slack-api/respond-url.js';
 
 export type Handler<Args> = (args: Args & AllMiddlewareArgs) => Promise<void>;
 
@@ -38,9 +41,6 @@ export interface Routes {
   event<E extends string>(name: E, handler: Handler<SlackEventMiddlewareArgs<E>>): void;
 }
 
-/** Any id: the Bolt listener of a type takes every request of that type; the Map decides. */
-const EVERY = /^/;
-
 class Table<H> {
   private readonly byKey = new Map<string, H>();
   private readonly patterns: [RegExp, H][] = [];
@@ -58,15 +58,15 @@ class Table<H> {
     if (key === undefined) return undefined;
     return this.byKey.get(key) ?? this.patterns.find(([pattern]) => pattern.test(key))?.[1];
   }
-  entries(): IterableIterator<[string, H]> {
-    return this.byKey.entries();
-  }
 }
 
 export interface MountableRoutes extends Routes {
-  /** Registers one Bolt listener per request type (and one per event name) on `app`. */
+  /** Adds the one dispatching middleware to `app` (after the guards, so register those first). */
   mount(app: App): void;
 }
+
+type Args = AnyMiddlewareArgs & AllMiddlewareArgs & { respond?: unknown };
+type Body = { type?: string; response_url?: string };
 
 export function createRoutes(): MountableRoutes {
   const commands = new Table<Handler<SlackCommandMiddlewareArgs>>('command');
@@ -74,6 +74,21 @@ export function createRoutes(): MountableRoutes {
   const views = new Table<Handler<SlackViewMiddlewareArgs>>('view');
   const options = new Table<Handler<SlackOptionsMiddlewareArgs<'block_suggestion'>>>('options');
   const events = new Table<Handler<SlackEventMiddlewareArgs>>('event');
+
+  /** The handler for this request, by what Bolt's own matchers check: its type, then its id. */
+  const route = (args: Args): Handler<Args> | undefined => {
+    const body = args.body as Body;
+    let handler: Handler<never> | undefined;
+    if ('command' in args) handler = commands.get(args.command.command);
+    else if ('event' in args) handler = events.get(args.event.type);
+    else if (body.type === 'block_actions' && 'action' in args && 'action_id' in args.action)
+      handler = actions.get(args.action.action_id);
+    else if (body.type === 'view_submission' && 'view' in args) handler = views.get(args.view.callback_id);
+    else if (body.type === 'block_suggestion' && 'options' in args && 'action_id' in args.options)
+      handler = options.get(args.options.action_id);
+    return handler as Handler<Args> | undefined;
+  };
+
   return {
     command: (name, handler) => commands.add(name, handler),
     // The id decides the payload's shape, as Bolt's own string constraints assume.
@@ -82,15 +97,14 @@ export function createRoutes(): MountableRoutes {
     options: (id, handler) => options.add(id, handler),
     event: (name, handler) => events.add(name, handler as unknown as Handler<SlackEventMiddlewareArgs>),
     mount(app) {
-      // An id nobody registered is left alone, as Bolt leaves a request no listener matched.
-      app.command(EVERY, async (args) => commands.get(args.command.command)?.(args));
-      app.action(EVERY, async (args) => {
-        const id = 'action_id' in args.action ? args.action.action_id : undefined;
-        await actions.get(id)?.(args);
+      app.use(async (args) => {
+        const handler = route(args);
+        // Nobody's: on to Bolt's listeners (Rampart registers none), as an unmatched request went.
+        if (!handler) return args.next();
+        const url = (args.body as Body).response_url;
+        if (url) (args as Args).respond = respondTo(url);
+        await handler(args);
       });
-      app.view(EVERY, async (args) => views.get(args.view.callback_id)?.(args));
-      app.options(EVERY, async (args) => options.get(args.options.action_id)?.(args));
-      for (const [name, handler] of events.entries()) app.event(name, handler);
     },
   };
 }

@@ -6,7 +6,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { approve } from '../../src/app/decide.js';
-import { executeOne } from '../../src/app/execute-one.js';
+import { EXECUTING_CARD_AFTER_MS, executeOne } from '../../src/app/execute-one.js';
 import { approvalHashOf, cardHash, emptyCounts } from '../../src/domain/approval.js';
 import { ServiceClient } from '../../src/service/client.js';
 import { APPROVERS, startWorld, transfer, type World } from './support.js';
@@ -108,4 +108,29 @@ it('an execution found executing by the next try ends unknown and is never sent;
   expect(record?.counts).toEqual({ ...emptyCounts(), unknown: 1 });
   expect(w.received(4.01)).toBe(0);
   expect(w.notified.filter((n) => n.requestId === id).map((n) => n.kind)).toContain('unknown');
+});
+
+it('a quick call refreshes its card once, with the outcome; a slow one shows "executing" while it waits (issue 19)', async () => {
+  const kinds = (id: string) => w.notified.filter((n) => n.requestId === id).map((n) => n.kind);
+  const quick = await w.submit([transfer(5.01)]);
+  await approve(w.deps, quick, APPROVERS[0] as string);
+  const before = kinds(quick).length;
+  expect(await executeOne(w.exec(), `${quick}.1`)).toBe('succeeded');
+  await new Promise((r) => setTimeout(r, EXECUTING_CARD_AFTER_MS + 100));
+  // No "executing" refresh raced the call or its outcome: the outcome's notice is the only one.
+  expect(kinds(quick).slice(before)).toEqual(['outcome']);
+
+  // The service holds the call open past the threshold (applied, then no answer until the deadline).
+  const slow = await w.submit([transfer(5.02)]);
+  await approve(w.deps, slow, APPROVERS[0] as string);
+  w.sandbox.faults.hangAfterApply('/transfer');
+  const patient = new ServiceClient({
+    baseUrl: w.sandbox.url,
+    apiKey: 'k',
+    connectTimeoutMs: 200,
+    responseTimeoutMs: EXECUTING_CARD_AFTER_MS + 400,
+  });
+  const from = kinds(slow).length;
+  expect(await executeOne(w.exec(patient), `${slow}.1`)).toBe('unknown');
+  expect(kinds(slow).slice(from)).toEqual(['card', 'unknown']);
 });

@@ -127,13 +127,16 @@ describe('a signed request whose payload names another team', () => {
 describe('context per request', () => {
   it('gives each of two people in turn their own context.userId', async () => {
     const seen: { user: string | undefined; body: string | undefined }[] = [];
-    h.rampart.slack?.app.use(async ({ context, body, next }) => {
+    // Rampart's routes answer every command they know in one middleware (issue 19); one they do
+    // not know goes on to middleware added later, such as this observer, after the same authorize.
+    h.rampart.slack?.app.use(async (args) => {
+      const { context, body } = args;
       const b = body as { user_id?: string; user?: { id?: string } };
       seen.push({ user: context.userId, body: b.user_id ?? b.user?.id });
-      await next();
+      await (args as { ack?: () => Promise<void> }).ack?.();
     });
     for (const person of [PEOPLE.requester, PEOPLE.approver2, PEOPLE.requester, PEOPLE.outsider]) {
-      await h.driver.command(person, '/transfer', 'help');
+      await h.driver.command(person, '/observe', '');
     }
     expect(seen.map((s) => s.user)).toEqual([PEOPLE.requester, PEOPLE.approver2, PEOPLE.requester, PEOPLE.outsider]);
     expect(seen.every((s) => s.user === s.body)).toBe(true);

@@ -1,6 +1,7 @@
 /**
- * Issue 19 "Speed and memory": Rampart's routes give Bolt one listener per request type and
- * find the handler by id. Driven through a real Bolt App's processEvent (no network).
+ * Issue 19 "Speed and memory": Rampart's routes give Bolt one middleware that finds the handler
+ * by request type and id. Driven through a real Bolt App's processEvent (no network; answers
+ * through the response URL: test/http/respond-url.test.ts).
  */
 import { App, type Receiver, type ReceiverEvent } from '@slack/bolt';
 import { describe, expect, it } from 'vitest';
@@ -35,14 +36,19 @@ const click = (actionId: string) => ({
   actions: [{ type: 'button', action_id: actionId, block_id: 'b', action_ts: '1' }],
 });
 
-describe('Slack routes (issue 19: one Bolt listener per request type)', () => {
-  it('registers one Bolt listener per request type however many handlers there are', () => {
+describe('Slack routes (issue 19: route by request type once)', () => {
+  it('gives Bolt no listeners, only one middleware, however many handlers there are', () => {
     const app = boltApp();
+    const bolt = app as unknown as { listeners: unknown[]; middleware: unknown[] };
+    const before = bolt.middleware.length;
     const routes = createRoutes();
     for (let i = 0; i < 20; i++) routes.command(`/c${i}`, async () => {});
+    routes.action('a', async () => {});
+    routes.event('app_home_opened', async () => {});
     routes.mount(app);
-    // Bolt keeps its listeners in a private array: command, action, view and options (events go by name; none here).
-    expect((app as unknown as { listeners: unknown[] }).listeners).toHaveLength(4);
+    // Bolt keeps both in private arrays; every listener there would run its matchers on each request.
+    expect(bolt.listeners).toHaveLength(0);
+    expect(bolt.middleware).toHaveLength(before + 1);
   });
 
   it('sends a command to its own handler only, and leaves an unknown one alone', async () => {
@@ -110,6 +116,23 @@ describe('Slack routes (issue 19: one Bolt listener per request type)', () => {
       value: 'ada',
     });
     expect(seen).toEqual(['view deny', 'options ada']);
+  });
+
+  it('sends an event by its type', async () => {
+    const app = boltApp();
+    const routes = createRoutes();
+    const seen: string[] = [];
+    routes.event('app_home_opened', async ({ event }) => {
+      seen.push(event.user);
+    });
+    routes.mount(app);
+    await deliver(app, {
+      type: 'event_callback',
+      team_id: 'T1',
+      event: { type: 'app_home_opened', user: 'U7', channel: 'D1', tab: 'home', event_ts: '1' },
+    });
+    await deliver(app, { type: 'event_callback', team_id: 'T1', event: { type: 'reaction_added', user: 'U8' } });
+    expect(seen).toEqual(['U7']);
   });
 
   it('refuses a second handler for one id at start-up', () => {
