@@ -22,6 +22,7 @@ import {
 } from '../domain/velocity.js';
 import { checkDraftAgainstWallet } from '../domain/wallet-check.js';
 import type { WalletAlias } from '../domain/wallets.js';
+import type { ServiceClient } from '../service/client.js';
 import { type BeneficiaryDeps, resolveBeneficiaries } from './batch-beneficiaries.js';
 import type { AppDeps } from './deps.js';
 
@@ -69,8 +70,10 @@ export type CheckBatchOutcome =
   | { kind: 'unchecked'; error: unknown }
   | CheckedBatch;
 
-export type CheckBatchDeps = Pick<AppDeps, 'config' | 'service' | 'controls' | 'now'> &
+export type CheckBatchDeps = Pick<AppDeps, 'config' | 'controls' | 'now'> &
   BeneficiaryDeps & {
+    /** Only the wallet reads the check makes. */
+    service: Pick<ServiceClient, 'getWallet' | 'getBalances'>;
     /** Bounds the service reads (Slack's ack budget); the CLI waits as long as it takes. */
     withinBudget?: <T>(work: Promise<T>) => Promise<T>;
   };

@@ -3,26 +3,72 @@
  * Slack listeners and CLI commands receive this `app` and never reach into a store themselves
  * (biome.jsonc forbids their importing store/); the composition root builds it.
  */
+import type { IdentityBody, IdentityForm } from '../domain/identity-form.js';
 import type { RequestState, SealedRequest } from '../domain/request.js';
+import type { Resolution } from '../domain/resolution.js';
 import type { ServiceClient } from '../service/client.js';
 import type { BalanceCache } from '../store/balance-cache.js';
 import type { BalanceHistory } from '../store/balance-history.js';
+import type { UnfreezeChoice, UnfreezeStore } from '../store/controls.js';
+import type { PasskeyStore } from '../store/passkeys.js';
+import type { StepUpTokens } from '../store/step-up-tokens.js';
+import {
+  type CrossBorderForm,
+  confirmNigerianBeneficiary,
+  forgetBeneficiaryDraft,
+  lookupNigerianBeneficiary,
+  type NigerianForm,
+  submitCrossBorderBeneficiary,
+} from './add-beneficiary.js';
 import { heldAssets, walletChoices } from './asset-choices.js';
+import { resumeBatch, stopBatch } from './batch-control.js';
+import { type BatchInput, type CheckedBatch, checkBatch } from './check-batch.js';
+import { checkNewIdentity, createIdentity } from './create-identity.js';
 import { buildDashboard, type Dashboard } from './dashboard.js';
-import type { AppDeps } from './deps.js';
+import { approve, authorise, cancel, checkDeny, deny } from './decide.js';
+import type { AppDeps, ApproverDirectory } from './deps.js';
+import { freeze, startUnfreeze, voteUnfreeze } from './freeze.js';
+import { addFreezeReason } from './freeze-reason.js';
 import { readHome } from './home.js';
-import { type AnnounceJobs, announce } from './post-request.js';
+import { checkIdentity, searchIdentities } from './identities.js';
+import { offerPasskeyApproval, offerPasskeyRemoval } from './passkey-decide.js';
+import { enrolLink } from './passkey-enrol.js';
+import type { ApprovalJobs } from './ports.js';
+import { ackThenAnnounce, announce } from './post-request.js';
+import { lookupAccount, readBalances, readRate } from './reads.js';
 import { checkRegistration, type StatedRow } from './register-beneficiaries.js';
 import { listBeneficiaries, listIdentities, searchBeneficiaries } from './registry-reads.js';
+import { loadReport } from './report.js';
+import { type AgainRowsOutcome, againRows, checkAgain, type SubmitAgain, submitAgain } from './request-again.js';
 import { listRequests, readRequest, requestHistory } from './request-reads.js';
+import { resolveUnknown } from './resolve.js';
+import { offerStepUp } from './step-up.js';
+import type { PasskeyNotices } from './step-up-deps.js';
+import { type BatchSubmission, batchPolicy, submitBatch } from './submit-batch.js';
+import type { SubmitBudget } from './submit-budget.js';
 import { type RegistrationInput, submitRegistration } from './submit-registration.js';
+import { type Submission, type SubmitDeps, submitRequest } from './submit-request.js';
 
-/** The ports the façade binds; the CLI has no approver directory, so it is not needed here. */
-export type FacadeDeps = Pick<AppDeps, 'config' | 'store' | 'registry' | 'controls' | 'log' | 'now'> & {
-  /** Only the reads the façade makes: the CLI opens the service on the first one. */
-  service: Pick<ServiceClient, 'getBalances' | 'getWallet' | 'getIdentity'>;
-  /** Only what announcing a request needs: the CLI opens the queues on the first use. */
-  queues: AnnounceJobs;
+/**
+ * The ports the façade binds: the composition root passes the running ones, the CLI what its
+ * context opens (the service and the queues on their first use).
+ */
+export type FacadeDeps = Pick<AppDeps, 'config' | 'store' | 'registry' | 'controls' | 'approvers' | 'log' | 'now'> & {
+  /** Only reads and the identity create: money moves in the workers' executions, never here. */
+  service: Pick<
+    ServiceClient,
+    'getBalances' | 'getWallet' | 'getIdentity' | 'getOnrampRate' | 'lookupAccount' | 'createIdentity'
+  >;
+  queues: ApprovalJobs;
+  /** Who may create identities (IDENTITY_CREATORS, default the approvers). */
+  identityCreators: ApproverDirectory;
+  /** Issue 13: the unfreeze card and its votes. */
+  unfreeze: UnfreezeStore;
+  /** Issue 22: approvers' passkeys and the one-time links of the passkey pages. */
+  passkeys: PasskeyStore;
+  stepUpTokens: StepUpTokens;
+  /** Issue 22: the owner's direct messages and a new passkey's approval card; absent: none sent. */
+  notices?: PasskeyNotices;
   /** Issue 24: App Home's dashboard; without it there is none. */
   dashboard?: { history: BalanceHistory; cache: BalanceCache } | undefined;
 };
@@ -61,6 +107,81 @@ export function createApp(deps: FacadeDeps) {
     submitRegistration: (input: RegistrationInput) => submitRegistration(deps, input),
     /** Expiry, reminders and the card of a request just sealed (after the edge's ack). */
     announce: (frozen: SealedRequest) => announce(deps, frozen),
+    // Slack listeners (issue 18 §3)
+    /** Acks (a late ack is only logged), then announces: the card goes out whatever the ack did. */
+    ackThenAnnounce: (ack: () => Promise<void>, frozen: SealedRequest) => ackThenAnnounce(deps, ack, frozen),
+    /** The request form; the edge bounds the live checks and the create by Slack's 3 s. */
+    submitRequest: (s: Submission, edge: Pick<SubmitDeps, 'withinBudget' | 'budget'>) =>
+      submitRequest({ ...deps, ...edge }, s),
+    /** /balance, /rate and /lookup (and App Home's balances, the share button). */
+    reads: {
+      balances: (targets: string[]) => readBalances({ ...deps, wallets: deps.config.wallets }, targets),
+      rate: (currency?: string) => readRate(deps, currency),
+      lookup: (text: string) => lookupAccount(deps, text),
+    },
+    /** The clicks on a card and the deny form; `authorise`: may this person approve. */
+    decide: {
+      authorise: (user: string) => authorise(deps, user),
+      approve: (requestId: string, user: string, warningsChecked: boolean) =>
+        approve(deps, requestId, user, undefined, warningsChecked),
+      checkDeny: (requestId: string, user: string) => checkDeny(deps, requestId, user),
+      deny: (requestId: string, user: string, reason: string) => deny(deps, requestId, user, reason),
+      cancel: (requestId: string, user: string) => cancel(deps, requestId, user),
+    },
+    /** Issue 20: the batch form, Resume / Stop, and "Request again". */
+    batch: {
+      check: (input: BatchInput) => checkBatch(deps, input),
+      policy: (checked: CheckedBatch) => batchPolicy(deps.config, checked),
+      submit: (b: BatchSubmission) => submitBatch(deps, b),
+      resume: (requestId: string, user: string) => resumeBatch(deps, requestId, user),
+      stop: (requestId: string, user: string) => stopBatch(deps, requestId, user),
+      againRows: (requestId: string, user: string) => againRows(deps, requestId, user),
+      checkAgain: (again: Extract<AgainRowsOutcome, { kind: 'rows' }>) => checkAgain(deps, again),
+      submitAgain: (s: SubmitAgain) => submitAgain(deps, s),
+    },
+    /** Issue 13: /freeze, /unfreeze and the unfreeze card's buttons. */
+    freeze: {
+      start: (user: string, reason: string) => freeze(deps, user, reason),
+      addReason: (user: string, reason: string) => addFreezeReason(deps, user, reason),
+      proposeUnfreeze: (user: string) => startUnfreeze(deps, user),
+      voteUnfreeze: (user: string, proposalId: string, choice: UnfreezeChoice) =>
+        voteUnfreeze(deps, user, proposalId, choice),
+      /** Where the unfreeze card was posted, so later votes update it in place. */
+      keepUnfreezeCard: (card: { channel: string; ts: string }) => deps.unfreeze.setCard(card),
+    },
+    /** Issue 11 and spec 4.5: a typed identity id checked live, the picker, a new BVN identity. */
+    identity: {
+      check: (id: string, by: string) => checkIdentity(deps, id, by),
+      search: (query: string, by: string, deadlineMs: number) => searchIdentities(deps, query, by, deadlineMs),
+      checkNew: (form: IdentityForm, user: string) => checkNewIdentity(deps, form, user),
+      create: (body: IdentityBody, user: string) => createIdentity(deps, body, user),
+    },
+    /** Issue 5: a new beneficiary, Nigerian (looked up, then confirmed) or cross-border. */
+    beneficiary: {
+      lookupNigerian: (f: NigerianForm) => lookupNigerianBeneficiary(deps, f),
+      confirmNigerian: (c: { token: string; user: string; submission: string }, budget?: SubmitBudget) =>
+        confirmNigerianBeneficiary(deps, c, budget),
+      forgetDraft: (token: string) => forgetBeneficiaryDraft(deps, token),
+      submitCrossBorder: (f: CrossBorderForm, budget?: SubmitBudget) => submitCrossBorderBeneficiary(deps, f, budget),
+    },
+    /** Issue 22: /passkey, the passkey buttons, and the link offered for a step-up approval. */
+    passkey: {
+      list: (user: string) => deps.passkeys.list(user),
+      enrolLink: (user: string) => enrolLink(deps, user, false),
+      offerApproval: (approver: string, owner: string, id: string) => offerPasskeyApproval(deps, approver, owner, id),
+      offerRemoval: (owner: string, id: string) => offerPasskeyRemoval(deps, owner, id),
+      offerStepUp: (requestId: string, user: string, purpose: 'approve' | 'resume', warningsChecked: boolean) =>
+        offerStepUp(deps, requestId, user, purpose, warningsChecked),
+    },
+    /** Issue 24: /report's figures over the last `days`, in the report's time zone. */
+    report: (days: number) =>
+      loadReport(
+        { store: deps.store, rules: deps.config.controls.velocity, now: deps.now },
+        days,
+        deps.config.reports.at?.zone ?? 'UTC',
+      ),
+    /** Issue 19: /resolve on an outcome-unknown execution. */
+    resolve: (user: string, resolution: Resolution) => resolveUnknown(deps, user, resolution),
   };
 }
 

@@ -15,7 +15,7 @@ import type { ServiceClient } from '../service/client.js';
 import { slackClientOptions } from '../slack-api/client-options.js';
 import { slackPasskeyNotices } from '../slack-api/passkey-notices.js';
 import { ApiKeyStore } from '../store/api-keys.js';
-import { ControlStore } from '../store/controls.js';
+import { ControlStore, UnfreezeStore } from '../store/controls.js';
 import { PasskeyStore } from '../store/passkeys.js';
 import { closeRedis, openRedis, type RedisClient } from '../store/redis.js';
 import { RedisUnavailableError } from '../store/redis-errors.js';
@@ -40,6 +40,8 @@ export interface Context {
   queues(): Promise<Queues>;
   /** The velocity ledger, on the same Redis (issue 20: `batch check` applies the limits). */
   controls(): Promise<ControlStore>;
+  /** The unfreeze proposal beside the freeze (issue 13): the app façade binds it; no command uses it. */
+  unfreeze(): Promise<UnfreezeStore>;
   /** Issue 22: approvers' passkeys and the passkey pages' one-time links, same Redis. */
   passkeys(): Promise<{ passkeys: PasskeyStore; stepUpTokens: StepUpTokens }>;
   /**
@@ -109,6 +111,11 @@ export function createContext(config: Config, io: CliIo, json: boolean): Context
       await this.store();
       if (!redis) throw new CliError('Redis is not open.');
       return new ControlStore(redis, config.redis.prefix);
+    },
+    async unfreeze() {
+      const controls = await this.controls();
+      if (!redis) throw new CliError('Redis is not open.');
+      return new UnfreezeStore(redis, config.redis.prefix, controls);
     },
     notices() {
       if (config.slack.botToken === DEV_DEFAULTS.botToken) return undefined;

@@ -3,7 +3,8 @@
  * directories on the fail-fast connection, in the one bag every adapter receives.
  */
 import { idempotencyRecordsByKey } from '../api/deps.js';
-import { createApp } from '../app/index.js';
+import type { AppDeps } from '../app/deps.js';
+import { createApp, type FacadeDeps } from '../app/index.js';
 import { countBatchRows, registerBatchGauge } from '../metrics/batch-rows.js';
 import { registerHealthGauges } from '../metrics/health-gauges.js';
 import { metricSources } from '../metrics/sources.js';
@@ -22,8 +23,17 @@ import { RequestStore } from '../store/requests.js';
 import { StepUpTokens } from '../store/step-up-tokens.js';
 import type { Built } from './built.js';
 
+/**
+ * Issue 18 §4: the web role's one bag — the use cases' ports (AppDeps) and the ones only its
+ * adapters' use cases add (passkeys, the unfreeze card…). The façade binds it; the HTTP API and
+ * the passkey pages take it as it is.
+ */
+export type WebDeps = AppDeps & FacadeDeps & { queues: Queues };
+
 export interface AppSide {
-  deps: Deps;
+  deps: WebDeps;
+  /** What the Slack listeners receive: the façade over `deps`, and what the edge itself needs. */
+  slack: Deps;
   queues: Queues;
   /** The queues whose depths /healthz and /metrics report. */
   watched: Queues['execute'][];
@@ -50,17 +60,14 @@ export function buildAppDeps(b: Built): AppSide {
   registerHealthGauges(metrics, { redis, prefix, now });
   const directory = (who: readonly string[]) =>
     new SlackApproverDirectory(who, slackClient, config.approverCacheMs, now);
-  const registry = new Registry(redis, prefix);
-  const dashboard = { history: new BalanceHistory(redis, prefix), cache: new BalanceCache(redis, prefix) };
-  const app = createApp({ config, service: b.service, store, queues, registry, controls, log, now, dashboard });
-  const deps: Deps = {
+  const deps: WebDeps = {
     config,
     service: b.service,
     store,
     queues,
     approvers: directory(config.approvers),
     identityCreators: directory(config.identityCreators),
-    registry,
+    registry: new Registry(redis, prefix),
     controls,
     unfreeze: new UnfreezeStore(redis, prefix, controls),
     passkeys: new PasskeyStore(redis, prefix),
@@ -68,11 +75,10 @@ export function buildAppDeps(b: Built): AppSide {
     notices: slackPasskeyNotices(slackClient, { approvalsChannel: config.approvalsChannel, sandbox: b.sandbox, log }),
     log,
     now,
-    sandbox: b.sandbox,
-    dashboard,
-    app,
+    dashboard: { history: new BalanceHistory(redis, prefix), cache: new BalanceCache(redis, prefix) },
   };
-  const homes = new HomeRefresher(redis, prefix, (user) => publishHome(deps, slackClient, user), now, log);
-  deps.homeRefresh = homes;
-  return { deps, queues, watched, homes };
+  const slack: Deps = { config, log, now, approvers: deps.approvers, sandbox: b.sandbox, app: createApp(deps) };
+  const homes = new HomeRefresher(redis, prefix, (user) => publishHome(slack, slackClient, user), now, log);
+  slack.homeRefresh = homes;
+  return { deps, slack, queues, watched, homes };
 }

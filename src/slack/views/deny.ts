@@ -2,7 +2,6 @@
 import type { App } from '@slack/bolt';
 import type { View } from '@slack/types';
 import { z } from 'zod';
-import { deny } from '../../app/decide.js';
 import { APPROVAL_ID } from '../../domain/approval.js';
 import { plain } from '../blocks/common.js';
 import { refusalText } from '../decision-text.js';
@@ -54,7 +53,7 @@ export function registerDenyView(app: App, deps: Deps): void {
       return;
     }
     const id = m.value.requestId;
-    const outcome = await deny(deps, id, body.user.id, reason);
+    const outcome = await deps.app.decide.deny(id, body.user.id, reason);
     switch (outcome.kind) {
       case 'not-approver':
       case 'approver-check-failed':

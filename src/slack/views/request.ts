@@ -1,13 +1,11 @@
 /**
- * Submission of the transfer/offramp modal: read the form → submitRequest (app/) → field errors
+ * Submission of the transfer/offramp modal: read the form → deps.app.submitRequest → field errors
  * on the modal, or ack and announce the frozen request. Nothing reaches the service's money
  * endpoints here.
  */
 import type { App, ViewStateValue } from '@slack/bolt';
 import { DeadlineError, withDeadline } from '../../app/deadline.js';
-import { ackThenAnnounce } from '../../app/post-request.js';
 import { SubmitBudget } from '../../app/submit-budget.js';
-import { submitRequest } from '../../app/submit-request.js';
 import { describeError } from '../../presenters/describe-error.js';
 import { isNote } from '../blocks/identity-options.js';
 import { modalMetaSchema, REQUEST_CALLBACK } from '../blocks/request-modal.js';
@@ -41,8 +39,7 @@ export function registerRequestViews(app: App, deps: Deps): void {
         return;
       }
       const v = view.state.values;
-      const outcome = await submitRequest(
-        { ...deps, budget, withinBudget: (work) => withDeadline(work, CHECK_BUDGET_MS) },
+      const outcome = await deps.app.submitRequest(
         {
           input: {
             kind,
@@ -58,6 +55,7 @@ export function registerRequestViews(app: App, deps: Deps): void {
           origin: m.value.channel,
           submission: view.id,
         },
+        { budget, withinBudget: (work) => withDeadline(work, CHECK_BUDGET_MS) },
       );
       switch (outcome.kind) {
         case 'invalid': {
@@ -78,7 +76,7 @@ export function registerRequestViews(app: App, deps: Deps): void {
           await ack({ response_action: 'errors', errors: { reason: NOTHING_SUBMITTED } });
           return;
         case 'submitted':
-          await ackThenAnnounce(deps, () => ack({ response_action: 'clear' }), outcome.frozen);
+          await deps.app.ackThenAnnounce(() => ack({ response_action: 'clear' }), outcome.frozen);
           return;
       }
     });
