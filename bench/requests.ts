@@ -6,7 +6,7 @@
 import type { Queue } from 'bullmq';
 import { announce } from '../src/app/post-request.js';
 import { submitRequest } from '../src/app/submit-request.js';
-import type { Deps } from '../src/slack/deps.js';
+import type { Running } from '../src/rampart.js';
 import { PEOPLE, type World } from './world.js';
 
 const RECEIVER = '0x99ED2e97162533BA814aF8092b93b9a3090DEdcF';
@@ -29,7 +29,7 @@ export async function until(what: string, timeoutMs: number, probe: () => Promis
 }
 
 /** Posts one transfer exactly as the modal submission does (app/submit-request.ts), then announces it. */
-async function submitTransfer(deps: Deps, index: number): Promise<string> {
+async function submitTransfer(deps: Running['deps'], index: number): Promise<string> {
   const amount = amountFor(index);
   const outcome = await submitRequest(
     { ...deps, withinBudget: (work) => work },

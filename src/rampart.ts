@@ -8,7 +8,7 @@
  */
 import { WebClient } from '@slack/web-api';
 import { type AuditWebhook, createAuditWebhook, type DeliveryOptions } from './audit/webhook-delivery.js';
-import { buildAppDeps } from './compose/app-deps.js';
+import { buildAppDeps, type WebDeps } from './compose/app-deps.js';
 import type { Built, Decorators } from './compose/built.js';
 import { startServing } from './compose/web-role.js';
 import { startWorkerRole, type WorkerOptions, type WorkerRole } from './compose/worker-role.js';
@@ -23,7 +23,6 @@ import type { Workers } from './queue/worker.js';
 import type { Sandbox } from './sandbox/index.js';
 import { closeInOrder } from './shutdown.js';
 import type { SlackApp } from './slack/app.js';
-import type { Deps } from './slack/deps.js';
 import type { HomeRefresher } from './slack/home-refresh.js';
 import { slackClientOptions } from './slack-api/client-options.js';
 import { closeRedis, openRedis, type RedisClient } from './store/redis.js';
@@ -55,7 +54,8 @@ export interface RampartOptions {
 }
 
 export interface Running {
-  deps: Deps;
+  /** Issue 18 §4: the one bag the web role's adapters bind (the Slack listeners get its façade). */
+  deps: WebDeps;
   sandbox: Sandbox | undefined;
   workers: Workers | undefined;
   slack: SlackApp | undefined;

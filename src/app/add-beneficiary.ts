@@ -14,6 +14,7 @@ import { maskAccount } from '../domain/personal-data.js';
 import { evaluatePolicy } from '../domain/policy.js';
 import type { SealedRequest } from '../domain/request.js';
 import { needsStepUp } from '../domain/step-up.js';
+import type { ServiceClient } from '../service/client.js';
 import { isServiceError } from '../service/errors.js';
 import { createBeneficiaryRequest, describeZodError } from '../service/schemas.js';
 import { DeadlineError, withDeadline } from './deadline.js';
@@ -22,7 +23,10 @@ import { chosenIdentity, type IdentityRefusal } from './identities.js';
 import { sealRequest } from './post-request.js';
 import type { SubmitBudget } from './submit-budget.js';
 
-export type AddBeneficiaryDeps = Pick<AppDeps, 'config' | 'service' | 'store' | 'registry' | 'log' | 'now'>;
+export type AddBeneficiaryDeps = Pick<AppDeps, 'config' | 'store' | 'registry' | 'log' | 'now'> & {
+  /** Only the account lookup: the beneficiary itself is created by the approved request's execution. */
+  service: Pick<ServiceClient, 'lookupAccount'>;
+};
 
 const LOOKUP_BUDGET_MS = 2_000;
 const DRAFT_TTL_MS = 30 * 60_000;

@@ -12,6 +12,7 @@ import type { RequestDisplay, SealedRequest } from '../domain/request.js';
 import { sealedCall } from '../domain/service-call.js';
 import { needsStepUp } from '../domain/step-up.js';
 import { checkDraftAgainstWallet } from '../domain/wallet-check.js';
+import type { ServiceClient } from '../service/client.js';
 import type { AppDeps } from './deps.js';
 import { ownWalletNamed, ownWallets } from './own-wallets.js';
 import { sealRequest } from './post-request.js';
@@ -41,7 +42,9 @@ export type SubmitOutcome =
   | { kind: 'nothing' }
   | { kind: 'submitted'; frozen: SealedRequest };
 
-export type SubmitDeps = Pick<AppDeps, 'config' | 'service' | 'store' | 'registry' | 'controls' | 'now' | 'log'> & {
+export type SubmitDeps = Pick<AppDeps, 'config' | 'store' | 'registry' | 'controls' | 'now' | 'log'> & {
+  /** Only the reads a submission makes (issue 18 §3: the façade binds no money-moving call). */
+  service: Pick<ServiceClient, 'getWallet' | 'getBalances' | 'getOnrampRate'>;
   /** Bounds the live checks, which run before Slack's 3 s ack (the edge decides the budget). */
   withinBudget<T>(work: Promise<T>): Promise<T>;
   /** Bounds the Redis work and the create itself (issue 9); the edge starts it on arrival. */

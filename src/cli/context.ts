@@ -41,22 +41,24 @@ export interface Context {
 }
 
 /**
- * Issue 22: the owner's passkey messages (and cards) through Slack; undefined when no bot token
- * is configured (the development default is not a workspace). Failures come back, not thrown.
+ * Issue 22: builds the owner's passkey messages (and cards) through Slack; undefined when no bot
+ * token is configured (the development default is not a workspace). Failures come back, not thrown.
  */
-function passkeyNotices(config: Config): PasskeyNotices | undefined {
+function passkeyNotices(config: Config): (() => PasskeyNotices) | undefined {
   if (config.slack.botToken === DEV_DEFAULTS.botToken) return undefined;
-  // The client's own warnings stay quiet: a failure is the command's one line.
-  const client = new WebClient(config.slack.botToken, {
-    ...slackClientOptions(config.slack.apiUrl),
-    logLevel: LogLevel.ERROR,
-  });
-  return slackPasskeyNotices(client, {
-    approvalsChannel: config.approvalsChannel,
-    sandbox: config.service.baseUrl === undefined,
-    // The command says itself, in one line, what Slack did not take.
-    log: createLogger({ level: 'silent' }),
-  });
+  return () => {
+    // The client's own warnings stay quiet: a failure is the command's one line.
+    const client = new WebClient(config.slack.botToken, {
+      ...slackClientOptions(config.slack.apiUrl),
+      logLevel: LogLevel.ERROR,
+    });
+    return slackPasskeyNotices(client, {
+      approvalsChannel: config.approvalsChannel,
+      sandbox: config.service.baseUrl === undefined,
+      // The command says itself, in one line, what Slack did not take.
+      log: createLogger({ level: 'silent' }),
+    });
+  };
 }
 
 export function createContext(config: Config, io: CliIo, json: boolean): Context {
@@ -111,7 +113,7 @@ export function createContext(config: Config, io: CliIo, json: boolean): Context
           queues ??= createQueues(client, config.redis.prefix, createLogger({ level: 'silent' }));
           return queues;
         },
-        notices: () => passkeyNotices(config),
+        notices: passkeyNotices(config),
       });
       return app;
     },

@@ -3,6 +3,7 @@
  * directories on the fail-fast connection, in the one bag every adapter receives.
  */
 import { idempotencyRecordsByKey } from '../api/deps.js';
+import type { FacadeDeps } from '../app/facade-deps.js';
 import { createApp } from '../app/index.js';
 import { registerBatchGauge } from '../metrics/batch-rows.js';
 import { registerHealthGauges } from '../metrics/health-gauges.js';
@@ -12,16 +13,26 @@ import type { Deps } from '../slack/deps.js';
 import { publishHome } from '../slack/events/home.js';
 import { HomeRefresher } from '../slack/home-refresh.js';
 import { slackPasskeyNotices } from '../slack-api/passkey-notices.js';
+import { ApiKeyStore } from '../store/api-keys.js';
 import { BalanceCache } from '../store/balance-cache.js';
 import { BalanceHistory } from '../store/balance-history.js';
 import { UnfreezeStore } from '../store/controls.js';
 import { PasskeyStore } from '../store/passkeys.js';
 import { StepUpTokens } from '../store/step-up-tokens.js';
 import type { Built } from './built.js';
-import { buildPorts, slackDirectory } from './ports.js';
+import { buildPorts, type RolePorts, slackDirectory } from './ports.js';
+
+/**
+ * Issue 18 §4: the web role's one bag — the role's ports (compose/ports.ts, the same AppDeps the
+ * workers get) and the ones only its adapters' use cases add (passkeys, the unfreeze card…). The
+ * façade binds it; the HTTP API and the passkey pages take it as it is.
+ */
+export type WebDeps = RolePorts & FacadeDeps;
 
 export interface AppSide {
-  deps: Deps;
+  deps: WebDeps;
+  /** What the Slack listeners receive: the façade over `deps`, and what the edge itself needs. */
+  slack: Deps;
   queues: Queues;
   /** The queues whose depths /healthz and /metrics report. */
   watched: Queues['execute'][];
@@ -31,9 +42,9 @@ export interface AppSide {
 export function buildAppDeps(b: Built): AppSide {
   const { config, log, now, redis, metrics, audit, slackClient } = b;
   const prefix = config.redis.prefix;
-  // Issue 18 §4: the one AppDeps of request handling; the façade and the Slack Deps take it whole.
-  const { deps: core, undecorated: webStore } = buildPorts(b, redis, 'web');
-  const { store, queues, controls } = core;
+  // Issue 18 §4: the one AppDeps of request handling, built as the worker role builds its own.
+  const { deps: ports, undecorated: webStore } = buildPorts(b, redis, 'web');
+  const { store, queues, controls } = ports;
   // Issue 20: batches by state.
   registerBatchGauge(metrics, webStore, { redis, prefix, log });
   const watched = [queues.execute, queues.expire, queues.notifications, ...(audit ? [audit.queue] : [])];
@@ -43,20 +54,18 @@ export function buildAppDeps(b: Built): AppSide {
     ),
   );
   registerHealthGauges(metrics, { redis, prefix, now });
-  const dashboard = { history: new BalanceHistory(redis, prefix), cache: new BalanceCache(redis, prefix) };
-  const app = createApp({ ...core, dashboard });
-  const deps: Deps = {
-    ...core,
+  const deps: WebDeps = {
+    ...ports,
     identityCreators: slackDirectory(b, config.identityCreators),
     unfreeze: new UnfreezeStore(redis, prefix, controls),
     passkeys: new PasskeyStore(redis, prefix),
     stepUpTokens: new StepUpTokens(redis, prefix),
     notices: slackPasskeyNotices(slackClient, { approvalsChannel: config.approvalsChannel, sandbox: b.sandbox, log }),
-    sandbox: b.sandbox,
-    dashboard,
-    app,
+    apiKeys: new ApiKeyStore(redis, prefix),
+    dashboard: { history: new BalanceHistory(redis, prefix), cache: new BalanceCache(redis, prefix) },
   };
-  const homes = new HomeRefresher(redis, prefix, (user) => publishHome(deps, slackClient, user), now, log);
-  deps.homeRefresh = homes;
-  return { deps, queues, watched, homes };
+  const slack: Deps = { config, log, now, approvers: deps.approvers, sandbox: b.sandbox, app: createApp(deps) };
+  const homes = new HomeRefresher(redis, prefix, (user) => publishHome(slack, slackClient, user), now, log);
+  slack.homeRefresh = homes;
+  return { deps, slack, queues, watched, homes };
 }

@@ -27,7 +27,7 @@ export async function startServing(
   const { config, log, metrics, redis, now } = b;
   const web = config.role !== 'worker';
   const slack = web
-    ? createSlackApp(app.deps, b.slackClient, (receiver) => timeAcks(receiver, metrics, '/slack/events'))
+    ? createSlackApp(app.slack, b.slackClient, (receiver) => timeAcks(receiver, metrics, '/slack/events'))
     : undefined;
   // Issue 19: ready when this process's own connections answer (web: fail-fast; worker: its queues').
   const own: OwnConnections = { ...(web ? { requests: redis } : {}), ...(workerRedis ? { queues: workerRedis } : {}) };

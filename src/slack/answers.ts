@@ -1,9 +1,9 @@
 /**
  * The read-only answers behind /balance, /rate and /lookup, shared by the commands and the
- * "Share in channel" button: the use cases of app/reads.ts, phrased as Block Kit. Input problems
+ * "Share in channel" button: the use cases of app/reads.ts (deps.app.reads), phrased as Block Kit. Input problems
  * throw InputError with the sentence to show.
  */
-import { lookupAccount, readBalances, readRate, type UnknownWallet } from '../app/reads.js';
+import type { UnknownWallet } from '../app/reads.js';
 import { maskTail } from '../domain/personal-data.js';
 import { InputError } from '../errors.js';
 import { clean, describeError } from '../presenters/describe-error.js';
@@ -12,7 +12,7 @@ import type { Blocks } from './blocks/common.js';
 import { lookupBlocks, rateBlocks } from './blocks/rate.js';
 import type { Deps } from './deps.js';
 
-type AnswerDeps = Pick<Deps, 'config' | 'service' | 'now'>;
+type AnswerDeps = Pick<Deps, 'app' | 'now'>;
 
 /** The service's own words on a refusal, for the sentence a person reads (issue 3: 4xx with its message). */
 const serviceSaid = (message: string | undefined): string => (message ? ` (the service said “${clean(message)}”)` : '');
@@ -23,7 +23,7 @@ export const unknownWalletText = (w: UnknownWallet): string =>
 const words = (args: string) => args.trim().split(/\s+/).filter(Boolean);
 
 export async function balanceAnswer(deps: AnswerDeps, args: string): Promise<Blocks> {
-  const read = await readBalances({ service: deps.service, wallets: deps.config.wallets, now: deps.now }, words(args));
+  const read = await deps.app.reads.balances(words(args));
   if (read.kind === 'too-many') throw new InputError(read.problem);
   if (read.kind === 'unknown-wallet') throw new InputError(unknownWalletText(read));
   const failures = read.failures.map((f) => ({ alias: f.alias, message: describeError(f.error) }));
@@ -33,14 +33,14 @@ export async function balanceAnswer(deps: AnswerDeps, args: string): Promise<Blo
 export async function rateAnswer(deps: AnswerDeps, args: string): Promise<Blocks> {
   const given = words(args);
   if (given.length > 1) throw new InputError('Give one currency at most.');
-  const read = await readRate(deps, given[0]);
+  const read = await deps.app.reads.rate(given[0]);
   if (read.kind === 'bad-currency')
     throw new InputError(`"${clean(read.given)}" is not a currency the service quotes; the only one is NGN.`);
   return rateBlocks(read.currency, read.rate, deps.now());
 }
 
 export async function lookupAnswer(deps: AnswerDeps, args: string): Promise<Blocks> {
-  const read = await lookupAccount(deps, args);
+  const read = await deps.app.reads.lookup(args);
   if (read.kind === 'bad-input') throw new InputError(read.problem);
   if (read.kind === 'no-account') {
     const { bankCode, accountNumber } = read.account;

@@ -38,7 +38,7 @@ function summary(file: string, c: CheckedBatch): string {
 
 async function check(ctx: Context, file: string, kind: BatchKind, wallet: string, asset: string): Promise<void> {
   const bytes = await readBytes(file);
-  const outcome = await (await ctx.app()).checkBatch({ kind, wallet, asset, bytes });
+  const outcome = await (await ctx.app()).batch.check({ kind, wallet, asset, bytes });
   if (outcome.kind === 'unchecked')
     throw new CliError(`The wallet could not be checked: ${describeError(outcome.error)}`);
   if (outcome.kind === 'invalid') {

@@ -53,7 +53,7 @@ export const passkeysListCommand: Command = {
     positionals(input, []);
     const user = userOption(input, false);
     return async (ctx) => {
-      const all = await (await ctx.app()).passkeys(user);
+      const all = await (await ctx.app()).passkey.list(user);
       const rows = all.map((p) => ({
         user: p.user,
         id: p.id,

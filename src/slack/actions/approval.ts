@@ -1,10 +1,9 @@
 /**
- * Approve / Deny / Cancel on a card: read the click → app/decide.ts → a private answer. The
+ * Approve / Deny / Cancel on a card: read the click → deps.app.decide (app/decide.ts) → a private answer. The
  * button carries only the request id, never what to execute (DESIGN invariant 2).
  */
 import type { BlockButtonAction, BlockOverflowAction } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
-import { approve, cancel, checkDeny } from '../../app/decide.js';
 import { APPROVAL_ID } from '../../domain/approval.js';
 import { describeRedisFailure } from '../../presenters/describe-error.js';
 import { APPROVAL_ACTIONS } from '../blocks/card.js';
@@ -60,7 +59,7 @@ export function registerApprovalActions(app: Routes, deps: Deps): void {
     await ack();
     const click = readClick(body, action);
     if (!click.requestId) return;
-    const outcome = await approve(deps, click.requestId, click.user, undefined, click.warningsChecked === true);
+    const outcome = await deps.app.decide.approve(click.requestId, click.user, click.warningsChecked === true);
     switch (outcome.kind) {
       case 'not-approver':
       case 'approver-check-failed':
@@ -110,7 +109,7 @@ export function registerApprovalActions(app: Routes, deps: Deps): void {
     await ack();
     const click = readClick(body, action);
     if (!click.requestId) return;
-    const check = await checkDeny(deps, click.requestId, click.user);
+    const check = await deps.app.decide.checkDeny(click.requestId, click.user);
     switch (check.kind) {
       case 'not-approver':
       case 'approver-check-failed':
@@ -134,7 +133,7 @@ export function registerApprovalActions(app: Routes, deps: Deps): void {
       await ack();
       const click = readClick(body, action);
       if (!click.requestId) return;
-      const outcome = await cancel(deps, click.requestId, click.user);
+      const outcome = await deps.app.decide.cancel(click.requestId, click.user);
       switch (outcome.kind) {
         case 'not-requester':
           return tell(

@@ -5,7 +5,7 @@
  */
 import type { BlockButtonAction } from '@slack/bolt';
 import type { View } from '@slack/types';
-import { type AgainRowsOutcome, againRows, checkAgain } from '../../app/request-again.js';
+import type { AgainRowsOutcome } from '../../app/request-again.js';
 import { describeError } from '../../presenters/describe-error.js';
 import { againConfirmModal, againInvalidModal, BATCH_AGAIN_ACTION, checkingModal } from '../blocks/batch-again.js';
 import type { Deps } from '../deps.js';
@@ -35,7 +35,7 @@ export function registerRequestAgain(app: Routes, deps: Deps): void {
     if (!click.requestId) return;
     let again: AgainRowsOutcome;
     try {
-      again = await againRows(deps, click.requestId, click.user);
+      again = await deps.app.batch.againRows(click.requestId, click.user);
     } catch (err) {
       deps.log.error({ err, requestId: click.requestId }, 'could not read a batch to request it again');
       return tell(client, deps, click, `Rampart could not read ${click.requestId} just now; try again in a moment.`);
@@ -56,7 +56,7 @@ export function registerRequestAgain(app: Routes, deps: Deps): void {
     }
     let view: View;
     try {
-      const checked = await checkAgain(deps, again);
+      const checked = await deps.app.batch.checkAgain(again);
       view =
         checked.kind === 'checked'
           ? againConfirmModal(id, again.rows, checked, { channel: click.channel })

@@ -1,9 +1,9 @@
 /**
- * Resume / Stop on a batch's card (issue 20): read the click → app/batch-control.ts → a private
+ * Resume / Stop on a batch's card (issue 20): read the click → deps.app.batch (app/batch-control.ts) → a private
  * answer. The button carries only the batch id.
  */
 import type { BlockButtonAction } from '@slack/bolt';
-import { type BatchControlOutcome, resumeBatch, stopBatch } from '../../app/batch-control.js';
+import type { BatchControlOutcome } from '../../app/batch-control.js';
 import { BATCH_ACTIONS } from '../blocks/batch-card.js';
 import { refusalText } from '../decision-text.js';
 import type { Deps } from '../deps.js';
@@ -48,10 +48,9 @@ export function registerBatchActions(app: Routes, deps: Deps): void {
       await ack();
       const click = readClick(body, action);
       if (!click.requestId) return;
-      const run = what === 'resume' ? resumeBatch : stopBatch;
       let text: string | undefined;
       try {
-        const outcome = await run(deps, click.requestId, click.user);
+        const outcome = await deps.app.batch[what](click.requestId, click.user);
         if (outcome.kind === 'step-up') return offerPasskey(client, deps, click, outcome.requestId, 'resume');
         text = answer(outcome, what);
       } catch (err) {

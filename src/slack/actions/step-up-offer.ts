@@ -3,7 +3,6 @@
  * button to the passkey page, or one sentence on how to enrol.
  */
 import type { WebClient } from '@slack/web-api';
-import { offerStepUp } from '../../app/step-up.js';
 import { withSandboxText } from '../blocks/common.js';
 import { lateText, noPasskeyText, stepUpOfferBlocks, stepUpOfferText } from '../blocks/step-up.js';
 import type { Deps } from '../deps.js';
@@ -16,7 +15,7 @@ export async function offerPasskey(
   purpose: 'approve' | 'resume' = 'approve',
   warningsChecked = false,
 ): Promise<void> {
-  const offer = await offerStepUp(deps, requestId, click.user, purpose, warningsChecked);
+  const offer = await deps.app.passkey.offerStepUp(requestId, click.user, purpose, warningsChecked);
   const channel = click.channel ?? deps.config.approvalsChannel;
   const message =
     offer.kind === 'link'

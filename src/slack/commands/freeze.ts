@@ -1,11 +1,10 @@
 /**
- * /freeze, /unfreeze and the unfreeze card's buttons (issue 13): read the payload → app/freeze.ts
+ * /freeze, /unfreeze and the unfreeze card's buttons (issue 13): read the payload → deps.app.freeze (app/freeze.ts)
  * → a private answer, the one channel message, or the unfreeze card.
  */
 import type { BlockButtonAction } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
-import { freeze, startUnfreeze, voteUnfreeze } from '../../app/freeze.js';
-import { addFreezeReason, NO_REASON } from '../../app/freeze-reason.js';
+import { NO_REASON } from '../../app/freeze-reason.js';
 import type { UnfreezeChoice } from '../../domain/freeze-state.js';
 import type { RequestRecord } from '../../domain/request.js';
 import { esc, withSandboxText } from '../blocks/common.js';
@@ -65,7 +64,7 @@ async function addReason(
   reason: string,
   answer: (text: string) => Promise<unknown>,
 ): Promise<void> {
-  const added = await addFreezeReason({ ...deps, unfreeze: deps.unfreeze }, user, reason);
+  const added = await deps.app.freeze.addReason(user, reason);
   if (added.kind === 'not-approver') return void (await answer(whoCanFreeze(deps.config.approvers)));
   if (added.kind === 'approver-check-failed') return void (await answer(refusalText(added)));
   if (added.kind === 'kept')
@@ -83,8 +82,6 @@ async function addReason(
 }
 
 export function registerFreezeCommands(app: Routes, deps: Deps): void {
-  const freezeDeps = { ...deps, unfreeze: deps.unfreeze };
-
   app.command('/freeze', async ({ command, ack, client }) => {
     if (isHelp(command.text ?? '')) {
       await ack({ response_type: 'ephemeral', text: FREEZE_USAGE });
@@ -93,7 +90,7 @@ export function registerFreezeCommands(app: Routes, deps: Deps): void {
     await ack();
     const answer = privateAnswer(client, deps, command, '/freeze');
     const reason = (command.text ?? '').trim();
-    const outcome = await freeze(freezeDeps, command.user_id, reason);
+    const outcome = await deps.app.freeze.start(command.user_id, reason);
     deps.homeRefresh?.changed(); // issue 24: App Home shows the freeze banner
     switch (outcome.kind) {
       case 'not-approver':
@@ -134,7 +131,7 @@ export function registerFreezeCommands(app: Routes, deps: Deps): void {
     }
     await ack();
     const answer = privateAnswer(client, deps, command, '/unfreeze');
-    const outcome = await startUnfreeze(freezeDeps, command.user_id);
+    const outcome = await deps.app.freeze.proposeUnfreeze(command.user_id);
     switch (outcome.kind) {
       case 'not-approver':
       case 'approver-check-failed':
@@ -150,7 +147,7 @@ export function registerFreezeCommands(app: Routes, deps: Deps): void {
           held: outcome.held.map((r) => ({ id: r.frozen.id, line: heldLine(r) })),
           required: outcome.required,
         });
-        if (card && !outcome.proposal.card) await deps.unfreeze.setCard(card);
+        if (card && !outcome.proposal.card) await deps.app.freeze.keepUnfreezeCard(card);
         await answer(
           outcome.created
             ? 'The unfreeze card is in the approvals channel; two approvers must choose there.'
@@ -167,7 +164,7 @@ export function registerFreezeCommands(app: Routes, deps: Deps): void {
       const user = body.user.id;
       const where = { channel_id: body.channel?.id ?? deps.config.approvalsChannel, user_id: user };
       const tell = privateAnswer(client, deps, where, 'an unfreeze click');
-      const outcome = await voteUnfreeze(freezeDeps, user, action.value ?? '', choice);
+      const outcome = await deps.app.freeze.voteUnfreeze(user, action.value ?? '', choice);
       deps.homeRefresh?.changed(); // issue 24: a lifted freeze leaves App Home
       switch (outcome.kind) {
         case 'not-approver':

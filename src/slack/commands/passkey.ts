@@ -3,8 +3,6 @@
  * on this device, and the list of theirs. A Slack session can only list: removing needs another
  * passkey of the same person (the page) or the CLI.
  */
-import { authorise } from '../../app/decide.js';
-import { enrolLink } from '../../app/passkey-enrol.js';
 import { withSandboxNote, withSandboxText } from '../blocks/common.js';
 import { PASSKEY_USAGE, passkeyCommandBlocks } from '../blocks/passkey.js';
 import { isHelp } from '../blocks/usage.js';
@@ -29,12 +27,12 @@ export function registerPasskeyCommand(app: Routes, deps: Deps): void {
     const user = command.user_id;
     let answer: { text: string; blocks?: ReturnType<typeof passkeyCommandBlocks> };
     try {
-      const refused = await authorise(deps, user);
+      const refused = await deps.app.decide.authorise(user);
       if (refused) answer = { text: 'Only approvers register passkeys; ask an admin to add you to APPROVERS.' };
       else {
-        const link = await enrolLink(deps, user, false);
+        const link = await deps.app.passkey.enrolLink(user);
         if (link.kind !== 'link') throw new Error('a non-bootstrap link is never refused');
-        const blocks = passkeyCommandBlocks(link.url, await deps.passkeys.list(user), deps.now());
+        const blocks = passkeyCommandBlocks(link.url, await deps.app.passkey.list(user), deps.now());
         answer = { text: 'Register a passkey, or see yours.', blocks };
       }
     } catch (err) {

@@ -1,5 +1,4 @@
 /** /identity and /beneficiary: create (through modals), show and list what Rampart keeps. */
-import { checkIdentity } from '../../app/identities.js';
 import { describeError } from '../../presenters/describe-error.js';
 import { beneficiaryListBlocks, nigerianModal } from '../blocks/beneficiary.js';
 import { errorBlocks } from '../blocks/common.js';
@@ -31,7 +30,7 @@ export function registerRegistryCommands(app: Routes, deps: Deps): void {
         return;
       }
       // issue 11: checked live; one the service already had is remembered (masked).
-      const check = await checkIdentity(deps, first, command.user_id);
+      const check = await deps.app.identity.check(first, command.user_id);
       if (check.kind === 'found') {
         await respondBlocks(respond, deps, `Identity ${check.entry.id}`, identityBlocks(check.entry));
         return;

@@ -5,7 +5,7 @@
  * of its rows and the chart PNGs in its thread.
  */
 import type { WebClient } from '@slack/web-api';
-import { loadReport, REPORT_SPANS, type ReportSpan } from '../../app/report.js';
+import { REPORT_SPANS, type ReportSpan } from '../../app/report.js';
 import { esc, withSandboxText } from '../blocks/common.js';
 import { isHelp } from '../blocks/usage.js';
 import type { Deps } from '../deps.js';
@@ -59,11 +59,7 @@ export function registerReportCommand(app: Routes, deps: Deps): void {
       const problem = parsed.post ? await postProblem(deps, client, command.channel_id) : undefined;
       if (problem) return void (await privately(problem));
       const days = REPORT_SPANS[parsed.span];
-      const view = await loadReport(
-        { store: deps.store, rules: deps.config.controls.velocity, now: deps.now },
-        days,
-        deps.config.reports.at?.zone ?? 'UTC',
-      );
+      const view = await deps.app.report(days);
       const send = { client, log: deps.log, sandbox: deps.sandbox };
       if (!parsed.post) {
         // postEphemeral names a refused block (invalid_blocks); where the bot may not post

@@ -1,5 +1,4 @@
-/** /resolve (issue 19): read the words → app/resolve.ts → one private sentence. */
-import { resolveUnknown } from '../../app/resolve.js';
+/** /resolve (issue 19): read the words → deps.app.resolve (app/resolve.ts) → one private sentence. */
 import { resolveText } from '../../app/resolve-text.js';
 import { parseResolution } from '../../domain/resolution.js';
 import { esc, withSandboxText } from '../blocks/common.js';
@@ -22,7 +21,7 @@ export function registerResolveCommand(app: Routes, deps: Deps): void {
     await ack();
     let answer: string;
     try {
-      const outcome = await resolveUnknown(deps, command.user_id, parsed.resolution);
+      const outcome = await deps.app.resolve(command.user_id, parsed.resolution);
       answer = resolveText(outcome, (u) => `<@${u}>`);
     } catch (err) {
       deps.log.error({ err }, '/resolve failed');

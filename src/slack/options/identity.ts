@@ -1,5 +1,4 @@
 /** The identity picker (external_select 'identity'): registry and live check, answered in time. */
-import { searchIdentities } from '../../app/identities.js';
 import { identityOptionGroups } from '../blocks/identity-options.js';
 import type { Deps } from '../deps.js';
 import type { Routes } from '../routes.js';
@@ -10,7 +9,7 @@ export const IDENTITY_CHECK_BUDGET_MS = 1_500;
 export function registerIdentityOptions(app: Routes, deps: Deps): void {
   app.options('identity', async ({ ack, options, body }) => {
     const query = 'value' in options ? options.value : '';
-    const search = await searchIdentities(deps, query, body.user.id, IDENTITY_CHECK_BUDGET_MS);
+    const search = await deps.app.identity.search(query, body.user.id, IDENTITY_CHECK_BUDGET_MS);
     await ack({ option_groups: identityOptionGroups(search, query, deps.now()) });
   });
 }

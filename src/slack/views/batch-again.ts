@@ -4,8 +4,7 @@
  * form then says what it became — or, when it was closed meanwhile, a message does.
  */
 import type { View } from '@slack/types';
-import { announce } from '../../app/post-request.js';
-import { type SubmitAgainOutcome, submitAgain } from '../../app/request-again.js';
+import type { SubmitAgainOutcome } from '../../app/request-again.js';
 import { describeError } from '../../presenters/describe-error.js';
 import { againRefusal } from '../actions/batch-again.js';
 import {
@@ -63,7 +62,7 @@ export function registerRequestAgainView(app: Routes, deps: Deps): void {
     });
     let outcome: SubmitAgainOutcome;
     try {
-      outcome = await submitAgain(deps, {
+      outcome = await deps.app.batch.submitAgain({
         requestId: id,
         user: body.user.id,
         submission: view.id,
@@ -73,7 +72,7 @@ export function registerRequestAgainView(app: Routes, deps: Deps): void {
       deps.log.error({ err, requestId: id }, 'request again failed');
       outcome = { kind: 'nothing' };
     }
-    if (outcome.kind === 'created') await announce(deps, outcome.frozen);
+    if (outcome.kind === 'created') await deps.app.announce(outcome.frozen);
     const result = resultView(id, outcome);
     await client.views.update({ view_id: view.id, view: result.view }).catch(async (err: unknown) => {
       deps.log.info({ err, requestId: id }, 'the request-again form was closed; telling the requester by message');

@@ -8,8 +8,7 @@
 import type { ViewStateValue } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import { z } from 'zod';
-import { announce } from '../../app/post-request.js';
-import { type SubmitBatchOutcome, submitBatch } from '../../app/submit-batch.js';
+import type { SubmitBatchOutcome } from '../../app/submit-batch.js';
 import { SubmitBudget } from '../../app/submit-budget.js';
 import { BATCH_KINDS, type BatchKind } from '../../domain/batch-cells.js';
 import { checkingModal, noticeModal } from '../blocks/batch-again.js';
@@ -36,7 +35,7 @@ async function submit(
   s: { user: string; channel: string; viewId: string; reason: string },
 ): Promise<SubmitBatchOutcome> {
   try {
-    return await submitBatch(deps, {
+    return await deps.app.batch.submit({
       checked: v.checked,
       requester: s.user,
       reason: s.reason,
@@ -138,7 +137,7 @@ export function registerBatchView(app: Routes, deps: Deps): void {
           `:white_check_mark: ${answer.name} passed every check: *${submitted.frozen.id}* is posted for approval.`,
         ),
       );
-      return announce(deps, submitted.frozen);
+      return deps.app.announce(submitted.frozen);
     }
     if (submitted.kind === 'taken')
       return void (await update(
@@ -166,7 +165,7 @@ async function finish(
   channel: string,
   user: string,
 ) {
-  if (submitted.kind === 'created') return announce(deps, submitted.frozen);
+  if (submitted.kind === 'created') return deps.app.announce(submitted.frozen);
   if (submitted.kind === 'taken') return;
   const sentence = submitted.kind === 'refused' ? submitted.reason : notStored(name);
   await client.chat

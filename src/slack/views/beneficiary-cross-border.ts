@@ -1,6 +1,4 @@
 /** The cross-border beneficiary form (spec 2.10 variant 2): read the form → the use case → answer. */
-import { submitCrossBorderBeneficiary } from '../../app/add-beneficiary.js';
-import { ackThenAnnounce } from '../../app/post-request.js';
 import { SubmitBudget } from '../../app/submit-budget.js';
 import { BENEFICIARY_CALLBACK, beneficiaryRequestedModal } from '../blocks/beneficiary.js';
 import type { Deps } from '../deps.js';
@@ -24,8 +22,7 @@ export function registerCrossBorderView(app: Routes, deps: Deps): void {
     }
     const v = view.state.values;
     const picked = identityPicked(v);
-    const r = await submitCrossBorderBeneficiary(
-      deps,
+    const r = await deps.app.beneficiary.submitCrossBorder(
       {
         identity: picked.value,
         fields: fieldsOf(v),
@@ -49,6 +46,6 @@ export function registerCrossBorderView(app: Routes, deps: Deps): void {
       approvalsChannel: deps.config.approvalsChannel,
       sandbox: deps.sandbox,
     });
-    await ackThenAnnounce(deps, () => ack({ response_action: 'update', view: done }), frozen);
+    await deps.app.ackThenAnnounce(() => ack({ response_action: 'update', view: done }), frozen);
   });
 }

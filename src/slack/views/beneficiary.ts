@@ -4,12 +4,6 @@
  */
 
 import type { BlockButtonAction } from '@slack/bolt';
-import {
-  confirmNigerianBeneficiary,
-  forgetBeneficiaryDraft,
-  lookupNigerianBeneficiary,
-} from '../../app/add-beneficiary.js';
-import { ackThenAnnounce } from '../../app/post-request.js';
 import { SubmitBudget } from '../../app/submit-budget.js';
 import { describeError } from '../../presenters/describe-error.js';
 import {
@@ -72,7 +66,7 @@ export function registerBeneficiaryViews(app: Routes, deps: Deps): void {
     }
     const v = view.state.values;
     const picked = identityPicked(v);
-    const r = await lookupNigerianBeneficiary(deps, {
+    const r = await deps.app.beneficiary.lookupNigerian({
       identity: picked.value,
       bankCode: field(v, 'bank_code'),
       accountNumber: field(v, 'account_number'),
@@ -105,8 +99,7 @@ export function registerBeneficiaryViews(app: Routes, deps: Deps): void {
       await ack({ response_action: 'update', view: beneficiaryProblemModal(token.problem) });
       return;
     }
-    const r = await confirmNigerianBeneficiary(
-      deps,
+    const r = await deps.app.beneficiary.confirmNigerian(
       { token: token.value.token, user: body.user.id, submission: view.id },
       budget,
     );
@@ -120,9 +113,9 @@ export function registerBeneficiaryViews(app: Routes, deps: Deps): void {
       approvalsChannel: deps.config.approvalsChannel,
       sandbox: deps.sandbox,
     });
-    await ackThenAnnounce(deps, () => ack({ response_action: 'update', view: done }), frozen);
+    await deps.app.ackThenAnnounce(() => ack({ response_action: 'update', view: done }), frozen);
     // Issue 9 item 12: the full account number lives on only in the request, masked once final.
-    await forgetBeneficiaryDraft(deps, token.value.token);
+    await deps.app.beneficiary.forgetDraft(token.value.token);
   });
   registerCrossBorderView(app, deps);
 }

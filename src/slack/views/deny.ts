@@ -1,7 +1,6 @@
 /** Deny asks for a reason in a small modal; the denial is a compare-and-set from pending. */
 import type { View } from '@slack/types';
 import { z } from 'zod';
-import { deny } from '../../app/decide.js';
 import { APPROVAL_ID } from '../../domain/approval.js';
 import { plain } from '../blocks/common.js';
 import { refusalText } from '../decision-text.js';
@@ -54,7 +53,7 @@ export function registerDenyView(app: Routes, deps: Deps): void {
       return;
     }
     const id = m.value.requestId;
-    const outcome = await deny(deps, id, body.user.id, reason);
+    const outcome = await deps.app.decide.deny(id, body.user.id, reason);
     switch (outcome.kind) {
       case 'not-approver':
       case 'approver-check-failed':

@@ -1,8 +1,7 @@
 /**
- * "New BVN identity" (spec 4.5): read the form → checkNewIdentity → field errors, or ack with
- * "Creating…" → createIdentity → the result in place (src/app/create-identity.ts).
+ * "New BVN identity" (spec 4.5): read the form → deps.app.identity.checkNew → field errors, or ack
+ * with "Creating…" → deps.app.identity.create → the result in place (src/app/create-identity.ts).
  */
-import { checkNewIdentity, createIdentity } from '../../app/create-identity.js';
 import { IDENTITY_CALLBACK, identityCreatedModal, identityCreatingModal } from '../blocks/identity.js';
 import type { Deps } from '../deps.js';
 import type { Routes } from '../routes.js';
@@ -15,7 +14,7 @@ export function registerIdentityView(app: Routes, deps: Deps): void {
       bvn: v.bvn?.bvn?.value ?? '',
       dob: v.dob?.dob?.selected_date,
     };
-    const checked = await checkNewIdentity(deps, form, body.user.id);
+    const checked = await deps.app.identity.checkNew(form, body.user.id);
     if (checked.kind !== 'ready') {
       const errors =
         checked.kind === 'invalid'
@@ -29,7 +28,7 @@ export function registerIdentityView(app: Routes, deps: Deps): void {
       return;
     }
     await ack({ response_action: 'update', view: identityCreatingModal() });
-    const created = await createIdentity(deps, checked.body, body.user.id);
+    const created = await deps.app.identity.create(checked.body, body.user.id);
     try {
       await client.views.update({ view_id: view.id, view: identityCreatedModal(created, deps.sandbox) });
     } catch (err) {

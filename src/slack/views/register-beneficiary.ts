@@ -4,7 +4,6 @@
  * registration use case (`app.submitRegistration`, shared with the CLI) → field errors, or one approval-gated request.
  */
 import type { BlockButtonAction } from '@slack/bolt';
-import { ackThenAnnounce } from '../../app/post-request.js';
 import { SubmitBudget } from '../../app/submit-budget.js';
 import type { StatedField } from '../../domain/beneficiary-registration.js';
 import { section, withSandboxNote } from '../blocks/common.js';
@@ -94,6 +93,6 @@ export function registerRegisterBeneficiaryView(app: Routes, deps: Deps): void {
         deps.sandbox,
       ),
     );
-    await ackThenAnnounce(deps, () => ack({ response_action: 'update', view: waiting }), frozen);
+    await deps.app.ackThenAnnounce(() => ack({ response_action: 'update', view: waiting }), frozen);
   });
 }

@@ -1,13 +1,11 @@
 /**
- * Submission of the transfer/offramp modal: read the form → submitRequest (app/) → field errors
+ * Submission of the transfer/offramp modal: read the form → deps.app.submitRequest → field errors
  * on the modal, or ack and announce the frozen request. Nothing reaches the service's money
  * endpoints here.
  */
 import type { ViewStateValue } from '@slack/bolt';
 import { DeadlineError, withDeadline } from '../../app/deadline.js';
-import { ackThenAnnounce } from '../../app/post-request.js';
 import { SubmitBudget } from '../../app/submit-budget.js';
-import { submitRequest } from '../../app/submit-request.js';
 import { describeError } from '../../presenters/describe-error.js';
 import { isNote } from '../blocks/identity-options.js';
 import { modalMetaSchema, REQUEST_CALLBACK } from '../blocks/request-modal.js';
@@ -42,8 +40,7 @@ export function registerRequestViews(app: Routes, deps: Deps): void {
         return;
       }
       const v = view.state.values;
-      const outcome = await submitRequest(
-        { ...deps, budget, withinBudget: (work) => withDeadline(work, CHECK_BUDGET_MS) },
+      const outcome = await deps.app.submitRequest(
         {
           input: {
             kind,
@@ -59,6 +56,7 @@ export function registerRequestViews(app: Routes, deps: Deps): void {
           origin: m.value.channel,
           submission: view.id,
         },
+        { budget, withinBudget: (work) => withDeadline(work, CHECK_BUDGET_MS) },
       );
       switch (outcome.kind) {
         case 'invalid': {
@@ -79,7 +77,7 @@ export function registerRequestViews(app: Routes, deps: Deps): void {
           await ack({ response_action: 'errors', errors: { reason: NOTHING_SUBMITTED } });
           return;
         case 'submitted':
-          await ackThenAnnounce(deps, () => ack({ response_action: 'clear' }), outcome.frozen);
+          await deps.app.ackThenAnnounce(() => ack({ response_action: 'clear' }), outcome.frozen);
           return;
       }
     });

@@ -1,0 +1,37 @@
+/**
+ * Issue 18 §3: the ports the app façade (app/index.ts) binds, one shape for every adapter. The
+ * composition root passes the running ones (compose/app-deps.ts); the CLI what its context opens,
+ * the service, the queues and Slack on their first use (cli/cli-app.ts).
+ */
+import type { ServiceClient } from '../service/client.js';
+import type { ApiKeyStore } from '../store/api-keys.js';
+import type { BalanceCache } from '../store/balance-cache.js';
+import type { BalanceHistory } from '../store/balance-history.js';
+import type { UnfreezeStore } from '../store/controls.js';
+import type { PasskeyStore } from '../store/passkeys.js';
+import type { StepUpTokens } from '../store/step-up-tokens.js';
+import type { AppDeps, ApproverDirectory } from './deps.js';
+import type { ApprovalJobs } from './ports.js';
+import type { PasskeyNotices } from './step-up-deps.js';
+
+export type FacadeDeps = Pick<AppDeps, 'config' | 'store' | 'registry' | 'controls' | 'approvers' | 'log' | 'now'> & {
+  /** Only reads and the identity create: money moves in the workers' executions, never here. */
+  service: Pick<
+    ServiceClient,
+    'getBalances' | 'getWallet' | 'getIdentity' | 'getOnrampRate' | 'lookupAccount' | 'createIdentity'
+  >;
+  queues: ApprovalJobs;
+  /** Who may create identities (IDENTITY_CREATORS, default the approvers). */
+  identityCreators: ApproverDirectory;
+  /** Issue 13: the unfreeze card and its votes. */
+  unfreeze: UnfreezeStore;
+  /** Issue 22: approvers' passkeys and the one-time links of the passkey pages. */
+  passkeys: PasskeyStore;
+  stepUpTokens: StepUpTokens;
+  /** Issue 22: the owner's direct messages and a new passkey's approval card; absent: none sent. */
+  notices?: PasskeyNotices;
+  /** Issue 21: the HTTP API's keys, which `rampart api-keys` creates, lists and revokes. */
+  apiKeys: ApiKeyStore;
+  /** Issue 24: App Home's dashboard; without it there is none. */
+  dashboard?: { history: BalanceHistory; cache: BalanceCache } | undefined;
+};
