@@ -40,8 +40,6 @@ export type ApproveOutcome =
 
 /** Issue 19: the web side's card refresh at quorum waits this long, off the approve path. */
 export const CARD_AFTER_QUORUM_MS = 1_000;
-/** Issue 19: and is queued only this long after the quorum, once the execution is under way. */
-export const CARD_QUEUED_AFTER_MS = 50;
 
 type DecideDeps = Pick<AppDeps, 'store' | 'queues' | 'approvers' | 'log' | 'now'>;
 type ApproveDeps = DecideDeps & Pick<AppDeps, 'controls' | 'config'>;
@@ -159,15 +157,11 @@ async function afterVote(
       // The execution first: it is what the approver waits for (issue 19: nothing else before it).
       await afterDecision(deps, requestId, 'queueing the execution', () => deps.queues.enqueueApproved(requestId));
       deps.log.info({ requestId, by: user }, 'request approved; queueing');
-      // The worker refreshes the card with the call's outcome; this later one covers a start the
-      // freeze holds or no worker running. Even queueing it waits: a delayed job wakes the notify
-      // worker in the middle of the execution's pick-up (~0.9 ms of the approve path's p50 in a
-      // same-run A/B, issue 19). A web process gone within that wait leaves it to the outcome's.
-      setTimeout(() => {
-        afterDecision(deps, requestId, 'card refresh', () =>
-          deps.queues.notify({ requestId, kind: 'card' }, undefined, CARD_AFTER_QUORUM_MS - CARD_QUEUED_AFTER_MS),
-        ).catch((err: unknown) => deps.log.warn({ err, requestId }, 'card refresh after quorum not queued'));
-      }, CARD_QUEUED_AFTER_MS).unref();
+      // The worker refreshes the card once its call is sent; this later one covers a start the
+      // freeze holds or no worker running, without a card job running beside the call (issue 19).
+      await afterDecision(deps, requestId, 'card refresh', () =>
+        deps.queues.notify({ requestId, kind: 'card' }, undefined, CARD_AFTER_QUORUM_MS),
+      );
       return { kind: 'approved', requestId };
   }
 }

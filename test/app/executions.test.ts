@@ -5,7 +5,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { approve, CARD_QUEUED_AFTER_MS } from '../../src/app/decide.js';
+import { approve } from '../../src/app/decide.js';
 import { EXECUTING_CARD_AFTER_MS, executeOne } from '../../src/app/execute-one.js';
 import { approvalHashOf, cardHash, emptyCounts } from '../../src/domain/approval.js';
 import { ServiceClient } from '../../src/service/client.js';
@@ -114,8 +114,6 @@ it('a quick call refreshes its card once, with the outcome; a slow one shows "ex
   const kinds = (id: string) => w.notified.filter((n) => n.requestId === id).map((n) => n.kind);
   const quick = await w.submit([transfer(5.01)]);
   await approve(w.deps, quick, APPROVERS[0] as string);
-  // The quorum's own later refresh (queued CARD_QUEUED_AFTER_MS after it) is not the execution's.
-  await new Promise((r) => setTimeout(r, CARD_QUEUED_AFTER_MS + 20));
   const before = kinds(quick).length;
   expect(await executeOne(w.exec(), `${quick}.1`)).toBe('succeeded');
   await new Promise((r) => setTimeout(r, EXECUTING_CARD_AFTER_MS + 100));
@@ -125,7 +123,6 @@ it('a quick call refreshes its card once, with the outcome; a slow one shows "ex
   // The service holds the call open past the threshold (applied, then no answer until the deadline).
   const slow = await w.submit([transfer(5.02)]);
   await approve(w.deps, slow, APPROVERS[0] as string);
-  await new Promise((r) => setTimeout(r, CARD_QUEUED_AFTER_MS + 20));
   w.sandbox.faults.hangAfterApply('/transfer');
   const patient = new ServiceClient({
     baseUrl: w.sandbox.url,

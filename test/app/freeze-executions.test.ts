@@ -4,7 +4,7 @@
  * (its reply) per approval.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { approve, CARD_QUEUED_AFTER_MS } from '../../src/app/decide.js';
+import { approve } from '../../src/app/decide.js';
 import { freeze, heldRequests, startUnfreeze, voteUnfreeze } from '../../src/app/freeze.js';
 import { emptyCounts } from '../../src/domain/approval.js';
 import { APPROVERS, startWorld, transfer, type World } from './support.js';
@@ -22,8 +22,6 @@ it('unfreeze-cancel of a 1,000-execution approval cancels every unsent one, lift
   );
   const single = await w.submit([transfer(5.01)]);
   for (const id of [big, single]) expect((await approve(w.deps, id, a1)).kind).toBe('approved');
-  // Each quorum's own later card refresh is queued CARD_QUEUED_AFTER_MS after it, not by the unfreeze.
-  await new Promise((r) => setTimeout(r, CARD_QUEUED_AFTER_MS + 20));
 
   const deps = { ...w.deps, unfreeze: w.unfreeze };
   expect((await freeze(deps, a2, 'incident 7')).kind).toBe('frozen');
