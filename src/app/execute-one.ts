@@ -248,16 +248,14 @@ export async function executeOne(
   // outcome refreshes the card moments later anyway, so an earlier refresh would be a flicker, one
   // more chat.update against Slack's per-channel limit, and a job sharing the time before the
   // call's first byte (issue 19). A batch's first row shows the batch running at once.
-  let executingCard: ReturnType<typeof setTimeout> | undefined;
   try {
     const call = callService(deps.service, frozen.call);
     // Undici writes on a kept-alive connection within the call's own ticks: refresh after them.
+    const executingCard = batch ? undefined : setTimeout(refreshCard, EXECUTING_CARD_AFTER_MS);
     if (batch) setImmediate(refreshCard);
-    else executingCard = setTimeout(refreshCard, EXECUTING_CARD_AFTER_MS);
-    outcome = await call;
-    clearTimeout(executingCard);
+    // Cleared the moment the call settles, before its outcome is recorded.
+    outcome = await call.finally(() => clearTimeout(executingCard));
   } catch (err) {
-    clearTimeout(executingCard);
     // Stored as data; each edge writes its own sentence from it (issue 12, item 5).
     const failure = failureFacts(err);
     switch (failure.class) {

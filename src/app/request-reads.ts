@@ -3,6 +3,7 @@
  * status` read them — through the app, not the store.
  */
 import type { HistoryEntry, RequestRecord, RequestState } from '../domain/request.js';
+import { batchRowsWithExecutions } from '../store/batch-row-pages.js';
 import type { RequestStore } from '../store/requests.js';
 import type { BatchRowOutcome } from './notifier.js';
 
@@ -26,25 +27,15 @@ export const readRequest = (deps: RequestReadDeps, id: string): Promise<RequestR
 
 export const requestHistory = (deps: RequestReadDeps, id: string): Promise<HistoryEntry[]> => deps.store.history(id);
 
-const PAGE = 500;
-
 /**
- * Issue 20: every row of a batch with its execution's state and outcome, in row order, a page of
- * executions per read. The batch's thread (queue/batch-thread.ts) and the CLI read the same.
+ * Issue 20: every row of a batch with its execution's state and outcome, in row order. The
+ * batch's thread (queue/batch-thread.ts) and the CLI read the same.
  */
 export async function batchRowOutcomes(
   store: Pick<RequestStore, 'batches' | 'executions'>,
   record: RequestRecord,
 ): Promise<BatchRowOutcome[]> {
-  const id = record.frozen.id;
-  const rows = await store.batches.rows(id);
-  const out: BatchRowOutcome[] = [];
-  for (let offset = 0; offset < record.executionCount; offset += PAGE) {
-    const page = await store.executions.page(id, offset, PAGE, record.executionCount);
-    page.forEach((e, i) => {
-      const row = rows[offset + i];
-      if (row) out.push({ ...row, executionId: e.id, state: e.state, outcome: e.outcome });
-    });
-  }
-  return out;
+  return (await batchRowsWithExecutions(store, record)).flatMap(({ row, execution: e }) =>
+    e ? [{ ...row, executionId: e.id, state: e.state, outcome: e.outcome }] : [],
+  );
 }

@@ -8,6 +8,7 @@ import { executionId } from '../domain/approval.js';
 import type { BatchRowRecord } from '../domain/batch-approval.js';
 import { maskLongNumbers } from '../domain/personal-data.js';
 import type { ExecutionRecord, RequestRecord } from '../domain/request.js';
+import { batchRowsWithExecutions } from '../store/batch-row-pages.js';
 import type { RequestStore } from '../store/requests.js';
 
 export interface AuditRow {
@@ -37,21 +38,13 @@ export function auditRow(kind: string, id: string, row: BatchRowRecord, e: Execu
   };
 }
 
-const PAGE = 500;
-
 /** Every row of a batch with its execution, in row order (a page of executions per read). */
 export async function auditRows(
   store: Pick<RequestStore, 'batches' | 'executions'>,
   record: RequestRecord,
 ): Promise<AuditRow[]> {
   const id = record.frozen.id;
-  const rows = await store.batches.rows(id);
-  const out: AuditRow[] = [];
-  for (let offset = 0; offset < rows.length; offset += PAGE) {
-    const page = await store.executions.page(id, offset, PAGE, record.executionCount);
-    rows.slice(offset, offset + PAGE).forEach((row, i) => {
-      out.push(auditRow(record.frozen.call.kind, executionId(id, offset + i + 1), row, page[i]));
-    });
-  }
-  return out;
+  return (await batchRowsWithExecutions(store, record)).map(({ row, execution }, i) =>
+    auditRow(record.frozen.call.kind, executionId(id, i + 1), row, execution),
+  );
 }

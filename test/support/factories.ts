@@ -10,9 +10,22 @@ import {
   type SealedRequest,
   type ServiceCall,
 } from '../../src/domain/request.js';
+import type { Wallet } from '../../src/service/schemas.js';
 
 export const RECEIVER_EVM = '0x99ED2e97162533BA814aF8092b93b9a3090DEdcF';
 const CREATED = Date.UTC(2026, 10, 21, 9, 30);
+
+/** A service wallet as GET /wallets/{id} returns it: active, transfers and offramps on. */
+export const buildWallet = (id: string, overrides: Partial<Wallet> = {}): Wallet => ({
+  id,
+  reference: `ref-${id}`,
+  address: { evm: RECEIVER_EVM, svm: '7Zb8wEZfKJdjVSTk1w4JR429XWuocKPkgGiRdBrRD51r' },
+  is_active: true,
+  transfer: true,
+  swap: false,
+  offramp: true,
+  ...overrides,
+});
 
 export const CALLS: Record<ServiceCall['kind'], ServiceCall> = {
   transfer: {

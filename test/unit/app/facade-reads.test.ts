@@ -7,7 +7,7 @@ import { heldAssets, walletChoices } from '../../../src/app/asset-choices.js';
 import { type HomeDeps, RECENT_ON_HOME, readHome } from '../../../src/app/home.js';
 import type { RequestRecord } from '../../../src/domain/request.js';
 import type { BalanceEntry, Wallet } from '../../../src/service/schemas.js';
-import { buildRecord, buildSealedRequest } from '../../support/factories.js';
+import { buildRecord, buildSealedRequest, buildWallet } from '../../support/factories.js';
 
 const record = (id: string, createdAt: number): RequestRecord => ({
   ...buildRecord('pending'),
@@ -60,17 +60,6 @@ const entry = (id: string, available: number): BalanceEntry => ({
   debt: 0,
 });
 
-const wallet = (id: string, overrides: Partial<Wallet> = {}): Wallet => ({
-  id,
-  reference: `ref-${id}`,
-  address: { evm: '0x99ED2e97162533BA814aF8092b93b9a3090DEdcF', svm: '7Zb8wEZfKJdjVSTk1w4JR429XWuocKPkgGiRdBrRD51r' },
-  is_active: true,
-  transfer: true,
-  swap: false,
-  offramp: true,
-  ...overrides,
-});
-
 describe('the request form choices', () => {
   it('offers only known assets the wallet holds, each with its available amount', async () => {
     const service = {
@@ -81,9 +70,9 @@ describe('the request form choices', () => {
 
   it('marks a wallet that cannot do the job, and lists one it could not read unmarked', async () => {
     const wallets: Record<string, Wallet> = {
-      wal_ops: wallet('wal_ops'),
-      wal_off: wallet('wal_off', { offramp: false }),
-      wal_idle: wallet('wal_idle', { is_active: false }),
+      wal_ops: buildWallet('wal_ops'),
+      wal_off: buildWallet('wal_off', { offramp: false }),
+      wal_idle: buildWallet('wal_idle', { is_active: false }),
     };
     const service = {
       getBalances: async () => [],

@@ -3,17 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { lookupAccount, type ReadDeps, readBalances, readRate } from '../../../src/app/reads.js';
 import { WALLET_KEEP_MS } from '../../../src/app/wallet-cache.js';
 import { ServiceError } from '../../../src/service/errors.js';
-import type { BalanceEntry, Wallet } from '../../../src/service/schemas.js';
+import type { BalanceEntry } from '../../../src/service/schemas.js';
+import { buildWallet } from '../../support/factories.js';
 
-const wallet = (id: string): Wallet => ({
-  id,
-  reference: `ref-${id}`,
-  address: { evm: '0x99ED2e97162533BA814aF8092b93b9a3090DEdcF', svm: '7Zb8wEZfKJdjVSTk1w4JR429XWuocKPkgGiRdBrRD51r' },
-  is_active: true,
-  transfer: true,
-  swap: false,
-  offramp: true,
-});
 const notFound = (operation: 'getWallet' | 'lookupAccount') =>
   new ServiceError('SERVICE_REJECTED', 'not found', { operation, status: 404, mayHaveReached: true });
 
@@ -21,7 +13,7 @@ function fakeService(known: string[]): ReadDeps['service'] {
   return {
     getWallet: async (id) => {
       if (!known.includes(id)) throw notFound('getWallet');
-      return wallet(id);
+      return buildWallet(id);
     },
     getBalances: async (): Promise<BalanceEntry[]> => [],
     getOnrampRate: async () => ({ rate: 1612.5 }),
