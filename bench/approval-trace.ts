@@ -1,19 +1,19 @@
 /**
  * Where the approval path spends its time: timestamps taken by decorators Rampart accepts at
- * start (src/rampart.ts `Decorators`) around the web side's execute-queue add, the worker's
- * compare-and-set and the service client's transfer. They only read the clock.
+ * start (src/rampart.ts `Decorators`) around the web side's execute-queue add (the wake-up job
+ * sent behind the vote, issue 19), the worker's compare-and-set and the service client's
+ * transfer. They only read the clock.
  */
 import type { Queues } from '../src/queue/queues.js';
 import type { Decorators } from '../src/rampart.js';
 import type { ServiceClient } from '../src/service/client.js';
 import type { RequestStore } from '../src/store/requests.js';
 
-export const STAGES = ['listener', 'enqueue', 'pickup', 'claim', 'http'] as const;
+export const STAGES = ['enqueue', 'pickup', 'claim', 'http'] as const;
 export type Stage = (typeof STAGES)[number];
 
 export const STAGE_LABEL: Record<Stage, string> = {
-  listener: 'ack → execute job added (listener: authorise, vote script)',
-  enqueue: 'Queue.add round trip (execute job)',
+  enqueue: 'ack → vote and execute job answered (one pipelined round trip, sent before the ack)',
   pickup: 'job added → worker claims it (BullMQ pick-up)',
   claim: 'claim → service call starts (CAS returning the frozen call, hash check)',
   http: 'service call starts → sandbox receives it (HTTP client, loopback)',
@@ -52,9 +52,9 @@ export function createApprovalTrace(): ApprovalTrace {
       queues(queues: Queues, role) {
         if (role !== 'web') return queues;
         return overriding(queues, {
-          async enqueueApproved(id: string) {
+          async wakeExecution(id: string) {
             marks(id).addCalled = performance.now();
-            await queues.enqueueApproved(id);
+            await queues.wakeExecution(id);
             marks(id).addDone = performance.now();
           },
         });
@@ -83,10 +83,11 @@ export function createApprovalTrace(): ApprovalTrace {
       const m = byId.get(requestId);
       const called = byAmount.get(amount);
       if (!m?.addCalled || !m.addDone || !m.claimCalled || called === undefined) return undefined;
+      // The job is usually in Redis before the click's ack reaches the driver: that part is 0.
+      const added = Math.max(acked, m.addDone);
       return {
-        listener: m.addCalled - acked,
-        enqueue: m.addDone - m.addCalled,
-        pickup: m.claimCalled - m.addDone,
+        enqueue: added - acked,
+        pickup: m.claimCalled - added,
         claim: called - m.claimCalled,
         http: received - called,
       };

@@ -3,6 +3,7 @@
  * click (DESIGN invariant 1). Each returns a discriminated outcome; the Slack edge phrases it.
  * Buttons carry only the request id, never what to execute (invariant 2).
  */
+import { executionId } from '../domain/approval.js';
 import type { RequestState } from '../domain/request.js';
 import type { PasskeyProof } from '../domain/step-up.js';
 import type { FreezeState } from '../store/controls.js';
@@ -38,7 +39,11 @@ export type ApproveOutcome =
   /** Redis did not take the vote (issue 10): "unreachable" means it did not count. */
   | { kind: 'unavailable'; failure: RedisFailure };
 
-/** Issue 19: the web side's card refresh at quorum waits this long, off the approve path. */
+/**
+ * Issue 19: this long after the quorum the web side looks once: an execution that has not
+ * started (held by a freeze, a backlog, no worker, or its wake-up refused before its vote landed)
+ * gets a card that says "approved" and a try of its own. Nothing runs beside the pick-up.
+ */
 export const CARD_AFTER_QUORUM_MS = 1_000;
 
 type DecideDeps = Pick<AppDeps, 'store' | 'queues' | 'approvers' | 'log' | 'now'>;
@@ -101,9 +106,21 @@ export async function approve(
   // the facts the answer needs.
   let controls: ApprovalControls;
   let v: VoteResult;
+  let woken: Promise<boolean> = Promise.resolve(false);
   try {
     controls = await approvalControls(deps, requestId);
-    v = await deps.store.castVote(requestId, user, controls.vote, passkey, warningsChecked);
+    const voted = deps.store.castVote(requestId, user, controls.vote, passkey, warningsChecked);
+    // Issue 19: execution 1's job goes right behind the vote, on the same connection, so at the
+    // quorum it is already queued (one round trip, not two). Its start script is the authority:
+    // before the quorum, or for a refused vote, it refuses, and the job only woke a worker.
+    woken = deps.queues.wakeExecution(requestId).then(
+      () => true,
+      (err: unknown) => {
+        deps.log.debug({ err, requestId }, 'wake-up job not added with the vote');
+        return false;
+      },
+    );
+    v = await voted;
   } catch (err) {
     const failure = redisFailure(err);
     if (!failure) throw err;
@@ -111,7 +128,7 @@ export async function approve(
     return { kind: 'unavailable', failure };
   }
   try {
-    return await afterVote(deps, requestId, user, v, controls);
+    return await afterVote(deps, requestId, user, v, controls, woken);
   } catch (err) {
     if (!redisFailure(err)) throw err;
     // The vote stands; the reconciler queues an approved request that has no job (queue/reconcile.ts).
@@ -126,6 +143,7 @@ async function afterVote(
   user: string,
   v: VoteResult,
   controls: ApprovalControls,
+  woken: Promise<boolean>,
 ): Promise<ApproveOutcome> {
   switch (v.outcome) {
     case 'frozen':
@@ -155,15 +173,35 @@ async function afterVote(
       return { kind: 'voted', requestId };
     case 'approved':
       // The execution first: it is what the approver waits for (issue 19: nothing else before it).
-      await afterDecision(deps, requestId, 'queueing the execution', () => deps.queues.enqueueApproved(requestId));
+      // Its job came with the vote; only if that add failed is it queued now.
+      if (!(await woken))
+        await afterDecision(deps, requestId, 'queueing the execution', () => deps.queues.enqueueApproved(requestId));
       deps.log.info({ requestId, by: user }, 'request approved; queueing');
-      // The worker refreshes the card once its call is sent; this later one covers a start the
-      // freeze holds or no worker running, without a card job running beside the call (issue 19).
-      await afterDecision(deps, requestId, 'card refresh', () =>
-        deps.queues.notify({ requestId, kind: 'card' }, undefined, CARD_AFTER_QUORUM_MS),
-      );
+      lookAfterQuorum(deps, requestId);
       return { kind: 'approved', requestId };
   }
+}
+
+/**
+ * A second after the quorum: an execution still queued gets a card that says "approved" and a try
+ * of its own (a no-op while that try's job waits; the start script runs at most one). This covers
+ * a wake-up job that Redis ran before its vote (a NOSCRIPT re-send) in a second, not at the
+ * reconciler's next pass. An in-process timer, not a delayed job: a job queued at the quorum woke
+ * the notify worker in the middle of the execution's pick-up. If this process stops within the
+ * second, the reconciler does the same.
+ */
+function lookAfterQuorum(deps: Pick<AppDeps, 'store' | 'queues' | 'log'>, requestId: string): void {
+  const look = async () => {
+    const first = await deps.store.execution(executionId(requestId, 1));
+    if (first?.state !== 'queued') return;
+    await Promise.all([
+      deps.queues.enqueueTry(first.id, first.tries + 1),
+      deps.queues.notify({ requestId, kind: 'card' }),
+    ]);
+  };
+  setTimeout(() => {
+    look().catch((err: unknown) => deps.log.warn({ err, requestId }, 'could not look at an approval after its quorum'));
+  }, CARD_AFTER_QUORUM_MS).unref();
 }
 
 const decidedOf = async (deps: Pick<AppDeps, 'store'>, requestId: string): Promise<Decided | undefined> => {

@@ -4,7 +4,7 @@
  * execution may start); the sealed call, never anything else; tried again only when it provably
  * never left (a new try, a fresh job id); anything ambiguous ends in `unknown`.
  */
-import { matchesSeal, parseExecutionId } from '../domain/approval.js';
+import { isWakeJob, matchesSeal, parseExecutionId } from '../domain/approval.js';
 import type { RequestOutcome, SealedRequest } from '../domain/request.js';
 import { velocitySubject } from '../domain/velocity.js';
 import type { Logger } from '../log.js';
@@ -127,7 +127,9 @@ export async function executeOne(
       );
       return 'unknown';
     }
-    log.warn(
+    // Issue 19: a click's wake-up job before the quorum (or on a decided card) is expected to find
+    // nothing to start; any other job that may not start is worth a look.
+    log[isWakeJob(jobId) ? 'debug' : 'warn'](
       { executionId, state: started.from, approval: started.approval },
       'execute: may not start; nothing called',
     );

@@ -121,6 +121,13 @@ export function parseExecutionId(id: string): { approvalId: string; n: number } 
 /** One BullMQ job per try: a fresh id each time (BullMQ silently drops an add of an id it keeps). */
 export const tryJobId = (executionId: string, attempt: number): string => `${executionId}-t${attempt}`;
 
+/**
+ * A click's wake-up job for execution 1 (issue 19: sent behind the vote, in the same round trip):
+ * unique per click, so one that its start script refused before the quorum never hides a later one.
+ */
+export const wakeJobId = (executionId: string, nonce: string): string => `${executionId}-w${nonce}`;
+export const isWakeJob = (jobId: string): boolean => /-w[0-9a-f]+$/.test(jobId);
+
 const sha256Hex = (text: string): string => bytesToHex(sha256(utf8ToBytes(text)));
 
 /** Full SHA-256 of one execution's canonical call (ids resolved, exact amount). */

@@ -2,11 +2,12 @@
  * BullMQ queues and their typed job contracts. Money jobs are configured so BullMQ never
  * re-runs them on its own; the request record decides (DESIGN invariant 3).
  */
+import { randomUUID } from 'node:crypto';
 import { type JobsOptions, Queue } from 'bullmq';
 import { z } from 'zod';
 import { EXECUTE_TRIES } from '../app/execute-one.js';
 import { type JobQueue, NOTIFY_KINDS } from '../app/ports.js';
-import { EXECUTION_ID, executionId, tryJobId } from '../domain/approval.js';
+import { EXECUTION_ID, executionId, tryJobId, wakeJobId } from '../domain/approval.js';
 import type { Logger } from '../log.js';
 import type { RedisClient } from '../store/redis.js';
 
@@ -60,6 +61,8 @@ export interface Queues extends JobQueue {
   enqueueExecution(requestId: string): Promise<void>;
   /** At quorum: one add (BullMQ ignores a second add of the same job id). */
   enqueueApproved(requestId: string): Promise<void>;
+  /** Behind a click's vote: execution 1's wake-up job, a fresh id per click (app/ports.ts). */
+  wakeExecution(requestId: string): Promise<void>;
   scheduleExpiry(requestId: string, delayMs: number): Promise<void>;
   /** `once`: a job id that makes repeats a no-op while the job waits (the reconciler's). */
   notify(job: NotifyJob, once?: string, delayMs?: number): Promise<void>;
@@ -118,6 +121,14 @@ export function createQueues(connection: RedisClient, prefix: string, log: Logge
     },
     async enqueueExecution(requestId) {
       await this.enqueueTry(executionId(requestId, 1), 1);
+    },
+    async wakeExecution(requestId) {
+      const id = executionId(requestId, 1);
+      await execute.add(
+        'execute',
+        { v: JOB_VERSION, executionId: id, attempt: 1 },
+        executeOptions(wakeJobId(id, randomUUID().slice(0, 8))),
+      );
     },
     async enqueueApproved(requestId) {
       const id = executionId(requestId, 1);

@@ -1,5 +1,5 @@
 /** The decision use cases with in-memory ports: each outcome, and what each one queues. */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { approve, CARD_AFTER_QUORUM_MS, cancel, deny } from '../../../src/app/decide.js';
 import type { AppDeps } from '../../../src/app/deps.js';
 import type { RequestState } from '../../../src/domain/request.js';
@@ -8,7 +8,7 @@ import type { VoteResult } from '../../../src/store/requests.js';
 
 function world(opts: { approvers?: string[]; groupsDown?: boolean; required?: number } = {}) {
   const approvers = new Set(opts.approvers ?? ['U1', 'U2']);
-  const record = { state: 'pending' as RequestState, votes: [] as string[], requester: 'U0' };
+  const record = { state: 'pending' as RequestState, votes: [] as string[], requester: 'U0', execution: 'queued' };
   const queued: string[] = [];
   const store = {
     async castVote(_id: string, user: string): Promise<VoteResult> {
@@ -36,9 +36,14 @@ function world(opts: { approvers?: string[]; groupsDown?: boolean; required?: nu
     async get(id: string) {
       return { frozen: { id, requester: record.requester, expiresAt: 9e15 }, state: record.state, votes: [] };
     },
+    async execution(id: string) {
+      return { id, state: record.execution, tries: 0 };
+    },
   };
   const queues = {
     enqueueApproved: async (id: string) => void queued.push(`execute ${id}`),
+    wakeExecution: async (id: string) => void queued.push(`wake ${id}`),
+    enqueueTry: async (id: string, attempt: number) => void queued.push(`try ${attempt} of ${id}`),
     notify: async (j: { requestId: string; kind: string }, _once?: string, delayMs = 0) =>
       void queued.push(`notify ${j.kind}${delayMs > 0 ? ` in ${delayMs} ms` : ''}`),
   };
@@ -60,19 +65,52 @@ function world(opts: { approvers?: string[]; groupsDown?: boolean; required?: nu
   return { deps, record, queued };
 }
 
+const offline = () => new Error("Stream isn't writeable and enableOfflineQueue options is false");
+
 describe('approve', () => {
-  it('queues the execution before the card refresh when quorum is met', async () => {
-    const w = world();
-    expect(await approve(w.deps, 'R-1001', 'U1')).toEqual({ kind: 'approved', requestId: 'R-1001' });
-    expect(w.queued).toEqual(['execute R-1001', `notify card in ${CARD_AFTER_QUORUM_MS} ms`]);
+  afterEach(() => {
+    vi.useRealTimers();
   });
 
-  it('holds the quorum card refresh back, so no card job runs beside the execution (issue 19); a vote refreshes at once', async () => {
+  it('sends the execution job with the vote, and nothing beside it at the quorum (issue 19)', async () => {
+    vi.useFakeTimers();
+    const w = world();
+    expect(await approve(w.deps, 'R-1001', 'U1')).toEqual({ kind: 'approved', requestId: 'R-1001' });
+    expect(w.queued).toEqual(['wake R-1001']);
+  });
+
+  it('queues the execution after the vote when its job did not go with it', async () => {
+    vi.useFakeTimers();
+    const w = world();
+    (w.deps.queues as { wakeExecution: (id: string) => Promise<void> }).wakeExecution = async () => {
+      throw offline();
+    };
+    expect((await approve(w.deps, 'R-1001', 'U1')).kind).toBe('approved');
+    expect(w.queued).toEqual(['execute R-1001']);
+  });
+
+  it('a second after the quorum, an execution not started gets a card refresh and a try of its own', async () => {
+    vi.useFakeTimers();
+    const waiting = world();
+    await approve(waiting.deps, 'R-1001', 'U1');
+    await vi.advanceTimersByTimeAsync(CARD_AFTER_QUORUM_MS - 1);
+    expect(waiting.queued).toEqual(['wake R-1001']);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(waiting.queued).toEqual(['wake R-1001', 'try 1 of R-1001.1', 'notify card']);
+
+    const started = world();
+    await approve(started.deps, 'R-1002', 'U1');
+    started.record.execution = 'executing';
+    await vi.advanceTimersByTimeAsync(CARD_AFTER_QUORUM_MS);
+    expect(started.queued).toEqual(['wake R-1002']);
+  });
+
+  it('every vote sends a wake-up; one short of quorum refreshes the card at once', async () => {
+    vi.useFakeTimers();
     const w = world({ required: 2 });
     expect((await approve(w.deps, 'R-1001', 'U1')).kind).toBe('voted');
     expect((await approve(w.deps, 'R-1001', 'U2')).kind).toBe('approved');
-    expect(CARD_AFTER_QUORUM_MS).toBeGreaterThan(0);
-    expect(w.queued).toEqual(['notify card', 'execute R-1001', `notify card in ${CARD_AFTER_QUORUM_MS} ms`]);
+    expect(w.queued).toEqual(['wake R-1001', 'notify card', 'wake R-1001']);
   });
 
   it('refuses non-approvers and the requester, and counts one person once', async () => {
@@ -83,7 +121,8 @@ describe('approve', () => {
     expect(await approve(w.deps, 'R-1001', 'U1')).toEqual({ kind: 'duplicate', requestId: 'R-1001', remaining: 1 });
     expect((await approve(w.deps, 'R-1001', 'U2')).kind).toBe('approved');
     expect((await approve(w.deps, 'R-1001', 'U2')).kind).toBe('late');
-    expect(w.queued.filter((q) => q.startsWith('execute'))).toHaveLength(1);
+    // A wake-up per counted or refused vote (its start script decides); none for a non-approver.
+    expect(w.queued.filter((q) => q.startsWith('wake'))).toHaveLength(5);
   });
 
   it('says the approver check failed, not "not an approver", when the user group lookup fails', async () => {
@@ -109,7 +148,6 @@ describe('deny and cancel', () => {
 
 describe('when Redis blinks after a decision is recorded (issue 10)', () => {
   /** What ioredis's fail-fast connection throws while Redis is away. */
-  const offline = () => new Error("Stream isn't writeable and enableOfflineQueue options is false");
 
   it('a denial stays a denial, and its reply is queued once Redis answers again', async () => {
     const w = world();
@@ -127,7 +165,13 @@ describe('when Redis blinks after a decision is recorded (issue 10)', () => {
   it('an approval that reached quorum is queued once Redis answers again; a vote Redis never took is "unavailable"', async () => {
     const w = world();
     let down = 1;
-    const queues = w.deps.queues as { enqueueApproved: (id: string) => Promise<void> };
+    const queues = w.deps.queues as {
+      enqueueApproved: (id: string) => Promise<void>;
+      wakeExecution: (id: string) => Promise<void>;
+    };
+    queues.wakeExecution = async () => {
+      throw offline();
+    };
     queues.enqueueApproved = async (id) => {
       if (down-- > 0) throw offline();
       w.queued.push(`execute ${id}`);
