@@ -150,20 +150,27 @@ export async function executeOne(
   // Issue 20: a batch row's give-back, failure run and pause happen inside its final move.
   // A single request's final move gives its velocity headroom back on `failed` and re-stamps it
   // with its start time on succeeded/unknown (issue 13, issue 20 "Velocity"), in the same script.
-  const subject = velocitySubject(frozen);
-  const row: { batch?: BatchFinish; release?: { ledger: string; amounts: string } } = batch
-    ? { batch: rowFinish(deps, frozen) }
-    : subject && deps.controls
-      ? { release: { ledger: deps.controls.ledgerKey(subject), amounts: deps.controls.amountsKey(subject) } }
-      : {};
+  // Worked out when a move needs them, not before the call (issue 19: nothing but the call).
+  type Row = { batch?: BatchFinish; release?: { ledger: string; amounts: string } };
+  let rowMemo: Row | undefined;
+  const rowOf = (): Row => {
+    if (rowMemo) return rowMemo;
+    const subject = batch ? undefined : velocitySubject(frozen);
+    rowMemo = batch
+      ? { batch: rowFinish(deps, frozen) }
+      : subject && deps.controls
+        ? { release: { ledger: deps.controls.ledgerKey(subject), amounts: deps.controls.amountsKey(subject) } }
+        : {};
+    return rowMemo;
+  };
   // The approval as the start read it: the final move masks it without reading it again; a
   // batch's row reads its next row in the same script (issue 20 "Speed and scale").
   const n = parseExecutionId(executionId)?.n;
-  const how = {
-    ...row,
+  const howOf = () => ({
+    ...rowOf(),
     approval: started.approval,
     ...(batch && n !== undefined ? { next: `${approvalId}.${n + 1}` } : {}),
-  };
+  });
   /** `also`: what a recorded move does besides, side by side with its notices. */
   const finish = async (
     to: 'succeeded' | 'failed' | 'unknown',
@@ -171,7 +178,7 @@ export async function executeOne(
     detail?: string,
     also?: () => Promise<void>,
   ) => {
-    const r = await store.executions.finish(executionId, token, to, result, detail, how);
+    const r = await store.executions.finish(executionId, token, to, result, detail, howOf());
     if (!r.ok) log.error({ executionId, to, state: r.from }, 'execute: could not record the outcome');
     await Promise.all([
       batch && r.ok
@@ -187,7 +194,7 @@ export async function executeOne(
       return 'failed';
     }
     // No byte of the request left: back to queued, and a new try with its own job id.
-    await store.executions.finish(executionId, token, 'queued', outcome, detail, row);
+    await store.executions.finish(executionId, token, 'queued', outcome, detail, rowOf());
     await jobs.enqueueTry(executionId, tries + 1, retryDelayMs(tries));
     return 'retry';
   };
@@ -205,7 +212,7 @@ export async function executeOne(
         'not sent: Redis replica did not acknowledge',
         {
           batch: {
-            ...row.batch,
+            ...rowOf().batch,
             pauseWhy:
               'no Redis replica acknowledged a row’s start, so it was not sent; check Redis, then resume or stop',
           },
