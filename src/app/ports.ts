@@ -16,11 +16,8 @@ export interface NotifyRequest {
 }
 
 export interface JobQueue {
-  /**
-   * A card refresh or a reply, as a durable job; `once` makes repeats a no-op while it waits;
-   * `delayMs` holds it back (issue 19: a refresh that must not share the approve path's time).
-   */
-  notify(job: NotifyRequest, once?: string, delayMs?: number): Promise<void>;
+  /** A card refresh or a reply, as a durable job; `once` makes repeats a no-op while it waits. */
+  notify(job: NotifyRequest, once?: string): Promise<void>;
   /** Try number `attempt` of an execution, as its own job (fresh id: domain/approval.ts tryJobId). */
   enqueueTry(executionId: string, attempt: number, delayMs?: number): Promise<void>;
   /** Whether this job is running now (a worker holds it). */

@@ -40,7 +40,7 @@ const lazyService = (open: () => Promise<ServiceClient>): FacadeDeps['service'] 
 
 const lazyQueues = (open: () => Promise<ApprovalJobs>): ApprovalJobs => ({
   scheduleExpiry: async (requestId, delayMs) => (await open()).scheduleExpiry(requestId, delayMs),
-  notify: async (job, once, delayMs) => (await open()).notify(job, once, delayMs),
+  notify: async (job, once) => (await open()).notify(job, once),
   scheduleReminder: async (job, delayMs) => (await open()).scheduleReminder(job, delayMs),
   enqueueApproved: async (requestId) => (await open()).enqueueApproved(requestId),
   wakeExecution: async (requestId) => (await open()).wakeExecution(requestId),

@@ -65,7 +65,7 @@ export interface Queues extends JobQueue {
   wakeExecution(requestId: string): Promise<void>;
   scheduleExpiry(requestId: string, delayMs: number): Promise<void>;
   /** `once`: a job id that makes repeats a no-op while the job waits (the reconciler's). */
-  notify(job: NotifyJob, once?: string, delayMs?: number): Promise<void>;
+  notify(job: NotifyJob, once?: string): Promise<void>;
   /** Issue 13: after a released freeze, a held (delayed) try runs now; a missing one is queued. */
   releaseHeld(executionId: string, attempt: number): Promise<void>;
   /** Issue 13: reminders and escalation, delayed jobs with deterministic ids (run once anywhere). */
@@ -165,7 +165,7 @@ export function createQueues(connection: RedisClient, prefix: string, log: Logge
         removeOnFail: { age: 30 * 86_400 },
       });
     },
-    async notify(job, once, delayMs = 0) {
+    async notify(job, once) {
       seq += 1;
       await notify.add(
         'notify',
@@ -173,7 +173,6 @@ export function createQueues(connection: RedisClient, prefix: string, log: Logge
         {
           // Unique per enqueue: each state change deserves its own card refresh.
           jobId: once ?? `${job.requestId}-${job.kind}-${Date.now()}-${seq}`,
-          ...(delayMs > 0 ? { delay: delayMs } : {}),
           attempts: 25,
           backoff: { type: 'exponential', delay: 1_000 },
           removeOnComplete: true,

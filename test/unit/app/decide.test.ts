@@ -44,8 +44,7 @@ function world(opts: { approvers?: string[]; groupsDown?: boolean; required?: nu
     enqueueApproved: async (id: string) => void queued.push(`execute ${id}`),
     wakeExecution: async (id: string) => void queued.push(`wake ${id}`),
     enqueueTry: async (id: string, attempt: number) => void queued.push(`try ${attempt} of ${id}`),
-    notify: async (j: { requestId: string; kind: string }, _once?: string, delayMs = 0) =>
-      void queued.push(`notify ${j.kind}${delayMs > 0 ? ` in ${delayMs} ms` : ''}`),
+    notify: async (j: { requestId: string; kind: string }) => void queued.push(`notify ${j.kind}`),
   };
   const deps = {
     store,
