@@ -113,7 +113,8 @@ export async function executeOne(
   if (started.token === undefined) {
     if (started.held) return 'frozen';
     if (started.from === undefined) {
-      log.error({ executionId }, 'execute: execution missing; nothing called');
+      // A click's wake-up on a card whose request is gone is expected; any other job is not.
+      log[isWakeJob(jobId) ? 'debug' : 'error']({ executionId }, 'execute: execution missing; nothing called');
       return 'skipped';
     }
     if (started.from === 'executing') {

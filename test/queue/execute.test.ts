@@ -9,6 +9,7 @@ import { Redis } from 'ioredis';
 import { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXECUTING_CARD_AFTER_MS, type ExecuteOneOptions, executeOne } from '../../src/app/execute-one.js';
+import { tryJobId, wakeJobId } from '../../src/domain/approval.js';
 import { callHash, type SealedRequest, type ServiceCall } from '../../src/domain/request.js';
 import { createLogger } from '../../src/log.js';
 import { outcomeMessage } from '../../src/presenters/describe-error.js';
@@ -30,7 +31,8 @@ let registry: Registry;
 let queues: Queues;
 let sandbox: Sandbox;
 let deadPort: number;
-const log = createLogger({ level: 'debug' }, new LogSink());
+const sink = new LogSink();
+const log = createLogger({ level: 'debug' }, sink);
 
 beforeAll(async () => {
   redis = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
@@ -172,6 +174,32 @@ describe('executeOne', () => {
     await store.startExecution(id, 'crashed-worker');
     expect(await run(live, id)).toBe('unknown');
     expect((await store.get(id))?.state).toBe('unknown');
+    expect(sandbox.state.received.length).toBe(before);
+    await live.close();
+  });
+
+  it("a click's wake-up that finds nothing to start says so at debug; any other job that may not start is a warning (issue 19)", async () => {
+    const id = await store.nextId();
+    await store.create(buildFreshRequest(id, { call }));
+    const gone = `R-${9_000_000 + Number(id.slice(2))}`;
+    const live = new ServiceClient({ baseUrl: sandbox.url, apiKey: 'k' });
+    const before = sandbox.state.received.length;
+    /** pino levels of the worker's "execute:" lines logged while `step` ran (20 debug, 40 warn, 50 error). */
+    const levels = async (step: () => Promise<unknown>) => {
+      const mark = sink.lines.length;
+      expect(await step()).toBe('skipped');
+      return sink.lines
+        .slice(mark)
+        .map((l) => JSON.parse(l) as { level: number; msg: string })
+        .filter((l) => l.msg.startsWith('execute:'))
+        .map((l) => l.level);
+    };
+    // Pending (its vote not counted yet) and a request that is gone: expected for a wake-up.
+    expect(await levels(() => run(live, id, { jobId: wakeJobId(`${id}.1`, 'a1b2c3d4') }))).toEqual([20]);
+    expect(await levels(() => run(live, gone, { jobId: wakeJobId(`${gone}.1`, 'a1b2c3d4') }))).toEqual([20]);
+    // The same from a try's own job is worth a look.
+    expect(await levels(() => run(live, id, { jobId: tryJobId(`${id}.1`, 1) }))).toEqual([40]);
+    expect(await levels(() => run(live, gone, { jobId: tryJobId(`${gone}.1`, 1) }))).toEqual([50]);
     expect(sandbox.state.received.length).toBe(before);
     await live.close();
   });
