@@ -117,9 +117,14 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
   const counted: ChangeListener = (c) => {
     metrics.requestChanged(c.kind, c.state);
     if (isFinal(c.state)) homes?.changed(); // issue 24: App Home's last outcomes
-    audit
-      ?.enqueue(c.id, c.seq)
-      .catch((err: unknown) => log.error({ err, requestId: c.id }, 'could not queue an audit webhook event'));
+    // Issue 19: the audit job goes after what the changing step sends next (a start's service
+    // call), never in front of it; a process that stops first leaves it to the sweep.
+    if (audit)
+      setImmediate(() => {
+        audit
+          .enqueue(c.id, c.seq)
+          .catch((err: unknown) => log.error({ err, requestId: c.id }, 'could not queue an audit webhook event'));
+      });
   };
   const built: Built = {
     config,
