@@ -3,20 +3,16 @@
  * change is queued after the worker has handed its service call over, never in front of it
  * (the start script's answer and the call share nothing else). Every event is still delivered.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditEventBody } from '../../src/audit/webhook.js';
 import { AUDIT_QUEUE } from '../../src/audit/webhook-delivery.js';
 import type { ServiceClient } from '../../src/service/client.js';
+import { type AuditReceiver, startAuditReceiver } from '../support/audit-receiver.js';
 import { eventually, PEOPLE } from '../support/harness.js';
 import { click, postRequest, RECEIVER, waitForState } from '../support/requests.js';
 import { useHarness } from '../support/use-harness.js';
 
-let receiver: Server;
-let url = '';
-const received: AuditEventBody[] = [];
+let receiver: AuditReceiver;
 /** What happened, in order: "call <amount>" and "audit <request> <seq>". */
 const order: string[] = [];
 
@@ -27,25 +23,16 @@ beforeAll(async () => {
     if (this.name === AUDIT_QUEUE && job.requestId) order.push(`audit ${job.requestId} ${job.seq}`);
     return add.call(this, name, data, opts);
   } as typeof add;
-  receiver = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c: Buffer) => (raw += c.toString('utf8')));
-    req.on('end', () => {
-      received.push(JSON.parse(raw) as AuditEventBody);
-      res.writeHead(200).end();
-    });
-  });
-  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
-  url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/audit`;
+  receiver = await startAuditReceiver();
 });
 afterAll(async () => {
   Queue.prototype.add = add;
-  await new Promise((r) => receiver.close(r));
+  await receiver.close();
 });
 
 const h = useHarness(
   'audit-off-the-call',
-  () => ({ AUDIT_WEBHOOK_URL: url, AUDIT_WEBHOOK_SECRET: 'audit-secret-for-the-call-test' }),
+  () => ({ AUDIT_WEBHOOK_URL: receiver.url, AUDIT_WEBHOOK_SECRET: 'audit-secret-for-the-call-test' }),
   {
     rampart: {
       auditDelivery: { backoffMs: 100, maxBackoffMs: 400, lockWaitMs: 50, concurrency: 4, sweepEveryMs: 200 },
@@ -75,7 +62,7 @@ describe('the audit job of an execution start', () => {
     const audit = order.indexOf(`audit ${id} ${started}`);
     expect(call).toBeGreaterThanOrEqual(0);
     expect(audit, order.join('\n')).toBeGreaterThan(call);
-    const states = () => received.filter((e) => e.request_id === id).map((e) => e.state);
+    const states = () => receiver.received.filter((e) => e.request_id === id).map((e) => e.state);
     await eventually(() => (states().length >= 4 ? true : undefined), 10_000, 'every state change delivered');
     expect(states()).toEqual(['pending', 'approved', 'executing', 'succeeded']);
   });

@@ -4,14 +4,12 @@
  * most 20 chat.update a minute), which ends showing every row. With it, the batch metrics, and
  * the audit export and webhook carrying the batch's rows.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { exportAudit } from '../../src/app/audit-export.js';
 import type { AuditRecord } from '../../src/audit/audit-record.js';
-import type { AuditEventBody } from '../../src/audit/webhook.js';
 import { PROGRESS_EVERY_MS } from '../../src/queue/batch-progress.js';
+import { type AuditReceiver, startAuditReceiver } from '../support/audit-receiver.js';
 import { addresses, submitBatchFile, transfersCsv, waitForApproval } from '../support/batches.js';
 import { blocksText, eventually, expectHealthyRun, type Harness, PEOPLE, startHarness } from '../support/harness.js';
 import { click, currentCard, quiescent, threadOf } from '../support/requests.js';
@@ -31,19 +29,10 @@ async function scrape(name: string): Promise<Map<string, number>> {
   }
   return out;
 }
-const hooked: AuditEventBody[] = [];
-let receiver: Server;
+let receiver: AuditReceiver;
 beforeAll(async () => {
-  receiver = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c: Buffer) => (raw += c.toString('utf8')));
-    req.on('end', () => {
-      hooked.push(JSON.parse(raw) as AuditEventBody);
-      res.writeHead(200).end();
-    });
-  });
-  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
-  const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/audit`;
+  receiver = await startAuditReceiver();
+  const { url } = receiver;
   h = await startHarness('batch-progress', {
     BATCH_RATE: 'off',
     METRICS_TOKEN: TOKEN,
@@ -54,7 +43,7 @@ beforeAll(async () => {
 afterAll(async () => {
   expectHealthyRun(h);
   await h.close();
-  await new Promise((r) => receiver.close(r));
+  await receiver.close();
 });
 
 const updatesOf = (ts: string) =>
@@ -146,7 +135,7 @@ it('the audit export and webhook carry the batch and each row: execution id, des
   // The webhook: each row's final event names its execution and carries the row and its proof.
   const finals = await eventually(
     () => {
-      const f = hooked.filter((e) => e.request_id === id && e.event === 'succeeded' && e.row);
+      const f = receiver.received.filter((e) => e.request_id === id && e.event === 'succeeded' && e.row);
       return f.length === 50 ? f : undefined;
     },
     15_000,
