@@ -27,8 +27,8 @@ export interface ApiDeps extends AppDeps {
 export const API_CHECK_BUDGET_MS = 10_000;
 
 export function apiDeps(
-  /** `apiKeys`: the web role's one API-key store, when its bag has it (compose/app-deps.ts). */
-  app: AppDeps & { apiKeys?: ApiKeyStore },
+  /** `apiKeys`: the web role's one API-key store (compose/app-deps.ts WebDeps). */
+  app: AppDeps & { apiKeys: ApiKeyStore },
   redis: RedisClient,
   slack: Pick<WebClient, 'users'>,
   options: { rate?: Rate | undefined; owners?: OwnerDirectory; body?: Partial<BodyLimits> } = {},
@@ -36,7 +36,7 @@ export function apiDeps(
   const prefix = app.config.redis.prefix;
   return {
     ...app,
-    keys: app.apiKeys ?? new ApiKeyStore(redis, prefix),
+    keys: app.apiKeys,
     idempotency: new IdempotencyStore(redis, prefix),
     owners: options.owners ?? new SlackOwnerDirectory(slack, undefined, app.now),
     admit: (keyId) =>

@@ -112,9 +112,11 @@ export async function executeOne(
   }
   if (started.token === undefined) {
     if (started.held) return 'frozen';
+    // Issue 19: a click's wake-up is expected to find nothing to start (before the quorum, on a
+    // decided card, on a request that is gone); any other job that may not start is worth a look.
+    const woken = isWakeJob(jobId);
     if (started.from === undefined) {
-      // A click's wake-up on a card whose request is gone is expected; any other job is not.
-      log[isWakeJob(jobId) ? 'debug' : 'error']({ executionId }, 'execute: execution missing; nothing called');
+      log[woken ? 'debug' : 'error']({ executionId }, 'execute: execution missing; nothing called');
       return 'skipped';
     }
     if (started.from === 'executing') {
@@ -128,9 +130,7 @@ export async function executeOne(
       );
       return 'unknown';
     }
-    // Issue 19: a click's wake-up job before the quorum (or on a decided card) is expected to find
-    // nothing to start; any other job that may not start is worth a look.
-    log[isWakeJob(jobId) ? 'debug' : 'warn'](
+    log[woken ? 'debug' : 'warn'](
       { executionId, state: started.from, approval: started.approval },
       'execute: may not start; nothing called',
     );
@@ -151,18 +151,13 @@ export async function executeOne(
   // Issue 20: a batch row's give-back, failure run and pause happen inside its final move.
   // A single request's final move gives its velocity headroom back on `failed` and re-stamps it
   // with its start time on succeeded/unknown (issue 13, issue 20 "Velocity"), in the same script.
-  // Worked out when a move needs them, not before the call (issue 19: nothing but the call).
-  type Row = { batch?: BatchFinish; release?: { ledger: string; amounts: string } };
-  let rowMemo: Row | undefined;
-  const rowOf = (): Row => {
-    if (rowMemo) return rowMemo;
-    const subject = batch ? undefined : velocitySubject(frozen);
-    rowMemo = batch
-      ? { batch: rowFinish(deps, frozen) }
-      : subject && deps.controls
-        ? { release: { ledger: deps.controls.ledgerKey(subject), amounts: deps.controls.amountsKey(subject) } }
-        : {};
-    return rowMemo;
+  // Worked out by the one move that ends this try, not before the call (issue 19: nothing but the call).
+  const rowOf = (): { batch?: BatchFinish; release?: { ledger: string; amounts: string } } => {
+    if (batch) return { batch: rowFinish(deps, frozen) };
+    const subject = velocitySubject(frozen);
+    return subject && deps.controls
+      ? { release: { ledger: deps.controls.ledgerKey(subject), amounts: deps.controls.amountsKey(subject) } }
+      : {};
   };
   // The approval as the start read it: the final move masks it without reading it again; a
   // batch's row reads its next row in the same script (issue 20 "Speed and scale").

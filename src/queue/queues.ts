@@ -95,6 +95,10 @@ export function createQueues(connection: RedisClient, prefix: string, log: Logge
   const notify = open(QUEUE_NAMES.notify);
   const reminders = open(QUEUE_NAMES.remind);
   let seq = 0;
+  /** One try of an execution as a job: every execute job has this data and these options. */
+  const addTry = async (id: string, attempt: number, jobId: string, delayMs = 0) => {
+    await execute.add('execute', { v: JOB_VERSION, executionId: id, attempt }, executeOptions(jobId, delayMs));
+  };
   return {
     execute,
     expire,
@@ -114,7 +118,7 @@ export function createQueues(connection: RedisClient, prefix: string, log: Logge
         const legacy = await execute.getJob(id.slice(0, -2));
         if (legacy && !['completed', 'failed'].includes(await legacy.getState())) return;
       }
-      await execute.add('execute', { v: JOB_VERSION, executionId: id, attempt }, executeOptions(jobId, delayMs));
+      await addTry(id, attempt, jobId, delayMs);
     },
     async isRunning(jobId) {
       return (await execute.getJobState(jobId)) === 'active';
@@ -124,15 +128,11 @@ export function createQueues(connection: RedisClient, prefix: string, log: Logge
     },
     async wakeExecution(requestId) {
       const id = executionId(requestId, 1);
-      await execute.add(
-        'execute',
-        { v: JOB_VERSION, executionId: id, attempt: 1 },
-        executeOptions(wakeJobId(id, randomUUID().slice(0, 8))),
-      );
+      await addTry(id, 1, wakeJobId(id, randomUUID().slice(0, 8)));
     },
     async enqueueApproved(requestId) {
       const id = executionId(requestId, 1);
-      await execute.add('execute', { v: JOB_VERSION, executionId: id, attempt: 1 }, executeOptions(tryJobId(id, 1)));
+      await addTry(id, 1, tryJobId(id, 1));
     },
     reminders,
     async scheduleReminder(job, delayMs) {
