@@ -57,6 +57,7 @@ export async function storeBatch(world: World, n: number): Promise<string> {
     origin: undefined,
     required: 1,
     rule: '1 approval',
+    stepUp: false,
     submission: `V${randomUUID()}`,
   });
   if (s.kind !== 'created') throw new Error(`bench batch not created: ${s.kind}`);

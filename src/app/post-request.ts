@@ -32,8 +32,8 @@ export interface NewRequest {
   /** Issue 13: see SealedRequest. */
   availableUnits?: string;
   velocityNote?: string;
-  /** Issue 22: every counted vote needs a passkey. */
-  stepUp?: boolean;
+  /** Every counted vote needs a passkey: each door answers with needsStepUp, none may leave it out. */
+  stepUp: boolean;
 }
 
 export type Submitted =

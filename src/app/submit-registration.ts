@@ -5,6 +5,7 @@
  * (Slack after its ack, the CLI at once).
  */
 import type { SealedRequest } from '../domain/request.js';
+import { needsStepUp } from '../domain/step-up.js';
 import type { AppDeps } from './deps.js';
 import { type NewRequest, type Submitted, sealRequest } from './post-request.js';
 import {
@@ -57,6 +58,8 @@ export async function submitRegistration(
     origin: input.origin,
     required: checked.required,
     rule: checked.rule,
+    // Registering a payout destination asks what adding one asks (STEP_UP_NEW_DESTINATION).
+    stepUp: needsStepUp(deps.config.stepUp, { kind: 'register-beneficiary' }),
     submission: input.submission,
   };
   const submitted = await sealRequest(deps, request, input.budget);

@@ -8,6 +8,7 @@
 import type { ApiOrigin } from '../domain/api-key.js';
 import { type Draft, type DraftInput, type FieldErrors, type SealedDraft, validateDraft } from '../domain/draft.js';
 import { evaluatePolicy } from '../domain/policy.js';
+import { PAID_BENEFICIARIES } from '../domain/repeats.js';
 import type { RequestDisplay, SealedRequest } from '../domain/request.js';
 import { sealedCall } from '../domain/service-call.js';
 import { needsStepUp } from '../domain/step-up.js';
@@ -118,8 +119,15 @@ async function readRegistry(
   if (draft.kind === 'transfer' && draft.receiver)
     display.newReceiver = !(await bounded(deps, deps.store.knownPayee(draft.asset.chain, draft.receiver)));
   if (draft.kind === 'offramp' && draft.beneficiaryId) {
-    // Only beneficiaries approved through Rampart are payout choices (issue 5).
-    const entry = await bounded(deps, deps.registry.beneficiary(draft.beneficiaryId));
+    // Only beneficiaries approved through Rampart are payout choices (issue 5). Registered is not
+    // paid: a beneficiary no offramp ever reached is a new destination, read in the same turn.
+    const [entry, paidBefore] = await bounded(
+      deps,
+      Promise.all([
+        deps.registry.beneficiary(draft.beneficiaryId),
+        deps.store.knownPayee(PAID_BENEFICIARIES, draft.beneficiaryId),
+      ]),
+    );
     if (!entry)
       return {
         errors: {
@@ -127,6 +135,7 @@ async function readRegistry(
         },
       };
     display.beneficiaryLabel = entry.label;
+    if (!paidBefore) display.newReceiver = true;
     display.holderName = entry.holderName;
     if (entry.holderSource) display.holderSource = entry.holderSource;
     if (entry.holderSource === 'lookup') display.holderCheckedAt = entry.createdAt;

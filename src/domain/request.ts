@@ -85,7 +85,7 @@ export interface RequestDisplay {
   chain?: string;
   availableBefore?: string;
   availableAfter?: string;
-  /** Receiver never paid by Rampart before. */
+  /** Never paid by Rampart before: a transfer's receiver, or an offramp's beneficiary. */
   newReceiver?: boolean;
   /** Issue 23 item 6: the receiver is this configured wallet's own address (alias). */
   ownWallet?: string;

@@ -14,19 +14,31 @@ export interface StepUpSettings {
   newDestination: boolean;
 }
 
-export interface StepUpSubject {
-  kind: 'transfer' | 'offramp' | 'beneficiary' | 'register-beneficiary';
-  assetCode?: string;
-  /** The sealed amount: an "entire balance" request carries the exact amount it was sealed at. */
-  amount?: Amount;
-  /** The destination was never paid through Rampart before. */
-  newDestination?: boolean;
-}
+/**
+ * What needsStepUp judges. A payment must say whether its destination is new, so no door that
+ * creates one can leave the question out; a request that adds a destination (a new beneficiary,
+ * a registration of existing ones) is a new destination by what it is.
+ */
+export type StepUpSubject =
+  | { kind: 'beneficiary' }
+  | { kind: 'register-beneficiary' }
+  | {
+      kind: 'transfer' | 'offramp';
+      assetCode?: string;
+      /** The sealed amount: an "entire balance" request carries the exact amount it was sealed at. */
+      amount?: Amount;
+      /**
+       * Rampart never paid this destination: a transfer's receiver on its chain, or an offramp's
+       * beneficiary with no offramp to it that succeeded (being registered is not being paid).
+       */
+      newDestination: boolean;
+    };
 
 /**
  * Whether every vote that counts toward this request needs the approver's passkey. An asset the
  * setting does not name (and no '*') needs it for every amount: the admin drew a line for money
- * and an unnamed asset must not slip under it (default-deny, as the policy).
+ * and an unnamed asset must not slip under it (default-deny, as the policy). Every door that
+ * creates a request asks this one function, through the use case it calls.
  */
 export function needsStepUp(settings: StepUpSettings, subject: StepUpSubject): boolean {
   if (subject.kind === 'beneficiary' || subject.kind === 'register-beneficiary') return settings.newDestination;

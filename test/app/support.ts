@@ -109,6 +109,7 @@ export async function startWorld(name: string, env: Record<string, string> = {})
         origin: undefined,
         required: 1,
         rule: '1 approval',
+        stepUp: false,
         submission: `V${randomUUID()}`,
       };
       const s = await sealRequest(deps, r);
@@ -151,6 +152,7 @@ export async function sealBatch(w: World, amounts: number[], kind: 'B' | 'R' = '
     origin: undefined,
     required: 1,
     rule: '1 approval',
+    stepUp: false,
     submission: `V${randomUUID()}`,
   });
   if (s.kind !== 'created') throw new Error(`not created: ${s.kind}`);

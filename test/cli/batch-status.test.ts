@@ -63,6 +63,7 @@ beforeAll(async () => {
     origin: undefined,
     required: 1,
     rule: '1 approval',
+    stepUp: false,
     submission: `V${randomUUID()}`,
   });
   if (s.kind !== 'created') throw new Error(`not created: ${s.kind}`);

@@ -53,6 +53,7 @@ async function approvedBatch(): Promise<string> {
     origin: undefined,
     required: 1,
     rule: '1 approval',
+    stepUp: false,
     submission: `V${randomUUID()}`,
   });
   if (s.kind !== 'created') throw new Error(`not created: ${s.kind}`);

@@ -81,6 +81,7 @@ it('withdraws a create whose answer reached the form after it had said "nothing 
     origin: undefined,
     required: 1,
     rule: 'r',
+    stepUp: false,
     submission: 'V3',
   };
   const result = await sealRequest(deps, r, new SubmitBudget({ createByMs: 100, answerByMs: 200 }));

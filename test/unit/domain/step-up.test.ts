@@ -9,14 +9,16 @@ const usdc = (units: bigint) => ({ units, decimals: 6 });
 describe('needsStepUp', () => {
   const settings = { above: { USDC: '10000' }, newDestination: false };
   it('needs a passkey above the threshold only, on the sealed amount', () => {
-    expect(needsStepUp(settings, { kind: 'transfer', assetCode: 'USDC', amount: usdc(20_000_000_000n) })).toBe(true);
-    expect(needsStepUp(settings, { kind: 'transfer', assetCode: 'USDC', amount: usdc(10_000_000_000n) })).toBe(false);
+    const at = (units: bigint) => ({ kind: 'transfer' as const, assetCode: 'USDC', amount: usdc(units) });
+    expect(needsStepUp(settings, { ...at(20_000_000_000n), newDestination: false })).toBe(true);
+    expect(needsStepUp(settings, { ...at(10_000_000_000n), newDestination: false })).toBe(false);
   });
   it('needs one for an asset the setting does not name (default-deny), and none when unset', () => {
-    expect(needsStepUp(settings, { kind: 'offramp', assetCode: 'USDT', amount: usdc(1n) })).toBe(true);
-    expect(needsStepUp({ above: undefined, newDestination: false }, { kind: 'transfer', amount: usdc(1n) })).toBe(
-      false,
+    expect(needsStepUp(settings, { kind: 'offramp', assetCode: 'USDT', amount: usdc(1n), newDestination: false })).toBe(
+      true,
     );
+    const off = { above: undefined, newDestination: false };
+    expect(needsStepUp(off, { kind: 'transfer', amount: usdc(1n), newDestination: false })).toBe(false);
   });
   it('needs one for new destinations when STEP_UP_NEW_DESTINATION is on', () => {
     const on = { above: undefined, newDestination: true };
@@ -25,6 +27,14 @@ describe('needsStepUp', () => {
     expect(needsStepUp(on, { kind: 'transfer', assetCode: 'USDC', amount: usdc(1n), newDestination: false })).toBe(
       false,
     );
+  });
+  it('counts a registration of existing beneficiaries and an offramp to a never-paid beneficiary as new destinations', () => {
+    const on = { above: { USDC: '10000' }, newDestination: true };
+    expect(needsStepUp(on, { kind: 'register-beneficiary' })).toBe(true);
+    expect(needsStepUp({ ...on, newDestination: false }, { kind: 'register-beneficiary' })).toBe(false);
+    const small = { kind: 'offramp' as const, assetCode: 'USDC', amount: usdc(300_000_000n) };
+    expect(needsStepUp(on, { ...small, newDestination: true })).toBe(true);
+    expect(needsStepUp(on, { ...small, newDestination: false })).toBe(false);
   });
 });
 

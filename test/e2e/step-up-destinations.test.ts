@@ -1,0 +1,230 @@
+/**
+ * With STEP_UP_NEW_DESTINATION=on, every door that adds a payout destination asks for a passkey,
+ * as a transfer to a new address does: `/beneficiary register` (signed requests through the
+ * harness) and `rampart beneficiaries import`. Registered is not paid: an offramp below
+ * STEP_UP_ABOVE to a beneficiary no offramp ever reached needs a passkey too, and once one
+ * offramp to it succeeded, the next needs a click only.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StoredView } from '../../devkit/index.js';
+import { enrolLink } from '../../src/app/passkey-enrol.js';
+import type { StepUpDeps } from '../../src/app/step-up-deps.js';
+import { verifyApproval } from '../../src/app/verify-approval.js';
+import { createWebHandler } from '../../src/web/handler.js';
+import { newKey, startApi } from '../api/support.js';
+import { cli } from '../cli/support.js';
+import {
+  APPROVALS,
+  blocksText,
+  envFor,
+  eventually,
+  expectHealthyRun,
+  type Harness,
+  PEOPLE,
+  startHarness,
+} from '../support/harness.js';
+import {
+  type Approver,
+  approverBrowser,
+  openLink,
+  type PagesServer,
+  pressAndRead,
+  startPagesServer,
+} from '../support/passkey-browser.js';
+import { click, currentCard, ephemeralText, quiescent, serviceCalls, waitForState } from '../support/requests.js';
+import { seedBeneficiary, seedIdentity } from '../support/seed-service.js';
+import { launchChromium } from '../workbench/support.js';
+
+let h: Harness;
+let pages: PagesServer;
+let browser: Browser;
+let deps: StepUpDeps;
+let dir = '';
+let identityId = '';
+let beneficiaryId = '';
+const approvers: Approver[] = [];
+const STEP_UP = { STEP_UP_NEW_DESTINATION: 'on', STEP_UP_ABOVE: 'USDC=10000' };
+
+beforeAll(async () => {
+  pages = await startPagesServer();
+  h = await startHarness('step-up-destinations', { ...STEP_UP, PUBLIC_URL: pages.publicUrl });
+  deps = h.rampart.deps;
+  pages.mount(createWebHandler(deps));
+  browser = await launchChromium();
+  dir = await mkdtemp(join(tmpdir(), 'rampart-step-up-import-'));
+  identityId = await seedIdentity(h.sandbox, 'Ngozi Okafor', '22266677788', '14-03-1990');
+  beneficiaryId = await seedBeneficiary(h.sandbox, identityId, '057', '3344556677');
+}, 60_000);
+
+afterAll(async () => {
+  for (const a of approvers) expect(a.errors).toEqual([]);
+  await browser?.close();
+  await rm(dir, { recursive: true, force: true });
+  expectHealthyRun(h);
+  await h.close();
+  await pages.close();
+});
+
+async function newView(user: string, callbackId: string, seen: Set<string>): Promise<StoredView> {
+  return eventually(
+    () => h.fake.views(user).find((v) => v.callback_id === callbackId && !seen.has(v.id)),
+    3000,
+    callbackId,
+  );
+}
+
+/** Submits `/<command> text`'s modal with `values` and returns the id on the new card. */
+async function submitForCard(command: string, text: string, callbackId: string, values: Record<string, string>) {
+  const seen = new Set(h.fake.views(PEOPLE.requester).map((v) => v.id));
+  await h.driver.command(PEOPLE.requester, command, text);
+  const view = await newView(PEOPLE.requester, callbackId, seen);
+  // The identity and beneficiary pickers are external selects: Slack asks for options first.
+  for (const field of ['identity', 'beneficiary'])
+    if (values[field]) await h.driver.suggest(PEOPLE.requester, view, field, field, values[field]);
+  const before = h.fake.messages(APPROVALS).length;
+  const ack = await h.driver.submitView(PEOPLE.requester, view, values);
+  expect(ack.body, JSON.stringify(ack.body)).toMatchObject({
+    response_action: expect.stringMatching(/^(update|clear)$/),
+  });
+  const card = await eventually(() => h.fake.messages(APPROVALS)[before], 10_000, `${command} card`);
+  return /R-\d+/.exec(blocksText(card))?.[0] ?? '';
+}
+
+const register = () =>
+  submitForCard('/beneficiary', 'register', 'beneficiary_register', {
+    beneficiary_id: beneficiaryId,
+    identity: identityId,
+    label: 'Ngozi Okafor · Zenith',
+    bank_name: 'Zenith Bank',
+    account_last4: '6677',
+    reason: 'supplier paid through the dashboard since May',
+  });
+
+const offramp = (note: string) =>
+  submitForCard('/offramp', `300 base:usdc from ops for ${note}`, 'offramp_modal', { beneficiary: beneficiaryId });
+
+/** The link in the newest private "Approve with your passkey" answer to `user` about `id`. */
+async function offeredLink(user: string, id: string): Promise<string> {
+  return eventually(
+    () => {
+      const offer = h.fake
+        .ephemerals(user)
+        .filter((e) => e.text?.includes(id))
+        .at(-1);
+      return /"url":"([^"]+)"/.exec(blocksText(offer))?.[1];
+    },
+    10_000,
+    'the passkey link',
+  );
+}
+
+async function approveWithPasskey(a: Approver, id: string): Promise<void> {
+  await click(h, PEOPLE.approver1, id, 'request_approve');
+  await openLink(a, await offeredLink(PEOPLE.approver1, id));
+  expect(await pressAndRead(a)).toContain('Approved with your passkey');
+}
+
+describe('STEP_UP_NEW_DESTINATION=on: every new destination asks for a passkey', () => {
+  let approver1: Approver;
+  let registration = '';
+
+  it('/beneficiary register is a step-up request: a plain Approve click counts nothing', async () => {
+    registration = await register();
+    const record = await deps.store.get(registration);
+    expect(record?.frozen.call.kind).toBe('register-beneficiary');
+    expect(record?.frozen.stepUp).toBe(true);
+    expect(blocksText(currentCard(h, registration))).toContain('each with the approver’s passkey');
+    await click(h, PEOPLE.approver1, registration, 'request_approve');
+    await eventually(() => ephemeralText(h, PEOPLE.approver1).includes('you have none'), 10_000, 'enrol hint');
+    await quiescent(h);
+    const after = await deps.store.get(registration);
+    expect([after?.state, after?.votes]).toEqual(['pending', []]);
+    expect(await h.rampart.deps.registry.beneficiary(beneficiaryId)).toBeUndefined();
+  });
+
+  it('approved with a passkey, the registration records the beneficiary', async () => {
+    approver1 = await approverBrowser(browser);
+    approvers.push(approver1);
+    const link = await enrolLink(deps, PEOPLE.approver1, true);
+    if (link.kind !== 'link') throw new Error('bootstrap refused');
+    await openLink(approver1, link.url);
+    expect(await pressAndRead(approver1)).toContain('can approve payments now');
+    await approveWithPasskey(approver1, registration);
+    const done = await waitForState(h, registration, 'succeeded');
+    expect(done.votes.map((v) => [v.user, v.passkey?.challenge.approvalId])).toEqual([
+      [PEOPLE.approver1, registration],
+    ]);
+    expect(await h.rampart.deps.registry.beneficiary(beneficiaryId)).toMatchObject({ requestId: registration });
+    expect(await verifyApproval(deps, registration)).toMatchObject({ kind: 'checked', ok: true, stepUp: true });
+  });
+
+  it('POST /offramps (the HTTP API) to the same never-paid beneficiary makes a step-up request as well', async () => {
+    const api = await startApi(h);
+    try {
+      const { token } = await newKey(api);
+      const created = await api.call('POST', '/offramps', {
+        token,
+        idempotencyKey: 'never-paid-1',
+        body: { wallet: 'ops', asset: 'base:usdc', amount: '250', beneficiary: beneficiaryId, reason: 'invoice 9' },
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      expect((await deps.store.get(String(created.json.id)))?.frozen.stepUp).toBe(true);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('an offramp below STEP_UP_ABOVE to the registered but never-paid beneficiary needs a passkey', async () => {
+    const id = await offramp('first invoice');
+    expect((await deps.store.get(id))?.frozen.stepUp).toBe(true);
+    await click(h, PEOPLE.approver1, id, 'request_approve');
+    await offeredLink(PEOPLE.approver1, id);
+    await quiescent(h);
+    const pending = await deps.store.get(id);
+    expect([pending?.state, pending?.votes]).toEqual(['pending', []]);
+    expect(serviceCalls(h, '/offramp')).toHaveLength(0);
+    await openLink(approver1, await offeredLink(PEOPLE.approver1, id));
+    expect(await pressAndRead(approver1)).toContain('Approved with your passkey');
+    await waitForState(h, id, 'succeeded');
+    expect(serviceCalls(h, '/offramp')).toHaveLength(1);
+  });
+
+  it('once an offramp to it succeeded, the next one below STEP_UP_ABOVE needs a click only', async () => {
+    const id = await offramp('second invoice');
+    expect((await deps.store.get(id))?.frozen.stepUp).toBeUndefined();
+    await click(h, PEOPLE.approver1, id, 'request_approve');
+    const done = await waitForState(h, id, 'succeeded');
+    expect(done.votes.map((v) => [v.user, v.passkey])).toEqual([[PEOPLE.approver1, undefined]]);
+    expect(serviceCalls(h, '/offramp')).toHaveLength(2);
+  });
+
+  it('rampart beneficiaries import is a step-up request: a plain Approve click counts nothing', async () => {
+    const another = await seedBeneficiary(h.sandbox, identityId, '058', '4455667788');
+    const path = join(dir, 'suppliers.csv');
+    await writeFile(
+      path,
+      `beneficiary_id,identity_id,label,bank_name,account_last4\n${another},${identityId},Ngozi GTB,Guaranty Trust Bank,7788\n`,
+      'utf8',
+    );
+    const before = h.fake.messages(APPROVALS).length;
+    const env = envFor(h.prefix, h.sandbox, h.fake, { ...STEP_UP, PUBLIC_URL: pages.publicUrl });
+    const r = await cli(
+      ['beneficiaries', 'import', path, '--requester', PEOPLE.requester, '--reason', 'day one suppliers'],
+      env,
+    );
+    expect(r.code, r.stderr).toBe(0);
+    const id = /^R-\d+/.exec(r.stdout)?.[0] ?? '';
+    expect((await deps.store.get(id))?.frozen.stepUp).toBe(true);
+    await eventually(() => h.fake.messages(APPROVALS)[before], 10_000, 'import card');
+    await click(h, PEOPLE.approver2, id, 'request_approve');
+    await eventually(() => ephemeralText(h, PEOPLE.approver2).includes('you have none'), 10_000, 'enrol hint');
+    await quiescent(h);
+    const after = await deps.store.get(id);
+    expect([after?.state, after?.votes]).toEqual(['pending', []]);
+    expect(await h.rampart.deps.registry.beneficiary(another)).toBeUndefined();
+  });
+});
