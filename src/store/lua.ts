@@ -130,10 +130,11 @@ return {redis.call('INCR', KEYS[1]), now}
  * none), claim TTL ms, kind, '1' when every vote needs a passkey (issue 22, else '0'), the
  * number of executions n, then per execution its sealed call JSON and sealHash; KEYS[7..6+n] the
  * executions (issue 18); then index keys (issue 20 §4), with (member, retention ms) per key in ARGV.
- * Last, the open caps (domain/open-caps.ts): KEYS[#KEYS - 1] the requester's open requests,
- * KEYS[#KEYS] the API key's (the requester's again for a request made without a key); ARGV[#ARGV - 1]
- * and ARGV[#ARGV] their caps ('' for none). A member counts while it is still in the open set
- * (KEYS[4], which the scripts that close an approval leave), so closing releases its place.
+ * Last, the open caps (domain/open-caps.ts openCapOutcome, applied here): KEYS[#KEYS - 1] the
+ * requester's open requests, KEYS[#KEYS] the API key's (the requester's again for a request made
+ * without a key); ARGV[#ARGV - 1] and ARGV[#ARGV] their caps ('' for none). A member counts while
+ * it is still in the open set (KEYS[4], which the scripts that close an approval leave), so
+ * closing an approval releases its place.
  * Returns { 'created'|'taken'|'late'|'exists', request id holding the claim }, or
  * { 'too_many_open', 'requester'|'api_key', open count } with nothing stored.
  */

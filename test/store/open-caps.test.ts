@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, expect, it } from 'vitest';
+import { openCapOutcome } from '../../src/domain/open-caps.js';
 import type { SealedRequest, ServiceCall } from '../../src/domain/request.js';
 import { RequestStore } from '../../src/store/requests.js';
 import { buildFreshRequest } from '../support/factories.js';
@@ -67,4 +68,22 @@ it('counts requests that were open before the create script kept counts, once th
   expect(await store.create(await request('U0OLD'), { caps: { requester: 1 } })).toMatchObject({
     outcome: 'too_many_open',
   });
+});
+
+it('decides as the domain rule does for every count and cap, the requester and the key alike', async () => {
+  let person = 0;
+  for (const cap of [1, 2, 3])
+    for (const already of [0, 1, 2, 3]) {
+      const requester = `U0GRID${++person}`;
+      const key = `grid${person}`;
+      for (let i = 0; i < already; i++) await store.create(await request(requester, key));
+      const byRequester = await store.create(await request(requester), { caps: { requester: cap } });
+      expect(byRequester.outcome === 'created', `requester ${already}/${cap}`).toBe(
+        openCapOutcome({ requester: already }, { requester: cap }).ok,
+      );
+      const byKey = await store.create(await request(`${requester}K`, key), { caps: { requester: 99, apiKey: cap } });
+      expect(byKey.outcome === 'created', `key ${already}/${cap}`).toBe(
+        openCapOutcome({ requester: 0, apiKey: already }, { requester: 99, apiKey: cap }).ok,
+      );
+    }
 });
