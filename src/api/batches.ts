@@ -18,7 +18,7 @@ import { type BatchRowRecord, rowList } from '../domain/batch-approval.js';
 import type { BatchRow } from '../domain/batch-file.js';
 import type { SealedRequest } from '../domain/request.js';
 import { type BatchBody, checkBatchBody, rowPointer } from './batch-fields.js';
-import { type Answer, frozenOrOpenRefusal, NOT_SUBMITTED, refused, SERVICE_UNAVAILABLE } from './create.js';
+import { type Answer, frozenRefusal, NOT_SUBMITTED, refused, SERVICE_UNAVAILABLE } from './create.js';
 import type { ApiDeps } from './deps.js';
 import { presentRequest } from './present.js';
 import { fieldProblem, type ProblemAnswer, problem } from './problem.js';
@@ -89,10 +89,11 @@ export async function createBatch(deps: ApiDeps, key: ApiKey, value: unknown, su
       limit.field === 'amount'
         ? `This batch's total, ${amountToString(total)}, is over what API key ${key.name} may request at once (${key.limits.maxAmount ?? ''}); split the batch or ask an approver to request it in Slack.`
         : limit.message;
-    return refused(problem(403, limit.code, message, { errors: [{ pointer, detail: message }] }), true);
+    const errors = limit.field ? { errors: [{ pointer, detail: message }] } : {};
+    return refused(problem(403, limit.code, message, errors), limit.field !== undefined);
   }
   const transient =
-    (await frozenOrOpenRefusal(deps, key)) ??
+    (await frozenRefusal(deps)) ??
     (body.kind === 'transfers' && !key.limits.allowNewDestinations
       ? await newDestinationRefusal(deps, key, asset.chain, rows)
       : undefined);
@@ -122,7 +123,7 @@ async function submitChecked(deps: ApiDeps, key: ApiKey, body: BatchBody, submis
     const detail = `This batch cannot be approved: ${policy.reason}.`;
     return refused(fieldProblem([{ pointer: '/rows', detail }], 'policy_refused', 422), false);
   }
-  const via = { keyId: key.id, keyName: key.name, owner: key.owner };
+  const via = { keyId: key.id, keyName: key.name, owner: key.owner, maxOpen: key.limits.maxOpen };
   const submitted = await submitBatch(deps, {
     checked: outcome,
     requester: key.owner,
@@ -134,14 +135,14 @@ async function submitChecked(deps: ApiDeps, key: ApiKey, body: BatchBody, submis
   });
   switch (submitted.kind) {
     case 'created': {
-      await deps.keys.recordRequest(key.id, key.owner, submitted.frozen.id, submitted.frozen.createdAt);
+      await deps.keys.recordRequest(key.owner, submitted.frozen.id, submitted.frozen.createdAt);
       await announce(deps, submitted.frozen);
       return createdBatchAnswer(submitted.frozen, batchRows(outcome));
     }
     case 'taken':
       return recoverBatch(deps, key, submitted.id);
     case 'refused':
-      // The policy passed above, so this is the owner's MAX_OPEN_PER_REQUESTER (transient).
+      // The policy passed above, so this is the key's --max-open or the owner's MAX_OPEN_PER_REQUESTER (transient).
       return refused(problem(403, 'too_many_open', submitted.reason), false);
     case 'nothing':
       return refused(NOT_SUBMITTED, false);
@@ -152,7 +153,7 @@ async function submitChecked(deps: ApiDeps, key: ApiKey, body: BatchBody, submis
 export async function recoverBatch(deps: ApiDeps, key: ApiKey, requestId: string): Promise<Answer> {
   const [record, rows] = await Promise.all([deps.store.get(requestId), deps.store.batches.rows(requestId)]);
   if (!record) throw new Error(`batch ${requestId} holds a claim but has no record`);
-  await deps.keys.recordRequest(key.id, key.owner, requestId, record.frozen.createdAt);
+  await deps.keys.recordRequest(key.owner, requestId, record.frozen.createdAt);
   if (record.state === 'pending') await announce(deps, record.frozen);
   return createdBatchAnswer(record.frozen, rows);
 }

@@ -11,7 +11,7 @@ import { submitRequest } from '../app/submit-request.js';
 import { type ApiKey, keyLimitRefusal } from '../domain/api-key.js';
 import { sealHash, singleCounts } from '../domain/approval.js';
 import type { Draft } from '../domain/draft.js';
-import { isFinal, type SealedRequest } from '../domain/request.js';
+import type { SealedRequest } from '../domain/request.js';
 import type { ApiDeps } from './deps.js';
 import { checkFields, type MoneyKind } from './fields.js';
 import { presentRequest } from './present.js';
@@ -66,35 +66,19 @@ export const NOT_SUBMITTED = problem(
   { headers: retryAfter(2000) },
 );
 
-/** Whether the key may have one more open request; forgets those no longer open. */
-async function underOpenLimit(deps: ApiDeps, key: ApiKey): Promise<boolean> {
-  const ids = await deps.keys.openRequests(key.id);
-  const records = await Promise.all(ids.map((id) => deps.store.get(id)));
-  const closed = ids.filter((_, i) => {
-    const r = records[i];
-    return !r || isFinal(r.state);
-  });
-  await deps.keys.closeRequests(key.id, closed);
-  return ids.length - closed.length < key.limits.maxOpen;
-}
-
-/** Frozen, or the key at its --max-open (a batch counts as one): transient, so never kept. */
-export async function frozenOrOpenRefusal(deps: ApiDeps, key: ApiKey): Promise<ProblemAnswer | undefined> {
-  const freeze = await deps.controls.freeze();
-  if (freeze)
+/**
+ * Frozen: transient, so never kept. The key's --max-open (a batch counts as one) and the owner's
+ * MAX_OPEN_PER_REQUESTER are held by the create itself (app/post-request.ts), not read here.
+ */
+export async function frozenRefusal(deps: ApiDeps): Promise<ProblemAnswer | undefined> {
+  if (await deps.controls.freeze())
     return problem(409, 'frozen', 'Rampart is frozen by an operator; no new payments are taken until it is unfrozen.');
-  if (!(await underOpenLimit(deps, key)))
-    return problem(
-      403,
-      'too_many_open',
-      `API key ${key.name} already has ${key.limits.maxOpen} open requests; wait until some are decided.`,
-    );
   return undefined;
 }
 
 /** Transient refusals: the same body may pass later (issue 21), so none is kept. */
 async function transientRefusal(deps: ApiDeps, key: ApiKey, draft: Draft): Promise<ProblemAnswer | undefined> {
-  const first = await frozenOrOpenRefusal(deps, key);
+  const first = await frozenRefusal(deps);
   if (first) return first;
   if (draft.kind === 'transfer' && draft.receiver && !key.limits.allowNewDestinations) {
     if (!(await deps.store.knownPayee(draft.asset.chain, draft.receiver)))
@@ -125,8 +109,10 @@ export async function createRequest(
   });
   if (limit)
     return refused(
-      problem(403, limit.code, limit.message, { errors: [{ pointer: `/${limit.field}`, detail: limit.message }] }),
-      true,
+      problem(403, limit.code, limit.message, {
+        ...(limit.field ? { errors: [{ pointer: `/${limit.field}`, detail: limit.message }] } : {}),
+      }),
+      limit.field !== undefined,
     );
   const transient = await transientRefusal(deps, key, checked.draft);
   if (transient) return refused(transient, false);
@@ -146,7 +132,7 @@ export async function createRequest(
       requester: key.owner,
       origin: undefined,
       submission,
-      via: { keyId: key.id, keyName: key.name, owner: key.owner },
+      via: { keyId: key.id, keyName: key.name, owner: key.owner, maxOpen: key.limits.maxOpen },
     },
   );
   switch (outcome.kind) {
@@ -154,6 +140,8 @@ export async function createRequest(
       const errors = Object.entries(outcome.errors).map(([f, detail]) => ({ pointer: `/${f}`, detail: detail ?? '' }));
       if (outcome.refusal === 'velocity') return refused(fieldProblem(errors, 'velocity_exceeded', 422), false);
       if (outcome.refusal === 'policy') return refused(fieldProblem(errors, 'policy_refused', 422), false);
+      if (outcome.refusal === 'too_many_open')
+        return refused(problem(403, 'too_many_open', outcome.errors.reason ?? ''), false);
       // The balance or the beneficiary registry said no: true now, perhaps not later.
       return refused(fieldProblem(errors, 'invalid_field', 422), false);
     }
@@ -166,7 +154,7 @@ export async function createRequest(
       return recoverCreated(deps, key, outcome.id);
     case 'submitted': {
       const { frozen } = outcome;
-      await deps.keys.recordRequest(key.id, key.owner, frozen.id, frozen.createdAt);
+      await deps.keys.recordRequest(key.owner, frozen.id, frozen.createdAt);
       await announce(deps, frozen);
       return createdAnswer(frozen);
     }
@@ -181,7 +169,7 @@ export async function createRequest(
 export async function recoverCreated(deps: ApiDeps, key: ApiKey, requestId: string): Promise<Answer> {
   const record = await deps.store.get(requestId);
   if (!record) throw new Error(`request ${requestId} holds a claim but has no record`);
-  await deps.keys.recordRequest(key.id, key.owner, requestId, record.frozen.createdAt);
+  await deps.keys.recordRequest(key.owner, requestId, record.frozen.createdAt);
   if (record.state === 'pending') await announce(deps, record.frozen);
   return createdAnswer(record.frozen);
 }

@@ -19,6 +19,7 @@ export type ProblemCode =
   | 'wallet_not_allowed'
   | 'asset_not_allowed'
   | 'amount_over_key_limit'
+  | 'key_limits_unreadable'
   | 'too_many_open'
   | 'new_destination_not_allowed'
   | 'not_found'

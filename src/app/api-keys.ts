@@ -3,7 +3,7 @@
  * token handed back once for the operator to pass on. The CLI is the edge that phrases it.
  */
 import { randomBytes } from 'node:crypto';
-import { type ApiKey, type ApiKeyLimits, type ApiScope, formatToken } from '../domain/api-key.js';
+import { type ApiKey, type ApiKeyLimits, type ApiScope, formatToken, keyLimitsProblem } from '../domain/api-key.js';
 import { type ApiKeyStore, tokenHash } from '../store/api-keys.js';
 
 export interface NewApiKey {
@@ -15,12 +15,18 @@ export interface NewApiKey {
   lifetimeMs: number | undefined;
 }
 
-export type CreateKeyOutcome = { kind: 'created'; key: ApiKey; token: string } | { kind: 'name-taken' };
+export type CreateKeyOutcome =
+  | { kind: 'created'; key: ApiKey; token: string }
+  | { kind: 'name-taken' }
+  /** A limit no request could be held to (`--max-amount 0`): `message` names it and what to give. */
+  | { kind: 'invalid-limits'; message: string };
 
 export async function createApiKey(
   deps: { keys: ApiKeyStore; now: () => number },
   input: NewApiKey,
 ): Promise<CreateKeyOutcome> {
+  const problem = keyLimitsProblem(input.limits);
+  if (problem) return { kind: 'invalid-limits', message: problem };
   const id = randomBytes(6).toString('hex');
   const token = formatToken(id, randomBytes(32).toString('base64url'));
   const now = deps.now();

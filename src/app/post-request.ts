@@ -6,8 +6,10 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { approvalHashOf, cardHash } from '../domain/approval.js';
+import { type OpenCaps, openCapRefusal } from '../domain/open-caps.js';
 import type { RequestDisplay, SealedRequest, ServiceCall } from '../domain/request.js';
 import { whenRedisAnswers } from '../store/redis-errors.js';
+import type { CreateOutcome } from '../store/requests.js';
 import type { AppDeps } from './deps.js';
 import type { ApprovalJobs } from './ports.js';
 import type { SubmitBudget } from './submit-budget.js';
@@ -34,6 +36,8 @@ export interface NewRequest {
   velocityNote?: string;
   /** Every counted vote needs a passkey: each door answers with needsStepUp, none may leave it out. */
   stepUp: boolean;
+  /** Made with an API key (`display.viaApi` names it): the key's --max-open, held in the create. */
+  keyMaxOpen?: number;
 }
 
 export type Submitted =
@@ -42,11 +46,8 @@ export type Submitted =
   | { kind: 'taken'; id: string }
   /** Nothing was stored, and nothing will be: tell the person so. */
   | { kind: 'nothing' }
-  /** Issue 19: the requester has MAX_OPEN_PER_REQUESTER open requests; `reason` says so. */
-  | { kind: 'refused'; reason: string };
-
-export const tooManyOpen = (open: number): string =>
-  `You already have ${open} open requests (pending, approved or executing); wait until some finish, or cancel one, then submit again.`;
+  /** The requester (MAX_OPEN_PER_REQUESTER) or the API key (--max-open) is at its cap; `reason` says so. */
+  | { kind: 'refused'; reason: string; code: 'too_many_open' };
 
 /** 20 tries 2 s apart: done within 40 s, before the reconciler's 60 s grace posts any card. */
 const WITHDRAW_ATTEMPTS = 20;
@@ -75,11 +76,34 @@ function sealedFrom(deps: SealDeps, r: NewRequest, id: string): SealedRequest {
   };
 }
 
-/** BATCH_REPEAT_WINDOW for the recent-payments index (issue 20 §4); the store's default without one. */
-const repeatWindow = (deps: SealDeps): { repeatWindowMs?: number } => {
+/**
+ * BATCH_REPEAT_WINDOW for the recent-payments index (issue 20 §4; the store's default without
+ * one) and the open caps every create is held to, in the create's own script.
+ */
+const createOptions = (deps: SealDeps, r: NewRequest): { repeatWindowMs?: number; caps: OpenCaps } => {
   const ms = (deps.config.batch as SealDeps['config']['batch'] | undefined)?.repeatWindowMs;
-  return ms === undefined ? {} : { repeatWindowMs: ms };
+  const caps: OpenCaps = {
+    requester: deps.config.maxOpenPerRequester,
+    ...(r.keyMaxOpen === undefined ? {} : { apiKey: r.keyMaxOpen }),
+  };
+  return ms === undefined ? { caps } : { repeatWindowMs: ms, caps };
 };
+
+/** What a create's answer means for the person who submitted. */
+function submittedOf(c: CreateOutcome, frozen: SealedRequest): Submitted {
+  switch (c.outcome) {
+    case 'created':
+      return { kind: 'created', frozen };
+    case 'taken':
+      return { kind: 'taken', id: c.id };
+    case 'too_many_open': {
+      const refusal = openCapRefusal(c.holder, c.open, frozen.display.viaApi?.keyName);
+      return { kind: 'refused', reason: refusal.message, code: refusal.code };
+    }
+    case 'late':
+      return { kind: 'nothing' };
+  }
+}
 
 /**
  * Stores the frozen request in one atomic step with the form's claim; call `announce` after
@@ -87,26 +111,14 @@ const repeatWindow = (deps: SealDeps): { repeatWindowMs?: number } => {
  * "nothing" is the truth; without one (the CLI) it waits for Redis as long as it takes.
  */
 export async function sealRequest(deps: SealDeps, r: NewRequest, budget?: SubmitBudget): Promise<Submitted> {
-  // Issue 19: one read before the create (not inside its script: a soft cap, so two forms sent
-  // at the same moment may both pass); a Redis too slow for it means nothing was submitted.
-  let open: number;
-  try {
-    const counting = deps.store.openCountOf(r.requester);
-    open = await (budget ? budget.beforeCreate(counting) : counting);
-  } catch (err) {
-    if (!budget) throw err;
-    deps.log.warn({ err }, 'Redis did not answer the open-request count in time');
-    return { kind: 'nothing' };
-  }
-  if (open >= deps.config.maxOpenPerRequester) return { kind: 'refused', reason: tooManyOpen(open) };
   if (!budget) {
     const frozen = sealedFrom(deps, r, r.id ?? (await deps.store.nextId()));
-    const c = await deps.store.create(frozen, { submission: r.submission, ...repeatWindow(deps) }, r.calls ?? [r.call]);
-    return c.outcome === 'created'
-      ? { kind: 'created', frozen }
-      : c.outcome === 'taken'
-        ? { kind: 'taken', id: c.id }
-        : { kind: 'nothing' };
+    const c = await deps.store.create(
+      frozen,
+      { submission: r.submission, ...createOptions(deps, r) },
+      r.calls ?? [r.call],
+    );
+    return submittedOf(c, frozen);
   }
   let allocated: { id: string; redisNowMs: number };
   try {
@@ -122,16 +134,15 @@ export async function sealRequest(deps: SealDeps, r: NewRequest, budget?: Submit
     {
       submission: r.submission,
       notAfterRedisMs: budget.createByOnRedis(allocated.redisNowMs, readAt),
-      ...repeatWindow(deps),
+      ...createOptions(deps, r),
     },
     r.calls ?? [r.call],
   );
   try {
     const c = await budget.untilAnswer(creating);
-    if (c.outcome === 'created') return { kind: 'created', frozen };
-    if (c.outcome === 'taken') return { kind: 'taken', id: c.id };
-    deps.log.warn({ requestId: frozen.id }, 'Redis ran the create after its deadline; nothing was stored');
-    return { kind: 'nothing' };
+    if (c.outcome === 'late')
+      deps.log.warn({ requestId: frozen.id }, 'Redis ran the create after its deadline; nothing was stored');
+    return submittedOf(c, frozen);
   } catch (err) {
     deps.log.warn(
       { err, requestId: frozen.id },

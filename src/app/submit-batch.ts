@@ -6,8 +6,8 @@
  */
 
 import { amountToString, amountToWire, formatAmount } from '../domain/amount.js';
-import type { ApiOrigin } from '../domain/api-key.js';
 import { type BatchFacts, type BatchRowRecord, previewLines, repeatsInFile } from '../domain/batch-approval.js';
+import type { ApiVia } from '../domain/open-caps.js';
 import { evaluatePolicy } from '../domain/policy.js';
 import { flaggedFirst, PAID_BENEFICIARIES } from '../domain/repeats.js';
 import type { SealedRequest, ServiceCall } from '../domain/request.js';
@@ -27,7 +27,7 @@ export interface BatchSubmission {
   submission: string;
   fileName: string;
   /** Issue 21: made through the HTTP API with this key (its owner is `requester`). */
-  via?: ApiOrigin;
+  via?: ApiVia;
 }
 
 export type SubmitBatchOutcome =
@@ -120,7 +120,7 @@ export async function submitBatch(
       availableBefore: formatAmount(c.availableNow),
       availableAfter: formatAmount(c.availableAfter),
       batch: facts,
-      ...(batch.via ? { viaApi: batch.via } : {}),
+      ...(batch.via ? { viaApi: { keyId: batch.via.keyId, keyName: batch.via.keyName, owner: batch.via.owner } } : {}),
     },
     requester: batch.requester,
     reason: batch.reason || `batch ${batch.fileName}`,
@@ -128,6 +128,7 @@ export async function submitBatch(
     required: policy.required,
     rule: policy.rule,
     submission: batch.submission,
+    ...(batch.via ? { keyMaxOpen: batch.via.maxOpen } : {}),
     availableUnits: c.availableNow.units.toString(),
     ...(c.velocityNote ? { velocityNote: c.velocityNote } : {}),
     // Issue 22: a batch by its total, or (STEP_UP_NEW_DESTINATION=on) any row to a new destination.

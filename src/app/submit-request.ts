@@ -5,8 +5,8 @@
  * safe"). Nothing reaches the service's money endpoints here. The edge acks, then calls
  * `announce` (app/post-request.ts) so the card and the expiry follow.
  */
-import type { ApiOrigin } from '../domain/api-key.js';
 import { type Draft, type DraftInput, type FieldErrors, type SealedDraft, validateDraft } from '../domain/draft.js';
+import type { ApiVia } from '../domain/open-caps.js';
 import { evaluatePolicy } from '../domain/policy.js';
 import { PAID_BENEFICIARIES } from '../domain/repeats.js';
 import type { RequestDisplay, SealedRequest } from '../domain/request.js';
@@ -29,12 +29,12 @@ export interface Submission {
   /** The form's id: one submitted form makes at most one request. */
   submission: string;
   /** Issue 21: made through the HTTP API with this key (the card says so; requester is its owner). */
-  via?: ApiOrigin;
+  via?: ApiVia;
 }
 
 export type SubmitOutcome =
-  /** `refusal` (issue 21): which rule refused the amount, for edges with their own codes. */
-  | { kind: 'invalid'; errors: FieldErrors; refusal?: 'policy' | 'velocity' }
+  /** `refusal` (issue 21): which rule refused it, for edges with their own codes. */
+  | { kind: 'invalid'; errors: FieldErrors; refusal?: 'policy' | 'velocity' | 'too_many_open' }
   /** The wallet could not be checked: the service failed or was too slow (the edge phrases it). */
   | { kind: 'unchecked'; error: unknown }
   /** This form already became request `id` (a repeated submit): say so, never close silently. */
@@ -190,7 +190,8 @@ export async function submitRequest(deps: SubmitDeps, s: Submission): Promise<Su
     return { kind: 'nothing' };
   }
   if (!velocity.ok) return { kind: 'invalid', errors: { amount: velocity.message }, refusal: 'velocity' };
-  if (s.via) checked.display.viaApi = s.via;
+  // The card names the key; its --max-open goes only to the create, which holds it.
+  if (s.via) checked.display.viaApi = { keyId: s.via.keyId, keyName: s.via.keyName, owner: s.via.owner };
   const submitted = await sealRequest(
     deps,
     {
@@ -211,11 +212,13 @@ export async function submitRequest(deps: SubmitDeps, s: Submission): Promise<Su
         newDestination: checked.display.newReceiver === true,
       }),
       submission: s.submission,
+      ...(s.via ? { keyMaxOpen: s.via.maxOpen } : {}),
     },
     deps.budget,
   );
   if (submitted.kind === 'created') return { kind: 'submitted', frozen: submitted.frozen };
   if (submitted.kind === 'taken') return { kind: 'duplicate', id: submitted.id };
-  if (submitted.kind === 'refused') return { kind: 'invalid', errors: { reason: submitted.reason } };
+  if (submitted.kind === 'refused')
+    return { kind: 'invalid', errors: { reason: submitted.reason }, refusal: submitted.code };
   return { kind: 'nothing' };
 }

@@ -1,7 +1,8 @@
 /**
  * API keys in Redis (issue 21): the key's settings and the SHA-256 of its token, never the
  * token. Every key lives under Rampart's hash-tagged prefix, so this holds on a Redis Cluster.
- * Also the indexes of the requests each key made (open ones for --max-open; by owner for reads).
+ * Also the indexes of the requests each key made, for reads (by owner and all); the open ones
+ * for --max-open are kept by the create script itself (StoreKeys.keyOpen, store/lua.ts CREATE).
  */
 import { createHash } from 'node:crypto';
 import type { ApiKey } from '../domain/api-key.js';
@@ -23,7 +24,6 @@ export class ApiKeyStore {
   ) {}
 
   private keyKey = (id: string) => `${this.prefix}:apikey:${id}`;
-  private openKey = (id: string) => `${this.prefix}:apikey:${id}:open`;
   private ownerKey = (owner: string) => `${this.prefix}:apikey:owner:${owner}:requests`;
   private get allKey() {
     return `${this.prefix}:apikeys`;
@@ -80,22 +80,12 @@ export class ApiKeyStore {
     await this.redis.hset(this.keyKey(id), 'lastUsedAt', String(at));
   }
 
-  /** Records a request this key made (after its create; reads and --max-open use it). */
-  async recordRequest(keyId: string, owner: string, requestId: string, createdAt: number): Promise<void> {
+  /** Records a request made through the API, for reads (after its create). */
+  async recordRequest(owner: string, requestId: string, createdAt: number): Promise<void> {
     await Promise.all([
-      this.redis.sadd(this.openKey(keyId), requestId),
       this.redis.zadd(this.ownerKey(owner), createdAt, requestId),
       this.redis.zadd(this.requestsKey, createdAt, requestId),
     ]);
-  }
-
-  async openRequests(keyId: string): Promise<string[]> {
-    return this.redis.smembers(this.openKey(keyId));
-  }
-
-  /** Forgets requests that are no longer open (kept lazily, at the next count). */
-  async closeRequests(keyId: string, requestIds: readonly string[]): Promise<void> {
-    if (requestIds.length > 0) await this.redis.srem(this.openKey(keyId), ...requestIds);
   }
 
   /**

@@ -130,7 +130,13 @@ return {redis.call('INCR', KEYS[1]), now}
  * none), claim TTL ms, kind, '1' when every vote needs a passkey (issue 22, else '0'), the
  * number of executions n, then per execution its sealed call JSON and sealHash; KEYS[7..6+n] the
  * executions (issue 18); then index keys (issue 20 §4), with (member, retention ms) per key in ARGV.
- * Returns { 'created'|'taken'|'late'|'exists', request id holding the claim }.
+ * Last, the open caps (domain/open-caps.ts openCapOutcome, applied here): KEYS[#KEYS - 1] the
+ * requester's open requests, KEYS[#KEYS] the API key's (the requester's again for a request made
+ * without a key); ARGV[#ARGV - 1] and ARGV[#ARGV] their caps ('' for none). A member counts while
+ * it is still in the open set (KEYS[4], which the scripts that close an approval leave), so
+ * closing an approval releases its place.
+ * Returns { 'created'|'taken'|'late'|'exists', request id holding the claim }, or
+ * { 'too_many_open', 'requester'|'api_key', open count } with nothing stored.
  */
 export const CREATE = `
 ${REDIS_NOW}
@@ -140,6 +146,28 @@ if KEYS[5] ~= KEYS[1] then
   if owner then return {'taken', owner} end
 end
 if redis.call('EXISTS', KEYS[1]) == 1 then return {'exists', ARGV[2]} end
+-- The open caps are counted and claimed here, in the create's own step: a count read before the
+-- create lets every request sent at the same moment pass it. A cap that is not a number allows nothing.
+local byRequester, byKey = KEYS[#KEYS - 1], KEYS[#KEYS]
+local keyed = byKey ~= byRequester
+local function stillOpen(set)
+  local open = 0
+  for _, id in ipairs(redis.call('SMEMBERS', set)) do
+    if redis.call('SISMEMBER', KEYS[4], id) == 1 then open = open + 1 else redis.call('SREM', set, id) end
+  end
+  return open
+end
+local function full(set, cap)
+  if cap == '' then return nil end
+  local open = stillOpen(set)
+  if open >= (tonumber(cap) or 0) then return tostring(open) end
+end
+local over = full(byRequester, ARGV[#ARGV - 1])
+if over then return {'too_many_open', 'requester', over} end
+over = keyed and full(byKey, ARGV[#ARGV])
+if over then return {'too_many_open', 'api_key', over} end
+redis.call('SADD', byRequester, ARGV[2])
+if keyed then redis.call('SADD', byKey, ARGV[2]) end
 if KEYS[5] ~= KEYS[1] then redis.call('SET', KEYS[5], ARGV[2], 'PX', ARGV[9]) end
 local n = tonumber(ARGV[12])
 redis.call('HSET', KEYS[1], 'frozen', ARGV[1], 'state', 'pending', 'requester', ARGV[3],
@@ -152,7 +180,7 @@ for k = 1, n do
 end
 -- Issue 20 §4: the recent-payments and batch-file indexes (store/recent-payments.ts), in the same
 -- step as the executions, each pruned to its window and expiring with it.
-for j = 1, #KEYS - 6 - n do
+for j = 1, #KEYS - 8 - n do
   local key, member, keep = KEYS[6 + n + j], ARGV[11 + 2 * n + 2 * j], tonumber(ARGV[12 + 2 * n + 2 * j])
   redis.call('ZADD', key, ARGV[7], member)
   redis.call('ZREMRANGEBYSCORE', key, '-inf', '(' .. string.format('%.0f', tonumber(ARGV[7]) - keep))

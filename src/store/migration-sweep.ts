@@ -64,3 +64,23 @@ export async function sweepOldRecords(
   if (left === 0) await redis.set(marker, String(RECORD_VERSION));
   return { swept: true, migrated, left };
 }
+
+/**
+ * Puts every open request in its requester's open set (StoreKeys.openBy), for requests created
+ * before the create script claimed that place itself. Safe at any time: adding is idempotent,
+ * and a member that is no longer in the open set is not counted (and is dropped by the next create).
+ */
+export async function countOpenByRequester(redis: RedisClient, keys: StoreKeys): Promise<void> {
+  const ids = await redis.smembers(keys.open);
+  if (ids.length === 0) return;
+  const reads = redis.pipeline();
+  for (const id of ids) reads.hget(keys.approval(id), 'requester');
+  const owners = (await reads.exec()) ?? [];
+  const writes = redis.pipeline();
+  ids.forEach((id, i) => {
+    const [err, requester] = owners[i] ?? [null, null];
+    if (!err && typeof requester === 'string') writes.sadd(keys.openBy(requester), id);
+  });
+  const failed = ((await writes.exec()) ?? []).find(([err]) => err)?.[0];
+  if (failed) throw failed;
+}

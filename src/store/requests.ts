@@ -4,6 +4,7 @@
  */
 
 import { executionId, sealHash } from '../domain/approval.js';
+import type { OpenCapHolder, OpenCaps } from '../domain/open-caps.js';
 import { redactSealed } from '../domain/redact.js';
 import { DEFAULT_REPEAT_WINDOW_MS } from '../domain/repeats.js';
 import {
@@ -23,7 +24,7 @@ import { DECIDE } from './approval-lua.js';
 import { BatchStore } from './batches.js';
 import { ExecutionStore } from './executions.js';
 import { ALLOCATE, CREATE, VOTE } from './lua.js';
-import { type SweepResult, sweepOldRecords } from './migration-sweep.js';
+import { countOpenByRequester, type SweepResult, sweepOldRecords } from './migration-sweep.js';
 import { RecentPayments } from './recent-payments.js';
 import { recordOf } from './record-view.js';
 import type { RedisClient } from './redis.js';
@@ -90,6 +91,12 @@ export interface CreateOptions {
   notAfterRedisMs?: number;
   /** BATCH_REPEAT_WINDOW: how long its payments stay in the recent-payments index (issue 20 §4). */
   repeatWindowMs?: number;
+  /**
+   * The open caps, checked in the create's own step (`apiKey` is the --max-open of the key in
+   * `display.viaApi`). Every door passes them (app/post-request.ts); without them the request
+   * is still counted, but not held back.
+   */
+  caps?: OpenCaps;
 }
 
 export type CreateOutcome =
@@ -97,7 +104,9 @@ export type CreateOutcome =
   /** This form already became request `id`. */
   | { outcome: 'taken'; id: string }
   /** Redis ran the script after the deadline: nothing was stored. */
-  | { outcome: 'late' };
+  | { outcome: 'late' }
+  /** `holder` already had `open` requests, its cap: nothing was stored. */
+  | { outcome: 'too_many_open'; holder: OpenCapHolder; open: number };
 
 export class RequestStore {
   readonly keys: StoreKeys;
@@ -169,10 +178,13 @@ export class RequestStore {
     const claimKey = options.submission ? this.submissionKey(options.submission) : this.key(frozen.id);
     const execKeys = calls.map((_, i) => this.keys.execution(executionId(frozen.id, i + 1)));
     const index = this.recent.entries(frozen, calls, options.repeatWindowMs ?? DEFAULT_REPEAT_WINDOW_MS);
-    const [outcome, owner] = (await evalScript(
+    const byRequester = this.keys.openBy(frozen.requester);
+    const keyId = frozen.display.viaApi?.keyId;
+    const { caps } = options;
+    const [outcome, owner, open] = (await evalScript(
       this.redis,
       CREATE,
-      6 + execKeys.length + index.keys.length,
+      8 + execKeys.length + index.keys.length,
       this.key(frozen.id),
       this.historyKey(frozen.id),
       this.recentKey,
@@ -181,6 +193,8 @@ export class RequestStore {
       this.stateKey('pending'),
       ...execKeys,
       ...index.keys,
+      byRequester,
+      keyId ? this.keys.keyOpen(keyId) : byRequester,
       JSON.stringify(frozen),
       frozen.id,
       frozen.requester,
@@ -195,8 +209,11 @@ export class RequestStore {
       String(calls.length),
       ...calls.flatMap((c) => [JSON.stringify(c), sealHash(c)]),
       ...index.args,
-    )) as [CreateOutcome['outcome'] | 'exists', string];
+      caps ? String(caps.requester) : '',
+      caps?.apiKey === undefined ? '' : String(caps.apiKey),
+    )) as [CreateOutcome['outcome'] | 'exists', string, string?];
     if (outcome === 'exists') throw new StateConflictError(`request ${frozen.id} already exists`);
+    if (outcome === 'too_many_open') return { outcome, holder: owner as OpenCapHolder, open: Number(open) };
     if (outcome === 'taken') return { outcome, id: owner };
     if (outcome === 'late') return { outcome };
     this.onChange({ id: frozen.id, kind: frozen.call.kind, state: 'pending', seq: 1 });
@@ -415,21 +432,12 @@ export class RequestStore {
   /**
    * Issue 18: migrates every record written before approvals had executions (idempotent, safe
    * with many workers: one script per record), unless a sweep already completed this record
-   * format (store/migration-sweep.ts).
+   * format (store/migration-sweep.ts); then counts each open request for its requester's cap.
    */
-  migrate(pageSize = 500): Promise<SweepResult> {
-    return sweepOldRecords(this.redis, this.keys, this.now, pageSize);
-  }
-
-  /**
-   * Issue 19: how many open (pending, approved, executing) requests `requester` made: the open
-   * set, then each member's requester field sent at once (SORT … GET would be one read, but a
-   * Redis Cluster refuses its GET pattern). Two round trips, at submission only.
-   */
-  async openCountOf(requester: string): Promise<number> {
-    const ids = await this.redis.smembers(this.openKey);
-    const owners = await Promise.all(ids.map((id) => this.redis.hget(this.key(id), 'requester')));
-    return owners.filter((o) => o === requester).length;
+  async migrate(pageSize = 500): Promise<SweepResult> {
+    const swept = await sweepOldRecords(this.redis, this.keys, this.now, pageSize);
+    await countOpenByRequester(this.redis, this.keys);
+    return swept;
   }
 
   async openIds(): Promise<string[]> {

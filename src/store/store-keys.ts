@@ -29,6 +29,10 @@ export class StoreKeys {
   get open() {
     return `${this.prefix}:req:open`;
   }
+  /** One requester's requests for MAX_OPEN_PER_REQUESTER; a member counts while it is in `open`. */
+  openBy = (requester: string) => `${this.prefix}:req:open:by:${requester}`;
+  /** One API key's requests for its --max-open; a member counts while it is in `open`. */
+  keyOpen = (keyId: string) => `${this.prefix}:apikey:${keyId}:open`;
   get recent() {
     return `${this.prefix}:req:recent`;
   }

@@ -157,6 +157,17 @@ describe('POST /batches', () => {
     expect([third.status, third.json.code]).toEqual([403, 'too_many_open']);
   });
 
+  it('makes exactly one of 8 batches sent at the same moment under --max-open 1, refusing 7 with too_many_open', async () => {
+    const { token } = await newKey(api, { limits: { maxOpen: 1 } });
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => post(token, batch(rowsOf(2, String(i + 1))))),
+    );
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    expect(answers.filter((a) => a.status !== 201).map((a) => [a.status, a.json.code])).toEqual(
+      Array.from({ length: 7 }, () => [403, 'too_many_open']),
+    );
+  });
+
   it('makes one batch and one card from 20 concurrent attempts with one Idempotency-Key', async () => {
     const { token } = await newKey(api);
     const before = await requestCount();

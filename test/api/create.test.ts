@@ -111,6 +111,44 @@ describe('creating', () => {
     expect(await codes(transfer())).toEqual([403, 'too_many_open']);
   });
 
+  it('creates exactly one of 8 concurrent requests under --max-open 1 and refuses the other 7 alike', async () => {
+    const { token, key } = await newKey(api, { limits: { maxOpen: 1 } });
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => post(token, transfer({ amount: String(10 + i) }))),
+    );
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    const refusals = answers.filter((a) => a.status !== 201).map((a) => [a.status, a.json.code]);
+    expect(refusals).toEqual(Array.from({ length: 7 }, () => [403, 'too_many_open']));
+    const store = h.rampart.deps.store;
+    const made = await Promise.all((await store.recentIds(1000)).map((id) => store.get(id)));
+    expect(made.filter((r) => r?.frozen.display.viaApi?.keyId === key.id)).toHaveLength(1);
+  });
+
+  it('refuses every create with a key whose stored limit cannot be read, telling the operator to recreate it', async () => {
+    const before = (await h.rampart.deps.store.recentIds(1000)).length;
+    const corruptions: Array<Record<string, unknown>> = [
+      { maxAmount: '100.0000001' },
+      { maxAmount: '0' },
+      { maxAmount: 'lots' },
+      { maxOpen: 'x' },
+      { allowNewDestinations: 'yes' },
+    ];
+    for (const corruption of corruptions) {
+      const { token, key } = await newKey(api, { limits: { maxAmount: '100' } });
+      const field = `${h.prefix}:apikey:${key.id}`;
+      const stored = JSON.parse((await h.rampart.redis.hget(field, 'key')) ?? '{}') as { limits: object };
+      await h.rampart.redis.hset(
+        field,
+        'key',
+        JSON.stringify({ ...stored, limits: { ...stored.limits, ...corruption } }),
+      );
+      const a = await post(token, transfer({ amount: '150' }));
+      expect([a.status, a.json.code], JSON.stringify(corruption)).toEqual([403, 'key_limits_unreadable']);
+      expect(a.json.detail).toContain('rampart api-keys create');
+    }
+    expect((await h.rampart.deps.store.recentIds(1000)).length).toBe(before);
+  });
+
   it('refuses a destination Rampart never paid unless the key allows new ones, then the card says so', async () => {
     const fresh = '0x1111111111111111111111111111111111111111';
     const strict = await newKey(api);

@@ -63,6 +63,8 @@ describe('rampart api-keys', () => {
       [['--wallets', 'nowhere'], '--wallets "nowhere" is not a configured wallet alias'],
       [['--assets', 'base:doge'], '--assets'],
       [['--max-amount', '12,50'], '--max-amount'],
+      [['--max-amount', '0'], '--max-amount must be more than zero'],
+      [['--max-amount', '100.0000001'], '--max-amount 100.0000001 has 7 decimal places'],
       [['--expires', 'soon'], '--expires must be a duration'],
     ];
     for (const [args, text] of cases) {

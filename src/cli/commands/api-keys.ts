@@ -3,7 +3,6 @@
  * payments over the HTTP API. The token is printed once; Rampart keeps only its hash.
  */
 import { parseDuration } from '../../config.js';
-import { amountTextProblem } from '../../domain/amount.js';
 import {
   API_SCOPES,
   type ApiKey,
@@ -11,6 +10,7 @@ import {
   DEFAULT_KEY_LIFETIME_MS,
   DEFAULT_MAX_OPEN,
   isApiScope,
+  keyLimitsProblem,
   keyState,
 } from '../../domain/api-key.js';
 import { describeUnknownAsset, parseAssetId } from '../../domain/assets.js';
@@ -52,8 +52,6 @@ export function parseCreate(input: Input, walletAliases: readonly string[] | und
   const assets = list(stringOption(input, 'assets'));
   for (const a of assets ?? []) if (!parseAssetId(a)) throw new UsageError(`--assets: ${describeUnknownAsset(a)}`);
   const maxAmount = stringOption(input, 'max-amount')?.trim();
-  const amountProblem = maxAmount === undefined ? undefined : amountTextProblem(maxAmount);
-  if (amountProblem) throw new UsageError(`--max-amount: ${amountProblem}`);
   const maxOpenText = stringOption(input, 'max-open') ?? String(DEFAULT_MAX_OPEN);
   const maxOpen = Number(maxOpenText);
   if (!/^\d+$/.test(maxOpenText) || maxOpen < 1 || maxOpen > 10_000)
@@ -67,8 +65,13 @@ export function parseCreate(input: Input, walletAliases: readonly string[] | und
     allowNewDestinations: input.values['allow-new-destinations'] === true,
     ...(wallets ? { wallets } : {}),
     ...(assets ? { assets: assets.map((a) => parseAssetId(a) ?? a) } : {}),
-    ...(maxAmount ? { maxAmount: maxAmount.replace(/[,_]/g, '') } : {}),
+    ...(maxAmount === undefined ? {} : { maxAmount }),
   };
+  // As typed (a comma only groups thousands); the rule that refuses every request of a stored key
+  // whose limits cannot be read.
+  const limitsProblem = keyLimitsProblem(limits);
+  if (limitsProblem) throw new UsageError(limitsProblem);
+  if (maxAmount !== undefined) limits.maxAmount = maxAmount.replace(/[,_]/g, '');
   return {
     name,
     owner,
@@ -102,6 +105,7 @@ export const apiKeysCreateCommand: Command = {
         ctx.config.wallets.map((w) => w.alias),
       );
       const created = await (await ctx.app()).createApiKey(parsed);
+      if (created.kind === 'invalid-limits') throw new UsageError(created.message);
       if (created.kind === 'name-taken')
         throw new CliError(`An API key named ${parsed.name} already exists; revoke it first or choose another name.`);
       ctx.answer(

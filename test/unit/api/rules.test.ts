@@ -2,7 +2,15 @@
 import { describe, expect, it } from 'vitest';
 import { checkFields } from '../../../src/api/fields.js';
 import { nestingDepth } from '../../../src/api/http-io.js';
-import { type ApiKey, hasScope, keyLimitRefusal, keyState, parseToken } from '../../../src/domain/api-key.js';
+import {
+  type ApiKey,
+  type ApiKeyLimits,
+  hasScope,
+  keyLimitRefusal,
+  keyLimitsProblem,
+  keyState,
+  parseToken,
+} from '../../../src/domain/api-key.js';
 
 const key = (over: Partial<ApiKey> = {}): ApiKey => ({
   id: 'abcdef012345',
@@ -43,6 +51,38 @@ describe('API keys', () => {
     expect(r('ops', 'base:usdc', '5000.000001')).toBe('amount_over_key_limit');
     expect(r('treasury', 'base:usdc', '1')).toBe('wallet_not_allowed');
     expect(r('ops', 'solana:usdc', '1')).toBe('asset_not_allowed');
+  });
+
+  it('refuses limits no request could be held to, with the option and what to give', () => {
+    const limits = (over: Record<string, unknown>) =>
+      ({ maxOpen: 5, allowNewDestinations: false, ...over }) as ApiKeyLimits;
+    expect(keyLimitsProblem(limits({ maxAmount: '5000' }))).toBeUndefined();
+    expect(keyLimitsProblem(limits({ maxAmount: '1,250.5', assets: ['base:usdc'] }))).toBeUndefined();
+    expect(keyLimitsProblem(limits({ maxAmount: '0' }))).toBe(
+      '--max-amount must be more than zero; give the most one request may ask for, e.g. 5000',
+    );
+    expect(keyLimitsProblem(limits({ maxAmount: '0.000' }))).toContain('more than zero');
+    expect(keyLimitsProblem(limits({ maxAmount: '100.0000001' }))).toBe(
+      '--max-amount 100.0000001 has 7 decimal places and USDC has 6; give at most 6',
+    );
+    expect(keyLimitsProblem(limits({ maxAmount: '12,50' }))).toContain('--max-amount: "12,50" is not an amount');
+    expect(keyLimitsProblem(limits({ maxAmount: 5000 }))).toBe('--max-amount is not stored as an amount');
+    expect(keyLimitsProblem(limits({ maxOpen: 0 }))).toContain('--max-open');
+    expect(keyLimitsProblem(limits({ maxOpen: '5' }))).toContain('--max-open');
+    expect(keyLimitsProblem(limits({ allowNewDestinations: 'yes' }))).toContain('--allow-new-destinations');
+    expect(keyLimitsProblem(limits({ wallets: 'ops' }))).toContain('--wallets');
+    expect(keyLimitsProblem(limits({ assets: ['base:doge'] }))).toContain('--assets');
+  });
+
+  it('refuses every request of a key whose stored limit cannot be read, never skipping it', () => {
+    const broken = key({ limits: { ...key().limits, maxAmount: '100.0000001' } });
+    const refusal = keyLimitRefusal(broken, { wallet: 'ops', asset: 'base:usdc', amount: '10000' });
+    expect(refusal?.code).toBe('key_limits_unreadable');
+    expect(refusal?.field).toBeUndefined();
+    expect(refusal?.message).toContain('rampart api-keys create');
+    expect(keyLimitRefusal(key(), { wallet: 'ops', asset: 'base:usdc', amount: 'lots' })?.code).toBe(
+      'amount_over_key_limit',
+    );
   });
 });
 

@@ -52,7 +52,6 @@ function world(opts: { lookup?: () => Promise<{ account_name: string; bank_name:
     },
     store: {
       nextId: async () => `R-${++next}`,
-      openCountOf: async () => created.length,
       submittedAs: async (submission: string) => claims.get(submission),
       async create(frozen: SealedRequest, o: { submission?: string }) {
         if (opts.late) return { outcome: 'late' };

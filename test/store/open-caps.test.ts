@@ -1,0 +1,89 @@
+/**
+ * The open caps are counted and claimed by the create script itself: at a cap nothing is
+ * stored; a request that leaves the open states gives its place back; requests open before the
+ * script kept these counts are counted once the worker's start-up migration has run.
+ */
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, expect, it } from 'vitest';
+import { openCapOutcome } from '../../src/domain/open-caps.js';
+import type { SealedRequest, ServiceCall } from '../../src/domain/request.js';
+import { RequestStore } from '../../src/store/requests.js';
+import { buildFreshRequest } from '../support/factories.js';
+import { deleteKeys, REDIS_URL } from '../support/harness.js';
+
+const prefix = `test-open-caps-${randomUUID().slice(0, 8)}`;
+const redis = new Redis(REDIS_URL);
+const store = new RequestStore(redis, prefix);
+afterAll(async () => {
+  await redis.quit();
+  await deleteKeys(prefix);
+});
+
+const call: ServiceCall = { kind: 'transfer', body: { wallet_id: 'w', amount: 1, receiver: 'r', asset: 'base:usdc' } };
+const request = async (requester: string, keyId?: string): Promise<SealedRequest> => {
+  const frozen = buildFreshRequest(await store.nextId(), { call, requester });
+  if (keyId) frozen.display = { ...frozen.display, viaApi: { keyId, keyName: keyId, owner: requester } };
+  return frozen;
+};
+const cancel = (id: string) => store.decide(id, 'cancelled', { event: 'cancelled', by: 'U0X' });
+
+it("refuses a create at the requester's cap, storing nothing, and gives the place back when a request closes", async () => {
+  const first = await request('U0CAP1');
+  expect(await store.create(first, { caps: { requester: 1 } })).toEqual({ outcome: 'created', id: first.id });
+  const second = await request('U0CAP1');
+  expect(await store.create(second, { caps: { requester: 1 } })).toEqual({
+    outcome: 'too_many_open',
+    holder: 'requester',
+    open: 1,
+  });
+  expect(await store.get(second.id)).toBeUndefined();
+  expect(await store.openIds()).not.toContain(second.id);
+  // Someone else is not held back.
+  expect((await store.create(await request('U0CAP2'), { caps: { requester: 1 } })).outcome).toBe('created');
+  expect((await cancel(first.id)).ok).toBe(true);
+  expect((await store.create(second, { caps: { requester: 1 } })).outcome).toBe('created');
+});
+
+it("refuses a create at the API key's cap and counts each key apart", async () => {
+  const caps = { requester: 20, apiKey: 1 };
+  const first = await request('U0KEYS', 'key1');
+  expect((await store.create(first, { caps })).outcome).toBe('created');
+  expect(await store.create(await request('U0KEYS', 'key1'), { caps })).toEqual({
+    outcome: 'too_many_open',
+    holder: 'api_key',
+    open: 1,
+  });
+  expect((await store.create(await request('U0KEYS', 'key2'), { caps })).outcome).toBe('created');
+  expect((await store.create(await request('U0KEYS'), { caps })).outcome).toBe('created');
+  await cancel(first.id);
+  expect((await store.create(await request('U0KEYS', 'key1'), { caps })).outcome).toBe('created');
+});
+
+it('counts requests that were open before the create script kept counts, once the start-up migration ran', async () => {
+  const old = await request('U0OLD');
+  await store.create(old);
+  await redis.del(`${prefix}:req:open:by:U0OLD`); // as written before the script kept the count
+  await store.migrate();
+  expect(await store.create(await request('U0OLD'), { caps: { requester: 1 } })).toMatchObject({
+    outcome: 'too_many_open',
+  });
+});
+
+it('decides as the domain rule does for every count and cap, the requester and the key alike', async () => {
+  let person = 0;
+  for (const cap of [1, 2, 3])
+    for (const already of [0, 1, 2, 3]) {
+      const requester = `U0GRID${++person}`;
+      const key = `grid${person}`;
+      for (let i = 0; i < already; i++) await store.create(await request(requester, key));
+      const byRequester = await store.create(await request(requester), { caps: { requester: cap } });
+      expect(byRequester.outcome === 'created', `requester ${already}/${cap}`).toBe(
+        openCapOutcome({ requester: already }, { requester: cap }).ok,
+      );
+      const byKey = await store.create(await request(`${requester}K`, key), { caps: { requester: 99, apiKey: cap } });
+      expect(byKey.outcome === 'created', `key ${already}/${cap}`).toBe(
+        openCapOutcome({ requester: 0, apiKey: already }, { requester: 99, apiKey: cap }).ok,
+      );
+    }
+});
