@@ -2,8 +2,9 @@
  * What an execution does besides its compare-and-sets: the service call for its kind, and what
  * an approved registration or beneficiary leaves in Rampart's registry.
  */
+
+import { callDestination, keyAddress } from '../domain/destination-key.js';
 import { bvnText } from '../domain/personal-data.js';
-import { PAID_BENEFICIARIES } from '../domain/repeats.js';
 import type { RequestOutcome, SealedRequest, ServiceCall } from '../domain/request.js';
 import { plural, pluralWord } from '../domain/words.js';
 import type { ServiceClient } from '../service/client.js';
@@ -69,17 +70,20 @@ export async function registerStated(
   return { ok: true, message: `${plural(n, 'beneficiary', 'beneficiaries')} registered as stated` };
 }
 
-/** After a success: a new payee is known; only an approved, created beneficiary becomes a payout choice (issue 5). */
+/**
+ * After a success: its destination (an address on its chain, or a beneficiary) is paid before;
+ * only an approved, created beneficiary becomes a payout choice (issue 5).
+ */
 export async function recordSuccess(
-  deps: { registry: Registry; now: Clock; addPayee(chain: string, receiver: string): Promise<void> },
+  deps: { registry: Registry; now: Clock; addPayee(scope: string, destination: string): Promise<void> },
   frozen: SealedRequest,
   outcome: RequestOutcome,
   decidedBy: string | undefined,
 ): Promise<void> {
   const { call, display } = frozen;
-  if (call.kind === 'transfer' && display.chain) await deps.addPayee(display.chain, call.body.receiver);
-  // Issue 20 §4: a beneficiary once paid is no longer a new destination.
-  if (call.kind === 'offramp') await deps.addPayee(PAID_BENEFICIARIES, call.body.beneficiary_id);
+  // By its destination key (domain/destination-key.ts), whose address part keys to itself.
+  const paid = callDestination(call);
+  if (paid) await deps.addPayee(paid.scope, keyAddress(paid.key));
   if (call.kind === 'beneficiary' && outcome.id) {
     await deps.registry.addBeneficiary({
       id: outcome.id,
