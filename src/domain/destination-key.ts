@@ -47,6 +47,18 @@ export function keyIn(scope: string, destination: string): string {
 export const rowKey = (kind: 'transfers' | 'offramps', chain: ChainId, destination: string): string =>
   kind === 'transfers' ? destinationKey(chain, destination) : beneficiaryKey(destination);
 
+/**
+ * `<scope> <key>`: where a payment goes as paid-before compares it; for text that is not a valid
+ * destination (records made outside the form's checks), `<scope> <text>`, equal only to itself.
+ */
+export function paidAs(scope: string, destination: string): string {
+  try {
+    return `${scope} ${keyIn(scope, destination)}`;
+  } catch {
+    return `${scope} ${destination}`;
+  }
+}
+
 /** A key without its family: what the repeat and same-file digests have always hashed. */
 export const keyAddress = (key: string): string => key.slice(key.indexOf(':') + 1);
 

@@ -13,8 +13,10 @@ import {
   rowKey,
 } from '../../../src/domain/destination-key.js';
 import { paymentDigest } from '../../../src/domain/repeats.js';
-import type { ServiceCall } from '../../../src/domain/request.js';
+import { buildReport } from '../../../src/domain/report.js';
+import { callHash, type RequestRecord, type ServiceCall } from '../../../src/domain/request.js';
 import { InputError } from '../../../src/errors.js';
+import { buildRecord } from '../../support/factories.js';
 
 const EVM = '0x99ED2e97162533BA814aF8092b93b9a3090DEdcF';
 const EVM_UPPER = `0x${EVM.slice(2).toUpperCase()}`;
@@ -113,5 +115,29 @@ describe('legacyPayee: paid-before entries stored lower-cased', () => {
     });
     expect(legacyPayee('beneficiary:ben_ab', () => ['ben_Ab', 'ben_aB'])).toBeUndefined();
     expect(legacyPayee('beneficiary:ben_ab', none)).toBeUndefined();
+  });
+});
+
+describe('the treasury report by destination key', () => {
+  const at = Date.UTC(2026, 10, 17, 12);
+  const window = { since: at - 86_400_000, until: at + 86_400_000, zone: 'UTC' };
+  let n = 0;
+  const paid = (call: ServiceCall): RequestRecord => {
+    const base = buildRecord('succeeded');
+    n += 1;
+    return { ...base, frozen: { ...base.frozen, id: `R-${n}`, call, hash: callHash(call) }, decidedAt: at + n };
+  };
+
+  it('lists two Solana addresses differing only in case as two first-time destinations, an EVM one in two cases once', () => {
+    const records = [
+      paid(transfer(SOL, 'solana:usdc')),
+      paid(transfer(SOL_OTHER, 'solana:usdc')),
+      paid(transfer(EVM)),
+      paid(transfer(EVM.toLowerCase())),
+    ];
+    const report = buildReport(records, window, () => false);
+    expect(report.firstTime.map((p) => p.destination)).toEqual([SOL, SOL_OTHER, EVM]);
+    const paidSol = buildReport(records, window, (k) => k === `solana solana:${SOL}`);
+    expect(paidSol.firstTime.map((p) => p.destination)).toEqual([SOL_OTHER, EVM]);
   });
 });
