@@ -22,13 +22,25 @@ export const PAID_BENEFICIARIES = 'beneficiary';
 
 const FAMILY = { evm: 'evm', svm: 'solana' } as const;
 
+// An EIP-55 check is a keccak hash (tens of µs on a busy host), and a 1,000-row batch asks for
+// each row's key several times (warnings, fingerprint, index, executions): valid EVM keys are
+// remembered. Invisible to callers: a key depends on the text alone.
+const evmKeys = new Map<string, string>();
+const EVM_KEYS_KEPT = 20_000;
+
 /** `evm:0x99ed…dedcf` or `solana:7Zb8…D51r`; throws InputError, with the address's problem, for one that is not valid. */
 export function destinationKey(chain: ChainId, address: string): string {
   const kind = CHAINS[chain].kind;
   const a = address.trim();
+  const known = kind === 'evm' ? evmKeys.get(a) : undefined;
+  if (known) return known;
   const problem = addressProblem(kind, a);
   if (problem) throw new InputError(problem, 'receiver');
-  return `${FAMILY[kind]}:${kind === 'evm' ? a.toLowerCase() : a}`;
+  if (kind !== 'evm') return `${FAMILY[kind]}:${a}`;
+  const key = `${FAMILY[kind]}:${a.toLowerCase()}`;
+  if (evmKeys.size >= EVM_KEYS_KEPT) evmKeys.clear();
+  evmKeys.set(a, key);
+  return key;
 }
 
 /** `beneficiary:ben_…`: the service's id exactly. */
@@ -52,10 +64,15 @@ export const rowKey = (kind: 'transfers' | 'offramps', chain: ChainId, destinati
  * destination (records made outside the form's checks), `<scope> <text>`, equal only to itself.
  */
 export function paidAs(scope: string, destination: string): string {
+  return `${scope} ${keyOrUndefined(scope, destination) ?? destination}`;
+}
+
+function keyOrUndefined(scope: string, destination: string): string | undefined {
   try {
-    return `${scope} ${keyIn(scope, destination)}`;
-  } catch {
-    return `${scope} ${destination}`;
+    return keyIn(scope, destination);
+  } catch (err) {
+    if (err instanceof InputError) return undefined;
+    throw err;
   }
 }
 
@@ -77,8 +94,8 @@ export function callDestination(call: ServiceCall): PaidDestination | undefined 
   if (call.kind === 'offramp') return { scope: PAID_BENEFICIARIES, key: beneficiaryKey(call.body.beneficiary_id) };
   if (call.kind !== 'transfer') return undefined;
   const { chain } = assetInfo(call.body.asset);
-  if (!isChain(chain) || addressProblem(CHAINS[chain].kind, call.body.receiver) !== undefined) return undefined;
-  return { scope: chain, key: destinationKey(chain, call.body.receiver) };
+  const key = isChain(chain) ? keyOrUndefined(chain, call.body.receiver) : undefined;
+  return key ? { scope: chain, key } : undefined;
 }
 
 /**
@@ -99,6 +116,7 @@ export function legacyPayee(
     const ids = registered(rest);
     return ids.length === 1 && ids[0] ? { scope, key: beneficiaryKey(ids[0]) } : undefined;
   }
-  if (!isChain(scope) || CHAINS[scope].kind !== 'evm' || addressProblem('evm', rest) !== undefined) return undefined;
-  return { scope, key: destinationKey(scope, rest) };
+  if (!isChain(scope) || CHAINS[scope].kind !== 'evm') return undefined;
+  const key = keyOrUndefined(scope, rest);
+  return key ? { scope, key } : undefined;
 }
