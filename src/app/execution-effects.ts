@@ -3,9 +3,9 @@
  * an approved registration or beneficiary leaves in Rampart's registry.
  */
 
-import { callDestination, keyAddress } from '../domain/destination-key.js';
+import { callDestination, keyAddress, type PaidDestination } from '../domain/destination-key.js';
 import { bvnText } from '../domain/personal-data.js';
-import type { RequestOutcome, SealedRequest, ServiceCall } from '../domain/request.js';
+import type { ExecutionRecord, RequestOutcome, RequestRecord, SealedRequest, ServiceCall } from '../domain/request.js';
 import { plural, pluralWord } from '../domain/words.js';
 import type { ServiceClient } from '../service/client.js';
 import type { Registry } from '../store/registry.js';
@@ -71,18 +71,32 @@ export async function registerStated(
 }
 
 /**
- * After a success: its destination (an address on its chain, or a beneficiary) is paid before;
- * only an approved, created beneficiary becomes a payout choice (issue 5).
+ * Where one execution of a stored approval pays: its sealed call's key, stored with it at
+ * creation. An approval of several executions carries only its first call, so one created before
+ * keys were stored names no destination rather than another row's.
+ */
+export function paidDestinationOf(
+  record: RequestRecord,
+  execution: ExecutionRecord | undefined,
+): PaidDestination | undefined {
+  const described = callDestination(record.frozen.call);
+  if (described && execution?.destinationKey) return { scope: described.scope, key: execution.destinationKey };
+  return record.executionCount === 1 ? described : undefined;
+}
+
+/**
+ * After a success: its destination (`paid`, by default the sealed call's) is paid before; only
+ * an approved, created beneficiary becomes a payout choice (issue 5).
  */
 export async function recordSuccess(
   deps: { registry: Registry; now: Clock; addPayee(scope: string, destination: string): Promise<void> },
   frozen: SealedRequest,
   outcome: RequestOutcome,
   decidedBy: string | undefined,
+  paid: PaidDestination | undefined = callDestination(frozen.call),
 ): Promise<void> {
   const { call, display } = frozen;
   // By its destination key (domain/destination-key.ts), whose address part keys to itself.
-  const paid = callDestination(call);
   if (paid) await deps.addPayee(paid.scope, keyAddress(paid.key));
   if (call.kind === 'beneficiary' && outcome.id) {
     await deps.registry.addBeneficiary({
