@@ -109,7 +109,9 @@ describe('passkey step-up', () => {
     expect(approver1.page.url()).toBe(`${pages.publicUrl}/step-up`);
     expect(await pressAndRead(approver1)).toContain('Approved with your passkey');
     const done = await waitForState(h, id, 'succeeded');
-    expect(done.votes.map((v) => [v.user, v.passkey?.challenge.approvalId])).toEqual([[PEOPLE.approver1, id]]);
+    expect(done.votes.map((v) => [v.user, v.passkey?.challengeVersion, v.passkey?.challenge])).toEqual([
+      [PEOPLE.approver1, 2, expect.objectContaining({ purpose: 'approve', subject: id })],
+    ]);
     await eventually(() =>
       blocksText(h.fake.messages('C0APPROVALS').find((m) => blocksText(m).includes(id))).includes('with passkey'),
     );
