@@ -6,6 +6,7 @@
  * total. The hash must still start with the card's short hash, or a call changed since it was sealed.
  */
 import { approvalHash, parseExecutionId } from '../domain/approval.js';
+import type { BatchRowRecord } from '../domain/batch-approval.js';
 import type { ExecutionRecord, RequestRecord } from '../domain/request.js';
 import { sealedApprovalHash, v1ApprovalHash } from '../domain/step-up.js';
 import type { RequestStore } from '../store/requests.js';
@@ -19,7 +20,7 @@ export async function stepUpHash(
   store: Pick<RequestStore, 'executions'>,
   r: RequestRecord,
 ): Promise<string | undefined> {
-  if (!isBatchRecord(r)) return sealedApprovalHash(r.frozen);
+  if (!isBatchRecord(r) && r.executionCount === 1) return sealedApprovalHash(r.frozen);
   const seals: string[] = [];
   for (let offset = 0; offset < r.executionCount; offset += PAGE)
     for (const e of await store.executions.page(r.frozen.id, offset, PAGE, r.executionCount)) seals.push(e.sealHash);
@@ -53,6 +54,8 @@ export interface Subject {
   record: RequestRecord;
   /** confirm-not-paid: the execution whose outcome is unknown. */
   execution?: ExecutionRecord;
+  /** confirm-not-paid of a batch's row: that row, as the file gave it (its destination in full). */
+  row?: BatchRowRecord;
 }
 
 /**
@@ -60,7 +63,7 @@ export interface Subject {
  * batch; confirm-not-paid: an execution whose outcome is unknown — else undefined.
  */
 export async function subjectInState(
-  store: Pick<RequestStore, 'get' | 'executions'>,
+  store: Pick<RequestStore, 'get' | 'executions' | 'batches'>,
   purpose: RecordPurpose,
   subject: string,
 ): Promise<Subject | undefined> {
@@ -70,5 +73,17 @@ export async function subjectInState(
   if (purpose === 'approve') return record.state === 'pending' ? { record } : undefined;
   if (purpose === 'resume') return record.approvalState === 'paused' ? { record } : undefined;
   const execution = await store.executions.get(subject);
-  return execution?.state === 'unknown' ? { record, execution } : undefined;
+  if (execution?.state !== 'unknown') return undefined;
+  // A batch's rows are kept by its B- id (store/batches.ts).
+  if (!record.frozen.id.startsWith('B-')) return { record, execution };
+  const n = parseExecutionId(subject)?.n ?? 0;
+  const row = (await store.batches.rows(record.frozen.id))[n - 1];
+  return row ? { record, execution, row } : { record, execution };
+}
+
+/** Everyone a card may mention: requester, voters, decider, the approver on the page. */
+export function peopleOf(r: RequestRecord, approver: string): string[] {
+  const ids = [r.frozen.requester, approver, ...r.votes.map((v) => v.user), r.decidedBy, r.outcome?.resolution?.by];
+  if (r.frozen.display.beneficiaryStatedBy) ids.push(r.frozen.display.beneficiaryStatedBy);
+  return [...new Set(ids.filter((id): id is string => id !== undefined && id !== ''))];
 }

@@ -7,7 +7,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
-import type { RequestRecord } from '../domain/request.js';
 import type { ChallengeV2 } from '../domain/step-up.js';
 import type { TokenData } from '../store/step-up-tokens.js';
 import { type BatchControlOutcome, resumeBatch } from './batch-control.js';
@@ -15,7 +14,14 @@ import { type ApproveOutcome, approve, authorise } from './decide.js';
 import { assertionOptions, verifyAssertion } from './step-up-assert.js';
 import { type ConfirmedNotPaid, confirmWithProof } from './step-up-confirm.js';
 import { recordAttempt, relyingParty, STEP_UP_TOKEN_MS, type StepUpDeps } from './step-up-deps.js';
-import { approvalOfSubject, type RecordPurpose, type Subject, stepUpHash, subjectInState } from './step-up-subject.js';
+import {
+  approvalOfSubject,
+  peopleOf,
+  type RecordPurpose,
+  type Subject,
+  stepUpHash,
+  subjectInState,
+} from './step-up-subject.js';
 
 export { assertionSchema } from './step-up-assert.js';
 
@@ -127,32 +133,23 @@ export type Begun =
 
 /** The page opened: what the card shows, and the options the browser asks the passkey with. */
 export async function beginRecordStepUp(deps: StepUpDeps, bound: Bound): Promise<Begun> {
-  const usable = await deps.passkeys.usable(bound.data.user, deps.now());
+  const { data, inputs, ...subject } = bound;
+  const usable = await deps.passkeys.usable(data.user, deps.now());
   if (usable.length === 0) {
-    await refused(
-      deps,
-      { purpose: bound.data.purpose, user: bound.data.user, subject: bound.data.subject },
-      'no-passkey',
-    );
+    await refused(deps, { purpose: data.purpose, user: data.user, subject: data.subject }, 'no-passkey');
     return { kind: 'no-passkey' };
   }
-  const options = await assertionOptions(deps, bound.inputs, usable);
+  const options = await assertionOptions(deps, inputs, usable);
+  const names = (await deps.people?.names(peopleOf(subject.record, data.user))) ?? new Map<string, string>();
   return {
     kind: 'ready',
-    purpose: bound.data.purpose,
-    subject: bound.execution ? { record: bound.record, execution: bound.execution } : { record: bound.record },
-    approver: bound.data.user,
-    approvalHash: bound.data.subjectHash,
-    names: (await deps.people?.names(peopleOf(bound.record, bound.data.user))) ?? new Map(),
+    purpose: data.purpose,
+    subject,
+    approver: data.user,
+    approvalHash: data.subjectHash,
+    names,
     options,
   };
-}
-
-/** Everyone a card may mention: requester, voters, decider, the approver on the page. */
-function peopleOf(r: RequestRecord, approver: string): string[] {
-  const ids = [r.frozen.requester, approver, ...r.votes.map((v) => v.user), r.decidedBy, r.outcome?.resolution?.by];
-  if (r.frozen.display.beneficiaryStatedBy) ids.push(r.frozen.display.beneficiaryStatedBy);
-  return [...new Set(ids.filter((id): id is string => id !== undefined && id !== ''))];
 }
 
 export type Finished =

@@ -65,6 +65,7 @@ export function createWebHandler(deps: StepUpDeps): WebHandler {
               approvalHash: b.approvalHash,
               names: b.names,
               ...(b.subject.execution ? { executionId: b.subject.execution.id } : {}),
+              ...(b.subject.row ? { row: b.subject.row } : {}),
             }),
             options: b.options,
           };

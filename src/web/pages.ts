@@ -3,6 +3,7 @@
  * escaped. The shell carries nothing about a request; the request's facts come only in the
  * answer to a POST with a valid token, rendered here too.
  */
+import type { BatchRowRecord } from '../domain/batch-approval.js';
 import type { RequestRecord } from '../domain/request.js';
 import { cardHtml } from './card-page.js';
 
@@ -55,8 +56,9 @@ export interface RecordPage {
   /** The full hash the passkey signs; the card shows its first 10 characters. */
   approvalHash: string;
   names: ReadonlyMap<string, string>;
-  /** confirm-not-paid: the execution whose outcome is unknown. */
+  /** confirm-not-paid: the execution whose outcome is unknown, and for a batch its row. */
   executionId?: string;
+  row?: BatchRowRecord;
 }
 
 const PURPOSE: Record<RecordPage['purpose'], { lead: string; check: string; button: string }> = {
@@ -77,6 +79,10 @@ const PURPOSE: Record<RecordPage['purpose'], { lead: string; check: string; butt
   },
 };
 
+/** A batch row whose outcome is unknown: its amount and its destination in full. */
+const rowHtml = (r: BatchRowRecord, asset: string): string =>
+  `<p>Row <strong>${r.row}</strong>: <strong>${escapeHtml(r.amount)} ${escapeHtml(asset)}</strong> to <code>${escapeHtml(r.destination)}</code></p>`;
+
 /** The card as Slack shows it, for the approver to compare before using the passkey. */
 export function recordPageHtml(p: RecordPage): string {
   const words = PURPOSE[p.purpose];
@@ -85,6 +91,7 @@ export function recordPageHtml(p: RecordPage): string {
   return [
     `<p>${escapeHtml(words.lead)}</p>`,
     ...(p.executionId ? [`<p>Execution <strong>${escapeHtml(p.executionId)}</strong>: outcome unknown.</p>`] : []),
+    ...(p.row ? [rowHtml(p.row, p.record.frozen.display.assetCode ?? '')] : []),
     cardHtml(p.record, p.approvalHash, p.names, p.purpose === 'confirm-not-paid'),
     `<p class="check"><strong>${escapeHtml(words.check)}</strong></p>`,
     `<p>You are ${escapeHtml(p.names.get(p.approver) ?? p.approver)}. Your passkey signs the hash above.${signs}</p>`,

@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkFunding } from '../../src/app/batch-funding.js';
 import { approve } from '../../src/app/decide.js';
 import { sealRequest } from '../../src/app/post-request.js';
 import { offerStepUp } from '../../src/app/step-up.js';
@@ -25,7 +26,7 @@ import {
 import { PasskeyStore } from '../../src/store/passkeys.js';
 import { StepUpTokens } from '../../src/store/step-up-tokens.js';
 import { SoftAuthenticator } from '../support/soft-authenticator.js';
-import { APPROVERS, REQUESTER, startWorld, transfer, type World } from './support.js';
+import { APPROVERS, REQUESTER, sealBatch, startWorld, transfer, type World } from './support.js';
 
 const ORIGIN = 'https://rampart.example.com';
 const [A1 = '', A2 = ''] = APPROVERS;
@@ -139,10 +140,15 @@ describe('rampart verify', () => {
   });
 });
 
-/** An approved request whose one execution ended with its outcome unknown. */
-async function unknownExecution(amount: number): Promise<string> {
-  const id = await seal(amount, 1, false);
+/** An approved request (or batch) whose first execution ended with its outcome unknown. */
+async function unknownExecution(amount: number, batch = false): Promise<string> {
+  const id = batch ? await sealBatch(w, [amount, amount + 1]) : await seal(amount, 1, false);
   expect((await approve(w.deps, id, A1)).kind).toBe('approved');
+  // A batch's first try takes the wallet's turn and passes the funding check (as executeOne does).
+  if (batch) {
+    await w.store.executions.start(`${id}.1`, 'worker');
+    expect(await checkFunding(w.deps, id)).toBe('funded');
+  }
   const started = await w.store.executions.start(`${id}.1`, 'worker', `${id}.1-t1`);
   if (!('token' in started) || !started.token) throw new Error('not started');
   await w.store.executions.finish(`${id}.1`, started.token, 'unknown', { message: 'no answer' });
@@ -184,6 +190,17 @@ describe('confirm-not-paid', () => {
     ).toBe(false);
     // Used once: the link is gone.
     expect(await finishStepUp(deps, token, body)).toEqual({ kind: 'invalid' });
+  });
+
+  it("shows a batch row's amount and full destination beside the batch's card", async () => {
+    const exec = await unknownExecution(34.5, true);
+    const offer = await offerStepUp(deps, exec, A2, 'confirm-not-paid');
+    if (offer.kind !== 'link') throw new Error(offer.kind);
+    const begun = await beginStepUp(deps, tokenOf(offer.url));
+    if (begun.kind !== 'ready' || !('subject' in begun)) throw new Error(begun.kind);
+    expect(begun.subject.execution?.id).toBe(exec);
+    expect(begun.subject.row).toMatchObject({ row: 2, amount: '34.5' });
+    expect(begun.approvalHash.slice(0, 10)).toBe(begun.subject.record.frozen.hash);
   });
 
   it('is offered and accepted only while the outcome is unknown', async () => {
