@@ -1,8 +1,8 @@
 /**
  * The one step-up page (issue 22) serves every decision made with a passkey: a payment's vote, a
  * step-up batch's Resume, confirming an unknown outcome as not paid, approving someone's new
- * passkey, removing one of your own. The token
- * says which; each attempt is counted once here, then the purpose's own checks run.
+ * passkey, removing one of your own. The token says which; each attempt is counted once here,
+ * then the purpose's own checks run.
  */
 
 import type { TokenData } from '../store/step-up-tokens.js';

@@ -3,6 +3,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config.js';
 import { approvalHashOf as approvalHashOfCalls, cardHash } from '../../../src/domain/approval.js';
+import { redactSealed } from '../../../src/domain/redact.js';
 import { callHash } from '../../../src/domain/request.js';
 import {
   needsStepUp,
@@ -11,6 +12,7 @@ import {
   stepUpChallengeV2,
   v1ApprovalHash,
 } from '../../../src/domain/step-up.js';
+import { buildSealedRequest } from '../../support/factories.js';
 
 const usdc = (units: bigint) => ({ units, decimals: 6 });
 
@@ -96,6 +98,14 @@ describe('sealedApprovalHash', () => {
   });
   it("keeps a record sealed with its call's own hash on that hash", () => {
     expect(sealedApprovalHash({ call, hash: callHash(call) })).toBe(v1ApprovalHash({ call }));
+  });
+  it("survives the masking of a final record's personal data, through the SHA-256 it keeps", () => {
+    const sealed = buildSealedRequest('beneficiary');
+    const hash = cardHash(approvalHashOfCalls([sealed.call]));
+    const full = sealedApprovalHash({ ...sealed, hash });
+    const masked = redactSealed({ ...sealed, hash }, 1);
+    expect(JSON.stringify(masked.call)).not.toBe(JSON.stringify(sealed.call));
+    expect(sealedApprovalHash(masked)).toBe(full);
   });
   it('is undefined once the stored call changed', () => {
     const hash = cardHash(approvalHashOfCalls([call]));
