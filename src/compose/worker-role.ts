@@ -2,9 +2,11 @@
  * The worker role (issue 18 §4): its own patient Redis connection, queues and store, the
  * heartbeat, the audit webhook's worker, and the BullMQ workers with everything they report through.
  */
+import type { WeeklyReportDeps } from '../app/weekly-report.js';
+import { createWorkerApp } from '../app/worker-app.js';
 import { startHeartbeat } from '../metrics/heartbeat.js';
 import type { Queues } from '../queue/queues.js';
-import { startWorkers, type WorkerDeps, type Workers } from '../queue/worker.js';
+import { startWorkers, type Workers } from '../queue/worker.js';
 import { slackNotifier } from '../slack/notifier.js';
 import { slackReportPoster } from '../slack/report-send.js';
 import { BalanceHistory } from '../store/balance-history.js';
@@ -15,6 +17,7 @@ import { ReportMarks } from '../store/report-marks.js';
 import type { RequestStore } from '../store/requests.js';
 import type { Built } from './built.js';
 import { buildPorts, slackDirectory } from './ports.js';
+import { progressLimits } from './progress-limits.js';
 
 export interface WorkerRole {
   workers: Workers;
@@ -32,64 +35,70 @@ export interface WorkerOptions {
 }
 
 export function startWorkerRole(b: Built, workerRedis: RedisClient, options: WorkerOptions = {}): WorkerRole {
-  const { config, log, now, slackClient } = b;
+  const { config, now, slackClient } = b;
   const prefix = config.redis.prefix;
-  const heartbeat = startHeartbeat(b.redis, prefix, options.name ?? `worker-${process.pid}`, now, log);
-  // Issue 18 §4: the workers take the role's AppDeps whole, on their own patient connection.
-  const { deps: app, undecorated: store } = buildPorts(b, workerRedis, 'worker');
+  const name = options.name ?? `worker-${process.pid}`;
+  const log = b.log.child({ component: 'worker', worker: name });
+  const heartbeat = startHeartbeat(b.redis, prefix, name, now, b.log);
+  // Issue 18 §4: the workers' ports on their own patient connection, bound once into the worker app.
+  const { deps: ports, undecorated: store } = buildPorts(b, workerRedis, 'worker');
   b.audit?.startWorker({ redis: workerRedis, store });
-  const workers = startWorkers({
-    ...app,
-    redis: workerRedis,
-    prefix,
+  const app = createWorkerApp({
+    service: ports.service,
+    store: ports.store,
+    registry: ports.registry,
+    controls: ports.controls,
+    jobs: ports.queues,
+    log,
+    now,
+    workerName: name,
     batch: { pauseAfterFailures: config.batch.pauseAfterFailures, holdLimitMs: config.batch.holdLimitMs },
     // Issue 20: one limiter key for every process (hash-tagged prefix: one cluster slot).
     ...(config.batch.rate
       ? { batchRate: new RateLimiter(workerRedis, `${prefix}:batch:rate`, config.batch.rate) }
       : {}),
+    progressLimits: progressLimits(workerRedis, prefix),
     notifier: slackNotifier({
       client: slackClient,
       approvalsChannel: config.approvalsChannel,
       sandbox: b.sandbox,
-      log,
-      controls: app.controls,
+      log: b.log,
+      controls: ports.controls,
     }),
     approvalsChannel: config.approvalsChannel,
     // Issue 19: the start is on a replica (WAIT 1) before any call, when Redis has replicas.
-    durable: durableStart(workerRedis, { waitMs: config.redis.waitMs, key: `${prefix}:exec:executing`, log }),
+    durable: durableStart(workerRedis, { waitMs: config.redis.waitMs, key: `${prefix}:exec:executing`, log: b.log }),
     // Issue 24: balance history for the charts, one snapshot per period across every worker.
     snapshots: {
       history: new BalanceHistory(workerRedis, prefix),
       wallets: config.wallets,
       everyMs: config.reports.snapshotEveryMs,
     },
-    ...weeklyReport(b, workerRedis, store),
+    weekly: weeklyReport(b, workerRedis, store),
     reminders: {
-      approvers: app.approvers,
+      approvers: ports.approvers,
       escalateTo: slackDirectory(b, config.controls.escalateTo),
       reminderAfterMs: config.controls.reminderAfterMs,
       reminderMax: config.controls.reminderMax,
     },
-    ...options,
   });
-  return { workers, queues: app.queues, heartbeat };
+  const workers = startWorkers({ app, log: b.log, now, redis: workerRedis, prefix, ...options, name });
+  return { workers, queues: ports.queues, heartbeat };
 }
 
 /** Issue 24: REPORT_CHANNEL + REPORT_AT, posted once a week across every worker. */
-function weeklyReport(b: Built, redis: RedisClient, store: RequestStore): { weekly?: WorkerDeps['weekly'] } {
+function weeklyReport(b: Built, redis: RedisClient, store: RequestStore): WeeklyReportDeps | undefined {
   const { at, channel } = b.config.reports;
-  if (!at || !channel) return {};
+  if (!at || !channel) return undefined;
   const marks = new ReportMarks(redis, b.config.redis.prefix);
   const poster = slackReportPoster({ client: b.slackClient, log: b.log, sandbox: b.sandbox });
   return {
-    weekly: {
-      at,
-      channel,
-      rules: b.config.controls.velocity,
-      store,
-      poster,
-      claim: (runAt) => marks.claimWeekly(runAt),
-      release: (runAt) => marks.releaseWeekly(runAt),
-    },
+    at,
+    channel,
+    rules: b.config.controls.velocity,
+    store,
+    poster,
+    claim: (runAt) => marks.claimWeekly(runAt),
+    release: (runAt) => marks.releaseWeekly(runAt),
   };
 }

@@ -4,43 +4,31 @@
  * untouched (delayed, logged once) for a newer worker (issue 18 §1).
  */
 import { DelayedError, type Job, Queue, UnrecoverableError, Worker } from 'bullmq';
+import type { WorkerApp } from '../app/worker-app.js';
+import type { Logger } from '../log.js';
 import type { RedisClient } from '../store/redis.js';
-import { progressLimits } from './batch-progress.js';
 import { JOB_TYPES, versionOf } from './jobs/index.js';
-import type { JobContext, JobType, SharedPorts } from './jobs/job.js';
+import type { JobContext, JobType } from './jobs/job.js';
 import { bullPrefix, JOB_VERSION } from './queues.js';
-import { reconcile } from './reconcile.js';
 
-/**
- * The ports shared with the use cases come from AppDeps and the job-facing ones from JobContext,
- * each declared once (issue 18 §4: one dependency bag); the composition root passes its AppDeps.
- */
-export type WorkerDeps = SharedPorts &
-  Pick<
-    JobContext,
-    | 'queues'
-    | 'notifier'
-    | 'approvalsChannel'
-    | 'reminders'
-    | 'durable'
-    | 'batchRate'
-    | 'batch'
-    | 'snapshots'
-    | 'weekly'
-  > & {
-    /** The patient connection (maxRetriesPerRequest null). */
-    redis: RedisClient;
-    prefix: string;
-    name?: string;
-    /** Tests shorten these; production keeps BullMQ's defaults. */
-    lockDurationMs?: number;
-    stalledIntervalMs?: number;
-    reconcileEveryMs?: number;
-    /** Issue 13: how often a job held by the freeze looks again (a release promotes it at once). */
-    freezeRecheckMs?: number;
-    /** Tests: the job data version this worker understands (default JOB_VERSION). */
-    jobVersion?: number;
-  };
+/** The worker role's app (built by the composition root) and the BullMQ plumbing around it. */
+export interface WorkerDeps {
+  app: WorkerApp;
+  log: Logger;
+  now: () => number;
+  /** The patient connection (maxRetriesPerRequest null). */
+  redis: RedisClient;
+  prefix: string;
+  name?: string | undefined;
+  /** Tests shorten these; production keeps BullMQ's defaults. */
+  lockDurationMs?: number | undefined;
+  stalledIntervalMs?: number | undefined;
+  reconcileEveryMs?: number | undefined;
+  /** Issue 13: how often a job held by the freeze looks again (a release promotes it at once). */
+  freezeRecheckMs?: number | undefined;
+  /** Tests: the job data version this worker understands (default JOB_VERSION). */
+  jobVersion?: number | undefined;
+}
 
 const FREEZE_RECHECK_MS = 30_000;
 const NEWER_VERSION_RECHECK_MS = 60_000;
@@ -56,12 +44,10 @@ export function startWorkers(deps: WorkerDeps): Workers {
   const name = deps.name ?? `worker-${process.pid}`;
   const log = deps.log.child({ component: 'worker', worker: name });
   const ctx: JobContext = {
-    ...deps,
+    app: deps.app,
     log,
-    workerName: name,
+    now: deps.now,
     freezeRecheckMs: deps.freezeRecheckMs ?? FREEZE_RECHECK_MS,
-    progressLimits: progressLimits(deps.redis, deps.prefix),
-    ...(deps.durable ? { durable: deps.durable } : {}),
   };
   const base = {
     connection: deps.redis,
@@ -130,28 +116,11 @@ export function startWorkers(deps: WorkerDeps): Workers {
     return worker;
   });
 
-  // Issue 18: records written before approvals had executions are migrated once, before the
-  // reconciler reads them (each script also migrates what it touches, so this only completes it);
-  // after a clean sweep of this record format, later starts skip it (store/migration-sweep.ts).
-  const migrated = deps.store
-    .migrate()
-    .then(({ migrated: n, left, payees }) => {
-      if (n > 0) log.info({ migrated: n }, 'records migrated to approvals with executions');
-      if (payees.rekeyed + payees.dropped > 0)
-        log.info(payees, 'paid-before entries moved to destination keys (Solana and unmatched ones dropped)');
-      if (left > 0) log.warn({ left }, 'records left unmigrated; the next worker start sweeps again');
-    })
-    .catch((err: unknown) => log.error({ err }, 'migration of old records failed; scripts migrate what they touch'));
+  // Issue 18: old records are migrated once, before the reconciler reads them.
+  const migrated = deps.app.executions.migrate();
   const reconcileNow = async () => {
     await migrated;
-    await reconcile({
-      store: deps.store,
-      queues: deps.queues,
-      log,
-      now: deps.now,
-      controls: deps.controls,
-      ...(deps.batch ? { holdLimitMs: deps.batch.holdLimitMs } : {}),
-    });
+    await deps.app.executions.reconcile();
   };
   const runReconcile = () => {
     reconcileNow().catch((err: unknown) => log.error({ err }, 'reconcile failed'));

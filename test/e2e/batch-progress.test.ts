@@ -7,8 +7,8 @@
 import { request } from 'undici';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { exportAudit } from '../../src/app/audit-export.js';
+import { PROGRESS_EVERY_MS } from '../../src/app/notices/batch-progress.js';
 import type { AuditRecord } from '../../src/audit/audit-record.js';
-import { PROGRESS_EVERY_MS } from '../../src/queue/batch-progress.js';
 import { type AuditReceiver, startAuditReceiver } from '../support/audit-receiver.js';
 import { addresses, submitBatchFile, transfersCsv, waitForApproval } from '../support/batches.js';
 import { blocksText, eventually, expectHealthyRun, type Harness, PEOPLE, startHarness } from '../support/harness.js';

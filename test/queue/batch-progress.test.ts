@@ -8,12 +8,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { checkFunding } from '../../src/app/batch-funding.js';
 import { approve } from '../../src/app/decide.js';
+import { PROGRESS_EVERY_MS } from '../../src/app/notices/batch-progress.js';
+import { type NotifyDeps, notify } from '../../src/app/notices/notify.js';
 import type { Notifier } from '../../src/app/notifier.js';
 import type { NotifyRequest } from '../../src/app/ports.js';
 import { sealRequest } from '../../src/app/post-request.js';
+import { progressLimits } from '../../src/compose/progress-limits.js';
 import { createLogger } from '../../src/log.js';
-import { PROGRESS_EVERY_MS, progressLimits } from '../../src/queue/batch-progress.js';
-import { type NotifyDeps, notify } from '../../src/queue/notify.js';
 import { APPROVERS, REQUESTER, startWorld, transfer, type World } from '../app/support.js';
 
 let w: World;

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { CardRef, Notifier } from '../../src/app/notifier.js';
+import { createWorkerApp } from '../../src/app/worker-app.js';
 import { callHash, type SealedRequest } from '../../src/domain/request.js';
 import { createLogger } from '../../src/log.js';
 import { createQueues, type Queues } from '../../src/queue/queues.js';
@@ -77,26 +78,33 @@ async function oldRecord(n: number, amount: number, state: 'approved' | 'executi
 
 /** A worker on the world's store and the real queues, reconciling every 200 ms. */
 function start(name: string): Workers {
-  const workers = startWorkers({
-    redis: w.redis,
-    prefix: w.prefix,
+  const log = createLogger({ level: 'info' }, sink);
+  const app = createWorkerApp({
     service: w.service,
     store: w.store,
     registry: w.deps.registry,
     controls: w.controls,
-    queues,
+    jobs: queues,
     notifier,
-    log: createLogger({ level: 'info' }, sink),
+    log: log.child({ component: 'worker', worker: name }),
     approvalsChannel: 'C0APPROVALS',
     now: Date.now,
-    name,
-    reconcileEveryMs: 200,
+    workerName: name,
     reminders: {
       approvers: { members: async () => [] },
       escalateTo: { members: async () => [] },
       reminderAfterMs: undefined,
       reminderMax: 0,
     },
+  });
+  const workers = startWorkers({
+    app,
+    redis: w.redis,
+    prefix: w.prefix,
+    log,
+    now: Date.now,
+    name,
+    reconcileEveryMs: 200,
   });
   started.push(workers);
   return workers;

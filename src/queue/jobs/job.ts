@@ -1,48 +1,21 @@
 /**
  * One job type's contract (issue 18 §1; STYLE "Every job type has a typed contract"): its queue,
- * a zod schema for its data, its worker options and `perform`, which calls app/ or a processor.
+ * a zod schema for its data (the worker parses every job with it before `perform`), its worker
+ * options and `perform`, which calls the worker app and maps its answer to done, wait or fail.
  */
 import type { Job, Queue } from 'bullmq';
 import type { z } from 'zod';
-import type { BatchRunConfig } from '../../app/batch-run.js';
-import type { AppDeps } from '../../app/deps.js';
-import type { Notifier } from '../../app/notifier.js';
-import type { WeeklyReportDeps } from '../../app/weekly-report.js';
-import type { WalletAlias } from '../../domain/wallets.js';
-import type { BalanceHistory } from '../../store/balance-history.js';
-import type { RateLimiter } from '../../store/rate-limiter.js';
-import type { ProgressLimits } from '../batch-progress.js';
-import type { Queues } from '../queues.js';
-import type { RemindDeps } from '../remind.js';
+import type { JobOutcome, WorkerApp } from '../../app/worker-app.js';
+import type { Logger } from '../../log.js';
 
-/** The ports the workers share with the use cases: declared once, in AppDeps (issue 18 §4). */
-export type SharedPorts = Pick<AppDeps, 'service' | 'store' | 'registry' | 'controls' | 'log' | 'now'>;
-
-/** What every perform may use: the worker's dependencies. */
-export type JobContext = SharedPorts & {
-  /** The BullMQ queues themselves (AppDeps names only the jobs the use cases schedule). */
-  queues: Queues;
-  /** How workers talk to people (slack/notifier.ts in production). */
-  notifier: Notifier;
-  workerName: string;
-  approvalsChannel: string;
-  /** Issue 13: who is reminded and escalated to, and how often. */
-  reminders: Pick<RemindDeps, 'approvers' | 'escalateTo' | 'reminderAfterMs' | 'reminderMax'>;
-  /** How long a job waits before looking again (freeze, Slack's rate limit, a newer version). */
+/** What every perform may use: the worker role's app, and the worker's own timings. */
+export interface JobContext {
+  app: WorkerApp;
+  log: Logger;
+  now: () => number;
+  /** How long a job waits before looking again (freeze, a newer version). */
   freezeRecheckMs: number;
-  /** Issue 20: BATCH_RATE, shared by every process (undefined: off). */
-  batchRate?: Pick<RateLimiter, 'admit'> | undefined;
-  /** Issue 20: the batch progress message's throttles, shared by every process. */
-  progressLimits?: ProgressLimits | undefined;
-  /** Issue 19: WAIT 1 after an execution's start (undefined: not checked). */
-  durable?: () => Promise<boolean>;
-  /** Issue 20: BATCH_PAUSE_AFTER_FAILURES and BATCH_HOLD_LIMIT. */
-  batch?: BatchRunConfig | undefined;
-  /** Issue 24: balance snapshots every SNAPSHOT_EVERY (undefined: none taken). */
-  snapshots?: { history: BalanceHistory; wallets: readonly WalletAlias[]; everyMs: number } | undefined;
-  /** Issue 24: the weekly report (undefined: REPORT_AT unset). */
-  weekly?: WeeklyReportDeps | undefined;
-};
+}
 
 /** What perform asks of BullMQ: done, or wait (moved to the delayed set without using an attempt). */
 export type Performed = { wait: number } | { done: unknown };
@@ -59,5 +32,9 @@ export interface JobType<S extends z.ZodType = z.ZodType> {
   /** A job that failed for good (or stalled): what to settle. */
   onFailed?(ctx: JobContext, job: Job): Promise<void>;
 }
+
+/** A use case's answer as BullMQ's: wait in the delayed set, or done (a thrown error fails the job). */
+export const performed = <T>(ctx: JobContext, r: JobOutcome<T>): Performed =>
+  r.status === 'done' ? { done: r.result } : { wait: r.status === 'wait' ? r.ms : ctx.freezeRecheckMs };
 
 export const defineJob = <S extends z.ZodType>(type: JobType<S>): JobType<S> => type;

@@ -1,33 +1,15 @@
-/** Card posts and refreshes, replies and direct messages (queue/notify.ts), through the notifier port. */
-import { RateLimitedError } from '../../app/notifier.js';
-import { notify } from '../notify.js';
+/**
+ * Card posts and refreshes, replies and direct messages (app/notices/notify.ts), through the
+ * notifier port. Slack's rate limit or a throttle waits in BullMQ's delayed set, costing no attempt.
+ */
 import { notifyJob, QUEUE_NAMES } from '../queues.js';
-import { defineJob } from './job.js';
+import { defineJob, performed } from './job.js';
 
 export const notifyJobType = defineJob({
   queue: QUEUE_NAMES.notify,
   schema: notifyJob,
   worker: { concurrency: 4 },
   async perform(ctx, data, job) {
-    try {
-      const r = await notify(
-        {
-          notifier: ctx.notifier,
-          store: ctx.store,
-          log: ctx.log,
-          approvalsChannel: ctx.approvalsChannel,
-          jobs: ctx.queues,
-          progress: ctx.progressLimits,
-          frozen: async () => (await ctx.controls.freeze()) !== undefined,
-        },
-        data,
-        job.timestamp,
-      );
-      return r ?? { done: true };
-    } catch (err) {
-      // Slack asked us to wait: the job waits in BullMQ's delayed set, costing no attempt.
-      if (err instanceof RateLimitedError) return { wait: err.retryAfterMs };
-      throw err;
-    }
+    return performed(ctx, await ctx.app.notices.post({ requestId: data.requestId, kind: data.kind }, job.timestamp));
   },
 });

@@ -7,25 +7,22 @@
  */
 import type { Queue } from 'bullmq';
 import { z } from 'zod';
-import { periodOf, snapshotBalances } from '../../app/snapshot.js';
 import { JOB_VERSION } from '../queues.js';
-import { defineJob, type JobContext } from './job.js';
+import { defineJob, type JobContext, performed } from './job.js';
 
 export const SNAPSHOT_QUEUE = 'snapshot';
 const snapshotJob = z.object({ v: z.number().int().optional(), period: z.number().int() });
 
 /** Queues the job of the period after now (a no-op when it is already queued). */
 async function scheduleNext(ctx: JobContext, queue: Queue): Promise<void> {
-  if (!ctx.snapshots) return;
-  const every = ctx.snapshots.everyMs;
-  const now = ctx.now();
-  const period = periodOf(now, every) + every;
+  const next = ctx.app.reports.nextSnapshot();
+  if (!next) return;
   await queue.add(
     'snapshot',
-    { v: JOB_VERSION, period },
+    { v: JOB_VERSION, period: next.at },
     {
-      jobId: `snapshot-${period}`,
-      delay: Math.max(0, period - now),
+      jobId: `snapshot-${next.at}`,
+      delay: next.delayMs,
       attempts: 1,
       removeOnComplete: { age: 86_400 },
       removeOnFail: { age: 7 * 86_400 },
@@ -39,19 +36,10 @@ export const snapshotJobType = defineJob({
   worker: {},
   start: scheduleNext,
   async perform(ctx, _data, _job, own) {
-    if (!ctx.snapshots) return { done: 'off' };
     if (own)
       await scheduleNext(ctx, own).catch((err: unknown) =>
         ctx.log.warn({ err }, 'could not queue the next balance snapshot; the next reconcile round will'),
       );
-    const result = await snapshotBalances({
-      service: ctx.service,
-      history: ctx.snapshots.history,
-      wallets: ctx.snapshots.wallets,
-      everyMs: ctx.snapshots.everyMs,
-      now: ctx.now,
-      log: ctx.log,
-    });
-    return { done: result };
+    return performed(ctx, await ctx.app.reports.snapshot());
   },
 });

@@ -6,22 +6,20 @@
  */
 import type { Queue } from 'bullmq';
 import { z } from 'zod';
-import { runWeeklyReport } from '../../app/weekly-report.js';
-import { nextWeeklyRun } from '../../domain/weekly-schedule.js';
 import { JOB_VERSION } from '../queues.js';
-import { defineJob, type JobContext } from './job.js';
+import { defineJob, type JobContext, performed } from './job.js';
 
 const weeklyJob = z.object({ v: z.number().int().optional(), runAt: z.number().int() });
 
 async function schedule(ctx: JobContext, queue: Queue, after: number): Promise<void> {
-  if (!ctx.weekly) return;
-  const runAt = nextWeeklyRun(ctx.weekly.at, after);
+  const next = ctx.app.reports.nextWeekly(after);
+  if (!next) return;
   await queue.add(
     'weekly-report',
-    { v: JOB_VERSION, runAt },
+    { v: JOB_VERSION, runAt: next.at },
     {
-      jobId: `weekly-report-${runAt}`,
-      delay: Math.max(0, runAt - ctx.now()),
+      jobId: `weekly-report-${next.at}`,
+      delay: next.delayMs,
       // A post Slack refused (rate limit, brief error) gives its claim back and throws: tried again
       // (30 s, 1, 2, 4 min); one that may have been posted keeps the claim (app/weekly-report.ts).
       attempts: 5,
@@ -38,11 +36,10 @@ export const weeklyReportJobType = defineJob({
   worker: {},
   start: (ctx, own) => schedule(ctx, own, ctx.now()),
   async perform(ctx, { runAt }, _job, own) {
-    if (!ctx.weekly) return { done: 'off' };
     if (own)
       await schedule(ctx, own, runAt).catch((err: unknown) =>
         ctx.log.warn({ err }, 'could not queue next week’s report; the next reconcile round will'),
       );
-    return { done: await runWeeklyReport({ ...ctx.weekly, now: ctx.now, log: ctx.log }, runAt) };
+    return performed(ctx, await ctx.app.reports.weekly(runAt));
   },
 });

@@ -4,11 +4,12 @@
  * sent (markPosted), so a repeated notify job never posts it twice; a crash between the mark and
  * the post loses that one message rather than doubling it (the card still shows the state).
  */
-import type { CardRef, Notifier } from '../app/notifier.js';
-import { batchRowOutcomes } from '../app/request-reads.js';
-import type { RequestRecord } from '../domain/request.js';
-import type { Logger } from '../log.js';
-import type { RequestStore } from '../store/requests.js';
+
+import type { RequestRecord } from '../../domain/request.js';
+import type { Logger } from '../../log.js';
+import type { RequestStore } from '../../store/requests.js';
+import type { CardRef, Notifier } from '../notifier.js';
+import { batchRowOutcomes } from '../request-reads.js';
 
 export interface BatchThreadDeps {
   notifier: Notifier;

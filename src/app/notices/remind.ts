@@ -3,14 +3,14 @@
  * across many workers and survives restarts; each stops by itself once the request is decided.
  * Reminders go only to approvers whose vote could still change the outcome.
  */
-import type { Logger } from '../log.js';
-import type { RequestStore } from '../store/requests.js';
-import type { Notifier } from './notifier.js';
-import type { Queues, RemindJob } from './queues.js';
+import type { Logger } from '../../log.js';
+import type { RequestStore } from '../../store/requests.js';
+import type { Notifier } from '../notifier.js';
+import type { ApprovalJobs, ReminderJob } from '../ports.js';
 
 export interface RemindDeps {
   store: RequestStore;
-  queues: Queues;
+  queues: Pick<ApprovalJobs, 'notify' | 'scheduleReminder'>;
   notifier: Notifier;
   log: Logger;
   now: () => number;
@@ -21,7 +21,7 @@ export interface RemindDeps {
   reminderMax: number;
 }
 
-export async function remind(deps: RemindDeps, job: RemindJob): Promise<'sent' | 'stopped'> {
+export async function remind(deps: RemindDeps, job: ReminderJob): Promise<'sent' | 'stopped'> {
   const record = await deps.store.get(job.requestId);
   if (record?.state !== 'pending' || record.frozen.expiresAt <= deps.now() || !record.card) return 'stopped';
   const { card } = record;

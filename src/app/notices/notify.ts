@@ -5,15 +5,14 @@
  * never dropped, and a reply already posted is not posted again.
  */
 
-import { scheduleProgress } from '../app/batch-run.js';
-import type { JobQueue } from '../app/ports.js';
-import type { RequestRecord } from '../domain/request.js';
-import type { Logger } from '../log.js';
-import type { RequestStore } from '../store/requests.js';
+import type { RequestRecord } from '../../domain/request.js';
+import type { Logger } from '../../log.js';
+import type { RequestStore } from '../../store/requests.js';
+import { scheduleProgress } from '../batch-run.js';
+import { type CardRef, type Milestone, NeedsAdminError, type Notifier, RateLimitedError } from '../notifier.js';
+import type { JobQueue, NotifyRequest } from '../ports.js';
 import { CARD_BUSY_WAIT_MS, type ProgressLimits, redrawBatchCard, runProgress, seenSince } from './batch-progress.js';
 import { batchThread } from './batch-thread.js';
-import { type CardRef, type Milestone, NeedsAdminError, type Notifier, RateLimitedError } from './notifier.js';
-import type { NotifyJob } from './queues.js';
 
 export interface NotifyDeps {
   notifier: Notifier;
@@ -34,7 +33,7 @@ export interface NotifyDeps {
  */
 export async function notify(
   deps: NotifyDeps,
-  job: NotifyJob,
+  job: NotifyRequest,
   enqueuedAt?: number,
 ): Promise<{ wait: number } | undefined> {
   const { notifier, store } = deps;

@@ -6,14 +6,13 @@
  * state change never waits behind it. The card itself is redrawn only when what it shows changes
  * (state, freeze, unknown rows), not per row.
  */
-import { PROGRESS_PENDING_MS } from '../app/batch-run.js';
-import type { JobQueue } from '../app/ports.js';
-import type { RequestRecord } from '../domain/request.js';
-import type { Logger } from '../log.js';
-import { RateLimiter } from '../store/rate-limiter.js';
-import type { RedisClient } from '../store/redis.js';
-import type { RequestStore } from '../store/requests.js';
-import { type CardRef, NeedsAdminError, type Notifier, RateLimitedError } from './notifier.js';
+
+import type { RequestRecord } from '../../domain/request.js';
+import type { Logger } from '../../log.js';
+import type { RequestStore } from '../../store/requests.js';
+import { PROGRESS_PENDING_MS } from '../batch-run.js';
+import { type CardRef, NeedsAdminError, type Notifier, RateLimitedError } from '../notifier.js';
+import type { JobQueue } from '../ports.js';
 
 export const PROGRESS_EVERY_MS = 3_000;
 export const PROGRESS_PER_MINUTE = 20;
@@ -22,19 +21,6 @@ export const PROGRESS_PER_MINUTE = 20;
 export interface ProgressLimits {
   batch(id: string): Promise<number>;
   all(): Promise<number>;
-}
-
-export function progressLimits(redis: RedisClient, prefix: string): ProgressLimits {
-  const all = new RateLimiter(redis, `${prefix}:batch:progress`, {
-    intervalMs: 60_000 / PROGRESS_PER_MINUTE,
-    burst: 1,
-    text: `${PROGRESS_PER_MINUTE}/m`,
-  });
-  const every = { intervalMs: PROGRESS_EVERY_MS, burst: 1, text: '1 every 3 s' };
-  return {
-    batch: (id) => new RateLimiter(redis, `${prefix}:batch:${id}:progress`, every).admit(),
-    all: () => all.admit(),
-  };
 }
 
 /** The states in which a batch's card shows execution, and its thread a progress message. */

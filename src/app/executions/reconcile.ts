@@ -5,16 +5,17 @@
  * next try (a fresh job id); a pending approval whose card or expiry was never queued (Redis failed
  * after the create, issue 9) gets both.
  */
-import { cancelUnsent, continueBatch, isBatch } from '../app/batch-run.js';
-import { markUnknown } from '../app/execute-one.js';
-import type { Logger } from '../log.js';
-import type { ControlStore } from '../store/controls.js';
-import type { RequestStore } from '../store/requests.js';
-import type { Queues } from './queues.js';
+
+import type { Logger } from '../../log.js';
+import type { ControlStore } from '../../store/controls.js';
+import type { RequestStore } from '../../store/requests.js';
+import { cancelUnsent, continueBatch, isBatch } from '../batch-run.js';
+import { markUnknown } from '../execute-one.js';
+import type { ApprovalJobs } from '../ports.js';
 
 export interface ReconcileDeps {
   store: RequestStore;
-  queues: Queues;
+  queues: Pick<ApprovalJobs, 'notify' | 'enqueueTry' | 'isRunning' | 'scheduleExpiry'>;
   log: Logger;
   now: () => number;
   /** Issue 20: a batch's rows give back their velocity when BATCH_HOLD_LIMIT cancels them. */

@@ -1,0 +1,64 @@
+/**
+ * One try of one execution as a worker runs it: BATCH_RATE's turn, then app/execute-one.ts, which
+ * does the work at most once. Nothing here stands between the start's compare-and-set and the
+ * service call: the limiter is asked before executeOne, never inside it.
+ */
+import { parseExecutionId } from '../../domain/approval.js';
+import { isBatch } from '../batch-run.js';
+import { EXECUTE_TRIES, type ExecuteOneDeps, type ExecuteResult, executeOne, markUnknown } from '../execute-one.js';
+import type { JobQueue } from '../ports.js';
+import type { JobOutcome } from '../worker-outcome.js';
+
+export interface RunExecutionDeps extends ExecuteOneDeps {
+  jobs: JobQueue;
+  /** BATCH_RATE, shared by every process (undefined: off): 0 when admitted, else ms to wait. */
+  batchRate?: { admit(): Promise<number> } | undefined;
+}
+
+export async function runExecution(
+  deps: RunExecutionDeps,
+  executionId: string,
+  jobId: string,
+): Promise<JobOutcome<ExecuteResult>> {
+  // All batch rows together at most BATCH_RATE per second, across processes; a row waiting here is
+  // delayed, not started (its start script has not run). After a funding check the row asks the
+  // limiter again, so that read never shortens the gap between calls.
+  const limited = isBatch(executionId) && deps.batchRate;
+  let result: ExecuteResult = 'funded';
+  for (let round = 0; result === 'funded' && round < 2; round++) {
+    if (limited) {
+      const wait = await limited.admit();
+      if (wait > 0) return { status: 'wait', ms: wait };
+    }
+    result = await executeOne(deps, executionId, {
+      jobId,
+      maxTries: EXECUTE_TRIES,
+      returnWhenFunded: round === 0 && Boolean(limited),
+    });
+  }
+  // A batch row that ended (succeeded or failed) queued the next row's try itself, from what its
+  // finish script read (app/batch-run.ts afterRow). Held by the freeze, or a batch whose balance
+  // could not be read for its funding check: wait without failing or using an attempt; an
+  // approved release promotes it.
+  return result === 'frozen' || result === 'wait' ? { status: 'recheck' } : { status: 'done', result };
+}
+
+/**
+ * A try's job failed for good or stalled without our code finishing: an execution it left
+ * `executing` (and no worker still runs) may have reached the service, so it becomes `unknown`.
+ */
+export async function settleStalled(
+  deps: Pick<ExecuteOneDeps, 'store' | 'jobs' | 'log' | 'controls'>,
+  executionId: string,
+  jobId: string,
+): Promise<boolean> {
+  const execution = await deps.store.execution(executionId);
+  const approvalId = parseExecutionId(executionId)?.approvalId ?? executionId;
+  const state = execution?.state ?? (await deps.store.get(approvalId))?.executions[0]?.state;
+  if (state !== 'executing' || (await deps.jobs.isRunning(jobId))) return false;
+  return markUnknown(
+    deps,
+    executionId,
+    'the worker running it stopped before the service answered; it may or may not have gone through',
+  );
+}

@@ -1,0 +1,117 @@
+/**
+ * The worker role's app: what runs after a state change, bound once to the worker's ports. Job
+ * handlers (queue/jobs/) receive this and never reach a store, the service or Redis themselves;
+ * each member answers with a JobOutcome the handler maps to done, wait or fail.
+ */
+import type { Logger } from '../log.js';
+import type { ServiceClient } from '../service/client.js';
+import type { ControlStore } from '../store/controls.js';
+import type { Registry } from '../store/registry.js';
+import type { RequestStore } from '../store/requests.js';
+import type { BatchRunConfig } from './batch-run.js';
+import { migrateRecords } from './executions/migrate.js';
+import { reconcile } from './executions/reconcile.js';
+import { type RunExecutionDeps, runExecution, settleStalled } from './executions/run.js';
+import type { ProgressLimits } from './notices/batch-progress.js';
+import { expireApproval } from './notices/expire.js';
+import { notify } from './notices/notify.js';
+import { type RemindDeps, remind } from './notices/remind.js';
+import { waitOnRateLimit } from './notices/waits.js';
+import type { Notifier } from './notifier.js';
+import type { ApprovalJobs, Clock, NotifyRequest, ReminderJob } from './ports.js';
+import { type ScheduledReportsDeps, scheduledReports } from './reports/scheduled.js';
+import { done } from './worker-outcome.js';
+
+export type { JobOutcome } from './worker-outcome.js';
+
+export interface WorkerAppDeps extends Pick<ScheduledReportsDeps, 'snapshots' | 'weekly'> {
+  service: ServiceClient;
+  store: RequestStore;
+  registry: Registry;
+  controls: ControlStore;
+  jobs: ApprovalJobs;
+  log: Logger;
+  now: Clock;
+  /** Recorded on each execution's start (which worker holds it). */
+  workerName: string;
+  /** How workers talk to people (slack/notifier.ts in production). */
+  notifier: Notifier;
+  approvalsChannel: string;
+  /** Who is reminded and escalated to, and how often. */
+  reminders: Pick<RemindDeps, 'approvers' | 'escalateTo' | 'reminderAfterMs' | 'reminderMax'>;
+  /** WAIT 1 after an execution's start (undefined: not checked). */
+  durable?: (() => Promise<boolean>) | undefined;
+  /** BATCH_RATE, shared by every process (undefined: off). */
+  batchRate?: RunExecutionDeps['batchRate'];
+  /** BATCH_PAUSE_AFTER_FAILURES and BATCH_HOLD_LIMIT. */
+  batch?: BatchRunConfig | undefined;
+  /** The batch progress message's throttles, shared by every process. */
+  progressLimits?: ProgressLimits | undefined;
+}
+
+export function createWorkerApp(deps: WorkerAppDeps) {
+  const { store, log, now, jobs, notifier, controls } = deps;
+  // Built once, not per job: the execute path adds nothing between its start and the call.
+  const execution: RunExecutionDeps = {
+    service: deps.service,
+    store,
+    registry: deps.registry,
+    controls,
+    jobs,
+    log,
+    now,
+    workerName: deps.workerName,
+    ...(deps.durable ? { durable: deps.durable } : {}),
+    ...(deps.batch ? { batch: deps.batch } : {}),
+    batchRate: deps.batchRate,
+  };
+  const noticeDeps = {
+    notifier,
+    store,
+    log,
+    approvalsChannel: deps.approvalsChannel,
+    jobs,
+    progress: deps.progressLimits,
+    frozen: async () => (await controls.freeze()) !== undefined,
+  };
+  const remindDeps: RemindDeps = { ...deps.reminders, store, queues: jobs, notifier, log, now };
+  return {
+    notices: {
+      /**
+       * Card posts and refreshes, outcome replies, direct messages, a batch's thread and progress.
+       * `enqueuedAt`: when the notice was queued, to skip a batch card's redundant redraws.
+       */
+      post: (notice: NotifyRequest, enqueuedAt?: number) =>
+        waitOnRateLimit(async () => {
+          const r = await notify(noticeDeps, notice, enqueuedAt);
+          return r ? { status: 'wait', ms: r.wait } : done(true);
+        }),
+      /** A reminder round or the escalation of a pending approval; stops once it is decided. */
+      remind: (job: ReminderJob) => waitOnRateLimit(async () => done(await remind(remindDeps, job))),
+      /** A pending approval's deadline passed: expired (true), or it was decided first (false). */
+      expire: async (requestId: string) => done(await expireApproval({ store, jobs, now }, requestId)),
+    },
+    executions: {
+      /** One try of one execution, at most once (app/execute-one.ts), after BATCH_RATE's turn. */
+      run: (executionId: string, jobId: string) => runExecution(execution, executionId, jobId),
+      /** A try's job failed for good or stalled: an execution it left executing becomes unknown. */
+      settleStalled: (executionId: string, jobId: string) =>
+        settleStalled({ store, jobs, log, controls }, executionId, jobId),
+      /** Once per worker start: records of the old format become approvals with executions. */
+      migrate: () => migrateRecords({ store, log }),
+      /** Records and queue in step after crashes (app/executions/reconcile.ts). */
+      reconcile: () =>
+        reconcile({
+          store,
+          queues: jobs,
+          log,
+          now,
+          controls,
+          ...(deps.batch ? { holdLimitMs: deps.batch.holdLimitMs } : {}),
+        }),
+    },
+    reports: scheduledReports({ service: deps.service, log, now, snapshots: deps.snapshots, weekly: deps.weekly }),
+  };
+}
+
+export type WorkerApp = ReturnType<typeof createWorkerApp>;
