@@ -131,7 +131,7 @@ export async function approve(
     return await afterVote(deps, requestId, user, v, controls, woken);
   } catch (err) {
     if (!redisFailure(err)) throw err;
-    // The vote stands; the reconciler queues an approved request that has no job (queue/reconcile.ts).
+    // The vote stands; the reconciler queues an approved request that has no job (app/executions/reconcile.ts).
     deps.log.warn({ err, requestId }, 'approval recorded; queueing deferred until Redis answers');
     return v.outcome === 'approved' ? { kind: 'approved', requestId } : { kind: 'voted', requestId };
   }

@@ -1,6 +1,6 @@
 /**
  * How the use cases and workers talk to people: a port that slack/ implements (slack/notifier.ts), so app/ and queue/
- * never imports slack/ (issue 12, item 5). The processor (queue/notify.ts) decides what is
+ * never imports slack/ (issue 12, item 5). The notice use cases (app/notices/) decide what is
  * posted once; the notifier only delivers.
  */
 import type { ExecutionState } from '../domain/approval.js';
@@ -39,14 +39,14 @@ export interface Notifier {
   escalate(record: RequestRecord, card: CardRef, user: string): Promise<void>;
   /** The requester's message at a decision (a vote, approval, denial) or an outcome. */
   tellRequester(record: RequestRecord, card: CardRef, milestone: Milestone): Promise<void>;
-  // Issue 20: a batch's thread. Each is posted once by queue/batch-thread.ts.
+  // Issue 20: a batch's thread. Each is posted once by app/notices/batch-thread.ts.
   /** The full rows as approved, a CSV in the card's thread. */
   batchRows(record: RequestRecord, card: CardRef, rows: readonly BatchRowRecord[]): Promise<void>;
   /** Loudly: the batch paused because these rows' outcome is unknown. */
   batchPaused(record: RequestRecord, card: CardRef, unknownRows: readonly BatchRowOutcome[]): Promise<void>;
   /**
    * The one progress message of a batch in its card's thread: posted when `ts` is undefined
-   * (returns its ts), else updated in place (chat.update). Throttled by queue/batch-progress.ts.
+   * (returns its ts), else updated in place (chat.update). Throttled by app/notices/batch-progress.ts.
    */
   batchProgress(record: RequestRecord, card: CardRef, ts: string | undefined): Promise<string>;
   /** The summary (counts, total moved) and the receipt CSV, at the end. */

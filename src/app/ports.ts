@@ -8,7 +8,7 @@ export type { Notifier } from './notifier.js';
 export type Clock = () => number;
 
 // 'not-sent' (issue 19): a try went back to queued unsent; the thread says so once per try.
-// 'progress' (issue 20): a batch's progress message, throttled (queue/batch-progress.ts).
+// 'progress' (issue 20): a batch's progress message, throttled (app/notices/batch-progress.ts).
 export const NOTIFY_KINDS = ['card', 'outcome', 'unknown', 'not-sent', 'progress'] as const;
 export interface NotifyRequest {
   requestId: string;

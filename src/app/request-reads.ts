@@ -29,7 +29,7 @@ export const requestHistory = (deps: RequestReadDeps, id: string): Promise<Histo
 
 /**
  * Issue 20: every row of a batch with its execution's state and outcome, in row order. The
- * batch's thread (queue/batch-thread.ts) and the CLI read the same.
+ * batch's thread (app/notices/batch-thread.ts) and the CLI read the same.
  */
 export async function batchRowOutcomes(
   store: Pick<RequestStore, 'batches' | 'executions'>,

@@ -2,7 +2,7 @@
  * submitBatch (issue 20): a checked batch file becomes ONE approval `B-<n>` with one execution
  * per row (`B-n.1`…), each its own sealed call; quorum by the total, no self-approval and expiry
  * as for a single request (the VOTE script is the same). The card and the rows file follow
- * through the notify job (queue/notify.ts) after the edge's ack.
+ * through the notify job (app/notices/notify.ts) after the edge's ack.
  */
 
 import { amountToString, amountToWire, formatAmount } from '../domain/amount.js';

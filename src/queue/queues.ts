@@ -1,45 +1,19 @@
 /**
- * BullMQ queues and their typed job contracts. Money jobs are configured so BullMQ never
+ * BullMQ queues (their jobs' data contracts are in job-data.ts). Money jobs are configured so BullMQ never
  * re-runs them on its own; the request record decides (DESIGN invariant 3).
  */
 import { randomUUID } from 'node:crypto';
 import { type JobsOptions, Queue } from 'bullmq';
-import { z } from 'zod';
 import { EXECUTE_TRIES } from '../app/execute-one.js';
 import { type JobQueue, NOTIFY_KINDS } from '../app/ports.js';
-import { EXECUTION_ID, executionId, tryJobId, wakeJobId } from '../domain/approval.js';
+import { executionId, tryJobId, wakeJobId } from '../domain/approval.js';
 import type { Logger } from '../log.js';
 import type { RedisClient } from '../store/redis.js';
+import { JOB_VERSION, type NotifyJob, QUEUE_NAMES, type RemindJob, type RequestJob } from './job-data.js';
 
-export const QUEUE_NAMES = { execute: 'execute', expire: 'expire', notify: 'notify', remind: 'remind' } as const;
-
-/**
- * Issue 18: job data carries a format version `v`; this code writes JOB_VERSION and reads it and
- * the unversioned data written before (v 1). A newer version is left untouched (queue/jobs/index.ts).
- */
-export const JOB_VERSION = 2;
-
-export const requestJob = z.object({ v: z.number().int().optional(), requestId: z.string().regex(/^[RB]-\d+$/) });
-export type RequestJob = z.infer<typeof requestJob>;
-
-/** One try of one execution; old jobs (`{ requestId }`, id = the request id) ran its execution 1. */
-export const executeJob = z.union([
-  z.object({
-    v: z.literal(JOB_VERSION),
-    executionId: z.string().regex(EXECUTION_ID),
-    attempt: z.number().int().min(1),
-  }),
-  requestJob.transform((old) => ({ v: JOB_VERSION, executionId: executionId(old.requestId, 1), attempt: 1 })),
-]);
-export type ExecuteJob = z.infer<typeof executeJob>;
-
-/** Issue 13: reminder number n (1-based) or the escalation of a pending request. */
-export const remindJob = requestJob.extend({ kind: z.enum(['remind', 'escalate']), n: z.number().int().min(1) });
-export type RemindJob = z.infer<typeof remindJob>;
-
+export type { ExecuteJob, NotifyJob, RemindJob, RequestJob } from './job-data.js';
+export { executeJob, JOB_VERSION, notifyJob, QUEUE_NAMES, remindJob, requestJob } from './job-data.js';
 export { NOTIFY_KINDS };
-export const notifyJob = requestJob.extend({ kind: z.enum(NOTIFY_KINDS) });
-export type NotifyJob = z.infer<typeof notifyJob>;
 
 /** Only a call that provably never left is tried again, as a new try (app/execute-one.ts). */
 export const EXECUTE_ATTEMPTS = EXECUTE_TRIES;

@@ -1,5 +1,5 @@
 /** One try of one execution: the worker app runs it, at most once (app/executions/run.ts). */
-import { executeJob, QUEUE_NAMES } from '../queues.js';
+import { executeJob, QUEUE_NAMES } from '../job-data.js';
 import { defineJob, performed } from './job.js';
 
 export const executeJobType = defineJob({

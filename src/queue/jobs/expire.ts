@@ -1,5 +1,5 @@
 /** A pending approval's deadline: pending → expired (its executions cancelled with it). */
-import { QUEUE_NAMES, requestJob } from '../queues.js';
+import { QUEUE_NAMES, requestJob } from '../job-data.js';
 import { defineJob, performed } from './job.js';
 
 export const expireJobType = defineJob({

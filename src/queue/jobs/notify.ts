@@ -2,7 +2,7 @@
  * Card posts and refreshes, replies and direct messages (app/notices/notify.ts), through the
  * notifier port. Slack's rate limit or a throttle waits in BullMQ's delayed set, costing no attempt.
  */
-import { notifyJob, QUEUE_NAMES } from '../queues.js';
+import { notifyJob, QUEUE_NAMES } from '../job-data.js';
 import { defineJob, performed } from './job.js';
 
 export const notifyJobType = defineJob({

@@ -1,5 +1,5 @@
 /** Reminders and escalation (app/notices/remind.ts); a Slack rate limit waits like a notify job. */
-import { QUEUE_NAMES, remindJob } from '../queues.js';
+import { QUEUE_NAMES, remindJob } from '../job-data.js';
 import { defineJob, performed } from './job.js';
 
 export const remindJobType = defineJob({

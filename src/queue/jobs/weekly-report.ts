@@ -6,7 +6,7 @@
  */
 import type { Queue } from 'bullmq';
 import { z } from 'zod';
-import { JOB_VERSION } from '../queues.js';
+import { JOB_VERSION } from '../job-data.js';
 import { defineJob, type JobContext, performed } from './job.js';
 
 const weeklyJob = z.object({ v: z.number().int().optional(), runAt: z.number().int() });
