@@ -40,7 +40,7 @@ export function startWorkerRole(b: Built, workerRedis: RedisClient, options: Wor
   const name = options.name ?? `worker-${process.pid}`;
   const log = b.log.child({ component: 'worker', worker: name });
   const heartbeat = startHeartbeat(b.redis, prefix, name, now, b.log);
-  // Issue 18 §4: the workers' ports on their own patient connection, bound once into the worker app.
+  // The workers' ports on their own patient connection, bound once into the worker app.
   const { deps: ports, undecorated: store } = buildPorts(b, workerRedis, 'worker');
   b.audit?.startWorker({ redis: workerRedis, store });
   const app = createWorkerApp({

@@ -116,7 +116,7 @@ export function startWorkers(deps: WorkerDeps): Workers {
     return worker;
   });
 
-  // Issue 18: old records are migrated once, before the reconciler reads them.
+  // Old records are migrated once, before the reconciler reads them (app/executions/migrate.ts).
   const migrated = deps.app.executions.migrate();
   const reconcileNow = async () => {
     await migrated;
