@@ -143,7 +143,7 @@ describe('issue 23: the card', () => {
     expect(text).toMatchInlineSnapshot(`
       "Transfer R-1001
       :octagonal_sign: On hold: Rampart is frozen, so this cannot be approved now
-      :octagonal_sign: *Frozen by <@U0APPROVER2> at <!date^1795255200^{date_short_pretty} {time}|2026-11-21 10:00 UTC>: incident 42.* Nothing is approved or executed until an unfreeze is approved (\`/unfreeze\`).
+      :octagonal_sign: *Frozen by <@U0APPROVER2> at <!date^1795255200^{date_short_pretty} {time}|2026-11-21 10:00 UTC>:* \`incident 42\`. Nothing is approved or executed until an unfreeze is approved (\`/unfreeze\`).
       *Amount:* *1,250.50* USDC  ·  *Chain:* Base  (\`base:usdc\`)
       *From:* ops <https://basescan.org/address/0x99ED2e97162533BA814aF8092b93b9a3090DEdcF|0x99ED…EdcF>
       *To:* <https://basescan.org/address/0x99ED2e97162533BA814aF8092b93b9a3090DEdcF|0x99ED2e97162533BA814aF8092b93b9a3090DEdcF>

@@ -1,9 +1,10 @@
 /**
  * People's words never become card lines: 200 seeded strings built from what forges a line in
  * mrkdwn (line breaks, `*Amount:*`, mentions, links, quotes, code, bidi controls, U+2028) are
- * put in a reason, a deny reason, a not-paid note and a batch row's reference. In every card
- * they appear only in plain_text, on one line; no mrkdwn text holds any of them; and the text
- * of a thread reply or direct message holds them only inside inline code. Pure.
+ * put in a reason, a deny reason, a not-paid note, a batch row's reference and a freeze reason.
+ * On every card a person's words appear only in plain_text, on one line, and no mrkdwn text
+ * holds them; the text of a thread reply, a direct message or a freeze banner holds them only
+ * inside inline code. Pure.
  */
 import { describe, expect, it } from 'vitest';
 import { checkBlockKitLimits } from '../../../devkit/fake-slack/block-kit-limits.js';
@@ -13,6 +14,7 @@ import type { RequestRecord } from '../../../src/domain/request.js';
 import { requestCardBlocks } from '../../../src/slack/blocks/card.js';
 import { outcomeReply } from '../../../src/slack/blocks/card-replies.js';
 import { cardText } from '../../../src/slack/blocks/card-summary.js';
+import { freezeAnnouncement, frozenClickText } from '../../../src/slack/blocks/freeze.js';
 import { requesterText } from '../../../src/slack/blocks/reminders.js';
 import { buildRecord, buildSealedRequest } from '../../support/factories.js';
 
@@ -196,6 +198,28 @@ describe('free text on cards', () => {
           expect(outsideCode(t), why).not.toContain('evil.example');
           expect(t, why).not.toMatch(/<!channel>|<!here>|<@U0EVIL>|<#C0EVIL>/);
         }
+      }
+    }
+  });
+
+  it('200 fuzzed freeze reasons: on a card, in the announcement and in a refused click, only as inline code', () => {
+    for (const { text, marker } of strings) {
+      const freeze = { by: 'U0APPROVER2', at: 1, reason: text };
+      const why = JSON.stringify(text);
+      const card = textObjects(requestCardBlocks(buildRecord('pending', 'transfer'), false, { freeze }));
+      const said = [
+        ...card.filter((o) => o.type === 'mrkdwn').map((o) => o.text),
+        freezeAnnouncement(freeze, 2),
+        frozenClickText('R-1001', freeze),
+      ];
+      expect(
+        said.some((t) => t.includes(marker)),
+        why,
+      ).toBe(true);
+      for (const t of said) {
+        expect(outsideCode(t), why).not.toContain(marker);
+        expect(outsideCode(t), why).not.toContain('evil.example');
+        expect(t, why).not.toMatch(/<!channel>|<!here>|<@U0EVIL>|<#C0EVIL>/);
       }
     }
   });
