@@ -51,7 +51,6 @@ function factLines(record: RequestRecord, b: BatchFacts): string {
     `*Rows:* ${b.rows}  ·  *Total:* ${esc(f.display.amountText ?? b.total)} ${code}  ·  *Largest:* row ${b.largest.row}, ${b.largest.amount} ${code}`,
     `*Available now:* ${f.display.availableBefore ?? b.availableNow} ${code} → *after this batch:* ${f.display.availableAfter ?? b.availableAfter} ${code}`,
     ...(f.velocityNote ? [`*Velocity:* ${esc(f.velocityNote)}`] : []),
-    `*File:* ${esc(b.fileName)}`,
   ].join('\n');
 }
 
@@ -126,6 +125,7 @@ export function batchCardBlocks(
     header(`${KIND[b.kind]} ${f.id}`),
     section(statusLine(record, frozen)),
     section(factLines(record, b)),
+    wordsBlock('File', b.fileName), // named by the requester: their words
     section(requestedBy(f)),
     wordsBlock('Reason', f.reason),
     ...(record.approvalState === 'denied' && record.denyReason

@@ -1,7 +1,8 @@
 /**
  * People's words never become card lines: 200 seeded strings built from what forges a line in
  * mrkdwn (line breaks, `*Amount:*`, mentions, links, quotes, code, bidi controls, U+2028) are
- * put in a reason, a deny reason, a not-paid note, a batch row's reference and a freeze reason.
+ * put in a reason, a deny reason, a not-paid note, a batch's file name and row reference, and a
+ * freeze reason.
  * On every card a person's words appear only in plain_text, on one line, and no mrkdwn text
  * holds them; the text of a thread reply, a direct message or a freeze banner holds them only
  * inside inline code. Pure.
@@ -100,9 +101,9 @@ function textObjects(blocks: unknown): TextObject[] {
   return out;
 }
 
-const facts = (preview: string[]): BatchFacts => ({
+const facts = (preview: string[], fileName: string): BatchFacts => ({
   kind: 'transfers',
-  fileName: 'payouts.csv',
+  fileName,
   rows: 2,
   total: '9000',
   largest: { row: 2, amount: '9000' },
@@ -129,6 +130,7 @@ function cards(text: string): [string, RequestRecord][] {
           ],
           'USDC',
         ),
+        `${text}.csv`,
       ),
     },
   });
