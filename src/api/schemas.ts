@@ -42,7 +42,8 @@ export const offrampBody = z
 // Issue 21: a batch's rows as JSON; each row's cells are checked by the batch file's own rules
 // (domain/batch-file.ts readBatchCells), so the sentences are those a CSV upload gets.
 const rowReference = z.string().max(1000).optional().meta({
-  description: 'Your reference for this row (at most 140 characters); kept with the row, never sent to the service.',
+  description:
+    'Your reference for this row: one line of at most 140 characters, without control characters, line or paragraph separators or text-direction controls; kept with the row, never sent to the service.',
   example: 'INV-118',
 });
 export const transferRow = z

@@ -210,13 +210,26 @@ const decidedOf = async (deps: Pick<AppDeps, 'store'>, requestId: string): Promi
   return { requestId, state: r.state, decidedBy: r.decidedBy, decidedAt: r.decidedAt, expiresAt: r.frozen.expiresAt };
 };
 
-export type DenyCheck = Authorisation | { kind: 'missing' } | { kind: 'late'; decided: Decided } | { kind: 'may-deny' };
+export type DenyCheck =
+  | Authorisation
+  | { kind: 'missing' }
+  | { kind: 'late'; decided: Decided }
+  | { kind: 'may-deny' }
+  | { kind: 'unavailable'; failure: RedisFailure };
 
-/** Before the reason is asked for: may this person deny this request now? */
+/** Before the reason is asked for: may this person deny this request now? Only reads. */
 export async function checkDeny(deps: DecideDeps, requestId: string, user: string): Promise<DenyCheck> {
   const refused = await authorise(deps, user);
   if (refused) return refused;
-  const decided = await decidedOf(deps, requestId);
+  let decided: Decided | undefined;
+  try {
+    decided = await decidedOf(deps, requestId);
+  } catch (err) {
+    const failure = redisFailure(err);
+    if (!failure) throw err;
+    deps.log.warn({ err, requestId }, 'deny not offered: Redis is unreachable or did not answer');
+    return { kind: 'unavailable', failure };
+  }
   if (!decided) return { kind: 'missing' };
   return decided.state === 'pending' ? { kind: 'may-deny' } : { kind: 'late', decided };
 }

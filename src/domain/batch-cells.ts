@@ -5,6 +5,7 @@
 import { addressProblem } from './address.js';
 import { type Amount, parseAmount } from './amount.js';
 import { type Asset, CHAINS } from './assets.js';
+import { freeTextProblem } from './free-text.js';
 
 export const BATCH_KINDS = ['transfers', 'offramps'] as const;
 export type BatchKind = (typeof BATCH_KINDS)[number];
@@ -62,5 +63,5 @@ export function destinationCellProblem(kind: BatchKind, text: string, asset: Ass
 export function referenceCellProblem(text: string): string | undefined {
   if (text.trim().length > MAX_REFERENCE_CHARS)
     return `the reference is longer than ${MAX_REFERENCE_CHARS} characters; shorten it.`;
-  return undefined;
+  return freeTextProblem(text.trim(), 'the reference');
 }

@@ -13,6 +13,12 @@ import { describeRedisFailure, redisFailure } from '../store/redis-errors.js';
 /** Issue 18 §3: the sentence for Redis's two failures, for edges that may not import store/. */
 export { describeRedisFailure };
 
+/** The sentence for a Redis failure, or undefined for any other error. */
+export function redisFailureText(err: unknown): string | undefined {
+  const failure = redisFailure(err);
+  return failure ? describeRedisFailure(failure) : undefined;
+}
+
 export function describeError(err: unknown): string {
   if (err instanceof InputError) return err.message;
   const redis = redisFailure(err);

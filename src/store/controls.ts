@@ -8,6 +8,7 @@
 import type { FreezeState, UnfreezeChoice, UnfreezeProposal } from '../domain/freeze-state.js';
 import type { VelocityRule, VelocitySubject, VelocityUsage } from '../domain/velocity.js';
 import type { RedisClient } from './redis.js';
+import { repliesOf } from './redis-errors.js';
 import type { VoteControls } from './requests.js';
 import { evalScript } from './run-script.js';
 
@@ -81,7 +82,13 @@ export class ControlStore {
 
   /** A request that ended `failed` (or was cancelled after approval) gives its headroom back. */
   async releaseHeadroom(subject: VelocitySubject, requestId: string): Promise<void> {
-    await this.redis.multi().zrem(this.ledgerKey(subject), requestId).hdel(this.amountsKey(subject), requestId).exec();
+    repliesOf(
+      await this.redis
+        .multi()
+        .zrem(this.ledgerKey(subject), requestId)
+        .hdel(this.amountsKey(subject), requestId)
+        .exec(),
+    );
   }
 
   async freeze(): Promise<FreezeState | undefined> {

@@ -19,6 +19,7 @@ import { StateConflictError } from '../errors.js';
 import { CANCEL_QUEUED, FINISH, START } from './approval-lua.js';
 import { executionOf, sealedCallOf } from './record-view.js';
 import type { RedisClient } from './redis.js';
+import { readReplies } from './redis-errors.js';
 import { evalScript } from './run-script.js';
 import type { ChangeListener, StoreKeys } from './store-keys.js';
 
@@ -331,8 +332,8 @@ export class ExecutionStore {
     if (ids.length === 0) return [];
     const pipe = this.redis.pipeline();
     for (const id of ids) pipe.hgetall(this.keys.execution(id));
-    const rows = (await pipe.exec()) ?? [];
-    return ids.flatMap((id, i) => executionOf(id, approvalId, (rows[i]?.[1] ?? {}) as Record<string, string>) ?? []);
+    const rows = (await readReplies(pipe.exec())) as Record<string, string>[];
+    return ids.flatMap((id, i) => executionOf(id, approvalId, rows[i] ?? {}) ?? []);
   }
 
   /** Executions between their compare-and-set and their answer (the reconciler's list). */

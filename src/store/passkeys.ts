@@ -5,6 +5,7 @@
  */
 import { type Passkey, type PasskeyCard, passkeySchema, type StoredPasskey } from '../domain/passkey.js';
 import type { RedisClient } from './redis.js';
+import { repliesOf } from './redis-errors.js';
 import { evalScript } from './run-script.js';
 
 export { type Passkey, passkeySchema, type StoredPasskey };
@@ -39,8 +40,9 @@ export class PasskeyStore {
 
   /** The card of a pending passkey, once: the one caller that decided it redraws it. */
   async takeCard(user: string, id: string): Promise<PasskeyCard | undefined> {
-    const [[, raw] = [null, null]] =
-      (await this.redis.multi().hget(this.cardsKey, `${user}/${id}`).hdel(this.cardsKey, `${user}/${id}`).exec()) ?? [];
+    const [raw] = repliesOf(
+      await this.redis.multi().hget(this.cardsKey, `${user}/${id}`).hdel(this.cardsKey, `${user}/${id}`).exec(),
+    );
     if (typeof raw !== 'string') return undefined;
     const card = JSON.parse(raw) as Partial<PasskeyCard>;
     return typeof card.channel === 'string' && typeof card.ts === 'string'
@@ -49,12 +51,14 @@ export class PasskeyStore {
   }
 
   async add(passkey: Passkey, counter: number): Promise<void> {
-    await this.redis
-      .multi()
-      .hset(this.key(passkey.user), passkey.id, JSON.stringify(passkeySchema.parse(passkey)))
-      .hset(this.countersKey(passkey.user), passkey.id, String(counter))
-      .sadd(this.usersKey, passkey.user)
-      .exec();
+    repliesOf(
+      await this.redis
+        .multi()
+        .hset(this.key(passkey.user), passkey.id, JSON.stringify(passkeySchema.parse(passkey)))
+        .hset(this.countersKey(passkey.user), passkey.id, String(counter))
+        .sadd(this.usersKey, passkey.user)
+        .exec(),
+    );
   }
 
   async list(user: string): Promise<StoredPasskey[]> {
@@ -97,12 +101,13 @@ export class PasskeyStore {
   async revoke(user: string, id?: string): Promise<number> {
     const ids = id === undefined ? Object.keys(await this.redis.hgetall(this.key(user))) : [id];
     if (ids.length === 0) return 0;
-    const [[, removed] = [null, 0]] =
-      (await this.redis
+    const [removed] = repliesOf(
+      await this.redis
         .multi()
         .hdel(this.key(user), ...ids)
         .hdel(this.countersKey(user), ...ids)
-        .exec()) ?? [];
+        .exec(),
+    );
     if ((await this.redis.hlen(this.key(user))) === 0) await this.redis.srem(this.usersKey, user);
     return Number(removed);
   }

@@ -11,6 +11,7 @@ import { EXECUTION_ID } from '../domain/approval.js';
 import { paymentDigest, type RepeatHit, repeatStateOf, SAME_FILE_WINDOW_MS } from '../domain/repeats.js';
 import type { SealedRequest, ServiceCall } from '../domain/request.js';
 import type { RedisClient } from './redis.js';
+import { readReplies } from './redis-errors.js';
 import type { StoreKeys } from './store-keys.js';
 
 /** An earlier batch of the same file: its id, its approval state then, when it was requested. */
@@ -65,10 +66,7 @@ export class RecentPayments {
     const first = this.redis.pipeline();
     for (const d of distinct) first.zrangebyscore(this.paymentKey(d), since, '+inf', 'WITHSCORES');
     if (file) first.zrangebyscore(this.fileKey(file.fingerprint), file.since, '+inf', 'WITHSCORES');
-    const found = ((await first.exec()) ?? []).map(([err, v]) => {
-      if (err) throw err;
-      return pairs(v as string[]);
-    });
+    const found = (await readReplies(first.exec())).map((v) => pairs(v as string[]));
     const files = file ? (found.pop() ?? []) : [];
     const executions = [...new Set(found.flat().map((p) => p.member))];
     if (executions.length === 0 && files.length === 0) return { hits: new Map(), sameFile: [] };
@@ -78,10 +76,7 @@ export class RecentPayments {
       second.hget(this.keys.approval(EXECUTION_ID.exec(e)?.[1] ?? e), 'state');
     }
     for (const f of files) second.hmget(this.keys.approval(f.member), 'state', 'view');
-    const answers = ((await second.exec()) ?? []).map(([err, v]) => {
-      if (err) throw err;
-      return v;
-    });
+    const answers = await readReplies(second.exec());
     const stateOf = new Map(
       executions.map((e, i) => [
         e,

@@ -65,3 +65,30 @@ export async function whenRedisAnswers<T>(step: () => Promise<T>, tries = 10, de
     }
   }
 }
+
+type Replies = [error: Error | null, result: unknown][] | null;
+
+/**
+ * ioredis resolves a pipeline with each command's error beside its reply instead of rejecting
+ * (ioredis built/Pipeline.js fillResult), so a stalled or unreachable Redis reads as empty
+ * replies unless they are checked: the first error is thrown, as a lone command would throw it.
+ * `null` is a transaction aborted by WATCH, which no caller here uses.
+ */
+export function repliesOf(replies: Replies): unknown[] {
+  if (!replies) throw new RedisUnavailableError('Redis aborted a transaction without running it.');
+  for (const [err] of replies) if (err) throw err;
+  return replies.map(([, result]) => result);
+}
+
+/**
+ * The replies of a pipeline that only reads. A read changes nothing even when it timed out, so
+ * its failure is "unreachable" (REDIS_UNREACHABLE_TEXT), never "may or may not have been saved".
+ */
+export async function readReplies(pending: Promise<Replies>): Promise<unknown[]> {
+  try {
+    return repliesOf(await pending);
+  } catch (err) {
+    if (!isRedisFailure(err)) throw err;
+    throw new RedisUnavailableError('Redis did not answer a read.', { cause: err });
+  }
+}

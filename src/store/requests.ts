@@ -30,6 +30,7 @@ import { PaidBefore } from './paid-before.js';
 import { RecentPayments } from './recent-payments.js';
 import { recordOf } from './record-view.js';
 import type { RedisClient } from './redis.js';
+import { readReplies } from './redis-errors.js';
 import { evalScript } from './run-script.js';
 import { type ChangeListener, StoreKeys } from './store-keys.js';
 
@@ -235,14 +236,13 @@ export class RequestStore {
    * executions: all of them for a single request, the first page for many. Reads both formats.
    */
   async get(id: string): Promise<RequestRecord | undefined> {
-    const [[, h], [, first]] = ((await this.redis
-      .pipeline()
-      .hgetall(this.key(id))
-      .hgetall(this.keys.execution(executionId(id, 1)))
-      .exec()) ?? [
-      [null, {}],
-      [null, {}],
-    ]) as [[unknown, Record<string, string>], [unknown, Record<string, string>]];
+    const [h, first] = (await readReplies(
+      this.redis
+        .pipeline()
+        .hgetall(this.key(id))
+        .hgetall(this.keys.execution(executionId(id, 1)))
+        .exec(),
+    )) as [Record<string, string>, Record<string, string>];
     const n = Number(h.n ?? '1');
     const more: ExecutionRecord[] = h.v && n > 1 ? await this.executions.page(id, 0, EXECUTION_PAGE, n) : [];
     return recordOf(id, h, first, more);

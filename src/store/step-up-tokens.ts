@@ -8,6 +8,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { RedisClient } from './redis.js';
+import { repliesOf } from './redis-errors.js';
 import { evalScript } from './run-script.js';
 
 export const tokenDataSchema = z.object({
@@ -106,11 +107,13 @@ export class StepUpTokens {
   async issue(data: TokenData, now: number): Promise<string> {
     const token = newToken();
     const ttl = Math.max(1, data.expiresAt - now);
-    await this.redis
-      .multi()
-      .hset(this.key(token), 'data', JSON.stringify(tokenDataSchema.parse(data)), 'attempts', '0')
-      .pexpire(this.key(token), ttl)
-      .exec();
+    repliesOf(
+      await this.redis
+        .multi()
+        .hset(this.key(token), 'data', JSON.stringify(tokenDataSchema.parse(data)), 'attempts', '0')
+        .pexpire(this.key(token), ttl)
+        .exec(),
+    );
     return token;
   }
 

@@ -1,8 +1,9 @@
 /**
  * POST /api/v1/batches on loopback (issue 21): JSON rows refused with the batch file's own
- * sentences at JSON pointers, a new destination refused naming its rows, the key's --max-amount
- * on the batch's total and --max-open counting a batch once, 20 concurrent replays of one
- * Idempotency-Key making one batch and one card, and a batch's executions read page by page.
+ * sentences at JSON pointers (a reference must be one line of visible characters), a new
+ * destination refused naming its rows, the key's --max-amount on the batch's total and
+ * --max-open counting a batch once, 20 concurrent replays of one Idempotency-Key making one
+ * batch and one card, and a batch's executions read page by page.
  * Every answer is checked against the OpenAPI document (support.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -118,6 +119,32 @@ describe('POST /batches', () => {
     ]);
     const wallet = await post(token, batch(rowsOf(1), { wallet: 'nowhere' }));
     expect([wallet.status, wallet.json.code]).toEqual([400, 'unknown_wallet']);
+    expect(await requestCount()).toBe(before);
+  });
+
+  it('refuses a reference holding a line break or a text-direction control with its sentence', async () => {
+    const { token } = await newKey(api);
+    const before = await requestCount();
+    const a = await post(
+      token,
+      batch([
+        { receiver: known[0], amount: '10', reference: 'INV-1\n*Amount:* 25.00' },
+        { receiver: known[1], amount: '11', reference: 'INV-\u202E2' },
+      ]),
+    );
+    expect([a.status, a.json.code]).toEqual([400, 'invalid_field']);
+    expect(a.json.errors).toEqual([
+      {
+        pointer: '/rows/0/reference',
+        detail:
+          'Row 1 reference: the reference holds a line break (U+000A); write it on one line with visible characters only.',
+      },
+      {
+        pointer: '/rows/1/reference',
+        detail:
+          'Row 2 reference: the reference holds an invisible text-direction control (U+202E); write it on one line with visible characters only.',
+      },
+    ]);
     expect(await requestCount()).toBe(before);
   });
 

@@ -89,7 +89,7 @@ describe('repeats on a batch card', () => {
       ),
     );
     expect(text).toContain(':warning: *New destinations:* row 5 pays an address Rampart has never paid');
-    const preview = text.slice(text.indexOf('*Rows, flagged first:*')).split('\n').slice(1, 5);
+    const preview = text.slice(text.indexOf('Rows, flagged first:')).split('\n').slice(1, 5);
     expect(preview.map((l) => l.split(' · ')[0])).toEqual(['row 5', 'row 4', 'row 2', 'row 3']);
     expect(approveButton(id)?.confirm?.text.text).toContain(
       'I checked rows 4 and 5 (repeats) and row 5 (new destination).',

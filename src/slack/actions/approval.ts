@@ -116,6 +116,8 @@ export function registerApprovalActions(app: Routes, deps: Deps): void {
         return tell(client, deps, click, refusalText(check));
       case 'late':
         return tell(client, deps, click, lateClickText(check.decided));
+      case 'unavailable':
+        return tell(client, deps, click, describeRedisFailure(check.failure));
       case 'missing':
         return;
       case 'may-deny':

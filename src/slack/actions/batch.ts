@@ -4,6 +4,7 @@
  */
 import type { BlockButtonAction } from '@slack/bolt';
 import type { BatchControlOutcome } from '../../app/batch-control.js';
+import { redisFailureText } from '../../presenters/describe-error.js';
 import { BATCH_ACTIONS } from '../blocks/batch-card.js';
 import { refusalText } from '../decision-text.js';
 import type { Deps } from '../deps.js';
@@ -54,8 +55,10 @@ export function registerBatchActions(app: Routes, deps: Deps): void {
         if (outcome.kind === 'step-up') return offerPasskey(client, deps, click, outcome.requestId, 'resume');
         text = answer(outcome, what);
       } catch (err) {
-        deps.log.error({ err, requestId: click.requestId }, `batch ${what} failed`);
-        text = `Rampart could not ${what} ${click.requestId} just now; nothing changed. Try again in a moment.`;
+        const redis = redisFailureText(err);
+        deps.log[redis ? 'warn' : 'error']({ err, requestId: click.requestId }, `batch ${what} failed`);
+        text =
+          redis ?? `Rampart could not ${what} ${click.requestId} just now; nothing changed. Try again in a moment.`;
       }
       if (text) await tell(client, deps, click, text);
     });

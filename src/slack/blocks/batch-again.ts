@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { CheckBatchOutcome, CheckedBatch } from '../../app/check-batch.js';
 import { formatAmount } from '../../domain/amount.js';
 import { rowList } from '../../domain/batch-approval.js';
+import { oneLine } from '../../domain/free-text.js';
 import { plural } from '../../domain/words.js';
 import { encodeMetadata } from '../metadata.js';
 import { context, esc, plain, section } from './common.js';
@@ -71,7 +72,7 @@ function rowLines(id: string, rows: readonly AgainRowView[], code: string): stri
     .slice(0, SHOWN)
     .map(
       (r, i) =>
-        `row ${i + 2} · ${esc(r.destination.length > 16 ? `${r.destination.slice(0, 6)}…${r.destination.slice(-5)}` : r.destination)} · ${esc(r.amount)} ${code}${r.reference ? ` · ${esc(r.reference)}` : ''} _(row ${r.row} of ${id}, ${r.state})_`,
+        `row ${i + 2} · ${r.destination.length > 16 ? `${r.destination.slice(0, 6)}…${r.destination.slice(-5)}` : r.destination} · ${r.amount} ${code}${r.reference ? ` · ${oneLine(r.reference)}` : ''} (row ${r.row} of ${id}, ${r.state})`,
     );
   const more = rows.length - SHOWN;
   return `${lines.join('\n')}${more > 0 ? `\n…and ${more} more` : ''}`;
@@ -105,7 +106,8 @@ export function againConfirmModal(
           ...(c.velocityNote ? [`*Velocity:* ${esc(c.velocityNote)}`] : []),
         ].join('\n'),
       ),
-      section(`*Rows:*\n${rowLines(id, rows, code)}`),
+      // The rows carry the file's own words (references): plain text.
+      { type: 'section', text: plain(`Rows:\n${rowLines(id, rows, code)}`, 3000) },
       context('Submitting posts a new card: it needs approving again, like any batch.'),
     ],
   };

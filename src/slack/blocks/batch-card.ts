@@ -6,8 +6,9 @@
  */
 import type { KnownBlock } from '@slack/types';
 import type { BatchFacts } from '../../domain/batch-approval.js';
+import { oneLine } from '../../domain/free-text.js';
 import type { RequestRecord } from '../../domain/request.js';
-import { type Blocks, context, esc, header, plain, section, slackDate, withSandboxNote } from './common.js';
+import { type Blocks, context, esc, header, plain, section, slackDate, withSandboxNote, wordsBlock } from './common.js';
 import { batchWarningLines } from './repeat-lines.js';
 
 export const BATCH_ACTIONS = { resume: 'batch_resume', stop: 'batch_stop' } as const;
@@ -34,7 +35,7 @@ function statusLine(record: RequestRecord, frozen: boolean): string {
     case 'done':
       return `:checkered_flag: Finished: ${c.succeeded} succeeded, ${c.failed} failed, ${c.unknown} outcome unknown, ${c.cancelled} cancelled`;
     case 'denied':
-      return `:no_entry_sign: Denied by <@${record.decidedBy}>: ${esc(record.denyReason ?? '')}`;
+      return `:no_entry_sign: Denied by <@${record.decidedBy}>`;
     case 'cancelled':
       return ':heavy_multiplication_x: Cancelled';
     case 'expired':
@@ -50,7 +51,6 @@ function factLines(record: RequestRecord, b: BatchFacts): string {
     `*Rows:* ${b.rows}  ·  *Total:* ${esc(f.display.amountText ?? b.total)} ${code}  ·  *Largest:* row ${b.largest.row}, ${b.largest.amount} ${code}`,
     `*Available now:* ${f.display.availableBefore ?? b.availableNow} ${code} → *after this batch:* ${f.display.availableAfter ?? b.availableAfter} ${code}`,
     ...(f.velocityNote ? [`*Velocity:* ${esc(f.velocityNote)}`] : []),
-    `*File:* ${esc(b.fileName)}`,
   ].join('\n');
 }
 
@@ -125,7 +125,12 @@ export function batchCardBlocks(
     header(`${KIND[b.kind]} ${f.id}`),
     section(statusLine(record, frozen)),
     section(factLines(record, b)),
-    section(`${requestedBy(f)}  ·  *Reason:* ${esc(f.reason)}`),
+    wordsBlock('File', b.fileName), // named by the requester: their words
+    section(requestedBy(f)),
+    wordsBlock('Reason', f.reason),
+    ...(record.approvalState === 'denied' && record.denyReason
+      ? [wordsBlock('Reason to deny', record.denyReason)]
+      : []),
     section(
       `*Rule (by the total):* ${esc(f.rule)}\n*Approvals:* ${record.votes.length} of ${f.requiredApprovals}${votes ? `: ${votes}` : ''}${record.approvalState === 'pending' ? `\n*Expires:* ${slackDate(f.expiresAt)}` : ''}`,
     ),
@@ -137,7 +142,11 @@ export function batchCardBlocks(
       b.rows > b.preview.length
         ? `\n…and ${b.rows - b.preview.length} more: every row is in the CSV in this thread`
         : '';
-    blocks.push(section(`*Rows, flagged first:*\n${b.preview.map(esc).join('\n')}${more}`));
+    // The rows carry the file's own words (references, beneficiaries as written): plain text.
+    blocks.push({
+      type: 'section',
+      text: plain(`Rows, flagged first:\n${b.preview.map(oneLine).join('\n')}${more}`, 3000),
+    });
   }
   blocks.push(context(`Approval hash \`${f.hash}\` · what runs is exactly these ${b.rows} rows, one at a time`));
   if (record.approvalState === 'pending' && pendingButtons) blocks.push(pendingButtons);

@@ -5,7 +5,7 @@
 import { shortAddress } from '../../domain/address.js';
 import type { RequestRecord } from '../../domain/request.js';
 import { outcomeMessage } from '../../presenters/describe-error.js';
-import { code, esc, link } from './common.js';
+import { code, esc, link, quoted } from './common.js';
 
 /** Where to look when the service may or may not have acted (issue 9 item 1). */
 const WHAT_TO_CHECK: Record<RequestRecord['frozen']['call']['kind'], string> = {
@@ -47,7 +47,7 @@ export function outcomeReply(record: RequestRecord): string {
     case 'unknown':
       return `:rotating_light: ${who} *${f.id}: outcome unknown.* ${esc(outcomeMessage(o) ?? '')}\n*Do not request it again:* it may already have gone through, and Rampart will not call the service for it again. ${WHAT_TO_CHECK[f.call.kind]} Once you know, an approver other than the requester records it: \`/resolve ${id1} paid &lt;hash or reference&gt;\` or \`/resolve ${id1} not-paid &lt;why&gt;\`.`;
     case 'denied':
-      return `:no_entry_sign: ${who} ${f.id} was denied by <@${record.decidedBy}>: ${esc(record.denyReason ?? '')}`;
+      return `:no_entry_sign: ${who} ${f.id} was denied by <@${record.decidedBy}>${record.denyReason ? `: ${quoted(record.denyReason)}` : '.'}`;
     case 'cancelled':
       return `:heavy_multiplication_x: ${f.id} was cancelled by the requester.`;
     case 'expired':
@@ -64,5 +64,5 @@ function resolvedReply(record: RequestRecord, r: { by: string; at: number; paid:
   const proof = o.hash ?? o.reference ?? o.id ?? o.message ?? '';
   return r.paid
     ? `:white_check_mark: <@${f.requester}> ${f.id} was paid: <@${r.by}> recorded it (${code(proof)}) after its outcome was unknown. It counts as succeeded.`
-    : `:x: <@${f.requester}> ${f.id} was not paid: <@${r.by}> recorded it after its outcome was unknown: ${esc(proof)}. Its amount no longer counts toward the velocity limit; make a new request if it is still needed.`;
+    : `:x: <@${f.requester}> ${f.id} was not paid: <@${r.by}> recorded it after its outcome was unknown: ${quoted(proof)}. Its amount no longer counts toward the velocity limit; make a new request if it is still needed.`;
 }

@@ -25,6 +25,7 @@ import {
   section,
   slackDate,
   withSandboxNote,
+  wordsBlock,
 } from './common.js';
 import { checkedWarnings, requestRepeatLines, WARNINGS_CHECKED } from './repeat-lines.js';
 
@@ -59,7 +60,7 @@ function statusLine(record: RequestRecord, frozen: boolean): string {
       // Issue 23 item 5: a frozen card never invites a click that would be refused.
       return frozen ? ':octagonal_sign: On hold: Rampart is frozen, so this cannot be approved now' : label;
     case 'denied':
-      return `${label} by <@${record.decidedBy}>${at(record)}: ${esc(record.denyReason ?? '')}`;
+      return `${label} by <@${record.decidedBy}>${at(record)}`;
     case 'cancelled':
       return `${label} by ${record.decidedBy === record.frozen.requester ? 'the requester' : `<@${record.decidedBy}>`}`;
     case 'approved':
@@ -77,7 +78,7 @@ function statusLine(record: RequestRecord, frozen: boolean): string {
     }
     case 'failed':
       if (record.outcome?.resolution)
-        return `${label}: recorded as not paid by <@${record.outcome.resolution.by}> (the outcome was unknown): ${esc(outcomeMessage(record.outcome) ?? '')}`;
+        return `${label}: recorded as not paid by <@${record.outcome.resolution.by}> (the outcome was unknown)`;
       return `${label}: ${esc(outcomeMessage(record.outcome) ?? '')}`;
     case 'unknown':
       return `${label}: ${esc(outcomeMessage(record.outcome) ?? '')}`;
@@ -99,6 +100,17 @@ function votesLine(record: RequestRecord): string {
   return `*Approvals:* ${record.votes.length} of ${record.frozen.requiredApprovals}${stepUp}${votes ? `: ${votes}` : ''}`;
 }
 
+/** The requester's reason, and an approver's reason to deny or note, as they typed them (common.ts wordsBlock). */
+function peoplesWords(record: RequestRecord): KnownBlock[] {
+  const o = record.outcome;
+  const notPaid = record.state === 'failed' && o?.resolution && !o.resolution.paid ? o.message : undefined;
+  return [
+    wordsBlock('Reason', record.frozen.reason),
+    ...(record.state === 'denied' && record.denyReason ? [wordsBlock('Reason to deny', record.denyReason)] : []),
+    ...(notPaid ? [wordsBlock('Why not paid', notPaid)] : []),
+  ];
+}
+
 const hashLine = (record: RequestRecord) =>
   context(`Sealed request hash \`${record.frozen.hash}\` · what runs is exactly what is shown`);
 
@@ -110,9 +122,8 @@ function finalCard(record: RequestRecord): KnownBlock[] {
   return [
     header(`${TITLE[f.call.kind]} ${f.id}`),
     section(statusLine(record, false)),
-    section(
-      `${summaryLine(f)}\n*Requested by:* <@${f.requester}>  ·  *Reason:* ${esc(f.reason)}${approvers ? `\n*Approved by:* ${approvers}` : ''}`,
-    ),
+    section(`${summaryLine(f)}\n*Requested by:* <@${f.requester}>${approvers ? `\n*Approved by:* ${approvers}` : ''}`),
+    ...peoplesWords(record),
     hashLine(record),
   ];
 }
@@ -176,7 +187,8 @@ export function requestCardBlocks(record: RequestRecord, sandbox: boolean, contr
     { type: 'section', text: mrkdwn(whatLines(f).join('\n')) },
     // Issue 20 §4: earlier payments this one repeats, while it can still be denied.
     ...(record.state === 'pending' && f.display.repeats?.length ? [section(requestRepeatLines(f).join('\n'))] : []),
-    section(`${requestedBy(f)}  ·  *Reason:* ${esc(f.reason)}`),
+    section(requestedBy(f)),
+    ...peoplesWords(record),
     section(
       `*Rule:* ${esc(f.rule)}\n${votesLine(record)}${record.state === 'pending' ? `\n*Expires:* ${slackDate(f.expiresAt)}` : ''}`,
     ),

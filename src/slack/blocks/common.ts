@@ -1,5 +1,6 @@
 /** Small pure helpers shared by the Block Kit builders. */
 import type { KnownBlock } from '@slack/types';
+import { oneLine } from '../../domain/free-text.js';
 
 export type Blocks = KnownBlock[];
 
@@ -50,6 +51,19 @@ export const link = (url: string, label: string): string => {
 
 /** Inline code for text from people or the service: escaped, with no backtick to close it early. */
 export const code = (text: string): string => `\`${esc(text.replaceAll('`', "'"))}\``;
+
+/**
+ * People's words on a card (a reason, a deny reason), labelled and after the figures: plain_text
+ * shows them as typed, so no mrkdwn, mention or link in them acts, and on one line they cannot
+ * pose as more of the card's lines.
+ */
+export const wordsBlock = (label: string, text: string): KnownBlock => ({
+  type: 'section',
+  text: plain(`${label}: ${oneLine(text)}`, 3000),
+});
+
+/** People's words inside a text-only message (a thread reply, a direct message): one line of inline code. */
+export const quoted = (text: string): string => code(oneLine(text));
 
 export const SANDBOX_NOTE = ':test_tube: Sandbox: no real money moves.';
 

@@ -2,22 +2,25 @@
 
 import type { FreezeState, UnfreezeProposal } from '../../domain/freeze-state.js';
 import { plural, pluralWord } from '../../domain/words.js';
-import { type Blocks, context, esc, header, plain, section, slackDate, withSandboxNote } from './common.js';
+import { type Blocks, context, header, plain, quoted, section, slackDate, withSandboxNote } from './common.js';
 
-/** A sentence ends once: a reason typed with its own full stop keeps just that one (issue 23 item 19). */
-export const sentence = (text: string): string => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
+/**
+ * The approver's words, quoted as typed (common.ts quoted): no mrkdwn, mention or link in them
+ * acts. A sentence ends once: a reason typed with its own full stop loses it to the one after.
+ */
+const why = (f: FreezeState): string => quoted(f.reason.trim().replace(/[.!?]+$/, ''));
 
 export const freezeBannerText = (f: FreezeState): string =>
-  `:octagonal_sign: *Frozen by <@${f.by}> at ${slackDate(f.at)}: ${esc(sentence(f.reason))}* Nothing is approved or executed until an unfreeze is approved (\`/unfreeze\`).`;
+  `:octagonal_sign: *Frozen by <@${f.by}> at ${slackDate(f.at)}:* ${why(f)}. Nothing is approved or executed until an unfreeze is approved (\`/unfreeze\`).`;
 
 export function frozenClickText(id: string, f: FreezeState | undefined): string {
-  const who = f ? ` by <@${f.by}> at ${slackDate(f.at)} (${esc(f.reason)})` : '';
+  const who = f ? ` by <@${f.by}> at ${slackDate(f.at)} (${why(f)})` : '';
   return `Rampart is frozen${who}, so ${id} cannot be approved now; nothing changed. It can be approved once an unfreeze is approved with /unfreeze.`;
 }
 
 /** The one message in the approvals channel when Rampart is frozen. */
 export const freezeAnnouncement = (f: FreezeState, open: number): string =>
-  `:octagonal_sign: *Rampart is frozen* by <@${f.by}> at ${slackDate(f.at)}: ${esc(f.reason)}\nNo request can be approved and nothing runs until an unfreeze is approved (\`/unfreeze\`, two approvers). ${plural(open, 'open request')} ${pluralWord(open, 'is', 'are')} marked on their cards.`;
+  `:octagonal_sign: *Rampart is frozen* by <@${f.by}> at ${slackDate(f.at)}: ${why(f)}\nNo request can be approved and nothing runs until an unfreeze is approved (\`/unfreeze\`, two approvers). ${plural(open, 'open request')} ${pluralWord(open, 'is', 'are')} marked on their cards.`;
 
 export const UNFREEZE_ACTIONS = { release: 'unfreeze_release', cancel: 'unfreeze_cancel' } as const;
 

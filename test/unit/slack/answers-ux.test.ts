@@ -37,7 +37,7 @@ describe('what people see in answers (issue 23)', () => {
     });
     expect(readableTexts(blocks).join('\n')).toMatchInlineSnapshot(`
       "Unfreeze Rampart
-      :octagonal_sign: *Frozen by <@U0APPROVER2> at <!date^0^{date_short_pretty} {time}|1970-01-01 00:00 UTC>: incident 42.* Nothing is approved or executed until an unfreeze is approved (\`/unfreeze\`).
+      :octagonal_sign: *Frozen by <@U0APPROVER2> at <!date^0^{date_short_pretty} {time}|1970-01-01 00:00 UTC>:* \`incident 42\`. Nothing is approved or executed until an unfreeze is approved (\`/unfreeze\`).
       Asked by <@U0APPROVER1> at <!date^0^{date_short_pretty} {time}|1970-01-01 00:00 UTC>. Needs 2 approvers choosing the same.
       *Approved, waiting to run* (0)
       _No approved request is waiting to run._

@@ -98,7 +98,8 @@ describe('issue 23: the card', () => {
       _typed by <@U0REQUESTER> · EIP-55 checksum valid_
       :warning: *Rampart has never paid this address before.* Check it with the payee.
       *Available:* 10,000.00 → 8,749.50 USDT
-      *Requested by:* <@U0REQUESTER>  ·  *Reason:* vendor invoice 118
+      *Requested by:* <@U0REQUESTER>
+      Reason: vendor invoice 118
       *Rule:* 2 approvals above 10,000 USDT
       *Approvals:* 0 of 2
       *Expires:* <!date^1795339800^{date_short_pretty} {time}|2026-11-22 09:30 UTC>
@@ -121,7 +122,8 @@ describe('issue 23: the card', () => {
       *From:* ops
       *To beneficiary:* Ada Obi · GTBank ••••6789 _(holder name verified by bank lookup <!date^1794668520^{date_short_pretty} {time}|2026-11-14 15:02 UTC>)_
       *Indicative:* ≈ ₦766,375 at ₦1,532.75 per USDC (onramp rate at submission; the payout uses the service's rate)
-      *Requested by:* <@U0REQUESTER>  ·  *Reason:* vendor invoice 118
+      *Requested by:* <@U0REQUESTER>
+      Reason: vendor invoice 118
       *Rule:* 1 approval
       *Approvals:* 0 of 1
       *Expires:* <!date^1795339800^{date_short_pretty} {time}|2026-11-22 09:30 UTC>
@@ -141,14 +143,15 @@ describe('issue 23: the card', () => {
     expect(text).toMatchInlineSnapshot(`
       "Transfer R-1001
       :octagonal_sign: On hold: Rampart is frozen, so this cannot be approved now
-      :octagonal_sign: *Frozen by <@U0APPROVER2> at <!date^1795255200^{date_short_pretty} {time}|2026-11-21 10:00 UTC>: incident 42.* Nothing is approved or executed until an unfreeze is approved (\`/unfreeze\`).
+      :octagonal_sign: *Frozen by <@U0APPROVER2> at <!date^1795255200^{date_short_pretty} {time}|2026-11-21 10:00 UTC>:* \`incident 42\`. Nothing is approved or executed until an unfreeze is approved (\`/unfreeze\`).
       *Amount:* *1,250.50* USDC  ·  *Chain:* Base  (\`base:usdc\`)
       *From:* ops <https://basescan.org/address/0x99ED2e97162533BA814aF8092b93b9a3090DEdcF|0x99ED…EdcF>
       *To:* <https://basescan.org/address/0x99ED2e97162533BA814aF8092b93b9a3090DEdcF|0x99ED2e97162533BA814aF8092b93b9a3090DEdcF>
       _typed by <@U0REQUESTER> · EIP-55 checksum valid_
       :warning: *Rampart has never paid this address before.* Check it with the payee.
       *Available:* 10,000.00 → 8,749.50 USDC
-      *Requested by:* <@U0REQUESTER>  ·  *Reason:* vendor invoice 118
+      *Requested by:* <@U0REQUESTER>
+      Reason: vendor invoice 118
       *Rule:* 1 approval
       *Approvals:* 0 of 1
       *Expires:* <!date^1795339800^{date_short_pretty} {time}|2026-11-22 09:30 UTC>
@@ -185,68 +188,82 @@ describe('issue 23: the card', () => {
         "offramp cancelled": "Offramp R-1001
       :heavy_multiplication_x: Cancelled by the requester
       500.00 USDC (Base) ops → Ada Obi · GTBank ••••6789
-      *Requested by:* <@U0REQUESTER>  ·  *Reason:* vendor invoice 118
+      *Requested by:* <@U0REQUESTER>
+      Reason: vendor invoice 118
       Sealed request hash \`80015cb612\` · what runs is exactly what is shown",
         "offramp denied": "Offramp R-1001
-      :no_entry_sign: Denied by <@U0APPROVER1> at <!date^1795253460^{date_short_pretty} {time}|2026-11-21 09:31 UTC>: not in this month’s budget
+      :no_entry_sign: Denied by <@U0APPROVER1> at <!date^1795253460^{date_short_pretty} {time}|2026-11-21 09:31 UTC>
       500.00 USDC (Base) ops → Ada Obi · GTBank ••••6789
-      *Requested by:* <@U0REQUESTER>  ·  *Reason:* vendor invoice 118
+      *Requested by:* <@U0REQUESTER>
+      Reason: vendor invoice 118
+      Reason to deny: not in this month’s budget
       Sealed request hash \`80015cb612\` · what runs is exactly what is shown",
         "offramp expired": "Offramp R-1001
       :alarm_clock: Expired without enough approvals
       500.00 USDC (Base) ops → Ada Obi · GTBank ••••6789
-      *Requested by:* <@U0REQUESTER>  ·  *Reason:* vendor invoice 118
+      *Requested by:* <@U0REQUESTER>
+      Reason: vendor invoice 118
       Sealed request hash \`80015cb612\` · what runs is exactly what is shown",
         "offramp failed": "Offramp R-1001
       :x: Failed: The wallet service refused the request: “insufficient balance”.
       500.00 USDC (Base) ops → Ada Obi · GTBank ••••6789
-      *Requested by:* <@U0REQUESTER>  ·  *Reason:* vendor invoice 118
+      *Requested by:* <@U0REQUESTER>
       *Approved by:* <@U0APPROVER1>
+      Reason: vendor invoice 118
       Sealed request hash \`80015cb612\` · what runs is exactly what is shown",
         "offramp succeeded": "Offramp R-1001
       :white_check_mark: Succeeded: reference \`OFR-20261121-0042\`
       500.00 USDC (Base) ops → Ada Obi · GTBank ••••6789
-      *Requested by:* <@U0REQUESTER>  ·  *Reason:* vendor invoice 118
+      *Requested by:* <@U0REQUESTER>
       *Approved by:* <@U0APPROVER1>
+      Reason: vendor invoice 118
       Sealed request hash \`80015cb612\` · what runs is exactly what is shown",
         "offramp unknown": "Offramp R-1001
       :rotating_light: OUTCOME UNKNOWN: The wallet service did not answer in time.
       500.00 USDC (Base) ops → Ada Obi · GTBank ••••6789
-      *Requested by:* <@U0REQUESTER>  ·  *Reason:* vendor invoice 118
+      *Requested by:* <@U0REQUESTER>
       *Approved by:* <@U0APPROVER1>
+      Reason: vendor invoice 118
       Sealed request hash \`80015cb612\` · what runs is exactly what is shown",
         "transfer cancelled": "Transfer R-1001
       :heavy_multiplication_x: Cancelled by the requester
       1,250.50 USDC (Base) ops → 0x99ED…EdcF
-      *Requested by:* <@U0REQUESTER>  ·  *Reason:* vendor invoice 118
+      *Requested by:* <@U0REQUESTER>
+      Reason: vendor invoice 118
       Sealed request hash \`05462931a8\` · what runs is exactly what is shown",
         "transfer denied": "Transfer R-1001
-      :no_entry_sign: Denied by <@U0APPROVER1> at <!date^1795253460^{date_short_pretty} {time}|2026-11-21 09:31 UTC>: not in this month’s budget
+      :no_entry_sign: Denied by <@U0APPROVER1> at <!date^1795253460^{date_short_pretty} {time}|2026-11-21 09:31 UTC>
       1,250.50 USDC (Base) ops → 0x99ED…EdcF
-      *Requested by:* <@U0REQUESTER>  ·  *Reason:* vendor invoice 118
+      *Requested by:* <@U0REQUESTER>
+      Reason: vendor invoice 118
+      Reason to deny: not in this month’s budget
       Sealed request hash \`05462931a8\` · what runs is exactly what is shown",
         "transfer expired": "Transfer R-1001
       :alarm_clock: Expired without enough approvals
       1,250.50 USDC (Base) ops → 0x99ED…EdcF
-      *Requested by:* <@U0REQUESTER>  ·  *Reason:* vendor invoice 118
+      *Requested by:* <@U0REQUESTER>
+      Reason: vendor invoice 118
       Sealed request hash \`05462931a8\` · what runs is exactly what is shown",
         "transfer failed": "Transfer R-1001
       :x: Failed: The wallet service refused the request: “insufficient balance”.
       1,250.50 USDC (Base) ops → 0x99ED…EdcF
-      *Requested by:* <@U0REQUESTER>  ·  *Reason:* vendor invoice 118
+      *Requested by:* <@U0REQUESTER>
       *Approved by:* <@U0APPROVER1>
+      Reason: vendor invoice 118
       Sealed request hash \`05462931a8\` · what runs is exactly what is shown",
         "transfer succeeded": "Transfer R-1001
       :white_check_mark: Succeeded: <https://basescan.org/tx/0x5b1e8f0c2a91d3e4b7a6c5d4e3f2a1b0c9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4|view the transaction> \`0x5b1e…e5f4\`
       1,250.50 USDC (Base) ops → 0x99ED…EdcF
-      *Requested by:* <@U0REQUESTER>  ·  *Reason:* vendor invoice 118
+      *Requested by:* <@U0REQUESTER>
       *Approved by:* <@U0APPROVER1>
+      Reason: vendor invoice 118
       Sealed request hash \`05462931a8\` · what runs is exactly what is shown",
         "transfer unknown": "Transfer R-1001
       :rotating_light: OUTCOME UNKNOWN: The wallet service did not answer in time.
       1,250.50 USDC (Base) ops → 0x99ED…EdcF
-      *Requested by:* <@U0REQUESTER>  ·  *Reason:* vendor invoice 118
+      *Requested by:* <@U0REQUESTER>
       *Approved by:* <@U0APPROVER1>
+      Reason: vendor invoice 118
       Sealed request hash \`05462931a8\` · what runs is exactly what is shown",
       }
     `);

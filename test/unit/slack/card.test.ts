@@ -41,7 +41,8 @@ describe('the approval card', () => {
       _typed by <@U0REQUESTER> · EIP-55 checksum valid_
       :warning: *Rampart has never paid this address before.* Check it with the payee.
       *Available:* 10,000.00 → 8,749.50 USDC
-      *Requested by:* <@U0REQUESTER>  ·  *Reason:* vendor invoice 118
+      *Requested by:* <@U0REQUESTER>
+      Reason: vendor invoice 118
       *Rule:* 1 approval
       *Approvals:* 0 of 1
       *Expires:* <!date^1795339800^{date_short_pretty} {time}|2026-11-22 09:30 UTC>
@@ -64,7 +65,8 @@ describe('the approval card', () => {
       *From:* ops
       *To beneficiary:* Ada Obi · GTBank ••••6789 _(holder name verified by bank lookup <!date^1794668520^{date_short_pretty} {time}|2026-11-14 15:02 UTC>)_
       *Indicative:* ≈ ₦766,375 at ₦1,532.75 per USDC (onramp rate at submission; the payout uses the service's rate)
-      *Requested by:* <@U0REQUESTER>  ·  *Reason:* vendor invoice 118
+      *Requested by:* <@U0REQUESTER>
+      Reason: vendor invoice 118
       *Rule:* 1 approval
       *Approvals:* 0 of 1
       *Expires:* <!date^1795339800^{date_short_pretty} {time}|2026-11-22 09:30 UTC>
@@ -83,7 +85,8 @@ describe('the approval card', () => {
       *Identity:* Ada Obi (BVN ••••4455)
       *Bank account:* GTBank ••••6789
       *Holder:* ADA OBI _(verified by bank lookup)_
-      *Requested by:* <@U0REQUESTER>  ·  *Reason:* vendor invoice 118
+      *Requested by:* <@U0REQUESTER>
+      Reason: vendor invoice 118
       *Rule:* 1 approval
       *Approvals:* 0 of 1
       *Expires:* <!date^1795339800^{date_short_pretty} {time}|2026-11-22 09:30 UTC>
@@ -115,7 +118,7 @@ describe('the approval card', () => {
       {
         "approved": ":white_check_mark: Approved, queued to run (quorum reached by <@U0APPROVER1> at <!date^1795253460^{date_short_pretty} {time}|2026-11-21 09:31 UTC>)",
         "cancelled": ":heavy_multiplication_x: Cancelled by the requester",
-        "denied": ":no_entry_sign: Denied by <@U0APPROVER1> at <!date^1795253460^{date_short_pretty} {time}|2026-11-21 09:31 UTC>: not in this month’s budget",
+        "denied": ":no_entry_sign: Denied by <@U0APPROVER1> at <!date^1795253460^{date_short_pretty} {time}|2026-11-21 09:31 UTC>",
         "executing": ":gear: Executing (quorum reached by <@U0APPROVER1> at <!date^1795253460^{date_short_pretty} {time}|2026-11-21 09:31 UTC>)",
         "expired": ":alarm_clock: Expired without enough approvals",
         "failed": ":x: Failed: The wallet service refused the request: “insufficient balance”.",
@@ -141,21 +144,21 @@ describe('the thread reply for each final state', () => {
     expect(replies).toMatchInlineSnapshot(`
       {
         "beneficiary cancelled": ":heavy_multiplication_x: R-1001 was cancelled by the requester.",
-        "beneficiary denied": ":no_entry_sign: <@U0REQUESTER> R-1001 was denied by <@U0APPROVER1>: not in this month’s budget",
+        "beneficiary denied": ":no_entry_sign: <@U0REQUESTER> R-1001 was denied by <@U0APPROVER1>: \`not in this month’s budget\`",
         "beneficiary expired": ":alarm_clock: <@U0REQUESTER> R-1001 expired without enough approvals. Make a new request if it is still needed.",
         "beneficiary failed": ":x: <@U0REQUESTER> R-1001 failed: The wallet service refused the request: “insufficient balance”. Nothing was retried; make a new request once the cause is fixed.",
         "beneficiary succeeded": ":white_check_mark: <@U0REQUESTER> R-1001 succeeded: id \`ben_5f0c2a\`.",
         "beneficiary unknown": ":rotating_light: <@U0REQUESTER> *R-1001: outcome unknown.* The wallet service did not answer in time.
       *Do not request it again:* it may already have gone through, and Rampart will not call the service for it again. Check the service's records (ask its operators) to learn whether the beneficiary was created. Once you know, an approver other than the requester records it: \`/resolve R-1001.1 paid &lt;hash or reference&gt;\` or \`/resolve R-1001.1 not-paid &lt;why&gt;\`.",
         "offramp cancelled": ":heavy_multiplication_x: R-1001 was cancelled by the requester.",
-        "offramp denied": ":no_entry_sign: <@U0REQUESTER> R-1001 was denied by <@U0APPROVER1>: not in this month’s budget",
+        "offramp denied": ":no_entry_sign: <@U0REQUESTER> R-1001 was denied by <@U0APPROVER1>: \`not in this month’s budget\`",
         "offramp expired": ":alarm_clock: <@U0REQUESTER> R-1001 expired without enough approvals. Make a new request if it is still needed.",
         "offramp failed": ":x: <@U0REQUESTER> R-1001 failed: The wallet service refused the request: “insufficient balance”. Nothing was retried; make a new request once the cause is fixed.",
         "offramp succeeded": ":white_check_mark: <@U0REQUESTER> R-1001 succeeded. The service's reference: \`OFR-20261121-0042\`.",
         "offramp unknown": ":rotating_light: <@U0REQUESTER> *R-1001: outcome unknown.* The wallet service did not answer in time.
       *Do not request it again:* it may already have gone through, and Rampart will not call the service for it again. Check the wallet's balances and the service's records of payouts to this beneficiary (ask its operators) to learn whether it went through. Once you know, an approver other than the requester records it: \`/resolve R-1001.1 paid &lt;hash or reference&gt;\` or \`/resolve R-1001.1 not-paid &lt;why&gt;\`.",
         "transfer cancelled": ":heavy_multiplication_x: R-1001 was cancelled by the requester.",
-        "transfer denied": ":no_entry_sign: <@U0REQUESTER> R-1001 was denied by <@U0APPROVER1>: not in this month’s budget",
+        "transfer denied": ":no_entry_sign: <@U0REQUESTER> R-1001 was denied by <@U0APPROVER1>: \`not in this month’s budget\`",
         "transfer expired": ":alarm_clock: <@U0REQUESTER> R-1001 expired without enough approvals. Make a new request if it is still needed.",
         "transfer failed": ":x: <@U0REQUESTER> R-1001 failed: The wallet service refused the request: “insufficient balance”. Nothing was retried; make a new request once the cause is fixed.",
         "transfer succeeded": ":white_check_mark: <@U0REQUESTER> R-1001 succeeded. Transaction <https://basescan.org/tx/0x5b1e8f0c2a91d3e4b7a6c5d4e3f2a1b0c9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4|0x5b1e…e5f4>.",

@@ -1,0 +1,239 @@
+/**
+ * People's words never become card lines: 200 seeded strings built from what forges a line in
+ * mrkdwn (line breaks, `*Amount:*`, mentions, links, quotes, code, bidi controls, U+2028) are
+ * put in a reason, a deny reason, a not-paid note, a batch's file name and row reference, and a
+ * freeze reason.
+ * On every card a person's words appear only in plain_text, on one line, and no mrkdwn text
+ * holds them; the text of a thread reply, a direct message or a freeze banner holds them only
+ * inside inline code. Pure.
+ */
+import { describe, expect, it } from 'vitest';
+import { checkBlockKitLimits } from '../../../devkit/fake-slack/block-kit-limits.js';
+import { type BatchFacts, previewLines } from '../../../src/domain/batch-approval.js';
+import { freeTextProblem } from '../../../src/domain/free-text.js';
+import type { RequestRecord } from '../../../src/domain/request.js';
+import { requestCardBlocks } from '../../../src/slack/blocks/card.js';
+import { outcomeReply } from '../../../src/slack/blocks/card-replies.js';
+import { cardText } from '../../../src/slack/blocks/card-summary.js';
+import { freezeAnnouncement, frozenClickText } from '../../../src/slack/blocks/freeze.js';
+import { requesterText } from '../../../src/slack/blocks/reminders.js';
+import { buildRecord, buildSealedRequest } from '../../support/factories.js';
+
+/** mulberry32: a small seeded PRNG, so every run tries the same 200 strings. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const FORGERIES = [
+  '\n',
+  '\r\n',
+  '\n\n',
+  '*Amount:* 25.00',
+  '\n*Amount:* *25.00* USDC',
+  'row 3 · 0x99ED…DEdcF · 25 USDC',
+  '<!channel>',
+  '<!here>',
+  '<@U0EVIL>',
+  '<#C0EVIL>',
+  '<https://evil.example|Approve here>',
+  '`',
+  '```',
+  '> ',
+  '\n> *To:* 0xdead',
+  '_',
+  '~',
+  '&amp;',
+  ':rotating_light:',
+  '\u202E',
+  '\u2066',
+  '\u200F',
+  '\u061C',
+  '\u2028',
+  '\u2029',
+  '\t',
+  '\u0007',
+  '\u0085',
+];
+const WORDS = ['vendor', 'invoice', 'Zahlung', 'März', 'عربى', '🚀', 'ok', '·', '|', '"'];
+
+/** Each string carries a marker no card has of its own, among pieces that forge lines. */
+function fuzzStrings(n: number, seed: number): { text: string; marker: string }[] {
+  const next = prng(seed);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
+  return Array.from({ length: n }, (_, i) => {
+    const marker = `qz${i}x${Math.floor(next() * 1e9).toString(36)}`;
+    const parts = [marker];
+    const count = 1 + Math.floor(next() * 6);
+    for (let k = 0; k < count; k++) parts.push(next() < 0.7 ? pick(FORGERIES) : pick(WORDS));
+    // The marker anywhere: first, in the middle, or last.
+    const at = Math.floor(next() * parts.length);
+    parts.splice(0, 1);
+    parts.splice(at, 0, marker);
+    return { text: parts.join(next() < 0.5 ? ' ' : ''), marker };
+  });
+}
+
+interface TextObject {
+  type: 'mrkdwn' | 'plain_text';
+  text: string;
+}
+
+/** Every text object in the blocks (section texts and fields, context elements, buttons…). */
+function textObjects(blocks: unknown): TextObject[] {
+  const out: TextObject[] = [];
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (typeof v === 'object' && v !== null) {
+      const o = v as Record<string, unknown>;
+      if ((o.type === 'mrkdwn' || o.type === 'plain_text') && typeof o.text === 'string')
+        out.push({ type: o.type, text: o.text });
+      else Object.values(o).forEach(walk);
+    }
+  };
+  walk(blocks);
+  return out;
+}
+
+const facts = (preview: string[], fileName: string): BatchFacts => ({
+  kind: 'transfers',
+  fileName,
+  rows: 2,
+  total: '9000',
+  largest: { row: 2, amount: '9000' },
+  availableNow: '20000',
+  availableAfter: '11000',
+  fileFingerprint: 'f'.repeat(64),
+  preview,
+});
+
+/** Every card a person's words reach, each with those words in each place they can be. */
+function cards(text: string): [string, RequestRecord][] {
+  const withReason = (r: RequestRecord): RequestRecord => ({ ...r, frozen: { ...r.frozen, reason: text } });
+  const batchFrozen = buildSealedRequest('transfer', {
+    id: 'B-1001',
+    reason: text,
+    display: {
+      ...buildSealedRequest('transfer').display,
+      amountText: '9000',
+      batch: facts(
+        previewLines(
+          [
+            { row: 1, destination: '0x99ED2e97162533BA814aF8092b93b9a3090DEdcF', amount: '9000', reference: text },
+            { row: 2, destination: '0x52908400098527886E0F7030069857D2E4169EE7', amount: '1', reference: 'INV-2' },
+          ],
+          'USDC',
+        ),
+        `${text}.csv`,
+      ),
+    },
+  });
+  const batch = (state: 'pending' | 'denied'): RequestRecord => ({
+    ...buildRecord(state, 'transfer'),
+    frozen: batchFrozen,
+    approvalState: state,
+    ...(state === 'denied' ? { denyReason: text } : {}),
+  });
+  return [
+    ['pending transfer', withReason(buildRecord('pending', 'transfer'))],
+    ['pending offramp', withReason(buildRecord('pending', 'offramp'))],
+    ['pending beneficiary', withReason(buildRecord('pending', 'beneficiary'))],
+    ['denied transfer', { ...withReason(buildRecord('denied', 'transfer')), denyReason: text }],
+    ['succeeded offramp', withReason(buildRecord('succeeded', 'offramp'))],
+    [
+      'recorded as not paid',
+      withReason(
+        buildRecord('failed', 'transfer', {
+          outcome: { message: text, resolution: { by: 'U0APPROVER2', at: 1, paid: false } },
+        }),
+      ),
+    ],
+    ['pending batch', batch('pending')],
+    ['denied batch', batch('denied')],
+  ];
+}
+
+/** Inline code spans taken out: what is left is read as mrkdwn. */
+const outsideCode = (text: string): string => text.replace(/`[^`\n]*`/g, '');
+
+describe('free text on cards', () => {
+  const strings = fuzzStrings(200, 20_261_128);
+
+  it('200 fuzzed strings: never in any mrkdwn text of any card, always in a plain_text element on one line', () => {
+    for (const { text, marker } of strings) {
+      for (const [name, record] of cards(text)) {
+        const blocks = requestCardBlocks(record, false);
+        const objects = textObjects(blocks);
+        const why = `${name} with ${JSON.stringify(text)}`;
+        for (const o of objects.filter((x) => x.type === 'mrkdwn')) {
+          expect(o.text, why).not.toContain(marker);
+          for (const mention of ['<!channel>', '<!here>', '<@U0EVIL>', '<#C0EVIL>', 'evil.example'])
+            expect(o.text, why).not.toContain(mention);
+        }
+        const shown = objects.filter((x) => x.type === 'plain_text' && x.text.includes(marker));
+        expect(shown.length, why).toBeGreaterThan(0);
+        for (const o of shown)
+          for (const line of o.text.split('\n').filter((l) => l.includes(marker)))
+            expect(freeTextProblem(line, 'the line'), why).toBeUndefined();
+        expect(checkBlockKitLimits('message', { blocks, text: 'card' }), why).toEqual([]);
+      }
+    }
+  });
+
+  it('200 fuzzed strings: a thread reply, a direct message and a card’s notification text hold them only as inline code', () => {
+    for (const { text, marker } of strings) {
+      for (const [name, record] of cards(text)) {
+        const why = `${name} with ${JSON.stringify(text)}`;
+        const said = [
+          outcomeReply(record),
+          requesterText(record, 'https://example.slack.com/archives/C0/p1', { kind: 'state' }) ?? '',
+          cardText(record),
+        ];
+        for (const t of said) {
+          expect(outsideCode(t), why).not.toContain(marker);
+          expect(outsideCode(t), why).not.toContain('evil.example');
+          expect(t, why).not.toMatch(/<!channel>|<!here>|<@U0EVIL>|<#C0EVIL>/);
+        }
+      }
+    }
+  });
+
+  it('200 fuzzed freeze reasons: on a card, in the announcement and in a refused click, only as inline code', () => {
+    for (const { text, marker } of strings) {
+      const freeze = { by: 'U0APPROVER2', at: 1, reason: text };
+      const why = JSON.stringify(text);
+      const card = textObjects(requestCardBlocks(buildRecord('pending', 'transfer'), false, { freeze }));
+      const said = [
+        ...card.filter((o) => o.type === 'mrkdwn').map((o) => o.text),
+        freezeAnnouncement(freeze, 2),
+        frozenClickText('R-1001', freeze),
+      ];
+      expect(
+        said.some((t) => t.includes(marker)),
+        why,
+      ).toBe(true);
+      for (const t of said) {
+        expect(outsideCode(t), why).not.toContain(marker);
+        expect(outsideCode(t), why).not.toContain('evil.example');
+        expect(t, why).not.toMatch(/<!channel>|<!here>|<@U0EVIL>|<#C0EVIL>/);
+      }
+    }
+  });
+
+  it('the reason is labelled and comes after the figures', () => {
+    const record = { ...buildRecord('pending', 'transfer') };
+    record.frozen = { ...record.frozen, reason: 'vendor invoice 118\n*Amount:* 25.00' };
+    const texts = textObjects(requestCardBlocks(record, false)).map((o) => o.text);
+    const amount = texts.findIndex((t) => t.includes('*Amount:*'));
+    const reason = texts.indexOf('Reason: vendor invoice 118 *Amount:* 25.00');
+    expect(amount).toBeGreaterThanOrEqual(0);
+    expect(reason).toBeGreaterThan(amount);
+    expect(texts.filter((t) => t.includes('*Amount:*'))).toHaveLength(2); // the figure, and the words as typed
+  });
+});
