@@ -9,7 +9,8 @@ export type Clock = () => number;
 
 // 'not-sent' (issue 19): a try went back to queued unsent; the thread says so once per try.
 // 'progress' (issue 20): a batch's progress message, throttled (queue/batch-progress.ts).
-export const NOTIFY_KINDS = ['card', 'outcome', 'unknown', 'not-sent', 'progress'] as const;
+// 'proposal': a not-paid proposal waits; the card shows it and the thread mentions the approvers.
+export const NOTIFY_KINDS = ['card', 'outcome', 'unknown', 'not-sent', 'progress', 'proposal'] as const;
 export interface NotifyRequest {
   requestId: string;
   kind: (typeof NOTIFY_KINDS)[number];

@@ -67,6 +67,17 @@ export async function notify(
     await scheduleProgress(deps, record.frozen.id);
   }
   if (job.kind === 'card') return undefined;
+  if (job.kind === 'proposal') {
+    // Once per proposal (informational: a lost post is not tried again; the card shows it).
+    for (const e of record.executions)
+      if (
+        e.state === 'unknown' &&
+        e.proposal &&
+        (await store.markPosted(record.frozen.id, `reply-${e.proposal.id}`, '1'))
+      )
+        await notifier.postProposal(record, card, e);
+    return undefined;
+  }
   if (job.kind === 'not-sent') {
     // Once per try (informational: a lost post is not tried again).
     const tries = record.executions[0]?.tries ?? 0;

@@ -6,6 +6,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { type ApprovalState, canMoveExecution, type ExecutionState, executionId } from '../domain/approval.js';
+import type { ConfirmRefusal, NotPaidProposal } from '../domain/not-paid.js';
 import { redactSealed } from '../domain/redact.js';
 import type {
   ExecutionRecord,
@@ -19,6 +20,7 @@ import { StateConflictError } from '../errors.js';
 import { CANCEL_QUEUED, FINISH, START } from './approval-lua.js';
 import { executionOf, sealedCallOf } from './record-view.js';
 import type { RedisClient } from './redis.js';
+import { PROPOSE } from './resolve-lua.js';
 import { evalScript } from './run-script.js';
 import type { ChangeListener, StoreKeys } from './store-keys.js';
 
@@ -63,7 +65,17 @@ export interface ExecutionTransition {
   approval?: { before: ApprovalState | undefined; after: ApprovalState | undefined };
   /** After a move with `next`: that execution's state and tries, read in the same script. */
   next?: { id: string; state: ExecutionState | undefined; tries: number };
+  /** Nothing moved because a not-paid confirmation did not hold (store/resolve-lua.ts). */
+  refused?: NotPaidRefusal;
 }
+
+/** Why the finish script refused a person's not-paid: domain/not-paid.ts, checked again in the script. */
+export type NotPaidRefusal = ConfirmRefusal | 'no-confirmation' | 'needs-passkey';
+
+/** A not-paid proposal's record: {ok} or why not (its execution's state; the pending proposal). */
+export type ProposeResult =
+  | { ok: true }
+  | { ok: false; from: ExecutionState | undefined; why: 'state' | 'requester' | 'pending'; pending?: NotPaidProposal };
 
 export interface FinishOptions {
   /** States it may leave (default: executing, and unknown for a final move). */
@@ -82,6 +94,8 @@ export interface FinishOptions {
   approval?: SealedRequest;
   /** Issue 20: a batch row's next execution, whose state and tries the script returns. */
   next?: string;
+  /** A person's not-paid: the proposal they saw; the script checks it before unknown → failed. */
+  confirm?: { proposal: string; by: string; passkey?: boolean };
 }
 
 export interface BatchFinish {
@@ -250,10 +264,12 @@ export class ExecutionStore {
       String(at),
       approvalFields,
       batchOptions,
+      how.confirm ? JSON.stringify(how.confirm) : '',
     )) as [number, string, RequestKind?, number?, number?, RequestState?, string?, string?, string?, string?];
     if (ok === 1 && changed === 1 && kind && seq && view) this.onChange({ id: approvalId, kind, state: view, seq });
     const prior = before === '' ? undefined : (before as ExecutionState);
-    if (ok !== 1) return { ok: false, from: prior };
+    // On a refusal the third value is why (the script's {0, state, why}).
+    if (ok !== 1) return { ok: false, from: prior, ...(kind ? { refused: kind as NotPaidRefusal } : {}) };
     const state = (s: string | undefined) => (s ? (s as never) : undefined);
     return {
       ok: true,
@@ -315,6 +331,33 @@ export class ExecutionStore {
       if (changed === 1 && kind && seq) this.onChange({ id: approvalId, kind, state: 'cancelled', seq });
     }
     return cancelled;
+  }
+
+  /**
+   * Stores a not-paid proposal on an unknown execution, with its history entry, in one script
+   * (store/resolve-lua.ts PROPOSE): never over another pending one, never by the requester.
+   */
+  async propose(execId: string, proposal: NotPaidProposal, entry: HistoryEntry): Promise<ProposeResult> {
+    const approvalId = approvalOf(execId);
+    const k = this.keys;
+    const [ok, from, why, pending] = (await evalScript(
+      this.redis,
+      PROPOSE,
+      3,
+      k.approval(approvalId),
+      k.history(approvalId),
+      k.execution(execId),
+      JSON.stringify(proposal),
+      JSON.stringify(entry),
+      proposal.by,
+    )) as [number, string, string?, string?];
+    if (ok === 1) return { ok: true };
+    return {
+      ok: false,
+      from: from ? (from as ExecutionState) : undefined,
+      why: why === 'requester' || why === 'pending' ? why : 'state',
+      ...(pending ? { pending: JSON.parse(pending) as NotPaidProposal } : {}),
+    };
   }
 
   /** One execution, or undefined. */
