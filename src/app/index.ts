@@ -30,6 +30,7 @@ import { freeze, startUnfreeze, voteUnfreeze } from './freeze.js';
 import { addFreezeReason } from './freeze-reason.js';
 import { readHome } from './home.js';
 import { checkIdentity, searchIdentities } from './identities.js';
+import { outcomeFacts } from './outcome-facts.js';
 import { offerPasskeyApproval, offerPasskeyRemoval } from './passkey-decide.js';
 import { enrolLink } from './passkey-enrol.js';
 import { listPasskeys } from './passkey-list.js';
@@ -92,6 +93,9 @@ export function createApp(deps: FacadeDeps) {
       ),
     /** /resolve and `rampart resolve` on an outcome-unknown execution: paid, or a not-paid proposal. */
     resolve: (user: string, resolution: Resolution, via?: Via) => resolveUnknown(deps, user, resolution, via),
+    /** The Record outcome form's facts and evidence (`withNow`: the wallet's balances read now too). */
+    outcomeFacts: (user: string, executionId: string, withNow: boolean) =>
+      outcomeFacts(deps, user, executionId, withNow),
     /** A second approver confirms a not-paid proposal (`passkey`: its verified proof, when needed). */
     confirmNotPaid: (user: string, executionId: string, proposal: string, via?: Via, passkey?: ConfirmPasskey) =>
       confirmNotPaid(deps, user, executionId, proposal, via, passkey),

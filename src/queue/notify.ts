@@ -26,6 +26,8 @@ export interface NotifyDeps {
   progress?: ProgressLimits | undefined;
   /** Whether Rampart is frozen now (a running batch's card shows it); undefined: never. */
   frozen?: (() => Promise<boolean>) | undefined;
+  /** Reads the wallet's balances once for each execution just recorded unknown (app/unknown-reading.ts). */
+  unknownReadings?: ((record: RequestRecord) => Promise<void>) | undefined;
 }
 
 /**
@@ -61,6 +63,9 @@ export async function notify(
   } else {
     await notifier.updateCard(record, card);
   }
+  // After the unknown is recorded (this job announces it): the form's reading "when it became unknown".
+  if ((job.kind === 'unknown' || job.kind === 'card') && record.counts.unknown > 0)
+    await deps.unknownReadings?.(record).catch((err: unknown) => deps.log.warn({ err }, 'unknown reading failed'));
   await tellRequester(deps, record, card); // issue 13
   if (record.frozen.display.batch) {
     await batchThread(deps, record, card); // issue 20

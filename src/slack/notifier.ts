@@ -70,7 +70,7 @@ export function slackNotifier({
   const text = (t: string) => withSandboxText(t, sandbox);
   const drawCard = async (record: RequestRecord) => {
     const freeze = await controls?.freeze();
-    return { text: cardText(record, freeze), blocks: requestCardBlocks(record, sandbox, { freeze }) };
+    return { text: cardText(record, freeze), blocks: requestCardBlocks(record, sandbox, { freeze, approvers }) };
   };
   const linkTo = async (card: CardRef): Promise<string> =>
     (await deliver(() => client.chat.getPermalink({ channel: card.channel, message_ts: card.ts }))).permalink ?? '';

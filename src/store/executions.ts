@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { type ApprovalState, canMoveExecution, type ExecutionState, executionId } from '../domain/approval.js';
 import type { ConfirmRefusal, NotPaidProposal } from '../domain/not-paid.js';
+import type { BalanceReading } from '../domain/outcome-evidence.js';
 import { redactSealed } from '../domain/redact.js';
 import type {
   ExecutionRecord,
@@ -68,6 +69,8 @@ export interface ExecutionTransition {
   /** Nothing moved because a not-paid confirmation did not hold (store/resolve-lua.ts). */
   refused?: NotPaidRefusal;
 }
+
+export type { BalanceReading };
 
 /** Why the finish script refused a person's not-paid: domain/not-paid.ts, checked again in the script. */
 export type NotPaidRefusal = ConfirmRefusal | 'no-confirmation' | 'needs-passkey';
@@ -358,6 +361,26 @@ export class ExecutionStore {
       why: why === 'requester' || why === 'pending' ? why : 'state',
       ...(pending ? { pending: JSON.parse(pending) as NotPaidProposal } : {}),
     };
+  }
+
+  /** When it last started, its own sealed call (''), and the balance read once it became unknown. */
+  async facts(execId: string): Promise<{ startedAt: number | undefined; call: string; reading?: BalanceReading }> {
+    const [startedAt, call, reading] = await this.redis.hmget(
+      this.keys.execution(execId),
+      'startedAt',
+      'call',
+      'unknownReading',
+    );
+    return {
+      startedAt: startedAt ? Number(startedAt) : undefined,
+      call: call ?? '',
+      ...(reading ? { reading: JSON.parse(reading) as BalanceReading } : {}),
+    };
+  }
+
+  /** The wallet's balances read after the execution became unknown (once; off the money path). */
+  async noteReading(execId: string, reading: BalanceReading): Promise<boolean> {
+    return (await this.redis.hsetnx(this.keys.execution(execId), 'unknownReading', JSON.stringify(reading))) === 1;
   }
 
   /** One execution, or undefined. */

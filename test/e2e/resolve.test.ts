@@ -9,7 +9,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
 import { type ApplyingService, envelopeText, startApplyingService } from '../support/applying-service.js';
-import { blocksText, eventually, PEOPLE, REDIS_URL, SERVICE_KEY } from '../support/harness.js';
+import { APPROVALS, blocksText, eventually, PEOPLE, REDIS_URL, SERVICE_KEY } from '../support/harness.js';
 import { click, currentCard, postRequest, quiescent, RECEIVER, threadOf, waitForState } from '../support/requests.js';
 import { useHarness } from '../support/use-harness.js';
 
@@ -114,9 +114,106 @@ describe('/resolve', () => {
     await quiescent(h);
   });
 
+  it('Record outcome… → the form restates the payment → a proposal → a second approver confirms on the card → failed, velocity released once', async () => {
+    const id = await unknownTransfer(15, 'vendor invoice 203');
+    expect(await ledgerHas(id)).toBe(true);
+    const card = currentCard(h, id);
+    await h.driver.click(PEOPLE.approver1, {
+      action_id: 'outcome_record',
+      block_id: `outcome-${id}.1`,
+      message: card,
+      channel: APPROVALS,
+    });
+    // Opened at once, then updated with the balances read now.
+    const form = await eventually(
+      () =>
+        h.fake
+          .views(PEOPLE.approver1)
+          .filter((v) => v.callback_id === 'record_outcome')
+          .find((v) => /• Now: [\d,.]+ USDC/.test(blocksText(v))),
+      10_000,
+      'Record outcome form with a reading now',
+    );
+    const text = blocksText(form);
+    expect(text).toContain(`${id}.1`);
+    expect(text).toContain('*Amount:* 15.00 USDC on Base');
+    expect(text).toContain(RECEIVER);
+    expect(text).toContain(`https://basescan.org/address/${RECEIVER}`);
+    expect(text).toMatch(/look for an incoming 15\.00 USDC from ops after \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
+    expect(text).toContain(`<@${PEOPLE.approver1}>`);
+    expect(text).toContain((await h.rampart.deps.store.executions.get(`${id}.1`))?.sealHash.slice(0, 10));
+    expect(text).toContain('• When it became unknown:');
+    // Never pre-selected.
+    expect(JSON.stringify(form.blocks)).not.toContain('initial_option');
+    const noWhy = await h.driver.submitView(PEOPLE.approver1, form, { verdict: 'not-paid' });
+    expect(noWhy.body).toMatchObject({
+      response_action: 'errors',
+      errors: { why: expect.stringContaining('Say why') },
+    });
+    const proposed = await h.driver.submitView(PEOPLE.approver1, form, {
+      verdict: 'not-paid',
+      why: 'no incoming 15 USDC on the receiver page',
+    });
+    expect(proposed.body).toMatchObject({ response_action: 'update' });
+    expect(JSON.stringify(proposed.body)).toContain('Nothing has changed yet');
+    const withConfirm = await eventually(
+      () => (blocksText(currentCard(h, id)).includes('Confirm not paid') ? currentCard(h, id) : undefined),
+      10_000,
+      'Confirm not paid on the card',
+    );
+    expect((await h.rampart.deps.store.get(id))?.state).toBe('unknown');
+    // The proposer cannot confirm their own proposal.
+    const before = h.fake.ephemerals(PEOPLE.approver1).length;
+    await h.driver.click(PEOPLE.approver1, {
+      action_id: 'outcome_confirm',
+      block_id: `outcome-${id}.1`,
+      message: withConfirm,
+      channel: APPROVALS,
+    });
+    const refused = await eventually(() => h.fake.ephemerals(PEOPLE.approver1)[before], 10_000, 'refusal');
+    expect(refused.text).toContain('a different approver must confirm it');
+    expect((await h.rampart.deps.store.get(id))?.state).toBe('unknown');
+    expect(await ledgerHas(id)).toBe(true);
+    // A second approver confirms (twice at once: one move).
+    await Promise.all([
+      h.driver.click(PEOPLE.approver2, {
+        action_id: 'outcome_confirm',
+        block_id: `outcome-${id}.1`,
+        message: withConfirm,
+        channel: APPROVALS,
+      }),
+      h.driver.click(PEOPLE.approver2, {
+        action_id: 'outcome_confirm',
+        block_id: `outcome-${id}.1`,
+        message: withConfirm,
+        channel: APPROVALS,
+      }),
+    ]);
+    await waitForState(h, id, 'failed');
+    expect(await ledgerHas(id)).toBe(false);
+    const history = await h.rampart.deps.store.history(id);
+    expect(history.filter((e) => e.event === 'failed')).toHaveLength(1);
+    expect(history.find((e) => e.event === 'failed')?.by).toBe(PEOPLE.approver2);
+    const reply = await eventually(() => threadOf(h, id).find((m) => m.text.includes(':x:')), 10_000, 'reply');
+    expect(reply.text).toContain(`<@${PEOPLE.approver1}> proposed it and <@${PEOPLE.approver2}> confirmed it`);
+    expect(reply.text).not.toMatch(/request it again|new request/);
+    await quiescent(h);
+  });
+
   it('records paid: succeeded with the hash, velocity kept, thread and card updated', async () => {
     const id = await unknownTransfer(20, 'vendor invoice 202');
     const hash = `0x${'5e'.repeat(32)}`;
+    // `/resolve R-n` alone opens the same form; it takes effect only when submitted.
+    expect((await resolve(PEOPLE.approver2, id)).status).toBe(200);
+    await eventually(
+      () =>
+        h.fake
+          .views(PEOPLE.approver2)
+          .find((v) => v.callback_id === 'record_outcome' && blocksText(v).includes(`${id}.1`)),
+      10_000,
+      'the form from /resolve',
+    );
+    expect((await h.rampart.deps.store.get(id))?.state).toBe('unknown');
     expect(await answerTo(PEOPLE.approver2, `${id}.1 paid 0xabc`)).toContain('is not a Base transaction hash');
     expect(await answerTo(PEOPLE.approver2, `${id}.1 paid ${hash}`)).toContain('recorded as paid');
     await waitForState(h, id, 'succeeded');

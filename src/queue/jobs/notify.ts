@@ -1,5 +1,6 @@
 /** Card posts and refreshes, replies and direct messages (queue/notify.ts), through the notifier port. */
 import { RateLimitedError } from '../../app/notifier.js';
+import { takeUnknownReadings } from '../../app/unknown-reading.js';
 import { notify } from '../notify.js';
 import { notifyJob, QUEUE_NAMES } from '../queues.js';
 import { defineJob } from './job.js';
@@ -19,6 +20,8 @@ export const notifyJobType = defineJob({
           jobs: ctx.queues,
           progress: ctx.progressLimits,
           frozen: async () => (await ctx.controls.freeze()) !== undefined,
+          unknownReadings: (record) =>
+            takeUnknownReadings({ store: ctx.store, service: ctx.service, log: ctx.log, now: ctx.now }, record),
         },
         data,
         job.timestamp,

@@ -10,6 +10,7 @@ import { esc, withSandboxText } from '../blocks/common.js';
 import { isHelp, USAGE } from '../blocks/usage.js';
 import type { Deps } from '../deps.js';
 import type { Routes } from '../routes.js';
+import { openRecordOutcome } from '../views/record-outcome.js';
 
 export function registerResolveCommand(app: Routes, deps: Deps): void {
   app.command('/resolve', async ({ command, ack, client }) => {
@@ -21,11 +22,14 @@ export function registerResolveCommand(app: Routes, deps: Deps): void {
     const words = text.trim().split(/\s+/);
     const only = words.length === 1 ? (words[0] ?? '').toUpperCase() : '';
     if (only && (APPROVAL_ID.test(only) || EXECUTION_ID.test(only))) {
+      // A batch's rows are many: its row must be named; a single request's only execution is .1.
+      if (only.startsWith('B-') && !EXECUTION_ID.test(only)) {
+        await ack({ response_type: 'ephemeral', text: `Name the row of ${only}, e.g. \`/resolve ${only}.3\`.` });
+        return;
+      }
+      await ack();
       const id = EXECUTION_ID.test(only) ? only : `${only}.1`;
-      await ack({
-        response_type: 'ephemeral',
-        text: `Say what ${id} turned out to be: \`/resolve ${id} paid <transaction hash>\` or \`/resolve ${id} not-paid <why>\`.`,
-      });
+      await openRecordOutcome(deps, client, command.trigger_id, command.user_id, id, command.channel_id);
       return;
     }
     const parsed = parseResolution(words);

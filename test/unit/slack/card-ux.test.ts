@@ -214,7 +214,8 @@ describe('issue 23: the card', () => {
       500.00 USDC (Base) ops → Ada Obi · GTBank ••••6789
       *Requested by:* <@U0REQUESTER>  ·  *Reason:* vendor invoice 118
       *Approved by:* <@U0APPROVER1>
-      Sealed request hash \`80015cb612\` · what runs is exactly what is shown",
+      Sealed request hash \`80015cb612\` · what runs is exactly what is shown
+      Record outcome…",
         "transfer cancelled": "Transfer R-1001
       :heavy_multiplication_x: Cancelled by the requester
       1,250.50 USDC (Base) ops → 0x99ED…EdcF
@@ -247,7 +248,8 @@ describe('issue 23: the card', () => {
       1,250.50 USDC (Base) ops → 0x99ED…EdcF
       *Requested by:* <@U0REQUESTER>  ·  *Reason:* vendor invoice 118
       *Approved by:* <@U0APPROVER1>
-      Sealed request hash \`05462931a8\` · what runs is exactly what is shown",
+      Sealed request hash \`05462931a8\` · what runs is exactly what is shown
+      Record outcome…",
       }
     `);
   });
