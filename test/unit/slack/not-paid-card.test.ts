@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { checkBlockKitLimits } from '../../../devkit/fake-slack/block-kit-limits.js';
 import type { ExecutionRecord } from '../../../src/domain/request.js';
 import { requestCardBlocks } from '../../../src/slack/blocks/card.js';
+import { homeView } from '../../../src/slack/blocks/home.js';
 import { proposalReply, unknownOutcomeBlocks } from '../../../src/slack/blocks/not-paid.js';
 import { readableTexts } from '../../support/block-texts.js';
 import { buildRecord } from '../../support/factories.js';
@@ -75,5 +76,19 @@ describe('an outcome-unknown card', () => {
     expect(reply).toContain('<@U0APPROVER2> <!subteam^S0TREASURY>');
     expect(reply).not.toContain('<@U0REQUESTER>');
     expect(reply).toContain('requesting it again pays twice');
+  });
+
+  it('lists a pending proposal under "Needs your vote" on App Home for the other approvers only', () => {
+    const record = buildRecord('unknown');
+    record.executions = record.executions.map((e) => ({ ...e, proposal }));
+    const home = (user: string) =>
+      readableTexts(
+        homeView({ pending: [], recent: [], sandbox: false, approver: { user, links: new Map() }, confirm: [record] })
+          .blocks,
+      ).join('\n');
+    expect(home('U0APPROVER2')).toContain('*Needs your vote* (1)');
+    expect(home('U0APPROVER2')).toContain('<@U0APPROVER1> proposed *not paid*: confirm it or record paid');
+    expect(home('U0APPROVER1')).toContain('*Needs your vote* (0)');
+    expect(home('U0REQUESTER')).toContain('*Needs your vote* (0)');
   });
 });
