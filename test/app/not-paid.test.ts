@@ -8,9 +8,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { confirmNotPaid } from '../../src/app/confirm-not-paid.js';
 import { approve } from '../../src/app/decide.js';
 import { markUnknown } from '../../src/app/execute-one.js';
+import { outcomeFacts } from '../../src/app/outcome-facts.js';
 import { recordPaid, resolveUnknown } from '../../src/app/resolve.js';
+import { takeUnknownReadings } from '../../src/app/unknown-reading.js';
+import { auditRecord } from '../../src/audit/audit-record.js';
 import { loadConfig } from '../../src/config.js';
 import { velocitySubject } from '../../src/domain/velocity.js';
+import { BalanceCache } from '../../src/store/balance-cache.js';
+import { BalanceHistory } from '../../src/store/balance-history.js';
 import { APPROVERS, REQUESTER, sealBatch, startWorld, transfer, type World } from './support.js';
 
 const A1 = APPROVERS[0] as string;
@@ -131,7 +136,17 @@ describe('not-paid takes two different people, neither the requester', () => {
     const failed = (await w.store.history(id)).find((e) => e.event === 'failed');
     expect(failed?.by).toBe(A2);
     expect(failed?.detail).toContain(`proposed by ${A1}`);
-    expect((await w.store.get(id))?.outcome?.resolution).toMatchObject({ by: A2, paid: false, proposal: { by: A1 } });
+    const record = await w.store.get(id);
+    expect(record?.outcome?.resolution).toMatchObject({ by: A2, paid: false, proposal: { by: A1 } });
+    // The audit trail holds both steps and the reason.
+    if (!record) throw new Error('gone');
+    const audit = auditRecord(record, await w.store.history(id));
+    expect(audit.outcome?.resolution).toMatchObject({
+      by: A2,
+      paid: false,
+      proposal: { by: A1, why: 'no debit on ops', at: expect.stringMatching(/^\d{4}-/) },
+    });
+    expect(audit.history.map((e) => e.event)).toEqual(expect.arrayContaining(['not-paid-proposed', 'failed']));
   });
 
   it('two concurrent confirmations move the execution once and release its velocity once', async () => {
@@ -229,5 +244,49 @@ describe('paid', () => {
     const { id, execId } = await unknownSingle();
     expect((await resolveUnknown(w.deps, A1, { id, paid: true, note: HASH })).kind).toBe('missing');
     expect(await stateOf(execId)).toBe('unknown');
+  });
+});
+
+describe('the Record outcome form’s evidence', () => {
+  const dashboard = () => ({
+    history: new BalanceHistory(w.redis, w.prefix),
+    cache: new BalanceCache(w.redis, w.prefix),
+  });
+  const factsDeps = () => ({ ...w.deps, dashboard: dashboard() });
+
+  it('compares the reading from before the start with the one taken once unknown and one now; no drop cannot tell', async () => {
+    const before = Date.now();
+    await dashboard().history.record('wal_ops_7f3a', { at: before, gap: false, available: { 'base:usdc': 1000 } });
+    const { id, execId } = await unknownSingle(12);
+    const record = await w.store.get(id);
+    if (!record) throw new Error('gone');
+    const reading = { store: w.store, service: w.service, log: w.deps.log, now: Date.now };
+    await takeUnknownReadings(reading, record);
+    const first = (await w.store.executions.facts(execId)).reading;
+    expect(first?.available['base:usdc']).toEqual(expect.any(Number));
+    await takeUnknownReadings(reading, record); // once: the first reading stays
+    expect((await w.store.executions.facts(execId)).reading).toEqual(first);
+    const r = await outcomeFacts(factsDeps(), A2, execId, true);
+    if (!r.ok) throw new Error(r.outcome.kind);
+    expect(r.facts.before).toEqual({ at: before, gap: false, available: { 'base:usdc': 1000 } });
+    expect(r.facts.atUnknown).toEqual(first);
+    expect(r.facts.now?.available['base:usdc']).toEqual(expect.any(Number));
+    expect(r.facts.startedAt).toBeGreaterThanOrEqual(before);
+    expect(r.facts.others).toEqual([]);
+    // The requester never sees the form.
+    expect(await outcomeFacts(factsDeps(), REQUESTER, execId, false)).toMatchObject({ ok: false });
+  });
+
+  it('names another payment on the wallet and asset that ran between the readings', async () => {
+    await dashboard().history.record('wal_ops_7f3a', { at: Date.now(), gap: false, available: { 'base:usdc': 1000 } });
+    const { execId } = await unknownSingle(13);
+    const other = await sealBatch(w, [14], 'R');
+    expect((await approve(w.deps, other, A1)).kind).toBe('approved');
+    const started = await w.store.executions.start(`${other}.1`, 'test-worker');
+    if (!started.token) throw new Error('not started');
+    await w.store.executions.finish(`${other}.1`, started.token, 'succeeded', { hash: HASH });
+    const r = await outcomeFacts(factsDeps(), A2, execId, true);
+    if (!r.ok) throw new Error(r.outcome.kind);
+    expect(r.facts.others).toEqual([`${other}.1`]);
   });
 });
