@@ -12,8 +12,8 @@ import { type AssetId, assetInfo } from '../domain/assets.js';
 import { confirmRefusal } from '../domain/not-paid.js';
 import type { RequestOutcome, RequestRecord } from '../domain/request.js';
 import { needsStepUp } from '../domain/step-up.js';
-import { velocitySubject } from '../domain/velocity.js';
 import { findUnknown, type ResolveDeps, type ResolveOutcome, type Via } from './resolve.js';
+import { unknownFinishKeys } from './unknown-keys.js';
 
 /** A verified passkey assertion for this confirmation (the step-up page's proof, when it exists). */
 export interface ConfirmPasskey {
@@ -55,7 +55,8 @@ export async function confirmNotPaid(
     return { kind: 'refused', executionId: execId, why: 'needs-passkey', proposal };
   const at = deps.now();
   const outcome: RequestOutcome = { message: proposal.why, resolution: { by: user, at, paid: false, proposal } };
-  const subject = velocitySubject(record.frozen);
+  // The same keys as the move to unknown: a single's ledger entry, a batch row's own units.
+  const keys = await unknownFinishKeys(deps, execId);
   const cli = proposal.via === 'cli' ? ' from the CLI' : '';
   const moved = await deps.store.executions.finish(
     execId,
@@ -67,9 +68,7 @@ export async function confirmNotPaid(
       from: ['unknown'],
       by: user,
       confirm: { proposal: proposal.id, by: user, ...(passkey ? { passkey: true } : {}) },
-      ...(subject
-        ? { release: { ledger: deps.controls.ledgerKey(subject), amounts: deps.controls.amountsKey(subject) } }
-        : {}),
+      ...keys,
     },
   );
   if (!moved.ok) {

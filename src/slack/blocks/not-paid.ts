@@ -22,9 +22,17 @@ export function proposalReply(record: RequestRecord, execution: ExecutionRecord,
   return `:warning: <@${p.by}> proposed${cli} that *${execution.id} was not paid*: “${esc(p.why)}”. It stays outcome unknown until a second approver (not <@${p.by}>, not the requester) confirms it with *Confirm not paid* on the card. If it did go through, requesting it again pays twice: check the receiver's address on the explorer first.${who ? ` ${who}` : ''}`;
 }
 
-/** The card's line for a pending proposal. */
+/** The card's line for a pending proposal (the reason follows in proposalReason). */
 export const proposalLine = (p: NotPaidProposal): string =>
-  `:warning: <@${p.by}> proposed ${slackDate(p.at)} that this was *not paid*${p.via === 'cli' ? ' (from the CLI)' : ''}: “${esc(p.why)}”. A second approver must confirm.`;
+  `:warning: <@${p.by}> proposed ${slackDate(p.at)} that this was *not paid*${p.via === 'cli' ? ' (from the CLI)' : ''}. A second approver (not <@${p.by}>, not the requester) must confirm.`;
+
+/** The proposer's words, labelled, as plain text after the figures: never read as markup. */
+export const proposalReason = (p: NotPaidProposal): KnownBlock => ({
+  type: 'context',
+  elements: [
+    { type: 'plain_text', text: `Why not paid, in the proposer's words: ${p.why}`.slice(0, 2_000), emoji: false },
+  ],
+});
 
 export const OUTCOME_ACTIONS = { record: 'outcome_record', confirm: 'outcome_confirm' } as const;
 /** Buttons for this many unknown executions on one card; the rest are named with /resolve. */
@@ -81,6 +89,7 @@ export function unknownOutcomeBlocks(record: RequestRecord, approvers: readonly 
       ...(e.proposal ? [proposalLine(e.proposal)] : []),
     ];
     if (lines.length) blocks.push(section(lines.join('\n')));
+    if (e.proposal) blocks.push(proposalReason(e.proposal));
     blocks.push({
       type: 'actions',
       block_id: `outcome-${e.id}`,

@@ -11,7 +11,7 @@ import { explorerAddressUrl } from '../../domain/assets.js';
 import type { BalanceReading } from '../../domain/outcome-evidence.js';
 import { ageText, balanceVerdict } from '../../domain/outcome-evidence.js';
 import { type Blocks, code, context, esc, link, plain, section, slackDate } from './common.js';
-import { proposalLine } from './not-paid.js';
+import { proposalLine, proposalReason } from './not-paid.js';
 
 export const RECORD_OUTCOME_CALLBACK = 'record_outcome';
 export const OUTCOME_FIELDS = { verdict: 'verdict', proof: 'proof', why: 'why' } as const;
@@ -104,7 +104,7 @@ export function recordOutcomeModal(f: OutcomeFacts, channel: string | undefined,
     section(restated(f)),
     section(decides(f)),
     section(balances(f)),
-    ...(p ? [section(`${proposalLine(p)} Confirm it with the button on the card.`)] : []),
+    ...(p ? [section(`${proposalLine(p)} Confirm it with the button on the card.`), proposalReason(p)] : []),
     {
       type: 'input',
       block_id: OUTCOME_FIELDS.verdict,

@@ -30,6 +30,9 @@ describe('an outcome-unknown card', () => {
     const text = readableTexts(blocks).join('\n');
     expect(text).toContain('<@U0APPROVER1> proposed');
     expect(text).toContain('no incoming transfer');
+    // The proposer's words are plain text, never markup.
+    const mrkdwn = JSON.stringify(blocks).match(/"type":"mrkdwn","text":"[^"]*"/g) ?? [];
+    expect(mrkdwn.join('\n')).not.toContain('no incoming transfer');
     const confirm = actionsOf(unknownOutcomeBlocks(record))[0]?.elements[1] as {
       value: string;
       style: string;
