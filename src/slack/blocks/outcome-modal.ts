@@ -78,7 +78,7 @@ function balances(f: OutcomeFacts): string {
   });
   const says =
     verdict.kind === 'drop'
-      ? `The balance dropped by ${money(f, verdict.by)} after the start: consistent with paid, if nothing else took money from the wallet. The explorer decides.`
+      ? `The balance dropped by ${money(f, Number(verdict.by.toFixed(f.asset?.decimals ?? 6)))} after the start: consistent with paid, if nothing else took money from the wallet. The explorer decides.`
       : verdict.kind === 'others'
         ? `Other Rampart payments on this wallet and asset started or finished between these readings (${verdict.others.join(', ')}), so the balances cannot tell.`
         : verdict.kind === 'no-before'
@@ -105,6 +105,13 @@ export function recordOutcomeModal(f: OutcomeFacts, channel: string | undefined,
     section(decides(f)),
     section(balances(f)),
     ...(p ? [section(`${proposalLine(p)} Confirm it with the button on the card.`), proposalReason(p)] : []),
+    ...(f.confirmNeedsPasskey
+      ? [
+          context(
+            ':closed_lock_with_key: Approved with passkeys: confirming not paid needs the confirmer’s passkey, which Rampart cannot ask for here yet, so a not-paid stays a proposal. Record paid with the proof if you find it.',
+          ),
+        ]
+      : []),
     {
       type: 'input',
       block_id: OUTCOME_FIELDS.verdict,
