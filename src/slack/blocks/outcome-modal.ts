@@ -108,7 +108,7 @@ export function recordOutcomeModal(f: OutcomeFacts, channel: string | undefined,
     ...(f.confirmNeedsPasskey
       ? [
           context(
-            ':closed_lock_with_key: Approved with passkeys: confirming not paid needs the confirmer’s passkey, which Rampart cannot ask for here yet, so a not-paid stays a proposal. Record paid with the proof if you find it.',
+            ':warning: Approved with passkeys: confirming not paid needs the confirmer’s passkey, which Rampart cannot ask for here yet, so a not-paid stays a proposal. Record paid with the proof if you find it.',
           ),
         ]
       : []),
