@@ -19,9 +19,9 @@ import type {
 } from '../domain/request.js';
 import { StateConflictError } from '../errors.js';
 import { CANCEL_QUEUED, FINISH, START } from './approval-lua.js';
+import { PROPOSE } from './propose-lua.js';
 import { executionOf, sealedCallOf } from './record-view.js';
 import type { RedisClient } from './redis.js';
-import { PROPOSE } from './resolve-lua.js';
 import { evalScript } from './run-script.js';
 import type { ChangeListener, StoreKeys } from './store-keys.js';
 
@@ -346,13 +346,18 @@ export class ExecutionStore {
     const [ok, from, why, pending] = (await evalScript(
       this.redis,
       PROPOSE,
-      3,
+      5,
       k.approval(approvalId),
       k.history(approvalId),
       k.execution(execId),
+      k.ready,
+      k.executing,
       JSON.stringify(proposal),
       JSON.stringify(entry),
       proposal.by,
+      execId,
+      approvalId,
+      String(entry.at),
     )) as [number, string, string?, string?];
     if (ok === 1) return { ok: true };
     return {

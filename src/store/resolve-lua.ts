@@ -1,6 +1,6 @@
 /**
  * Lua for a person's verdict on an outcome-unknown execution. A not-paid takes two people: the
- * proposal is stored on the execution (field `notPaid`) by PROPOSE; the move unknown → failed
+ * proposal is stored on the execution (field `notPaid`) by PROPOSE (store/propose-lua.ts); the move unknown → failed
  * happens only in FINISH (store/approval-lua.ts), which runs CONFIRM_CHECK in the same script:
  * a proposal exists, it is the one the confirmer saw, the confirmer is neither its proposer nor
  * the requester, and a step-up approval's confirmer brought a passkey. Two confirmations at once
@@ -26,22 +26,4 @@ local function confirmRefusal(a, e, c)
   if frozen.stepUp == true and conf.passkey ~= true then return 'needs-passkey' end
   return nil
 end
-`;
-
-/**
- * Records a not-paid proposal. KEYS: approval, history, execution. ARGV: proposal JSON, history
- * entry JSON, proposer. Returns {1} or {0, state, why, pending proposal JSON}: the execution is
- * not unknown (why ''), the proposer is the requester ('requester'), or a proposal is pending
- * ('pending': a second approver confirms it instead of proposing again).
- */
-export const PROPOSE = `
-local es = redis.call('HGET', KEYS[3], 'state')
-if es ~= 'unknown' then return {0, es or '', ''} end
-local frozen = cjson.decode(redis.call('HGET', KEYS[1], 'frozen') or '{}')
-if frozen.requester == ARGV[3] then return {0, es, 'requester'} end
-local pending = redis.call('HGET', KEYS[3], 'notPaid')
-if pending then return {0, es, 'pending', pending} end
-redis.call('HSET', KEYS[3], 'notPaid', ARGV[1])
-redis.call('RPUSH', KEYS[2], ARGV[2])
-return {1, es}
 `;

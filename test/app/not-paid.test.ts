@@ -13,6 +13,7 @@ import { recordPaid, resolveUnknown } from '../../src/app/resolve.js';
 import { takeUnknownReadings } from '../../src/app/unknown-reading.js';
 import { auditRecord } from '../../src/audit/audit-record.js';
 import { loadConfig } from '../../src/config.js';
+import { callHash } from '../../src/domain/request.js';
 import { velocitySubject } from '../../src/domain/velocity.js';
 import { BalanceCache } from '../../src/store/balance-cache.js';
 import { BalanceHistory } from '../../src/store/balance-history.js';
@@ -288,5 +289,39 @@ describe('the Record outcome form’s evidence', () => {
     const r = await outcomeFacts(factsDeps(), A2, execId, true);
     if (!r.ok) throw new Error(r.outcome.kind);
     expect(r.facts.others).toEqual([`${other}.1`]);
+  });
+});
+
+describe('a record written before approvals had executions', () => {
+  it('is migrated by the proposal’s own script, then confirmed like any other', async () => {
+    const id = 'R-90001';
+    const call = transfer(9);
+    const now = Date.now();
+    const frozen = {
+      id,
+      call,
+      display: { chain: 'base', walletAlias: 'ops' },
+      requester: REQUESTER,
+      reason: 'before the upgrade',
+      createdAt: now,
+      expiresAt: now + 86_400_000,
+      requiredApprovals: 1,
+      rule: '1 approval',
+      hash: callHash(call),
+    };
+    await w.redis.hset(w.store.keys.approval(id), {
+      frozen: JSON.stringify(frozen),
+      state: 'unknown',
+      requester: REQUESTER,
+      kind: 'transfer',
+      votes: JSON.stringify([{ user: A1, at: now }]),
+      outcome: JSON.stringify({ message: 'HTTP 502' }),
+    });
+    await w.redis.rpush(w.store.keys.history(id), JSON.stringify({ at: now, event: 'unknown' }));
+    const p = await resolveUnknown(w.deps, A1, { id: `${id}.1`, paid: false, note: 'no debit on ops' });
+    if (p.kind !== 'proposed') throw new Error(p.kind);
+    expect(await stateOf(`${id}.1`)).toBe('unknown');
+    expect((await confirmNotPaid(w.deps, A2, `${id}.1`, p.proposal.id)).kind).toBe('confirmed');
+    expect(await stateOf(`${id}.1`)).toBe('failed');
   });
 });
