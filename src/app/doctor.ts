@@ -9,6 +9,7 @@ import { plural, pluralWord } from '../domain/words.js';
 import { isServiceError } from '../service/errors.js';
 import type { Wallet } from '../service/schemas.js';
 import { BOT_SCOPES } from '../slack-api/scopes.js';
+import { notPaidCheck } from './doctor-not-paid.js';
 import { type PasskeyHolders, passkeyChecks } from './doctor-passkeys.js';
 
 export interface Check {
@@ -192,9 +193,11 @@ async function* slackChecks(deps: DoctorDeps): AsyncGenerator<Check> {
           text: `the bot is not a member of #${channel.name} (${config.approvalsChannel})`,
           fix: `type /invite @Rampart in #${channel.name}`,
         };
+  let people = 0;
   for (const id of config.approvers) {
     if (id.startsWith('S')) {
       const g = await slack.group(id);
+      if (g.found) people += g.members;
       yield g.found
         ? {
             ok: g.members > 0,
@@ -204,6 +207,7 @@ async function* slackChecks(deps: DoctorDeps): AsyncGenerator<Check> {
         : { ok: false, text: `approver group ${id} not found (${g.error})`, fix: 'correct APPROVERS' };
     } else {
       const u = await slack.user(id);
+      if (u.found && !u.deleted) people += 1;
       yield u.found && !u.deleted
         ? { ok: true, text: `approver ${id} found` }
         : {
@@ -213,6 +217,7 @@ async function* slackChecks(deps: DoctorDeps): AsyncGenerator<Check> {
           };
     }
   }
+  yield notPaidCheck(people);
 }
 
 /** Every check in order: configuration, Redis, the service, Slack. */

@@ -7,7 +7,7 @@ import type { ControlStore, FreezeState } from '../store/controls.js';
 import type { RequestStore } from '../store/requests.js';
 
 export interface HomeDeps {
-  store: Pick<RequestStore, 'openIds' | 'recentIds' | 'get'>;
+  store: Pick<RequestStore, 'openIds' | 'recentIds' | 'get' | 'idsInState'>;
   controls: Pick<ControlStore, 'freeze'>;
 }
 
@@ -17,7 +17,12 @@ export interface HomeRead {
   /** The last 15 requests, newest first; empty for someone who is not a VIEWER. */
   recent: RequestRecord[];
   freeze: FreezeState | undefined;
+  /** Outcome-unknown requests with a not-paid proposal waiting for a second approver. */
+  proposals: RequestRecord[];
 }
+
+/** How many outcome-unknown requests App Home looks through for a pending not-paid proposal. */
+export const UNKNOWN_ON_HOME = 50;
 
 /** How many recent requests App Home lists for a VIEWER. */
 export const RECENT_ON_HOME = 15;
@@ -28,10 +33,12 @@ async function records(deps: HomeDeps, ids: string[]): Promise<RequestRecord[]> 
 }
 
 export async function readHome(deps: HomeDeps, viewer: boolean): Promise<HomeRead> {
-  const [open, recent, freeze] = await Promise.all([
+  const [open, recent, freeze, unknown] = await Promise.all([
     deps.store.openIds().then((ids) => records(deps, ids)),
     viewer ? deps.store.recentIds(RECENT_ON_HOME).then((ids) => records(deps, ids)) : Promise.resolve([]),
     deps.controls.freeze(),
+    deps.store.idsInState('unknown', UNKNOWN_ON_HOME).then((ids) => records(deps, ids)),
   ]);
-  return { open, recent, freeze };
+  const proposals = unknown.filter((r) => r.executions.some((e) => e.state === 'unknown' && e.proposal));
+  return { open, recent, freeze, proposals };
 }

@@ -21,6 +21,7 @@ import { heldAssets, walletChoices } from './asset-choices.js';
 import { type ExportDeps, type ExportRange, exportAudit } from './audit-export.js';
 import { resumeBatch, stopBatch } from './batch-control.js';
 import { type BatchInput, type CheckedBatch, checkBatch } from './check-batch.js';
+import { type ConfirmPasskey, confirmNotPaid } from './confirm-not-paid.js';
 import { checkNewIdentity, createIdentity } from './create-identity.js';
 import { buildDashboard, type Dashboard } from './dashboard.js';
 import { approve, authorise, cancel, checkDeny, deny } from './decide.js';
@@ -29,6 +30,7 @@ import { freeze, startUnfreeze, voteUnfreeze } from './freeze.js';
 import { addFreezeReason } from './freeze-reason.js';
 import { readHome } from './home.js';
 import { checkIdentity, searchIdentities } from './identities.js';
+import { outcomeFacts } from './outcome-facts.js';
 import { offerPasskeyApproval, offerPasskeyRemoval } from './passkey-decide.js';
 import { enrolLink } from './passkey-enrol.js';
 import { listPasskeys } from './passkey-list.js';
@@ -40,7 +42,7 @@ import { listBeneficiaries, listIdentities, searchBeneficiaries } from './regist
 import { loadReport } from './report.js';
 import { type AgainRowsOutcome, againRows, checkAgain, type SubmitAgain, submitAgain } from './request-again.js';
 import { batchRowOutcomes, listRequests, readRequest, requestHistory } from './request-reads.js';
-import { resolveUnknown } from './resolve.js';
+import { resolveUnknown, type Via } from './resolve.js';
 import { offerStepUp } from './step-up.js';
 import { type BatchSubmission, batchPolicy, submitBatch } from './submit-batch.js';
 import type { SubmitBudget } from './submit-budget.js';
@@ -89,8 +91,14 @@ export function createApp(deps: FacadeDeps) {
         days,
         deps.config.reports.at?.zone ?? 'UTC',
       ),
-    /** Issue 19: /resolve and `rampart resolve` on an outcome-unknown execution. */
-    resolve: (user: string, resolution: Resolution) => resolveUnknown(deps, user, resolution),
+    /** /resolve and `rampart resolve` on an outcome-unknown execution: paid, or a not-paid proposal. */
+    resolve: (user: string, resolution: Resolution, via?: Via) => resolveUnknown(deps, user, resolution, via),
+    /** The Record outcome form's facts and evidence (`withNow`: the wallet's balances read now too). */
+    outcomeFacts: (user: string, executionId: string, withNow: boolean) =>
+      outcomeFacts(deps, user, executionId, withNow),
+    /** A second approver confirms a not-paid proposal (`passkey`: its verified proof, when needed). */
+    confirmNotPaid: (user: string, executionId: string, proposal: string, via?: Via, passkey?: ConfirmPasskey) =>
+      confirmNotPaid(deps, user, executionId, proposal, via, passkey),
     // Slack listeners (issue 18 §3); `rampart batch check` and `passkeys list` share batch.check, passkey.list
     /** Acks (a late ack is only logged), then announces: the card goes out whatever the ack did. */
     ackThenAnnounce: (ack: () => Promise<void>, frozen: SealedRequest) => ackThenAnnounce(deps, ack, frozen),

@@ -5,7 +5,7 @@
  */
 import type { ExecutionState } from '../domain/approval.js';
 import type { BatchRowRecord } from '../domain/batch-approval.js';
-import type { RequestOutcome, RequestRecord } from '../domain/request.js';
+import type { ExecutionRecord, RequestOutcome, RequestRecord } from '../domain/request.js';
 
 export interface CardRef {
   channel: string;
@@ -26,6 +26,8 @@ export interface Notifier {
   postOutcome(record: RequestRecord, card: CardRef): Promise<string>;
   /** Issue 19: a try was not sent (no Redis replica confirmed its start) and will be tried again. */
   postNotSent(record: RequestRecord, card: CardRef): Promise<void>;
+  /** A not-paid proposal waits on this execution: the thread mentions the approvers who could confirm. */
+  postProposal(record: RequestRecord, card: CardRef, execution: ExecutionRecord): Promise<void>;
   /** The ts of this state's reply if an earlier attempt posted it (marked like the card). */
   findOutcome(record: RequestRecord, card: CardRef): Promise<string | undefined>;
   /** Tells the requester, privately, that the card is up. Best effort. */

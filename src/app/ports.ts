@@ -8,8 +8,9 @@ export type { Notifier } from './notifier.js';
 export type Clock = () => number;
 
 // 'not-sent' (issue 19): a try went back to queued unsent; the thread says so once per try.
-// 'progress' (issue 20): a batch's progress message, throttled (app/notices/batch-progress.ts).
-export const NOTIFY_KINDS = ['card', 'outcome', 'unknown', 'not-sent', 'progress'] as const;
+// 'progress': a batch's progress message, throttled (app/notices/batch-progress.ts).
+// 'proposal': a not-paid proposal waits; the card shows it and the thread mentions the approvers.
+export const NOTIFY_KINDS = ['card', 'outcome', 'unknown', 'not-sent', 'progress', 'proposal'] as const;
 export interface NotifyRequest {
   requestId: string;
   kind: (typeof NOTIFY_KINDS)[number];

@@ -3,6 +3,7 @@
  * handlers (queue/jobs/) receive this and never reach a store, the service or Redis themselves;
  * each member answers with a JobOutcome the handler maps to done, wait or fail.
  */
+import type { RequestRecord } from '../domain/request.js';
 import type { Logger } from '../log.js';
 import type { ServiceClient } from '../service/client.js';
 import type { ControlStore } from '../store/controls.js';
@@ -20,6 +21,7 @@ import { waitOnRateLimit } from './notices/waits.js';
 import type { Notifier } from './notifier.js';
 import type { ApprovalJobs, Clock, NotifyRequest, ReminderJob } from './ports.js';
 import { type ScheduledReportsDeps, scheduledReports } from './reports/scheduled.js';
+import { takeUnknownReadings } from './unknown-reading.js';
 import { done } from './worker-outcome.js';
 
 export type { JobOutcome } from './worker-outcome.js';
@@ -73,6 +75,7 @@ export function createWorkerApp(deps: WorkerAppDeps) {
     jobs,
     progress: deps.progressLimits,
     frozen: async () => (await controls.freeze()) !== undefined,
+    unknownReadings: (record: RequestRecord) => takeUnknownReadings({ store, service: deps.service, log, now }, record),
   };
   const remindDeps: RemindDeps = { ...deps.reminders, store, queues: jobs, notifier, log, now };
   return {

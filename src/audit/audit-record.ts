@@ -42,8 +42,17 @@ export interface AuditRecord {
         reference?: string;
         id?: string;
         message?: string;
-        /** Issue 19: an unknown outcome a person resolved (/resolve): who, when, paid or not. */
-        resolution?: { by: string; at: string; paid: boolean };
+        /**
+         * An unknown outcome people resolved: who recorded it, when, paid or not; for not paid
+         * the proposal the confirmer (`by`) confirmed; `via: 'cli'` when recorded from the CLI.
+         */
+        resolution?: {
+          by: string;
+          at: string;
+          paid: boolean;
+          proposal?: { id: string; by: string; at: string; why: string; via?: 'cli' };
+          via?: 'cli';
+        };
       }
     | undefined;
   history: AuditEvent[];
@@ -63,6 +72,18 @@ function maskCall(call: ServiceCall): ServiceCall {
     details[k] = typeof v === 'string' ? (ACCOUNT_FIELDS.has(k) ? maskAccount(v) : maskLongNumbers(v)) : v;
   }
   return { kind: 'beneficiary', body: { ...call.body, details } };
+}
+
+type Resolution = NonNullable<NonNullable<AuditRecord['outcome']>['resolution']>;
+
+/** Times as ISO strings; the proposer's reason masked as any free text. */
+function auditResolution(r: NonNullable<RequestRecord['outcome']>['resolution'] & object): Resolution {
+  const { proposal, ...rest } = r;
+  return {
+    ...rest,
+    at: iso(r.at),
+    ...(proposal ? { proposal: { ...proposal, at: iso(proposal.at), why: maskLongNumbers(proposal.why) } } : {}),
+  };
 }
 
 export function auditRecord(
@@ -94,7 +115,7 @@ export function auditRecord(
       ...(o.reference ? { reference: o.reference } : {}),
       ...(o.id ? { id: o.id } : {}),
       ...(o.message ? { message: maskLongNumbers(o.message) } : {}),
-      ...(o.resolution ? { resolution: { ...o.resolution, at: iso(o.resolution.at) } } : {}),
+      ...(o.resolution ? { resolution: auditResolution(o.resolution) } : {}),
     },
     history: history.map((e) => ({
       at: iso(e.at),

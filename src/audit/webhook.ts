@@ -33,6 +33,8 @@ export interface AuditEventBody {
 /** The state a history entry moved the request into, or undefined for votes and notes. */
 export function stateOf(entry: HistoryEntry): RequestState | undefined {
   if (entry.event === 'requested') return 'pending';
+  // A not-paid proposal leaves the payment unknown, but it is a step the trail must carry.
+  if (entry.event === 'not-paid-proposed') return 'unknown';
   return (REQUEST_STATES as readonly string[]).includes(entry.event) ? (entry.event as RequestState) : undefined;
 }
 

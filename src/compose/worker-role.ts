@@ -64,6 +64,7 @@ export function startWorkerRole(b: Built, workerRedis: RedisClient, options: Wor
       sandbox: b.sandbox,
       log: b.log,
       controls: ports.controls,
+      approvers: config.approvers,
     }),
     approvalsChannel: config.approvalsChannel,
     // Issue 19: the start is on a replica (WAIT 1) before any call, when Redis has replicas.

@@ -12,6 +12,7 @@ import type { BatchFacts } from './batch-approval.js';
 import { canonicalJson } from './canonical-json.js';
 import type { Destination, HolderSource } from './destination.js';
 import type { FailureFacts } from './failure.js';
+import type { NotPaidProposal } from './not-paid.js';
 import type { RepeatHit } from './repeats.js';
 import type { PasskeyProof } from './step-up.js';
 
@@ -188,6 +189,8 @@ export interface ExecutionRecord {
   /** The job that started its current or last try. */
   job?: string;
   outcome?: RequestOutcome;
+  /** A not-paid proposal on an outcome-unknown execution, waiting for a second approver (kept after). */
+  proposal?: NotPaidProposal;
 }
 
 export interface RequestOutcome {
@@ -199,7 +202,15 @@ export interface RequestOutcome {
   message?: string;
   failure?: FailureFacts;
   /** Issue 19: an unknown outcome a person resolved (/resolve): who, when, and what they found. */
-  resolution?: { by: string; at: number; paid: boolean };
+  resolution?: {
+    by: string;
+    at: number;
+    paid: boolean;
+    /** Not paid: the proposal a second approver confirmed (`by` is the confirmer). */
+    proposal?: NotPaidProposal;
+    /** Recorded with `rampart resolve`. */
+    via?: 'cli';
+  };
 }
 
 export interface RequestRecord {

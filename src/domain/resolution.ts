@@ -1,31 +1,52 @@
 /**
- * `/resolve R-….1 paid <hash or reference>` and `/resolve R-….1 not-paid <why>` (issue 19
- * "Unknown outcomes a person can resolve"): the words, parsed. Pure; the same for Slack and CLI.
+ * `/resolve R-….1 paid <hash or reference>` and `/resolve R-….1 not-paid <why>`: the words,
+ * parsed. Pure; the same for Slack and CLI. An outcome is recorded on one execution, named in
+ * full (`R-12.1`, `B-7.3`): a bare `R-12` only opens the Slack form, never takes effect, so a
+ * typo cannot close the wrong payment.
  */
 import { APPROVAL_ID, EXECUTION_ID } from './approval.js';
 
 export interface Resolution {
-  /** As typed, upper-cased: `R-12.1`, or `R-12` (its only execution). */
+  /** The execution, as typed and upper-cased: `R-12.1`, `B-7.3`. */
   id: string;
+  /** paid: records it as succeeded; not paid: only proposes it (a second approver confirms). */
   paid: boolean;
   /** paid: the transaction hash or the service's reference; not-paid: why. */
   note: string;
 }
 
-// A transaction hash, a payout reference or a beneficiary id: one word, no markup.
+// A payout reference or a beneficiary id: one word, no markup (the service returns a plain string, spec 4.4).
 const REFERENCE = /^[A-Za-z0-9][A-Za-z0-9._:/-]{3,199}$/;
-const MAX_WHY = 300;
+export const MAX_WHY = 300;
 
 export type ParsedResolution = { ok: true; resolution: Resolution } | { ok: false; problem: string };
 
-const shorten = (s: string) => (s.length > 24 ? `${s.slice(0, 23)}…` : s);
+export const shorten = (s: string): string => (s.length > 24 ? `${s.slice(0, 23)}…` : s);
+
+/** A full execution id, or the sentence that asks for one. */
+export function executionIdProblem(rawId: string): string | undefined {
+  const id = rawId.toUpperCase();
+  if (!rawId) return 'Name the payment to resolve, e.g. R-1234.1.';
+  if (EXECUTION_ID.test(id)) return undefined;
+  if (APPROVAL_ID.test(id))
+    return `Name the execution, e.g. ${id}.1 (a batch's row: ${id.startsWith('B-') ? id : 'B-7'}.3), so a typo cannot settle another payment; nothing changed.`;
+  return `"${shorten(rawId)}" is not a request id; use one such as R-1234.1.`;
+}
+
+/** The reason a not-paid proposal gives, or the sentence naming its problem. */
+export function whyProblem(id: string, why: string): string | undefined {
+  if (why.length < 3) return `Say why ${id} was not paid (what you checked); the team reads it.`;
+  if (why.length > MAX_WHY) return `Keep the reason under ${MAX_WHY} characters.`;
+  return undefined;
+}
+
+export const cleanWhy = (words: string): string => words.replace(/\s+/g, ' ').trim();
 
 export function parseResolution(words: readonly string[]): ParsedResolution {
   const [rawId = '', rawVerdict = '', ...rest] = words.map((w) => w.trim()).filter(Boolean);
   const id = rawId.toUpperCase();
-  if (!rawId) return { ok: false, problem: 'Name the request to resolve, e.g. R-1234.1.' };
-  if (!APPROVAL_ID.test(id) && !EXECUTION_ID.test(id))
-    return { ok: false, problem: `"${shorten(rawId)}" is not a request id; use one such as R-1234.1 (or R-1234).` };
+  const idProblem = executionIdProblem(rawId);
+  if (idProblem) return { ok: false, problem: idProblem };
   const verdict = rawVerdict.toLowerCase();
   if (verdict !== 'paid' && verdict !== 'not-paid')
     return {
@@ -45,9 +66,10 @@ export function parseResolution(words: readonly string[]): ParsedResolution {
       };
     return { ok: true, resolution: { id, paid: true, note: ref } };
   }
-  const why = rest.join(' ').replace(/\s+/g, ' ').trim();
-  if (why.length < 3)
-    return { ok: false, problem: `Say why ${id} was not paid (what you checked); the team reads it.` };
-  if (why.length > MAX_WHY) return { ok: false, problem: `Keep the reason under ${MAX_WHY} characters.` };
+  const why = cleanWhy(rest.join(' '));
+  const problem = whyProblem(id, why);
+  if (problem) return { ok: false, problem };
   return { ok: true, resolution: { id, paid: false, note: why } };
 }
+
+export const isReference = (s: string): boolean => REFERENCE.test(s);

@@ -19,6 +19,7 @@ import { slackClientOptions } from '../slack-api/client-options.js';
 import { registerApprovalActions } from './actions/approval.js';
 import { registerBatchActions } from './actions/batch.js';
 import { registerHomeActions } from './actions/home.js';
+import { registerOutcomeActions } from './actions/outcome.js';
 import { registerPasskeyActions } from './actions/passkey.js';
 import { registerShareAction } from './actions/share.js';
 import { registerAssetChoices } from './asset-choices.js';
@@ -42,6 +43,7 @@ import { registerBeneficiaryViews } from './views/beneficiary.js';
 import { registerDenyView } from './views/deny.js';
 import { registerIdentityView } from './views/identity.js';
 import { registerLookupView } from './views/lookup.js';
+import { registerRecordOutcomeView } from './views/record-outcome.js';
 import { registerRegisterBeneficiaryView } from './views/register-beneficiary.js';
 import { registerRequestViews } from './views/request.js';
 import { workspaceGuard } from './workspace-guard.js';
@@ -146,6 +148,8 @@ export function createSlackApp(
   registerApprovalActions(routes, deps);
   registerBatchActions(routes, deps); // issue 20: Resume / Stop
   registerDenyView(routes, deps);
+  registerOutcomeActions(routes, deps); // Record outcome… and Confirm not paid
+  registerRecordOutcomeView(routes, deps);
   registerShareAction(routes, deps);
   registerHomeActions(routes, deps);
   registerRegistryCommands(routes, deps);

@@ -13,6 +13,7 @@ import { requestCardBlocks } from './blocks/card.js';
 import { notSentReply, outcomeReply } from './blocks/card-replies.js';
 import { cardText } from './blocks/card-summary.js';
 import { withSandboxText } from './blocks/common.js';
+import { proposalReply } from './blocks/not-paid.js';
 import { escalationText, reminderText, requesterText } from './blocks/reminders.js';
 
 /** Slack errors an admin must fix; retrying alone will not help. */
@@ -54,13 +55,22 @@ export interface SlackNotifierOptions {
   log: Logger;
   /** Issue 13: the freeze banner on open cards. */
   controls?: Pick<ControlStore, 'freeze'>;
+  /** APPROVERS (users and user groups): a not-paid proposal's reply mentions them. */
+  approvers?: readonly string[];
 }
 
-export function slackNotifier({ client, approvalsChannel, sandbox, log, controls }: SlackNotifierOptions): Notifier {
+export function slackNotifier({
+  client,
+  approvalsChannel,
+  sandbox,
+  log,
+  controls,
+  approvers = [],
+}: SlackNotifierOptions): Notifier {
   const text = (t: string) => withSandboxText(t, sandbox);
   const drawCard = async (record: RequestRecord) => {
     const freeze = await controls?.freeze();
-    return { text: cardText(record, freeze), blocks: requestCardBlocks(record, sandbox, { freeze }) };
+    return { text: cardText(record, freeze), blocks: requestCardBlocks(record, sandbox, { freeze, approvers }) };
   };
   const linkTo = async (card: CardRef): Promise<string> =>
     (await deliver(() => client.chat.getPermalink({ channel: card.channel, message_ts: card.ts }))).permalink ?? '';
@@ -108,6 +118,16 @@ export function slackNotifier({ client, approvalsChannel, sandbox, log, controls
     async postNotSent(record, card: CardRef) {
       await deliver(() =>
         client.chat.postMessage({ channel: card.channel, thread_ts: card.ts, text: text(notSentReply(record)) }),
+      );
+    },
+    async postProposal(record, card, execution) {
+      await deliver(() =>
+        client.chat.postMessage({
+          channel: card.channel,
+          thread_ts: card.ts,
+          text: text(proposalReply(record, execution, approvers)),
+          unfurl_links: false,
+        }),
       );
     },
     async postOutcome(record, card: CardRef) {

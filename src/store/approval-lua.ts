@@ -11,6 +11,7 @@
 
 /** Views in domain/approval.ts VIEW_STATES order: their index keys are passed in this order. */
 import { BATCH_LUA, BATCH_START_ORDER } from './batch-lua.js';
+import { CONFIRM_CHECK } from './resolve-lua.js';
 
 const VIEWS = `local VIEWS = {'pending','approved','executing','succeeded','failed','unknown','denied','cancelled','expired'}`;
 
@@ -141,10 +142,12 @@ return {1, 'queued', kindOf(KEYS[1]), seq, e[1] or '', e[2] or '', a[1], a[2] or
  * fields JSON when it becomes done, a batch row's options JSON ('' for none: `units` to give
  * back on failed, `pauseAfter` failures in a row, `pauseWhy` to pause when going back to queued).
  * A batch's row may pass the next row's execution as KEYS[20] (issue 20 "Speed and scale").
+ * ARGV[11]: a person's not-paid confirmation JSON ({proposal, by, passkey}) or '': without a worker's
+ * token, unknown → failed needs one that holds (store/resolve-lua.ts CONFIRM_CHECK).
  * Returns {1, from, kind, seq, viewChanged, view, approval state before, approval state after,
- * the next row's state and tries ('' without KEYS[20])} or {0, state}.
+ * the next row's state and tries ('' without KEYS[20])} or {0, state, refusal}.
  */
-export const FINISH = `${COMMON}${BATCH_LUA}
+export const FINISH = `${COMMON}${BATCH_LUA}${CONFIRM_CHECK}
 local now = tonumber(ARGV[8])
 if string.sub(ARGV[1], -2) == '.1' then migrate(KEYS[1], KEYS[3], KEYS[4], KEYS[5], ARGV[2], now) end
 local es = redis.call('HGET', KEYS[3], 'state')
@@ -153,6 +156,11 @@ local allowed = false
 for s in string.gmatch(ARGV[4], '[^,]+') do if s == es then allowed = true end end
 if not allowed then return {0, es} end
 if ARGV[5] ~= '' and redis.call('HGET', KEYS[3], 'execToken') ~= ARGV[5] then return {0, es} end
+-- A person's not-paid (no worker token) moves unknown → failed only as a confirmed proposal.
+if es == 'unknown' and ARGV[3] == 'failed' and ARGV[5] == '' then
+  local refused = confirmRefusal(KEYS[1], KEYS[3], ARGV[11])
+  if refused then return {0, es, refused} end
+end
 local as = redis.call('HGET', KEYS[1], 'state')
 local asBefore = as
 local to = ARGV[3]

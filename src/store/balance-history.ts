@@ -66,6 +66,16 @@ export class BalanceHistory {
     return undefined;
   }
 
+  /** The newest snapshot taken at or before `at` that is not a gap, if any. */
+  async before(walletId: string, at: number): Promise<Extract<Snapshot, { gap: false }> | undefined> {
+    const rows = await this.redis.zrevrangebyscore(this.key(walletId), at, '-inf', 'LIMIT', 0, 20);
+    for (const r of rows) {
+      const s = JSON.parse(r) as Snapshot;
+      if (!s.gap && s.at <= at) return s;
+    }
+    return undefined;
+  }
+
   /** Snapshots at or after `since`, oldest first. */
   async since(walletId: string, since: number): Promise<Snapshot[]> {
     const rows = await this.redis.zrangebyscore(this.key(walletId), since, '+inf');

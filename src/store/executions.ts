@@ -6,6 +6,8 @@
 
 import { randomUUID } from 'node:crypto';
 import { type ApprovalState, canMoveExecution, type ExecutionState, executionId } from '../domain/approval.js';
+import type { ConfirmRefusal, NotPaidProposal } from '../domain/not-paid.js';
+import type { BalanceReading } from '../domain/outcome-evidence.js';
 import { redactSealed } from '../domain/redact.js';
 import type {
   ExecutionRecord,
@@ -17,6 +19,7 @@ import type {
 } from '../domain/request.js';
 import { StateConflictError } from '../errors.js';
 import { CANCEL_QUEUED, FINISH, START } from './approval-lua.js';
+import { PROPOSE } from './propose-lua.js';
 import { executionOf, sealedCallOf } from './record-view.js';
 import type { RedisClient } from './redis.js';
 import { readReplies } from './redis-errors.js';
@@ -64,7 +67,19 @@ export interface ExecutionTransition {
   approval?: { before: ApprovalState | undefined; after: ApprovalState | undefined };
   /** After a move with `next`: that execution's state and tries, read in the same script. */
   next?: { id: string; state: ExecutionState | undefined; tries: number };
+  /** Nothing moved because a not-paid confirmation did not hold (store/resolve-lua.ts). */
+  refused?: NotPaidRefusal;
 }
+
+export type { BalanceReading };
+
+/** Why the finish script refused a person's not-paid: domain/not-paid.ts, checked again in the script. */
+export type NotPaidRefusal = ConfirmRefusal | 'no-confirmation' | 'needs-passkey';
+
+/** A not-paid proposal's record: {ok} or why not (its execution's state; the pending proposal). */
+export type ProposeResult =
+  | { ok: true }
+  | { ok: false; from: ExecutionState | undefined; why: 'state' | 'requester' | 'pending'; pending?: NotPaidProposal };
 
 export interface FinishOptions {
   /** States it may leave (default: executing, and unknown for a final move). */
@@ -83,6 +98,8 @@ export interface FinishOptions {
   approval?: SealedRequest;
   /** Issue 20: a batch row's next execution, whose state and tries the script returns. */
   next?: string;
+  /** A person's not-paid: the proposal they saw; the script checks it before unknown → failed. */
+  confirm?: { proposal: string; by: string; passkey?: boolean };
 }
 
 export interface BatchFinish {
@@ -251,10 +268,12 @@ export class ExecutionStore {
       String(at),
       approvalFields,
       batchOptions,
+      how.confirm ? JSON.stringify(how.confirm) : '',
     )) as [number, string, RequestKind?, number?, number?, RequestState?, string?, string?, string?, string?];
     if (ok === 1 && changed === 1 && kind && seq && view) this.onChange({ id: approvalId, kind, state: view, seq });
     const prior = before === '' ? undefined : (before as ExecutionState);
-    if (ok !== 1) return { ok: false, from: prior };
+    // On a refusal the third value is why (the script's {0, state, why}).
+    if (ok !== 1) return { ok: false, from: prior, ...(kind ? { refused: kind as NotPaidRefusal } : {}) };
     const state = (s: string | undefined) => (s ? (s as never) : undefined);
     return {
       ok: true,
@@ -316,6 +335,58 @@ export class ExecutionStore {
       if (changed === 1 && kind && seq) this.onChange({ id: approvalId, kind, state: 'cancelled', seq });
     }
     return cancelled;
+  }
+
+  /**
+   * Stores a not-paid proposal on an unknown execution, with its history entry, in one script
+   * (store/resolve-lua.ts PROPOSE): never over another pending one, never by the requester.
+   */
+  async propose(execId: string, proposal: NotPaidProposal, entry: HistoryEntry): Promise<ProposeResult> {
+    const approvalId = approvalOf(execId);
+    const k = this.keys;
+    const [ok, from, why, pending] = (await evalScript(
+      this.redis,
+      PROPOSE,
+      5,
+      k.approval(approvalId),
+      k.history(approvalId),
+      k.execution(execId),
+      k.ready,
+      k.executing,
+      JSON.stringify(proposal),
+      JSON.stringify(entry),
+      proposal.by,
+      execId,
+      approvalId,
+      String(entry.at),
+    )) as [number, string, string?, string?];
+    if (ok === 1) return { ok: true };
+    return {
+      ok: false,
+      from: from ? (from as ExecutionState) : undefined,
+      why: why === 'requester' || why === 'pending' ? why : 'state',
+      ...(pending ? { pending: JSON.parse(pending) as NotPaidProposal } : {}),
+    };
+  }
+
+  /** When it last started, its own sealed call (''), and the balance read once it became unknown. */
+  async facts(execId: string): Promise<{ startedAt: number | undefined; call: string; reading?: BalanceReading }> {
+    const [startedAt, call, reading] = await this.redis.hmget(
+      this.keys.execution(execId),
+      'startedAt',
+      'call',
+      'unknownReading',
+    );
+    return {
+      startedAt: startedAt ? Number(startedAt) : undefined,
+      call: call ?? '',
+      ...(reading ? { reading: JSON.parse(reading) as BalanceReading } : {}),
+    };
+  }
+
+  /** The wallet's balances read after the execution became unknown (once; off the money path). */
+  async noteReading(execId: string, reading: BalanceReading): Promise<boolean> {
+    return (await this.redis.hsetnx(this.keys.execution(execId), 'unknownReading', JSON.stringify(reading))) === 1;
   }
 
   /** One execution, or undefined. */

@@ -13,6 +13,7 @@ import {
   singleCounts,
   viewState,
 } from '../domain/approval.js';
+import type { NotPaidProposal } from '../domain/not-paid.js';
 import type {
   ExecutionRecord,
   RequestOutcome,
@@ -43,6 +44,7 @@ export function executionOf(id: string, approvalId: string, e: Hash): ExecutionR
   if (e.job) record.job = e.job;
   if (e.dest) record.destinationKey = e.dest;
   if (e.outcome) record.outcome = JSON.parse(e.outcome) as RequestOutcome;
+  if (e.notPaid) record.proposal = JSON.parse(e.notPaid) as NotPaidProposal;
   return record;
 }
 

@@ -468,6 +468,22 @@ export class RequestStore {
     return this.redis.zrevrange(this.stateKey(state), 0, limit - 1);
   }
 
+  /**
+   * Approvals whose view changed in [since, until] (an execution of theirs started or ended then:
+   * each start and end moves the view), newest first, at most `limit` per state.
+   */
+  async idsChangedBetween(
+    states: readonly RequestState[],
+    since: number,
+    until: number,
+    limit = 50,
+  ): Promise<string[]> {
+    const lists = await Promise.all(
+      states.map((s) => this.redis.zrevrangebyscore(this.stateKey(s), until, since, 'LIMIT', 0, limit)),
+    );
+    return [...new Set(lists.flat())];
+  }
+
   /** How many requests are in `state`, and since when the longest-waiting one has been (ms). */
   async stateCount(state: RequestState): Promise<{ count: number; oldestSince: number | undefined }> {
     const key = this.stateKey(state);

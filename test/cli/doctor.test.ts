@@ -83,6 +83,7 @@ describe('rampart doctor', () => {
       '✓ approver U0APPROVER1 found',
       '✓ approver U0APPROVER2 found',
       '✓ approver group S0TREASURY has 1 member',
+      '✓ 3 approvers: a not-paid proposal can be confirmed by a second one',
     ]);
     for (const secret of [KEY, TOKEN]) expect(r.stdout + r.stderr).not.toContain(secret);
   });
@@ -165,6 +166,10 @@ describe('rampart doctor', () => {
       '✗ approver U0NOBODY1 not found (user_not_found) — fix: correct APPROVERS',
       '✗ approver group S0NOGROUP not found (no_such_subteam) — fix: correct APPROVERS',
     ]);
+    // One approver left: an outcome-unknown payment could never be confirmed as not paid.
+    expect(lines(r.stdout)).toContain(
+      '! 1 approver: recording an outcome-unknown payment as not paid needs two different approvers, so it can never be confirmed — fix: add approvers to APPROVERS until at least two (three if approvers also request) can act',
+    );
   });
 
   it('names a Redis that may evict keys or keeps nothing on disk', async () => {

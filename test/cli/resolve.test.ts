@@ -1,5 +1,5 @@
 /**
- * `rampart resolve` (issue 19): the same use case as /resolve, against a real Redis. A request
+^ * `rampart resolve`: the same use case as /resolve, against a real Redis. A request
  * is driven to `unknown` through the store's own compare-and-sets, as a worker would leave it.
  */
 import { randomUUID } from 'node:crypto';
@@ -63,27 +63,31 @@ afterAll(async () => {
   await deleteKeys(prefix);
 });
 
+const HASH = `0x${'fe'.repeat(32)}`;
+
 describe('rampart resolve', () => {
-  it('records not-paid for an approver other than the requester: failed, velocity given back', async () => {
+  it('not-paid only proposes: the execution stays unknown, its velocity counted, the history says "from the CLI"', async () => {
     const id = await unknownRequest();
     expect(await ledgerHas(id)).toBe(true);
-    const r = await cli(['resolve', id, 'not-paid', 'no', 'debit', 'on', 'ops', '--as', 'U0APPROVER2'], env);
+    const r = await cli(['resolve', `${id}.1`, 'not-paid', 'no', 'debit', 'on', 'ops', '--as', 'U0APPROVER2'], env);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain(`${id}.1 is recorded as not paid (failed)`);
-    expect((await store.get(id))?.state).toBe('failed');
-    expect(await ledgerHas(id)).toBe(false);
-    const history = await store.history(id);
-    expect(history.map((e) => e.event)).toEqual(expect.arrayContaining(['unknown', 'failed']));
-    expect(history.at(-1)).toMatchObject({ event: 'failed', by: 'U0APPROVER2' });
-    // Exactly once: a second resolution is refused with one line.
-    const again = await cli(['resolve', `${id}.1`, 'paid', '0xabcdef12', '--as', 'U0APPROVER1'], env);
-    expect(again.code).toBe(1);
-    expect(lines(again.stderr)).toEqual([
-      `rampart: ${id}.1 already failed; only an outcome-unknown payment can be resolved, so nothing changed.`,
+    expect(r.stdout).toContain(`You proposed that ${id}.1 was not paid. Nothing has changed yet`);
+    expect((await store.get(id))?.state).toBe('unknown');
+    expect(await ledgerHas(id)).toBe(true);
+    const proposed = (await store.history(id)).find((e) => e.event === 'not-paid-proposed');
+    expect(proposed).toMatchObject({ by: 'U0APPROVER2' });
+    expect(proposed?.detail).toContain('(from the CLI)');
+    const proposal = (await store.executions.get(`${id}.1`))?.proposal;
+    expect(proposal).toMatchObject({ by: 'U0APPROVER2', via: 'cli' });
+    // The terminal never confirms, whoever asks: one line, nothing changed.
+    const confirm = await cli(['resolve', `${id}.1`, 'confirm', proposal?.id ?? '', '--as', 'U0APPROVER1'], env);
+    expect(confirm.code).toBe(1);
+    expect(lines(confirm.stderr)).toEqual([
+      `rampart: Confirming not-paid is done on ${id}.1's card in Slack by a second approver, never from the terminal; nothing changed.`,
     ]);
-    expect((await store.history(id)).filter((e) => e.event === 'failed')).toHaveLength(1);
-    // The audit trail: who and when, beside the unknown that stays.
+    expect((await store.get(id))?.state).toBe('unknown');
+    // The audit trail holds the proposal with its proposer.
     const audit = await cli(['audit', 'export', '--format', 'jsonl'], env);
     expect(audit.code).toBe(0);
     const row = audit.stdout
@@ -91,33 +95,35 @@ describe('rampart resolve', () => {
       .filter(Boolean)
       .map(
         (l) =>
-          JSON.parse(l) as { id: string; state: string; outcome: unknown; history: { event: string; by?: string }[] },
+          JSON.parse(l) as { id: string; state: string; history: { event: string; by?: string; detail?: string }[] },
       )
       .find((r) => r.id === id);
-    expect(row?.state).toBe('failed');
-    expect(row?.outcome).toMatchObject({ resolution: { by: 'U0APPROVER2', paid: false, at: expect.any(String) } });
-    expect(row?.history.map((e) => e.event)).toEqual(expect.arrayContaining(['unknown', 'failed']));
-    expect(row?.history.find((e) => e.event === 'failed')?.by).toBe('U0APPROVER2');
+    expect(row?.state).toBe('unknown');
+    expect(row?.history.find((e) => e.event === 'not-paid-proposed')).toMatchObject({ by: 'U0APPROVER2' });
   });
 
-  it('records paid as succeeded, keeping the velocity amount, with --json', async () => {
+  it('records paid as succeeded with a hash valid for the chain, keeping the velocity amount, with --json', async () => {
     const id = await unknownRequest();
-    const r = await cli(['resolve', `${id}.1`, 'paid', '0xfeedbeef01', '--as', 'U0APPROVER1', '--json'], env);
+    const r = await cli(['resolve', `${id}.1`, 'paid', HASH, '--as', 'U0APPROVER1', '--json'], env);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ executionId: `${id}.1`, state: 'succeeded', by: 'U0APPROVER1' });
-    expect((await store.get(id))?.outcome).toMatchObject({ hash: '0xfeedbeef01', resolution: { paid: true } });
+    expect((await store.get(id))?.outcome).toMatchObject({ hash: HASH, resolution: { paid: true, via: 'cli' } });
     expect(await ledgerHas(id)).toBe(true);
+    const succeeded = (await store.history(id)).find((e) => e.event === 'succeeded');
+    expect(succeeded?.detail).toContain('(from the CLI)');
   });
 
   it('refuses wrong input with one line: usage problems exit 2, the rest exit 1', async () => {
     const id = await unknownRequest();
     const cases: [string[], number, string][] = [
-      [['resolve', id, 'paid', '0xabcdef12', '--as', 'U0REQUESTER'], 1, 'is not listed by id in APPROVERS'],
-      [['resolve', 'R-99999.1', 'paid', '0xabcdef12', '--as', 'U0APPROVER1'], 1, 'There is no request R-99999'],
-      [['resolve', id, 'paid', '--as', 'U0APPROVER1'], 2, 'Add the transaction hash'],
-      [['resolve', id, 'not-paid', '--as', 'U0APPROVER1'], 2, 'Say why'],
-      [['resolve', 'R-1:1', 'paid', '0xabcdef12', '--as', 'U0APPROVER1'], 2, 'is not a request id'],
-      [['resolve', id, 'paid', '0xabcdef12', '--as', 'nobody'], 2, 'is not a Slack user id'],
+      [['resolve', `${id}.1`, 'paid', HASH, '--as', 'U0REQUESTER'], 1, 'is not listed by id in APPROVERS'],
+      [['resolve', 'R-99999.1', 'paid', HASH, '--as', 'U0APPROVER1'], 1, 'There is no request R-99999'],
+      [['resolve', id, 'paid', HASH, '--as', 'U0APPROVER1'], 2, `Name the execution, e.g. ${id}.1`],
+      [['resolve', `${id}.1`, 'paid', '0xabc', '--as', 'U0APPROVER1'], 1, 'is not a Base transaction hash'],
+      [['resolve', `${id}.1`, 'paid', '--as', 'U0APPROVER1'], 2, 'Add the transaction hash'],
+      [['resolve', `${id}.1`, 'not-paid', '--as', 'U0APPROVER1'], 2, 'Say why'],
+      [['resolve', 'R-1:1', 'paid', HASH, '--as', 'U0APPROVER1'], 2, 'is not a request id'],
+      [['resolve', `${id}.1`, 'paid', HASH, '--as', 'nobody'], 2, 'is not a Slack user id'],
     ];
     for (const [argv, code, expected] of cases) {
       const r = await cli(argv, env);

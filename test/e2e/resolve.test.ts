@@ -1,14 +1,15 @@
 /**
- * Issue 19 "Unknown outcomes a person can resolve", through signed Slack requests: a service that
- * applies the transfer and then answers 500 leaves it unknown; an approver other than the
- * requester records paid (succeeded, velocity kept) or not-paid (failed, velocity given back once,
- * re-requestable); every wrong input gets one sentence; the unknown stays in the history.
+ * Recording an outcome-unknown payment, through signed Slack requests: a service that applies the
+ * transfer and then answers 500 leaves it unknown; an approver other than the requester records
+ * paid (succeeded, velocity kept) with a hash valid for the chain, or proposes not-paid (nothing
+ * changes until a second approver confirms); every wrong input gets one sentence; the unknown
+ * stays in the history.
  */
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
 import { type ApplyingService, envelopeText, startApplyingService } from '../support/applying-service.js';
-import { blocksText, eventually, PEOPLE, REDIS_URL, SERVICE_KEY } from '../support/harness.js';
+import { APPROVALS, blocksText, eventually, PEOPLE, REDIS_URL, SERVICE_KEY } from '../support/harness.js';
 import { click, currentCard, postRequest, quiescent, RECEIVER, threadOf, waitForState } from '../support/requests.js';
 import { useHarness } from '../support/use-harness.js';
 
@@ -80,66 +81,140 @@ const ledgerHas = async (id: string) => {
 };
 
 describe('/resolve', () => {
-  it('records not-paid: failed, velocity given back exactly once, re-requestable; the unknown stays in the history', async () => {
+  it('a not-paid alone changes nothing: it stays unknown, its velocity counted, nobody is told to request it again', async () => {
     const id = await unknownTransfer(60, 'vendor invoice 201');
     expect(service.applied('/transfer')).toBe(1);
     const unknownReply = threadOf(h, id).find((m) => m.text.includes('outcome unknown'))?.text ?? '';
-    expect(unknownReply).toContain(`/resolve ${id}.1 paid`);
-    expect(unknownReply).toContain(`/resolve ${id}.1 not-paid`);
+    expect(unknownReply).toContain(`/resolve ${id}.1`);
     expect(await ledgerHas(id)).toBe(true);
 
-    // Ten resolutions at once by two approvers: one is recorded, one give-back.
-    const users = [PEOPLE.approver1, PEOPLE.approver2];
-    const before = users.map((u) => h.fake.ephemerals(u).length);
-    const acks = await Promise.all(
-      Array.from({ length: 10 }, (_, i) =>
-        resolve(users[i % 2] ?? '', `${id} not-paid no debit on ops; the service has no record`),
-      ),
+    // A bare request id never takes effect.
+    expect(await answerTo(PEOPLE.approver1, `${id} not-paid no debit on ops`)).toContain(
+      `Name the execution, e.g. ${id}.1`,
     );
-    for (const ack of acks) expect(ack.status).toBe(200);
-    const answers = await eventually(
-      () => {
-        const all = users.flatMap((u, i) =>
-          h.fake
-            .ephemerals(u)
-            .slice(before[i])
-            .map((e) => e.text),
-        );
-        return all.length >= 10 ? all : undefined;
-      },
+    const answer = await answerTo(PEOPLE.approver1, `${id}.1 not-paid no debit on ops; the service has no record`);
+    expect(answer).toContain(`You proposed that ${id}.1 was not paid. Nothing has changed yet`);
+    expect(answer).not.toMatch(/request it again/);
+    // A second proposal while one waits is pointed at the pending one.
+    expect(await answerTo(PEOPLE.approver2, `${id}.1 not-paid nothing there`)).toContain('already proposed');
+    await quiescent(h);
+    expect((await h.rampart.deps.store.get(id))?.state).toBe('unknown');
+    expect(await ledgerHas(id)).toBe(true);
+    const events = (await h.rampart.deps.store.history(id)).map((e) => e.event);
+    expect(events).toContain('not-paid-proposed');
+    expect(events).not.toContain('failed');
+    // The thread mentions who could confirm (not the proposer, not the requester).
+    const asked = await eventually(
+      () => threadOf(h, id).find((m) => m.text.includes('proposed that')),
       10_000,
-      'ten answers',
+      'proposal reply',
     );
-    expect(answers.filter((a) => a.includes('recorded as not paid'))).toHaveLength(1);
-    expect(answers.filter((a) => a.includes('already failed'))).toHaveLength(9);
+    expect(asked.text).toContain(`<@${PEOPLE.approver2}>`);
+    expect(asked.text).not.toContain(`<@${PEOPLE.requester}>`);
+    await quiescent(h);
+  });
+
+  it('Record outcome… → the form restates the payment → a proposal → a second approver confirms on the card → failed, velocity released once', async () => {
+    const id = await unknownTransfer(15, 'vendor invoice 203');
+    expect(await ledgerHas(id)).toBe(true);
+    const card = currentCard(h, id);
+    await h.driver.click(PEOPLE.approver1, {
+      action_id: 'outcome_record',
+      block_id: `outcome-${id}.1`,
+      message: card,
+      channel: APPROVALS,
+    });
+    // Opened at once, then updated with the balances read now.
+    const form = await eventually(
+      () =>
+        h.fake
+          .views(PEOPLE.approver1)
+          .filter((v) => v.callback_id === 'record_outcome')
+          .find((v) => /• Now: [\d,.]+ USDC/.test(blocksText(v))),
+      10_000,
+      'Record outcome form with a reading now',
+    );
+    const text = blocksText(form);
+    expect(text).toContain(`${id}.1`);
+    expect(text).toContain('*Amount:* 15.00 USDC on Base');
+    expect(text).toContain(RECEIVER);
+    expect(text).toContain(`https://basescan.org/address/${RECEIVER}`);
+    expect(text).toMatch(/look for an incoming 15\.00 USDC from ops after \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
+    expect(text).toContain(`<@${PEOPLE.approver1}>`);
+    expect(text).toContain((await h.rampart.deps.store.executions.get(`${id}.1`))?.sealHash.slice(0, 10));
+    expect(text).toContain('• When it became unknown:');
+    // Never pre-selected.
+    expect(JSON.stringify(form.blocks)).not.toContain('initial_option');
+    const noWhy = await h.driver.submitView(PEOPLE.approver1, form, { verdict: 'not-paid' });
+    expect(noWhy.body).toMatchObject({
+      response_action: 'errors',
+      errors: { why: expect.stringContaining('Say why') },
+    });
+    const proposed = await h.driver.submitView(PEOPLE.approver1, form, {
+      verdict: 'not-paid',
+      why: 'no incoming 15 USDC on the receiver page',
+    });
+    expect(proposed.body).toMatchObject({ response_action: 'update' });
+    expect(JSON.stringify(proposed.body)).toContain('Nothing has changed yet');
+    const withConfirm = await eventually(
+      () => (blocksText(currentCard(h, id)).includes('Confirm not paid') ? currentCard(h, id) : undefined),
+      10_000,
+      'Confirm not paid on the card',
+    );
+    expect((await h.rampart.deps.store.get(id))?.state).toBe('unknown');
+    // The proposer cannot confirm their own proposal.
+    const before = h.fake.ephemerals(PEOPLE.approver1).length;
+    await h.driver.click(PEOPLE.approver1, {
+      action_id: 'outcome_confirm',
+      block_id: `outcome-${id}.1`,
+      message: withConfirm,
+      channel: APPROVALS,
+    });
+    const refused = await eventually(() => h.fake.ephemerals(PEOPLE.approver1)[before], 10_000, 'refusal');
+    expect(refused.text).toContain('a different approver must confirm it');
+    expect((await h.rampart.deps.store.get(id))?.state).toBe('unknown');
+    expect(await ledgerHas(id)).toBe(true);
+    // A second approver confirms (twice at once: one move).
+    await Promise.all([
+      h.driver.click(PEOPLE.approver2, {
+        action_id: 'outcome_confirm',
+        block_id: `outcome-${id}.1`,
+        message: withConfirm,
+        channel: APPROVALS,
+      }),
+      h.driver.click(PEOPLE.approver2, {
+        action_id: 'outcome_confirm',
+        block_id: `outcome-${id}.1`,
+        message: withConfirm,
+        channel: APPROVALS,
+      }),
+    ]);
     await waitForState(h, id, 'failed');
     expect(await ledgerHas(id)).toBe(false);
-
     const history = await h.rampart.deps.store.history(id);
-    const events = history.map((e) => e.event);
-    expect(events).toContain('unknown');
-    expect(events.filter((e) => e === 'failed')).toHaveLength(1);
-    const failed = history.find((e) => e.event === 'failed');
-    expect([PEOPLE.approver1, PEOPLE.approver2]).toContain(failed?.by);
-    expect(failed?.detail).toContain('not paid: no debit on ops');
-    expect(failed?.at).toBeGreaterThan(0);
-
-    const reply = await eventually(() => threadOf(h, id).find((m) => m.text.includes('was not paid')), 10_000, 'reply');
-    expect(reply.text).toContain('no debit on ops');
-    expect(blocksText(currentCard(h, id))).toContain('recorded as not paid by');
-    // Given back: the same 60 fits again (100 left), and the requester may request it again.
-    applyThen500 = false;
-    const again = await postRequest(h, 'transfer', `60 base:usdc to ${RECEIVER} from ops for vendor invoice 201`);
-    expect(blocksText(currentCard(h, again.id))).toContain('100.00 left');
-    await click(h, PEOPLE.approver1, again.id, 'request_approve');
-    await waitForState(h, again.id, 'succeeded');
-    applyThen500 = true;
+    expect(history.filter((e) => e.event === 'failed')).toHaveLength(1);
+    expect(history.find((e) => e.event === 'failed')?.by).toBe(PEOPLE.approver2);
+    const reply = await eventually(() => threadOf(h, id).find((m) => m.text.includes(':x:')), 10_000, 'reply');
+    expect(reply.text).toContain(`<@${PEOPLE.approver1}> proposed it and <@${PEOPLE.approver2}> confirmed it`);
+    expect(reply.text).not.toMatch(/request it again|new request/);
     await quiescent(h);
   });
 
   it('records paid: succeeded with the hash, velocity kept, thread and card updated', async () => {
     const id = await unknownTransfer(20, 'vendor invoice 202');
     const hash = `0x${'5e'.repeat(32)}`;
+    // `/resolve R-n` alone opens the same form; it takes effect only when submitted.
+    expect((await resolve(PEOPLE.approver2, id)).status).toBe(200);
+    await eventually(
+      () =>
+        h.fake
+          .views(PEOPLE.approver2)
+          .find((v) => v.callback_id === 'record_outcome' && blocksText(v).includes(`${id}.1`)),
+      10_000,
+      'the form from /resolve',
+    );
+    expect((await h.rampart.deps.store.get(id))?.state).toBe('unknown');
+    expect(await answerTo(PEOPLE.approver2, `${id}.1 paid 0xabc`)).toContain('is not a Base transaction hash');
     expect(await answerTo(PEOPLE.approver2, `${id}.1 paid ${hash}`)).toContain('recorded as paid');
     await waitForState(h, id, 'succeeded');
     expect(await ledgerHas(id)).toBe(true);
@@ -173,6 +248,8 @@ describe('/resolve', () => {
       [PEOPLE.approver1, `${id}.1 maybe`, 'neither paid nor not-paid'],
       [PEOPLE.approver1, 'R-1#1 paid 0xabcdef12', 'is not a request id'],
       [PEOPLE.approver1, `${id}.1 paid <script>`, 'is not a hash or reference'],
+      [PEOPLE.approver1, `${id}.1 paid 0xabc`, 'is not a Base transaction hash'],
+      [PEOPLE.approver1, `${id} paid ${'0x'.padEnd(66, 'a')}`, `Name the execution, e.g. ${id}.1`],
     ];
     for (const [user, text, expected] of cases) {
       const answer = await answerTo(user, text);
@@ -183,6 +260,7 @@ describe('/resolve', () => {
     expect((await h.rampart.deps.store.get(id))?.state).toBe('unknown');
     const help = await resolve(PEOPLE.approver1, 'help');
     expect((help.body as { text?: string }).text).toContain('/resolve R-1234.1 paid');
+    expect((help.body as { text?: string }).text).not.toMatch(/requested again/);
     await quiescent(h);
   });
 
@@ -192,8 +270,8 @@ describe('/resolve', () => {
     await click(h, PEOPLE.approver1, id, 'request_approve');
     await waitForState(h, id, 'succeeded');
     applyThen500 = true;
-    expect(await answerTo(PEOPLE.approver2, `${id} not-paid it looked wrong`)).toContain(
-      `${id}.1 already succeeded; only an outcome-unknown payment can be resolved`,
+    expect(await answerTo(PEOPLE.approver2, `${id}.1 not-paid it looked wrong`)).toContain(
+      `${id}.1 is already recorded as succeeded; only an outcome-unknown payment can be resolved`,
     );
     expect((await h.rampart.deps.store.get(id))?.state).toBe('succeeded');
     await quiescent(h);

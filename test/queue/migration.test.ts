@@ -26,6 +26,7 @@ const notifier: Notifier = {
   updateCard: async () => {},
   postOutcome: async () => '2.000',
   postNotSent: async () => {},
+  postProposal: async () => {},
   findOutcome: async () => undefined,
   confirmPosted: async () => {},
   cardUnpostable: async () => {},

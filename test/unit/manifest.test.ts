@@ -72,7 +72,7 @@ describe('manifest.yml', () => {
       ['/beneficiary', 'new | list | help'],
       ['/freeze', '[reason] | help'],
       ['/unfreeze', '[help]'],
-      ['/resolve', 'R-1234.1 paid <hash or reference> | R-1234.1 not-paid <why> | help'],
+      ['/resolve', 'R-1234.1 [paid <hash or reference> | not-paid <why>] | help'],
       ['/batch', 'template | help'],
       ['/passkey', '[help]'],
       ['/report', '[7d|30d] [post] | help'],

@@ -25,6 +25,8 @@ export interface NotifyDeps {
   progress?: ProgressLimits | undefined;
   /** Whether Rampart is frozen now (a running batch's card shows it); undefined: never. */
   frozen?: (() => Promise<boolean>) | undefined;
+  /** Reads the wallet's balances once for each execution just recorded unknown (app/unknown-reading.ts). */
+  unknownReadings?: ((record: RequestRecord) => Promise<void>) | undefined;
 }
 
 /**
@@ -60,12 +62,26 @@ export async function notify(
   } else {
     await notifier.updateCard(record, card);
   }
+  // After the unknown is recorded (this job announces it): the form's reading "when it became unknown".
+  if ((job.kind === 'unknown' || job.kind === 'card') && record.counts.unknown > 0)
+    await deps.unknownReadings?.(record).catch((err: unknown) => deps.log.warn({ err }, 'unknown reading failed'));
   await tellRequester(deps, record, card); // issue 13
   if (record.frozen.display.batch) {
     await batchThread(deps, record, card); // issue 20
     await scheduleProgress(deps, record.frozen.id);
   }
   if (job.kind === 'card') return undefined;
+  if (job.kind === 'proposal') {
+    // Once per proposal (informational: a lost post is not tried again; the card shows it).
+    for (const e of record.executions)
+      if (
+        e.state === 'unknown' &&
+        e.proposal &&
+        (await store.markPosted(record.frozen.id, `reply-${e.proposal.id}`, '1'))
+      )
+        await notifier.postProposal(record, card, e);
+    return undefined;
+  }
   if (job.kind === 'not-sent') {
     // Once per try (informational: a lost post is not tried again).
     const tries = record.executions[0]?.tries ?? 0;

@@ -1,26 +1,37 @@
 /**
- * `rampart resolve R-1234.1 paid <hash|reference> --as U…` and `… not-paid <why> --as U…`
- * (issue 19): the same use case as Slack's /resolve (app/resolve.ts). The terminal has no Slack
- * identity, so --as names the approver; the CLI cannot read Slack user groups, so only approvers
- * listed by id in APPROVERS may resolve here (a group member uses /resolve in Slack).
+ * `rampart resolve R-1234.1 paid <hash|reference> --as U…` and `… not-paid <why> --as U…`: the
+ * same use case as Slack's /resolve (app/resolve.ts). `not-paid` only PROPOSES: a second approver
+ * confirms it on the card in Slack, never here (`confirm` is refused). The terminal has no Slack
+ * identity, so --as names the operator; the CLI cannot read Slack user groups, so only approvers
+ * listed by id in APPROVERS may resolve here (a group member uses /resolve in Slack). The history
+ * says "from the CLI".
  */
 import { resolveText } from '../../app/resolve-text.js';
-import { parseResolution } from '../../domain/resolution.js';
+import { executionIdProblem, parseResolution } from '../../domain/resolution.js';
 import { type Command, shorten, stringOption } from '../args.js';
 import { CliError, UsageError } from '../problems.js';
 
 const SLACK_USER = /^[UW][A-Z0-9]{2,}$/;
+const CONFIRM = new Set(['confirm', 'confirm-not-paid']);
 
 export const resolveCommand: Command = {
   words: ['resolve'],
-  args: '<request_id> paid <hash|reference> | <request_id> not-paid <why…> --as <U…>',
+  args: '<execution_id> paid <hash|reference> | <execution_id> not-paid <why…> --as <U…>',
   summary: [
-    'Record what an outcome-unknown payment turned out to be: paid (it counts as succeeded) or',
-    '      not-paid (failed; its velocity amount is given back and it may be requested again). --as is',
-    '      your Slack user id: an approver listed by id in APPROVERS, not the requester.',
+    'Record what an outcome-unknown payment turned out to be: paid (a transaction hash valid for its',
+    "      chain, or the offramp's payout reference; it counts as succeeded), or propose not-paid (it",
+    '      stays unknown until a second approver confirms on the card in Slack). --as is your Slack',
+    '      user id: an approver listed by id in APPROVERS, not the requester.',
   ].join('\n'),
   options: { as: { type: 'string' } },
   prepare(input) {
+    const [rawId = '', verdict = ''] = input.positionals;
+    if (CONFIRM.has(verdict.toLowerCase())) {
+      const id = executionIdProblem(rawId) ? rawId : rawId.toUpperCase();
+      throw new CliError(
+        `Confirming not-paid is done on ${id || 'the payment'}'s card in Slack by a second approver, never from the terminal; nothing changed.`,
+      );
+    }
     const parsed = parseResolution(input.positionals);
     if (!parsed.ok) throw new UsageError(parsed.problem.replace(/`/g, '"'));
     const as = stringOption(input, 'as', true).trim();
@@ -31,10 +42,17 @@ export const resolveCommand: Command = {
         throw new CliError(
           `${as} is not listed by id in APPROVERS; only those approvers can resolve from the terminal (members of an approvers' user group use /resolve in Slack).`,
         );
-      const outcome = await (await ctx.app()).resolve(as, parsed.resolution);
+      const outcome = await (await ctx.app()).resolve(as, parsed.resolution, 'cli');
       const text = resolveText(outcome, (u) => u);
-      if (outcome.kind !== 'resolved') throw new CliError(text);
-      ctx.answer(text, { executionId: outcome.executionId, state: outcome.paid ? 'succeeded' : 'failed', by: as });
+      if (outcome.kind === 'paid') ctx.answer(text, { executionId: outcome.executionId, state: 'succeeded', by: as });
+      else if (outcome.kind === 'proposed')
+        ctx.answer(text, {
+          executionId: outcome.executionId,
+          state: 'unknown',
+          proposal: outcome.proposal.id,
+          by: as,
+        });
+      else throw new CliError(text);
     };
   },
 };

@@ -9,6 +9,7 @@ import type { BatchFacts } from '../../domain/batch-approval.js';
 import { oneLine } from '../../domain/free-text.js';
 import type { RequestRecord } from '../../domain/request.js';
 import { type Blocks, context, esc, header, plain, section, slackDate, withSandboxNote, wordsBlock } from './common.js';
+import { unknownOutcomeBlocks } from './not-paid.js';
 import { batchWarningLines } from './repeat-lines.js';
 
 export const BATCH_ACTIONS = { resume: 'batch_resume', stop: 'batch_stop' } as const;
@@ -118,6 +119,7 @@ export function batchCardBlocks(
   sandbox: boolean,
   frozen: boolean,
   pendingButtons: KnownBlock | undefined,
+  approvers?: readonly string[],
 ): Blocks {
   const f = record.frozen;
   const votes = record.votes.map((v) => `<@${v.user}> ✓`).join(', ');
@@ -151,5 +153,6 @@ export function batchCardBlocks(
   blocks.push(context(`Approval hash \`${f.hash}\` · what runs is exactly these ${b.rows} rows, one at a time`));
   if (record.approvalState === 'pending' && pendingButtons) blocks.push(pendingButtons);
   blocks.push(...controls(record));
+  blocks.push(...unknownOutcomeBlocks(record, approvers));
   return withSandboxNote(blocks, sandbox);
 }

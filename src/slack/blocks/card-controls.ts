@@ -11,6 +11,8 @@ import { freezeBannerText } from './freeze.js';
 export interface CardControls {
   /** The freeze in force, shown on every card that is not final. */
   freeze?: FreezeState | undefined;
+  /** APPROVERS: an outcome-unknown card names who could confirm not paid when too few can. */
+  approvers?: readonly string[] | undefined;
 }
 
 const OPEN = new Set(['pending', 'approved', 'executing']);

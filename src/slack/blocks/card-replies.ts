@@ -3,7 +3,7 @@
  * unknown with what to check (never advice to resubmit). Pure.
  */
 import { shortAddress } from '../../domain/address.js';
-import type { RequestRecord } from '../../domain/request.js';
+import type { RequestOutcome, RequestRecord } from '../../domain/request.js';
 import { outcomeMessage } from '../../presenters/describe-error.js';
 import { code, esc, link, quoted } from './common.js';
 
@@ -45,7 +45,7 @@ export function outcomeReply(record: RequestRecord): string {
     case 'failed':
       return `:x: ${who} ${f.id} failed: ${esc(outcomeMessage(o) ?? 'no message').replace(/\.$/, '')}. Nothing was retried; make a new request once the cause is fixed.`;
     case 'unknown':
-      return `:rotating_light: ${who} *${f.id}: outcome unknown.* ${esc(outcomeMessage(o) ?? '')}\n*Do not request it again:* it may already have gone through, and Rampart will not call the service for it again. ${WHAT_TO_CHECK[f.call.kind]} Once you know, an approver other than the requester records it: \`/resolve ${id1} paid &lt;hash or reference&gt;\` or \`/resolve ${id1} not-paid &lt;why&gt;\`.`;
+      return `:rotating_light: ${who} *${f.id}: outcome unknown.* ${esc(outcomeMessage(o) ?? '')}\n*Do not request it again:* it may already have gone through, and Rampart will not call the service for it again. ${WHAT_TO_CHECK[f.call.kind]} Once you know, an approver other than the requester records it with *Record outcome…* on the card (or \`/resolve ${id1}\`): paid, with the proof; not paid is only a proposal until a second approver confirms it.`;
     case 'denied':
       return `:no_entry_sign: ${who} ${f.id} was denied by <@${record.decidedBy}>${record.denyReason ? `: ${quoted(record.denyReason)}` : '.'}`;
     case 'cancelled':
@@ -57,12 +57,18 @@ export function outcomeReply(record: RequestRecord): string {
   }
 }
 
-/** Issue 19: a person recorded what an unknown outcome was; the unknown reply above stays. */
-function resolvedReply(record: RequestRecord, r: { by: string; at: number; paid: boolean }): string {
+/**
+ * A person recorded what an unknown outcome was; the unknown reply above stays. Not paid names
+ * both people and says only what was recorded: no advice to request it again.
+ */
+function resolvedReply(record: RequestRecord, r: NonNullable<RequestOutcome['resolution']>): string {
   const f = record.frozen;
   const o = record.outcome ?? {};
   const proof = o.hash ?? o.reference ?? o.id ?? o.message ?? '';
-  return r.paid
-    ? `:white_check_mark: <@${f.requester}> ${f.id} was paid: <@${r.by}> recorded it (${code(proof)}) after its outcome was unknown. It counts as succeeded.`
-    : `:x: <@${f.requester}> ${f.id} was not paid: <@${r.by}> recorded it after its outcome was unknown: ${quoted(proof)}. Its amount no longer counts toward the velocity limit; make a new request if it is still needed.`;
+  if (r.paid)
+    return `:white_check_mark: <@${f.requester}> ${f.id} was paid: <@${r.by}> recorded it (${code(proof)}) after its outcome was unknown. It counts as succeeded.`;
+  const proposed = r.proposal
+    ? `<@${r.proposal.by}> proposed it and <@${r.by}> confirmed it`
+    : `<@${r.by}> recorded it`;
+  return `:x: <@${f.requester}> ${f.id} was not paid: ${proposed} after its outcome was unknown: ${quoted(proof)}. It is recorded as failed and its amount no longer counts toward the velocity limit.`;
 }

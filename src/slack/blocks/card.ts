@@ -27,6 +27,7 @@ import {
   withSandboxNote,
   wordsBlock,
 } from './common.js';
+import { unknownOutcomeBlocks } from './not-paid.js';
 import { checkedWarnings, requestRepeatLines, WARNINGS_CHECKED } from './repeat-lines.js';
 
 export const APPROVAL_ACTIONS = { approve: 'request_approve', deny: 'request_deny', cancel: 'request_cancel' } as const;
@@ -178,8 +179,10 @@ export function requestCardBlocks(record: RequestRecord, sandbox: boolean, contr
   const f = record.frozen;
   const frozen = controls.freeze !== undefined;
   // Issue 20: a batch's card is its own (kind, rows, total, preview, progress, Resume/Stop).
-  if (f.display.batch) return batchCardBlocks(record, f.display.batch, sandbox, frozen, buttons(record, frozen));
-  if (isFinal(record.state)) return withSandboxNote(finalCard(record), sandbox);
+  if (f.display.batch)
+    return batchCardBlocks(record, f.display.batch, sandbox, frozen, buttons(record, frozen), controls.approvers);
+  if (isFinal(record.state))
+    return withSandboxNote([...finalCard(record), ...unknownOutcomeBlocks(record, controls.approvers)], sandbox);
   const blocks: KnownBlock[] = [
     header(`${TITLE[f.call.kind]} ${f.id}`),
     section(statusLine(record, frozen)),

@@ -24,6 +24,8 @@ export interface HomeInput {
   dashboard?: { data: Dashboard; links: ReadonlyMap<string, string>; now: number };
   /** Issue 24: someone outside VIEWERS: no treasury figures (only what needs their own vote). */
   figuresHidden?: boolean;
+  /** Outcome-unknown requests whose not-paid proposal this approver could confirm. */
+  confirm?: RequestRecord[];
 }
 
 export const FIGURES_HIDDEN =
@@ -35,6 +37,16 @@ const line = (r: RequestRecord): string =>
 
 const voteLine = (r: RequestRecord, url: string | undefined): string =>
   `${line(r)}${url ? ` · ${link(url, 'Open card')}` : ''}`;
+
+/** An outcome-unknown request with a not-paid proposal this approver could confirm: not theirs, not their proposal. */
+export const needsConfirmOf = (user: string, r: RequestRecord): boolean =>
+  r.frozen.requester !== user &&
+  r.executions.some((e) => e.state === 'unknown' && e.proposal && e.proposal.by !== user);
+
+const confirmLine = (r: RequestRecord, url: string | undefined): string => {
+  const e = r.executions.find((x) => x.state === 'unknown' && x.proposal);
+  return `*${e?.id ?? r.frozen.id}* · ${summaryLine(r.frozen)} · outcome unknown · <@${e?.proposal?.by ?? ''}> proposed *not paid*: confirm it or record paid${url ? ` · ${link(url, 'Open card')}` : ''}`;
+};
 
 /** A pending request this approver can still vote on: not theirs, not yet voted. */
 export const needsVoteOf = (user: string, r: RequestRecord): boolean =>
@@ -80,17 +92,20 @@ export function homeView(input: HomeInput): View {
     ),
     { type: 'divider' },
   ];
-  if (approver)
+  const confirm = approver ? (input.confirm ?? []).filter((r) => needsConfirmOf(approver.user, r)) : [];
+  if (approver) {
+    const votes = mine.map(
+      (r) =>
+        `${voteLine(r, approver.links.get(r.frozen.id))}${dashboard ? ` · waiting ${age(dashboard.now - r.frozen.createdAt)}` : ''}`,
+    );
+    const confirms = confirm.map((r) => confirmLine(r, approver.links.get(r.frozen.id)));
+    const all = [...votes.slice(0, 15), ...confirms.slice(0, 15)];
     blocks.push(
-      section(`*Needs your vote* (${mine.length})`),
-      rows(
-        mine,
-        (r) =>
-          `${voteLine(r, approver.links.get(r.frozen.id))}${dashboard ? ` · waiting ${age(dashboard.now - r.frozen.createdAt)}` : ''}`,
-        '_Nothing needs your vote._',
-      ),
+      section(`*Needs your vote* (${mine.length + confirm.length})`),
+      section(all.length ? all.join('\n') : '_Nothing needs your vote._'),
       { type: 'divider' },
     );
+  }
   if (input.figuresHidden) {
     blocks.push(section(FIGURES_HIDDEN));
     if (sandbox) blocks.push(context(':test_tube: Sandbox: no real money moves.'));

@@ -1,10 +1,16 @@
-/** /resolve (issue 19): read the words → deps.app.resolve (app/resolve.ts) → one private sentence. */
+/**
+ * /resolve: `/resolve R-n.k paid <proof>` and `/resolve R-n.k not-paid <why>` → deps.app.resolve
+ * (app/resolve.ts) → one private sentence; not-paid only proposes. `/resolve R-n` or `/resolve
+ * R-n.k` alone opens the Record outcome form (slack/views/record-outcome.ts).
+ */
 import { resolveText } from '../../app/resolve-text.js';
+import { APPROVAL_ID, EXECUTION_ID } from '../../domain/approval.js';
 import { parseResolution } from '../../domain/resolution.js';
 import { esc, withSandboxText } from '../blocks/common.js';
 import { isHelp, USAGE } from '../blocks/usage.js';
 import type { Deps } from '../deps.js';
 import type { Routes } from '../routes.js';
+import { openRecordOutcome } from '../views/record-outcome.js';
 
 export function registerResolveCommand(app: Routes, deps: Deps): void {
   app.command('/resolve', async ({ command, ack, client }) => {
@@ -13,7 +19,20 @@ export function registerResolveCommand(app: Routes, deps: Deps): void {
       await ack({ response_type: 'ephemeral', text: USAGE.resolve });
       return;
     }
-    const parsed = parseResolution(text.split(/\s+/));
+    const words = text.trim().split(/\s+/);
+    const only = words.length === 1 ? (words[0] ?? '').toUpperCase() : '';
+    if (only && (APPROVAL_ID.test(only) || EXECUTION_ID.test(only))) {
+      // A batch's rows are many: its row must be named; a single request's only execution is .1.
+      if (only.startsWith('B-') && !EXECUTION_ID.test(only)) {
+        await ack({ response_type: 'ephemeral', text: `Name the row of ${only}, e.g. \`/resolve ${only}.3\`.` });
+        return;
+      }
+      await ack();
+      const id = EXECUTION_ID.test(only) ? only : `${only}.1`;
+      await openRecordOutcome(deps, client, command.trigger_id, command.user_id, id, command.channel_id);
+      return;
+    }
+    const parsed = parseResolution(words);
     if (!parsed.ok) {
       await ack({ response_type: 'ephemeral', text: esc(parsed.problem) });
       return;
@@ -21,7 +40,7 @@ export function registerResolveCommand(app: Routes, deps: Deps): void {
     await ack();
     let answer: string;
     try {
-      const outcome = await deps.app.resolve(command.user_id, parsed.resolution);
+      const outcome = await deps.app.resolve(command.user_id, parsed.resolution, 'slack');
       answer = resolveText(outcome, (u) => `<@${u}>`);
     } catch (err) {
       deps.log.error({ err }, '/resolve failed');

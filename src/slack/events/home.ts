@@ -4,7 +4,7 @@
  */
 import type { WebClient } from '@slack/web-api';
 import type { RequestRecord } from '../../domain/request.js';
-import { homeView, needsVoteOf } from '../blocks/home.js';
+import { homeView, needsConfirmOf, needsVoteOf } from '../blocks/home.js';
 import type { Deps } from '../deps.js';
 import type { Routes } from '../routes.js';
 import { canView } from '../viewers.js';
@@ -40,13 +40,14 @@ export async function publishHome(deps: Deps, client: WebClient, user: string, c
     deps.approvers.isApprover(user).catch(() => false),
   ]);
   // Issue 18 §3: read through the app façade; this listener only draws.
-  const [{ open, recent, freeze }, dashboard] = await Promise.all([
+  const [{ open, recent, freeze, proposals }, dashboard] = await Promise.all([
     deps.app.home(viewer),
     viewer ? deps.app.dashboard() : undefined,
   ]);
   const pending = dashboard ? dashboard.waiting : open.filter((r) => r.state === 'pending');
   const mine = isApprover ? pending.filter((r) => needsVoteOf(user, r)).slice(0, 15) : [];
-  const approver = isApprover ? { user, links: await cardLinks(client, mine) } : undefined;
+  const confirm = isApprover ? proposals.filter((r) => needsConfirmOf(user, r)).slice(0, 15) : [];
+  const approver = isApprover ? { user, links: await cardLinks(client, [...mine, ...confirm]) } : undefined;
   const links = dashboard ? await cardLinks(client, dashboard.outcomes) : new Map<string, string>();
   await client.views.publish({
     user_id: user,
@@ -55,7 +56,7 @@ export async function publishHome(deps: Deps, client: WebClient, user: string, c
       recent,
       sandbox: deps.sandbox,
       freeze,
-      ...(approver ? { approver } : {}),
+      ...(approver ? { approver, confirm } : {}),
       ...(channel ? { channel } : {}),
       ...(dashboard ? { dashboard: { data: dashboard, links, now: deps.now() } } : {}),
       ...(viewer ? {} : { figuresHidden: true }),

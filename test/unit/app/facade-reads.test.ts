@@ -24,6 +24,7 @@ function homeDeps(records: RequestRecord[], open: string[], recent: string[]) {
         return recent;
       },
       get: async (id) => records.find((r) => r.frozen.id === id),
+      idsInState: async () => [],
     },
     controls: { freeze: async () => ({ by: 'U0APPROVER1', at: 1, reason: 'audit' }) },
   };

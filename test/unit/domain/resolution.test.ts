@@ -1,18 +1,18 @@
-/** The words of /resolve and `rampart resolve` (issue 19), parsed: one sentence per problem. */
+/** The words of /resolve and `rampart resolve`, parsed: one sentence per problem. */
 import { describe, expect, it } from 'vitest';
 import { parseResolution } from '../../../src/domain/resolution.js';
 
 const parse = (text: string) => parseResolution(text.split(' '));
 
 describe('parseResolution', () => {
-  it('reads paid with one hash or reference, and not-paid with a reason; a plain id is kept as typed', () => {
+  it('reads paid with one hash or reference, and not-paid with a reason, on a full execution id', () => {
     expect(parse('r-12.1 paid 0xabc123ef')).toEqual({
       ok: true,
       resolution: { id: 'R-12.1', paid: true, note: '0xabc123ef' },
     });
-    expect(parse('R-12 PAID OFR-2026-11-21/0042')).toEqual({
+    expect(parse('R-12.1 PAID OFR-2026-11-21/0042')).toEqual({
       ok: true,
-      resolution: { id: 'R-12', paid: true, note: 'OFR-2026-11-21/0042' },
+      resolution: { id: 'R-12.1', paid: true, note: 'OFR-2026-11-21/0042' },
     });
     expect(parse('B-3.7 not-paid no  debit on ops')).toEqual({
       ok: true,
@@ -20,9 +20,17 @@ describe('parseResolution', () => {
     });
   });
 
+  it('refuses a bare request id: a typo must not settle another payment', () => {
+    for (const text of ['R-12 not-paid no debit', 'R-12 paid 0xabc123ef', 'B-7 not-paid no debit']) {
+      const r = parse(text);
+      expect(r.ok, text).toBe(false);
+      if (!r.ok) expect(r.problem).toMatch(/^Name the execution, e\.g\. [RB]-\d+\.1/);
+    }
+  });
+
   it('names each problem in one sentence', () => {
     const problems: [string, RegExp][] = [
-      ['', /^Name the request/],
+      ['', /^Name the payment/],
       ['R-12#1 paid 0xabc123ef', /is not a request id/],
       ['R-12.1', /^Say whether R-12.1 was paid or not-paid/],
       ['R-12.1 done 0xabc123ef', /is neither paid nor not-paid/],

@@ -224,7 +224,8 @@ describe('issue 23: the card', () => {
       *Requested by:* <@U0REQUESTER>
       *Approved by:* <@U0APPROVER1>
       Reason: vendor invoice 118
-      Sealed request hash \`80015cb612\` · what runs is exactly what is shown",
+      Sealed request hash \`80015cb612\` · what runs is exactly what is shown
+      Record outcome…",
         "transfer cancelled": "Transfer R-1001
       :heavy_multiplication_x: Cancelled by the requester
       1,250.50 USDC (Base) ops → 0x99ED…EdcF
@@ -264,7 +265,8 @@ describe('issue 23: the card', () => {
       *Requested by:* <@U0REQUESTER>
       *Approved by:* <@U0APPROVER1>
       Reason: vendor invoice 118
-      Sealed request hash \`05462931a8\` · what runs is exactly what is shown",
+      Sealed request hash \`05462931a8\` · what runs is exactly what is shown
+      Record outcome…",
       }
     `);
   });
