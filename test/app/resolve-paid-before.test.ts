@@ -33,7 +33,7 @@ it('records the resolved execution’s own destination as paid, not the first ca
     paid: true,
     note: `0x${'ab'.repeat(32)}`,
   });
-  expect(resolved.kind).toBe('resolved');
+  expect(resolved.kind).toBe('paid');
   expect(await w.store.knownPayee('base', SECOND)).toBe(true);
   expect(await w.store.knownPayee('base', FIRST)).toBe(false);
 });
