@@ -12,7 +12,7 @@ import type { PasskeyStore } from '../store/passkeys.js';
 import type { StepUpTokens } from '../store/step-up-tokens.js';
 import type { AppDeps, ApproverDirectory } from './deps.js';
 import type { ApprovalJobs } from './ports.js';
-import type { PasskeyNotices } from './step-up-deps.js';
+import type { PasskeyNotices, StepUpDeps } from './step-up-deps.js';
 
 export type FacadeDeps = Pick<AppDeps, 'config' | 'store' | 'registry' | 'controls' | 'approvers' | 'log' | 'now'> & {
   /** Only reads and the identity create: money moves in the workers' executions, never here. */
@@ -34,4 +34,4 @@ export type FacadeDeps = Pick<AppDeps, 'config' | 'store' | 'registry' | 'contro
   apiKeys: ApiKeyStore;
   /** Issue 24: App Home's dashboard; without it there is none. */
   dashboard?: { history: BalanceHistory; cache: BalanceCache } | undefined;
-};
+} & Pick<StepUpDeps, 'people' | 'onAttempt' | 'confirmNotPaid'>;
