@@ -44,10 +44,9 @@ export const userCreateCommand: Command = {
         throw new CliError('SERVICE_BEARER_TOKEN is not set, and POST /user needs it; set it and run again.');
       }
       const password = await readPassword(ctx.io);
-      const service = await ctx.service();
       let created: { code: number; key: string };
       try {
-        created = await service.createUser({ ...user, password });
+        created = await ctx.service.createUser({ ...user, password });
       } catch (err) {
         throw explain(err);
       }
