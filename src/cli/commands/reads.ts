@@ -1,8 +1,8 @@
 /** `rampart rate`, `lookup` and `identity get`: read-only questions to the service. */
 
+import { quotedCurrency } from '../../app/reads/service-reads.js';
 import { BANK_CODE, NUBAN } from '../../domain/bank-account.js';
 import { maskTail } from '../../domain/personal-data.js';
-import { currency as currencySchema } from '../../service/schemas.js';
 import { type Command, positionals, shorten } from '../args.js';
 import { identityText, lookupText, maskedIdentity, maskedLookup, rateText } from '../format-service.js';
 import { CliError, UsageError } from '../problems.js';
@@ -13,11 +13,10 @@ export const rateCommand: Command = {
   summary: 'The onramp rate of a currency (NGN, the only one, by default).',
   prepare(input) {
     const [given = 'NGN'] = positionals(input, [], ['[currency]']);
-    const parsed = currencySchema.safeParse(given);
-    if (!parsed.success)
-      throw new UsageError(`"${shorten(given)}" is not a currency the service quotes; the only one is NGN`);
+    const quoted = quotedCurrency(given);
+    if (!quoted) throw new UsageError(`"${shorten(given)}" is not a currency the service quotes; the only one is NGN`);
     return async (ctx) => {
-      const read = await ctx.service.rate(parsed.data);
+      const read = await ctx.service.rate(quoted);
       if (read.kind === 'bad-currency')
         throw new UsageError(`"${shorten(given)}" is not a currency the service quotes`);
       ctx.answer(rateText(read.currency, read.rate), { currency: read.currency, rate: read.rate });
