@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type BodyLimits, readJson } from '../http/body.js';
+import { securityHeaders } from '../http/headers.js';
 import { type Problem, type ProblemAnswer, problem } from './problem.js';
 
 export { type BodyLimits, nestingDepth } from '../http/body.js';
@@ -44,10 +45,9 @@ export function sendJson(
 ): void {
   const text = JSON.stringify(body);
   res.writeHead(status, {
+    ...securityHeaders(),
     'Content-Type': `${type}; charset=utf-8`,
     'Content-Length': Buffer.byteLength(text),
-    'Cache-Control': 'no-store',
-    'X-Content-Type-Options': 'nosniff',
     ...headers,
   });
   res.end(text);
