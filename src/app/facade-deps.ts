@@ -1,7 +1,7 @@
 /**
  * Issue 18 §3: the ports the app façade (app/index.ts) binds, one shape for every adapter. The
- * composition root passes the running ones (compose/app-deps.ts); the CLI what its context opens,
- * the service, the queues and Slack on their first use (cli/cli-app.ts).
+ * composition root passes the running ones (compose/app-deps.ts); the CLI what compose/cli-role.ts opens:
+ * the service, the queues and Slack on their first use (compose/cli-app.ts).
  */
 import type { ServiceClient } from '../service/client.js';
 import type { ApiKeyStore } from '../store/api-keys.js';
