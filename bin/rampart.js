@@ -2,11 +2,11 @@
 // The built CLI when present (npm run build), else the TypeScript source through tsx.
 import { existsSync } from 'node:fs';
 
-const built = new URL('../dist/cli/main.js', import.meta.url);
+const built = new URL('../dist/compose/cli-main.js', import.meta.url);
 if (existsSync(built)) {
   await import(built.href);
 } else {
   const { register } = await import('tsx/esm/api');
   register();
-  await import(new URL('../src/cli/main.ts', import.meta.url).href);
+  await import(new URL('../src/compose/cli-main.ts', import.meta.url).href);
 }

@@ -4,6 +4,7 @@
  * pointed at the fake, the SlackDriver that plays the Slack client, and the page's server.
  * dev.ts calls it with process.env; tests call it with their own environment.
  */
+import { createApp } from '../../src/app/index.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import { createLogger, type Logger } from '../../src/log.js';
 import { type Running, startRampart } from '../../src/rampart.js';
@@ -154,7 +155,10 @@ export async function startWorkbench(options: WorkbenchOptions): Promise<Workben
   });
   const { publicUrl } = config.stepUp;
   const pages = publicUrl
-    ? { path: new URL(publicUrl).pathname.replace(/\/+$/, ''), handler: createWebHandler(rampart.deps) }
+    ? {
+        path: new URL(publicUrl).pathname.replace(/\/+$/, ''),
+        handler: createWebHandler(createApp(rampart.deps), config.stepUp, log),
+      }
     : undefined;
   attach({ ...pageDeps({ fake, driver, workspace, commands }, assets), ...(pages ? { pages } : {}) });
   const started = { fake, rampart };

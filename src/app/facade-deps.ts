@@ -1,7 +1,7 @@
 /**
  * Issue 18 §3: the ports the app façade (app/index.ts) binds, one shape for every adapter. The
- * composition root passes the running ones (compose/app-deps.ts); the CLI what its context opens,
- * the service, the queues and Slack on their first use (cli/cli-app.ts).
+ * composition root passes the running ones (compose/app-deps.ts); the CLI what compose/cli-role.ts opens:
+ * the service, the queues and Slack on their first use (compose/cli-app.ts).
  */
 import type { ServiceClient } from '../service/client.js';
 import type { ApiKeyStore } from '../store/api-keys.js';
@@ -12,7 +12,7 @@ import type { PasskeyStore } from '../store/passkeys.js';
 import type { StepUpTokens } from '../store/step-up-tokens.js';
 import type { AppDeps, ApproverDirectory } from './deps.js';
 import type { ApprovalJobs } from './ports.js';
-import type { PasskeyNotices } from './step-up-deps.js';
+import type { PasskeyNotices, StepUpDeps } from './step-up-deps.js';
 
 export type FacadeDeps = Pick<AppDeps, 'config' | 'store' | 'registry' | 'controls' | 'approvers' | 'log' | 'now'> & {
   /** Only reads and the identity create: money moves in the workers' executions, never here. */
@@ -34,4 +34,4 @@ export type FacadeDeps = Pick<AppDeps, 'config' | 'store' | 'registry' | 'contro
   apiKeys: ApiKeyStore;
   /** Issue 24: App Home's dashboard; without it there is none. */
   dashboard?: { history: BalanceHistory; cache: BalanceCache } | undefined;
-};
+} & Pick<StepUpDeps, 'people' | 'onAttempt' | 'confirmNotPaid'>;

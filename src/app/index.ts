@@ -35,6 +35,7 @@ import { offerPasskeyApproval, offerPasskeyRemoval } from './passkey-decide.js';
 import { enrolLink } from './passkey-enrol.js';
 import { listPasskeys } from './passkey-list.js';
 import { revokePasskeys } from './passkey-revoke.js';
+import { passkeyPages } from './passkeys/pages.js';
 import { ackThenAnnounce, announce } from './post-request.js';
 import { lookupAccount, readBalances, readRate } from './reads.js';
 import { checkRegistration, type StatedRow } from './register-beneficiaries.js';
@@ -169,6 +170,8 @@ export function createApp(deps: FacadeDeps) {
       offerNotPaid: (executionId: string, user: string, proposal?: string) =>
         offerStepUp(deps, executionId, user, 'confirm-not-paid', false, proposal),
     },
+    /** The passkey pages: a link's page and options, then the passkey verified and the decision made. */
+    passkeys: passkeyPages(deps),
     // CLI commands (issue 18 §3)
     /** Issue 20: a batch's rows with their executions' states and outcomes, in row order. */
     batchRows: (record: RequestRecord) => batchRowOutcomes(deps.store, record),

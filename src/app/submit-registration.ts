@@ -4,6 +4,7 @@
  * approval-gated request for all of them. Each edge phrases the outcome and announces the card
  * (Slack after its ack, the CLI at once).
  */
+import type { Actor } from '../domain/actor.js';
 import type { SealedRequest } from '../domain/request.js';
 import { needsStepUp } from '../domain/step-up.js';
 import type { AppDeps } from './deps.js';
@@ -20,7 +21,8 @@ export type SubmitRegistrationDeps = RegisterDeps & Pick<AppDeps, 'store' | 'con
 
 export interface RegistrationInput {
   rows: readonly StatedRow[];
-  requester: string;
+  /** Who asks to add these destinations (the request's requester), and through which door. */
+  actor: Actor;
   reason: string;
   /** The channel the form was opened from; none for a file. */
   origin: string | undefined;
@@ -48,12 +50,12 @@ export async function submitRegistration(
   deps: SubmitRegistrationDeps,
   input: RegistrationInput,
 ): Promise<RegistrationOutcome> {
-  const checked = await checkRegistration(deps, input.rows, input.requester, input.identityDeadlineMs);
+  const checked = await checkRegistration(deps, input.rows, input.actor.user, input.identityDeadlineMs);
   if (checked.kind !== 'ready') return checked;
   const request: NewRequest = {
     call: checked.call,
     display: input.importFile === undefined ? checked.display : { ...checked.display, importFile: input.importFile },
-    requester: input.requester,
+    requester: input.actor.user,
     reason: input.reason,
     origin: input.origin,
     required: checked.required,

@@ -3,11 +3,11 @@
  * to the values --json prints. Personal data is masked in both (DESIGN invariant 6).
  */
 
+import type { AccountLookup, BalanceEntry, Identity, Wallet } from '../app/reads/service-reads.js';
 import { formatNumber } from '../domain/amount.js';
 import { assetInfo, isAssetId } from '../domain/assets.js';
 import { maskBvn, maskTail } from '../domain/personal-data.js';
 import { describeWriteFailure } from '../presenters/describe-error.js';
-import type { AccountLookup, BalanceEntry, Identity, Wallet } from '../service/schemas.js';
 import { keyValues, table } from './table.js';
 
 const yesNo = (b: boolean): string => (b ? 'yes' : 'no');

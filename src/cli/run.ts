@@ -9,15 +9,19 @@ import { ConfigError } from '../errors.js';
 import { describeError } from '../presenters/describe-error.js';
 import { type Command, matchCommand, parseInput, usageLine } from './args.js';
 import { COMMANDS, PASSWORD_REFUSED } from './commands/index.js';
-import { createContext } from './context.js';
+import { createContext, type OpenCliRole } from './context.js';
 import { commandHelp, helpText, PROGRAM_USAGE } from './help.js';
 import { type CliIo, EXIT } from './io.js';
 import { CliError, UsageError } from './problems.js';
 
-/** `env` defaults to the process environment, read by loadConfig alone. */
+/**
+ * `open`: what the composition root builds for a command (compose/cli-role.ts). `env` defaults to
+ * the process environment, read by loadConfig alone.
+ */
 export async function run(
   argv: readonly string[],
   io: CliIo,
+  open: OpenCliRole,
   env?: Record<string, string | undefined>,
   commands: readonly Command[] = COMMANDS,
 ): Promise<number> {
@@ -40,7 +44,7 @@ export async function run(
       return EXIT.ok;
     }
     const work = command.prepare(input);
-    const ctx = createContext(loadConfig(env, { receivesSlack: false }), io, input.json);
+    const ctx = createContext(loadConfig(env, { receivesSlack: false }), io, input.json, open);
     try {
       await work(ctx);
     } finally {

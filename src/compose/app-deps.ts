@@ -5,7 +5,6 @@
 import { idempotencyRecordsByKey } from '../api/deps.js';
 import type { FacadeDeps } from '../app/facade-deps.js';
 import { createApp } from '../app/index.js';
-import type { StepUpDeps } from '../app/step-up-deps.js';
 import { registerBatchGauge } from '../metrics/batch-rows.js';
 import { registerHealthGauges } from '../metrics/health-gauges.js';
 import { metricSources } from '../metrics/sources.js';
@@ -29,7 +28,7 @@ import { buildPorts, type RolePorts, slackDirectory } from './ports.js';
  * workers get) and the ones only its adapters' use cases add (passkeys, the unfreeze card…). The
  * façade binds it; the HTTP API and the passkey pages take it as it is.
  */
-export type WebDeps = RolePorts & FacadeDeps & Pick<StepUpDeps, 'people' | 'confirmNotPaid'>;
+export type WebDeps = RolePorts & FacadeDeps;
 
 export interface AppSide {
   deps: WebDeps;

@@ -4,6 +4,7 @@
  */
 import { apiDeps } from '../api/deps.js';
 import { createApiHandler } from '../api/handler.js';
+import { createApp } from '../app/index.js';
 import { startHttp } from '../http/serve.js';
 import { timeAcks } from '../metrics/ack-timer.js';
 import type { OwnConnections, ServiceReachability } from '../metrics/health.js';
@@ -45,7 +46,12 @@ export async function startServing(
     slackEvents: slack?.events,
     mounts: web
       ? [
-          ...webMounts(app.deps, metrics),
+          // The pages' app counts each passkey attempt in a metric (the Slack side's offers are not attempts).
+          ...webMounts(
+            createApp({ ...app.deps, onAttempt: (a) => metrics.stepUpAttempt(a.purpose, a.outcome) }),
+            config.stepUp,
+            log,
+          ),
           // Issue 21: the HTTP API answers its own 413 (problem+json) at 1 MB; the router's cap is a backstop.
           {
             prefix: '/api/v1/',

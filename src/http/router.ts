@@ -11,11 +11,14 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export interface RouteOptions {
   /** Largest request body accepted, in bytes (0: none); checked against Content-Length first. */
   bodyLimit?: number;
+  /** The route's Content-Security-Policy, when it serves more than JSON or text (http/headers.ts). */
+  csp?: string;
 }
 
 export interface Route {
   handler: Handler;
   bodyLimit: number;
+  csp?: string;
 }
 
 export type Match = { route: Route } | { status: 404 } | { status: 405; allow: string };
@@ -71,5 +74,9 @@ export class Router {
 
 function put(entry: Entry, method: Method, path: string, handler: Handler, options: RouteOptions): void {
   if (entry.methods.has(method)) throw new Error(`route ${method} ${path} is registered twice`);
-  entry.methods.set(method, { handler, bodyLimit: options.bodyLimit ?? 0 });
+  entry.methods.set(method, {
+    handler,
+    bodyLimit: options.bodyLimit ?? 0,
+    ...(options.csp ? { csp: options.csp } : {}),
+  });
 }

@@ -15,6 +15,15 @@ import { mountProbes } from './probes.js';
 import { type Handler, type Method, Router } from './router.js';
 import { createHttpServer, type HttpServer } from './server.js';
 
+/** An adapter under a path prefix, with its body limit and (serving HTML) its own CSP. */
+export interface Mount {
+  prefix: string;
+  methods: readonly Method[];
+  handler: Handler;
+  bodyLimit?: number;
+  csp?: string;
+}
+
 export interface HttpDeps {
   config: Pick<Config, 'role' | 'port' | 'metricsToken'> & { redis: { prefix: string } };
   log: Logger;
@@ -31,7 +40,7 @@ export interface HttpDeps {
   /** Bolt's handler (HTTP mode only). */
   slackEvents?: { listener: RequestListener; bodyLimit: number } | undefined;
   /** Adapters under a path prefix: the passkey pages (web/), the HTTP API (api/). */
-  mounts?: readonly { prefix: string; methods: readonly Method[]; handler: Handler; bodyLimit?: number }[];
+  mounts?: readonly Mount[];
 }
 
 export async function startHttp(d: HttpDeps): Promise<HttpServer & { port: number }> {
@@ -53,7 +62,10 @@ export async function startHttp(d: HttpDeps): Promise<HttpServer & { port: numbe
   router.get('/metrics', metricsRoute(d.metrics, d.config.metricsToken, d.log));
   if (d.slackEvents) router.post('/slack/events', d.slackEvents.listener, { bodyLimit: d.slackEvents.bodyLimit });
   for (const m of d.mounts ?? [])
-    router.mount(m.prefix, m.methods, m.handler, m.bodyLimit === undefined ? {} : { bodyLimit: m.bodyLimit });
+    router.mount(m.prefix, m.methods, m.handler, {
+      ...(m.bodyLimit === undefined ? {} : { bodyLimit: m.bodyLimit }),
+      ...(m.csp ? { csp: m.csp } : {}),
+    });
   const server = createHttpServer(router, d.log);
   const port = await server.listen(d.config.port);
   return { ...server, port };

@@ -6,6 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from '../log.js';
+import { securityHeaders } from './headers.js';
 import type { Router } from './router.js';
 
 export interface HttpLimits {
@@ -28,16 +29,10 @@ export const DEFAULT_LIMITS: HttpLimits = {
 };
 
 /**
- * On every answer. A route that serves HTML (web/, later) sets its own Content-Security-Policy;
- * the default allows nothing to load and nobody to frame us.
+ * On every answer (http/headers.ts); a mount that serves HTML (web/) names its own
+ * Content-Security-Policy; the default allows nothing to load and nobody to frame us.
  */
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
-  'referrer-policy': 'no-referrer',
-  'cache-control': 'no-store',
-};
+export const SECURITY_HEADERS = securityHeaders();
 
 export interface HttpServer {
   server: Server;
@@ -84,6 +79,7 @@ function handle(router: Router, log: Logger, req: IncomingMessage, res: ServerRe
     return;
   }
   const { route } = found;
+  if (route.csp) res.setHeader('content-security-policy', route.csp);
   const length = Number(req.headers['content-length'] ?? 0);
   const chunked = req.headers['transfer-encoding'] !== undefined;
   if (length > route.bodyLimit || (chunked && route.bodyLimit === 0)) {

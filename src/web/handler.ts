@@ -4,38 +4,28 @@
  * Thin: read → app/ use case → rendered answer. Answers false for paths it does not own.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { beginEnrol, finishEnrol } from '../app/passkey-enrol.js';
-import { relyingParty, type StepUpDeps } from '../app/step-up-deps.js';
-import { beginStepUp, finishStepUp } from '../app/step-up-page.js';
+import type { RampartApp } from '../app/index.js';
+import type { Config } from '../config.js';
+import { readJson } from '../http/body.js';
+import { PAGE_CSP, setSecurityHeaders } from '../http/headers.js';
+import type { Logger } from '../log.js';
 import { type Asset, loadAssets } from './assets.js';
 import { clientAddressOf } from './client-address.js';
-import { secureHeaders } from './headers.js';
 import { decidedHtml, enrolledHtml, passkeyDecidedHtml, resumedHtml } from './outcomes.js';
 import { enrolHtml, invalidLinkHtml, limitedHtml, messageHtml, recordPageHtml, shellPage } from './pages.js';
 import { passkeyDecisionHtml } from './passkey-pages.js';
 
 export type WebHandler = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
 
-const MAX_BODY = 64 * 1024;
+/** The pages' settings: PUBLIC_URL (their origin and path) and TRUST_PROXY. */
+export type PageSettings = Pick<Config['stepUp'], 'publicUrl' | 'trustProxy'>;
 
-class BadRequest extends Error {}
-
-async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
-  if (!(req.headers['content-type'] ?? '').startsWith('application/json')) throw new BadRequest('not JSON');
-  let size = 0;
-  const chunks: Buffer[] = [];
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY) throw new BadRequest('too large');
-    chunks.push(chunk);
-  }
-  const value: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new BadRequest('not an object');
-  return value as Record<string, unknown>;
-}
+/** A page's POST carries a token and a passkey's answer: a few kilobytes, a few levels deep. */
+export const PAGE_BODY = { maxBytes: 64 * 1024, timeoutMs: 10_000, maxDepth: 20 };
 
 function send(res: ServerResponse, status: number, type: string, body: string): void {
-  secureHeaders(res);
+  // Set here too, so the pages carry their policy wherever they are mounted.
+  setSecurityHeaders(res, PAGE_CSP);
   res.writeHead(status, { 'Content-Type': type, 'Content-Length': Buffer.byteLength(body) });
   res.end(body);
 }
@@ -43,18 +33,27 @@ function send(res: ServerResponse, status: number, type: string, body: string): 
 const json = (res: ServerResponse, status: number, value: unknown) =>
   send(res, status, 'application/json; charset=utf-8', JSON.stringify(value));
 
-export function createWebHandler(deps: StepUpDeps): WebHandler {
-  const rp = relyingParty(deps.config);
-  const base = new URL(rp.base).pathname.replace(/\/+$/, '');
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export function createWebHandler(
+  app: Pick<RampartApp, 'passkeys'>,
+  settings: PageSettings,
+  log: Pick<Logger, 'error'>,
+): WebHandler {
+  const pages = app.passkeys;
+  if (!settings.publicUrl) throw new Error('PUBLIC_URL is not configured; the passkey pages are off');
+  // The origin the browser must post from: from the configuration only, never the request.
+  const origin = new URL(settings.publicUrl).origin;
+  const base = new URL(settings.publicUrl).pathname.replace(/\/+$/, '');
   let assets: Promise<Map<string, Asset>> | undefined;
-  const addressOf = clientAddressOf(deps.config.stepUp.trustProxy);
+  const addressOf = clientAddressOf(settings.trustProxy);
 
   async function post(step: string, body: Record<string, unknown>, req: IncomingMessage) {
     const token = typeof body.token === 'string' ? body.token : '';
     const from = addressOf(req);
     switch (step) {
       case 'step-up/begin': {
-        const b = await beginStepUp(deps, token, from);
+        const b = await pages.beginStepUp(token, from);
         if (b.kind !== 'ready') return { html: refusalHtml(b.kind) };
         if ('subject' in b)
           return {
@@ -72,7 +71,7 @@ export function createWebHandler(deps: StepUpDeps): WebHandler {
         return { html: passkeyDecisionHtml(b.purpose, b.passkey, b.user), options: b.options };
       }
       case 'step-up/finish': {
-        const f = await finishStepUp(deps, token, body.response, from);
+        const f = await pages.finishStepUp(token, body.response, from);
         switch (f.kind) {
           case 'decided':
             return { html: decidedHtml(f.outcome) };
@@ -91,11 +90,11 @@ export function createWebHandler(deps: StepUpDeps): WebHandler {
         }
       }
       case 'passkey/begin': {
-        const b = await beginEnrol(deps, token, from);
+        const b = await pages.beginEnrol(token, from);
         return b.kind === 'ready' ? { html: enrolHtml(b.user), options: b.options } : { html: refusalHtml(b.kind) };
       }
       case 'passkey/finish': {
-        const f = await finishEnrol(deps, token, body.response, req.headers['user-agent'] ?? 'unknown browser', from);
+        const f = await pages.finishEnrol(token, body.response, req.headers['user-agent'] ?? 'unknown browser', from);
         if (f.kind === 'enrolled') return { html: enrolledHtml(f.passkey) };
         return { html: f.kind === 'failed' ? failedHtml() : refusalHtml(f.kind) };
       }
@@ -121,21 +120,24 @@ export function createWebHandler(deps: StepUpDeps): WebHandler {
     }
     if (req.method !== 'POST') return false;
     // Only the pages' own origin may post (a cross-site form or fetch is refused).
-    if (req.headers.origin !== rp.origin) {
+    if (req.headers.origin !== origin) {
       json(res, 403, { html: messageHtml('This page must be opened from Rampart’s own address.', 'refused') });
       return true;
     }
     try {
-      const answer = await post(path, await readJson(req), req);
+      const body = await readJson(req, PAGE_BODY);
+      if (!body.ok || !isObject(body.value)) {
+        json(res, 400, { html: invalidLinkHtml() });
+        return true;
+      }
+      const answer = await post(path, body.value, req);
       if (!answer) return false;
       json(res, 200, answer);
     } catch (err) {
-      if (!(err instanceof BadRequest) && !(err instanceof SyntaxError)) {
-        deps.log.error({ err }, 'passkey page failed');
-        json(res, 500, {
-          html: messageHtml('Rampart could not finish this; nothing was approved. Try again.', 'refused'),
-        });
-      } else json(res, 400, { html: invalidLinkHtml() });
+      log.error({ err }, 'passkey page failed');
+      json(res, 500, {
+        html: messageHtml('Rampart could not finish this; nothing was approved. Try again.', 'refused'),
+      });
     }
     return true;
   };

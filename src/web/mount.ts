@@ -1,27 +1,28 @@
 /**
  * Where the passkey pages live on Rampart's own server (issue 22): under PUBLIC_URL's path, on
- * the web role, only when step-up is configured. A path the pages do not know answers 404.
+ * the web role, only when step-up is configured, with the pages' own CSP. A path the pages do
+ * not know answers 404.
  */
-import type { StepUpDeps } from '../app/step-up-deps.js';
-import type { Handler, Method } from '../http/router.js';
-import type { Metrics } from '../metrics/metrics.js';
-import { createWebHandler } from './handler.js';
-
-const PAGE_BODY_LIMIT = 64 * 1024;
+import type { RampartApp } from '../app/index.js';
+import { PAGE_CSP } from '../http/headers.js';
+import type { Handler } from '../http/router.js';
+import type { Mount } from '../http/serve.js';
+import type { Logger } from '../log.js';
+import { createWebHandler, PAGE_BODY, type PageSettings } from './handler.js';
 
 export function webMounts(
-  deps: Omit<StepUpDeps, 'onAttempt'>,
-  metrics: Pick<Metrics, 'stepUpAttempt'>,
-): { prefix: string; methods: readonly Method[]; handler: Handler; bodyLimit: number }[] {
-  const { publicUrl } = deps.config.stepUp;
-  if (!publicUrl) return [];
-  const pages = createWebHandler({ ...deps, onAttempt: (a) => metrics.stepUpAttempt(a.purpose, a.outcome) });
-  const path = new URL(publicUrl).pathname.replace(/\/*$/, '/');
+  app: Pick<RampartApp, 'passkeys'>,
+  settings: PageSettings,
+  log: Pick<Logger, 'error'>,
+): Mount[] {
+  if (!settings.publicUrl) return [];
+  const pages = createWebHandler(app, settings, log);
+  const path = new URL(settings.publicUrl).pathname.replace(/\/*$/, '/');
   const handler: Handler = async (req, res) => {
     if (await pages(req, res)) return;
     res.statusCode = 404;
     res.setHeader('content-type', 'text/plain; charset=utf-8');
     res.end('Not found.');
   };
-  return [{ prefix: path, methods: ['GET', 'POST'], handler, bodyLimit: PAGE_BODY_LIMIT }];
+  return [{ prefix: path, methods: ['GET', 'POST'], handler, bodyLimit: PAGE_BODY.maxBytes, csp: PAGE_CSP }];
 }

@@ -2,7 +2,7 @@
 import type { BatchControlOutcome } from '../app/batch-control.js';
 import type { ApproveOutcome } from '../app/decide.js';
 import type { PasskeyDecided } from '../app/passkey-decide.js';
-import type { Passkey } from '../store/passkeys.js';
+import type { Passkey } from '../domain/passkey.js';
 import { messageHtml } from './pages.js';
 
 export function decidedHtml(o: ApproveOutcome): string {

@@ -1,6 +1,6 @@
 /** The step-up page about a passkey itself (issue 22): approving someone's new one, removing your own. Pure. */
 import { authenticatorName } from '../domain/aaguid-names.js';
-import type { Passkey } from '../store/passkeys.js';
+import type { Passkey } from '../domain/passkey.js';
 import { escapeHtml } from './pages.js';
 
 const when = (ms: number): string => `${new Date(ms).toISOString().replace('T', ' ').slice(0, 16)} UTC`;

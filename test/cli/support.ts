@@ -1,6 +1,7 @@
 /** Runs the CLI in-process with captured streams, as a terminal-less operator would. */
 import { Readable } from 'node:stream';
 import { run } from '../../src/cli/run.js';
+import { openCliRole } from '../../src/compose/cli-role.js';
 
 export interface CliResult {
   code: number;
@@ -20,7 +21,7 @@ export async function cli(
     stderr: { write: (s: string) => (stderr += s) },
     stdin: Readable.from(stdin === '' ? [] : [stdin]),
   };
-  const code = await run(argv, io, env);
+  const code = await run(argv, io, openCliRole, env);
   return { code, stdout, stderr };
 }
 

@@ -87,6 +87,9 @@ describe('registering existing beneficiaries from either edge', () => {
     expect(spy).toHaveBeenCalledTimes(2);
     const [slackInput, cliInput] = spy.mock.calls.map(([, input]) => input);
     expect(slackInput?.rows.map((r) => r.input)).toEqual(cliInput?.rows.map((r) => r.input));
+    // Each door names who acts: the Slack user, or the CLI operator as --requester.
+    expect(slackInput?.actor).toEqual({ via: 'slack', user: PEOPLE.requester });
+    expect(cliInput?.actor).toEqual({ via: 'cli', user: PEOPLE.requester });
 
     const [slack, file] = await Promise.all([h.rampart.deps.store.get(fromSlack), h.rampart.deps.store.get(fromCli)]);
     if (!slack || !file) throw new Error('both requests are stored');

@@ -7,6 +7,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/app/index.js';
 import { enrolLink } from '../../src/app/passkey-enrol.js';
 import { createWebHandler } from '../../src/web/handler.js';
 import { blocksText, eventually, expectHealthyRun, type Harness, PEOPLE, startHarness } from '../support/harness.js';
@@ -37,7 +38,7 @@ beforeAll(async () => {
     { STEP_UP_ABOVE: 'USDC=10000', PUBLIC_URL: pages.publicUrl },
     { infra: { clock: () => Date.now() + shiftMs } },
   );
-  pages.mount(createWebHandler(h.rampart.deps));
+  pages.mount(createWebHandler(createApp(h.rampart.deps), h.rampart.deps.config.stepUp, h.rampart.deps.log));
   browser = await launchChromium();
 }, 60_000);
 

@@ -6,8 +6,9 @@
  */
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/app/index.js';
 import { enrolLink } from '../../src/app/passkey-enrol.js';
-import type { StepUpDeps } from '../../src/app/step-up-deps.js';
+import type { WebDeps } from '../../src/compose/app-deps.js';
 import { ATTEMPTS_PER_ADDRESS_HOUR } from '../../src/store/step-up-tokens.js';
 import { createWebHandler } from '../../src/web/handler.js';
 import { type Harness, PEOPLE, startHarness } from '../support/harness.js';
@@ -30,8 +31,8 @@ afterAll(async () => {
 
 /** The pages as Rampart mounts them, with TRUST_PROXY as given (the harness's other settings). */
 function mountWith(trustProxy: string[]): void {
-  const d: StepUpDeps = h.rampart.deps;
-  pages.mount(createWebHandler({ ...d, config: { ...d.config, stepUp: { ...d.config.stepUp, trustProxy } } }));
+  const d: WebDeps = h.rampart.deps;
+  pages.mount(createWebHandler(createApp(d), { ...d.config.stepUp, trustProxy }, d.log));
 }
 
 /** POSTs one attempt from the loopback peer, with the X-Forwarded-For given; what the page says. */

@@ -5,9 +5,11 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/app/index.js';
 import { enrolLink } from '../../src/app/passkey-enrol.js';
-import type { StepUpAttempt, StepUpDeps } from '../../src/app/step-up-deps.js';
+import type { StepUpAttempt } from '../../src/app/step-up-deps.js';
 import { verifyApproval } from '../../src/app/verify-approval.js';
+import type { WebDeps } from '../../src/compose/app-deps.js';
 import { createWebHandler } from '../../src/web/handler.js';
 import { addresses, submitBatchFile, transfersCsv, waitForApproval } from '../support/batches.js';
 import { blocksText, eventually, expectHealthyRun, type Harness, PEOPLE, startHarness } from '../support/harness.js';
@@ -33,7 +35,7 @@ import { launchChromium } from '../workbench/support.js';
 let h: Harness;
 let pages: PagesServer;
 let browser: Browser;
-let deps: StepUpDeps;
+let deps: WebDeps;
 /** Moves the pages' clock (expiry, cool-down) without touching Slack's. */
 let shiftMs = 0;
 const attempts: StepUpAttempt[] = [];
@@ -43,7 +45,7 @@ beforeAll(async () => {
   pages = await startPagesServer();
   h = await startHarness('step-up', { STEP_UP_ABOVE: 'USDC=10000', PUBLIC_URL: pages.publicUrl });
   deps = { ...h.rampart.deps, now: () => Date.now() + shiftMs, onAttempt: (a) => attempts.push(a) };
-  pages.mount(createWebHandler(deps));
+  pages.mount(createWebHandler(createApp(deps), deps.config.stepUp, deps.log));
   browser = await launchChromium();
 }, 60_000);
 

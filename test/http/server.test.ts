@@ -7,7 +7,8 @@ import { connect } from 'node:net';
 import { Readable } from 'node:stream';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BodyTooLargeError, readBody } from '../../src/http/body.js';
+import { BodyTooLargeError, readBody, readJson } from '../../src/http/body.js';
+import { PAGE_CSP } from '../../src/http/headers.js';
 import { Router } from '../../src/http/router.js';
 import { createHttpServer, DEFAULT_LIMITS, type HttpServer, json, plain } from '../../src/http/server.js';
 import { createLogger } from '../../src/log.js';
@@ -37,7 +38,16 @@ const router = new Router()
   })
   .get('/rejects', async () => {
     throw new Error('async boom');
-  });
+  })
+  .post(
+    '/json',
+    async (req, res) => {
+      const body = await readJson(req, { maxBytes: 64, timeoutMs: 5_000, maxDepth: 3 });
+      json(res, 200, body.ok ? { value: body.value } : { reason: body.reason });
+    },
+    { bodyLimit: 1024 },
+  )
+  .mount('/pages/', ['GET'], (_req, res) => plain(res, 200, 'page'), { csp: PAGE_CSP });
 
 let server: HttpServer;
 let base: string;
@@ -81,6 +91,24 @@ describe("Rampart's HTTP server", () => {
       expect(a.headers).toMatchObject(SECURITY);
       expect(a.headers['x-powered-by']).toBeUndefined();
     }
+  });
+
+  it('sets a mount’s own Content-Security-Policy on its answers only, the rest of the set unchanged', async () => {
+    const page = await get('/pages/step-up');
+    expect(page.status).toBe(200);
+    expect(page.headers).toMatchObject({ ...SECURITY, 'content-security-policy': PAGE_CSP });
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+    for (const other of [await get('/ok'), await get('/missing')]) expect(other.headers).toMatchObject(SECURITY);
+  });
+
+  it('reads a JSON body with the one reader, or says why not', async () => {
+    const post = async (body: string, type = 'application/json') =>
+      JSON.parse((await get('/json', { method: 'POST', headers: { 'content-type': type }, body })).text) as unknown;
+    expect(await post('{"token":"t"}')).toEqual({ value: { token: 't' } });
+    expect(await post('{"a":1}', 'text/plain')).toEqual({ reason: 'media_type' });
+    expect(await post(`{"a":"${'x'.repeat(64)}"}`)).toEqual({ reason: 'too_large' });
+    expect(await post('[[[[1]]]]')).toEqual({ reason: 'too_deep' });
+    expect(await post('{"a":')).toEqual({ reason: 'malformed' });
   });
 
   it('says 404 for an unknown path and 405 with Allow for a wrong method', async () => {

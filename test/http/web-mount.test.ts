@@ -30,6 +30,19 @@ describe('passkey pages on Rampart’s server', () => {
     expect(html).not.toContain('R-');
   });
 
+  it('counts a passkey attempt through the app the web role builds for the pages', async () => {
+    const res = await request(`http://127.0.0.1:${h.rampart.port}/passkeys/step-up/begin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
+      body: JSON.stringify({ token: 'not-a-link' }),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
+    expect(((await res.body.json()) as { html: string }).html).toContain('no longer valid');
+    const metrics = await (await get('/metrics')).body.text();
+    expect(metrics).toMatch(/rampart_step_up_attempts_total\{purpose="approve",outcome="invalid"\} 1/);
+  });
+
   it('answers 404 for a path the pages do not know, and the probes still answer', async () => {
     const missing = await get('/passkeys/nothing-here');
     await missing.body.text();

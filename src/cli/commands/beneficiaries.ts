@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import type { RowProblem } from '../../app/register-beneficiaries.js';
+import { cliActor } from '../../domain/actor.js';
 import { type Command, positionals, shorten, stringOption } from '../args.js';
 import { CSV_COLUMNS, type LineProblem, MAX_ROWS, readBeneficiaryCsvFile } from '../beneficiary-csv.js';
 import type { Context } from '../context.js';
@@ -67,7 +68,8 @@ export const beneficiariesImportCommand: Command = {
       // Issue 18 §3: the same use case as the Slack form.
       const submitted = await app.submitRegistration({
         rows: read.rows,
-        requester,
+        // The operator adds these destinations as --requester, from the CLI.
+        actor: cliActor(requester),
         reason,
         origin: undefined,
         importFile: basename(file),

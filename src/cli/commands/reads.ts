@@ -1,9 +1,8 @@
 /** `rampart rate`, `lookup` and `identity get`: read-only questions to the service. */
 
-import { lookupAccount, readRate } from '../../app/reads.js';
+import { quotedCurrency } from '../../app/reads/service-reads.js';
 import { BANK_CODE, NUBAN } from '../../domain/bank-account.js';
 import { maskTail } from '../../domain/personal-data.js';
-import { currency as currencySchema } from '../../service/schemas.js';
 import { type Command, positionals, shorten } from '../args.js';
 import { identityText, lookupText, maskedIdentity, maskedLookup, rateText } from '../format-service.js';
 import { CliError, UsageError } from '../problems.js';
@@ -14,11 +13,10 @@ export const rateCommand: Command = {
   summary: 'The onramp rate of a currency (NGN, the only one, by default).',
   prepare(input) {
     const [given = 'NGN'] = positionals(input, [], ['[currency]']);
-    const parsed = currencySchema.safeParse(given);
-    if (!parsed.success)
-      throw new UsageError(`"${shorten(given)}" is not a currency the service quotes; the only one is NGN`);
+    const quoted = quotedCurrency(given);
+    if (!quoted) throw new UsageError(`"${shorten(given)}" is not a currency the service quotes; the only one is NGN`);
     return async (ctx) => {
-      const read = await readRate({ service: await ctx.service() }, parsed.data);
+      const read = await ctx.service.rate(quoted);
       if (read.kind === 'bad-currency')
         throw new UsageError(`"${shorten(given)}" is not a currency the service quotes`);
       ctx.answer(rateText(read.currency, read.rate), { currency: read.currency, rate: read.rate });
@@ -36,7 +34,7 @@ export const lookupCommand: Command = {
       throw new UsageError(`"${shorten(bankCode)}" is not a bank code; it is 3 to 6 digits, e.g. 058`);
     if (!NUBAN.test(accountNumber)) throw new UsageError('a Nigerian account number (NUBAN) is exactly 10 digits');
     return async (ctx) => {
-      const read = await lookupAccount({ service: await ctx.service() }, { bankCode, accountNumber });
+      const read = await ctx.service.lookup({ bankCode, accountNumber });
       if (read.kind === 'bad-input') throw new UsageError(read.problem);
       if (read.kind === 'no-account') {
         const { bankCode: code, accountNumber: number } = read.account;
@@ -57,7 +55,7 @@ export const identityGetCommand: Command = {
     const [id = ''] = positionals(input, ['<identity_id>']);
     if (id.trim() === '') throw new UsageError('the identity id must not be empty');
     return async (ctx) => {
-      const identity = await (await ctx.service()).getIdentity(id);
+      const identity = await ctx.service.identity(id);
       ctx.answer(identityText(identity), maskedIdentity(identity));
     };
   },

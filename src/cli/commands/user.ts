@@ -2,9 +2,7 @@
  * `rampart user create`: POST /user (spec 4.1, Bearer auth). The password comes from a hidden
  * prompt or stdin only; the returned key is printed once and kept nowhere.
  */
-import { outcomeOfFailure } from '../../service/classify.js';
-import { isServiceError } from '../../service/errors.js';
-import { createUserRequest, describeZodError } from '../../service/schemas.js';
+import { checkUserFields } from '../../app/reads/service-reads.js';
 import { type Command, positionals, stringOption } from '../args.js';
 import { unknownUserCreation } from '../format-service.js';
 import { readPassword } from '../password.js';
@@ -14,8 +12,6 @@ import { keyValues } from '../table.js';
 export const PASSWORD_REFUSED =
   '--password is refused: a password in the arguments is visible to other users (ps) and stays in shell history; ' +
   'type it at the hidden prompt or pipe it as the first line of stdin';
-
-const fields = createUserRequest.omit({ password: true });
 
 export const userCreateCommand: Command = {
   words: ['user', 'create'],
@@ -31,26 +27,27 @@ export const userCreateCommand: Command = {
     positionals(input, []);
     const website = stringOption(input, 'website');
     const description = stringOption(input, 'description');
-    const checked = fields.safeParse({
+    const checked = checkUserFields({
       email: stringOption(input, 'email', true).trim(),
       name: stringOption(input, 'name', true),
       ...(website === undefined ? {} : { website: website.trim() }),
       ...(description === undefined ? {} : { description }),
     });
-    if (!checked.success) throw new UsageError(`--${describeZodError(checked.error).message}`);
-    const user = checked.data;
+    if (!checked.ok) throw new UsageError(`--${checked.message}`);
+    const { user } = checked;
     return async (ctx) => {
       if (!ctx.config.service.bearerToken) {
         throw new CliError('SERVICE_BEARER_TOKEN is not set, and POST /user needs it; set it and run again.');
       }
       const password = await readPassword(ctx.io);
-      const service = await ctx.service();
-      let created: { code: number; key: string };
-      try {
-        created = await service.createUser({ ...user, password });
-      } catch (err) {
-        throw explain(err);
-      }
+      const outcome = await ctx.service.createUser({ ...user, password });
+      if (outcome.kind === 'unknown') throw new CliError(unknownUserCreation(outcome.err));
+      // The generic sentences name SERVICE_API_KEY and invite a retry; neither fits a create with Bearer auth.
+      if (outcome.kind === 'refused')
+        throw new CliError(
+          `The wallet service refused SERVICE_BEARER_TOKEN (HTTP ${outcome.status}); check it. No user was created.`,
+        );
+      const { created } = outcome;
       ctx.answer(
         keyValues([
           ['Code', String(created.code)],
@@ -64,18 +61,3 @@ export const userCreateCommand: Command = {
     };
   },
 };
-
-/**
- * The generic sentences name SERVICE_API_KEY and invite a retry; neither fits a create with Bearer
- * auth. The one classifier decides whether the user may exist (issue 9 item 1).
- */
-function explain(err: unknown): unknown {
-  if (outcomeOfFailure('createUser', err) === 'unknown') return new CliError(unknownUserCreation(err));
-  if (!isServiceError(err)) return err;
-  if (err.status === 401 || err.status === 403) {
-    return new CliError(
-      `The wallet service refused SERVICE_BEARER_TOKEN (HTTP ${err.status}); check it. No user was created.`,
-    );
-  }
-  return err;
-}

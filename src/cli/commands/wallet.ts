@@ -1,14 +1,14 @@
 /** `rampart wallet` and `rampart balances`: one wallet, by configured alias or service id. */
-import { readWalletPart } from '../../app/reads.js';
+import type { UnknownWallet } from '../../app/reads.js';
 import { clean } from '../../presenters/describe-error.js';
 import { type Command, positionals } from '../args.js';
-import type { Context } from '../context.js';
 import { balancesText, walletText } from '../format-service.js';
 import { CliError } from '../problems.js';
 
+type Found<T> = { kind: 'found'; alias: string | undefined; id: string; data: T };
+
 /** A 404 for a name that is no alias is most likely a typo: say which aliases exist. */
-async function fetchFor<T>(ctx: Context, target: string, fetch: (id: string) => Promise<T>) {
-  const read = await readWalletPart(ctx.config, target, fetch);
+function found<T>(read: Found<T> | UnknownWallet): Found<T> {
   if (read.kind === 'unknown-wallet') {
     throw new CliError(
       `"${clean(read.id)}" is neither a configured wallet (${read.aliases.join(', ')}) nor a wallet id the service knows; check the spelling.`,
@@ -24,8 +24,7 @@ export const walletCommand: Command = {
   prepare(input) {
     const [target = ''] = positionals(input, ['<alias|id>']);
     return async (ctx) => {
-      const service = await ctx.service();
-      const { alias, data } = await fetchFor(ctx, target, (id) => service.getWallet(id));
+      const { alias, data } = found(await ctx.service.wallet(target));
       ctx.answer(walletText(alias, data), data);
     };
   },
@@ -38,8 +37,7 @@ export const balancesCommand: Command = {
   prepare(input) {
     const [target = ''] = positionals(input, ['<alias|id>']);
     return async (ctx) => {
-      const service = await ctx.service();
-      const { alias, id, data } = await fetchFor(ctx, target, (walletId) => service.getBalances(walletId));
+      const { alias, id, data } = found(await ctx.service.balances(target));
       ctx.answer(balancesText(alias, id, data), data);
     };
   },

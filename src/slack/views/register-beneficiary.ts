@@ -5,6 +5,7 @@
  */
 import type { BlockButtonAction } from '@slack/bolt';
 import { SubmitBudget } from '../../app/submit-budget.js';
+import { slackActor } from '../../domain/actor.js';
 import type { StatedField } from '../../domain/beneficiary-registration.js';
 import { section, withSandboxNote } from '../blocks/common.js';
 import { identityRefusal, resultModal } from '../blocks/identity.js';
@@ -59,7 +60,7 @@ export function registerRegisterBeneficiaryView(app: Routes, deps: Deps): void {
     // Issue 18 §3: the same use case as `rampart beneficiaries import`.
     const submitted = await deps.app.submitRegistration({
       rows: [{ line: 0, input }],
-      requester: body.user.id,
+      actor: slackActor(body.user.id),
       reason,
       origin: metaOf(view.private_metadata).channel,
       submission: view.id,

@@ -1,6 +1,6 @@
 /**
  * Issue 18 §3: the app façade as a CLI command gets it — the same use cases as Slack, bound to
- * what the command's context opens. The service, the queues and Slack are opened on their first
+ * what compose/cli-role.ts opens. The service, the queues and Slack are opened on their first
  * use, so `rampart requests` still touches Redis alone (no sandbox note, no BullMQ connections).
  */
 import type { ApproverDirectory } from '../app/deps.js';

@@ -1,7 +1,7 @@
 /**
  * `rampart doctor`'s look at Redis (issue 14), opened on its own connection so that a failing
- * Redis is one ✗ line. In cli/ beside context.ts, not in cli/commands/: commands never import
- * store/ (issue 18 §3, biome.jsonc).
+ * Redis is one ✗ line. Built by the composition root (compose/cli-role.ts): the CLI never
+ * imports store/.
  */
 import type { RedisProbe } from '../app/doctor.js';
 import type { Config } from '../config.js';
