@@ -6,7 +6,7 @@
  * that says nothing was decided, with the error in the log.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type ApiKey, type ApiScope, hasScope } from '../domain/api-key.js';
+import type { ApiKey, ApiScope } from '../domain/api-key.js';
 import { authenticate } from './auth.js';
 import { createBatch, recoverBatch } from './batches.js';
 import { type Answer, createRequest, recoverCreated } from './create.js';
@@ -79,22 +79,13 @@ export function createApiHandler(deps: ApiDeps): (req: IncomingMessage, res: Ser
       }
       const key = await authenticate(deps, req);
       if ('problem' in key) return sendProblem(res, key);
-      if (!hasScope(key, SCOPE[r.kind]))
+      const admitted = await deps.app.apiKeys.admit(key, SCOPE[r.kind]);
+      if (!admitted.ok)
         return sendProblem(
           res,
-          problem(
-            403,
-            'missing_scope',
-            `API key ${key.name} lacks the ${SCOPE[r.kind]} scope; ask for a key that has it.`,
-          ),
-        );
-      const wait = await deps.admit(key.id);
-      if (wait > 0)
-        return sendProblem(
-          res,
-          problem(429, 'rate_limited', `API key ${key.name} is over its rate; retry after the Retry-After seconds.`, {
-            headers: retryAfter(wait),
-          }),
+          admitted.code === 'missing_scope'
+            ? problem(403, admitted.code, admitted.message)
+            : problem(429, admitted.code, admitted.message, { headers: retryAfter(admitted.retryAfterMs) }),
         );
       if (r.kind === 'read') return send(res, await readRequest(deps, key, r.id));
       if (r.kind === 'executions')

@@ -4,6 +4,7 @@
  * store themselves (biome.jsonc forbids their importing store/); one member per use case, whichever
  * adapter calls it.
  */
+import type { ApiKey, ApiScope } from '../domain/api-key.js';
 import type { IdentityBody, IdentityForm } from '../domain/identity-form.js';
 import type { RequestRecord, RequestState, SealedRequest } from '../domain/request.js';
 import type { Resolution } from '../domain/resolution.js';
@@ -16,10 +17,14 @@ import {
   type NigerianForm,
   submitCrossBorderBeneficiary,
 } from './add-beneficiary.js';
+import { admit, authenticate } from './api-keys/authenticate.js';
+import { type Attempt, idempotent, type Keepable } from './api-keys/idempotent.js';
 import { createApiKey, type NewApiKey, revokeApiKey } from './api-keys.js';
+import { cancelWithKey } from './approvals/cancel-with-key.js';
 import { heldAssets, walletChoices } from './asset-choices.js';
 import { type ExportDeps, type ExportRange, exportAudit } from './audit-export.js';
 import { resumeBatch, stopBatch } from './batch-control.js';
+import { type KeyBatch, recoverBatchWithKey, submitBatchWithKey } from './batches/with-key.js';
 import { type BatchInput, type CheckedBatch, checkBatch } from './check-batch.js';
 import { checkNewIdentity, createIdentity } from './create-identity.js';
 import { buildDashboard, type Dashboard } from './dashboard.js';
@@ -33,7 +38,9 @@ import { offerPasskeyApproval, offerPasskeyRemoval } from './passkey-decide.js';
 import { enrolLink } from './passkey-enrol.js';
 import { listPasskeys } from './passkey-list.js';
 import { revokePasskeys } from './passkey-revoke.js';
+import { type KeySubmission, recoverWithKey, submitWithKey } from './payments/with-key.js';
 import { ackThenAnnounce, announce } from './post-request.js';
+import { executionSlice, type KeyListQuery, listWithKey, readWithKey, requestWithHistory } from './reads/with-key.js';
 import { lookupAccount, readBalances, readRate } from './reads.js';
 import { checkRegistration, type StatedRow } from './register-beneficiaries.js';
 import { listBeneficiaries, listIdentities, searchBeneficiaries } from './registry-reads.js';
@@ -102,6 +109,25 @@ export function createApp(deps: FacadeDeps) {
       balances: (targets: string[]) => readBalances({ ...deps, wallets: deps.config.wallets }, targets),
       rate: (currency?: string) => readRate(deps, currency),
       lookup: (text: string) => lookupAccount(deps, text),
+      /** The HTTP API's reads: what this key may read, a request's history and executions, its list. */
+      withKey: (key: ApiKey, id: string) => readWithKey(deps, key, id),
+      withHistory: (record: RequestRecord, limit: number) => requestWithHistory(deps, record, limit),
+      executions: (record: RequestRecord, offset: number, limit: number) => executionSlice(deps, record, offset, limit),
+      listWithKey: (key: ApiKey, query: KeyListQuery) => listWithKey(deps, key, query),
+    },
+    /** A payment requested with an API key (its limits, the freeze, known payees, then submitRequest). */
+    payments: {
+      submitWithKey: (key: ApiKey, s: KeySubmission) => submitWithKey(deps, key, s),
+      recoverWithKey: (key: ApiKey, requestId: string) => recoverWithKey(deps, key, requestId),
+    },
+    /** A batch requested with an API key: one approval, the key's limits on the whole. */
+    batches: {
+      submitWithKey: (key: ApiKey, b: KeyBatch) => submitBatchWithKey(deps, key, b),
+      recoverWithKey: (key: ApiKey, requestId: string) => recoverBatchWithKey(deps, key, requestId),
+    },
+    /** Cancel with the API key that made the request. */
+    approvals: {
+      cancelWithKey: (key: ApiKey, requestId: string) => cancelWithKey(deps, key, requestId),
     },
     /** The clicks on a card and the deny form; `authorise`: may this person approve. */
     decide: {
@@ -166,7 +192,13 @@ export function createApp(deps: FacadeDeps) {
     batchRows: (record: RequestRecord) => batchRowOutcomes(deps.store, record),
     exportAudit: (write: ExportDeps['write'], range: ExportRange) => exportAudit({ store: deps.store, write }, range),
     createApiKey: (input: NewApiKey) => createApiKey({ keys: deps.apiKeys, now: deps.now }, input),
-    apiKeys: () => deps.apiKeys.list(),
+    /** The keys (plain records); who calls the HTTP API, what its key may do now, its Idempotency-Key records. */
+    apiKeys: {
+      list: () => deps.apiKeys.list(),
+      authenticate: (token: string) => authenticate(deps, token),
+      admit: (key: ApiKey, scope: ApiScope) => admit(deps, key, scope),
+      once: <A extends Keepable>(attempt: Attempt<A>) => idempotent(deps, attempt),
+    },
     revokeApiKey: (name: string) => revokeApiKey({ keys: deps.apiKeys, now: deps.now }, name),
     /** Issue 22: the bootstrap enrolment link (server access), only while no approver holds a passkey. */
     passkeyEnrolLink: (user: string) => enrolLink(deps, user, true),
