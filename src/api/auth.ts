@@ -3,7 +3,7 @@
  * every refusal is the same 401 sentence, so a caller learns nothing about which keys exist.
  */
 import type { IncomingMessage } from 'node:http';
-import type { ApiKey } from '../domain/api-key.js';
+import type { KeyActor } from '../domain/api-rules.js';
 import type { ApiDeps } from './deps.js';
 import { type ProblemAnswer, problem, retryAfter } from './problem.js';
 
@@ -20,13 +20,16 @@ const OWNER_CHECK_FAILED = problem(
   { headers: retryAfter(5000) },
 );
 
-export async function authenticate(deps: Pick<ApiDeps, 'app'>, req: IncomingMessage): Promise<ApiKey | ProblemAnswer> {
+export async function authenticate(
+  deps: Pick<ApiDeps, 'app'>,
+  req: IncomingMessage,
+): Promise<KeyActor | ProblemAnswer> {
   const header = req.headers.authorization ?? '';
   const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1] ?? '';
   const auth = await deps.app.apiKeys.authenticate(token);
   switch (auth.kind) {
     case 'key':
-      return auth.key;
+      return auth.actor;
     case 'unauthorized':
       return UNAUTHORIZED;
     case 'owner_check_failed':

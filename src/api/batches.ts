@@ -4,7 +4,7 @@
  * the batch as ONE request), so the same rows are refused with the same sentences, the card is the
  * batch card, and the policy judges the total. This file only phrases the outcome.
  */
-import type { ApiKey } from '../domain/api-key.js';
+import type { KeyActor } from '../domain/api-rules.js';
 import { emptyCounts } from '../domain/approval.js';
 import type { BatchRowRecord } from '../domain/batch-approval.js';
 import type { SealedRequest } from '../domain/request.js';
@@ -43,12 +43,12 @@ export function createdBatchAnswer(frozen: SealedRequest, rows: readonly BatchRo
   };
 }
 
-export async function createBatch(deps: ApiDeps, key: ApiKey, value: unknown, submission: string): Promise<Answer> {
+export async function createBatch(deps: ApiDeps, actor: KeyActor, value: unknown, submission: string): Promise<Answer> {
   const checked = checkBatchBody(value, deps.wallets, deps.maxRows);
   if (!checked.ok)
     return refused(fieldProblem(checked.errors, checked.onlyWallet ? 'unknown_wallet' : 'invalid_field'), true);
   const { body, wallet, asset, rows } = checked;
-  const outcome = await deps.app.batches.submitWithKey(key, {
+  const outcome = await deps.app.batches.submitWithKey(actor, {
     kind: body.kind,
     walletName: body.wallet,
     assetName: body.asset,
@@ -99,7 +99,7 @@ export async function createBatch(deps: ApiDeps, key: ApiKey, value: unknown, su
 }
 
 /** A batch created whose answer was lost: answered again from the stored batch. */
-export async function recoverBatch(deps: ApiDeps, key: ApiKey, requestId: string): Promise<Answer> {
-  const { frozen, rows } = await deps.app.batches.recoverWithKey(key, requestId);
+export async function recoverBatch(deps: ApiDeps, actor: KeyActor, requestId: string): Promise<Answer> {
+  const { frozen, rows } = await deps.app.batches.recoverWithKey(actor, requestId);
   return createdBatchAnswer(frozen, rows);
 }

@@ -4,7 +4,8 @@
  * An Answer says whether Idempotency-Key may keep it: only the create and refusals that the
  * same body always gets (fields, unknown wallet, the key's fixed limits); never the transient ones.
  */
-import type { ApiKey, KeyRefusal } from '../domain/api-key.js';
+import type { KeyRefusal } from '../domain/api-key.js';
+import type { KeyActor } from '../domain/api-rules.js';
 import { sealHash, singleCounts } from '../domain/approval.js';
 import type { SealedRequest } from '../domain/request.js';
 import type { ApiDeps } from './deps.js';
@@ -72,7 +73,7 @@ export const frozenAnswer = (message: string): Answer => refused(problem(409, 'f
 
 export async function createRequest(
   deps: ApiDeps,
-  key: ApiKey,
+  actor: KeyActor,
   kind: MoneyKind,
   value: unknown,
   submission: string,
@@ -80,7 +81,7 @@ export async function createRequest(
   const checked = checkFields(kind, value, deps.wallets);
   if (!checked.ok)
     return refused(fieldProblem(checked.errors, checked.onlyWallet ? 'unknown_wallet' : 'invalid_field'), true);
-  const outcome = await deps.app.payments.submitWithKey(key, {
+  const outcome = await deps.app.payments.submitWithKey(actor, {
     kind,
     draft: checked.draft,
     amount: checked.body.amount,
@@ -114,6 +115,6 @@ export async function createRequest(
 }
 
 /** The create happened but its answer was lost: answered again from the stored request. */
-export async function recoverCreated(deps: ApiDeps, key: ApiKey, requestId: string): Promise<Answer> {
-  return createdAnswer((await deps.app.payments.recoverWithKey(key, requestId)).frozen);
+export async function recoverCreated(deps: ApiDeps, actor: KeyActor, requestId: string): Promise<Answer> {
+  return createdAnswer((await deps.app.payments.recoverWithKey(actor, requestId)).frozen);
 }

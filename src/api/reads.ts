@@ -4,7 +4,7 @@
  * Which requests a key reads and cancels is the app's (reads.withKey, approvals.cancelWithKey);
  * this file parses the query and phrases the answer.
  */
-import type { ApiKey } from '../domain/api-key.js';
+import type { KeyActor } from '../domain/api-rules.js';
 import { SINGLE_STATES } from '../domain/approval.js';
 import type { RequestRecord } from '../domain/request.js';
 import type { Answer } from './create.js';
@@ -25,12 +25,12 @@ const LIST_EXECUTIONS = 20;
 
 const view = (deps: ApiDeps, r: RequestRecord) => viewOf(deps, r, LIST_EXECUTIONS);
 
-const readableRecord = (deps: ApiDeps, key: ApiKey, id: string): Promise<RequestRecord | undefined> =>
-  deps.app.reads.withKey(key, id);
+const readableRecord = (deps: ApiDeps, actor: KeyActor, id: string): Promise<RequestRecord | undefined> =>
+  deps.app.reads.withKey(actor, id);
 
 /** GET /requests/{id}: an `R-…` or a batch `B-…`, with its first 1,000 executions. */
-export async function readRequest(deps: ApiDeps, key: ApiKey, id: string): Promise<Answer> {
-  const r = await readableRecord(deps, key, id);
+export async function readRequest(deps: ApiDeps, actor: KeyActor, id: string): Promise<Answer> {
+  const r = await readableRecord(deps, actor, id);
   if (!r) return NOT_FOUND;
   return { status: 200, body: await viewOf(deps, r, EXECUTIONS_PAGE), keep: false };
 }
@@ -44,11 +44,11 @@ const badQuery = (detail: string): Answer => ({
 /** GET /requests/{id}/executions?cursor=&limit=: a batch's rows beyond the first page. */
 export async function listExecutions(
   deps: ApiDeps,
-  key: ApiKey,
+  actor: KeyActor,
   id: string,
   query: Record<string, string>,
 ): Promise<Answer> {
-  const r = await readableRecord(deps, key, id);
+  const r = await readableRecord(deps, actor, id);
   if (!r) return NOT_FOUND;
   const parsed = executionsQuery.safeParse(query);
   if (!parsed.success)
@@ -76,7 +76,7 @@ function decodeCursor(text: string): { at: number; id: string } | undefined {
 
 const PAGE = 20;
 
-export async function listRequests(deps: ApiDeps, key: ApiKey, query: Record<string, string>): Promise<Answer> {
+export async function listRequests(deps: ApiDeps, actor: KeyActor, query: Record<string, string>): Promise<Answer> {
   const parsed = listQuery.safeParse(query);
   if (!parsed.success) {
     const field = String(parsed.error.issues[0]?.path[0] ?? 'query');
@@ -99,7 +99,7 @@ export async function listRequests(deps: ApiDeps, key: ApiKey, query: Record<str
       keep: false,
     };
   const since = q.since === undefined ? 0 : Date.parse(q.since);
-  const page = await deps.app.reads.listWithKey(key, { since, before, limit: q.limit ?? PAGE, state: q.state });
+  const page = await deps.app.reads.listWithKey(actor, { since, before, limit: q.limit ?? PAGE, state: q.state });
   const data = [];
   for (const r of page.records) data.push(await view(deps, r));
   return {
@@ -109,8 +109,8 @@ export async function listRequests(deps: ApiDeps, key: ApiKey, query: Record<str
   };
 }
 
-export async function cancelRequest(deps: ApiDeps, key: ApiKey, id: string): Promise<Answer> {
-  const outcome = await deps.app.approvals.cancelWithKey(key, id);
+export async function cancelRequest(deps: ApiDeps, actor: KeyActor, id: string): Promise<Answer> {
+  const outcome = await deps.app.approvals.cancelWithKey(actor, id);
   switch (outcome.kind) {
     case 'not_found':
       return NOT_FOUND;

@@ -4,7 +4,8 @@
  * store themselves (biome.jsonc forbids their importing store/); one member per use case, whichever
  * adapter calls it.
  */
-import type { ApiKey, ApiScope } from '../domain/api-key.js';
+import type { ApiScope } from '../domain/api-key.js';
+import type { KeyActor } from '../domain/api-rules.js';
 import type { IdentityBody, IdentityForm } from '../domain/identity-form.js';
 import type { RequestRecord, RequestState, SealedRequest } from '../domain/request.js';
 import type { Resolution } from '../domain/resolution.js';
@@ -110,24 +111,24 @@ export function createApp(deps: FacadeDeps) {
       rate: (currency?: string) => readRate(deps, currency),
       lookup: (text: string) => lookupAccount(deps, text),
       /** The HTTP API's reads: what this key may read, a request's history and executions, its list. */
-      withKey: (key: ApiKey, id: string) => readWithKey(deps, key, id),
+      withKey: (actor: KeyActor, id: string) => readWithKey(deps, actor, id),
       withHistory: (record: RequestRecord, limit: number) => requestWithHistory(deps, record, limit),
       executions: (record: RequestRecord, offset: number, limit: number) => executionSlice(deps, record, offset, limit),
-      listWithKey: (key: ApiKey, query: KeyListQuery) => listWithKey(deps, key, query),
+      listWithKey: (actor: KeyActor, query: KeyListQuery) => listWithKey(deps, actor, query),
     },
     /** A payment requested with an API key (its limits, the freeze, known payees, then submitRequest). */
     payments: {
-      submitWithKey: (key: ApiKey, s: KeySubmission) => submitWithKey(deps, key, s),
-      recoverWithKey: (key: ApiKey, requestId: string) => recoverWithKey(deps, key, requestId),
+      submitWithKey: (actor: KeyActor, s: KeySubmission) => submitWithKey(deps, actor, s),
+      recoverWithKey: (actor: KeyActor, requestId: string) => recoverWithKey(deps, actor, requestId),
     },
     /** A batch requested with an API key: one approval, the key's limits on the whole. */
     batches: {
-      submitWithKey: (key: ApiKey, b: KeyBatch) => submitBatchWithKey(deps, key, b),
-      recoverWithKey: (key: ApiKey, requestId: string) => recoverBatchWithKey(deps, key, requestId),
+      submitWithKey: (actor: KeyActor, b: KeyBatch) => submitBatchWithKey(deps, actor, b),
+      recoverWithKey: (actor: KeyActor, requestId: string) => recoverBatchWithKey(deps, actor, requestId),
     },
     /** Cancel with the API key that made the request. */
     approvals: {
-      cancelWithKey: (key: ApiKey, requestId: string) => cancelWithKey(deps, key, requestId),
+      cancelWithKey: (actor: KeyActor, requestId: string) => cancelWithKey(deps, actor, requestId),
     },
     /** The clicks on a card and the deny form; `authorise`: may this person approve. */
     decide: {
@@ -196,7 +197,7 @@ export function createApp(deps: FacadeDeps) {
     apiKeys: {
       list: () => deps.apiKeys.list(),
       authenticate: (token: string) => authenticate(deps, token),
-      admit: (key: ApiKey, scope: ApiScope) => admit(deps, key, scope),
+      admit: (actor: KeyActor, scope: ApiScope) => admit(deps, actor, scope),
       once: <A extends Keepable>(attempt: Attempt<A>) => idempotent(deps, attempt),
     },
     revokeApiKey: (name: string) => revokeApiKey({ keys: deps.apiKeys, now: deps.now }, name),

@@ -5,11 +5,25 @@
  * outcome with a stable code; the HTTP API phrases it (status, JSON pointer), nothing else
  * decides it. Pure: no I/O.
  */
+import type { Actor } from './actor.js';
 import { amountToString } from './amount.js';
 import { type ApiKey, type ApiScope, hasScope, type KeyRefusal, keyLimitRefusal, keyState } from './api-key.js';
 import { rowList } from './batch-approval.js';
 import type { FreezeState } from './freeze-state.js';
 import type { RequestRecord } from './request.js';
+
+/**
+ * An API key acting: the actor every door shares (its owner is the user, the history names the
+ * key), carrying the key's own record for the rules below (its scopes and limits).
+ */
+export type KeyActor = Extract<Actor, { via: 'api' }> & { apiKey: ApiKey };
+
+export const keyActor = (key: ApiKey): KeyActor => ({
+  via: 'api',
+  user: key.owner,
+  key: { keyId: key.id, keyName: key.name, owner: key.owner },
+  apiKey: key,
+});
 
 export type Allowed = { ok: true };
 const ALLOWED: Allowed = { ok: true };

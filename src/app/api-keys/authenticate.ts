@@ -4,8 +4,16 @@
  * Every standing refusal is the one `unauthorized`, so a caller learns nothing about which keys exist.
  */
 import { timingSafeEqual } from 'node:crypto';
-import { type ApiKey, type ApiScope, parseToken } from '../../domain/api-key.js';
-import { keyStanding, ownerStanding, type RateOutcome, rateOutcome, scopeOutcome } from '../../domain/api-rules.js';
+import { type ApiScope, parseToken } from '../../domain/api-key.js';
+import {
+  type KeyActor,
+  keyActor,
+  keyStanding,
+  ownerStanding,
+  type RateOutcome,
+  rateOutcome,
+  scopeOutcome,
+} from '../../domain/api-rules.js';
 import type { Logger } from '../../log.js';
 import { type ApiKeyStore, tokenHash } from '../../store/api-keys.js';
 import { type ApiPorts, apiPortsOf } from './ports.js';
@@ -18,7 +26,7 @@ export interface AuthDeps {
 }
 
 export type Authentication =
-  | { kind: 'key'; key: ApiKey }
+  | { kind: 'key'; actor: KeyActor }
   | { kind: 'unauthorized' }
   /** Slack could not be asked whether the owner is active: nothing decided, try again. */
   | { kind: 'owner_check_failed' };
@@ -51,15 +59,16 @@ export async function authenticate(deps: AuthDeps, token: string): Promise<Authe
     return { kind: 'unauthorized' };
   }
   await deps.apiKeys.touch(key.id, deps.now());
-  return { kind: 'key', key };
+  return { kind: 'key', actor: keyActor(key) };
 }
 
 /** May this key call an operation needing `scope` now: its scopes first, then its rate. */
 export async function admit(
   deps: Pick<AuthDeps, 'api'>,
-  key: ApiKey,
+  actor: KeyActor,
   scope: ApiScope,
 ): Promise<ReturnType<typeof scopeOutcome> | RateOutcome> {
+  const key = actor.apiKey;
   const scoped = scopeOutcome(key, scope);
   if (!scoped.ok) return scoped;
   return rateOutcome(key, await apiPortsOf(deps).admit(key.id));

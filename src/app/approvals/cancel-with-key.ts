@@ -2,8 +2,7 @@
  * Cancelling with an API key: only the key that made a request may cancel it (domain/api-rules.ts
  * keyCancelOutcome), then the cancel use case as the key's owner, who is its requester.
  */
-import type { ApiKey } from '../../domain/api-key.js';
-import { keyCancelOutcome } from '../../domain/api-rules.js';
+import { type KeyActor, keyCancelOutcome } from '../../domain/api-rules.js';
 import { APPROVAL_ID } from '../../domain/approval.js';
 import type { RequestRecord } from '../../domain/request.js';
 import { type CancelOutcome, cancel } from '../decide.js';
@@ -17,7 +16,8 @@ export type KeyCancel =
   | { kind: 'cancelled'; record: RequestRecord | undefined }
   | Exclude<CancelOutcome, { kind: 'cancelled' | 'missing' }>;
 
-export async function cancelWithKey(deps: DecideDeps, key: ApiKey, id: string): Promise<KeyCancel> {
+export async function cancelWithKey(deps: DecideDeps, actor: KeyActor, id: string): Promise<KeyCancel> {
+  const key = actor.apiKey;
   const r = APPROVAL_ID.test(id) ? await deps.store.get(id) : undefined;
   const may = keyCancelOutcome(key, r);
   if (!may.ok) return may.code === 'not_found' ? { kind: 'not_found' } : { kind: may.code, message: may.message };

@@ -5,8 +5,8 @@
  * --max-amount on the total, --max-open counting the batch once, and no destination Rampart never
  * paid unless --allow-new-destinations.
  */
-import type { ApiKey, KeyRefusal } from '../../domain/api-key.js';
-import { batchKeyLimitRefusal, freezeOutcome, newDestinationOutcome } from '../../domain/api-rules.js';
+import type { KeyRefusal } from '../../domain/api-key.js';
+import { batchKeyLimitRefusal, freezeOutcome, type KeyActor, newDestinationOutcome } from '../../domain/api-rules.js';
 import type { Asset } from '../../domain/assets.js';
 import type { BatchRowRecord } from '../../domain/batch-approval.js';
 import type { BatchKind } from '../../domain/batch-cells.js';
@@ -47,7 +47,8 @@ export type KeyBatchOutcome =
   | { kind: 'nothing' }
   | { kind: 'created'; frozen: SealedRequest; rows: BatchRowRecord[] };
 
-export async function submitBatchWithKey(deps: FacadeDeps, key: ApiKey, b: KeyBatch): Promise<KeyBatchOutcome> {
+export async function submitBatchWithKey(deps: FacadeDeps, actor: KeyActor, b: KeyBatch): Promise<KeyBatchOutcome> {
+  const key = actor.apiKey;
   const total = { units: b.rows.reduce((sum, r) => sum + r.amount.units, 0n), decimals: b.asset.decimals };
   const limit = batchKeyLimitRefusal(key, { wallet: b.wallet.alias, asset: b.asset.id, total });
   if (limit) return { kind: 'key_limit', refusal: limit };
@@ -80,7 +81,7 @@ export async function submitBatchWithKey(deps: FacadeDeps, key: ApiKey, b: KeyBa
     origin: undefined,
     submission: b.submission,
     fileName: `JSON rows from API key ${key.name}`,
-    via: viaKey(key),
+    via: viaKey(actor),
   });
   switch (submitted.kind) {
     case 'created':
@@ -88,7 +89,7 @@ export async function submitBatchWithKey(deps: FacadeDeps, key: ApiKey, b: KeyBa
       await announce(deps, submitted.frozen);
       return { kind: 'created', frozen: submitted.frozen, rows: batchRows(checked) };
     case 'taken':
-      return recoverBatchWithKey(deps, key, submitted.id);
+      return recoverBatchWithKey(deps, actor, submitted.id);
     case 'refused':
       // The policy passed above, so this is an open-request cap (transient).
       return { kind: 'too_many_open', message: submitted.reason };
@@ -100,9 +101,10 @@ export async function submitBatchWithKey(deps: FacadeDeps, key: ApiKey, b: KeyBa
 /** A batch created whose answer was lost: read again from the stored batch; its card follows once. */
 export async function recoverBatchWithKey(
   deps: FacadeDeps,
-  key: ApiKey,
+  actor: KeyActor,
   requestId: string,
 ): Promise<{ kind: 'created'; frozen: SealedRequest; rows: BatchRowRecord[] }> {
+  const key = actor.apiKey;
   const [record, rows] = await Promise.all([deps.store.get(requestId), deps.store.batches.rows(requestId)]);
   if (!record) throw new Error(`batch ${requestId} holds a claim but has no record`);
   await deps.apiKeys.recordRequest(key.owner, requestId, record.frozen.createdAt);

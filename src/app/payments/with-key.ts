@@ -4,9 +4,13 @@
  * same use case as the Slack modal (submitRequest), the key's index and the card (announce).
  * The outcome names which rule refused; the HTTP API phrases it.
  */
-import { apiActor } from '../../domain/actor.js';
-import { type ApiKey, type KeyRefusal, keyLimitRefusal } from '../../domain/api-key.js';
-import { freezeOutcome, type NewDestinationOutcome, newDestinationOutcome } from '../../domain/api-rules.js';
+import { type KeyRefusal, keyLimitRefusal } from '../../domain/api-key.js';
+import {
+  freezeOutcome,
+  type KeyActor,
+  type NewDestinationOutcome,
+  newDestinationOutcome,
+} from '../../domain/api-rules.js';
 import type { Draft, FieldErrors } from '../../domain/draft.js';
 import type { ApiVia } from '../../domain/open-caps.js';
 import type { SealedRequest } from '../../domain/request.js';
@@ -39,12 +43,11 @@ export interface KeySubmission {
   submission: string;
 }
 
-const originOf = (key: ApiKey) => ({ keyId: key.id, keyName: key.name, owner: key.owner });
-
 /** The key as the card names it, with its --max-open (held by the create script). */
-export const viaKey = (key: ApiKey): ApiVia => ({ ...originOf(key), maxOpen: key.limits.maxOpen });
+export const viaKey = (actor: KeyActor): ApiVia => ({ ...actor.key, maxOpen: actor.apiKey.limits.maxOpen });
 
-export async function submitWithKey(deps: FacadeDeps, key: ApiKey, s: KeySubmission): Promise<KeySubmitOutcome> {
+export async function submitWithKey(deps: FacadeDeps, actor: KeyActor, s: KeySubmission): Promise<KeySubmitOutcome> {
+  const key = actor.apiKey;
   const { draft } = s;
   const limit = keyLimitRefusal(key, { wallet: draft.walletAlias, asset: draft.asset.id, amount: s.amount ?? '' });
   if (limit) return { kind: 'key_limit', refusal: limit };
@@ -55,8 +58,6 @@ export async function submitWithKey(deps: FacadeDeps, key: ApiKey, s: KeySubmiss
     const fresh = newDestinationOutcome(key, [{ known }]);
     if (!fresh.ok) return { kind: 'new_destination', refusal: fresh };
   }
-  // The key's owner is the requester of what it makes.
-  const actor = apiActor(originOf(key));
   const outcome = await submitRequest(
     { ...deps, withinBudget: (work) => withDeadline(work, apiPortsOf(deps).checkBudgetMs) },
     {
@@ -70,10 +71,11 @@ export async function submitWithKey(deps: FacadeDeps, key: ApiKey, s: KeySubmiss
         beneficiary: draft.beneficiaryId,
         reason: draft.reason,
       },
+      // The key's owner is the requester of what it makes.
       requester: actor.user,
       origin: undefined,
       submission: s.submission,
-      via: viaKey(key),
+      via: viaKey(actor),
     },
   );
   switch (outcome.kind) {
@@ -85,7 +87,7 @@ export async function submitWithKey(deps: FacadeDeps, key: ApiKey, s: KeySubmiss
     case 'nothing':
       return outcome;
     case 'duplicate':
-      return recoverWithKey(deps, key, outcome.id);
+      return recoverWithKey(deps, actor, outcome.id);
     case 'submitted':
       await deps.apiKeys.recordRequest(key.owner, outcome.frozen.id, outcome.frozen.createdAt);
       await announce(deps, outcome.frozen);
@@ -100,9 +102,10 @@ export async function submitWithKey(deps: FacadeDeps, key: ApiKey, s: KeySubmiss
  */
 export async function recoverWithKey(
   deps: FacadeDeps,
-  key: ApiKey,
+  actor: KeyActor,
   requestId: string,
 ): Promise<{ kind: 'created'; frozen: SealedRequest }> {
+  const key = actor.apiKey;
   const record = await deps.store.get(requestId);
   if (!record) throw new Error(`request ${requestId} holds a claim but has no record`);
   await deps.apiKeys.recordRequest(key.owner, requestId, record.frozen.createdAt);

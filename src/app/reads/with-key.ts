@@ -3,8 +3,7 @@
  * its execution records and a batch's rows, and the list of requests made with keys. Which
  * requests a key reads is decided in domain/api-rules.ts (readableBy, listOwner).
  */
-import type { ApiKey } from '../../domain/api-key.js';
-import { listOwner, readableBy } from '../../domain/api-rules.js';
+import { type KeyActor, listOwner, readableBy } from '../../domain/api-rules.js';
 import { APPROVAL_ID, type ApprovalState } from '../../domain/approval.js';
 import type { BatchRowRecord } from '../../domain/batch-approval.js';
 import type { ExecutionRecord, HistoryEntry, RequestRecord } from '../../domain/request.js';
@@ -17,7 +16,8 @@ export interface KeyReadDeps {
 }
 
 /** The request if this key may read it; otherwise as if it did not exist. */
-export async function readWithKey(deps: KeyReadDeps, key: ApiKey, id: string): Promise<RequestRecord | undefined> {
+export async function readWithKey(deps: KeyReadDeps, actor: KeyActor, id: string): Promise<RequestRecord | undefined> {
+  const key = actor.apiKey;
   const r = APPROVAL_ID.test(id) ? await deps.store.get(id) : undefined;
   return r && readableBy(key, r) ? r : undefined;
 }
@@ -74,9 +74,10 @@ const SCAN_LIMIT = 1000;
 /** Requests made with the owner's keys (or any key's, with requests:read:all), newest first. */
 export async function listWithKey(
   deps: KeyReadDeps,
-  key: ApiKey,
+  actor: KeyActor,
   q: KeyListQuery,
 ): Promise<{ records: RequestRecord[]; next: { at: number; id: string } | undefined }> {
+  const key = actor.apiKey;
   const owner = listOwner(key);
   const records: RequestRecord[] = [];
   let cursor = q.before;

@@ -4,6 +4,7 @@ import type { ApiKey } from '../../../src/domain/api-key.js';
 import {
   batchKeyLimitRefusal,
   freezeOutcome,
+  keyActor,
   keyCancelOutcome,
   keyStanding,
   listOwner,
@@ -31,6 +32,17 @@ const key = (over: Partial<ApiKey> = {}, limits: Partial<ApiKey['limits']> = {})
 /** Only the fields the read and cancel rules look at. */
 const made = (viaApi: { keyId: string; owner: string } | undefined): RequestRecord =>
   ({ frozen: { display: viaApi ? { viaApi: { ...viaApi, keyName: 'x' } } : {} } }) as unknown as RequestRecord;
+
+describe('keyActor', () => {
+  it('acts as the key’s owner through the API door, naming the key, with the key’s record for its rules', () => {
+    expect(keyActor(key())).toEqual({
+      via: 'api',
+      user: 'U1',
+      key: { keyId: 'k1', keyName: 'erp', owner: 'U1' },
+      apiKey: key(),
+    });
+  });
+});
 
 describe('keyStanding and ownerStanding', () => {
   it('allows an active key and refuses an unknown, revoked or expired one with the one code unauthorized', () => {
