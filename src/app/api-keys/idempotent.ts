@@ -5,7 +5,7 @@
  * claims `submission` in one step with the create (store.create), so a process killed between
  * the create and its answer leaves a claim a retry finds and answers from (`recover`).
  */
-import { type IdempotencyRecord, RETENTION_MS, type StoredAnswer } from '../../store/idempotency.js';
+import { type IdempotencyRecord, liveRecord, replayOutcome, type StoredAnswer } from '../../domain/idempotency.js';
 import type { RequestStore } from '../../store/requests.js';
 import { type ApiPorts, apiPortsOf } from './ports.js';
 
@@ -49,12 +49,15 @@ export async function idempotent<A extends Keepable>(deps: OnceDeps, a: Attempt<
   const store = apiPortsOf(deps).idempotency;
   const now = deps.now();
   // Records last 7 days by the injected clock; an older one starts a new generation.
-  const fresh = (r: IdempotencyRecord | undefined) => (r && now - r.since < RETENTION_MS ? r : undefined);
-  const read = async () => fresh(await store.read(a.keyId, a.idempotencyKey));
+  const read = async () => liveRecord(await store.read(a.keyId, a.idempotencyKey), now);
   const claimed = (r: IdempotencyRecord) =>
     deps.store.submittedAs(store.submission(a.keyId, a.idempotencyKey, r.since));
-  const replay = (r: IdempotencyRecord & { answer: StoredAnswer }): Once<A> =>
-    r.fingerprint === a.fingerprint ? { kind: 'replayed', answer: r.answer } : REUSED;
+  /** An answered record's reply to this attempt, or undefined when none is answered yet. */
+  const answered = (r: IdempotencyRecord | undefined): Once<A> | undefined => {
+    const replay = replayOutcome(r, a.fingerprint);
+    if (replay.kind === 'none') return undefined;
+    return replay.kind === 'replay' ? { kind: 'replayed', answer: replay.answer } : REUSED;
+  };
   const recover = async (r: IdempotencyRecord, requestId: string): Promise<Once<A>> => {
     const answer = await a.recover(requestId);
     await store.write(a.keyId, a.idempotencyKey, { ...r, answer: { status: answer.status, body: answer.body } });
@@ -62,18 +65,21 @@ export async function idempotent<A extends Keepable>(deps: OnceDeps, a: Attempt<
   };
 
   let record = await read();
-  if (record?.answer) return replay({ ...record, answer: record.answer });
+  const first = answered(record);
+  if (first) return first;
   const lock = await store.lock(a.keyId, a.idempotencyKey);
   if (!lock) {
     record = await read();
-    if (record?.answer) return replay({ ...record, answer: record.answer });
+    const meanwhile = answered(record);
+    if (meanwhile) return meanwhile;
     if (record && record.fingerprint !== a.fingerprint) return REUSED;
     const id = record ? await claimed(record) : undefined;
     return record && id ? recover(record, id) : IN_FLIGHT;
   }
   try {
     record = await read();
-    if (record?.answer) return replay({ ...record, answer: record.answer });
+    const locked = answered(record);
+    if (locked) return locked;
     if (record) {
       const id = await claimed(record);
       if (id) return record.fingerprint === a.fingerprint ? recover(record, id) : REUSED;
