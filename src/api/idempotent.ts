@@ -7,7 +7,6 @@
  * from (recover).
  */
 import { createHash } from 'node:crypto';
-import type { Attempt as AppAttempt } from '../app/api-keys/idempotent.js';
 import { canonicalJson } from '../domain/request.js';
 import type { Answer } from './create.js';
 import type { ApiDeps } from './deps.js';
@@ -57,7 +56,15 @@ const IN_FLIGHT = asAnswer(
   ),
 );
 
-export type Attempt = AppAttempt<Answer>;
+export interface Attempt {
+  keyId: string;
+  idempotencyKey: string;
+  fingerprint: string;
+  /** The work, given the create claim's name. */
+  run(submission: string): Promise<Answer>;
+  /** The answer for a create that happened but was never answered. */
+  recover(requestId: string): Promise<Answer>;
+}
 
 /** The app keeps the records (apiKeys.once); this maps what it says to the answer sent. */
 export async function idempotent(deps: Pick<ApiDeps, 'app'>, a: Attempt): Promise<Outcome> {

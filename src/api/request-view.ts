@@ -3,7 +3,6 @@
  * records and, for a batch, its rows; and the executions cursor, which
  * names the request and the offset so a cursor of one request never pages another.
  */
-import type { ExecutionSlice } from '../app/reads/with-key.js';
 import type { RequestRecord } from '../domain/request.js';
 import type { ApiDeps } from './deps.js';
 import { type ExecutionPage, presentRequest } from './present.js';
@@ -29,6 +28,8 @@ export async function executionPage(
 ): Promise<ExecutionPage> {
   return pageOf(r, await deps.app.reads.executions(r, offset, limit));
 }
+
+type ExecutionSlice = Awaited<ReturnType<ApiDeps['app']['reads']['executions']>>;
 
 const pageOf = (r: RequestRecord, s: ExecutionSlice): ExecutionPage => ({
   executions: s.executions,
