@@ -4,8 +4,6 @@
  * store themselves (biome.jsonc forbids their importing store/); one member per use case, whichever
  * adapter calls it.
  */
-import type { ApiScope } from '../domain/api-key.js';
-import type { KeyActor } from '../domain/api-rules.js';
 import type { IdentityBody, IdentityForm } from '../domain/identity-form.js';
 import type { RequestRecord, RequestState, SealedRequest } from '../domain/request.js';
 import type { Resolution } from '../domain/resolution.js';
@@ -18,14 +16,11 @@ import {
   type NigerianForm,
   submitCrossBorderBeneficiary,
 } from './add-beneficiary.js';
-import { admit, authenticate } from './api-keys/authenticate.js';
-import { type Attempt, idempotent, type Keepable } from './api-keys/idempotent.js';
+import { keyMembers } from './api-keys/members.js';
 import { createApiKey, type NewApiKey, revokeApiKey } from './api-keys.js';
-import { cancelWithKey } from './approvals/cancel-with-key.js';
 import { heldAssets, walletChoices } from './asset-choices.js';
 import { type ExportDeps, type ExportRange, exportAudit } from './audit-export.js';
 import { resumeBatch, stopBatch } from './batch-control.js';
-import { type KeyBatch, recoverBatchWithKey, submitBatchWithKey } from './batches/with-key.js';
 import { type BatchInput, type CheckedBatch, checkBatch } from './check-batch.js';
 import { checkNewIdentity, createIdentity } from './create-identity.js';
 import { buildDashboard, type Dashboard } from './dashboard.js';
@@ -39,9 +34,7 @@ import { offerPasskeyApproval, offerPasskeyRemoval } from './passkey-decide.js';
 import { enrolLink } from './passkey-enrol.js';
 import { listPasskeys } from './passkey-list.js';
 import { revokePasskeys } from './passkey-revoke.js';
-import { type KeySubmission, recoverWithKey, submitWithKey } from './payments/with-key.js';
 import { ackThenAnnounce, announce } from './post-request.js';
-import { executionSlice, type KeyListQuery, listWithKey, readWithKey, requestWithHistory } from './reads/with-key.js';
 import { lookupAccount, readBalances, readRate } from './reads.js';
 import { checkRegistration, type StatedRow } from './register-beneficiaries.js';
 import { listBeneficiaries, listIdentities, searchBeneficiaries } from './registry-reads.js';
@@ -57,6 +50,8 @@ import { type Submission, type SubmitDeps, submitRequest } from './submit-reques
 import { verifyApproval } from './verify-approval.js';
 
 export function createApp(deps: FacadeDeps) {
+  // Calls made with an API key (the HTTP API), by capability.
+  const withKey = keyMembers(deps);
   return {
     /** App Home's lists and the freeze (a VIEWER also sees the recent requests). */
     home: (viewer: boolean) => readHome(deps, viewer),
@@ -110,26 +105,11 @@ export function createApp(deps: FacadeDeps) {
       balances: (targets: string[]) => readBalances({ ...deps, wallets: deps.config.wallets }, targets),
       rate: (currency?: string) => readRate(deps, currency),
       lookup: (text: string) => lookupAccount(deps, text),
-      /** The HTTP API's reads: what this key may read, a request's history and executions, its list. */
-      withKey: (actor: KeyActor, id: string) => readWithKey(deps, actor, id),
-      withHistory: (record: RequestRecord, limit: number) => requestWithHistory(deps, record, limit),
-      executions: (record: RequestRecord, offset: number, limit: number) => executionSlice(deps, record, offset, limit),
-      listWithKey: (actor: KeyActor, query: KeyListQuery) => listWithKey(deps, actor, query),
+      ...withKey.reads,
     },
-    /** A payment requested with an API key (its limits, the freeze, known payees, then submitRequest). */
-    payments: {
-      submitWithKey: (actor: KeyActor, s: KeySubmission) => submitWithKey(deps, actor, s),
-      recoverWithKey: (actor: KeyActor, requestId: string) => recoverWithKey(deps, actor, requestId),
-    },
-    /** A batch requested with an API key: one approval, the key's limits on the whole. */
-    batches: {
-      submitWithKey: (actor: KeyActor, b: KeyBatch) => submitBatchWithKey(deps, actor, b),
-      recoverWithKey: (actor: KeyActor, requestId: string) => recoverBatchWithKey(deps, actor, requestId),
-    },
-    /** Cancel with the API key that made the request. */
-    approvals: {
-      cancelWithKey: (actor: KeyActor, requestId: string) => cancelWithKey(deps, actor, requestId),
-    },
+    payments: withKey.payments,
+    batches: withKey.batches,
+    approvals: withKey.approvals,
     /** The clicks on a card and the deny form; `authorise`: may this person approve. */
     decide: {
       authorise: (user: string) => authorise(deps, user),
@@ -193,13 +173,7 @@ export function createApp(deps: FacadeDeps) {
     batchRows: (record: RequestRecord) => batchRowOutcomes(deps.store, record),
     exportAudit: (write: ExportDeps['write'], range: ExportRange) => exportAudit({ store: deps.store, write }, range),
     createApiKey: (input: NewApiKey) => createApiKey({ keys: deps.apiKeys, now: deps.now }, input),
-    /** The keys (plain records); who calls the HTTP API, what its key may do now, its Idempotency-Key records. */
-    apiKeys: {
-      list: () => deps.apiKeys.list(),
-      authenticate: (token: string) => authenticate(deps, token),
-      admit: (actor: KeyActor, scope: ApiScope) => admit(deps, actor, scope),
-      once: <A extends Keepable>(attempt: Attempt<A>) => idempotent(deps, attempt),
-    },
+    apiKeys: withKey.apiKeys,
     revokeApiKey: (name: string) => revokeApiKey({ keys: deps.apiKeys, now: deps.now }, name),
     /** Issue 22: the bootstrap enrolment link (server access), only while no approver holds a passkey. */
     passkeyEnrolLink: (user: string) => enrolLink(deps, user, true),
