@@ -1,10 +1,9 @@
 /**
  * Idempotency-Key on every POST (issue 21; the IETF httpapi draft's semantics): the same key
  * and the same canonical JSON get the first answer again with `Idempotent-Replayed: true`; a
- * different body 422; an attempt still in flight 409. The request itself can never be made
- * twice: the create script claims `submission` in one step with the create (store.create), so
- * a process killed between the create and its answer leaves a claim a retry finds and answers
- * from (recover).
+ * different body 422; an attempt still in flight 409. The records, and the create claim that
+ * keeps a request from being made twice, are the app's (apiKeys.once); this file checks the
+ * header and phrases the outcome.
  */
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../domain/request.js';
