@@ -1,15 +1,15 @@
 /**
  * POST /api/v1/batches' body (issue 21), checked in the same steps as a single request's: its
  * shape by the zod schema (types, no extra fields), then the batch's wallet and asset and each
- * row's cells by the batch file's own rules (app/check-batch.ts batchTarget, domain/batch-file.ts
+ * row's cells by the batch file's own rules (domain/batch-target.ts, domain/batch-file.ts
  * readBatchCells), so every sentence is the one a CSV upload gets. Each problem carries a JSON
  * pointer: row k of the sentences is /rows/k-1.
  */
 import type { z } from 'zod';
-import { batchTarget } from '../app/check-batch.js';
 import type { Asset } from '../domain/assets.js';
 import type { BatchKind } from '../domain/batch-cells.js';
 import { type BatchCells, type BatchRow, type RowError, readBatchCells } from '../domain/batch-file.js';
+import { batchTarget } from '../domain/batch-target.js';
 import type { WalletAlias } from '../domain/wallets.js';
 import { list, typeSentence } from './fields.js';
 import type { FieldProblem } from './problem.js';

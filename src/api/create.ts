@@ -1,16 +1,12 @@
 /**
- * POST /api/v1/transfers and /offramps (issue 21): the body's fields, the key's limits, then the
- * same use case as the Slack modal (submitRequest, then announce for the card and the expiry).
+ * POST /api/v1/transfers and /offramps (issue 21): the body's fields, then the app's
+ * payments.submitWithKey (the key's limits, the freeze, known payees, the Slack modal's use case).
  * An Answer says whether Idempotency-Key may keep it: only the create and refusals that the
  * same body always gets (fields, unknown wallet, the key's fixed limits); never the transient ones.
  */
-
-import { withDeadline } from '../app/deadline.js';
-import { announce } from '../app/post-request.js';
-import { submitRequest } from '../app/submit-request.js';
-import { type ApiKey, keyLimitRefusal } from '../domain/api-key.js';
+import type { KeyRefusal } from '../domain/api-key.js';
+import type { KeyActor } from '../domain/api-rules.js';
 import { sealHash, singleCounts } from '../domain/approval.js';
-import type { Draft } from '../domain/draft.js';
 import type { SealedRequest } from '../domain/request.js';
 import type { ApiDeps } from './deps.js';
 import { checkFields, type MoneyKind } from './fields.js';
@@ -66,76 +62,40 @@ export const NOT_SUBMITTED = problem(
   { headers: retryAfter(2000) },
 );
 
-/**
- * Frozen: transient, so never kept. The key's --max-open (a batch counts as one) and the owner's
- * MAX_OPEN_PER_REQUESTER are held by the create itself (app/post-request.ts), not read here.
- */
-export async function frozenRefusal(deps: ApiDeps): Promise<ProblemAnswer | undefined> {
-  if (await deps.controls.freeze())
-    return problem(409, 'frozen', 'Rampart is frozen by an operator; no new payments are taken until it is unfrozen.');
-  return undefined;
+/** A limit of the key: kept when it belongs on a field (the same body always gets it). */
+export function keyLimitAnswer(refusal: KeyRefusal, pointer = refusal.field && `/${refusal.field}`): Answer {
+  const errors = pointer ? { errors: [{ pointer, detail: refusal.message }] } : {};
+  return refused(problem(403, refusal.code, refusal.message, errors), refusal.field !== undefined);
 }
 
-/** Transient refusals: the same body may pass later (issue 21), so none is kept. */
-async function transientRefusal(deps: ApiDeps, key: ApiKey, draft: Draft): Promise<ProblemAnswer | undefined> {
-  const first = await frozenRefusal(deps);
-  if (first) return first;
-  if (draft.kind === 'transfer' && draft.receiver && !key.limits.allowNewDestinations) {
-    if (!(await deps.store.knownPayee(draft.asset.chain, draft.receiver)))
-      return problem(
-        403,
-        'new_destination_not_allowed',
-        `API key ${key.name} may pay only addresses Rampart has paid before; request this one in Slack, or use a key created with --allow-new-destinations.`,
-        { errors: [{ pointer: '/receiver', detail: 'Rampart has never paid this address.' }] },
-      );
-  }
-  return undefined;
-}
+/** Frozen: transient, so never kept. */
+export const frozenAnswer = (message: string): Answer => refused(problem(409, 'frozen', message), false);
 
 export async function createRequest(
   deps: ApiDeps,
-  key: ApiKey,
+  actor: KeyActor,
   kind: MoneyKind,
   value: unknown,
   submission: string,
 ): Promise<Answer> {
-  const checked = checkFields(kind, value, deps.config.wallets);
+  const checked = checkFields(kind, value, deps.wallets);
   if (!checked.ok)
     return refused(fieldProblem(checked.errors, checked.onlyWallet ? 'unknown_wallet' : 'invalid_field'), true);
-  const limit = keyLimitRefusal(key, {
-    wallet: checked.draft.walletAlias,
-    asset: checked.draft.asset.id,
-    amount: checked.body.amount ?? '',
+  const outcome = await deps.app.payments.submitWithKey(actor, {
+    kind,
+    draft: checked.draft,
+    amount: checked.body.amount,
+    submission,
   });
-  if (limit)
-    return refused(
-      problem(403, limit.code, limit.message, {
-        ...(limit.field ? { errors: [{ pointer: `/${limit.field}`, detail: limit.message }] } : {}),
-      }),
-      limit.field !== undefined,
-    );
-  const transient = await transientRefusal(deps, key, checked.draft);
-  if (transient) return refused(transient, false);
-  const outcome = await submitRequest(
-    { ...deps, withinBudget: (work) => withDeadline(work, deps.checkBudgetMs) },
-    {
-      input: {
-        kind,
-        wallet: checked.draft.walletAlias,
-        asset: checked.draft.asset.id,
-        amount: checked.body.amount,
-        entireBalance: false,
-        receiver: checked.draft.receiver,
-        beneficiary: checked.draft.beneficiaryId,
-        reason: checked.draft.reason,
-      },
-      requester: key.owner,
-      origin: undefined,
-      submission,
-      via: { keyId: key.id, keyName: key.name, owner: key.owner, maxOpen: key.limits.maxOpen },
-    },
-  );
   switch (outcome.kind) {
+    case 'key_limit':
+      return keyLimitAnswer(outcome.refusal);
+    case 'frozen':
+      return frozenAnswer(outcome.message);
+    case 'new_destination': {
+      const { code, message, detail } = outcome.refusal;
+      return refused(problem(403, code, message, { errors: [{ pointer: '/receiver', detail }] }), false);
+    }
     case 'invalid': {
       const errors = Object.entries(outcome.errors).map(([f, detail]) => ({ pointer: `/${f}`, detail: detail ?? '' }));
       if (outcome.refusal === 'velocity') return refused(fieldProblem(errors, 'velocity_exceeded', 422), false);
@@ -146,30 +106,15 @@ export async function createRequest(
       return refused(fieldProblem(errors, 'invalid_field', 422), false);
     }
     case 'unchecked':
-      deps.log.warn({ err: outcome.error, apiKey: key.name }, 'API request not checked: the wallet service failed');
       return refused(SERVICE_UNAVAILABLE, false);
     case 'nothing':
       return refused(NOT_SUBMITTED, false);
-    case 'duplicate':
-      return recoverCreated(deps, key, outcome.id);
-    case 'submitted': {
-      const { frozen } = outcome;
-      await deps.keys.recordRequest(key.owner, frozen.id, frozen.createdAt);
-      await announce(deps, frozen);
-      return createdAnswer(frozen);
-    }
+    case 'created':
+      return createdAnswer(outcome.frozen);
   }
 }
 
-/**
- * The create happened but its answer was lost (the process died, or an attempt is between the
- * create and its answer): answer it again from the stored request, and make sure the card and
- * the expiry follow (announce is safe to repeat: one card per request).
- */
-export async function recoverCreated(deps: ApiDeps, key: ApiKey, requestId: string): Promise<Answer> {
-  const record = await deps.store.get(requestId);
-  if (!record) throw new Error(`request ${requestId} holds a claim but has no record`);
-  await deps.keys.recordRequest(key.owner, requestId, record.frozen.createdAt);
-  if (record.state === 'pending') await announce(deps, record.frozen);
-  return createdAnswer(record.frozen);
+/** The create happened but its answer was lost: answered again from the stored request. */
+export async function recoverCreated(deps: ApiDeps, actor: KeyActor, requestId: string): Promise<Answer> {
+  return createdAnswer((await deps.app.payments.recoverWithKey(actor, requestId)).frozen);
 }

@@ -6,7 +6,8 @@
  * that says nothing was decided, with the error in the log.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type ApiKey, type ApiScope, hasScope } from '../domain/api-key.js';
+import type { ApiScope } from '../domain/api-key.js';
+import type { KeyActor } from '../domain/api-rules.js';
 import { authenticate } from './auth.js';
 import { createBatch, recoverBatch } from './batches.js';
 import { type Answer, createRequest, recoverCreated } from './create.js';
@@ -77,30 +78,21 @@ export function createApiHandler(deps: ApiDeps): (req: IncomingMessage, res: Ser
         document ??= (await import('./openapi.js')).openApiDocument();
         return sendJson(res, 200, document);
       }
-      const key = await authenticate(deps, req);
-      if ('problem' in key) return sendProblem(res, key);
-      if (!hasScope(key, SCOPE[r.kind]))
+      const actor = await authenticate(deps, req);
+      if ('problem' in actor) return sendProblem(res, actor);
+      const admitted = await deps.app.apiKeys.admit(actor, SCOPE[r.kind]);
+      if (!admitted.ok)
         return sendProblem(
           res,
-          problem(
-            403,
-            'missing_scope',
-            `API key ${key.name} lacks the ${SCOPE[r.kind]} scope; ask for a key that has it.`,
-          ),
+          admitted.code === 'missing_scope'
+            ? problem(403, admitted.code, admitted.message)
+            : problem(429, admitted.code, admitted.message, { headers: retryAfter(admitted.retryAfterMs) }),
         );
-      const wait = await deps.admit(key.id);
-      if (wait > 0)
-        return sendProblem(
-          res,
-          problem(429, 'rate_limited', `API key ${key.name} is over its rate; retry after the Retry-After seconds.`, {
-            headers: retryAfter(wait),
-          }),
-        );
-      if (r.kind === 'read') return send(res, await readRequest(deps, key, r.id));
+      if (r.kind === 'read') return send(res, await readRequest(deps, actor, r.id));
       if (r.kind === 'executions')
-        return send(res, await listExecutions(deps, key, r.id, Object.fromEntries(url.searchParams)));
-      if (r.kind === 'list') return send(res, await listRequests(deps, key, Object.fromEntries(url.searchParams)));
-      await post(deps, req, res, key, r, path);
+        return send(res, await listExecutions(deps, actor, r.id, Object.fromEntries(url.searchParams)));
+      if (r.kind === 'list') return send(res, await listRequests(deps, actor, Object.fromEntries(url.searchParams)));
+      await post(deps, req, res, actor, r, path);
     } catch (err) {
       deps.log.error({ err, method, path }, 'the API failed unexpectedly');
       if (!res.headersSent)
@@ -123,7 +115,7 @@ async function post(
   deps: ApiDeps,
   req: IncomingMessage,
   res: ServerResponse,
-  key: ApiKey,
+  actor: KeyActor,
   r: Extract<Route, { kind: 'create' | 'cancel' }>,
   path: string,
 ): Promise<void> {
@@ -137,16 +129,16 @@ async function post(
   const body = empty ? ({ ok: true, value: {} } as const) : await readJsonBody(req, deps.body);
   if (!body.ok) return sendProblem(res, body.answer, true);
   const outcome = await idempotent(deps, {
-    keyId: key.id,
+    keyId: actor.key.keyId,
     idempotencyKey: header,
     fingerprint: fingerprint('POST', path, body.value),
     run: (submission) => {
-      if (r.kind === 'cancel') return cancelRequest(deps, key, r.id);
-      if (r.what === 'batch') return createBatch(deps, key, body.value, submission);
-      return createRequest(deps, key, r.what, body.value, submission);
+      if (r.kind === 'cancel') return cancelRequest(deps, actor, r.id);
+      if (r.what === 'batch') return createBatch(deps, actor, body.value, submission);
+      return createRequest(deps, actor, r.what, body.value, submission);
     },
     recover: (requestId) =>
-      requestId.startsWith('B-') ? recoverBatch(deps, key, requestId) : recoverCreated(deps, key, requestId),
+      requestId.startsWith('B-') ? recoverBatch(deps, actor, requestId) : recoverCreated(deps, actor, requestId),
   });
   send(res, outcome.answer, outcome.replayed);
 }

@@ -1,14 +1,12 @@
 /**
  * Idempotency-Key on every POST (issue 21; the IETF httpapi draft's semantics): the same key
  * and the same canonical JSON get the first answer again with `Idempotent-Replayed: true`; a
- * different body 422; an attempt still in flight 409. The request itself can never be made
- * twice: the create script claims `submission` in one step with the create (store.create), so
- * a process killed between the create and its answer leaves a claim a retry finds and answers
- * from (recover).
+ * different body 422; an attempt still in flight 409. The records, and the create claim that
+ * keeps a request from being made twice, are the app's (apiKeys.once); this file checks the
+ * header and phrases the outcome.
  */
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../domain/request.js';
-import { type IdempotencyRecord, RETENTION_MS } from '../store/idempotency.js';
 import type { Answer } from './create.js';
 import type { ApiDeps } from './deps.js';
 import { type ProblemAnswer, problem } from './problem.js';
@@ -67,54 +65,20 @@ export interface Attempt {
   recover(requestId: string): Promise<Answer>;
 }
 
-export async function idempotent(deps: ApiDeps, a: Attempt): Promise<Outcome> {
-  const { idempotency: store } = deps;
-  const now = deps.now();
-  // Records last 7 days by the injected clock; an older one starts a new generation.
-  const fresh = (r: IdempotencyRecord | undefined) => (r && now - r.since < RETENTION_MS ? r : undefined);
-  const read = async () => fresh(await store.read(a.keyId, a.idempotencyKey));
-  const claimed = (r: IdempotencyRecord) =>
-    deps.store.submittedAs(store.submission(a.keyId, a.idempotencyKey, r.since));
-  const replay = (r: IdempotencyRecord & { answer: NonNullable<IdempotencyRecord['answer']> }): Outcome =>
-    r.fingerprint === a.fingerprint
-      ? { answer: { ...r.answer, keep: true, ...locationOf(r.answer) }, replayed: true }
-      : { answer: REUSED, replayed: false };
-  const recover = async (r: IdempotencyRecord, requestId: string): Promise<Outcome> => {
-    const answer = await a.recover(requestId);
-    await store.write(a.keyId, a.idempotencyKey, { ...r, answer: { status: answer.status, body: answer.body } });
-    return { answer, replayed: true };
-  };
-
-  let record = await read();
-  if (record?.answer) return replay({ ...record, answer: record.answer });
-  const lock = await store.lock(a.keyId, a.idempotencyKey);
-  if (!lock) {
-    record = await read();
-    if (record?.answer) return replay({ ...record, answer: record.answer });
-    if (record && record.fingerprint !== a.fingerprint) return { answer: REUSED, replayed: false };
-    const id = record ? await claimed(record) : undefined;
-    return record && id ? recover(record, id) : { answer: IN_FLIGHT, replayed: false };
-  }
-  try {
-    record = await read();
-    if (record?.answer) return replay({ ...record, answer: record.answer });
-    if (record) {
-      const id = await claimed(record);
-      if (id) return record.fingerprint === a.fingerprint ? recover(record, id) : { answer: REUSED, replayed: false };
-      // Nothing was made for that body (a transient refusal): this attempt starts afresh.
-      if (record.fingerprint !== a.fingerprint) record = undefined;
-    }
-    if (!record) {
-      record = { fingerprint: a.fingerprint, since: now };
-      await store.write(a.keyId, a.idempotencyKey, record);
-    }
-    const answer = await a.run(store.submission(a.keyId, a.idempotencyKey, record.since));
-    if (answer.keep)
-      await store.write(a.keyId, a.idempotencyKey, { ...record, answer: { status: answer.status, body: answer.body } });
-    else await store.forget(a.keyId, a.idempotencyKey);
-    return { answer, replayed: false };
-  } finally {
-    await store.unlock(a.keyId, a.idempotencyKey, lock);
+/** The app keeps the records (apiKeys.once); this maps what it says to the answer sent. */
+export async function idempotent(deps: Pick<ApiDeps, 'app'>, a: Attempt): Promise<Outcome> {
+  const once = await deps.app.apiKeys.once(a);
+  switch (once.kind) {
+    case 'answered':
+      return { answer: once.answer, replayed: false };
+    case 'recovered':
+      return { answer: once.answer, replayed: true };
+    case 'replayed':
+      return { answer: { ...once.answer, keep: true, ...locationOf(once.answer) }, replayed: true };
+    case 'reused':
+      return { answer: REUSED, replayed: false };
+    case 'in_flight':
+      return { answer: IN_FLIGHT, replayed: false };
   }
 }
 

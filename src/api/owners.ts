@@ -4,11 +4,9 @@
  * owner; the Web API client is injected, so tests use the fake Slack.
  */
 import type { WebClient } from '@slack/web-api';
+import type { OwnerDirectory } from '../app/api-keys/ports.js';
 
-export interface OwnerDirectory {
-  /** False for a deactivated or unknown user; throws when Slack could not be asked. */
-  isActive(user: string): Promise<boolean>;
-}
+export type { OwnerDirectory };
 
 export const OWNER_CHECK_EVERY_MS = 5 * 60_000;
 

@@ -1,6 +1,6 @@
 /**
- * Reads what presenting a request needs (issue 21): its history, a page of its real execution
- * records (store.executions.page) and, for a batch, its rows; and the executions cursor, which
+ * Presents what the app reads for a request (issue 21): its history, a page of its real execution
+ * records and, for a batch, its rows; and the executions cursor, which
  * names the request and the offset so a cursor of one request never pages another.
  */
 import type { RequestRecord } from '../domain/request.js';
@@ -19,32 +19,30 @@ export function decodeExecutionsCursor(id: string, text: string): number | undef
   return m?.[1] === id && m[2] ? Number(m[2]) : undefined;
 }
 
-const rowsOf = (deps: ApiDeps, r: RequestRecord) =>
-  r.frozen.display.batch ? deps.store.batches.rows(r.frozen.id) : Promise.resolve(undefined);
-
-/**
- * Executions offset+1 … offset+limit. `r.executions` already holds the first page the store
- * read with the record (all of a single request); only a page beyond it is read again.
- */
+/** Executions offset+1 … offset+limit, with a batch's rows and the cursor to the next page. */
 export async function executionPage(
-  deps: ApiDeps,
+  deps: Pick<ApiDeps, 'app'>,
   r: RequestRecord,
   offset: number,
   limit: number,
 ): Promise<ExecutionPage> {
-  const id = r.frozen.id;
-  const total = r.executionCount;
-  const held = offset === 0 && (r.executions.length >= Math.min(limit, total) || total <= 1);
-  const [executions, rows] = await Promise.all([
-    held ? Promise.resolve(r.executions.slice(0, limit)) : deps.store.executions.page(id, offset, limit, total),
-    rowsOf(deps, r),
-  ]);
-  const end = offset + executions.length;
-  return { executions, rows, next: end < total ? encodeExecutionsCursor(id, end) : null };
+  return pageOf(r, await deps.app.reads.executions(r, offset, limit));
 }
 
+type ExecutionSlice = Awaited<ReturnType<ApiDeps['app']['reads']['executions']>>;
+
+const pageOf = (r: RequestRecord, s: ExecutionSlice): ExecutionPage => ({
+  executions: s.executions,
+  rows: s.rows,
+  next: s.end < s.total ? encodeExecutionsCursor(r.frozen.id, s.end) : null,
+});
+
 /** The request with its first `limit` executions (1,000 for one request; the store's first page in lists). */
-export async function viewOf(deps: ApiDeps, r: RequestRecord, limit = EXECUTIONS_PAGE): Promise<RequestView> {
-  const [history, page] = await Promise.all([deps.store.history(r.frozen.id), executionPage(deps, r, 0, limit)]);
-  return presentRequest(r, history, page);
+export async function viewOf(
+  deps: Pick<ApiDeps, 'app'>,
+  r: RequestRecord,
+  limit = EXECUTIONS_PAGE,
+): Promise<RequestView> {
+  const { history, slice } = await deps.app.reads.withHistory(r, limit);
+  return presentRequest(r, history, pageOf(r, slice));
 }

@@ -7,10 +7,11 @@
 
 import { createHash } from 'node:crypto';
 import { type Amount, formatAmount } from '../domain/amount.js';
-import { type Asset, assetInfo, describeUnknownAsset, parseAssetId } from '../domain/assets.js';
+import type { Asset } from '../domain/assets.js';
 import type { BatchKind } from '../domain/batch-cells.js';
 import { type BatchCells, type BatchRow, type RowError, readBatchCells, readBatchFile } from '../domain/batch-file.js';
 import { fileFingerprint } from '../domain/batch-hash.js';
+import { batchTarget } from '../domain/batch-target.js';
 import { canonicalJson, type ServiceCall } from '../domain/request.js';
 import { sealedCall } from '../domain/service-call.js';
 import {
@@ -21,7 +22,6 @@ import {
   type VelocitySubject,
 } from '../domain/velocity.js';
 import { checkDraftAgainstWallet } from '../domain/wallet-check.js';
-import type { WalletAlias } from '../domain/wallets.js';
 import { type BeneficiaryDeps, resolveBeneficiaries } from './batch-beneficiaries.js';
 import type { AppDeps } from './deps.js';
 
@@ -83,26 +83,8 @@ const invalid = (fileErrors: string[], rowErrors: RowError[] = []): CheckBatchOu
   rowErrors: [...rowErrors].sort((a, b) => a.row - b.row),
 });
 
-/** The batch's wallet and asset, or a sentence for each that is wrong (pure; the API asks first, issue 21). */
-export function batchTarget(
-  wallets: readonly WalletAlias[],
-  input: Pick<BatchInput, 'wallet' | 'asset'>,
-): { wallet: WalletAlias; asset: Asset } | { errors: { wallet?: string; asset?: string } } {
-  const named = input.wallet.trim();
-  const wallet = wallets.find((w) => w.alias === named.toLowerCase() || w.id === named);
-  const assetId = parseAssetId(input.asset);
-  if (wallet && assetId) return { wallet, asset: assetInfo(assetId) };
-  return {
-    errors: {
-      ...(wallet
-        ? {}
-        : {
-            wallet: `"${input.wallet}" is not a configured wallet; choose one of ${wallets.map((w) => w.alias).join(', ')}.`,
-          }),
-      ...(assetId ? {} : { asset: describeUnknownAsset(input.asset) }),
-    },
-  };
-}
+/** The batch's wallet and asset (domain/batch-target.ts), kept here for the callers that import it. */
+export { batchTarget };
 
 export async function checkBatch(deps: CheckBatchDeps, input: BatchInput): Promise<CheckBatchOutcome> {
   const target = batchTarget(deps.config.wallets, input);

@@ -10,6 +10,7 @@ import type { BalanceHistory } from '../store/balance-history.js';
 import type { UnfreezeStore } from '../store/controls.js';
 import type { PasskeyStore } from '../store/passkeys.js';
 import type { StepUpTokens } from '../store/step-up-tokens.js';
+import type { ApiPorts } from './api-keys/ports.js';
 import type { AppDeps, ApproverDirectory } from './deps.js';
 import type { ApprovalJobs } from './ports.js';
 import type { PasskeyNotices, StepUpDeps } from './step-up-deps.js';
@@ -32,6 +33,8 @@ export type FacadeDeps = Pick<AppDeps, 'config' | 'store' | 'registry' | 'contro
   notices?: PasskeyNotices;
   /** Issue 21: the HTTP API's keys, which `rampart api-keys` creates, lists and revokes. */
   apiKeys: ApiKeyStore;
+  /** The HTTP API's own ports; only a process that serves the API has them. */
+  api?: ApiPorts | undefined;
   /** Issue 24: App Home's dashboard; without it there is none. */
   dashboard?: { history: BalanceHistory; cache: BalanceCache } | undefined;
 } & Pick<StepUpDeps, 'people' | 'onAttempt' | 'confirmNotPaid'>;

@@ -16,6 +16,7 @@ import {
   type NigerianForm,
   submitCrossBorderBeneficiary,
 } from './add-beneficiary.js';
+import { keyMembers } from './api-keys/members.js';
 import { createApiKey, type NewApiKey, revokeApiKey } from './api-keys.js';
 import { heldAssets, walletChoices } from './asset-choices.js';
 import { type ExportDeps, type ExportRange, exportAudit } from './audit-export.js';
@@ -52,6 +53,8 @@ import { type Submission, type SubmitDeps, submitRequest } from './submit-reques
 import { verifyApproval } from './verify-approval.js';
 
 export function createApp(deps: FacadeDeps) {
+  // Calls made with an API key (the HTTP API), by capability.
+  const withKey = keyMembers(deps);
   return {
     /** App Home's lists and the freeze (a VIEWER also sees the recent requests). */
     home: (viewer: boolean) => readHome(deps, viewer),
@@ -111,7 +114,11 @@ export function createApp(deps: FacadeDeps) {
       balances: (targets: string[]) => readBalances({ ...deps, wallets: deps.config.wallets }, targets),
       rate: (currency?: string) => readRate(deps, currency),
       lookup: (text: string) => lookupAccount(deps, text),
+      ...withKey.reads,
     },
+    payments: withKey.payments,
+    batches: withKey.batches,
+    approvals: withKey.approvals,
     /** The clicks on a card and the deny form; `authorise`: may this person approve. */
     decide: {
       authorise: (user: string) => authorise(deps, user),
@@ -177,7 +184,7 @@ export function createApp(deps: FacadeDeps) {
     batchRows: (record: RequestRecord) => batchRowOutcomes(deps.store, record),
     exportAudit: (write: ExportDeps['write'], range: ExportRange) => exportAudit({ store: deps.store, write }, range),
     createApiKey: (input: NewApiKey) => createApiKey({ keys: deps.apiKeys, now: deps.now }, input),
-    apiKeys: () => deps.apiKeys.list(),
+    apiKeys: withKey.apiKeys,
     revokeApiKey: (name: string) => revokeApiKey({ keys: deps.apiKeys, now: deps.now }, name),
     /** Issue 22: the bootstrap enrolment link (server access), only while no approver holds a passkey. */
     passkeyEnrolLink: (user: string) => enrolLink(deps, user, true),

@@ -2,7 +2,6 @@
  * The app as the adapters see it (issue 18 §4): the request-handling side's stores, queues and
  * directories on the fail-fast connection, in the one bag every adapter receives.
  */
-import { idempotencyRecordsByKey } from '../api/deps.js';
 import type { FacadeDeps } from '../app/facade-deps.js';
 import { createApp } from '../app/index.js';
 import { registerBatchGauge } from '../metrics/batch-rows.js';
@@ -20,6 +19,7 @@ import { BalanceHistory } from '../store/balance-history.js';
 import { UnfreezeStore } from '../store/controls.js';
 import { PasskeyStore } from '../store/passkeys.js';
 import { StepUpTokens } from '../store/step-up-tokens.js';
+import { apiPorts, idempotencyRecordsByKey } from './api-ports.js';
 import type { Built } from './built.js';
 import { buildPorts, type RolePorts, slackDirectory } from './ports.js';
 
@@ -65,6 +65,7 @@ export function buildAppDeps(b: Built): AppSide {
     // The passkey page names the people its card mentions, as Slack would.
     people: new SlackPeople(slackClient, log, now),
     apiKeys: new ApiKeyStore(redis, prefix),
+    api: apiPorts(b, redis, slackClient),
     dashboard: { history: new BalanceHistory(redis, prefix), cache: new BalanceCache(redis, prefix) },
   };
   const slack: Deps = { config, log, now, approvers: deps.approvers, sandbox: b.sandbox, app: createApp(deps) };

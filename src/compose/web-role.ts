@@ -56,7 +56,7 @@ export async function startServing(
           {
             prefix: '/api/v1/',
             methods: ['GET', 'POST'],
-            handler: createApiHandler(apiDeps(app.deps, redis, b.slackClient, { rate: config.apiRate })),
+            handler: createApiHandler(apiDeps(app.slack.app, { config, log })),
             bodyLimit: 4 * 1024 * 1024,
           },
         ]

@@ -7,22 +7,13 @@
  */
 
 import { createHash, randomUUID } from 'node:crypto';
+import { type IdempotencyRecord, RETENTION_MS, type StoredAnswer } from '../domain/idempotency.js';
 import type { RedisClient } from './redis.js';
 import { evalScript } from './run-script.js';
 
-export interface StoredAnswer {
-  status: number;
-  body: unknown;
-}
+export type { IdempotencyRecord, StoredAnswer };
+export { RETENTION_MS };
 
-export interface IdempotencyRecord {
-  fingerprint: string;
-  /** When this record's generation began (the injected clock); it lasts RETENTION_MS. */
-  since: number;
-  answer?: StoredAnswer;
-}
-
-export const RETENTION_MS = 7 * 86_400_000;
 export const IN_FLIGHT_MS = 30_000;
 export const MAX_RECORDS_PER_KEY = 10_000;
 /** Redis forgets a record a day after the rule does, whatever the clocks say. */

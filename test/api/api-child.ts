@@ -6,13 +6,12 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { WebClient } from '@slack/web-api';
 import { apiDeps } from '../../src/api/deps.js';
 import { createApiHandler } from '../../src/api/handler.js';
+import { createApp } from '../../src/app/index.js';
 import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/log.js';
 import { startRampart } from '../../src/rampart.js';
-import { slackClientOptions } from '../../src/slack-api/client-options.js';
 import type { RequestStore } from '../../src/store/requests.js';
 
 const env = JSON.parse(process.argv[2] ?? '{}') as Record<string, string>;
@@ -32,8 +31,7 @@ const config = loadConfig({ ...env, ROLE: 'web' });
 const running = await startRampart(config, createLogger({ level: 'silent' }), {
   ...(killAfterCreate ? { decorate: { store: dieAfterCreate } } : {}),
 });
-const slack = new WebClient(config.slack.botToken, slackClientOptions(config.slack.apiUrl));
-const handle = createApiHandler(apiDeps(running.deps, running.redis, slack));
+const handle = createApiHandler(apiDeps(createApp(running.deps), running.deps));
 const server = createServer((req, res) => {
   void handle(req, res);
 });

@@ -162,6 +162,28 @@ describe('creating', () => {
     expect(blocksText(card)).toContain('*new destination via API*');
   });
 
+  it('refuses transfers and batches with 409 frozen while frozen, keeping no answer: the same key creates once unfrozen', async () => {
+    const { token } = await newKey(api);
+    const controls = h.rampart.deps.controls;
+    await controls.setFreeze({ by: PEOPLE.approver1, at: clock, reason: 'incident drill' });
+    const rows = [{ receiver: RECEIVER, amount: '1', reference: 'INV-1' }];
+    const batch = { kind: 'transfers', wallet: 'ops', asset: 'base:usdc', rows, reason: 'run' };
+    try {
+      const single = await api.call('POST', '/transfers', { token, idempotencyKey: 'frozen-1', body: transfer() });
+      expect([single.status, single.json.code]).toEqual([409, 'frozen']);
+      expect(single.json.detail).toBe(
+        'Rampart is frozen by an operator; no new payments are taken until it is unfrozen.',
+      );
+      const many = await api.call('POST', '/batches', { token, idempotencyKey: 'frozen-2', body: batch });
+      expect([many.status, many.json.code]).toEqual([409, 'frozen']);
+    } finally {
+      await h.rampart.redis.del(controls.freezeKey);
+    }
+    const after = await api.call('POST', '/transfers', { token, idempotencyKey: 'frozen-1', body: transfer() });
+    expect(after.status).toBe(201);
+    expect(after.headers.get('idempotent-replayed')).toBeNull();
+  });
+
   it('refuses bad fields with the modal’s sentence and a JSON pointer', async () => {
     const { token } = await newKey(api);
     const refusal = async (body: unknown) => {

@@ -14,9 +14,12 @@ import type { BodyLimits } from '../../src/api/http-io.js';
 import { openApiDocument } from '../../src/api/openapi.js';
 import type { OwnerDirectory } from '../../src/api/owners.js';
 import { createApiKey } from '../../src/app/api-keys.js';
+import { createApp } from '../../src/app/index.js';
+import { apiPorts } from '../../src/compose/api-ports.js';
 import type { ApiKey, ApiKeyLimits, ApiScope } from '../../src/domain/api-key.js';
 import type { Rate } from '../../src/domain/rate.js';
 import { slackClientOptions } from '../../src/slack-api/client-options.js';
+import type { ApiKeyStore } from '../../src/store/api-keys.js';
 import { BOT_TOKEN, type Harness, PEOPLE } from '../support/harness.js';
 
 export interface ApiAnswer {
@@ -29,7 +32,8 @@ export interface ApiAnswer {
 
 export interface Api {
   url: string;
-  deps: ApiDeps;
+  /** The adapter's deps, with the key store and clock the tests make keys with. */
+  deps: ApiDeps & { keys: ApiKeyStore; now: () => number };
   server: Server;
   call(method: string, path: string, options?: CallOptions): Promise<ApiAnswer>;
   close(): Promise<void>;
@@ -53,12 +57,17 @@ export interface ApiOptions {
 
 export async function startApi(h: Harness, options: ApiOptions = {}): Promise<Api> {
   const slack = new WebClient(BOT_TOKEN, slackClientOptions(h.fake.apiUrl));
-  const base = h.rampart.deps;
-  const deps = apiDeps({ ...base, ...(options.now ? { now: options.now } : {}) }, h.rampart.redis, slack, {
+  const base = { ...h.rampart.deps, ...(options.now ? { now: options.now } : {}) };
+  const ports = apiPorts(base, h.rampart.redis, slack, {
     ...('rate' in options ? { rate: options.rate } : {}),
     ...(options.owners ? { owners: options.owners } : {}),
-    ...(options.body ? { body: options.body } : {}),
   });
+  const app = createApp({ ...base, api: ports });
+  const deps = {
+    ...apiDeps(app, base, options.body ? { body: options.body } : {}),
+    keys: base.apiKeys,
+    now: base.now,
+  };
   const handle = createApiHandler(deps);
   const server = createServer((req, res) => {
     void handle(req, res);

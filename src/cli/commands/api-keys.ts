@@ -138,7 +138,7 @@ export const apiKeysListCommand: Command = {
   prepare(input) {
     positionals(input, []);
     return async (ctx) => {
-      const keys = await (await ctx.app()).apiKeys();
+      const keys = await (await ctx.app()).apiKeys.list();
       const now = Date.now();
       const when = (ms: number | undefined) => (ms === undefined ? '-' : formatTime(ms));
       const text = table(
