@@ -4,20 +4,23 @@
  * move and the velocity give-back, that the proposal is the one this person saw and that they
  * are neither its proposer nor the requester (store/resolve-lua.ts); two confirmations at once
  * move it once. An approval made with passkeys (its stored `stepUp`, or today's STEP_UP_* when
- * stricter) needs the confirmer's passkey: `passkey` is where the verified proof plugs in; until
- * then such a confirmation is refused with `needs-passkey` and nothing changes.
+ * stricter) needs the confirmer's passkey: a click is refused with `needs-passkey` (the card
+ * offers the passkey page) and only the page, after verifying the assertion, passes `passkey`.
  */
 import { amountFromNumber } from '../domain/amount.js';
 import { type AssetId, assetInfo } from '../domain/assets.js';
 import { confirmRefusal } from '../domain/not-paid.js';
 import type { RequestOutcome, RequestRecord } from '../domain/request.js';
-import { needsStepUp } from '../domain/step-up.js';
+import { needsStepUp, type PasskeyProof } from '../domain/step-up.js';
 import { findUnknown, type ResolveDeps, type ResolveOutcome, type Via } from './resolve.js';
+import { resolveText } from './resolve-text.js';
+import type { ConfirmedNotPaid, NotPaidConfirmation } from './step-up-confirm.js';
 import { unknownFinishKeys } from './unknown-keys.js';
 
-/** A verified passkey assertion for this confirmation (the step-up page's proof, when it exists). */
+/** The confirmer's passkey assertion, verified by the passkey page (app/step-up-confirm.ts). */
 export interface ConfirmPasskey {
   verified: true;
+  proof: PasskeyProof;
 }
 
 /** Whether confirming not-paid on this approval needs the confirmer's passkey. */
@@ -54,7 +57,11 @@ export async function confirmNotPaid(
   if (confirmNeedsPasskey(deps, record) && !passkey?.verified)
     return { kind: 'refused', executionId: execId, why: 'needs-passkey', proposal };
   const at = deps.now();
-  const outcome: RequestOutcome = { message: proposal.why, resolution: { by: user, at, paid: false, proposal } };
+  const outcome: RequestOutcome = {
+    message: proposal.why,
+    // The proof stays with the outcome, so `rampart verify` can check the confirmation later.
+    resolution: { by: user, at, paid: false, proposal, ...(passkey ? { passkey: passkey.proof } : {}) },
+  };
   // The same keys as the move to unknown: a single's ledger entry, a batch row's own units.
   const keys = await unknownFinishKeys(deps, execId);
   const cli = proposal.via === 'cli' ? ' from the CLI' : '';
@@ -78,4 +85,18 @@ export async function confirmNotPaid(
   deps.log.info({ executionId: execId, by: user, proposal: proposal.id }, 'not paid confirmed');
   await deps.queues.notify({ requestId: approvalId, kind: record.executionCount === 1 ? 'outcome' : 'card' });
   return { kind: 'confirmed', executionId: execId, proposal, record: await deps.store.get(approvalId) };
+}
+
+/**
+ * The passkey page's confirmation: the page verified the confirmer's assertion (purpose
+ * confirm-not-paid, over this execution and its approval's approvalHash) before calling this;
+ * the use case then checks everything else as for a click.
+ */
+export async function confirmFromPage(deps: ResolveDeps, c: NotPaidConfirmation): Promise<ConfirmedNotPaid> {
+  const outcome = await confirmNotPaid(deps, c.user, c.executionId, c.proposal ?? '', 'slack', {
+    verified: true,
+    proof: c.proof,
+  });
+  const kind = outcome.kind === 'refused' ? outcome.why : outcome.kind;
+  return { ok: outcome.kind === 'confirmed', kind, text: resolveText(outcome, (u) => u) };
 }

@@ -23,7 +23,7 @@ const REFUSALS: Record<string, (id: string, by: string) => string> = {
   'no-proposal': (id) => `Nobody has proposed not-paid for ${id}, so there is nothing to confirm; nothing changed.`,
   'no-confirmation': (id) => `${id} needs a second approver's confirmation on its card; nothing changed.`,
   'needs-passkey': (id) =>
-    `This payment was approved with passkeys; confirming not-paid for ${id} needs your passkey, which Rampart cannot ask for here yet, so nothing changed. Record paid with the proof if you find it; otherwise it stays outcome unknown.`,
+    `This payment was approved with passkeys, so confirming not-paid for ${id} needs your passkey; your click changed nothing.`,
 };
 
 export function resolveText(o: ResolveOutcome, who: (user: string) => string): string {

@@ -210,6 +210,8 @@ export interface RequestOutcome {
     proposal?: NotPaidProposal;
     /** Recorded with `rampart resolve`. */
     via?: 'cli';
+    /** Not paid on a passkey approval: the confirmer's assertion (a v2 challenge, purpose confirm-not-paid). */
+    passkey?: PasskeyProof;
   };
 }
 

@@ -11,6 +11,7 @@ import type { Deps } from '../deps.js';
 import type { Routes } from '../routes.js';
 import { openRecordOutcome } from '../views/record-outcome.js';
 import { tell } from './approval.js';
+import { offerNotPaidPasskey } from './step-up-offer.js';
 
 const PROPOSAL = /^P-[0-9a-f]{8}$/;
 
@@ -29,6 +30,10 @@ export function registerOutcomeActions(app: Routes, deps: Deps): void {
     const click = { user: body.user.id, channel: body.channel?.id, requestId: undefined };
     try {
       const outcome = await deps.app.confirmNotPaid(body.user.id, id, proposal, 'slack');
+      if (outcome.kind === 'refused' && outcome.why === 'needs-passkey') {
+        await offerNotPaidPasskey(client, deps, { user: click.user, channel: click.channel }, id, proposal);
+        return;
+      }
       await tell(
         client,
         deps,

@@ -4,7 +4,15 @@
  */
 import type { WebClient } from '@slack/web-api';
 import { withSandboxText } from '../blocks/common.js';
-import { lateText, noPasskeyText, stepUpOfferBlocks, stepUpOfferText } from '../blocks/step-up.js';
+import {
+  lateText,
+  noPasskeyText,
+  notPaidNoPasskeyText,
+  notPaidOfferBlocks,
+  notPaidOfferText,
+  stepUpOfferBlocks,
+  stepUpOfferText,
+} from '../blocks/step-up.js';
 import type { Deps } from '../deps.js';
 
 export async function offerPasskey(
@@ -24,6 +32,36 @@ export async function offerPasskey(
   try {
     await client.chat.postEphemeral({
       channel,
+      user: click.user,
+      ...message,
+      text: withSandboxText(message.text, deps.sandbox),
+    });
+  } catch (err) {
+    deps.log.warn({ err }, 'could not send the passkey link');
+  }
+}
+
+/** Confirm not paid on a passkey approval: the click changed nothing; the confirmer gets the page's link. */
+export async function offerNotPaidPasskey(
+  client: WebClient,
+  deps: Deps,
+  click: { user: string; channel: string | undefined },
+  executionId: string,
+  proposal: string,
+): Promise<void> {
+  const offer = await deps.app.passkey.offerNotPaid(executionId, click.user, proposal);
+  const message =
+    offer.kind === 'link'
+      ? { text: notPaidOfferText(executionId), blocks: notPaidOfferBlocks(executionId, offer.url) }
+      : {
+          text:
+            offer.kind === 'late'
+              ? `${executionId} is no longer outcome unknown; nothing changed.`
+              : notPaidNoPasskeyText(executionId, offer.waiting),
+        };
+  try {
+    await client.chat.postEphemeral({
+      channel: click.channel ?? deps.config.approvalsChannel,
       user: click.user,
       ...message,
       text: withSandboxText(message.text, deps.sandbox),

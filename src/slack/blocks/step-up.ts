@@ -45,3 +45,37 @@ export const noPasskeyText = (requestId: string, waiting: boolean, purpose: 'app
 };
 
 export const lateText = (requestId: string) => `${requestId} is no longer waiting for approval.`;
+
+/** Confirm not paid on a passkey approval: the private link to the passkey page. */
+export function notPaidOfferBlocks(executionId: string, url: string): KnownBlock[] {
+  return [
+    {
+      type: 'section',
+      text: {
+        type: 'mrkdwn',
+        text: `${executionId} was approved with passkeys, so confirming it was not paid needs yours: a Slack click alone does not count. The link is yours only and works once, for 5 minutes.`,
+      },
+    },
+    {
+      type: 'actions',
+      elements: [
+        {
+          type: 'button',
+          action_id: STEP_UP_ACTION,
+          text: { type: 'plain_text', text: 'Confirm not paid with your passkey' },
+          style: 'danger',
+          url,
+        },
+      ],
+    },
+  ];
+}
+
+export const notPaidOfferText = (executionId: string) =>
+  `${executionId} needs your passkey: open the link to confirm it was not paid.`;
+
+/** Confirm not paid on a passkey approval by an approver with no passkey that counts. */
+export const notPaidNoPasskeyText = (executionId: string, waiting: boolean) =>
+  waiting
+    ? `Confirming ${executionId} not paid needs a passkey and yours cannot count yet (it waits for another approver's approval or its cool-down); nothing changed.`
+    : `Confirming ${executionId} not paid needs a passkey and you have none: type /passkey to register one (another approver approves it), then click Confirm not paid again. Nothing changed.`;
