@@ -4,7 +4,7 @@
  * sent behind the vote, issue 19), the worker's compare-and-set and the service client's
  * transfer. They only read the clock.
  */
-import type { Queues } from '../src/queue/queues.js';
+import type { Queues } from '../src/adapters/jobs/queues.js';
 import type { Decorators } from '../src/rampart.js';
 import type { ServiceClient } from '../src/service/client.js';
 import type { RequestStore } from '../src/store/requests.js';

@@ -4,12 +4,12 @@
  * runs on (bench/counting-redis.ts): commands, and sequential round trips (the goal's unit).
  */
 import { randomUUID } from 'node:crypto';
+import { createQueues } from '../src/adapters/jobs/queues.js';
 import { checkFunding } from '../src/app/batch-funding.js';
 import { executeOne } from '../src/app/execute-one.js';
 import { sealRequest } from '../src/app/post-request.js';
 import type { ServiceCall } from '../src/domain/request.js';
 import { createLogger } from '../src/log.js';
-import { createQueues } from '../src/queue/queues.js';
 import { ServiceClient } from '../src/service/client.js';
 import { Registry } from '../src/store/registry.js';
 import { RequestStore } from '../src/store/requests.js';

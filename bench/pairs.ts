@@ -2,7 +2,7 @@
  * Parts 1 and 2 as same-run pairs (issue 19): each round measures the floor and Rampart one
  * right after the other; the report keeps the median round's tables and every round's ratio.
  */
-import { isHelp } from '../src/slack/blocks/usage.js';
+import { isHelp } from '../src/adapters/slack/blocks/usage.js';
 import { ackClient, type LoadResult, rateCommandBody, startBareBolt, type Target } from './ack-latency.js';
 import { measureApprovals } from './approval-latency.js';
 import { STAGES, type Stage } from './approval-trace.js';

@@ -4,7 +4,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { openApiDocument } from '../src/api/openapi.js';
+import { openApiDocument } from '../src/adapters/api/openapi.js';
 
 const target = process.argv[2] ?? 'test-artifacts/openapi.json';
 mkdirSync(dirname(target), { recursive: true });

@@ -14,7 +14,21 @@ import { ConfigError } from './errors.js';
 export type { WalletAlias };
 
 import { parseWeeklyAt, type WeeklyAt } from './domain/weekly-schedule.js';
-import { DEFAULT_QUERY_PARAMS } from './service/operations.js';
+
+/** Query parameter names the spec leaves unnamed (README "Choices"); SERVICE_PARAM_* override them. */
+export interface QueryParams {
+  wallet: string;
+  balances: string;
+  identity: string;
+  rate: string;
+}
+
+export const DEFAULT_QUERY_PARAMS: Readonly<QueryParams> = {
+  wallet: 'wallet_id',
+  balances: 'wallet_id',
+  identity: 'identity_id',
+  rate: 'currency',
+};
 
 const DURATION = /^(\d+)\s*(ms|s|m|h|d)$/;
 const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;

@@ -7,6 +7,10 @@
  * the same door.
  */
 import { WebClient } from '@slack/web-api';
+import type { Workers } from './adapters/jobs/worker.js';
+import type { SlackApp } from './adapters/slack/app.js';
+import type { HomeRefresher } from './adapters/slack/home-refresh.js';
+import { slackClientOptions } from './adapters/slack/web-api/client-options.js';
 import { type AuditWebhook, createAuditWebhook, type DeliveryOptions } from './audit/webhook-delivery.js';
 import { buildAppDeps, type WebDeps } from './compose/app-deps.js';
 import type { Built, Decorators } from './compose/built.js';
@@ -19,12 +23,8 @@ import type { Logger } from './log.js';
 import { ServiceReachability } from './metrics/health.js';
 import { createMetrics, type Metrics } from './metrics/metrics.js';
 import { callOutcome } from './metrics/service-calls.js';
-import type { Workers } from './queue/worker.js';
 import type { Sandbox } from './sandbox/index.js';
 import { closeInOrder } from './shutdown.js';
-import type { SlackApp } from './slack/app.js';
-import type { HomeRefresher } from './slack/home-refresh.js';
-import { slackClientOptions } from './slack-api/client-options.js';
 import { closeRedis, openRedis, type RedisClient } from './store/redis.js';
 import type { ChangeListener } from './store/requests.js';
 

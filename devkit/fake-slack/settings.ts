@@ -1,5 +1,5 @@
 /** The fake workspace's identity and directory, with defaults for what a test leaves out. */
-import { BOT_SCOPES } from '../../src/slack-api/scopes.js';
+import { BOT_SCOPES } from '../../src/domain/slack-scopes.js';
 import type { FakeSettings, FakeSlackOptions } from './types.js';
 
 export const FAKE_DEFAULTS = {

@@ -4,13 +4,14 @@
  * pointed at the fake, the SlackDriver that plays the Slack client, and the page's server.
  * dev.ts calls it with process.env; tests call it with their own environment.
  */
+
+import { createWebHandler } from '../../src/adapters/web/handler.js';
 import { createApp } from '../../src/app/index.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import { createLogger, type Logger } from '../../src/log.js';
 import { type Running, startRampart } from '../../src/rampart.js';
 import { deleteKeysWithPrefix } from '../../src/store/delete-prefix.js';
 import { closeRedis, openRedis } from '../../src/store/redis.js';
-import { createWebHandler } from '../../src/web/handler.js';
 import { type FakeSlack, SlackDriver, startFakeSlack } from '../index.js';
 import { WorkbenchActions } from './actions.js';
 import { type Assets, loadAssets } from './assets.js';

@@ -3,12 +3,13 @@
  * is one line — what was found and, when it is wrong, the fix. Pure of Bolt and WebClient: Redis,
  * the service and Slack come in as small ports. Never puts a secret in a line.
  */
+
 import type { Config } from '../config.js';
+import { BOT_SCOPES } from '../domain/slack-scopes.js';
 import { maskUrlCredentials } from '../domain/url-credentials.js';
 import { plural, pluralWord } from '../domain/words.js';
 import { isServiceError } from '../service/errors.js';
 import type { Wallet } from '../service/schemas.js';
-import { BOT_SCOPES } from '../slack-api/scopes.js';
 import { notPaidCheck } from './doctor-not-paid.js';
 import { type PasskeyHolders, passkeyChecks } from './doctor-passkeys.js';
 

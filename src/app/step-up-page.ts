@@ -56,7 +56,7 @@ async function count(deps: StepUpDeps, token: string, from: string | undefined):
 
 export type PageBegun = Begun | PasskeyBegun;
 
-/** `from`: the client address when TRUST_PROXY names the proxy (src/web/client-address.ts). */
+/** `from`: the client address when TRUST_PROXY names the proxy (src/adapters/web/client-address.ts). */
 export async function beginStepUp(deps: StepUpDeps, token: string, from?: string): Promise<PageBegun> {
   const c = await count(deps, token, from);
   if (c.kind === 'record') {

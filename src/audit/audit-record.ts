@@ -5,7 +5,19 @@
  */
 import { maskAccount, maskLongNumbers } from '../domain/personal-data.js';
 import type { HistoryEntry, RequestRecord, ServiceCall } from '../domain/request.js';
-import type { AuditRow } from './batch-rows.js';
+
+/** One batch row in the audit trail, beside its execution. */
+export interface AuditRow {
+  /** The spreadsheet row number (the header is row 1). */
+  row: number;
+  execution_id: string;
+  destination: string;
+  amount: string;
+  reference: string | undefined;
+  state: string;
+  /** The transfer's hash or the offramp's reference at the service, once it ran. */
+  proof: string | undefined;
+}
 
 export interface AuditEvent {
   at: string;

@@ -10,18 +10,9 @@ import { maskLongNumbers } from '../domain/personal-data.js';
 import type { ExecutionRecord, RequestRecord } from '../domain/request.js';
 import { batchRowsWithExecutions } from '../store/batch-row-pages.js';
 import type { RequestStore } from '../store/requests.js';
+import type { AuditRow } from './audit-record.js';
 
-export interface AuditRow {
-  /** The spreadsheet row number (the header is row 1). */
-  row: number;
-  execution_id: string;
-  destination: string;
-  amount: string;
-  reference: string | undefined;
-  state: string;
-  /** The transfer's hash or the offramp's reference at the service, once it ran. */
-  proof: string | undefined;
-}
+export type { AuditRow };
 
 export const isBatchRecord = (r: RequestRecord): boolean => r.frozen.display.batch !== undefined;
 

@@ -11,8 +11,8 @@
 import { randomUUID } from 'node:crypto';
 import { DelayedError, type Job, Queue, Worker } from 'bullmq';
 import { z } from 'zod';
+import { bullPrefix } from '../adapters/jobs/queues.js';
 import type { Logger } from '../log.js';
-import { bullPrefix } from '../queue/queues.js';
 import type { RedisClient as Redis } from '../store/redis.js';
 import type { RequestStore } from '../store/requests.js';
 import { auditRow } from './batch-rows.js';

@@ -4,7 +4,7 @@
  * limiter (API_RATE). Tests pass their own owner directory, clock and rate.
  */
 import type { WebClient } from '@slack/web-api';
-import { SlackOwnerDirectory } from '../api/owners.js';
+import { SlackOwnerDirectory } from '../adapters/api/owners.js';
 import type { ApiPorts, OwnerDirectory } from '../app/api-keys/ports.js';
 import type { Config } from '../config.js';
 import type { Rate } from '../domain/rate.js';

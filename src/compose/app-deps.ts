@@ -2,17 +2,18 @@
  * The app as the adapters see it (issue 18 §4): the request-handling side's stores, queues and
  * directories on the fail-fast connection, in the one bag every adapter receives.
  */
+
+import type { Queues } from '../adapters/jobs/queues.js';
+import type { Deps } from '../adapters/slack/deps.js';
+import { publishHome } from '../adapters/slack/events/home.js';
+import { HomeRefresher } from '../adapters/slack/home-refresh.js';
+import { slackPasskeyNotices } from '../adapters/slack/web-api/passkey-notices.js';
+import { SlackPeople } from '../adapters/slack/web-api/people.js';
 import type { FacadeDeps } from '../app/facade-deps.js';
 import { createApp } from '../app/index.js';
 import { registerBatchGauge } from '../metrics/batch-rows.js';
 import { registerHealthGauges } from '../metrics/health-gauges.js';
 import { metricSources } from '../metrics/sources.js';
-import type { Queues } from '../queue/queues.js';
-import type { Deps } from '../slack/deps.js';
-import { publishHome } from '../slack/events/home.js';
-import { HomeRefresher } from '../slack/home-refresh.js';
-import { slackPasskeyNotices } from '../slack-api/passkey-notices.js';
-import { SlackPeople } from '../slack-api/people.js';
 import { ApiKeyStore } from '../store/api-keys.js';
 import { BalanceCache } from '../store/balance-cache.js';
 import { BalanceHistory } from '../store/balance-history.js';

@@ -3,11 +3,11 @@
  * into building the infrastructure, building the app, and starting the adapters of each role).
  */
 import type { WebClient } from '@slack/web-api';
+import type { Queues } from '../adapters/jobs/queues.js';
 import type { AuditWebhook } from '../audit/webhook-delivery.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../log.js';
 import type { Metrics } from '../metrics/metrics.js';
-import type { Queues } from '../queue/queues.js';
 import type { ServiceClient } from '../service/client.js';
 import type { RedisClient } from '../store/redis.js';
 import type { ChangeListener, RequestStore } from '../store/requests.js';

@@ -5,22 +5,22 @@
  * src/rampart.ts. The commands (cli/) receive the app built here and never open a store.
  */
 import { LogLevel, WebClient } from '@slack/web-api';
+import type { CliRole } from '../adapters/cli/context.js';
+import type { CliIo } from '../adapters/cli/io.js';
+import { CliError } from '../adapters/cli/problems.js';
+import { createQueues, type Queues } from '../adapters/jobs/queues.js';
+import { slackClientOptions } from '../adapters/slack/web-api/client-options.js';
+import { slackProbe } from '../adapters/slack/web-api/doctor-probe.js';
+import { slackPasskeyNotices } from '../adapters/slack/web-api/passkey-notices.js';
 import { type Check, doctor } from '../app/doctor.js';
 import type { RampartApp } from '../app/index.js';
 import { serviceReads } from '../app/reads/service-reads.js';
 import type { PasskeyNotices } from '../app/step-up-deps.js';
-import type { CliRole } from '../cli/context.js';
-import type { CliIo } from '../cli/io.js';
-import { CliError } from '../cli/problems.js';
 import { type Config, DEV_DEFAULTS } from '../config.js';
 import { connectService } from '../connect-service.js';
 import { createLogger } from '../log.js';
-import { createQueues, type Queues } from '../queue/queues.js';
 import type { Sandbox } from '../sandbox/index.js';
 import type { ServiceClient } from '../service/client.js';
-import { slackClientOptions } from '../slack-api/client-options.js';
-import { slackProbe } from '../slack-api/doctor-probe.js';
-import { slackPasskeyNotices } from '../slack-api/passkey-notices.js';
 import { closeRedis, openRedis, type RedisClient } from '../store/redis.js';
 import { RedisUnavailableError } from '../store/redis-errors.js';
 import { cliApp } from './cli-app.js';

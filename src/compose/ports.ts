@@ -3,10 +3,11 @@
  * on the fail-fast connection for request handling and on the patient one for the workers, and
  * handed whole to what that role starts.
  */
+
+import { createQueues, type Queues } from '../adapters/jobs/queues.js';
+import { SlackApproverDirectory } from '../adapters/slack/approvers.js';
 import type { AppDeps } from '../app/deps.js';
 import { countBatchRows } from '../metrics/batch-rows.js';
-import { createQueues, type Queues } from '../queue/queues.js';
-import { SlackApproverDirectory } from '../slack/approvers.js';
 import { ControlStore } from '../store/controls.js';
 import type { RedisClient } from '../store/redis.js';
 import { Registry } from '../store/registry.js';

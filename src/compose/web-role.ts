@@ -2,15 +2,15 @@
  * Rampart's own HTTP server in every role (issue 18 §2), and in the web role the Bolt app, the
  * passkey pages and the HTTP API mounted on it (issue 18 §4: the adapters start here).
  */
-import { apiDeps } from '../api/deps.js';
-import { createApiHandler } from '../api/handler.js';
+import { apiDeps } from '../adapters/api/deps.js';
+import { createApiHandler } from '../adapters/api/handler.js';
+import { startHttp } from '../adapters/http/serve.js';
+import { createSlackApp, type SlackApp } from '../adapters/slack/app.js';
+import { webMounts } from '../adapters/web/mount.js';
 import { createApp } from '../app/index.js';
-import { startHttp } from '../http/serve.js';
 import { timeAcks } from '../metrics/ack-timer.js';
 import type { OwnConnections, ServiceReachability } from '../metrics/health.js';
-import { createSlackApp, type SlackApp } from '../slack/app.js';
 import type { RedisClient } from '../store/redis.js';
-import { webMounts } from '../web/mount.js';
 import type { AppSide } from './app-deps.js';
 import type { Built } from './built.js';
 

@@ -2,13 +2,14 @@
  * The worker role (issue 18 §4): its own patient Redis connection, queues and store, the
  * heartbeat, the audit webhook's worker, and the BullMQ workers with everything they report through.
  */
+
+import type { Queues } from '../adapters/jobs/queues.js';
+import { startWorkers, type Workers } from '../adapters/jobs/worker.js';
+import { slackNotifier } from '../adapters/slack/notifier.js';
+import { slackReportPoster } from '../adapters/slack/report-send.js';
 import type { WeeklyReportDeps } from '../app/weekly-report.js';
 import { createWorkerApp } from '../app/worker-app.js';
 import { startHeartbeat } from '../metrics/heartbeat.js';
-import type { Queues } from '../queue/queues.js';
-import { startWorkers, type Workers } from '../queue/worker.js';
-import { slackNotifier } from '../slack/notifier.js';
-import { slackReportPoster } from '../slack/report-send.js';
 import { BalanceHistory } from '../store/balance-history.js';
 import { durableStart } from '../store/durable.js';
 import { RateLimiter } from '../store/rate-limiter.js';

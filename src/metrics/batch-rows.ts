@@ -8,7 +8,7 @@
 import { Counter, Gauge } from 'prom-client';
 import { type ExecutionState, parseExecutionId } from '../domain/approval.js';
 import type { Logger } from '../log.js';
-import type { RedisClient } from '../store/redis.js';
+import type { RedisClient } from '../redis-client.js';
 import type { RequestStore } from '../store/requests.js';
 import { StoreKeys } from '../store/store-keys.js';
 import type { Metrics } from './metrics.js';

@@ -4,7 +4,7 @@
  * ages only: no ids, no people, no reasons, no settings (nothing secret or personal).
  */
 import type { Queue } from 'bullmq';
-import type { RedisClient } from '../store/redis.js';
+import type { RedisClient } from '../redis-client.js';
 import {
   heartbeats,
   type OwnConnections,

@@ -4,7 +4,7 @@
  * rampart_service_call_duration_seconds_count by outcome.) Read at scrape time.
  */
 import { Gauge } from 'prom-client';
-import type { RedisClient } from '../store/redis.js';
+import type { RedisClient } from '../redis-client.js';
 import { heartbeats, PROBE_BOUND_MS, within } from './health.js';
 import type { Metrics } from './metrics.js';
 

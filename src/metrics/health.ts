@@ -4,7 +4,7 @@
  * the service as last seen, workers' heartbeats, queue depths, the freeze — which never decides
  * a status code: dependency trouble is for /metrics and the alert rules.
  */
-import type { RedisClient } from '../store/redis.js';
+import type { RedisClient } from '../redis-client.js';
 import type { CallOutcome } from './metrics.js';
 
 export const HEARTBEAT_EVERY_MS = 10_000;

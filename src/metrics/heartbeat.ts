@@ -1,7 +1,7 @@
 /** Workers say they are alive in Redis, so any process's /healthz can tell (issue 14). */
 
 import type { Logger } from '../log.js';
-import type { RedisClient } from '../store/redis.js';
+import type { RedisClient } from '../redis-client.js';
 import { beat, forget, HEARTBEAT_EVERY_MS } from './health.js';
 
 export function startHeartbeat(

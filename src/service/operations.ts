@@ -5,22 +5,10 @@
  * sandbox's routes are all derived from this table.
  */
 import type { z } from 'zod';
+import type { QueryParams } from '../config.js';
 import * as s from './schemas.js';
 
-/** Query parameter names the spec leaves unnamed (README "Choices"); SERVICE_PARAM_* override them. */
-export interface QueryParams {
-  wallet: string;
-  balances: string;
-  identity: string;
-  rate: string;
-}
-
-export const DEFAULT_QUERY_PARAMS: Readonly<QueryParams> = {
-  wallet: 'wallet_id',
-  balances: 'wallet_id',
-  identity: 'identity_id',
-  rate: 'currency',
-};
+export { DEFAULT_QUERY_PARAMS, type QueryParams } from '../config.js';
 
 export interface OperationSpec {
   method: 'GET' | 'POST';

@@ -13,7 +13,9 @@ import type { Config } from '../config.js';
 import type { Logger } from '../log.js';
 import { RedisUnavailableError } from './redis-errors.js';
 
-export type RedisClient = Redis | Cluster;
+export type { RedisClient } from '../redis-client.js';
+
+import type { RedisClient } from '../redis-client.js';
 export type ConnectionUse = 'requests' | 'workers' | 'cli';
 type RedisSettings = Config['redis'];
 /** ioredis's own type allows `replyMapping: undefined`, its constructors do not. */

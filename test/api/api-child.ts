@@ -6,8 +6,8 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { apiDeps } from '../../src/api/deps.js';
-import { createApiHandler } from '../../src/api/handler.js';
+import { apiDeps } from '../../src/adapters/api/deps.js';
+import { createApiHandler } from '../../src/adapters/api/handler.js';
 import { createApp } from '../../src/app/index.js';
 import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/log.js';

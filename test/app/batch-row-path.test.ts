@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { countingRedis } from '../../bench/counting-redis.js';
+import { createQueues } from '../../src/adapters/jobs/queues.js';
 import { stopBatch } from '../../src/app/batch-control.js';
 import { checkFunding } from '../../src/app/batch-funding.js';
 import { approve } from '../../src/app/decide.js';
 import { executeOne } from '../../src/app/execute-one.js';
 import { tryJobId } from '../../src/domain/approval.js';
 import { createLogger } from '../../src/log.js';
-import { createQueues } from '../../src/queue/queues.js';
 import type { ServiceClient } from '../../src/service/client.js';
 import { Registry } from '../../src/store/registry.js';
 import { RequestStore } from '../../src/store/requests.js';

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Queues } from '../../src/adapters/jobs/queues.js';
 import { stopBatch } from '../../src/app/batch-control.js';
 import { approve } from '../../src/app/decide.js';
 import { executeOne } from '../../src/app/execute-one.js';
 import { reconcile } from '../../src/app/executions/reconcile.js';
 import { startUnfreeze, voteUnfreeze } from '../../src/app/freeze.js';
 import { velocitySubject } from '../../src/domain/velocity.js';
-import type { Queues } from '../../src/queue/queues.js';
 import { APPROVERS, REQUESTER, sealBatch, startWorld, transfer, type World } from './support.js';
 
 let w: World;

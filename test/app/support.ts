@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
+import type { Queues } from '../../src/adapters/jobs/queues.js';
 import type { AppDeps } from '../../src/app/deps.js';
 import type { ExecuteOneDeps } from '../../src/app/execute-one.js';
 import type { NotifyRequest } from '../../src/app/ports.js';
@@ -11,7 +12,6 @@ import { type NewRequest, sealRequest } from '../../src/app/post-request.js';
 import { loadConfig } from '../../src/config.js';
 import type { ServiceCall } from '../../src/domain/request.js';
 import { createLogger } from '../../src/log.js';
-import type { Queues } from '../../src/queue/queues.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
 import { ServiceClient } from '../../src/service/client.js';
 import { ControlStore, UnfreezeStore } from '../../src/store/controls.js';

@@ -1,6 +1,6 @@
 /** Runs the CLI in-process with captured streams, as a terminal-less operator would. */
 import { Readable } from 'node:stream';
-import { run } from '../../src/cli/run.js';
+import { run } from '../../src/adapters/cli/run.js';
 import { openCliRole } from '../../src/compose/cli-role.js';
 
 export interface CliResult {

@@ -1,5 +1,5 @@
 /**
- * Files in the fake Slack (issue 20) and Rampart's file adapter (src/slack/files.ts) against it,
+ * Files in the fake Slack (issue 20) and Rampart's file adapter (src/adapters/slack/files.ts) against it,
  * over real HTTP: a picked CSV downloaded with the bot token, refusals as one sentence, and a
  * CSV uploaded into a thread through the external upload flow.
  */
@@ -7,9 +7,14 @@ import { WebClient } from '@slack/web-api';
 import { request } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeSlack, startFakeSlack } from '../../devkit/index.js';
+import {
+  DOWNLOAD_PROBLEMS,
+  downloadSubmittedFile,
+  type FileDeps,
+  uploadCsvToThread,
+} from '../../src/adapters/slack/files.js';
+import { slackClientOptions } from '../../src/adapters/slack/web-api/client-options.js';
 import { createLogger } from '../../src/log.js';
-import { DOWNLOAD_PROBLEMS, downloadSubmittedFile, type FileDeps, uploadCsvToThread } from '../../src/slack/files.js';
-import { slackClientOptions } from '../../src/slack-api/client-options.js';
 
 const TOKEN = 'xoxb-files-test';
 const CSV = 'receiver,amount\n0x99ED2e97162533BA814aF8092b93b9a3090DEdcF,250\n';

@@ -3,7 +3,7 @@
  * as the commands; an approver sees "Needs your vote" first, with the card's link, each row once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REQUEST_CALLBACK } from '../../src/slack/blocks/request-modal.js';
+import { REQUEST_CALLBACK } from '../../src/adapters/slack/blocks/request-modal.js';
 import {
   APPROVALS,
   blocksText,

@@ -4,9 +4,9 @@
  * failed day named as such, never drawn as zero; someone outside VIEWERS sees no figures.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIGURES_HIDDEN } from '../../src/adapters/slack/blocks/home.js';
 import { dayOf } from '../../src/domain/report.js';
 import type { ServiceClient } from '../../src/service/client.js';
-import { FIGURES_HIDDEN } from '../../src/slack/blocks/home.js';
 import { BalanceHistory } from '../../src/store/balance-history.js';
 import { blocksText, eventually, type Harness, PEOPLE, startHarness } from '../support/harness.js';
 import { click, postRequest, RECEIVER, waitForState } from '../support/requests.js';

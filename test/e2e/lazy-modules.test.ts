@@ -39,7 +39,7 @@ ${imports}`;
 it('starting Rampart loads neither @simplewebauthn/server, zod-to-openapi nor the sandbox', () => {
   const loaded = loadedBy(['src/rampart.ts', 'src/connect-service.ts']);
   // The hook saw the start-up graph, so what is missing is missing for a reason.
-  expect(loaded.some((u) => u.endsWith('/src/slack/app.ts'))).toBe(true);
+  expect(loaded.some((u) => u.endsWith('/src/adapters/slack/app.ts'))).toBe(true);
   expect(loaded.some((u) => u.includes('/node_modules/@slack/bolt/'))).toBe(true);
   const unwanted = loaded.filter((u) =>
     ['/node_modules/@simplewebauthn/server/', '/node_modules/@asteasolutions/zod-to-openapi/', '/src/sandbox/'].some(

@@ -5,8 +5,8 @@
  * gets one sentence on the form, never a crash.
  */
 import { expect, it } from 'vitest';
+import { METADATA_PROBLEM } from '../../src/adapters/slack/metadata.js';
 import { PREFILL_LIMITS } from '../../src/domain/command-text.js';
-import { METADATA_PROBLEM } from '../../src/slack/metadata.js';
 import { APPROVALS, eventually, PEOPLE } from '../support/harness.js';
 import { RECEIVER } from '../support/requests.js';
 import { useHarness } from '../support/use-harness.js';

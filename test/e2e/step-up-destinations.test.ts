@@ -11,11 +11,11 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredView } from '../../devkit/index.js';
+import { createWebHandler } from '../../src/adapters/web/handler.js';
 import { createApp } from '../../src/app/index.js';
 import { enrolLink } from '../../src/app/passkey-enrol.js';
 import { verifyApproval } from '../../src/app/verify-approval.js';
 import type { WebDeps } from '../../src/compose/app-deps.js';
-import { createWebHandler } from '../../src/web/handler.js';
 import { newKey, startApi } from '../api/support.js';
 import { cli } from '../cli/support.js';
 import {

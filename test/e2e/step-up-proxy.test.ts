@@ -6,11 +6,11 @@
  */
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWebHandler } from '../../src/adapters/web/handler.js';
 import { createApp } from '../../src/app/index.js';
 import { enrolLink } from '../../src/app/passkey-enrol.js';
 import type { WebDeps } from '../../src/compose/app-deps.js';
 import { ATTEMPTS_PER_ADDRESS_HOUR } from '../../src/store/step-up-tokens.js';
-import { createWebHandler } from '../../src/web/handler.js';
 import { type Harness, PEOPLE, startHarness } from '../support/harness.js';
 import { type PagesServer, startPagesServer } from '../support/passkey-browser.js';
 

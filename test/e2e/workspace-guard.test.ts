@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SlackDriver } from '../../devkit/index.js';
-import { NOT_INSTALLED } from '../../src/slack/workspace-guard.js';
+import { NOT_INSTALLED } from '../../src/adapters/slack/workspace-guard.js';
 import { APPROVALS, eventually, GENERAL, lastView, PEOPLE, SIGNING_SECRET } from '../support/harness.js';
 import { postRequest, quiescent, RECEIVER } from '../support/requests.js';
 import { useHarness } from '../support/use-harness.js';

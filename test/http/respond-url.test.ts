@@ -6,8 +6,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { App, type Receiver } from '@slack/bolt';
 import { expect, it } from 'vitest';
-import { createRoutes } from '../../src/slack/routes.js';
-import { ResponseUrlError } from '../../src/slack-api/respond-url.js';
+import { createRoutes } from '../../src/adapters/slack/routes.js';
+import { ResponseUrlError } from '../../src/adapters/slack/web-api/respond-url.js';
 
 const nullReceiver: Receiver = { init: () => {}, start: async () => {}, stop: async () => {} };
 

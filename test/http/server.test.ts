@@ -7,10 +7,10 @@ import { connect } from 'node:net';
 import { Readable } from 'node:stream';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BodyTooLargeError, readBody, readJson } from '../../src/http/body.js';
-import { PAGE_CSP } from '../../src/http/headers.js';
-import { Router } from '../../src/http/router.js';
-import { createHttpServer, DEFAULT_LIMITS, type HttpServer, json, plain } from '../../src/http/server.js';
+import { BodyTooLargeError, readBody, readJson } from '../../src/adapters/http/body.js';
+import { PAGE_CSP } from '../../src/adapters/http/headers.js';
+import { Router } from '../../src/adapters/http/router.js';
+import { createHttpServer, DEFAULT_LIMITS, type HttpServer, json, plain } from '../../src/adapters/http/server.js';
 import { createLogger } from '../../src/log.js';
 import { LogSink } from '../support/log-sink.js';
 

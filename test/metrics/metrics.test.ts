@@ -132,7 +132,7 @@ describe('GET /metrics', () => {
 
 describe('who may scrape (issue 19: the token is asked of everyone once set)', () => {
   it('asks every caller for METRICS_TOKEN, loopback included', async () => {
-    const { mayScrape } = await import('../../src/http/metrics-route.js');
+    const { mayScrape } = await import('../../src/adapters/http/metrics-route.js');
     const from = (remoteAddress: string, authorization?: string) =>
       ({ socket: { remoteAddress }, headers: authorization ? { authorization } : {} }) as never;
     expect(mayScrape(from('127.0.0.1'), TOKEN)).toBe(false);

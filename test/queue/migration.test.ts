@@ -5,12 +5,12 @@
  * start-up sweep reads the history once per record format (issue 18 §4).
  */
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { createQueues, type Queues } from '../../src/adapters/jobs/queues.js';
+import { startWorkers, type Workers } from '../../src/adapters/jobs/worker.js';
 import type { CardRef, Notifier } from '../../src/app/notifier.js';
 import { createWorkerApp } from '../../src/app/worker-app.js';
 import { callHash, type SealedRequest } from '../../src/domain/request.js';
 import { createLogger } from '../../src/log.js';
-import { createQueues, type Queues } from '../../src/queue/queues.js';
-import { startWorkers, type Workers } from '../../src/queue/worker.js';
 import { startWorld, transfer, type World } from '../app/support.js';
 import { eventually } from '../support/harness.js';
 import { LogSink } from '../support/log-sink.js';

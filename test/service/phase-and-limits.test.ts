@@ -6,7 +6,7 @@
 import { connect, type Socket } from 'node:net';
 import { Agent, type buildConnector } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
-import { describeError, describeWriteFailure } from '../../src/presenters/describe-error.js';
+import { describeError, describeWriteFailure } from '../../src/app/describe-error.js';
 import { classifyFailure } from '../../src/service/classify.js';
 import { ServiceClient, type ServiceClientOptions } from '../../src/service/client.js';
 import type { ServiceError } from '../../src/service/errors.js';

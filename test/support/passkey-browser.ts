@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, CDPSession, Page } from 'playwright-core';
-import type { WebHandler } from '../../src/web/handler.js';
+import type { WebHandler } from '../../src/adapters/web/handler.js';
 
 export interface PagesServer {
   port: number;

@@ -2,7 +2,12 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MAX_FILE_BYTES, MAX_ROWS, readBeneficiaryCsv, readBeneficiaryCsvFile } from '../../src/cli/beneficiary-csv.js';
+import {
+  MAX_FILE_BYTES,
+  MAX_ROWS,
+  readBeneficiaryCsv,
+  readBeneficiaryCsvFile,
+} from '../../src/adapters/cli/beneficiary-csv.js';
 
 const HEADER = 'beneficiary_id,identity_id,label,bank_name,account_last4';
 const utf8 = (text: string) => new TextEncoder().encode(text);

@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { BOT_SCOPES } from '../../src/slack-api/scopes.js';
+import { BOT_SCOPES } from '../../src/domain/slack-scopes.js';
 
 const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
 const SETTING = /^[A-Z][A-Z0-9_]+$/;
@@ -113,13 +113,13 @@ describe('README.md', () => {
     const problems = [
       ...BOT_SCOPES.filter((s) => !listed.includes(s)).map(
         (s) =>
-          `BOT_SCOPES (src/slack-api/scopes.ts) has ${s} but README.md does not list it: add "- \`${s}\` — what it is for" between <!-- bot-scopes --> and <!-- /bot-scopes -->.`,
+          `BOT_SCOPES (src/domain/slack-scopes.ts) has ${s} but README.md does not list it: add "- \`${s}\` — what it is for" between <!-- bot-scopes --> and <!-- /bot-scopes -->.`,
       ),
       ...listed
         .filter((s) => !(BOT_SCOPES as readonly string[]).includes(s))
         .map(
           (s) =>
-            `README.md lists the bot scope ${s}, which BOT_SCOPES (src/slack-api/scopes.ts) does not ask for: remove it.`,
+            `README.md lists the bot scope ${s}, which BOT_SCOPES (src/domain/slack-scopes.ts) does not ask for: remove it.`,
         ),
     ];
     expect(problems).toEqual([]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { identityOptionGroups } from '../../src/slack/blocks/identity-options.js';
+import { identityOptionGroups } from '../../src/adapters/slack/blocks/identity-options.js';
 import type { IdentityEntry } from '../../src/store/registry.js';
 
 const NOW = 1_800_000_000_000;

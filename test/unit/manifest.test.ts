@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { BOT_SCOPES } from '../../src/slack-api/scopes.js';
+import { BOT_SCOPES } from '../../src/domain/slack-scopes.js';
 
 // Slack's published schema (slackapi/manifest-schema, MIT), vendored: see fixtures/slack-manifest-schema/README.md.
 const schemaUrl = new URL('../fixtures/slack-manifest-schema/manifest.schema.1.0.0.json', import.meta.url);
@@ -85,7 +85,7 @@ describe('manifest.yml', () => {
     for (const url of urls) expect(url).toMatch(EVENTS_URL);
   });
 
-  it('asks for exactly the bot scopes Rampart uses (src/slack-api/scopes.ts, which doctor checks)', () => {
+  it('asks for exactly the bot scopes Rampart uses (src/domain/slack-scopes.ts, which doctor checks)', () => {
     expect(manifest.oauth_config.scopes.bot).toEqual([...BOT_SCOPES]);
   });
 });

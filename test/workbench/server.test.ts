@@ -5,8 +5,8 @@ import { WebClient } from '@slack/web-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeSlack } from '../../devkit/index.js';
 import { startWorkbench, WorkbenchRefusedError } from '../../devkit/workbench/index.js';
-import { uploadCsvToThread } from '../../src/slack/files.js';
-import { slackClientOptions } from '../../src/slack-api/client-options.js';
+import { uploadCsvToThread } from '../../src/adapters/slack/files.js';
+import { slackClientOptions } from '../../src/adapters/slack/web-api/client-options.js';
 import { eventually } from '../support/harness.js';
 import { launchChromium, startTestWorkbench, type TestWorkbench, thisMachine } from './support.js';
 

@@ -4,8 +4,8 @@
  * executions. And a batch body's problems carry JSON pointers with the batch file's sentences.
  */
 import { describe, expect, it } from 'vitest';
-import { checkBatchBody } from '../../../src/api/batch-fields.js';
-import { presentRequest } from '../../../src/api/present.js';
+import { checkBatchBody } from '../../../src/adapters/api/batch-fields.js';
+import { presentRequest } from '../../../src/adapters/api/present.js';
 import { emptyCounts } from '../../../src/domain/approval.js';
 import type { RequestRecord } from '../../../src/domain/request.js';
 import { buildRecord, buildSealedRequest, RECEIVER_EVM } from '../../support/factories.js';

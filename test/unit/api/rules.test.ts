@@ -1,7 +1,7 @@
 /** The HTTP API's pure parts (issue 21): token shape, key limits, nesting scan, fields, states. */
 import { describe, expect, it } from 'vitest';
-import { checkFields } from '../../../src/api/fields.js';
-import { nestingDepth } from '../../../src/api/http-io.js';
+import { checkFields } from '../../../src/adapters/api/fields.js';
+import { nestingDepth } from '../../../src/adapters/api/http-io.js';
 import {
   type ApiKey,
   type ApiKeyLimits,

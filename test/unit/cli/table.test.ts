@@ -1,6 +1,6 @@
 /** The pure formatting under every table the CLI prints. */
 import { describe, expect, it } from 'vitest';
-import { keyValues, table } from '../../../src/cli/table.js';
+import { keyValues, table } from '../../../src/adapters/cli/table.js';
 import { maskTail } from '../../../src/domain/personal-data.js';
 
 describe('table', () => {

@@ -1,6 +1,6 @@
 /** Free text others read: what it may hold, the one sentence for what it may not, and the same rule at every door. */
 import { describe, expect, it } from 'vitest';
-import { checkBatchBody } from '../../../src/api/batch-fields.js';
+import { checkBatchBody } from '../../../src/adapters/api/batch-fields.js';
 import { assetInfo } from '../../../src/domain/assets.js';
 import { readBatchFile } from '../../../src/domain/batch-file.js';
 import { freeTextProblem, oneLine } from '../../../src/domain/free-text.js';

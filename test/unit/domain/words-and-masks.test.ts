@@ -1,10 +1,10 @@
 /** Issue 23 item 19: one BVN mask, one date format, real plurals. */
 import { describe, expect, it } from 'vitest';
+import { slackDate } from '../../../src/adapters/slack/blocks/common.js';
+import { identityOptionGroups } from '../../../src/adapters/slack/blocks/identity-options.js';
+import { rateBlocks } from '../../../src/adapters/slack/blocks/rate.js';
 import { bvnText, maskBvn } from '../../../src/domain/personal-data.js';
 import { plural, pluralWord } from '../../../src/domain/words.js';
-import { slackDate } from '../../../src/slack/blocks/common.js';
-import { identityOptionGroups } from '../../../src/slack/blocks/identity-options.js';
-import { rateBlocks } from '../../../src/slack/blocks/rate.js';
 import { readableTexts } from '../../support/block-texts.js';
 
 describe('one BVN mask', () => {

@@ -1,6 +1,6 @@
 /** Rampart's router (issue 18 §2) as a pure table: exact paths, prefixes, methods, limits. */
 import { describe, expect, it } from 'vitest';
-import { type Handler, Router } from '../../../src/http/router.js';
+import { type Handler, Router } from '../../../src/adapters/http/router.js';
 
 const a: Handler = () => {};
 const b: Handler = () => {};

@@ -8,12 +8,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 
-const JOBS = new URL('../../../src/queue/jobs/', import.meta.url).pathname;
+const JOBS = new URL('../../../src/adapters/jobs/handlers/', import.meta.url).pathname;
 const ALLOWED = [
   /^\.\/[a-z-]+\.js$/,
   /^\.\.\/job-data\.js$/,
-  /^\.\.\/\.\.\/app\/worker-app\.js$/,
-  /^\.\.\/\.\.\/log\.js$/,
+  /^\.\.\/\.\.\/\.\.\/app\/worker-app\.js$/,
+  /^\.\.\/\.\.\/\.\.\/log\.js$/,
   /^bullmq$/,
   /^zod$/,
 ];
@@ -28,7 +28,7 @@ it('job handlers import only the worker app, the queue plumbing, the logger, Bul
       const spec = m[1] as string;
       if (!ALLOWED.some((a) => a.test(spec)))
         problems.push(
-          `queue/jobs/${file} imports ${spec}: call a member of the worker app (app/worker-app.ts) instead.`,
+          `adapters/jobs/handlers/${file} imports ${spec}: call a member of the worker app (app/worker-app.ts) instead.`,
         );
     }
   }

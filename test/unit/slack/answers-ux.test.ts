@@ -1,8 +1,8 @@
 /** Issue 23 items 10, 11, 18, 19: /balance lines, /rate, the unfreeze card. */
 import { describe, expect, it } from 'vitest';
-import { balanceLines } from '../../../src/slack/blocks/balance.js';
-import { unfreezeCardBlocks } from '../../../src/slack/blocks/freeze.js';
-import { rateBlocks } from '../../../src/slack/blocks/rate.js';
+import { balanceLines } from '../../../src/adapters/slack/blocks/balance.js';
+import { unfreezeCardBlocks } from '../../../src/adapters/slack/blocks/freeze.js';
+import { rateBlocks } from '../../../src/adapters/slack/blocks/rate.js';
 import { readableTexts } from '../../support/block-texts.js';
 
 const chain = { name: 'Base' } as never;

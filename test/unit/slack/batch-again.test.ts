@@ -1,12 +1,12 @@
 /** Request again's builders and file (issue 20): pure, within Block Kit limits. */
 import { describe, expect, it } from 'vitest';
 import { checkBlockKitLimits } from '../../../devkit/index.js';
+import { againInvalidModal, checkingModal, finishedBlocks } from '../../../src/adapters/slack/blocks/batch-again.js';
+import { batchModal } from '../../../src/adapters/slack/blocks/batch-modal.js';
 import { againFile } from '../../../src/app/request-again.js';
 import { amountToString } from '../../../src/domain/amount.js';
 import { assetInfo } from '../../../src/domain/assets.js';
 import { readBatchFile } from '../../../src/domain/batch-file.js';
-import { againInvalidModal, checkingModal, finishedBlocks } from '../../../src/slack/blocks/batch-again.js';
-import { batchModal } from '../../../src/slack/blocks/batch-modal.js';
 
 const rows = Array.from({ length: 30 }, (_, i) => ({
   row: 2 * i + 3,

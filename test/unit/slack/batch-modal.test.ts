@@ -1,7 +1,7 @@
 /** The /batch builders (issue 20): field error text, the full problem list within Slack's limits. */
 import { describe, expect, it } from 'vitest';
 import { checkBlockKitLimits } from '../../../devkit/index.js';
-import { batchFieldError, batchModal, batchProblemMessages } from '../../../src/slack/blocks/batch-modal.js';
+import { batchFieldError, batchModal, batchProblemMessages } from '../../../src/adapters/slack/blocks/batch-modal.js';
 
 const rowError = (row: number) => ({
   row,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkBlockKitLimits } from '../../../devkit/index.js';
+import { requestCardBlocks } from '../../../src/adapters/slack/blocks/card.js';
 import type { StatedBeneficiary } from '../../../src/domain/request.js';
-import { requestCardBlocks } from '../../../src/slack/blocks/card.js';
 import { readableTexts } from '../../support/block-texts.js';
 import { buildRecord } from '../../support/factories.js';
 

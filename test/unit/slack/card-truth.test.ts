@@ -5,12 +5,12 @@
  * And service-supplied URLs cannot inject into mrkdwn links (issue 9 seams).
  */
 import { describe, expect, it } from 'vitest';
+import { beneficiaryOptionGroups } from '../../../src/adapters/slack/blocks/beneficiary-options.js';
+import { requestCardBlocks } from '../../../src/adapters/slack/blocks/card.js';
+import { outcomeReply } from '../../../src/adapters/slack/blocks/card-replies.js';
+import { code, link, linkTarget } from '../../../src/adapters/slack/blocks/common.js';
 import { crossBorderDestination, maskMiddle } from '../../../src/domain/destination.js';
 import type { ServiceCall } from '../../../src/domain/request.js';
-import { beneficiaryOptionGroups } from '../../../src/slack/blocks/beneficiary-options.js';
-import { requestCardBlocks } from '../../../src/slack/blocks/card.js';
-import { outcomeReply } from '../../../src/slack/blocks/card-replies.js';
-import { code, link, linkTarget } from '../../../src/slack/blocks/common.js';
 import { readableTexts } from '../../support/block-texts.js';
 import { buildRecord, buildSealedRequest } from '../../support/factories.js';
 

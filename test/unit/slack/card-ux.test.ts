@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { checkBlockKitLimits } from '../../../devkit/fake-slack/block-kit-limits.js';
+import { requestCardBlocks } from '../../../src/adapters/slack/blocks/card.js';
+import { approveConfirmText, cardText } from '../../../src/adapters/slack/blocks/card-summary.js';
 import { REQUEST_STATES, type RequestRecord } from '../../../src/domain/request.js';
-import { requestCardBlocks } from '../../../src/slack/blocks/card.js';
-import { approveConfirmText, cardText } from '../../../src/slack/blocks/card-summary.js';
 import { readableTexts } from '../../support/block-texts.js';
 import { buildRecord, buildSealedRequest, RECEIVER_EVM } from '../../support/factories.js';
 

@@ -6,9 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { checkBlockKitLimits } from '../../../devkit/fake-slack/block-kit-limits.js';
+import { requestCardBlocks } from '../../../src/adapters/slack/blocks/card.js';
+import { outcomeReply } from '../../../src/adapters/slack/blocks/card-replies.js';
 import { REQUEST_STATES, type RequestKind } from '../../../src/domain/request.js';
-import { requestCardBlocks } from '../../../src/slack/blocks/card.js';
-import { outcomeReply } from '../../../src/slack/blocks/card-replies.js';
 import { readableTexts } from '../../support/block-texts.js';
 import { buildRecord } from '../../support/factories.js';
 

@@ -9,14 +9,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { checkBlockKitLimits } from '../../../devkit/fake-slack/block-kit-limits.js';
+import { requestCardBlocks } from '../../../src/adapters/slack/blocks/card.js';
+import { outcomeReply } from '../../../src/adapters/slack/blocks/card-replies.js';
+import { cardText } from '../../../src/adapters/slack/blocks/card-summary.js';
+import { freezeAnnouncement, frozenClickText } from '../../../src/adapters/slack/blocks/freeze.js';
+import { requesterText } from '../../../src/adapters/slack/blocks/reminders.js';
 import { type BatchFacts, previewLines } from '../../../src/domain/batch-approval.js';
 import { freeTextProblem } from '../../../src/domain/free-text.js';
 import type { RequestRecord } from '../../../src/domain/request.js';
-import { requestCardBlocks } from '../../../src/slack/blocks/card.js';
-import { outcomeReply } from '../../../src/slack/blocks/card-replies.js';
-import { cardText } from '../../../src/slack/blocks/card-summary.js';
-import { freezeAnnouncement, frozenClickText } from '../../../src/slack/blocks/freeze.js';
-import { requesterText } from '../../../src/slack/blocks/reminders.js';
 import { buildRecord, buildSealedRequest } from '../../support/factories.js';
 
 /** mulberry32: a small seeded PRNG, so every run tries the same 200 strings. */

@@ -1,6 +1,6 @@
 /** Issue 23 item 11: App Home's buttons, "Needs your vote" with the card's link, rows with from → to, no row twice. */
 import { describe, expect, it } from 'vitest';
-import { HOME_ACTIONS, homeView } from '../../../src/slack/blocks/home.js';
+import { HOME_ACTIONS, homeView } from '../../../src/adapters/slack/blocks/home.js';
 import { readableTexts } from '../../support/block-texts.js';
 import { buildRecord } from '../../support/factories.js';
 

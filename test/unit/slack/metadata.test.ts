@@ -2,9 +2,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { requestModal } from '../../../src/adapters/slack/blocks/request-modal.js';
+import {
+  encodeMetadata,
+  METADATA_LIMIT,
+  METADATA_PROBLEM,
+  readMetadata,
+} from '../../../src/adapters/slack/metadata.js';
 import { parseRequestText } from '../../../src/domain/command-text.js';
-import { requestModal } from '../../../src/slack/blocks/request-modal.js';
-import { encodeMetadata, METADATA_LIMIT, METADATA_PROBLEM, readMetadata } from '../../../src/slack/metadata.js';
 
 const wallets = [{ alias: 'ops', id: 'wal_1' }];
 /** Any code point, lone surrogates included: fast-check's own `unit: 'binary'` builds a table on first use that costs seconds (issue 18 §5). */

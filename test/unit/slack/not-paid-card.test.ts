@@ -1,10 +1,10 @@
 /** The outcome-unknown card's buttons: Record outcome…, a proposal with Confirm not paid, and its limits. */
 import { describe, expect, it } from 'vitest';
 import { checkBlockKitLimits } from '../../../devkit/fake-slack/block-kit-limits.js';
+import { requestCardBlocks } from '../../../src/adapters/slack/blocks/card.js';
+import { homeView } from '../../../src/adapters/slack/blocks/home.js';
+import { proposalReply, unknownOutcomeBlocks } from '../../../src/adapters/slack/blocks/not-paid.js';
 import type { ExecutionRecord } from '../../../src/domain/request.js';
-import { requestCardBlocks } from '../../../src/slack/blocks/card.js';
-import { homeView } from '../../../src/slack/blocks/home.js';
-import { proposalReply, unknownOutcomeBlocks } from '../../../src/slack/blocks/not-paid.js';
 import { readableTexts } from '../../support/block-texts.js';
 import { buildRecord } from '../../support/factories.js';
 

@@ -1,10 +1,10 @@
 /** The Record outcome form: the payment restated in full, the evidence in its order, nothing pre-selected. */
 import { describe, expect, it } from 'vitest';
 import { checkBlockKitLimits } from '../../../devkit/fake-slack/block-kit-limits.js';
+import { recordOutcomeModal } from '../../../src/adapters/slack/blocks/outcome-modal.js';
 import type { OutcomeFacts } from '../../../src/app/outcome-facts.js';
 import { assetInfo } from '../../../src/domain/assets.js';
 import type { ExecutionRecord } from '../../../src/domain/request.js';
-import { recordOutcomeModal } from '../../../src/slack/blocks/outcome-modal.js';
 import { readableTexts } from '../../support/block-texts.js';
 import { buildRecord } from '../../support/factories.js';
 

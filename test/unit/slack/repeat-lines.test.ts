@@ -1,8 +1,12 @@
 /** The warnings' words on a card and in Approve's confirmation (issue 20 §4, §5). Pure. */
 import { describe, expect, it } from 'vitest';
+import {
+  batchWarningLines,
+  checkedWarnings,
+  requestRepeatLines,
+} from '../../../src/adapters/slack/blocks/repeat-lines.js';
 import type { BatchFacts } from '../../../src/domain/batch-approval.js';
 import type { SealedRequest } from '../../../src/domain/request.js';
-import { batchWarningLines, checkedWarnings, requestRepeatLines } from '../../../src/slack/blocks/repeat-lines.js';
 
 const DAY = 86_400_000;
 const NOW = 100 * DAY;

@@ -5,7 +5,7 @@
  */
 import { App, type Receiver, type ReceiverEvent } from '@slack/bolt';
 import { describe, expect, it } from 'vitest';
-import { createRoutes } from '../../../src/slack/routes.js';
+import { createRoutes } from '../../../src/adapters/slack/routes.js';
 
 const nullReceiver: Receiver = { init: () => {}, start: async () => {}, stop: async () => {} };
 

@@ -1,6 +1,6 @@
 /** Which workspace a request comes from, read from its own payload (issue 9 item 4). */
 import { describe, expect, it } from 'vitest';
-import { fromOurWorkspace, requestWorkspaces } from '../../../src/slack/workspace-guard.js';
+import { fromOurWorkspace, requestWorkspaces } from '../../../src/adapters/slack/workspace-guard.js';
 
 const rule = { teamId: 'T0OURS', enterpriseId: undefined };
 const action = (team: string, userTeam: string, enterprise?: string) => ({

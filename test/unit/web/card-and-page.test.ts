@@ -5,12 +5,12 @@
  * first 10 characters on the card are those of the hash the passkey signs.
  */
 import { describe, expect, it } from 'vitest';
+import { requestCardBlocks } from '../../../src/adapters/slack/blocks/card.js';
+import { recordPageHtml } from '../../../src/adapters/web/pages.js';
 import { stepUpHash } from '../../../src/app/step-up-subject.js';
 import { approvalHashOf, cardHash } from '../../../src/domain/approval.js';
 import { CHAINS } from '../../../src/domain/assets.js';
 import type { RequestRecord } from '../../../src/domain/request.js';
-import { requestCardBlocks } from '../../../src/slack/blocks/card.js';
-import { recordPageHtml } from '../../../src/web/pages.js';
 import { buildRecord, RECEIVER_EVM } from '../../support/factories.js';
 
 const NAMES = new Map([

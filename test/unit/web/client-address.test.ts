@@ -1,7 +1,7 @@
 /** Issue 22 "Tokens": whose address a passkey-page attempt counts against (TRUST_PROXY). */
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { clientAddressOf } from '../../../src/web/client-address.js';
+import { clientAddressOf } from '../../../src/adapters/web/client-address.js';
 
 const req = (peer: string, forwardedFor?: string | string[]) =>
   ({

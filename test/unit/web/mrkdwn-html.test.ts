@@ -1,7 +1,7 @@
 /** The card's mrkdwn as the passkey page's HTML: people's words stay text, links stay safe. Pure. */
 import { describe, expect, it } from 'vitest';
-import { esc, link, slackDate } from '../../../src/slack/blocks/common.js';
-import { mrkdwnHtml } from '../../../src/web/mrkdwn-html.js';
+import { esc, link, slackDate } from '../../../src/adapters/slack/blocks/common.js';
+import { mrkdwnHtml } from '../../../src/adapters/web/mrkdwn-html.js';
 
 const names = new Map([['U0REQUESTER', 'Ada <Obi>']]);
 

@@ -14,7 +14,7 @@ function sources(dir: string): string[] {
 describe('the workbench emoji', () => {
   it('has a character for every shortcode the Slack messages and cards use', () => {
     const used = new Set<string>();
-    for (const file of [...sources('src/slack'), ...sources('src/app')])
+    for (const file of [...sources('src/adapters/slack'), ...sources('src/app')])
       for (const m of readFileSync(file, 'utf8').matchAll(/[`'\s(]:([a-z][a-z0-9_+-]*):/g)) used.add(m[1] ?? '');
     expect(used.size).toBeGreaterThan(10);
     expect([...used].filter((code) => !EMOJI[code]).sort()).toEqual([]);

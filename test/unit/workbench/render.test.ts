@@ -7,7 +7,7 @@ import {
   plainToHtml,
   type RenderContext,
 } from '../../../devkit/workbench/index.js';
-import { requestModal } from '../../../src/slack/blocks/request-modal.js';
+import { requestModal } from '../../../src/adapters/slack/blocks/request-modal.js';
 
 const ctx: RenderContext = {
   personName: (id) => ({ U0REQUESTER: 'riley', U0APPROVER1: 'amara' })[id],

@@ -1,0 +1,120 @@
+/**
+ * POST /api/v1/transfers and /offramps (issue 21): the body's fields, then the app's
+ * payments.submitWithKey (the key's limits, the freeze, known payees, the Slack modal's use case).
+ * An Answer says whether Idempotency-Key may keep it: only the create and refusals that the
+ * same body always gets (fields, unknown wallet, the key's fixed limits); never the transient ones.
+ */
+import type { KeyRefusal } from '../../domain/api-key.js';
+import type { KeyActor } from '../../domain/api-rules.js';
+import { sealHash, singleCounts } from '../../domain/approval.js';
+import type { SealedRequest } from '../../domain/request.js';
+import type { ApiDeps } from './deps.js';
+import { checkFields, type MoneyKind } from './fields.js';
+import { presentRequest } from './present.js';
+import { fieldProblem, type ProblemAnswer, problem, retryAfter } from './problem.js';
+
+export interface Answer {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+  /** May Idempotency-Key store it and replay it (issue 21: 201 and deterministic 4xx only)? */
+  keep: boolean;
+}
+
+export const refused = (p: ProblemAnswer, keep: boolean): Answer => ({
+  status: p.problem.status,
+  body: p.problem,
+  ...(p.headers ? { headers: p.headers } : {}),
+  keep,
+});
+
+/** The 201 body: the request as it was created, so a replay is byte for byte the first answer. */
+export const createdAnswer = (frozen: SealedRequest): Answer => ({
+  status: 201,
+  body: presentRequest(
+    {
+      frozen,
+      state: 'pending',
+      votes: [],
+      approvalState: 'pending',
+      executionCount: 1,
+      counts: singleCounts('queued'),
+      executions: [
+        { id: `${frozen.id}.1`, approvalId: frozen.id, state: 'queued', sealHash: sealHash(frozen.call), tries: 0 },
+      ],
+    },
+    [{ at: frozen.createdAt, event: 'requested', by: frozen.requester, detail: frozen.reason }],
+  ),
+  headers: { Location: `/api/v1/requests/${frozen.id}` },
+  keep: true,
+});
+
+export const SERVICE_UNAVAILABLE = problem(
+  503,
+  'service_unavailable',
+  'The wallet service could not be asked for the balance; nothing was submitted. Try again shortly.',
+  { headers: retryAfter(5000) },
+);
+export const NOT_SUBMITTED = problem(
+  503,
+  'not_submitted',
+  'Rampart could not store the request in time; nothing was submitted. Try again shortly.',
+  { headers: retryAfter(2000) },
+);
+
+/** A limit of the key: kept when it belongs on a field (the same body always gets it). */
+export function keyLimitAnswer(refusal: KeyRefusal, pointer = refusal.field && `/${refusal.field}`): Answer {
+  const errors = pointer ? { errors: [{ pointer, detail: refusal.message }] } : {};
+  return refused(problem(403, refusal.code, refusal.message, errors), refusal.field !== undefined);
+}
+
+/** Frozen: transient, so never kept. */
+export const frozenAnswer = (message: string): Answer => refused(problem(409, 'frozen', message), false);
+
+export async function createRequest(
+  deps: ApiDeps,
+  actor: KeyActor,
+  kind: MoneyKind,
+  value: unknown,
+  submission: string,
+): Promise<Answer> {
+  const checked = checkFields(kind, value, deps.wallets);
+  if (!checked.ok)
+    return refused(fieldProblem(checked.errors, checked.onlyWallet ? 'unknown_wallet' : 'invalid_field'), true);
+  const outcome = await deps.app.payments.submitWithKey(actor, {
+    kind,
+    draft: checked.draft,
+    amount: checked.body.amount,
+    submission,
+  });
+  switch (outcome.kind) {
+    case 'key_limit':
+      return keyLimitAnswer(outcome.refusal);
+    case 'frozen':
+      return frozenAnswer(outcome.message);
+    case 'new_destination': {
+      const { code, message, detail } = outcome.refusal;
+      return refused(problem(403, code, message, { errors: [{ pointer: '/receiver', detail }] }), false);
+    }
+    case 'invalid': {
+      const errors = Object.entries(outcome.errors).map(([f, detail]) => ({ pointer: `/${f}`, detail: detail ?? '' }));
+      if (outcome.refusal === 'velocity') return refused(fieldProblem(errors, 'velocity_exceeded', 422), false);
+      if (outcome.refusal === 'policy') return refused(fieldProblem(errors, 'policy_refused', 422), false);
+      if (outcome.refusal === 'too_many_open')
+        return refused(problem(403, 'too_many_open', outcome.errors.reason ?? ''), false);
+      // The balance or the beneficiary registry said no: true now, perhaps not later.
+      return refused(fieldProblem(errors, 'invalid_field', 422), false);
+    }
+    case 'unchecked':
+      return refused(SERVICE_UNAVAILABLE, false);
+    case 'nothing':
+      return refused(NOT_SUBMITTED, false);
+    case 'created':
+      return createdAnswer(outcome.frozen);
+  }
+}
+
+/** The create happened but its answer was lost: answered again from the stored request. */
+export async function recoverCreated(deps: ApiDeps, actor: KeyActor, requestId: string): Promise<Answer> {
+  return createdAnswer((await deps.app.payments.recoverWithKey(actor, requestId)).frozen);
+}

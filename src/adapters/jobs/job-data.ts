@@ -1,0 +1,36 @@
+/**
+ * The queues' names and the zod contracts of their jobs' data: what a job handler parses, kept
+ * apart from the BullMQ and Redis plumbing (queues.ts) so a handler needs nothing else.
+ */
+import { z } from 'zod';
+import { NOTIFY_KINDS } from '../../app/ports.js';
+import { EXECUTION_ID, executionId } from '../../domain/approval.js';
+
+export const QUEUE_NAMES = { execute: 'execute', expire: 'expire', notify: 'notify', remind: 'remind' } as const;
+
+/**
+ * Issue 18: job data carries a format version `v`; this code writes JOB_VERSION and reads it and
+ * the unversioned data written before (v 1). A newer version is left untouched (queue/jobs/index.ts).
+ */
+export const JOB_VERSION = 2;
+
+export const requestJob = z.object({ v: z.number().int().optional(), requestId: z.string().regex(/^[RB]-\d+$/) });
+export type RequestJob = z.infer<typeof requestJob>;
+
+/** One try of one execution; old jobs (`{ requestId }`, id = the request id) ran its execution 1. */
+export const executeJob = z.union([
+  z.object({
+    v: z.literal(JOB_VERSION),
+    executionId: z.string().regex(EXECUTION_ID),
+    attempt: z.number().int().min(1),
+  }),
+  requestJob.transform((old) => ({ v: JOB_VERSION, executionId: executionId(old.requestId, 1), attempt: 1 })),
+]);
+export type ExecuteJob = z.infer<typeof executeJob>;
+
+/** Issue 13: reminder number n (1-based) or the escalation of a pending request. */
+export const remindJob = requestJob.extend({ kind: z.enum(['remind', 'escalate']), n: z.number().int().min(1) });
+export type RemindJob = z.infer<typeof remindJob>;
+
+export const notifyJob = requestJob.extend({ kind: z.enum(NOTIFY_KINDS) });
+export type NotifyJob = z.infer<typeof notifyJob>;

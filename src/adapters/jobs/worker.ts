@@ -1,0 +1,146 @@
+/**
+ * The workers: one BullMQ Worker per job type in the registry (queue/jobs/index.ts). Job data is
+ * parsed, never cast; bad data fails the job for good; data of a newer format version is left
+ * untouched (delayed, logged once) for a newer worker (issue 18 §1).
+ */
+import { DelayedError, type Job, Queue, UnrecoverableError, Worker } from 'bullmq';
+import type { WorkerApp } from '../../app/worker-app.js';
+import type { Logger } from '../../log.js';
+import type { RedisClient } from '../../redis-client.js';
+import { JOB_TYPES, versionOf } from './handlers/index.js';
+import type { JobContext, JobType } from './handlers/job.js';
+import { bullPrefix, JOB_VERSION } from './queues.js';
+
+/** The worker role's app (built by the composition root) and the BullMQ plumbing around it. */
+export interface WorkerDeps {
+  app: WorkerApp;
+  log: Logger;
+  now: () => number;
+  /** The patient connection (maxRetriesPerRequest null). */
+  redis: RedisClient;
+  prefix: string;
+  name?: string | undefined;
+  /** Tests shorten these; production keeps BullMQ's defaults. */
+  lockDurationMs?: number | undefined;
+  stalledIntervalMs?: number | undefined;
+  reconcileEveryMs?: number | undefined;
+  /** Issue 13: how often a job held by the freeze looks again (a release promotes it at once). */
+  freezeRecheckMs?: number | undefined;
+  /** Tests: the job data version this worker understands (default JOB_VERSION). */
+  jobVersion?: number | undefined;
+}
+
+const FREEZE_RECHECK_MS = 30_000;
+const NEWER_VERSION_RECHECK_MS = 60_000;
+
+export interface Workers {
+  close(): Promise<void>;
+  reconcileNow(): Promise<void>;
+  /** Issue 24: the first scheduling of self-scheduling jobs (snapshots, weekly report) is done. */
+  scheduled: Promise<void>;
+}
+
+export function startWorkers(deps: WorkerDeps): Workers {
+  const name = deps.name ?? `worker-${process.pid}`;
+  const log = deps.log.child({ component: 'worker', worker: name });
+  const ctx: JobContext = {
+    app: deps.app,
+    log,
+    now: deps.now,
+    freezeRecheckMs: deps.freezeRecheckMs ?? FREEZE_RECHECK_MS,
+  };
+  const base = {
+    connection: deps.redis,
+    prefix: bullPrefix(deps.prefix),
+    name,
+    // Tests shorten these for every queue: a killed worker's job of any kind is noticed quickly.
+    ...(deps.lockDurationMs ? { lockDuration: deps.lockDurationMs } : {}),
+    ...(deps.stalledIntervalMs ? { stalledInterval: deps.stalledIntervalMs } : {}),
+  };
+  const understood = deps.jobVersion ?? JOB_VERSION;
+  const newerSeen = new Set<string>();
+
+  const run = (type: JobType) => async (job: Job, token?: string) => {
+    const wait = async (ms: number) => {
+      if (token === undefined) throw new Error('cannot delay a job without its lock token');
+      await job.moveToDelayed(Date.now() + ms, token);
+      throw new DelayedError();
+    };
+    const v = versionOf(job.data);
+    if (v > understood) {
+      // Written by a newer Rampart: leave it for a worker that understands it (rolling upgrades).
+      if (!newerSeen.has(`${type.queue}:${job.id}`)) {
+        newerSeen.add(`${type.queue}:${job.id}`);
+        log.warn({ queue: type.queue, jobId: job.id, v, understood }, 'job of a newer format left for a newer worker');
+      }
+      return wait(NEWER_VERSION_RECHECK_MS);
+    }
+    const parsed = type.schema.safeParse(job.data);
+    if (!parsed.success)
+      throw new UnrecoverableError(`bad job data for ${job.name}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+    const r = await type.perform(ctx, parsed.data, job, own.get(type.queue));
+    return 'wait' in r ? wait(r.wait) : r.done;
+  };
+
+  // Issue 24: job types that schedule their own next run get a queue of their own to add to.
+  const own = new Map<string, Queue>();
+  for (const type of JOB_TYPES.filter((t) => t.start)) {
+    const queue = new Queue(type.queue, { connection: deps.redis, prefix: bullPrefix(deps.prefix) });
+    queue.on('error', (err) => log.debug({ err, queue: type.queue }, 'queue connection error'));
+    own.set(type.queue, queue);
+  }
+  const startTypes = () =>
+    Promise.all(
+      JOB_TYPES.map((type) => {
+        const queue = own.get(type.queue);
+        return (
+          queue &&
+          type.start?.(ctx, queue).catch((err: unknown) => log.warn({ err, queue: type.queue }, 'could not schedule'))
+        );
+      }),
+    );
+
+  const workers = JOB_TYPES.map((type) => {
+    const worker = new Worker(type.queue, run(type), { ...base, ...type.worker });
+    // Without an error listener a Worker's Redis error would crash the process.
+    worker.on('error', (err) => log.warn({ err, queue: type.queue }, 'worker error; BullMQ retries by itself'));
+    worker.on('failed', (job, err) => {
+      if (!job) return;
+      log.warn({ queue: type.queue, jobId: job.id, err, attempts: job.attemptsMade }, 'job failed');
+      type
+        .onFailed?.(ctx, job)
+        .catch((e: unknown) =>
+          log.error({ err: e, jobId: job.id }, 'could not settle a failed job; the reconciler will'),
+        );
+    });
+    return worker;
+  });
+
+  // Old records are migrated once, before the reconciler reads them (app/executions/migrate.ts).
+  const migrated = deps.app.executions.migrate();
+  const reconcileNow = async () => {
+    await migrated;
+    await deps.app.executions.reconcile();
+  };
+  const runReconcile = () => {
+    reconcileNow().catch((err: unknown) => log.error({ err }, 'reconcile failed'));
+  };
+  runReconcile();
+  const scheduled = startTypes().then(() => undefined);
+  const timer = setInterval(() => {
+    runReconcile();
+    void startTypes();
+  }, deps.reconcileEveryMs ?? 30_000);
+  timer.unref();
+
+  return {
+    reconcileNow,
+    scheduled,
+    async close() {
+      clearInterval(timer);
+      // Finish what is running before letting go (SIGTERM must not cut a money call in half).
+      await Promise.all(workers.map((w) => w.close()));
+      await Promise.all([...own.values()].map((q) => q.close()));
+    },
+  };
+}

@@ -1,0 +1,158 @@
+/**
+ * A batch's card (issue 20): kind, wallet, asset, rows, total, largest row, the approvalHash
+ * label, the rule the TOTAL falls under, available now → after, a preview of the first rows
+ * (the full rows are a CSV in the thread), then its progress; Approve/Deny while pending,
+ * Resume/Stop once approved. Pure builders.
+ */
+import type { KnownBlock } from '@slack/types';
+import type { BatchFacts } from '../../../domain/batch-approval.js';
+import { oneLine } from '../../../domain/free-text.js';
+import type { RequestRecord } from '../../../domain/request.js';
+import { type Blocks, context, esc, header, plain, section, slackDate, withSandboxNote, wordsBlock } from './common.js';
+import { unknownOutcomeBlocks } from './not-paid.js';
+import { batchWarningLines } from './repeat-lines.js';
+
+export const BATCH_ACTIONS = { resume: 'batch_resume', stop: 'batch_stop' } as const;
+
+const KIND = { transfers: 'Batch of transfers', offramps: 'Batch of offramps' } as const;
+
+function statusLine(record: RequestRecord, frozen: boolean): string {
+  const c = record.counts;
+  const done = c.succeeded + c.failed + c.unknown;
+  const ran = `${done} of ${record.executionCount} rows run`;
+  switch (record.approvalState) {
+    case 'pending':
+      return frozen
+        ? ':octagonal_sign: On hold: Rampart is frozen, so this cannot be approved now'
+        : ':hourglass_flowing_sand: Waiting for approval';
+    case 'approved':
+    case 'running':
+      // Issue 20: redrawn on state changes only; the count lives in the thread's progress message.
+      return `${frozen ? ':octagonal_sign: Approved, held: Rampart is frozen' : ':gear: Running, one row at a time'}: progress in the thread`;
+    case 'paused':
+      return `:double_vertical_bar: *PAUSED* (${ran}): ${c.unknown > 0 ? `${c.unknown} row${c.unknown === 1 ? "'s" : "s'"} outcome is UNKNOWN — check it with the service, then an approver other than the requester resumes, or anyone stops` : esc(record.pauseReason ?? 'resume or stop')}`;
+    case 'stopping':
+      return `:black_square_for_stop: Stopping: unsent rows are being cancelled (${ran})`;
+    case 'done':
+      return `:checkered_flag: Finished: ${c.succeeded} succeeded, ${c.failed} failed, ${c.unknown} outcome unknown, ${c.cancelled} cancelled`;
+    case 'denied':
+      return `:no_entry_sign: Denied by <@${record.decidedBy}>`;
+    case 'cancelled':
+      return ':heavy_multiplication_x: Cancelled';
+    case 'expired':
+      return ':alarm_clock: Expired without enough approvals';
+  }
+}
+
+function factLines(record: RequestRecord, b: BatchFacts): string {
+  const f = record.frozen;
+  const code = f.display.assetCode ?? '';
+  return [
+    `*Kind:* ${b.kind}  ·  *From:* ${esc(f.display.walletAlias ?? '')}  ·  *Asset:* ${esc('asset' in f.call.body ? f.call.body.asset : code)}`,
+    `*Rows:* ${b.rows}  ·  *Total:* ${esc(f.display.amountText ?? b.total)} ${code}  ·  *Largest:* row ${b.largest.row}, ${b.largest.amount} ${code}`,
+    `*Available now:* ${f.display.availableBefore ?? b.availableNow} ${code} → *after this batch:* ${f.display.availableAfter ?? b.availableAfter} ${code}`,
+    ...(f.velocityNote ? [`*Velocity:* ${esc(f.velocityNote)}`] : []),
+  ].join('\n');
+}
+
+/** Issue 21: a batch from the HTTP API names its key; the key's owner is the requester. */
+const requestedBy = (f: RequestRecord['frozen']): string =>
+  f.display.viaApi
+    ? `*Requested via API key* *${esc(f.display.viaApi.keyName)}* (owner <@${f.requester}>)`
+    : `*Requested by:* <@${f.requester}>`;
+
+/** Whole lines only, within a section's 3,000 characters. */
+function withinSection(lines: readonly string[]): string {
+  const kept: string[] = [];
+  let size = 0;
+  for (const line of lines) {
+    if (size + line.length + 1 > 2_900) {
+      kept.push(`…and ${lines.length - kept.length} more warnings`);
+      break;
+    }
+    kept.push(line);
+    size += line.length + 1;
+  }
+  return kept.join('\n');
+}
+
+const button = (actionId: string, label: string, id: string, style?: 'primary' | 'danger') => ({
+  type: 'button',
+  action_id: actionId,
+  text: plain(label, 75),
+  value: id,
+  ...(style ? { style } : {}),
+});
+
+function controls(record: RequestRecord): KnownBlock[] {
+  const id = record.frozen.id;
+  const stop = {
+    ...button(BATCH_ACTIONS.stop, 'Stop', id, 'danger'),
+    confirm: {
+      title: plain('Stop this batch?', 100),
+      text: plain('Rows not yet sent are cancelled. Rows already sent stay as they are.', 300),
+      confirm: plain('Stop', 30),
+      deny: plain('Back', 30),
+    },
+  };
+  const s = record.approvalState;
+  if (s === 'paused')
+    return [
+      {
+        type: 'actions',
+        block_id: `batch-${id}`,
+        elements: [button(BATCH_ACTIONS.resume, 'Resume', id, 'primary'), stop],
+      } as KnownBlock,
+    ];
+  if (s === 'approved' || s === 'running')
+    return [{ type: 'actions', block_id: `batch-${id}`, elements: [stop] } as KnownBlock];
+  return [];
+}
+
+/**
+ * `pendingButtons` are the single request's Approve/Deny/Cancel (card.ts), passed in so both
+ * cards share one set of actions.
+ */
+export function batchCardBlocks(
+  record: RequestRecord,
+  b: BatchFacts,
+  sandbox: boolean,
+  frozen: boolean,
+  pendingButtons: KnownBlock | undefined,
+  approvers?: readonly string[],
+): Blocks {
+  const f = record.frozen;
+  const votes = record.votes.map((v) => `<@${v.user}> ✓`).join(', ');
+  const blocks: KnownBlock[] = [
+    header(`${KIND[b.kind]} ${f.id}`),
+    section(statusLine(record, frozen)),
+    section(factLines(record, b)),
+    wordsBlock('File', b.fileName), // named by the requester: their words
+    section(requestedBy(f)),
+    wordsBlock('Reason', f.reason),
+    ...(record.approvalState === 'denied' && record.denyReason
+      ? [wordsBlock('Reason to deny', record.denyReason)]
+      : []),
+    section(
+      `*Rule (by the total):* ${esc(f.rule)}\n*Approvals:* ${record.votes.length} of ${f.requiredApprovals}${votes ? `: ${votes}` : ''}${record.approvalState === 'pending' ? `\n*Expires:* ${slackDate(f.expiresAt)}` : ''}`,
+    ),
+  ];
+  const warnings = batchWarningLines(b, f.createdAt, f.display.viaApi !== undefined);
+  if (record.approvalState === 'pending' && warnings.length > 0) blocks.push(section(withinSection(warnings)));
+  if (record.approvalState === 'pending' && b.preview.length > 0) {
+    const more =
+      b.rows > b.preview.length
+        ? `\n…and ${b.rows - b.preview.length} more: every row is in the CSV in this thread`
+        : '';
+    // The rows carry the file's own words (references, beneficiaries as written): plain text.
+    blocks.push({
+      type: 'section',
+      text: plain(`Rows, flagged first:\n${b.preview.map(oneLine).join('\n')}${more}`, 3000),
+    });
+  }
+  blocks.push(context(`Approval hash \`${f.hash}\` · what runs is exactly these ${b.rows} rows, one at a time`));
+  if (record.approvalState === 'pending' && pendingButtons) blocks.push(pendingButtons);
+  blocks.push(...controls(record));
+  blocks.push(...unknownOutcomeBlocks(record, approvers));
+  return withSandboxNote(blocks, sandbox);
+}

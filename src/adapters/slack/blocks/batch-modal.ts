@@ -1,0 +1,177 @@
+/** The /batch modal, its templates and its answers (issue 20). Pure builders. */
+import type { KnownBlock, PlainTextOption, View } from '@slack/types';
+import { z } from 'zod';
+import { ASSET_IDS } from '../../../domain/assets.js';
+import { BATCH_KINDS, type BatchKind } from '../../../domain/batch-cells.js';
+import { plural } from '../../../domain/words.js';
+import { encodeMetadata } from '../metadata.js';
+import { context, esc, plain, section } from './common.js';
+import { assetLabel } from './request-modal.js';
+
+export const BATCH_CALLBACK = 'batch_modal';
+export const BATCH_FILE_TYPES = ['csv'] as const;
+/** The file field's block id once the form was re-rendered with a problem (issue 20 item 3). */
+export const BATCH_FILE_AGAIN = 'file_again';
+
+export const batchMetaSchema = z.object({ channel: z.string() });
+
+const option = (text: string, value: string): PlainTextOption => ({ text: plain(text, 75), value });
+
+const KIND_LABEL: Record<BatchKind, string> = {
+  transfers: 'Transfers (to wallet addresses)',
+  offramps: 'Offramps (to approved bank beneficiaries)',
+};
+
+function input(blockId: string, label: string, element: Record<string, unknown>, extra: Record<string, unknown> = {}) {
+  return {
+    type: 'input',
+    block_id: blockId,
+    label: plain(label, 2000),
+    element: { action_id: blockId, ...element },
+    ...extra,
+  } as KnownBlock;
+}
+
+/** What a re-rendered form keeps (issue 20 item 3): every choice but the file, and the problem. */
+export interface BatchModalPrior {
+  kind?: string | undefined;
+  wallet?: string | undefined;
+  asset?: string | undefined;
+  reason?: string | undefined;
+  /** Shown above the (now empty) file field: what to fix before uploading again. */
+  problem?: string | undefined;
+}
+
+export function batchModal(
+  meta: { channel: string },
+  wallets: readonly { alias: string }[],
+  prior: BatchModalPrior = {},
+): View {
+  const walletOptions = wallets.map((w) => option(w.alias, w.alias));
+  const kindOptions = BATCH_KINDS.map((k) => option(KIND_LABEL[k], k));
+  const assetOptions = ASSET_IDS.map((id) => option(assetLabel(id), id));
+  const initial = (options: PlainTextOption[], value: string | undefined) => {
+    const found = options.find((o) => o.value === value);
+    return found ? { initial_option: found } : {};
+  };
+  const wallet = walletOptions.find((o) => o.value === prior.wallet) ?? walletOptions[0];
+  return {
+    type: 'modal',
+    callback_id: BATCH_CALLBACK,
+    private_metadata: encodeMetadata(meta),
+    title: plain('New batch payout', 24),
+    submit: plain('Check the file', 24),
+    close: plain('Cancel', 24),
+    blocks: [
+      input('kind', 'Kind', { type: 'radio_buttons', options: kindOptions, ...initial(kindOptions, prior.kind) }),
+      input('wallet', 'From wallet', {
+        type: 'static_select',
+        options: walletOptions,
+        ...(wallet ? { initial_option: wallet } : {}),
+      }),
+      input('asset', 'Asset', {
+        type: 'static_select',
+        placeholder: plain('Choose chain and token'),
+        options: assetOptions,
+        ...initial(assetOptions, prior.asset),
+      }),
+      ...(prior.problem ? [section(`:warning: ${esc(prior.problem)}`.slice(0, 3000))] : []),
+      // https://docs.slack.dev/reference/block-kit/block-elements/file-input-element (files:read)
+      // A new block id empties the field: Slack keeps an input's value across views.update otherwise.
+      input(prior.problem ? BATCH_FILE_AGAIN : 'file', 'CSV file', {
+        type: 'file_input',
+        filetypes: [...BATCH_FILE_TYPES],
+        max_files: 1,
+      }),
+      input(
+        'reason',
+        'Reason',
+        {
+          type: 'plain_text_input',
+          multiline: true,
+          placeholder: plain('e.g. November vendor run'),
+          ...(prior.reason ? { initial_value: prior.reason } : {}),
+        },
+        { optional: true },
+      ),
+      context(
+        'Every row is checked before anything is posted. `/batch template` shows the columns; the header is row 1, so row numbers match your spreadsheet.',
+      ),
+    ],
+  };
+}
+
+export const BATCH_TEMPLATES: Readonly<Record<BatchKind, string>> = {
+  transfers: 'receiver,amount,reference\n0x99ED2e97162533BA814aF8092b93b9a3090DEdcF,250.00,INV-118\n',
+  offramps: 'beneficiary,amount,reference\nben_4c1d9e,150000,Payroll Nov\nAcme Supplies,20000.50,INV-7\n',
+};
+
+/** `/batch template`: each kind's columns and an example, answered only to the person who asked. */
+export const batchTemplateText = (): string =>
+  [
+    '*Batch files* are CSV (UTF-8, a comma between values) with a header row; columns in any order, `reference` optional and kept by Rampart only.',
+    `*Transfers*\n\`\`\`${BATCH_TEMPLATES.transfers}\`\`\``,
+    `*Offramps* (\`beneficiary\` is an approved beneficiary's id or unique label from \`/beneficiary list\`)\n\`\`\`${BATCH_TEMPLATES.offramps}\`\`\``,
+    'Amounts are exact (a point for decimals, commas only between thousands); no cell may start with = + - or @.',
+  ].join('\n\n');
+
+export const BATCH_USAGE =
+  'Usage: `/batch` opens a form to pay many rows from one CSV file with one approval; `/batch template` shows the columns of each kind.';
+
+/** Longest text Rampart puts under the file field; longer lists go to a message. */
+const FIELD_LIMIT = 400;
+
+const rowList = (rows: readonly number[]): string => {
+  const shown = rows.slice(0, 5).map(String);
+  const more = rows.length - shown.length;
+  if (more > 0) return `rows ${shown.join(', ')} and ${more} more`;
+  return shown.length === 1 ? `row ${shown[0]}` : `rows ${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}`;
+};
+
+/** What the file field says; `fits` false means the full list must also be sent as a message. */
+export function batchFieldError(fileErrors: readonly string[], rowErrors: readonly { row: number; message: string }[]) {
+  const all = [...fileErrors, ...rowErrors.map((e) => e.message)];
+  const rows = [...new Set(rowErrors.map((e) => e.row))];
+  const ask = rows.length > 0 ? ` Fix ${rowList(rows)} and upload again.` : '';
+  const whole = `${all.join(' ')}${ask}`;
+  if (whole.length <= FIELD_LIMIT) return { text: whole, fits: true };
+  const first = all[0] ?? '';
+  const lead = first.length > 200 ? `${first.slice(0, 199)}…` : first;
+  return {
+    text: `${lead} (${all.length} problems in all; the full list is in a message from Rampart.)${ask}`,
+    fits: false,
+  };
+}
+
+/** Every problem, as messages of at most 45 sections of ~2,900 characters (Slack's limits). */
+export function batchProblemMessages(fileName: string, problems: readonly string[]): KnownBlock[][] {
+  const sections: string[] = [];
+  let current = '';
+  for (const p of problems) {
+    const line = `• ${esc(p)}`;
+    if (current.length + line.length + 1 > 2900 && current !== '') {
+      sections.push(current);
+      current = '';
+    }
+    current = current === '' ? line : `${current}\n${line}`;
+  }
+  if (current !== '') sections.push(current);
+  const messages: KnownBlock[][] = [];
+  for (let i = 0; i < sections.length; i += 45) messages.push(sections.slice(i, i + 45).map(section));
+  messages[0]?.unshift(
+    section(
+      `*${plural(problems.length, 'problem')} in ${fileName}*; nothing was submitted. Fix them and upload the file again.`,
+    ),
+  );
+  return messages;
+}
+
+/** The modal once a file passed every check but approvals cannot be created in this build yet. */
+export function batchUnavailableModal(summary: string): View {
+  return {
+    type: 'modal',
+    title: plain('New batch payout', 24),
+    close: plain('Close', 24),
+    blocks: [section('*Batch approvals are not enabled yet in this build.* Nothing was submitted.'), section(summary)],
+  };
+}

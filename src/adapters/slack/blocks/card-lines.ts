@@ -1,0 +1,128 @@
+/**
+ * The "what runs" lines of an open approval card: amount, chain, from, to — each destination
+ * with where it came from (issue 23 item 7: typed by whom, checksum, bank lookup and when).
+ * Pure.
+ */
+import { shortAddress, toChecksumAddress } from '../../../domain/address.js';
+import { CHAINS, type ChainId, explorerAddressUrl } from '../../../domain/assets.js';
+import type { Destination, HolderSource } from '../../../domain/destination.js';
+import type { SealedRequest } from '../../../domain/request.js';
+import { registrationLines, statedPayeeLine } from './card-registration.js';
+import { code, esc, link, slackDate } from './common.js';
+
+function chainOf(f: SealedRequest): ChainId | undefined {
+  const c = f.display.chain;
+  return c && c in CHAINS ? (c as ChainId) : undefined;
+}
+
+/** Only a name the service's lookup returned is called verified (issue 9 item 6, invariant 7). */
+function vouched(source: HolderSource | undefined, requester: string, at?: number): string | undefined {
+  if (source === 'lookup') return `verified by bank lookup${at ? ` ${slackDate(at)}` : ''}`;
+  if (source === 'typed') return `typed by <@${requester}>, not verified`;
+  return undefined;
+}
+
+export function holderLine(name: string, source: HolderSource | undefined, requester: string, at?: number): string {
+  const how = vouched(source, requester, at);
+  return `*Holder:* ${esc(name)}${how ? ` _(${how})_` : ''}`;
+}
+
+/** The holder's name once: on the label's line when the label already says it (item 8). */
+function payeeLines(label: string, holder: string | undefined, f: SealedRequest): string[] {
+  const { display } = f;
+  if (holder && label.toLowerCase().includes(holder.toLowerCase())) {
+    const how = vouched(display.holderSource, f.requester, display.holderCheckedAt);
+    return [`*To beneficiary:* ${esc(label)}${how ? ` _(holder name ${how})_` : ''}`];
+  }
+  const lines = [`*To beneficiary:* ${esc(label)}`];
+  if (holder) lines.push(holderLine(holder, display.holderSource, f.requester, display.holderCheckedAt));
+  return lines;
+}
+
+/** Enough of a cross-border destination to check it: country, bank codes, masked account. */
+function destinationLine(d: Destination): string {
+  const parts = [
+    d.country ? `*Country:* ${esc(d.country)}` : '',
+    ...d.codes.map((c) => `*${esc(c.label)}:* ${code(c.value)}`),
+    d.account ? `*${esc(d.account.label)}:* ${code(d.account.masked)}` : '',
+  ].filter(Boolean);
+  return parts.join('  ·  ');
+}
+
+/** What vouches for a typed address: its EIP-55 checksum, or only its format. */
+function addressProof(chain: ChainId | undefined, address: string): string {
+  if (!chain) return 'not checked';
+  if (CHAINS[chain].kind === 'svm') return 'valid Solana address';
+  const body = address.slice(2);
+  if (body === body.toLowerCase() || body === body.toUpperCase()) return 'no checksum (all one case)';
+  return toChecksumAddress(address) === address ? 'EIP-55 checksum valid' : 'checksum does not match';
+}
+
+const NAIRA = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const RATE = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+/** Issue 23 item 8: "≈ ₦766,375 at ₦1,532.75 per USDC"; indicative only, the payout uses the service's rate. */
+export function nairaLine(f: SealedRequest): string | undefined {
+  const { call, display } = f;
+  if (call.kind !== 'offramp' || !display.indicativeRate || display.assetCode === 'cNGN') return undefined;
+  const naira = call.body.amount * display.indicativeRate;
+  return `*Indicative:* ≈ ₦${NAIRA.format(naira)} at ₦${RATE.format(display.indicativeRate)} per ${esc(display.assetCode ?? '')} (onramp rate at submission; the payout uses the service's rate)`;
+}
+
+function amountLine(f: SealedRequest, chain: ChainId | undefined): string {
+  const { call, display } = f;
+  if (call.kind !== 'transfer' && call.kind !== 'offramp') return '';
+  const code = esc(display.assetCode ?? '');
+  const amount =
+    call.body.amount === -1
+      ? '*entire available balance (amount not fixed)*'
+      : display.entireBalance
+        ? `All available at submission: *${esc(display.amountText ?? '')}* ${code}`
+        : `*${esc(display.amountText ?? String(call.body.amount))}* ${code}`;
+  return `*Amount:* ${amount}  ·  *Chain:* ${chain ? CHAINS[chain].name : call.body.asset}  (\`${call.body.asset}\`)`;
+}
+
+export function whatLines(f: SealedRequest): string[] {
+  const { call, display } = f;
+  const chain = chainOf(f);
+  const lines: string[] = [];
+  if (call.kind === 'register-beneficiary') return registrationLines(f);
+  if (call.kind === 'beneficiary') {
+    lines.push(`*Identity:* ${esc(display.identityLabel ?? call.body.identity_id)}`);
+    lines.push(`*Bank account:* ${esc(display.beneficiaryLabel ?? '')}`);
+    if (display.holderName) lines.push(holderLine(display.holderName, display.holderSource, f.requester));
+    if (display.destination) lines.push(destinationLine(display.destination));
+    return lines;
+  }
+  lines.push(amountLine(f, chain));
+  const from =
+    display.walletAddress && chain
+      ? ` ${link(explorerAddressUrl(chain, display.walletAddress), shortAddress(display.walletAddress))}`
+      : '';
+  lines.push(`*From:* ${esc(display.walletAlias ?? call.body.wallet_id)}${from}`);
+  if (call.kind === 'transfer') {
+    const address = chain
+      ? link(explorerAddressUrl(chain, call.body.receiver), call.body.receiver)
+      : code(call.body.receiver);
+    if (display.ownWallet) lines.push(`*To:* ${esc(display.ownWallet)} (own wallet) ${address}`);
+    else lines.push(`*To:* ${address}\n_typed by <@${f.requester}> · ${addressProof(chain, call.body.receiver)}_`);
+    if (display.newReceiver && !display.ownWallet)
+      lines.push(
+        display.viaApi
+          ? // issue 21: a key created with --allow-new-destinations; said in bold on the card.
+            ':warning: *new destination via API*: Rampart has never paid this address before. Check it with the payee.'
+          : ':warning: *Rampart has never paid this address before.* Check it with the payee.',
+      );
+  } else {
+    lines.push(...payeeLines(display.beneficiaryLabel ?? call.body.beneficiary_id, display.holderName, f));
+    const stated = statedPayeeLine(display);
+    if (stated) lines.push(stated);
+    const naira = nairaLine(f);
+    if (naira) lines.push(naira);
+  }
+  if (display.availableBefore)
+    lines.push(
+      `*Available:* ${esc(display.availableBefore)} → ${esc(display.availableAfter ?? '?')} ${esc(display.assetCode ?? '')}`,
+    );
+  return lines;
+}

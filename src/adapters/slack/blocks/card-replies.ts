@@ -1,0 +1,74 @@
+/**
+ * The thread reply for a request's final state: success with the explorer link, failure, or
+ * unknown with what to check (never advice to resubmit). Pure.
+ */
+import { shortAddress } from '../../../domain/address.js';
+import type { RequestOutcome, RequestRecord } from '../../../domain/request.js';
+import { outcomeMessage } from '../../../presenters/describe-error.js';
+import { code, esc, link, quoted } from './common.js';
+
+/** Where to look when the service may or may not have acted (issue 9 item 1). */
+const WHAT_TO_CHECK: Record<RequestRecord['frozen']['call']['kind'], string> = {
+  transfer:
+    "Check the wallet's balances, the receiver's address on the chain's explorer and the service's records (ask its operators) to learn whether it went through.",
+  offramp:
+    "Check the wallet's balances and the service's records of payouts to this beneficiary (ask its operators) to learn whether it went through.",
+  beneficiary: "Check the service's records (ask its operators) to learn whether the beneficiary was created.",
+  // No service call: only a worker stopping mid-way leaves it unknown.
+  'register-beneficiary': 'Check `/beneficiary list` to learn whether the beneficiaries were recorded.',
+};
+
+/** Issue 19: an "entire balance" moved only what the approvers saw; anything newer stays. */
+const sealedNote = (f: RequestRecord['frozen']): string =>
+  f.display.entireBalance
+    ? ` It moved ${esc(f.display.amountText ?? '')} ${esc(f.display.assetCode ?? '')}, the balance available at submission; anything that arrived since stays in ${esc(f.display.walletAlias ?? 'the wallet')}.`
+    : '';
+
+/** Issue 19: a try whose start no Redis replica confirmed was not sent; it is tried again. */
+export const notSentReply = (record: RequestRecord): string =>
+  `:hourglass_flowing_sand: ${record.frozen.id} was not sent: no Redis replica confirmed its start in time, so nothing reached the service. Rampart tries again shortly; it is still approved and will run at most once.`;
+
+/** The thread reply for a final state: success with the explorer link, failure, or unknown. */
+export function outcomeReply(record: RequestRecord): string {
+  const f = record.frozen;
+  const who = `<@${f.requester}>`;
+  const o = record.outcome ?? {};
+  const id1 = record.executionCount > 1 ? f.id : `${f.id}.1`;
+  if (o.resolution) return resolvedReply(record, o.resolution);
+  switch (record.state) {
+    case 'succeeded':
+      if (o.link)
+        return `:white_check_mark: ${who} ${f.id} succeeded. Transaction ${link(o.link, o.hash ? shortAddress(o.hash) : 'on the explorer')}.${sealedNote(f)}`;
+      if (o.reference)
+        return `:white_check_mark: ${who} ${f.id} succeeded. The service's reference: ${code(o.reference)}.${sealedNote(f)}`;
+      return `:white_check_mark: ${who} ${f.id} succeeded${o.id ? `: id ${code(o.id)}` : outcomeMessage(o) ? `: ${esc(outcomeMessage(o) ?? '')}` : ''}.`;
+    case 'failed':
+      return `:x: ${who} ${f.id} failed: ${esc(outcomeMessage(o) ?? 'no message').replace(/\.$/, '')}. Nothing was retried; make a new request once the cause is fixed.`;
+    case 'unknown':
+      return `:rotating_light: ${who} *${f.id}: outcome unknown.* ${esc(outcomeMessage(o) ?? '')}\n*Do not request it again:* it may already have gone through, and Rampart will not call the service for it again. ${WHAT_TO_CHECK[f.call.kind]} Once you know, an approver other than the requester records it with *Record outcome…* on the card (or \`/resolve ${id1}\`): paid, with the proof; not paid is only a proposal until a second approver confirms it.`;
+    case 'denied':
+      return `:no_entry_sign: ${who} ${f.id} was denied by <@${record.decidedBy}>${record.denyReason ? `: ${quoted(record.denyReason)}` : '.'}`;
+    case 'cancelled':
+      return `:heavy_multiplication_x: ${f.id} was cancelled by the requester.`;
+    case 'expired':
+      return `:alarm_clock: ${who} ${f.id} expired without enough approvals. Make a new request if it is still needed.`;
+    default:
+      return `${f.id}: ${record.state}.`;
+  }
+}
+
+/**
+ * A person recorded what an unknown outcome was; the unknown reply above stays. Not paid names
+ * both people and says only what was recorded: no advice to request it again.
+ */
+function resolvedReply(record: RequestRecord, r: NonNullable<RequestOutcome['resolution']>): string {
+  const f = record.frozen;
+  const o = record.outcome ?? {};
+  const proof = o.hash ?? o.reference ?? o.id ?? o.message ?? '';
+  if (r.paid)
+    return `:white_check_mark: <@${f.requester}> ${f.id} was paid: <@${r.by}> recorded it (${code(proof)}) after its outcome was unknown. It counts as succeeded.`;
+  const proposed = r.proposal
+    ? `<@${r.proposal.by}> proposed it and <@${r.by}> confirmed it`
+    : `<@${r.by}> recorded it`;
+  return `:x: <@${f.requester}> ${f.id} was not paid: ${proposed} after its outcome was unknown: ${quoted(proof)}. It is recorded as failed and its amount no longer counts toward the velocity limit.`;
+}

@@ -1,0 +1,202 @@
+/**
+ * The approval card: exactly what will run, who asked, the rule, the votes, and the buttons
+ * while it is pending. A final card shrinks to its outcome, one summary line and the people
+ * (issue 23 item 9). Pure builders; the lines are in card-lines.ts, the summaries in
+ * card-summary.ts, the thread replies in card-replies.ts.
+ */
+
+import type { KnownBlock } from '@slack/types';
+import { shortAddress } from '../../../domain/address.js';
+import { isFinal, type RequestRecord, type RequestState } from '../../../domain/request.js';
+import { outcomeMessage } from '../../../presenters/describe-error.js';
+import { batchCardBlocks } from './batch-card.js';
+import { type CardControls, cardControlBlocks } from './card-controls.js';
+import { whatLines } from './card-lines.js';
+import { approveConfirmText, buttonLabel, summaryLine } from './card-summary.js';
+import {
+  type Blocks,
+  code,
+  context,
+  esc,
+  header,
+  link,
+  mrkdwn,
+  plain,
+  section,
+  slackDate,
+  withSandboxNote,
+  wordsBlock,
+} from './common.js';
+import { unknownOutcomeBlocks } from './not-paid.js';
+import { checkedWarnings, requestRepeatLines, WARNINGS_CHECKED } from './repeat-lines.js';
+
+export const APPROVAL_ACTIONS = { approve: 'request_approve', deny: 'request_deny', cancel: 'request_cancel' } as const;
+
+// Words first: the emoji only repeats them (issue 23 item 12).
+const STATE_LABEL: Record<RequestState, string> = {
+  pending: ':hourglass_flowing_sand: Waiting for approval',
+  approved: ':white_check_mark: Approved, queued to run',
+  executing: ':gear: Executing',
+  succeeded: ':white_check_mark: Succeeded',
+  failed: ':x: Failed',
+  unknown: ':rotating_light: OUTCOME UNKNOWN',
+  denied: ':no_entry_sign: Denied',
+  cancelled: ':heavy_multiplication_x: Cancelled',
+  expired: ':alarm_clock: Expired without enough approvals',
+};
+
+const TITLE = {
+  transfer: 'Transfer',
+  offramp: 'Offramp',
+  beneficiary: 'New beneficiary',
+  'register-beneficiary': 'Existing beneficiaries',
+} as const;
+
+const at = (record: RequestRecord) => (record.decidedAt ? ` at ${slackDate(record.decidedAt)}` : '');
+
+function statusLine(record: RequestRecord, frozen: boolean): string {
+  const label = STATE_LABEL[record.state];
+  switch (record.state) {
+    case 'pending':
+      // Issue 23 item 5: a frozen card never invites a click that would be refused.
+      return frozen ? ':octagonal_sign: On hold: Rampart is frozen, so this cannot be approved now' : label;
+    case 'denied':
+      return `${label} by <@${record.decidedBy}>${at(record)}`;
+    case 'cancelled':
+      return `${label} by ${record.decidedBy === record.frozen.requester ? 'the requester' : `<@${record.decidedBy}>`}`;
+    case 'approved':
+    case 'executing':
+      return `${frozen && record.state === 'approved' ? ':octagonal_sign: Approved, held: Rampart is frozen' : label}${record.decidedBy ? ` (quorum reached by <@${record.decidedBy}>${at(record)})` : ''}`;
+    case 'succeeded': {
+      const o = record.outcome ?? {};
+      // Issue 19: a person's resolution of an unknown outcome says who recorded it.
+      if (o.resolution)
+        return `${label}: recorded as paid by <@${o.resolution.by}>${o.hash || o.reference || o.id ? ` ${code(o.hash ?? o.reference ?? o.id ?? '')}` : ''} (the outcome was unknown)`;
+      if (o.link)
+        return `${label}: ${link(o.link, 'view the transaction')}${o.hash ? ` ${code(shortAddress(o.hash))}` : ''}`;
+      if (o.reference) return `${label}: reference ${code(o.reference)}`;
+      return `${label}${o.id ? `: id ${code(o.id)}` : outcomeMessage(o) ? `: ${esc(outcomeMessage(o) ?? '')}` : ''}`;
+    }
+    case 'failed':
+      if (record.outcome?.resolution)
+        return `${label}: recorded as not paid by <@${record.outcome.resolution.by}> (the outcome was unknown)`;
+      return `${label}: ${esc(outcomeMessage(record.outcome) ?? '')}`;
+    case 'unknown':
+      return `${label}: ${esc(outcomeMessage(record.outcome) ?? '')}`;
+    default:
+      return label;
+  }
+}
+
+/** Issue 21: a request from the HTTP API names its key; the key's owner is the requester. */
+const requestedBy = (f: RequestRecord['frozen']): string =>
+  f.display.viaApi
+    ? `*Requested via API key* *${esc(f.display.viaApi.keyName)}* (owner <@${f.requester}>)`
+    : `*Requested by:* <@${f.requester}>`;
+
+function votesLine(record: RequestRecord): string {
+  // issue 22: "approved by @x with passkey"; a step-up request says every vote needs one.
+  const votes = record.votes.map((v) => `<@${v.user}> ✓${v.passkey ? ' with passkey' : ''}`).join(', ');
+  const stepUp = record.frozen.stepUp ? ' (each with the approver’s passkey)' : '';
+  return `*Approvals:* ${record.votes.length} of ${record.frozen.requiredApprovals}${stepUp}${votes ? `: ${votes}` : ''}`;
+}
+
+/** The requester's reason, and an approver's reason to deny or note, as they typed them (common.ts wordsBlock). */
+function peoplesWords(record: RequestRecord): KnownBlock[] {
+  const o = record.outcome;
+  const notPaid = record.state === 'failed' && o?.resolution && !o.resolution.paid ? o.message : undefined;
+  return [
+    wordsBlock('Reason', record.frozen.reason),
+    ...(record.state === 'denied' && record.denyReason ? [wordsBlock('Reason to deny', record.denyReason)] : []),
+    ...(notPaid ? [wordsBlock('Why not paid', notPaid)] : []),
+  ];
+}
+
+const hashLine = (record: RequestRecord) =>
+  context(`Sealed request hash \`${record.frozen.hash}\` · what runs is exactly what is shown`);
+
+/** Issue 23 item 9: outcome, one summary line, the people; no line that was true only before. */
+function finalCard(record: RequestRecord): KnownBlock[] {
+  const f = record.frozen;
+  // Issue 22: the final card keeps "with passkey" (the vote's proof), as the history does.
+  const approvers = record.votes.map((v) => `<@${v.user}>${v.passkey ? ' with passkey' : ''}`).join(', ');
+  return [
+    header(`${TITLE[f.call.kind]} ${f.id}`),
+    section(statusLine(record, false)),
+    section(`${summaryLine(f)}\n*Requested by:* <@${f.requester}>${approvers ? `\n*Approved by:* ${approvers}` : ''}`),
+    ...peoplesWords(record),
+    hashLine(record),
+  ];
+}
+
+function buttons(record: RequestRecord, frozen: boolean): KnownBlock {
+  const f = record.frozen;
+  // Issue 20 §5: with warnings on the card, Approve asks the approver to confirm they checked
+  // them, and the click says so (its value) so the vote's history records it in the same script.
+  const checked = checkedWarnings(f);
+  const approve = {
+    type: 'button',
+    action_id: APPROVAL_ACTIONS.approve,
+    style: 'primary',
+    text: plain('Approve', 75),
+    accessibility_label: buttonLabel('Approve', f),
+    value: checked ? `${f.id} ${WARNINGS_CHECKED}` : f.id,
+    confirm: checked
+      ? {
+          title: plain('Checked the warnings?', 100),
+          text: plain(`${checked} ${approveConfirmText(record)}`, 300),
+          confirm: plain('Checked, approve', 30),
+          deny: plain('Back', 30),
+        }
+      : {
+          title: plain('Approve this request?', 100),
+          text: plain(approveConfirmText(record), 300),
+          confirm: plain('Approve', 30),
+          deny: plain('Back', 30),
+        },
+  };
+  const elements = [
+    ...(frozen ? [] : [approve]),
+    {
+      type: 'button',
+      action_id: APPROVAL_ACTIONS.deny,
+      style: 'danger',
+      text: plain('Deny', 75),
+      accessibility_label: buttonLabel('Deny', f),
+      value: f.id,
+    },
+    // Issue 23 item 16: the requester's cancel in a menu, so the row fits a phone.
+    {
+      type: 'overflow',
+      action_id: APPROVAL_ACTIONS.cancel,
+      options: [{ text: plain('Cancel my request (requester only)', 75), value: f.id }],
+    },
+  ];
+  return { type: 'actions', block_id: `approval-${f.id}`, elements } as KnownBlock;
+}
+
+export function requestCardBlocks(record: RequestRecord, sandbox: boolean, controls: CardControls = {}): Blocks {
+  const f = record.frozen;
+  const frozen = controls.freeze !== undefined;
+  // Issue 20: a batch's card is its own (kind, rows, total, preview, progress, Resume/Stop).
+  if (f.display.batch)
+    return batchCardBlocks(record, f.display.batch, sandbox, frozen, buttons(record, frozen), controls.approvers);
+  if (isFinal(record.state))
+    return withSandboxNote([...finalCard(record), ...unknownOutcomeBlocks(record, controls.approvers)], sandbox);
+  const blocks: KnownBlock[] = [
+    header(`${TITLE[f.call.kind]} ${f.id}`),
+    section(statusLine(record, frozen)),
+    ...cardControlBlocks(record, controls), // issue 13
+    { type: 'section', text: mrkdwn(whatLines(f).join('\n')) },
+    // Issue 20 §4: earlier payments this one repeats, while it can still be denied.
+    ...(record.state === 'pending' && f.display.repeats?.length ? [section(requestRepeatLines(f).join('\n'))] : []),
+    section(requestedBy(f)),
+    ...peoplesWords(record),
+    section(
+      `*Rule:* ${esc(f.rule)}\n${votesLine(record)}${record.state === 'pending' ? `\n*Expires:* ${slackDate(f.expiresAt)}` : ''}`,
+    ),
+    hashLine(record),
+  ];
+  if (record.state === 'pending') blocks.push(buttons(record, frozen));
+  return withSandboxNote(blocks, sandbox);
+}

@@ -1,0 +1,96 @@
+/** Small pure helpers shared by the Block Kit builders. */
+import type { KnownBlock } from '@slack/types';
+import { oneLine } from '../../../domain/free-text.js';
+
+export type Blocks = KnownBlock[];
+
+/** Slack's own escaping for mrkdwn text taken from people or the service. */
+export const esc = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+export const mrkdwn = (text: string) => ({
+  type: 'mrkdwn' as const,
+  text: text.length > 3000 ? `${text.slice(0, 2999)}…` : text,
+});
+export const plain = (text: string, max = 150) => ({
+  type: 'plain_text' as const,
+  text: text.length > max ? `${text.slice(0, max - 1)}…` : text,
+  emoji: true,
+});
+
+export const section = (text: string): KnownBlock => ({ type: 'section', text: mrkdwn(text) });
+export const context = (text: string): KnownBlock => ({ type: 'context', elements: [mrkdwn(text)] });
+export const header = (text: string): KnownBlock => ({ type: 'header', text: plain(text) });
+
+/**
+ * Issue 23 item 19: the one format for every date people read in Slack — "Today 09:30", "Nov 21
+ * 09:30" — in each reader's own time zone; the fallback (notifications, old clients) in UTC.
+ */
+export const slackDate = (ms: number): string =>
+  `<!date^${Math.floor(ms / 1000)}^{date_short_pretty} {time}|${new Date(ms).toISOString().replace('T', ' ').slice(0, 16)} UTC>`;
+
+/**
+ * A URL as the target of a mrkdwn link, or undefined: http(s) only, Slack's three escapes, and
+ * no `|`, which would end the target and let the rest pose as the label (issue 9 seams).
+ */
+export function linkTarget(url: string): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return undefined;
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return undefined;
+  return esc(parsed.href.replaceAll('|', '%7C'));
+}
+
+/** `<url|label>` for a safe URL; otherwise the label alone, as text. Every link is built here. */
+export const link = (url: string, label: string): string => {
+  const target = linkTarget(url);
+  return target ? `<${target}|${esc(label)}>` : esc(label);
+};
+
+/** Inline code for text from people or the service: escaped, with no backtick to close it early. */
+export const code = (text: string): string => `\`${esc(text.replaceAll('`', "'"))}\``;
+
+/**
+ * People's words on a card (a reason, a deny reason), labelled and after the figures: plain_text
+ * shows them as typed, so no mrkdwn, mention or link in them acts, and on one line they cannot
+ * pose as more of the card's lines.
+ */
+export const wordsBlock = (label: string, text: string): KnownBlock => ({
+  type: 'section',
+  text: plain(`${label}: ${oneLine(text)}`, 3000),
+});
+
+/** People's words inside a text-only message (a thread reply, a direct message): one line of inline code. */
+export const quoted = (text: string): string => code(oneLine(text));
+
+export const SANDBOX_NOTE = ':test_tube: Sandbox: no real money moves.';
+
+/** Plain-text messages say it too: every message posted on the sandbox names it. */
+export const withSandboxText = (text: string, sandbox: boolean): string =>
+  sandbox ? `${text}\n_${SANDBOX_NOTE}_` : text;
+
+export function withSandboxNote(blocks: Blocks, sandbox: boolean): Blocks {
+  return sandbox ? [...blocks, context(SANDBOX_NOTE)] : blocks;
+}
+
+/** The "Share in channel" button carries only what is needed to answer again. */
+export function shareButton(command: string, args: string): KnownBlock {
+  return {
+    type: 'actions',
+    block_id: 'share',
+    elements: [
+      {
+        type: 'button',
+        action_id: 'share_in_channel',
+        text: plain('Share in channel', 75),
+        value: JSON.stringify({ command, args }).slice(0, 2000),
+      },
+    ],
+  };
+}
+
+/** An error answer: one sentence, and the usage when it helps. */
+export const errorBlocks = (message: string, usage?: string): Blocks =>
+  usage ? [section(`:warning: ${esc(message)}`), context(usage)] : [section(`:warning: ${esc(message)}`)];

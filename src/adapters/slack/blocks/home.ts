@@ -1,0 +1,125 @@
+/** App Home: where to start, what needs this person's vote, what waits, what ran. Pure builder. */
+import type { KnownBlock, View } from '@slack/types';
+import type { Dashboard } from '../../../app/dashboard.js';
+import type { FreezeState } from '../../../domain/freeze-state.js';
+import type { RequestRecord } from '../../../domain/request.js';
+import { summaryLine } from './card-summary.js';
+import { type Blocks, context, header, link, plain, section, slackDate } from './common.js';
+import { freezeBannerText } from './freeze.js';
+import { age, dashboardBlocks, outcomeBlocks } from './home-dashboard.js';
+
+/** Issue 23 item 11: the buttons at the top open what /transfer, /offramp and /balance open. */
+export const HOME_ACTIONS = { transfer: 'home_transfer', offramp: 'home_offramp', balance: 'home_balance' } as const;
+
+export interface HomeInput {
+  pending: RequestRecord[];
+  recent: RequestRecord[];
+  sandbox: boolean;
+  freeze?: FreezeState | undefined;
+  /** Present for an approver: who is looking, and each open card's link by request id. */
+  approver?: { user: string; links: ReadonlyMap<string, string> };
+  /** The App Home's DM channel, kept so a form opened here answers there. */
+  channel?: string;
+  /** Issue 24: the dashboard (for VIEWERS), with each outcome's thread link and the time it was built. */
+  dashboard?: { data: Dashboard; links: ReadonlyMap<string, string>; now: number };
+  /** Issue 24: someone outside VIEWERS: no treasury figures (only what needs their own vote). */
+  figuresHidden?: boolean;
+  /** Outcome-unknown requests whose not-paid proposal this approver could confirm. */
+  confirm?: RequestRecord[];
+}
+
+export const FIGURES_HIDDEN =
+  'Treasury figures (balances, limits, requests) are shown only to the people in VIEWERS; ask whoever runs Rampart to add you or your user group.';
+
+// Issue 23 item 11: each row says what moves from where to where (the sealed amount included).
+const line = (r: RequestRecord): string =>
+  `*${r.frozen.id}* · ${summaryLine(r.frozen)} · ${r.state} · by <@${r.frozen.requester}> ${slackDate(r.frozen.createdAt)}`;
+
+const voteLine = (r: RequestRecord, url: string | undefined): string =>
+  `${line(r)}${url ? ` · ${link(url, 'Open card')}` : ''}`;
+
+/** An outcome-unknown request with a not-paid proposal this approver could confirm: not theirs, not their proposal. */
+export const needsConfirmOf = (user: string, r: RequestRecord): boolean =>
+  r.frozen.requester !== user &&
+  r.executions.some((e) => e.state === 'unknown' && e.proposal && e.proposal.by !== user);
+
+const confirmLine = (r: RequestRecord, url: string | undefined): string => {
+  const e = r.executions.find((x) => x.state === 'unknown' && x.proposal);
+  return `*${e?.id ?? r.frozen.id}* · ${summaryLine(r.frozen)} · outcome unknown · <@${e?.proposal?.by ?? ''}> proposed *not paid*: confirm it or record paid${url ? ` · ${link(url, 'Open card')}` : ''}`;
+};
+
+/** A pending request this approver can still vote on: not theirs, not yet voted. */
+export const needsVoteOf = (user: string, r: RequestRecord): boolean =>
+  r.state === 'pending' && r.frozen.requester !== user && !r.votes.some((v) => v.user === user);
+
+const button = (text: string, action_id: string, primary = false) => ({
+  type: 'button' as const,
+  text: plain(text),
+  action_id,
+  ...(primary ? { style: 'primary' as const } : {}),
+});
+
+const actions: KnownBlock = {
+  type: 'actions',
+  block_id: 'home_actions',
+  elements: [
+    button('New transfer', HOME_ACTIONS.transfer, true),
+    button('New offramp', HOME_ACTIONS.offramp),
+    button('Balances', HOME_ACTIONS.balance),
+  ],
+};
+
+const rows = (list: RequestRecord[], show: (r: RequestRecord) => string, empty: string): KnownBlock =>
+  section(list.length ? list.slice(0, 15).map(show).join('\n') : empty);
+
+export function homeView(input: HomeInput): View {
+  const { pending, recent, sandbox, freeze, approver, dashboard } = input;
+  // Issue 24: with the dashboard, waiting rows say how long they have waited (oldest first).
+  const aged = (r: RequestRecord) =>
+    dashboard ? `${line(r)} · waiting ${age(dashboard.now - r.frozen.createdAt)}` : line(r);
+  const mine = approver ? pending.filter((r) => needsVoteOf(approver.user, r)) : [];
+  // No row twice: a request is listed once, in the first section it belongs to.
+  const shown = new Set(mine.map((r) => r.frozen.id));
+  const waiting = pending.filter((r) => !shown.has(r.frozen.id));
+  for (const r of waiting) shown.add(r.frozen.id);
+  const recentOnly = recent.filter((r) => !shown.has(r.frozen.id));
+  const blocks: Blocks = [
+    header('Rampart'),
+    ...(freeze ? [section(freezeBannerText(freeze))] : []), // issue 13
+    actions,
+    context(
+      'Balances `/balance` · rates `/rate` · bank lookup `/lookup` · payments `/transfer`, `/offramp` · setup `/identity`, `/beneficiary` · stop everything `/freeze`. Add `help` to any command for its usage.',
+    ),
+    { type: 'divider' },
+  ];
+  const confirm = approver ? (input.confirm ?? []).filter((r) => needsConfirmOf(approver.user, r)) : [];
+  if (approver) {
+    const votes = mine.map(
+      (r) =>
+        `${voteLine(r, approver.links.get(r.frozen.id))}${dashboard ? ` · waiting ${age(dashboard.now - r.frozen.createdAt)}` : ''}`,
+    );
+    const confirms = confirm.map((r) => confirmLine(r, approver.links.get(r.frozen.id)));
+    const all = [...votes.slice(0, 15), ...confirms.slice(0, 15)];
+    blocks.push(
+      section(`*Needs your vote* (${mine.length + confirm.length})`),
+      section(all.length ? all.join('\n') : '_Nothing needs your vote._'),
+      { type: 'divider' },
+    );
+  }
+  if (input.figuresHidden) {
+    blocks.push(section(FIGURES_HIDDEN));
+    if (sandbox) blocks.push(context(':test_tube: Sandbox: no real money moves.'));
+    return { type: 'home', blocks, ...(input.channel ? { private_metadata: input.channel } : {}) };
+  }
+  if (dashboard) blocks.push(...dashboardBlocks(dashboard.data));
+  blocks.push(
+    section(`*${approver ? 'Also waiting' : 'Waiting for approval'}* (${waiting.length})`),
+    rows(waiting, aged, approver ? '_Nothing else is waiting._' : '_Nothing is waiting._'),
+    { type: 'divider' },
+    ...(dashboard
+      ? outcomeBlocks(dashboard.data, dashboard.links)
+      : [section('*Recent requests*'), rows(recentOnly, line, '_No other requests yet._')]),
+  );
+  if (sandbox) blocks.push(context(':test_tube: Sandbox: no real money moves.'));
+  return { type: 'home', blocks, ...(input.channel ? { private_metadata: input.channel } : {}) };
+}

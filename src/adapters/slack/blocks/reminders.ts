@@ -1,0 +1,41 @@
+/**
+ * Issue 13's direct messages: reminders to approvers, escalation, and the requester's messages at
+ * each decision and outcome. Pure; the outcome texts reuse the thread replies (link, reason, or
+ * what to check — never advice to resubmit an unknown).
+ */
+import type { RequestRecord } from '../../../domain/request.js';
+import type { Milestone } from '../../jobs/notifier.js';
+import { outcomeReply } from './card-replies.js';
+import { summaryLine } from './card-summary.js';
+import { link, slackDate } from './common.js';
+
+// Issue 23 items 3-4: the money first, a sealed entire balance with its label.
+const what = (r: RequestRecord): string => summaryLine(r.frozen);
+
+export const reminderText = (r: RequestRecord, permalink: string, n: number): string =>
+  `:hourglass_flowing_sand: Reminder ${n}: ${r.frozen.id} (${what(r)}, asked by <@${r.frozen.requester}>) still needs your decision; it expires ${slackDate(r.frozen.expiresAt)}. ${link(permalink, 'Open the card')}`;
+
+export const escalationText = (r: RequestRecord, permalink: string): string =>
+  `:mega: Escalation: ${r.frozen.id} (${what(r)}, asked by <@${r.frozen.requester}>) has been waiting since ${slackDate(r.frozen.createdAt)} with ${r.votes.length} of ${r.frozen.requiredApprovals} approvals. ${link(permalink, 'Open the card')}`;
+
+/** undefined: nothing to tell the requester at this state (they cancelled it themselves, say). */
+export function requesterText(r: RequestRecord, permalink: string, m: Milestone): string | undefined {
+  const card = link(permalink, 'the card');
+  if (m.kind === 'vote')
+    return `:ballot_box_with_check: <@${m.by}> approved your ${r.frozen.id} (${r.votes.length} of ${r.frozen.requiredApprovals}); see ${card}.`;
+  switch (r.state) {
+    case 'approved':
+      return `:white_check_mark: Your ${r.frozen.id} was approved by <@${r.decidedBy ?? '?'}> and is queued to run; see ${card}.`;
+    case 'cancelled':
+      // The requester's own cancel needs no message; a cancel by an unfreeze does.
+      return r.decidedBy === r.frozen.requester ? undefined : `${outcomeReply(r)} See ${card}.`;
+    case 'denied':
+    case 'expired':
+    case 'succeeded':
+    case 'failed':
+    case 'unknown':
+      return `${outcomeReply(r)} (${card})`;
+    default:
+      return undefined;
+  }
+}

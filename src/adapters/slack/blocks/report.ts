@@ -1,0 +1,84 @@
+/**
+ * The treasury report as Block Kit (issue 24), pure. Each chart is Slack's own
+ * `data_visualization` block, or — where the workspace refused it — an image block showing the
+ * uploaded PNG (`slack_file`); either way its numbers follow in text (never a picture alone).
+ */
+import type { KnownBlock } from '@slack/types';
+import type { ReportView } from '../../../app/report.js';
+import { type ChartSpec, chartBlock, chartText } from '../../../charts/chart-spec.js';
+import { amountToString, formatAmount } from '../../../domain/amount.js';
+import type { Payment } from '../../../domain/report.js';
+import { type Blocks, code, context, esc, header, section } from './common.js';
+
+/** How the charts are shown: Slack's chart block, or the ids of uploaded PNGs (one per chart). */
+export type ChartMode = { kind: 'native' } | { kind: 'images'; fileIds: readonly string[] };
+
+const money = (p: Payment) => `${formatAmount({ units: p.units, decimals: p.decimals })} ${esc(p.code)}`;
+const shortDest = (d: string) => (d.length > 16 ? `${d.slice(0, 8)}…${d.slice(-6)}` : d);
+const minutes = (ms: number) =>
+  ms < 60_000
+    ? `${Math.round(ms / 1000)} s`
+    : ms < 3_600_000
+      ? `${Math.round(ms / 60_000)} min`
+      : `${(ms / 3_600_000).toFixed(1)} h`;
+
+function chartBlocks(spec: ChartSpec, index: number, mode: ChartMode): Blocks {
+  const alt = chartText(spec);
+  const fileId = mode.kind === 'images' ? mode.fileIds[index] : undefined;
+  // The chart block is not in @slack/types (chart-spec.ts types it with zod).
+  const shown = (fileId
+    ? { type: 'image', slack_file: { id: fileId }, alt_text: alt.slice(0, 2000) }
+    : chartBlock(spec)) as unknown as KnownBlock;
+  return [shown, context(esc(alt).slice(0, 3000))];
+}
+
+const list = (items: string[], none: string) => (items.length ? items.join('\n') : none);
+
+export function reportTitle(days: number): string {
+  return `Treasury report, last ${days} days`;
+}
+
+export function reportBlocks(view: ReportView, days: number, mode: ChartMode, footer?: string): Blocks {
+  const { report } = view;
+  const totals = Object.entries(report.totals)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([k, n]) => `• ${esc(k)}: ${n}`);
+  const largest = report.largest.map(
+    (p) => `• ${code(p.id)} ${money(p)} to ${code(shortDest(p.destination))} from ${esc(p.wallet)}`,
+  );
+  const first = report.firstTime.map(
+    (p) => `• ${code(shortDest(p.destination))} (${esc(p.kind)}, ${code(p.id)}, ${money(p)})`,
+  );
+  const unknown = report.unresolved.map(
+    (p) =>
+      `• :warning: ${code(p.id)} ${money(p)} — outcome unknown; once checked, an approver records it with \`/resolve ${esc(p.id)} paid|not-paid …\``,
+  );
+  const approval = report.approval
+    ? `Median ${minutes(report.approval.median)}, slowest ${minutes(report.approval.slowest)} (${report.approval.count} decided)`
+    : 'No approvals decided in this window.';
+  const blocks: Blocks = [
+    header(reportTitle(days)),
+    context(
+      `${esc(report.days[0] ?? '')} to ${esc(report.days.at(-1) ?? '')} (${esc(report.window.zone)}) · from Rampart's records`,
+    ),
+    ...(view.charts.length === 0
+      ? [section('No payment succeeded in this window, so there is no outflow to chart.')]
+      : view.charts.flatMap((spec, i) => chartBlocks(spec, i, mode))),
+    section(`*Totals by kind and outcome*\n${list(totals, 'No payments in this window.')}`),
+    section(`*Ten largest payments*\n${list(largest, 'None.')}`),
+    section(`*Paid for the first time*\n${list(first, 'None.')}`),
+    section(`*How long approvals took*\n${approval}`),
+    section(`*Unknown outcomes not yet resolved*\n${list(unknown, 'None.')}`),
+  ];
+  if (footer) blocks.push(context(footer));
+  return blocks;
+}
+
+/** The plain text of the message (notifications, screen readers). */
+export function reportFallbackText(view: ReportView, days: number): string {
+  const total = Object.values(view.report.totals).reduce((a, b) => a + b, 0);
+  const out = Object.entries(view.report.outflow)
+    .map(([c, s]) => `${amountToString({ units: s.perDay.reduce((a, b) => a + b, 0n), decimals: s.decimals })} ${c}`)
+    .join(', ');
+  return `${reportTitle(days)}: ${total} payments${out ? `, out ${out}` : ''}, ${view.report.unresolved.length} unknown outcome(s) not yet resolved.`;
+}

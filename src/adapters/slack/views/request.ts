@@ -1,0 +1,85 @@
+/**
+ * Submission of the transfer/offramp modal: read the form → deps.app.submitRequest → field errors
+ * on the modal, or ack and announce the frozen request. Nothing reaches the service's money
+ * endpoints here.
+ */
+import type { ViewStateValue } from '@slack/bolt';
+import { DeadlineError, withDeadline } from '../../../app/deadline.js';
+import { describeError } from '../../../app/describe-error.js';
+import { SubmitBudget } from '../../../app/submit-budget.js';
+import { isNote } from '../blocks/identity-options.js';
+import { modalMetaSchema, REQUEST_CALLBACK } from '../blocks/request-modal.js';
+import { alreadySubmittedModal, NOTHING_SUBMITTED } from '../blocks/submitted.js';
+import type { Deps } from '../deps.js';
+import { readMetadata } from '../metadata.js';
+import type { Routes } from '../routes.js';
+
+/** Slack allows 3 s for the answer; the balance check must leave room for the create (issue 9). */
+const CHECK_BUDGET_MS = 1_700;
+
+type Values = Record<string, Record<string, ViewStateValue>>;
+// Each input's action_id is its block_id (unique in the view).
+const text = (v: Values, block: string) => v[block]?.[block]?.value ?? undefined;
+const selected = (v: Values, block: string) => v[block]?.[block]?.selected_option?.value ?? undefined;
+
+const NOTE_CHOSEN =
+  'That line says what to do next: use "Use an existing beneficiary id…" or "New beneficiary…" under this field.';
+
+const uncheckedText = (err: unknown): string =>
+  err instanceof DeadlineError
+    ? 'The wallet service is slow to answer, so the balance could not be checked; submit again in a moment.'
+    : describeError(err);
+
+export function registerRequestViews(app: Routes, deps: Deps): void {
+  for (const kind of ['transfer', 'offramp'] as const) {
+    app.view(REQUEST_CALLBACK[kind], async ({ ack, view, body }) => {
+      const budget = new SubmitBudget();
+      const m = readMetadata(modalMetaSchema, view.private_metadata);
+      if (!m.ok) {
+        await ack({ response_action: 'errors', errors: { reason: m.problem } });
+        return;
+      }
+      const v = view.state.values;
+      const outcome = await deps.app.submitRequest(
+        {
+          input: {
+            kind,
+            wallet: selected(v, 'wallet'),
+            asset: selected(v, 'asset'),
+            amount: text(v, 'amount'),
+            entireBalance: (v.entire?.entire?.selected_options?.length ?? 0) > 0,
+            receiver: text(v, 'receiver'),
+            beneficiary: selected(v, 'beneficiary'),
+            reason: text(v, 'reason'),
+          },
+          requester: body.user.id,
+          origin: m.value.channel,
+          submission: view.id,
+        },
+        { budget, withinBudget: (work) => withDeadline(work, CHECK_BUDGET_MS) },
+      );
+      switch (outcome.kind) {
+        case 'invalid': {
+          const errors = outcome.errors as Record<string, string>;
+          // issue 11: the picker's hints are options too; choosing one gets a sentence, not a refusal.
+          if (errors.beneficiary && isNote(selected(v, 'beneficiary'))) errors.beneficiary = NOTE_CHOSEN;
+          await ack({ response_action: 'errors', errors });
+          return;
+        }
+        case 'unchecked':
+          await ack({ response_action: 'errors', errors: { wallet: uncheckedText(outcome.error) } });
+          return;
+        case 'duplicate':
+          // Say where the first submit went; never close the form as if this one worked.
+          await ack({ response_action: 'update', view: alreadySubmittedModal(kind, outcome.id, deps) });
+          return;
+        case 'nothing':
+          await ack({ response_action: 'errors', errors: { reason: NOTHING_SUBMITTED } });
+          return;
+        case 'submitted':
+          await deps.app.ackThenAnnounce(() => ack({ response_action: 'clear' }), outcome.frozen);
+          return;
+      }
+    });
+  }
+}
