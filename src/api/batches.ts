@@ -17,6 +17,7 @@ import { emptyCounts } from '../domain/approval.js';
 import { type BatchRowRecord, rowList } from '../domain/batch-approval.js';
 import type { BatchRow } from '../domain/batch-file.js';
 import type { SealedRequest } from '../domain/request.js';
+import { newDestinationRule } from '../domain/rules/index.js';
 import { type BatchBody, checkBatchBody, rowPointer } from './batch-fields.js';
 import { type Answer, frozenRefusal, NOT_SUBMITTED, refused, SERVICE_UNAVAILABLE } from './create.js';
 import type { ApiDeps } from './deps.js';
@@ -60,7 +61,7 @@ async function newDestinationRefusal(
   rows: readonly BatchRow[],
 ): Promise<ProblemAnswer | undefined> {
   const known = await Promise.all(rows.map((r) => deps.store.knownPayee(chain, r.destination)));
-  const fresh = rows.filter((_, i) => !known[i]);
+  const fresh = rows.filter((_, i) => !newDestinationRule(key.limits, known[i] === true).ok);
   if (fresh.length === 0) return undefined;
   return problem(
     403,

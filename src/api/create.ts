@@ -12,6 +12,7 @@ import { type ApiKey, keyLimitRefusal } from '../domain/api-key.js';
 import { sealHash, singleCounts } from '../domain/approval.js';
 import type { Draft } from '../domain/draft.js';
 import type { SealedRequest } from '../domain/request.js';
+import { freezeRule, newDestinationRule } from '../domain/rules/index.js';
 import type { ApiDeps } from './deps.js';
 import { checkFields, type MoneyKind } from './fields.js';
 import { presentRequest } from './present.js';
@@ -71,7 +72,7 @@ export const NOT_SUBMITTED = problem(
  * MAX_OPEN_PER_REQUESTER are held by the create itself (app/post-request.ts), not read here.
  */
 export async function frozenRefusal(deps: ApiDeps): Promise<ProblemAnswer | undefined> {
-  if (await deps.controls.freeze())
+  if (!freezeRule((await deps.controls.freeze()) !== undefined).ok)
     return problem(409, 'frozen', 'Rampart is frozen by an operator; no new payments are taken until it is unfrozen.');
   return undefined;
 }
@@ -81,7 +82,7 @@ async function transientRefusal(deps: ApiDeps, key: ApiKey, draft: Draft): Promi
   const first = await frozenRefusal(deps);
   if (first) return first;
   if (draft.kind === 'transfer' && draft.receiver && !key.limits.allowNewDestinations) {
-    if (!(await deps.store.knownPayee(draft.asset.chain, draft.receiver)))
+    if (!newDestinationRule(key.limits, await deps.store.knownPayee(draft.asset.chain, draft.receiver)).ok)
       return problem(
         403,
         'new_destination_not_allowed',
