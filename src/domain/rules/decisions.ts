@@ -23,12 +23,14 @@ export function approvalStateRule(
 export const freezeRule = (frozen: boolean): RuleOutcome<'frozen'> => (frozen ? { ok: false, code: 'frozen' } : ALLOW);
 
 /** Four eyes: whoever asked for the money never approves it, whichever door either came through. */
-export const noSelfApproval = (actor: Actor, requester: string): RuleOutcome<'self_approval'> =>
+export const noSelfApproval = (actor: Pick<Actor, 'user'>, requester: string): RuleOutcome<'self_approval'> =>
   actor.user === requester ? { ok: false, code: 'self_approval' } : ALLOW;
 
 /** A quorum of two is two people: one person's second vote never counts. */
-export const notTheSamePersonTwice = (actor: Actor, voters: readonly string[]): RuleOutcome<'duplicate_vote'> =>
-  voters.includes(actor.user) ? { ok: false, code: 'duplicate_vote' } : ALLOW;
+export const notTheSamePersonTwice = (
+  actor: Pick<Actor, 'user'>,
+  voters: readonly string[],
+): RuleOutcome<'duplicate_vote'> => (voters.includes(actor.user) ? { ok: false, code: 'duplicate_vote' } : ALLOW);
 
 /** A request that needs step-up counts a vote only with a verified passkey (a Slack click has none). */
 export const stepUpProofRule = (stepUp: boolean, withPasskey: boolean): RuleOutcome<'step_up_required'> =>
@@ -55,7 +57,7 @@ export type VoteRuleCode =
   | 'step_up_required';
 
 /** The first rule a vote breaks, in the script's order; velocity at quorum comes after these. */
-export function voteRule(actor: Actor, f: VoteFacts, now: number): RuleOutcome<VoteRuleCode> {
+export function voteRule(actor: Pick<Actor, 'user'>, f: VoteFacts, now: number): RuleOutcome<VoteRuleCode> {
   const checks = [
     () => approvalStateRule(f, now),
     () => freezeRule(f.frozen),
