@@ -9,6 +9,7 @@
 import { type ExecutionState, executionId, parseExecutionId } from '../domain/approval.js';
 import type { RequestOutcome, RequestRecord } from '../domain/request.js';
 import type { Resolution } from '../domain/resolution.js';
+import { noSelfApproval } from '../domain/rules/index.js';
 import { velocitySubject } from '../domain/velocity.js';
 import { type Authorisation, authorise } from './decide.js';
 import type { AppDeps } from './deps.js';
@@ -51,7 +52,7 @@ export async function resolveUnknown(deps: ResolveDeps, user: string, r: Resolut
   const n = parsed?.n ?? 1;
   if (n < 1 || n > record.executionCount) return { kind: 'missing', id: execId };
   // The requester never settles their own payment, as they never approve it (DESIGN invariant 1).
-  if (record.frozen.requester === user) return { kind: 'self', executionId: execId };
+  if (!noSelfApproval({ user }, record.frozen.requester).ok) return { kind: 'self', executionId: execId };
   const execution = (await deps.store.executions.get(execId)) ?? record.executions.find((e) => e.id === execId);
   if (execution?.state !== 'unknown') return { kind: 'not-unknown', executionId: execId, state: execution?.state };
 
