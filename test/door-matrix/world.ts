@@ -122,19 +122,26 @@ export async function viaBatchFile(
         .ephemerals(user)
         .slice(told)
         .map((e) => codeOfText(e.text ?? ''))
-        .find((c) => !c.startsWith('unread')) ?? (cards(h) > shown ? 'accepted' : undefined),
+        .find((c) => !c.startsWith('unread')) ?? (newCard(h, shown) ? 'accepted' : undefined),
     10_000,
     'the batch card or its refusal',
   );
 }
 
-/** The id on the newest card in the approvals channel once it is up. */
-export async function newestCardId(h: Harness, before: number): Promise<string> {
-  const card = await eventually(() => h.fake.messages(APPROVALS)[before], 10_000, 'a new card');
-  const id = /[RB]-\d+/.exec(blocksText(card))?.[0];
-  if (!id) throw new Error('card without an id');
-  return id;
-}
+const idOf = (m: { text?: string; blocks?: unknown[] }) => /[RB]-\d+/.exec(blocksText(m))?.[0];
+const newCard = (h: Harness, seen: ReadonlySet<string>) =>
+  h.fake
+    .messages(APPROVALS)
+    .map(idOf)
+    .find((id) => id !== undefined && !seen.has(id));
+
+/** The ids on the cards in the approvals channel now. */
+export const cards = (h: Harness): ReadonlySet<string> =>
+  new Set(h.fake.messages(APPROVALS).flatMap((m) => idOf(m) ?? []));
+
+/** The id of a card that was not among `seen`, once it is up. */
+export const newestCardId = (h: Harness, seen: ReadonlySet<string>): Promise<string> =>
+  eventually(() => newCard(h, seen), 10_000, 'a new card');
 
 /** A click on `id`'s card button (value = the id, as the card carries it), answered privately. */
 export async function clickCard(h: Harness, user: string, id: string, action: string, value: string = id) {
@@ -146,5 +153,4 @@ export async function clickCard(h: Harness, user: string, id: string, action: st
   return nextEphemeral(h, user, before);
 }
 
-export const cards = (h: Harness) => h.fake.messages(APPROVALS).length;
 export { PEOPLE };
