@@ -10,6 +10,7 @@ import { APPROVALS, eventually, type Harness, PEOPLE, REDIS_URL } from '../suppo
 import { type Driver, frozenWhile } from './cells-submit.js';
 import { apiCode, cliCode, codeOfText, nextEphemeral } from './readers.js';
 import type { DecisionDoor } from './table.js';
+import type { World } from './world.js';
 import { AMOUNT, cards, clickCard, newestCardId, viaApiTransfer, viaBatchFile, viaPrefill } from './world.js';
 
 /** A pending request by `user` through the prefill door; its id. */
@@ -72,6 +73,35 @@ const cliResolve = (h: Harness, id: string, user: string) =>
 const A1 = PEOPLE.approver1;
 const A2 = PEOPLE.approver2;
 
+/**
+ * The same approver chooses release twice on one unfreeze card: the second choice is answered as
+ * the first (another approver must choose the same) and the freeze stays.
+ */
+async function unfreezeTwice(w: World): Promise<string> {
+  const h = w.main;
+  return frozenWhile(w, async () => {
+    await h.driver.command(A1, '/unfreeze', '', APPROVALS);
+    const unfreezeCard = await eventually(
+      () =>
+        h.fake
+          .messages(APPROVALS)
+          .filter((m) => m.text === 'Unfreeze Rampart')
+          .at(-1),
+      10_000,
+      'the unfreeze card',
+    );
+    const choose = async () => {
+      const before = h.fake.ephemerals(A1).length;
+      await h.driver.click(A1, { action_id: 'unfreeze_release', message: unfreezeCard, channel: APPROVALS });
+      return nextEphemeral(h, A1, before);
+    };
+    expect(await choose()).toBe('duplicate_vote');
+    const second = await choose();
+    expect(await h.rampart.deps.controls.freeze()).toBeDefined();
+    return second;
+  });
+}
+
 export const DECIDE_DRIVERS: Partial<Record<RuleId, Partial<Record<DecisionDoor, Driver>>>> = {
   policy: {
     'approve-button': async (w) =>
@@ -90,6 +120,7 @@ export const DECIDE_DRIVERS: Partial<Record<RuleId, Partial<Record<DecisionDoor,
       await approveCounted(w.main, A1, id);
       return clickCard(w.main, A1, id, 'request_approve');
     },
+    'unfreeze-vote': unfreezeTwice,
   },
   step_up: {
     'approve-button': async (w) =>

@@ -21,7 +21,8 @@ const SENTENCES: readonly [RegExp, string][] = [
     /so you cannot (approve|resume) it|another approver must resolve it|cannot approve your own passkey/,
     'self_approval',
   ],
-  [/You have already approved/, 'duplicate_vote'],
+  // An unfreeze counts one choice per person: a repeat is answered as the first was.
+  [/You have already approved|another approver must choose the same/, 'duplicate_vote'],
   [
     /was already (approved|denied)|was cancelled by the requester|expired at|cannot be (resumed|stopped) now|no longer|out of date|only an outcome-unknown payment/,
     'not_pending',

@@ -40,7 +40,7 @@ export const DECISIONS: Record<RuleId, Half<DecisionDoor>> = {
     'approve-button': 'applies',
     'passkey-page': PAGE,
     'confirm-not-paid': 'pending: proposer and confirmer are two people; being rebuilt on another branch',
-    'unfreeze-vote': 'todo: the same approver voting release twice leaves the freeze; driver not written',
+    'unfreeze-vote': 'applies',
   },
   step_up: {
     ...same(DECISION_DOORS, REFUSING),
