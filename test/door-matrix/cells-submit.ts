@@ -5,6 +5,7 @@
 import type { RuleId } from '../../src/domain/rules/index.js';
 import { newKey } from '../api/support.js';
 import { PEOPLE } from '../support/harness.js';
+import { importTwice } from './cells-cli.js';
 import type { SubmissionDoor } from './table.js';
 import {
   AMOUNT,
@@ -89,6 +90,7 @@ export const SUBMIT_DRIVERS: Partial<Record<RuleId, Partial<Record<SubmissionDoo
       await viaBatchFile(w.caps, PEOPLE.groupMember, {});
       return viaBatchFile(w.caps, PEOPLE.groupMember, {});
     },
+    'cli-import': importTwice,
   },
   key_scopes: {
     'api-transfer': async (w) => viaApiTransfer(w.api, {}, (await newKey(w.api, { scopes: ['requests:read'] })).token),

@@ -116,7 +116,7 @@ export const SUBMISSIONS: Record<RuleId, Half<SubmissionDoor>> = {
     'slack-batch-file': 'applies',
     'request-again': 'todo: needs a batch paid in part while its requester is at the cap',
     'beneficiary-register': 'todo: a registration is an open request; driver not written',
-    'cli-import': 'todo: a registration is an open request; driver not written',
+    'cli-import': 'applies',
   },
   key_scopes: {
     ...same(SUBMISSION_DOORS, NO_KEY),
