@@ -5,7 +5,7 @@
 import type { RuleId } from '../../src/domain/rules/index.js';
 import { newKey } from '../api/support.js';
 import { PEOPLE } from '../support/harness.js';
-import { importTwice } from './cells-cli.js';
+import { importTwice, registerTwice } from './cells-cli.js';
 import type { SubmissionDoor } from './table.js';
 import {
   AMOUNT,
@@ -90,6 +90,7 @@ export const SUBMIT_DRIVERS: Partial<Record<RuleId, Partial<Record<SubmissionDoo
       await viaBatchFile(w.caps, PEOPLE.groupMember, {});
       return viaBatchFile(w.caps, PEOPLE.groupMember, {});
     },
+    'beneficiary-register': registerTwice,
     'cli-import': importTwice,
   },
   key_scopes: {

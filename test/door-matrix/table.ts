@@ -115,7 +115,7 @@ export const SUBMISSIONS: Record<RuleId, Half<SubmissionDoor>> = {
     'api-batch': 'applies',
     'slack-batch-file': 'applies',
     'request-again': 'todo: needs a batch paid in part while its requester is at the cap',
-    'beneficiary-register': 'todo: a registration is an open request; driver not written',
+    'beneficiary-register': 'applies',
     'cli-import': 'applies',
   },
   key_scopes: {
