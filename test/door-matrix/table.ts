@@ -84,8 +84,8 @@ export const SUBMISSIONS: Record<RuleId, Half<SubmissionDoor>> = {
     'api-batch': 'applies',
     'slack-batch-file': 'applies',
     'request-again': 'todo: a batch asked for again above STEP_UP_ABOVE needs a batch paid in part first',
-    'beneficiary-register': 'todo: needs STEP_UP_NEW_DESTINATION=on, a harness of its own',
-    'cli-import': 'todo: needs STEP_UP_NEW_DESTINATION=on, a harness of its own',
+    'beneficiary-register': 'applies',
+    'cli-import': 'applies',
   },
   new_destination: {
     'slack-modal': 'n/a: people in Slack may pay new destinations (the card says so; the step-up row may ask passkeys)',

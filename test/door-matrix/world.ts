@@ -23,7 +23,11 @@ export const MAIN_ENV = {
   VELOCITY_LIMITS: 'treasury:USDC=5000/24h',
   BATCH_MAX_ROWS: '3',
 };
-export const CAPS_ENV = { MAX_OPEN_PER_REQUESTER: '1' };
+export const CAPS_ENV = {
+  MAX_OPEN_PER_REQUESTER: '1',
+  STEP_UP_NEW_DESTINATION: 'on',
+  PUBLIC_URL: 'http://127.0.0.1:9/',
+};
 
 /** Amounts that break one rule each under MAIN_ENV (ops and treasury hold enough). */
 export const AMOUNT = { small: 5, twoApprovals: 15_000, stepUp: 25_000, overVelocity: 6_000 } as const;
