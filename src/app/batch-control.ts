@@ -3,6 +3,7 @@
  * Resume is one approver other than the requester; Stop is the requester or any approver, any
  * time before the batch is final, and cancels every unsent row. Both are recorded in history.
  */
+import { noSelfApproval, stepUpProofRule } from '../domain/rules/index.js';
 import type { PasskeyProof } from '../domain/step-up.js';
 import { cancelUnsent, continueBatch, isBatch } from './batch-run.js';
 import { type Authorisation, memberOf } from './decide.js';
@@ -33,10 +34,10 @@ export async function resumeBatch(
 ): Promise<BatchControlOutcome> {
   const record = isBatch(requestId) ? await deps.store.get(requestId) : undefined;
   if (!record) return { kind: 'missing' };
-  if (record.frozen.requester === user) return { kind: 'self', requestId };
+  if (!noSelfApproval({ user }, record.frozen.requester).ok) return { kind: 'self', requestId };
   const refused = await memberOf(deps.approvers, deps.log, user);
   if (refused) return refused;
-  if (record.frozen.stepUp && !passkey) return { kind: 'step-up', requestId };
+  if (!stepUpProofRule(record.frozen.stepUp === true, passkey !== undefined).ok) return { kind: 'step-up', requestId };
   const moved = await deps.store.batches.resume(requestId, user, passkey);
   if (!moved.ok) return { kind: 'late', requestId, state: moved.state };
   deps.log.info({ requestId, by: user }, 'batch resumed');

@@ -22,7 +22,7 @@ import { heldAssets, walletChoices } from './asset-choices.js';
 import { type ExportDeps, type ExportRange, exportAudit } from './audit-export.js';
 import { resumeBatch, stopBatch } from './batch-control.js';
 import { type BatchInput, type CheckedBatch, checkBatch } from './check-batch.js';
-import { type ConfirmPasskey, confirmFromPage, confirmNotPaid } from './confirm-not-paid.js';
+import { type ConfirmPasskey, confirmNotPaid } from './confirm-not-paid.js';
 import { checkNewIdentity, createIdentity } from './create-identity.js';
 import { buildDashboard, type Dashboard } from './dashboard.js';
 import { approve, authorise, cancel, checkDeny, deny } from './decide.js';
@@ -178,7 +178,7 @@ export function createApp(deps: FacadeDeps) {
         offerStepUp(deps, executionId, user, 'confirm-not-paid', false, proposal),
     },
     /** The passkey pages: a link's page and options, then the passkey verified and the decision made. */
-    passkeys: passkeyPages({ ...deps, confirmNotPaid: deps.confirmNotPaid ?? ((c) => confirmFromPage(deps, c)) }),
+    passkeys: passkeyPages(deps),
     // CLI commands (issue 18 §3)
     /** Issue 20: a batch's rows with their executions' states and outcomes, in row order. */
     batchRows: (record: RequestRecord) => batchRowOutcomes(deps.store, record),

@@ -6,6 +6,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
+import { noSelfApproval } from '../domain/rules/index.js';
 import type { ChallengeV2 } from '../domain/step-up.js';
 import type { StoredPasskey } from '../store/passkeys.js';
 import type { TokenData } from '../store/step-up-tokens.js';
@@ -57,7 +58,8 @@ export async function offerPasskeyApproval(
   owner: string,
   id: string,
 ): Promise<PasskeyOffer> {
-  if (approver === owner) return { kind: 'self' };
+  // Four eyes on a passkey too: its owner never approves it.
+  if (!noSelfApproval({ user: approver }, owner).ok) return { kind: 'self' };
   if (await authorise(deps, approver)) return { kind: 'not-approver' };
   const p = await deps.passkeys.get(owner, id);
   if (p?.status !== 'pending') return { kind: 'late' };
@@ -96,7 +98,7 @@ export async function bindPasskey(
     p !== undefined &&
     passkeyHash(p) === data.subjectHash &&
     (approving
-      ? p.status === 'pending' && data.user !== owner && !(await authorise(deps, data.user))
+      ? p.status === 'pending' && noSelfApproval({ user: data.user }, owner).ok && !(await authorise(deps, data.user))
       : data.user === owner);
   if (!fine || !p) {
     recordAttempt(deps, { purpose: data.purpose, outcome: 'changed', user: data.user });

@@ -12,6 +12,7 @@ import { type NotPaidProposal, proposalId } from '../domain/not-paid.js';
 import { paidProofProblem } from '../domain/paid-proof.js';
 import type { ExecutionRecord, HistoryEntry, RequestOutcome, RequestRecord } from '../domain/request.js';
 import type { Resolution } from '../domain/resolution.js';
+import { noSelfApproval } from '../domain/rules/index.js';
 import type { NotPaidRefusal } from '../store/executions.js';
 import { type Authorisation, authorise } from './decide.js';
 import type { AppDeps } from './deps.js';
@@ -51,7 +52,8 @@ export async function findUnknown(deps: ResolveDeps, user: string, execId: strin
   if (!record) return { ok: false, outcome: { kind: 'missing', id: parsed.approvalId } };
   if (parsed.n < 1 || parsed.n > record.executionCount) return { ok: false, outcome: { kind: 'missing', id: execId } };
   // The requester never settles their own payment, as they never approve it (DESIGN invariant 1).
-  if (record.frozen.requester === user) return { ok: false, outcome: { kind: 'self', executionId: execId } };
+  if (!noSelfApproval({ user }, record.frozen.requester).ok)
+    return { ok: false, outcome: { kind: 'self', executionId: execId } };
   const execution = (await deps.store.executions.get(execId)) ?? record.executions.find((e) => e.id === execId);
   if (execution?.state !== 'unknown' || !execution)
     return { ok: false, outcome: { kind: 'not-unknown', executionId: execId, state: execution?.state } };

@@ -7,6 +7,7 @@
  */
 import type { ChallengeV2, PasskeyProof } from '../domain/step-up.js';
 import type { TokenData } from '../store/step-up-tokens.js';
+import { confirmFromPage } from './confirm-not-paid.js';
 import { checkProof, type ProofCheck, type ProofDeps } from './passkey-proof.js';
 import type { StepUpDeps } from './step-up-deps.js';
 import { stepUpHash, subjectInState } from './step-up-subject.js';
@@ -69,13 +70,8 @@ export async function confirmWithProof(
   data: TokenData,
   proof: PasskeyProof,
 ): Promise<ConfirmedNotPaid> {
-  if (!deps.confirmNotPaid)
-    return {
-      ok: false,
-      kind: 'unavailable',
-      text: 'Rampart cannot record a not-paid confirmation here; nothing was recorded.',
-    };
-  return deps.confirmNotPaid({
+  const confirm = deps.confirmNotPaid ?? ((c: NotPaidConfirmation) => confirmFromPage(deps, c));
+  return confirm({
     executionId: data.subject,
     user: data.user,
     ...(data.proposal === undefined ? {} : { proposal: data.proposal }),

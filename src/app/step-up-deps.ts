@@ -14,7 +14,10 @@ export interface StepUpAttempt {
   requestId?: string;
 }
 
-export type StepUpDeps = Pick<AppDeps, 'store' | 'queues' | 'approvers' | 'log' | 'now' | 'controls' | 'config'> & {
+export type StepUpDeps = Pick<
+  AppDeps,
+  'store' | 'queues' | 'approvers' | 'log' | 'now' | 'controls' | 'config' | 'registry'
+> & {
   passkeys: PasskeyStore;
   stepUpTokens: StepUpTokens;
   /** Issue 22: the owner's direct messages and the approval card (Slack); absent: none sent. */
@@ -23,7 +26,7 @@ export type StepUpDeps = Pick<AppDeps, 'store' | 'queues' | 'approvers' | 'log' 
   onAttempt?: (attempt: StepUpAttempt) => void;
   /** Display names for the page (the card's mentions); absent, or unknown to Slack: the user id. */
   people?: PeopleNames;
-  /** The not-paid confirmation, handed a verified passkey (app/step-up-confirm.ts); absent: none recorded. */
+  /** The not-paid confirmation, handed a verified passkey; absent: the use case (app/confirm-not-paid.ts). */
   confirmNotPaid?: ConfirmNotPaid;
 };
 

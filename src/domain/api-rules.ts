@@ -11,6 +11,8 @@ import { type ApiKey, type ApiScope, hasScope, type KeyRefusal, keyLimitRefusal,
 import { rowList } from './batch-approval.js';
 import type { FreezeState } from './freeze-state.js';
 import type { RequestRecord } from './request.js';
+import { freezeRule } from './rules/decisions.js';
+import { newDestinationRule } from './rules/submissions.js';
 
 /**
  * An API key acting: the actor every door shares (its owner is the user, the history names the
@@ -77,7 +79,7 @@ export type FreezeOutcome = Allowed | { ok: false; code: 'frozen'; message: stri
 
 /** While Rampart is frozen no new payment is taken, whoever asks (docs/safety.md, the kill switch). */
 export function freezeOutcome(freeze: FreezeState | undefined): FreezeOutcome {
-  if (!freeze) return ALLOWED;
+  if (freezeRule(freeze !== undefined).ok) return ALLOWED;
   return {
     ok: false,
     code: 'frozen',
@@ -105,8 +107,7 @@ export function newDestinationOutcome(
   key: ApiKey,
   payees: readonly { known: boolean; row?: number }[],
 ): NewDestinationOutcome {
-  if (key.limits.allowNewDestinations) return ALLOWED;
-  const fresh = payees.filter((p) => !p.known);
+  const fresh = payees.filter((p) => !newDestinationRule(key.limits, p.known).ok);
   if (fresh.length === 0) return ALLOWED;
   const rows = fresh.flatMap((p) => (p.row === undefined ? [] : [p.row]));
   const tail = 'request those in Slack, or use a key created with --allow-new-destinations.';

@@ -19,6 +19,7 @@ import {
   referenceCellProblem,
 } from './batch-cells.js';
 import { maskLongNumbers } from './personal-data.js';
+import { batchRowsRule } from './rules/submissions.js';
 
 /** 1 MB as people mean it in a file picker: 1,048,576 bytes. */
 export const MAX_BATCH_FILE_BYTES = 1_048_576;
@@ -137,7 +138,7 @@ export function readBatchFile(bytes: Uint8Array, options: BatchFileOptions): Bat
   while (end > 0 && isEmpty(body[end - 1] ?? [])) end--;
   const data = body.slice(0, end);
   if (data.length === 0) return fileError('The file has a header but no payments.');
-  if (data.length > maxRows)
+  if (!batchRowsRule(data.length, maxRows).ok)
     return fileError(`The file has ${data.length} payments; a batch may have at most ${maxRows}, so split it.`);
   return readRows(kind, asset, header, data, 2);
 }
@@ -157,7 +158,7 @@ export interface BatchCells {
 export function readBatchCells(cells: readonly BatchCells[], options: BatchFileOptions): BatchFileRead {
   const { kind, asset, maxRows } = options;
   if (cells.length === 0) return fileError('The batch has no rows; send at least one payment.');
-  if (cells.length > maxRows)
+  if (!batchRowsRule(cells.length, maxRows).ok)
     return fileError(`The batch has ${cells.length} rows; a batch may have at most ${maxRows}, so split it.`);
   const header = [DESTINATION_COLUMN[kind], 'amount', 'reference'];
   return readRows(

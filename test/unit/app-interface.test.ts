@@ -73,7 +73,7 @@ describe('the app interface', () => {
   });
 
   it('would name a member that did (the check can fail)', () => {
-    type Leaky = { reads: { store: () => { id: string }; fine: () => Promise<{ id: string }> } };
+    type Leaky = { reads: { store: () => RequestStore; fine: () => Promise<{ id: string }> } };
     expectTypeOf<Leaks<Leaky>>().toEqualTypeOf<'app.reads.store=>'>();
   });
 });

@@ -1,0 +1,111 @@
+/**
+ * The rule table: every rule Rampart holds a request or a decision to, by its stable code and
+ * the pure function that states it. Doors never decide a rule; they map an outcome's code to
+ * their own words. `enforcer` says where the decision is made today: in the domain function
+ * itself (the use case calls it), or in a store script that checks and records atomically (the
+ * function states the same rule and a store test compares the two over a grid).
+ */
+import { approvalStateRule, freezeRule, noSelfApproval, notTheSamePersonTwice, stepUpProofRule } from './decisions.js';
+import {
+  batchRowsRule,
+  keyLimitRule,
+  keyScopeRule,
+  newDestinationRule,
+  openCapRule,
+  policyRule,
+  stepUpRule,
+  velocityRule,
+} from './submissions.js';
+
+export * from './decisions.js';
+export type { RuleOutcome } from './outcome.js';
+export * from './submissions.js';
+
+export interface RuleEntry {
+  /** The refusal codes this rule answers with (the first is the one a door matrix asserts). */
+  codes: readonly string[];
+  /** What the rule says, in a sentence. */
+  says: string;
+  /** The pure functions that state it. */
+  functions: readonly ((...args: never[]) => unknown)[];
+  /** Where it is decided: the domain function, or (also) a store script named here. */
+  enforcer: 'domain' | `script: ${string}`;
+}
+
+export const RULES = {
+  policy: {
+    codes: ['policy_refused', 'quorum_not_reached'],
+    says: 'How many approvals a request needs; an amount or asset the policy cannot judge is refused.',
+    functions: [policyRule],
+    enforcer: 'domain',
+  },
+  self_approval: {
+    codes: ['self_approval'],
+    says: 'Whoever asked for the money never approves it.',
+    functions: [noSelfApproval],
+    enforcer: 'script: VOTE (store/lua.ts)',
+  },
+  duplicate_vote: {
+    codes: ['duplicate_vote'],
+    says: 'One person counts once toward a quorum.',
+    functions: [notTheSamePersonTwice],
+    enforcer: 'script: VOTE (store/lua.ts)',
+  },
+  step_up: {
+    codes: ['step_up_required'],
+    says: 'Above STEP_UP_ABOVE, or for a new destination, every counted vote needs a passkey.',
+    functions: [stepUpRule, stepUpProofRule],
+    enforcer: 'domain',
+  },
+  new_destination: {
+    codes: ['new_destination_not_allowed'],
+    says: 'An API key without --allow-new-destinations pays only destinations Rampart paid before.',
+    functions: [newDestinationRule],
+    enforcer: 'domain',
+  },
+  velocity: {
+    codes: ['over_limit'],
+    says: 'What leaves one wallet in one asset stays under each VELOCITY_LIMITS window.',
+    functions: [velocityRule],
+    enforcer: 'script: VOTE at quorum (store/lua.ts); the submission check in the domain',
+  },
+  open_caps: {
+    codes: ['too_many_open'],
+    says: 'MAX_OPEN_PER_REQUESTER per person and --max-open per API key.',
+    functions: [openCapRule],
+    enforcer: 'script: CREATE (store/lua.ts)',
+  },
+  key_scopes: {
+    codes: ['missing_scope', 'key_not_active'],
+    says: 'An API key acts only within its scopes, and only while active.',
+    functions: [keyScopeRule],
+    enforcer: 'domain',
+  },
+  key_limits: {
+    codes: ['wallet_not_allowed', 'asset_not_allowed', 'amount_over_key_limit', 'key_limits_unreadable'],
+    says: "An API key's wallets, assets and most per request.",
+    functions: [keyLimitRule],
+    enforcer: 'domain',
+  },
+  freeze: {
+    codes: ['frozen'],
+    says: 'While frozen no approval lands and nothing starts; the API takes no new payment.',
+    functions: [freezeRule],
+    enforcer: 'script: VOTE and START (store/lua.ts); the API submission in the domain',
+  },
+  batch_limits: {
+    codes: ['batch_too_large'],
+    says: 'At most BATCH_MAX_ROWS payments in one batch.',
+    functions: [batchRowsRule],
+    enforcer: 'domain',
+  },
+  approval_state: {
+    codes: ['not_pending', 'expired', 'missing'],
+    says: 'A decision lands only on a pending approval that has not expired.',
+    functions: [approvalStateRule],
+    enforcer: 'script: VOTE, DECIDE (store/lua.ts)',
+  },
+} as const satisfies Record<string, RuleEntry>;
+
+export type RuleId = keyof typeof RULES;
+export const RULE_IDS = Object.keys(RULES) as RuleId[];

@@ -1,0 +1,122 @@
+/**
+ * The submission half's drivers: each drives one door for real with a setup that breaks exactly
+ * one rule and answers the code that door's reader read back.
+ */
+import type { RuleId } from '../../src/domain/rules/index.js';
+import { newKey } from '../api/support.js';
+import { PEOPLE } from '../support/harness.js';
+import { importStepUp, importTwice, registerStepUp, registerTwice } from './cells-cli.js';
+import type { SubmissionDoor } from './table.js';
+import {
+  AMOUNT,
+  cards,
+  clickCard,
+  newestCardId,
+  viaApiBatch,
+  viaApiTransfer,
+  viaBatchFile,
+  viaModal,
+  viaPrefill,
+  type World,
+} from './world.js';
+
+export type Driver = (w: World) => Promise<string>;
+
+/** A request sealed by `submit` above STEP_UP_ABOVE: its first Slack Approve is answered with the passkey offer. */
+const approvedFromSlack =
+  (submit: (w: World) => Promise<string>): Driver =>
+  async (w) => {
+    const before = cards(w.main);
+    const submitted = await submit(w);
+    if (submitted !== 'accepted') return `not submitted: ${submitted}`;
+    return clickCard(w.main, PEOPLE.approver1, await newestCardId(w.main, before), 'request_approve');
+  };
+
+const R = PEOPLE.requester;
+const fullKey = (w: World, limits = {}) => newKey(w.api, { limits: { allowNewDestinations: true, ...limits } });
+
+/** The same submission twice: the first must be taken (it fills the cap), the second answers. */
+async function secondRefused(submit: () => Promise<string>): Promise<string> {
+  const first = await submit();
+  if (first !== 'accepted') return `the first submission was refused: ${first}`;
+  return submit();
+}
+
+export const SUBMIT_DRIVERS: Partial<Record<RuleId, Partial<Record<SubmissionDoor, Driver>>>> = {
+  // USDT has no TWO_APPROVALS_ABOVE threshold: the policy cannot judge it.
+  policy: {
+    'slack-modal': (w) => viaModal(w.main, R, 'ops', 'ethereum:usdt', AMOUNT.small),
+    'slash-prefill': (w) => viaPrefill(w.main, R, 'ops', 'ethereum:usdt', AMOUNT.small),
+    'api-transfer': (w) => viaApiTransfer(w.api, { asset: 'ethereum:usdt', amount: '5' }),
+    'api-batch': (w) => viaApiBatch(w.api, { asset: 'ethereum:usdt' }),
+    'slack-batch-file': (w) => viaBatchFile(w.main, R, { asset: 'ethereum:usdt' }),
+  },
+  step_up: {
+    'slack-modal': approvedFromSlack((w) => viaModal(w.main, R, 'ops', 'base:usdc', AMOUNT.stepUp)),
+    'slash-prefill': approvedFromSlack((w) => viaPrefill(w.main, R, 'ops', 'base:usdc', AMOUNT.stepUp)),
+    'api-transfer': approvedFromSlack((w) => viaApiTransfer(w.api, { amount: String(AMOUNT.stepUp) })),
+    'api-batch': approvedFromSlack((w) => viaApiBatch(w.api, {}, undefined, 2, String(AMOUNT.stepUp / 2 + 1))),
+    'slack-batch-file': approvedFromSlack((w) => viaBatchFile(w.main, R, { amount: AMOUNT.stepUp / 2 + 1 })),
+    'beneficiary-register': registerStepUp,
+    'cli-import': importStepUp,
+  },
+  // A key made without --allow-new-destinations, paying an address Rampart never paid.
+  new_destination: {
+    'api-transfer': async (w) =>
+      viaApiTransfer(w.api, { receiver: '0x1111111111111111111111111111111111111111' }, (await newKey(w.api)).token),
+    'api-batch': async (w) => viaApiBatch(w.api, {}, (await newKey(w.api)).token),
+  },
+  // treasury may send 5,000 USDC a day.
+  velocity: {
+    'slack-modal': (w) => viaModal(w.main, R, 'treasury', 'ethereum:usdc', AMOUNT.overVelocity),
+    'slash-prefill': (w) => viaPrefill(w.main, R, 'treasury', 'ethereum:usdc', AMOUNT.overVelocity),
+    'api-transfer': (w) =>
+      viaApiTransfer(w.api, { wallet: 'treasury', asset: 'ethereum:usdc', amount: String(AMOUNT.overVelocity) }),
+    'api-batch': (w) => viaApiBatch(w.api, { wallet: 'treasury', asset: 'ethereum:usdc' }, undefined, 2, '3001'),
+    'slack-batch-file': (w) => viaBatchFile(w.main, R, { wallet: 'treasury', asset: 'ethereum:usdc', amount: 3001 }),
+  },
+  // The caps harness allows one open request per person; each cell's person already has one.
+  open_caps: {
+    'slack-modal': (w) => secondRefused(() => viaModal(w.caps, PEOPLE.approver1, 'ops', 'base:usdc', AMOUNT.small)),
+    'slash-prefill': (w) => secondRefused(() => viaPrefill(w.caps, PEOPLE.approver2, 'ops', 'base:usdc', AMOUNT.small)),
+    'api-transfer': async (w) => {
+      const { token } = await fullKey(w, { maxOpen: 1 });
+      return secondRefused(() => viaApiTransfer(w.api, {}, token));
+    },
+    'api-batch': async (w) => {
+      const { token } = await fullKey(w, { maxOpen: 1 });
+      return secondRefused(() => viaApiBatch(w.api, {}, token));
+    },
+    'slack-batch-file': (w) => secondRefused(() => viaBatchFile(w.caps, PEOPLE.groupMember, {})),
+    'beneficiary-register': registerTwice,
+    'cli-import': importTwice,
+  },
+  key_scopes: {
+    'api-transfer': async (w) => viaApiTransfer(w.api, {}, (await newKey(w.api, { scopes: ['requests:read'] })).token),
+    'api-batch': async (w) => viaApiBatch(w.api, {}, (await newKey(w.api, { scopes: ['requests:read'] })).token),
+  },
+  key_limits: {
+    'api-transfer': async (w) => viaApiTransfer(w.api, {}, (await fullKey(w, { wallets: ['treasury'] })).token),
+    'api-batch': async (w) => viaApiBatch(w.api, {}, (await fullKey(w, { wallets: ['treasury'] })).token),
+  },
+  freeze: {
+    'api-transfer': (w) => frozenWhile(w, () => viaApiTransfer(w.api, {})),
+    'api-batch': (w) => frozenWhile(w, () => viaApiBatch(w.api, {})),
+  },
+  // BATCH_MAX_ROWS is 3.
+  batch_limits: {
+    'api-batch': (w) => viaApiBatch(w.api, {}, undefined, 4),
+    'slack-batch-file': (w) => viaBatchFile(w.main, R, { rows: 4 }),
+  },
+};
+
+/** Runs `work` while the main harness is frozen (set as /freeze sets it), then lifts the freeze. */
+export async function frozenWhile(w: World, work: () => Promise<string>): Promise<string> {
+  const controls = w.main.rampart.deps.controls;
+  await controls.setFreeze({ by: PEOPLE.approver1, at: Date.now(), reason: 'door matrix' });
+  try {
+    return await work();
+  } finally {
+    await w.main.rampart.redis.del(controls.freezeKey);
+  }
+}
