@@ -118,7 +118,7 @@ return {redis.call('INCR', KEYS[1]), now}
  * without a key); ARGV[#ARGV - 1] and ARGV[#ARGV] their caps ('' for none). A member counts while
  * it is still in the open set (KEYS[4], which the scripts that close an approval leave), so
  * closing an approval releases its place. Before them, ARGV[#ARGV - 2] the approval's `velocity`
- * field (store/velocity-lua.ts subjectField), which the VOTE script reads for velocity limits.
+ * field (store/velocity-lua.ts createField), which the VOTE script reads for velocity limits.
  * Returns { 'created'|'taken'|'late'|'exists', request id holding the claim }, or
  * { 'too_many_open', 'requester'|'api_key', open count } with nothing stored.
  */

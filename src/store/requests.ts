@@ -19,7 +19,7 @@ import {
   type ServiceCall,
 } from '../domain/request.js';
 import type { PasskeyProof } from '../domain/step-up.js';
-import { type VelocityRule, type VelocitySubject, velocitySubject } from '../domain/velocity.js';
+import type { VelocityRule, VelocitySubject } from '../domain/velocity.js';
 import { StateConflictError } from '../errors.js';
 import { DECIDE } from './approval-lua.js';
 import { BatchStore } from './batches.js';
@@ -31,7 +31,7 @@ import { recordOf } from './record-view.js';
 import type { RedisClient } from './redis.js';
 import { evalScript } from './run-script.js';
 import { type ChangeListener, StoreKeys } from './store-keys.js';
-import { ruleArgs, subjectField, subjectOfField } from './velocity-lua.js';
+import { createField, ruleArgs, subjectField, subjectOfField } from './velocity-lua.js';
 
 export type VoteOutcome =
   | 'approved'
@@ -222,7 +222,7 @@ export class RequestStore {
       String(calls.length),
       ...calls.flatMap((c) => [JSON.stringify(c), sealHash(c)]),
       ...index.args,
-      subjectField(velocitySubject(frozen)),
+      createField(frozen),
       caps ? String(caps.requester) : '',
       caps?.apiKey === undefined ? '' : String(caps.apiKey),
     )) as [CreateOutcome['outcome'] | 'exists', string, string?];

@@ -7,10 +7,22 @@
  * store/controls.ts ledgerKey does: under the hash-tagged prefix they share the approval's slot
  * on a Redis Cluster.
  */
-import type { VelocityRule, VelocitySubject } from '../domain/velocity.js';
+import { type VelocityRule, type VelocitySubject, velocitySubject } from '../domain/velocity.js';
 
 /** Stored for a request that moves no money (or an entire balance with none known): no ledger. */
 export const NO_SUBJECT = 'none';
+
+/**
+ * The field for a request at its creation. A call velocitySubject cannot read (never sealed by
+ * a door) gets '' and is treated as a record without the field, so the create never fails on it.
+ */
+export function createField(frozen: Parameters<typeof velocitySubject>[0]): string {
+  try {
+    return subjectField(velocitySubject(frozen));
+  } catch {
+    return '';
+  }
+}
 
 /** The approval's `velocity` field: the subject as JSON (units as a string: exact), or NO_SUBJECT. */
 export function subjectField(subject: VelocitySubject | undefined): string {
@@ -62,7 +74,7 @@ local function velocityCheck(record, id, now, at)
   local field = ARGV[at + 2]
   if field == '' then field = redis.call('HGET', record, 'velocity') end
   -- A record stored before its subject was: nothing counted; the app reads it and votes again.
-  if not field then return { refused = 'needs_subject' } end
+  if not field or field == '' then return { refused = 'needs_subject' } end
   if field == '${NO_SUBJECT}' then return {} end
   local s = cjson.decode(field)
   local ledger = ARGV[at] .. s.walletId .. ':' .. s.code
