@@ -2,9 +2,10 @@
  * What an execution does besides its compare-and-sets: the service call for its kind, and what
  * an approved registration or beneficiary leaves in Rampart's registry.
  */
+
+import { callDestination, keyAddress, type PaidDestination } from '../domain/destination-key.js';
 import { bvnText } from '../domain/personal-data.js';
-import { PAID_BENEFICIARIES } from '../domain/repeats.js';
-import type { RequestOutcome, SealedRequest, ServiceCall } from '../domain/request.js';
+import type { ExecutionRecord, RequestOutcome, RequestRecord, SealedRequest, ServiceCall } from '../domain/request.js';
 import { plural, pluralWord } from '../domain/words.js';
 import type { ServiceClient } from '../service/client.js';
 import type { Registry } from '../store/registry.js';
@@ -69,17 +70,34 @@ export async function registerStated(
   return { ok: true, message: `${plural(n, 'beneficiary', 'beneficiaries')} registered as stated` };
 }
 
-/** After a success: a new payee is known; only an approved, created beneficiary becomes a payout choice (issue 5). */
+/**
+ * Where one execution of a stored approval pays: its sealed call's key, stored with it at
+ * creation. An approval of several executions carries only its first call, so one created before
+ * keys were stored names no destination rather than another row's.
+ */
+export function paidDestinationOf(
+  record: RequestRecord,
+  execution: ExecutionRecord | undefined,
+): PaidDestination | undefined {
+  const described = callDestination(record.frozen.call);
+  if (described && execution?.destinationKey) return { scope: described.scope, key: execution.destinationKey };
+  return record.executionCount === 1 ? described : undefined;
+}
+
+/**
+ * After a success: its destination (`paid`, by default the sealed call's) is paid before; only
+ * an approved, created beneficiary becomes a payout choice (issue 5).
+ */
 export async function recordSuccess(
-  deps: { registry: Registry; now: Clock; addPayee(chain: string, receiver: string): Promise<void> },
+  deps: { registry: Registry; now: Clock; addPayee(scope: string, destination: string): Promise<void> },
   frozen: SealedRequest,
   outcome: RequestOutcome,
   decidedBy: string | undefined,
+  paid: PaidDestination | undefined = callDestination(frozen.call),
 ): Promise<void> {
   const { call, display } = frozen;
-  if (call.kind === 'transfer' && display.chain) await deps.addPayee(display.chain, call.body.receiver);
-  // Issue 20 §4: a beneficiary once paid is no longer a new destination.
-  if (call.kind === 'offramp') await deps.addPayee(PAID_BENEFICIARIES, call.body.beneficiary_id);
+  // By its destination key (domain/destination-key.ts), whose address part keys to itself.
+  if (paid) await deps.addPayee(paid.scope, keyAddress(paid.key));
   if (call.kind === 'beneficiary' && outcome.id) {
     await deps.registry.addBeneficiary({
       id: outcome.id,

@@ -157,6 +157,9 @@ export function createApp(deps: FacadeDeps) {
       offerRemoval: (owner: string, id: string) => offerPasskeyRemoval(deps, owner, id),
       offerStepUp: (requestId: string, user: string, purpose: 'approve' | 'resume', warningsChecked: boolean) =>
         offerStepUp(deps, requestId, user, purpose, warningsChecked),
+      /** A link to confirm an unknown outcome as not paid with a passkey (app/step-up-confirm.ts). */
+      offerNotPaid: (executionId: string, user: string, proposal?: string) =>
+        offerStepUp(deps, executionId, user, 'confirm-not-paid', false, proposal),
     },
     // CLI commands (issue 18 §3)
     /** Issue 20: a batch's rows with their executions' states and outcomes, in row order. */

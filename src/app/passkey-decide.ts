@@ -6,7 +6,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
-import type { ChallengeInputs } from '../domain/step-up.js';
+import type { ChallengeV2 } from '../domain/step-up.js';
 import type { StoredPasskey } from '../store/passkeys.js';
 import type { TokenData } from '../store/step-up-tokens.js';
 import { authorise } from './decide.js';
@@ -78,7 +78,7 @@ export async function offerPasskeyRemoval(deps: StepUpDeps, owner: string, id: s
 export interface PasskeyBound {
   data: TokenData & { purpose: PasskeyPurpose };
   passkey: StoredPasskey;
-  inputs: ChallengeInputs;
+  inputs: ChallengeV2;
   allowed: (p: StoredPasskey) => boolean;
 }
 
@@ -104,9 +104,10 @@ export async function bindPasskey(
   }
   const now = deps.now();
   const allowed = (o: StoredPasskey) => usableNow(now)(o) && (approving || o.id !== p.id);
-  const inputs = {
-    approvalId: `passkey:${data.subject}`,
-    approvalHash: data.subjectHash,
+  const inputs: ChallengeV2 = {
+    purpose: data.purpose,
+    subject: data.subject,
+    hash: data.subjectHash,
     approverId: data.user,
     nonce: data.nonce,
   };

@@ -134,8 +134,8 @@ export async function loadReport(deps: ReportDeps, days: number, zone: string): 
   const batchRows = (await Promise.all(records.filter(isBatchRecord).map((r) => batchRowsOf(deps.store, r)))).flat();
   const all = [...records.map(paymentOf).filter((p): p is Payment => p !== undefined), ...batchRows];
   const paid = new Set<string>();
-  for (const p of all) if (p.state === 'succeeded' && p.at < since) paid.add(p.destination.toLowerCase());
-  const report = buildReport(records, { since, until, zone }, (d) => paid.has(d.toLowerCase()), batchRows);
+  for (const p of all) if (p.state === 'succeeded' && p.at < since) paid.add(p.paidAs);
+  const report = buildReport(records, { since, until, zone }, (k) => paid.has(k), batchRows);
   const payments = all.filter((p) => p.at >= since && p.at <= until).sort((a, b) => a.at - b.at);
   return { report, charts: outflowCharts(report, deps.rules), csv: paymentsCsv(payments), payments };
 }

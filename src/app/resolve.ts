@@ -12,7 +12,7 @@ import type { Resolution } from '../domain/resolution.js';
 import { velocitySubject } from '../domain/velocity.js';
 import { type Authorisation, authorise } from './decide.js';
 import type { AppDeps } from './deps.js';
-import { recordSuccess } from './execution-effects.js';
+import { paidDestinationOf, recordSuccess } from './execution-effects.js';
 
 export type ResolveDeps = Pick<AppDeps, 'store' | 'queues' | 'controls' | 'approvers' | 'registry' | 'log' | 'now'>;
 
@@ -84,6 +84,7 @@ export async function resolveUnknown(deps: ResolveDeps, user: string, r: Resolut
       record.frozen,
       outcome,
       record.decidedBy,
+      paidDestinationOf(record, execution),
     ).catch((err: unknown) => deps.log.warn({ err, executionId: execId }, 'could not record what the payment added'));
   const single = record.executionCount === 1;
   await deps.queues.notify({ requestId: approvalId, kind: single ? 'outcome' : 'card' });

@@ -7,7 +7,7 @@
  */
 import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
 import { z } from 'zod';
-import { type ChallengeInputs, type PasskeyProof, stepUpChallenge } from '../domain/step-up.js';
+import { type ChallengeV2, challengeBytes, type PasskeyProof, proofOf } from '../domain/step-up.js';
 import type { StoredPasskey } from '../store/passkeys.js';
 import { relyingParty, type StepUpDeps } from './step-up-deps.js';
 import { webauthn } from './webauthn.js';
@@ -30,13 +30,13 @@ export const assertionSchema = z.object({
 /** Options for the browser: only `allowed` passkeys, user verification required. */
 export async function assertionOptions(
   deps: Pick<StepUpDeps, 'config'>,
-  inputs: ChallengeInputs,
+  inputs: ChallengeV2,
   allowed: readonly StoredPasskey[],
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const { generateAuthenticationOptions } = await webauthn();
   return generateAuthenticationOptions({
     rpID: relyingParty(deps.config).rpId,
-    challenge: new Uint8Array(stepUpChallenge(inputs)),
+    challenge: new Uint8Array(challengeBytes(inputs)),
     allowCredentials: allowed.map((p) => ({
       id: p.id,
       ...(p.transports ? { transports: p.transports as never } : {}),
@@ -61,7 +61,7 @@ export async function verifyAssertion(
   deps: Pick<StepUpDeps, 'config' | 'passkeys' | 'stepUpTokens' | 'log'>,
   token: string,
   user: string,
-  inputs: ChallengeInputs,
+  inputs: ChallengeV2,
   body: unknown,
   allowed: (p: StoredPasskey) => boolean,
 ): Promise<Asserted> {
@@ -76,7 +76,7 @@ export async function verifyAssertion(
   try {
     const v = await verifyAuthenticationResponse({
       response,
-      expectedChallenge: Buffer.from(stepUpChallenge(inputs)).toString('base64url'),
+      expectedChallenge: Buffer.from(challengeBytes(inputs)).toString('base64url'),
       expectedOrigin: rp.origin,
       expectedRPID: rp.rpId,
       credential: { id: passkey.id, publicKey: Buffer.from(passkey.publicKey, 'base64url'), counter: passkey.counter },
@@ -85,7 +85,7 @@ export async function verifyAssertion(
     if (!v.verified || !v.authenticationInfo.userVerified) throw new Error('not verified');
     newCounter = v.authenticationInfo.newCounter;
   } catch (err) {
-    deps.log.info({ err, subject: inputs.approvalId }, 'passkey assertion refused');
+    deps.log.info({ err, purpose: inputs.purpose, subject: inputs.subject }, 'passkey assertion refused');
     return { kind: 'failed', why: 'failed' };
   }
   const used = await deps.stepUpTokens.consume(token, deps.passkeys.countersKey(user), passkey.id, newCounter);
@@ -93,14 +93,16 @@ export async function verifyAssertion(
   if (used !== 'ok') return { kind: 'failed', why: used };
   return {
     kind: 'ok',
-    proof: {
-      credentialId: passkey.id,
-      authenticatorData: response.response.authenticatorData,
-      clientDataJSON: response.response.clientDataJSON,
-      signature: response.response.signature,
-      ...(response.response.userHandle ? { userHandle: response.response.userHandle } : {}),
-      counter: newCounter,
-      challenge: inputs,
-    },
+    proof: proofOf(
+      {
+        credentialId: passkey.id,
+        authenticatorData: response.response.authenticatorData,
+        clientDataJSON: response.response.clientDataJSON,
+        signature: response.response.signature,
+        ...(response.response.userHandle ? { userHandle: response.response.userHandle } : {}),
+        counter: newCounter,
+      },
+      inputs,
+    ),
   };
 }

@@ -3,10 +3,11 @@ import type { PasskeyCard, PasskeyCardDecision } from '../domain/passkey.js';
 import type { Passkey, PasskeyStore } from '../store/passkeys.js';
 import type { StepUpTokens } from '../store/step-up-tokens.js';
 import type { AppDeps } from './deps.js';
+import type { ConfirmNotPaid } from './step-up-confirm.js';
 
 /** One step-up or enrolment attempt, for the audit trail and the metric (issue 22 "Pages"). */
 export interface StepUpAttempt {
-  purpose: 'approve' | 'enrol' | 'enrol-approve' | 'remove' | 'resume';
+  purpose: 'approve' | 'enrol' | 'enrol-approve' | 'remove' | 'resume' | 'confirm-not-paid';
   /** ok, or why not: invalid, limited, changed, no-passkey, failed, counter… */
   outcome: string;
   user?: string;
@@ -20,7 +21,17 @@ export type StepUpDeps = Pick<AppDeps, 'store' | 'queues' | 'approvers' | 'log' 
   notices?: PasskeyNotices;
   /** Counted in a metric by the composition root; logged here either way. */
   onAttempt?: (attempt: StepUpAttempt) => void;
+  /** Display names for the page (the card's mentions); absent, or unknown to Slack: the user id. */
+  people?: PeopleNames;
+  /** The not-paid confirmation, handed a verified passkey (app/step-up-confirm.ts); absent: none recorded. */
+  confirmNotPaid?: ConfirmNotPaid;
 };
+
+/** Who a Slack user id is, as Slack shows them in a mention. */
+export interface PeopleNames {
+  /** Names of the ids Slack knows; an id it could not name is left out. Never throws. */
+  names(ids: readonly string[]): Promise<ReadonlyMap<string, string>>;
+}
 
 /** Origin and RP ID the browser must have used: from the configuration only, never the request. */
 export function relyingParty(config: StepUpDeps['config']): { origin: string; rpId: string; base: string } {

@@ -1,7 +1,8 @@
 /**
  * The one step-up page (issue 22) serves every decision made with a passkey: a payment's vote, a
- * step-up batch's Resume, approving someone's new passkey, removing one of your own. The token
- * says which; each attempt is counted once here, then the purpose's own checks run.
+ * step-up batch's Resume, confirming an unknown outcome as not paid, approving someone's new
+ * passkey, removing one of your own. The token says which; each attempt is counted once here,
+ * then the purpose's own checks run.
  */
 
 import type { TokenData } from '../store/step-up-tokens.js';
@@ -23,14 +24,15 @@ import {
   type StepUpRefusal,
 } from './step-up.js';
 import { addressAllows, recordAttempt, type StepUpDeps } from './step-up-deps.js';
+import type { RecordPurpose } from './step-up-subject.js';
 
 type Counted =
-  | { kind: 'record'; data: TokenData & { purpose: 'approve' | 'resume' } }
+  | { kind: 'record'; data: TokenData & { purpose: RecordPurpose } }
   | { kind: 'passkey'; data: TokenData & { purpose: PasskeyPurpose } }
   | StepUpRefusal;
 
-const isRecord = (d: TokenData): d is TokenData & { purpose: 'approve' | 'resume' } =>
-  d.purpose === 'approve' || d.purpose === 'resume';
+const isRecord = (d: TokenData): d is TokenData & { purpose: RecordPurpose } =>
+  d.purpose === 'approve' || d.purpose === 'resume' || d.purpose === 'confirm-not-paid';
 const isPasskey = (d: TokenData): d is TokenData & { purpose: PasskeyPurpose } =>
   d.purpose === 'enrol-approve' || d.purpose === 'remove';
 
@@ -43,8 +45,7 @@ async function count(deps: StepUpDeps, token: string, from: string | undefined):
   }
   const { data } = a;
   if (a.kind !== 'ok') {
-    if (isRecord(data))
-      await refused(deps, { purpose: data.purpose, user: data.user, requestId: data.subject }, a.kind);
+    if (isRecord(data)) await refused(deps, { purpose: data.purpose, user: data.user, subject: data.subject }, a.kind);
     else recordAttempt(deps, { purpose: data.purpose, outcome: a.kind, user: data.user });
     return { kind: 'limited' };
   }

@@ -7,6 +7,7 @@
 
 import { amountToString, amountToWire, formatAmount } from '../domain/amount.js';
 import { type BatchFacts, type BatchRowRecord, previewLines, repeatsInFile } from '../domain/batch-approval.js';
+import { rowKey } from '../domain/destination-key.js';
 import type { ApiVia } from '../domain/open-caps.js';
 import { evaluatePolicy } from '../domain/policy.js';
 import { flaggedFirst, PAID_BENEFICIARIES } from '../domain/repeats.js';
@@ -85,7 +86,7 @@ export async function submitBatch(
     neverPaid(deps, c),
     batchHistoryWarnings(deps, c.rows, c.fileFingerprint),
   ]);
-  const repeats = repeatsInFile(rows);
+  const repeats = repeatsInFile(rows, (d) => rowKey(c.batchKind, c.asset.chain, d));
   const urgent = new Set(history.repeats.filter((r) => r.state === 'unknown').map((r) => r.row));
   const flagged = new Set([...newDestinations, ...history.repeats.map((r) => r.row), ...repeats.map((r) => r.row)]);
   const facts: BatchFacts = {

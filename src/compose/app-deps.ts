@@ -5,6 +5,7 @@
 import { idempotencyRecordsByKey } from '../api/deps.js';
 import type { FacadeDeps } from '../app/facade-deps.js';
 import { createApp } from '../app/index.js';
+import type { StepUpDeps } from '../app/step-up-deps.js';
 import { registerBatchGauge } from '../metrics/batch-rows.js';
 import { registerHealthGauges } from '../metrics/health-gauges.js';
 import { metricSources } from '../metrics/sources.js';
@@ -13,6 +14,7 @@ import type { Deps } from '../slack/deps.js';
 import { publishHome } from '../slack/events/home.js';
 import { HomeRefresher } from '../slack/home-refresh.js';
 import { slackPasskeyNotices } from '../slack-api/passkey-notices.js';
+import { SlackPeople } from '../slack-api/people.js';
 import { ApiKeyStore } from '../store/api-keys.js';
 import { BalanceCache } from '../store/balance-cache.js';
 import { BalanceHistory } from '../store/balance-history.js';
@@ -27,7 +29,7 @@ import { buildPorts, type RolePorts, slackDirectory } from './ports.js';
  * workers get) and the ones only its adapters' use cases add (passkeys, the unfreeze card…). The
  * façade binds it; the HTTP API and the passkey pages take it as it is.
  */
-export type WebDeps = RolePorts & FacadeDeps;
+export type WebDeps = RolePorts & FacadeDeps & Pick<StepUpDeps, 'people' | 'confirmNotPaid'>;
 
 export interface AppSide {
   deps: WebDeps;
@@ -61,6 +63,8 @@ export function buildAppDeps(b: Built): AppSide {
     passkeys: new PasskeyStore(redis, prefix),
     stepUpTokens: new StepUpTokens(redis, prefix),
     notices: slackPasskeyNotices(slackClient, { approvalsChannel: config.approvalsChannel, sandbox: b.sandbox, log }),
+    // The passkey page names the people its card mentions, as Slack would.
+    people: new SlackPeople(slackClient, log, now),
     apiKeys: new ApiKeyStore(redis, prefix),
     dashboard: { history: new BalanceHistory(redis, prefix), cache: new BalanceCache(redis, prefix) },
   };

@@ -88,12 +88,19 @@ export function batchSummaryText(
   return `Batch ${id} finished: ${parts.join(', ')}. Total moved: ${formatAmount(moved)} ${code}.${unknown} The receipt is attached.`;
 }
 
-/** Rows that repeat an earlier row of the same file (same destination, any case, and amount). */
-export function repeatsInFile(rows: readonly BatchRowRecord[]): { row: number; of: number }[] {
+/**
+ * Rows that repeat an earlier row of the same file: the same destination key (`keyOf`,
+ * domain/destination-key.ts: an EVM address in any case is one, a Solana address only exactly)
+ * and amount.
+ */
+export function repeatsInFile(
+  rows: readonly BatchRowRecord[],
+  keyOf: (destination: string) => string,
+): { row: number; of: number }[] {
   const first = new Map<string, number>();
   const out: { row: number; of: number }[] = [];
   for (const r of rows) {
-    const key = `${r.destination.toLowerCase()} ${r.amount}`;
+    const key = `${keyOf(r.destination)} ${r.amount}`;
     const seen = first.get(key);
     if (seen === undefined) first.set(key, r.row);
     else out.push({ row: r.row, of: seen });

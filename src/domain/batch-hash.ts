@@ -6,22 +6,25 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { type Amount, amountToString } from './amount.js';
+import { type AssetId, assetInfo } from './assets.js';
 import type { BatchKind } from './batch-cells.js';
+import { keyAddress, rowKey } from './destination-key.js';
 import { canonicalJson } from './request.js';
 
 const hex = (text: string): string => bytesToHex(sha256(utf8ToBytes(text)));
 
-/** EVM addresses are one address in any case; Solana's base58 and beneficiary ids are kept as they are. */
-export const destinationKey = (destination: string): string =>
-  /^0x[0-9a-fA-F]{40}$/.test(destination) ? destination.toLowerCase() : destination;
-
-/** SHA-256 of kind, wallet id, asset and the sorted multiset of "destination amount". */
+/**
+ * SHA-256 of kind, wallet id, asset and the sorted multiset of "destination amount", each
+ * destination by its key (domain/destination-key.ts). The asset names the chain, so the key's
+ * address part is hashed: fingerprints stored before keys had families stay the same.
+ */
 export function fileFingerprint(
   kind: BatchKind,
   walletId: string,
-  asset: string,
+  asset: AssetId,
   rows: readonly { destination: string; amount: Amount }[],
 ): string {
-  const pairs = rows.map((r) => `${destinationKey(r.destination)} ${amountToString(r.amount)}`).sort();
+  const { chain } = assetInfo(asset);
+  const pairs = rows.map((r) => `${keyAddress(rowKey(kind, chain, r.destination))} ${amountToString(r.amount)}`).sort();
   return hex(canonicalJson({ kind, wallet: walletId, asset, rows: pairs }));
 }

@@ -6,19 +6,15 @@
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
-import { destinationKey } from './batch-hash.js';
+import { callDestination, keyAddress } from './destination-key.js';
 import type { ServiceCall } from './request.js';
+
+export { PAID_BENEFICIARIES } from './destination-key.js';
 
 /** Default BATCH_REPEAT_WINDOW: a week. */
 export const DEFAULT_REPEAT_WINDOW_MS = 7 * 86_400_000;
 /** The same file is looked for over 30 days (PayPal's payouts refuse a batch id seen in 30 days). */
 export const SAME_FILE_WINDOW_MS = 30 * 86_400_000;
-
-/**
- * The payees set's scope for beneficiaries paid by an offramp (store knownPayee/addPayee); a
- * transfer's scope is its chain. "beneficiary" is no chain id, so the two never meet.
- */
-export const PAID_BENEFICIARIES = 'beneficiary';
 
 /** What an earlier payment was when this one was checked; only these states make a repeat. */
 export type RepeatState = 'pending' | 'approved' | 'executing' | 'succeeded' | 'unknown';
@@ -36,17 +32,19 @@ export interface RowRepeat extends RepeatHit {
 }
 
 /**
- * The index key's digest: asset, destination (EVM in any case is one address) and the exact wire
+ * The index key's digest: asset, destination key (domain/destination-key.ts) and the exact wire
  * amount. A digest keeps Redis key names short and free of beneficiary ids. Only money moves count.
+ * The asset names the chain, so the key's address part is hashed: the digests stored before keys
+ * had families stay the same.
  */
 export function paymentDigest(call: ServiceCall): string | undefined {
-  if (call.kind === 'transfer') return digest(call.body.asset, call.body.receiver, call.body.amount);
-  if (call.kind === 'offramp') return digest(call.body.asset, call.body.beneficiary_id, call.body.amount);
-  return undefined;
+  const to = callDestination(call);
+  if (!to || (call.kind !== 'transfer' && call.kind !== 'offramp')) return undefined;
+  return digest(call.body.asset, keyAddress(to.key), call.body.amount);
 }
 
 const digest = (asset: string, destination: string, amount: number): string =>
-  bytesToHex(sha256(utf8ToBytes(`${asset} ${destinationKey(destination)} ${String(amount)}`))).slice(0, 32);
+  bytesToHex(sha256(utf8ToBytes(`${asset} ${destination} ${String(amount)}`))).slice(0, 32);
 
 /**
  * An earlier execution's state as a repeat, from its own state and its approval's: a queued

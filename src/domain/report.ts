@@ -8,6 +8,7 @@ import { amountFromNumber, parseAmount } from './amount.js';
 import type { ExecutionState } from './approval.js';
 import { assetInfo } from './assets.js';
 import type { BatchRowRecord } from './batch-approval.js';
+import { PAID_BENEFICIARIES, paidAs } from './destination-key.js';
 import type { RequestRecord } from './request.js';
 
 export interface ReportWindow {
@@ -28,6 +29,8 @@ export interface Payment {
   units: bigint;
   decimals: number;
   destination: string;
+  /** Where it pays as paid-before compares it (domain/destination-key.ts `paidAs`). */
+  paidAs: string;
   at: number;
   approvalMs: number | undefined;
 }
@@ -66,6 +69,10 @@ export function paymentOf(record: RequestRecord): Payment | undefined {
     units: amountFromNumber(call.body.amount, asset.decimals).units,
     decimals: asset.decimals,
     destination: call.kind === 'transfer' ? call.body.receiver : (display.beneficiaryLabel ?? call.body.beneficiary_id),
+    paidAs:
+      call.kind === 'transfer'
+        ? paidAs(asset.chain, call.body.receiver)
+        : paidAs(PAID_BENEFICIARIES, call.body.beneficiary_id),
     at: record.decidedAt ?? createdAt,
     approvalMs: record.decidedAt !== undefined && record.votes.length > 0 ? record.decidedAt - createdAt : undefined,
   };
@@ -99,6 +106,7 @@ export function batchPayments(record: RequestRecord, rows: readonly BatchRowFact
     units: parseAmount(r.row.amount, asset.decimals).units,
     decimals: asset.decimals,
     destination: r.row.destination,
+    paidAs: paidAs(call.kind === 'transfer' ? asset.chain : PAID_BENEFICIARIES, r.row.destination),
     at: r.at ?? record.decidedAt ?? createdAt,
     approvalMs: i === 0 ? approvalMs : undefined,
   }));
@@ -130,13 +138,13 @@ const byUnitsDesc = (a: Payment, b: Payment) => (scaled(a) === scaled(b) ? 0 : s
 
 /**
  * @param records every record created in the window (and any older one finished in it)
- * @param paidBefore destinations Rampart paid before the window began ("first time" excludes them)
+ * @param paidBefore whether a payment's `paidAs` was paid before the window began ("first time" excludes them)
  * @param batchRows the rows of the batches among `records` (batchPayments), each a payment
  */
 export function buildReport(
   records: readonly RequestRecord[],
   window: ReportWindow,
-  paidBefore: (destination: string) => boolean,
+  paidBefore: (paidAs: string) => boolean,
   batchRows: readonly Payment[] = [],
 ): Report {
   const days = daysBetween(window);
@@ -161,9 +169,8 @@ export function buildReport(
       outflow[p.code] = series;
       const i = dayIndex.get(dayOf(p.at, window.zone));
       if (i !== undefined) series.perDay[i] = (series.perDay[i] ?? 0n) + p.units;
-      const key = `${p.kind}:${p.destination.toLowerCase()}`;
-      if (!seen.has(key) && !paidBefore(p.destination)) firstTime.push(p);
-      seen.add(key);
+      if (!seen.has(p.paidAs) && !paidBefore(p.paidAs)) firstTime.push(p);
+      seen.add(p.paidAs);
     }
   }
   approvals.sort((a, b) => a - b);

@@ -177,6 +177,12 @@ export interface ExecutionRecord {
   state: ExecutionState;
   /** Full SHA-256 of the sealed call (10 characters for records sealed before issue 18). */
   sealHash: string;
+  /**
+   * Where it pays (domain/destination-key.ts), written with the sealed call at creation and kept
+   * beside it, outside what sealHash covers; absent for records created before keys, and for calls
+   * that pay no one.
+   */
+  destinationKey?: string;
   /** How many times it has started (each try has its own job id, domain/approval.ts tryJobId). */
   tries: number;
   /** The job that started its current or last try. */

@@ -5,6 +5,7 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { Amount } from './amount.js';
+import { approvalHash, sealHash } from './approval.js';
 import { parseThreshold } from './policy.js';
 import { canonicalJson, type SealedRequest } from './request.js';
 
@@ -53,15 +54,45 @@ export function needsStepUp(settings: StepUpSettings, subject: StepUpSubject): b
 }
 
 /**
- * The full hash a passkey commits to. Today the SHA-256 of the sealed call's canonical JSON;
- * DESIGN "States, ids and hashes" names `approvalHash` (kind, wallet, asset, ordered sealHashes),
- * which replaces this one function when approvals own executions.
+ * The hash v1 challenges committed to for a single request: the SHA-256 of its sealed call's
+ * canonical JSON. Kept only to re-verify votes cast with a v1 challenge; every new challenge
+ * commits to the approvalHash (sealedApprovalHash) the card shows the first 10 characters of.
  */
-export const approvalHashOf = (frozen: Pick<SealedRequest, 'call'>): string =>
+export const v1ApprovalHash = (frozen: Pick<SealedRequest, 'call'>): string =>
   bytesToHex(sha256(utf8ToBytes(canonicalJson(frozen.call))));
 
-export const STEP_UP_DOMAIN = 'rampart-stepup-v1';
+const MONEY: ReadonlySet<string> = new Set(['transfer', 'offramp']);
 
+/**
+ * The full hash a single request's card shows the first 10 characters of, and a v2 challenge
+ * commits to: DESIGN "States, ids and hashes" approvalHash over its one sealHash (N = 1). A
+ * masked final record (issue 9 item 12) keeps its original call's SHA-256, which is that
+ * sealHash; a money call holds nothing to mask, so its call must still hash to it. A record
+ * sealed before the approvalHash was its card's hash showed the call's own SHA-256, which it
+ * keeps. undefined: the stored call no longer matches what the card shows.
+ */
+export function sealedApprovalHash(frozen: Pick<SealedRequest, 'call' | 'hash' | 'redacted'>): string | undefined {
+  const now = sealHash(frozen.call);
+  const kept = frozen.redacted?.callSha256;
+  if (kept && MONEY.has(frozen.call.kind) && kept !== now) return undefined;
+  const seal = kept ?? now;
+  const body = frozen.call.body as { wallet_id?: string; asset?: string };
+  const full = approvalHash(frozen.call.kind, body.wallet_id ?? '', body.asset ?? '', [seal]);
+  if (full.startsWith(frozen.hash)) return full;
+  return seal.startsWith(frozen.hash) ? seal : undefined;
+}
+
+export const STEP_UP_DOMAIN = 'rampart-stepup-v1';
+export const STEP_UP_DOMAIN_V2 = 'rampart-stepup-v2';
+
+/**
+ * What a v2 assertion is for: a payment's vote, a paused batch's Resume, confirming an unknown
+ * outcome as not paid, or a decision about a passkey itself. Each is accepted only in its own state.
+ */
+export const STEP_UP_PURPOSES = ['approve', 'resume', 'confirm-not-paid', 'enrol-approve', 'remove'] as const;
+export type StepUpPurpose = (typeof STEP_UP_PURPOSES)[number];
+
+/** What a v1 challenge committed to (votes cast before v2; only re-verified now). */
 export interface ChallengeInputs {
   approvalId: string;
   approvalHash: string;
@@ -70,8 +101,22 @@ export interface ChallengeInputs {
   nonce: string;
 }
 
+/** What a v2 challenge commits to. */
+export interface ChallengeV2 {
+  purpose: StepUpPurpose;
+  /** The approval id (approve, resume), execution id (confirm-not-paid) or `<owner>/<credential>`. */
+  subject: string;
+  /** The full hash the page shows (for payments, the approvalHash whose first 10 characters the card shows). */
+  hash: string;
+  approverId: string;
+  nonce: string;
+}
+
+export type Challenge = ChallengeInputs | ChallengeV2;
+export const isV2 = (c: Challenge): c is ChallengeV2 => 'purpose' in c;
+
 /**
- * SHA-256("rampart-stepup-v1" ‖ approval id ‖ approval hash ‖ approver id ‖ nonce), each part
+ * v1: SHA-256("rampart-stepup-v1" ‖ approval id ‖ approval hash ‖ approver id ‖ nonce), each part
  * ended by a NUL byte so no two different inputs concatenate alike (issue 22 "What must hold").
  */
 export function stepUpChallenge(c: ChallengeInputs): Uint8Array {
@@ -79,8 +124,15 @@ export function stepUpChallenge(c: ChallengeInputs): Uint8Array {
   return sha256(utf8ToBytes(parts.map((p) => `${p}\0`).join('')));
 }
 
-/** What an approver's vote keeps so anyone can re-verify it later (`rampart verify`). */
-export interface PasskeyProof {
+/** v2: SHA-256("rampart-stepup-v2" ‖ purpose ‖ subject ‖ hash ‖ approver id ‖ nonce), NUL-ended as v1. */
+export function stepUpChallengeV2(c: ChallengeV2): Uint8Array {
+  const parts = [STEP_UP_DOMAIN_V2, c.purpose, c.subject, c.hash, c.approverId, c.nonce];
+  return sha256(utf8ToBytes(parts.map((p) => `${p}\0`).join('')));
+}
+
+export const challengeBytes = (c: Challenge): Uint8Array => (isV2(c) ? stepUpChallengeV2(c) : stepUpChallenge(c));
+
+interface ProofBase {
   credentialId: string;
   /** base64url, as the browser returned them. */
   authenticatorData: string;
@@ -88,5 +140,15 @@ export interface PasskeyProof {
   signature: string;
   userHandle?: string;
   counter: number;
-  challenge: ChallengeInputs;
 }
+
+/**
+ * What an approver's vote keeps so anyone can re-verify it later (`rampart verify`), with the
+ * challenge version it was made with: absent on votes cast before v2, which are v1.
+ */
+export type PasskeyProof = ProofBase &
+  ({ challengeVersion?: 1; challenge: ChallengeInputs } | { challengeVersion: 2; challenge: ChallengeV2 });
+
+/** The proof of an assertion over `challenge`, with its version. */
+export const proofOf = (base: ProofBase, challenge: Challenge): PasskeyProof =>
+  isV2(challenge) ? { ...base, challengeVersion: 2, challenge } : { ...base, challengeVersion: 1, challenge };

@@ -135,8 +135,10 @@ export function startWorkers(deps: WorkerDeps): Workers {
   // after a clean sweep of this record format, later starts skip it (store/migration-sweep.ts).
   const migrated = deps.store
     .migrate()
-    .then(({ migrated: n, left }) => {
+    .then(({ migrated: n, left, payees }) => {
       if (n > 0) log.info({ migrated: n }, 'records migrated to approvals with executions');
+      if (payees.rekeyed + payees.dropped > 0)
+        log.info(payees, 'paid-before entries moved to destination keys (Solana and unmatched ones dropped)');
       if (left > 0) log.warn({ left }, 'records left unmigrated; the next worker start sweeps again');
     })
     .catch((err: unknown) => log.error({ err }, 'migration of old records failed; scripts migrate what they touch'));

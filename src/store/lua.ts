@@ -111,8 +111,10 @@ return {redis.call('INCR', KEYS[1]), now}
  * record's own key when there is no form), pending-state index. ARGV: frozen JSON, id, requester,
  * required approvals, expiresAt, history entry JSON, createdAt, not-after (Redis ms, '' for
  * none), claim TTL ms, kind, '1' when every vote needs a passkey (issue 22, else '0'), the
- * number of executions n, then per execution its sealed call JSON and sealHash; KEYS[7..6+n] the
- * executions (issue 18); then index keys (issue 20 §4), with (member, retention ms) per key in ARGV.
+ * number of executions n, then per execution its sealed call JSON, sealHash and destination key
+ * ('' for none: domain/destination-key.ts, kept beside the call, never inside what the hashes
+ * cover); KEYS[7..6+n] the executions (issue 18); then index keys (issue 20 §4), with (member,
+ * retention ms) per key in ARGV.
  * Last, the open caps (domain/open-caps.ts openCapOutcome, applied here): KEYS[#KEYS - 1] the
  * requester's open requests, KEYS[#KEYS] the API key's (the requester's again for a request made
  * without a key); ARGV[#ARGV - 1] and ARGV[#ARGV] their caps ('' for none). A member counts while
@@ -160,12 +162,13 @@ redis.call('HSET', KEYS[1], 'frozen', ARGV[1], 'state', 'pending', 'requester', 
 -- issue 18: each execution queued with its sealed call; none can start while the approval is pending.
 for k = 1, n do
   redis.call('HSET', KEYS[6 + k], 'v', '2', 'state', 'queued', 'approval', ARGV[2], 'n', tostring(k),
-    'call', ARGV[11 + 2 * k], 'sealHash', ARGV[12 + 2 * k], 'tries', '0')
+    'call', ARGV[10 + 3 * k], 'sealHash', ARGV[11 + 3 * k], 'tries', '0')
+  if ARGV[12 + 3 * k] ~= '' then redis.call('HSET', KEYS[6 + k], 'dest', ARGV[12 + 3 * k]) end
 end
 -- Issue 20 §4: the recent-payments and batch-file indexes (store/recent-payments.ts), in the same
 -- step as the executions, each pruned to its window and expiring with it.
 for j = 1, #KEYS - 8 - n do
-  local key, member, keep = KEYS[6 + n + j], ARGV[11 + 2 * n + 2 * j], tonumber(ARGV[12 + 2 * n + 2 * j])
+  local key, member, keep = KEYS[6 + n + j], ARGV[11 + 3 * n + 2 * j], tonumber(ARGV[12 + 3 * n + 2 * j])
   redis.call('ZADD', key, ARGV[7], member)
   redis.call('ZREMRANGEBYSCORE', key, '-inf', '(' .. string.format('%.0f', tonumber(ARGV[7]) - keep))
   redis.call('PEXPIRE', key, keep)

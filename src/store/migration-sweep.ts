@@ -8,6 +8,7 @@
  */
 import { executionId } from '../domain/approval.js';
 import { MIGRATE } from './approval-lua.js';
+import { type PayeesMoved, sweepLegacyPayees } from './payees-sweep.js';
 import type { RedisClient } from './redis.js';
 import type { StoreKeys } from './store-keys.js';
 
@@ -24,6 +25,8 @@ export interface SweepResult {
   migrated: number;
   /** Records the sweep met and could not migrate (the script failed or left them old): no marker. */
   left: number;
+  /** Paid-before entries written before destination keys, moved over or dropped (store/payees-sweep.ts). */
+  payees: PayeesMoved;
 }
 
 /** The marker key: under the prefix (hash-tagged: the same cluster slot as the records). */
@@ -35,8 +38,11 @@ export async function sweepOldRecords(
   now: () => number,
   pageSize = 500,
 ): Promise<SweepResult> {
+  // Not behind the marker: an older process may add to the old paid-before set during a rollout,
+  // and reading an absent set costs one round trip.
+  const payees = await sweepLegacyPayees(redis, keys);
   const marker = sweepMarkerKey(keys);
-  if ((await redis.get(marker)) === String(RECORD_VERSION)) return { swept: false, migrated: 0, left: 0 };
+  if ((await redis.get(marker)) === String(RECORD_VERSION)) return { swept: false, migrated: 0, left: 0, payees };
   let migrated = 0;
   let left = 0;
   for (let offset = 0; ; offset += pageSize) {
@@ -62,7 +68,7 @@ export async function sweepOldRecords(
   }
   // Only a sweep that left nothing old behind may spare later starts the read.
   if (left === 0) await redis.set(marker, String(RECORD_VERSION));
-  return { swept: true, migrated, left };
+  return { swept: true, migrated, left, payees };
 }
 
 /**

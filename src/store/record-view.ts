@@ -41,6 +41,7 @@ export function executionOf(id: string, approvalId: string, e: Hash): ExecutionR
     tries: Number(e.tries ?? '0'),
   };
   if (e.job) record.job = e.job;
+  if (e.dest) record.destinationKey = e.dest;
   if (e.outcome) record.outcome = JSON.parse(e.outcome) as RequestOutcome;
   return record;
 }

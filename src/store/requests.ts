@@ -4,6 +4,7 @@
  */
 
 import { executionId, sealHash } from '../domain/approval.js';
+import { callDestination } from '../domain/destination-key.js';
 import type { OpenCapHolder, OpenCaps } from '../domain/open-caps.js';
 import { redactSealed } from '../domain/redact.js';
 import { DEFAULT_REPEAT_WINDOW_MS } from '../domain/repeats.js';
@@ -26,6 +27,7 @@ import { BatchStore } from './batches.js';
 import { ExecutionStore } from './executions.js';
 import { ALLOCATE, CREATE, VOTE } from './lua.js';
 import { countOpenByRequester, type SweepResult, sweepOldRecords } from './migration-sweep.js';
+import { PaidBefore } from './paid-before.js';
 import { RecentPayments } from './recent-payments.js';
 import { recordOf } from './record-view.js';
 import type { RedisClient } from './redis.js';
@@ -129,6 +131,7 @@ export class RequestStore {
   readonly batches: BatchStore;
   /** Recent payments and batch files, for the card's warnings (issue 20 §4). */
   readonly recent: RecentPayments;
+  private readonly paid: PaidBefore;
 
   constructor(
     private readonly redis: RedisClient,
@@ -140,6 +143,7 @@ export class RequestStore {
     this.executions = new ExecutionStore(redis, this.keys, now, onChange);
     this.batches = new BatchStore(redis, this.keys, now);
     this.recent = new RecentPayments(redis, this.keys);
+    this.paid = new PaidBefore(redis, this.keys);
   }
 
   /** Approvals in one view state, scored by when they entered it (kept by the Lua scripts). */
@@ -172,7 +176,8 @@ export class RequestStore {
   /**
    * Stores a new pending approval in one atomic step (issue 9): the form's claim (when given),
    * the record, its first history entry, the indexes and its executions, each `queued` with its
-   * sealed call and sealHash (issue 18; `calls` defaults to the one call of a single request).
+   * sealed call, sealHash and destination key (issue 18; `calls` defaults to the one call of a
+   * single request).
    * `frozen` is written once. With `notAfterRedisMs`, Redis refuses the create once its own
    * clock is past that moment, so a caller that stopped waiting can tell the person, truthfully,
    * that nothing was submitted.
@@ -220,7 +225,7 @@ export class RequestStore {
       frozen.call.kind,
       frozen.stepUp ? '1' : '0', // issue 22
       String(calls.length),
-      ...calls.flatMap((c) => [JSON.stringify(c), sealHash(c)]),
+      ...calls.flatMap((c) => [JSON.stringify(c), sealHash(c), callDestination(c)?.key ?? '']),
       ...index.args,
       createField(frozen),
       caps ? String(caps.requester) : '',
@@ -533,11 +538,12 @@ export class RequestStore {
     return (await this.redis.hexists(this.key(id), `posted:${what}`)) === 1;
   }
 
-  async knownPayee(chain: string, receiver: string): Promise<boolean> {
-    return (await this.redis.sismember(`${this.keys.prefix}:payees`, `${chain}:${receiver.toLowerCase()}`)) === 1;
+  /** Paid before, by destination key (store/paid-before.ts): `scope` a chain id, or beneficiaries. */
+  async knownPayee(scope: string, destination: string): Promise<boolean> {
+    return this.paid.known(scope, destination);
   }
 
-  async addPayee(chain: string, receiver: string): Promise<void> {
-    await this.redis.sadd(`${this.keys.prefix}:payees`, `${chain}:${receiver.toLowerCase()}`);
+  async addPayee(scope: string, destination: string): Promise<void> {
+    await this.paid.add(scope, destination);
   }
 }

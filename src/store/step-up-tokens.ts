@@ -13,11 +13,15 @@ import { evalScript } from './run-script.js';
 export const tokenDataSchema = z.object({
   /**
    * approve: a payment's vote; enrol: register a passkey; enrol-approve: approve someone's new
-   * passkey; remove: remove one of your own passkeys with another; resume: resume a paused batch.
+   * passkey; remove: remove one of your own passkeys with another; resume: resume a paused batch;
+   * confirm-not-paid: confirm an execution whose outcome is unknown as not paid.
    */
-  purpose: z.enum(['approve', 'enrol', 'enrol-approve', 'remove', 'resume']),
+  purpose: z.enum(['approve', 'enrol', 'enrol-approve', 'remove', 'resume', 'confirm-not-paid']),
   user: z.string(),
-  /** The approval id, or `<owner>/<credential id>` for enrol-approve and remove. */
+  /**
+   * The approval id (approve, resume), the execution id (confirm-not-paid), or
+   * `<owner>/<credential id>` (enrol-approve, remove).
+   */
   subject: z.string(),
   /** The full hash the passkey must commit to (approvals), '' otherwise. */
   subjectHash: z.string(),
@@ -27,6 +31,8 @@ export const tokenDataSchema = z.object({
   bootstrap: z.boolean().optional(),
   /** approve: the approver confirmed the card's warnings before the passkey (issue 20 §5). */
   warningsChecked: z.boolean().optional(),
+  /** confirm-not-paid: the id of the proposal the confirmer saw. */
+  proposal: z.string().max(200).optional(),
 });
 export type TokenData = z.infer<typeof tokenDataSchema>;
 

@@ -67,4 +67,9 @@ dt { font-weight: 600; } dd { margin: 0; overflow-wrap: anywhere; white-space: p
 button { font-size: 1rem; padding: .6rem 1.2rem; border-radius: .4rem; border: 0; background: #007a5a; color: #fff; cursor: pointer; }
 button:disabled { opacity: .5; }
 .refused { color: #a4000f; } .ok { color: #007a5a; }
+.card { border-left: 4px solid #ddd; padding: 0 1rem; overflow-wrap: anywhere; }
+.card .context { font-size: .875rem; color: #616061; }
+.hash .short { font: 600 1.4rem ui-monospace, monospace; letter-spacing: .05em; }
+.hash .full code { overflow-wrap: anywhere; font-size: .8rem; }
+.check { color: #a4000f; }
 `;

@@ -11,7 +11,7 @@ import { type Asset, loadAssets } from './assets.js';
 import { clientAddressOf } from './client-address.js';
 import { secureHeaders } from './headers.js';
 import { decidedHtml, enrolledHtml, passkeyDecidedHtml, resumedHtml } from './outcomes.js';
-import { approvalHtml, enrolHtml, invalidLinkHtml, limitedHtml, messageHtml, shellPage } from './pages.js';
+import { enrolHtml, invalidLinkHtml, limitedHtml, messageHtml, recordPageHtml, shellPage } from './pages.js';
 import { passkeyDecisionHtml } from './passkey-pages.js';
 
 export type WebHandler = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
@@ -56,8 +56,19 @@ export function createWebHandler(deps: StepUpDeps): WebHandler {
       case 'step-up/begin': {
         const b = await beginStepUp(deps, token, from);
         if (b.kind !== 'ready') return { html: refusalHtml(b.kind) };
-        if ('record' in b)
-          return { html: approvalHtml(b.record, b.approver, b.approvalHash, b.purpose), options: b.options };
+        if ('subject' in b)
+          return {
+            html: recordPageHtml({
+              purpose: b.purpose,
+              record: b.subject.record,
+              approver: b.approver,
+              approvalHash: b.approvalHash,
+              names: b.names,
+              ...(b.subject.execution ? { executionId: b.subject.execution.id } : {}),
+              ...(b.subject.row ? { row: b.subject.row } : {}),
+            }),
+            options: b.options,
+          };
         return { html: passkeyDecisionHtml(b.purpose, b.passkey, b.user), options: b.options };
       }
       case 'step-up/finish': {
@@ -67,6 +78,8 @@ export function createWebHandler(deps: StepUpDeps): WebHandler {
             return { html: decidedHtml(f.outcome) };
           case 'resumed':
             return { html: resumedHtml(f.outcome) };
+          case 'confirmed':
+            return { html: messageHtml(f.outcome.text, f.outcome.ok ? 'ok' : 'refused') };
           case 'activated':
           case 'removed':
           case 'late':

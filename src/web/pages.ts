@@ -3,10 +3,13 @@
  * escaped. The shell carries nothing about a request; the request's facts come only in the
  * answer to a POST with a valid token, rendered here too.
  */
+import type { BatchRowRecord } from '../domain/batch-approval.js';
 import type { RequestRecord } from '../domain/request.js';
+import { cardHtml } from './card-page.js';
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+import { escapeHtml } from './html.js';
+
+export { escapeHtml };
 
 export type PageKind = 'step-up' | 'passkey';
 
@@ -46,51 +49,53 @@ export const limitedHtml = (): string =>
 export const messageHtml = (text: string, tone: 'ok' | 'refused' = 'ok'): string =>
   `<p class="${tone}">${escapeHtml(text)}</p>`;
 
-const row = (label: string, value: string | undefined): string =>
-  value ? `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd>` : '';
+export interface RecordPage {
+  purpose: 'approve' | 'resume' | 'confirm-not-paid';
+  record: RequestRecord;
+  approver: string;
+  /** The full hash the passkey signs; the card shows its first 10 characters. */
+  approvalHash: string;
+  names: ReadonlyMap<string, string>;
+  /** confirm-not-paid: the execution whose outcome is unknown, and for a batch its row. */
+  executionId?: string;
+  row?: BatchRowRecord;
+}
 
-/** What the card shows, for the approver to compare before using the passkey. */
-export function approvalHtml(
-  record: RequestRecord,
-  approver: string,
-  approvalHash: string,
-  purpose: 'approve' | 'resume' = 'approve',
-): string {
-  const f = record.frozen;
-  const d = f.display;
-  const call = f.call;
-  const amount =
-    call.kind === 'transfer' || call.kind === 'offramp'
-      ? `${d.amountText ?? String(call.body.amount)} ${d.assetCode ?? ''}${d.entireBalance ? ' (entire available balance at submission)' : ''}`
-      : undefined;
-  const to =
-    call.kind === 'transfer'
-      ? `${call.body.receiver}${d.newReceiver ? ' (never paid by Rampart before)' : ''}`
-      : call.kind === 'offramp'
-        ? `${d.beneficiaryLabel ?? call.body.beneficiary_id}${d.holderName ? ` · holder ${d.holderName} (${d.holderSource === 'lookup' ? 'verified by the service' : 'as typed by the requester'})` : ''}`
-        : call.kind === 'beneficiary'
-          ? `${d.beneficiaryLabel ?? ''}${d.holderName ? ` · holder ${d.holderName}` : ''}`
-          : undefined;
-  const wallet =
-    call.kind === 'transfer' || call.kind === 'offramp' ? (d.walletAlias ?? call.body.wallet_id) : undefined;
-  const b = d.batch;
+const PURPOSE: Record<RecordPage['purpose'], { lead: string; check: string; button: string }> = {
+  approve: {
+    lead: 'You are approving this request. This is its card in Slack:',
+    check: 'Not what you expected? Deny it on the card.',
+    button: 'Approve with your passkey',
+  },
+  resume: {
+    lead: 'You are resuming this paused batch: its remaining rows run one at a time. This is its card in Slack:',
+    check: 'Not what you expected? Stop it on the card.',
+    button: 'Resume with your passkey',
+  },
+  'confirm-not-paid': {
+    lead: 'You are confirming that this payment was NOT made. If it did go through, requesting it again pays twice. This is its card in Slack:',
+    check: 'Not what you expected? Close this page: nothing is recorded without your passkey.',
+    button: 'Confirm not paid with your passkey',
+  },
+};
+
+/** A batch row whose outcome is unknown: its amount and its destination in full. */
+const rowHtml = (r: BatchRowRecord, asset: string): string =>
+  `<p>Row <strong>${r.row}</strong>: <strong>${escapeHtml(r.amount)} ${escapeHtml(asset)}</strong> to <code>${escapeHtml(r.destination)}</code></p>`;
+
+/** The card as Slack shows it, for the approver to compare before using the passkey. */
+export function recordPageHtml(p: RecordPage): string {
+  const words = PURPOSE[p.purpose];
+  const runs = p.record.frozen.display.batch ? 'these rows' : 'this call';
+  const signs = p.purpose === 'confirm-not-paid' ? '' : ` Rampart runs exactly ${runs}.`;
   return [
-    `<h2>${escapeHtml(f.id)} · ${escapeHtml(b ? `batch of ${b.kind}` : call.kind)}</h2>`,
-    '<dl>',
-    row(b ? 'Total' : 'Amount', amount),
-    row('Chain', d.chain),
-    ...(b ? batchRows(b) : [row('To', to)]),
-    row('From wallet', wallet),
-    row('Requested by', f.requester),
-    row('Reason', f.reason),
-    row('Policy', f.rule),
-    row('Approval hash', approvalHash),
-    row('You are', approver),
-    '</dl>',
-    `<p>Your passkey signs this approval hash; Rampart runs exactly ${b ? 'these rows' : 'this call'}.</p>`,
-    purpose === 'resume'
-      ? '<p>This batch is paused. Your passkey resumes it: its remaining rows run one at a time.</p><p><button id="go" type="button">Resume with your passkey</button></p>'
-      : '<p><button id="go" type="button">Approve with your passkey</button></p>',
+    `<p>${escapeHtml(words.lead)}</p>`,
+    ...(p.executionId ? [`<p>Execution <strong>${escapeHtml(p.executionId)}</strong>: outcome unknown.</p>`] : []),
+    ...(p.row ? [rowHtml(p.row, p.record.frozen.display.assetCode ?? '')] : []),
+    cardHtml(p.record, p.approvalHash, p.names, p.purpose === 'confirm-not-paid'),
+    `<p class="check"><strong>${escapeHtml(words.check)}</strong></p>`,
+    `<p>You are ${escapeHtml(p.names.get(p.approver) ?? p.approver)}. Your passkey signs the hash above.${signs}</p>`,
+    `<p><button id="go" type="button">${escapeHtml(words.button)}</button></p>`,
     '<p id="status" role="status"></p>',
   ].join('');
 }
@@ -102,20 +107,4 @@ export function enrolHtml(user: string): string {
     '<p><button id="go" type="button">Register a passkey</button></p>',
     '<p id="status" role="status"></p>',
   ].join('');
-}
-
-/** Issue 22 item 6: a batch's summary, as its card shows it (file, rows, largest, warnings). */
-function batchRows(b: NonNullable<RequestRecord['frozen']['display']['batch']>): string[] {
-  const warn = [
-    ...(b.newDestinations?.length ? [`rows ${b.newDestinations.join(', ')} pay destinations Rampart never paid`] : []),
-    ...(b.repeatsInFile?.length
-      ? [`rows ${b.repeatsInFile.map((r) => `${r.row} (repeats ${r.of})`).join(', ')} repeat another row`]
-      : []),
-  ];
-  return [
-    row('File', `${b.fileName} · ${b.rows} rows`),
-    row('Largest', `row ${b.largest.row} · ${b.largest.amount}`),
-    row('First rows', b.preview.join('\n')),
-    row('Warnings', warn.join('; ') || undefined),
-  ];
 }

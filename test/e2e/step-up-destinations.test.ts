@@ -155,8 +155,8 @@ describe('STEP_UP_NEW_DESTINATION=on: every new destination asks for a passkey',
     expect(await pressAndRead(approver1)).toContain('can approve payments now');
     await approveWithPasskey(approver1, registration);
     const done = await waitForState(h, registration, 'succeeded');
-    expect(done.votes.map((v) => [v.user, v.passkey?.challenge.approvalId])).toEqual([
-      [PEOPLE.approver1, registration],
+    expect(done.votes.map((v) => [v.user, v.passkey?.challenge])).toEqual([
+      [PEOPLE.approver1, expect.objectContaining({ purpose: 'approve', subject: registration })],
     ]);
     expect(await h.rampart.deps.registry.beneficiary(beneficiaryId)).toMatchObject({ requestId: registration });
     expect(await verifyApproval(deps, registration)).toMatchObject({ kind: 'checked', ok: true, stepUp: true });

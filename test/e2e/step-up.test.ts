@@ -105,11 +105,20 @@ describe('passkey step-up', () => {
     const shown = await openLink(approver1, url);
     expect(shown).toContain(id);
     expect(shown).toContain('20,000.00');
+    // The card's words: its hash label and 10 characters, people by the name Slack shows.
+    const card = (await h.rampart.deps.store.get(id))?.frozen;
+    expect(shown).toContain(`Sealed request hash ${card?.hash}`);
+    expect(shown).toContain(RECEIVER);
+    expect(shown).toContain('Not what you expected? Deny it on the card.');
+    expect(shown).toContain(PEOPLE.requester.toLowerCase());
+    expect(shown).not.toContain(PEOPLE.requester);
     // The token left the address bar as soon as the page read it.
     expect(approver1.page.url()).toBe(`${pages.publicUrl}/step-up`);
     expect(await pressAndRead(approver1)).toContain('Approved with your passkey');
     const done = await waitForState(h, id, 'succeeded');
-    expect(done.votes.map((v) => [v.user, v.passkey?.challenge.approvalId])).toEqual([[PEOPLE.approver1, id]]);
+    expect(done.votes.map((v) => [v.user, v.passkey?.challengeVersion, v.passkey?.challenge])).toEqual([
+      [PEOPLE.approver1, 2, expect.objectContaining({ purpose: 'approve', subject: id })],
+    ]);
     await eventually(() =>
       blocksText(h.fake.messages('C0APPROVALS').find((m) => blocksText(m).includes(id))).includes('with passkey'),
     );
@@ -123,9 +132,10 @@ describe('passkey step-up', () => {
     expect((await h.rampart.deps.store.get(id))?.frozen.stepUp).toBe(true);
     await click(h, PEOPLE.approver1, id, 'request_approve');
     const shown = await openLink(approver1, await offeredLink(PEOPLE.approver1, id));
-    expect(shown).toContain('batch of transfers');
-    expect(shown).toContain('payouts.csv · 3 rows');
-    expect(shown).toContain('row 2');
+    expect(shown).toContain('Batch of transfers');
+    expect(shown).toContain('Rows: 3');
+    expect(shown).toContain('File: payouts.csv');
+    expect(shown).toContain(`Approval hash ${(await h.rampart.deps.store.get(id))?.frozen.hash}`);
     expect((await h.rampart.deps.store.get(id))?.votes).toEqual([]);
     expect(await pressAndRead(approver1)).toContain('Approved with your passkey');
     await waitForApproval(h, id, 'done', 30_000);

@@ -115,6 +115,8 @@ describe('passkey step-up in the workbench', () => {
     await card.filter({ hasText: 'Succeeded' }).waitFor({ timeout: 20_000 });
     expect(await card.textContent()).toMatch(/Approved by: @\w+ with passkey/);
     const record = await wb.rampart.deps.store.get(id);
-    expect(record?.votes.map((v) => [v.user, v.passkey?.challenge.approvalId])).toEqual([[APPROVER, id]]);
+    expect(record?.votes.map((v) => [v.user, v.passkey?.challengeVersion, v.passkey?.challenge])).toEqual([
+      [APPROVER, 2, expect.objectContaining({ purpose: 'approve', subject: id })],
+    ]);
   }, 90_000);
 });

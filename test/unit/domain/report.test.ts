@@ -49,7 +49,7 @@ describe('buildReport', () => {
     payment('succeeded', 1_000_000, SINCE + 4 * DAY, { asset: 'bsc:cngn', kind: 'offramp' }),
     payment('succeeded', 5, SINCE - 2 * DAY), // before the window
   ];
-  const report = buildReport(records, window, (d) => d === '0xB');
+  const report = buildReport(records, window, (k) => k === 'base 0xB');
 
   it('sums outflow per Lagos day and asset code from succeeded payments only', () => {
     expect(report.days).toHaveLength(7);

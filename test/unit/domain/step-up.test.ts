@@ -2,7 +2,17 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config.js';
-import { approvalHashOf, needsStepUp, stepUpChallenge } from '../../../src/domain/step-up.js';
+import { approvalHashOf as approvalHashOfCalls, cardHash } from '../../../src/domain/approval.js';
+import { redactSealed } from '../../../src/domain/redact.js';
+import { callHash } from '../../../src/domain/request.js';
+import {
+  needsStepUp,
+  sealedApprovalHash,
+  stepUpChallenge,
+  stepUpChallengeV2,
+  v1ApprovalHash,
+} from '../../../src/domain/step-up.js';
+import { buildSealedRequest } from '../../support/factories.js';
 
 const usdc = (units: bigint) => ({ units, decimals: 6 });
 
@@ -51,13 +61,65 @@ describe('stepUpChallenge', () => {
     for (const k of Object.keys(inputs) as (keyof typeof inputs)[])
       expect(Buffer.from(stepUpChallenge({ ...inputs, [k]: `${inputs[k]}x` })).toString('hex')).not.toBe(base);
   });
-  it('commits to the full hash of the sealed call', () => {
-    const call = {
-      kind: 'transfer' as const,
-      body: { wallet_id: 'w', amount: 1, receiver: 'r', asset: 'base:usdc' as const },
-    };
-    expect(approvalHashOf({ call })).toHaveLength(64);
-    expect(approvalHashOf({ call: { ...call, body: { ...call.body, amount: 2 } } })).not.toBe(approvalHashOf({ call }));
+  it('v1 committed to the full hash of the sealed call', () => {
+    expect(v1ApprovalHash({ call })).toHaveLength(64);
+    expect(v1ApprovalHash({ call: { ...call, body: { ...call.body, amount: 2 } } })).not.toBe(v1ApprovalHash({ call }));
+  });
+});
+
+const call = {
+  kind: 'transfer' as const,
+  body: { wallet_id: 'w', amount: 1, receiver: 'r', asset: 'base:usdc' as const },
+};
+
+describe('stepUpChallengeV2', () => {
+  const inputs = {
+    purpose: 'confirm-not-paid' as const,
+    subject: 'R-1001.1',
+    hash: 'ab'.repeat(32),
+    approverId: 'U0APPROVER1',
+    nonce: 'n',
+  };
+  it('is SHA-256 over its own domain, the purpose, subject, hash, approver and nonce, each NUL-ended', () => {
+    const expected = sha256(
+      new TextEncoder().encode(`rampart-stepup-v2\0confirm-not-paid\0R-1001.1\0${'ab'.repeat(32)}\0U0APPROVER1\0n\0`),
+    );
+    expect(stepUpChallengeV2(inputs)).toEqual(expected);
+  });
+  it('changes with every input, the purpose included, and never equals a v1 challenge', () => {
+    const base = Buffer.from(stepUpChallengeV2(inputs)).toString('hex');
+    expect(Buffer.from(stepUpChallengeV2({ ...inputs, purpose: 'approve' })).toString('hex')).not.toBe(base);
+    for (const k of ['subject', 'hash', 'approverId', 'nonce'] as const)
+      expect(Buffer.from(stepUpChallengeV2({ ...inputs, [k]: `${inputs[k]}x` })).toString('hex')).not.toBe(base);
+    const v1 = stepUpChallenge({
+      approvalId: 'R-1001.1',
+      approvalHash: inputs.hash,
+      approverId: 'U0APPROVER1',
+      nonce: 'n',
+    });
+    expect(Buffer.from(v1).toString('hex')).not.toBe(base);
+  });
+});
+
+describe('sealedApprovalHash', () => {
+  it("is the approvalHash over the call's one sealHash, whose first 10 characters the card shows", () => {
+    const full = approvalHashOfCalls([call]);
+    expect(sealedApprovalHash({ call, hash: cardHash(full) })).toBe(full);
+  });
+  it("keeps a record sealed with its call's own hash on that hash", () => {
+    expect(sealedApprovalHash({ call, hash: callHash(call) })).toBe(v1ApprovalHash({ call }));
+  });
+  it("survives the masking of a final record's personal data, through the SHA-256 it keeps", () => {
+    const sealed = buildSealedRequest('beneficiary');
+    const hash = cardHash(approvalHashOfCalls([sealed.call]));
+    const full = sealedApprovalHash({ ...sealed, hash });
+    const masked = redactSealed({ ...sealed, hash }, 1);
+    expect(JSON.stringify(masked.call)).not.toBe(JSON.stringify(sealed.call));
+    expect(sealedApprovalHash(masked)).toBe(full);
+  });
+  it('is undefined once the stored call changed', () => {
+    const hash = cardHash(approvalHashOfCalls([call]));
+    expect(sealedApprovalHash({ call: { ...call, body: { ...call.body, amount: 2 } }, hash })).toBeUndefined();
   });
 });
 
