@@ -7,6 +7,7 @@ import { ms } from './stats.js';
 
 export const GOALS = {
   approval: { limit: 3, what: 'approve click → service call p50 ÷ bare BullMQ add → worker start p50' },
+  approvalLimits: { limit: 3, what: 'the same approve path with VELOCITY_LIMITS set (ratio to its own bare BullMQ)' },
   ack: { limit: 1.2, what: 'ack p99 ÷ bare Bolt making the same service call' },
   rss: { limit: 1.3, what: 'peak RSS ÷ bare Bolt + BullMQ' },
 } as const;
@@ -34,7 +35,19 @@ export function judge(goal: Goal, pairs: readonly number[]): GoalResult {
   return { pairs: [...pairs], median: m, limit: GOALS[goal].limit, met: m <= GOALS[goal].limit };
 }
 
-export function goalLines(goals: Partial<Record<Goal, GoalResult>>, commands: CommandCount | undefined): string[] {
+const commandLine = (commands: CommandCount, what: string): string => {
+  const names = Object.entries(commands.byName)
+    .sort((a, b) => b[1] - a[1])
+    .map(([n, c]) => `${n} ${c}`)
+    .join(', ');
+  return `  Redis commands per approve click${what} (median of ${commands.clicks}, MONITOR): ${commands.toCall} from the click to the service call (${names}); ${commands.toReply} to the outcome reply`;
+};
+
+export function goalLines(
+  goals: Partial<Record<Goal, GoalResult>>,
+  commands: CommandCount | undefined,
+  withLimits?: CommandCount,
+): string[] {
   const lines = ['Goals (issue 19), median of same-run pairs:'];
   for (const goal of Object.keys(GOALS) as Goal[]) {
     const r = goals[goal];
@@ -45,14 +58,7 @@ export function goalLines(goals: Partial<Record<Goal, GoalResult>>, commands: Co
         : `${head}: not measured in this run`,
     );
   }
-  if (commands) {
-    const names = Object.entries(commands.byName)
-      .sort((a, b) => b[1] - a[1])
-      .map(([n, c]) => `${n} ${c}`)
-      .join(', ');
-    lines.push(
-      `  Redis commands per approve click (median of ${commands.clicks}, MONITOR): ${commands.toCall} from the click to the service call (${names}); ${commands.toReply} to the outcome reply`,
-    );
-  }
+  if (commands) lines.push(commandLine(commands, ''));
+  if (withLimits) lines.push(commandLine(withLimits, ' with VELOCITY_LIMITS set'));
   return lines;
 }

@@ -13,7 +13,14 @@ import { countApproveCommands } from './redis-commands.js';
 import type { AckReport, ApprovalReport } from './report.js';
 import { TARGET_P50_MS, TARGET_RATIO } from './report.js';
 import { ratios, type Summary, summarize } from './stats.js';
-import { BOT_TOKEN, SERVICE_KEY, SIGNING_SECRET, type World } from './world.js';
+import { BOT_TOKEN, SERVICE_KEY, SIGNING_SECRET, startWorld, type World } from './world.js';
+
+/**
+ * VELOCITY_LIMITS as teams set them: the bench wallet's own rules for its asset beside '*' rules,
+ * far above what the bench's requests add up to, so no approval is held.
+ */
+export const BENCH_VELOCITY_LIMITS =
+  'treasury:CNGN=100000000/24h,treasury:CNGN=500000000/7d,*:CNGN=1000000/24h,*:USDC=50000/24h';
 
 type Progress = (text: string) => void;
 
@@ -88,13 +95,17 @@ export async function measureApprovalPath(
   world: World,
   options: BenchOptions,
   progress: Progress,
+  goal: 'approval' | 'approvalLimits' = 'approval',
 ): Promise<{ report: ApprovalReport; goal: GoalResult }> {
+  const part = goal === 'approval' ? 'part 2' : 'part 2 with VELOCITY_LIMITS';
   const sequential = options.approvalConcurrency === 1;
   const mode = sequential ? 'sequential, settled' : `${options.approvalConcurrency} in flight`;
   const perRound = options.approvalWarmup + options.approvals;
   const rounds: ApprovalReport[] = [];
   for (let round = 0; round < options.rounds; round++) {
-    progress(`part 2, round ${round + 1}/${options.rounds}: ${perRound} requests approved (${mode}), then bare BullMQ`);
+    progress(
+      `${part}, round ${round + 1}/${options.rounds}: ${perRound} requests approved (${mode}), then bare BullMQ`,
+    );
     const result = await measureApprovals(world, {
       warmup: options.approvalWarmup,
       measured: options.approvals,
@@ -126,8 +137,21 @@ export async function measureApprovalPath(
   const p50s = rounds.map((r) => r.ratio.p50);
   const report = rounds[medianIndex(p50s)] as ApprovalReport;
   if (options.traceClicks > 0) {
-    progress(`part 2: ${options.traceClicks} more approvals watched with MONITOR (Redis commands per click)`);
+    progress(`${part}: ${options.traceClicks} more approvals watched with MONITOR (Redis commands per click)`);
     report.commands = await countApproveCommands(world, options.traceClicks, options.rounds * perRound);
   }
-  return { report, goal: judge('approval', p50s) };
+  return { report, goal: judge(goal, p50s) };
+}
+
+/** The same pair on a Rampart started with VELOCITY_LIMITS set: the vote also checks the ledger. */
+export async function measureApprovalPathWithLimits(
+  options: BenchOptions,
+  progress: Progress,
+): Promise<{ report: ApprovalReport; goal: GoalResult }> {
+  const world = await startWorld(options.redisUrl, undefined, { VELOCITY_LIMITS: BENCH_VELOCITY_LIMITS });
+  try {
+    return await measureApprovalPath(world, options, progress, 'approvalLimits');
+  } finally {
+    await world.close();
+  }
 }

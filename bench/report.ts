@@ -40,6 +40,8 @@ export interface Report {
   options: BenchOptions;
   ack: AckReport | undefined;
   approval: ApprovalReport | undefined;
+  /** The approval pair again on a Rampart started with VELOCITY_LIMITS set. */
+  approvalLimits?: ApprovalReport | undefined;
   audit?: AuditReport | undefined;
   cluster?: ClusterReport | undefined;
   batch?: BatchCheckReport | undefined;
@@ -79,9 +81,9 @@ function ackLines(o: BenchOptions, one: AckReport): string[] {
   ];
 }
 
-function approvalLines(o: BenchOptions, two: ApprovalReport): string[] {
+function approvalLines(o: BenchOptions, two: ApprovalReport, title = 'Part 2'): string[] {
   return [
-    `Part 2: approve click acked → service receives POST /transfer, ms (median round of ${o.rounds}; M=${o.approvals}, ${two.mode}, ${o.approvalWarmup} warm-up)`,
+    `${title}: approve click acked → service receives POST /transfer, ms (median round of ${o.rounds}; M=${o.approvals}, ${two.mode}, ${o.approvalWarmup} warm-up)`,
     table(
       [...HEAD, 'errors'],
       [
@@ -111,6 +113,9 @@ export function formatReport(report: Report): string {
     '',
     ...(report.ack ? ackLines(report.options, report.ack) : []),
     ...(report.approval ? approvalLines(report.options, report.approval) : []),
+    ...(report.approvalLimits
+      ? ['', ...approvalLines(report.options, report.approvalLimits, 'Part 2 with VELOCITY_LIMITS set')]
+      : []),
     ...(report.audit ? ['', ...auditLines(report.audit)] : []),
     ...(report.cluster
       ? [
@@ -128,6 +133,8 @@ export function formatReport(report: Report): string {
     ...(report.batchRun ? ['', ...batchRunLines(report.batchRun)] : []),
     ...(report.rss ? ['', ...rssLines(report.rss)] : []),
     ...(report.charts ? ['', ...chartLines(report.charts)] : []),
-    ...(Object.keys(report.goals).length > 0 ? ['', ...goalLines(report.goals, report.approval?.commands)] : []),
+    ...(Object.keys(report.goals).length > 0
+      ? ['', ...goalLines(report.goals, report.approval?.commands, report.approvalLimits?.commands)]
+      : []),
   ].join('\n');
 }

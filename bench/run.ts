@@ -13,7 +13,7 @@ import { measureBatchRun } from './batch-run.js';
 import { measureCharts } from './charts.js';
 import { measureClusterApprovals } from './cluster-approval.js';
 import type { Goal, GoalResult } from './goals.js';
-import { measureAcks, measureApprovalPath } from './pairs.js';
+import { measureAcks, measureApprovalPath, measureApprovalPathWithLimits } from './pairs.js';
 import { formatReport, type Report } from './report.js';
 import { measureRss } from './rss.js';
 import { startWorld } from './world.js';
@@ -46,6 +46,12 @@ async function main(): Promise<void> {
         ? await measureApprovalPath(world, options, progress)
         : undefined;
     if (approvals) goals.approval = approvals.goal;
+    // How teams run it: the same pair on a Rampart with VELOCITY_LIMITS set (its own world).
+    const withLimits =
+      options.part === 'all' || options.part === 'approval'
+        ? await measureApprovalPathWithLimits(options, progress)
+        : undefined;
+    if (withLimits) goals.approvalLimits = withLimits.goal;
     const audit =
       options.part === 'all' || options.part === 'audit'
         ? await measureAuditExport(options.redisUrl, AUDIT_REQUESTS, progress)
@@ -91,6 +97,7 @@ async function main(): Promise<void> {
       options,
       ack: acks?.report,
       approval: approvals?.report,
+      approvalLimits: withLimits?.report,
       audit,
       cluster,
       batch,

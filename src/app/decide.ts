@@ -8,9 +8,9 @@ import type { RequestState } from '../domain/request.js';
 import type { PasskeyProof } from '../domain/step-up.js';
 import type { FreezeState } from '../store/controls.js';
 import { type RedisFailure, redisFailure, whenRedisAnswers } from '../store/redis-errors.js';
-import type { VoteResult } from '../store/requests.js';
+import type { VoteControls, VoteResult } from '../store/requests.js';
 import type { AppDeps, ApproverDirectory } from './deps.js';
-import { type ApprovalControls, approvalControls, recordHeld } from './velocity.js';
+import { approvalControls, controlsWithSubject, recordHeld } from './velocity.js';
 
 /** What a late click is told: who decided, when, and what the request is now. */
 export interface Decided {
@@ -102,25 +102,20 @@ export async function approve(
 ): Promise<ApproveOutcome> {
   const refused = await authorise(deps, user);
   if (refused) return refused;
-  // One script: the vote, its history, quorum, the freeze and velocity limits (issue 13), and
-  // the facts the answer needs.
-  let controls: ApprovalControls;
+  // One script: the vote, its history, quorum, the freeze and velocity limits (issue 13, on the
+  // subject stored with the request: no read before it), and the facts the answer needs.
   let v: VoteResult;
-  let woken: Promise<boolean> = Promise.resolve(false);
+  let woken: Promise<boolean>;
   try {
-    controls = await approvalControls(deps, requestId);
-    const voted = deps.store.castVote(requestId, user, controls.vote, passkey, warningsChecked);
-    // Issue 19: execution 1's job goes right behind the vote, on the same connection, so at the
-    // quorum it is already queued (one round trip, not two). Its start script is the authority:
-    // before the quorum, or for a refused vote, it refuses, and the job only woke a worker.
-    woken = deps.queues.wakeExecution(requestId).then(
-      () => true,
-      (err: unknown) => {
-        deps.log.debug({ err, requestId }, 'wake-up job not added with the vote');
-        return false;
-      },
-    );
-    v = await voted;
+    let sent = voteAndWake(deps, requestId, user, approvalControls(deps), passkey, warningsChecked);
+    v = await sent.voted;
+    if (v.outcome === 'needs_subject') {
+      // A record stored before its subject was: the vote did not count; read it and vote again.
+      const controls = await controlsWithSubject(deps, requestId);
+      sent = voteAndWake(deps, requestId, user, controls, passkey, warningsChecked);
+      v = await sent.voted;
+    }
+    woken = sent.woken;
   } catch (err) {
     const failure = redisFailure(err);
     if (!failure) throw err;
@@ -128,7 +123,7 @@ export async function approve(
     return { kind: 'unavailable', failure };
   }
   try {
-    return await afterVote(deps, requestId, user, v, controls, woken);
+    return await afterVote(deps, requestId, user, v, woken);
   } catch (err) {
     if (!redisFailure(err)) throw err;
     // The vote stands; the reconciler queues an approved request that has no job (app/executions/reconcile.ts).
@@ -137,24 +132,50 @@ export async function approve(
   }
 }
 
+/**
+ * Issue 19: execution 1's job goes right behind the vote, on the same connection, so at the
+ * quorum it is already queued (one round trip, not two). Its start script is the authority:
+ * before the quorum, or for a refused vote, it refuses, and the job only woke a worker.
+ */
+function voteAndWake(
+  deps: ApproveDeps,
+  requestId: string,
+  user: string,
+  controls: VoteControls,
+  passkey: PasskeyProof | undefined,
+  warningsChecked: boolean,
+): { voted: Promise<VoteResult>; woken: Promise<boolean> } {
+  const voted = deps.store.castVote(requestId, user, controls, passkey, warningsChecked);
+  const woken = deps.queues.wakeExecution(requestId).then(
+    () => true,
+    (err: unknown) => {
+      deps.log.debug({ err, requestId }, 'wake-up job not added with the vote');
+      return false;
+    },
+  );
+  return { voted, woken };
+}
+
 async function afterVote(
   deps: ApproveDeps,
   requestId: string,
   user: string,
   v: VoteResult,
-  controls: ApprovalControls,
   woken: Promise<boolean>,
 ): Promise<ApproveOutcome> {
   switch (v.outcome) {
     case 'frozen':
       return { kind: 'frozen', requestId, freeze: await deps.controls.freeze() };
     case 'over_limit': {
-      const message = await recordHeld(deps, requestId, user, controls, v.limitIndex ?? 0, v.used ?? 0n);
+      const message = await recordHeld(deps, requestId, user, v);
       await afterDecision(deps, requestId, 'card refresh', () => deps.queues.notify({ requestId, kind: 'card' }));
       return { kind: 'over_limit', requestId, message };
     }
     case 'missing':
       return { kind: 'missing' };
+    case 'needs_subject':
+      // Only a vote without a subject passed can answer this; approve passes one the second time.
+      throw new Error(`the vote on ${requestId} asked for its velocity subject twice`);
     case 'step_up':
       return { kind: 'step-up', requestId };
     case 'self':

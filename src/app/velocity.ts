@@ -1,7 +1,7 @@
 /**
  * Velocity limits in the use cases (issue 13): the read at submission (would this fit, and the
  * headroom the card shows) and what an Approve click hands to the VOTE script, which re-checks
- * atomically with the approval.
+ * atomically with the approval, reading the request's subject from the record itself.
  */
 import type { SealedRequest } from '../domain/request.js';
 import {
@@ -10,11 +10,10 @@ import {
   firstExceeded,
   rulesFor,
   type VelocityRule,
-  type VelocitySubject,
   velocitySubject,
 } from '../domain/velocity.js';
 import type { ControlStore } from '../store/controls.js';
-import type { VoteControls } from '../store/requests.js';
+import type { VoteControls, VoteResult } from '../store/requests.js';
 import type { AppDeps } from './deps.js';
 
 export interface VelocityDeps {
@@ -42,39 +41,39 @@ export async function checkVelocity(
   return { ok: true, note: usages.map((u) => afterSentence(subject, u)).join(' ') };
 }
 
-export interface ApprovalControls {
-  vote: VoteControls;
-  subject?: VelocitySubject;
-  rules: VelocityRule[];
-}
-
-type ControlDeps = Pick<AppDeps, 'store' | 'controls' | 'config'>;
+type ControlDeps = Pick<AppDeps, 'controls' | 'config'>;
 
 /**
- * What the VOTE script checks besides the vote: always the freeze; with VELOCITY_LIMITS set, the
- * ledger of the request's wallet and asset code (one read of the request, only then).
+ * What the VOTE script checks besides the vote: always the freeze; with VELOCITY_LIMITS set,
+ * every rule, applied to the subject stored on the record at creation. Nothing is read first.
  */
-export async function approvalControls(deps: ControlDeps, requestId: string): Promise<ApprovalControls> {
-  const all = deps.config.controls.velocity;
-  if (all.length === 0) return { vote: deps.controls.voteControls(undefined, []), rules: [] };
+export const approvalControls = (deps: ControlDeps): VoteControls =>
+  deps.controls.voteControls(deps.config.controls.velocity);
+
+/**
+ * For a record stored before its subject was (the vote answered `needs_subject`): one read of
+ * the request, then the same controls with its subject.
+ */
+export async function controlsWithSubject(
+  deps: ControlDeps & Pick<AppDeps, 'store'>,
+  requestId: string,
+): Promise<VoteControls> {
   const record = await deps.store.get(requestId);
   const subject = record ? velocitySubject(record.frozen) : undefined;
-  const rules = subject ? rulesFor(all, subject.walletAlias, subject.code) : [];
-  return { vote: deps.controls.voteControls(subject, rules), rules, ...(subject ? { subject } : {}) };
+  return deps.controls.voteControls(deps.config.controls.velocity, subject ?? null);
 }
 
 /** The sentence for a held approval, kept on the record and in its history for the card. */
 export async function recordHeld(
-  deps: Pick<AppDeps, 'store' | 'log' | 'now'>,
+  deps: Pick<AppDeps, 'store' | 'log' | 'now' | 'config'>,
   requestId: string,
   user: string,
-  c: ApprovalControls,
-  limitIndex: number,
-  used: bigint,
+  v: Pick<VoteResult, 'limitIndex' | 'used' | 'subject'>,
 ): Promise<string> {
-  const rule = c.rules[limitIndex];
-  if (!c.subject || !rule) throw new Error(`over_limit without a rule for ${requestId}`);
-  const message = exceededSentence(c.subject, { rule, used });
+  // The index is into every configured rule: the script picked among them as rulesFor does.
+  const rule = deps.config.controls.velocity[v.limitIndex ?? -1];
+  if (!v.subject || !rule) throw new Error(`over_limit without a rule for ${requestId}`);
+  const message = exceededSentence(v.subject, { rule, used: v.used ?? 0n });
   await deps.store.setNotes(requestId, { held: message });
   await deps.store.appendHistory(requestId, { at: deps.now(), event: 'held', by: user, detail: message });
   deps.log.info({ requestId, by: user, rule: rule.text }, 'approval held by a velocity limit');

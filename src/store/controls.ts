@@ -38,22 +38,25 @@ export class ControlStore {
   get freezeKey(): string {
     return `${this.prefix}:freeze`;
   }
-  ledgerKey = (s: Pick<VelocitySubject, 'walletId' | 'code'>) => `${this.prefix}:velocity:${s.walletId}:${s.code}`;
+  /** Where every ledger key starts (the VOTE script builds them from it, store/velocity-lua.ts). */
+  get ledgerPrefix(): string {
+    return `${this.prefix}:velocity:`;
+  }
+  ledgerKey = (s: Pick<VelocitySubject, 'walletId' | 'code'>) => `${this.ledgerPrefix}${s.walletId}:${s.code}`;
   amountsKey = (s: Pick<VelocitySubject, 'walletId' | 'code'>) => `${this.ledgerKey(s)}:amounts`;
 
-  /** What the VOTE script needs to check the freeze and, for money, the limits. */
-  voteControls(subject: VelocitySubject | undefined, rules: readonly VelocityRule[]): VoteControls {
-    if (!subject) return { freezeKey: this.freezeKey };
-    const longest = Math.max(MIN_RETENTION_MS, ...rules.map((r) => r.windowMs));
+  /**
+   * What the VOTE script needs to check the freeze and, with `rules` (VELOCITY_LIMITS), the
+   * limits: every rule, so the click reads nothing first. `subject` only for a record stored
+   * before its subject was (the vote answered `needs_subject`). Ledger entries are kept for the
+   * longest configured window, at least a month.
+   */
+  voteControls(rules: readonly VelocityRule[], subject?: VelocitySubject | null): VoteControls {
+    if (rules.length === 0) return { freezeKey: this.freezeKey };
+    const retentionMs = Math.max(MIN_RETENTION_MS, ...rules.map((r) => r.windowMs));
     return {
       freezeKey: this.freezeKey,
-      ledger: {
-        key: this.ledgerKey(subject),
-        amountsKey: this.amountsKey(subject),
-        units: subject.units,
-        retentionMs: longest,
-        limits: rules.map((r) => ({ limit: r.limit, windowMs: r.windowMs })),
-      },
+      velocity: { ledgerPrefix: this.ledgerPrefix, retentionMs, rules, ...(subject === undefined ? {} : { subject }) },
     };
   }
 

@@ -5,6 +5,7 @@
 
 import { COMMON } from './approval-lua.js';
 import { BATCH_LUA } from './batch-lua.js';
+import { VELOCITY_LUA } from './velocity-lua.js';
 
 /**
  * KEYS: record, history, pending index, approved index. ARGV: voter, now (ms), history entry
@@ -14,17 +15,24 @@ import { BATCH_LUA } from './batch-lua.js';
  * also { kind, history position of 'approved' }. The per-state indexes (sorted sets scored by
  * when the state was entered, issue 14) move with the state in the same script.
  * Issue 18: KEYS[5] execution 1 (migration), KEYS[6] the ready index, KEYS[7] the executing set.
- * Issue 13, optional: KEYS[8] the freeze flag; KEYS[9], KEYS[10] the velocity ledger (sorted set:
- * request id scored +inf until it starts, then by its start time) and its amounts (hash: request id → minor units); then
- * ARGV[7..] minor units, retention (ms), and limit,window pairs. `over_limit` answers carry the
- * index of the broken limit and the minor units already used in it at [10] and [11].
- * Issue 20: a batch's vote also passes the wallets' turns as its last key (after the freeze flag
- * and the ledger): at quorum the batch takes its place in its wallet's approval order.
+ * Issue 13, optional: KEYS[8] the freeze flag; with VELOCITY_LIMITS set, ARGV[7] the velocity
+ * ledger key prefix (`<prefix>:velocity:`), ARGV[8] retention (ms), ARGV[9] the request's subject
+ * ('' to read the approval's `velocity` field, store/velocity-lua.ts, written at creation; the
+ * app passes it only for a record stored before that field), then every configured rule as
+ * (alias or '*', code, limit, window ms): the script picks the subject's own (rulesFor). The
+ * ledger (sorted set: request id scored +inf until it starts, then by its start time) and its
+ * amounts (hash: request id → minor units) are `<ARGV[7]><wallet id>:<CODE>` and `…:amounts`,
+ * keys built here, not passed in KEYS: the prefix is hash-tagged on a cluster, so they share the
+ * approval's slot. `needs_subject`: at quorum, the record has no `velocity` field and none was
+ * passed; nothing counted. `over_limit` answers carry the broken rule's index in the configured
+ * list, the minor units already used in it and the subject field at [10], [11] and [12].
+ * Issue 20: a batch's vote also passes the wallets' turns as its last key (KEYS[9], after the
+ * freeze flag): at quorum the batch takes its place in its wallet's approval order.
  */
-export const VOTE = `${COMMON}${BATCH_LUA}
-local hasLedger = ARGV[7] ~= nil
+export const VOTE = `${COMMON}${BATCH_LUA}${VELOCITY_LUA}
+local limited = ARGV[7] ~= nil
 local turns = nil
-if string.sub(ARGV[6], 1, 2) == 'B-' and #KEYS == (hasLedger and 11 or 9) then turns = KEYS[#KEYS] end
+if string.sub(ARGV[6], 1, 2) == 'B-' and #KEYS == 9 then turns = KEYS[9] end
 migrate(KEYS[1], KEYS[5], KEYS[6], KEYS[7], ARGV[6], tonumber(ARGV[2]))
 local function answer(outcome, state, votes)
   local f = redis.call('HMGET', KEYS[1], 'required', 'decidedBy', 'decidedAt', 'expiresAt')
@@ -49,40 +57,15 @@ if redis.call('HGET', KEYS[1], 'stepUp') == '1' then
   if not proof then return answer('step_up', state, #votes) end
 end
 local quorum = #votes + 1 >= tonumber(redis.call('HGET', KEYS[1], 'required'))
--- issue 13: velocity limits, in integer minor units. Every cap is < 1e15, so a sum near a cap
--- is exact in a double, and a sum past 2^53 still compares as over the cap.
-if quorum and hasLedger then
-  local now = tonumber(ARGV[2])
-  local units = tonumber(ARGV[7])
-  local cut = '(' .. string.format('%.0f', now - tonumber(ARGV[8]))
-  for _, id in ipairs(redis.call('ZRANGEBYSCORE', KEYS[9], '-inf', cut)) do
-    redis.call('ZREM', KEYS[9], id)
-    redis.call('HDEL', KEYS[10], id)
+-- issue 13: velocity limits (store/velocity-lua.ts), checked before the vote counts.
+local vel = {}
+if quorum and limited then vel = velocityCheck(KEYS[1], ARGV[6], tonumber(ARGV[2]), 7) end
+if vel.refused then
+  local a = answer(vel.refused, state, #votes)
+  if vel.refused == 'over_limit' then
+    a[8], a[9], a[10], a[11], a[12] = '', 0, vel.index, vel.used, vel.field
   end
-  -- A reservation whose rows all ran or were given back holds nothing: it leaves the ledger.
-  for _, id in ipairs(redis.call('ZRANGEBYSCORE', KEYS[9], '+inf', '+inf')) do
-    if (tonumber(redis.call('HGET', KEYS[10], id)) or 0) <= 0 then
-      redis.call('ZREM', KEYS[9], id)
-      redis.call('HDEL', KEYS[10], id)
-    end
-  end
-  local i = 9
-  while ARGV[i] do
-    local since = '(' .. string.format('%.0f', now - tonumber(ARGV[i + 1]))
-    local used = 0
-    for _, id in ipairs(redis.call('ZRANGEBYSCORE', KEYS[9], since, '+inf')) do
-      if id ~= ARGV[6] then used = used + (tonumber(redis.call('HGET', KEYS[10], id)) or 0) end
-    end
-    if used + units > tonumber(ARGV[i]) then
-      local a = answer('over_limit', state, #votes)
-      a[8] = ''
-      a[9] = 0
-      a[10] = tostring((i - 9) / 2)
-      a[11] = string.format('%.0f', used)
-      return a
-    end
-    i = i + 2
-  end
+  return a
 end
 votes[#votes + 1] = { user = ARGV[1], at = tonumber(ARGV[2]), passkey = proof }
 redis.call('HSET', KEYS[1], 'votes', cjson.encode(votes))
@@ -93,11 +76,11 @@ if quorum then
   -- issue 18: its queued executions may now start (the ready index is what the reconciler and the freeze read).
   redis.call('ZADD', KEYS[6], ARGV[2], ARGV[6])
   if turns then redis.call('ZADD', turns, 'NX', ARGV[2], (turnMember(KEYS[5], ARGV[6]))) end
-  if hasLedger then
+  if vel.ledger then
     -- Issue 20 "Velocity": +inf until it starts (never ages out while queued, paused or frozen);
     -- the FINISH script re-stamps it with its start time.
-    redis.call('ZADD', KEYS[9], '+inf', ARGV[6])
-    redis.call('HSET', KEYS[10], ARGV[6], ARGV[7])
+    redis.call('ZADD', vel.ledger, '+inf', ARGV[6])
+    redis.call('HSET', vel.amounts, ARGV[6], vel.units)
   end
   local length = redis.call('RPUSH', KEYS[2], ARGV[4], ARGV[5])
   redis.call('ZREM', KEYS[3], ARGV[6])
@@ -136,7 +119,8 @@ return {redis.call('INCR', KEYS[1]), now}
  * requester's open requests, KEYS[#KEYS] the API key's (the requester's again for a request made
  * without a key); ARGV[#ARGV - 1] and ARGV[#ARGV] their caps ('' for none). A member counts while
  * it is still in the open set (KEYS[4], which the scripts that close an approval leave), so
- * closing an approval releases its place.
+ * closing an approval releases its place. Before them, ARGV[#ARGV - 2] the approval's `velocity`
+ * field (store/velocity-lua.ts createField), which the VOTE script reads for velocity limits.
  * Returns { 'created'|'taken'|'late'|'exists', request id holding the claim }, or
  * { 'too_many_open', 'requester'|'api_key', open count } with nothing stored.
  */
@@ -174,7 +158,7 @@ if KEYS[5] ~= KEYS[1] then redis.call('SET', KEYS[5], ARGV[2], 'PX', ARGV[9]) en
 local n = tonumber(ARGV[12])
 redis.call('HSET', KEYS[1], 'frozen', ARGV[1], 'state', 'pending', 'requester', ARGV[3],
   'required', ARGV[4], 'expiresAt', ARGV[5], 'votes', '[]', 'kind', ARGV[10],
-  'v', '2', 'view', 'pending', 'n', tostring(n), 'c:queued', tostring(n))
+  'v', '2', 'view', 'pending', 'n', tostring(n), 'c:queued', tostring(n), 'velocity', ARGV[#ARGV - 2])
 -- issue 18: each execution queued with its sealed call; none can start while the approval is pending.
 for k = 1, n do
   redis.call('HSET', KEYS[6 + k], 'v', '2', 'state', 'queued', 'approval', ARGV[2], 'n', tostring(k),

@@ -20,6 +20,7 @@ import {
   type ServiceCall,
 } from '../domain/request.js';
 import type { PasskeyProof } from '../domain/step-up.js';
+import type { VelocityRule, VelocitySubject } from '../domain/velocity.js';
 import { StateConflictError } from '../errors.js';
 import { DECIDE } from './approval-lua.js';
 import { BatchStore } from './batches.js';
@@ -33,6 +34,7 @@ import type { RedisClient } from './redis.js';
 import { readReplies } from './redis-errors.js';
 import { evalScript } from './run-script.js';
 import { type ChangeListener, StoreKeys } from './store-keys.js';
+import { createField, ruleArgs, subjectField, subjectOfField } from './velocity-lua.js';
 
 export type VoteOutcome =
   | 'approved'
@@ -45,18 +47,25 @@ export type VoteOutcome =
   // issue 13: refused while frozen; not counted because quorum would break a velocity limit.
   | 'frozen'
   | 'over_limit'
+  // The record has no velocity subject (stored before it was kept): nothing counted; vote again with it.
+  | 'needs_subject'
   // issue 22: a step-up request and no verified passkey came with the vote.
   | 'step_up';
 
 /** Issue 13: what the VOTE script also checks (keys from store/controls.ts). */
 export interface VoteControls {
   freezeKey: string;
-  ledger?: {
-    key: string;
-    amountsKey: string;
-    units: bigint;
+  /** VELOCITY_LIMITS set: every rule; the script picks the request's own (store/velocity-lua.ts). */
+  velocity?: {
+    /** `<prefix>:velocity:`, ControlStore.ledgerKey without the wallet id and code. */
+    ledgerPrefix: string;
     retentionMs: number;
-    limits: readonly { limit: bigint; windowMs: number }[];
+    rules: readonly Pick<VelocityRule, 'wallet' | 'code' | 'limit' | 'windowMs'>[];
+    /**
+     * For a record stored before its subject was (the vote answered `needs_subject`): the
+     * subject read from it, `null` when it moves no money. Otherwise the record's own field.
+     */
+    subject?: VelocitySubject | null;
   };
 }
 
@@ -68,9 +77,13 @@ export interface VoteResult {
   decidedBy: string | undefined;
   decidedAt: number | undefined;
   expiresAt: number;
-  /** over_limit (issue 13): index of the broken limit and minor units already used in it. */
+  /**
+   * over_limit (issue 13): index of the broken rule in VoteControls' rules, the minor units
+   * already used in it and the request's subject (from the record: the click read nothing).
+   */
   limitIndex?: number;
   used?: bigint;
+  subject?: VelocitySubject | undefined;
 }
 
 export type { ChangeListener, StateChange } from './store-keys.js';
@@ -215,6 +228,7 @@ export class RequestStore {
       String(calls.length),
       ...calls.flatMap((c) => [JSON.stringify(c), sealHash(c), callDestination(c)?.key ?? '']),
       ...index.args,
+      createField(frozen),
       caps ? String(caps.requester) : '',
       caps?.apiKey === undefined ? '' : String(caps.apiKey),
     )) as [CreateOutcome['outcome'] | 'exists', string, string?];
@@ -314,17 +328,16 @@ export class RequestStore {
       this.keys.executing,
     ];
     const args = [user, String(at), ...entries.map((e) => JSON.stringify(e)), id];
-    // issue 13: the freeze flag and, for money, the velocity ledger and limits.
+    // issue 13: the freeze flag and, with VELOCITY_LIMITS set, every rule.
     if (controls) keys.push(controls.freezeKey);
-    const l = controls?.ledger;
+    const l = controls?.velocity;
     if (l) {
-      keys.push(l.key, l.amountsKey);
-      args.push(l.units.toString(), String(l.retentionMs));
-      for (const r of l.limits) args.push(r.limit.toString(), String(r.windowMs));
+      const subject = l.subject === undefined ? '' : subjectField(l.subject ?? undefined);
+      args.push(l.ledgerPrefix, String(l.retentionMs), subject, ...ruleArgs(l.rules));
     }
     // Issue 20: a batch takes its place in its wallet's approval order at quorum (last key).
     if (controls && id.startsWith('B-')) keys.push(this.keys.turns);
-    const [outcome, state, votes, required, decidedBy, decidedAt, expiresAt, kind, seq, limitIndex, used] =
+    const [outcome, state, votes, required, decidedBy, decidedAt, expiresAt, kind, seq, limitIndex, used, subject] =
       (await evalScript(this.redis, VOTE, keys.length, ...keys, ...args)) as [
         VoteOutcome,
         string,
@@ -337,10 +350,13 @@ export class RequestStore {
         number?,
         string?,
         string?,
+        string?,
       ];
     if (outcome === 'approved' && kind && seq) this.onChange({ id, kind, state: 'approved', seq });
     return {
-      ...(limitIndex === undefined ? {} : { limitIndex: Number(limitIndex), used: BigInt(used ?? '0') }),
+      ...(limitIndex === undefined
+        ? {}
+        : { limitIndex: Number(limitIndex), used: BigInt(used ?? '0'), subject: subjectOfField(subject) }),
       outcome,
       state: state === '' ? undefined : (state as RequestState),
       votes: Number(votes),
