@@ -35,12 +35,11 @@ let ledgers = 0;
 /** A request's vote controls against its own ledger, counting `units` under `limit`. */
 const controls = (ledger: number, units: bigint, limit: bigint): VoteControls => ({
   freezeKey: `${prefix}:no-freeze`,
-  ledger: {
-    key: `${prefix}:ledger:${ledger}`,
-    amountsKey: `${prefix}:ledger:${ledger}:amounts`,
-    units,
+  velocity: {
+    ledgerPrefix: `${prefix}:ledger:${ledger}:`,
     retentionMs: WINDOW,
-    limits: [{ limit, windowMs: WINDOW }],
+    rules: [{ wallet: 'ops', code: 'USDC', limit, windowMs: WINDOW }],
+    subject: { walletId: 'wal_ops', walletAlias: 'ops', code: 'USDC', decimals: 6, units },
   },
 });
 
