@@ -1,8 +1,9 @@
 /**
- * Issue 18 §3: the app façade — the use cases the adapters call, bound once to their ports
- * (app/facade-deps.ts). Slack listeners and CLI commands receive this `app` and never reach into a
- * store themselves (biome.jsonc forbids their importing store/); one member per use case, whichever
- * adapter calls it.
+ * The app façade — the one door: the use cases every adapter calls, bound once to their ports
+ * (app/facade-deps.ts) and grouped by capability, not by who calls them. Adapters receive this
+ * `app` and never reach a store, the service or the queues (biome.jsonc, and
+ * test/unit/adapter-imports.test.ts through middle files); no member hands one out
+ * (test/unit/app-interface.test.ts).
  */
 import type { IdentityBody, IdentityForm } from '../domain/identity-form.js';
 import type { RequestRecord, RequestState, SealedRequest } from '../domain/request.js';
@@ -56,80 +57,19 @@ export function createApp(deps: FacadeDeps) {
   // Calls made with an API key (the HTTP API), by capability.
   const withKey = keyMembers(deps);
   return {
-    /** App Home's lists and the freeze (a VIEWER also sees the recent requests). */
-    home: (viewer: boolean) => readHome(deps, viewer),
-    /** Issue 24: App Home's dashboard, or undefined when this process keeps none. */
-    dashboard(): Promise<Dashboard> | undefined {
-      if (!deps.dashboard) return undefined;
-      return buildDashboard({
-        service: deps.service,
-        store: deps.store,
-        controls: deps.controls,
-        ...deps.dashboard,
-        wallets: deps.config.wallets,
-        rules: deps.config.controls.velocity,
-        zone: deps.config.reports.at?.zone ?? 'UTC',
-        now: deps.now,
-        log: deps.log,
-      });
+    /** Money requests: the form, the API, and what follows a sealed request. */
+    payments: {
+      /** The request form; the edge bounds the live checks and the create by Slack's 3 s. */
+      submit: (s: Submission, edge: Pick<SubmitDeps, 'withinBudget' | 'budget'>) =>
+        submitRequest({ ...deps, ...edge }, s),
+      /** Acks (a late ack is only logged), then announces: the card goes out whatever the ack did. */
+      ackThenAnnounce: (ack: () => Promise<void>, frozen: SealedRequest) => ackThenAnnounce(deps, ack, frozen),
+      /** Expiry, reminders and the card of a request just sealed (after the edge's ack). */
+      announce: (frozen: SealedRequest) => announce(deps, frozen),
+      ...withKey.payments,
     },
-    /** Issue 18 §3: the requests kept, for the CLI's listings. */
-    requests: (limit: number, state?: RequestState) => listRequests(deps, limit, state),
-    request: (id: string) => readRequest(deps, id),
-    history: (id: string) => requestHistory(deps, id),
-    identities: () => listIdentities(deps),
-    beneficiaries: () => listBeneficiaries(deps),
-    searchBeneficiaries: (query: string) => searchBeneficiaries(deps, query),
-    heldAssets: (walletId: string) => heldAssets(deps, walletId),
-    walletChoices: (kind: 'transfer' | 'offramp') => walletChoices(deps, kind),
-    /** Every row's problems, nothing sealed (the CLI lists them beside the file's own). */
-    checkRegistration: (rows: readonly StatedRow[], by: string) => checkRegistration(deps, rows, by),
-    /** Existing beneficiaries, from a form or a file: one approval for every row, or the problems. */
-    submitRegistration: (input: RegistrationInput) => submitRegistration(deps, input),
-    /** Expiry, reminders and the card of a request just sealed (after the edge's ack). */
-    announce: (frozen: SealedRequest) => announce(deps, frozen),
-    /** Issue 24: /report's and `rampart report`'s figures over the last `days`, in the report's time zone. */
-    report: (days: number) =>
-      loadReport(
-        { store: deps.store, rules: deps.config.controls.velocity, now: deps.now },
-        days,
-        deps.config.reports.at?.zone ?? 'UTC',
-      ),
-    /** /resolve and `rampart resolve` on an outcome-unknown execution: paid, or a not-paid proposal. */
-    resolve: (user: string, resolution: Resolution, via?: Via) => resolveUnknown(deps, user, resolution, via),
-    /** The Record outcome form's facts and evidence (`withNow`: the wallet's balances read now too). */
-    outcomeFacts: (user: string, executionId: string, withNow: boolean) =>
-      outcomeFacts(deps, user, executionId, withNow),
-    /** A second approver confirms a not-paid proposal (`passkey`: its verified proof, when needed). */
-    confirmNotPaid: (user: string, executionId: string, proposal: string, via?: Via, passkey?: ConfirmPasskey) =>
-      confirmNotPaid(deps, user, executionId, proposal, via, passkey),
-    // Slack listeners (issue 18 §3); `rampart batch check` and `passkeys list` share batch.check, passkey.list
-    /** Acks (a late ack is only logged), then announces: the card goes out whatever the ack did. */
-    ackThenAnnounce: (ack: () => Promise<void>, frozen: SealedRequest) => ackThenAnnounce(deps, ack, frozen),
-    /** The request form; the edge bounds the live checks and the create by Slack's 3 s. */
-    submitRequest: (s: Submission, edge: Pick<SubmitDeps, 'withinBudget' | 'budget'>) =>
-      submitRequest({ ...deps, ...edge }, s),
-    /** /balance, /rate and /lookup (and App Home's balances, the share button). */
-    reads: {
-      balances: (targets: string[]) => readBalances({ ...deps, wallets: deps.config.wallets }, targets),
-      rate: (currency?: string) => readRate(deps, currency),
-      lookup: (text: string) => lookupAccount(deps, text),
-      ...withKey.reads,
-    },
-    payments: withKey.payments,
-    batches: withKey.batches,
-    approvals: withKey.approvals,
-    /** The clicks on a card and the deny form; `authorise`: may this person approve. */
-    decide: {
-      authorise: (user: string) => authorise(deps, user),
-      approve: (requestId: string, user: string, warningsChecked: boolean) =>
-        approve(deps, requestId, user, undefined, warningsChecked),
-      checkDeny: (requestId: string, user: string) => checkDeny(deps, requestId, user),
-      deny: (requestId: string, user: string, reason: string) => deny(deps, requestId, user, reason),
-      cancel: (requestId: string, user: string) => cancel(deps, requestId, user),
-    },
-    /** Issue 20: the batch form, Resume / Stop, and "Request again". */
-    batch: {
+    /** The batch form and file, Resume / Stop, "Request again", and a batch's rows. */
+    batches: {
       check: (input: BatchInput) => checkBatch(deps, input),
       policy: (checked: CheckedBatch) => batchPolicy(deps.config, checked),
       submit: (b: BatchSubmission) => submitBatch(deps, b),
@@ -138,8 +78,34 @@ export function createApp(deps: FacadeDeps) {
       againRows: (requestId: string, user: string) => againRows(deps, requestId, user),
       checkAgain: (again: Extract<AgainRowsOutcome, { kind: 'rows' }>) => checkAgain(deps, again),
       submitAgain: (s: SubmitAgain) => submitAgain(deps, s),
+      /** A batch's rows with their executions' states and outcomes, in row order. */
+      rows: (record: RequestRecord) => batchRowOutcomes(deps.store, record),
+      ...withKey.batches,
     },
-    /** Issue 13: /freeze, /unfreeze and the unfreeze card's buttons. */
+    /** The decisions on a pending approval; `authorise`: may this person approve. */
+    approvals: {
+      authorise: (user: string) => authorise(deps, user),
+      approve: (requestId: string, user: string, warningsChecked: boolean) =>
+        approve(deps, requestId, user, undefined, warningsChecked),
+      checkDeny: (requestId: string, user: string) => checkDeny(deps, requestId, user),
+      deny: (requestId: string, user: string, reason: string) => deny(deps, requestId, user, reason),
+      cancel: (requestId: string, user: string) => cancel(deps, requestId, user),
+      /** `rampart verify`: every passkey vote re-checked against the sealed calls. */
+      verify: (id: string) => verifyApproval(deps, id),
+      ...withKey.approvals,
+    },
+    /** An execution whose outcome is unknown: paid with proof, or not paid by two people. */
+    executions: {
+      /** /resolve and `rampart resolve`: paid, or a not-paid proposal. */
+      resolve: (user: string, resolution: Resolution, via?: Via) => resolveUnknown(deps, user, resolution, via),
+      /** The Record outcome form's facts and evidence (`withNow`: the wallet's balances read now too). */
+      outcomeFacts: (user: string, executionId: string, withNow: boolean) =>
+        outcomeFacts(deps, user, executionId, withNow),
+      /** A second approver confirms a not-paid proposal (`passkey`: its verified proof, when needed). */
+      confirmNotPaid: (user: string, executionId: string, proposal: string, via?: Via, passkey?: ConfirmPasskey) =>
+        confirmNotPaid(deps, user, executionId, proposal, via, passkey),
+    },
+    /** /freeze, /unfreeze and the unfreeze card's buttons. */
     freeze: {
       start: (user: string, reason: string) => freeze(deps, user, reason),
       addReason: (user: string, reason: string) => addFreezeReason(deps, user, reason),
@@ -149,26 +115,34 @@ export function createApp(deps: FacadeDeps) {
       /** Where the unfreeze card was posted, so later votes update it in place. */
       keepUnfreezeCard: (card: { channel: string; ts: string }) => deps.unfreeze.setCard(card),
     },
-    /** Issue 11 and spec 4.5: a typed identity id checked live, the picker, a new BVN identity. */
-    identity: {
-      check: (id: string, by: string) => checkIdentity(deps, id, by),
-      search: (query: string, by: string, deadlineMs: number) => searchIdentities(deps, query, by, deadlineMs),
-      checkNew: (form: IdentityForm, user: string) => checkNewIdentity(deps, form, user),
-      create: (body: IdentityBody, user: string) => createIdentity(deps, body, user),
-    },
-    /** Issue 5: a new beneficiary, Nigerian (looked up, then confirmed) or cross-border. */
-    beneficiary: {
+    /** Who and where money may go: identities and beneficiaries (spec 4.5, 4.6). */
+    registry: {
+      identities: () => listIdentities(deps),
+      beneficiaries: () => listBeneficiaries(deps),
+      searchBeneficiaries: (query: string) => searchBeneficiaries(deps, query),
+      /** Every row's problems, nothing sealed (the CLI lists them beside the file's own). */
+      checkRegistration: (rows: readonly StatedRow[], by: string) => checkRegistration(deps, rows, by),
+      /** Existing beneficiaries, from a form or a file: one approval for every row, or the problems. */
+      submitRegistration: (input: RegistrationInput) => submitRegistration(deps, input),
+      checkIdentity: (id: string, by: string) => checkIdentity(deps, id, by),
+      searchIdentities: (query: string, by: string, deadlineMs: number) =>
+        searchIdentities(deps, query, by, deadlineMs),
+      checkNewIdentity: (form: IdentityForm, user: string) => checkNewIdentity(deps, form, user),
+      createIdentity: (body: IdentityBody, user: string) => createIdentity(deps, body, user),
+      /** A new beneficiary, Nigerian (looked up, then confirmed) or cross-border. */
       lookupNigerian: (f: NigerianForm) => lookupNigerianBeneficiary(deps, f),
       confirmNigerian: (c: { token: string; user: string; submission: string }, budget?: SubmitBudget) =>
         confirmNigerianBeneficiary(deps, c, budget),
-      forgetDraft: (token: string) => forgetBeneficiaryDraft(deps, token),
+      forgetBeneficiaryDraft: (token: string) => forgetBeneficiaryDraft(deps, token),
       submitCrossBorder: (f: CrossBorderForm, budget?: SubmitBudget) => submitCrossBorderBeneficiary(deps, f, budget),
     },
-    /** Issue 22: /passkey, the passkey buttons, and the link offered for a step-up approval. */
-    passkey: {
+    /** /passkey, its buttons, the step-up links, and the passkey pages. */
+    passkeys: {
       /** One approver's passkeys, or (the CLI, no user) every approver's. */
       list: (user?: string) => listPasskeys(deps, user),
       enrolLink: (user: string) => enrolLink(deps, user, false),
+      /** The bootstrap enrolment link (server access), only while no approver holds a passkey. */
+      bootstrapLink: (user: string) => enrolLink(deps, user, true),
       offerApproval: (approver: string, owner: string, id: string) => offerPasskeyApproval(deps, approver, owner, id),
       offerRemoval: (owner: string, id: string) => offerPasskeyRemoval(deps, owner, id),
       offerStepUp: (requestId: string, user: string, purpose: 'approve' | 'resume', warningsChecked: boolean) =>
@@ -176,22 +150,58 @@ export function createApp(deps: FacadeDeps) {
       /** A link to confirm an unknown outcome as not paid with a passkey (app/step-up-confirm.ts). */
       offerNotPaid: (executionId: string, user: string, proposal?: string) =>
         offerStepUp(deps, executionId, user, 'confirm-not-paid', false, proposal),
+      revoke: (user: string, id?: string) => revokePasskeys(deps, user, id),
+      /** `rampart doctor`: approvers holding a passkey that counts at `now`. */
+      holders: (now: number) => deps.passkeys.usableHolders(now),
+      /** The pages: a link's page and options, then the passkey verified and the decision made. */
+      ...passkeyPages(deps),
     },
-    /** The passkey pages: a link's page and options, then the passkey verified and the decision made. */
-    passkeys: passkeyPages(deps),
-    // CLI commands (issue 18 §3)
-    /** Issue 20: a batch's rows with their executions' states and outcomes, in row order. */
-    batchRows: (record: RequestRecord) => batchRowOutcomes(deps.store, record),
-    exportAudit: (write: ExportDeps['write'], range: ExportRange) => exportAudit({ store: deps.store, write }, range),
-    createApiKey: (input: NewApiKey) => createApiKey({ keys: deps.apiKeys, now: deps.now }, input),
-    apiKeys: withKey.apiKeys,
-    revokeApiKey: (name: string) => revokeApiKey({ keys: deps.apiKeys, now: deps.now }, name),
-    /** Issue 22: the bootstrap enrolment link (server access), only while no approver holds a passkey. */
-    passkeyEnrolLink: (user: string) => enrolLink(deps, user, true),
-    revokePasskeys: (user: string, id?: string) => revokePasskeys(deps, user, id),
-    verifyApproval: (id: string) => verifyApproval(deps, id),
-    /** Issue 22, `rampart doctor`: approvers holding a passkey that counts at `now`. */
-    passkeyHolders: (now: number) => deps.passkeys.usableHolders(now),
+    /** The HTTP API's keys: made, listed and revoked from the CLI; checked on every call. */
+    apiKeys: {
+      create: (input: NewApiKey) => createApiKey({ keys: deps.apiKeys, now: deps.now }, input),
+      revoke: (name: string) => revokeApiKey({ keys: deps.apiKeys, now: deps.now }, name),
+      ...withKey.apiKeys,
+    },
+    /** Figures over time: /report, App Home's dashboard, the audit export. */
+    reports: {
+      /** /report's and `rampart report`'s figures over the last `days`, in the report's time zone. */
+      report: (days: number) =>
+        loadReport(
+          { store: deps.store, rules: deps.config.controls.velocity, now: deps.now },
+          days,
+          deps.config.reports.at?.zone ?? 'UTC',
+        ),
+      /** App Home's dashboard, or undefined when this process keeps none. */
+      dashboard(): Promise<Dashboard> | undefined {
+        if (!deps.dashboard) return undefined;
+        return buildDashboard({
+          service: deps.service,
+          store: deps.store,
+          controls: deps.controls,
+          ...deps.dashboard,
+          wallets: deps.config.wallets,
+          rules: deps.config.controls.velocity,
+          zone: deps.config.reports.at?.zone ?? 'UTC',
+          now: deps.now,
+          log: deps.log,
+        });
+      },
+      exportAudit: (write: ExportDeps['write'], range: ExportRange) => exportAudit({ store: deps.store, write }, range),
+    },
+    /** Reads that decide nothing: /balance, /rate, /lookup, App Home, the requests kept. */
+    reads: {
+      balances: (targets: string[]) => readBalances({ ...deps, wallets: deps.config.wallets }, targets),
+      rate: (currency?: string) => readRate(deps, currency),
+      lookup: (text: string) => lookupAccount(deps, text),
+      /** App Home's lists and the freeze (a VIEWER also sees the recent requests). */
+      home: (viewer: boolean) => readHome(deps, viewer),
+      requests: (limit: number, state?: RequestState) => listRequests(deps, limit, state),
+      request: (id: string) => readRequest(deps, id),
+      history: (id: string) => requestHistory(deps, id),
+      heldAssets: (walletId: string) => heldAssets(deps, walletId),
+      walletChoices: (kind: 'transfer' | 'offramp') => walletChoices(deps, kind),
+      ...withKey.reads,
+    },
   };
 }
 

@@ -112,7 +112,7 @@ export function openCliRole(config: Config, io: Pick<CliIo, 'stderr'>): CliRole 
           // through the app, opened here only (a Redis that is down is the Redis line's ✗ above).
           passkeys: async () => {
             const opened = await role.app();
-            return { usableHolders: (now) => opened.passkeyHolders(now) };
+            return { usableHolders: (now) => opened.passkeys.holders(now) };
           },
         });
       } finally {

@@ -22,7 +22,10 @@ export async function refreshAssets(
   const wallet = deps.config.wallets.find((w) => w.alias === walletAlias);
   if (!wallet) return;
   try {
-    const [assets, wallets] = await Promise.all([deps.app.heldAssets(wallet.id), deps.app.walletChoices(meta.kind)]);
+    const [assets, wallets] = await Promise.all([
+      deps.app.reads.heldAssets(wallet.id),
+      deps.app.reads.walletChoices(meta.kind),
+    ]);
     if (assets.length === 0) return; // keep the full list; submit will say what is wrong
     const prefill: Prefill = { ...meta.prefill, wallet: walletAlias };
     await client.views.update({

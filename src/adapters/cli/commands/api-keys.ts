@@ -104,7 +104,7 @@ export const apiKeysCreateCommand: Command = {
         input,
         ctx.config.wallets.map((w) => w.alias),
       );
-      const created = await (await ctx.app()).createApiKey(parsed);
+      const created = await (await ctx.app()).apiKeys.create(parsed);
       if (created.kind === 'invalid-limits') throw new UsageError(created.message);
       if (created.kind === 'name-taken')
         throw new CliError(`An API key named ${parsed.name} already exists; revoke it first or choose another name.`);
@@ -169,7 +169,7 @@ export const apiKeysRevokeCommand: Command = {
   prepare(input) {
     const [name = ''] = positionals(input, ['<name>']);
     return async (ctx) => {
-      const revoked = await (await ctx.app()).revokeApiKey(name);
+      const revoked = await (await ctx.app()).apiKeys.revoke(name);
       if (!revoked) throw new CliError(`No active API key is named ${name}; see rampart api-keys list.`);
       ctx.answer(`Revoked API key ${revoked.name}.`, revoked);
     };

@@ -63,7 +63,7 @@ export const auditExportCommand: Command = {
       }
       const sink = file;
       const write = (chunk: string) => writeTo(sink ?? ctx.io.stdout, chunk);
-      const result = await app.exportAudit(write, { since, until, format: format as AuditFormat });
+      const result = await app.reports.exportAudit(write, { since, until, format: format as AuditFormat });
       if (sink)
         await new Promise<void>((resolve, reject) => sink.end((err?: Error | null) => (err ? reject(err) : resolve())));
       ctx.note(`${result.requests} request(s), ${result.events} event(s) exported${out ? ` to ${out}` : ''}.`);

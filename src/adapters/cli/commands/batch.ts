@@ -38,7 +38,7 @@ function summary(file: string, c: CheckedBatch): string {
 
 async function check(ctx: Context, file: string, kind: BatchKind, wallet: string, asset: string): Promise<void> {
   const bytes = await readBytes(file);
-  const outcome = await (await ctx.app()).batch.check({ kind, wallet, asset, bytes });
+  const outcome = await (await ctx.app()).batches.check({ kind, wallet, asset, bytes });
   if (outcome.kind === 'unchecked')
     throw new CliError(`The wallet could not be checked: ${describeError(outcome.error)}`);
   if (outcome.kind === 'invalid') {
@@ -95,9 +95,9 @@ function batchId(input: Parameters<Command['prepare']>[0]): string {
 /** The batch and every row with its execution's state and outcome. */
 async function readBatch(ctx: Context, id: string) {
   const app = await ctx.app();
-  const record = await app.request(id);
+  const record = await app.reads.request(id);
   if (!record) throw new CliError(`No batch ${id} under REDIS_PREFIX "${ctx.config.redis.prefix}".`);
-  return { app, record, rows: await app.batchRows(record) };
+  return { app, record, rows: await app.batches.rows(record) };
 }
 
 export const batchStatusCommand: Command = {
@@ -109,7 +109,7 @@ export const batchStatusCommand: Command = {
     return async (ctx) => {
       const { app, record, rows } = await readBatch(ctx, id);
       const { batchReceipt } = await import('../../../presenters/batch-receipt.js');
-      const paused = pausedReason(record, rows, record.approvalState === 'paused' ? await app.history(id) : []);
+      const paused = pausedReason(record, rows, record.approvalState === 'paused' ? await app.reads.history(id) : []);
       const status = batchStatus(record, batchReceipt(record, rows).moved, paused);
       ctx.answer(batchStatusText(status, record.frozen.display.assetCode ?? ''), status);
     };

@@ -62,11 +62,11 @@ export const beneficiariesImportCommand: Command = {
       const app = await ctx.app();
       // The file's own problems: list the rows' problems beside them, and seal nothing.
       if (read.problems.length > 0) {
-        const checked = await app.checkRegistration(read.rows, requester);
+        const checked = await app.registry.checkRegistration(read.rows, requester);
         refuse(ctx, file, [...read.problems, ...(checked.kind === 'invalid' ? linesOf(checked.problems) : [])]);
       }
       // Issue 18 §3: the same use case as the Slack form.
-      const submitted = await app.submitRegistration({
+      const submitted = await app.registry.submitRegistration({
         rows: read.rows,
         // The operator adds these destinations as --requester, from the CLI.
         actor: cliActor(requester),
@@ -87,7 +87,7 @@ export const beneficiariesImportCommand: Command = {
           `${file} was already sent for approval for ${requester}; find its card with \`rampart requests --state pending\`.`,
         );
       const frozen = submitted.frozen;
-      await app.announce(frozen);
+      await app.payments.announce(frozen);
       const rows = submitted.call.body.beneficiaries;
       ctx.answer(
         [

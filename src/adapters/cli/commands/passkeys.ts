@@ -33,7 +33,7 @@ export const passkeysEnrolLinkCommand: Command = {
     const user = userOption(input, true) ?? '';
     return async (ctx) => {
       needsPages(ctx.config);
-      const link = await (await ctx.app()).passkeyEnrolLink(user);
+      const link = await (await ctx.app()).passkeys.bootstrapLink(user);
       if (link.kind === 'bootstrap-closed')
         throw new CliError(
           'An approver already has a passkey, so a bootstrap link is refused; have them approve a new one enrolled with /passkey.',
@@ -53,7 +53,7 @@ export const passkeysListCommand: Command = {
     positionals(input, []);
     const user = userOption(input, false);
     return async (ctx) => {
-      const all = await (await ctx.app()).passkey.list(user);
+      const all = await (await ctx.app()).passkeys.list(user);
       const rows = all.map((p) => ({
         user: p.user,
         id: p.id,
@@ -84,7 +84,7 @@ export const passkeysRevokeCommand: Command = {
     const user = userOption(input, true) ?? '';
     const id = stringOption(input, 'id')?.trim();
     return async (ctx) => {
-      const r = await (await ctx.app()).revokePasskeys(user, id);
+      const r = await (await ctx.app()).passkeys.revoke(user, id);
       if (r.kind === 'none') throw new CliError(`${user} has no passkey${id ? ` with id ${shorten(id)}` : ''}.`);
       // Issue 22: the owner hears of it as for a removal on the page; Slack down never fails this.
       if (r.told === false)
@@ -104,7 +104,7 @@ export const verifyCommand: Command = {
     if (!REQUEST_ID.test(id)) throw new UsageError(`"${shorten(given)}" is not a request id such as R-1001`);
     return async (ctx) => {
       needsPages(ctx.config);
-      const v = await (await ctx.app()).verifyApproval(id);
+      const v = await (await ctx.app()).approvals.verify(id);
       if (v.kind === 'missing') throw new CliError(`No request ${id} under REDIS_PREFIX "${ctx.config.redis.prefix}".`);
       const lines = v.votes.map((c) => `${c.ok ? 'ok  ' : 'FAIL'}  ${c.user}  ${c.detail}`);
       const summary = v.ok

@@ -69,7 +69,7 @@ export const reportCommand: Command = {
     if (!(FORMATS as readonly string[]).includes(format))
       throw new UsageError(`--format "${shorten(format)}" is not one of ${FORMATS.join(', ')}`);
     return async (ctx) => {
-      const view = await (await ctx.app()).report(days);
+      const view = await (await ctx.app()).reports.report(days);
       if (format === 'json') ctx.io.stdout.write(`${JSON.stringify(reportJson(view), null, 2)}\n`);
       else ctx.io.stdout.write(view.csv);
       ctx.note(`${view.payments.length} payment(s) in the last ${days} day(s).`);

@@ -27,7 +27,7 @@ export const requestsCommand: Command = {
       throw new UsageError(`--limit must be a whole number from 1 to ${MAX_LIMIT}`);
     }
     return async (ctx) => {
-      const shown = await (await ctx.app()).requests(limit, state);
+      const shown = await (await ctx.app()).reads.requests(limit, state);
       ctx.answer(requestsText(shown), shown.map(summarise));
     };
   },
@@ -44,12 +44,12 @@ export const requestsShowCommand: Command = {
       throw new UsageError(`"${shorten(given)}" is not a request id such as R-1001 (or a batch's, B-12)`);
     return async (ctx) => {
       const app = await ctx.app();
-      const record = await app.request(id);
+      const record = await app.reads.request(id);
       if (!record) throw new CliError(`No request ${id} under REDIS_PREFIX "${ctx.config.redis.prefix}".`);
-      const history = await app.history(id);
+      const history = await app.reads.history(id);
       if (!id.startsWith('B-')) return ctx.answer(requestShowText(record, history), requestDetail(record, history));
       // Issue 20: a batch lists its executions, one per row, after its history.
-      const rows = await app.batchRows(record);
+      const rows = await app.batches.rows(record);
       const code = record.frozen.display.assetCode ?? '';
       ctx.answer(`${requestShowText(record, history)}\n\nExecutions\n${executionsText(rows, code)}`, {
         ...requestDetail(record, history),

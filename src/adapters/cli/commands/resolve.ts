@@ -42,7 +42,7 @@ export const resolveCommand: Command = {
         throw new CliError(
           `${as} is not listed by id in APPROVERS; only those approvers can resolve from the terminal (members of an approvers' user group use /resolve in Slack).`,
         );
-      const outcome = await (await ctx.app()).resolve(as, parsed.resolution, 'cli');
+      const outcome = await (await ctx.app()).executions.resolve(as, parsed.resolution, 'cli');
       const text = resolveText(outcome, (u) => u);
       if (outcome.kind === 'paid') ctx.answer(text, { executionId: outcome.executionId, state: 'succeeded', by: as });
       else if (outcome.kind === 'proposed')

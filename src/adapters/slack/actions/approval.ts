@@ -1,5 +1,5 @@
 /**
- * Approve / Deny / Cancel on a card: read the click → deps.app.decide (app/decide.ts) → a private answer. The
+ * Approve / Deny / Cancel on a card: read the click → deps.app.approvals (app/decide.ts) → a private answer. The
  * button carries only the request id, never what to execute (DESIGN invariant 2).
  */
 import type { BlockButtonAction, BlockOverflowAction } from '@slack/bolt';
@@ -59,7 +59,7 @@ export function registerApprovalActions(app: Routes, deps: Deps): void {
     await ack();
     const click = readClick(body, action);
     if (!click.requestId) return;
-    const outcome = await deps.app.decide.approve(click.requestId, click.user, click.warningsChecked === true);
+    const outcome = await deps.app.approvals.approve(click.requestId, click.user, click.warningsChecked === true);
     switch (outcome.kind) {
       case 'not-approver':
       case 'approver-check-failed':
@@ -109,7 +109,7 @@ export function registerApprovalActions(app: Routes, deps: Deps): void {
     await ack();
     const click = readClick(body, action);
     if (!click.requestId) return;
-    const check = await deps.app.decide.checkDeny(click.requestId, click.user);
+    const check = await deps.app.approvals.checkDeny(click.requestId, click.user);
     switch (check.kind) {
       case 'not-approver':
       case 'approver-check-failed':
@@ -135,7 +135,7 @@ export function registerApprovalActions(app: Routes, deps: Deps): void {
       await ack();
       const click = readClick(body, action);
       if (!click.requestId) return;
-      const outcome = await deps.app.decide.cancel(click.requestId, click.user);
+      const outcome = await deps.app.approvals.cancel(click.requestId, click.user);
       switch (outcome.kind) {
         case 'not-requester':
           return tell(

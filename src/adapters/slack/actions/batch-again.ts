@@ -35,7 +35,7 @@ export function registerRequestAgain(app: Routes, deps: Deps): void {
     if (!click.requestId) return;
     let again: AgainRowsOutcome;
     try {
-      again = await deps.app.batch.againRows(click.requestId, click.user);
+      again = await deps.app.batches.againRows(click.requestId, click.user);
     } catch (err) {
       deps.log.error({ err, requestId: click.requestId }, 'could not read a batch to request it again');
       return tell(client, deps, click, `Rampart could not read ${click.requestId} just now; try again in a moment.`);
@@ -56,7 +56,7 @@ export function registerRequestAgain(app: Routes, deps: Deps): void {
     }
     let view: View;
     try {
-      const checked = await deps.app.batch.checkAgain(again);
+      const checked = await deps.app.batches.checkAgain(again);
       view =
         checked.kind === 'checked'
           ? againConfirmModal(id, again.rows, checked, { channel: click.channel })

@@ -51,7 +51,7 @@ export function registerBatchActions(app: Routes, deps: Deps): void {
       if (!click.requestId) return;
       let text: string | undefined;
       try {
-        const outcome = await deps.app.batch[what](click.requestId, click.user);
+        const outcome = await deps.app.batches[what](click.requestId, click.user);
         if (outcome.kind === 'step-up') return offerPasskey(client, deps, click, outcome.requestId, 'resume');
         text = answer(outcome, what);
       } catch (err) {

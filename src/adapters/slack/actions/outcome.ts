@@ -29,7 +29,7 @@ export function registerOutcomeActions(app: Routes, deps: Deps): void {
     if (!EXECUTION_ID.test(id) || !PROPOSAL.test(proposal)) return;
     const click = { user: body.user.id, channel: body.channel?.id, requestId: undefined };
     try {
-      const outcome = await deps.app.confirmNotPaid(body.user.id, id, proposal, 'slack');
+      const outcome = await deps.app.executions.confirmNotPaid(body.user.id, id, proposal, 'slack');
       if (outcome.kind === 'refused' && outcome.why === 'needs-passkey') {
         await offerNotPaidPasskey(client, deps, { user: click.user, channel: click.channel }, id, proposal);
         return;

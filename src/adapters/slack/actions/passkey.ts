@@ -53,7 +53,7 @@ export function registerPasskeyActions(app: Routes, deps: Deps): void {
     const slash = value.indexOf('/');
     if (slash <= 0) return;
     try {
-      const offer = await deps.app.passkey.offerApproval(body.user.id, value.slice(0, slash), value.slice(slash + 1));
+      const offer = await deps.app.passkeys.offerApproval(body.user.id, value.slice(0, slash), value.slice(slash + 1));
       await answer(client, deps, body, offer, 'approve');
     } catch (err) {
       deps.log.error({ err }, 'passkey approval offer failed');
@@ -66,7 +66,7 @@ export function registerPasskeyActions(app: Routes, deps: Deps): void {
       await ack();
       if (!action.value) return;
       try {
-        await answer(client, deps, body, await deps.app.passkey.offerRemoval(body.user.id, action.value), 'remove');
+        await answer(client, deps, body, await deps.app.passkeys.offerRemoval(body.user.id, action.value), 'remove');
       } catch (err) {
         deps.log.error({ err }, 'passkey removal offer failed');
       }

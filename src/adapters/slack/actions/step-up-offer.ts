@@ -23,7 +23,7 @@ export async function offerPasskey(
   purpose: 'approve' | 'resume' = 'approve',
   warningsChecked = false,
 ): Promise<void> {
-  const offer = await deps.app.passkey.offerStepUp(requestId, click.user, purpose, warningsChecked);
+  const offer = await deps.app.passkeys.offerStepUp(requestId, click.user, purpose, warningsChecked);
   const channel = click.channel ?? deps.config.approvalsChannel;
   const message =
     offer.kind === 'link'
@@ -49,7 +49,7 @@ export async function offerNotPaidPasskey(
   executionId: string,
   proposal: string,
 ): Promise<void> {
-  const offer = await deps.app.passkey.offerNotPaid(executionId, click.user, proposal);
+  const offer = await deps.app.passkeys.offerNotPaid(executionId, click.user, proposal);
   const message =
     offer.kind === 'link'
       ? { text: notPaidOfferText(executionId), blocks: notPaidOfferBlocks(executionId, offer.url) }

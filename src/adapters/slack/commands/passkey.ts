@@ -27,12 +27,12 @@ export function registerPasskeyCommand(app: Routes, deps: Deps): void {
     const user = command.user_id;
     let answer: { text: string; blocks?: ReturnType<typeof passkeyCommandBlocks> };
     try {
-      const refused = await deps.app.decide.authorise(user);
+      const refused = await deps.app.approvals.authorise(user);
       if (refused) answer = { text: 'Only approvers register passkeys; ask an admin to add you to APPROVERS.' };
       else {
-        const link = await deps.app.passkey.enrolLink(user);
+        const link = await deps.app.passkeys.enrolLink(user);
         if (link.kind !== 'link') throw new Error('a non-bootstrap link is never refused');
-        const blocks = passkeyCommandBlocks(link.url, await deps.app.passkey.list(user), deps.now());
+        const blocks = passkeyCommandBlocks(link.url, await deps.app.passkeys.list(user), deps.now());
         answer = { text: 'Register a passkey, or see yours.', blocks };
       }
     } catch (err) {

@@ -26,11 +26,11 @@ export function registerRegistryCommands(app: Routes, deps: Deps): void {
     }
     try {
       if (first === 'list') {
-        await respondBlocks(respond, deps, 'Identities', identityListBlocks(await deps.app.identities()));
+        await respondBlocks(respond, deps, 'Identities', identityListBlocks(await deps.app.registry.identities()));
         return;
       }
       // issue 11: checked live; one the service already had is remembered (masked).
-      const check = await deps.app.identity.check(first, command.user_id);
+      const check = await deps.app.registry.checkIdentity(first, command.user_id);
       if (check.kind === 'found') {
         await respondBlocks(respond, deps, `Identity ${check.entry.id}`, identityBlocks(check.entry));
         return;
@@ -58,7 +58,12 @@ export function registerRegistryCommands(app: Routes, deps: Deps): void {
       return;
     }
     try {
-      await respondBlocks(respond, deps, 'Beneficiaries', beneficiaryListBlocks(await deps.app.beneficiaries()));
+      await respondBlocks(
+        respond,
+        deps,
+        'Beneficiaries',
+        beneficiaryListBlocks(await deps.app.registry.beneficiaries()),
+      );
     } catch (err) {
       await respondError(respond, deps, err, USAGE.beneficiary);
     }

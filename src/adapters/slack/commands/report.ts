@@ -59,7 +59,7 @@ export function registerReportCommand(app: Routes, deps: Deps): void {
       const problem = parsed.post ? await postProblem(deps, client, command.channel_id) : undefined;
       if (problem) return void (await privately(problem));
       const days = REPORT_SPANS[parsed.span];
-      const view = await deps.app.report(days);
+      const view = await deps.app.reports.report(days);
       const send = { client, log: deps.log, sandbox: deps.sandbox };
       if (!parsed.post) {
         // postEphemeral names a refused block (invalid_blocks); where the bot may not post

@@ -1,5 +1,5 @@
 /**
- * /resolve: `/resolve R-n.k paid <proof>` and `/resolve R-n.k not-paid <why>` → deps.app.resolve
+ * /resolve: `/resolve R-n.k paid <proof>` and `/resolve R-n.k not-paid <why>` → deps.app.executions.resolve
  * (app/resolve.ts) → one private sentence; not-paid only proposes. `/resolve R-n` or `/resolve
  * R-n.k` alone opens the Record outcome form (slack/views/record-outcome.ts).
  */
@@ -40,7 +40,7 @@ export function registerResolveCommand(app: Routes, deps: Deps): void {
     await ack();
     let answer: string;
     try {
-      const outcome = await deps.app.resolve(command.user_id, parsed.resolution, 'slack');
+      const outcome = await deps.app.executions.resolve(command.user_id, parsed.resolution, 'slack');
       answer = resolveText(outcome, (u) => `<@${u}>`);
     } catch (err) {
       deps.log.error({ err }, '/resolve failed');

@@ -41,8 +41,8 @@ export async function publishHome(deps: Deps, client: WebClient, user: string, c
   ]);
   // Issue 18 §3: read through the app façade; this listener only draws.
   const [{ open, recent, freeze, proposals }, dashboard] = await Promise.all([
-    deps.app.home(viewer),
-    viewer ? deps.app.dashboard() : undefined,
+    deps.app.reads.home(viewer),
+    viewer ? deps.app.reports.dashboard() : undefined,
   ]);
   const pending = dashboard ? dashboard.waiting : open.filter((r) => r.state === 'pending');
   const mine = isApprover ? pending.filter((r) => needsVoteOf(user, r)).slice(0, 15) : [];

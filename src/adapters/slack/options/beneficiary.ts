@@ -6,7 +6,7 @@ import type { Routes } from '../routes.js';
 export function registerBeneficiaryOptions(app: Routes, deps: Deps): void {
   app.options('beneficiary', async ({ ack, options }) => {
     const query = 'value' in options ? options.value : '';
-    const found = await deps.app.searchBeneficiaries(query);
+    const found = await deps.app.registry.searchBeneficiaries(query);
     await ack({ option_groups: beneficiaryOptionGroups(found, query) });
   });
 }

@@ -9,7 +9,7 @@ export const IDENTITY_CHECK_BUDGET_MS = 1_500;
 export function registerIdentityOptions(app: Routes, deps: Deps): void {
   app.options('identity', async ({ ack, options, body }) => {
     const query = 'value' in options ? options.value : '';
-    const search = await deps.app.identity.search(query, body.user.id, IDENTITY_CHECK_BUDGET_MS);
+    const search = await deps.app.registry.searchIdentities(query, body.user.id, IDENTITY_CHECK_BUDGET_MS);
     await ack({ option_groups: identityOptionGroups(search, query, deps.now()) });
   });
 }

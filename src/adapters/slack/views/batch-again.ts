@@ -62,7 +62,7 @@ export function registerRequestAgainView(app: Routes, deps: Deps): void {
     });
     let outcome: SubmitAgainOutcome;
     try {
-      outcome = await deps.app.batch.submitAgain({
+      outcome = await deps.app.batches.submitAgain({
         requestId: id,
         user: body.user.id,
         submission: view.id,
@@ -72,7 +72,7 @@ export function registerRequestAgainView(app: Routes, deps: Deps): void {
       deps.log.error({ err, requestId: id }, 'request again failed');
       outcome = { kind: 'nothing' };
     }
-    if (outcome.kind === 'created') await deps.app.announce(outcome.frozen);
+    if (outcome.kind === 'created') await deps.app.payments.announce(outcome.frozen);
     const result = resultView(id, outcome);
     await client.views.update({ view_id: view.id, view: result.view }).catch(async (err: unknown) => {
       deps.log.info({ err, requestId: id }, 'the request-again form was closed; telling the requester by message');

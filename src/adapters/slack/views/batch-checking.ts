@@ -1,6 +1,6 @@
 /**
  * A /batch upload's check (issue 20 item 3): download the picked CSV with the bot token and run
- * the batch check (deps.app.batch.check). When it does not fit Slack's 3 s (a slow file download, a slow service), the form
+ * the batch check (deps.app.batches.check). When it does not fit Slack's 3 s (a slow file download, a slow service), the form
  * is acked with a "checking…" view and this same work's answer arrives by views.update: the
  * errors above an empty file field, or the submitted batch. The full list of problems always
  * reaches the requester: by message when it does not fit the form, by direct message when the
@@ -38,7 +38,7 @@ export async function checkUpload(deps: Deps, client: WebClient, u: Upload): Pro
     const limits = { maxBytes: MAX_BATCH_FILE_BYTES, timeoutMs: DOWNLOAD_MS, types: BATCH_FILE_TYPES };
     const got = await downloadSubmittedFile(fileDeps, u.fileId, limits);
     if (!got.ok) return { kind: 'download-failed', problem: got.problem };
-    const outcome = await deps.app.batch.check({ kind: u.kind, wallet: u.wallet, asset: u.asset, bytes: got.bytes });
+    const outcome = await deps.app.batches.check({ kind: u.kind, wallet: u.wallet, asset: u.asset, bytes: got.bytes });
     return { kind: 'checked', name: got.name, outcome };
   } catch (err) {
     return { kind: 'checked', name: 'the file', outcome: { kind: 'unchecked', error: err } };
@@ -113,7 +113,7 @@ export function verdict(deps: Deps, r: UploadChecked): Verdict {
     return { kind: 'problem', field: 'file', text: field.text, all, fits: field.fits, name: r.name };
   }
   // The policy is pure: a total no rule allows is said on the form.
-  const policy = deps.app.batch.policy(o);
+  const policy = deps.app.batches.policy(o);
   if (!policy.ok) return one('file', `This batch cannot be approved: ${policy.reason}.`, r.name);
   return { kind: 'submit', checked: o, name: r.name };
 }

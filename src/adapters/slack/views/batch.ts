@@ -35,7 +35,7 @@ async function submit(
   s: { user: string; channel: string; viewId: string; reason: string },
 ): Promise<SubmitBatchOutcome> {
   try {
-    return await deps.app.batch.submit({
+    return await deps.app.batches.submit({
       checked: v.checked,
       requester: s.user,
       reason: s.reason,
@@ -137,7 +137,7 @@ export function registerBatchView(app: Routes, deps: Deps): void {
           `:white_check_mark: ${answer.name} passed every check: *${submitted.frozen.id}* is posted for approval.`,
         ),
       );
-      return deps.app.announce(submitted.frozen);
+      return deps.app.payments.announce(submitted.frozen);
     }
     if (submitted.kind === 'taken')
       return void (await update(
@@ -165,7 +165,7 @@ async function finish(
   channel: string,
   user: string,
 ) {
-  if (submitted.kind === 'created') return deps.app.announce(submitted.frozen);
+  if (submitted.kind === 'created') return deps.app.payments.announce(submitted.frozen);
   if (submitted.kind === 'taken') return;
   const sentence = submitted.kind === 'refused' ? submitted.reason : notStored(name);
   await client.chat

@@ -22,7 +22,7 @@ export function registerCrossBorderView(app: Routes, deps: Deps): void {
     }
     const v = view.state.values;
     const picked = identityPicked(v);
-    const r = await deps.app.beneficiary.submitCrossBorder(
+    const r = await deps.app.registry.submitCrossBorder(
       {
         identity: picked.value,
         fields: fieldsOf(v),
@@ -46,6 +46,6 @@ export function registerCrossBorderView(app: Routes, deps: Deps): void {
       approvalsChannel: deps.config.approvalsChannel,
       sandbox: deps.sandbox,
     });
-    await deps.app.ackThenAnnounce(() => ack({ response_action: 'update', view: done }), frozen);
+    await deps.app.payments.ackThenAnnounce(() => ack({ response_action: 'update', view: done }), frozen);
   });
 }

@@ -66,7 +66,7 @@ export function registerBeneficiaryViews(app: Routes, deps: Deps): void {
     }
     const v = view.state.values;
     const picked = identityPicked(v);
-    const r = await deps.app.beneficiary.lookupNigerian({
+    const r = await deps.app.registry.lookupNigerian({
       identity: picked.value,
       bankCode: field(v, 'bank_code'),
       accountNumber: field(v, 'account_number'),
@@ -99,7 +99,7 @@ export function registerBeneficiaryViews(app: Routes, deps: Deps): void {
       await ack({ response_action: 'update', view: beneficiaryProblemModal(token.problem) });
       return;
     }
-    const r = await deps.app.beneficiary.confirmNigerian(
+    const r = await deps.app.registry.confirmNigerian(
       { token: token.value.token, user: body.user.id, submission: view.id },
       budget,
     );
@@ -113,9 +113,9 @@ export function registerBeneficiaryViews(app: Routes, deps: Deps): void {
       approvalsChannel: deps.config.approvalsChannel,
       sandbox: deps.sandbox,
     });
-    await deps.app.ackThenAnnounce(() => ack({ response_action: 'update', view: done }), frozen);
+    await deps.app.payments.ackThenAnnounce(() => ack({ response_action: 'update', view: done }), frozen);
     // Issue 9 item 12: the full account number lives on only in the request, masked once final.
-    await deps.app.beneficiary.forgetDraft(token.value.token);
+    await deps.app.registry.forgetBeneficiaryDraft(token.value.token);
   });
   registerCrossBorderView(app, deps);
 }

@@ -53,7 +53,7 @@ export function registerDenyView(app: Routes, deps: Deps): void {
       return;
     }
     const id = m.value.requestId;
-    const outcome = await deps.app.decide.deny(id, body.user.id, reason);
+    const outcome = await deps.app.approvals.deny(id, body.user.id, reason);
     switch (outcome.kind) {
       case 'not-approver':
       case 'approver-check-failed':

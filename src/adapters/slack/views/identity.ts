@@ -1,6 +1,6 @@
 /**
- * "New BVN identity" (spec 4.5): read the form → deps.app.identity.checkNew → field errors, or ack
- * with "Creating…" → deps.app.identity.create → the result in place (src/app/create-identity.ts).
+ * "New BVN identity" (spec 4.5): read the form → deps.app.registry.checkNewIdentity → field errors, or ack
+ * with "Creating…" → deps.app.registry.createIdentity → the result in place (src/app/create-identity.ts).
  */
 import { IDENTITY_CALLBACK, identityCreatedModal, identityCreatingModal } from '../blocks/identity.js';
 import type { Deps } from '../deps.js';
@@ -14,7 +14,7 @@ export function registerIdentityView(app: Routes, deps: Deps): void {
       bvn: v.bvn?.bvn?.value ?? '',
       dob: v.dob?.dob?.selected_date,
     };
-    const checked = await deps.app.identity.checkNew(form, body.user.id);
+    const checked = await deps.app.registry.checkNewIdentity(form, body.user.id);
     if (checked.kind !== 'ready') {
       const errors =
         checked.kind === 'invalid'
@@ -28,7 +28,7 @@ export function registerIdentityView(app: Routes, deps: Deps): void {
       return;
     }
     await ack({ response_action: 'update', view: identityCreatingModal() });
-    const created = await deps.app.identity.create(checked.body, body.user.id);
+    const created = await deps.app.registry.createIdentity(checked.body, body.user.id);
     try {
       await client.views.update({ view_id: view.id, view: identityCreatedModal(created, deps.sandbox) });
     } catch (err) {

@@ -36,7 +36,7 @@ export async function openRecordOutcome(
       })
       .catch((err: unknown) => deps.log.warn({ err }, 'could not answer Record outcome'));
   try {
-    const first = await deps.app.outcomeFacts(user, executionId, false);
+    const first = await deps.app.executions.outcomeFacts(user, executionId, false);
     if (!first.ok) return void (await say(resolveText(first.outcome, who)));
     const metadata = encodeMetadata({ executionId, channel });
     const opened = await client.views.open({
@@ -44,7 +44,7 @@ export async function openRecordOutcome(
       view: recordOutcomeModal(first.facts, channel, metadata),
     });
     const viewId = opened.view?.id;
-    const later = await deps.app.outcomeFacts(user, executionId, true);
+    const later = await deps.app.executions.outcomeFacts(user, executionId, true);
     if (viewId && later.ok)
       await client.views.update({ view_id: viewId, view: recordOutcomeModal(later.facts, channel, metadata) });
   } catch (err) {
@@ -76,7 +76,7 @@ export function registerRecordOutcomeView(app: Routes, deps: Deps): void {
       ));
     const problem = verdict === 'not-paid' ? whyProblem(id, why) : undefined;
     if (problem) return void (await error(OUTCOME_FIELDS.why, problem));
-    const outcome = await deps.app.resolve(
+    const outcome = await deps.app.executions.resolve(
       body.user.id,
       { id, paid: verdict === 'paid', note: verdict === 'paid' ? proof : why },
       'slack',

@@ -58,7 +58,7 @@ export function registerRegisterBeneficiaryView(app: Routes, deps: Deps): void {
       account_last4: field(v, 'account_last4'),
     };
     // Issue 18 §3: the same use case as `rampart beneficiaries import`.
-    const submitted = await deps.app.submitRegistration({
+    const submitted = await deps.app.registry.submitRegistration({
       rows: [{ line: 0, input }],
       actor: slackActor(body.user.id),
       reason,
@@ -94,6 +94,6 @@ export function registerRegisterBeneficiaryView(app: Routes, deps: Deps): void {
         deps.sandbox,
       ),
     );
-    await deps.app.ackThenAnnounce(() => ack({ response_action: 'update', view: waiting }), frozen);
+    await deps.app.payments.ackThenAnnounce(() => ack({ response_action: 'update', view: waiting }), frozen);
   });
 }

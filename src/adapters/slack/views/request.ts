@@ -1,5 +1,5 @@
 /**
- * Submission of the transfer/offramp modal: read the form → deps.app.submitRequest → field errors
+ * Submission of the transfer/offramp modal: read the form → deps.app.payments.submit → field errors
  * on the modal, or ack and announce the frozen request. Nothing reaches the service's money
  * endpoints here.
  */
@@ -40,7 +40,7 @@ export function registerRequestViews(app: Routes, deps: Deps): void {
         return;
       }
       const v = view.state.values;
-      const outcome = await deps.app.submitRequest(
+      const outcome = await deps.app.payments.submit(
         {
           input: {
             kind,
@@ -77,7 +77,7 @@ export function registerRequestViews(app: Routes, deps: Deps): void {
           await ack({ response_action: 'errors', errors: { reason: NOTHING_SUBMITTED } });
           return;
         case 'submitted':
-          await deps.app.ackThenAnnounce(() => ack({ response_action: 'clear' }), outcome.frozen);
+          await deps.app.payments.ackThenAnnounce(() => ack({ response_action: 'clear' }), outcome.frozen);
           return;
       }
     });
