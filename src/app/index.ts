@@ -5,6 +5,7 @@
  * test/unit/adapter-imports.test.ts through middle files); no member hands one out
  * (test/unit/app-interface.test.ts).
  */
+import type { Actor } from '../domain/actor.js';
 import type { IdentityBody, IdentityForm } from '../domain/identity-form.js';
 import type { RequestRecord, RequestState, SealedRequest } from '../domain/request.js';
 import type { Resolution } from '../domain/resolution.js';
@@ -53,6 +54,9 @@ import { type RegistrationInput, submitRegistration } from './submit-registratio
 import { type Submission, type SubmitDeps, submitRequest } from './submit-request.js';
 import { verifyApproval } from './verify-approval.js';
 
+/** Recorded "from the CLI" when the terminal acted; the API never resolves. */
+const viaOf = (actor: Actor): Via => (actor.via === 'cli' ? 'cli' : 'slack');
+
 export function createApp(deps: FacadeDeps) {
   // Calls made with an API key (the HTTP API), by capability.
   const withKey = keyMembers(deps);
@@ -73,9 +77,9 @@ export function createApp(deps: FacadeDeps) {
       check: (input: BatchInput) => checkBatch(deps, input),
       policy: (checked: CheckedBatch) => batchPolicy(deps.config, checked),
       submit: (b: BatchSubmission) => submitBatch(deps, b),
-      resume: (requestId: string, user: string) => resumeBatch(deps, requestId, user),
-      stop: (requestId: string, user: string) => stopBatch(deps, requestId, user),
-      againRows: (requestId: string, user: string) => againRows(deps, requestId, user),
+      resume: (requestId: string, actor: Actor) => resumeBatch(deps, requestId, actor.user),
+      stop: (requestId: string, actor: Actor) => stopBatch(deps, requestId, actor.user),
+      againRows: (requestId: string, actor: Actor) => againRows(deps, requestId, actor.user),
       checkAgain: (again: Extract<AgainRowsOutcome, { kind: 'rows' }>) => checkAgain(deps, again),
       submitAgain: (s: SubmitAgain) => submitAgain(deps, s),
       /** A batch's rows with their executions' states and outcomes, in row order. */
@@ -85,11 +89,11 @@ export function createApp(deps: FacadeDeps) {
     /** The decisions on a pending approval; `authorise`: may this person approve. */
     approvals: {
       authorise: (user: string) => authorise(deps, user),
-      approve: (requestId: string, user: string, warningsChecked: boolean) =>
-        approve(deps, requestId, user, undefined, warningsChecked),
-      checkDeny: (requestId: string, user: string) => checkDeny(deps, requestId, user),
-      deny: (requestId: string, user: string, reason: string) => deny(deps, requestId, user, reason),
-      cancel: (requestId: string, user: string) => cancel(deps, requestId, user),
+      approve: (requestId: string, actor: Actor, warningsChecked: boolean) =>
+        approve(deps, requestId, actor.user, undefined, warningsChecked),
+      checkDeny: (requestId: string, actor: Actor) => checkDeny(deps, requestId, actor.user),
+      deny: (requestId: string, actor: Actor, reason: string) => deny(deps, requestId, actor.user, reason),
+      cancel: (requestId: string, actor: Actor) => cancel(deps, requestId, actor.user),
       /** `rampart verify`: every passkey vote re-checked against the sealed calls. */
       verify: (id: string) => verifyApproval(deps, id),
       ...withKey.approvals,
@@ -97,21 +101,21 @@ export function createApp(deps: FacadeDeps) {
     /** An execution whose outcome is unknown: paid with proof, or not paid by two people. */
     executions: {
       /** /resolve and `rampart resolve`: paid, or a not-paid proposal. */
-      resolve: (user: string, resolution: Resolution, via?: Via) => resolveUnknown(deps, user, resolution, via),
+      resolve: (actor: Actor, resolution: Resolution) => resolveUnknown(deps, actor.user, resolution, viaOf(actor)),
       /** The Record outcome form's facts and evidence (`withNow`: the wallet's balances read now too). */
       outcomeFacts: (user: string, executionId: string, withNow: boolean) =>
         outcomeFacts(deps, user, executionId, withNow),
       /** A second approver confirms a not-paid proposal (`passkey`: its verified proof, when needed). */
-      confirmNotPaid: (user: string, executionId: string, proposal: string, via?: Via, passkey?: ConfirmPasskey) =>
-        confirmNotPaid(deps, user, executionId, proposal, via, passkey),
+      confirmNotPaid: (actor: Actor, executionId: string, proposal: string, passkey?: ConfirmPasskey) =>
+        confirmNotPaid(deps, actor.user, executionId, proposal, viaOf(actor), passkey),
     },
     /** /freeze, /unfreeze and the unfreeze card's buttons. */
     freeze: {
-      start: (user: string, reason: string) => freeze(deps, user, reason),
-      addReason: (user: string, reason: string) => addFreezeReason(deps, user, reason),
-      proposeUnfreeze: (user: string) => startUnfreeze(deps, user),
-      voteUnfreeze: (user: string, proposalId: string, choice: UnfreezeChoice) =>
-        voteUnfreeze(deps, user, proposalId, choice),
+      start: (actor: Actor, reason: string) => freeze(deps, actor.user, reason),
+      addReason: (actor: Actor, reason: string) => addFreezeReason(deps, actor.user, reason),
+      proposeUnfreeze: (actor: Actor) => startUnfreeze(deps, actor.user),
+      voteUnfreeze: (actor: Actor, proposalId: string, choice: UnfreezeChoice) =>
+        voteUnfreeze(deps, actor.user, proposalId, choice),
       /** Where the unfreeze card was posted, so later votes update it in place. */
       keepUnfreezeCard: (card: { channel: string; ts: string }) => deps.unfreeze.setCard(card),
     },
@@ -143,13 +147,14 @@ export function createApp(deps: FacadeDeps) {
       enrolLink: (user: string) => enrolLink(deps, user, false),
       /** The bootstrap enrolment link (server access), only while no approver holds a passkey. */
       bootstrapLink: (user: string) => enrolLink(deps, user, true),
-      offerApproval: (approver: string, owner: string, id: string) => offerPasskeyApproval(deps, approver, owner, id),
+      offerApproval: (approver: Actor, owner: string, id: string) =>
+        offerPasskeyApproval(deps, approver.user, owner, id),
       offerRemoval: (owner: string, id: string) => offerPasskeyRemoval(deps, owner, id),
-      offerStepUp: (requestId: string, user: string, purpose: 'approve' | 'resume', warningsChecked: boolean) =>
-        offerStepUp(deps, requestId, user, purpose, warningsChecked),
+      offerStepUp: (requestId: string, actor: Actor, purpose: 'approve' | 'resume', warningsChecked: boolean) =>
+        offerStepUp(deps, requestId, actor.user, purpose, warningsChecked),
       /** A link to confirm an unknown outcome as not paid with a passkey (app/step-up-confirm.ts). */
-      offerNotPaid: (executionId: string, user: string, proposal?: string) =>
-        offerStepUp(deps, executionId, user, 'confirm-not-paid', false, proposal),
+      offerNotPaid: (executionId: string, actor: Actor, proposal?: string) =>
+        offerStepUp(deps, executionId, actor.user, 'confirm-not-paid', false, proposal),
       revoke: (user: string, id?: string) => revokePasskeys(deps, user, id),
       /** `rampart doctor`: approvers holding a passkey that counts at `now`. */
       holders: (now: number) => deps.passkeys.usableHolders(now),

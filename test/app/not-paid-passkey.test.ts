@@ -5,11 +5,13 @@
  * authenticator) moves the execution to failed once, keeps the proof with the outcome, and the
  * proposer's own passkey still cannot confirm their proposal.
  */
+
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FacadeDeps } from '../../src/app/facade-deps.js';
 import { createApp, type RampartApp } from '../../src/app/index.js';
 import { sealRequest } from '../../src/app/post-request.js';
+import { slackActor } from '../../src/domain/actor.js';
 import { ApiKeyStore } from '../../src/store/api-keys.js';
 import { UnfreezeStore } from '../../src/store/controls.js';
 import { PasskeyStore } from '../../src/store/passkeys.js';
@@ -68,14 +70,18 @@ async function unknownStepUpPayment(): Promise<string> {
 }
 
 async function propose(by: string, exec: string): Promise<string> {
-  const proposed = await app.executions.resolve(by, { id: exec, paid: false, note: 'no debit on the wallet' });
+  const proposed = await app.executions.resolve(slackActor(by), {
+    id: exec,
+    paid: false,
+    note: 'no debit on the wallet',
+  });
   if (proposed.kind !== 'proposed') throw new Error(proposed.kind);
   return proposed.proposal.id;
 }
 
 /** The page: open the link, sign its challenge with `user`'s passkey, send the answer. */
 async function confirmOnPage(user: string, exec: string, proposal: string) {
-  const offer = await app.passkeys.offerNotPaid(exec, user, proposal);
+  const offer = await app.passkeys.offerNotPaid(exec, slackActor(user), proposal);
   if (offer.kind !== 'link') throw new Error(offer.kind);
   const token = offer.url.slice(offer.url.indexOf('#') + 1);
   const begun = await app.passkeys.beginStepUp(token, undefined);
@@ -87,7 +93,7 @@ async function confirmOnPage(user: string, exec: string, proposal: string) {
 it('refuses the click, then confirms once with the second approver’s passkey and keeps the proof', async () => {
   const exec = await unknownStepUpPayment();
   const proposal = await propose(A1, exec);
-  const clicked = await app.executions.confirmNotPaid(A2, exec, proposal, 'slack');
+  const clicked = await app.executions.confirmNotPaid(slackActor(A2), exec, proposal);
   expect(clicked).toMatchObject({ kind: 'refused', why: 'needs-passkey' });
   expect((await w.store.executions.get(exec))?.state).toBe('unknown');
 

@@ -6,7 +6,9 @@
  * listed by id in APPROVERS may resolve here (a group member uses /resolve in Slack). The history
  * says "from the CLI".
  */
+
 import { resolveText } from '../../../app/resolve-text.js';
+import { cliActor } from '../../../domain/actor.js';
 import { executionIdProblem, parseResolution } from '../../../domain/resolution.js';
 import { type Command, shorten, stringOption } from '../args.js';
 import { CliError, UsageError } from '../problems.js';
@@ -42,7 +44,7 @@ export const resolveCommand: Command = {
         throw new CliError(
           `${as} is not listed by id in APPROVERS; only those approvers can resolve from the terminal (members of an approvers' user group use /resolve in Slack).`,
         );
-      const outcome = await (await ctx.app()).executions.resolve(as, parsed.resolution, 'cli');
+      const outcome = await (await ctx.app()).executions.resolve(cliActor(as), parsed.resolution);
       const text = resolveText(outcome, (u) => u);
       if (outcome.kind === 'paid') ctx.answer(text, { executionId: outcome.executionId, state: 'succeeded', by: as });
       else if (outcome.kind === 'proposed')

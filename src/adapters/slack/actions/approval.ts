@@ -2,9 +2,11 @@
  * Approve / Deny / Cancel on a card: read the click → deps.app.approvals (app/decide.ts) → a private answer. The
  * button carries only the request id, never what to execute (DESIGN invariant 2).
  */
+
 import type { BlockButtonAction, BlockOverflowAction } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import { describeRedisFailure } from '../../../app/describe-error.js';
+import { slackActor } from '../../../domain/actor.js';
 import { APPROVAL_ID } from '../../../domain/approval.js';
 import { APPROVAL_ACTIONS } from '../blocks/card.js';
 import { withSandboxText } from '../blocks/common.js';
@@ -59,7 +61,11 @@ export function registerApprovalActions(app: Routes, deps: Deps): void {
     await ack();
     const click = readClick(body, action);
     if (!click.requestId) return;
-    const outcome = await deps.app.approvals.approve(click.requestId, click.user, click.warningsChecked === true);
+    const outcome = await deps.app.approvals.approve(
+      click.requestId,
+      slackActor(click.user),
+      click.warningsChecked === true,
+    );
     switch (outcome.kind) {
       case 'not-approver':
       case 'approver-check-failed':
@@ -109,7 +115,7 @@ export function registerApprovalActions(app: Routes, deps: Deps): void {
     await ack();
     const click = readClick(body, action);
     if (!click.requestId) return;
-    const check = await deps.app.approvals.checkDeny(click.requestId, click.user);
+    const check = await deps.app.approvals.checkDeny(click.requestId, slackActor(click.user));
     switch (check.kind) {
       case 'not-approver':
       case 'approver-check-failed':
@@ -135,7 +141,7 @@ export function registerApprovalActions(app: Routes, deps: Deps): void {
       await ack();
       const click = readClick(body, action);
       if (!click.requestId) return;
-      const outcome = await deps.app.approvals.cancel(click.requestId, click.user);
+      const outcome = await deps.app.approvals.cancel(click.requestId, slackActor(click.user));
       switch (outcome.kind) {
         case 'not-requester':
           return tell(

@@ -3,10 +3,12 @@
  * "checking…" modal at once (the trigger lasts 3 s, the check reads the service), then shows the
  * re-checked rows with their total and any errors before anything is posted.
  */
+
 import type { BlockButtonAction } from '@slack/bolt';
 import type { View } from '@slack/types';
 import { describeError } from '../../../app/describe-error.js';
 import type { AgainRowsOutcome } from '../../../app/request-again.js';
+import { slackActor } from '../../../domain/actor.js';
 import { againConfirmModal, againInvalidModal, BATCH_AGAIN_ACTION, checkingModal } from '../blocks/batch-again.js';
 import type { Deps } from '../deps.js';
 import type { Routes } from '../routes.js';
@@ -35,7 +37,7 @@ export function registerRequestAgain(app: Routes, deps: Deps): void {
     if (!click.requestId) return;
     let again: AgainRowsOutcome;
     try {
-      again = await deps.app.batches.againRows(click.requestId, click.user);
+      again = await deps.app.batches.againRows(click.requestId, slackActor(click.user));
     } catch (err) {
       deps.log.error({ err, requestId: click.requestId }, 'could not read a batch to request it again');
       return tell(client, deps, click, `Rampart could not read ${click.requestId} just now; try again in a moment.`);

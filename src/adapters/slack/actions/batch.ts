@@ -2,9 +2,11 @@
  * Resume / Stop on a batch's card (issue 20): read the click → deps.app.batch (app/batch-control.ts) → a private
  * answer. The button carries only the batch id.
  */
+
 import type { BlockButtonAction } from '@slack/bolt';
 import type { BatchControlOutcome } from '../../../app/batch-control.js';
 import { redisFailureText } from '../../../app/describe-error.js';
+import { slackActor } from '../../../domain/actor.js';
 import { BATCH_ACTIONS } from '../blocks/batch-card.js';
 import { refusalText } from '../decision-text.js';
 import type { Deps } from '../deps.js';
@@ -51,7 +53,7 @@ export function registerBatchActions(app: Routes, deps: Deps): void {
       if (!click.requestId) return;
       let text: string | undefined;
       try {
-        const outcome = await deps.app.batches[what](click.requestId, click.user);
+        const outcome = await deps.app.batches[what](click.requestId, slackActor(click.user));
         if (outcome.kind === 'step-up') return offerPasskey(client, deps, click, outcome.requestId, 'resume');
         text = answer(outcome, what);
       } catch (err) {

@@ -3,8 +3,10 @@
  * execution id (and the proposal the person saw); everything is read and checked again on the
  * server (app/confirm-not-paid.ts checks in the finish script itself).
  */
+
 import type { BlockButtonAction } from '@slack/bolt';
 import { resolveText } from '../../../app/resolve-text.js';
+import { slackActor } from '../../../domain/actor.js';
 import { EXECUTION_ID } from '../../../domain/approval.js';
 import { OUTCOME_ACTIONS } from '../blocks/not-paid.js';
 import type { Deps } from '../deps.js';
@@ -29,7 +31,7 @@ export function registerOutcomeActions(app: Routes, deps: Deps): void {
     if (!EXECUTION_ID.test(id) || !PROPOSAL.test(proposal)) return;
     const click = { user: body.user.id, channel: body.channel?.id, requestId: undefined };
     try {
-      const outcome = await deps.app.executions.confirmNotPaid(body.user.id, id, proposal, 'slack');
+      const outcome = await deps.app.executions.confirmNotPaid(slackActor(body.user.id), id, proposal);
       if (outcome.kind === 'refused' && outcome.why === 'needs-passkey') {
         await offerNotPaidPasskey(client, deps, { user: click.user, channel: click.channel }, id, proposal);
         return;

@@ -3,9 +3,11 @@
  * /passkey's list. Neither changes anything: each answers privately with a one-time link to the
  * step-up page, where only a passkey decides, or with one sentence saying why not.
  */
+
 import type { BlockButtonAction } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import type { PasskeyOffer } from '../../../app/passkey-decide.js';
+import { slackActor } from '../../../domain/actor.js';
 import { withSandboxText } from '../blocks/common.js';
 import { PASSKEY_ACTIONS, passkeyLinkBlock, passkeyOfferText } from '../blocks/passkey.js';
 import type { Deps } from '../deps.js';
@@ -53,7 +55,11 @@ export function registerPasskeyActions(app: Routes, deps: Deps): void {
     const slash = value.indexOf('/');
     if (slash <= 0) return;
     try {
-      const offer = await deps.app.passkeys.offerApproval(body.user.id, value.slice(0, slash), value.slice(slash + 1));
+      const offer = await deps.app.passkeys.offerApproval(
+        slackActor(body.user.id),
+        value.slice(0, slash),
+        value.slice(slash + 1),
+      );
       await answer(client, deps, body, offer, 'approve');
     } catch (err) {
       deps.log.error({ err }, 'passkey approval offer failed');

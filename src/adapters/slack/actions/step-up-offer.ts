@@ -2,7 +2,9 @@
  * Approve on a step-up request (issue 22): the vote was not counted; the approver gets a private
  * button to the passkey page, or one sentence on how to enrol.
  */
+
 import type { WebClient } from '@slack/web-api';
+import { slackActor } from '../../../domain/actor.js';
 import { withSandboxText } from '../blocks/common.js';
 import {
   lateText,
@@ -23,7 +25,7 @@ export async function offerPasskey(
   purpose: 'approve' | 'resume' = 'approve',
   warningsChecked = false,
 ): Promise<void> {
-  const offer = await deps.app.passkeys.offerStepUp(requestId, click.user, purpose, warningsChecked);
+  const offer = await deps.app.passkeys.offerStepUp(requestId, slackActor(click.user), purpose, warningsChecked);
   const channel = click.channel ?? deps.config.approvalsChannel;
   const message =
     offer.kind === 'link'
@@ -49,7 +51,7 @@ export async function offerNotPaidPasskey(
   executionId: string,
   proposal: string,
 ): Promise<void> {
-  const offer = await deps.app.passkeys.offerNotPaid(executionId, click.user, proposal);
+  const offer = await deps.app.passkeys.offerNotPaid(executionId, slackActor(click.user), proposal);
   const message =
     offer.kind === 'link'
       ? { text: notPaidOfferText(executionId), blocks: notPaidOfferBlocks(executionId, offer.url) }

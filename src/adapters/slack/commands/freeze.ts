@@ -2,9 +2,11 @@
  * /freeze, /unfreeze and the unfreeze card's buttons (issue 13): read the payload → deps.app.freeze (app/freeze.ts)
  * → a private answer, the one channel message, or the unfreeze card.
  */
+
 import type { BlockButtonAction } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import { NO_REASON } from '../../../app/freeze-reason.js';
+import { slackActor } from '../../../domain/actor.js';
 import type { UnfreezeChoice } from '../../../domain/freeze-state.js';
 import type { RequestRecord } from '../../../domain/request.js';
 import { esc, withSandboxText } from '../blocks/common.js';
@@ -64,7 +66,7 @@ async function addReason(
   reason: string,
   answer: (text: string) => Promise<unknown>,
 ): Promise<void> {
-  const added = await deps.app.freeze.addReason(user, reason);
+  const added = await deps.app.freeze.addReason(slackActor(user), reason);
   if (added.kind === 'not-approver') return void (await answer(whoCanFreeze(deps.config.approvers)));
   if (added.kind === 'approver-check-failed') return void (await answer(refusalText(added)));
   if (added.kind === 'kept')
@@ -90,7 +92,7 @@ export function registerFreezeCommands(app: Routes, deps: Deps): void {
     await ack();
     const answer = privateAnswer(client, deps, command, '/freeze');
     const reason = (command.text ?? '').trim();
-    const outcome = await deps.app.freeze.start(command.user_id, reason);
+    const outcome = await deps.app.freeze.start(slackActor(command.user_id), reason);
     deps.homeRefresh?.changed(); // issue 24: App Home shows the freeze banner
     switch (outcome.kind) {
       case 'not-approver':
@@ -131,7 +133,7 @@ export function registerFreezeCommands(app: Routes, deps: Deps): void {
     }
     await ack();
     const answer = privateAnswer(client, deps, command, '/unfreeze');
-    const outcome = await deps.app.freeze.proposeUnfreeze(command.user_id);
+    const outcome = await deps.app.freeze.proposeUnfreeze(slackActor(command.user_id));
     switch (outcome.kind) {
       case 'not-approver':
       case 'approver-check-failed':
@@ -164,7 +166,7 @@ export function registerFreezeCommands(app: Routes, deps: Deps): void {
       const user = body.user.id;
       const where = { channel_id: body.channel?.id ?? deps.config.approvalsChannel, user_id: user };
       const tell = privateAnswer(client, deps, where, 'an unfreeze click');
-      const outcome = await deps.app.freeze.voteUnfreeze(user, action.value ?? '', choice);
+      const outcome = await deps.app.freeze.voteUnfreeze(slackActor(user), action.value ?? '', choice);
       deps.homeRefresh?.changed(); // issue 24: a lifted freeze leaves App Home
       switch (outcome.kind) {
         case 'not-approver':

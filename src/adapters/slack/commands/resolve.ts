@@ -3,7 +3,9 @@
  * (app/resolve.ts) → one private sentence; not-paid only proposes. `/resolve R-n` or `/resolve
  * R-n.k` alone opens the Record outcome form (slack/views/record-outcome.ts).
  */
+
 import { resolveText } from '../../../app/resolve-text.js';
+import { slackActor } from '../../../domain/actor.js';
 import { APPROVAL_ID, EXECUTION_ID } from '../../../domain/approval.js';
 import { parseResolution } from '../../../domain/resolution.js';
 import { esc, withSandboxText } from '../blocks/common.js';
@@ -40,7 +42,7 @@ export function registerResolveCommand(app: Routes, deps: Deps): void {
     await ack();
     let answer: string;
     try {
-      const outcome = await deps.app.executions.resolve(command.user_id, parsed.resolution, 'slack');
+      const outcome = await deps.app.executions.resolve(slackActor(command.user_id), parsed.resolution);
       answer = resolveText(outcome, (u) => `<@${u}>`);
     } catch (err) {
       deps.log.error({ err }, '/resolve failed');

@@ -1,6 +1,8 @@
 /** Deny asks for a reason in a small modal; the denial is a compare-and-set from pending. */
+
 import type { View } from '@slack/types';
 import { z } from 'zod';
+import { slackActor } from '../../../domain/actor.js';
 import { APPROVAL_ID } from '../../../domain/approval.js';
 import { plain } from '../blocks/common.js';
 import { refusalText } from '../decision-text.js';
@@ -53,7 +55,7 @@ export function registerDenyView(app: Routes, deps: Deps): void {
       return;
     }
     const id = m.value.requestId;
-    const outcome = await deps.app.approvals.deny(id, body.user.id, reason);
+    const outcome = await deps.app.approvals.deny(id, slackActor(body.user.id), reason);
     switch (outcome.kind) {
       case 'not-approver':
       case 'approver-check-failed':

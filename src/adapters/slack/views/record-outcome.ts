@@ -4,9 +4,11 @@
  * paid (with the proof) or proposes not-paid (with the reason) through the same use case as
  * /resolve; a refusal is shown on the field it concerns.
  */
+
 import type { WebClient } from '@slack/web-api';
 import { z } from 'zod';
 import { resolveText } from '../../../app/resolve-text.js';
+import { slackActor } from '../../../domain/actor.js';
 import { EXECUTION_ID } from '../../../domain/approval.js';
 import { cleanWhy, whyProblem } from '../../../domain/resolution.js';
 import { withSandboxText } from '../blocks/common.js';
@@ -76,11 +78,11 @@ export function registerRecordOutcomeView(app: Routes, deps: Deps): void {
       ));
     const problem = verdict === 'not-paid' ? whyProblem(id, why) : undefined;
     if (problem) return void (await error(OUTCOME_FIELDS.why, problem));
-    const outcome = await deps.app.executions.resolve(
-      body.user.id,
-      { id, paid: verdict === 'paid', note: verdict === 'paid' ? proof : why },
-      'slack',
-    );
+    const outcome = await deps.app.executions.resolve(slackActor(body.user.id), {
+      id,
+      paid: verdict === 'paid',
+      note: verdict === 'paid' ? proof : why,
+    });
     const text = resolveText(outcome, who);
     if (outcome.kind === 'bad-proof') return void (await error(OUTCOME_FIELDS.proof, outcome.problem));
     if (outcome.kind !== 'paid' && outcome.kind !== 'proposed') return void (await error(OUTCOME_FIELDS.verdict, text));
