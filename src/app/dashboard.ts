@@ -17,8 +17,6 @@ import type { RequestStore } from '../store/requests.js';
 import { type BalanceChart, balanceCharts } from './dashboard-charts.js';
 
 const DAY = 86_400_000;
-/** App Home holds at most 100 blocks; each chart takes two. */
-export const MAX_BALANCE_CHARTS = 8;
 
 export interface DashboardDeps {
   service: Pick<ServiceClient, 'getBalances'>;
@@ -134,14 +132,9 @@ export async function buildDashboard(deps: DashboardDeps): Promise<Dashboard> {
     deps.store.recentIds(40).then((ids) => records(deps, ids)),
     deps.controls.freeze(),
   ]);
-  let budget = MAX_BALANCE_CHARTS;
-  const wallets = panels.map((p) => {
-    const charts = p.charts.slice(0, Math.max(0, budget));
-    budget -= charts.length;
-    return { ...p, charts };
-  });
   return {
-    wallets,
+    // App Home draws one wallet's charts at a time (blocks/home-dashboard.ts caps how many).
+    wallets: panels,
     limits,
     waiting: open.filter((r) => r.state === 'pending').sort((a, b) => a.frozen.createdAt - b.frozen.createdAt),
     outcomes: recent
