@@ -1,7 +1,7 @@
 /**
  * One chart, described once (issue 24): Slack's own `data_visualization` block where the
- * workspace accepts it, a PNG rendered in the process where it does not (render-png.ts), and the
- * same numbers in text beside both. Pure: no I/O. `@slack/types` has no type for the block, so
+ * workspace accepts it, a PNG rendered in the process where it does not (render-png.ts), with its
+ * summary line in text before both (chart-summary.ts) and its numbers as the PNG's alt text. Pure: no I/O. `@slack/types` has no type for the block, so
  * its shape is typed here with zod, with Slack's limits (title ≤ 50, ≤ 6 series as the issue
  * asks, category labels ≤ 20, axis labels ≤ 50).
  * Reference: https://docs.slack.dev/reference/block-kit/blocks/data-visualization-block

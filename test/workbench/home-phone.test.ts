@@ -79,7 +79,7 @@ afterAll(async () => {
 });
 
 it('fits App Home in three phone screens, what needs a vote first and one wallet’s charts last', async () => {
-  const page = await browser.newPage({ viewport: { width: 400, height: 800 } });
+  const page = await browser.newPage({ viewport: { width: 400, height: 800 }, deviceScaleFactor: 2 });
   page.on('pageerror', (err) => pageErrors.push(err.message));
   await page.goto(wb.url);
   await page.getByLabel('You are').selectOption('U0APPROVER1');
