@@ -1,7 +1,9 @@
 /**
  * Issue 24: on the sandbox, the workbench starts with two weeks of generated balance snapshots
  * (every 6 hours, one failed read as a gap), so App Home's 30-day charts have something to draw.
- * The figures follow the sandbox's balances with a gentle, deterministic drift.
+ * The figures follow the sandbox's balances with a gentle, deterministic drift that fades out,
+ * and the last snapshot is the balance the sandbox holds now: the chart's last point and
+ * "Balances now" agree.
  */
 import type { Running } from '../../src/rampart.js';
 import { BalanceHistory } from '../../src/store/balance-history.js';
@@ -23,13 +25,18 @@ export async function seedBalanceHistory(rampart: Running, now = Date.now()): Pr
         await history.record(wallet.id, { at, gap: true, why: 'the service did not answer in time' });
         continue;
       }
-      const drift = (k: number) => 1 + 0.25 * Math.sin((i + 3 * k + w) / 5) + 0.1 * Math.cos((i * (k + 2)) / 7);
+      const fade = Math.min(1, (now - at) / (2 * 24 * HOUR)); // no drift in the last two days' approach
+      const drift = (k: number) =>
+        1 + fade * (0.25 * Math.sin((i + 3 * k + w) / 5) + 0.1 * Math.cos((i * (k + 2)) / 7));
       const available = Object.fromEntries(
         balances.map((b, k) => [b.id, Math.round(b.available * drift(k) * 100) / 100]),
       );
       await history.record(wallet.id, { at, gap: false, available });
       written += 1;
     }
+    const real = Object.fromEntries(balances.map((b) => [b.id, b.available]));
+    await history.record(wallet.id, { at: now, gap: false, available: real });
+    written += 1;
   }
   return written;
 }

@@ -1,9 +1,11 @@
 /**
  * App Home's balance charts (issue 24), pure: a wallet's snapshots of the last 30 days as one
  * area chart per asset — each day's last reading; a day with only gaps is left out (named in the
- * text beside it), never drawn as zero.
+ * text beside it), never drawn as zero. Each chart carries its summary line (chart-summary.ts).
  */
+
 import type { ChartSpec } from '../charts/chart-spec.js';
+import { balanceSummary } from '../charts/chart-summary.js';
 import { dayOf } from '../domain/report.js';
 import type { Snapshot } from '../store/balance-history.js';
 
@@ -17,6 +19,8 @@ export interface BalanceChart {
   spec: ChartSpec;
   /** Days (YYYY-MM-DD) that had snapshots but no successful reading. */
   gapDays: string[];
+  /** The line read before the chart: now, low, high, change over the span. */
+  summary: string;
 }
 
 export function balanceCharts(alias: string, snapshots: readonly Snapshot[], zone: string): BalanceChart[] {
@@ -48,6 +52,11 @@ export function balanceCharts(alias: string, snapshots: readonly Snapshot[], zon
           series: [{ name: assetLabel(asset), values: ordered.map(([, v]) => v) }],
         },
         gapDays,
+        summary: balanceSummary(
+          ordered.map(([d]) => d),
+          ordered.map(([, v]) => v),
+          '30-day',
+        ),
       };
     });
 }

@@ -11,14 +11,12 @@ import type { WalletAlias } from '../domain/wallets.js';
 import type { Logger } from '../log.js';
 import type { ServiceClient } from '../service/client.js';
 import type { BalanceCache, CachedBalances } from '../store/balance-cache.js';
-import type { BalanceHistory } from '../store/balance-history.js';
+import type { BalanceHistory, Snapshot } from '../store/balance-history.js';
 import type { ControlStore, FreezeState } from '../store/controls.js';
 import type { RequestStore } from '../store/requests.js';
 import { type BalanceChart, balanceCharts } from './dashboard-charts.js';
 
 const DAY = 86_400_000;
-/** App Home holds at most 100 blocks; each chart takes two. */
-export const MAX_BALANCE_CHARTS = 8;
 
 export interface DashboardDeps {
   service: Pick<ServiceClient, 'getBalances'>;
@@ -51,7 +49,7 @@ export interface Dashboard {
 }
 
 const inFlight = new WeakMap<BalanceCache, Map<string, Promise<CachedBalances | undefined>>>();
-const chartCache = new WeakMap<BalanceCache, Map<string, { at: number; charts: BalanceChart[] }>>();
+const historyCache = new WeakMap<BalanceCache, Map<string, { at: number; snapshots: Snapshot[] }>>();
 
 async function readNow(deps: DashboardDeps, w: WalletAlias): Promise<CachedBalances | undefined> {
   if (await deps.cache.takeTurn(w.id)) {
@@ -84,18 +82,28 @@ async function balancesNow(deps: DashboardDeps, w: WalletAlias): Promise<CachedB
   return flight;
 }
 
-/** The 30-day charts change with each snapshot at most: rebuilt once a minute per process. */
-async function chartsOf(deps: DashboardDeps, w: WalletAlias): Promise<BalanceChart[]> {
-  let cache = chartCache.get(deps.cache);
+/**
+ * The 30-day history changes with each snapshot at most: read once a minute per process. The
+ * charts end at the balance shown as "now" (read after the last snapshot), so the chart's last
+ * point and "Balances now" agree.
+ */
+async function chartsOf(deps: DashboardDeps, w: WalletAlias, now: CachedBalances | undefined): Promise<BalanceChart[]> {
+  let cache = historyCache.get(deps.cache);
   if (!cache) {
     cache = new Map();
-    chartCache.set(deps.cache, cache);
+    historyCache.set(deps.cache, cache);
   }
-  const hit = cache.get(w.id);
-  if (hit && deps.now() - hit.at < deps.cache.everyMs) return hit.charts;
-  const charts = balanceCharts(w.alias, await deps.history.since(w.id, deps.now() - 30 * DAY), deps.zone);
-  cache.set(w.id, { at: deps.now(), charts });
-  return charts;
+  let hit = cache.get(w.id);
+  if (!hit || deps.now() - hit.at >= deps.cache.everyMs) {
+    hit = { at: deps.now(), snapshots: await deps.history.since(w.id, deps.now() - 30 * DAY) };
+    cache.set(w.id, hit);
+  }
+  const last = hit.snapshots.at(-1);
+  const snapshots =
+    now && (!last || now.at > last.at)
+      ? [...hit.snapshots, { at: now.at, gap: false as const, available: now.available }]
+      : hit.snapshots;
+  return balanceCharts(w.alias, snapshots, deps.zone);
 }
 
 async function limitsOf(deps: DashboardDeps): Promise<Dashboard['limits']> {
@@ -123,25 +131,19 @@ async function records(deps: DashboardDeps, ids: string[]): Promise<RequestRecor
 export async function buildDashboard(deps: DashboardDeps): Promise<Dashboard> {
   const [panels, limits, open, recent, freeze] = await Promise.all([
     Promise.all(
-      deps.wallets.map(async (w) => ({
-        alias: w.alias,
-        balances: await balancesNow(deps, w),
-        charts: await chartsOf(deps, w),
-      })),
+      deps.wallets.map(async (w) => {
+        const balances = await balancesNow(deps, w);
+        return { alias: w.alias, balances, charts: await chartsOf(deps, w, balances) };
+      }),
     ),
     limitsOf(deps),
     deps.store.openIds().then((ids) => records(deps, ids)),
     deps.store.recentIds(40).then((ids) => records(deps, ids)),
     deps.controls.freeze(),
   ]);
-  let budget = MAX_BALANCE_CHARTS;
-  const wallets = panels.map((p) => {
-    const charts = p.charts.slice(0, Math.max(0, budget));
-    budget -= charts.length;
-    return { ...p, charts };
-  });
   return {
-    wallets,
+    // App Home draws one wallet's charts at a time (blocks/home-dashboard.ts caps how many).
+    wallets: panels,
     limits,
     waiting: open.filter((r) => r.state === 'pending').sort((a, b) => a.frozen.createdAt - b.frozen.createdAt),
     outcomes: recent

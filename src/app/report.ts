@@ -1,8 +1,9 @@
 /**
  * The treasury report as a use case (issue 24): reads the stored records of the window (and of
  * the 90 days before it, for "paid for the first time"), builds the pure report
- * (domain/report.ts), one chart per asset code (outflow per day, with the velocity limit drawn
- * as a second series) and the CSV of the same payments. Stored facts only: no service call.
+ * (domain/report.ts), one chart per wallet and asset code (outflow per day, with the wallet's
+ * velocity limit as a line, report-charts.ts) and the CSV of the same payments. Stored facts
+ * only: no service call.
  */
 
 import type { ChartSpec } from '../charts/chart-spec.js';
@@ -20,6 +21,7 @@ import {
 import type { RequestRecord } from '../domain/request.js';
 import type { VelocityRule } from '../domain/velocity.js';
 import type { RequestStore } from '../store/requests.js';
+import { type OutflowChart, outflowCharts } from './report-charts.js';
 
 const DAY = 86_400_000;
 /** How far back "paid before" looks; destinations paid only earlier than this count as new again. */
@@ -36,6 +38,8 @@ export interface ReportDeps {
 export interface ReportView {
   report: Report;
   charts: ChartSpec[];
+  /** One per chart, in the same order: the line read before it, and its limit in words when not drawn. */
+  summaries: Pick<OutflowChart, 'summary' | 'limitNote'>[];
   /** Every payment of the window (succeeded, failed, unknown…), one CSV row each, header first. */
   csv: string;
   payments: Payment[];
@@ -78,35 +82,6 @@ async function batchRowsOf(store: ReportStore, record: RequestRecord): Promise<P
   return batchPayments(record, facts);
 }
 
-/** The per-day equivalent of the code's first velocity rule (the chart's second series). */
-function dailyLimit(rules: readonly VelocityRule[], code: string): { units: bigint; label: string } | undefined {
-  const rule = rules.find((r) => r.code === code.toUpperCase());
-  if (!rule) return undefined;
-  const units = rule.windowMs === DAY ? rule.limit : (rule.limit * BigInt(DAY)) / BigInt(rule.windowMs);
-  return { units, label: rule.windowMs === DAY ? `Limit ${rule.text}` : `Limit per day (${rule.text})` };
-}
-
-const asNumber = (units: bigint, decimals: number) => Number(amountToString({ units, decimals }));
-
-export function outflowCharts(report: Report, rules: readonly VelocityRule[]): ChartSpec[] {
-  const categories = report.days.map((d) => d.slice(5)); // MM-DD
-  return Object.entries(report.outflow).map(([code, { decimals, perDay }]) => {
-    const limit = dailyLimit(rules, code);
-    return {
-      kind: 'bar',
-      title: `${code} out per day`,
-      categories,
-      yLabel: code,
-      series: [
-        { name: `${code} out`, values: perDay.map((u) => asNumber(u, decimals)) },
-        ...(limit
-          ? [{ name: limit.label, values: perDay.map(() => asNumber(limit.units, decimals)), asLine: true }]
-          : []),
-      ],
-    } satisfies ChartSpec;
-  });
-}
-
 export function paymentsCsv(payments: readonly Payment[]): string {
   const header = ['id', 'kind', 'state', 'wallet', 'asset', 'amount', 'destination', 'at', 'approval_seconds'];
   const rows = payments.map((p) =>
@@ -137,5 +112,12 @@ export async function loadReport(deps: ReportDeps, days: number, zone: string): 
   for (const p of all) if (p.state === 'succeeded' && p.at < since) paid.add(p.paidAs);
   const report = buildReport(records, { since, until, zone }, (k) => paid.has(k), batchRows);
   const payments = all.filter((p) => p.at >= since && p.at <= until).sort((a, b) => a.at - b.at);
-  return { report, charts: outflowCharts(report, deps.rules), csv: paymentsCsv(payments), payments };
+  const charts = outflowCharts(report, deps.rules);
+  return {
+    report,
+    charts: charts.map((c) => c.spec),
+    summaries: charts.map(({ spec: _spec, ...words }) => words),
+    csv: paymentsCsv(payments),
+    payments,
+  };
 }

@@ -1,7 +1,7 @@
 /**
  * One chart, described once (issue 24): Slack's own `data_visualization` block where the
- * workspace accepts it, a PNG rendered in the process where it does not (render-png.ts), and the
- * same numbers in text beside both. Pure: no I/O. `@slack/types` has no type for the block, so
+ * workspace accepts it, a PNG rendered in the process where it does not (render-png.ts), with its
+ * summary line in text before both (chart-summary.ts) and its numbers as the PNG's alt text. Pure: no I/O. `@slack/types` has no type for the block, so
  * its shape is typed here with zod, with Slack's limits (title ≤ 50, ≤ 6 series as the issue
  * asks, category labels ≤ 20, axis labels ≤ 50).
  * Reference: https://docs.slack.dev/reference/block-kit/blocks/data-visualization-block
@@ -12,7 +12,10 @@ export interface ChartSeries {
   name: string;
   /** One value per category, in the categories' order. */
   values: readonly number[];
-  /** Drawn as a line over the bars (a velocity limit), in the PNG; a plain series in Slack's block. */
+  /**
+   * A velocity limit: a dashed line over the bars in the PNG. Slack's block cannot mix bars and
+   * lines, so a bar chart with such a series is sent to Slack as a line chart (every series a line).
+   */
   asLine?: boolean;
 }
 
@@ -45,6 +48,7 @@ export const dataVisualizationBlock = z
     chart: z.discriminatedUnion('type', [
       seriesChart.extend({ type: z.literal('bar') }),
       seriesChart.extend({ type: z.literal('area') }),
+      seriesChart.extend({ type: z.literal('line') }),
     ]),
   })
   .refine(
@@ -62,7 +66,7 @@ export function chartBlock(spec: ChartSpec): DataVisualizationBlock {
     type: 'data_visualization',
     title: cut(spec.title, 50),
     chart: {
-      type: spec.kind,
+      type: spec.kind === 'bar' && spec.series.some((s) => s.asLine) ? 'line' : spec.kind,
       series: spec.series.map((s) => ({
         name: cut(s.name, 50),
         data: s.values.map((value, i) => ({ label: categories[i] ?? '', value })),

@@ -4,12 +4,15 @@
  * destinations paid for the first time, how long approvals took, and unknown outcomes nobody has
  * resolved yet. Pure: the caller reads the records; days are the report zone's calendar days.
  */
-import { amountFromNumber, parseAmount } from './amount.js';
+import { amountFromNumber } from './amount.js';
 import type { ExecutionState } from './approval.js';
-import { assetInfo } from './assets.js';
-import type { BatchRowRecord } from './batch-approval.js';
+import { assetInfo, CHAINS } from './assets.js';
 import { PAID_BENEFICIARIES, paidAs } from './destination-key.js';
+import { dayOf, daysBetween } from './report-days.js';
 import type { RequestRecord } from './request.js';
+
+export { type BatchRowFacts, batchPayments } from './report-batch.js';
+export { dayOf } from './report-days.js';
 
 export interface ReportWindow {
   since: number;
@@ -31,15 +34,24 @@ export interface Payment {
   destination: string;
   /** Where it pays as paid-before compares it (domain/destination-key.ts `paidAs`). */
   paidAs: string;
+  /** The team's own wallet the payment went to (its alias): moving money between own wallets. */
+  ownWallet?: string;
   at: number;
   approvalMs: number | undefined;
+}
+
+export interface Outflow {
+  decimals: number;
+  perDay: bigint[];
 }
 
 export interface Report {
   window: ReportWindow;
   days: string[];
   /** Asset code → minor units moved per day (succeeded only), in `days` order; decimals beside. */
-  outflow: Record<string, { decimals: number; perDay: bigint[] }>;
+  outflow: Record<string, Outflow>;
+  /** The same per wallet alias, then asset code: a velocity limit is one wallet's. */
+  walletOutflow: Record<string, Record<string, Outflow>>;
   /** "transfer succeeded" → count. */
   totals: Record<string, number>;
   largest: Payment[];
@@ -73,63 +85,30 @@ export function paymentOf(record: RequestRecord): Payment | undefined {
       call.kind === 'transfer'
         ? paidAs(asset.chain, call.body.receiver)
         : paidAs(PAID_BENEFICIARIES, call.body.beneficiary_id),
+    ...(display.ownWallet ? { ownWallet: display.ownWallet } : {}),
     at: record.decidedAt ?? createdAt,
     approvalMs: record.decidedAt !== undefined && record.votes.length > 0 ? record.decidedAt - createdAt : undefined,
   };
 }
 
-/** One row of a batch as the store holds it: the approved row, its execution's state and when it got there. */
-export interface BatchRowFacts {
-  row: BatchRowRecord;
-  executionId: string;
-  state: ExecutionState;
-  /** When the execution reached its state (its last history entry); undefined: not started. */
-  at: number | undefined;
-}
-
 /**
- * A batch's rows as payments (issue 24): each with its own amount, destination, state and time,
- * in the asset and kind of the batch. The batch's one approval is counted once, on its first row.
+ * The team's own wallet addresses, as paid-before keys, → alias: each record names its source
+ * wallet's address, and a transfer to an own wallet was named so at submission (display.ownWallet).
  */
-export function batchPayments(record: RequestRecord, rows: readonly BatchRowFacts[]): Payment[] {
-  const { call, display, createdAt } = record.frozen;
-  if (call.kind !== 'transfer' && call.kind !== 'offramp') return [];
-  const asset = assetInfo(call.body.asset);
-  const approvalMs =
-    record.decidedAt !== undefined && record.votes.length > 0 ? record.decidedAt - createdAt : undefined;
-  return rows.map((r, i) => ({
-    id: r.executionId,
-    kind: call.kind as 'transfer' | 'offramp',
-    state: r.state,
-    wallet: display.walletAlias ?? call.body.wallet_id,
-    code: asset.code.toUpperCase(),
-    units: parseAmount(r.row.amount, asset.decimals).units,
-    decimals: asset.decimals,
-    destination: r.row.destination,
-    paidAs: paidAs(call.kind === 'transfer' ? asset.chain : PAID_BENEFICIARIES, r.row.destination),
-    at: r.at ?? record.decidedAt ?? createdAt,
-    approvalMs: i === 0 ? approvalMs : undefined,
-  }));
-}
-
-const dayFormat = new Map<string, Intl.DateTimeFormat>();
-/** YYYY-MM-DD of the instant in the zone. */
-export function dayOf(ms: number, zone: string): string {
-  let f = dayFormat.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dayFormat.set(zone, f);
+function ownWalletKeys(records: readonly RequestRecord[]): Map<string, string> {
+  const own = new Map<string, string>();
+  const add = (asset: Parameters<typeof assetInfo>[0], address: string, alias: string) => {
+    // One address serves every chain of its kind (wallet.address.evm / .svm).
+    const kind = CHAINS[assetInfo(asset).chain].kind;
+    for (const [chain, c] of Object.entries(CHAINS)) if (c.kind === kind) own.set(paidAs(chain, address), alias);
+  };
+  for (const { frozen } of records) {
+    const { call, display } = frozen;
+    if (call.kind !== 'transfer') continue;
+    if (display.walletAddress && display.walletAlias) add(call.body.asset, display.walletAddress, display.walletAlias);
+    if (display.ownWallet) add(call.body.asset, call.body.receiver, display.ownWallet);
   }
-  return f.format(ms);
-}
-
-function daysBetween(window: ReportWindow): string[] {
-  const days: string[] = [];
-  for (let t = window.since; t < window.until + 86_400_000; t += 3_600_000) {
-    const d = dayOf(Math.min(t, window.until), window.zone);
-    if (days.at(-1) !== d) days.push(d);
-  }
-  return days;
+  return own;
 }
 
 /** Minor units on one scale (18 places), so amounts of different decimals compare exactly. */
@@ -150,6 +129,8 @@ export function buildReport(
   const days = daysBetween(window);
   const dayIndex = new Map(days.map((d, i) => [d, i]));
   const outflow: Report['outflow'] = {};
+  const walletOutflow: Report['walletOutflow'] = {};
+  const own = ownWalletKeys(records);
   const totals: Record<string, number> = {};
   const payments: Payment[] = [];
   const seen = new Set<string>();
@@ -158,18 +139,31 @@ export function buildReport(
   const inWindow = (t: number) => t >= window.since && t <= window.until;
   const inside = [...records.map(paymentOf).filter((p): p is Payment => p !== undefined), ...batchRows]
     .filter((p) => inWindow(p.at))
+    .map((p): Payment => {
+      const ownWallet = p.ownWallet ?? own.get(p.paidAs);
+      return ownWallet ? { ...p, ownWallet } : p;
+    })
     .sort((a, b) => a.at - b.at);
+  const add = (into: Record<string, Outflow>, p: Payment, i: number) => {
+    const series = into[p.code] ?? { decimals: p.decimals, perDay: days.map(() => 0n) };
+    into[p.code] = series;
+    series.perDay[i] = (series.perDay[i] ?? 0n) + p.units;
+  };
   for (const p of inside) {
     totals[`${p.kind} ${p.state}`] = (totals[`${p.kind} ${p.state}`] ?? 0) + 1;
     if (p.approvalMs !== undefined) approvals.push(p.approvalMs);
     if (p.state !== 'succeeded' && p.state !== 'unknown') continue;
     payments.push(p);
     if (p.state === 'succeeded') {
-      const series = outflow[p.code] ?? { decimals: p.decimals, perDay: days.map(() => 0n) };
-      outflow[p.code] = series;
       const i = dayIndex.get(dayOf(p.at, window.zone));
-      if (i !== undefined) series.perDay[i] = (series.perDay[i] ?? 0n) + p.units;
-      if (!seen.has(p.paidAs) && !paidBefore(p.paidAs)) firstTime.push(p);
+      if (i !== undefined) {
+        add(outflow, p, i);
+        const mine = walletOutflow[p.wallet] ?? {};
+        walletOutflow[p.wallet] = mine;
+        add(mine, p, i);
+      }
+      // Money moved to one of the team's own wallets is no new destination.
+      if (!p.ownWallet && !seen.has(p.paidAs) && !paidBefore(p.paidAs)) firstTime.push(p);
       seen.add(p.paidAs);
     }
   }
@@ -179,6 +173,7 @@ export function buildReport(
     window,
     days,
     outflow,
+    walletOutflow,
     totals,
     largest: payments
       .filter((p) => p.state === 'succeeded')

@@ -77,10 +77,11 @@ describe('App Home dashboard', () => {
     const text = blocksText(home);
     expect(text).toContain(`No reading on ${dayOf(gapDay, 'UTC')}`);
     // A balance that stayed at zero gets no chart.
-    expect(blocks.some((b) => b.title?.startsWith('ops: USDT'))).toBe(false);
-    // The velocity rule as a bar, with its numbers in text.
-    expect(blocks.some((b) => b.type === 'data_visualization' && b.chart?.type === 'bar')).toBe(true);
-    expect(text).toContain('of 50,000.00 used in the last');
+    expect(blocks.some((b) => b.title?.startsWith('ops: USDT on base'))).toBe(false);
+    // The velocity rule in words, as a line per rule; no bar that would hide the outflow.
+    expect(blocks.some((b) => b.type === 'data_visualization' && b.chart?.type === 'bar')).toBe(false);
+    expect(text).toMatch(/ops USDC\*: [\d,.]+ of 50,000\.00 per /);
+    expect(text).toMatch(/now [\d,.]+ · 30-day low [\d,.]+ \([A-Z][a-z]{2} \d+\) · high/);
     expect(h.fake.violations).toEqual([]);
   });
 

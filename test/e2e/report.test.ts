@@ -44,13 +44,15 @@ async function privateAnswer(user: string, text: string, channel = GENERAL) {
 }
 
 describe('/report', () => {
-  it('answers privately with the chart block, its numbers in text and the unknown outcome named', async () => {
+  it('answers privately with the chart block, its summary line, the limit in words and the unknown outcome named', async () => {
     const { text, blocks } = await privateAnswer(PEOPLE.requester, '7d');
     const chart = blocks.find((b) => b.type === 'data_visualization');
-    expect(chart?.chart?.series).toHaveLength(2); // USDC out and the velocity limit
+    // 12.50 out is under 5 % of the 5,000 limit: no limit line, the limit in words instead.
+    expect(chart?.chart?.series).toHaveLength(1);
+    expect(text).toContain('ops USDC: 12.50 of 5,000.00 per 24 h');
     expect(chart?.chart?.series[0]?.data).toHaveLength(8); // seven days back to today, in UTC days
     expect(text).toContain('USDC out');
-    expect(text).toContain('12.5');
+    expect(text).toContain('total 12.50');
     expect(text).toContain(unknownId);
     expect(text).toContain('/resolve');
     expect(text).toContain('transfer succeeded: 1');

@@ -46,6 +46,10 @@ it('shows App Home with balance charts and /report 30d with its chart', async ()
   await home.filter({ hasText: 'Balances now' }).waitFor({ timeout: 20_000 });
   expect(await home.locator('.wb-chart[data-chart-type="area"]').count()).toBeGreaterThan(0);
   expect(await home.locator('.wb-chart-area').count()).toBeGreaterThan(0);
+  // After the 250.00 paid, the chart still ends at the balance shown as now.
+  const text = (await home.textContent()) ?? '';
+  const now = /USDC on base: now ([\d,.]+)/.exec(text)?.[1];
+  expect(text).toContain(`ops · ${now} USDC on base`);
   await page.locator('#home').evaluate((el) => el.scrollTo(0, 0));
   await page.screenshot({ path: shot('desktop-home-dashboard') });
 
@@ -55,7 +59,9 @@ it('shows App Home with balance charts and /report 30d with its chart', async ()
   await composer.press('Enter');
   const answer = page.locator('#messages article.msg', { hasText: 'Treasury report, last 30 days' }).last();
   await answer.waitFor({ timeout: 20_000 });
-  expect(await answer.locator('.wb-chart-bar').count()).toBeGreaterThan(0);
+  // 250.00 out reaches 5 % of the 5,000.00 limit: the limit is a line, so Slack gets a line chart.
+  expect(await answer.locator('.wb-chart[data-chart-type="line"]').count()).toBe(1);
+  expect(await answer.textContent()).toContain('ops limit 5,000.00 per 24 h');
   await answer.screenshot({ path: shot('desktop-report') });
   await page.close();
 }, 120_000);

@@ -47,9 +47,12 @@ function plot(kind: string, categories: string[], series: Series[]): string {
       const first = (PAD.left + slot / 2).toFixed(1);
       const last = (PAD.left + (s.values.length - 1) * slot + slot / 2).toFixed(1);
       const base = (PAD.top + innerH).toFixed(1);
-      shapes.push(
-        `<polygon${attrs({ class: 'wb-chart-area', points: `${first},${base} ${pts.join(' ')} ${last},${base}`, fill: colour, 'fill-opacity': '0.25' })}/>`,
-      );
+      // Slack's line chart: the line alone; an area chart fills under it.
+      if (kind !== 'line') {
+        shapes.push(
+          `<polygon${attrs({ class: 'wb-chart-area', points: `${first},${base} ${pts.join(' ')} ${last},${base}`, fill: colour, 'fill-opacity': '0.25' })}/>`,
+        );
+      }
       shapes.push(`<polyline${attrs({ points: pts.join(' '), fill: 'none', stroke: colour, 'stroke-width': '2' })}/>`);
     }
   });

@@ -125,7 +125,13 @@ describe('the treasury report by destination key', () => {
   const paid = (call: ServiceCall): RequestRecord => {
     const base = buildRecord('succeeded');
     n += 1;
-    return { ...base, frozen: { ...base.frozen, id: `R-${n}`, call, hash: callHash(call) }, decidedAt: at + n };
+    // Paid from a wallet whose own address is none of the destinations.
+    const display = { ...base.frozen.display, walletAddress: '0x000000000000000000000000000000000000dEaD' };
+    return {
+      ...base,
+      frozen: { ...base.frozen, id: `R-${n}`, call, display, hash: callHash(call) },
+      decidedAt: at + n,
+    };
   };
 
   it('lists two Solana addresses differing only in case as two first-time destinations, an EVM one in two cases once', () => {

@@ -13,7 +13,7 @@ describe('workbench charts', () => {
       categories: ['11-16', '11-17', '11-18'],
       series: [
         { name: 'USDC out', values: [100, 290.5, 0] },
-        { name: 'Limit', values: [500, 500, 500], asLine: true },
+        { name: 'USDT out', values: [500, 0, 20] },
       ],
     });
     const html = blockHtml(block, ctx);
@@ -21,6 +21,23 @@ describe('workbench charts', () => {
     expect(html.match(/class="wb-chart-bar"/g)).toHaveLength(6);
     expect(html).toContain('USDC out per day');
     expect(html).toContain('11-17');
+  });
+
+  it('draws a limit as a line without a fill: a bar chart with a limit goes to Slack as a line chart', () => {
+    const block = chartBlock({
+      kind: 'bar',
+      title: 'ops: USDC out per day',
+      categories: ['11-16', '11-17'],
+      series: [
+        { name: 'ops USDC out', values: [100, 290.5] },
+        { name: 'ops limit 500.00 per 24 h', values: [500, 500], asLine: true },
+      ],
+    });
+    const html = blockHtml(block, ctx);
+    expect(html).toContain('data-chart-type="line"');
+    expect(html.match(/<polyline/g)).toHaveLength(2);
+    expect(html).not.toContain('wb-chart-area');
+    expect(html).toContain('ops limit 500.00 per 24 h');
   });
 
   it('draws an area per series, a table, and an uploaded image by its file id', () => {

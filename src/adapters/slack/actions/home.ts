@@ -6,9 +6,11 @@ import { describeError } from '../../../app/describe-error.js';
 import { balanceAnswer } from '../answers.js';
 import { type Blocks, errorBlocks, plain, section, withSandboxNote } from '../blocks/common.js';
 import { HOME_ACTIONS } from '../blocks/home.js';
+import { HOME_CHARTS_ACTION } from '../blocks/home-dashboard.js';
 import { USAGE } from '../blocks/usage.js';
 import { openRequestModal } from '../commands/request.js';
 import type { Deps } from '../deps.js';
+import { expandWallet, publishHome } from '../events/home.js';
 import type { Routes } from '../routes.js';
 
 const balancesModal = (blocks: Blocks): View => ({
@@ -48,5 +50,15 @@ export function registerHomeActions(app: Routes, deps: Deps): void {
   app.action<BlockButtonAction>(HOME_ACTIONS.balance, async ({ ack, body, client }) => {
     await ack();
     await openBalances(client, deps, body.trigger_id);
+  });
+  // One wallet's charts at a time: the button shows another wallet's instead.
+  app.action<BlockButtonAction>(new RegExp(`^${HOME_CHARTS_ACTION}:`), async ({ ack, body, action, client }) => {
+    await ack();
+    expandWallet(body.user.id, action.value ?? '');
+    try {
+      await publishHome(deps, client, body.user.id, body.view?.private_metadata || undefined);
+    } catch (err) {
+      deps.log.error({ err }, 'could not show the wallet charts on App Home');
+    }
   });
 }

@@ -1,22 +1,23 @@
 /**
- * App Home's dashboard blocks (issue 24), pure: balances now and a 30-day chart per asset for
- * each wallet, each velocity rule's use against its limit (a bar per rule), and the last ten
- * outcomes with links to their threads. Every chart is Slack's chart block with its numbers in
- * text beside it.
+ * App Home's dashboard blocks (issue 24), pure, laid out to be read on a phone: balances now as
+ * one line per wallet, each velocity rule's use in words, the last ten outcomes, and then the
+ * 30-day charts of one wallet at a time (a button per other wallet shows its charts instead).
+ * Each chart is Slack's chart block preceded by its summary line (now, low, high, change).
  */
 import type { KnownBlock } from '@slack/types';
 import type { Dashboard, WalletPanel } from '../../../app/dashboard.js';
 import { assetLabel } from '../../../app/dashboard-charts.js';
-import { type ChartSpec, chartBlock, chartText } from '../../../charts/chart-spec.js';
-import { amountToString, formatAmount, formatNumber } from '../../../domain/amount.js';
+import { chartBlock } from '../../../charts/chart-spec.js';
+import { formatAmount, formatNumber } from '../../../domain/amount.js';
 import type { RequestRecord } from '../../../domain/request.js';
 import { summaryLine } from './card-summary.js';
-import { type Blocks, context, esc, link, section, slackDate } from './common.js';
+import { type Blocks, context, esc, link, plain, section, slackDate } from './common.js';
 
-const chart = (spec: ChartSpec): Blocks => [
-  chartBlock(spec) as unknown as KnownBlock, // not in @slack/types; typed with zod in chart-spec.ts
-  context(esc(chartText(spec)).slice(0, 3000)),
-];
+/** Shows another wallet's charts on App Home; the button's value is the wallet alias. */
+export const HOME_CHARTS_ACTION = 'home_wallet_charts';
+
+/** The most charts one wallet shows (App Home holds at most 100 blocks; each chart takes two). */
+export const MAX_WALLET_CHARTS = 8;
 
 /** "3 h", "2 d": how long something has waited. */
 export function age(ms: number): string {
@@ -26,45 +27,27 @@ export function age(ms: number): string {
   return h < 48 ? `${h} h` : `${Math.floor(h / 24)} d`;
 }
 
-function walletBlocks(p: WalletPanel): Blocks {
-  const figures = p.balances
-    ? Object.entries(p.balances.available)
-        .sort(([a], [b]) => a.localeCompare(b))
-        .map(([asset, v]) => `${formatNumber(v, 6)} ${esc(assetLabel(asset))}`)
-        .join(' · ')
-    : '';
-  const line = p.balances
-    ? `*${esc(p.alias)}* · ${figures || 'no balances'} · as of ${slackDate(p.balances.at)}`
-    : `*${esc(p.alias)}* · _not read yet: the first snapshot comes within SNAPSHOT_EVERY_`;
-  return [
-    section(line),
-    ...p.charts.flatMap((c) => [
-      ...chart(c.spec),
-      ...(c.gapDays.length
-        ? [context(`No reading on ${c.gapDays.map(esc).join(', ')} (the service did not answer).`)]
-        : []),
-    ]),
-  ];
+/** One line per wallet: the assets it holds, how many it holds none of, and when it was read. */
+function balanceLine(p: WalletPanel): string {
+  if (!p.balances) return `*${esc(p.alias)}* · _not read yet: the first snapshot comes within SNAPSHOT_EVERY_`;
+  const entries = Object.entries(p.balances.available).sort(([a], [b]) => a.localeCompare(b));
+  const held = entries
+    .filter(([, v]) => v !== 0)
+    .map(([asset, v]) => `${formatNumber(v, 6)} ${esc(assetLabel(asset))}`);
+  const empty = entries.length - held.length;
+  const figures = [...held, ...(empty > 0 ? [`${empty === 1 ? '1 other asset' : `${empty} other assets`} at 0`] : [])];
+  return `*${esc(p.alias)}* · ${figures.join(' · ') || 'no balances'} · as of ${slackDate(p.balances.at)}`;
 }
 
-function limitBlocks(d: Dashboard): Blocks {
-  if (d.limits.length === 0) return [context('No velocity limits are set (VELOCITY_LIMITS).')];
-  const label = (l: Dashboard['limits'][number]) => `${l.walletAlias} ${l.rule.code} ${l.rule.windowLabel}`;
-  const num = (units: bigint, decimals: number) => Number(amountToString({ units, decimals }));
-  const spec: ChartSpec = {
-    kind: 'bar',
-    title: 'Velocity limits: used and limit',
-    categories: d.limits.map(label),
-    series: [
-      { name: 'Used', values: d.limits.map((l) => num(l.used, l.rule.decimals)) },
-      { name: 'Limit', values: d.limits.map((l) => num(l.rule.limit, l.rule.decimals)) },
-    ],
-  };
-  const lines = d.limits.map(
-    (l) =>
-      `• *${esc(l.walletAlias)} ${esc(l.rule.code)}*: ${formatAmount({ units: l.used, decimals: l.rule.decimals })} of ${formatAmount({ units: l.rule.limit, decimals: l.rule.decimals })} used in the last ${esc(l.rule.windowLabel)}`,
-  );
-  return [chartBlock(spec) as unknown as KnownBlock, section(lines.join('\n'))];
+/** "ops USDC: 25.00 of 200,000.00 per 24 h" for each rule. */
+function limitLines(d: Dashboard): string {
+  if (d.limits.length === 0) return '_No velocity limits are set (VELOCITY_LIMITS)._';
+  return d.limits
+    .map(
+      (l) =>
+        `• *${esc(l.walletAlias)} ${esc(l.rule.code)}*: ${formatAmount({ units: l.used, decimals: l.rule.decimals })} of ${formatAmount({ units: l.rule.limit, decimals: l.rule.decimals })} per ${esc(l.rule.windowLabel)}`,
+    )
+    .join('\n');
 }
 
 function outcomeLine(r: RequestRecord, links: ReadonlyMap<string, string>): string {
@@ -72,20 +55,51 @@ function outcomeLine(r: RequestRecord, links: ReadonlyMap<string, string>): stri
   return `*${r.frozen.id}* · ${summaryLine(r.frozen)} · ${r.state} ${slackDate(r.decidedAt ?? r.frozen.createdAt)}${url ? ` · ${link(url, 'Thread')}` : ''}`;
 }
 
-export function dashboardBlocks(d: Dashboard): Blocks {
-  return [
-    section('*Balances now*'),
-    ...d.wallets.flatMap(walletBlocks),
-    { type: 'divider' },
-    section('*Outflow against velocity limits*'),
-    ...limitBlocks(d),
-    { type: 'divider' },
-  ];
+/** Balances now, one line per wallet. */
+export function balanceBlocks(d: Dashboard): Blocks {
+  return [section(`*Balances now*\n${d.wallets.map(balanceLine).join('\n')}`)];
 }
 
-export function outcomeBlocks(d: Dashboard, links: ReadonlyMap<string, string>): Blocks {
+/** Velocity limits in words, then the last ten outcomes. */
+export function activityBlocks(d: Dashboard, links: ReadonlyMap<string, string>): Blocks {
   return [
+    section(`*Velocity limits*\n${limitLines(d)}`),
+    { type: 'divider' },
     section('*Last ten outcomes*'),
     section(d.outcomes.length ? d.outcomes.map((r) => outcomeLine(r, links)).join('\n') : '_No outcomes yet._'),
   ];
+}
+
+/** The wallet whose charts are shown: the one asked for, else the first with any chart. */
+export function expandedWallet(d: Dashboard, asked: string | undefined): WalletPanel | undefined {
+  return d.wallets.find((w) => w.alias === asked) ?? d.wallets.find((w) => w.charts.length > 0);
+}
+
+/** One wallet's 30-day charts, each after its summary line; a button for each other wallet with charts. */
+export function chartBlocks(d: Dashboard, asked?: string): Blocks {
+  const shown = expandedWallet(d, asked);
+  if (!shown) return [];
+  const others = d.wallets.filter((w) => w !== shown && w.charts.length > 0);
+  const blocks: Blocks = [section(`*${esc(shown.alias)}, last 30 days*`)];
+  for (const c of shown.charts.slice(0, MAX_WALLET_CHARTS)) {
+    blocks.push(
+      context(`*${esc(c.spec.series[0]?.name ?? '')}*: ${esc(c.summary)}`),
+      chartBlock(c.spec) as unknown as KnownBlock, // not in @slack/types; typed with zod in chart-spec.ts
+    );
+  }
+  const gaps = shown.charts[0]?.gapDays ?? [];
+  if (gaps.length) blocks.push(context(`No reading on ${gaps.map(esc).join(', ')} (the service did not answer).`));
+  if (others.length) {
+    blocks.push({
+      type: 'actions',
+      block_id: 'home_wallet_charts',
+      elements: others.slice(0, 25).map((w) => ({
+        type: 'button',
+        text: plain(`${w.alias} charts`, 75),
+        action_id: `${HOME_CHARTS_ACTION}:${w.alias}`,
+        value: w.alias,
+      })),
+    });
+  }
+  return blocks;
 }

@@ -6,7 +6,7 @@ import type { RequestRecord } from '../../../domain/request.js';
 import { summaryLine } from './card-summary.js';
 import { type Blocks, context, header, link, plain, section, slackDate } from './common.js';
 import { freezeBannerText } from './freeze.js';
-import { age, dashboardBlocks, outcomeBlocks } from './home-dashboard.js';
+import { activityBlocks, age, balanceBlocks, chartBlocks } from './home-dashboard.js';
 
 /** Issue 23 item 11: the buttons at the top open what /transfer, /offramp and /balance open. */
 export const HOME_ACTIONS = { transfer: 'home_transfer', offramp: 'home_offramp', balance: 'home_balance' } as const;
@@ -20,8 +20,11 @@ export interface HomeInput {
   approver?: { user: string; links: ReadonlyMap<string, string> };
   /** The App Home's DM channel, kept so a form opened here answers there. */
   channel?: string;
-  /** Issue 24: the dashboard (for VIEWERS), with each outcome's thread link and the time it was built. */
-  dashboard?: { data: Dashboard; links: ReadonlyMap<string, string>; now: number };
+  /**
+   * Issue 24: the dashboard (for VIEWERS), with each outcome's thread link, the time it was built
+   * and the wallet whose charts this person asked to see (else the first with charts).
+   */
+  dashboard?: { data: Dashboard; links: ReadonlyMap<string, string>; now: number; expanded?: string | undefined };
   /** Issue 24: someone outside VIEWERS: no treasury figures (only what needs their own vote). */
   figuresHidden?: boolean;
   /** Outcome-unknown requests whose not-paid proposal this approver could confirm. */
@@ -111,13 +114,18 @@ export function homeView(input: HomeInput): View {
     if (sandbox) blocks.push(context(':test_tube: Sandbox: no real money moves.'));
     return { type: 'home', blocks, ...(input.channel ? { private_metadata: input.channel } : {}) };
   }
-  if (dashboard) blocks.push(...dashboardBlocks(dashboard.data));
+  // On a phone, what needs a decision and the figures come first; the charts (one wallet's) last.
+  if (dashboard) blocks.push(...balanceBlocks(dashboard.data), { type: 'divider' });
   blocks.push(
     section(`*${approver ? 'Also waiting' : 'Waiting for approval'}* (${waiting.length})`),
     rows(waiting, aged, approver ? '_Nothing else is waiting._' : '_Nothing is waiting._'),
     { type: 'divider' },
     ...(dashboard
-      ? outcomeBlocks(dashboard.data, dashboard.links)
+      ? [
+          ...activityBlocks(dashboard.data, dashboard.links),
+          { type: 'divider' } as KnownBlock,
+          ...chartBlocks(dashboard.data, dashboard.expanded),
+        ]
       : [section('*Recent requests*'), rows(recentOnly, line, '_No other requests yet._')]),
   );
   if (sandbox) blocks.push(context(':test_tube: Sandbox: no real money moves.'));

@@ -1,11 +1,12 @@
 /**
  * The treasury report as Block Kit (issue 24), pure. Each chart is Slack's own
  * `data_visualization` block, or — where the workspace refused it — an image block showing the
- * uploaded PNG (`slack_file`); either way its numbers follow in text (never a picture alone).
+ * uploaded PNG (`slack_file`); either way its summary line comes first in text (never a picture
+ * alone). Batch rows are named as the batch card names them, and the team's own wallets by name.
  */
 import type { KnownBlock } from '@slack/types';
 import type { ReportView } from '../../../app/report.js';
-import { type ChartSpec, chartBlock, chartText } from '../../../charts/chart-spec.js';
+import { chartBlock, chartText } from '../../../charts/chart-spec.js';
 import { amountToString, formatAmount } from '../../../domain/amount.js';
 import type { Payment } from '../../../domain/report.js';
 import { type Blocks, code, context, esc, header, section } from './common.js';
@@ -22,14 +23,27 @@ const minutes = (ms: number) =>
       ? `${Math.round(ms / 60_000)} min`
       : `${(ms / 3_600_000).toFixed(1)} h`;
 
-function chartBlocks(spec: ChartSpec, index: number, mode: ChartMode): Blocks {
-  const alt = chartText(spec);
+/** "B-1003.2" → "B-1003 row 2", as the batch card names its rows; a single request's id as it is. */
+export const paymentName = (id: string): string => id.replace(/^(B-\d+)\.(\d+)$/, '$1 row $2');
+
+const destinationOf = (p: Payment) =>
+  p.ownWallet ? `${esc(p.ownWallet)} (own wallet)` : code(shortDest(p.destination));
+
+/** The chart's summary line first (read before the picture), the chart, then its limit in words if not drawn. */
+function chartBlocks(view: ReportView, index: number, mode: ChartMode): Blocks {
+  const spec = view.charts[index];
+  if (!spec) return [];
+  const words = view.summaries[index];
   const fileId = mode.kind === 'images' ? mode.fileIds[index] : undefined;
   // The chart block is not in @slack/types (chart-spec.ts types it with zod).
   const shown = (fileId
-    ? { type: 'image', slack_file: { id: fileId }, alt_text: alt.slice(0, 2000) }
+    ? { type: 'image', slack_file: { id: fileId }, alt_text: chartText(spec).slice(0, 2000) }
     : chartBlock(spec)) as unknown as KnownBlock;
-  return [shown, context(esc(alt).slice(0, 3000))];
+  return [
+    context(`*${esc(spec.title)}*: ${esc(words?.summary ?? '')}`),
+    shown,
+    ...(words?.limitNote ? [context(`Limit: ${esc(words.limitNote)}`)] : []),
+  ];
 }
 
 const list = (items: string[], none: string) => (items.length ? items.join('\n') : none);
@@ -44,14 +58,14 @@ export function reportBlocks(view: ReportView, days: number, mode: ChartMode, fo
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([k, n]) => `• ${esc(k)}: ${n}`);
   const largest = report.largest.map(
-    (p) => `• ${code(p.id)} ${money(p)} to ${code(shortDest(p.destination))} from ${esc(p.wallet)}`,
+    (p) => `• ${code(paymentName(p.id))} ${money(p)} to ${destinationOf(p)} from ${esc(p.wallet)}`,
   );
   const first = report.firstTime.map(
-    (p) => `• ${code(shortDest(p.destination))} (${esc(p.kind)}, ${code(p.id)}, ${money(p)})`,
+    (p) => `• ${code(shortDest(p.destination))} (${esc(p.kind)}, ${code(paymentName(p.id))}, ${money(p)})`,
   );
   const unknown = report.unresolved.map(
     (p) =>
-      `• :warning: ${code(p.id)} ${money(p)} — outcome unknown; once checked, an approver records it with \`/resolve ${esc(p.id)} paid|not-paid …\``,
+      `• :warning: ${code(paymentName(p.id))} ${money(p)} — outcome unknown; once checked, an approver records it with \`/resolve ${esc(p.id)} paid|not-paid …\``,
   );
   const approval = report.approval
     ? `Median ${minutes(report.approval.median)}, slowest ${minutes(report.approval.slowest)} (${report.approval.count} decided)`
@@ -63,7 +77,7 @@ export function reportBlocks(view: ReportView, days: number, mode: ChartMode, fo
     ),
     ...(view.charts.length === 0
       ? [section('No payment succeeded in this window, so there is no outflow to chart.')]
-      : view.charts.flatMap((spec, i) => chartBlocks(spec, i, mode))),
+      : view.charts.flatMap((_spec, i) => chartBlocks(view, i, mode))),
     section(`*Totals by kind and outcome*\n${list(totals, 'No payments in this window.')}`),
     section(`*Ten largest payments*\n${list(largest, 'None.')}`),
     section(`*Paid for the first time*\n${list(first, 'None.')}`),

@@ -33,6 +33,19 @@ async function cardLinks(client: WebClient, list: RequestRecord[]): Promise<Map<
   return links;
 }
 
+/**
+ * The wallet whose charts each person last asked to see on App Home (one at a time keeps App Home
+ * a few phone screens tall); per process, and a refresh keeps it. Bounded: the oldest choice goes.
+ */
+const expandedBy = new Map<string, string>();
+
+/** Remembers the wallet whose charts `user` asked to see. */
+export function expandWallet(user: string, alias: string): void {
+  expandedBy.delete(user);
+  expandedBy.set(user, alias);
+  if (expandedBy.size > 1000) expandedBy.delete(expandedBy.keys().next().value ?? '');
+}
+
 /** Builds and publishes one person's App Home. */
 export async function publishHome(deps: Deps, client: WebClient, user: string, channel?: string): Promise<void> {
   const [viewer, isApprover] = await Promise.all([
@@ -58,7 +71,7 @@ export async function publishHome(deps: Deps, client: WebClient, user: string, c
       freeze,
       ...(approver ? { approver, confirm } : {}),
       ...(channel ? { channel } : {}),
-      ...(dashboard ? { dashboard: { data: dashboard, links, now: deps.now() } } : {}),
+      ...(dashboard ? { dashboard: { data: dashboard, links, now: deps.now(), expanded: expandedBy.get(user) } } : {}),
       ...(viewer ? {} : { figuresHidden: true }),
     }),
   });
