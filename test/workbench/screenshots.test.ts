@@ -60,6 +60,9 @@ async function openAs(user: string, size: Size): Promise<Page> {
 async function openNav(page: Page, selector: string, size: Size) {
   if (size === 'phone') await page.getByRole('button', { name: 'Channels' }).click();
   await page.locator(selector).click();
+  // The sidebar slides away: a shot taken before it is gone would show it half-way.
+  if (size === 'phone')
+    await expect.poll(async () => (await page.locator('.sidebar').boundingBox())?.x ?? 0).toBeLessThan(-250);
 }
 
 const channel = (id: string) => `.nav-item[data-channel="${id}"]`;
@@ -67,7 +70,14 @@ const channel = (id: string) => `.nav-item[data-channel="${id}"]`;
 /** The page redraws when the state changes; a shot taken mid-redraw is taken again. */
 async function shoot(target: Page | Locator, size: Size, name: string): Promise<void> {
   const path = `${DOCS}/${size}-${name}.png`;
+  const page = 'page' in target ? target.page() : undefined;
+  const view = page?.viewportSize();
+  const box = page ? await (target as Locator).boundingBox() : null;
+  // A message taller than the window: the window grows for the shot, so nothing is cut off.
+  const grow = page && view && box && box.height > view.height - 160;
+  if (grow) await page.setViewportSize({ width: view.width, height: Math.ceil(box.height) + 240 });
   await target.screenshot({ path }).catch(() => target.screenshot({ path }));
+  if (grow) await page.setViewportSize(view);
 }
 
 async function typeCommand(page: Page, text: string) {
@@ -143,6 +153,9 @@ describe('the docs’ screenshots, at desktop and phone width', () => {
         const card = cardOf(approver, ids.pending);
         await card.waitFor({ timeout: 15_000 });
         expect((await card.boundingBox())?.width ?? 0).toBeLessThanOrEqual(SIZES[size].width);
+        // <!date> in the reader's zone, as Slack draws it, not the UTC fallback; ⋯ a small button.
+        expect(await card.locator('time.mk-date').first().textContent()).toMatch(/^Tomorrow \d\d:\d\d$/);
+        expect((await card.getByRole('button', { name: 'More actions' }).boundingBox())?.width).toBeLessThan(40);
         await shoot(card, size, 'card-pending');
         await card.getByRole('button', { name: /^Approve/ }).click();
         const confirm = approver.locator('#confirm-layer .confirm');
@@ -174,6 +187,8 @@ describe('the docs’ screenshots, at desktop and phone width', () => {
         await record.click();
         const form = page.getByRole('dialog');
         await form.waitFor({ timeout: 15_000 });
+        // From its top: the payment restated in full comes first.
+        await form.locator('.modal-body').evaluate((el) => el.scrollTo(0, 0));
         await shoot(page, size, 'record-outcome');
         await form.getByRole('button', { name: 'Close' }).click();
         await form.waitFor({ state: 'detached' });
@@ -318,7 +333,7 @@ describe('the docs’ screenshots, at desktop and phone width', () => {
       await page.locator('#main', { hasNotText: 'Checking your link' }).locator('#go').waitFor({ timeout: 15_000 });
       for (const size of BOTH) {
         await page.setViewportSize(SIZES[size]);
-        await shoot(page, size, 'step-up-page');
+        await page.screenshot({ path: `${DOCS}/${size}-step-up-page.png`, fullPage: true });
       }
       await page.close();
       expect(device.errors).toEqual([]);
@@ -329,11 +344,17 @@ describe('the docs’ screenshots, at desktop and phone width', () => {
   it(
     'App Home, /report 30d, /balance and the direct messages',
     async () => {
+      // One paid transfer, so the report has outflow to chart and the requester an outcome message.
+      const paid = await requestTransfer(`250 base:usdc to ${RECEIVER} from ops for invoice 9`);
+      await approve(paid);
+      await until(paid, /Succeeded/, 'the transfer to succeed');
       for (const size of BOTH) {
         const approver = await openAs(APPROVER, size);
         await openNav(approver, '#nav-home', size);
         const home = approver.locator('#home [data-surface="view"]');
         await home.filter({ hasText: 'Balances now' }).waitFor({ timeout: 20_000 });
+        // A page read from its top, not a conversation scrolled to its end.
+        expect(await approver.locator('#home').evaluate((el) => el.scrollTop)).toBe(0);
         await shoot(approver, size, 'home-approver');
 
         await openNav(approver, channel('C0GENERAL'), size);

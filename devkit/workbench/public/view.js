@@ -80,13 +80,14 @@ function messageHtml(m, inThread) {
 }
 
 /**
- * Replaces a region's HTML only when it changed; stays at the bottom if it was there (or when
- * `fresh`, e.g. another channel), like a chat.
+ * Replaces a region's HTML only when it changed; a conversation stays at the bottom if it was
+ * there (or when `fresh`, e.g. another channel), like a chat.
  * @param {HTMLElement} el @param {string} html @param {'messages' | 'thread' | 'home'} key @param {boolean} fresh
  */
 function replace(el, html, key, fresh) {
   if (ui.rendered[key] === html) return;
-  const atBottom = fresh || el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+  // App Home is a page read from its top, not a conversation: it never jumps to the end.
+  const atBottom = key !== 'home' && (fresh || el.scrollHeight - el.scrollTop - el.clientHeight < 40);
   ui.rendered[key] = html;
   el.innerHTML = html;
   if (atBottom) el.scrollTop = el.scrollHeight;
