@@ -157,6 +157,16 @@ describe('the docs’ screenshots, at desktop and phone width', () => {
         expect(await card.locator('time.mk-date').first().textContent()).toMatch(/^Tomorrow \d\d:\d\d$/);
         expect((await card.getByRole('button', { name: 'More actions' }).boundingBox())?.width).toBeLessThan(40);
         await shoot(card, size, 'card-pending');
+        await card.getByRole('button', { name: 'More actions' }).click();
+        await card.getByRole('menuitem').first().waitFor();
+        await shoot(approver, size, 'card-menu');
+        // The composer's placeholder fits one line on a phone.
+        const placeholder = await approver
+          .getByRole('textbox', { name: 'Message', exact: true })
+          .getAttribute('placeholder');
+        if (size === 'phone') expect(placeholder).toBe('Message #treasury-approvals');
+        await approver.keyboard.press('Escape');
+        await card.getByRole('menu').waitFor({ state: 'hidden' });
         await card.getByRole('button', { name: /^Approve/ }).click();
         const confirm = approver.locator('#confirm-layer .confirm');
         await confirm.waitFor();
@@ -322,6 +332,7 @@ describe('the docs’ screenshots, at desktop and phone width', () => {
         () =>
           wb.fake
             .ephemerals(APPROVER)
+            .filter((e) => blocksText(e).includes(ids.stepUp ?? ''))
             .map((e) => /"url":"(http[^"]+)"/.exec(JSON.stringify(e.blocks))?.[1])
             .find((u) => u !== undefined),
         15_000,
@@ -347,7 +358,7 @@ describe('the docs’ screenshots, at desktop and phone width', () => {
       // One paid transfer, so the report has outflow to chart and the requester an outcome message.
       const paid = await requestTransfer(`250 base:usdc to ${RECEIVER} from ops for invoice 9`);
       await approve(paid);
-      await until(paid, /Succeeded/, 'the transfer to succeed');
+      await until(paid, /succeeded/i, 'the transfer to succeed');
       for (const size of BOTH) {
         const approver = await openAs(APPROVER, size);
         await openNav(approver, '#nav-home', size);

@@ -102,7 +102,11 @@ function renderChannel(channel, dm) {
     : approvals
       ? 'Approvals channel: requests wait here for approvers'
       : 'Team channel';
-  $('#composer-input').placeholder = `Message #${channel.name}: type a slash command, e.g. /balance`;
+  // One line at a phone's width, as Slack mobile's "Message #channel"; the hint where there is room.
+  const narrow = window.matchMedia('(max-width: 720px)').matches;
+  $('#composer-input').placeholder = narrow
+    ? `Message #${channel.name}`
+    : `Message #${channel.name}: type a slash command, e.g. /balance`;
   const empty = dm
     ? '<p class="empty">Rampart has not sent you a direct message yet.</p>'
     : `<p class="empty">Nothing in #${esc(channel.name)} yet. Type a command below, e.g. <code>/transfer help</code>.</p>`;
