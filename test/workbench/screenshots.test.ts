@@ -386,6 +386,14 @@ describe('the docs’ screenshots, at desktop and phone width', () => {
         expect(await requester.locator('#title').textContent()).toBe('Rampart (messages)');
         expect(await requester.locator('#composer').isHidden()).toBe(true);
         await shoot(requester, size, 'direct-messages');
+        // A permalink opens its message in the workbench, as Slack opens it in the app.
+        const notice = requester.locator('#messages article.msg', { hasText: ids.unknown ?? '' });
+        await notice.locator('a.mk-link[href*="/archives/"]').first().click();
+        await requester
+          .locator('#thread')
+          .filter({ hasText: ids.unknown ?? '' })
+          .waitFor({ timeout: 15_000 });
+        expect(await requester.locator('#title').textContent()).toBe('# treasury-approvals');
         await requester.close();
       }
     },

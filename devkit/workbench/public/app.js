@@ -84,8 +84,29 @@ function showNav(/** @type {boolean} */ open) {
   $('#nav-toggle').setAttribute('aria-expanded', String(open));
 }
 
+/**
+ * A permalink from the fake Slack (`https://<team>.slack.local/archives/C…/p…`) opens its message
+ * here, as Slack opens a permalink in the app: the channel, and the thread for a reply.
+ * @param {HTMLAnchorElement} link @returns {boolean} whether it was one
+ */
+function openPermalink(link) {
+  const url = new URL(link.href);
+  const m = /^\/archives\/([A-Z0-9]+)\/p(\d+)(\d{6})$/.exec(url.pathname);
+  if (!url.hostname.endsWith('.slack.local') || !m) return false;
+  const [, channel = '', seconds, micros] = m;
+  openPage('channel', channel);
+  ui.thread = { channel, ts: url.searchParams.get('thread_ts') ?? `${seconds}.${micros}` };
+  render();
+  return true;
+}
+
 document.addEventListener('click', (e) => {
   const target = /** @type {HTMLElement} */ (e.target);
+  const link = /** @type {HTMLAnchorElement | null} */ (target.closest('a.mk-link'));
+  if (link && openPermalink(link)) {
+    e.preventDefault();
+    return;
+  }
   if (target.closest('#nav-toggle')) {
     showNav(!$('.app').classList.contains('nav-open'));
     return;
