@@ -1,6 +1,6 @@
 /**
  * What one person sees right now, read from the fake Slack and rendered to HTML: channels with
- * their messages and threads (ephemerals only for that person), the top modal of their view
+ * their messages and threads (ephemerals only for that person), Rampart's direct messages to them, the top modal of their view
  * stack with its field errors, and their App Home. GET /api/state answers with this.
  */
 import type { FakeSlack, StoredEphemeral, StoredMessage, StoredView } from '../fake-slack/index.js';
@@ -54,6 +54,8 @@ export interface WorkbenchState {
   user: string;
   people: WorkspacePerson[];
   channels: ChannelState[];
+  /** Rampart's direct messages to this person (posted with `channel` set to their user id). */
+  dm: ChannelState;
   approvalsChannel: string;
   modal: ModalState | null;
   home: HomeState | null;
@@ -68,6 +70,9 @@ export interface StateSources {
   commands: SlashCommand[];
   errorsFor(viewId: string): Record<string, string>;
 }
+
+/** Slack lists an app's direct messages under the app, in its Messages tab. */
+export const DM_NAME = 'Rampart (messages)';
 
 const byTs = (a: { ts: string }, b: { ts: string }): number => a.ts.localeCompare(b.ts, 'en', { numeric: true });
 
@@ -146,6 +151,7 @@ export function workbenchState(sources: StateSources, user: string): WorkbenchSt
     user,
     people: workspace.people,
     channels: workspace.channels.map((c) => channelState(sources, user, c.id, c.name, ctx)),
+    dm: channelState(sources, user, user, DM_NAME, ctx),
     approvalsChannel: workspace.approvalsChannel,
     modal: modalState(sources, user, ctx),
     home: home ? { id: home.id, hash: home.hash, html: blocksHtml(home.blocks, ctx) } : null,

@@ -146,7 +146,11 @@ describe('Block Kit inputs in Chromium', () => {
     await block('who').locator('select').selectOption('U0APPROVER1');
     await block('tags').locator('select').selectOption(['a', 'c']);
     await block('note').locator('textarea').fill('two\nlines');
-    await block('menu').locator('select').selectOption('dup');
+    // Slack's ⋯: a small button opening the menu, not a select as wide as its longest option.
+    const more = block('menu').getByRole('button', { name: 'More actions' });
+    expect((await more.boundingBox())?.width ?? 0).toBeLessThanOrEqual(40);
+    await more.click();
+    await block('menu').getByRole('menuitem', { name: 'Duplicate' }).click();
     await eventually(() => ofType('block_actions')[0]);
     await modal.screenshot({ path: `${ARTIFACTS}/workbench-gallery.png` });
     await modal.getByRole('button', { name: 'Next' }).click();

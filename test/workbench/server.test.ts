@@ -32,6 +32,7 @@ async function state(user: string) {
   expect(res.status).toBe(200);
   return (await res.json()) as {
     channels: { id: string; messages: { ephemeral: boolean; html: string }[] }[];
+    dm: { id: string; name: string; messages: { text: string; html: string }[] };
     modal: { id: string; title: string } | null;
     people: { id: string; role: string }[];
   };
@@ -141,6 +142,17 @@ describe('the API', () => {
     expect(reply?.html).toContain(`href="/api/file?id=${id}"`);
     const file = await fetch(new URL(`/api/file?id=${id}`, wb.url));
     expect(await file.text()).toBe(csv);
+  });
+
+  it('lists direct messages under "Rampart (messages)" for the person they were sent to, and no one else', async () => {
+    // As Rampart sends a reminder or an outcome: chat.postMessage with the person's user id as the channel.
+    const client = new WebClient(wb.config.slack.botToken, slackClientOptions(wb.fake.apiUrl));
+    await client.chat.postMessage({ channel: 'U0OUTSIDER', text: 'Reminder: R-1001 waits for <@U0OUTSIDER>' });
+    const mine = (await state('U0OUTSIDER')).dm;
+    expect(mine).toMatchObject({ id: 'U0OUTSIDER', name: 'Rampart (messages)' });
+    expect(mine.messages.map((m) => m.text)).toEqual(['Reminder: R-1001 waits for <@U0OUTSIDER>']);
+    expect(mine.messages[0]?.html).toContain('<span class="mk-mention">@olu</span>');
+    expect((await state('U0APPROVER2')).dm.messages).toEqual([]);
   });
 
   it('shows an ephemeral answer only in the state of the person who asked', async () => {

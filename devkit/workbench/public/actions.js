@@ -1,5 +1,6 @@
 // What a person does to Block Kit controls: buttons (with Slack's confirm dialog), picks in
 // selects, and external selects asking for options; each becomes a POST /api/* call.
+import { localizeDates } from './dates.js';
 import { $, api, attempt, esc, toast, ui } from './ui.js';
 import { collectValues } from './values.js';
 
@@ -13,6 +14,7 @@ function confirmDialog(c) {
     <footer><button type="button" class="btn" data-answer="no">${esc(c.deny)}</button>
     <button type="button" class="btn ${style}" data-answer="yes">${esc(c.confirm)}</button></footer>
   </div>`;
+  localizeDates(layer);
   layer.hidden = false;
   $('[data-answer="yes"]', layer).focus();
   return new Promise((resolve) => {
@@ -116,4 +118,35 @@ export async function pickSuggestion(box, index) {
   $('.bk-suggestions', box).hidden = true;
   if (box.hasAttribute('data-dispatch'))
     await dispatchAction(box, { type: 'external_select', selected_option: option.option });
+}
+
+/** Opens or closes an overflow menu (Slack's ⋯); one open at a time. @param {HTMLElement} box */
+export function toggleOverflow(box) {
+  const menu = $('.bk-overflow-menu', box);
+  const open = menu.hidden;
+  closeOverflows();
+  menu.hidden = !open;
+  // Opens leftwards from the button, or rightwards when that would leave the screen.
+  menu.classList.toggle('from-left', open && menu.getBoundingClientRect().left < 0);
+  $('.bk-overflow-button', box).setAttribute('aria-expanded', String(open));
+  if (open) $('[role="menuitem"]', menu)?.focus();
+}
+
+export function closeOverflows() {
+  for (const menu of document.querySelectorAll('.bk-overflow-menu:not([hidden])')) {
+    /** @type {HTMLElement} */ (menu).hidden = true;
+    menu.parentElement?.querySelector('.bk-overflow-button')?.setAttribute('aria-expanded', 'false');
+  }
+}
+
+/** A pick in an overflow menu: block_actions with the option, after the element's confirm if any. @param {HTMLElement} item */
+export async function pickOverflow(item) {
+  const box = item.closest('.bk-overflow');
+  closeOverflows();
+  if (!box) return;
+  const confirm = box.getAttribute('data-confirm');
+  if (confirm && !(await confirmDialog(JSON.parse(confirm)))) return;
+  const url = item.getAttribute('data-url');
+  if (url) window.open(url, '_blank', 'noopener');
+  await dispatchAction(box, item.getAttribute('data-overflow-value'));
 }

@@ -1,7 +1,16 @@
 // The workbench page: shows what the server renders (GET /api/state), and turns what the
 // person does into POST /api/* calls that the server plays to Rampart as Slack would.
 // No framework and nothing from a CDN; Server-Sent Events say when to fetch the state again.
-import { dispatchAction, pickSuggestion, pressButton, suggest, suggestTimers } from './actions.js';
+import {
+  closeOverflows,
+  dispatchAction,
+  pickOverflow,
+  pickSuggestion,
+  pressButton,
+  suggest,
+  suggestTimers,
+  toggleOverflow,
+} from './actions.js';
 import { submitModal } from './modal.js';
 import { $, api, attempt, esc, onSettled, ui } from './ui.js';
 import { controlValue } from './values.js';
@@ -55,8 +64,9 @@ async function sendCommand() {
 
 // ---------------------------------------------------------------- wiring
 
-/** @param {'channel' | 'home'} page @param {string} [channel] */
+/** @param {'channel' | 'home' | 'dm'} page @param {string} [channel] */
 function openPage(page, channel) {
+  if (page !== ui.page) ui.thread = null;
   ui.page = page;
   showNav(false);
   if (channel) {
@@ -74,8 +84,29 @@ function showNav(/** @type {boolean} */ open) {
   $('#nav-toggle').setAttribute('aria-expanded', String(open));
 }
 
+/**
+ * A permalink from the fake Slack (`https://<team>.slack.local/archives/C…/p…`) opens its message
+ * here, as Slack opens a permalink in the app: the channel, and the thread for a reply.
+ * @param {HTMLAnchorElement} link @returns {boolean} whether it was one
+ */
+function openPermalink(link) {
+  const url = new URL(link.href);
+  const m = /^\/archives\/([A-Z0-9]+)\/p(\d+)(\d{6})$/.exec(url.pathname);
+  if (!url.hostname.endsWith('.slack.local') || !m) return false;
+  const [, channel = '', seconds, micros] = m;
+  openPage('channel', channel);
+  ui.thread = { channel, ts: url.searchParams.get('thread_ts') ?? `${seconds}.${micros}` };
+  render();
+  return true;
+}
+
 document.addEventListener('click', (e) => {
   const target = /** @type {HTMLElement} */ (e.target);
+  const link = /** @type {HTMLAnchorElement | null} */ (target.closest('a.mk-link'));
+  if (link && openPermalink(link)) {
+    e.preventDefault();
+    return;
+  }
   if (target.closest('#nav-toggle')) {
     showNav(!$('.app').classList.contains('nav-open'));
     return;
@@ -87,6 +118,10 @@ document.addEventListener('click', (e) => {
   }
   if (target.closest('#nav-home')) {
     openPage('home');
+    return;
+  }
+  if (target.closest('#nav-dm')) {
+    openPage('dm');
     return;
   }
   const thread = target.closest('[data-open-thread]');
@@ -124,7 +159,18 @@ document.addEventListener('click', (e) => {
     return;
   }
   const button = target.closest('button[data-type="button"]');
-  if (button) void pressButton(button);
+  if (button) {
+    void pressButton(button);
+    return;
+  }
+  const item = target.closest('[data-overflow-value]');
+  if (item) {
+    void pickOverflow(item);
+    return;
+  }
+  const overflow = target.closest('.bk-overflow-button');
+  if (overflow) toggleOverflow(overflow.parentElement);
+  else closeOverflows();
 });
 
 /**
@@ -162,8 +208,6 @@ document.addEventListener('change', (e) => {
   const control = target.closest('[data-dispatch]');
   if (!control || control.getAttribute('data-type') === 'button' || control.classList.contains('bk-external')) return;
   void dispatchAction(control, controlValue(control));
-  // An overflow menu is a list of actions, not a value: it goes back to "⋯".
-  if (control.getAttribute('data-type') === 'overflow') /** @type {HTMLSelectElement} */ (control).value = '';
 });
 
 document.addEventListener('input', (e) => {
@@ -205,6 +249,8 @@ document.addEventListener('keydown', (e) => {
       e.preventDefault();
       first.click();
     }
+  } else if (e.key === 'Escape' && document.querySelector('.bk-overflow-menu:not([hidden])')) {
+    closeOverflows();
   } else if (e.key === 'Escape' && ui.state?.modal && $('#confirm-layer').hidden) {
     void attempt(() => api('/api/close', { user: ui.user, viewId: ui.state.modal.id, all: true }));
   }

@@ -13,7 +13,7 @@ export const esc = (text) =>
 export const ui = {
   user: localStorage.getItem('rampart.workbench.user') || 'U0REQUESTER',
   channel: localStorage.getItem('rampart.workbench.channel') || 'C0GENERAL',
-  /** @type {'channel' | 'home'} */
+  /** @type {'channel' | 'home' | 'dm'} */
   page: 'channel',
   /** @type {{ channel: string, ts: string } | null} */
   thread: null,

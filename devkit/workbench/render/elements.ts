@@ -126,10 +126,33 @@ function externalSelect(el: JsonObject, place: Placement): string {
   return `<div${a}><input${input}><ul class="bk-suggestions" hidden></ul></div>`;
 }
 
-function overflow(el: JsonObject, place: Placement): string {
-  const options = optionsOf(el.options);
-  const body = options.map((o) => `<option value="${escapeHtml(o.value)}">${escapeHtml(o.text)}</option>`).join('');
-  return `<select${attrs({ class: 'bk-select bk-overflow', ...baseAttrs(el, place, false), 'aria-label': 'More actions' })}><option value="" selected>⋯</option>${body}</select>`;
+/**
+ * Slack draws an overflow menu as a small ⋯ button that opens a list of actions; a native
+ * <select> would be as wide as its longest option and wrap a phone's action row.
+ */
+function overflow(el: JsonObject, place: Placement, ctx: RenderContext): string {
+  const items = list(el.options)
+    .filter(isObject)
+    .flatMap((o) => {
+      const value = str(o.value);
+      if (value === undefined) return [];
+      const a = attrs({ type: 'button', role: 'menuitem', 'data-overflow-value': value, 'data-url': str(o.url) });
+      return [`<li role="none"><button${a}>${escapeHtml(textOf(o.text))}</button></li>`];
+    })
+    .join('');
+  const box = attrs({
+    class: 'bk-overflow',
+    ...baseAttrs(el, place, false),
+    'data-confirm': confirmJson(el.confirm, ctx),
+  });
+  const toggle = attrs({
+    type: 'button',
+    class: 'bk-overflow-button',
+    'aria-label': 'More actions',
+    'aria-haspopup': 'menu',
+    'aria-expanded': 'false',
+  });
+  return `<div${box}><button${toggle}>⋯</button><ul class="bk-overflow-menu" role="menu" hidden>${items}</ul></div>`;
 }
 
 function choices(el: JsonObject, place: Placement, ctx: RenderContext, kind: 'checkbox' | 'radio'): string {
@@ -214,7 +237,7 @@ export function elementHtml(element: unknown, place: Placement, ctx: RenderConte
         [],
       );
     case 'overflow':
-      return overflow(el, place);
+      return overflow(el, place, ctx);
     case 'checkboxes':
       return choices(el, place, ctx, 'checkbox');
     case 'radio_buttons':

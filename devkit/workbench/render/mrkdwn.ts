@@ -1,7 +1,7 @@
 /**
  * Slack's mrkdwn as HTML (https://docs.slack.dev/messaging/formatting-message-text): *bold*,
  * _italic_, ~strike~, `code`, ```code blocks```, > quotes, <url|links>, <@U…> and <#C…>
- * mentions, <!here>, <!subteam^…>, <!date^…|fallback> (shown as its fallback), :emoji: and line
+ * mentions, <!here>, <!subteam^…>, <!date^…|fallback> (drawn in the reader's zone by the page), :emoji: and line
  * breaks. Tokens are set aside behind private-use placeholders first, so formatting can wrap
  * them but never reach inside them.
  */
@@ -32,6 +32,22 @@ function anchor(url: string, label: string): string {
 const mention = (text: string, className = 'mk-mention'): string =>
   `<span class="${className}">${escapeHtml(text)}</span>`;
 
+/**
+ * `<!date^seconds^format^link|fallback>`: the fallback, in a <time> the page rewrites in the
+ * reader's own time zone (public/dates.js), as a Slack client does; a bad date stays its fallback.
+ */
+function dateHtml(parts: string[], label: string): string {
+  const [raw = '', format = '', link = ''] = parts;
+  const seconds = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isFinite(seconds)) return escapeHtml(label);
+  const iso = new Date(seconds * 1000).toISOString();
+  const time = `<time class="mk-date" datetime="${iso}" title="${iso}" data-seconds="${seconds}" data-format="${escapeHtml(format)}">${escapeHtml(label || iso)}</time>`;
+  const url = decode(link);
+  return SAFE_URL.test(url)
+    ? `<a class="mk-link" href="${escapeHtml(url)}" target="_blank" rel="noopener noreferrer">${time}</a>`
+    : time;
+}
+
 /** One `<…>` token: a mention, a special command, a date or a link. */
 function token(inner: string, dir: Directory): string {
   const bar = inner.indexOf('|');
@@ -49,11 +65,7 @@ function token(inner: string, dir: Directory): string {
     const [command = '', ...parts] = target.slice(1).split('^');
     if (command === 'here' || command === 'channel' || command === 'everyone') return mention(`@${command}`);
     if (command === 'subteam') return mention(label || `@${parts[0] ?? 'group'}`);
-    if (command === 'date') {
-      const seconds = Number(parts[0]);
-      const iso = Number.isFinite(seconds) ? new Date(seconds * 1000).toISOString() : '';
-      return `<span class="mk-date" title="${escapeHtml(iso)}">${escapeHtml(label || iso)}</span>`;
-    }
+    if (command === 'date') return dateHtml(parts, label);
     return escapeHtml(label || `<${decode(inner)}>`);
   }
   const url = decode(target);

@@ -44,9 +44,9 @@ describe('mrkdwn', () => {
     );
   });
 
-  it('shows user mentions as @name, channels as #name, and a date as its fallback', () => {
+  it('shows user mentions as @name, channels as #name, and a date for the page to draw in its own zone', () => {
     expect(md('<@U0REQUESTER> in <#C0GENERAL> by <@U0NOBODY> <!date^1700000000^{time}|14:13 UTC> <!here>')).toBe(
-      '<span class="mk-mention">@riley</span> in <span class="mk-mention">#treasury</span> by <span class="mk-mention">@U0NOBODY</span> <span class="mk-date" title="2023-11-14T22:13:20.000Z">14:13 UTC</span> <span class="mk-mention">@here</span>',
+      '<span class="mk-mention">@riley</span> in <span class="mk-mention">#treasury</span> by <span class="mk-mention">@U0NOBODY</span> <time class="mk-date" datetime="2023-11-14T22:13:20.000Z" title="2023-11-14T22:13:20.000Z" data-seconds="1700000000" data-format="{time}">14:13 UTC</time> <span class="mk-mention">@here</span>',
     );
   });
 
@@ -136,6 +136,33 @@ describe('Block Kit', () => {
       deny: 'Back',
       style: '',
     });
+  });
+
+  it('draws an overflow menu as a ⋯ button opening a list of its options, never a select as wide as them', () => {
+    const html = blockHtml(
+      {
+        type: 'actions',
+        block_id: 'approval-R-1',
+        elements: [
+          {
+            type: 'overflow',
+            action_id: 'request_cancel',
+            options: [{ text: { type: 'plain_text', text: 'Cancel my request (requester only)' }, value: 'R-1' }],
+          },
+        ],
+      },
+      ctx,
+    );
+    expect(html).not.toContain('<select');
+    expect(html).toContain(
+      '<div class="bk-overflow" data-action-id="request_cancel" data-block-id="approval-R-1" data-type="overflow" data-dispatch>',
+    );
+    expect(html).toContain(
+      '<button type="button" class="bk-overflow-button" aria-label="More actions" aria-haspopup="menu" aria-expanded="false">⋯</button>',
+    );
+    expect(html).toContain(
+      '<ul class="bk-overflow-menu" role="menu" hidden><li role="none"><button type="button" role="menuitem" data-overflow-value="R-1">Cancel my request (requester only)</button></li></ul>',
+    );
   });
 
   it("renders Rampart's transfer modal with every input it uses and an error slot per input", () => {
