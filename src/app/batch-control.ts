@@ -5,11 +5,16 @@
  */
 import { noSelfApproval, stepUpProofRule } from '../domain/rules/index.js';
 import type { PasskeyProof } from '../domain/step-up.js';
+import type { ServiceClient } from '../service/client.js';
+import { fundingShortfall } from './batch-funding.js';
 import { cancelUnsent, continueBatch, isBatch } from './batch-run.js';
 import { type Authorisation, memberOf } from './decide.js';
 import type { AppDeps } from './deps.js';
 
-type ControlDeps = Pick<AppDeps, 'store' | 'queues' | 'approvers' | 'log' | 'controls'>;
+/** `service`: the balance for Resume's funding check; the passkey page's Resume was checked when it was offered. */
+type ControlDeps = Pick<AppDeps, 'store' | 'queues' | 'approvers' | 'log' | 'controls'> & {
+  service?: Pick<ServiceClient, 'getBalances'>;
+};
 
 export type BatchControlOutcome =
   | Authorisation
@@ -19,6 +24,8 @@ export type BatchControlOutcome =
   /** The batch is not in a state this click applies to (already running, stopped, done…). */
   | { kind: 'late'; requestId: string; state: string | undefined }
   | { kind: 'resumed'; requestId: string }
+  /** The wallet cannot pay the unsent rows: the batch stays paused ("Not resumed: ops holds …"). */
+  | { kind: 'unfunded'; requestId: string; shortfall: string }
   /** Issue 22: a step-up batch resumes only with a passkey (the edge offers the page). */
   | { kind: 'step-up'; requestId: string }
   | { kind: 'stopped'; requestId: string; cancelled: number };
@@ -37,6 +44,12 @@ export async function resumeBatch(
   if (!noSelfApproval({ user }, record.frozen.requester).ok) return { kind: 'self', requestId };
   const refused = await memberOf(deps.approvers, deps.log, user);
   if (refused) return refused;
+  // Checked before a passkey is asked for and before the move: "resumed" then a re-pause would
+  // be untrue. Unreadable balance: resumed, and the batch's own check at its next row decides.
+  const funding = deps.service
+    ? await fundingShortfall({ service: deps.service, store: deps.store, log: deps.log }, record)
+    : ({ kind: 'unchecked' } as const);
+  if (funding.kind === 'short') return { kind: 'unfunded', requestId, shortfall: funding.sentence };
   if (!stepUpProofRule(record.frozen.stepUp === true, passkey !== undefined).ok) return { kind: 'step-up', requestId };
   const moved = await deps.store.batches.resume(requestId, user, passkey);
   if (!moved.ok) return { kind: 'late', requestId, state: moved.state };

@@ -5,11 +5,13 @@
  * batch is marked funded (store/batch-lua.ts), so a single request that emptied the wallet in
  * between is noticed before any row is sent.
  */
-import { type Amount, amountFromNumber, formatAmount, parseAmount } from '../domain/amount.js';
+import { type Amount, amountFromNumber, formatAmount } from '../domain/amount.js';
+import type { RequestRecord } from '../domain/request.js';
 import { velocitySubject } from '../domain/velocity.js';
 import type { Logger } from '../log.js';
 import type { ServiceClient } from '../service/client.js';
 import type { RequestStore } from '../store/requests.js';
+import { unsentRows } from './commitments.js';
 
 export interface FundingDeps {
   service: Pick<ServiceClient, 'getBalances'>;
@@ -20,42 +22,51 @@ export interface FundingDeps {
 /** 'funded': rows may start; 'paused': not enough (nothing sent); 'unchecked': try again later. */
 export type FundingResult = 'funded' | 'paused' | 'unchecked';
 
-const PAGE = 500;
+/** "ops holds 0.00 cNGN; the remaining 7 rows need 350,000.00 cNGN" (amounts like totals, never rounded). */
+export const shortfallSentence = (
+  wallet: string,
+  available: Amount,
+  code: string,
+  rows: number,
+  need: Amount,
+): string =>
+  `${wallet} holds ${formatAmount(available)} ${code}; the remaining ${rows} row${rows === 1 ? '' : 's'} need${rows === 1 ? 's' : ''} ${formatAmount(need)} ${code}`;
 
-/** "ops holds 41,200 USDC; the remaining 212 rows need 52,000 — fund it and resume, or stop". */
-export const fundingSentence = (wallet: string, available: Amount, code: string, rows: number, need: Amount): string =>
-  `${wallet} holds ${formatAmount(available, 0)} ${code}; the remaining ${rows} row${rows === 1 ? '' : 's'} need${rows === 1 ? 's' : ''} ${formatAmount(need, 0)} — fund it and resume, or stop`;
+export type Shortfall = { kind: 'enough' } | { kind: 'short'; sentence: string } | { kind: 'unchecked' };
 
-export async function checkFunding(deps: FundingDeps, approvalId: string): Promise<FundingResult> {
-  const record = await deps.store.get(approvalId);
-  const subject = record ? velocitySubject(record.frozen) : undefined;
-  const body = record?.frozen.call.body as { asset?: string } | undefined;
-  if (!record || !subject || !body?.asset) return 'unchecked';
-  const rows = await deps.store.batches.rows(approvalId);
-  let need = 0n;
-  let remaining = 0;
-  for (let offset = 0; offset < record.executionCount; offset += PAGE)
-    for (const e of await deps.store.executions.page(approvalId, offset, PAGE, record.executionCount)) {
-      const row = rows[Number(e.id.slice(e.id.lastIndexOf('.') + 1)) - 1];
-      if (e.state !== 'queued' || !row) continue;
-      need += parseAmount(row.amount, subject.decimals).units;
-      remaining += 1;
-    }
+/**
+ * Whether the wallet holds what the batch's unsent rows still need (app/commitments.ts). While a
+ * batch holds its wallet's turn (running or paused) no other batch of the wallet runs, so its
+ * own rows are what the balance must cover.
+ */
+export async function fundingShortfall(deps: FundingDeps, record: RequestRecord): Promise<Shortfall> {
+  const subject = velocitySubject(record.frozen);
+  const asset = (record.frozen.call.body as { asset?: string }).asset;
+  const unsent = subject && asset ? await unsentRows(deps.store, record) : undefined;
+  if (!subject || !asset || !unsent) return { kind: 'unchecked' };
   let available: Amount;
   try {
     const balances = await deps.service.getBalances(subject.walletId);
-    const entry = balances.find((b) => b.id === body.asset);
-    available = amountFromNumber(entry?.available ?? 0, subject.decimals);
+    available = amountFromNumber(balances.find((b) => b.id === asset)?.available ?? 0, subject.decimals);
   } catch (err) {
-    deps.log.warn({ err, requestId: approvalId }, 'batch funding check: could not read the balance; nothing sent');
-    return 'unchecked';
+    deps.log.warn({ err, requestId: record.frozen.id }, 'batch funding check: could not read the balance');
+    return { kind: 'unchecked' };
   }
-  if (need > available.units) {
-    const why = fundingSentence(subject.walletAlias, available, subject.code, remaining, {
-      units: need,
-      decimals: subject.decimals,
-    });
-    const moved = await deps.store.batches.pause(approvalId, why);
+  if (unsent.need.units <= available.units) return { kind: 'enough' };
+  return {
+    kind: 'short',
+    sentence: shortfallSentence(subject.walletAlias, available, unsent.code, unsent.rows, unsent.need),
+  };
+}
+
+export async function checkFunding(deps: FundingDeps, approvalId: string): Promise<FundingResult> {
+  const record = await deps.store.get(approvalId);
+  if (!record) return 'unchecked';
+  const found = await fundingShortfall(deps, record);
+  if (found.kind === 'unchecked') return 'unchecked'; // nothing sent; tried again later
+  if (found.kind === 'short') {
+    // The pause reason the card and the thread show: the shortfall and what to do.
+    const moved = await deps.store.batches.pause(approvalId, `${found.sentence} — fund it and resume, or stop`);
     if (moved.ok) deps.log.warn({ requestId: approvalId }, 'batch paused: the wallet cannot fund the remaining rows');
     return 'paused';
   }

@@ -3,6 +3,7 @@
  * never imports slack/ (issue 12, item 5). The notice use cases (app/notices/) decide what is
  * posted once; the notifier only delivers.
  */
+import type { Amount } from '../domain/amount.js';
 import type { ExecutionState } from '../domain/approval.js';
 import type { BatchRowRecord } from '../domain/batch-approval.js';
 import type { ExecutionRecord, RequestOutcome, RequestRecord } from '../domain/request.js';
@@ -45,7 +46,7 @@ export interface Notifier {
   /** The full rows as approved, a CSV in the card's thread. */
   batchRows(record: RequestRecord, card: CardRef, rows: readonly BatchRowRecord[]): Promise<void>;
   /** Loudly: the batch paused because these rows' outcome is unknown. */
-  batchPaused(record: RequestRecord, card: CardRef, unknownRows: readonly BatchRowOutcome[]): Promise<void>;
+  batchPaused(record: RequestRecord, card: CardRef, facts: BatchPauseFacts): Promise<void>;
   /**
    * The one progress message of a batch in its card's thread: posted when `ts` is undefined
    * (returns its ts), else updated in place (chat.update). Throttled by app/notices/batch-progress.ts.
@@ -53,6 +54,12 @@ export interface Notifier {
   batchProgress(record: RequestRecord, card: CardRef, ts: string | undefined): Promise<string>;
   /** The summary (counts, total moved) and the receipt CSV, at the end. */
   batchFinished(record: RequestRecord, card: CardRef, rows: readonly BatchRowOutcome[]): Promise<void>;
+}
+
+/** What a pause's thread reply names: every row with its outcome, and what is still unsent. */
+export interface BatchPauseFacts {
+  rows: readonly BatchRowOutcome[];
+  unsent: { rows: number; need: Amount };
 }
 
 /** A row with what happened to it (its execution's state and outcome). */

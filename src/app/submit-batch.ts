@@ -99,7 +99,7 @@ export async function submitBatch(
     availableAfter: text(c.availableAfter),
     fileFingerprint: c.fileFingerprint,
     // Flagged rows first (issue 20 §4), a repeat of an unknown payment before anything else.
-    preview: previewLines(flaggedFirst(rows, urgent, flagged), c.asset.code),
+    preview: previewLines(flaggedFirst(rows, urgent, flagged), c.asset.code, c.asset.id),
   };
   if (newDestinations.length > 0) facts.newDestinations = newDestinations;
   if (repeats.length > 0) facts.repeatsInFile = repeats;

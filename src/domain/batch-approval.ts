@@ -3,10 +3,12 @@
  * beside it for the thread's files, and the summary at the end. Pure.
  */
 import { type Amount, amountToString, formatAmount } from './amount.js';
-import type { ExecutionCounts } from './approval.js';
 import type { BatchKind } from './batch-cells.js';
+import { rowAmount } from './batch-money.js';
+import { batchStatusWords } from './batch-status.js';
 import { csvLine } from './csv-safe.js';
 import type { RowRepeat } from './repeats.js';
+import type { RequestRecord } from './request.js';
 
 /** What the card shows of a batch (kept in the frozen request's display). */
 export interface BatchFacts {
@@ -48,12 +50,13 @@ export const PREVIEW_ROWS = 10;
 
 const shortDestination = (d: string) => (d.length > 16 ? `${d.slice(0, 6)}…${d.slice(-5)}` : d);
 
-export function previewLines(rows: readonly BatchRowRecord[], code: string): string[] {
+/** `asset`: the batch's asset id, so each amount reads like the total (domain/batch-money.ts). */
+export function previewLines(rows: readonly BatchRowRecord[], code: string, asset = ''): string[] {
   return rows
     .slice(0, PREVIEW_ROWS)
     .map(
       (r) =>
-        `row ${r.row} · ${shortDestination(r.destination)}${r.written ? ` (${r.written})` : ''} · ${r.amount} ${code}${r.reference ? ` · ${r.reference}` : ''}`,
+        `row ${r.row} · ${shortDestination(r.destination)}${r.written ? ` (${r.written})` : ''} · ${rowAmount(r.amount, asset)} ${code}${r.reference ? ` · ${r.reference}` : ''}`,
     );
 }
 
@@ -66,26 +69,18 @@ export function rowsCsv(rows: readonly BatchRowRecord[]): string {
 
 export const amountText = (a: Amount): string => amountToString(a);
 
-/** The summary posted at the end: counts per outcome and the total moved. */
-export function batchSummaryText(
-  id: string,
-  kind: BatchKind,
-  counts: ExecutionCounts,
-  moved: Amount,
-  code: string,
-): string {
-  const ok = kind === 'offramps' ? 'initiated' : 'succeeded';
-  const parts = [
-    `${counts.succeeded} ${ok}`,
-    `${counts.failed} failed`,
-    `${counts.unknown} outcome unknown`,
-    `${counts.cancelled} cancelled`,
-  ];
+/**
+ * The summary posted at the end, mentioning the requester: the batch's status words (an unknown
+ * row first, "Partly paid: 10 of 20 (…)", domain/batch-status.ts) and the total moved.
+ */
+export function batchSummaryText(record: RequestRecord, moved: Amount): string {
+  const f = record.frozen;
+  const status = batchStatusWords(record, moved) ?? '';
   const unknown =
-    counts.unknown > 0
-      ? ' Rows whose outcome is unknown may have been paid: check them with the service before paying them again.'
+    record.counts.unknown > 0
+      ? ' Rows whose outcome is unknown may have been paid: check them with the service and record what you find before paying them again.'
       : '';
-  return `Batch ${id} finished: ${parts.join(', ')}. Total moved: ${formatAmount(moved)} ${code}.${unknown} The receipt is attached.`;
+  return `<@${f.requester}> Batch ${f.id} finished. ${status}. Total moved: ${formatAmount(moved)} ${f.display.assetCode ?? ''}.${unknown} The receipt is attached.`;
 }
 
 /**

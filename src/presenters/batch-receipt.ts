@@ -15,6 +15,10 @@ const decimalsOf = (record: RequestRecord): number => {
   return id ? assetInfo(id).decimals : 6;
 };
 
+/** A row without a recorded outcome says why it was not sent: a cancelled row was stopped with its batch. */
+const notSentWhy = (state: BatchRowOutcome['state']): string | undefined =>
+  state === 'cancelled' ? 'not sent: the batch was stopped before this row ran' : undefined;
+
 /** The total moved (succeeded rows) and the receipt CSV: the thread's, and `rampart batch receipt`'s. */
 export function batchReceipt(record: RequestRecord, rows: readonly BatchRowOutcome[]): { moved: Amount; csv: string } {
   const kind = record.frozen.display.batch?.kind ?? 'transfers';
@@ -30,7 +34,7 @@ export function batchReceipt(record: RequestRecord, rows: readonly BatchRowOutco
       reference: r.reference,
       state: r.state,
       proof: r.outcome?.hash ?? r.outcome?.reference ?? r.outcome?.id,
-      error: r.state === 'succeeded' ? undefined : outcomeMessage(r.outcome),
+      error: r.state === 'succeeded' ? undefined : (outcomeMessage(r.outcome) ?? notSentWhy(r.state)),
     })),
   );
   return { moved: { units: moved, decimals }, csv };

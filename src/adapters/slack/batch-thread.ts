@@ -25,11 +25,6 @@ export async function uploadRows(
   });
 }
 
-export function pausedText(record: RequestRecord, unknown: readonly BatchRowOutcome[]): string {
-  const rows = unknown.map((r) => `row ${r.row} (${r.executionId})`).join(', ');
-  return `:rotating_light: *${record.frozen.id} is PAUSED.* The outcome of ${rows} is UNKNOWN: it may or may not have been paid, and it will never be sent again. Check it with the service first. Then an approver other than the requester presses *Resume* on the card to run the remaining rows, or anyone presses *Stop* to cancel them.`;
-}
-
 const count = (n: number) => n.toLocaleString('en-US');
 
 const PROGRESS_HEAD: Partial<Record<RequestRecord['approvalState'], string>> = {
@@ -80,10 +75,8 @@ export async function postFinished(
   rows: readonly BatchRowOutcome[],
   text: (t: string) => string,
 ) {
-  const kind = record.frozen.display.batch?.kind ?? 'transfers';
   const { moved, csv } = batchReceipt(record, rows);
-  const code = record.frozen.display.assetCode ?? '';
-  const summary = batchSummaryText(record.frozen.id, kind, record.counts, moved, code);
+  const summary = batchSummaryText(record, moved);
   // Issue 20: the failed and cancelled rows (never unknown) can be requested again from here.
   const again = record.counts.failed + record.counts.cancelled;
   await client.chat.postMessage({

@@ -7,8 +7,9 @@ import type { WebClient } from '@slack/web-api';
 import type { FreezeState } from '../../domain/freeze-state.js';
 import type { RequestRecord } from '../../domain/request.js';
 import type { Logger } from '../../log.js';
+import { pauseNoticeText } from '../../presenters/batch-pause.js';
 import { type CardRef, NeedsAdminError, type Notifier, RateLimitedError } from '../jobs/notifier.js';
-import { pausedText, postFinished, postProgress, uploadRows } from './batch-thread.js';
+import { postFinished, postProgress, uploadRows } from './batch-thread.js';
 import { requestCardBlocks } from './blocks/card.js';
 import { notSentReply, outcomeReply } from './blocks/card-replies.js';
 import { cardText } from './blocks/card-summary.js';
@@ -181,12 +182,12 @@ export function slackNotifier({
     async batchRows(record, card, rows) {
       await deliver(() => uploadRows(client, record, card, rows));
     },
-    async batchPaused(record, card, unknown) {
+    async batchPaused(record, card, facts) {
       await deliver(() =>
         client.chat.postMessage({
           channel: card.channel,
           thread_ts: card.ts,
-          text: text(pausedText(record, unknown)),
+          text: text(pauseNoticeText({ record, ...facts, approvers })),
           reply_broadcast: true,
           unfurl_links: false,
         }),

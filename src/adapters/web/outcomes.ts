@@ -48,6 +48,7 @@ export function resumedHtml(o: BatchControlOutcome): string {
     return messageHtml(`Resumed with your passkey: ${o.requestId}'s remaining rows run one at a time.`);
   if (o.kind === 'self') return messageHtml(`You requested ${o.requestId}, so you cannot resume it.`, 'refused');
   if (o.kind === 'late') return messageHtml(`${o.requestId} is no longer paused; nothing changed.`, 'refused');
+  if (o.kind === 'unfunded') return messageHtml(`Not resumed: ${o.shortfall}. ${o.requestId} stays paused.`, 'refused');
   return messageHtml('This batch could not be resumed. Go back to Slack and look at its card.', 'refused');
 }
 

@@ -36,6 +36,8 @@ function answer(outcome: BatchControlOutcome, what: 'resume' | 'stop'): string |
       return `${outcome.requestId} cannot be ${what === 'resume' ? 'resumed' : 'stopped'} now: ${LATE[outcome.state ?? ''] ?? `it is ${outcome.state ?? 'gone'}`}.`;
     case 'resumed':
       return `${outcome.requestId} resumed: its remaining rows run one at a time.`;
+    case 'unfunded':
+      return `Not resumed: ${outcome.shortfall}. ${outcome.requestId} stays paused; fund the wallet and Resume again, or Stop.`;
     case 'stopped':
       return `${outcome.requestId} stopped: ${outcome.cancelled} unsent row${outcome.cancelled === 1 ? '' : 's'} cancelled.`;
     case 'missing':

@@ -6,8 +6,11 @@
  */
 import type { KnownBlock } from '@slack/types';
 import type { BatchFacts } from '../../../domain/batch-approval.js';
+import { assetWords, rowAmount } from '../../../domain/batch-money.js';
+import { batchStatusWords } from '../../../domain/batch-status.js';
 import { oneLine } from '../../../domain/free-text.js';
 import type { RequestRecord } from '../../../domain/request.js';
+import { summaryLine } from './card-summary.js';
 import { type Blocks, context, esc, header, plain, section, slackDate, withSandboxNote, wordsBlock } from './common.js';
 import { unknownOutcomeBlocks } from './not-paid.js';
 import { batchWarningLines } from './repeat-lines.js';
@@ -18,8 +21,6 @@ const KIND = { transfers: 'Batch of transfers', offramps: 'Batch of offramps' } 
 
 function statusLine(record: RequestRecord, frozen: boolean): string {
   const c = record.counts;
-  const done = c.succeeded + c.failed + c.unknown;
-  const ran = `${done} of ${record.executionCount} rows run`;
   switch (record.approvalState) {
     case 'pending':
       return frozen
@@ -28,13 +29,14 @@ function statusLine(record: RequestRecord, frozen: boolean): string {
     case 'approved':
     case 'running':
       // Issue 20: redrawn on state changes only; the count lives in the thread's progress message.
-      return `${frozen ? ':octagonal_sign: Approved, held: Rampart is frozen' : ':gear: Running, one row at a time'}: progress in the thread`;
+      if (frozen) return ':octagonal_sign: Approved, held: Rampart is frozen: progress in the thread';
+      return `:gear: Running, one row at a time: progress in the thread`;
     case 'paused':
-      return `:double_vertical_bar: *PAUSED* (${ran}): ${c.unknown > 0 ? `${c.unknown} row${c.unknown === 1 ? "'s" : "s'"} outcome is UNKNOWN — check it with the service, then an approver other than the requester resumes, or anyone stops` : esc(record.pauseReason ?? 'resume or stop')}`;
+      return `:double_vertical_bar: *${esc(batchStatusWords(record) ?? 'Paused')}*${c.unknown > 0 ? ' — check it with the service and Record outcome; an approver other than the requester resumes, or anyone stops' : ''}`;
     case 'stopping':
-      return `:black_square_for_stop: Stopping: unsent rows are being cancelled (${ran})`;
+      return `:black_square_for_stop: ${esc(batchStatusWords(record) ?? 'Stopping')}`;
     case 'done':
-      return `:checkered_flag: Finished: ${c.succeeded} succeeded, ${c.failed} failed, ${c.unknown} outcome unknown, ${c.cancelled} cancelled`;
+      return `${c.unknown > 0 ? ':rotating_light:' : ':checkered_flag:'} *${esc(batchStatusWords(record) ?? 'Finished')}*`;
     case 'denied':
       return `:no_entry_sign: Denied by <@${record.decidedBy}>`;
     case 'cancelled':
@@ -47,10 +49,13 @@ function statusLine(record: RequestRecord, frozen: boolean): string {
 function factLines(record: RequestRecord, b: BatchFacts): string {
   const f = record.frozen;
   const code = f.display.assetCode ?? '';
+  const asset = 'asset' in f.call.body ? f.call.body.asset : '';
+  // The balance was read when the batch was submitted; once decided it is no longer "now".
+  const when = record.approvalState === 'pending' ? 'now' : 'at submission';
   return [
-    `*Kind:* ${b.kind}  ·  *From:* ${esc(f.display.walletAlias ?? '')}  ·  *Asset:* ${esc('asset' in f.call.body ? f.call.body.asset : code)}`,
-    `*Rows:* ${b.rows}  ·  *Total:* ${esc(f.display.amountText ?? b.total)} ${code}  ·  *Largest:* row ${b.largest.row}, ${b.largest.amount} ${code}`,
-    `*Available now:* ${f.display.availableBefore ?? b.availableNow} ${code} → *after this batch:* ${f.display.availableAfter ?? b.availableAfter} ${code}`,
+    `*Kind:* ${b.kind}  ·  *From:* ${esc(f.display.walletAlias ?? '')}  ·  *Asset:* ${esc(assetWords(asset, code))}`,
+    `*Rows:* ${b.rows}  ·  *Total:* ${esc(f.display.amountText ?? b.total)} ${code}  ·  *Largest:* row ${b.largest.row}, ${rowAmount(b.largest.amount, asset)} ${code}`,
+    `*Available ${when}:* ${f.display.availableBefore ?? b.availableNow} ${code} → *after this batch:* ${f.display.availableAfter ?? b.availableAfter} ${code}`,
     ...(f.velocityNote ? [`*Velocity:* ${esc(f.velocityNote)}`] : []),
   ].join('\n');
 }
@@ -84,13 +89,20 @@ const button = (actionId: string, label: string, id: string, style?: 'primary' |
   ...(style ? { style } : {}),
 });
 
+/** Stop's confirmation counts what it cancels: "7 unsent rows will be cancelled". */
+function stopWords(record: RequestRecord): string {
+  const n = record.counts.queued;
+  const rows = n === 1 ? '1 unsent row' : `${n} unsent rows`;
+  return `${rows} will be cancelled. Rows already sent stay as they are (${record.counts.succeeded} paid so far).`;
+}
+
 function controls(record: RequestRecord): KnownBlock[] {
   const id = record.frozen.id;
   const stop = {
     ...button(BATCH_ACTIONS.stop, 'Stop', id, 'danger'),
     confirm: {
       title: plain('Stop this batch?', 100),
-      text: plain('Rows not yet sent are cancelled. Rows already sent stay as they are.', 300),
+      text: plain(stopWords(record), 300),
       confirm: plain('Stop', 30),
       deny: plain('Back', 30),
     },
@@ -109,6 +121,31 @@ function controls(record: RequestRecord): KnownBlock[] {
   return [];
 }
 
+const FINAL: ReadonlySet<RequestRecord['approvalState']> = new Set(['done', 'denied', 'cancelled', 'expired']);
+
+/**
+ * A finished batch's card shrinks as a single card does: its outcome, one summary line, the
+ * people, the file and the hash; unknown rows keep their Record outcome buttons.
+ */
+function finalBlocks(record: RequestRecord, b: BatchFacts, approvers?: readonly string[]): KnownBlock[] {
+  const f = record.frozen;
+  const by = record.votes.map((v) => `<@${v.user}>${v.passkey ? ' with passkey' : ''}`).join(', ');
+  return [
+    header(`${KIND[b.kind]} ${f.id}`),
+    section(statusLine(record, false)),
+    section(
+      `${summaryLine(f)}\n*Requested by:* <@${f.requester}>${by ? `\n*Approved by:* ${by}` : ''}${record.approvalState === 'done' ? '\nEvery row and what happened to it: the receipt in this thread' : ''}`,
+    ),
+    wordsBlock('File', b.fileName),
+    wordsBlock('Reason', f.reason),
+    ...(record.approvalState === 'denied' && record.denyReason
+      ? [wordsBlock('Reason to deny', record.denyReason)]
+      : []),
+    context(`Approval hash \`${f.hash}\` · what ran is exactly these ${b.rows} rows`),
+    ...unknownOutcomeBlocks(record, approvers),
+  ];
+}
+
 /**
  * `pendingButtons` are the single request's Approve/Deny/Cancel (card.ts), passed in so both
  * cards share one set of actions.
@@ -122,6 +159,7 @@ export function batchCardBlocks(
   approvers?: readonly string[],
 ): Blocks {
   const f = record.frozen;
+  if (FINAL.has(record.approvalState)) return withSandboxNote(finalBlocks(record, b, approvers), sandbox);
   const votes = record.votes.map((v) => `<@${v.user}> ✓`).join(', ');
   const blocks: KnownBlock[] = [
     header(`${KIND[b.kind]} ${f.id}`),

@@ -5,6 +5,7 @@
  */
 import { shortAddress } from '../../../domain/address.js';
 import { CHAINS, type ChainId } from '../../../domain/assets.js';
+import { batchStatusWords } from '../../../domain/batch-status.js';
 import type { FreezeState } from '../../../domain/freeze-state.js';
 import type { RequestRecord, RequestState, SealedRequest } from '../../../domain/request.js';
 import { plural } from '../../../domain/words.js';
@@ -66,7 +67,8 @@ const OPEN: ReadonlySet<RequestState> = new Set(['pending', 'approved', 'executi
 /** The message `text`: money first, then the id and who asked (issue 23 item 3). */
 export function cardText(record: RequestRecord, freeze?: FreezeState): string {
   const f = record.frozen;
-  const lead = freeze && OPEN.has(record.state) ? 'On hold, Rampart is frozen' : LEAD[record.state];
+  const lead =
+    freeze && OPEN.has(record.state) ? 'On hold, Rampart is frozen' : (batchStatusWords(record) ?? LEAD[record.state]);
   return `${lead}: ${summaryLine(f)} · ${f.id} · <@${f.requester}>`;
 }
 

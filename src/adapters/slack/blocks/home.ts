@@ -1,10 +1,11 @@
 /** App Home: where to start, what needs this person's vote, what waits, what ran. Pure builder. */
 import type { KnownBlock, View } from '@slack/types';
 import type { Dashboard } from '../../../app/dashboard.js';
+import { batchStatusWords } from '../../../domain/batch-status.js';
 import type { FreezeState } from '../../../domain/freeze-state.js';
 import type { RequestRecord } from '../../../domain/request.js';
 import { summaryLine } from './card-summary.js';
-import { type Blocks, context, header, link, plain, section, slackDate } from './common.js';
+import { type Blocks, context, esc, header, link, plain, section, slackDate } from './common.js';
 import { freezeBannerText } from './freeze.js';
 import { activityBlocks, age, balanceBlocks, chartBlocks } from './home-dashboard.js';
 
@@ -36,7 +37,7 @@ export const FIGURES_HIDDEN =
 
 // Issue 23 item 11: each row says what moves from where to where (the sealed amount included).
 const line = (r: RequestRecord): string =>
-  `*${r.frozen.id}* · ${summaryLine(r.frozen)} · ${r.state} · by <@${r.frozen.requester}> ${slackDate(r.frozen.createdAt)}`;
+  `*${r.frozen.id}* · ${summaryLine(r.frozen)} · ${esc(batchStatusWords(r) ?? r.state)} · by <@${r.frozen.requester}> ${slackDate(r.frozen.createdAt)}`;
 
 const voteLine = (r: RequestRecord, url: string | undefined): string =>
   `${line(r)}${url ? ` · ${link(url, 'Open card')}` : ''}`;
