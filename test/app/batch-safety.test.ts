@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Queues } from '../../src/adapters/jobs/queues.js';
-import { stopBatch } from '../../src/app/batch-control.js';
+import { resumeBatch, stopBatch } from '../../src/app/batch-control.js';
 import { approve } from '../../src/app/decide.js';
 import { executeOne } from '../../src/app/execute-one.js';
 import { reconcile } from '../../src/app/executions/reconcile.js';
@@ -203,9 +203,17 @@ it('a single request emptying the wallet: the batch pauses with the funding sent
   const record = await w.store.get(id);
   expect(record?.approvalState).toBe('paused');
   expect(record?.pauseReason).toMatch(
-    /^ops holds \d[\d,.]* USDC; the remaining 2 rows need 14.5 — fund it and resume, or stop$/,
+    /^ops holds \d[\d,.]* USDC; the remaining 2 rows need 14.50 USDC — fund it and resume, or stop$/,
   );
   expect(transfers()).toBe(calls);
+  // Resume checks the funding first: it answers "not resumed" and the batch stays paused.
+  const refused = await resumeBatch(w.deps, id, A2);
+  expect(refused).toMatchObject({ kind: 'unfunded', requestId: id });
+  expect(refused.kind === 'unfunded' && refused.shortfall).toMatch(
+    /^ops holds \d[\d,.]*\.\d\d USDC; the remaining 2 rows need 14.50 USDC$/,
+  );
+  expect((await w.store.history(id)).some((e) => e.event === 'resumed')).toBe(false);
+  expect((await w.store.get(id))?.approvalState).toBe('paused');
   // Resumed while still short: checked again, paused again, still nothing sent.
   expect((await w.store.batches.resume(id, A2)).ok).toBe(true);
   expect(await executeOne(exec(), `${id}.1`)).toBe('skipped');

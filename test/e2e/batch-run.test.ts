@@ -42,10 +42,16 @@ describe('a 20-row transfers file', () => {
     const id = await submitBatchFile(h, transfersCsv(receivers, amounts), PEOPLE.approver2);
     expect(id).toMatch(/^B-\d+$/);
     const card = blocksText(currentCard(h, id));
-    for (const line of ['Batch of transfers', '*Rows:* 20', '*Total:* 210.00 USDC', 'row 21, 20 USDC', 'Approval hash'])
+    for (const line of [
+      'Batch of transfers',
+      '*Rows:* 20',
+      '*Total:* 210.00 USDC',
+      'row 21, 20.00 USDC',
+      'Approval hash',
+    ])
       expect(card).toContain(line);
     expect(card).toContain('*Available now:* 120,000.50 USDC → *after this batch:* 119,790.50 USDC');
-    expect(card).toContain('row 2 · 0xaaaa…aa3e9 · 1 USDC · INV-1');
+    expect(card).toContain('row 2 · 0xaaaa…aa3e9 · 1.00 USDC · INV-1');
     expect(card).toContain('…and 10 more');
     // Nobody was paid before: every row is a new destination.
     expect(card).toContain('*New destinations:* all 20 rows pay an address Rampart has never paid');
@@ -72,9 +78,7 @@ describe('a 20-row transfers file', () => {
     const thread = threadOf(h, id)
       .map((m) => m.text)
       .join('\n');
-    expect(thread).toContain(
-      `Batch ${id} finished: 20 succeeded, 0 failed, 0 outcome unknown, 0 cancelled. Total moved: 210.00 USDC.`,
-    );
+    expect(thread).toContain(`Batch ${id} finished. Paid: all 20 (210.00 USDC). Total moved: 210.00 USDC.`);
     const receipt = (threadFile(h, id, `${id}-receipt.csv`) ?? '').trim().split('\r\n');
     expect(receipt[0]).toBe('row,destination,amount,reference,state,hash or reference,error');
     expect(receipt).toHaveLength(21);
@@ -143,8 +147,11 @@ describe('a 500 after the service applied row 3 of 10', () => {
     const thread = threadOf(h, id)
       .map((m) => m.text)
       .join('\n');
-    expect(thread).toContain(`${id} is PAUSED.* The outcome of row 4 (${id}.3) is UNKNOWN`);
-    expect(blocksText(currentCard(h, id))).toContain('PAUSED');
+    // One reply says which row, what to do first, and mentions the requester.
+    expect(thread).toContain(`<@${PEOPLE.requester}>`);
+    expect(thread).toContain(`*${id} is paused* (3 of 10 rows run). The outcome of row 4 is UNKNOWN`);
+    expect(thread).toContain('Check row 4 with the service first');
+    expect(blocksText(currentCard(h, id))).toContain('OUTCOME UNKNOWN: row 4 · paused (3 of 10 rows run)');
 
     // The requester may not resume their own batch.
     await batchClick(h, PEOPLE.requester, id, 'batch_resume');
