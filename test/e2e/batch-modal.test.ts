@@ -4,7 +4,16 @@
  * 3 s ack (a slow one: batch-checking.test.ts). A good file becomes one batch card (the run itself: batch-run.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectHealthyRun, GENERAL, type Harness, lastView, PEOPLE, startHarness } from '../support/harness.js';
+import {
+  blocksText,
+  eventually,
+  expectHealthyRun,
+  GENERAL,
+  type Harness,
+  lastView,
+  PEOPLE,
+  startHarness,
+} from '../support/harness.js';
 
 const EVM_A = '0x99ED2e97162533BA814aF8092b93b9a3090DEdcF';
 const EVM_B = '0x52908400098527886E0F7030069857D2E4169EE7';
@@ -49,6 +58,38 @@ describe('/batch', () => {
     const view = await openBatch();
     const file = view.blocks.find((b) => b.block_id === 'file') as { element: Record<string, unknown> } | undefined;
     expect(file?.element).toMatchObject({ type: 'file_input', filetypes: ['csv'], max_files: 1 });
+  });
+
+  it('lists, as the transfer form does, only the assets the chosen wallet holds with their available balance', async () => {
+    const seen = new Set(h.fake.views(PEOPLE.requester).map((v) => v.id));
+    await h.driver.command(PEOPLE.requester, '/batch', '');
+    const opened = await eventually(
+      () => h.fake.views(PEOPLE.requester).find((v) => !seen.has(v.id)),
+      10_000,
+      'batch modal',
+    );
+    const current = () => h.fake.views(PEOPLE.requester).find((v) => v.id === opened.id);
+    const modal = await eventually(
+      () => {
+        const v = current();
+        return v && /\d available/.test(blocksText(v)) ? v : undefined;
+      },
+      10_000,
+      'asset list with balances',
+    );
+    expect(blocksText(modal)).toMatch(/\(base:usdc\) · [\d,]+\.\d\d available/);
+    expect(blocksText(modal)).not.toContain('ethereum:usdc'); // ops holds none
+    await h.driver.click(PEOPLE.requester, { action_id: 'wallet', view: modal, value: 'treasury' });
+    const treasury = await eventually(
+      () => {
+        const v = current();
+        return v && blocksText(v).includes('ethereum:usdc') ? v : undefined;
+      },
+      10_000,
+      'asset list of treasury',
+    );
+    expect(blocksText(treasury)).toContain('2,400,000.00 available');
+    expect(blocksText(treasury)).not.toContain('base:usdc');
   });
 
   it('`/batch template` answers only the requester with each kind’s columns', async () => {

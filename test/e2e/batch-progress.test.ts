@@ -82,7 +82,7 @@ it('a 50-row batch: a handful of card redraws, one progress message, throttled, 
   const cardUpdates = updatesOf(card.ts);
   expect(cardUpdates.length).toBeGreaterThanOrEqual(2);
   expect(cardUpdates.length).toBeLessThanOrEqual(5);
-  expect(blocksText(currentCard(h, id))).toContain('Finished: 50 succeeded');
+  expect(blocksText(currentCard(h, id))).toContain('Paid: all 50');
 
   // The progress message: at most one update per 3 s of its life (the throttle), plus its post.
   const updates = updatesOf(progress.ts ?? '');

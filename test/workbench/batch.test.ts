@@ -104,7 +104,7 @@ it('takes a CSV picked in the /batch form to a card, an approval, and the rows a
     `3,${RECEIVER.toLowerCase()},7,INV-2,succeeded`,
   ]);
   const summary = (await threadReplies(user, id)).find((r) => r.html.includes(`Batch ${id} finished`));
-  expect(summary?.html).toContain('2 succeeded, 0 failed');
+  expect(summary?.html).toContain('Paid: all 2 (19.50 USDC)');
 });
 
 it('offers the failed rows again from a button in the thread, and posts the new batch from the form', async () => {

@@ -6,6 +6,8 @@
 import type { BlockStaticSelectAction } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import type { Prefill } from '../../domain/command-text.js';
+import { batchWalletChosen } from './batch-choices.js';
+import { BATCH_CALLBACK } from './blocks/batch-modal.js';
 import { type ModalMeta, modalMetaSchema, requestModal, WALLET_ACTION } from './blocks/request-modal.js';
 import type { Deps } from './deps.js';
 import { readMetadata } from './metadata.js';
@@ -43,6 +45,8 @@ export function registerAssetChoices(app: Routes, deps: Deps): void {
   app.action<BlockStaticSelectAction>(WALLET_ACTION, async ({ ack, body, action, client }) => {
     await ack();
     if (!body.view) return;
+    if (body.view.callback_id === BATCH_CALLBACK)
+      return batchWalletChosen(client, deps, body.view, action.selected_option.value);
     const meta = readMetadata(modalMetaSchema, body.view.private_metadata);
     // The full list stays; submitting says what is wrong with the form.
     if (!meta.ok) return;

@@ -14,6 +14,20 @@ describe('batch modal builders', () => {
     expect(checkBlockKitLimits('modal', view)).toEqual([]);
   });
 
+  it('marks wallets that cannot pay, never chooses one by default, and lists held assets with their balance', () => {
+    const view = batchModal({ channel: 'C0GENERAL' }, [{ alias: 'dormant', note: 'inactive' }, { alias: 'ops' }], {}, [
+      { id: 'bsc:cngn', note: '14,000,000.00 available' },
+    ]);
+    const text = JSON.stringify(view.blocks);
+    expect(text).toContain('dormant · inactive');
+    const wallet = view.blocks.find((b) => b.block_id === 'wallet') as {
+      element: { initial_option?: { value: string } };
+    };
+    expect(wallet.element.initial_option?.value).toBe('ops');
+    expect(text).toContain('14,000,000.00 available');
+    expect(text).not.toContain('base:usdc');
+  });
+
   it('names the rows to fix: one, two, or the first five and how many more', () => {
     expect(batchFieldError([], [rowError(7)]).text).toMatch(/ Fix row 7 and upload again\.$/);
     expect(batchFieldError([], [rowError(7), rowError(12)]).text).toMatch(/ Fix rows 7 and 12 and upload again\.$/);

@@ -6,7 +6,7 @@ import { BATCH_KINDS, type BatchKind } from '../../../domain/batch-cells.js';
 import { plural } from '../../../domain/words.js';
 import { encodeMetadata } from '../metadata.js';
 import { context, esc, plain, section } from './common.js';
-import { assetLabel } from './request-modal.js';
+import { assetLabel, WALLET_ACTION } from './request-modal.js';
 
 export const BATCH_CALLBACK = 'batch_modal';
 export const BATCH_FILE_TYPES = ['csv'] as const;
@@ -42,19 +42,44 @@ export interface BatchModalPrior {
   problem?: string | undefined;
 }
 
+/**
+ * Choosing a wallet redraws the asset list with what it holds (adapters/slack/batch-choices.ts),
+ * through the request form's wallet action (one listener per action id).
+ */
+export const BATCH_WALLET_ACTION = WALLET_ACTION;
+
+/** A wallet as the form lists it: marked when it cannot pay ("inactive", "transfers off"). */
+export interface BatchWalletChoice {
+  alias: string;
+  note?: string | undefined;
+}
+
+/** An asset the chosen wallet holds, with its available amount ("120,000.50 available"). */
+export interface BatchAssetChoice {
+  id: string;
+  note?: string | undefined;
+}
+
+/**
+ * As the transfer form: wallets that cannot pay are marked and never chosen by default, and once
+ * a wallet is chosen the assets are those it holds, each with its available amount (`assets`).
+ */
 export function batchModal(
   meta: { channel: string },
-  wallets: readonly { alias: string }[],
+  wallets: readonly BatchWalletChoice[],
   prior: BatchModalPrior = {},
+  assets?: readonly BatchAssetChoice[],
 ): View {
-  const walletOptions = wallets.map((w) => option(w.alias, w.alias));
+  const walletOptions = wallets.map((w) => option(w.note ? `${w.alias} · ${w.note}` : w.alias, w.alias));
   const kindOptions = BATCH_KINDS.map((k) => option(KIND_LABEL[k], k));
-  const assetOptions = ASSET_IDS.map((id) => option(assetLabel(id), id));
+  const choices: readonly BatchAssetChoice[] = assets ?? ASSET_IDS.map((id) => ({ id }));
+  const assetOptions = choices.map((a) => option(a.note ? `${assetLabel(a.id)} · ${a.note}` : assetLabel(a.id), a.id));
   const initial = (options: PlainTextOption[], value: string | undefined) => {
     const found = options.find((o) => o.value === value);
     return found ? { initial_option: found } : {};
   };
-  const wallet = walletOptions.find((o) => o.value === prior.wallet) ?? walletOptions[0];
+  const usable = walletOptions.find((o) => !wallets.find((w) => w.alias === o.value)?.note);
+  const wallet = prior.wallet ? walletOptions.find((o) => o.value === prior.wallet) : usable;
   return {
     type: 'modal',
     callback_id: BATCH_CALLBACK,
@@ -64,11 +89,18 @@ export function batchModal(
     close: plain('Cancel', 24),
     blocks: [
       input('kind', 'Kind', { type: 'radio_buttons', options: kindOptions, ...initial(kindOptions, prior.kind) }),
-      input('wallet', 'From wallet', {
-        type: 'static_select',
-        options: walletOptions,
-        ...(wallet ? { initial_option: wallet } : {}),
-      }),
+      input(
+        'wallet',
+        'From wallet',
+        {
+          type: 'static_select',
+          action_id: BATCH_WALLET_ACTION,
+          placeholder: plain('Choose a wallet'),
+          options: walletOptions,
+          ...(wallet ? { initial_option: wallet } : {}),
+        },
+        { dispatch_action: true },
+      ),
       input('asset', 'Asset', {
         type: 'static_select',
         placeholder: plain('Choose chain and token'),

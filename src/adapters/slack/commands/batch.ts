@@ -1,4 +1,5 @@
 /** /batch (issue 20): opens the batch modal; `/batch template` answers with each kind's columns. */
+import { refreshBatchChoices } from '../batch-choices.js';
 import { BATCH_USAGE, batchModal, batchTemplateText } from '../blocks/batch-modal.js';
 import { isHelp } from '../blocks/usage.js';
 import type { Deps } from '../deps.js';
@@ -16,8 +17,18 @@ export function registerBatchCommand(app: Routes, deps: Deps): void {
       return;
     }
     await ack();
-    await client.views
+    const opened = await client.views
       .open({ trigger_id: command.trigger_id, view: batchModal({ channel: command.channel_id }, deps.config.wallets) })
-      .catch((err: unknown) => deps.log.error({ err }, 'could not open the batch modal'));
+      .catch((err: unknown) => void deps.log.error({ err }, 'could not open the batch modal'));
+    // Then, as the transfer form: wallets that cannot pay marked, the first usable one's assets.
+    const view = opened?.view;
+    if (view?.id)
+      await refreshBatchChoices(
+        client,
+        deps,
+        { id: view.id, ...(view.hash ? { hash: view.hash } : {}) },
+        command.channel_id,
+        {},
+      );
   });
 }

@@ -26,7 +26,8 @@ import { registerRequestAgainView } from './batch-again.js';
 import { checkUpload, sendProblems, type Verdict, verdict } from './batch-checking.js';
 
 type Values = Record<string, Record<string, ViewStateValue>>;
-const selected = (v: Values, block: string) => v[block]?.[block]?.selected_option?.value ?? undefined;
+// The first action of a block: the wallet's select has its own action id (it redraws the asset list).
+const selected = (v: Values, block: string) => Object.values(v[block] ?? {})[0]?.selected_option?.value ?? undefined;
 const pickedFiles = z.object({ files: z.array(z.object({ id: z.string(), name: z.string().optional() })).optional() });
 
 async function submit(
