@@ -11,7 +11,7 @@ import { velocitySubject } from '../domain/velocity.js';
 import type { Logger } from '../log.js';
 import type { ServiceClient } from '../service/client.js';
 import type { RequestStore } from '../store/requests.js';
-import { unsentRows } from './commitments.js';
+import { unsentRows } from './batch-unsent.js';
 
 export interface FundingDeps {
   service: Pick<ServiceClient, 'getBalances'>;
@@ -35,7 +35,7 @@ export const shortfallSentence = (
 export type Shortfall = { kind: 'enough' } | { kind: 'short'; sentence: string } | { kind: 'unchecked' };
 
 /**
- * Whether the wallet holds what the batch's unsent rows still need (app/commitments.ts). While a
+ * Whether the wallet holds what the batch's unsent rows still need (app/batch-unsent.ts). While a
  * batch holds its wallet's turn (running or paused) no other batch of the wallet runs, so its
  * own rows are what the balance must cover.
  */

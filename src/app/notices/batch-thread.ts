@@ -8,7 +8,7 @@
 import type { RequestRecord } from '../../domain/request.js';
 import type { Logger } from '../../log.js';
 import type { RequestStore } from '../../store/requests.js';
-import { unsentRows } from '../commitments.js';
+import { unsentRows } from '../batch-unsent.js';
 import type { CardRef, Notifier } from '../notifier.js';
 import { batchRowOutcomes } from '../request-reads.js';
 
