@@ -19,9 +19,19 @@ export function toChecksumAddress(address: string): string {
   return out;
 }
 
+const EVM_FORM = 'an EVM address is 0x followed by 40 hexadecimal characters.';
+
+/** What is wrong with the value itself: its start, a character that is not hex, or its length. */
+function evmFormProblem(address: string): string {
+  if (!/^0x/i.test(address)) return `It does not start with 0x: ${EVM_FORM}`;
+  const bad = /[^0-9a-fA-F]/.exec(address.slice(2));
+  if (bad) return `Not hexadecimal ('${bad[0]}' at character ${bad.index + 3}): ${EVM_FORM}`;
+  return `It has ${address.length - 2} characters after 0x: ${EVM_FORM}`;
+}
+
 /** Why an EVM address is refused, or undefined when it is valid. */
 export function evmAddressProblem(address: string): string | undefined {
-  if (!EVM.test(address)) return 'An EVM address is 0x followed by 40 hexadecimal characters.';
+  if (!EVM.test(address)) return evmFormProblem(address);
   const body = address.slice(2);
   const mixed = body !== body.toLowerCase() && body !== body.toUpperCase();
   if (mixed && toChecksumAddress(address) !== address) {
@@ -35,7 +45,9 @@ export function solanaAddressProblem(address: string): string | undefined {
   try {
     bytes = base58.decode(address);
   } catch {
-    return 'A Solana address is written in base58 (no 0, O, I or l); copy it again from the source.';
+    const bad = /[^1-9A-HJ-NP-Za-km-z]/.exec(address);
+    const where = bad ? `Not base58 ('${bad[0]}' at character ${bad.index + 1}): ` : '';
+    return `${where}A Solana address is written in base58 (no 0, O, I or l); copy it again from the source.`;
   }
   return bytes.length === 32 ? undefined : `A Solana address decodes to 32 bytes; this one decodes to ${bytes.length}.`;
 }
@@ -49,6 +61,16 @@ export const isValidAddress = (kind: ChainKind, address: string): boolean =>
 /** 0x12ab…cdef — for places where the full address would crowd the text; links carry it whole. */
 export const shortAddress = (address: string): string =>
   address.length > 14 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address;
+
+/**
+ * The receiver's problem as the transfer form and a batch file's rows both say it: the other
+ * chain's address named as such, else what is wrong with the value and the asset's chain.
+ */
+export function receiverProblem(asset: Pick<Asset, 'id' | 'chain' | 'token'>, receiver: string): string | undefined {
+  const problem = addressProblem(CHAINS[asset.chain].kind, receiver);
+  if (!problem) return undefined;
+  return otherChainAddress(asset, receiver) ?? `${problem} (${asset.id} is on ${CHAINS[asset.chain].name})`;
+}
 
 /**
  * Issue 23 item 14: an address valid on the other kind of chain gets a sentence naming that chain

@@ -2,9 +2,9 @@
  * Rules for one cell of a batch file (issue 20): formula cells, the amount and the destination.
  * Pure. Each problem is the end of a sentence that starts "Row 7 amount:".
  */
-import { addressProblem } from './address.js';
+import { receiverProblem } from './address.js';
 import { type Amount, parseAmount } from './amount.js';
-import { type Asset, CHAINS } from './assets.js';
+import type { Asset } from './assets.js';
 import { freeTextProblem } from './free-text.js';
 
 export const BATCH_KINDS = ['transfers', 'offramps'] as const;
@@ -52,8 +52,7 @@ export function destinationCellProblem(kind: BatchKind, text: string, asset: Ass
   const value = text.trim();
   if (kind === 'transfers') {
     if (value === '') return 'the receiver address is empty.';
-    const problem = addressProblem(CHAINS[asset.chain].kind, value);
-    return problem ? `${problem} (${asset.id} is on ${CHAINS[asset.chain].name})` : undefined;
+    return receiverProblem(asset, value); // the transfer form's sentences
   }
   if (value === '') return "the beneficiary is empty; give an approved beneficiary's id or label.";
   if (value.length > 80) return 'the beneficiary is longer than any id or label; give its id from /beneficiary list.';

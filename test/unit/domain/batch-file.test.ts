@@ -41,9 +41,19 @@ describe('readBatchFile: the format', () => {
     ]);
   });
 
+  it('says what is wrong with each receiver value, one problem per row', () => {
+    const typo = '0x99ED2e97Z62533BA814aF8092b93b9a3090DEdcF'; // 'Z' is the 11th character
+    const short = '0x99ED2e97162533BA814aF8092b93b9a3090DEdc';
+    expect(errorsOf(read(`receiver,amount\n${typo},1\n${short},2\n`))).toEqual([
+      "Row 2 receiver: Not hexadecimal ('Z' at character 11): an EVM address is 0x followed by 40 hexadecimal characters. (base:usdc is on Base)",
+      'Row 3 receiver: It has 39 characters after 0x: an EVM address is 0x followed by 40 hexadecimal characters. (base:usdc is on Base)',
+    ]);
+  });
+
   it('checks receivers for the asset chain: a Solana address on base is refused, on solana accepted', () => {
+    // The transfer form's sentence for the same mistake.
     expect(errorsOf(read(`receiver,amount\n${SOL_A},1\n`))).toEqual([
-      'Row 2 receiver: An EVM address is 0x followed by 40 hexadecimal characters. (base:usdc is on Base)',
+      'Row 2 receiver: That is a Solana address, but base:usdc is on Base: choose solana:usdc to send on Solana, or paste a 0x address for Base.',
     ]);
     const ok = readBatchFile(new TextEncoder().encode(`receiver,amount\n${SOL_A},1\n`), {
       kind: 'transfers',

@@ -29,15 +29,15 @@ describe('batch modal builders', () => {
   });
 
   it('names the rows to fix: one, two, or the first five and how many more', () => {
-    expect(batchFieldError([], [rowError(7)]).text).toMatch(/ Fix row 7 and upload again\.$/);
-    expect(batchFieldError([], [rowError(7), rowError(12)]).text).toMatch(/ Fix rows 7 and 12 and upload again\.$/);
+    expect(batchFieldError([], [rowError(7)]).text).toMatch(/\nFix row 7 and upload again\.$/);
+    expect(batchFieldError([], [rowError(7), rowError(12)]).text).toMatch(/\nFix rows 7 and 12 and upload again\.$/);
     const many = batchFieldError(
       [],
       Array.from({ length: 40 }, (_, i) => rowError(i + 2)),
     );
     expect(many.fits).toBe(false);
     expect(many.text).toMatch(
-      /40 problems in all; the full list is in a message from Rampart\.\) Fix rows 2, 3, 4, 5, 6 and 35 more and upload again\.$/,
+      /40 problems in all; the full list is in a message from Rampart\.\)\nFix rows 2, 3, 4, 5, 6 and 35 more and upload again\.$/,
     );
     expect(many.text.length).toBeLessThan(500);
   });

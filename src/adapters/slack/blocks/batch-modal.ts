@@ -164,8 +164,9 @@ const rowList = (rows: readonly number[]): string => {
 export function batchFieldError(fileErrors: readonly string[], rowErrors: readonly { row: number; message: string }[]) {
   const all = [...fileErrors, ...rowErrors.map((e) => e.message)];
   const rows = [...new Set(rowErrors.map((e) => e.row))];
-  const ask = rows.length > 0 ? ` Fix ${rowList(rows)} and upload again.` : '';
-  const whole = `${all.join(' ')}${ask}`;
+  const ask = rows.length > 0 ? `\nFix ${rowList(rows)} and upload again.` : '';
+  // One problem a line: run together they read as one sentence.
+  const whole = `${all.join('\n')}${ask}`;
   if (whole.length <= FIELD_LIMIT) return { text: whole, fits: true };
   const first = all[0] ?? '';
   const lead = first.length > 200 ? `${first.slice(0, 199)}…` : first;
