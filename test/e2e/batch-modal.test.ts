@@ -115,7 +115,7 @@ describe('/batch', () => {
     const r = await submit(`receiver,amount\n${EVM_A},250\n${EVM_B},"12,50"\n`);
     expect(r.body).toMatchObject({ response_action: 'errors' });
     expect(fieldErrors(r.body)).toEqual({
-      file: 'Row 3 amount: "12,50" is not an amount: a comma may only group thousands (1,250.50); use a point for decimals, e.g. 12.50. Fix row 3 and upload again.',
+      file: 'Row 3 amount: "12,50" is not an amount: a comma may only group thousands (1,250.50); use a point for decimals, e.g. 12.50.\nFix row 3 and upload again.',
     });
   });
 
@@ -124,7 +124,7 @@ describe('/batch', () => {
     const before = h.fake.ephemerals(PEOPLE.requester).length;
     const r = await submit(`receiver,amount\n${rows}\n`);
     expect(fieldErrors(r.body)?.file).toMatch(
-      /\(60 problems in all; the full list is in a message from Rampart\.\) Fix rows 2, 3, 4, 5, 6 and 55 more and upload again\.$/,
+      /\(60 problems in all; the full list is in a message from Rampart\.\)\nFix rows 2, 3, 4, 5, 6 and 55 more and upload again\.$/,
     );
     const sent = await h.fake.waitFor(() => {
       const mine = h.fake.ephemerals(PEOPLE.requester).slice(before);
@@ -147,7 +147,7 @@ describe('/batch', () => {
 
   it('an offramp to an unknown beneficiary is refused by row', async () => {
     expect(fieldErrors((await submit('beneficiary,amount\nnobody,10\n', 'offramps')).body)?.file).toBe(
-      'Row 2 beneficiary: "nobody" is not an approved beneficiary in Rampart; use an id or label from /beneficiary list, or add it with /beneficiary new and wait for its approval. Fix row 2 and upload again.',
+      'Row 2 beneficiary: "nobody" is not an approved beneficiary in Rampart; use an id or label from /beneficiary list, or add it with /beneficiary new and wait for its approval.\nFix row 2 and upload again.',
     );
   });
 
