@@ -42,7 +42,8 @@ function reasonAndAdvice(f: PauseFacts, wallet: string): string {
       return `The outcome of ${rows} is UNKNOWN: it may or may not have been paid, and it is never sent again. Check ${rows} with the service first, then press *Record outcome* on the card; *Resume* runs the rows after it, or *Stop* cancels them.`;
     }
     case 'funding':
-      return `${capital((record.pauseReason ?? '').replace(/ — fund it and resume, or stop$/, ''))}. Fund ${wallet} and *Resume*, or *Stop*.`;
+      // Starts with the wallet's name, written as configured (never capitalised).
+      return `${(record.pauseReason ?? '').replace(/ — fund it and resume, or stop$/, '')}. Fund ${wallet} and *Resume*, or *Stop*.`;
     case 'failures': {
       const failed = lastFailures(f);
       const why = said(failed.at(-1));

@@ -23,6 +23,8 @@ const saidTo = (h: Harness, user: string, text: string) =>
   eventually(() => (ephemeralText(h, user).includes(text) ? true : undefined), 10_000, `"${text}" to reach ${user}`);
 
 type TransferBody = { receiver: string; amount: number };
+/** The card's notification text: what a lock screen shows. */
+const cardTextOf = (h: Harness, id: string): string => currentCard(h, id)?.text ?? '';
 const bodies = (calls: { body: unknown }[]) => calls.map((c) => c.body as TransferBody);
 
 describe('a 20-row transfers file', () => {
@@ -96,6 +98,41 @@ describe('a 20-row transfers file', () => {
     const card = blocksText(currentCard(h, id));
     expect(card).toContain('*New destinations:* row 6 pays an address Rampart has never paid');
     expect(card).toContain('*Repeat:* row 5 repeats row 2 of this file (same destination and amount)');
+  });
+
+  it('an unfunded wallet pauses it with news in the thread; Resume answers "Not resumed" and moves nothing', async () => {
+    const holding = h.sandbox.state.balances.get('wal_ops_7f3a')?.get('base:usdc');
+    if (!holding) throw new Error('no ops USDC in the sandbox');
+    const before = holding.available;
+    const id = await submitBatchFile(h, transfersCsv(addresses(3, 30), [1, 2, 3]));
+    holding.available = 0n; // spent elsewhere between submission and approval
+    try {
+      await click(h, PEOPLE.approver1, id, 'request_approve');
+      await waitForApproval(h, id, 'paused');
+      await quiescent(h);
+      const reply = await eventually(
+        () => threadOf(h, id).find((m) => (m.text ?? '').includes('is paused*')),
+        10_000,
+        'the pause reply',
+      );
+      expect(reply.text).toContain(`<@${PEOPLE.requester}>`);
+      expect(reply.text).toContain(
+        'ops holds 0.00 USDC; the remaining 3 rows need 6.00 USDC. Fund ops and *Resume*, or *Stop* (3 rows, 6.00 USDC unsent).',
+      );
+      expect(cardTextOf(h, id)).toMatch(/^Paused: ops holds 0\.00 USDC; the remaining 3 rows need 6\.00 USDC/);
+
+      await batchClick(h, PEOPLE.approver2, id, 'batch_resume');
+      await saidTo(h, PEOPLE.approver2, 'Not resumed: ops holds 0.00 USDC; the remaining 3 rows need 6.00 USDC.');
+      expect((await h.rampart.deps.store.get(id))?.approvalState).toBe('paused');
+      expect((await h.rampart.deps.store.history(id)).some((e) => e.event === 'resumed')).toBe(false);
+    } finally {
+      holding.available = before;
+    }
+    await batchClick(h, PEOPLE.requester, id, 'batch_stop');
+    await waitForApproval(h, id, 'done');
+    expect(serviceCalls(h, '/transfer').map((c) => (c.body as TransferBody).receiver)).not.toContain(
+      addresses(3, 30)[0],
+    );
   });
 });
 
