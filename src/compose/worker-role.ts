@@ -7,6 +7,7 @@ import type { Queues } from '../adapters/jobs/queues.js';
 import { startWorkers, type Workers } from '../adapters/jobs/worker.js';
 import { slackNotifier } from '../adapters/slack/notifier.js';
 import { slackReportPoster } from '../adapters/slack/report-send.js';
+import { cardCommitments } from '../app/commitments.js';
 import type { WeeklyReportDeps } from '../app/weekly-report.js';
 import { createWorkerApp } from '../app/worker-app.js';
 import { startHeartbeat } from '../metrics/heartbeat.js';
@@ -66,6 +67,7 @@ export function startWorkerRole(b: Built, workerRedis: RedisClient, options: Wor
       log: b.log,
       controls: ports.controls,
       approvers: config.approvers,
+      commitments: (record) => cardCommitments({ store: ports.store, service: ports.service, log: b.log }, record),
     }),
     approvalsChannel: config.approvalsChannel,
     // Issue 19: the start is on a replica (WAIT 1) before any call, when Redis has replicas.

@@ -4,6 +4,7 @@
  * turned into the port's errors so the processor can reschedule or report.
  */
 import type { WebClient } from '@slack/web-api';
+import type { CardCommitments } from '../../domain/commitments.js';
 import type { FreezeState } from '../../domain/freeze-state.js';
 import type { RequestRecord } from '../../domain/request.js';
 import type { Logger } from '../../log.js';
@@ -57,6 +58,8 @@ export interface SlackNotifierOptions {
   controls?: { freeze(): Promise<FreezeState | undefined> };
   /** APPROVERS (users and user groups): a not-paid proposal's reply mentions them. */
   approvers?: readonly string[];
+  /** What else is promised from a pending payment's wallet and asset (app/commitments.ts). */
+  commitments?: (record: RequestRecord) => Promise<CardCommitments | undefined>;
 }
 
 export function slackNotifier({
@@ -66,11 +69,16 @@ export function slackNotifier({
   log,
   controls,
   approvers = [],
+  commitments,
 }: SlackNotifierOptions): Notifier {
   const text = (t: string) => withSandboxText(t, sandbox);
   const drawCard = async (record: RequestRecord) => {
     const freeze = await controls?.freeze();
-    return { text: cardText(record, freeze), blocks: requestCardBlocks(record, sandbox, { freeze, approvers }) };
+    const promised = await commitments?.(record);
+    return {
+      text: cardText(record, freeze),
+      blocks: requestCardBlocks(record, sandbox, { freeze, approvers, commitments: promised }),
+    };
   };
   const linkTo = async (card: CardRef): Promise<string> =>
     (await deliver(() => client.chat.getPermalink({ channel: card.channel, message_ts: card.ts }))).permalink ?? '';

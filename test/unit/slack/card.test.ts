@@ -41,7 +41,7 @@ describe('the approval card', () => {
       :hourglass_flowing_sand: Waiting for approval
       *Amount:* *1,250.50* USDC  ·  *Chain:* Base  (\`base:usdc\`)
       *From:* ops <https://basescan.org/address/0x99ED2e97162533BA814aF8092b93b9a3090DEdcF|0x99ED…EdcF>
-      *To:* <https://basescan.org/address/0x99ED2e97162533BA814aF8092b93b9a3090DEdcF|0x99ED2e97162533BA814aF8092b93b9a3090DEdcF>
+      *To:* <https://basescan.org/address/0x99ED2e97162533BA814aF8092b93b9a3090DEdcF|0x 99ED 2e97 1625 33BA 814a F809 2b93 b9a3 090D EdcF>
       _typed by <@U0REQUESTER> · EIP-55 checksum valid_
       :warning: *Rampart has never paid this address before.* Check it with the payee.
       *Available:* 10,000.00 → 8,749.50 USDC
@@ -53,7 +53,7 @@ describe('the approval card', () => {
       Sealed request hash \`05462931a8\` · what runs is exactly what is shown
       Approve
       Approve this request?
-      Send 1,250.50 USDC on Base from ops to 0x99ED…EdcF? Yours is approval 1 of 1: it runs now and cannot be undone.
+      Send 1,250.50 USDC on Base from ops to 0x 99ED 2e97 1625 33BA 814a F809 2b93 b9a3 090D EdcF? Yours is approval 1 of 1: it runs now and cannot be undone.
       Approve
       Back
       Deny

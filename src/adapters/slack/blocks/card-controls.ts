@@ -3,8 +3,10 @@
  * was held, and escalation. Pure.
  */
 import type { KnownBlock } from '@slack/types';
+import type { CardCommitments } from '../../../domain/commitments.js';
 import type { FreezeState } from '../../../domain/freeze-state.js';
 import type { RequestRecord } from '../../../domain/request.js';
+import { committedLine } from '../../../presenters/commitments.js';
 import { esc, section, slackDate } from './common.js';
 import { freezeBannerText } from './freeze.js';
 
@@ -13,6 +15,8 @@ export interface CardControls {
   freeze?: FreezeState | undefined;
   /** APPROVERS: an outcome-unknown card names who could confirm not paid when too few can. */
   approvers?: readonly string[] | undefined;
+  /** What else is promised from this payment's wallet and asset (app/commitments.ts). */
+  commitments?: CardCommitments | undefined;
 }
 
 const OPEN = new Set(['pending', 'approved', 'executing']);
@@ -22,11 +26,27 @@ export function cardControlBlocks(record: RecordLike, extras: CardControls): Kno
   if (extras.freeze && OPEN.has(record.state)) blocks.push(section(freezeBannerText(extras.freeze)));
   if (record.state !== 'pending') return blocks;
   const lines: string[] = [];
-  if (record.frozen.velocityNote) lines.push(`*Velocity limit at submission:* ${esc(record.frozen.velocityNote)}`);
   if (record.held) lines.push(`:warning: *Approval held:* ${esc(record.held)}`);
   if (record.escalatedAt) lines.push(`:mega: *Escalated* at ${slackDate(record.escalatedAt)}: still pending.`);
   if (lines.length > 0) blocks.push(section(lines.join('\n')));
   return blocks;
+}
+
+/**
+ * The velocity headroom, read after the money: the sealed note already begins "Limit for ops:",
+ * so it is said once, its label in bold.
+ */
+export function velocityBlocks(record: RecordLike): KnownBlock[] {
+  const note = record.frozen.velocityNote;
+  if (record.state !== 'pending' || !note) return [];
+  const label = /^(Limit for [^:]+:)(.*)$/s.exec(note);
+  return [section(label ? `*${esc(label[1] ?? '')}*${esc(label[2] ?? '')}` : esc(note))];
+}
+
+/** "Committed: B-1003 still needs …": shown while the payment can still be denied. */
+export function committedBlocks(record: RecordLike, commitments: CardCommitments | undefined): KnownBlock[] {
+  const line = record.state === 'pending' ? committedLine(commitments) : undefined;
+  return line ? [section(`:link: ${esc(line).replace(/^Committed:/, '*Committed:*')}`)] : [];
 }
 
 type RecordLike = Pick<RequestRecord, 'state' | 'frozen' | 'held' | 'escalatedAt'>;

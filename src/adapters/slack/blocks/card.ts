@@ -7,10 +7,11 @@
 
 import type { KnownBlock } from '@slack/types';
 import { shortAddress } from '../../../domain/address.js';
+import type { CardCommitments } from '../../../domain/commitments.js';
 import { isFinal, type RequestRecord, type RequestState } from '../../../domain/request.js';
 import { outcomeMessage } from '../../../presenters/describe-error.js';
 import { batchCardBlocks } from './batch-card.js';
-import { type CardControls, cardControlBlocks } from './card-controls.js';
+import { type CardControls, cardControlBlocks, committedBlocks, velocityBlocks } from './card-controls.js';
 import { whatLines } from './card-lines.js';
 import { approveConfirmText, buttonLabel, summaryLine } from './card-summary.js';
 import {
@@ -129,7 +130,7 @@ function finalCard(record: RequestRecord): KnownBlock[] {
   ];
 }
 
-function buttons(record: RequestRecord, frozen: boolean): KnownBlock {
+function buttons(record: RequestRecord, frozen: boolean, commitments?: CardCommitments): KnownBlock {
   const f = record.frozen;
   // Issue 20 §5: with warnings on the card, Approve asks the approver to confirm they checked
   // them, and the click says so (its value) so the vote's history records it in the same script.
@@ -144,13 +145,13 @@ function buttons(record: RequestRecord, frozen: boolean): KnownBlock {
     confirm: checked
       ? {
           title: plain('Checked the warnings?', 100),
-          text: plain(`${checked} ${approveConfirmText(record)}`, 300),
+          text: plain(`${checked} ${approveConfirmText(record, commitments)}`, 300),
           confirm: plain('Checked, approve', 30),
           deny: plain('Back', 30),
         }
       : {
           title: plain('Approve this request?', 100),
-          text: plain(approveConfirmText(record), 300),
+          text: plain(approveConfirmText(record, commitments), 300),
           confirm: plain('Approve', 30),
           deny: plain('Back', 30),
         },
@@ -188,6 +189,8 @@ export function requestCardBlocks(record: RequestRecord, sandbox: boolean, contr
     section(statusLine(record, frozen)),
     ...cardControlBlocks(record, controls), // issue 13
     { type: 'section', text: mrkdwn(whatLines(f).join('\n')) },
+    ...committedBlocks(record, controls.commitments),
+    ...velocityBlocks(record), // after the money: a person reads the amount first
     // Issue 20 §4: earlier payments this one repeats, while it can still be denied.
     ...(record.state === 'pending' && f.display.repeats?.length ? [section(requestRepeatLines(f).join('\n'))] : []),
     section(requestedBy(f)),
@@ -197,6 +200,6 @@ export function requestCardBlocks(record: RequestRecord, sandbox: boolean, contr
     ),
     hashLine(record),
   ];
-  if (record.state === 'pending') blocks.push(buttons(record, frozen));
+  if (record.state === 'pending') blocks.push(buttons(record, frozen, controls.commitments));
   return withSandboxNote(blocks, sandbox);
 }
