@@ -15,7 +15,7 @@ import { notSentReply, outcomeReply } from './blocks/card-replies.js';
 import { cardText } from './blocks/card-summary.js';
 import { withSandboxText } from './blocks/common.js';
 import { proposalReply } from './blocks/not-paid.js';
-import { escalationText, reminderText, requesterText } from './blocks/reminders.js';
+import { escalationText, reminderText, requestedText, requesterText } from './blocks/reminders.js';
 
 /** Slack errors an admin must fix; retrying alone will not help. */
 const NEEDS_ADMIN = new Set([
@@ -168,9 +168,7 @@ export function slackNotifier({
         await client.chat.postEphemeral({
           channel: origin ?? card.channel,
           user: requester,
-          text: text(
-            `Your request ${id} is waiting for approval: <${permalink.permalink}|see the card>. You will be mentioned in its thread when it is decided.`,
-          ),
+          text: text(requestedText(record, permalink.permalink ?? '')),
         });
       } catch (err) {
         // The card is up; a missing confirmation must not re-post it.
