@@ -11,6 +11,7 @@ import { enrolLink } from '../../src/app/passkey-enrol.js';
 import type { StepUpAttempt } from '../../src/app/step-up-deps.js';
 import { verifyApproval } from '../../src/app/verify-approval.js';
 import type { WebDeps } from '../../src/compose/app-deps.js';
+import { fullAddress } from '../../src/presenters/address.js';
 import { addresses, submitBatchFile, transfersCsv, waitForApproval } from '../support/batches.js';
 import { blocksText, eventually, expectHealthyRun, type Harness, PEOPLE, startHarness } from '../support/harness.js';
 import {
@@ -110,7 +111,7 @@ describe('passkey step-up', () => {
     // The card's words: its hash label and 10 characters, people by the name Slack shows.
     const card = (await h.rampart.deps.store.get(id))?.frozen;
     expect(shown).toContain(`Sealed request hash ${card?.hash}`);
-    expect(shown).toContain(RECEIVER);
+    expect(shown).toContain(fullAddress(RECEIVER)); // every character, grouped in fours
     expect(shown).toContain('Not what you expected? Deny it on the card.');
     expect(shown).toContain(PEOPLE.requester.toLowerCase());
     expect(shown).not.toContain(PEOPLE.requester);

@@ -48,7 +48,7 @@ describe('the money first', () => {
     const limit = lines.findIndex((l) => l.includes('Limit for ops:'));
     expect(amount).toBeGreaterThan(-1);
     expect(limit).toBeGreaterThan(amount);
-    expect(lines[limit]).toBe('*Limit for ops:* 200,000.00 USDC per 24 h. 200,000.00 left; 199,975.00 after this.');
+    expect(lines[limit]).toBe('Limit for ops: 200,000.00 USDC per 24 h. 200,000.00 left; 199,975.00 after this.');
     expect(lines.join('\n')).not.toContain('Velocity limit');
   });
 });

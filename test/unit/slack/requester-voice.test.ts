@@ -38,7 +38,7 @@ describe('the requester hears the money', () => {
       /^:white_check_mark: <@U0RILEY> R-1001 succeeded: 25\.00 USDC to 0x99ED…EdcF\. Transaction </,
     );
     expect(outcomeReply(riley('failed'))).toMatch(/^:x: <@U0RILEY> R-1001 failed \(25\.00 USDC to 0x99ED…EdcF\): /);
-    expect(requesterText(riley('approved'), 'https://slack.test/p', { kind: 'decision' })).toContain(
+    expect(requesterText(riley('approved'), 'https://slack.test/p', { kind: 'state' })).toContain(
       'Your R-1001, 25.00 USDC (Base) ops → 0x99ED…EdcF, was approved',
     );
   });

@@ -32,15 +32,10 @@ export function cardControlBlocks(record: RecordLike, extras: CardControls): Kno
   return blocks;
 }
 
-/**
- * The velocity headroom, read after the money: the sealed note already begins "Limit for ops:",
- * so it is said once, its label in bold.
- */
+/** The velocity headroom, read after the money; the sealed note already begins "Limit for ops:". */
 export function velocityBlocks(record: RecordLike): KnownBlock[] {
   const note = record.frozen.velocityNote;
-  if (record.state !== 'pending' || !note) return [];
-  const label = /^(Limit for [^:]+:)(.*)$/s.exec(note);
-  return [section(label ? `*${esc(label[1] ?? '')}*${esc(label[2] ?? '')}` : esc(note))];
+  return record.state === 'pending' && note ? [section(esc(note))] : [];
 }
 
 /** "Committed: B-1003 still needs …": shown while the payment can still be denied. */
