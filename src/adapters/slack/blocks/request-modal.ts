@@ -2,7 +2,7 @@
 import type { KnownBlock, PlainTextOption, View } from '@slack/types';
 import { z } from 'zod';
 import { amountTextProblem } from '../../../domain/amount.js';
-import { ASSET_IDS, assetInfo, CHAINS, describeUnknownAsset, parseAssetId } from '../../../domain/assets.js';
+import { ASSET_IDS, assetInfo, CHAINS, describeUnknownAsset, isAssetId, parseAssetId } from '../../../domain/assets.js';
 import type { Prefill } from '../../../domain/command-text.js';
 import { encodeMetadata } from '../metadata.js';
 import { context, esc, plain, section } from './common.js';
@@ -42,6 +42,19 @@ export interface AssetChoice {
   id: string;
   /** "120,000.50 available" when the wallet's balance is known. */
   note?: string;
+  /** "120,000.50": the available figure alone. */
+  available?: string;
+}
+
+/**
+ * The alternative to an amount, with its figure when the form knows which asset (pre-filled, or
+ * the only one the wallet holds): "or send the entire available balance (29,500.25 USDT)".
+ */
+function entireBalanceText(choices: readonly AssetChoice[], asset: string | undefined, listed: boolean): string {
+  const chosen = choices.find((a) => a.id === asset) ?? (listed && choices.length === 1 ? choices[0] : undefined);
+  const figure =
+    chosen?.available && isAssetId(chosen.id) ? `${chosen.available} ${assetInfo(chosen.id).code}` : undefined;
+  return `or send the entire available balance (${figure ?? 'its figure is fixed when you submit'})`;
 }
 
 const option = (text: string, value: string): PlainTextOption => ({ text: plain(text, 75), value });
@@ -106,7 +119,12 @@ export function requestModal(
     input(
       'wallet',
       'From wallet',
-      { type: 'static_select', options: walletOptions, ...(initialWallet ? { initial_option: initialWallet } : {}) },
+      {
+        type: 'static_select',
+        placeholder: plain('Choose a wallet'),
+        options: walletOptions,
+        ...(initialWallet ? { initial_option: initialWallet } : {}),
+      },
       { dispatch_action: true },
     ),
     input('asset', 'Asset', {
@@ -127,7 +145,7 @@ export function requestModal(
         optional: meta.kind === 'transfer',
         hint: plain(
           meta.kind === 'transfer'
-            ? 'Either an exact amount here, or leave it empty and tick “Everything available” below.'
+            ? 'An exact amount; empty only when you tick “or send the entire available balance” below.'
             : 'Exact decimal amount in the asset, no more decimals than it has.',
           2000,
         ),
@@ -136,11 +154,11 @@ export function requestModal(
   ];
   if (meta.kind === 'transfer') {
     // Issue 23 item 17: one either/or; the number is sealed at submission (issue 19).
-    const entire = option('Everything available (the exact amount is fixed when you submit)', 'entire');
+    const entire = option(entireBalanceText(choices, prefill.asset, assets !== undefined), 'entire');
     blocks.push(
       input(
         'entire',
-        'Or send everything',
+        'Instead of an amount',
         { type: 'checkboxes', options: [entire], ...(prefill.entireBalance ? { initial_options: [entire] } : {}) },
         { optional: true },
       ),
