@@ -60,6 +60,8 @@ export interface SlackNotifierOptions {
   approvers?: readonly string[];
   /** What else is promised from a pending payment's wallet and asset (app/commitments.ts). */
   commitments?: (record: RequestRecord) => Promise<CardCommitments | undefined>;
+  /** Approvers whose passkey counts now (app/passkey-holders.ts), for a step-up card's quorum. */
+  passkeyHolders?: () => Promise<string[]>;
 }
 
 export function slackNotifier({
@@ -70,14 +72,16 @@ export function slackNotifier({
   controls,
   approvers = [],
   commitments,
+  passkeyHolders,
 }: SlackNotifierOptions): Notifier {
   const text = (t: string) => withSandboxText(t, sandbox);
   const drawCard = async (record: RequestRecord) => {
     const freeze = await controls?.freeze();
     const promised = await commitments?.(record);
+    const holders = record.frozen.stepUp && record.state === 'pending' ? await passkeyHolders?.() : undefined;
     return {
       text: cardText(record, freeze),
-      blocks: requestCardBlocks(record, sandbox, { freeze, approvers, commitments: promised }),
+      blocks: requestCardBlocks(record, sandbox, { freeze, approvers, commitments: promised, passkeyHolders: holders }),
     };
   };
   const linkTo = async (card: CardRef): Promise<string> =>

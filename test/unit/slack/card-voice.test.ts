@@ -94,3 +94,27 @@ describe('step-up', () => {
     expect(text).not.toContain('it runs now');
   });
 });
+
+describe('a step-up quorum out of reach', () => {
+  const stepUp = () =>
+    buildRecord('pending', 'transfer', {
+      frozen: { ...buildSealedRequest('transfer'), id: 'R-1006', stepUp: true, requiredApprovals: 2 },
+    });
+  const approvers = ['U0APPROVER1', 'U0APPROVER2', 'U0AYO', 'S0TREASURY'];
+
+  it('says so and names who could register a passkey', () => {
+    const card = readableTexts(requestCardBlocks(stepUp(), false, { approvers, passkeyHolders: ['U0APPROVER1'] })).join(
+      '\n',
+    );
+    expect(card).toContain(
+      ':warning: *This cannot reach its quorum yet:* it needs 2 more approvals with a passkey that counts, and only <@U0APPROVER1> can. <@U0APPROVER2>, <@U0AYO> could register one with /passkey (another approver approves it).',
+    );
+  });
+
+  it('says nothing when enough approvers hold a passkey that counts', () => {
+    const card = readableTexts(
+      requestCardBlocks(stepUp(), false, { approvers, passkeyHolders: ['U0APPROVER1', 'U0AYO'] }),
+    ).join('\n');
+    expect(card).not.toContain('cannot reach its quorum');
+  });
+});

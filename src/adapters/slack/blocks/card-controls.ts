@@ -6,6 +6,8 @@ import type { KnownBlock } from '@slack/types';
 import type { CardCommitments } from '../../../domain/commitments.js';
 import type { FreezeState } from '../../../domain/freeze-state.js';
 import type { RequestRecord } from '../../../domain/request.js';
+import { unreachableQuorum } from '../../../domain/step-up-reach.js';
+import { plural } from '../../../domain/words.js';
 import { committedLine } from '../../../presenters/commitments.js';
 import { esc, section, slackDate } from './common.js';
 import { freezeBannerText } from './freeze.js';
@@ -17,6 +19,8 @@ export interface CardControls {
   approvers?: readonly string[] | undefined;
   /** What else is promised from this payment's wallet and asset (app/commitments.ts). */
   commitments?: CardCommitments | undefined;
+  /** Approvers whose passkey counts now; given, a step-up card says when its quorum is out of reach. */
+  passkeyHolders?: readonly string[] | undefined;
 }
 
 const OPEN = new Set(['pending', 'approved', 'executing']);
@@ -42,6 +46,34 @@ export function velocityBlocks(record: RecordLike): KnownBlock[] {
 export function committedBlocks(record: RecordLike, commitments: CardCommitments | undefined): KnownBlock[] {
   const line = record.state === 'pending' ? committedLine(commitments) : undefined;
   return line ? [section(`:link: ${esc(line).replace(/^Committed:/, '*Committed:*')}`)] : [];
+}
+
+/** A step-up request too few approvers can approve: say so, and name who could register a passkey. */
+export function quorumReachBlocks(
+  record: RecordLike & Pick<RequestRecord, 'votes'>,
+  extras: CardControls,
+): KnownBlock[] {
+  const f = record.frozen;
+  if (record.state !== 'pending' || !f.stepUp || !extras.passkeyHolders) return [];
+  const reach = unreachableQuorum(
+    f.requiredApprovals,
+    record.votes.map((v) => v.user),
+    f.requester,
+    extras.passkeyHolders,
+    extras.approvers ?? [],
+  );
+  if (!reach) return [];
+  const who = (ids: readonly string[]) => ids.map((u) => `<@${u}>`).join(', ');
+  const have = reach.holders.length === 0 ? 'no other approver has one' : `only ${who(reach.holders)} can`;
+  const register =
+    reach.couldRegister.length > 0
+      ? ` ${who(reach.couldRegister)} could register one with /passkey (another approver approves it).`
+      : ' An approver could register one with /passkey (another approver approves it).';
+  return [
+    section(
+      `:warning: *This cannot reach its quorum yet:* it needs ${plural(reach.needed, 'more approval')} with a passkey that counts, and ${have}.${register}`,
+    ),
+  ];
 }
 
 type RecordLike = Pick<RequestRecord, 'state' | 'frozen' | 'held' | 'escalatedAt'>;

@@ -11,7 +11,13 @@ import type { CardCommitments } from '../../../domain/commitments.js';
 import { isFinal, type RequestRecord, type RequestState } from '../../../domain/request.js';
 import { outcomeMessage } from '../../../presenters/describe-error.js';
 import { batchCardBlocks } from './batch-card.js';
-import { type CardControls, cardControlBlocks, committedBlocks, velocityBlocks } from './card-controls.js';
+import {
+  type CardControls,
+  cardControlBlocks,
+  committedBlocks,
+  quorumReachBlocks,
+  velocityBlocks,
+} from './card-controls.js';
 import { whatLines } from './card-lines.js';
 import { approveConfirmText, buttonLabel, summaryLine } from './card-summary.js';
 import {
@@ -195,6 +201,7 @@ export function requestCardBlocks(record: RequestRecord, sandbox: boolean, contr
     ...(record.state === 'pending' && f.display.repeats?.length ? [section(requestRepeatLines(f).join('\n'))] : []),
     section(requestedBy(f)),
     ...peoplesWords(record),
+    ...quorumReachBlocks(record, controls),
     section(
       `*Rule:* ${esc(f.rule)}\n${votesLine(record)}${record.state === 'pending' ? `\n*Expires:* ${slackDate(f.expiresAt)}` : ''}`,
     ),
