@@ -105,6 +105,19 @@ describe('passkey step-up', () => {
     await click(h, PEOPLE.approver1, id, 'request_approve');
     const url = await offeredLink(PEOPLE.approver1, id);
     expect(url).toMatch(new RegExp(`^${pages.publicUrl}/step-up#[A-Za-z0-9_-]{43}$`));
+    // The link works once: its click replaces the private message, which then offers no link.
+    const offer = h.fake
+      .ephemerals(PEOPLE.approver1)
+      .filter((e) => e.text?.includes(id))
+      .at(-1);
+    if (!offer) throw new Error('no passkey link message');
+    await h.driver.click(PEOPLE.approver1, { action_id: 'step_up_open', message: offer, channel: 'C0APPROVALS' });
+    const replaced = await eventually(
+      () => h.fake.ephemerals(PEOPLE.approver1).find((e) => e.text?.includes(`passkey page for ${id} was opened`)),
+      10_000,
+      'the replaced link message',
+    );
+    expect(blocksText(replaced)).not.toContain('/step-up#');
     const shown = await openLink(approver1, url);
     expect(shown).toContain(id);
     expect(shown).toContain('20,000.00');
