@@ -23,9 +23,9 @@ export function committedLine(c: CardCommitments | undefined): string | undefine
  * The Approve confirmation's warning when the wallet cannot pay this and what is promised: the
  * approval is not refused for it (the balance may be topped up before the turn comes).
  */
-export function overCommittedWarning(c: CardCommitments | undefined): string | undefined {
+export function overCommittedWarning(c: CardCommitments | undefined, compact = false): string | undefined {
   if (!c || c.availableAfter === undefined || c.availableAfter >= 0n || c.items.length === 0) return undefined;
-  const { code } = c;
-  const ids = c.items.map((i) => i.id).join(', ');
-  return `The wallet is short by ${fmt(-c.availableAfter, c.decimals)} ${code} for this and ${ids}: approving is allowed, but a payment may then fail for funds.`;
+  const ids = c.items.length > 2 ? `${c.items.length} commitments` : c.items.map((i) => i.id).join(', ');
+  const by = `Short by ${fmt(-c.availableAfter, c.decimals)} ${c.code} with ${ids}`;
+  return compact ? `${by}.` : `${by} (allowed; a payment may fail for funds).`;
 }

@@ -51,7 +51,7 @@ it('a single drawn while a batch runs names the batch’s commitment and what is
     `*Committed:* ${batch} still needs 70,000.00 USDC (running) · available after this and open commitments: ${formatAmount({ units: after, decimals: 6 })} USDC`,
   );
   expect(approveConfirmText(record, commitments)).toContain(
-    `The wallet is short by ${formatAmount({ units: -after, decimals: 6 })} USDC for this and ${batch}: approving is allowed`,
+    `Short by ${formatAmount({ units: -after, decimals: 6 })} USDC with ${batch} (allowed; a payment may fail for funds).`,
   );
   // Not refused for it: the approval goes through.
   expect((await approve(w.deps, single, APPROVERS[0] as string)).kind).toBe('approved');

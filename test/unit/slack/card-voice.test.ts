@@ -118,3 +118,43 @@ describe('a step-up quorum out of reach', () => {
     expect(card).not.toContain('cannot reach its quorum');
   });
 });
+
+describe('the Approve confirmation fits Slack’s 300 characters', () => {
+  it('with the full address, an own wallet, a sealed entire balance, repeats and a shortfall, nothing cut', () => {
+    const base = buildSealedRequest('transfer');
+    const r = buildRecord('pending', 'transfer', {
+      frozen: {
+        ...base,
+        id: 'R-1002',
+        requiredApprovals: 2,
+        display: {
+          ...base.display,
+          amountText: '13,500,000.00',
+          assetCode: 'cNGN',
+          chain: 'bsc',
+          entireBalance: true,
+          ownWallet: 'treasury-reserve',
+          walletAlias: 'operations-nigeria',
+          repeats: [
+            { of: 'R-1001.1', state: 'unknown', at: Date.UTC(2026, 10, 28, 9) },
+            { of: 'R-1000.1', state: 'succeeded', at: Date.UTC(2026, 10, 28, 8) },
+          ] as never,
+        },
+      },
+    });
+    const commitments = {
+      items: [{ id: 'B-1003', units: 650_000_000_000n, status: 'running' as const }],
+      decimals: 6,
+      code: 'cNGN',
+      availableAfter: -12_850_000_000_000n,
+    };
+    const blocks = requestCardBlocks(r, false, { commitments });
+    const texts = readableTexts(blocks).filter((t) => t.startsWith('I checked'));
+    expect(texts).toHaveLength(1);
+    const text = texts[0] ?? '';
+    expect(text.length).toBeLessThanOrEqual(300);
+    expect(text, text).not.toMatch(/…$/);
+    expect(text).toContain('0x 99ED 2e97 1625 33BA 814a F809 2b93 b9a3 090D EdcF');
+    expect(text).toContain('Short by 12,850,000.00 cNGN with B-1003');
+  });
+});

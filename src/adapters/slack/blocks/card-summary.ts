@@ -84,7 +84,8 @@ export function cardText(record: RequestRecord, freeze?: FreezeState): string {
 }
 
 /** Issue 23 item 2: what runs, and whether this click makes it run. */
-export function approveConfirmText(record: RequestRecord, commitments?: CardCommitments): string {
+/** `compact`: the shorter wording card.ts falls back to when the full one passes Slack's 300 characters. */
+export function approveConfirmText(record: RequestRecord, commitments?: CardCommitments, compact = false): string {
   const f = record.frozen;
   const { call, display } = f;
   const chain = chainName(f);
@@ -99,13 +100,15 @@ export function approveConfirmText(record: RequestRecord, commitments?: CardComm
   } else {
     what = `Register ${summaryLine(f)}?`;
   }
-  const short = overCommittedWarning(commitments);
+  const short = overCommittedWarning(commitments, compact);
   if (short) what = `${what} ${esc(short)}`;
   const n = record.votes.length + 1;
   const m = f.requiredApprovals;
   // A step-up request counts only a passkey vote: the click opens the private passkey page.
   if (f.stepUp)
     return `${what} This click opens your passkey page and moves nothing. Approving there with your passkey is approval ${n} of ${m}${n >= m ? '; then it runs and cannot be undone.' : '.'}`;
+  if (compact)
+    return `${what} Approval ${n} of ${m}: ${n >= m ? 'runs now, cannot be undone.' : `runs once ${m - n} more agree${m - n === 1 ? 's' : ''}.`}`;
   const runs = call.kind === 'register-beneficiary' ? 'they are recorded now' : 'it runs now';
   const then =
     n >= m

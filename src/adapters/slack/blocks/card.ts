@@ -136,6 +136,16 @@ function finalCard(record: RequestRecord): KnownBlock[] {
   ];
 }
 
+/** Slack's confirm text holds 300 characters: the full wording when it fits, then shorter ones, never cut mid-sentence. */
+function confirmText(record: RequestRecord, commitments: CardCommitments | undefined, checked?: string): string {
+  const tries = [
+    [checked, approveConfirmText(record, commitments)],
+    [checked && 'I checked the warnings.', approveConfirmText(record, commitments)],
+    [checked && 'I checked the warnings.', approveConfirmText(record, commitments, true)],
+  ].map((parts) => parts.filter(Boolean).join(' '));
+  return tries.find((t) => t.length <= 300) ?? (tries.at(-1) as string);
+}
+
 function buttons(record: RequestRecord, frozen: boolean, commitments?: CardCommitments): KnownBlock {
   const f = record.frozen;
   // Issue 20 §5: with warnings on the card, Approve asks the approver to confirm they checked
@@ -151,13 +161,13 @@ function buttons(record: RequestRecord, frozen: boolean, commitments?: CardCommi
     confirm: checked
       ? {
           title: plain('Checked the warnings?', 100),
-          text: plain(`${checked} ${approveConfirmText(record, commitments)}`, 300),
+          text: plain(confirmText(record, commitments, checked), 300),
           confirm: plain('Checked, approve', 30),
           deny: plain('Back', 30),
         }
       : {
           title: plain('Approve this request?', 100),
-          text: plain(approveConfirmText(record, commitments), 300),
+          text: plain(confirmText(record, commitments), 300),
           confirm: plain('Approve', 30),
           deny: plain('Back', 30),
         },
