@@ -7,10 +7,10 @@
 
 import type { KnownBlock } from '@slack/types';
 import { shortAddress } from '../../../domain/address.js';
-import type { CardCommitments } from '../../../domain/commitments.js';
 import { isFinal, type RequestRecord, type RequestState } from '../../../domain/request.js';
 import { outcomeMessage } from '../../../presenters/describe-error.js';
 import { batchCardBlocks } from './batch-card.js';
+import { buttons } from './card-buttons.js';
 import {
   type CardControls,
   cardControlBlocks,
@@ -19,7 +19,7 @@ import {
   velocityBlocks,
 } from './card-controls.js';
 import { whatLines } from './card-lines.js';
-import { approveConfirmText, buttonLabel, summaryLine } from './card-summary.js';
+import { summaryLine } from './card-summary.js';
 import {
   type Blocks,
   code,
@@ -28,16 +28,15 @@ import {
   header,
   link,
   mrkdwn,
-  plain,
   section,
   slackDate,
   withSandboxNote,
   wordsBlock,
 } from './common.js';
 import { unknownOutcomeBlocks } from './not-paid.js';
-import { checkedWarnings, requestRepeatLines, WARNINGS_CHECKED } from './repeat-lines.js';
+import { requestRepeatLines } from './repeat-lines.js';
 
-export const APPROVAL_ACTIONS = { approve: 'request_approve', deny: 'request_deny', cancel: 'request_cancel' } as const;
+export { APPROVAL_ACTIONS } from './card-buttons.js';
 
 // Words first: the emoji only repeats them (issue 23 item 12).
 const STATE_LABEL: Record<RequestState, string> = {
@@ -134,62 +133,6 @@ function finalCard(record: RequestRecord): KnownBlock[] {
     ...peoplesWords(record),
     hashLine(record),
   ];
-}
-
-/** Slack's confirm text holds 300 characters: the full wording when it fits, then shorter ones, never cut mid-sentence. */
-function confirmText(record: RequestRecord, commitments: CardCommitments | undefined, checked?: string): string {
-  const tries = [
-    [checked, approveConfirmText(record, commitments)],
-    [checked && 'I checked the warnings.', approveConfirmText(record, commitments)],
-    [checked && 'I checked the warnings.', approveConfirmText(record, commitments, true)],
-  ].map((parts) => parts.filter(Boolean).join(' '));
-  return tries.find((t) => t.length <= 300) ?? (tries.at(-1) as string);
-}
-
-function buttons(record: RequestRecord, frozen: boolean, commitments?: CardCommitments): KnownBlock {
-  const f = record.frozen;
-  // Issue 20 §5: with warnings on the card, Approve asks the approver to confirm they checked
-  // them, and the click says so (its value) so the vote's history records it in the same script.
-  const checked = checkedWarnings(f);
-  const approve = {
-    type: 'button',
-    action_id: APPROVAL_ACTIONS.approve,
-    style: 'primary',
-    text: plain('Approve', 75),
-    accessibility_label: buttonLabel('Approve', f),
-    value: checked ? `${f.id} ${WARNINGS_CHECKED}` : f.id,
-    confirm: checked
-      ? {
-          title: plain('Checked the warnings?', 100),
-          text: plain(confirmText(record, commitments, checked), 300),
-          confirm: plain('Checked, approve', 30),
-          deny: plain('Back', 30),
-        }
-      : {
-          title: plain('Approve this request?', 100),
-          text: plain(confirmText(record, commitments), 300),
-          confirm: plain('Approve', 30),
-          deny: plain('Back', 30),
-        },
-  };
-  const elements = [
-    ...(frozen ? [] : [approve]),
-    {
-      type: 'button',
-      action_id: APPROVAL_ACTIONS.deny,
-      style: 'danger',
-      text: plain('Deny', 75),
-      accessibility_label: buttonLabel('Deny', f),
-      value: f.id,
-    },
-    // Issue 23 item 16: the requester's cancel in a menu, so the row fits a phone.
-    {
-      type: 'overflow',
-      action_id: APPROVAL_ACTIONS.cancel,
-      options: [{ text: plain('Cancel my request (requester only)', 75), value: f.id }],
-    },
-  ];
-  return { type: 'actions', block_id: `approval-${f.id}`, elements } as KnownBlock;
 }
 
 export function requestCardBlocks(record: RequestRecord, sandbox: boolean, controls: CardControls = {}): Blocks {

@@ -2,10 +2,14 @@
 import type { KnownBlock, PlainTextOption, View } from '@slack/types';
 import { z } from 'zod';
 import { amountTextProblem } from '../../../domain/amount.js';
-import { ASSET_IDS, assetInfo, CHAINS, describeUnknownAsset, isAssetId, parseAssetId } from '../../../domain/assets.js';
+import { ASSET_IDS, assetInfo, CHAINS } from '../../../domain/assets.js';
 import type { Prefill } from '../../../domain/command-text.js';
 import { encodeMetadata } from '../metadata.js';
 import { context, esc, plain, section } from './common.js';
+import { type AssetChoice, entireBalanceText, prefillWarnings } from './request-modal-text.js';
+
+export type { AssetChoice };
+export { prefillWarnings };
 
 export const REQUEST_CALLBACK = { transfer: 'transfer_modal', offramp: 'offramp_modal' } as const;
 export const NEW_BENEFICIARY_ACTION = 'offramp_new_beneficiary';
@@ -38,25 +42,6 @@ export const modalMetaSchema = z.object({
 
 export const WALLET_ACTION = 'wallet';
 
-export interface AssetChoice {
-  id: string;
-  /** "120,000.50 available" when the wallet's balance is known. */
-  note?: string;
-  /** "120,000.50": the available figure alone. */
-  available?: string;
-}
-
-/**
- * The alternative to an amount, with its figure when the form knows which asset (pre-filled, or
- * the only one the wallet holds): "or send the entire available balance (29,500.25 USDT)".
- */
-function entireBalanceText(choices: readonly AssetChoice[], asset: string | undefined, listed: boolean): string {
-  const chosen = choices.find((a) => a.id === asset) ?? (listed && choices.length === 1 ? choices[0] : undefined);
-  const figure =
-    chosen?.available && isAssetId(chosen.id) ? `${chosen.available} ${assetInfo(chosen.id).code}` : undefined;
-  return `or send the entire available balance (${figure ?? 'its figure is fixed when you submit'})`;
-}
-
 const option = (text: string, value: string): PlainTextOption => ({ text: plain(text, 75), value });
 
 export const assetLabel = (id: string): string => {
@@ -84,17 +69,6 @@ export interface WalletChoice {
   alias: string;
   id: string;
   note?: string | undefined;
-}
-
-/** Issue 23 item 1: one sentence per pre-fill that could not be used, shown at the top. */
-export function prefillWarnings(prefill: Prefill, wallets: readonly WalletChoice[]): string[] {
-  const out: string[] = [];
-  if (prefill.wallet && !wallets.some((w) => w.alias === prefill.wallet))
-    out.push(`“${prefill.wallet}” is not a wallet: choose one (${wallets.map((w) => w.alias).join(', ')}).`);
-  const amountProblem = prefill.amount ? amountTextProblem(prefill.amount) : undefined;
-  if (amountProblem) out.push(`${amountProblem} The amount box is left empty.`);
-  if (prefill.asset && !parseAssetId(prefill.asset)) out.push(describeUnknownAsset(prefill.asset));
-  return out;
 }
 
 export function requestModal(
