@@ -61,7 +61,7 @@ describe('what people see (issue 23)', () => {
 
     await h.driver.command(PEOPLE.approver2, '/freeze', 'incident 42', APPROVALS);
     const card = await eventually(
-      () => (blocksText(currentCard(h, id)).includes('incident 42.') ? currentCard(h, id) : undefined),
+      () => (blocksText(currentCard(h, id)).includes('`incident 42`.') ? currentCard(h, id) : undefined),
       8000,
       'the banner with the reason',
     );
