@@ -100,7 +100,7 @@ export function registerApprovalActions(app: Routes, deps: Deps): void {
     }
   });
 
-  // issue 22: the passkey link button opens the page; its click replaces the private message,
+  // The passkey link button opens the page; its click replaces the private message,
   // whose link works once, with what to do if the page was closed.
   app.action<BlockButtonAction>(STEP_UP_ACTION, async ({ ack, action, respond }) => {
     await ack();
