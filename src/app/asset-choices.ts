@@ -17,6 +17,8 @@ export interface HeldAsset {
   id: string;
   /** "120,000.50 available". */
   note: string;
+  /** "120,000.50": the figure alone, for "or send the entire available balance (120,000.50 USDC)". */
+  available: string;
 }
 
 export interface WalletOption {
@@ -35,7 +37,8 @@ export async function heldAssets(
     .filter((b) => isAssetId(b.id) && b.available > 0)
     .map((b) => {
       const a = assetInfo(b.id as Parameters<typeof assetInfo>[0]);
-      return { id: a.id, note: `${formatNumber(b.available, a.decimals)} available` };
+      const available = formatNumber(b.available, a.decimals);
+      return { id: a.id, note: `${available} available`, available };
     });
 }
 

@@ -7,11 +7,14 @@ import type { Queues } from '../adapters/jobs/queues.js';
 import { startWorkers, type Workers } from '../adapters/jobs/worker.js';
 import { slackNotifier } from '../adapters/slack/notifier.js';
 import { slackReportPoster } from '../adapters/slack/report-send.js';
+import { cardCommitments } from '../app/commitments.js';
+import { passkeyHolders } from '../app/passkey-holders.js';
 import type { WeeklyReportDeps } from '../app/weekly-report.js';
 import { createWorkerApp } from '../app/worker-app.js';
 import { startHeartbeat } from '../metrics/heartbeat.js';
 import { BalanceHistory } from '../store/balance-history.js';
 import { durableStart } from '../store/durable.js';
+import { PasskeyStore } from '../store/passkeys.js';
 import { RateLimiter } from '../store/rate-limiter.js';
 import type { RedisClient } from '../store/redis.js';
 import { ReportMarks } from '../store/report-marks.js';
@@ -66,6 +69,8 @@ export function startWorkerRole(b: Built, workerRedis: RedisClient, options: Wor
       log: b.log,
       controls: ports.controls,
       approvers: config.approvers,
+      passkeyHolders: () => passkeyHolders(new PasskeyStore(workerRedis, prefix), now()),
+      commitments: (record) => cardCommitments({ store: ports.store, service: ports.service, log: b.log }, record),
     }),
     approvalsChannel: config.approvalsChannel,
     // Issue 19: the start is on a replica (WAIT 1) before any call, when Redis has replicas.

@@ -39,12 +39,15 @@ const ACCOUNTS = [
 
 const HIDDEN_AT_LEAST = 4;
 
-/** "GB33••••••••••••••5555": `head` and `tail` characters shown, at least four always hidden. */
+/**
+ * "GB33••••5555": `head` and `tail` characters shown, at least four always hidden, and always
+ * written as four dots, the one mask format (the hidden length is not shown).
+ */
 export function maskMiddle(value: string, head: number, tail = 4): string {
   const v = value.replace(/\s+/g, '');
   const t = Math.max(0, Math.min(tail, v.length - HIDDEN_AT_LEAST));
   const h = Math.max(0, Math.min(head, v.length - HIDDEN_AT_LEAST - t));
-  return v.slice(0, h) + '•'.repeat(Math.max(HIDDEN_AT_LEAST, v.length - h - t)) + v.slice(v.length - t);
+  return `${v.slice(0, h)}••••${v.slice(v.length - t)}`;
 }
 
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);

@@ -3,9 +3,12 @@
  * digits. Used by Slack messages, the CLI and error messages alike.
  */
 
-/** "•••••••1234": one dot per hidden character; short values are hidden whole. */
+/**
+ * "••••1234": the one mask format, four dots whatever the length (the length is not shown
+ * either); short values are hidden whole.
+ */
 export const maskTail = (value: string, visible = 4): string =>
-  value.length <= visible ? '•'.repeat(4) : '•'.repeat(value.length - visible) + value.slice(-visible);
+  value.length <= visible ? '•'.repeat(4) : `••••${value.slice(-visible)}`;
 
 /** A bank account number as cards and answers show it: "••••6789". */
 export const maskAccount = (accountNumber: string): string => `••••${accountNumber.slice(-4)}`;

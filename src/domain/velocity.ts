@@ -166,10 +166,13 @@ function windowLabelOf(typed: string): string {
 
 const fmt = (units: bigint, decimals: number) => formatAmount({ units, decimals });
 
+/** The code as listed (`cNGN`): the subject's is upper-cased only to match rules. */
+export const shownCode = (code: string): string => CODES.get(code.toUpperCase())?.code ?? code;
+
 /** "Limit for ops: 50,000.00 USDC per 24 h. 12,400.00 left" — words, not configuration syntax (issue 23 item 15). */
 export function headroomSentence(subject: Pick<VelocitySubject, 'walletAlias' | 'code'>, u: VelocityUsage): string {
   const d = u.rule.decimals;
-  return `Limit for ${subject.walletAlias}: ${fmt(u.rule.limit, d)} ${subject.code} per ${u.rule.windowLabel}. ${fmt(leftOf(u), d)} left`;
+  return `Limit for ${subject.walletAlias}: ${fmt(u.rule.limit, d)} ${shownCode(subject.code)} per ${u.rule.windowLabel}. ${fmt(leftOf(u), d)} left`;
 }
 
 /** The card's note: the headroom and what is left once this request counts. */
@@ -192,6 +195,6 @@ export function exceededSentence(
   what: 'request' | 'batch' = 'request',
 ): string {
   const lead = what === 'batch' ? 'The batch total is over a velocity limit.' : 'This is over the limit.';
-  const amount = `${what === 'batch' ? 'this batch totals' : 'this request is'} ${fmt(subject.units, subject.decimals)} ${subject.code}`;
+  const amount = `${what === 'batch' ? 'this batch totals' : 'this request is'} ${fmt(subject.units, subject.decimals)} ${shownCode(subject.code)}`;
   return `${lead} ${headroomSentence(subject, u)}, and ${amount}: ask for at most what is left, or wait for earlier payments to leave the ${u.rule.windowLabel} window.`;
 }

@@ -147,7 +147,7 @@ describe('the /lookup modal', () => {
     expect(ack.body).toMatchObject({ response_action: 'errors' });
     expect(Object.keys(errors ?? {})).toEqual(['account_number']);
     const message = errors?.account_number ?? '';
-    expect(message).toContain('No account ••••••0000 at bank 058');
+    expect(message).toContain('No account ••••0000 at bank 058');
     expect(message).toContain('the service said “account not found”');
     expect(message).toContain('check both numbers with the account holder');
     expectCleanMessage(message);

@@ -310,7 +310,7 @@ describe('read-only commands against a healthy service', () => {
     it('says when the bank has no such account', async () => {
       const { answer } = await ask('/lookup', '058 0000000000');
       const sentence = expectOneClearSentence(answer);
-      expect(sentence).toContain('No account ••••••0000 at bank 058');
+      expect(sentence).toContain('No account ••••0000 at bank 058');
       expect(sentence).toContain('check both numbers with the account holder');
     });
 

@@ -11,6 +11,7 @@ import { enrolLink } from '../../src/app/passkey-enrol.js';
 import type { StepUpAttempt } from '../../src/app/step-up-deps.js';
 import { verifyApproval } from '../../src/app/verify-approval.js';
 import type { WebDeps } from '../../src/compose/app-deps.js';
+import { fullAddress } from '../../src/presenters/address.js';
 import { addresses, submitBatchFile, transfersCsv, waitForApproval } from '../support/batches.js';
 import { blocksText, eventually, expectHealthyRun, type Harness, PEOPLE, startHarness } from '../support/harness.js';
 import {
@@ -104,13 +105,26 @@ describe('passkey step-up', () => {
     await click(h, PEOPLE.approver1, id, 'request_approve');
     const url = await offeredLink(PEOPLE.approver1, id);
     expect(url).toMatch(new RegExp(`^${pages.publicUrl}/step-up#[A-Za-z0-9_-]{43}$`));
+    // The link works once: its click replaces the private message, which then offers no link.
+    const offer = h.fake
+      .ephemerals(PEOPLE.approver1)
+      .filter((e) => e.text?.includes(id))
+      .at(-1);
+    if (!offer) throw new Error('no passkey link message');
+    await h.driver.click(PEOPLE.approver1, { action_id: 'step_up_open', message: offer, channel: 'C0APPROVALS' });
+    const replaced = await eventually(
+      () => h.fake.ephemerals(PEOPLE.approver1).find((e) => e.text?.includes(`passkey page for ${id} was opened`)),
+      10_000,
+      'the replaced link message',
+    );
+    expect(blocksText(replaced)).not.toContain('/step-up#');
     const shown = await openLink(approver1, url);
     expect(shown).toContain(id);
     expect(shown).toContain('20,000.00');
     // The card's words: its hash label and 10 characters, people by the name Slack shows.
     const card = (await h.rampart.deps.store.get(id))?.frozen;
     expect(shown).toContain(`Sealed request hash ${card?.hash}`);
-    expect(shown).toContain(RECEIVER);
+    expect(shown).toContain(fullAddress(RECEIVER)); // every character, grouped in fours
     expect(shown).toContain('Not what you expected? Deny it on the card.');
     expect(shown).toContain(PEOPLE.requester.toLowerCase());
     expect(shown).not.toContain(PEOPLE.requester);

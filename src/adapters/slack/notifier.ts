@@ -4,6 +4,7 @@
  * turned into the port's errors so the processor can reschedule or report.
  */
 import type { WebClient } from '@slack/web-api';
+import type { CardCommitments } from '../../domain/commitments.js';
 import type { FreezeState } from '../../domain/freeze-state.js';
 import type { RequestRecord } from '../../domain/request.js';
 import type { Logger } from '../../log.js';
@@ -15,7 +16,7 @@ import { notSentReply, outcomeReply } from './blocks/card-replies.js';
 import { cardText } from './blocks/card-summary.js';
 import { withSandboxText } from './blocks/common.js';
 import { proposalReply } from './blocks/not-paid.js';
-import { escalationText, reminderText, requesterText } from './blocks/reminders.js';
+import { escalationText, reminderText, requestedText, requesterText } from './blocks/reminders.js';
 
 /** Slack errors an admin must fix; retrying alone will not help. */
 const NEEDS_ADMIN = new Set([
@@ -58,6 +59,10 @@ export interface SlackNotifierOptions {
   controls?: { freeze(): Promise<FreezeState | undefined> };
   /** APPROVERS (users and user groups): a not-paid proposal's reply mentions them. */
   approvers?: readonly string[];
+  /** What else is promised from a pending payment's wallet and asset (app/commitments.ts). */
+  commitments?: (record: RequestRecord) => Promise<CardCommitments | undefined>;
+  /** Approvers whose passkey counts now (app/passkey-holders.ts), for a step-up card's quorum. */
+  passkeyHolders?: () => Promise<string[]>;
 }
 
 export function slackNotifier({
@@ -67,11 +72,18 @@ export function slackNotifier({
   log,
   controls,
   approvers = [],
+  commitments,
+  passkeyHolders,
 }: SlackNotifierOptions): Notifier {
   const text = (t: string) => withSandboxText(t, sandbox);
   const drawCard = async (record: RequestRecord) => {
     const freeze = await controls?.freeze();
-    return { text: cardText(record, freeze), blocks: requestCardBlocks(record, sandbox, { freeze, approvers }) };
+    const promised = await commitments?.(record);
+    const holders = record.frozen.stepUp && record.state === 'pending' ? await passkeyHolders?.() : undefined;
+    return {
+      text: cardText(record, freeze),
+      blocks: requestCardBlocks(record, sandbox, { freeze, approvers, commitments: promised, passkeyHolders: holders }),
+    };
   };
   const linkTo = async (card: CardRef): Promise<string> =>
     (await deliver(() => client.chat.getPermalink({ channel: card.channel, message_ts: card.ts }))).permalink ?? '';
@@ -161,9 +173,7 @@ export function slackNotifier({
         await client.chat.postEphemeral({
           channel: origin ?? card.channel,
           user: requester,
-          text: text(
-            `Your request ${id} is waiting for approval: <${permalink.permalink}|see the card>. You will be mentioned in its thread when it is decided.`,
-          ),
+          text: text(requestedText(record, permalink.permalink ?? '')),
         });
       } catch (err) {
         // The card is up; a missing confirmation must not re-post it.

@@ -66,7 +66,9 @@ describe('the request form choices', () => {
     const service = {
       getBalances: async () => [entry('base:usdc', 1250.5), entry('base:eurc', 0), entry('dogecoin:doge', 9)],
     };
-    expect(await heldAssets({ service }, 'wal_1')).toEqual([{ id: 'base:usdc', note: '1,250.50 available' }]);
+    expect(await heldAssets({ service }, 'wal_1')).toEqual([
+      { id: 'base:usdc', note: '1,250.50 available', available: '1,250.50' },
+    ]);
   });
 
   it('marks a wallet that cannot do the job, and lists one it could not read unmarked', async () => {

@@ -85,6 +85,20 @@ describe('window arithmetic and sentences', () => {
     expect(usedInWindow(entries, 10_000, 3000)).toBe(23n);
   });
 
+  it('writes cNGN as listed, never CNGN', () => {
+    const rule = parse('ops:cNGN=1000000/24h').rules[0];
+    if (!rule) throw new Error('no rule');
+    const call: ServiceCall = {
+      kind: 'transfer',
+      body: { wallet_id: 'wal_ops', amount: 650000, receiver: '0x', asset: 'bsc:cngn' },
+    };
+    const subject = velocitySubject(frozen(call));
+    if (!subject) throw new Error('no subject');
+    expect(headroomSentence(subject, { rule, used: 0n })).toBe(
+      'Limit for ops: 1,000,000.00 cNGN per 24 h. 1,000,000.00 left',
+    );
+  });
+
   it('names the rule, what is left and the request in one sentence', () => {
     const rule = parse('ops:USDC=50000/24h').rules[0];
     if (!rule) throw new Error('no rule');

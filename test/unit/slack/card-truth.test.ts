@@ -66,7 +66,7 @@ describe('the holder name on a beneficiary card', () => {
   it('shows country, SWIFT/BIC, routing code and the IBAN masked in the middle, never whole', () => {
     const card = crossBorderCard();
     expect(card).toContain(
-      '*Country:* GB  ·  *SWIFT/BIC:* `BUKBGB22`  ·  *Sort code:* `202015`  ·  *IBAN:* `GB33••••••••••••••5555`',
+      '*Country:* GB  ·  *SWIFT/BIC:* `BUKBGB22`  ·  *Sort code:* `202015`  ·  *IBAN:* `GB33••••5555`',
     );
     expect(card).not.toContain(IBAN);
     expect(card).not.toContain('20201555');
@@ -97,10 +97,10 @@ describe('the holder name on a beneficiary card', () => {
 
 describe('masking a destination account', () => {
   it.each([
-    [IBAN, 4, 'GB33••••••••••••••5555'],
+    [IBAN, 4, 'GB33••••5555'],
     ['12345678', 2, '••••5678'],
-    ['123456789012', 2, '12••••••9012'],
-    ['DE89 3704 0044 0532 0130 00', 4, 'DE89••••••••••••••3000'],
+    ['123456789012', 2, '12••••9012'],
+    ['DE89 3704 0044 0532 0130 00', 4, 'DE89••••3000'],
     ['123', 2, '••••'],
   ])('%s shows only its ends: %s', (value, head, masked) => {
     expect(maskMiddle(value, head)).toBe(masked);

@@ -73,16 +73,16 @@ describe('issue 23: the notification text leads with the money (item 3)', () => 
 describe('issue 23: the Approve confirmation says what runs and whether this click runs it (items 2, 4)', () => {
   it('names the money, the chain, from and to, and the approval count', () => {
     expect(approveConfirmText(buildRecord('pending'))).toMatchInlineSnapshot(
-      `"Send 1,250.50 USDC on Base from ops to 0x99ED…EdcF? Yours is approval 1 of 1: it runs now and cannot be undone."`,
+      `"Send 1,250.50 USDC on Base from ops to 0x 99ED 2e97 1625 33BA 814a F809 2b93 b9a3 090D EdcF? Yours is approval 1 of 1: it runs now and cannot be undone."`,
     );
     expect(approveConfirmText(buildRecord('pending', 'offramp'))).toMatchInlineSnapshot(
       `"Pay out 500.00 USDC on Base from ops to Ada Obi · GTBank ••••6789? Yours is approval 1 of 1: it runs now and cannot be undone."`,
     );
     expect(approveConfirmText(entireBalance())).toMatchInlineSnapshot(
-      `"Send all available at submission, 29,500.25 USDT on Arbitrum from ops to 0x99ED…EdcF? Yours is approval 1 of 2: it runs only once 1 more approver agrees."`,
+      `"Send all available at submission, 29,500.25 USDT on Arbitrum from ops to 0x 99ED 2e97 1625 33BA 814a F809 2b93 b9a3 090D EdcF? Yours is approval 1 of 2: it runs only once 1 more approver agrees."`,
     );
     expect(approveConfirmText(entireBalance([{ user: 'U0APPROVER1', at: 1 }]))).toMatchInlineSnapshot(
-      `"Send all available at submission, 29,500.25 USDT on Arbitrum from ops to 0x99ED…EdcF? Yours is approval 2 of 2: it runs now and cannot be undone."`,
+      `"Send all available at submission, 29,500.25 USDT on Arbitrum from ops to 0x 99ED 2e97 1625 33BA 814a F809 2b93 b9a3 090D EdcF? Yours is approval 2 of 2: it runs now and cannot be undone."`,
     );
   });
 });
@@ -94,7 +94,7 @@ describe('issue 23: the card', () => {
       :hourglass_flowing_sand: Waiting for approval
       *Amount:* All available at submission: *29,500.25* USDT  ·  *Chain:* Arbitrum  (\`arbitrum:usdt\`)
       *From:* ops <https://arbiscan.io/address/0x99ED2e97162533BA814aF8092b93b9a3090DEdcF|0x99ED…EdcF>
-      *To:* <https://arbiscan.io/address/0x99ED2e97162533BA814aF8092b93b9a3090DEdcF|0x99ED2e97162533BA814aF8092b93b9a3090DEdcF>
+      *To:* <https://arbiscan.io/address/0x99ED2e97162533BA814aF8092b93b9a3090DEdcF|0x 99ED 2e97 1625 33BA 814a F809 2b93 b9a3 090D EdcF>
       _typed by <@U0REQUESTER> · EIP-55 checksum valid_
       :warning: *Rampart has never paid this address before.* Check it with the payee.
       *Available:* 10,000.00 → 8,749.50 USDT
@@ -106,7 +106,7 @@ describe('issue 23: the card', () => {
       Sealed request hash \`05462931a8\` · what runs is exactly what is shown
       Approve
       Approve this request?
-      Send all available at submission, 29,500.25 USDT on Arbitrum from ops to 0x99ED…EdcF? Yours is approval 1 of 2: it runs only once 1 more approver agrees.
+      Send all available at submission, 29,500.25 USDT on Arbitrum from ops to 0x 99ED 2e97 1625 33BA 814a F809 2b93 b9a3 090D EdcF? Yours is approval 1 of 2: it runs only once 1 more approver agrees.
       Approve
       Back
       Deny
@@ -146,7 +146,7 @@ describe('issue 23: the card', () => {
       :octagonal_sign: *Frozen by <@U0APPROVER2> at <!date^1795255200^{date_short_pretty} {time}|2026-11-21 10:00 UTC>:* \`incident 42\`. Nothing is approved or executed until an unfreeze is approved (\`/unfreeze\`).
       *Amount:* *1,250.50* USDC  ·  *Chain:* Base  (\`base:usdc\`)
       *From:* ops <https://basescan.org/address/0x99ED2e97162533BA814aF8092b93b9a3090DEdcF|0x99ED…EdcF>
-      *To:* <https://basescan.org/address/0x99ED2e97162533BA814aF8092b93b9a3090DEdcF|0x99ED2e97162533BA814aF8092b93b9a3090DEdcF>
+      *To:* <https://basescan.org/address/0x99ED2e97162533BA814aF8092b93b9a3090DEdcF|0x 99ED 2e97 1625 33BA 814a F809 2b93 b9a3 090D EdcF>
       _typed by <@U0REQUESTER> · EIP-55 checksum valid_
       :warning: *Rampart has never paid this address before.* Check it with the payee.
       *Available:* 10,000.00 → 8,749.50 USDC
@@ -172,7 +172,7 @@ describe('issue 23: the card', () => {
       [
         "*Amount:* *1,250.50* USDC  ·  *Chain:* Base  (\`base:usdc\`)",
         "*From:* ops <https://basescan.org/address/0x99ED2e97162533BA814aF8092b93b9a3090DEdcF|0x99ED…EdcF>",
-        "*To:* treasury (own wallet) <https://basescan.org/address/0x99ED2e97162533BA814aF8092b93b9a3090DEdcF|0x99ED2e97162533BA814aF8092b93b9a3090DEdcF>",
+        "*To:* treasury (own wallet) <https://basescan.org/address/0x99ED2e97162533BA814aF8092b93b9a3090DEdcF|0x 99ED 2e97 1625 33BA 814a F809 2b93 b9a3 090D EdcF>",
         "*Available:* 10,000.00 → 8,749.50 USDC",
       ]
     `);
@@ -276,8 +276,8 @@ describe('issue 23: the card', () => {
     const actions = blocks.find((b) => b.type === 'actions') as unknown as { elements: Array<Record<string, unknown>> };
     expect(actions.elements.map((e) => e.accessibility_label ?? e.type)).toMatchInlineSnapshot(`
       [
-        "Approve R-1001: 1,250.50 USDC (Base) ops → 0x99ED…EdcF",
-        "Deny R-1001: 1,250.50 USDC (Base) ops → 0x99ED…EdcF",
+        "Approve R-1001: 1,250.50 USDC, ops to 0x99ED…EdcF",
+        "Deny R-1001: 1,250.50 USDC, ops to 0x99ED…EdcF",
         "overflow",
       ]
     `);

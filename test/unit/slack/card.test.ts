@@ -41,7 +41,7 @@ describe('the approval card', () => {
       :hourglass_flowing_sand: Waiting for approval
       *Amount:* *1,250.50* USDC  ·  *Chain:* Base  (\`base:usdc\`)
       *From:* ops <https://basescan.org/address/0x99ED2e97162533BA814aF8092b93b9a3090DEdcF|0x99ED…EdcF>
-      *To:* <https://basescan.org/address/0x99ED2e97162533BA814aF8092b93b9a3090DEdcF|0x99ED2e97162533BA814aF8092b93b9a3090DEdcF>
+      *To:* <https://basescan.org/address/0x99ED2e97162533BA814aF8092b93b9a3090DEdcF|0x 99ED 2e97 1625 33BA 814a F809 2b93 b9a3 090D EdcF>
       _typed by <@U0REQUESTER> · EIP-55 checksum valid_
       :warning: *Rampart has never paid this address before.* Check it with the payee.
       *Available:* 10,000.00 → 8,749.50 USDC
@@ -53,7 +53,7 @@ describe('the approval card', () => {
       Sealed request hash \`05462931a8\` · what runs is exactly what is shown
       Approve
       Approve this request?
-      Send 1,250.50 USDC on Base from ops to 0x99ED…EdcF? Yours is approval 1 of 1: it runs now and cannot be undone.
+      Send 1,250.50 USDC on Base from ops to 0x 99ED 2e97 1625 33BA 814a F809 2b93 b9a3 090D EdcF? Yours is approval 1 of 1: it runs now and cannot be undone.
       Approve
       Back
       Deny
@@ -152,21 +152,21 @@ describe('the thread reply for each final state', () => {
         "beneficiary expired": ":alarm_clock: <@U0REQUESTER> R-1001 expired without enough approvals. Make a new request if it is still needed.",
         "beneficiary failed": ":x: <@U0REQUESTER> R-1001 failed: The wallet service refused the request: “insufficient balance”. Nothing was retried; make a new request once the cause is fixed.",
         "beneficiary succeeded": ":white_check_mark: <@U0REQUESTER> R-1001 succeeded: id \`ben_5f0c2a\`.",
-        "beneficiary unknown": ":rotating_light: <@U0REQUESTER> *R-1001: outcome unknown.* The wallet service did not answer in time.
+        "beneficiary unknown": ":rotating_light: <@U0REQUESTER> *R-1001: outcome unknown*. The wallet service did not answer in time.
       *Do not request it again:* it may already have gone through, and Rampart will not call the service for it again. Check the service's records (ask its operators) to learn whether the beneficiary was created. Once you know, an approver other than the requester records it with *Record outcome…* on the card (or \`/resolve R-1001.1\`): paid, with the proof; not paid is only a proposal until a second approver confirms it.",
         "offramp cancelled": ":heavy_multiplication_x: R-1001 was cancelled by the requester.",
-        "offramp denied": ":no_entry_sign: <@U0REQUESTER> R-1001 was denied by <@U0APPROVER1>: \`not in this month’s budget\`",
-        "offramp expired": ":alarm_clock: <@U0REQUESTER> R-1001 expired without enough approvals. Make a new request if it is still needed.",
-        "offramp failed": ":x: <@U0REQUESTER> R-1001 failed: The wallet service refused the request: “insufficient balance”. Nothing was retried; make a new request once the cause is fixed.",
-        "offramp succeeded": ":white_check_mark: <@U0REQUESTER> R-1001 succeeded. The service's reference: \`OFR-20261121-0042\`.",
-        "offramp unknown": ":rotating_light: <@U0REQUESTER> *R-1001: outcome unknown.* The wallet service did not answer in time.
+        "offramp denied": ":no_entry_sign: <@U0REQUESTER> R-1001 (500.00 USDC to Ada Obi · GTBank ••••6789) was denied by <@U0APPROVER1>: \`not in this month’s budget\`",
+        "offramp expired": ":alarm_clock: <@U0REQUESTER> R-1001 (500.00 USDC to Ada Obi · GTBank ••••6789) expired without enough approvals. Make a new request if it is still needed.",
+        "offramp failed": ":x: <@U0REQUESTER> R-1001 failed (500.00 USDC to Ada Obi · GTBank ••••6789): The wallet service refused the request: “insufficient balance”. Nothing was retried; make a new request once the cause is fixed.",
+        "offramp succeeded": ":white_check_mark: <@U0REQUESTER> R-1001 succeeded: 500.00 USDC to Ada Obi · GTBank ••••6789. The service's reference: \`OFR-20261121-0042\`.",
+        "offramp unknown": ":rotating_light: <@U0REQUESTER> *R-1001: outcome unknown* (500.00 USDC to Ada Obi · GTBank ••••6789). The wallet service did not answer in time.
       *Do not request it again:* it may already have gone through, and Rampart will not call the service for it again. Check the wallet's balances and the service's records of payouts to this beneficiary (ask its operators) to learn whether it went through. Once you know, an approver other than the requester records it with *Record outcome…* on the card (or \`/resolve R-1001.1\`): paid, with the proof; not paid is only a proposal until a second approver confirms it.",
         "transfer cancelled": ":heavy_multiplication_x: R-1001 was cancelled by the requester.",
-        "transfer denied": ":no_entry_sign: <@U0REQUESTER> R-1001 was denied by <@U0APPROVER1>: \`not in this month’s budget\`",
-        "transfer expired": ":alarm_clock: <@U0REQUESTER> R-1001 expired without enough approvals. Make a new request if it is still needed.",
-        "transfer failed": ":x: <@U0REQUESTER> R-1001 failed: The wallet service refused the request: “insufficient balance”. Nothing was retried; make a new request once the cause is fixed.",
-        "transfer succeeded": ":white_check_mark: <@U0REQUESTER> R-1001 succeeded. Transaction <https://basescan.org/tx/0x5b1e8f0c2a91d3e4b7a6c5d4e3f2a1b0c9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4|0x5b1e…e5f4>.",
-        "transfer unknown": ":rotating_light: <@U0REQUESTER> *R-1001: outcome unknown.* The wallet service did not answer in time.
+        "transfer denied": ":no_entry_sign: <@U0REQUESTER> R-1001 (1,250.50 USDC to 0x99ED…EdcF) was denied by <@U0APPROVER1>: \`not in this month’s budget\`",
+        "transfer expired": ":alarm_clock: <@U0REQUESTER> R-1001 (1,250.50 USDC to 0x99ED…EdcF) expired without enough approvals. Make a new request if it is still needed.",
+        "transfer failed": ":x: <@U0REQUESTER> R-1001 failed (1,250.50 USDC to 0x99ED…EdcF): The wallet service refused the request: “insufficient balance”. Nothing was retried; make a new request once the cause is fixed.",
+        "transfer succeeded": ":white_check_mark: <@U0REQUESTER> R-1001 succeeded: 1,250.50 USDC to 0x99ED…EdcF. Transaction <https://basescan.org/tx/0x5b1e8f0c2a91d3e4b7a6c5d4e3f2a1b0c9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4|0x5b1e…e5f4>.",
+        "transfer unknown": ":rotating_light: <@U0REQUESTER> *R-1001: outcome unknown* (1,250.50 USDC to 0x99ED…EdcF). The wallet service did not answer in time.
       *Do not request it again:* it may already have gone through, and Rampart will not call the service for it again. Check the wallet's balances, the receiver's address on the chain's explorer and the service's records (ask its operators) to learn whether it went through. Once you know, an approver other than the requester records it with *Record outcome…* on the card (or \`/resolve R-1001.1\`): paid, with the proof; not paid is only a proposal until a second approver confirms it.",
       }
     `);

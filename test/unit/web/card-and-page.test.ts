@@ -11,6 +11,7 @@ import { stepUpHash } from '../../../src/app/step-up-subject.js';
 import { approvalHashOf, cardHash } from '../../../src/domain/approval.js';
 import { CHAINS } from '../../../src/domain/assets.js';
 import type { RequestRecord } from '../../../src/domain/request.js';
+import { fullAddress } from '../../../src/presenters/address.js';
 import { buildRecord, RECEIVER_EVM } from '../../support/factories.js';
 
 const NAMES = new Map([
@@ -91,7 +92,7 @@ describe('the passkey page and the card', () => {
     const { card, page, full } = await both(record);
     for (const figure of figures(card)) expect(page, `figure ${figure}`).toContain(figure);
     expect(card).toContain('1,250.50');
-    expect(page).toContain(RECEIVER_EVM);
+    expect(page).toContain(fullAddress(RECEIVER_EVM)); // every character, grouped in fours
     expect(page).toContain(record.frozen.rule);
     expect(page).toContain(CHAINS.ethereum.name);
     // One hash: the card's 10 characters are the first of the hash the passkey signs, shown first.

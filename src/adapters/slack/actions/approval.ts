@@ -12,7 +12,7 @@ import { APPROVAL_ACTIONS } from '../blocks/card.js';
 import { withSandboxText } from '../blocks/common.js';
 import { frozenClickText } from '../blocks/freeze.js';
 import { WARNINGS_CHECKED } from '../blocks/repeat-lines.js';
-import { STEP_UP_ACTION } from '../blocks/step-up.js';
+import { STEP_UP_ACTION, stepUpUsedText } from '../blocks/step-up.js';
 import { lateClickText, refusalText } from '../decision-text.js';
 import type { Deps } from '../deps.js';
 import type { Routes } from '../routes.js';
@@ -106,9 +106,14 @@ export function registerApprovalActions(app: Routes, deps: Deps): void {
     }
   });
 
-  // issue 22: the passkey link button only opens the page; its click is acknowledged, nothing more.
-  app.action<BlockButtonAction>(STEP_UP_ACTION, async ({ ack }) => {
+  // The passkey link button opens the page; its click replaces the private message,
+  // whose link works once, with what to do if the page was closed.
+  app.action<BlockButtonAction>(STEP_UP_ACTION, async ({ ack, action, respond }) => {
     await ack();
+    if (!action.value) return;
+    await respond({ replace_original: true, text: withSandboxText(stepUpUsedText(action.value), deps.sandbox) }).catch(
+      (err: unknown) => deps.log.warn({ err }, 'could not replace the passkey link message'),
+    );
   });
 
   app.action<BlockButtonAction>(APPROVAL_ACTIONS.deny, async ({ ack, body, action, client }) => {

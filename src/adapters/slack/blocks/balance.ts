@@ -2,7 +2,7 @@
 
 import type { BalanceEntry, Wallet } from '../../../app/reads/service-reads.js';
 import { formatNumber } from '../../../domain/amount.js';
-import { type AssetId, assetInfo, CHAINS, explorerAddressUrl, isAssetId } from '../../../domain/assets.js';
+import { type AssetId, assetInfo, explorerAddressUrl, isAssetId } from '../../../domain/assets.js';
 import { plural } from '../../../domain/words.js';
 import { type Blocks, context, esc, header, link, section, slackDate } from './common.js';
 
@@ -93,6 +93,6 @@ export function balanceBlocks(
       ),
     );
   }
-  blocks.push(context(`Fetched ${slackDate(fetchedAt)}. Chains: ${Object.keys(CHAINS).length} supported.`));
+  blocks.push(context(`Fetched ${slackDate(fetchedAt)}.`));
   return blocks;
 }

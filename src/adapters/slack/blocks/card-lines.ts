@@ -3,10 +3,12 @@
  * with where it came from (issue 23 item 7: typed by whom, checksum, bank lookup and when).
  * Pure.
  */
-import { shortAddress, toChecksumAddress } from '../../../domain/address.js';
+import { toChecksumAddress } from '../../../domain/address.js';
 import { CHAINS, type ChainId, explorerAddressUrl } from '../../../domain/assets.js';
 import type { Destination, HolderSource } from '../../../domain/destination.js';
 import type { SealedRequest } from '../../../domain/request.js';
+import { fullAddress, shortAddress } from '../../../presenters/address.js';
+import { assetCode, formatAmountText } from '../../../presenters/money.js';
 import { registrationLines, statedPayeeLine } from './card-registration.js';
 import { code, esc, link, slackDate } from './common.js';
 
@@ -58,6 +60,12 @@ function addressProof(chain: ChainId | undefined, address: string): string {
   return toChecksumAddress(address) === address ? 'EIP-55 checksum valid' : 'checksum does not match';
 }
 
+/** Who put the address here: a person typed it, or an API key (named, with its owner) sent it. */
+function provenance(f: SealedRequest): string {
+  const api = f.display.viaApi;
+  return api ? `from API key ${esc(api.keyName)} (owner <@${api.owner}>)` : `typed by <@${f.requester}>`;
+}
+
 const NAIRA = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const RATE = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
@@ -72,13 +80,13 @@ export function nairaLine(f: SealedRequest): string | undefined {
 function amountLine(f: SealedRequest, chain: ChainId | undefined): string {
   const { call, display } = f;
   if (call.kind !== 'transfer' && call.kind !== 'offramp') return '';
-  const code = esc(display.assetCode ?? '');
+  const code = esc(display.assetCode ?? assetCode(call.body.asset));
   const amount =
     call.body.amount === -1
       ? '*entire available balance (amount not fixed)*'
       : display.entireBalance
         ? `All available at submission: *${esc(display.amountText ?? '')}* ${code}`
-        : `*${esc(display.amountText ?? String(call.body.amount))}* ${code}`;
+        : `*${esc(display.amountText ?? formatAmountText(String(call.body.amount)))}* ${code}`;
   return `*Amount:* ${amount}  ·  *Chain:* ${chain ? CHAINS[chain].name : call.body.asset}  (\`${call.body.asset}\`)`;
 }
 
@@ -101,11 +109,11 @@ export function whatLines(f: SealedRequest): string[] {
       : '';
   lines.push(`*From:* ${esc(display.walletAlias ?? call.body.wallet_id)}${from}`);
   if (call.kind === 'transfer') {
-    const address = chain
-      ? link(explorerAddressUrl(chain, call.body.receiver), call.body.receiver)
-      : code(call.body.receiver);
+    // Every character, grouped in fours: a poisoned lookalike matches exactly the first 6 and last 4.
+    const grouped = fullAddress(call.body.receiver);
+    const address = chain ? link(explorerAddressUrl(chain, call.body.receiver), grouped) : code(grouped);
     if (display.ownWallet) lines.push(`*To:* ${esc(display.ownWallet)} (own wallet) ${address}`);
-    else lines.push(`*To:* ${address}\n_typed by <@${f.requester}> · ${addressProof(chain, call.body.receiver)}_`);
+    else lines.push(`*To:* ${address}\n_${provenance(f)} · ${addressProof(chain, call.body.receiver)}_`);
     if (display.newReceiver && !display.ownWallet)
       lines.push(
         display.viaApi

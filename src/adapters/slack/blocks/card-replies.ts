@@ -5,6 +5,7 @@
 import { shortAddress } from '../../../domain/address.js';
 import type { RequestOutcome, RequestRecord } from '../../../domain/request.js';
 import { outcomeMessage } from '../../../presenters/describe-error.js';
+import { amountWords, destinationWords, summaryLine } from './card-summary.js';
 import { code, esc, link, quoted } from './common.js';
 
 /** Where to look when the service may or may not have acted (issue 9 item 1). */
@@ -28,30 +29,40 @@ const sealedNote = (f: RequestRecord['frozen']): string =>
 export const notSentReply = (record: RequestRecord): string =>
   `:hourglass_flowing_sand: ${record.frozen.id} was not sent: no Redis replica confirmed its start in time, so nothing reached the service. Rampart tries again shortly; it is still approved and will run at most once.`;
 
+/** The money a reply is about: "25.00 USDC to 0x99ED…EdcF"; a batch's total; nothing for a destination. */
+export function paidWords(f: RequestRecord['frozen']): string | undefined {
+  const { kind } = f.call;
+  if (kind !== 'transfer' && kind !== 'offramp') return undefined;
+  return f.display.batch ? summaryLine(f) : `${amountWords(f)} to ${destinationWords(f)}`;
+}
+
 /** The thread reply for a final state: success with the explorer link, failure, or unknown. */
 export function outcomeReply(record: RequestRecord): string {
   const f = record.frozen;
   const who = `<@${f.requester}>`;
   const o = record.outcome ?? {};
   const id1 = record.executionCount > 1 ? f.id : `${f.id}.1`;
+  const words = paidWords(f);
+  const paid = words ? `: ${words}` : '';
+  const about = words ? ` (${words})` : '';
   if (o.resolution) return resolvedReply(record, o.resolution);
   switch (record.state) {
     case 'succeeded':
       if (o.link)
-        return `:white_check_mark: ${who} ${f.id} succeeded. Transaction ${link(o.link, o.hash ? shortAddress(o.hash) : 'on the explorer')}.${sealedNote(f)}`;
+        return `:white_check_mark: ${who} ${f.id} succeeded${paid}. Transaction ${link(o.link, o.hash ? shortAddress(o.hash) : 'on the explorer')}.${sealedNote(f)}`;
       if (o.reference)
-        return `:white_check_mark: ${who} ${f.id} succeeded. The service's reference: ${code(o.reference)}.${sealedNote(f)}`;
-      return `:white_check_mark: ${who} ${f.id} succeeded${o.id ? `: id ${code(o.id)}` : outcomeMessage(o) ? `: ${esc(outcomeMessage(o) ?? '')}` : ''}.`;
+        return `:white_check_mark: ${who} ${f.id} succeeded${paid}. The service's reference: ${code(o.reference)}.${sealedNote(f)}`;
+      return `:white_check_mark: ${who} ${f.id} succeeded${about}${o.id ? `: id ${code(o.id)}` : outcomeMessage(o) ? `: ${esc(outcomeMessage(o) ?? '')}` : ''}.`;
     case 'failed':
-      return `:x: ${who} ${f.id} failed: ${esc(outcomeMessage(o) ?? 'no message').replace(/\.$/, '')}. Nothing was retried; make a new request once the cause is fixed.`;
+      return `:x: ${who} ${f.id} failed${about}: ${esc(outcomeMessage(o) ?? 'no message').replace(/\.$/, '')}. Nothing was retried; make a new request once the cause is fixed.`;
     case 'unknown':
-      return `:rotating_light: ${who} *${f.id}: outcome unknown.* ${esc(outcomeMessage(o) ?? '')}\n*Do not request it again:* it may already have gone through, and Rampart will not call the service for it again. ${WHAT_TO_CHECK[f.call.kind]} Once you know, an approver other than the requester records it with *Record outcome…* on the card (or \`/resolve ${id1}\`): paid, with the proof; not paid is only a proposal until a second approver confirms it.`;
+      return `:rotating_light: ${who} *${f.id}: outcome unknown*${about}. ${esc(outcomeMessage(o) ?? '')}\n*Do not request it again:* it may already have gone through, and Rampart will not call the service for it again. ${WHAT_TO_CHECK[f.call.kind]} Once you know, an approver other than the requester records it with *Record outcome…* on the card (or \`/resolve ${id1}\`): paid, with the proof; not paid is only a proposal until a second approver confirms it.`;
     case 'denied':
-      return `:no_entry_sign: ${who} ${f.id} was denied by <@${record.decidedBy}>${record.denyReason ? `: ${quoted(record.denyReason)}` : '.'}`;
+      return `:no_entry_sign: ${who} ${f.id}${about} was denied by <@${record.decidedBy}>${record.denyReason ? `: ${quoted(record.denyReason)}` : '.'}`;
     case 'cancelled':
       return `:heavy_multiplication_x: ${f.id} was cancelled by the requester.`;
     case 'expired':
-      return `:alarm_clock: ${who} ${f.id} expired without enough approvals. Make a new request if it is still needed.`;
+      return `:alarm_clock: ${who} ${f.id}${about} expired without enough approvals. Make a new request if it is still needed.`;
     default:
       return `${f.id}: ${record.state}.`;
   }

@@ -3,12 +3,14 @@
  * notification text (what a lock screen shows), the Approve confirmation and App Home's rows.
  * Money first, then chain, from → to, then the id and the requester. Pure.
  */
-import { shortAddress } from '../../../domain/address.js';
 import { CHAINS, type ChainId } from '../../../domain/assets.js';
 import { batchStatusWords } from '../../../domain/batch-status.js';
+import type { CardCommitments } from '../../../domain/commitments.js';
 import type { FreezeState } from '../../../domain/freeze-state.js';
 import type { RequestRecord, RequestState, SealedRequest } from '../../../domain/request.js';
 import { plural } from '../../../domain/words.js';
+import { fullAddress, shortAddress } from '../../../presenters/address.js';
+import { overCommittedWarning } from '../../../presenters/commitments.js';
 import { esc } from './common.js';
 
 const chainName = (f: SealedRequest): string | undefined => {
@@ -31,6 +33,17 @@ export function destinationWords(f: SealedRequest): string {
   if (call.kind === 'offramp') return esc(display.beneficiaryLabel ?? call.body.beneficiary_id);
   if (call.kind === 'beneficiary') return esc(display.beneficiaryLabel ?? '');
   return '';
+}
+
+/**
+ * Where the money goes, whole, for the moment of deciding: the name beside the full address
+ * grouped in fours (a lookalike matches exactly the short form's first 6 and last 4).
+ */
+export function destinationInFull(f: SealedRequest): string {
+  const { call, display } = f;
+  if (call.kind !== 'transfer') return destinationWords(f);
+  const grouped = fullAddress(call.body.receiver);
+  return display.ownWallet ? `${esc(display.ownWallet)} (own wallet) ${grouped}` : grouped;
 }
 
 /** "25.00 USDC (Base) ops → 0x99ED…EdcF"; for destinations, what is added. */
@@ -73,7 +86,8 @@ export function cardText(record: RequestRecord, freeze?: FreezeState): string {
 }
 
 /** Issue 23 item 2: what runs, and whether this click makes it run. */
-export function approveConfirmText(record: RequestRecord): string {
+/** `compact`: the shorter wording card.ts falls back to when the full one passes Slack's 300 characters. */
+export function approveConfirmText(record: RequestRecord, commitments?: CardCommitments, compact = false): string {
   const f = record.frozen;
   const { call, display } = f;
   const chain = chainName(f);
@@ -82,14 +96,21 @@ export function approveConfirmText(record: RequestRecord): string {
     what = `Run ${summaryLine(f)}, ${display.batch.rows} rows one at a time?`;
   } else if (call.kind === 'transfer' || call.kind === 'offramp') {
     const verb = call.kind === 'transfer' ? 'Send' : 'Pay out';
-    what = `${verb} ${amountWords(f)}${chain ? ` on ${chain}` : ''} from ${esc(display.walletAlias ?? call.body.wallet_id)} to ${destinationWords(f)}?`;
+    what = `${verb} ${amountWords(f)}${chain ? ` on ${chain}` : ''} from ${esc(display.walletAlias ?? call.body.wallet_id)} to ${destinationInFull(f)}?`;
   } else if (call.kind === 'beneficiary') {
     what = `Add ${esc(display.beneficiaryLabel ?? '')}${display.holderName ? ` (${esc(display.holderName)})` : ''} as a payout destination for ${esc(display.identityLabel ?? call.body.identity_id)}?`;
   } else {
     what = `Register ${summaryLine(f)}?`;
   }
+  const short = overCommittedWarning(commitments, compact);
+  if (short) what = `${what} ${esc(short)}`;
   const n = record.votes.length + 1;
   const m = f.requiredApprovals;
+  // A step-up request counts only a passkey vote: the click opens the private passkey page.
+  if (f.stepUp)
+    return `${what} This click opens your passkey page and moves nothing. Approving there with your passkey is approval ${n} of ${m}${n >= m ? '; then it runs and cannot be undone.' : '.'}`;
+  if (compact)
+    return `${what} Approval ${n} of ${m}: ${n >= m ? 'runs now, cannot be undone.' : `runs once ${m - n} more agree${m - n === 1 ? 's' : ''}.`}`;
   const runs = call.kind === 'register-beneficiary' ? 'they are recorded now' : 'it runs now';
   const then =
     n >= m
@@ -98,8 +119,26 @@ export function approveConfirmText(record: RequestRecord): string {
   return `${what} Yours is approval ${n} of ${m}: ${then}`;
 }
 
-/** Issue 23 item 12: a button's spoken label says what it acts on. */
+/**
+ * A button's spoken label says what it acts on, within Slack's 75 characters by being short,
+ * never cut: "Approve R-1002: 29,500.25 USDT, ops to treasury". Shorter forms are tried in turn.
+ */
 export const buttonLabel = (verb: string, f: SealedRequest): string => {
-  const text = `${verb} ${f.id}: ${summaryLine(f)}`;
-  return text.length > 75 ? `${text.slice(0, 74)}…` : text;
+  const { call, display } = f;
+  const head = `${verb} ${f.id}`;
+  const money = `${display.amountText ?? ''} ${display.assetCode ?? ''}`.trim();
+  const from = display.walletAlias ?? ('wallet_id' in call.body ? call.body.wallet_id : '');
+  const to =
+    call.kind === 'transfer'
+      ? (display.ownWallet ?? shortAddress(call.body.receiver))
+      : (display.beneficiaryLabel ?? '');
+  const candidates = display.batch
+    ? [`${head}: ${display.batch.rows} ${display.batch.kind}, ${money} from ${from}`, `${head}: ${money} batch`]
+    : call.kind === 'transfer' || call.kind === 'offramp'
+      ? [`${head}: ${money}, ${from} to ${to}`, `${head}: ${money} to ${to}`, `${head}: ${money}`]
+      : [
+          `${head}: ${summaryLine(f)}`,
+          `${head}: ${call.kind === 'beneficiary' ? 'new payout destination' : 'registration'}`,
+        ];
+  return candidates.find((c) => c.length <= 75) ?? head;
 };

@@ -10,9 +10,16 @@ import { shortAddress } from '../../../domain/address.js';
 import { isFinal, type RequestRecord, type RequestState } from '../../../domain/request.js';
 import { outcomeMessage } from '../../../presenters/describe-error.js';
 import { batchCardBlocks } from './batch-card.js';
-import { type CardControls, cardControlBlocks } from './card-controls.js';
+import { buttons } from './card-buttons.js';
+import {
+  type CardControls,
+  cardControlBlocks,
+  committedBlocks,
+  quorumReachBlocks,
+  velocityBlocks,
+} from './card-controls.js';
 import { whatLines } from './card-lines.js';
-import { approveConfirmText, buttonLabel, summaryLine } from './card-summary.js';
+import { summaryLine } from './card-summary.js';
 import {
   type Blocks,
   code,
@@ -21,16 +28,15 @@ import {
   header,
   link,
   mrkdwn,
-  plain,
   section,
   slackDate,
   withSandboxNote,
   wordsBlock,
 } from './common.js';
 import { unknownOutcomeBlocks } from './not-paid.js';
-import { checkedWarnings, requestRepeatLines, WARNINGS_CHECKED } from './repeat-lines.js';
+import { requestRepeatLines } from './repeat-lines.js';
 
-export const APPROVAL_ACTIONS = { approve: 'request_approve', deny: 'request_deny', cancel: 'request_cancel' } as const;
+export { APPROVAL_ACTIONS } from './card-buttons.js';
 
 // Words first: the emoji only repeats them (issue 23 item 12).
 const STATE_LABEL: Record<RequestState, string> = {
@@ -129,52 +135,6 @@ function finalCard(record: RequestRecord): KnownBlock[] {
   ];
 }
 
-function buttons(record: RequestRecord, frozen: boolean): KnownBlock {
-  const f = record.frozen;
-  // Issue 20 §5: with warnings on the card, Approve asks the approver to confirm they checked
-  // them, and the click says so (its value) so the vote's history records it in the same script.
-  const checked = checkedWarnings(f);
-  const approve = {
-    type: 'button',
-    action_id: APPROVAL_ACTIONS.approve,
-    style: 'primary',
-    text: plain('Approve', 75),
-    accessibility_label: buttonLabel('Approve', f),
-    value: checked ? `${f.id} ${WARNINGS_CHECKED}` : f.id,
-    confirm: checked
-      ? {
-          title: plain('Checked the warnings?', 100),
-          text: plain(`${checked} ${approveConfirmText(record)}`, 300),
-          confirm: plain('Checked, approve', 30),
-          deny: plain('Back', 30),
-        }
-      : {
-          title: plain('Approve this request?', 100),
-          text: plain(approveConfirmText(record), 300),
-          confirm: plain('Approve', 30),
-          deny: plain('Back', 30),
-        },
-  };
-  const elements = [
-    ...(frozen ? [] : [approve]),
-    {
-      type: 'button',
-      action_id: APPROVAL_ACTIONS.deny,
-      style: 'danger',
-      text: plain('Deny', 75),
-      accessibility_label: buttonLabel('Deny', f),
-      value: f.id,
-    },
-    // Issue 23 item 16: the requester's cancel in a menu, so the row fits a phone.
-    {
-      type: 'overflow',
-      action_id: APPROVAL_ACTIONS.cancel,
-      options: [{ text: plain('Cancel my request (requester only)', 75), value: f.id }],
-    },
-  ];
-  return { type: 'actions', block_id: `approval-${f.id}`, elements } as KnownBlock;
-}
-
 export function requestCardBlocks(record: RequestRecord, sandbox: boolean, controls: CardControls = {}): Blocks {
   const f = record.frozen;
   const frozen = controls.freeze !== undefined;
@@ -188,15 +148,18 @@ export function requestCardBlocks(record: RequestRecord, sandbox: boolean, contr
     section(statusLine(record, frozen)),
     ...cardControlBlocks(record, controls), // issue 13
     { type: 'section', text: mrkdwn(whatLines(f).join('\n')) },
+    ...committedBlocks(record, controls.commitments),
+    ...velocityBlocks(record), // after the money: a person reads the amount first
     // Issue 20 §4: earlier payments this one repeats, while it can still be denied.
     ...(record.state === 'pending' && f.display.repeats?.length ? [section(requestRepeatLines(f).join('\n'))] : []),
     section(requestedBy(f)),
     ...peoplesWords(record),
+    ...quorumReachBlocks(record, controls),
     section(
       `*Rule:* ${esc(f.rule)}\n${votesLine(record)}${record.state === 'pending' ? `\n*Expires:* ${slackDate(f.expiresAt)}` : ''}`,
     ),
     hashLine(record),
   ];
-  if (record.state === 'pending') blocks.push(buttons(record, frozen));
+  if (record.state === 'pending') blocks.push(buttons(record, frozen, controls.commitments));
   return withSandboxNote(blocks, sandbox);
 }

@@ -33,13 +33,19 @@ export interface UnfreezeCardInput {
   sandbox: boolean;
 }
 
-const choiceWord = { release: 'release', cancel: 'cancel' } as const;
+// A vote reads as what the approver chose: "@ayo: unfreeze ✓", and, when requests are held, what happens to them.
+const choiceWord = (choice: 'release' | 'cancel', held: number): string =>
+  held === 0
+    ? 'unfreeze ✓'
+    : choice === 'release'
+      ? 'unfreeze ✓, run the held ones'
+      : 'unfreeze ✓, cancel the held ones';
 
 /** The /unfreeze card: what the freeze holds, the votes, and the two choices until decided. */
 export function unfreezeCardBlocks(c: UnfreezeCardInput): Blocks {
   const { proposal } = c;
   const votes = Object.entries(proposal.votes)
-    .map(([u, choice]) => `<@${u}>: ${choiceWord[choice]}`)
+    .map(([u, choice]) => `<@${u}>: ${choiceWord(choice, c.held.length)}`)
     .join(', ');
   const heldText = c.held.length
     ? c.held

@@ -2,10 +2,14 @@
 import type { KnownBlock, PlainTextOption, View } from '@slack/types';
 import { z } from 'zod';
 import { amountTextProblem } from '../../../domain/amount.js';
-import { ASSET_IDS, assetInfo, CHAINS, describeUnknownAsset, parseAssetId } from '../../../domain/assets.js';
+import { ASSET_IDS, assetInfo, CHAINS } from '../../../domain/assets.js';
 import type { Prefill } from '../../../domain/command-text.js';
 import { encodeMetadata } from '../metadata.js';
 import { context, esc, plain, section } from './common.js';
+import { type AssetChoice, entireBalanceText, prefillWarnings } from './request-modal-text.js';
+
+export type { AssetChoice };
+export { prefillWarnings };
 
 export const REQUEST_CALLBACK = { transfer: 'transfer_modal', offramp: 'offramp_modal' } as const;
 export const NEW_BENEFICIARY_ACTION = 'offramp_new_beneficiary';
@@ -38,12 +42,6 @@ export const modalMetaSchema = z.object({
 
 export const WALLET_ACTION = 'wallet';
 
-export interface AssetChoice {
-  id: string;
-  /** "120,000.50 available" when the wallet's balance is known. */
-  note?: string;
-}
-
 const option = (text: string, value: string): PlainTextOption => ({ text: plain(text, 75), value });
 
 export const assetLabel = (id: string): string => {
@@ -73,17 +71,6 @@ export interface WalletChoice {
   note?: string | undefined;
 }
 
-/** Issue 23 item 1: one sentence per pre-fill that could not be used, shown at the top. */
-export function prefillWarnings(prefill: Prefill, wallets: readonly WalletChoice[]): string[] {
-  const out: string[] = [];
-  if (prefill.wallet && !wallets.some((w) => w.alias === prefill.wallet))
-    out.push(`“${prefill.wallet}” is not a wallet: choose one (${wallets.map((w) => w.alias).join(', ')}).`);
-  const amountProblem = prefill.amount ? amountTextProblem(prefill.amount) : undefined;
-  if (amountProblem) out.push(`${amountProblem} The amount box is left empty.`);
-  if (prefill.asset && !parseAssetId(prefill.asset)) out.push(describeUnknownAsset(prefill.asset));
-  return out;
-}
-
 export function requestModal(
   meta: ModalMeta,
   wallets: readonly WalletChoice[],
@@ -106,7 +93,12 @@ export function requestModal(
     input(
       'wallet',
       'From wallet',
-      { type: 'static_select', options: walletOptions, ...(initialWallet ? { initial_option: initialWallet } : {}) },
+      {
+        type: 'static_select',
+        placeholder: plain('Choose a wallet'),
+        options: walletOptions,
+        ...(initialWallet ? { initial_option: initialWallet } : {}),
+      },
       { dispatch_action: true },
     ),
     input('asset', 'Asset', {
@@ -127,7 +119,7 @@ export function requestModal(
         optional: meta.kind === 'transfer',
         hint: plain(
           meta.kind === 'transfer'
-            ? 'Either an exact amount here, or leave it empty and tick “Everything available” below.'
+            ? 'An exact amount; empty only when you tick “or send the entire available balance” below.'
             : 'Exact decimal amount in the asset, no more decimals than it has.',
           2000,
         ),
@@ -136,11 +128,11 @@ export function requestModal(
   ];
   if (meta.kind === 'transfer') {
     // Issue 23 item 17: one either/or; the number is sealed at submission (issue 19).
-    const entire = option('Everything available (the exact amount is fixed when you submit)', 'entire');
+    const entire = option(entireBalanceText(choices, prefill.asset, assets !== undefined), 'entire');
     blocks.push(
       input(
         'entire',
-        'Or send everything',
+        'Instead of an amount',
         { type: 'checkboxes', options: [entire], ...(prefill.entireBalance ? { initial_options: [entire] } : {}) },
         { optional: true },
       ),

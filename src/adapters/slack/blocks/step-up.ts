@@ -27,10 +27,22 @@ export function stepUpOfferBlocks(
           text: { type: 'plain_text', text: resume ? 'Resume with your passkey' : 'Approve with your passkey' },
           style: 'primary',
           url,
+          // The click is also sent to Rampart, which replaces this message: the link works once.
+          value: `${purpose}:${requestId}`,
         },
       ],
     },
   ];
+}
+
+/**
+ * What replaces the private link message once its button was clicked: the link works once, so
+ * the message no longer offers it, and says how to get another.
+ */
+export function stepUpUsedText(value: string): string {
+  const [purpose, requestId = ''] = value.split(':');
+  const again = purpose === 'resume' ? 'Resume' : 'Approve';
+  return `:key: The passkey page for ${requestId} was opened from this link, which works once and for 5 minutes. Nothing moves until you confirm there with your passkey; if you closed it, click ${again} on the card for a new link.`;
 }
 
 export const stepUpOfferText = (requestId: string, purpose: 'approve' | 'resume' = 'approve') =>

@@ -1,0 +1,78 @@
+/**
+ * What a pending payment's card shows as already promised from its wallet and asset: every
+ * other approved payment not yet sent (a batch's queued rows, a single waiting for its turn), and
+ * the balance left once they and this one are paid. Read when the card is drawn; a balance that
+ * cannot be read leaves that figure out rather than guessing it.
+ */
+import { amountFromNumber, parseAmount } from '../domain/amount.js';
+import type { ApprovalState } from '../domain/approval.js';
+import { type AssetId, assetInfo, parseAssetId } from '../domain/assets.js';
+import { availableAfterCommitments, type CardCommitments, type Commitment } from '../domain/commitments.js';
+import type { RequestRecord } from '../domain/request.js';
+import { velocitySubject } from '../domain/velocity.js';
+import type { Logger } from '../log.js';
+import type { ServiceClient } from '../service/client.js';
+import type { RequestStore } from '../store/requests.js';
+
+export interface CommitmentDeps {
+  store: RequestStore;
+  service: Pick<ServiceClient, 'getBalances'>;
+  log: Logger;
+}
+
+const STATUS: Partial<Record<ApprovalState, Commitment['status']>> = {
+  approved: 'waiting',
+  running: 'running',
+  paused: 'paused',
+};
+
+const PAGE = 500;
+const assetOf = (r: RequestRecord): string | undefined => (r.frozen.call.body as { asset?: string }).asset;
+
+/** What an approved, unsent approval still needs: its queued rows (a batch) or its amount (a single). */
+async function stillNeeds(store: RequestStore, r: RequestRecord, decimals: number): Promise<bigint> {
+  const batch = r.frozen.display.batch !== undefined || r.frozen.id.startsWith('B-');
+  if (!batch) return r.state === 'approved' ? (velocitySubject(r.frozen)?.units ?? 0n) : 0n;
+  const rows = await store.batches.rows(r.frozen.id);
+  let need = 0n;
+  for (let offset = 0; offset < r.executionCount; offset += PAGE)
+    for (const e of await store.executions.page(r.frozen.id, offset, PAGE, r.executionCount)) {
+      const row = rows[Number(e.id.slice(e.id.lastIndexOf('.') + 1)) - 1];
+      if (e.state === 'queued' && row) need += parseAmount(row.amount, decimals).units;
+    }
+  return need;
+}
+
+export async function cardCommitments(
+  deps: CommitmentDeps,
+  record: RequestRecord,
+): Promise<CardCommitments | undefined> {
+  const subject = velocitySubject(record.frozen);
+  const asset = assetOf(record);
+  if (record.state !== 'pending' || record.frozen.display.batch || !subject || !asset) return undefined;
+  const items: Commitment[] = [];
+  const code = parseAssetId(asset) ? assetInfo(asset as AssetId).code : asset;
+  for (const id of (await deps.store.openIds()).sort()) {
+    if (id === record.frozen.id) continue;
+    const other = await deps.store.get(id);
+    const status = other ? STATUS[other.approvalState] : undefined;
+    if (!other || !status || assetOf(other) !== asset) continue;
+    if ((other.frozen.call.body as { wallet_id?: string }).wallet_id !== subject.walletId) continue;
+    const units = await stillNeeds(deps.store, other, subject.decimals);
+    if (units > 0n) items.push({ id, units, status });
+  }
+  if (items.length === 0) return { items, decimals: subject.decimals, code };
+  try {
+    const entry = (await deps.service.getBalances(subject.walletId)).find((b) => b.id === asset);
+    const available = amountFromNumber(entry?.available ?? 0, subject.decimals).units;
+    return {
+      items,
+      decimals: subject.decimals,
+      code,
+      availableAfter: availableAfterCommitments(available, subject.units, items),
+    };
+  } catch (err) {
+    deps.log.warn({ err, requestId: record.frozen.id }, 'card commitments: could not read the balance');
+    return { items, decimals: subject.decimals, code };
+  }
+}
