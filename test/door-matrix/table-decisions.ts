@@ -31,8 +31,7 @@ export const DECISIONS: Record<RuleId, Half<DecisionDoor>> = {
     stop: 'n/a: the requester may stop their own batch: stopping moves nothing',
     'record-outcome': 'applies',
     'record-outcome-cli': 'applies',
-    'confirm-not-paid':
-      'todo: the not-paid confirmation (on main: the passkey page, purpose confirm-not-paid) is being rebuilt on another branch; its driver comes with it',
+    'confirm-not-paid': 'applies',
     'unfreeze-vote': 'n/a: a freeze has no requester; two different people is the duplicate row',
     'passkey-enrol-approval': 'applies',
   },
@@ -40,8 +39,7 @@ export const DECISIONS: Record<RuleId, Half<DecisionDoor>> = {
     ...same(DECISION_DOORS, 'n/a: one person decides at this door'),
     'approve-button': 'applies',
     'passkey-page': PAGE,
-    'confirm-not-paid':
-      'todo: the not-paid confirmation (on main: the passkey page, purpose confirm-not-paid) is being rebuilt on another branch; its driver comes with it',
+    'confirm-not-paid': 'applies',
     'unfreeze-vote': 'applies',
   },
   step_up: {
@@ -51,8 +49,7 @@ export const DECISIONS: Record<RuleId, Half<DecisionDoor>> = {
     resume: 'todo: needs a step-up batch paused mid-run',
     'record-outcome': SETTLING,
     'record-outcome-cli': SETTLING,
-    'confirm-not-paid':
-      'todo: the not-paid confirmation (on main: the passkey page, purpose confirm-not-paid) is being rebuilt on another branch; its driver comes with it',
+    'confirm-not-paid': 'applies',
     'unfreeze-vote': 'n/a: no passkey on an unfreeze vote today',
     'passkey-enrol-approval': 'n/a: approved on the passkey page with the approver’s own passkey',
   },
@@ -96,8 +93,7 @@ export const DECISIONS: Record<RuleId, Half<DecisionDoor>> = {
     stop: 'applies',
     'record-outcome': 'applies',
     'record-outcome-cli': 'applies',
-    'confirm-not-paid':
-      'todo: the not-paid confirmation (on main: the passkey page, purpose confirm-not-paid) is being rebuilt on another branch; its driver comes with it',
+    'confirm-not-paid': 'applies',
     'unfreeze-vote': 'applies',
     'passkey-enrol-approval': 'applies',
   },
