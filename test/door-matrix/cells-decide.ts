@@ -8,6 +8,7 @@ import { newKey } from '../api/support.js';
 import { cli } from '../cli/support.js';
 import { APPROVALS, eventually, type Harness, PEOPLE, REDIS_URL } from '../support/harness.js';
 import { CONFIRM_NOT_PAID as NOT_PAID } from './cells-outcome.js';
+import { PAGE } from './cells-page.js';
 import { type Driver, frozenWhile } from './cells-submit.js';
 import { apiCode, cliCode, codeOfText, nextEphemeral } from './readers.js';
 import type { DecisionDoor } from './table.js';
@@ -105,10 +106,12 @@ async function unfreezeTwice(w: World): Promise<string> {
 
 export const DECIDE_DRIVERS: Partial<Record<RuleId, Partial<Record<DecisionDoor, Driver>>>> = {
   policy: {
+    'passkey-page': PAGE.policy,
     'approve-button': async (w) =>
       approveCounted(w.main, A1, await pending(w.main, PEOPLE.requester, AMOUNT.twoApprovals)),
   },
   self_approval: {
+    'passkey-page': PAGE.self,
     'approve-button': async (w) => clickCard(w.main, A2, await pending(w.main, A2), 'request_approve'),
     resume: async (w) => clickCard(w.main, A2, await pendingBatch(w.main, A2), 'batch_resume'),
     'record-outcome': async (w) => slashAnswer(w.main, A2, '/resolve', `${await pending(w.main, A2)}.1 paid 0xmatrix`),
@@ -117,6 +120,7 @@ export const DECIDE_DRIVERS: Partial<Record<RuleId, Partial<Record<DecisionDoor,
     'passkey-enrol-approval': (w) => clickCard(w.main, A1, 'any', 'passkey_approve', `${A1}/matrix-credential`),
   },
   duplicate_vote: {
+    'passkey-page': PAGE.twice,
     'approve-button': async (w) => {
       const id = await pending(w.main, PEOPLE.requester, AMOUNT.twoApprovals);
       await approveCounted(w.main, A1, id);
@@ -132,6 +136,7 @@ export const DECIDE_DRIVERS: Partial<Record<RuleId, Partial<Record<DecisionDoor,
   },
   // treasury may send 5,000 USDC a day: two requests of 3,000 each pass alone, not together.
   velocity: {
+    'passkey-page': PAGE.velocity,
     'approve-button': async (w) => {
       const first = await pending(w.main, PEOPLE.requester, 3_000, 'treasury', 'ethereum:usdc');
       const second = await pending(w.main, PEOPLE.requester, 3_000, 'treasury', 'ethereum:usdc');
@@ -146,12 +151,14 @@ export const DECIDE_DRIVERS: Partial<Record<RuleId, Partial<Record<DecisionDoor,
     },
   },
   freeze: {
+    'passkey-page': PAGE.freeze,
     'approve-button': async (w) => {
       const id = await pending(w.main, PEOPLE.requester);
       return frozenWhile(w, () => clickCard(w.main, A1, id, 'request_approve'));
     },
   },
   approval_state: {
+    'passkey-page': PAGE.decided,
     'approve-button': async (w) => {
       const id = await pending(w.main, PEOPLE.requester);
       await decided(w.main, id, 'denied');

@@ -30,6 +30,8 @@ const SENTENCES: readonly [RegExp, string][] = [
     /was already (approved|denied)|was cancelled by the requester|expired at|cannot be (resumed|stopped) now|no longer|out of date|only an outcome-unknown payment/,
     'not_pending',
   ],
+  // The passkey page's answer to an approval that counted below its quorum.
+  [/still needs another approver/, 'quorum_not_reached'],
   [/passkey/i, 'step_up_required'],
 ];
 

@@ -11,19 +11,18 @@ import {
 } from './table.js';
 
 const REFUSING = 'n/a: refusing or withdrawing moves no money';
-const PAGE = 'todo: drive the passkey page with the software authenticator';
 const SETTLING = 'n/a: settles an execution that ran';
 
 export const DECISIONS: Record<RuleId, Half<DecisionDoor>> = {
   policy: {
     ...same(DECISION_DOORS, 'n/a: no quorum at this door'),
     'approve-button': 'applies',
-    'passkey-page': PAGE,
+    'passkey-page': 'applies',
     'unfreeze-vote': 'n/a: its own two-approver rule (the duplicate row), not the payment policy',
   },
   self_approval: {
     'approve-button': 'applies',
-    'passkey-page': PAGE,
+    'passkey-page': 'applies',
     deny: 'n/a: anyone who may approve may deny, the requester included: refusing moves nothing',
     'cancel-card': 'n/a: only the requester cancels (the opposite rule)',
     'cancel-api': 'n/a: only the key owner’s own requests are cancelled (the opposite rule)',
@@ -38,7 +37,7 @@ export const DECISIONS: Record<RuleId, Half<DecisionDoor>> = {
   duplicate_vote: {
     ...same(DECISION_DOORS, 'n/a: one person decides at this door'),
     'approve-button': 'applies',
-    'passkey-page': PAGE,
+    'passkey-page': 'applies',
     'confirm-not-paid': 'applies',
     'unfreeze-vote': 'applies',
   },
@@ -57,7 +56,7 @@ export const DECISIONS: Record<RuleId, Half<DecisionDoor>> = {
   velocity: {
     ...same(DECISION_DOORS, REFUSING),
     'approve-button': 'applies',
-    'passkey-page': PAGE,
+    'passkey-page': 'applies',
     resume: 'n/a: the batch’s total was counted at its quorum',
     'record-outcome': 'n/a: not paid gives the amount back; paid keeps it',
     'record-outcome-cli': 'n/a: not paid gives the amount back; paid keeps it',
@@ -74,7 +73,7 @@ export const DECISIONS: Record<RuleId, Half<DecisionDoor>> = {
   freeze: {
     ...same(DECISION_DOORS, REFUSING),
     'approve-button': 'applies',
-    'passkey-page': PAGE,
+    'passkey-page': 'applies',
     resume: 'n/a: taken while frozen; the START script holds every row',
     'record-outcome': 'n/a: settling what ran moves nothing',
     'record-outcome-cli': 'n/a: settling what ran moves nothing',
@@ -85,7 +84,7 @@ export const DECISIONS: Record<RuleId, Half<DecisionDoor>> = {
   batch_limits: decidedAtSubmission('decided at submission'),
   approval_state: {
     'approve-button': 'applies',
-    'passkey-page': PAGE,
+    'passkey-page': 'applies',
     deny: 'applies',
     'cancel-card': 'applies',
     'cancel-api': 'applies',
