@@ -5,8 +5,8 @@
  */
 import { APPROVALS, eventually, type Harness, PEOPLE } from '../support/harness.js';
 import { waitForState } from '../support/requests.js';
-import type { Driver } from './cells-submit.js';
 import { nextEphemeral } from './readers.js';
+import type { Driver } from './world.js';
 import { AMOUNT, cards, newestCardId, viaPrefill, type World } from './world.js';
 
 const A1 = PEOPLE.approver1;

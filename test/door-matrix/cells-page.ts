@@ -10,9 +10,8 @@ import { createApp, type RampartApp } from '../../src/app/index.js';
 import { slackActor } from '../../src/domain/actor.js';
 import { type Harness, PEOPLE } from '../support/harness.js';
 import { SoftAuthenticator } from '../support/soft-authenticator.js';
-import { type Driver, frozenWhile } from './cells-submit.js';
 import { codeOfText } from './readers.js';
-import { AMOUNT, cards, MAIN_ENV, newestCardId, viaPrefill, type World } from './world.js';
+import { AMOUNT, cards, type Driver, frozenWhile, MAIN_ENV, newestCardId, viaPrefill, type World } from './world.js';
 
 const A1 = PEOPLE.approver1;
 const A2 = PEOPLE.approver2;
@@ -56,7 +55,7 @@ async function sign(h: Harness, user: string, opened: Opened): Promise<string> {
   return `page: ${f.kind}`;
 }
 
-const onPage = async (h: Harness, user: string, id: string) => sign(h, user, await open(h, user, id));
+export const onPage = async (h: Harness, user: string, id: string) => sign(h, user, await open(h, user, id));
 
 /** A pending request through the prefill door; its id. */
 async function pending(h: Harness, user: string, amount: number, wallet = 'ops', asset = 'base:usdc') {
@@ -68,11 +67,11 @@ async function pending(h: Harness, user: string, amount: number, wallet = 'ops',
 
 const R = PEOPLE.requester;
 
-/** Forgets what every wallet's USDC counted so far, so a cell starts from its whole daily limit. */
+/** Forgets what every wallet counted so far, so a cell starts from its whole daily limit. */
 export async function freshVelocityDay(h: Harness): Promise<void> {
-  const { controls } = h.rampart.deps;
-  const counted = await h.rampart.redis.keys(controls.ledgerKey({ walletId: '*', code: 'USDC' }));
-  for (const key of counted) await h.rampart.redis.del(key, `${key}:amounts`);
+  const counted = await h.rampart.redis.keys(`${h.rampart.deps.controls.ledgerPrefix}*`);
+
+  if (counted.length > 0) await h.rampart.redis.del(...counted);
 }
 
 export const PAGE: Record<'policy' | 'self' | 'twice' | 'velocity' | 'freeze' | 'decided', Driver> = {
