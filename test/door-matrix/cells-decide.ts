@@ -9,6 +9,7 @@ import { cli } from '../cli/support.js';
 import { APPROVALS, eventually, type Harness, PEOPLE, REDIS_URL } from '../support/harness.js';
 import { CONFIRM_NOT_PAID as NOT_PAID } from './cells-outcome.js';
 import { freshVelocityDay, PAGE } from './cells-page.js';
+import { resumeWithoutPasskey } from './cells-resume.js';
 import { type Driver, frozenWhile } from './cells-submit.js';
 import { apiCode, cliCode, codeOfText, nextEphemeral } from './readers.js';
 import type { DecisionDoor } from './table.js';
@@ -132,6 +133,7 @@ export const DECIDE_DRIVERS: Partial<Record<RuleId, Partial<Record<DecisionDoor,
   step_up: {
     'approve-button': async (w) =>
       clickCard(w.main, A1, await pending(w.main, PEOPLE.requester, AMOUNT.stepUp), 'request_approve'),
+    resume: resumeWithoutPasskey,
     'confirm-not-paid': NOT_PAID.withoutPasskey,
   },
   // treasury may send 5,000 USDC a day: two requests of 3,000 each pass alone, not together.

@@ -45,7 +45,7 @@ export const DECISIONS: Record<RuleId, Half<DecisionDoor>> = {
     ...same(DECISION_DOORS, REFUSING),
     'approve-button': 'applies',
     'passkey-page': 'n/a: it is the step-up: the vote carries a verified passkey',
-    resume: 'todo: needs a step-up batch paused mid-run',
+    resume: 'applies',
     'record-outcome': SETTLING,
     'record-outcome-cli': SETTLING,
     'confirm-not-paid': 'applies',
