@@ -4,13 +4,14 @@
  * it passes, submitted. The cell reads the form's problems, its refusal, or the new card's answer.
  */
 import { findElement } from '../../devkit/index.js';
-import { addresses, transfersCsv, waitForApproval } from '../support/batches.js';
+import type { Config } from '../../src/config.js';
+import { waitForApproval } from '../support/batches.js';
 import { APPROVALS, blocksText, eventually, type Harness, PEOPLE } from '../support/harness.js';
 import { threadOf, waitForState } from '../support/requests.js';
 import { freshVelocityDay, onPage } from './cells-page.js';
 import { codeOfText, modalCode } from './readers.js';
 import type { Driver } from './world.js';
-import { AMOUNT, cards, clickCard, newestCardId, viaBatchFile, viaPrefill, type World } from './world.js';
+import { AMOUNT, cards, clickCard, newestCardId, viaBatchFile, viaPrefill } from './world.js';
 
 const R = PEOPLE.requester;
 const A1 = PEOPLE.approver1;
@@ -86,7 +87,21 @@ async function closeOpenOf(h: Harness, user: string): Promise<void> {
   }
 }
 
-export const AGAIN: Record<'stepUp' | 'velocity' | 'openCaps', Driver> = {
+export const AGAIN: Record<'policy' | 'stepUp' | 'velocity' | 'openCaps', Driver> = {
+  // TWO_APPROVALS_ABOVE changed since the batch was accepted (as a restart with new settings
+  // would have it): it names no USDC threshold now, so the policy cannot judge the rows asked again.
+  policy: async (w) => {
+    const h = w.main;
+    const source = await paidInPart(h, R, { amounts: [2, 1] }, slackApprove(h));
+    const config = h.rampart.deps.config as { policy: Config['policy'] };
+    const was = config.policy;
+    config.policy = { ...was, twoApprovalsAbove: { USDT: '10000' } };
+    try {
+      return await askAgain(h, R, source);
+    } finally {
+      config.policy = was;
+    }
+  },
   // The refused row alone is above STEP_UP_ABOVE: the new batch's Approve from Slack is not enough.
   stepUp: async (w) => {
     const h = w.main;

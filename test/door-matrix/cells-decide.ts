@@ -8,7 +8,7 @@ import { newKey } from '../api/support.js';
 import { cli } from '../cli/support.js';
 import { APPROVALS, eventually, type Harness, PEOPLE, REDIS_URL } from '../support/harness.js';
 import { CONFIRM_NOT_PAID as NOT_PAID } from './cells-outcome.js';
-import { freshVelocityDay, PAGE } from './cells-page.js';
+import { PAGE } from './cells-page.js';
 import { resumeWithoutPasskey } from './cells-resume.js';
 import { type Driver, frozenWhile } from './cells-submit.js';
 import { apiCode, cliCode, codeOfText, nextEphemeral } from './readers.js';

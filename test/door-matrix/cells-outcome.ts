@@ -7,7 +7,7 @@ import { APPROVALS, eventually, type Harness, PEOPLE } from '../support/harness.
 import { waitForState } from '../support/requests.js';
 import { nextEphemeral } from './readers.js';
 import type { Driver } from './world.js';
-import { AMOUNT, cards, newestCardId, viaPrefill, type World } from './world.js';
+import { AMOUNT, cards, newestCardId, viaPrefill } from './world.js';
 
 const A1 = PEOPLE.approver1;
 const A2 = PEOPLE.approver2;

@@ -11,7 +11,7 @@ import { slackActor } from '../../src/domain/actor.js';
 import { type Harness, PEOPLE } from '../support/harness.js';
 import { SoftAuthenticator } from '../support/soft-authenticator.js';
 import { codeOfText } from './readers.js';
-import { AMOUNT, cards, type Driver, frozenWhile, MAIN_ENV, newestCardId, viaPrefill, type World } from './world.js';
+import { AMOUNT, cards, type Driver, frozenWhile, MAIN_ENV, newestCardId, viaPrefill } from './world.js';
 
 const A1 = PEOPLE.approver1;
 const A2 = PEOPLE.approver2;

@@ -53,6 +53,7 @@ export const SUBMIT_DRIVERS: Partial<Record<RuleId, Partial<Record<SubmissionDoo
     'api-transfer': (w) => viaApiTransfer(w.api, { asset: 'ethereum:usdt', amount: '5' }),
     'api-batch': (w) => viaApiBatch(w.api, { asset: 'ethereum:usdt' }),
     'slack-batch-file': (w) => viaBatchFile(w.main, R, { asset: 'ethereum:usdt' }),
+    'request-again': AGAIN.policy,
   },
   step_up: {
     'slack-modal': approvedFromSlack((w) => viaModal(w.main, R, 'ops', 'base:usdc', AMOUNT.stepUp)),

@@ -70,8 +70,7 @@ export const SUBMISSIONS: Record<RuleId, Half<SubmissionDoor>> = {
     'api-transfer': 'applies',
     'api-batch': 'applies',
     'slack-batch-file': 'applies',
-    'request-again':
-      'todo: the rows keep the asset of a batch the policy accepted; needs the policy changed in between',
+    'request-again': 'applies',
     'beneficiary-register': 'n/a: a registration needs APPROVALS_REQUIRED approvals whatever it pays; no refusal',
     'cli-import': 'n/a: a registration needs APPROVALS_REQUIRED approvals whatever it pays; no refusal',
   },
