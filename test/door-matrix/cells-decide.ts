@@ -7,6 +7,9 @@ import type { RuleId } from '../../src/domain/rules/index.js';
 import { newKey } from '../api/support.js';
 import { cli } from '../cli/support.js';
 import { APPROVALS, eventually, type Harness, PEOPLE, REDIS_URL } from '../support/harness.js';
+import { CONFIRM_NOT_PAID as NOT_PAID } from './cells-outcome.js';
+import { PAGE } from './cells-page.js';
+import { resumeWithoutPasskey } from './cells-resume.js';
 import { type Driver, frozenWhile } from './cells-submit.js';
 import { apiCode, cliCode, codeOfText, nextEphemeral } from './readers.js';
 import type { DecisionDoor } from './table.js';
@@ -104,30 +107,38 @@ async function unfreezeTwice(w: World): Promise<string> {
 
 export const DECIDE_DRIVERS: Partial<Record<RuleId, Partial<Record<DecisionDoor, Driver>>>> = {
   policy: {
+    'passkey-page': PAGE.policy,
     'approve-button': async (w) =>
       approveCounted(w.main, A1, await pending(w.main, PEOPLE.requester, AMOUNT.twoApprovals)),
   },
   self_approval: {
+    'passkey-page': PAGE.self,
     'approve-button': async (w) => clickCard(w.main, A2, await pending(w.main, A2), 'request_approve'),
     resume: async (w) => clickCard(w.main, A2, await pendingBatch(w.main, A2), 'batch_resume'),
     'record-outcome': async (w) => slashAnswer(w.main, A2, '/resolve', `${await pending(w.main, A2)}.1 paid 0xmatrix`),
     'record-outcome-cli': async (w) => cliResolve(w.main, await pending(w.main, A2), A2),
+    'confirm-not-paid': NOT_PAID.byRequester,
     'passkey-enrol-approval': (w) => clickCard(w.main, A1, 'any', 'passkey_approve', `${A1}/matrix-credential`),
   },
   duplicate_vote: {
+    'passkey-page': PAGE.twice,
     'approve-button': async (w) => {
       const id = await pending(w.main, PEOPLE.requester, AMOUNT.twoApprovals);
       await approveCounted(w.main, A1, id);
       return clickCard(w.main, A1, id, 'request_approve');
     },
+    'confirm-not-paid': NOT_PAID.byProposer,
     'unfreeze-vote': unfreezeTwice,
   },
   step_up: {
     'approve-button': async (w) =>
       clickCard(w.main, A1, await pending(w.main, PEOPLE.requester, AMOUNT.stepUp), 'request_approve'),
+    resume: resumeWithoutPasskey,
+    'confirm-not-paid': NOT_PAID.withoutPasskey,
   },
   // treasury may send 5,000 USDC a day: two requests of 3,000 each pass alone, not together.
   velocity: {
+    'passkey-page': PAGE.velocity,
     'approve-button': async (w) => {
       const first = await pending(w.main, PEOPLE.requester, 3_000, 'treasury', 'ethereum:usdc');
       const second = await pending(w.main, PEOPLE.requester, 3_000, 'treasury', 'ethereum:usdc');
@@ -142,12 +153,14 @@ export const DECIDE_DRIVERS: Partial<Record<RuleId, Partial<Record<DecisionDoor,
     },
   },
   freeze: {
+    'passkey-page': PAGE.freeze,
     'approve-button': async (w) => {
       const id = await pending(w.main, PEOPLE.requester);
       return frozenWhile(w, () => clickCard(w.main, A1, id, 'request_approve'));
     },
   },
   approval_state: {
+    'passkey-page': PAGE.decided,
     'approve-button': async (w) => {
       const id = await pending(w.main, PEOPLE.requester);
       await decided(w.main, id, 'denied');
@@ -180,6 +193,7 @@ export const DECIDE_DRIVERS: Partial<Record<RuleId, Partial<Record<DecisionDoor,
     'record-outcome': async (w) =>
       slashAnswer(w.main, A1, '/resolve', `${await pending(w.main, PEOPLE.requester)}.1 paid 0xmatrix`),
     'record-outcome-cli': async (w) => cliResolve(w.main, await pending(w.main, PEOPLE.requester), A1),
+    'confirm-not-paid': NOT_PAID.afterPaid,
     // A vote on a proposal that is no longer the current one (a newer /unfreeze replaced it).
     'unfreeze-vote': (w) => frozenWhile(w, () => clickCard(w.main, A1, 'any', 'unfreeze_release', 'stale-proposal')),
     'passkey-enrol-approval': (w) => clickCard(w.main, A1, 'any', 'passkey_approve', `${A2}/matrix-credential`),

@@ -5,12 +5,15 @@
 import type { RuleId } from '../../src/domain/rules/index.js';
 import { newKey } from '../api/support.js';
 import { PEOPLE } from '../support/harness.js';
+import { AGAIN } from './cells-again.js';
 import { importStepUp, importTwice, registerStepUp, registerTwice } from './cells-cli.js';
 import type { SubmissionDoor } from './table.js';
 import {
   AMOUNT,
   cards,
   clickCard,
+  type Driver,
+  frozenWhile,
   newestCardId,
   viaApiBatch,
   viaApiTransfer,
@@ -20,7 +23,7 @@ import {
   type World,
 } from './world.js';
 
-export type Driver = (w: World) => Promise<string>;
+export { type Driver, frozenWhile } from './world.js';
 
 /** A request sealed by `submit` above STEP_UP_ABOVE: its first Slack Approve is answered with the passkey offer. */
 const approvedFromSlack =
@@ -50,6 +53,7 @@ export const SUBMIT_DRIVERS: Partial<Record<RuleId, Partial<Record<SubmissionDoo
     'api-transfer': (w) => viaApiTransfer(w.api, { asset: 'ethereum:usdt', amount: '5' }),
     'api-batch': (w) => viaApiBatch(w.api, { asset: 'ethereum:usdt' }),
     'slack-batch-file': (w) => viaBatchFile(w.main, R, { asset: 'ethereum:usdt' }),
+    'request-again': AGAIN.policy,
   },
   step_up: {
     'slack-modal': approvedFromSlack((w) => viaModal(w.main, R, 'ops', 'base:usdc', AMOUNT.stepUp)),
@@ -59,6 +63,7 @@ export const SUBMIT_DRIVERS: Partial<Record<RuleId, Partial<Record<SubmissionDoo
     'slack-batch-file': approvedFromSlack((w) => viaBatchFile(w.main, R, { amount: AMOUNT.stepUp / 2 + 1 })),
     'beneficiary-register': registerStepUp,
     'cli-import': importStepUp,
+    'request-again': AGAIN.stepUp,
   },
   // A key made without --allow-new-destinations, paying an address Rampart never paid.
   new_destination: {
@@ -74,6 +79,7 @@ export const SUBMIT_DRIVERS: Partial<Record<RuleId, Partial<Record<SubmissionDoo
       viaApiTransfer(w.api, { wallet: 'treasury', asset: 'ethereum:usdc', amount: String(AMOUNT.overVelocity) }),
     'api-batch': (w) => viaApiBatch(w.api, { wallet: 'treasury', asset: 'ethereum:usdc' }, undefined, 2, '3001'),
     'slack-batch-file': (w) => viaBatchFile(w.main, R, { wallet: 'treasury', asset: 'ethereum:usdc', amount: 3001 }),
+    'request-again': AGAIN.velocity,
   },
   // The caps harness allows one open request per person; each cell's person already has one.
   open_caps: {
@@ -90,6 +96,7 @@ export const SUBMIT_DRIVERS: Partial<Record<RuleId, Partial<Record<SubmissionDoo
     'slack-batch-file': (w) => secondRefused(() => viaBatchFile(w.caps, PEOPLE.groupMember, {})),
     'beneficiary-register': registerTwice,
     'cli-import': importTwice,
+    'request-again': AGAIN.openCaps,
   },
   key_scopes: {
     'api-transfer': async (w) => viaApiTransfer(w.api, {}, (await newKey(w.api, { scopes: ['requests:read'] })).token),
@@ -109,14 +116,3 @@ export const SUBMIT_DRIVERS: Partial<Record<RuleId, Partial<Record<SubmissionDoo
     'slack-batch-file': (w) => viaBatchFile(w.main, R, { rows: 4 }),
   },
 };
-
-/** Runs `work` while the main harness is frozen (set as /freeze sets it), then lifts the freeze. */
-export async function frozenWhile(w: World, work: () => Promise<string>): Promise<string> {
-  const controls = w.main.rampart.deps.controls;
-  await controls.setFreeze({ by: PEOPLE.approver1, at: Date.now(), reason: 'door matrix' });
-  try {
-    return await work();
-  } finally {
-    await w.main.rampart.redis.del(controls.freezeKey);
-  }
-}

@@ -22,11 +22,16 @@ const SENTENCES: readonly [RegExp, string][] = [
     'self_approval',
   ],
   // An unfreeze counts one choice per person: a repeat is answered as the first was.
-  [/You have already approved|another approver must choose the same/, 'duplicate_vote'],
+  [
+    /You have already approved|another approver must choose the same|a different approver must confirm/,
+    'duplicate_vote',
+  ],
   [
     /was already (approved|denied)|was cancelled by the requester|expired at|cannot be (resumed|stopped) now|no longer|out of date|only an outcome-unknown payment/,
     'not_pending',
   ],
+  // The passkey page's answer to an approval that counted below its quorum.
+  [/still needs another approver/, 'quorum_not_reached'],
   [/passkey/i, 'step_up_required'],
 ];
 

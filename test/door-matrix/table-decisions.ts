@@ -11,19 +11,18 @@ import {
 } from './table.js';
 
 const REFUSING = 'n/a: refusing or withdrawing moves no money';
-const PAGE = 'todo: drive the passkey page with the software authenticator';
 const SETTLING = 'n/a: settles an execution that ran';
 
 export const DECISIONS: Record<RuleId, Half<DecisionDoor>> = {
   policy: {
     ...same(DECISION_DOORS, 'n/a: no quorum at this door'),
     'approve-button': 'applies',
-    'passkey-page': PAGE,
+    'passkey-page': 'applies',
     'unfreeze-vote': 'n/a: its own two-approver rule (the duplicate row), not the payment policy',
   },
   self_approval: {
     'approve-button': 'applies',
-    'passkey-page': PAGE,
+    'passkey-page': 'applies',
     deny: 'n/a: anyone who may approve may deny, the requester included: refusing moves nothing',
     'cancel-card': 'n/a: only the requester cancels (the opposite rule)',
     'cancel-api': 'n/a: only the key owner’s own requests are cancelled (the opposite rule)',
@@ -31,28 +30,25 @@ export const DECISIONS: Record<RuleId, Half<DecisionDoor>> = {
     stop: 'n/a: the requester may stop their own batch: stopping moves nothing',
     'record-outcome': 'applies',
     'record-outcome-cli': 'applies',
-    'confirm-not-paid':
-      'todo: the not-paid confirmation (on main: the passkey page, purpose confirm-not-paid) is being rebuilt on another branch; its driver comes with it',
+    'confirm-not-paid': 'applies',
     'unfreeze-vote': 'n/a: a freeze has no requester; two different people is the duplicate row',
     'passkey-enrol-approval': 'applies',
   },
   duplicate_vote: {
     ...same(DECISION_DOORS, 'n/a: one person decides at this door'),
     'approve-button': 'applies',
-    'passkey-page': PAGE,
-    'confirm-not-paid':
-      'todo: the not-paid confirmation (on main: the passkey page, purpose confirm-not-paid) is being rebuilt on another branch; its driver comes with it',
+    'passkey-page': 'applies',
+    'confirm-not-paid': 'applies',
     'unfreeze-vote': 'applies',
   },
   step_up: {
     ...same(DECISION_DOORS, REFUSING),
     'approve-button': 'applies',
     'passkey-page': 'n/a: it is the step-up: the vote carries a verified passkey',
-    resume: 'todo: needs a step-up batch paused mid-run',
+    resume: 'applies',
     'record-outcome': SETTLING,
     'record-outcome-cli': SETTLING,
-    'confirm-not-paid':
-      'todo: the not-paid confirmation (on main: the passkey page, purpose confirm-not-paid) is being rebuilt on another branch; its driver comes with it',
+    'confirm-not-paid': 'applies',
     'unfreeze-vote': 'n/a: no passkey on an unfreeze vote today',
     'passkey-enrol-approval': 'n/a: approved on the passkey page with the approver’s own passkey',
   },
@@ -60,7 +56,7 @@ export const DECISIONS: Record<RuleId, Half<DecisionDoor>> = {
   velocity: {
     ...same(DECISION_DOORS, REFUSING),
     'approve-button': 'applies',
-    'passkey-page': PAGE,
+    'passkey-page': 'applies',
     resume: 'n/a: the batch’s total was counted at its quorum',
     'record-outcome': 'n/a: not paid gives the amount back; paid keeps it',
     'record-outcome-cli': 'n/a: not paid gives the amount back; paid keeps it',
@@ -77,7 +73,7 @@ export const DECISIONS: Record<RuleId, Half<DecisionDoor>> = {
   freeze: {
     ...same(DECISION_DOORS, REFUSING),
     'approve-button': 'applies',
-    'passkey-page': PAGE,
+    'passkey-page': 'applies',
     resume: 'n/a: taken while frozen; the START script holds every row',
     'record-outcome': 'n/a: settling what ran moves nothing',
     'record-outcome-cli': 'n/a: settling what ran moves nothing',
@@ -88,7 +84,7 @@ export const DECISIONS: Record<RuleId, Half<DecisionDoor>> = {
   batch_limits: decidedAtSubmission('decided at submission'),
   approval_state: {
     'approve-button': 'applies',
-    'passkey-page': PAGE,
+    'passkey-page': 'applies',
     deny: 'applies',
     'cancel-card': 'applies',
     'cancel-api': 'applies',
@@ -96,8 +92,7 @@ export const DECISIONS: Record<RuleId, Half<DecisionDoor>> = {
     stop: 'applies',
     'record-outcome': 'applies',
     'record-outcome-cli': 'applies',
-    'confirm-not-paid':
-      'todo: the not-paid confirmation (on main: the passkey page, purpose confirm-not-paid) is being rebuilt on another branch; its driver comes with it',
+    'confirm-not-paid': 'applies',
     'unfreeze-vote': 'applies',
     'passkey-enrol-approval': 'applies',
   },

@@ -1,3 +1,38 @@
+/*
+ * Mutation check (RAMPART_MUTATE_RULE=<rule> npx vitest run test/e2e/door-matrix.test.ts: the
+ * rule's domain function always allows). Cells that then fail, and for the cells that still pass,
+ * the store script that enforces the rule and the grid test that holds the script to the function.
+ *
+ * policy          fails: slack-modal, slash-prefill, api-transfer, api-batch, slack-batch-file,
+ *                 request-again, approve-button, passkey-page (and duplicate_vote's approve-button
+ *                 and passkey-page: with one approval the first vote already decides).
+ * self_approval   fails: resume, record-outcome, record-outcome-cli, confirm-not-paid,
+ *                 passkey-enrol-approval. Still pass: approve-button, passkey-page (VOTE script;
+ *                 test/store/vote-rules.test.ts).
+ * duplicate_vote  fails: none. approve-button, passkey-page: VOTE script (vote-rules.test.ts);
+ *                 confirm-not-paid: domain/not-paid.ts confirmRefusal and the finish script
+ *                 (test/app/not-paid.test.ts, "the finish script itself refuses"); unfreeze-vote:
+ *                 the unfreeze store (no grid test against the function yet).
+ * step_up         fails: every submission door, approve-button, resume. Still passes:
+ *                 confirm-not-paid (the approval's stored stepUp and the finish script's
+ *                 needs-passkey; not-paid.test.ts "a passkey approval's confirmation").
+ * new_destination fails: api-transfer, api-batch.
+ * velocity        fails: slack-modal, slash-prefill, api-transfer, api-batch, slack-batch-file,
+ *                 request-again. Still pass: approve-button, passkey-page (VOTE script at the quorum;
+ *                 test/store/velocity-vote.test.ts).
+ * open_caps       fails: none. Every door: the create script (test/store/open-caps.test.ts,
+ *                 "decides as the domain rule does for every count and cap").
+ * key_scopes      fails: api-transfer, api-batch, cancel-api.
+ * key_limits      fails: api-transfer, api-batch.
+ * freeze          fails: api-transfer, api-batch. Still pass: approve-button, passkey-page (VOTE
+ *                 script; vote-rules.test.ts).
+ * batch_limits    fails: api-batch, slack-batch-file.
+ * approval_state  fails: none. approve-button: VOTE script (vote-rules.test.ts); every other door
+ *                 reads the state in its own store step (no grid test against the function yet):
+ *                 record-outcome(-cli) and confirm-not-paid the execution's (the finish script
+ *                 moves only from unknown); passkey-page refuses the link before any rule (it
+ *                 binds only a pending request).
+ */
 /**
  * The door matrix's one table: every way in (a submission door or a decision door) against every
  * rule of domain/rules. A cell says `applies` (the matrix drives that door with a setup that
@@ -70,8 +105,7 @@ export const SUBMISSIONS: Record<RuleId, Half<SubmissionDoor>> = {
     'api-transfer': 'applies',
     'api-batch': 'applies',
     'slack-batch-file': 'applies',
-    'request-again':
-      'todo: the rows keep the asset of a batch the policy accepted; needs the policy changed in between',
+    'request-again': 'applies',
     'beneficiary-register': 'n/a: a registration needs APPROVALS_REQUIRED approvals whatever it pays; no refusal',
     'cli-import': 'n/a: a registration needs APPROVALS_REQUIRED approvals whatever it pays; no refusal',
   },
@@ -83,7 +117,7 @@ export const SUBMISSIONS: Record<RuleId, Half<SubmissionDoor>> = {
     'api-transfer': 'applies',
     'api-batch': 'applies',
     'slack-batch-file': 'applies',
-    'request-again': 'todo: a batch asked for again above STEP_UP_ABOVE needs a batch paid in part first',
+    'request-again': 'applies',
     'beneficiary-register': 'applies',
     'cli-import': 'applies',
   },
@@ -104,7 +138,7 @@ export const SUBMISSIONS: Record<RuleId, Half<SubmissionDoor>> = {
     'api-transfer': 'applies',
     'api-batch': 'applies',
     'slack-batch-file': 'applies',
-    'request-again': 'todo: needs a batch paid in part, then asked again over the limit',
+    'request-again': 'applies',
     'beneficiary-register': NOTHING_MOVES,
     'cli-import': NOTHING_MOVES,
   },
@@ -114,7 +148,7 @@ export const SUBMISSIONS: Record<RuleId, Half<SubmissionDoor>> = {
     'api-transfer': 'applies',
     'api-batch': 'applies',
     'slack-batch-file': 'applies',
-    'request-again': 'todo: needs a batch paid in part while its requester is at the cap',
+    'request-again': 'applies',
     'beneficiary-register': 'applies',
     'cli-import': 'applies',
   },

@@ -22,6 +22,8 @@ export const MAIN_ENV = {
   PUBLIC_URL: 'http://127.0.0.1:9/',
   VELOCITY_LIMITS: 'treasury:USDC=5000/24h',
   BATCH_MAX_ROWS: '3',
+  // The main harness's cells leave requests open; the caps harness holds the open-cap rows.
+  MAX_OPEN_PER_REQUESTER: '200',
 };
 export const CAPS_ENV = {
   MAX_OPEN_PER_REQUESTER: '1',
@@ -92,7 +94,7 @@ export async function viaApiBatch(api: Api, over: Record<string, unknown>, token
 export async function viaBatchFile(
   h: Harness,
   user: string,
-  o: { wallet?: string; asset?: string; rows?: number; amount?: number },
+  o: { wallet?: string; asset?: string; rows?: number; amount?: number; amounts?: number[] },
 ) {
   const opened = h.fake.callsTo('views.open').length;
   await h.driver.command(user, '/batch', '');
@@ -104,7 +106,7 @@ export async function viaBatchFile(
   const rows = o.rows ?? 2;
   const csv = transfersCsv(
     addresses(rows, ++seq),
-    Array.from({ length: rows }, () => o.amount ?? 1),
+    Array.from({ length: rows }, (_, i) => o.amounts?.[i] ?? o.amount ?? 1),
   );
   const file = h.fake.pickFile(user, 'payouts.csv', new TextEncoder().encode(csv));
   const r = await h.driver.submitView(user, view, {
@@ -155,6 +157,20 @@ export async function clickCard(h: Harness, user: string, id: string, action: st
   if (!message) throw new Error('no message to click in the approvals channel');
   await h.driver.click(user, { action_id: action, block_id: 'matrix', message, channel: APPROVALS, value });
   return nextEphemeral(h, user, before);
+}
+
+/** A door driven for real: the code its reader read back. */
+export type Driver = (w: World) => Promise<string>;
+
+/** Runs `work` while the main harness is frozen (set as /freeze sets it), then lifts the freeze. */
+export async function frozenWhile(w: World, work: () => Promise<string>): Promise<string> {
+  const controls = w.main.rampart.deps.controls;
+  await controls.setFreeze({ by: PEOPLE.approver1, at: Date.now(), reason: 'door matrix' });
+  try {
+    return await work();
+  } finally {
+    await w.main.rampart.redis.del(controls.freezeKey);
+  }
 }
 
 export { PEOPLE };
