@@ -52,7 +52,8 @@ export async function cardCommitments(
   if (record.state !== 'pending' || record.frozen.display.batch || !subject || !asset) return undefined;
   const items: Commitment[] = [];
   const code = parseAssetId(asset) ? assetInfo(asset as AssetId).code : asset;
-  for (const id of (await deps.store.openIds()).sort()) {
+  // Only decided approvals can be committed: pending ones, however many, are never read.
+  for (const id of (await deps.store.decidedOpenIds()).sort()) {
     if (id === record.frozen.id) continue;
     const other = await deps.store.get(id);
     const status = other ? STATUS[other.approvalState] : undefined;

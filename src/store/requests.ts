@@ -465,6 +465,19 @@ export class RequestStore {
     return this.redis.smembers(this.openKey);
   }
 
+  /**
+   * Open approvals that are no longer pending (approved, running, paused…): what may still send
+   * money. One round trip; the pending ones, however many, are never read.
+   */
+  async decidedOpenIds(): Promise<string[]> {
+    const [open, pending] = await Promise.all([
+      this.redis.smembers(this.openKey),
+      this.redis.zrange(this.stateKey('pending'), '0', '-1'),
+    ]);
+    const waiting = new Set(pending);
+    return open.filter((id) => !waiting.has(id));
+  }
+
   /** Ids of requests created at or after `since` (ms), oldest first. */
   async idsCreatedSince(since: number): Promise<string[]> {
     return this.redis.zrangebyscore(this.recentKey, since, '+inf');
