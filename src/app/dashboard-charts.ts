@@ -7,13 +7,12 @@
 import type { ChartSpec } from '../charts/chart-spec.js';
 import { balanceSummary } from '../charts/chart-summary.js';
 import { dayOf } from '../domain/report.js';
+import { assetName } from '../presenters/money.js';
 import type { Snapshot } from '../store/balance-history.js';
 
 /** "base:usdc" → "USDC on base". */
-export const assetLabel = (assetId: string): string => {
-  const [chain = '', token = ''] = assetId.split(':');
-  return token ? `${token.toUpperCase()} on ${chain}` : assetId;
-};
+/** "USDC on Base", "cNGN on BNB Smart Chain": the asset as every other surface names it. */
+export const assetLabel = (assetId: string): string => assetName(assetId);
 
 export interface BalanceChart {
   spec: ChartSpec;

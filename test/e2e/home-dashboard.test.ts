@@ -69,7 +69,7 @@ describe('App Home dashboard', () => {
   it('draws the 30-day chart from stored snapshots, naming a day without a reading', async () => {
     const home = await openHome(h, PEOPLE.requester);
     const blocks = (home.blocks ?? []) as Block[];
-    const chart = blocks.find((b) => b.type === 'data_visualization' && b.title?.startsWith('ops: USDC on base'));
+    const chart = blocks.find((b) => b.type === 'data_visualization' && b.title?.startsWith('ops: USDC on Base'));
     expect(chart?.chart?.type).toBe('area');
     const categories = chart?.chart?.axis_config.categories ?? [];
     expect(categories).not.toContain(dayOf(gapDay, 'UTC').slice(5));
@@ -77,7 +77,7 @@ describe('App Home dashboard', () => {
     const text = blocksText(home);
     expect(text).toContain(`No reading on ${dayOf(gapDay, 'UTC')}`);
     // A balance that stayed at zero gets no chart.
-    expect(blocks.some((b) => b.title?.startsWith('ops: USDT on base'))).toBe(false);
+    expect(blocks.some((b) => b.title?.startsWith('ops: USDT on Base'))).toBe(false);
     // The velocity rule in words, as a line per rule; no bar that would hide the outflow.
     expect(blocks.some((b) => b.type === 'data_visualization' && b.chart?.type === 'bar')).toBe(false);
     expect(text).toMatch(/ops USDC\*: [\d,.]+ of 50,000\.00 per /);

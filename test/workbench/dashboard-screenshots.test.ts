@@ -48,8 +48,8 @@ it('shows App Home with balance charts and /report 30d with its chart', async ()
   expect(await home.locator('.wb-chart-area').count()).toBeGreaterThan(0);
   // After the 250.00 paid, the chart still ends at the balance shown as now.
   const text = (await home.textContent()) ?? '';
-  const now = /USDC on base: now ([\d,.]+)/.exec(text)?.[1];
-  expect(text).toContain(`ops · ${now} USDC on base`);
+  const now = /USDC on Base: now ([\d,.]+)/.exec(text)?.[1];
+  expect(text).toContain(`ops · ${now} USDC on Base`);
   await page.locator('#home').evaluate((el) => el.scrollTo(0, 0));
   await page.screenshot({ path: shot('desktop-home-dashboard') });
 

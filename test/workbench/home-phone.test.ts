@@ -96,9 +96,9 @@ it('fits App Home in three phone screens, what needs a vote first and one wallet
   expect(at('Balances now')).toBeLessThan(at('Velocity limits'));
   expect(at('Last ten outcomes')).toBeLessThan(at('ops, last 30 days'));
   // Each chart follows its summary line, and the chart's last point is the balance now.
-  expect(text).toMatch(/USDC on base: now [\d,.]+ · 30-day low [\d,.]+ \([A-Z][a-z]{2} \d+\) · high/);
-  const now = /USDC on base: now ([\d,.]+)/.exec(text)?.[1];
-  expect(text).toContain(`*ops* · ${now} USDC on base`.replaceAll('*', ''));
+  expect(text).toMatch(/USDC on Base: now [\d,.]+ · 30-day low [\d,.]+ \([A-Z][a-z]{2} \d+\) · high/);
+  const now = /USDC on Base: now ([\d,.]+)/.exec(text)?.[1];
+  expect(text).toContain(`*ops* · ${now} USDC on Base`.replaceAll('*', ''));
   await page.locator('#home').evaluate((el) => el.scrollTo(0, 0));
   await page.screenshot({ path: `${ARTIFACTS}/screenshots/phone-home-dashboard.png`, fullPage: false });
   const height = await page.locator('#home').evaluate((el) => el.scrollHeight);

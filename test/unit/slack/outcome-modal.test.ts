@@ -1,10 +1,12 @@
 /** The Record outcome form: the payment restated in full, the evidence in its order, nothing pre-selected. */
+
 import { describe, expect, it } from 'vitest';
 import { checkBlockKitLimits } from '../../../devkit/fake-slack/block-kit-limits.js';
 import { recordOutcomeModal } from '../../../src/adapters/slack/blocks/outcome-modal.js';
 import type { OutcomeFacts } from '../../../src/app/outcome-facts.js';
 import { assetInfo } from '../../../src/domain/assets.js';
 import type { ExecutionRecord } from '../../../src/domain/request.js';
+import { fullAddress } from '../../../src/presenters/address.js';
 import { readableTexts } from '../../support/block-texts.js';
 import { buildRecord } from '../../support/factories.js';
 
@@ -39,7 +41,8 @@ describe('the Record outcome form', () => {
     const receiver = f.call.kind === 'transfer' ? f.call.body.receiver : '';
     const t = text(f);
     expect(t).toContain('*Amount:* 77.77 USDC on Base');
-    expect(t).toContain(`\`${receiver}\``);
+    // The full address, grouped in fours for reading: a lookalike matches only the ends.
+    expect(t).toContain(`*To:* \`${fullAddress(receiver)}\``);
     expect(t).toContain(`https://basescan.org/address/${receiver}`);
     expect(t).toContain('<@U0APPROVER1>');
     expect(t).toContain(`*Sealed hash:* \`${f.execution.sealHash.slice(0, 10)}\``);

@@ -4,12 +4,14 @@
  * evidence in the order it decides — the receiver's explorer page first, the balances after, said
  * honestly — then the choice. "Not paid" is never pre-selected. Pure builder.
  */
+
 import type { View } from '@slack/types';
 import type { OutcomeFacts } from '../../../app/outcome-facts.js';
 import { formatNumber } from '../../../domain/amount.js';
 import { explorerAddressUrl } from '../../../domain/assets.js';
 import type { BalanceReading } from '../../../domain/outcome-evidence.js';
 import { ageText, balanceVerdict } from '../../../domain/outcome-evidence.js';
+import { fullAddress } from '../../../presenters/address.js';
 import { type Blocks, code, context, esc, link, plain, section, slackDate } from './common.js';
 import { proposalLine, proposalReason } from './not-paid.js';
 
@@ -34,7 +36,7 @@ function restated(f: OutcomeFacts): string {
   if (f.walletId) lines.push(`*From:* ${esc(d.walletAlias ?? f.walletId)} (${code(f.walletId)})${wallet}`);
   if (f.call.kind === 'transfer' && f.asset)
     lines.push(
-      `*To:* ${code(f.call.body.receiver)} — ${link(explorerAddressUrl(f.asset.chain, f.call.body.receiver), 'its page on the explorer')}`,
+      `*To:* ${code(fullAddress(f.call.body.receiver))} — ${link(explorerAddressUrl(f.asset.chain, f.call.body.receiver), 'its page on the explorer')}`,
     );
   if (f.call.kind === 'offramp')
     lines.push(`*To beneficiary:* ${esc(d.beneficiaryLabel ?? '')} (${code(f.call.body.beneficiary_id)})`);
