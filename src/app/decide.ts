@@ -102,7 +102,7 @@ export async function approve(
 ): Promise<ApproveOutcome> {
   const refused = await authorise(deps, user);
   if (refused) return refused;
-  // One script: the vote, its history, quorum, the freeze and velocity limits (issue 13, on the
+  // One script: the vote, its history, quorum, the freeze and velocity limits (on the
   // subject stored with the request: no read before it), and the facts the answer needs.
   let v: VoteResult;
   let woken: Promise<boolean>;
@@ -133,7 +133,7 @@ export async function approve(
 }
 
 /**
- * Issue 19: execution 1's job goes right behind the vote, on the same connection, so at the
+ * Execution 1's job goes right behind the vote, on the same connection, so at the
  * quorum it is already queued (one round trip, not two). Its start script is the authority:
  * before the quorum, or for a refused vote, it refuses, and the job only woke a worker.
  */

@@ -50,7 +50,7 @@ export function describeError(err: unknown): string {
 
 /**
  * The sentence for a failed call that moves or creates something, phrased from the one
- * classifier (issue 9 item 1): refused or never sent → nothing moved; ambiguous → it may have
+ * classifier: refused or never sent → nothing moved; ambiguous → it may have
  * reached the service. Never an invitation to try again: the caller adds what to check.
  */
 export function describeWriteFailure(err: unknown): string {

@@ -86,7 +86,7 @@ export function paidDestinationOf(
 
 /**
  * After a success: its destination (`paid`, by default the sealed call's) is paid before; only
- * an approved, created beneficiary becomes a payout choice (issue 5).
+ * an approved, created beneficiary becomes a payout choice.
  */
 export async function recordSuccess(
   deps: { registry: Registry; now: Clock; addPayee(scope: string, destination: string): Promise<void> },

@@ -1,6 +1,6 @@
 /**
  * How the use cases and workers talk to people: a port that slack/ implements (slack/notifier.ts), so app/ and queue/
- * never imports slack/ (issue 12, item 5). The notice use cases (app/notices/) decide what is
+ * never imports slack/. The notice use cases (app/notices/) decide what is
  * posted once; the notifier only delivers.
  */
 import type { Amount } from '../domain/amount.js';
@@ -42,7 +42,7 @@ export interface Notifier {
   escalate(record: RequestRecord, card: CardRef, user: string): Promise<void>;
   /** The requester's message at a decision (a vote, approval, denial) or an outcome. */
   tellRequester(record: RequestRecord, card: CardRef, milestone: Milestone): Promise<void>;
-  // Issue 20: a batch's thread. Each is posted once by app/notices/batch-thread.ts.
+  // A batch's thread. Each is posted once by app/notices/batch-thread.ts.
   /** The full rows as approved, a CSV in the card's thread. */
   batchRows(record: RequestRecord, card: CardRef, rows: readonly BatchRowRecord[]): Promise<void>;
   /** Loudly: the batch paused because these rows' outcome is unknown. */

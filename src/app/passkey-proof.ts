@@ -1,5 +1,5 @@
 /**
- * Re-verifies a kept passkey assertion (issue 22): the signature over the challenge recomputed
+ * Re-verifies a kept passkey assertion: the signature over the challenge recomputed
  * from what it must commit to, with the registered public key. Shared by `rampart verify` and by
  * whoever must check a proof it was handed (a not-paid confirmation). It checks the signature
  * only: the one-time token and the signature counter were checked when the assertion was made.

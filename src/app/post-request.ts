@@ -77,7 +77,7 @@ function sealedFrom(deps: SealDeps, r: NewRequest, id: string): SealedRequest {
 }
 
 /**
- * BATCH_REPEAT_WINDOW for the recent-payments index (issue 20 §4; the store's default without
+ * BATCH_REPEAT_WINDOW for the recent-payments index (the store's default without
  * one) and the open caps every create is held to, in the create's own script.
  */
 const createOptions = (deps: SealDeps, r: NewRequest): { repeatWindowMs?: number; caps: OpenCaps } => {

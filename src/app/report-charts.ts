@@ -1,5 +1,5 @@
 /**
- * The report's outflow charts (issue 24), pure: one bar chart per wallet and asset code, since a
+ * The report's outflow charts, pure: one bar chart per wallet and asset code, since a
  * velocity limit is one wallet's and is compared with that wallet's outflow only. The limit is a
  * labelled line at its per-day equivalent when the wallet's busiest day reaches 5 % of it; below
  * that the line would flatten the bars to nothing, so it is left out and said in words instead

@@ -1,5 +1,5 @@
 /**
- * The full hash a passkey commits to, and the state each purpose needs (issue 22). Every card
+ * The full hash a passkey commits to, and the state each purpose needs. Every card
  * shows the first 10 characters of its approval's approvalHash (DESIGN "States, ids and hashes"):
  * a single request's over its one sealHash (domain/step-up.ts sealedApprovalHash), a batch's over
  * every row's sealHash, read from its executions, so an assertion binds every row, not only the
@@ -32,7 +32,7 @@ export async function stepUpHash(
 
 /**
  * What a v1 challenge committed to: a batch's approvalHash as above; a single request's call
- * SHA-256. A final record's call may be masked (issue 9 item 12) and keeps the original's hash;
+ * SHA-256. A final record's call may be masked and keeps the original's hash;
  * money calls hold nothing to mask, so theirs must still hash to it.
  */
 export async function v1Hash(store: Pick<RequestStore, 'executions'>, r: RequestRecord): Promise<string | undefined> {

@@ -1,9 +1,9 @@
 /**
- * Passkey step-up of a vote (issue 22, DESIGN invariant 9): Approve on a step-up request offers a
+ * Passkey step-up of a vote (DESIGN invariant 9): Approve on a step-up request offers a
  * one-time link; the page asks for the passkey over a v2 challenge bound to the purpose, the
  * subject and the hash the card shows, and only a verified assertion, used once with its token,
- * reaches the same approve use case. A paused step-up batch is resumed the same way (issue 20
- * "Pauses"), and an unknown outcome is confirmed as not paid the same way (app/step-up-confirm.ts).
+ * reaches the same approve use case. A paused step-up batch is resumed the same way, and an
+ * unknown outcome is confirmed as not paid the same way (app/step-up-confirm.ts).
  */
 import { randomBytes } from 'node:crypto';
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';

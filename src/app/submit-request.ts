@@ -33,7 +33,7 @@ export interface Submission {
 }
 
 export type SubmitOutcome =
-  /** `refusal` (issue 21): which rule refused it, for edges with their own codes. */
+  /** `refusal`: which rule refused it, for edges with their own codes. */
   | { kind: 'invalid'; errors: FieldErrors; refusal?: 'policy' | 'velocity' | 'too_many_open' }
   /** The wallet could not be checked: the service failed or was too slow (the edge phrases it). */
   | { kind: 'unchecked'; error: unknown }
@@ -119,7 +119,7 @@ async function readRegistry(
   if (draft.kind === 'transfer' && draft.receiver)
     display.newReceiver = !(await bounded(deps, deps.store.knownPayee(draft.asset.chain, draft.receiver)));
   if (draft.kind === 'offramp' && draft.beneficiaryId) {
-    // Only beneficiaries approved through Rampart are payout choices (issue 5). Registered is not
+    // Only beneficiaries approved through Rampart are payout choices. Registered is not
     // paid: a beneficiary no offramp ever reached is a new destination, read in the same turn.
     const [entry, paidBefore] = await bounded(
       deps,

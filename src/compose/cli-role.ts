@@ -97,7 +97,7 @@ export function openCliRole(config: Config, io: Pick<CliIo, 'stderr'>): CliRole 
     },
     service: serviceReads(config, openedService),
     async *doctor(): AsyncGenerator<Check> {
-      // Issue 14: Redis on its own connection, so that a failing Redis is one ✗ line.
+      // Redis on its own connection, so that a failing Redis is one ✗ line.
       let probe: OpenedProbe | undefined;
       try {
         yield* doctor({
@@ -108,7 +108,7 @@ export function openCliRole(config: Config, io: Pick<CliIo, 'stderr'>): CliRole 
           },
           service: openedService,
           slack: slackProbe(config.slack.botToken, config.slack.apiUrl),
-          // Issue 22: warns when fewer approvers hold a passkey than the largest quorum needs. Read
+          // Warns when fewer approvers hold a passkey than the largest quorum needs. Read
           // through the app, opened here only (a Redis that is down is the Redis line's ✗ above).
           passkeys: async () => {
             const opened = await role.app();

@@ -1,4 +1,4 @@
-/** A batch's rows as the report's payments (issue 24), pure. */
+/** A batch's rows as the report's payments, pure. */
 import { parseAmount } from './amount.js';
 import type { ExecutionState } from './approval.js';
 import { assetInfo } from './assets.js';
@@ -17,7 +17,7 @@ export interface BatchRowFacts {
 }
 
 /**
- * A batch's rows as payments (issue 24): each with its own amount, destination, state and time,
+ * A batch's rows as payments: each with its own amount, destination, state and time,
  * in the asset and kind of the batch. The batch's one approval is counted once, on its first row.
  */
 export function batchPayments(record: RequestRecord, rows: readonly BatchRowFacts[]): Payment[] {

@@ -1,4 +1,4 @@
-/** The report zone's calendar days (issue 24), pure. */
+/** The report zone's calendar days, pure. */
 import type { ReportWindow } from './report.js';
 
 const dayFormat = new Map<string, Intl.DateTimeFormat>();

@@ -66,7 +66,7 @@ const MONEY: ReadonlySet<string> = new Set(['transfer', 'offramp']);
 /**
  * The full hash a single request's card shows the first 10 characters of, and a v2 challenge
  * commits to: DESIGN "States, ids and hashes" approvalHash over its one sealHash (N = 1). A
- * masked final record (issue 9 item 12) keeps its original call's SHA-256, which is that
+ * masked final record keeps its original call's SHA-256, which is that
  * sealHash; a money call holds nothing to mask, so its call must still hash to it. A record
  * sealed before the approvalHash was its card's hash showed the call's own SHA-256, which it
  * keeps. undefined: the stored call no longer matches what the card shows.

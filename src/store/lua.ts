@@ -15,7 +15,7 @@ import { VELOCITY_LUA } from './velocity-lua.js';
  * also { kind, history position of 'approved' }. The per-state indexes (sorted sets scored by
  * when the state was entered, issue 14) move with the state in the same script.
  * Issue 18: KEYS[5] execution 1 (migration), KEYS[6] the ready index, KEYS[7] the executing set.
- * Issue 13, optional: KEYS[8] the freeze flag; with VELOCITY_LIMITS set, ARGV[7] the velocity
+ * Optional: KEYS[8] the freeze flag; with VELOCITY_LIMITS set, ARGV[7] the velocity
  * ledger key prefix (`<prefix>:velocity:`), ARGV[8] retention (ms), ARGV[9] the request's subject
  * ('' to read the approval's `velocity` field, store/velocity-lua.ts, written at creation; the
  * app passes it only for a record stored before that field), then every configured rule as
@@ -26,7 +26,7 @@ import { VELOCITY_LUA } from './velocity-lua.js';
  * approval's slot. `needs_subject`: at quorum, the record has no `velocity` field and none was
  * passed; nothing counted. `over_limit` answers carry the broken rule's index in the configured
  * list, the minor units already used in it and the subject field at [10], [11] and [12].
- * Issue 20: a batch's vote also passes the wallets' turns as its last key (KEYS[9], after the
+ * A batch's vote also passes the wallets' turns as its last key (KEYS[9], after the
  * freeze flag): at quorum the batch takes its place in its wallet's approval order.
  */
 export const VOTE = `${COMMON}${BATCH_LUA}${VELOCITY_LUA}
@@ -57,7 +57,7 @@ if redis.call('HGET', KEYS[1], 'stepUp') == '1' then
   if not proof then return answer('step_up', state, #votes) end
 end
 local quorum = #votes + 1 >= tonumber(redis.call('HGET', KEYS[1], 'required'))
--- issue 13: velocity limits (store/velocity-lua.ts), checked before the vote counts.
+-- Velocity limits (store/velocity-lua.ts), checked before the vote counts.
 local vel = {}
 if quorum and limited then vel = velocityCheck(KEYS[1], ARGV[6], tonumber(ARGV[2]), 7) end
 if vel.refused then
@@ -113,7 +113,7 @@ return {redis.call('INCR', KEYS[1]), now}
  * none), claim TTL ms, kind, '1' when every vote needs a passkey (issue 22, else '0'), the
  * number of executions n, then per execution its sealed call JSON, sealHash and destination key
  * ('' for none: domain/destination-key.ts, kept beside the call, never inside what the hashes
- * cover); KEYS[7..6+n] the executions (issue 18); then index keys (issue 20 §4), with (member,
+ * cover); KEYS[7..6+n] the executions; then index keys, with (member,
  * retention ms) per key in ARGV.
  * Last, the open caps (domain/open-caps.ts openCapOutcome, applied here): KEYS[#KEYS - 1] the
  * requester's open requests, KEYS[#KEYS] the API key's (the requester's again for a request made

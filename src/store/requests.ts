@@ -78,7 +78,7 @@ export interface VoteResult {
   decidedAt: number | undefined;
   expiresAt: number;
   /**
-   * over_limit (issue 13): index of the broken rule in VoteControls' rules, the minor units
+   * over_limit: index of the broken rule in VoteControls' rules, the minor units
    * already used in it and the request's subject (from the record: the click read nothing).
    */
   limitIndex?: number;
@@ -177,7 +177,7 @@ export class RequestStore {
   /**
    * Stores a new pending approval in one atomic step (issue 9): the form's claim (when given),
    * the record, its first history entry, the indexes and its executions, each `queued` with its
-   * sealed call, sealHash and destination key (issue 18; `calls` defaults to the one call of a
+   * sealed call, sealHash and destination key (`calls` defaults to the one call of a
    * single request).
    * `frozen` is written once. With `notAfterRedisMs`, Redis refuses the create once its own
    * clock is past that moment, so a caller that stopped waiting can tell the person, truthfully,
@@ -328,7 +328,7 @@ export class RequestStore {
       this.keys.executing,
     ];
     const args = [user, String(at), ...entries.map((e) => JSON.stringify(e)), id];
-    // issue 13: the freeze flag and, with VELOCITY_LIMITS set, every rule.
+    // The freeze flag and, with VELOCITY_LIMITS set, every rule.
     if (controls) keys.push(controls.freezeKey);
     const l = controls?.velocity;
     if (l) {

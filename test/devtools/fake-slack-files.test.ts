@@ -1,5 +1,5 @@
 /**
- * Files in the fake Slack (issue 20) and Rampart's file adapter (src/adapters/slack/files.ts) against it,
+ * Files in the fake Slack and Rampart's file adapter (src/adapters/slack/files.ts) against it,
  * over real HTTP: a picked CSV downloaded with the bot token, refusals as one sentence, and a
  * CSV uploaded into a thread through the external upload flow.
  */

@@ -1,5 +1,5 @@
 /**
- * POST /api/v1/batches (issue 21): JSON rows become one batch approval `B-<n>` through the app's
+ * POST /api/v1/batches: JSON rows become one batch approval `B-<n>` through the app's
  * batches.submitWithKey (the same use cases as a /batch upload, with the key's limits applied to
  * the batch as ONE request), so the same rows are refused with the same sentences, the card is the
  * batch card, and the policy judges the total. This file only phrases the outcome.

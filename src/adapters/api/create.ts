@@ -1,5 +1,5 @@
 /**
- * POST /api/v1/transfers and /offramps (issue 21): the body's fields, then the app's
+ * POST /api/v1/transfers and /offramps: the body's fields, then the app's
  * payments.submitWithKey (the key's limits, the freeze, known payees, the Slack modal's use case).
  * An Answer says whether Idempotency-Key may keep it: only the create and refusals that the
  * same body always gets (fields, unknown wallet, the key's fixed limits); never the transient ones.
@@ -17,7 +17,7 @@ export interface Answer {
   status: number;
   body: unknown;
   headers?: Record<string, string>;
-  /** May Idempotency-Key store it and replay it (issue 21: 201 and deterministic 4xx only)? */
+  /** May Idempotency-Key store it and replay it (201 and deterministic 4xx only)? */
   keep: boolean;
 }
 

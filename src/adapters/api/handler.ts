@@ -1,6 +1,6 @@
 /**
  * The HTTP API adapter (issue 21): one request handler for everything under /api/v1, mounted by
- * Rampart's own server (src/adapters/http/, issue 18 §2) — or, in tests, by a plain node:http server.
+ * Rampart's own server (src/adapters/http/) — or, in tests, by a plain node:http server.
  * Order of checks: route, API key (401), scope (403), API_RATE (429), Idempotency-Key (400),
  * body (415/413/408/400), then the use case. Never a stack trace: anything unexpected is a 503
  * that says nothing was decided, with the error in the log.

@@ -1,5 +1,5 @@
 /**
- * A JSON body read by the one reader (http/body.ts) with the limits of issue 21 — 1 MB (413), a
+ * A JSON body read by the one reader (http/body.ts) with the API's limits — 1 MB (413), a
  * slow body cut off (408), only application/json (415), nesting refused before JSON.parse — each
  * refusal as a problem; and writing answers.
  */

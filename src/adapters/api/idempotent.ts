@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key on every POST (issue 21; the IETF httpapi draft's semantics): the same key
+ * Idempotency-Key on every POST (the IETF httpapi draft's semantics): the same key
  * and the same canonical JSON get the first answer again with `Idempotent-Replayed: true`; a
  * different body 422; an attempt still in flight 409. The records, and the create claim that
  * keeps a request from being made twice, are the app's (apiKeys.once); this file checks the

@@ -1,5 +1,5 @@
 /**
- * Presents what the app reads for a request (issue 21): its history, a page of its real execution
+ * Presents what the app reads for a request: its history, a page of its real execution
  * records and, for a batch, its rows; and the executions cursor, which
  * names the request and the offset so a cursor of one request never pages another.
  */

@@ -12,7 +12,7 @@ import type { CliIo } from './io.js';
 /** Built by the composition root for one command; nothing is opened until first asked. */
 export interface CliRole {
   /**
-   * Issue 18 §3: the use cases bound to this command's Redis (opened on the first call), the
+   * The use cases bound to this command's Redis (opened on the first call), the
    * service, the queues and Slack (each opened on first use); commands never reach a store.
    */
   app(): Promise<RampartApp>;

@@ -1,5 +1,5 @@
 /**
- * The one request-body reader (issue 18 §2) of the routes that read their own body (api/, web/);
+ * The one request-body reader of the routes that read their own body (api/, web/);
  * Bolt reads Slack's with the same limit. The server has already refused a Content-Length over
  * the route's limit; this stops a chunked or lying body at the first byte past it, a slow body at
  * its time-out, and a JSON body nested too deep before JSON.parse (a body nested 10,000 deep costs

@@ -9,7 +9,7 @@ import { EXECUTION_ID, executionId } from '../../domain/approval.js';
 export const QUEUE_NAMES = { execute: 'execute', expire: 'expire', notify: 'notify', remind: 'remind' } as const;
 
 /**
- * Issue 18: job data carries a format version `v`; this code writes JOB_VERSION and reads it and
+ * Job data carries a format version `v`; this code writes JOB_VERSION and reads it and
  * the unversioned data written before (v 1). A newer version is left untouched (queue/jobs/index.ts).
  */
 export const JOB_VERSION = 2;
@@ -28,7 +28,7 @@ export const executeJob = z.union([
 ]);
 export type ExecuteJob = z.infer<typeof executeJob>;
 
-/** Issue 13: reminder number n (1-based) or the escalation of a pending request. */
+/** Reminder number n (1-based) or the escalation of a pending request. */
 export const remindJob = requestJob.extend({ kind: z.enum(['remind', 'escalate']), n: z.number().int().min(1) });
 export type RemindJob = z.infer<typeof remindJob>;
 

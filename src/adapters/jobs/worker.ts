@@ -24,7 +24,7 @@ export interface WorkerDeps {
   lockDurationMs?: number | undefined;
   stalledIntervalMs?: number | undefined;
   reconcileEveryMs?: number | undefined;
-  /** Issue 13: how often a job held by the freeze looks again (a release promotes it at once). */
+  /** How often a job held by the freeze looks again (a release promotes it at once). */
   freezeRecheckMs?: number | undefined;
   /** Tests: the job data version this worker understands (default JOB_VERSION). */
   jobVersion?: number | undefined;

@@ -1,5 +1,5 @@
 /**
- * Where the passkey pages live on Rampart's own server (issue 22): under PUBLIC_URL's path, on
+ * Where the passkey pages live on Rampart's own server: under PUBLIC_URL's path, on
  * the web role, only when step-up is configured, with the pages' own CSP. A path the pages do
  * not know answers 404.
  */

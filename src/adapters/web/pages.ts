@@ -1,5 +1,5 @@
 /**
- * Rampart's own pages (issue 22), as pure functions of what they show: HTML text, every value
+ * Rampart's own pages, as pure functions of what they show: HTML text, every value
  * escaped. The shell carries nothing about a request; the request's facts come only in the
  * answer to a POST with a valid token, rendered here too.
  */

@@ -1,5 +1,5 @@
 /**
- * A batch's thread (issue 20): the rows file once the card is up, a reply naming rows, reason
+ * A batch's thread: the rows file once the card is up, a reply naming rows, reason
  * and advice each time it pauses, and at the end the summary with the receipt. Each is marked before it is
  * sent (markPosted), so a repeated notify job never posts it twice; a crash between the mark and
  * the post loses that one message rather than doubling it (the card still shows the state).

@@ -37,7 +37,7 @@ export function checkUserFields(
 }
 
 /**
- * POST /user's outcome. The one classifier decides whether the user may exist (issue 9 item 1):
+ * POST /user's outcome. The one classifier decides whether the user may exist:
  * unknown — it may; refused — the Bearer token was not taken (nothing created); any other failure
  * is thrown as it came.
  */

@@ -1,6 +1,6 @@
 /**
  * `rampart doctor`: one line per check with ✓ or ✗ and the fix; exit 0 only when everything a
- * payment needs is in place (issue 14). Never prints a secret: lines name settings, not values.
+ * payment needs is in place. Never prints a secret: lines name settings, not values.
  */
 import type { Check } from '../../../app/doctor.js';
 import type { Command } from '../args.js';

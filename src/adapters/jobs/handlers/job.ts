@@ -1,5 +1,5 @@
 /**
- * One job type's contract (issue 18 §1; STYLE "Every job type has a typed contract"): its queue,
+ * One job type's contract (STYLE "Every job type has a typed contract"): its queue,
  * a zod schema for its data (the worker parses every job with it before `perform`), its worker
  * options and `perform`, which calls the worker app and maps its answer to done, wait or fail.
  */
@@ -25,9 +25,9 @@ export interface JobType<S extends z.ZodType = z.ZodType> {
   schema: S;
   /** Worker options beyond the shared ones. */
   worker: { concurrency?: number; maxStalledCount?: number };
-  /** `own`: this type's queue, when it has `start` (issue 24: jobs that schedule their next run). */
+  /** `own`: this type's queue, when it has `start` (jobs that schedule their next run). */
   perform(ctx: JobContext, data: z.infer<S>, job: Job, own?: Queue): Promise<Performed>;
-  /** Issue 24: run at every worker start and reconcile round (schedules a chain of delayed jobs). */
+  /** Run at every worker start and reconcile round (schedules a chain of delayed jobs). */
   start?(ctx: JobContext, own: Queue): Promise<void>;
   /** A job that failed for good (or stalled): what to settle. */
   onFailed?(ctx: JobContext, job: Job): Promise<void>;

@@ -1,5 +1,5 @@
 /**
- * Approve on a step-up request (issue 22): the vote was not counted; the approver gets a private
+ * Approve on a step-up request: the vote was not counted; the approver gets a private
  * button to the passkey page, or one sentence on how to enrol.
  */
 

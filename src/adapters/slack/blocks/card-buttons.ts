@@ -23,7 +23,7 @@ function confirmText(record: RequestRecord, commitments: CardCommitments | undef
 
 export function buttons(record: RequestRecord, frozen: boolean, commitments?: CardCommitments): KnownBlock {
   const f = record.frozen;
-  // Issue 20 §5: with warnings on the card, Approve asks the approver to confirm they checked
+  // With warnings on the card, Approve asks the approver to confirm they checked
   // them, and the click says so (its value) so the vote's history records it in the same script.
   const checked = checkedWarnings(f);
   const approve = {
@@ -57,7 +57,7 @@ export function buttons(record: RequestRecord, frozen: boolean, commitments?: Ca
       accessibility_label: buttonLabel('Deny', f),
       value: f.id,
     },
-    // Issue 23 item 16: the requester's cancel in a menu, so the row fits a phone.
+    // The requester's cancel in a menu, so the row fits a phone.
     {
       type: 'overflow',
       action_id: APPROVAL_ACTIONS.cancel,

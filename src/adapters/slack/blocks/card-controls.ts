@@ -1,5 +1,5 @@
 /**
- * Issue 13's lines on the approval card: the freeze banner, velocity headroom, why an approval
+ * Lines on the approval card: the freeze banner, velocity headroom, why an approval
  * was held, and escalation. Pure.
  */
 import type { KnownBlock } from '@slack/types';

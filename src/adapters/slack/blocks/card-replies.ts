@@ -8,7 +8,7 @@ import { outcomeMessage } from '../../../presenters/describe-error.js';
 import { amountWords, destinationWords, summaryLine } from './card-summary.js';
 import { code, esc, link, quoted } from './common.js';
 
-/** Where to look when the service may or may not have acted (issue 9 item 1). */
+/** Where to look when the service may or may not have acted. */
 const WHAT_TO_CHECK: Record<RequestRecord['frozen']['call']['kind'], string> = {
   transfer:
     "Check the wallet's balances, the receiver's address on the chain's explorer and the service's records (ask its operators) to learn whether it went through.",
@@ -19,13 +19,13 @@ const WHAT_TO_CHECK: Record<RequestRecord['frozen']['call']['kind'], string> = {
   'register-beneficiary': 'Check `/beneficiary list` to learn whether the beneficiaries were recorded.',
 };
 
-/** Issue 19: an "entire balance" moved only what the approvers saw; anything newer stays. */
+/** An "entire balance" moved only what the approvers saw; anything newer stays. */
 const sealedNote = (f: RequestRecord['frozen']): string =>
   f.display.entireBalance
     ? ` It moved ${esc(f.display.amountText ?? '')} ${esc(f.display.assetCode ?? '')}, the balance available at submission; anything that arrived since stays in ${esc(f.display.walletAlias ?? 'the wallet')}.`
     : '';
 
-/** Issue 19: a try whose start no Redis replica confirmed was not sent; it is tried again. */
+/** A try whose start no Redis replica confirmed was not sent; it is tried again. */
 export const notSentReply = (record: RequestRecord): string =>
   `:hourglass_flowing_sand: ${record.frozen.id} was not sent: no Redis replica confirmed its start in time, so nothing reached the service. Rampart tries again shortly; it is still approved and will run at most once.`;
 

@@ -1,5 +1,5 @@
 /**
- * App Home's dashboard blocks (issue 24), pure, laid out to be read on a phone: balances now as
+ * App Home's dashboard blocks, pure, laid out to be read on a phone: balances now as
  * one line per wallet, each velocity rule's use in words, the last ten outcomes, and then the
  * 30-day charts of one wallet at a time (a button per other wallet shows its charts instead).
  * Each chart is Slack's chart block preceded by its summary line (now, low, high, change).

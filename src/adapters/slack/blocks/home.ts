@@ -22,7 +22,7 @@ export interface HomeInput {
   /** The App Home's DM channel, kept so a form opened here answers there. */
   channel?: string;
   /**
-   * Issue 24: the dashboard (for VIEWERS), with each outcome's thread link, the time it was built
+   * The dashboard (for VIEWERS), with each outcome's thread link, the time it was built
    * and the wallet whose charts this person asked to see (else the first with charts).
    */
   dashboard?: { data: Dashboard; links: ReadonlyMap<string, string>; now: number; expanded?: string | undefined };

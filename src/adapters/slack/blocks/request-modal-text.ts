@@ -25,7 +25,7 @@ export function entireBalanceText(choices: readonly AssetChoice[], asset: string
   return `or send the entire available balance (${figure ?? 'its figure is fixed when you submit'})`;
 }
 
-/** Issue 23 item 1: one sentence per pre-fill that could not be used, shown at the top. */
+/** One sentence per pre-fill that could not be used, shown at the top. */
 export function prefillWarnings(prefill: Prefill, wallets: readonly { alias: string }[]): string[] {
   const out: string[] = [];
   if (prefill.wallet && !wallets.some((w) => w.alias === prefill.wallet))

@@ -1,4 +1,4 @@
-/** Issue 22: the private answer to Approve on a step-up request. Pure. */
+/** The private answer to Approve on a step-up request. Pure. */
 import type { KnownBlock } from '@slack/types';
 
 export const STEP_UP_ACTION = 'step_up_open';

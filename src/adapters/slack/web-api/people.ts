@@ -1,5 +1,5 @@
 /**
- * Display names for the passkey page (issue 22): the card's `<@U…>` mentions are shown by Slack
+ * Display names for the passkey page: the card's `<@U…>` mentions are shown by Slack
  * as the person's name, so the page, which has no Slack to do it, asks users.info (scope
  * users:read) and shows the same name. Cached for 5 minutes; a person Slack cannot name (or
  * Slack not answering) is left out, and the page shows the id instead.
