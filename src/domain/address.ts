@@ -73,7 +73,7 @@ export function receiverProblem(asset: Pick<Asset, 'id' | 'chain' | 'token'>, re
 }
 
 /**
- * Issue 23 item 14: an address valid on the other kind of chain gets a sentence naming that chain
+ * An address valid on the other kind of chain gets a sentence naming that chain
  * and the asset to choose, rather than the generic format error. undefined when it is not one.
  */
 export function otherChainAddress(asset: Pick<Asset, 'id' | 'chain' | 'token'>, address: string): string | undefined {

@@ -5,9 +5,9 @@
  */
 
 import { InputError } from '../errors.js';
-import { addressProblem, otherChainAddress } from './address.js';
+import { receiverProblem } from './address.js';
 import { type Amount, parseAmount } from './amount.js';
-import { type Asset, assetInfo, CHAINS, describeUnknownAsset, parseAssetId } from './assets.js';
+import { type Asset, assetInfo, describeUnknownAsset, parseAssetId } from './assets.js';
 
 export type DraftField = 'wallet' | 'asset' | 'amount' | 'receiver' | 'beneficiary' | 'reason';
 export type FieldErrors = Partial<Record<DraftField, string>>;
@@ -71,10 +71,9 @@ export function validateDraft(
   if (input.kind === 'transfer') {
     if (!receiver) errors.receiver = 'Paste the receiver address.';
     else if (asset) {
-      const problem = addressProblem(CHAINS[asset.chain].kind, receiver);
-      if (problem)
-        errors.receiver =
-          otherChainAddress(asset, receiver) ?? `${problem} (${asset.id} is on ${CHAINS[asset.chain].name})`;
+      // The same sentences as a batch row's receiver (one rule for every way an address is typed).
+      const problem = receiverProblem(asset, receiver);
+      if (problem) errors.receiver = problem;
     }
   }
   const beneficiary = input.beneficiary?.trim();
