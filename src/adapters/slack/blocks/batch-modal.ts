@@ -5,7 +5,7 @@ import { ASSET_IDS } from '../../../domain/assets.js';
 import { BATCH_KINDS, type BatchKind } from '../../../domain/batch-cells.js';
 import { plural } from '../../../domain/words.js';
 import { encodeMetadata } from '../metadata.js';
-import { context, esc, plain, section } from './common.js';
+import { context, esc, input, plain, section } from './common.js';
 import { assetLabel, WALLET_ACTION } from './request-modal.js';
 
 export const BATCH_CALLBACK = 'batch_modal';
@@ -21,16 +21,6 @@ const KIND_LABEL: Record<BatchKind, string> = {
   transfers: 'Transfers (to wallet addresses)',
   offramps: 'Offramps (to approved bank beneficiaries)',
 };
-
-function input(blockId: string, label: string, element: Record<string, unknown>, extra: Record<string, unknown> = {}) {
-  return {
-    type: 'input',
-    block_id: blockId,
-    label: plain(label, 2000),
-    element: { action_id: blockId, ...element },
-    ...extra,
-  } as KnownBlock;
-}
 
 /** What a re-rendered form keeps (issue 20 item 3): every choice but the file, and the problem. */
 export interface BatchModalPrior {

@@ -94,3 +94,19 @@ export function shareButton(command: string, args: string): KnownBlock {
 /** An error answer: one sentence, and the usage when it helps. */
 export const errorBlocks = (message: string, usage?: string): Blocks =>
   usage ? [section(`:warning: ${esc(message)}`), context(usage)] : [section(`:warning: ${esc(message)}`)];
+
+/** An input block whose element's action id is its block id (how every form here reads its values). */
+export function input(
+  blockId: string,
+  label: string,
+  element: Record<string, unknown>,
+  extra: Record<string, unknown> = {},
+): KnownBlock {
+  return {
+    type: 'input',
+    block_id: blockId,
+    label: plain(label, 2000),
+    element: { action_id: blockId, ...element },
+    ...extra,
+  } as KnownBlock;
+}

@@ -5,7 +5,7 @@ import { amountTextProblem } from '../../../domain/amount.js';
 import { ASSET_IDS, assetInfo, CHAINS } from '../../../domain/assets.js';
 import type { Prefill } from '../../../domain/command-text.js';
 import { encodeMetadata } from '../metadata.js';
-import { context, esc, plain, section } from './common.js';
+import { context, esc, input, plain, section } from './common.js';
 import { type AssetChoice, entireBalanceText, prefillWarnings } from './request-modal-text.js';
 
 export type { AssetChoice };
@@ -48,21 +48,6 @@ export const assetLabel = (id: string): string => {
   const a = assetInfo(id as (typeof ASSET_IDS)[number]);
   return `${a.code} on ${CHAINS[a.chain].name} (${id})`;
 };
-
-function input(
-  blockId: string,
-  label: string,
-  element: Record<string, unknown>,
-  extra: Record<string, unknown> = {},
-): KnownBlock {
-  return {
-    type: 'input',
-    block_id: blockId,
-    label: plain(label, 2000),
-    element: { action_id: blockId, ...element },
-    ...extra,
-  } as KnownBlock;
-}
 
 /** A configured wallet as the modal lists it; `note` marks one that cannot do this job (item 17). */
 export interface WalletChoice {
