@@ -66,7 +66,7 @@ const optionalText = z
   .optional();
 
 /**
- * Issue 19: an http(s) URL written out in full; a mistyped scheme (`htps://`, `https:/host`,
+ * An http(s) URL written out in full; a mistyped scheme (`htps://`, `https:/host`,
  * `ftp://`) is refused at start-up rather than failing later or leaking through an error.
  */
 const httpUrl = (example: string) =>
@@ -113,7 +113,7 @@ function parseThresholds(text: string, ctx: z.RefinementCtx): Record<string, str
     }
     out[code.toUpperCase()] = value;
   }
-  // Refused here rather than at every submission (issue 9 item 10).
+  // Refused here rather than at every submission.
   for (const problem of thresholdProblems(out)) ctx.addIssue({ code: 'custom', message: problem });
   return out;
 }
@@ -180,7 +180,7 @@ const schema = z.object({
     .default('rampart')
     .refine((s) => /^[A-Za-z0-9:_{}-]+$/.test(s), 'may hold only letters, digits and : _ - { }'),
   REDIS_CLUSTER_NODES: z.string().default('').transform(parseClusterNodes),
-  // Issue 19 "Durable before the call": how long WAIT 1 waits for a replica after an execution's start.
+  // How long WAIT 1 waits for a replica after an execution's start.
   REDIS_WAIT_MS: z
     .string()
     .default('500')
@@ -195,7 +195,7 @@ const schema = z.object({
   SERVICE_CONNECT_TIMEOUT: duration('5s'),
   SERVICE_RESPONSE_TIMEOUT: duration('20s'),
   SERVICE_READ_TIMEOUT: duration('8s'),
-  // Defaults declared once, with the operation table (issue 12 item 4).
+  // Defaults declared once, with the operation table.
   SERVICE_PARAM_WALLET: z.string().default(DEFAULT_QUERY_PARAMS.wallet),
   SERVICE_PARAM_BALANCES: z.string().default(DEFAULT_QUERY_PARAMS.balances),
   SERVICE_PARAM_IDENTITY: z.string().default(DEFAULT_QUERY_PARAMS.identity),
@@ -216,20 +216,20 @@ const schema = z.object({
     (s) => s === undefined || s.length >= 16,
     'must be at least 16 characters (it signs every audit event)',
   ),
-  // Issue 19: caps the approval DMs one person's requests can fan out.
+  // Caps the approval DMs one person's requests can fan out.
   MAX_OPEN_PER_REQUESTER: z.coerce
     .number({ error: 'must be a whole number such as 20' })
     .int('must be a whole number such as 20')
     .min(1, 'must be at least 1')
     .max(10_000, 'must be at most 10000')
     .default(20),
-  // Issue 22: passkey step-up (docs/step-up.md).
+  // Passkey step-up (docs/step-up.md).
   STEP_UP_ABOVE: z.string().default('').transform(parseThresholds),
   STEP_UP_NEW_DESTINATION: z.enum(['on', 'off'], { error: 'must be on or off' }).default('off'),
   PUBLIC_URL: optionalText.pipe(z.url('must be a URL such as https://rampart.example.com').optional()),
   PASSKEY_RP_ID: optionalText,
   PASSKEY_COOLDOWN: duration('24h'),
-  // Issue 22: the proxy in front of the pages, so attempts can be limited per client address.
+  // The proxy in front of the pages, so attempts can be limited per client address.
   TRUST_PROXY: z
     .string()
     .default('')
@@ -243,7 +243,7 @@ const schema = z.object({
       (list) => list.every((p) => [z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()].some((t) => t.safeParse(p).success)),
       'must be addresses or CIDR ranges separated by commas, such as 10.0.0.5 or 10.0.0.0/8,fd00::/8',
     ),
-  // Issue 24: balance history, the weekly report and who sees treasury figures on App Home.
+  // Balance history, the weekly report and who sees treasury figures on App Home.
   SNAPSHOT_EVERY: duration('15m'),
   REPORT_CHANNEL: optionalText.refine(
     (s) => s === undefined || /^[CG][A-Z0-9]{2,}$/.test(s),
@@ -267,7 +267,7 @@ export interface Config {
     signingSecret: string;
     appToken: string | undefined;
     apiUrl: string | undefined;
-    /** Requests whose own team (and enterprise) differ are refused (issue 9 item 4). */
+    /** Requests whose own team (and enterprise) differ are refused. */
     teamId: string | undefined;
     enterpriseId: string | undefined;
   };
@@ -279,7 +279,7 @@ export interface Config {
     url: string;
     prefix: string;
     clusterNodes: ClusterNode[] | undefined;
-    /** WAIT 1 <waitMs> after an execution's start when Redis has replicas (issue 19). */
+    /** WAIT 1 <waitMs> after an execution's start when Redis has replicas. */
     waitMs: number;
   };
   service: {
@@ -299,22 +299,22 @@ export interface Config {
   approverCacheMs: number;
   policy: { approvalsRequired: number; twoApprovalsAbove: Record<string, string> | undefined };
   requestExpiryMs: number;
-  /** Issue 19: a person's own open Slack and CLI requests at most; more are refused at submission. */
+  /** A person's own open Slack and CLI requests at most; more are refused at submission. */
   maxOpenPerRequester: number;
   sandboxPort: number;
-  /** Bearer token every caller of GET /metrics must send, loopback included (issue 19); unset: none asked. */
+  /** Bearer token every caller of GET /metrics must send, loopback included; unset: none asked. */
   metricsToken: string | undefined;
-  /** Where every state change is POSTed, signed (issue 14); undefined: no webhook. */
+  /** Where every state change is POSTed, signed; undefined: no webhook. */
   auditWebhook: { url: string; secret: string } | undefined;
-  /** Issue 13: velocity limits, reminders and escalation. */
+  /** Velocity limits, reminders and escalation. */
   controls: ControlsConfig;
-  /** Issue 20: batch payouts. */
+  /** Batch payouts. */
   batch: BatchConfig;
-  /** Issue 22: passkey step-up. */
+  /** Passkey step-up. */
   stepUp: StepUpConfig;
-  /** Issue 21: API_RATE, the pace of each API key (default 2/s burst 10); undefined: off. */
+  /** API_RATE, the pace of each API key (default 2/s burst 10); undefined: off. */
   apiRate: Rate | undefined;
-  /** Issue 24: balance history, reports and the App Home dashboard. */
+  /** Balance history, reports and the App Home dashboard. */
   reports: ReportsConfig;
 }
 
@@ -380,14 +380,14 @@ export interface BatchConfig {
   repeatWindowMs: number;
 }
 
-/** Issue 20: a batch is checked row by row before the ack, so its size is capped. */
+/** A batch is checked row by row before the ack, so its size is capped. */
 export const BATCH_ROWS_CEILING = 5_000;
 
 function parseBatch(env: Record<string, string | undefined>, problems: string[]): BatchConfig {
   const rate = parseRate(env.BATCH_RATE?.trim() || '5/s');
   if (typeof rate === 'string') problems.push(`BATCH_RATE ${rate}`);
   const rateOrDefault = typeof rate === 'string' ? undefined : rate;
-  // Issue 20 §4: the repeats window of the card's warnings.
+  // The repeats window of the card's warnings.
   const windowText = env.BATCH_REPEAT_WINDOW?.trim() || '7d';
   let repeatWindowMs = parseDuration(windowText) ?? 0;
   if (repeatWindowMs <= 0) {
@@ -422,7 +422,7 @@ export interface ControlsConfig {
   escalateTo: string[];
 }
 
-/** Issue 13 settings; every problem is pushed as one sentence naming the setting. */
+/** Velocity and freeze settings; every problem is pushed as one sentence naming the setting. */
 function parseControls(
   env: Record<string, string | undefined>,
   wallets: WalletAlias[],
@@ -508,7 +508,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     for (const [key, why] of needed) if (!has(key)) problems.push(`${key} is required ${why}`);
   }
   // The development secret is in the source: anyone could sign with it. It is used only when
-  // nothing real is configured, or under `npm run dev` (issue 9 item 5; DESIGN invariant 8).
+  // nothing real is configured, or under `npm run dev` (DESIGN invariant 8).
   const realCredentials = has('SERVICE_BASE_URL') || has('SLACK_BOT_TOKEN');
   const receivesSlack = options.receivesSlack ?? true;
   if (receivesSlack && !options.development && (realCredentials || production)) {
@@ -524,7 +524,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const serviceUrl = env.SERVICE_BASE_URL?.trim();
   if (production && serviceUrl && URL.canParse(serviceUrl) && !isSafeServiceUrl(serviceUrl))
     problems.push('SERVICE_BASE_URL must be an https:// URL in production (plain http only to 127.0.0.1 or localhost)');
-  stepUpProblems(env, production, problems); // issue 22
+  stepUpProblems(env, production, problems);
   if (has('AUDIT_WEBHOOK_URL') && !has('AUDIT_WEBHOOK_SECRET'))
     problems.push('AUDIT_WEBHOOK_SECRET is required when AUDIT_WEBHOOK_URL is set (it signs every event)');
   if (has('SERVICE_BASE_URL') && !has('SERVICE_API_KEY'))
@@ -533,10 +533,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     problems.push('SLACK_BOT_TOKEN must be a bot token starting with xoxb-');
   const walletsText = env.WALLETS?.trim() || sandboxWalletsSetting();
   const wallets = parseWallets(walletsText, problems);
-  const controls = parseControls(env, wallets, problems); // issue 13
-  const batch = parseBatch(env, problems); // issue 20
-  const apiRate = parseRate(env.API_RATE?.trim() || '2/s burst 10'); // issue 21
-  const reports = parseReports(env, problems); // issue 24
+  const controls = parseControls(env, wallets, problems);
+  const batch = parseBatch(env, problems);
+  const apiRate = parseRate(env.API_RATE?.trim() || '2/s burst 10');
+  const reports = parseReports(env, problems);
   if (typeof apiRate === 'string') problems.push(`API_RATE ${apiRate}`);
   const approvers = (env.APPROVERS?.trim() || DEV_DEFAULTS.approvers.join(','))
     .split(',')
@@ -621,7 +621,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
-/** Issue 22: the pages must be reachable only over https (or on this machine) in production. */
+/** The pages must be reachable only over https (or on this machine) in production. */
 function stepUpProblems(env: Record<string, string | undefined>, production: boolean, problems: string[]): void {
   const url = env.PUBLIC_URL?.trim() ?? '';
   const enabled = (env.STEP_UP_ABOVE?.trim() ?? '') !== '' || env.STEP_UP_NEW_DESTINATION?.trim() === 'on';
@@ -639,7 +639,7 @@ function stepUpProblems(env: Record<string, string | undefined>, production: boo
     problems.push(`PASSKEY_RP_ID "${rpId}" must be PUBLIC_URL's host or a domain it belongs to`);
 }
 
-/** Every configured secret, for masking text from outside (the service's echoes; issue 9 item 8). */
+/** Every configured secret, for masking text from outside (the service's echoes). */
 export const secretsOf = (c: Config): string[] =>
   [
     c.service.apiKey,
@@ -650,7 +650,7 @@ export const secretsOf = (c: Config): string[] =>
     c.metricsToken,
     c.auditWebhook?.secret,
     redisPassword(c.redis.url),
-    // Issue 19: credentials written into a URL are secrets too.
+    // Credentials written into a URL are secrets too.
     ...urlCredentials(c.service.baseUrl),
     ...urlCredentials(c.auditWebhook?.url),
     ...urlCredentials(c.slack.apiUrl),

@@ -1,7 +1,7 @@
 /**
  * The service client a Config describes: the real service at SERVICE_BASE_URL, or, when it is
  * unset (never in production: config refuses that), the in-process sandbox. A composition-root
- * choice, beside rampart.ts, so service/ never imports sandbox/ (issue 12 item 4). One place for
+ * choice, beside rampart.ts, so service/ never imports sandbox/. One place for
  * Rampart, the CLI and the workbench.
  */
 import { type Config, secretsOf } from './config.js';
@@ -20,7 +20,7 @@ export async function connectService(config: Config, log?: Logger, onCall?: Call
   let sandbox: Sandbox | undefined;
   let baseUrl = config.service.baseUrl;
   if (!baseUrl) {
-    // Loaded only when it answers (issue 19): with SERVICE_BASE_URL set, its seed and state stay out.
+    // Loaded only when it answers: with SERVICE_BASE_URL set, its seed and state stay out.
     const { startSandbox } = await import('./sandbox/index.js');
     sandbox = await startSandbox({
       port: 0,

@@ -53,7 +53,7 @@ export function createLogger(options: LogOptions = {}, destination?: Destination
     level: options.level ?? 'info',
     base: { app: 'rampart' },
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
-    // Issue 19: a URL's user and password never reach a log line, in an error or a url field.
+    // A URL's user and password never reach a log line, in an error or a url field.
     serializers: { err: maskedErr, url: (u: unknown) => maskUrlCredentials(String(u)) },
   };
   if (destination) return pino(opts, destination);

@@ -1,5 +1,5 @@
 /**
- * The composition root (issue 12 item 2, split in issue 18 §4): takes its infrastructure — Redis
+ * The composition root (split in ): takes its infrastructure — Redis
  * connections, the service, the Slack Web API client, the clock — with production defaults built
  * from the Config; builds the app (compose/app-deps.ts); starts the worker role
  * (compose/worker-role.ts) and the HTTP server with the web role's adapters (compose/web-role.ts).
@@ -54,7 +54,7 @@ export interface RampartOptions {
 }
 
 export interface Running {
-  /** Issue 18 §4: the one bag the web role's adapters bind (the Slack listeners get its façade). */
+  /** The one bag the web role's adapters bind (the Slack listeners get its façade). */
   deps: WebDeps;
   sandbox: Sandbox | undefined;
   workers: Workers | undefined;
@@ -70,7 +70,7 @@ export interface Running {
   close(): Promise<void>;
 }
 
-/** Separate connections (issue 10): Slack handling fails fast, workers wait for Redis. */
+/** Separate connections: Slack handling fails fast, workers wait for Redis. */
 async function openConnections(config: Config, log: Logger, given: Partial<Infrastructure>) {
   const redis = given.redis ?? (await openRedis(config.redis, 'requests', log));
   try {
@@ -116,8 +116,8 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
   let homes: HomeRefresher | undefined;
   const counted: ChangeListener = (c) => {
     metrics.requestChanged(c.kind, c.state);
-    if (isFinal(c.state)) homes?.changed(); // issue 24: App Home's last outcomes
-    // Issue 19: the audit job goes after what the changing step sends next (a start's service
+    if (isFinal(c.state)) homes?.changed(); // App Home's last outcomes
+    // The audit job goes after what the changing step sends next (a start's service
     // call), never in front of it; a process that stops first leaves it to the sweep.
     if (audit)
       setImmediate(() => {
@@ -143,7 +143,7 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
   homes = app.homes;
   const worker: WorkerRole | undefined = workerRedis ? startWorkerRole(built, workerRedis, options.worker) : undefined;
   const { slack, http } = await startServing(built, app, reachability, workerRedis);
-  // Issue 24: the snapshot and weekly jobs are queued before Rampart says it runs — waiting at
+  // The snapshot and weekly jobs are queued before Rampart says it runs — waiting at
   // most 2 s, so a Redis that is down at start never holds the start-up (every reconcile round
   // schedules them again).
   if (worker)

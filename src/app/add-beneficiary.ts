@@ -1,5 +1,5 @@
 /**
- * A new beneficiary (issue 5, spec 4.3): for a chosen identity, a Nigerian account looked up
+ * A new beneficiary (spec 4.3): for a chosen identity, a Nigerian account looked up
  * with the service and confirmed by its holder's name, or a cross-border account (spec 2.10
  * variant 2); either way an approval-gated request like a payment. No Bolt, no WebClient:
  * outcomes the edge phrases.
@@ -63,7 +63,7 @@ export type RequestOutcome =
   | { kind: 'refused'; reason: string }
   /** This form already became request `id` (a repeated submit). */
   | { kind: 'duplicate'; id: string }
-  /** Redis did not answer in time and nothing was stored, nor will be (issue 9). */
+  /** Redis did not answer in time and nothing was stored, nor will be. */
   | { kind: 'nothing' }
   | { kind: 'submitted'; frozen: SealedRequest };
 
@@ -171,7 +171,7 @@ export async function confirmNigerianBeneficiary(
       display: {
         bankName: d.bankName,
         accountMasked: maskAccount(d.accountNumber),
-        // The name the service's account lookup returned, never typed (issue 9 item 6).
+        // The name the service's account lookup returned, never typed.
         holderName: d.holderName,
         holderSource: 'lookup',
       },
@@ -180,7 +180,7 @@ export async function confirmNigerianBeneficiary(
   );
 }
 
-/** After the ack: the draft's full account number lives on only in the request (issue 9 item 12). */
+/** After the ack: the draft's full account number lives on only in the request. */
 export async function forgetBeneficiaryDraft(deps: Pick<AddBeneficiaryDeps, 'registry' | 'log'>, token: string) {
   await deps.registry
     .deleteDraft(token)
@@ -224,7 +224,7 @@ export async function submitCrossBorderBeneficiary(
         bankName: String(details.bank_name ?? 'bank abroad'),
         accountMasked: maskAccount(account),
         holderName: String(details.account_name ?? 'not given'),
-        // Typed by the requester: no lookup exists for these accounts (issue 9 item 6).
+        // Typed by the requester: no lookup exists for these accounts.
         holderSource: 'typed',
         destination: crossBorderDestination(details),
       },
@@ -277,7 +277,7 @@ async function sealBeneficiary(deps: AddBeneficiaryDeps, s: Checked, budget?: Su
       origin: s.channel,
       required: policy.required,
       rule: policy.rule,
-      stepUp: needsStepUp(deps.config.stepUp, { kind: 'beneficiary' }), // issue 22: a new destination
+      stepUp: needsStepUp(deps.config.stepUp, { kind: 'beneficiary' }), // a new destination
       submission: s.submission,
     },
     budget,

@@ -1,5 +1,5 @@
 /**
- * Creating an API key (issue 21): 256 random bits in the token, only its SHA-256 stored, the
+ * Creating an API key: 256 random bits in the token, only its SHA-256 stored, the
  * token handed back once for the operator to pass on. The CLI is the edge that phrases it.
  */
 import { randomBytes } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * The request form's choices (issues 4, 23 item 17; moved from slack/ by issue 18 §3): the assets
+ * The request form's choices (23 item 17; moved from slack/ by ): the assets
  * a wallet holds, each with its available amount, and each configured wallet marked when it
  * cannot do this job. Reads of the service only; the Slack edge draws them.
  */

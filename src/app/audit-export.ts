@@ -1,5 +1,5 @@
 /**
- * `rampart audit export` as a use case (issue 14): every request created in [since, until], oldest
+ * `rampart audit export` as a use case: every request created in [since, until], oldest
  * first, with its whole history, written as it is read — a page of ids at a time from the time
  * index — so a hundred thousand requests never sit in memory together.
  */
@@ -32,7 +32,7 @@ async function readPage(
   return Promise.all(
     ids.map(async (id) => {
       const [record, history] = await Promise.all([store.get(id), store.history(id)]);
-      // Issue 20: a batch carries its rows.
+      // A batch carries its rows.
       const rows = record && isBatchRecord(record) ? await auditRows(store, record) : undefined;
       return [record, history, rows] as [RequestRecord | undefined, HistoryEntry[], AuditRow[] | undefined];
     }),

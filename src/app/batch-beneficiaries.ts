@@ -1,6 +1,6 @@
 /**
  * Resolves each offramp row's beneficiary to the id of a beneficiary approved in Rampart's
- * registry (issue 20): by id, or by a label only one approved beneficiary carries. A pending,
+ * registry: by id, or by a label only one approved beneficiary carries. A pending,
  * unknown or ambiguous one is refused with a sentence; the registry is read once per file.
  */
 import type { RowError } from '../domain/batch-file.js';

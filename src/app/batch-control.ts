@@ -1,5 +1,5 @@
 /**
- * Resume and Stop on a batch's card (issue 20 "Pauses"), authorised on the server at each click:
+ * Resume and Stop on a batch's card, authorised on the server at each click:
  * Resume is one approver other than the requester; Stop is the requester or any approver, any
  * time before the batch is final, and cancels every unsent row. Both are recorded in history.
  */
@@ -26,7 +26,7 @@ export type BatchControlOutcome =
   | { kind: 'resumed'; requestId: string }
   /** The wallet cannot pay the unsent rows: the batch stays paused ("Not resumed: ops holds …"). */
   | { kind: 'unfunded'; requestId: string; shortfall: string }
-  /** Issue 22: a step-up batch resumes only with a passkey (the edge offers the page). */
+  /** A step-up batch resumes only with a passkey (the edge offers the page). */
   | { kind: 'step-up'; requestId: string }
   | { kind: 'stopped'; requestId: string; cancelled: number };
 

@@ -1,5 +1,5 @@
 /**
- * Running a batch (issue 20): its rows one at a time, as a chain of jobs — each row's end queues
+ * Running a batch: its rows one at a time, as a chain of jobs — each row's end queues
  * the next row's try (a fresh job id, domain/approval.ts tryJobId); resume and the reconciler
  * queue the first row still queued. These only make a row TRY: whether it starts is decided in
  * its start script (store/approval-lua.ts START: approval runnable, not paused or stopping, no
@@ -25,7 +25,7 @@ const PAGE = 200;
 export const isBatch = (approvalOrExecutionId: string): boolean => approvalOrExecutionId.startsWith('B-');
 
 /**
- * Issue 20 "Speed and scale": what a batch row's end queues, side by side (one round trip): the
+ * What a batch row's end queues, side by side (one round trip): the
  * card only when the batch's state changed (began, paused, stopping, done), the row is unknown or
  * the batch is not running (its card prints the counts) — otherwise its progress, throttled — and the next row's try when the finish script
  * read that row `queued` and the batch runnable (no read after the script). The try only makes
@@ -53,7 +53,7 @@ export async function afterRow(
 /** A lost progress job (its claim's holder died) holds the next one back at most this long. */
 export const PROGRESS_PENDING_MS = 60_000;
 
-/** Issue 20 "Progress": one progress job, unless one is already waiting (it draws what is current). */
+/** One progress job, unless one is already waiting (it draws what is current). */
 export async function scheduleProgress(
   deps: { store: RequestStore; jobs?: Pick<JobQueue, 'notify'> | undefined },
   id: string,
@@ -92,7 +92,7 @@ export async function continueBatch(deps: BatchRunDeps, approvalId: string): Pro
   }
 }
 
-/** Issue 20: BATCH_PAUSE_AFTER_FAILURES and BATCH_HOLD_LIMIT, as the scripts need them. */
+/** BATCH_PAUSE_AFTER_FAILURES and BATCH_HOLD_LIMIT, as the scripts need them. */
 export interface BatchRunConfig {
   pauseAfterFailures: number;
   holdLimitMs: number;
@@ -118,7 +118,7 @@ export async function cancelUnsent(
 }
 
 /**
- * Issue 20 "Velocity": the approval reserved the batch's TOTAL at quorum (the ledger is per
+ * The approval reserved the batch's TOTAL at quorum (the ledger is per
  * approval); a row ending failed or cancelled gives back exactly its own amount, once, inside
  * the script of its final move (store/approval-lua.ts). This is what that script needs for
  * cancelled rows: the ledger's amounts hash and each row's units (undefined: nothing reserved).

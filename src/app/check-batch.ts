@@ -1,5 +1,5 @@
 /**
- * checkBatch (issue 20): every row of a batch file checked against live facts before anything
+ * checkBatch: every row of a batch file checked against live facts before anything
  * is posted — the file's own rules, the wallet active and capable, the asset held, each
  * beneficiary approved (resolved to its id), the total within the available balance and the
  * velocity limits. Nothing is stored and nothing reaches the service's money endpoints here.
@@ -30,7 +30,7 @@ export type BatchInput = {
   /** A configured wallet alias (any case) or its id. */
   wallet: string;
   asset: string;
-  /** A CSV file (Slack, CLI), or rows already split into cells (the HTTP API, issue 21). */
+  /** A CSV file (Slack, CLI), or rows already split into cells (the HTTP API). */
 } & ({ bytes: Uint8Array } | { rows: readonly BatchCells[] });
 
 export interface CheckedRow {
@@ -179,7 +179,7 @@ function sealRow(r: BatchRow, base: DraftBase, beneficiaryId: string | undefined
   };
 }
 
-/** issue 13 rules over the batch's total; the approval reserves per row at wiring (issue 20). */
+/** The amount rules over the batch's total; the approval reserves per row at wiring. */
 async function checkVelocityOfTotal(
   deps: CheckBatchDeps,
   wallet: { alias: string; id: string },

@@ -52,7 +52,7 @@ export type CreateIdentityOutcome =
   | { kind: 'created'; id: string; name: string; bvnMasked: string; link?: string }
   /** Refused or never sent: no identity was made. */
   | { kind: 'failed'; error: unknown }
-  /** Ambiguous (issue 9 item 1): the identity may have been made; never create it again blindly. */
+  /** Ambiguous: the identity may have been made; never create it again blindly. */
   | { kind: 'unknown'; error: unknown };
 
 export async function createIdentity(
@@ -74,7 +74,7 @@ export async function createIdentity(
       createdAt: deps.now(),
     });
   } catch (err) {
-    // One classifier decides (issue 9 item 1): an ambiguous create may have made the identity.
+    // One classifier decides: an ambiguous create may have made the identity.
     if (outcomeOfFailure('createIdentity', err) === 'unknown') {
       deps.log.error({ err }, 'identity creation outcome unknown');
       return { kind: 'unknown', error: err };

@@ -1,5 +1,5 @@
 /**
- * App Home's balance charts (issue 24), pure: a wallet's snapshots of the last 30 days as one
+ * App Home's balance charts, pure: a wallet's snapshots of the last 30 days as one
  * area chart per asset — each day's last reading; a day with only gaps is left out (named in the
  * text beside it), never drawn as zero. Each chart carries its summary line (chart-summary.ts).
  */

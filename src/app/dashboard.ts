@@ -1,5 +1,5 @@
 /**
- * App Home's dashboard (issue 24) from stored facts: per configured wallet the balances now and a
+ * App Home's dashboard from stored facts: per configured wallet the balances now and a
  * 30-day chart per asset (balance history), each velocity rule's use against its limit, what
  * waits for approval (oldest first), the last ten outcomes and the freeze. "Balances now" reads
  * the service at most once per wallet per minute, whoever opens App Home (BalanceCache's turn,

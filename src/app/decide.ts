@@ -31,16 +31,16 @@ export type ApproveOutcome =
   | { kind: 'late'; decided: Decided }
   | { kind: 'voted'; requestId: string }
   | { kind: 'approved'; requestId: string }
-  // issue 13: refused while frozen; not counted because quorum would break a velocity limit.
+  // Refused while frozen; not counted because quorum would break a velocity limit.
   | { kind: 'frozen'; requestId: string; freeze: FreezeState | undefined }
   | { kind: 'over_limit'; requestId: string; message: string }
-  /** Issue 22: not counted; this request needs the approver's passkey (the edge offers the page). */
+  /** Not counted; this request needs the approver's passkey (the edge offers the page). */
   | { kind: 'step-up'; requestId: string }
-  /** Redis did not take the vote (issue 10): "unreachable" means it did not count. */
+  /** Redis did not take the vote: "unreachable" means it did not count. */
   | { kind: 'unavailable'; failure: RedisFailure };
 
 /**
- * Issue 19: this long after the quorum the web side looks once: an execution that has not
+ * This long after the quorum the web side looks once: an execution that has not
  * started (held by a freeze, a backlog, no worker, or its wake-up refused before its vote landed)
  * gets a card that says "approved" and a try of its own. Nothing runs beside the pick-up.
  */
@@ -51,7 +51,7 @@ type ApproveDeps = DecideDeps & Pick<AppDeps, 'controls' | 'config'>;
 
 /**
  * What follows a decision that is already recorded (the job, a card refresh, a reply) must not
- * turn it into "nothing was changed" when Redis blinks (issue 10): it is tried again in the
+ * turn it into "nothing was changed" when Redis blinks: it is tried again in the
  * background, without holding up the answer, until Redis answers.
  */
 async function afterDecision(
@@ -90,8 +90,8 @@ export async function memberOf(
 }
 
 /**
- * Issue 22: `passkey` only from the step-up page, after the assertion was verified (app/step-up.ts).
- * Issue 20 §5: `warningsChecked` when the approver confirmed the card's warnings (the history says so).
+ * `passkey` only from the step-up page, after the assertion was verified (app/step-up.ts).
+ * `warningsChecked` when the approver confirmed the card's warnings (the history says so).
  */
 export async function approve(
   deps: ApproveDeps,
@@ -193,7 +193,7 @@ async function afterVote(
       await afterDecision(deps, requestId, 'card refresh', () => deps.queues.notify({ requestId, kind: 'card' }));
       return { kind: 'voted', requestId };
     case 'approved':
-      // The execution first: it is what the approver waits for (issue 19: nothing else before it).
+      // The execution first: it is what the approver waits for (nothing else before it).
       // Its job came with the vote; only if that add failed is it queued now.
       if (!(await woken))
         await afterDecision(deps, requestId, 'queueing the execution', () => deps.queues.enqueueApproved(requestId));

@@ -21,7 +21,7 @@ export interface AppDeps {
   store: RequestStore;
   queues: ApprovalJobs;
   registry: Registry;
-  /** Issue 13: velocity ledger and freeze. */
+  /** Velocity ledger and freeze. */
   controls: ControlStore;
   approvers: ApproverDirectory;
   log: Logger;

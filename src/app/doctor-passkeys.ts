@@ -1,5 +1,5 @@
 /**
- * `rampart doctor`'s passkey line (issue 22 "Removal and recovery"): with step-up on, it warns
+ * `rampart doctor`'s passkey line: with step-up on, it warns
  * when fewer approvers hold a passkey that counts than the largest quorum needs; until then such
  * requests cannot reach quorum and stay pending until they expire (docs/step-up.md). A warning,
  * not a failure: a new install has no passkey until its first bootstrap enrolment.

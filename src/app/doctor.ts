@@ -1,5 +1,5 @@
 /**
- * `rampart doctor` as a use case (issue 14): is every piece a payment needs in place? Each check
+ * `rampart doctor` as a use case: is every piece a payment needs in place? Each check
  * is one line — what was found and, when it is wrong, the fix. Pure of Bolt and WebClient: Redis,
  * the service and Slack come in as small ports. Never puts a secret in a line.
  */
@@ -15,7 +15,7 @@ import { type PasskeyHolders, passkeyChecks } from './doctor-passkeys.js';
 
 export interface Check {
   ok: boolean;
-  /** Issue 22: worth knowing, but a payment can still run (printed with "!"). */
+  /** Worth knowing, but a payment can still run (printed with "!"). */
   warn?: boolean;
   text: string;
   fix?: string;
@@ -45,7 +45,7 @@ export interface DoctorDeps {
     baseUrl: string;
   }>;
   slack: SlackProbe;
-  /** Issue 22: who holds a passkey that counts (absent: no passkey line). */
+  /** Who holds a passkey that counts (absent: no passkey line). */
   passkeys?: () => Promise<PasskeyHolders>;
 }
 

@@ -1,6 +1,6 @@
 /**
  * Runs one execution of an approval against the service, at most once (DESIGN invariant 3,
- * issue 18 §1): queued → executing by compare-and-set before the call (the only place an
+ * ): queued → executing by compare-and-set before the call (the only place an
  * execution may start); the sealed call, never anything else; tried again only when it provably
  * never left (a new try, a fresh job id); anything ambiguous ends in `unknown`.
  */
@@ -28,17 +28,17 @@ export interface ExecuteOneDeps {
   log: Logger;
   now: Clock;
   workerName: string;
-  /** Issue 13: a failed execution gives its velocity headroom back. */
+  /** A failed execution gives its velocity headroom back. */
   controls?: ControlStore;
   /**
-   * Issue 19 "Durable before the call": true once the start is on a replica (WAIT 1), or when
+   * True once the start is on a replica (WAIT 1), or when
    * Redis has none. Without it the execution goes back to queued, never sent.
    */
   durable?: () => Promise<boolean>;
-  /** Issue 20: BATCH_PAUSE_AFTER_FAILURES and BATCH_HOLD_LIMIT (defaults: 10, none). */
+  /** BATCH_PAUSE_AFTER_FAILURES and BATCH_HOLD_LIMIT (defaults: 10, none). */
   batch?: BatchRunConfig;
   /**
-   * Test seam (issue 20 "Faults and races"): runs between the job's pick-up and the
+   * Test seam: runs between the job's pick-up and the
    * compare-and-set, so a test can stop, pause or freeze there. Never set in production.
    */
   beforeStart?: (executionId: string) => Promise<void>;
@@ -50,14 +50,14 @@ export interface ExecuteOneOptions {
   /** Tries an execution gets when its call provably never left (default EXECUTE_TRIES). */
   maxTries?: number;
   /**
-   * Issue 20: after a passed funding check, return 'funded' instead of starting, so the caller
+   * After a passed funding check, return 'funded' instead of starting, so the caller
    * asks BATCH_RATE's limiter again (the check's read must not shorten the gap between calls).
    */
   returnWhenFunded?: boolean;
 }
 
-// 'frozen' (issue 13): the freeze refused the start; nothing changed, the job waits. 'wait'
-// (issue 20): a batch's funding could not be checked (balance unreadable); the job waits too.
+// 'frozen': the freeze refused the start; nothing changed, the job waits. 'wait'
+//: a batch's funding could not be checked (balance unreadable); the job waits too.
 export type ExecuteResult = 'succeeded' | 'failed' | 'unknown' | 'retry' | 'skipped' | 'frozen' | 'wait' | 'funded';
 
 /** Only a call that provably never left is tried again: this many tries at most. */
@@ -97,12 +97,12 @@ export async function executeOne(
   const { store, log, jobs } = deps;
   const jobId = options.jobId ?? '';
   const approvalId = parseExecutionId(executionId)?.approvalId ?? executionId;
-  // One compare-and-set that also returns what to run: no separate read (issue 12).
+  // One compare-and-set that also returns what to run: no separate read.
   const batch = isBatch(approvalId);
   const hold = batch ? deps.batch?.holdLimitMs : undefined;
   await deps.beforeStart?.(executionId);
   let started = await store.executions.start(executionId, deps.workerName, jobId, hold);
-  // Issue 20: the batch just took its wallet's turn (or was resumed): check its funding first.
+  // The batch just took its wallet's turn (or was resumed): check its funding first.
   if (started.token === undefined && started.approval === 'funding') {
     const funding = await checkFunding(deps, approvalId);
     if (funding === 'unchecked') return 'wait';
@@ -112,7 +112,7 @@ export async function executeOne(
   }
   if (started.token === undefined) {
     if (started.held) return 'frozen';
-    // Issue 19: a click's wake-up is expected to find nothing to start (before the quorum, on a
+    // A click's wake-up is expected to find nothing to start (before the quorum, on a
     // decided card, on a request that is gone); any other job that may not start is worth a look.
     const woken = isWakeJob(jobId);
     if (started.from === undefined) {
@@ -138,8 +138,8 @@ export async function executeOne(
   }
   const { token, frozen, tries } = started;
   // The card says "executing" once the call is on its way: its refresh never stands between the
-  // compare-and-set and the call, nor shares the time before the call's first byte (issue 19).
-  // Issue 20 "Speed and scale": a batch's card changes with its state, not per row — only the
+  // compare-and-set and the call, nor shares the time before the call's first byte.
+  // A batch's card changes with its state, not per row — only the
   // row that began the batch refreshes it here (progress goes to the thread at the row's end).
   const refreshCard = () => {
     if (batch && !started.began) return;
@@ -148,10 +148,10 @@ export async function executeOne(
       .catch((err: unknown) => log.warn({ err, executionId }, 'could not queue a card refresh'));
   };
 
-  // Issue 20: a batch row's give-back, failure run and pause happen inside its final move.
+  // A batch row's give-back, failure run and pause happen inside its final move.
   // A single request's final move gives its velocity headroom back on `failed` and re-stamps it
-  // with its start time on succeeded/unknown (issue 13, issue 20 "Velocity"), in the same script.
-  // Worked out by the one move that ends this try, not before the call (issue 19: nothing but the call).
+  // with its start time on succeeded/unknown, in the same script.
+  // Worked out by the one move that ends this try, not before the call (nothing but the call).
   const rowOf = (): { batch?: BatchFinish; release?: { ledger: string; amounts: string } } => {
     if (batch) return { batch: rowFinish(deps, frozen) };
     const subject = velocitySubject(frozen);
@@ -160,7 +160,7 @@ export async function executeOne(
       : {};
   };
   // The approval as the start read it: the final move masks it without reading it again; a
-  // batch's row reads its next row in the same script (issue 20 "Speed and scale").
+  // batch's row reads its next row in the same script.
   const n = parseExecutionId(executionId)?.n;
   const howOf = () => ({
     ...rowOf(),
@@ -195,10 +195,10 @@ export async function executeOne(
     return 'retry';
   };
 
-  // Issue 19: the start must survive a failover before anything is sent.
+  // The start must survive a failover before anything is sent.
   if (deps.durable && !(await deps.durable())) {
     log.warn({ executionId }, 'execute: no Redis replica acknowledged the start; not sent');
-    // Issue 20: a batch's row goes back to queued (never sent) AND its batch pauses.
+    // A batch's row goes back to queued (never sent) AND its batch pauses.
     if (batch) {
       await store.executions.finish(
         executionId,
@@ -252,7 +252,7 @@ export async function executeOne(
   // A single request's card says "executing" only while a call is slow to answer: a quick call's
   // outcome refreshes the card moments later anyway, so an earlier refresh would be a flicker, one
   // more chat.update against Slack's per-channel limit, and a job sharing the time before the
-  // call's first byte (issue 19). A batch's first row shows the batch running at once.
+  // call's first byte. A batch's first row shows the batch running at once.
   try {
     const call = callService(deps.service, frozen.call);
     // Undici writes on a kept-alive connection within the call's own ticks: refresh after them.
@@ -261,7 +261,7 @@ export async function executeOne(
     // Cleared the moment the call settles, before its outcome is recorded.
     outcome = await call.finally(() => clearTimeout(executingCard));
   } catch (err) {
-    // Stored as data; each edge writes its own sentence from it (issue 12, item 5).
+    // Stored as data; each edge writes its own sentence from it.
     const failure = failureFacts(err);
     switch (failure.class) {
       case 'never-sent':
@@ -290,7 +290,7 @@ export async function executeOne(
 }
 
 /**
- * Issue 19: a record sealed before Rampart stopped sending -1 would move whatever the wallet
+ * A record sealed before Rampart stopped sending -1 would move whatever the wallet
  * holds now, possibly more than the approvers saw. Refused; nothing is sent.
  */
 const refusesEntireBalance = (frozen: SealedRequest): boolean =>

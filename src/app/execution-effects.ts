@@ -31,7 +31,7 @@ export async function callService(service: ServiceClient, call: ServiceCall): Pr
 }
 
 /**
- * issue 11: an approved registration of existing beneficiaries calls nothing; it records every
+ * An approved registration of existing beneficiaries calls nothing; it records every
  * stated beneficiary in the registry, or none when one of them was registered meanwhile.
  */
 export async function registerStated(

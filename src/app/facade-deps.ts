@@ -1,5 +1,5 @@
 /**
- * Issue 18 §3: the ports the app façade (app/index.ts) binds, one shape for every adapter. The
+ * The ports the app façade (app/index.ts) binds, one shape for every adapter. The
  * composition root passes the running ones (compose/app-deps.ts); the CLI what compose/cli-role.ts opens:
  * the service, the queues and Slack on their first use (compose/cli-app.ts).
  */
@@ -24,17 +24,17 @@ export type FacadeDeps = Pick<AppDeps, 'config' | 'store' | 'registry' | 'contro
   queues: ApprovalJobs;
   /** Who may create identities (IDENTITY_CREATORS, default the approvers). */
   identityCreators: ApproverDirectory;
-  /** Issue 13: the unfreeze card and its votes. */
+  /** The unfreeze card and its votes. */
   unfreeze: UnfreezeStore;
-  /** Issue 22: approvers' passkeys and the one-time links of the passkey pages. */
+  /** Approvers' passkeys and the one-time links of the passkey pages. */
   passkeys: PasskeyStore;
   stepUpTokens: StepUpTokens;
-  /** Issue 22: the owner's direct messages and a new passkey's approval card; absent: none sent. */
+  /** The owner's direct messages and a new passkey's approval card; absent: none sent. */
   notices?: PasskeyNotices;
-  /** Issue 21: the HTTP API's keys, which `rampart api-keys` creates, lists and revokes. */
+  /** The HTTP API's keys, which `rampart api-keys` creates, lists and revokes. */
   apiKeys: ApiKeyStore;
   /** The HTTP API's own ports; only a process that serves the API has them. */
   api?: ApiPorts | undefined;
-  /** Issue 24: App Home's dashboard; without it there is none. */
+  /** App Home's dashboard; without it there is none. */
   dashboard?: { history: BalanceHistory; cache: BalanceCache } | undefined;
 } & Pick<StepUpDeps, 'people' | 'onAttempt' | 'confirmNotPaid'>;

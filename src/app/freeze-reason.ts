@@ -1,5 +1,5 @@
 /**
- * Issue 23 item 13: /freeze stays instant without a reason; a later `/freeze <reason>` by an
+ * /freeze stays instant without a reason; a later `/freeze <reason>` by an
  * approver adds the reason to that freeze (it never replaces a reason someone gave), and every
  * open card's banner is redrawn with it.
  */

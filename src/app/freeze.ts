@@ -1,5 +1,5 @@
 /**
- * The kill switch (issue 13): /freeze stops every approval and every execution at once (both are
+ * The kill switch: /freeze stops every approval and every execution at once (both are
  * checked inside the scripts that would move a request); /unfreeze needs two approvers (one when
  * only one person is configured) who choose what happens to what the freeze held.
  */
@@ -42,8 +42,8 @@ export const unfreezeQuorum = (approvers: readonly string[]): number =>
   approvers.length === 1 && !approvers[0]?.startsWith('S') ? 1 : 2;
 
 /**
- * Approvals the freeze holds: approved or running with executions not yet started (issue 18),
- * and paused batches (issue 20: unfreeze-cancel cancels their unsent rows too; the cancel's
+ * Approvals the freeze holds: approved or running with executions not yet started,
+ * and paused batches (unfreeze-cancel cancels their unsent rows too; the cancel's
  * lift waits for the ready index to empty, which a paused batch with queued rows is in).
  */
 export async function heldRequests(deps: Pick<AppDeps, 'store'>): Promise<RequestRecord[]> {
@@ -130,7 +130,7 @@ async function lift(deps: SealDeps, choice: UnfreezeChoice, proposal: UnfreezePr
       const id = r.frozen.id;
       if (choice === 'cancel') {
         // Every unsent execution, a page per script; one reply (and card refresh) per approval.
-        // Issue 20: a batch's cancelled rows give back their own units in that script, once (its
+        // A batch's cancelled rows give back their own units in that script, once (its
         // rows that ran keep theirs); a single request gives back its whole reservation.
         const n = await cancelUnsent({ ...deps, jobs: deps.queues }, id, {
           event: 'cancelled',
@@ -166,7 +166,7 @@ async function lift(deps: SealDeps, choice: UnfreezeChoice, proposal: UnfreezePr
 
 /** Each unsent execution of a released approval runs now (its delayed try is promoted). */
 async function releaseApproval(deps: SealDeps, id: string): Promise<void> {
-  // Issue 20: a batch runs on from its first unsent row (one at a time; its held try promoted).
+  // A batch runs on from its first unsent row (one at a time; its held try promoted).
   if (isBatch(id))
     return continueBatch(
       { store: deps.store, jobs: { enqueueTry: (e, n) => deps.queues.releaseHeld(e, n) }, log: deps.log },

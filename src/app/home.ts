@@ -1,5 +1,5 @@
 /**
- * Issue 18 §3: what App Home shows, read through one use case — the open requests, the recent
+ * What App Home shows, read through one use case — the open requests, the recent
  * ones for a VIEWER, the freeze — so the Slack listener draws and never reads the store.
  */
 import type { RequestRecord } from '../domain/request.js';

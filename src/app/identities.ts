@@ -1,5 +1,5 @@
 /**
- * Identities that already exist at the service (issue 11): a typed id is checked live with
+ * Identities that already exist at the service: a typed id is checked live with
  * GET /identity (spec 4.6), remembered in Rampart's registry masked, and offered — or refused
  * with the reason. No Bolt, no WebClient: outcomes the Slack and CLI edges phrase.
  */
@@ -68,7 +68,7 @@ export interface IdentitySearch {
   live?: IdentityCheck;
 }
 
-/** The identity picker: the registry, and the service for a typed id (issue 11). */
+/** The identity picker: the registry, and the service for a typed id. */
 export async function searchIdentities(
   deps: IdentityDeps,
   query: string,

@@ -25,7 +25,7 @@ export interface Notifier {
   updateCard(record: RequestRecord, card: CardRef): Promise<void>;
   /** The final state's reply in the card's thread; returns its ts. */
   postOutcome(record: RequestRecord, card: CardRef): Promise<string>;
-  /** Issue 19: a try was not sent (no Redis replica confirmed its start) and will be tried again. */
+  /** A try was not sent (no Redis replica confirmed its start) and will be tried again. */
   postNotSent(record: RequestRecord, card: CardRef): Promise<void>;
   /** A not-paid proposal waits on this execution: the thread mentions the approvers who could confirm. */
   postProposal(record: RequestRecord, card: CardRef, execution: ExecutionRecord): Promise<void>;
@@ -35,7 +35,7 @@ export interface Notifier {
   confirmPosted(record: RequestRecord, card: CardRef): Promise<void>;
   /** Tells the requester, privately, why the card cannot be posted (an admin must act). */
   cardUnpostable(record: RequestRecord, problem: string): Promise<void>;
-  // Issue 13: direct messages.
+  // Direct messages.
   /** Reminds one approver who has not voted, with a link to the card. */
   remind(record: RequestRecord, card: CardRef, user: string, n: number): Promise<void>;
   /** Tells one ESCALATE_TO person that the request is still pending. */
@@ -69,7 +69,7 @@ export interface BatchRowOutcome extends BatchRowRecord {
   outcome: RequestOutcome | undefined;
 }
 
-/** Issue 13: what the requester is told about: one approval, or the record's current state. */
+/** What the requester is told about: one approval, or the record's current state. */
 export type Milestone = { kind: 'vote'; by: string } | { kind: 'state' };
 
 /** The chat tool asked us to wait: nothing was done, so the same call may be made later. */

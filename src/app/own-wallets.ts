@@ -1,5 +1,5 @@
 /**
- * The team's own wallet addresses (issue 23 item 6: "To: treasury (own wallet)"), read from the
+ * The team's own wallet addresses ("To: treasury (own wallet)"), read from the
  * service at most once per process every few minutes, not once per submission: the read sits
  * before Slack's 3 s ack, and a configured wallet's addresses do not change. Kept per service
  * client, so tests with their own client never share an answer. A failed read is not kept.

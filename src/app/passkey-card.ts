@@ -1,5 +1,5 @@
 /**
- * A new passkey's approval card follows its decision (issue 22 follow-up): once approved, or
+ * A new passkey's approval card follows its decision: once approved, or
  * removed before anyone approved it, the card is redrawn without its button, saying who decided,
  * instead of offering a button that only answers "no longer waiting".
  */

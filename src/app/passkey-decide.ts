@@ -1,5 +1,5 @@
 /**
- * Deciding about a passkey with a passkey (issue 22 "Enrolment", "Removal and recovery"): a new
+ * Deciding about a passkey with a passkey: a new
  * passkey counts only once ANOTHER approver approves it on the step-up page with their own usable
  * passkey; a passkey is removed only with an assertion by another usable passkey of the same
  * person (or the CLI). A Slack click alone gets a link, never a change.

@@ -1,5 +1,5 @@
 /**
- * Enrolling a passkey (issue 22 "Enrolment"): a one-time link (10 min) bound to one approver;
+ * Enrolling a passkey: a one-time link (10 min) bound to one approver;
  * the page registers a passkey with user verification required. From the CLI while nobody has a
  * passkey yet (or APPROVERS names one person) it is active at once; otherwise it waits, pending,
  * for another approver's passkey approval and then its cool-down.
@@ -151,7 +151,7 @@ export async function finishEnrol(
   };
   await deps.passkeys.add(passkey, info.credential.counter);
   recordAttempt(deps, { purpose: 'enrol', outcome: bootstrap ? 'ok:bootstrap' : 'ok:pending', user });
-  // Issue 22: the owner hears of every passkey; a pending one gets its approval card.
+  // The owner hears of every passkey; a pending one gets its approval card.
   await (bootstrap ? deps.notices?.added(passkey) : rememberPasskeyCard(deps, passkey));
   return { kind: 'enrolled', passkey };
 }

@@ -1,4 +1,4 @@
-/** `rampart passkeys list` (issue 22): one approver's passkeys, or every approver's, in user order. */
+/** `rampart passkeys list`: one approver's passkeys, or every approver's, in user order. */
 import type { StoredPasskey } from '../domain/passkey.js';
 import type { PasskeyStore } from '../store/passkeys.js';
 

@@ -1,5 +1,5 @@
 /**
- * `rampart passkeys revoke` (issue 22 "Removal and recovery"): server access removes one passkey
+ * `rampart passkeys revoke`: server access removes one passkey
  * or all of an approver's; the owner hears of it by direct message as for a removal on the page,
  * and the card of a passkey still pending is redrawn. Slack being unreachable never undoes or
  * fails the removal: the caller is told the message was not sent.

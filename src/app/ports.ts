@@ -1,5 +1,5 @@
 /**
- * The ports the execution use cases run behind (issue 18 §1): queue/ implements JobQueue over
+ * The ports the execution use cases run behind: queue/ implements JobQueue over
  * BullMQ, slack/ implements the Notifier (app/notifier.ts), the clock is a function.
  */
 export type { Notifier } from './notifier.js';
@@ -7,7 +7,7 @@ export type { Notifier } from './notifier.js';
 /** Milliseconds since the epoch; tests pass their own. */
 export type Clock = () => number;
 
-// 'not-sent' (issue 19): a try went back to queued unsent; the thread says so once per try.
+// 'not-sent': a try went back to queued unsent; the thread says so once per try.
 // 'progress': a batch's progress message, throttled (app/notices/batch-progress.ts).
 // 'proposal': a not-paid proposal waits; the card shows it and the thread mentions the approvers.
 export const NOTIFY_KINDS = ['card', 'outcome', 'unknown', 'not-sent', 'progress', 'proposal'] as const;
@@ -25,7 +25,7 @@ export interface JobQueue {
   isRunning(jobId: string): Promise<boolean>;
 }
 
-/** Issue 13: reminder number n (1-based) or the escalation of a pending request. */
+/** Reminder number n (1-based) or the escalation of a pending request. */
 export interface ReminderJob {
   v?: number | undefined;
   requestId: string;
@@ -33,12 +33,12 @@ export interface ReminderJob {
   n: number;
 }
 
-/** The jobs the approval use cases schedule (issue 18 §3: app/ names the port, queue/ implements it). */
+/** The jobs the approval use cases schedule (app/ names the port, queue/ implements it). */
 export interface ApprovalJobs extends JobQueue {
   /** At quorum: one add (a second add of the same job id is ignored). */
   enqueueApproved(requestId: string): Promise<void>;
   /**
-   * Issue 19: execution 1's job, added right behind a click's vote on the same connection (Redis
+   * Execution 1's job, added right behind a click's vote on the same connection (Redis
    * runs them in order), before the vote's answer is known. Its start script decides: before the
    * quorum it refuses (the approval is pending), so the job only ever wakes a worker.
    */

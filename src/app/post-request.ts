@@ -2,7 +2,7 @@
  * Freezes a request and puts it up for approval: stored in Redis with its history, expiry
  * scheduled as a delayed job (survives restarts), card posted by the notify worker.
  * Every submission ends in exactly one of "card posted" or "the person was told nothing was
- * submitted", however slow Redis is (issue 9).
+ * submitted", however slow Redis is.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { approvalHashOf, cardHash } from '../domain/approval.js';
@@ -15,7 +15,7 @@ import type { ApprovalJobs } from './ports.js';
 import type { SubmitBudget } from './submit-budget.js';
 
 export interface NewRequest {
-  /** An id allocated beforehand (a batch's `B-<n>`, issue 20); default: the next `R-<n>`. */
+  /** An id allocated beforehand (a batch's `B-<n>`); default: the next `R-<n>`. */
   id?: string;
   call: ServiceCall;
   display: RequestDisplay;
@@ -27,11 +27,11 @@ export interface NewRequest {
   /** The modal's view id: one submitted form makes at most one request. */
   submission: string;
   /**
-   * Issue 18: the approval's executions, one sealed call each (default: `call` alone). `call`
+   * The approval's executions, one sealed call each (default: `call` alone). `call`
    * stays what the card describes.
    */
   calls?: readonly ServiceCall[];
-  /** Issue 13: see SealedRequest. */
+  /** See SealedRequest. */
   availableUnits?: string;
   velocityNote?: string;
   /** Every counted vote needs a passkey: each door answers with needsStepUp, none may leave it out. */
@@ -68,7 +68,7 @@ function sealedFrom(deps: SealDeps, r: NewRequest, id: string): SealedRequest {
     expiresAt: now + deps.config.requestExpiryMs,
     requiredApprovals: r.required,
     rule: r.rule,
-    // Issue 18: the card shows the approvalHash; each execution re-checks its full sealHash.
+    // The card shows the approvalHash; each execution re-checks its full sealHash.
     hash: cardHash(approvalHashOf(r.calls ?? [r.call])),
     ...(r.availableUnits === undefined ? {} : { availableUnits: r.availableUnits }),
     ...(r.velocityNote === undefined ? {} : { velocityNote: r.velocityNote }),
@@ -196,7 +196,7 @@ async function withdrawIfCreated(
  * Schedules expiry and the card. Runs after the ack; if Redis fails here the reconciler posts
  * the card and schedules the expiry of any pending request that lacks them.
  */
-/** What announcing needs of the queues (issue 18 §3: the CLI passes them opened lazily). */
+/** What announcing needs of the queues (the CLI passes them opened lazily). */
 export type AnnounceJobs = Pick<ApprovalJobs, 'scheduleExpiry' | 'notify' | 'scheduleReminder'>;
 type AnnounceDeps = Pick<AppDeps, 'log' | 'now'> & {
   queues: AnnounceJobs;
@@ -209,10 +209,10 @@ export async function announce(deps: AnnounceDeps, frozen: SealedRequest): Promi
     'request posted',
   );
   try {
-    // After the ack nobody waits: ride out a Redis stall (issue 10) rather than leave it to the reconciler.
+    // After the ack nobody waits: ride out a Redis stall rather than leave it to the reconciler.
     await whenRedisAnswers(() => deps.queues.scheduleExpiry(frozen.id, frozen.expiresAt - deps.now()));
     await whenRedisAnswers(() => deps.queues.notify({ requestId: frozen.id, kind: 'card' }));
-    // Issue 13: the first reminder and the escalation, as delayed jobs that survive restarts.
+    // The first reminder and the escalation, as delayed jobs that survive restarts.
     const c = deps.config?.controls;
     if (c?.reminderAfterMs)
       await deps.queues.scheduleReminder({ requestId: frozen.id, kind: 'remind', n: 1 }, c.reminderAfterMs);

@@ -61,7 +61,7 @@ export async function readWalletPart<T>(
 }
 
 const walletView = async (deps: ReadDeps, alias: string | undefined, id: string): Promise<WalletView> => {
-  // The balances change; the wallet's record is kept briefly (issue 19: one call where two were made).
+  // The balances change; the wallet's record is kept briefly (one call where two were made).
   const now = (deps.now ?? Date.now)();
   const [wallet, balances] = await Promise.all([keptWallet(deps.service, id, now), deps.service.getBalances(id)]);
   return { alias, wallet, balances };

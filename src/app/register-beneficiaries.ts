@@ -1,5 +1,5 @@
 /**
- * Registering beneficiaries that already exist at the service (issue 11), from a Slack form or a
+ * Registering beneficiaries that already exist at the service, from a Slack form or a
  * CSV file: every row checked (rules, duplicates in the batch and against the registry, the
  * identity with GET /identity), then one approval-gated request for all of them — or a list of
  * every problem and nothing changed. No Bolt, no WebClient.

@@ -1,5 +1,5 @@
 /**
- * Issue 18 §3: what Rampart's registry holds, as the adapters read it — `/identity list`,
+ * What Rampart's registry holds, as the adapters read it — `/identity list`,
  * `/beneficiary list` and the offramp form's beneficiary search — without touching the store.
  */
 import type { BeneficiaryEntry, IdentityEntry } from '../domain/registry-entries.js';

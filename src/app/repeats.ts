@@ -1,5 +1,5 @@
 /**
- * The warnings a card carries about earlier payments (issue 20 "What a user does" §4), read at
+ * The warnings a card carries about earlier payments, read at
  * submission, never on the approve path: repeats of a payment pending, approved, executing,
  * succeeded or unknown within BATCH_REPEAT_WINDOW (single requests and batch rows alike), and a
  * batch file submitted again within 30 days. Frozen with the request: the card shows what was

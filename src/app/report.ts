@@ -1,5 +1,5 @@
 /**
- * The treasury report as a use case (issue 24): reads the stored records of the window (and of
+ * The treasury report as a use case: reads the stored records of the window (and of
  * the 90 days before it, for "paid for the first time"), builds the pure report
  * (domain/report.ts), one chart per wallet and asset code (outflow per day, with the wallet's
  * velocity limit as a line, report-charts.ts) and the CSV of the same payments. Stored facts
@@ -63,7 +63,7 @@ async function recordsBetween(store: ReportDeps['store'], since: number, until: 
 const PAGE = 500;
 
 /**
- * Issue 24: a batch `B-n` pays one row per execution `B-n.k`; each row counts in the report with
+ * A batch `B-n` pays one row per execution `B-n.k`; each row counts in the report with
  * its own amount, state and time (its execution's last history entry).
  */
 async function batchRowsOf(store: ReportStore, record: RequestRecord): Promise<Payment[]> {

@@ -1,5 +1,5 @@
 /**
- * Request again (issue 20 "At the end"): once a batch is final, its requester may ask for the
+ * Request again: once a batch is final, its requester may ask for the
  * rows that ended `failed` or `cancelled` — never `unknown`, which may have been paid — as a NEW
  * batch. The rows come from the stored rows as approved (store/batches.ts), written back as a
  * batch file and re-checked by the same checkBatch as an upload, against today's registry,

@@ -1,5 +1,5 @@
 /**
- * Issue 18 §3: the requests Rampart keeps, as `rampart requests`, `requests show` and `batch
+ * The requests Rampart keeps, as `rampart requests`, `requests show` and `batch
  * status` read them — through the app, not the store.
  */
 import type { HistoryEntry, RequestRecord, RequestState } from '../domain/request.js';
@@ -28,7 +28,7 @@ export const readRequest = (deps: RequestReadDeps, id: string): Promise<RequestR
 export const requestHistory = (deps: RequestReadDeps, id: string): Promise<HistoryEntry[]> => deps.store.history(id);
 
 /**
- * Issue 20: every row of a batch with its execution's state and outcome, in row order. The
+ * Every row of a batch with its execution's state and outcome, in row order. The
  * batch's thread (app/notices/batch-thread.ts) and the CLI read the same.
  */
 export async function batchRowOutcomes(

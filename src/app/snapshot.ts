@@ -1,5 +1,5 @@
 /**
- * Balance history (issue 24): one snapshot of every configured wallet per SNAPSHOT_EVERY period.
+ * Balance history: one snapshot of every configured wallet per SNAPSHOT_EVERY period.
  * The period is claimed first (SET NX), so however many workers run the job, the service is read
  * once per wallet per period; a failed read is stored as a gap with a short reason, never as zero.
  */

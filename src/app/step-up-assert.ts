@@ -1,5 +1,5 @@
 /**
- * One passkey assertion over a challenge (issue 22), shared by every page flow that needs one: a
+ * One passkey assertion over a challenge, shared by every page flow that needs one: a
  * payment's vote, a batch's Resume, another approver's approval of a new passkey, the removal of
  * a passkey by another of the same person. Verified with @simplewebauthn/server (origin and RP ID
  * from the configuration, user verification required), then the token is used and the signature

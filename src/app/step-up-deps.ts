@@ -1,11 +1,11 @@
-/** What the passkey use cases need (issue 22), beside the approve use case's own ports. */
+/** What the passkey use cases need, beside the approve use case's own ports. */
 import type { PasskeyCard, PasskeyCardDecision } from '../domain/passkey.js';
 import type { Passkey, PasskeyStore } from '../store/passkeys.js';
 import type { StepUpTokens } from '../store/step-up-tokens.js';
 import type { AppDeps } from './deps.js';
 import type { ConfirmNotPaid } from './step-up-confirm.js';
 
-/** One step-up or enrolment attempt, for the audit trail and the metric (issue 22 "Pages"). */
+/** One step-up or enrolment attempt, for the audit trail and the metric. */
 export interface StepUpAttempt {
   purpose: 'approve' | 'enrol' | 'enrol-approve' | 'remove' | 'resume' | 'confirm-not-paid';
   /** ok, or why not: invalid, limited, changed, no-passkey, failed, counter… */
@@ -20,7 +20,7 @@ export type StepUpDeps = Pick<
 > & {
   passkeys: PasskeyStore;
   stepUpTokens: StepUpTokens;
-  /** Issue 22: the owner's direct messages and the approval card (Slack); absent: none sent. */
+  /** The owner's direct messages and the approval card (Slack); absent: none sent. */
   notices?: PasskeyNotices;
   /** Counted in a metric by the composition root; logged here either way. */
   onAttempt?: (attempt: StepUpAttempt) => void;
@@ -57,7 +57,7 @@ export function recordAttempt(deps: Pick<StepUpDeps, 'log' | 'onAttempt'>, attem
 }
 
 /**
- * What people are told about passkeys (issue 22 "Enrolment"): the owner gets a direct message
+ * What people are told about passkeys: the owner gets a direct message
  * for every passkey requested, added or removed; a pending one gets an approval card. A failed
  * notice is logged by its implementation and never changes the outcome.
  */
@@ -72,7 +72,7 @@ export interface PasskeyNotices {
 }
 
 /**
- * Issue 22 "Tokens": attempts per client address, counted before the link is even looked up (so
+ * Attempts per client address, counted before the link is even looked up (so
  * guessed links count too). `from` is known only behind a named proxy (TRUST_PROXY); undefined:
  * no per-address limit. The address itself is never logged.
  */

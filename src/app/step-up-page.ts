@@ -1,5 +1,5 @@
 /**
- * The one step-up page (issue 22) serves every decision made with a passkey: a payment's vote, a
+ * The one step-up page serves every decision made with a passkey: a payment's vote, a
  * step-up batch's Resume, confirming an unknown outcome as not paid, approving someone's new
  * passkey, removing one of your own. The token says which; each attempt is counted once here,
  * then the purpose's own checks run.

@@ -37,7 +37,7 @@ export async function offerStepUp(
   subject: string,
   user: string,
   purpose: RecordPurpose = 'approve',
-  /** Issue 20 §5: the click confirmed the card's warnings; the vote the page records says so. */
+  /** The click confirmed the card's warnings; the vote the page records says so. */
   warningsChecked = false,
   /** confirm-not-paid: the proposal the confirmer saw. */
   proposal?: string,
@@ -169,7 +169,7 @@ export async function finishRecordStepUp(
   const { data, inputs } = bound;
   const seen = { purpose: data.purpose, user: data.user, subject: data.subject };
   const now = deps.now();
-  // A passkey inside its cool-down, or still pending, never counts (issue 22 "Enrolment").
+  // A passkey inside its cool-down, or still pending, never counts.
   const a = await verifyAssertion(
     deps,
     token,

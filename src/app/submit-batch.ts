@@ -1,5 +1,5 @@
 /**
- * submitBatch (issue 20): a checked batch file becomes ONE approval `B-<n>` with one execution
+ * submitBatch: a checked batch file becomes ONE approval `B-<n>` with one execution
  * per row (`B-n.1`…), each its own sealed call; quorum by the total, no self-approval and expiry
  * as for a single request (the VOTE script is the same). The card and the rows file follow
  * through the notify job (app/notices/notify.ts) after the edge's ack.
@@ -27,7 +27,7 @@ export interface BatchSubmission {
   /** The modal's view id: one submitted form makes at most one batch. */
   submission: string;
   fileName: string;
-  /** Issue 21: made through the HTTP API with this key (its owner is `requester`). */
+  /** Made through the HTTP API with this key (its owner is `requester`). */
   via?: ApiVia;
 }
 
@@ -80,7 +80,7 @@ export async function submitBatch(
   const policy = batchPolicy(deps.config, c);
   if (!policy.ok) return { kind: 'refused', reason: `This batch cannot be approved: ${policy.reason}.` };
   const rows = batchRows(c);
-  // Issue 20 §4 warnings, read together: new destinations (transfers and offramps alike),
+  // The warnings, read together: new destinations (transfers and offramps alike),
   // repeats of earlier payments, the same file again; repeats of another row of this file.
   const [newDestinations, history] = await Promise.all([
     neverPaid(deps, c),
@@ -98,7 +98,7 @@ export async function submitBatch(
     availableNow: text(c.availableNow),
     availableAfter: text(c.availableAfter),
     fileFingerprint: c.fileFingerprint,
-    // Flagged rows first (issue 20 §4), a repeat of an unknown payment before anything else.
+    // Flagged rows first, a repeat of an unknown payment before anything else.
     preview: previewLines(flaggedFirst(rows, urgent, flagged), c.asset.code, c.asset.id),
   };
   if (newDestinations.length > 0) facts.newDestinations = newDestinations;
@@ -132,7 +132,7 @@ export async function submitBatch(
     ...(batch.via ? { keyMaxOpen: batch.via.maxOpen } : {}),
     availableUnits: c.availableNow.units.toString(),
     ...(c.velocityNote ? { velocityNote: c.velocityNote } : {}),
-    // Issue 22: a batch by its total, or (STEP_UP_NEW_DESTINATION=on) any row to a new destination.
+    // A batch by its total, or (STEP_UP_NEW_DESTINATION=on) any row to a new destination.
     stepUp: needsStepUp(deps.config.stepUp, {
       kind: c.batchKind === 'transfers' ? 'transfer' : 'offramp',
       assetCode: c.asset.code,
@@ -151,7 +151,7 @@ export async function submitBatch(
 
 /**
  * Rows paying a receiver Rampart has never paid on this chain, or a beneficiary it has never paid
- * (issue 20 §4; one read per row, sent together).
+ * (one read per row, sent together).
  */
 async function neverPaid(deps: Pick<AppDeps, 'store'>, c: CheckedBatch): Promise<number[]> {
   const scope = c.batchKind === 'transfers' ? c.asset.chain : PAID_BENEFICIARIES;

@@ -1,5 +1,5 @@
 /**
- * The time a modal submission has before its ack (issue 9). Slack waits 3 s; everything before
+ * The time a modal submission has before its ack. Slack waits 3 s; everything before
  * the ack, Redis included, must fit in `answerByMs`. The create itself must have run by
  * `createByMs`, checked on Redis's own clock (store.create), so that a create Redis only gets to
  * after a stall is refused rather than left without a card: whoever stopped waiting can then

@@ -1,5 +1,5 @@
 /**
- * Issue 18 §3: registering beneficiaries that already exist at the service, in one use case that
+ * Registering beneficiaries that already exist at the service, in one use case that
  * the Slack form and `rampart beneficiaries import` both call — check every row, then seal one
  * approval-gated request for all of them. Each edge phrases the outcome and announces the card
  * (Slack after its ack, the CLI at once).
@@ -38,7 +38,7 @@ export interface RegistrationInput {
 export type RegistrationOutcome =
   | Exclude<RegistrationCheck, { kind: 'ready' }>
   | Exclude<Submitted, { kind: 'created' | 'refused' }>
-  /** The requester has too many open requests (issue 19): the rows were good. */
+  /** The requester has too many open requests: the rows were good. */
   | { kind: 'refused'; reason: string; requesterLimit: true }
   | {
       kind: 'created';

@@ -28,7 +28,7 @@ export interface Submission {
   origin: string | undefined;
   /** The form's id: one submitted form makes at most one request. */
   submission: string;
-  /** Issue 21: made through the HTTP API with this key (the card says so; requester is its owner). */
+  /** Made through the HTTP API with this key (the card says so; requester is its owner). */
   via?: ApiVia;
 }
 
@@ -39,16 +39,16 @@ export type SubmitOutcome =
   | { kind: 'unchecked'; error: unknown }
   /** This form already became request `id` (a repeated submit): say so, never close silently. */
   | { kind: 'duplicate'; id: string }
-  /** Redis did not answer in time and nothing was stored, nor will be (issue 9): say so. */
+  /** Redis did not answer in time and nothing was stored, nor will be: say so. */
   | { kind: 'nothing' }
   | { kind: 'submitted'; frozen: SealedRequest };
 
 export type SubmitDeps = Pick<AppDeps, 'config' | 'store' | 'registry' | 'controls' | 'now' | 'log'> & {
-  /** Only the reads a submission makes (issue 18 §3: the façade binds no money-moving call). */
+  /** Only the reads a submission makes (the façade binds no money-moving call). */
   service: Pick<ServiceClient, 'getWallet' | 'getBalances' | 'getOnrampRate'>;
   /** Bounds the live checks, which run before Slack's 3 s ack (the edge decides the budget). */
   withinBudget<T>(work: Promise<T>): Promise<T>;
-  /** Bounds the Redis work and the create itself (issue 9); the edge starts it on arrival. */
+  /** Bounds the Redis work and the create itself; the edge starts it on arrival. */
   budget?: SubmitBudget;
 };
 
@@ -58,7 +58,7 @@ type Checked =
   | { unchecked: unknown }
   | { stalled: unknown };
 
-/** Redis work before the create ends before the create's own deadline (issue 9). */
+/** Redis work before the create ends before the create's own deadline. */
 const bounded = <T>(deps: SubmitDeps, work: Promise<T>): Promise<T> =>
   deps.budget ? deps.budget.beforeCreate(work) : work;
 
@@ -88,7 +88,7 @@ async function checkLive(deps: SubmitDeps, draft: Draft): Promise<Checked> {
 }
 
 /**
- * Issue 23 items 6 and 8: a transfer to one of the team's own wallets says so; an offramp
+ * A transfer to one of the team's own wallets says so; an offramp
  * shows an indicative naira figure. Both are best effort inside the same budget: a slow or
  * failing read only leaves the line out, never refuses the request.
  */
@@ -113,7 +113,7 @@ async function readRegistry(
   display: RequestDisplay,
   availableUnits: string,
 ): Promise<Checked> {
-  // Issue 20 §4: earlier payments this one repeats, read beside the registry (no extra round trip).
+  // Earlier payments this one repeats, read beside the registry (no extra round trip).
   const repeating = bounded(deps, repeatsOfCall(deps, sealedCall(draft)));
   repeating.catch(() => {}); // awaited below; never an unhandled rejection if we return first
   if (draft.kind === 'transfer' && draft.receiver)
@@ -140,7 +140,7 @@ async function readRegistry(
     if (entry.holderSource) display.holderSource = entry.holderSource;
     if (entry.holderSource === 'lookup') display.holderCheckedAt = entry.createdAt;
     if (entry.asStated) {
-      // issue 11: registered as existing; every card says its details are only as stated.
+      // Registered as existing; every card says its details are only as stated.
       display.beneficiaryStatedBy = entry.createdBy;
       display.beneficiaryBank = `${entry.bankName} ${entry.accountMasked}`;
     }
@@ -160,7 +160,7 @@ export async function submitRequest(deps: SubmitDeps, s: Submission): Promise<Su
     return { kind: 'nothing' };
   }
   if ('errors' in checked) return { kind: 'invalid', errors: checked.errors };
-  // Issue 19: from here on the amount is exact, an "entire balance" included: policy, velocity
+  // From here on the amount is exact, an "entire balance" included: policy, velocity
   // and the sealed call all use the number the card shows.
   const { draft } = checked;
   const policy = evaluatePolicy(deps.config.policy, {
@@ -174,7 +174,7 @@ export async function submitRequest(deps: SubmitDeps, s: Submission): Promise<Su
       errors: { amount: `This request cannot be approved: ${policy.reason}.` },
       refusal: 'policy',
     };
-  // issue 13: a request that would break a velocity limit is refused on the amount field.
+  // A request that would break a velocity limit is refused on the amount field.
   const call = sealedCall(draft);
   let velocity: Awaited<ReturnType<typeof checkVelocity>>;
   try {
@@ -204,7 +204,7 @@ export async function submitRequest(deps: SubmitDeps, s: Submission): Promise<Su
       origin: s.origin,
       required: policy.required,
       rule: policy.rule,
-      // issue 22: decided on the sealed amount, once, and stored with the record.
+      // Decided on the sealed amount, once, and stored with the record.
       stepUp: needsStepUp(deps.config.stepUp, {
         kind: draft.kind,
         assetCode: draft.asset.code,

@@ -1,5 +1,5 @@
 /**
- * Issue 20 "Velocity": what a crash-settled execution's move to `unknown` needs so its
+ * What a crash-settled execution's move to `unknown` needs so its
  * reservation is re-stamped with its start time (and keeps counting only from then) — the
  * ledger keys and, for a batch's row, its own units. Read only on this rare path (a worker died).
  */

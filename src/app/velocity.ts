@@ -1,5 +1,5 @@
 /**
- * Velocity limits in the use cases (issue 13): the read at submission (would this fit, and the
+ * Velocity limits in the use cases: the read at submission (would this fit, and the
  * headroom the card shows) and what an Approve click hands to the VOTE script, which re-checks
  * atomically with the approval, reading the request's subject from the record itself.
  */

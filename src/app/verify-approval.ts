@@ -1,5 +1,5 @@
 /**
- * `rampart verify R-…` (issue 22): recompute every passkey vote's challenge from the sealed call
+ * `rampart verify R-…`: recompute every passkey vote's challenge from the sealed call
  * as stored now and re-verify its stored assertion with the registered public key. A vote keeps
  * its challenge version: v1 (votes cast before v2; no version stored) committed to the approval
  * id and, for a single request, its call's SHA-256; v2 commits to the purpose `approve`, the

@@ -1,6 +1,5 @@
 /**
- * A wallet's record (address, active, what it may do) kept briefly per service client (issue 19
- * "Speed and memory"): `/balance` read it beside the balances on every command, two service calls
+ * A wallet's record (address, active, what it may do) kept briefly per service client: `/balance` read it beside the balances on every command, two service calls
  * where the balances alone change. Kept for seconds, not minutes, because "Inactive" and the
  * capabilities are shown; a failed read (a 404 for a typo included) is never kept.
  */

@@ -1,5 +1,5 @@
 /**
- * The weekly report (issue 24): at REPORT_AT, the last seven days' report is posted in
+ * The weekly report: at REPORT_AT, the last seven days' report is posted in
  * REPORT_CHANNEL, once per week however many workers run — the run's moment is claimed first
  * (store/report-marks.ts). Posting goes through a port that slack/ implements, so queue/ and
  * app/ never import Slack.

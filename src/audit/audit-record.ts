@@ -1,5 +1,5 @@
 /**
- * One request as the audit trail keeps it (issue 14): who did what and when, the frozen call
+ * One request as the audit trail keeps it: who did what and when, the frozen call
  * and its hash, the outcome — with personal data masked as Slack masks it (domain/personal-data):
  * bank account numbers and IBANs to their last four digits, and any long number in free text.
  */
@@ -24,7 +24,7 @@ export interface AuditEvent {
   event: string;
   by: string | undefined;
   detail: string | undefined;
-  /** Issue 20: the execution (a batch's row) the event is about. */
+  /** The execution (a batch's row) the event is about. */
   execution?: string;
 }
 
@@ -68,7 +68,7 @@ export interface AuditRecord {
       }
     | undefined;
   history: AuditEvent[];
-  /** Issue 20: a batch's rows, each with its execution's state and proof. */
+  /** A batch's rows, each with its execution's state and proof. */
   rows?: AuditRow[];
 }
 

@@ -1,5 +1,5 @@
 /**
- * A batch's rows in the audit trail (issue 20 "Audit export and webhook carry batches and rows"):
+ * A batch's rows in the audit trail:
  * each row's execution id, destination, amount, reference, state and the service's proof. The
  * destination follows the log policy: an address is public and kept whole; any other destination
  * (a beneficiary id or label) has long numbers masked, as free text is everywhere.

@@ -1,7 +1,7 @@
 /**
  * The export's two formats. JSON Lines: one request per line with its whole history. CSV: one
  * row per history event, the request's columns repeated, so a spreadsheet filters either way;
- * a batch adds one line per row (event `row`, issue 20), its destination and amount in place of
+ * a batch adds one line per row (event `row`), its destination and amount in place of
  * the total's.
  */
 import { csvCell } from '../domain/csv-safe.js';

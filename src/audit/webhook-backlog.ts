@@ -1,5 +1,5 @@
 /**
- * What the audit webhook still owes (issue 19, "Audit webhook events lost"): per request, when
+ * What the audit webhook still owes: per request, when
  * its next try is due, how many tries failed, and since when its oldest undelivered event has
  * waited. Times come from Rampart's clock (injectable), never from BullMQ's, so the schedule can
  * be tested over days; each due try becomes a NEW BullMQ job (BullMQ drops an add whose id it

@@ -1,9 +1,9 @@
 /**
- * Delivers audit events to AUDIT_WEBHOOK_URL through a durable BullMQ queue (issue 14). A job
+ * Delivers audit events to AUDIT_WEBHOOK_URL through a durable BullMQ queue. A job
  * delivers, in order, every undelivered history entry of its request under a per-request lock,
  * and records each one delivered in a cursor — so events reach the receiver in order per request,
  * and once (a receiver should still ignore a repeated event_id: a crash after its 2xx and before
- * the cursor moves sends that one event again). Issue 19: a failed try is never BullMQ's retry:
+ * the cursor moves sends that one event again). A failed try is never BullMQ's retry:
  * the backlog (webhook-backlog.ts) schedules the next one on Rampart's clock, doubling up to a
  * cap, forever, and the sweep queues each due try as a NEW job. A job that finds the lock taken
  * waits (BullMQ's DelayedError), which is not a try.
@@ -21,7 +21,7 @@ import { type Backlog, WebhookBacklog } from './webhook-backlog.js';
 
 export const AUDIT_QUEUE = 'audit';
 // seq: the state change that queued the job (0 for a scheduled retry); a job delivers everything behind.
-// Issue 20: batches (B-n) too.
+// Batches (B-n) too.
 const auditJob = z.object({ requestId: z.string().regex(/^[RB]-\d+$/), seq: z.number().int().min(0).default(0) });
 
 export interface DeliveryOptions {
@@ -99,7 +99,7 @@ export function createAuditWebhook(deps: {
     const record = await on.store.get(requestId);
     if (!record) return;
     const entries = await on.store.history(requestId);
-    // Issue 20: a batch row's events carry the row (read once per delivery, only when needed).
+    // A batch row's events carry the row (read once per delivery, only when needed).
     let rows: Awaited<ReturnType<RequestStore['batches']['rows']>> | undefined;
     const rowOf = async (execution: string | undefined) => {
       if (!execution || !record.frozen.display.batch) return undefined;

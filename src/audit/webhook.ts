@@ -1,5 +1,5 @@
 /**
- * The audit webhook's message (issue 14): one JSON body per state change, signed like Slack's
+ * The audit webhook's message: one JSON body per state change, signed like Slack's
  * requests — HMAC-SHA256 over `v0:<unix seconds>:<body>` with AUDIT_WEBHOOK_SECRET, sent in
  * `x-rampart-signature: v0=<hex>` beside `x-rampart-request-timestamp`.
  */
@@ -25,7 +25,7 @@ export interface AuditEventBody {
   detail: string | null;
   call_hash: string;
   outcome: Record<string, string> | null;
-  /** Issue 20: the batch row (execution) the event is about: its id, destination, amount, state… */
+  /** The batch row (execution) the event is about: its id, destination, amount, state… */
   execution_id?: string;
   row?: AuditRow;
 }

@@ -1,5 +1,5 @@
 /**
- * One chart, described once (issue 24): Slack's own `data_visualization` block where the
+ * One chart, described once: Slack's own `data_visualization` block where the
  * workspace accepts it, a PNG rendered in the process where it does not (render-png.ts), with its
  * summary line in text before both (chart-summary.ts) and its numbers as the PNG's alt text. Pure: no I/O. `@slack/types` has no type for the block, so
  * its shape is typed here with zod, with Slack's limits (title ≤ 50, ≤ 6 series as the issue
@@ -80,7 +80,7 @@ const figure = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits:
 
 /**
  * The chart's numbers in words, for alt text and the text beside the chart: never colour or a
- * picture alone (issue 23 item 12, issue 24).
+ * picture alone.
  */
 export function chartText(spec: ChartSpec): string {
   const lines = spec.series.map(

@@ -1,5 +1,5 @@
 /**
- * A chart as a PNG, drawn without a browser (issue 24): ECharts' server-side SVG rendering,
+ * A chart as a PNG, drawn without a browser: ECharts' server-side SVG rendering,
  * rasterised by resvg with the bundled DejaVu Sans (assets/fonts, its licence beside it) so text
  * renders the same on any machine. Runs inside the chart thread (png-thread.ts, started by
  * render-png.ts), so the libraries' memory leaves with the thread; both are loaded on the first

@@ -1,5 +1,5 @@
 /**
- * The chart thread's entry (issue 24): draws each PNG it is asked for and sends the bytes back
+ * The chart thread's entry: draws each PNG it is asked for and sends the bytes back
  * (transferred, not copied). Started and ended by render-png.ts.
  */
 import { parentPort } from 'node:worker_threads';

@@ -1,5 +1,5 @@
 /**
- * Charts as PNGs, drawn off the main thread (issue 24): resvg's native memory stayed in a worker
+ * Charts as PNGs, drawn off the main thread: resvg's native memory stayed in a worker
  * process after drawing (+157 MiB after 100 charts, the goal is 40), so drawing happens in a
  * `node:worker_threads` thread started on the first chart and ended after `idleMs` without one
  * (30 s by default): ending the thread returns its heap and the libraries' memory. The chart

@@ -1,5 +1,5 @@
 /**
- * The app as the adapters see it (issue 18 §4): the request-handling side's stores, queues and
+ * The app as the adapters see it: the request-handling side's stores, queues and
  * directories on the fail-fast connection, in the one bag every adapter receives.
  */
 
@@ -25,7 +25,7 @@ import type { Built } from './built.js';
 import { buildPorts, type RolePorts, slackDirectory } from './ports.js';
 
 /**
- * Issue 18 §4: the web role's one bag — the role's ports (compose/ports.ts, the same AppDeps the
+ * The web role's one bag — the role's ports (compose/ports.ts, the same AppDeps the
  * workers get) and the ones only its adapters' use cases add (passkeys, the unfreeze card…). The
  * façade binds it; the HTTP API and the passkey pages take it as it is.
  */
@@ -44,10 +44,10 @@ export interface AppSide {
 export function buildAppDeps(b: Built): AppSide {
   const { config, log, now, redis, metrics, audit, slackClient } = b;
   const prefix = config.redis.prefix;
-  // Issue 18 §4: the one AppDeps of request handling, built as the worker role builds its own.
+  // The one AppDeps of request handling, built as the worker role builds its own.
   const { deps: ports, undecorated: webStore } = buildPorts(b, redis, 'web');
   const { store, queues, controls } = ports;
-  // Issue 20: batches by state.
+  // Batches by state.
   registerBatchGauge(metrics, webStore, { redis, prefix, log });
   const watched = [queues.execute, queues.expire, queues.notifications, ...(audit ? [audit.queue] : [])];
   metrics.watch(

@@ -1,5 +1,5 @@
 /**
- * What the composition root has built before it starts a role (issue 18 §4: startRampart split
+ * What the composition root has built before it starts a role (startRampart split
  * into building the infrastructure, building the app, and starting the adapters of each role).
  */
 import type { WebClient } from '@slack/web-api';

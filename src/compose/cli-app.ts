@@ -1,5 +1,5 @@
 /**
- * Issue 18 §3: the app façade as a CLI command gets it — the same use cases as Slack, bound to
+ * The app façade as a CLI command gets it — the same use cases as Slack, bound to
  * what compose/cli-role.ts opens. The service, the queues and Slack are opened on their first
  * use, so `rampart requests` still touches Redis alone (no sandbox note, no BullMQ connections).
  */
@@ -25,7 +25,7 @@ export interface CliOpeners {
   redis(): Promise<RedisClient>;
   service(): Promise<ServiceClient>;
   queues(): Promise<ApprovalJobs>;
-  /** Issue 22: builds the owner's passkey messages through Slack; undefined when no bot token is set. */
+  /** Builds the owner's passkey messages through Slack; undefined when no bot token is set. */
   notices: (() => PasskeyNotices) | undefined;
 }
 
@@ -64,7 +64,7 @@ function lazyNotices(open: () => PasskeyNotices): PasskeyNotices {
   };
 }
 
-/** Issue 19: the CLI cannot read Slack user groups, so a person is in a list when named by id. */
+/** The CLI cannot read Slack user groups, so a person is in a list when named by id. */
 const listed = (ids: readonly string[]): ApproverDirectory => ({ isApprover: async (user) => ids.includes(user) });
 
 /** Opens Redis now (every use case reads it); the service, the queues and Slack when first asked. */

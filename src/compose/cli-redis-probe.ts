@@ -1,5 +1,5 @@
 /**
- * `rampart doctor`'s look at Redis (issue 14), opened on its own connection so that a failing
+ * `rampart doctor`'s look at Redis, opened on its own connection so that a failing
  * Redis is one ✗ line. Built by the composition root (compose/cli-role.ts): the CLI never
  * imports store/.
  */

@@ -27,7 +27,7 @@ import { cliApp } from './cli-app.js';
 import { type OpenedProbe, openRedisProbe } from './cli-redis-probe.js';
 
 /**
- * Issue 22: builds the owner's passkey messages (and cards) through Slack; undefined when no bot
+ * Builds the owner's passkey messages (and cards) through Slack; undefined when no bot
  * token is configured (the development default is not a workspace). Failures come back, not thrown.
  */
 function passkeyNotices(config: Config): (() => PasskeyNotices) | undefined {

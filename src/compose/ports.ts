@@ -1,5 +1,5 @@
 /**
- * The app's ports on one Redis connection (issue 18 §4: one dependency bag): built once per role,
+ * The app's ports on one Redis connection (one dependency bag): built once per role,
  * on the fail-fast connection for request handling and on the patient one for the workers, and
  * handed whole to what that role starts.
  */
@@ -31,7 +31,7 @@ export function buildPorts(b: Built, redis: RedisClient, role: 'web' | 'worker')
   const { config, log, now } = b;
   const prefix = config.redis.prefix;
   const undecorated = new RequestStore(redis, prefix, now, b.counted);
-  // Issue 20: batch rows by final state, counted around whichever store moved them.
+  // Batch rows by final state, counted around whichever store moved them.
   countBatchRows(undecorated, b.metrics, { redis, prefix, log });
   const queues = createQueues(redis, prefix, log);
   const deps: RolePorts = {

@@ -1,6 +1,6 @@
 /**
- * Rampart's own HTTP server in every role (issue 18 §2), and in the web role the Bolt app, the
- * passkey pages and the HTTP API mounted on it (issue 18 §4: the adapters start here).
+ * Rampart's own HTTP server in every role, and in the web role the Bolt app, the
+ * passkey pages and the HTTP API mounted on it (the adapters start here).
  */
 import { apiDeps } from '../adapters/api/deps.js';
 import { createApiHandler } from '../adapters/api/handler.js';
@@ -30,7 +30,7 @@ export async function startServing(
   const slack = web
     ? createSlackApp(app.slack, b.slackClient, (receiver) => timeAcks(receiver, metrics, '/slack/events'))
     : undefined;
-  // Issue 19: ready when this process's own connections answer (web: fail-fast; worker: its queues').
+  // Ready when this process's own connections answer (web: fail-fast; worker: its queues').
   const own: OwnConnections = { ...(web ? { requests: redis } : {}), ...(workerRedis ? { queues: workerRedis } : {}) };
   const http = await startHttp({
     config,
@@ -52,7 +52,7 @@ export async function startServing(
             config.stepUp,
             log,
           ),
-          // Issue 21: the HTTP API answers its own 413 (problem+json) at 1 MB; the router's cap is a backstop.
+          // The HTTP API answers its own 413 (problem+json) at 1 MB; the router's cap is a backstop.
           {
             prefix: '/api/v1/',
             methods: ['GET', 'POST'],

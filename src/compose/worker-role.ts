@@ -1,5 +1,5 @@
 /**
- * The worker role (issue 18 §4): its own patient Redis connection, queues and store, the
+ * The worker role: its own patient Redis connection, queues and store, the
  * heartbeat, the audit webhook's worker, and the BullMQ workers with everything they report through.
  */
 
@@ -57,7 +57,7 @@ export function startWorkerRole(b: Built, workerRedis: RedisClient, options: Wor
     now,
     workerName: name,
     batch: { pauseAfterFailures: config.batch.pauseAfterFailures, holdLimitMs: config.batch.holdLimitMs },
-    // Issue 20: one limiter key for every process (hash-tagged prefix: one cluster slot).
+    // One limiter key for every process (hash-tagged prefix: one cluster slot).
     ...(config.batch.rate
       ? { batchRate: new RateLimiter(workerRedis, `${prefix}:batch:rate`, config.batch.rate) }
       : {}),
@@ -73,9 +73,9 @@ export function startWorkerRole(b: Built, workerRedis: RedisClient, options: Wor
       commitments: (record) => cardCommitments({ store: ports.store, service: ports.service, log: b.log }, record),
     }),
     approvalsChannel: config.approvalsChannel,
-    // Issue 19: the start is on a replica (WAIT 1) before any call, when Redis has replicas.
+    // The start is on a replica (WAIT 1) before any call, when Redis has replicas.
     durable: durableStart(workerRedis, { waitMs: config.redis.waitMs, key: `${prefix}:exec:executing`, log: b.log }),
-    // Issue 24: balance history for the charts, one snapshot per period across every worker.
+    // Balance history for the charts, one snapshot per period across every worker.
     snapshots: {
       history: new BalanceHistory(workerRedis, prefix),
       wallets: config.wallets,
@@ -93,7 +93,7 @@ export function startWorkerRole(b: Built, workerRedis: RedisClient, options: Wor
   return { workers, queues: ports.queues, heartbeat };
 }
 
-/** Issue 24: REPORT_CHANNEL + REPORT_AT, posted once a week across every worker. */
+/** REPORT_CHANNEL + REPORT_AT, posted once a week across every worker. */
 function weeklyReport(b: Built, redis: RedisClient, store: RequestStore): WeeklyReportDeps | undefined {
   const { at, channel } = b.config.reports;
   if (!at || !channel) return undefined;

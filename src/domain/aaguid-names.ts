@@ -1,5 +1,5 @@
 /**
- * Names of common passkey providers by AAGUID (issue 22 "Enrolment": the card names the
+ * Names of common passkey providers by AAGUID (the card names the
  * authenticator). Deliberately short: a few AAGUIDs and product names, facts each provider
  * publishes, cross-checked against the community list
  * github.com/passkeydeveloper/passkey-authenticator-aaguids (no code or data file is copied).

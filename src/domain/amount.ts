@@ -12,7 +12,7 @@ export interface Amount {
 }
 
 const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
-// Thousands grouping with one separator kind: 1,250.50 · 12,345,678 · 1_000 (issue 9 item 7);
+// Thousands grouping with one separator kind: 1,250.50 · 12,345,678 · 1_000;
 // never after a leading zero ("0,500" is a European half).
 const GROUPED = /^[1-9]\d{0,2}(?:(,|_)\d{3})(?:\1\d{3})*(?:\.\d+)?$/;
 // Keeps wire numbers exactly representable as a JSON/IEEE double (15 significant digits).
@@ -20,7 +20,7 @@ const MAX_SIGNIFICANT_DIGITS = 15;
 
 /**
  * Why `input` is not written as an amount, or undefined. A comma is read only as exact
- * thousands grouping: "12,50" is refused, never turned into 1,250 (issue 9 item 7).
+ * thousands grouping: "12,50" is refused, never turned into 1,250.
  */
 export function amountTextProblem(input: string): string | undefined {
   const text = input.trim();

@@ -1,5 +1,5 @@
 /**
- * API keys (issue 21): what a key is, what it may do, and the token's shape. Pure: the store
+ * API keys: what a key is, what it may do, and the token's shape. Pure: the store
  * keeps only a hash of the token, the edge generates the random part.
  */
 import { amountTextProblem, parseAmount } from './amount.js';
@@ -36,7 +36,7 @@ export interface ApiKey {
   lastUsedAt: number | undefined;
 }
 
-/** Issue 21: a request made through the API says which key and whose, on the card and in reads. */
+/** A request made through the API says which key and whose, on the card and in reads. */
 export interface ApiOrigin {
   keyId: string;
   keyName: string;
@@ -44,7 +44,7 @@ export interface ApiOrigin {
 }
 
 declare module './request.js' {
-  // Issue 21: added beside request.ts while another branch restructures that file; fold it into
+  // Added beside request.ts while another branch restructures that file; fold it into
   // RequestDisplay at merge. Stored with the frozen request, so it is written in the create script.
   interface RequestDisplay {
     /** Requested through the HTTP API with this key (its owner is the requester). */

@@ -1,5 +1,5 @@
 /**
- * An approval owns one or more executions (issue 18 §1, DESIGN "States, ids and hashes"): the
+ * An approval owns one or more executions: the
  * approval carries requester, votes, policy, card and history; each execution one sealed service
  * call with its own compare-and-set, token and outcome. A single request is an approval with one
  * execution. Pure: the store applies these moves atomically in Redis (store/approval-lua.ts).
@@ -29,7 +29,7 @@ export const APPROVAL_STATES = [
   'pending',
   'approved',
   'running',
-  // Batches (issue 20): a paused batch starts nothing until resumed; stopping cancels what is unsent.
+  // Batches: a paused batch starts nothing until resumed; stopping cancels what is unsent.
   'paused',
   'stopping',
   'done',
@@ -63,7 +63,7 @@ export const EXECUTION_TRANSITIONS: Readonly<Record<ExecutionState, readonly Exe
   queued: ['executing', 'cancelled'],
   // executing → queued only when the call provably never left (no byte written, or WAIT unacknowledged).
   executing: ['succeeded', 'failed', 'unknown', 'queued'],
-  // A late real answer, or a person's recorded resolution (issue 19), replaces "unknown".
+  // A late real answer, or a person's recorded resolution, replaces "unknown".
   unknown: ['succeeded', 'failed'],
   succeeded: [],
   failed: [],
@@ -108,7 +108,7 @@ export function viewState(approval: ApprovalState, counts: ExecutionCounts): Vie
   }
 }
 
-// Ids (issue 18 §1): no '#' (URLs) and no ':' (BullMQ job ids) anywhere.
+// Ids: no '#' (URLs) and no ':' (BullMQ job ids) anywhere.
 export const APPROVAL_ID = /^[RB]-\d+$/;
 export const EXECUTION_ID = /^([RB]-\d+)\.(\d+)$/;
 export const executionId = (approvalId: string, n: number): string => `${approvalId}.${n}`;
@@ -122,7 +122,7 @@ export function parseExecutionId(id: string): { approvalId: string; n: number } 
 export const tryJobId = (executionId: string, attempt: number): string => `${executionId}-t${attempt}`;
 
 /**
- * A click's wake-up job for execution 1 (issue 19: sent behind the vote, in the same round trip):
+ * A click's wake-up job for execution 1 (sent behind the vote, in the same round trip):
  * unique per click, so one that its start script refused before the quorum never hides a later one.
  */
 export const wakeJobId = (executionId: string, nonce: string): string => `${executionId}-w${nonce}`;
@@ -148,14 +148,14 @@ export function approvalHashOf(calls: readonly Call[]): string {
 export const cardHash = (approvalHashHex: string): string => approvalHashHex.slice(0, 10);
 
 /**
- * Does `call` still match the seal stored at submission? Records written before issue 18 kept only
+ * Does `call` still match the seal stored at submission? Records written before format 2 kept only
  * the first 10 characters of the call's SHA-256; those are compared as such.
  */
 export const matchesSeal = (call: Call, stored: string): boolean =>
   stored.length === 64 ? sealHash(call) === stored : sealHash(call).slice(0, 10) === stored;
 
 /**
- * A request state written before issue 18, as an approval with one execution (migration and
+ * A request state written before format 2, as an approval with one execution (migration and
  * reading old records; store/approval-lua.ts MIGRATE mirrors it).
  */
 export const SINGLE_STATES: Readonly<Record<ViewState, readonly [ApprovalState, ExecutionState]>> = {

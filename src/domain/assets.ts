@@ -70,7 +70,7 @@ export function parseAssetId(input: string): AssetId | undefined {
   return isAssetId(normalised) ? normalised : undefined;
 }
 
-// Encoded: an address or hash from the service must not change the URL's shape (issue 9 seams).
+// Encoded: an address or hash from the service must not change the URL's shape (a seam where service data enters).
 export const explorerAddressUrl = (chain: ChainId, address: string): string =>
   `${CHAINS[chain].explorer}/${chain === 'solana' ? 'account' : 'address'}/${encodeURIComponent(address)}`;
 

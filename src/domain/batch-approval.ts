@@ -1,5 +1,5 @@
 /**
- * A batch as one approval (issue 20, DESIGN "A batch"): the facts its card shows, the rows kept
+ * A batch as one approval: the facts its card shows, the rows kept
  * beside it for the thread's files, and the summary at the end. Pure.
  */
 import { type Amount, amountToString, formatAmount } from './amount.js';
@@ -23,11 +23,11 @@ export interface BatchFacts {
   fileFingerprint: string;
   /** The first rows, one line each ("row 2 · 0x99ED…DEdcF · 250 · INV-118"). */
   preview: string[];
-  /** Warnings with row numbers (issue 20 item 4): destinations Rampart never paid. */
+  /** Warnings with row numbers: destinations Rampart never paid. */
   newDestinations?: number[];
   /** Rows repeating an earlier row of this file: same destination and amount. */
   repeatsInFile?: { row: number; of: number }[];
-  /** Rows repeating an earlier payment within BATCH_REPEAT_WINDOW, unknown first (issue 20 §4). */
+  /** Rows repeating an earlier payment within BATCH_REPEAT_WINDOW, unknown first. */
   repeats?: RowRepeat[];
   /** How many rows repeat an earlier payment when more than `repeats` keeps. */
   repeatedRows?: number;

@@ -1,5 +1,5 @@
 /**
- * Rules for one cell of a batch file (issue 20): formula cells, the amount and the destination.
+ * Rules for one cell of a batch file: formula cells, the amount and the destination.
  * Pure. Each problem is the end of a sentence that starts "Row 7 amount:".
  */
 import { receiverProblem } from './address.js';
@@ -35,7 +35,7 @@ export const isFormulaCell = (value: string): boolean => FORMULA.test(value) || 
 export function amountCellProblem(text: string, asset: Asset): { amount: Amount } | { problem: string } {
   const value = text.trim();
   if (value === '') return { problem: 'the amount is empty; write the exact amount, e.g. 250.00.' };
-  // spec 4.2's -1 ("entire balance") is never sent by Rampart (issue 19), in a file least of all.
+  // spec 4.2's -1 ("entire balance") is never sent by Rampart, in a file least of all.
   if (value === '-1')
     return { problem: '-1 (the entire balance) is not allowed in a batch; write the exact amount to pay.' };
   if (isFormulaCell(text))

@@ -1,5 +1,5 @@
 /**
- * A batch file as uploaded (issue 20): UTF-8 (a BOM is fine), a header row naming the columns in
+ * A batch file as uploaded: UTF-8 (a BOM is fine), a header row naming the columns in
  * any order, one payment per row. Parsed by csv-parse, never by splitting on commas. Pure.
  *
  * Rows are numbered as a spreadsheet shows them: the header is row 1, the first payment row 2,
@@ -143,7 +143,7 @@ export function readBatchFile(bytes: Uint8Array, options: BatchFileOptions): Bat
   return readRows(kind, asset, header, data, 2);
 }
 
-/** One row that arrived already split into its cells (the HTTP API's JSON rows, issue 21). */
+/** One row that arrived already split into its cells (the HTTP API's JSON rows). */
 export interface BatchCells {
   destination: string;
   amount: string;
@@ -151,7 +151,7 @@ export interface BatchCells {
 }
 
 /**
- * Rows that arrived as cells rather than a file (issue 21's POST /batches): the same cell rules
+ * Rows that arrived as cells rather than a file (the API's POST /batches): the same cell rules
  * and the same sentences as a file's rows. They are numbered from 1 (row k becomes execution
  * B-n.k); the caller's JSON pointer is /rows/(k-1).
  */

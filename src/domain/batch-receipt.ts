@@ -1,5 +1,5 @@
 /**
- * The receipt CSV of a batch (issue 20 "At the end"): one line per row with what happened to it.
+ * The receipt CSV of a batch: one line per row with what happened to it.
  * Pure. An offramp that succeeded is written `initiated`: the service only initiates a payout
  * (spec 4.3), so "succeeded" would claim more than anyone knows.
  */
@@ -47,7 +47,7 @@ export function receiptCsv(kind: BatchKind, rows: readonly ReceiptRow[]): string
       r.proof ?? '',
       r.error ?? '',
     ];
-    // Every CSV Rampart writes guards formula cells the same way (domain/csv-safe.ts, issue 19).
+    // Every CSV Rampart writes guards formula cells the same way (domain/csv-safe.ts).
     lines.push(csvLine(cells));
   }
   return `${lines.join('\r\n')}\r\n`;

@@ -1,5 +1,5 @@
 /**
- * Rules for registering a beneficiary that already exists at the service (issue 11): the id,
+ * Rules for registering a beneficiary that already exists at the service: the id,
  * the identity it belongs to, and a label, bank and last four digits as the requester states
  * them. Pure. Sentences never repeat a long number that was typed.
  */

@@ -14,12 +14,12 @@ export interface Prefill {
 }
 
 // Anything that looks like a number, separators and all: kept as typed, never rewritten, so the
-// modal's amount check (domain/amount.ts) refuses "12,50" instead of reading 1,250 (issue 9 item 7).
+// modal's amount check (domain/amount.ts) refuses "12,50" instead of reading 1,250.
 const AMOUNT = /^\d[\d,._]*$/;
 const ASSET = /^[a-z]+:[a-z]+$/i;
 /**
  * Longest pre-fill per field: the longest address (Solana, 44) or alias with room to spare, and
- * the reason's own limit, so long command text cannot break the modal (issue 9 item 11).
+ * the reason's own limit, so long command text cannot break the modal.
  */
 export const PREFILL_LIMITS = { amount: 40, asset: 40, receiver: 100, wallet: 64, reason: 500 } as const;
 

@@ -1,5 +1,5 @@
 /**
- * One CSV cell, safe to open in a spreadsheet (issue 19, "CSV export formula guard"): every CSV
+ * One CSV cell, safe to open in a spreadsheet: every CSV
  * Rampart writes builds its cells here (the audit export now, batch receipts later). OWASP's
  * CSV-injection guidance: a cell a spreadsheet could read as a formula — one starting with
  * = + - @, a tab or a carriage return, also after leading spaces or line breaks, which

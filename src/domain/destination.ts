@@ -1,5 +1,5 @@
 /**
- * What an approver needs to check a cross-border payout destination (issue 9 item 6; DESIGN
+ * What an approver needs to check a cross-border payout destination (DESIGN
  * invariant 7): the country, the bank's codes (not personal data, shown whole) and the account
  * number or IBAN with only its first and last characters visible. Pure.
  */

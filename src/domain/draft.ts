@@ -35,7 +35,7 @@ export interface Draft {
   reason: string;
 }
 
-/** A draft whose amount is fixed: an "entire balance" draft sealed at the available amount (issue 19). */
+/** A draft whose amount is fixed: an "entire balance" draft sealed at the available amount. */
 export type SealedDraft = Draft & { amount: Amount };
 
 export function validateDraft(

@@ -1,7 +1,7 @@
 /**
  * A failed service call as data (DESIGN invariant 3): its class and the facts an edge needs to
  * phrase it. The worker stores this on the request; Slack, the CLI and the audit export each
- * write their own sentence from it (issue 12, item 5). The service's words are already masked.
+ * write their own sentence from it. The service's words are already masked.
  */
 
 /**

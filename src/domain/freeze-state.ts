@@ -1,4 +1,4 @@
-/** The kill switch's facts (issue 13), as the store keeps them and the cards show them. */
+/** The kill switch's facts, as the store keeps them and the cards show them. */
 
 /** Who froze Rampart, when, and why. */
 export interface FreezeState {

@@ -1,5 +1,5 @@
 /**
- * What a person typed where an identity is chosen (issue 11): a name, the last digits of a BVN,
+ * What a person typed where an identity is chosen: a name, the last digits of a BVN,
  * or an identity id worth checking with the service. Pure.
  */
 

@@ -1,4 +1,4 @@
-/** An approver's passkey as Rampart keeps it (issue 22): the store writes it, cards and pages show it. */
+/** An approver's passkey as Rampart keeps it: the store writes it, cards and pages show it. */
 import { z } from 'zod';
 
 export const passkeySchema = z.object({
@@ -12,7 +12,7 @@ export const passkeySchema = z.object({
   /** What the enrolling browser said it was (user agent, shortened). */
   browser: z.string(),
   createdAt: z.number(),
-  /** pending: waits for another approver's passkey approval (issue 22 "Enrolment"). */
+  /** pending: waits for another approver's passkey approval. */
   status: z.enum(['active', 'pending']),
   /** Counts for payments only from this moment (PASSKEY_COOLDOWN; 0 for a bootstrap). */
   usableFrom: z.number(),
@@ -25,14 +25,14 @@ export interface StoredPasskey extends Passkey {
   counter: number;
 }
 
-/** Where a new passkey's approval card was posted (issue 22), so it can be redrawn once decided. */
+/** Where a new passkey's approval card was posted, so it can be redrawn once decided. */
 export interface PasskeyCard {
   channel: string;
   ts: string;
 }
 
 /**
- * How a pending passkey's card ends (issue 22 follow-up): approved by another approver's passkey,
+ * How a pending passkey's card ends: approved by another approver's passkey,
  * or removed before anyone approved it (`by` the owner with another passkey, or 'cli').
  */
 export type PasskeyCardDecision =

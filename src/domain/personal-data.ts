@@ -14,7 +14,7 @@ export const maskTail = (value: string, visible = 4): string =>
 export const maskAccount = (accountNumber: string): string => `••••${accountNumber.slice(-4)}`;
 
 /**
- * Issue 23 item 19: the one BVN mask, from the whole BVN or the last four digits Rampart keeps:
+ * The one BVN mask, from the whole BVN or the last four digits Rampart keeps:
  * "••••5667", or "not shown" when there is nothing to show.
  */
 export const maskBvn = (bvn: string | undefined): string =>
@@ -35,7 +35,7 @@ export const MIN_SECRET_LENGTH = 8;
 
 /**
  * Free text from outside Rampart (the service's own words), made safe to show, store and log
- * (issue 9 item 8, DESIGN invariant 6): every configured secret wherever it occurs, every date,
+ * (DESIGN invariant 6): every configured secret wherever it occurs, every date,
  * account- or BVN-like numbers, with or without separators, down to their last four digits.
  */
 export function maskServiceText(text: string, secrets: readonly string[] = []): string {

@@ -17,7 +17,7 @@ export type PolicyDecision = { ok: true; required: number; rule: string } | { ok
 export interface PolicySubject {
   kind: 'transfer' | 'offramp' | 'beneficiary' | 'register-beneficiary';
   assetCode?: string;
-  /** The exact amount; money-moving requests without one are refused (issue 19). */
+  /** The exact amount; money-moving requests without one are refused. */
   amount?: Amount;
 }
 
@@ -32,7 +32,7 @@ const CODE_DECIMALS: ReadonlyMap<string, number> = new Map(
 /**
  * A threshold in base units, or why it cannot be one. Zero is allowed and means "two approvals
  * for every amount" (README "Configuration"); more decimals than the asset has are refused
- * rather than rounded, since rounding would move the line the admin drew (issue 9 item 10).
+ * rather than rounded, since rounding would move the line the admin drew.
  */
 export function parseThreshold(text: string, decimals: number): Amount | string {
   const m = THRESHOLD.exec(text.trim());
@@ -72,7 +72,7 @@ export function evaluatePolicy(settings: PolicySettings, subject: PolicySubject)
   if (subject.kind === 'register-beneficiary')
     return { ok: true, required: base, rule: `${approvals(base)}: payout destinations as stated` };
   const moving = subject.amount;
-  // Issue 19: every money-moving request is sealed with an exact amount ("entire balance"
+  // Every money-moving request is sealed with an exact amount ("entire balance"
   // included) before the policy runs; an amount that is not fixed is never approvable.
   if (!moving) return { ok: false, reason: 'the amount is not fixed; request an exact amount' };
   const thresholds = settings.twoApprovalsAbove;

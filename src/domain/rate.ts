@@ -1,5 +1,5 @@
 /**
- * A rate as operators type it (issue 20: `BATCH_RATE=5/s`, `off` for none; issue 21: `API_RATE`):
+ * A rate as operators type it (`BATCH_RATE=5/s`, `API_RATE`, `off` for none):
  * `<count>/<s|m|h>` with an optional burst (`2/s burst 10`). Pure: the limiter applies it.
  */
 export interface Rate {

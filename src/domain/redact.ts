@@ -1,5 +1,5 @@
 /**
- * What a final request keeps of personal data (issue 9 item 12; DESIGN invariant 6): full
+ * What a final request keeps of personal data (DESIGN invariant 6): full
  * account numbers, IBANs, BVNs and dates of birth are needed only until the call is made or
  * the request ends, so the stored request keeps them masked from then on. The short hash shown
  * on the card stays, and the full SHA-256 of the original call is kept beside it.

@@ -1,5 +1,5 @@
 /**
- * What Rampart's registries keep of an identity and a beneficiary (issue 11): personal data
+ * What Rampart's registries keep of an identity and a beneficiary: personal data
  * masked — a BVN as its last four digits, an account number masked.
  */
 import { z } from 'zod';
@@ -12,9 +12,9 @@ export const identityEntry = z.object({
   bvnLast4: z.string().regex(/^(\d{4})?$/),
   createdBy: z.string(),
   createdAt: z.number(),
-  /** undefined or 'rampart': created through Rampart; 'service': it already existed (issue 11). */
+  /** undefined or 'rampart': created through Rampart; 'service': it already existed. */
   source: z.enum(['rampart', 'service']).optional(),
-  /** The service's answer at the last GET /identity, and when (issue 11). */
+  /** The service's answer at the last GET /identity, and when. */
   isActive: z.boolean().optional(),
   checkedAt: z.number().optional(),
 });
@@ -32,9 +32,9 @@ export const beneficiaryEntry = z.object({
   approvedBy: z.string(),
   createdAt: z.number(),
   requestId: z.string(),
-  /** Registered as already existing at the service: bank, account digits and label as stated (issue 11). */
+  /** Registered as already existing at the service: bank, account digits and label as stated. */
   asStated: z.boolean().optional(),
-  /** Who vouched for holderName when it was added: the bank lookup or the requester (issue 9 item 6). */
+  /** Who vouched for holderName when it was added: the bank lookup or the requester. */
   holderSource: z.enum(['lookup', 'typed']).optional(),
 });
 export type BeneficiaryEntry = z.infer<typeof beneficiaryEntry>;

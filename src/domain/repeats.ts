@@ -1,5 +1,5 @@
 /**
- * Repeats of earlier payments (issue 20 "What a user does" §4): a payment with the same asset,
+ * Repeats of earlier payments: a payment with the same asset,
  * destination and amount as a payment pending, approved, executing, succeeded or UNKNOWN within
  * BATCH_REPEAT_WINDOW. Pure: the key a payment is indexed under, which earlier states count, and
  * the order an approver reads them in (an unknown one first: it may have been paid).
@@ -84,7 +84,7 @@ export function howLongBefore(at: number, now: number): string {
 }
 
 /**
- * Rows of a batch in preview order (issue 20 §4: flagged rows first): rows repeating an unknown
+ * Rows of a batch in preview order (flagged rows first): rows repeating an unknown
  * payment, then any other flagged row, each group in file order, then the rest.
  */
 export function flaggedFirst<T extends { row: number }>(

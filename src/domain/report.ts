@@ -1,5 +1,5 @@
 /**
- * The treasury report (issue 24) from stored facts only: outflow per day per asset code (with
+ * The treasury report from stored facts only: outflow per day per asset code (with
  * each code's velocity limit beside it), totals per kind and outcome, the ten largest payments,
  * destinations paid for the first time, how long approvals took, and unknown outcomes nobody has
  * resolved yet. Pure: the caller reads the records; days are the report zone's calendar days.
@@ -22,7 +22,7 @@ export interface ReportWindow {
 }
 
 export interface Payment {
-  /** `R-n`, or a batch row's execution `B-n.k` (issue 24: each row is a payment). */
+  /** `R-n`, or a batch row's execution `B-n.k` (each row is a payment). */
   id: string;
   kind: 'transfer' | 'offramp';
   state: RequestRecord['state'] | ExecutionState;

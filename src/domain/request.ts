@@ -33,7 +33,7 @@ export const isFinal = (s: RequestState): boolean => FINAL_STATES.has(s);
 /** Allowed moves; anything else is a bug or a race the store refuses. */
 export const TRANSITIONS: Readonly<Record<RequestState, readonly RequestState[]>> = {
   pending: ['approved', 'denied', 'cancelled', 'expired'],
-  // approved → cancelled only when an unfreeze cancels what the freeze held (issue 13).
+  // approved → cancelled only when an unfreeze cancels what the freeze held.
   approved: ['executing', 'cancelled'],
   // executing → approved only when the call provably never left (connection refused).
   executing: ['succeeded', 'failed', 'unknown', 'approved'],
@@ -48,7 +48,7 @@ export const TRANSITIONS: Readonly<Record<RequestState, readonly RequestState[]>
 
 export const canMove = (from: RequestState, to: RequestState): boolean => TRANSITIONS[from].includes(to);
 
-/** A beneficiary that already exists at the service, as the requester states it (issue 11). */
+/** A beneficiary that already exists at the service, as the requester states it. */
 export interface StatedBeneficiary {
   beneficiary_id: string;
   identity_id: string;
@@ -78,7 +78,7 @@ export interface RequestDisplay {
   /** The exact amount, "250.00"; an "entire balance" request shows the amount it was sealed at. */
   amountText?: string;
   /**
-   * Issue 19: the requester asked for the entire available balance; the call carries the exact
+   * The requester asked for the entire available balance; the call carries the exact
    * amount available at submission (never -1), and the card says so.
    */
   entireBalance?: boolean;
@@ -88,15 +88,15 @@ export interface RequestDisplay {
   availableAfter?: string;
   /** Never paid by Rampart before: a transfer's receiver, or an offramp's beneficiary. */
   newReceiver?: boolean;
-  /** Issue 23 item 6: the receiver is this configured wallet's own address (alias). */
+  /** The receiver is this configured wallet's own address (alias). */
   ownWallet?: string;
-  /** Issue 23 item 8: NGN per unit of the asset at submission (onramp rate), for an indicative naira figure. */
+  /** NGN per unit of the asset at submission (onramp rate), for an indicative naira figure. */
   indicativeRate?: number;
-  /** Issue 23 item 7: when the holder name was checked by the bank lookup (registry entry's creation). */
+  /** When the holder name was checked by the bank lookup (registry entry's creation). */
   holderCheckedAt?: number;
   beneficiaryLabel?: string;
   holderName?: string;
-  /** Who vouches for holderName: the service's lookup, or only the requester (issue 9 item 6). */
+  /** Who vouches for holderName: the service's lookup, or only the requester. */
   holderSource?: HolderSource;
   /** Cross-border beneficiary: country, bank codes, account masked in the middle. */
   destination?: Destination;
@@ -111,15 +111,15 @@ export interface RequestDisplay {
   /** Offramp to a beneficiary registered as existing: its details are as stated by this person. */
   beneficiaryStatedBy?: string;
   beneficiaryBank?: string;
-  /** Issue 20: a batch's card facts (domain/batch-approval.ts); absent for a single request. */
+  /** A batch's card facts (domain/batch-approval.ts); absent for a single request. */
   batch?: BatchFacts;
-  /** Issue 20 §4: earlier payments this transfer or offramp repeats, unknown first (at submission). */
+  /** Earlier payments this transfer or offramp repeats, unknown first (at submission). */
   repeats?: RepeatHit[];
 }
 
 /**
  * A request as sealed at submission: what runs is exactly this (DESIGN invariant 2). "Seal" is
- * this immutability; "freeze" is only the kill switch (`/freeze`, FreezeState) — issue 18 §4. The
+ * this immutability; "freeze" is only the kill switch (`/freeze`, FreezeState). The
  * record property and the Redis hash field keep the name `frozen` (the stored format; renaming it
  * would need a migration of every record for no behaviour).
  */
@@ -138,25 +138,25 @@ export interface SealedRequest {
   /** Short hash of the frozen call, shown on the card. */
   hash: string;
   /**
-   * Issue 13: the available balance (minor units) the request was submitted against; an
+   * The available balance (minor units) the request was submitted against; an
    * "entire available balance" request counts for this much against velocity limits.
    */
   availableUnits?: string;
-  /** Issue 13: velocity headroom at submission, as shown on the card. */
+  /** Velocity headroom at submission, as shown on the card. */
   velocityNote?: string;
   /**
-   * Issue 9 item 12: set once the request is final and its personal data was masked; the full
+   * Set once the request is final and its personal data was masked; the full
    * SHA-256 of the original call still lets anyone holding the original check it.
    */
   redacted?: { at: number; callSha256: string };
-  /** Issue 22: every vote that counts needs the approver's passkey (decided at submission). */
+  /** Every vote that counts needs the approver's passkey (decided at submission). */
   stepUp?: boolean;
 }
 
 export interface Vote {
   user: string;
   at: number;
-  /** Issue 22: the verified assertion that made this vote count. */
+  /** The verified assertion that made this vote count. */
   passkey?: PasskeyProof;
 }
 
@@ -165,18 +165,18 @@ export interface HistoryEntry {
   event: string;
   by?: string;
   detail?: string;
-  /** Issue 18: the execution an entry is about, when the approval has more than one. */
+  /** The execution an entry is about, when the approval has more than one. */
   execution?: string;
-  /** Issue 22: on a passkey approval, the assertion and its challenge inputs. */
+  /** On a passkey approval, the assertion and its challenge inputs. */
   passkey?: PasskeyProof;
 }
 
-/** One sealed service call of an approval, with its own compare-and-set, token and outcome (issue 18). */
+/** One sealed service call of an approval, with its own compare-and-set, token and outcome. */
 export interface ExecutionRecord {
   id: string;
   approvalId: string;
   state: ExecutionState;
-  /** Full SHA-256 of the sealed call (10 characters for records sealed before issue 18). */
+  /** Full SHA-256 of the sealed call (10 characters for records sealed before format 2). */
   sealHash: string;
   /**
    * Where it pays (domain/destination-key.ts), written with the sealed call at creation and kept
@@ -201,7 +201,7 @@ export interface RequestOutcome {
   /** Rampart's own words (a crash, an integrity check); a failed call carries `failure` instead. */
   message?: string;
   failure?: FailureFacts;
-  /** Issue 19: an unknown outcome a person resolved (/resolve): who, when, and what they found. */
+  /** An unknown outcome a person resolved (/resolve): who, when, and what they found. */
   resolution?: {
     by: string;
     at: number;
@@ -224,13 +224,13 @@ export interface RequestRecord {
   denyReason?: string;
   outcome?: RequestOutcome;
   card?: { channel: string; ts: string };
-  /** Issue 13: why the last quorum-making approval was held (velocity limit), until decided. */
+  /** Why the last quorum-making approval was held (velocity limit), until decided. */
   held?: string;
-  /** Issue 20: why a batch was paused other than by an unknown row (failures, funding, Redis). */
+  /** Why a batch was paused other than by an unknown row (failures, funding, Redis). */
   pauseReason?: string;
-  /** Issue 13: when the request was escalated to ESCALATE_TO. */
+  /** When the request was escalated to ESCALATE_TO. */
   escalatedAt?: number;
-  /** Issue 18: the approval's own state; `state` above is its view (domain/approval.ts viewState). */
+  /** The approval's own state; `state` above is its view (domain/approval.ts viewState). */
   approvalState: ApprovalState;
   /** How many executions it owns, and how many are in each state. */
   executionCount: number;
@@ -239,10 +239,10 @@ export interface RequestRecord {
   executions: ExecutionRecord[];
 }
 
-// The same SHA-256 as node:crypto's, from the pure library domain/ already uses: no node:* here (issue 12).
+// The same SHA-256 as node:crypto's, from the pure library domain/ already uses: no node:* here.
 export { canonicalJson };
 
-/** The first 10 characters of the call's SHA-256 (cards before issue 18; tests and old records). */
+/** The first 10 characters of the call's SHA-256 (cards before format 2; tests and old records). */
 export const callHash = (call: ServiceCall): string =>
   bytesToHex(sha256(utf8ToBytes(canonicalJson(call)))).slice(0, 10);
 

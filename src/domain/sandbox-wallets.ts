@@ -1,7 +1,7 @@
 /**
  * The built-in sandbox's wallets, alias → id: the WALLETS Rampart uses when none is set (the
  * README's first command runs on the sandbox). src/sandbox/seed.ts holds the rest of each wallet;
- * config reads only this, so loading settings never loads the sandbox (issue 18 §3).
+ * config reads only this, so loading settings never loads the sandbox.
  */
 export const SANDBOX_WALLET_IDS = {
   ops: 'wal_ops_7f3a',

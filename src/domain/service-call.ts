@@ -8,7 +8,7 @@ import type { ServiceCall } from './request.js';
 
 /**
  * Spec 4.2 allows -1 ("the entire available balance"), but that moves whatever is there when
- * the call runs, possibly more than the approvers saw: Rampart never sends it (issue 19). The
+ * the call runs, possibly more than the approvers saw: Rampart never sends it. The
  * draft's amount is always exact here.
  */
 export function sealedCall(draft: SealedDraft): ServiceCall {

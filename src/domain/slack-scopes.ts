@@ -9,8 +9,8 @@ export const BOT_SCOPES = [
   'channels:read', // doctor: the bot is in a public approvals channel (conversations.info)
   'groups:read', // doctor: … or a private one
   'users:read', // doctor: each approver resolves (users.info)
-  'channels:history', // a card whose posting was interrupted is found by its metadata (issue 9)
+  'channels:history', // a card whose posting was interrupted is found by its metadata
   'groups:history', // … in a private approvals channel
-  'files:read', // issue 20: the CSV picked in /batch, downloaded with the bot token
-  'files:write', // issue 20: a batch's rows and receipt uploaded in its card's thread
+  'files:read', // the CSV picked in /batch, downloaded with the bot token
+  'files:write', // a batch's rows and receipt uploaded in its card's thread
 ] as const;

@@ -1,5 +1,5 @@
 /**
- * Passkey step-up (issue 22, DESIGN invariant 9): which requests need it and what a passkey
+ * Passkey step-up (DESIGN invariant 9): which requests need it and what a passkey
  * signs. Pure: no I/O.
  */
 import { sha256 } from '@noble/hashes/sha2.js';
@@ -117,7 +117,7 @@ export const isV2 = (c: Challenge): c is ChallengeV2 => 'purpose' in c;
 
 /**
  * v1: SHA-256("rampart-stepup-v1" ‖ approval id ‖ approval hash ‖ approver id ‖ nonce), each part
- * ended by a NUL byte so no two different inputs concatenate alike (issue 22 "What must hold").
+ * ended by a NUL byte so no two different inputs concatenate alike.
  */
 export function stepUpChallenge(c: ChallengeInputs): Uint8Array {
   const parts = [STEP_UP_DOMAIN, c.approvalId, c.approvalHash, c.approverId, c.nonce];

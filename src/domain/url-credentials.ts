@@ -1,5 +1,5 @@
 /**
- * URL credentials (`https://ops:SECRET@host`) are never shown (issue 19, "Doctor prints
+ * URL credentials (`https://ops:SECRET@host`) are never shown ("Doctor prints
  * credentials"): the doctor, logs, errors and configuration messages show the URL with its user
  * and password replaced, wherever in a text the URL sits.
  */

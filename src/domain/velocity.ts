@@ -1,5 +1,5 @@
 /**
- * Velocity limits (issue 13): a rolling-window cap on what leaves one wallet in one asset code.
+ * Velocity limits: a rolling-window cap on what leaves one wallet in one asset code.
  * Pure: parsing VELOCITY_LIMITS, which rules bind a request, the amount a request counts for
  * and the sentence people read. The store applies them atomically with the approval.
  */
@@ -169,7 +169,7 @@ const fmt = (units: bigint, decimals: number) => formatAmount({ units, decimals 
 /** The code as listed (`cNGN`): the subject's is upper-cased only to match rules. */
 export const shownCode = (code: string): string => CODES.get(code.toUpperCase())?.code ?? code;
 
-/** "Limit for ops: 50,000.00 USDC per 24 h. 12,400.00 left" — words, not configuration syntax (issue 23 item 15). */
+/** "Limit for ops: 50,000.00 USDC per 24 h. 12,400.00 left" — words, not configuration syntax. */
 export function headroomSentence(subject: Pick<VelocitySubject, 'walletAlias' | 'code'>, u: VelocityUsage): string {
   const d = u.rule.decimals;
   return `Limit for ${subject.walletAlias}: ${fmt(u.rule.limit, d)} ${shownCode(subject.code)} per ${u.rule.windowLabel}. ${fmt(leftOf(u), d)} left`;
@@ -191,7 +191,7 @@ export function firstExceeded(usages: readonly VelocityUsage[], units: bigint): 
 export function exceededSentence(
   subject: VelocitySubject,
   u: VelocityUsage,
-  /** What the amount is: a single request's, or a batch's total (issue 20). */
+  /** What the amount is: a single request's, or a batch's total. */
   what: 'request' | 'batch' = 'request',
 ): string {
   const lead = what === 'batch' ? 'The batch total is over a velocity limit.' : 'This is over the limit.';

@@ -43,7 +43,7 @@ export function checkDraftAgainstWallet(
       errors: { amount: `Only ${formatAmount(available)} ${draft.asset.code} is available on ${draft.walletAlias}.` },
     };
   }
-  // Issue 19: "entire available balance" is sealed here as the exact amount available now, the
+  // "entire available balance" is sealed here as the exact amount available now, the
   // number the card shows; -1 is never sent, so a deposit after submission is never swept.
   const amount = draft.amount ?? available;
   const after = subtractAmounts(available, amount);
@@ -60,7 +60,7 @@ export function checkDraftAgainstWallet(
       availableBefore: formatAmount(available),
       availableAfter: formatAmount(after),
     },
-    // issue 13: the available balance the request was submitted against.
+    // The available balance the request was submitted against.
     availableUnits: available.units.toString(),
   };
 }

@@ -1,5 +1,5 @@
 /**
- * `REPORT_AT` (issue 24): a weekday, a time and an IANA zone — `mon 09:00 Africa/Lagos` — and the
+ * `REPORT_AT`: a weekday, a time and an IANA zone — `mon 09:00 Africa/Lagos` — and the
  * next moment it names after a given instant, across daylight-saving changes. Pure: Intl only.
  * A local time that a DST change skips (02:30 on a spring-forward night) runs at the first
  * minute after the gap; one that happens twice (autumn) runs at the first of the two.

@@ -1,4 +1,4 @@
-/** Issue 23 item 19: real plurals in every sentence people read ("1 approval", "2 beneficiaries"). Pure. */
+/** Real plurals in every sentence people read ("1 approval", "2 beneficiaries"). Pure. */
 
 /** The word alone: `one` for exactly 1, else `many` (default `one` + "s"). */
 export const pluralWord = (n: number, one: string, many = `${one}s`): string => (n === 1 ? one : many);

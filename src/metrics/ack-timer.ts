@@ -26,7 +26,7 @@ export function ackKind(rawBody: Buffer | undefined): string {
   const text = rawBody.toString('utf8');
   if (text.startsWith('{')) return text.includes('"type":"url_verification"') ? 'url_verification' : 'event';
   if (COMMAND.test(text)) return 'command';
-  // Issue 19: Slack sends the payload's type first, so it is read from the encoded text without
+  // Slack sends the payload's type first, so it is read from the encoded text without
   // decoding or parsing the whole payload again (Bolt already did); anything else is parsed.
   const at = PAYLOAD.exec(text);
   if (!at) return 'other';

@@ -1,5 +1,5 @@
 /**
- * Batch metrics (issue 20): `rampart_batch_rows_total{kind,state}`, every batch row reaching a
+ * Batch metrics: `rampart_batch_rows_total{kind,state}`, every batch row reaching a
  * final state, and `rampart_batches{state}`, the batches not yet final by state (read at scrape
  * time). The execution scripts tell the store's listener only when an approval's view changes,
  * not per row, so the row moves are counted here around the store's own methods (no change to
@@ -32,7 +32,7 @@ export function batchRowCounter(metrics: Metrics): Counter<'kind' | 'state'> {
   if (existing) return existing as Counter<'kind' | 'state'>;
   return new Counter({
     name: 'rampart_batch_rows_total',
-    help: 'Batch rows that reached a final state (succeeded, failed, unknown, cancelled), by kind (issue 20).',
+    help: 'Batch rows that reached a final state (succeeded, failed, unknown, cancelled), by kind.',
     labelNames: ['kind', 'state'] as const,
     registers: [metrics.registry],
   });
@@ -78,7 +78,7 @@ export function registerBatchGauge(metrics: Metrics, store: RequestStore, s: Bat
   const keys = new StoreKeys(s.prefix);
   new Gauge({
     name: 'rampart_batches',
-    help: 'Batches not yet final, by state: pending, approved, running, paused, stopping (issue 20).',
+    help: 'Batches not yet final, by state: pending, approved, running, paused, stopping.',
     labelNames: ['state'] as const,
     registers: [metrics.registry],
     async collect() {

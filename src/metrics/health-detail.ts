@@ -1,5 +1,5 @@
 /**
- * GET /healthz's body (issue 19): this process's readiness plus what it can see of the rest —
+ * GET /healthz's body: this process's readiness plus what it can see of the rest —
  * the service as last seen, workers' heartbeats, queue depths, the freeze. Counts, states and
  * ages only: no ids, no people, no reasons, no settings (nothing secret or personal).
  */

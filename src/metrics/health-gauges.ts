@@ -1,5 +1,5 @@
 /**
- * The gauge the "no worker heartbeat" alert rule reads (issue 19): dependency trouble belongs in
+ * The gauge the "no worker heartbeat" alert rule reads: dependency trouble belongs in
  * /metrics, not in a probe's status code. ("Service failing" reads the existing
  * rampart_service_call_duration_seconds_count by outcome.) Read at scrape time.
  */

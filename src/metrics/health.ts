@@ -1,5 +1,5 @@
 /**
- * What the probes know (issue 19 "Health that tells the truth"): whether THIS process can do its
+ * What the probes know: whether THIS process can do its
  * own job (readiness: its own Redis connections answer), and the detail of everything else —
  * the service as last seen, workers' heartbeats, queue depths, the freeze — which never decides
  * a status code: dependency trouble is for /metrics and the alert rules.
@@ -78,7 +78,7 @@ export async function answers(redis: RedisClient, ms: number = PROBE_BOUND_MS): 
   }
 }
 
-/** The connections THIS process needs for its own job, by role (issue 19). */
+/** The connections THIS process needs for its own job, by role. */
 export interface OwnConnections {
   /** Request handling's fail-fast connection (web roles). */
   requests?: RedisClient;

@@ -1,4 +1,4 @@
-/** Workers say they are alive in Redis, so any process's /healthz can tell (issue 14). */
+/** Workers say they are alive in Redis, so any process's /healthz can tell. */
 
 import type { Logger } from '../log.js';
 import type { RedisClient } from '../redis-client.js';

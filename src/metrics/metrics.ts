@@ -1,5 +1,5 @@
 /**
- * Rampart's Prometheus metrics (issue 14). One registry per Rampart instance, so several
+ * Rampart's Prometheus metrics. One registry per Rampart instance, so several
  * instances in one process (tests, bench) never share counters. Labels are closed sets —
  * kinds, states, operations, outcomes, queues — never ids, amounts, addresses or people.
  */
@@ -19,9 +19,9 @@ export interface MetricSources {
   /** Per queue, BullMQ's job counts by state. */
   queueJobs(): Promise<Record<string, Record<string, number>>>;
   now(): number;
-  /** Issue 21: idempotency records kept per API key name (each key keeps at most 10,000). */
+  /** Idempotency records kept per API key name (each key keeps at most 10,000). */
   idempotencyRecords?(): Promise<Record<string, number>>;
-  /** Issue 19: what the audit webhook still owes (absent without AUDIT_WEBHOOK_URL). */
+  /** What the audit webhook still owes (absent without AUDIT_WEBHOOK_URL). */
   auditBacklog?(): Promise<{ events: number; oldestAt: number | undefined }>;
 }
 
@@ -30,7 +30,7 @@ export interface Metrics {
   requestChanged(kind: RequestKind, state: RequestState): void;
   serviceCall(operation: string, outcome: CallOutcome, seconds: number): void;
   slackAck(kind: string, seconds: number): void;
-  /** Issue 22: every passkey attempt, by purpose and outcome (ok, invalid, limited, failed…). */
+  /** Every passkey attempt, by purpose and outcome (ok, invalid, limited, failed…). */
   stepUpAttempt(purpose: string, outcome: string): void;
   watch(sources: MetricSources): void;
   /** The Prometheus text exposition. */
@@ -50,7 +50,7 @@ export function createMetrics(): Metrics {
   });
   new Gauge({
     name: 'rampart_api_idempotency_records',
-    help: 'Idempotency records kept per API key (at most 10,000 each; the oldest go first), issue 21.',
+    help: 'Idempotency records kept per API key (at most 10,000 each; the oldest go first).',
     labelNames: ['key'] as const,
     registers: [registry],
     async collect() {
@@ -61,7 +61,7 @@ export function createMetrics(): Metrics {
   });
   const stepUps = new Counter({
     name: 'rampart_step_up_attempts_total',
-    help: 'Passkey step-up and enrolment attempts, by purpose and outcome (issue 22).',
+    help: 'Passkey step-up and enrolment attempts, by purpose and outcome.',
     labelNames: ['purpose', 'outcome'] as const,
     registers: [registry],
   });

@@ -6,7 +6,7 @@ import type { CallOutcome } from './metrics.js';
 export function callOutcome(err: unknown): CallOutcome {
   if (err === undefined) return 'ok';
   if (!isServiceError(err)) return 'invalid';
-  // The one classifier decides (issue 9 item 1); the metric only renames "never sent".
+  // The one classifier decides; the metric only renames "never sent".
   const failure = classifyFailure(err);
   return failure === 'never-sent' ? 'not_sent' : failure;
 }

@@ -1,5 +1,5 @@
 /**
- * A batch's receipt (issue 20 "At the end"): the CSV posted in its card's thread and printed by
+ * A batch's receipt: the CSV posted in its card's thread and printed by
  * `rampart batch receipt`, from one builder, with the total moved for the summary and the CLI.
  */
 import type { BatchRowOutcome } from '../app/notifier.js';

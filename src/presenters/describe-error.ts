@@ -6,7 +6,7 @@
 import type { FailureFacts } from '../domain/failure.js';
 import type { RequestOutcome } from '../domain/request.js';
 
-/** The same sentence from the facts the worker stored on the request (issue 12, item 5). */
+/** The same sentence from the facts the worker stored on the request. */
 export function describeFailure(f: FailureFacts): string {
   const said = f.serviceMessage ? `: “${clean(f.serviceMessage)}”` : '';
   switch (f.class) {

@@ -1,6 +1,6 @@
 /**
  * The one decision every caller of the service makes after a failed call (DESIGN invariant 3,
- * issue 9 item 1): could the service have acted on it? The worker, the identity view and
+ * ): could the service have acted on it? The worker, the identity view and
  * `rampart user create` all ask here; the edges only phrase the answer.
  */
 import { z } from 'zod';

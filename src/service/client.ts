@@ -32,7 +32,7 @@ export interface ServiceClientOptions {
   responseTimeoutMs?: number;
   /** Time-out for reads, shorter: people wait for them, and they may be retried. */
   readTimeoutMs?: number;
-  /** Largest answer read, in bytes; a larger one is abandoned unread (issue 9 item 3). */
+  /** Largest answer read, in bytes; a larger one is abandoned unread. */
   maxResponseBytes?: number;
   /**
    * Values never to show, store or log if the service echoes them (SERVICE_API_KEY,

@@ -64,7 +64,7 @@ export type TransportFailure = 'deadline' | 'too-large' | 'other';
 
 /**
  * Maps a transport failure to a ServiceError. `sent` says whether the request had begun to be
- * written (issue 9 item 2): an error code alone never proves nothing left — EHOSTUNREACH on a
+ * written: an error code alone never proves nothing left — EHOSTUNREACH on a
  * socket that already carried the POST is as ambiguous as a reset.
  */
 export function transportError(

@@ -1,5 +1,5 @@
 /**
- * The service contract, declared once (spec sections 4 and 5; issue 12 item 4): each
+ * The service contract, declared once (spec sections 4 and 5): each
  * operation's method, path, auth, query parameter, request and response schemas, success status,
  * and whether repeating it is harmless. The client's calls, time-outs and retries and the
  * sandbox's routes are all derived from this table.

@@ -1,5 +1,5 @@
 /**
- * One bounded HTTP exchange with the service (issue 9 items 2 and 3):
+ * One bounded HTTP exchange with the service:
  * - whether the request left is observed, not guessed: undici starts a request (onRequestStart)
  *   just before it writes the first byte on a connected socket, so a failure before that point
  *   is "never sent" and any failure after it may have reached the service, whatever its code;
@@ -44,7 +44,7 @@ export class ExchangeFailure extends Error {
 
 /**
  * Who to tell when undici begins writing a request, keyed by the request's abort signal (one per
- * exchange): the observing dispatcher is composed once per dispatcher, not once per call (issue 19).
+ * exchange): the observing dispatcher is composed once per dispatcher, not once per call.
  */
 const onStartOf = new WeakMap<AbortSignal, () => void>();
 

@@ -1,7 +1,7 @@
 /**
- * Lua for approvals and their executions (issue 18 §1). Each script runs as one Redis command and
+ * Lua for approvals and their executions. Each script runs as one Redis command and
  * touches only keys passed in KEYS (Redis Cluster: the prefix is hash-tagged, so all share a slot).
- * Every script that touches an approval first migrates a record written before issue 18 (MIGRATE),
+ * Every script that touches an approval first migrates a record written before format 2 (MIGRATE),
  * so old and new records can meet any script at any time.
  *
  * Approval hash fields (v=2): state (approval state), view (domain/approval.ts viewState), n
@@ -52,12 +52,12 @@ local function setFields(key, json)
   if json == nil or json == '' then return end
   for k, v in pairs(cjson.decode(json)) do redis.call('HSET', key, k, v) end
 end
--- domain/approval.ts SINGLE_STATES: a request state before issue 18 as approval + one execution.
+-- domain/approval.ts SINGLE_STATES: a request state before format 2 as approval + one execution.
 local SINGLE = { pending = {'pending', 'queued'}, approved = {'approved', 'queued'},
   executing = {'running', 'executing'}, succeeded = {'done', 'succeeded'}, failed = {'done', 'failed'},
   unknown = {'done', 'unknown'}, denied = {'denied', 'cancelled'}, cancelled = {'cancelled', 'cancelled'},
   expired = {'expired', 'cancelled'} }
--- Issue 18: an old record becomes an approval with execution <id>.1, in place; its indexes keep
+-- An old record becomes an approval with execution <id>.1, in place; its indexes keep
 -- their names (the view states are the old states). The sealed call stays in 'frozen' (not
 -- re-encoded: cjson would round numbers) and its 10-character hash is checked as such.
 local function migrate(a, e, ready, running, id, now)
@@ -94,7 +94,7 @@ end
  * its wallet's turn (KEYS[17]).
  * ARGV: execution id, approval id, token, job id, history entry JSON, now, BATCH_HOLD_LIMIT ms ('').
  * Returns {1, 'queued', kind, seq, call, sealHash, frozen, decidedBy, tries, viewChanged, approval state
- * before (issue 20: 'approved' → the batch began running, its card changes)} or
+ * before ('approved' → the batch began running, its card changes)} or
  * {0, state, job} (not queued), {0, 'queued', '', why} (approval not runnable: its state, or a
  * batch's 'waiting', 'too-old', 'turn', 'funding'), {-1, 'queued'} (frozen).
  */
@@ -105,9 +105,9 @@ local es = redis.call('HGET', KEYS[3], 'state')
 if not es then return {0, ''} end
 if es ~= 'queued' then return {0, es, redis.call('HGET', KEYS[3], 'job') or ''} end
 local as = redis.call('HGET', KEYS[1], 'state')
--- Issue 20: a paused or stopping batch (and any approval not approved/running) starts nothing.
+-- A paused or stopping batch (and any approval not approved/running) starts nothing.
 if as ~= 'approved' and as ~= 'running' then return {0, 'queued', '', as or ''} end
--- Issue 20: a batch's rows run one at a time, in order, within BATCH_HOLD_LIMIT of the approval.
+-- A batch's rows run one at a time, in order, within BATCH_HOLD_LIMIT of the approval.
 local batch = string.sub(ARGV[2], 1, 2) == 'B-'
 if batch then
   local why = batchOrder(KEYS[1], tonumber(ARGV[7] or ''), now)
@@ -141,7 +141,7 @@ return {1, 'queued', kindOf(KEYS[1]), seq, e[1] or '', e[2] or '', a[1], a[2] or
  * (comma-separated), token or '', history entry JSON, execution fields JSON, now, approval
  * fields JSON when it becomes done, a batch row's options JSON ('' for none: `units` to give
  * back on failed, `pauseAfter` failures in a row, `pauseWhy` to pause when going back to queued).
- * A batch's row may pass the next row's execution as KEYS[20] (issue 20 "Speed and scale").
+ * A batch's row may pass the next row's execution as KEYS[20].
  * ARGV[11]: a person's not-paid confirmation JSON ({proposal, by, passkey}) or '': without a worker's
  * token, unknown → failed needs one that holds (store/resolve-lua.ts CONFIRM_CHECK).
  * Returns {1, from, kind, seq, viewChanged, view, approval state before, approval state after,
@@ -166,23 +166,23 @@ local asBefore = as
 local to = ARGV[3]
 local batch = string.sub(ARGV[2], 1, 2) == 'B-' and KEYS[18] ~= nil
 local opt = (batch and ARGV[10] and ARGV[10] ~= '') and cjson.decode(ARGV[10]) or {}
--- Issue 20: a row that provably never left while its batch is stopping is cancelled, not queued.
+-- A row that provably never left while its batch is stopping is cancelled, not queued.
 if to == 'queued' and as == 'stopping' then to = 'cancelled' end
 redis.call('HSET', KEYS[3], 'state', to)
 setFields(KEYS[3], ARGV[7])
 count(KEYS[1], es, -1)
 count(KEYS[1], to, 1)
 if es == 'executing' then redis.call('ZREM', KEYS[5], ARGV[1]) end
--- Issue 20: the first unknown row pauses its batch, in the same step (nothing else starts).
+-- The first unknown row pauses its batch, in the same step (nothing else starts).
 if to == 'unknown' and string.sub(ARGV[2], 1, 2) == 'B-' and runnable(as) then
   redis.call('HSET', KEYS[1], 'state', 'paused')
   as = 'paused'
 end
 if batch then
   local ledger = (KEYS[19] and KEYS[19] ~= KEYS[16]) and KEYS[19] or nil
-  -- Issue 20: a failed (or cancelled) row gives back its own units here, with its final move.
+  -- A failed (or cancelled) row gives back its own units here, with its final move.
   if to == 'failed' or to == 'cancelled' then giveBack(KEYS[17], KEYS[16], ARGV[2], ARGV[1], tonumber(opt.units), ledger) end
-  -- Issue 20 "Velocity": a row that ran counts from its start time from now on.
+  -- A row that ran counts from its start time from now on.
   if ledger and es == 'executing' and (to == 'succeeded' or to == 'unknown') then
     restampRow(ledger, KEYS[17], ARGV[2], ARGV[1], tonumber(opt.units), tonumber(redis.call('HGET', KEYS[3], 'startedAt')))
   end
@@ -196,7 +196,7 @@ if batch then
   elseif to == 'succeeded' then
     redis.call('HSET', KEYS[1], 'failRun', '0')
   end
-  -- Issue 20: a row whose start no replica acknowledged is back to queued AND its batch pauses.
+  -- A row whose start no replica acknowledged is back to queued AND its batch pauses.
   if to == 'queued' and opt.pauseWhy and runnable(as) then
     pauseBatch(KEYS[1], KEYS[2], opt.pauseWhy, now)
     as = 'paused'
@@ -205,12 +205,12 @@ end
 if to == 'queued' and (as == 'approved' or as == 'running' or as == 'paused') then redis.call('ZADD', KEYS[4], now, ARGV[2]) end
 settle(KEYS[1], KEYS[6], ARGV[2], ARGV[9])
 if batch then leaveTurn(KEYS[1], KEYS[18], KEYS[3], ARGV[2]) end
--- Issue 19: a failed execution gives its velocity amount back in the move itself, so exactly once.
+-- A failed execution gives its velocity amount back in the move itself, so exactly once.
 if not batch and ARGV[3] == 'failed' and KEYS[17] then
   redis.call('ZREM', KEYS[16], ARGV[2])
   redis.call('HDEL', KEYS[17], ARGV[2])
 end
--- Issue 20 "Velocity" (singles too): reserved at +inf by the vote (never ages out while queued or
+-- Velocity (singles too): reserved at +inf by the vote (never ages out while queued or
 -- frozen), a request that ran is re-stamped with its start time, in the same step as its answer.
 if not batch and KEYS[17] and es == 'executing' and (to == 'succeeded' or to == 'unknown') then
   local at = redis.call('HGET', KEYS[3], 'startedAt')
@@ -218,7 +218,7 @@ if not batch and KEYS[17] and es == 'executing' and (to == 'succeeded' or to == 
 end
 local view, changed = reindex(KEYS[1], 7, ARGV[2], now)
 local seq = redis.call('RPUSH', KEYS[2], ARGV[6])
--- Issue 20 "Speed and scale": what the row's end needs next, read here instead of after.
+-- What the row's end needs next, read here instead of after.
 local following = KEYS[20] and redis.call('HMGET', KEYS[20], 'state', 'tries') or {}
 return {1, es, kindOf(KEYS[1]), seq, changed and 1 or 0, view, asBefore or '',
   redis.call('HGET', KEYS[1], 'state') or '', following[1] or '', following[2] or ''}

@@ -1,5 +1,5 @@
 /**
- * Issue 24: App Home's "balances now" — at most one service read per wallet per minute, whoever
+ * App Home's "balances now" — at most one service read per wallet per minute, whoever
  * opens it, across processes: a SET NX turn per wallet per minute decides who reads; the value
  * is kept for everyone else. Hash-tagged prefix: cluster-safe.
  */

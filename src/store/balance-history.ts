@@ -1,5 +1,5 @@
 /**
- * Balance history (issue 24): one snapshot per wallet per period, kept 90 days and capped, in one
+ * Balance history: one snapshot per wallet per period, kept 90 days and capped, in one
  * sorted set per wallet (scored by the period's start) under the hash-tagged prefix, so it holds
  * on a Redis Cluster. A failed read is stored as a gap, never as zero. `claim` makes a period's
  * snapshot happen once however many workers share the queue.

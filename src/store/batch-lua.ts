@@ -1,12 +1,12 @@
 /**
- * Lua helpers for a batch's rows (issue 20), included by the execution scripts in
+ * Lua helpers for a batch's rows, included by the execution scripts in
  * store/approval-lua.ts after COMMON: each runs inside the row's own start or final move, so a
  * give-back, a pause or the wallet's turn can never be half done (a worker killed between two
  * round trips cannot lose or repeat one).
  */
 export const BATCH_LUA = `
 local function runnable(s) return s == 'approved' or s == 'running' end
--- Issue 20 "Velocity": the approval reserved the batch's total under its id, scored +inf (it counts
+-- The approval reserved the batch's total under its id, scored +inf (it counts
 -- in every window until its rows run). A row ending failed or cancelled takes its own units off,
 -- once (the given set remembers the row); a row already re-stamped under its own id (an unknown
 -- resolved not-paid) leaves the ledger (KEYS: ledger, when given).
@@ -23,7 +23,7 @@ local function giveBack(amounts, given, approvalId, rowId, units, ledger)
   if left < 0 then redis.call('HSET', amounts, approvalId, '0') end
   return 1
 end
--- Issue 20 "Velocity": a row that ran (succeeded or unknown) moves its units out of the batch's
+-- A row that ran (succeeded or unknown) moves its units out of the batch's
 -- +inf reservation into its own entry scored by its start time, so it ages out like a single
 -- payment started then; the rest of the batch keeps counting in every window.
 local function restampRow(ledger, amounts, approvalId, rowId, units, at)
@@ -38,14 +38,14 @@ local function restampRow(ledger, amounts, approvalId, rowId, units, at)
     redis.call('ZREM', ledger, approvalId)
   end
 end
--- Issue 20 "Pauses": nothing of the batch starts until an approver resumes (or anyone stops);
+-- Nothing of the batch starts until an approver resumes (or anyone stops);
 -- the reason is on the approval (the card shows it) and in its history.
 local function pauseBatch(a, hist, why, now)
   redis.call('HSET', a, 'state', 'paused', 'pausedWhy', why)
   redis.call('HDEL', a, 'funded')
   redis.call('RPUSH', hist, cjson.encode({at = now, event = 'paused', detail = why}))
 end
--- Issue 20 "wallet's turn": one sorted set of open batches, '<wallet id> <batch id>' by approval
+-- One sorted set of open batches, '<wallet id> <batch id>' by approval
 -- time; the wallet is read from the row's own sealed call, so no caller needs it beforehand.
 local function turnMember(e, id)
   local call = redis.call('HGET', e, 'call')

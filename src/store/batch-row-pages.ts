@@ -1,4 +1,4 @@
-/** Issue 20: a batch's rows beside their executions, read a page of executions at a time. */
+/** A batch's rows beside their executions, read a page of executions at a time. */
 import type { BatchRowRecord } from '../domain/batch-approval.js';
 import type { ExecutionRecord, RequestRecord } from '../domain/request.js';
 import type { RequestStore } from './requests.js';

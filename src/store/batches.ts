@@ -1,5 +1,5 @@
 /**
- * A batch's own Redis state (issue 20): its rows as approved (for the thread's files and the
+ * A batch's own Redis state: its rows as approved (for the thread's files and the
  * receipt; the reference is Rampart's and never sent), resume, stop and pause as atomic moves of
  * the approval. Rows start and finish in the execution scripts (store/approval-lua.ts), which
  * also pause a batch (first unknown row, a run of failures, an unacknowledged start) and give
@@ -17,7 +17,7 @@ import type { StoreKeys } from './store-keys.js';
 const RESUME = `
 local s = redis.call('HGET', KEYS[1], 'state')
 if s ~= 'paused' then return {0, s or ''} end
--- Issue 20: a resumed batch checks its funding again and starts a fresh run of failures.
+-- A resumed batch checks its funding again and starts a fresh run of failures.
 redis.call('HSET', KEYS[1], 'state', 'running', 'failRun', '0')
 redis.call('HDEL', KEYS[1], 'funded', 'pausedWhy')
 if tonumber(redis.call('HGET', KEYS[1], 'c:queued') or '0') > 0 then redis.call('ZADD', KEYS[3], ARGV[3], ARGV[1]) end
@@ -35,7 +35,7 @@ return {1, s}
 `;
 
 /**
- * approved | running → paused with a reason (issue 20: the funding check). KEYS: approval,
+ * approved | running → paused with a reason (the funding check). KEYS: approval,
  * history. ARGV: reason, history entry JSON. Returns {ok, state}.
  */
 const PAUSE = `
@@ -67,7 +67,7 @@ export class BatchStore {
   private rowsKey = (id: string) => `${this.keys.prefix}:batch:${id}:rows`;
 
   /**
-   * The batch that holds `walletId`'s turn now (issue 20: batches of one wallet run in approval
+   * The batch that holds `walletId`'s turn now (batches of one wallet run in approval
    * order; the scripts keep the queue, store/batch-lua.ts batchTurn and leaveTurn).
    */
   async turnHolder(walletId: string): Promise<string | undefined> {
@@ -85,7 +85,7 @@ export class BatchStore {
     return raw ? (JSON.parse(raw) as BatchRowRecord[]) : [];
   }
 
-  /** `passkey`: issue 22, the verified assertion of a step-up batch's Resume, kept in its history. */
+  /** `passkey`: the verified assertion of a step-up batch's Resume, kept in its history. */
   async resume(id: string, by: string, passkey?: PasskeyProof): Promise<Moved> {
     const at = this.now();
     const entry: HistoryEntry = passkey
@@ -105,7 +105,7 @@ export class BatchStore {
     return ok === 1 ? { ok: true } : { ok: false, state: state || undefined };
   }
 
-  /** Issue 20: paused, with the sentence the card shows (e.g. the funding check's). */
+  /** Paused, with the sentence the card shows (e.g. the funding check's). */
   async pause(id: string, why: string): Promise<Moved> {
     const entry: HistoryEntry = { at: this.now(), event: 'paused', detail: why };
     const [ok, state] = (await evalScript(

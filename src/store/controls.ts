@@ -1,6 +1,6 @@
 /**
- * Issue 13's Redis state: the velocity ledger (one sorted set per wallet id and asset code,
- * request id scored +inf until it starts, then by its start time (issue 20), beside a hash of
+ * Velocity and freeze state in Redis: the velocity ledger (one sorted set per wallet id and asset code,
+ * request id scored +inf until it starts, then by its start time, beside a hash of
  * minor units) and the freeze flag. Every
  * key derives from the one prefix, so a hash-tagged prefix keeps them in one cluster slot.
  */
@@ -69,7 +69,7 @@ export class ControlStore {
     const at: number[] = [];
     for (let i = 0; i + 1 < rows.length; i += 2) {
       ids.push(rows[i] ?? '');
-      // Issue 20 "Velocity": a reservation not yet started is scored +inf (Redis writes "inf").
+      // A reservation not yet started is scored +inf (Redis writes "inf").
       const score = rows[i + 1] ?? '0';
       at.push(score === 'inf' || score === '+inf' ? Number.POSITIVE_INFINITY : Number(score));
     }
@@ -100,7 +100,7 @@ export class ControlStore {
   }
 
   /**
-   * Issue 23 item 13: gives a reasonless freeze its reason, atomically and only while the freeze
+   * Gives a reasonless freeze its reason, atomically and only while the freeze
    * still says `placeholder` (a reason someone gave is never replaced).
    */
   async addFreezeReason(reason: string, placeholder: string): Promise<{ added: boolean; state?: FreezeState }> {

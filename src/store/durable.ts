@@ -1,12 +1,12 @@
 /**
- * Issue 19 "Durable before the call": exactly-once rests on the `queued → executing`
+ * Exactly-once rests on the `queued → executing`
  * compare-and-set surviving. With replicas, a failover can lose an acknowledged write, so after
  * the start and before the call a worker sends `WAIT 1 <REDIS_WAIT_MS>` on the connection that
  * wrote it (WAIT counts that client's own writes). No acknowledgement: the call is not made.
  *
  * "Has replicas" comes from INFO replication's connected_slaves (one server) or the slot's
  * replicas in the cluster map (Redis Cluster), cached briefly and refreshed in the background so
- * a Redis without replicas adds no round trip to the approve path (issue 19 "Speed").
+ * a Redis without replicas adds no round trip to the approve path.
  */
 import { Cluster, type Redis } from 'ioredis';
 import type { Logger } from '../log.js';

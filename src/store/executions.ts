@@ -1,5 +1,5 @@
 /**
- * Executions in Redis (issue 18 §1): each its own hash with its own compare-and-set, token and
+ * Executions in Redis: each its own hash with its own compare-and-set, token and
  * outcome; the approval's counts, state and view move in the same script (store/approval-lua.ts).
  * The record is the source of truth for execution, not BullMQ's job state (DESIGN invariant 3).
  */
@@ -34,7 +34,7 @@ export type ExecutionStart =
       frozen: SealedRequest;
       /** The approval as stored (its own call): what a final move masks (no read before it). */
       approval: SealedRequest;
-      /** Issue 20: this start moved the approval approved → running (a batch's card changes). */
+      /** This start moved the approval approved → running (a batch's card changes). */
       began: boolean;
       sealHash: string;
       decidedBy: string | undefined;
@@ -47,7 +47,7 @@ export type ExecutionStart =
   | { token: undefined; from: ExecutionState | undefined; held?: true; approval?: StartRefusal; job?: string };
 
 /**
- * Why a queued execution may not start: its approval's state, or for a batch's row (issue 20)
+ * Why a queued execution may not start: its approval's state, or for a batch's row
  * 'waiting' (another row first), 'too-old' (BATCH_HOLD_LIMIT), 'turn' (another batch holds the
  * wallet's turn), 'funding' (the funding check must run first).
  */
@@ -63,7 +63,7 @@ export interface ExecutionTransition {
   ok: boolean;
   /** The execution's state before the attempt. */
   from: ExecutionState | undefined;
-  /** After a move: the approval's state before and after it (issue 20: a batch's card changes). */
+  /** After a move: the approval's state before and after it (a batch's card changes). */
   approval?: { before: ApprovalState | undefined; after: ApprovalState | undefined };
   /** After a move with `next`: that execution's state and tries, read in the same script. */
   next?: { id: string; state: ExecutionState | undefined; tries: number };
@@ -84,19 +84,19 @@ export type ProposeResult =
 export interface FinishOptions {
   /** States it may leave (default: executing, and unknown for a final move). */
   from?: ExecutionState[];
-  /** Who made the move (a person's resolution, issue 19); workers leave it out. */
+  /** Who made the move (a person's resolution); workers leave it out. */
   by?: string;
   /** The velocity ledger keys: a move to `failed` gives the amount back in the same script. */
   release?: { ledger: string; amounts: string };
-  /** Issue 20: a batch row's own give-back, failure run and pause, all in its final move. */
+  /** A batch row's own give-back, failure run and pause, all in its final move. */
   batch?: BatchFinish;
   /**
    * The approval as stored, read by the start script: masked for the final move without a
-   * read before it (issue 20 "Speed and scale"). Absent: read here. It never changes until
+   * read before it. Absent: read here. It never changes until
    * the approval is final, and a final approval's fields are not set again.
    */
   approval?: SealedRequest;
-  /** Issue 20: a batch row's next execution, whose state and tries the script returns. */
+  /** A batch row's next execution, whose state and tries the script returns. */
   next?: string;
   /** A person's not-paid: the proposal they saw; the script checks it before unknown → failed. */
   confirm?: { proposal: string; by: string; passkey?: boolean };
@@ -105,16 +105,16 @@ export interface FinishOptions {
 export interface BatchFinish {
   /**
    * The ledger's amounts hash and this row's units, given back once on `failed`; with the ledger
-   * (issue 20 "Velocity") a row that ran is re-stamped under its own id with its start time.
+   * a row that ran is re-stamped under its own id with its start time.
    */
   giveBack?: { amounts: string; units: bigint; ledger?: string };
   /** BATCH_PAUSE_AFTER_FAILURES. */
   pauseAfter?: number;
-  /** Going back to queued, the batch pauses with this reason (issue 20: WAIT unacknowledged). */
+  /** Going back to queued, the batch pauses with this reason (WAIT unacknowledged). */
   pauseWhy?: string;
 }
 
-/** Issue 20: cancelled rows give back their own units, in the same script (stop, unfreeze, hold limit). */
+/** Cancelled rows give back their own units, in the same script (stop, unfreeze, hold limit). */
 export interface BatchCancel {
   amounts: string;
   /** Units per row number (1-based); a row without an entry gives nothing back. */
@@ -148,7 +148,7 @@ export class ExecutionStore {
     const token = randomUUID();
     const at = this.now();
     const entry: HistoryEntry = { at, event: 'executing', by: worker, ...this.about(execId) };
-    // Issue 20: a batch's row k waits for row k-1 (checked in the script).
+    // A batch's row k waits for row k-1 (checked in the script).
     const n = Number(execId.slice(execId.lastIndexOf('.') + 1));
     const previous = approvalId.startsWith('B-') && n > 1 ? executionId(approvalId, n - 1) : execId;
     const batch = approvalId.startsWith('B-');
@@ -218,7 +218,7 @@ export class ExecutionStore {
     const execFields: Record<string, string> = { outcome: JSON.stringify(outcome) };
     let approvalFields = '';
     if (to !== 'queued') {
-      // Issue 9 item 12: the final move also masks the stored personal data, atomically.
+      // The final move also masks the stored personal data, atomically.
       const raw = how.approval ? undefined : await this.redis.hget(this.keys.approval(approvalId), 'frozen');
       const frozen = how.approval ?? (raw ? (JSON.parse(raw) as SealedRequest) : undefined);
       if (frozen && !frozen.redacted) {

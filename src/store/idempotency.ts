@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key records of the HTTP API (issue 21, the IETF httpapi draft's semantics). One
+ * Idempotency-Key records of the HTTP API (the IETF httpapi draft's semantics). One
  * record per (API key, Idempotency-Key): the body's fingerprint, when the record began (its
  * generation: the request's create claim is named after it) and, once answered, the stored
  * answer. An in-flight lock (SET NX PX) says another attempt is running. The request itself is
@@ -54,7 +54,7 @@ export class IdempotencyStore {
     await this.redis.zadd(index, record.since, recordKey);
     const excess = (await this.redis.zcard(index)) - this.maxPerKey;
     if (excess > 0) {
-      // The oldest records go first (issue 21: at most 10,000 per key).
+      // The oldest records go first (at most 10,000 per key).
       const oldest = await this.redis.zrange(index, '0', String(excess - 1));
       if (oldest.length > 0) {
         await this.redis.del(...oldest);

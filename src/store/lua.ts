@@ -11,10 +11,10 @@ import { VELOCITY_LUA } from './velocity-lua.js';
  * KEYS: record, history, pending index, approved index. ARGV: voter, now (ms), history entry
  * JSON for the vote, history entry JSON for reaching quorum, history entry JSON for queueing,
  * request id. Returns { outcome, state, votes, required, decidedBy, decidedAt, expiresAt } so
- * the click needs no second read (issue 12: the approval path's round trips), and on quorum
+ * the click needs no second read (the approval path's round trips), and on quorum
  * also { kind, history position of 'approved' }. The per-state indexes (sorted sets scored by
- * when the state was entered, issue 14) move with the state in the same script.
- * Issue 18: KEYS[5] execution 1 (migration), KEYS[6] the ready index, KEYS[7] the executing set.
+ * when the state was entered) move with the state in the same script.
+ * KEYS[5] execution 1 (migration), KEYS[6] the ready index, KEYS[7] the executing set.
  * Optional: KEYS[8] the freeze flag; with VELOCITY_LIMITS set, ARGV[7] the velocity
  * ledger key prefix (`<prefix>:velocity:`), ARGV[8] retention (ms), ARGV[9] the request's subject
  * ('' to read the approval's `velocity` field, store/velocity-lua.ts, written at creation; the
@@ -43,13 +43,13 @@ if not state then return {'missing', '', '0', '', '', '', ''} end
 local votes = cjson.decode(redis.call('HGET', KEYS[1], 'votes'))
 if state ~= 'pending' then return answer('not_pending', state, #votes) end
 if tonumber(ARGV[2]) >= tonumber(redis.call('HGET', KEYS[1], 'expiresAt')) then return answer('expired', state, #votes) end
--- issue 13: no approval lands while Rampart is frozen (checked in the same script as the vote).
+-- No approval lands while Rampart is frozen (checked in the same script as the vote).
 if KEYS[8] and redis.call('EXISTS', KEYS[8]) == 1 then return answer('frozen', state, #votes) end
 if redis.call('HGET', KEYS[1], 'requester') == ARGV[1] then return answer('self', state, #votes) end
 for _, v in ipairs(votes) do
   if v.user == ARGV[1] then return answer('duplicate', state, #votes) end
 end
--- issue 22: on a step-up request a vote counts only with a verified passkey, which the vote's
+-- On a step-up request a vote counts only with a verified passkey, which the vote's
 -- history entry (ARGV[3]) carries as "passkey"; a Slack click never has one.
 local proof = nil
 if redis.call('HGET', KEYS[1], 'stepUp') == '1' then
@@ -73,11 +73,11 @@ redis.call('RPUSH', KEYS[2], ARGV[3])
 if quorum then
   redis.call('HSET', KEYS[1], 'state', 'approved', 'view', 'approved', 'decidedBy', ARGV[1], 'decidedAt', ARGV[2])
   redis.call('HDEL', KEYS[1], 'held')
-  -- issue 18: its queued executions may now start (the ready index is what the reconciler and the freeze read).
+  -- Its queued executions may now start (the ready index is what the reconciler and the freeze read).
   redis.call('ZADD', KEYS[6], ARGV[2], ARGV[6])
   if turns then redis.call('ZADD', turns, 'NX', ARGV[2], (turnMember(KEYS[5], ARGV[6]))) end
   if vel.ledger then
-    -- Issue 20 "Velocity": +inf until it starts (never ages out while queued, paused or frozen);
+    -- +inf until it starts (never ages out while queued, paused or frozen);
     -- the FINISH script re-stamps it with its start time.
     redis.call('ZADD', vel.ledger, '+inf', ARGV[6])
     redis.call('HSET', vel.amounts, ARGV[6], vel.units)
@@ -94,7 +94,7 @@ end
 return answer('voted', 'pending', #votes)
 `;
 
-/** Redis's own clock in ms, so a deadline never depends on the web host's clock (issue 9). */
+/** Redis's own clock in ms, so a deadline never depends on the web host's clock. */
 const REDIS_NOW = `local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
 
@@ -105,12 +105,12 @@ return {redis.call('INCR', KEYS[1]), now}
 `;
 
 /**
- * Claim of the submitted form and creation of the pending request as ONE step (issue 9): a
+ * Claim of the submitted form and creation of the pending request as ONE step: a
  * submission whose create did not happen can be sent again; one whose create happened has its
  * record, history and indexes. KEYS: record, history, recent, open, submission claim (or the
  * record's own key when there is no form), pending-state index. ARGV: frozen JSON, id, requester,
  * required approvals, expiresAt, history entry JSON, createdAt, not-after (Redis ms, '' for
- * none), claim TTL ms, kind, '1' when every vote needs a passkey (issue 22, else '0'), the
+ * none), claim TTL ms, kind, '1' when every vote needs a passkey (else '0'), the
  * number of executions n, then per execution its sealed call JSON, sealHash and destination key
  * ('' for none: domain/destination-key.ts, kept beside the call, never inside what the hashes
  * cover); KEYS[7..6+n] the executions; then index keys, with (member,
@@ -159,13 +159,13 @@ local n = tonumber(ARGV[12])
 redis.call('HSET', KEYS[1], 'frozen', ARGV[1], 'state', 'pending', 'requester', ARGV[3],
   'required', ARGV[4], 'expiresAt', ARGV[5], 'votes', '[]', 'kind', ARGV[10],
   'v', '2', 'view', 'pending', 'n', tostring(n), 'c:queued', tostring(n), 'velocity', ARGV[#ARGV - 2])
--- issue 18: each execution queued with its sealed call; none can start while the approval is pending.
+-- Each execution queued with its sealed call; none can start while the approval is pending.
 for k = 1, n do
   redis.call('HSET', KEYS[6 + k], 'v', '2', 'state', 'queued', 'approval', ARGV[2], 'n', tostring(k),
     'call', ARGV[10 + 3 * k], 'sealHash', ARGV[11 + 3 * k], 'tries', '0')
   if ARGV[12 + 3 * k] ~= '' then redis.call('HSET', KEYS[6 + k], 'dest', ARGV[12 + 3 * k]) end
 end
--- Issue 20 §4: the recent-payments and batch-file indexes (store/recent-payments.ts), in the same
+-- The recent-payments and batch-file indexes (store/recent-payments.ts), in the same
 -- step as the executions, each pruned to its window and expiring with it.
 for j = 1, #KEYS - 8 - n do
   local key, member, keep = KEYS[6 + n + j], ARGV[11 + 3 * n + 2 * j], tonumber(ARGV[12 + 3 * n + 2 * j])
@@ -173,7 +173,7 @@ for j = 1, #KEYS - 8 - n do
   redis.call('ZREMRANGEBYSCORE', key, '-inf', '(' .. string.format('%.0f', tonumber(ARGV[7]) - keep))
   redis.call('PEXPIRE', key, keep)
 end
--- issue 22: ARGV[11] '1' marks a step-up request (the VOTE script reads it).
+-- ARGV[11] '1' marks a step-up request (the VOTE script reads it).
 if ARGV[11] == '1' then redis.call('HSET', KEYS[1], 'stepUp', '1') end
 redis.call('RPUSH', KEYS[2], ARGV[6])
 redis.call('ZADD', KEYS[3], ARGV[7], ARGV[2])

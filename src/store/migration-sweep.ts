@@ -1,5 +1,5 @@
 /**
- * The start-up migration sweep (issue 18 §1 "Versions"): every record written before approvals
+ * The start-up migration sweep: every record written before approvals
  * had executions becomes one in place. It reads the whole request history, so a sweep that
  * migrated everything it met leaves a marker naming the record format it completed, and later
  * worker starts skip it; a newer format (a different RECORD_VERSION) sweeps again. Records an old

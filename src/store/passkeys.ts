@@ -1,5 +1,5 @@
 /**
- * Approvers' passkeys in Redis (issue 22): one hash per approver (credential id → JSON) and one
+ * Approvers' passkeys in Redis: one hash per approver (credential id → JSON) and one
  * of signature counters beside it, so the counter moves in a script without re-encoding the
  * record. Every key sits under Rampart's prefix, so one hash slot on a cluster.
  */
@@ -29,7 +29,7 @@ export class PasskeyStore {
   private get usersKey() {
     return `${this.prefix}:passkey:users`;
   }
-  /** `<owner>/<credential id>` → the approval card's channel and ts (issue 22: redrawn once decided). */
+  /** `<owner>/<credential id>` → the approval card's channel and ts (redrawn once decided). */
   private get cardsKey() {
     return `${this.prefix}:passkey:cards`;
   }
@@ -112,7 +112,7 @@ export class PasskeyStore {
     return Number(removed);
   }
 
-  /** How many approvers hold a passkey that counts at `now` (rampart doctor, issue 22). */
+  /** How many approvers hold a passkey that counts at `now` (rampart doctor). */
   async usableHolders(now: number): Promise<number> {
     const users = await this.users();
     const usable = await Promise.all(users.map((u) => this.usable(u, now)));

@@ -1,5 +1,5 @@
 /**
- * A rate limiter shared by every process (issue 20: all batch rows together at most BATCH_RATE
+ * A rate limiter shared by every process (all batch rows together at most BATCH_RATE
  * per second; BullMQ's per-group limits are a paid add-on). GCRA over one key, in one Lua
  * script, on Redis's own clock: no process's clock matters, and one key holds on a Redis Cluster.
  * It only says when a try may go; whether an execution may start is still decided by its own

@@ -1,6 +1,6 @@
 /**
- * Reading approval and execution hashes into the records adapters use (issue 18 §1). Reads both
- * formats: a record written before issue 18 (no `v`) is shown as an approval with one execution,
+ * Reading approval and execution hashes into the records adapters use. Reads both
+ * formats: a record written before format 2 (no `v`) is shown as an approval with one execution,
  * exactly as the scripts would migrate it.
  */
 import {
@@ -48,7 +48,7 @@ export function executionOf(id: string, approvalId: string, e: Hash): ExecutionR
   return record;
 }
 
-/** The sealed call an execution runs: its own, or (records migrated from before issue 18) the approval's. */
+/** The sealed call an execution runs: its own, or (records migrated from before format 2) the approval's. */
 export const sealedCallOf = (execCall: string, frozen: SealedRequest): ServiceCall =>
   execCall ? (JSON.parse(execCall) as ServiceCall) : frozen.call;
 

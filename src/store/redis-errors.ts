@@ -1,5 +1,5 @@
 /**
- * Which failures mean "Redis cannot be reached or did not answer" (issue 10, item 3), decided
+ * Which failures mean "Redis cannot be reached or did not answer", decided
  * here once. ioredis gives most of them no code, only fixed messages (ioredis built/Command.js,
  * Redis.js, cluster/index.js, utils CONNECTION_CLOSED_ERROR_MSG), so those are listed as such.
  */
@@ -39,7 +39,7 @@ export function redisFailure(err: unknown): RedisFailure | undefined {
 
 export const isRedisFailure = (err: unknown): boolean => redisFailure(err) !== undefined;
 
-/** The sentence a person reads (issue 10). */
+/** The sentence a person reads. */
 export const REDIS_UNREACHABLE_TEXT =
   'Rampart cannot reach its database right now; nothing was changed; try again in a minute.';
 /** A stalled Redis may still apply a write it did not confirm: say so, do not promise "nothing". */

@@ -1,5 +1,5 @@
 /**
- * The one place Redis connections are built (issue 10): a single server from REDIS_URL, or a
+ * The one place Redis connections are built: a single server from REDIS_URL, or a
  * Redis Cluster from REDIS_CLUSTER_NODES with REDIS_URL's credentials and TLS. Each use gets
  * its own connection with its own temper:
  * - `requests` (Slack handling, /healthz): fails fast — no offline queue, no resent commands,
@@ -21,7 +21,7 @@ type RedisSettings = Config['redis'];
 /** ioredis's own type allows `replyMapping: undefined`, its constructors do not. */
 type NodeOptions = Omit<RedisOptions, 'replyMapping'>;
 
-/** Well under Slack's 3 s: one stalled command fails in time for the ack (issue 10, item 3). */
+/** Well under Slack's 3 s: one stalled command fails in time for the ack. */
 export const REQUEST_COMMAND_TIMEOUT_MS = 1000;
 const START_TIMEOUT_MS = 5000;
 

@@ -1,6 +1,6 @@
 /**
  * Rampart's own registries, since the service cannot list them (spec 2.5, 2.6 show no list
- * operation): identities Rampart created or saw at the service (GET /identity, issue 11), and
+ * operation): identities Rampart created or saw at the service (GET /identity), and
  * beneficiaries approved through Rampart — created by it, or registered as they already exist.
  * Personal data stays out: a BVN is kept as its last four digits, an account number masked.
  */
@@ -95,7 +95,7 @@ export class Registry {
 
   /**
    * Adds every entry, or none when any id is already registered (one atomic script, so one
-   * approval registers a whole file or nothing, issue 11). Returns the ids already there.
+   * approval registers a whole file or nothing). Returns the ids already there.
    */
   async addBeneficiariesIfAbsent(entries: BeneficiaryEntry[]): Promise<string[]> {
     const args = entries.flatMap((e) => [e.id, JSON.stringify(beneficiaryEntry.parse(e))]);

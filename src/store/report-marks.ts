@@ -1,5 +1,5 @@
 /**
- * Issue 24: the weekly report's run marks — SET NX on the run's moment, so one worker posts a
+ * The weekly report's run marks — SET NX on the run's moment, so one worker posts a
  * week's report however many share the queue (kept two weeks; hash-tagged prefix: one slot).
  */
 import type { RedisClient } from './redis.js';
@@ -17,7 +17,7 @@ export class ReportMarks {
     return (await this.redis.set(this.weekly(runAt), '1', 'PX', KEEP_MS, 'NX')) === 'OK';
   }
 
-  /** Gives the run back when nothing was posted, so a retry may take it (issue 24). */
+  /** Gives the run back when nothing was posted, so a retry may take it. */
   async releaseWeekly(runAt: number): Promise<void> {
     await this.redis.del(this.weekly(runAt));
   }

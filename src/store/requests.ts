@@ -44,15 +44,15 @@ export type VoteOutcome =
   | 'not_pending'
   | 'expired'
   | 'missing'
-  // issue 13: refused while frozen; not counted because quorum would break a velocity limit.
+  // Refused while frozen; not counted because quorum would break a velocity limit.
   | 'frozen'
   | 'over_limit'
   // The record has no velocity subject (stored before it was kept): nothing counted; vote again with it.
   | 'needs_subject'
-  // issue 22: a step-up request and no verified passkey came with the vote.
+  // A step-up request and no verified passkey came with the vote.
   | 'step_up';
 
-/** Issue 13: what the VOTE script also checks (keys from store/controls.ts). */
+/** What the VOTE script also checks (keys from store/controls.ts). */
 export interface VoteControls {
   freezeKey: string;
   /** VELOCITY_LIMITS set: every rule; the script picks the request's own (store/velocity-lua.ts). */
@@ -96,7 +96,7 @@ const FIRST_ID = 1000;
 /** How many executions `get` returns with an approval that has several. */
 const EXECUTION_PAGE = 20;
 /** A form can be submitted for a few minutes at most; its claim outlives that comfortably. */
-// Issue 21: an API Idempotency-Key's record lives 7 days and names its claim; the claim must
+// An API Idempotency-Key's record lives 7 days and names its claim; the claim must
 // outlive it, or a retry on day 2 after a crash between create and answer could create twice.
 const SUBMISSION_CLAIM_MS = 8 * 86_400_000;
 
@@ -105,7 +105,7 @@ export interface CreateOptions {
   submission?: string;
   /** Redis time (ms) after which the create must not happen. */
   notAfterRedisMs?: number;
-  /** BATCH_REPEAT_WINDOW: how long its payments stay in the recent-payments index (issue 20 §4). */
+  /** BATCH_REPEAT_WINDOW: how long its payments stay in the recent-payments index. */
   repeatWindowMs?: number;
   /**
    * The open caps, checked in the create's own step (`apiKey` is the --max-open of the key in
@@ -126,11 +126,11 @@ export type CreateOutcome =
 
 export class RequestStore {
   readonly keys: StoreKeys;
-  /** An approval's executions (issue 18): start, finish, cancel, pages. */
+  /** An approval's executions: start, finish, cancel, pages. */
   readonly executions: ExecutionStore;
-  /** A batch's rows, pause, resume, stop and per-row velocity give-back (issue 20). */
+  /** A batch's rows, pause, resume, stop and per-row velocity give-back. */
   readonly batches: BatchStore;
-  /** Recent payments and batch files, for the card's warnings (issue 20 §4). */
+  /** Recent payments and batch files, for the card's warnings. */
   readonly recent: RecentPayments;
   private readonly paid: PaidBefore;
 
@@ -166,7 +166,7 @@ export class RequestStore {
 
   /**
    * A new approval id and Redis's clock at that moment (the base of a create deadline). Batches
-   * are `B-<n>` (issue 20) from the same sequence, so no number names two approvals.
+   * are `B-<n>` from the same sequence, so no number names two approvals.
    */
   async allocate(letter: 'R' | 'B' = 'R'): Promise<{ id: string; redisNowMs: number }> {
     const [n, redisNowMs] = (await evalScript(this.redis, ALLOCATE, 1, this.keys.seq)) as [number, number];
@@ -175,7 +175,7 @@ export class RequestStore {
   }
 
   /**
-   * Stores a new pending approval in one atomic step (issue 9): the form's claim (when given),
+   * Stores a new pending approval in one atomic step: the form's claim (when given),
    * the record, its first history entry, the indexes and its executions, each `queued` with its
    * sealed call, sealHash and destination key (`calls` defaults to the one call of a
    * single request).
@@ -224,7 +224,7 @@ export class RequestStore {
       options.notAfterRedisMs === undefined ? '' : String(Math.floor(options.notAfterRedisMs)),
       String(SUBMISSION_CLAIM_MS),
       frozen.call.kind,
-      frozen.stepUp ? '1' : '0', // issue 22
+      frozen.stepUp ? '1' : '0',
       String(calls.length),
       ...calls.flatMap((c) => [JSON.stringify(c), sealHash(c), callDestination(c)?.key ?? '']),
       ...index.args,
@@ -276,7 +276,7 @@ export class RequestStore {
     await this.redis.rpush(this.historyKey(id), JSON.stringify(entry));
   }
 
-  /** Issue 13: notes beside the state that the card shows (why held, when escalated). */
+  /** Notes beside the state that the card shows (why held, when escalated). */
   async setNotes(id: string, fields: Partial<Record<'held' | 'escalatedAt', string>>): Promise<void> {
     await this.redis.hset(this.key(id), fields);
   }
@@ -290,8 +290,7 @@ export class RequestStore {
   }
 
   /**
-   * One approval, atomically, with what the click needs to answer (no second read). Issue 22:
-   * `passkey`, the verified assertion, rides in the vote's history entry; the script refuses a
+   * One approval, atomically, with what the click needs to answer (no second read). * `passkey`, the verified assertion, rides in the vote's history entry; the script refuses a
    * step-up request's vote without it.
    */
   async castVote(
@@ -302,7 +301,7 @@ export class RequestStore {
     warningsChecked = false,
   ): Promise<VoteResult> {
     const at = this.now();
-    // Issue 20 §5: the approver confirmed the card's warnings; recorded with the vote itself.
+    // The approver confirmed the card's warnings; recorded with the vote itself.
     const detail = [passkey ? 'with passkey' : '', warningsChecked ? 'warnings checked' : '']
       .filter(Boolean)
       .join(', ');
@@ -322,7 +321,7 @@ export class RequestStore {
       this.historyKey(id),
       this.stateKey('pending'),
       this.stateKey('approved'),
-      // issue 18: execution 1 (to migrate an old record), the ready index, the executing set.
+      // Execution 1 (to migrate an old record), the ready index, the executing set.
       this.keys.execution(executionId(id, 1)),
       this.keys.ready,
       this.keys.executing,
@@ -335,7 +334,7 @@ export class RequestStore {
       const subject = l.subject === undefined ? '' : subjectField(l.subject ?? undefined);
       args.push(l.ledgerPrefix, String(l.retentionMs), subject, ...ruleArgs(l.rules));
     }
-    // Issue 20: a batch takes its place in its wallet's approval order at quorum (last key).
+    // A batch takes its place in its wallet's approval order at quorum (last key).
     if (controls && id.startsWith('B-')) keys.push(this.keys.turns);
     const [outcome, state, votes, required, decidedBy, decidedAt, expiresAt, kind, seq, limitIndex, used, subject] =
       (await evalScript(this.redis, VOTE, keys.length, ...keys, ...args)) as [
@@ -369,7 +368,7 @@ export class RequestStore {
 
   /**
    * Today's request transitions on an approval with one execution, each the script of the
-   * machine it belongs to (issue 18): pending → denied | cancelled | expired decides the
+   * machine it belongs to: pending → denied | cancelled | expired decides the
    * approval; approved → cancelled cancels its unsent execution; executing → unknown settles it.
    * Anything else is refused before touching Redis (StateConflictError).
    */
@@ -405,7 +404,7 @@ export class RequestStore {
     const history: HistoryEntry = { at: this.now(), ...entry };
     const [n, raw] = await this.redis.hmget(this.key(id), 'n', 'frozen');
     const frozen = raw ? (JSON.parse(raw) as SealedRequest) : undefined;
-    // Issue 9 item 12: the final state also masks the stored personal data, atomically.
+    // The final state also masks the stored personal data, atomically.
     const redacted = frozen && !frozen.redacted ? redactSealed(frozen, history.at) : undefined;
     const masked = redacted ? { frozen: JSON.stringify(redacted) } : {};
     const execs = Array.from({ length: Number(n ?? '1') }, (_, i) => this.keys.execution(executionId(id, i + 1)));
@@ -451,7 +450,7 @@ export class RequestStore {
   }
 
   /**
-   * Issue 18: migrates every record written before approvals had executions (idempotent, safe
+   * Migrates every record written before approvals had executions (idempotent, safe
    * with many workers: one script per record), unless a sweep already completed this record
    * format (store/migration-sweep.ts); then counts each open request for its requester's cap.
    */

@@ -1,5 +1,5 @@
 /**
- * Scripts by hash (issue 19 "Speed and memory"): EVALSHA, with the text sent only when Redis
+ * Scripts by hash: EVALSHA, with the text sent only when Redis
  * answers NOSCRIPT (a restart, a failover, SCRIPT FLUSH, a cluster node that never saw it). That
  * is ioredis's defineCommand, on one Redis and on a Cluster alike; a NOSCRIPT reply means the
  * script did not run, so sending it again can never apply a transition twice. The approve path's

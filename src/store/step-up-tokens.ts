@@ -1,5 +1,5 @@
 /**
- * One-time links of the passkey pages (issue 22): a random token (256 bits) handed to one
+ * One-time links of the passkey pages: a random token (256 bits) handed to one
  * person; Redis keeps only its SHA-256, with what it is bound to, until it expires or is used.
  * Attempts are counted per token and per person; the use is one script with the signature
  * counter's compare-and-set, so two replays of one assertion cannot both count.
@@ -30,7 +30,7 @@ export const tokenDataSchema = z.object({
   expiresAt: z.number(),
   /** enrol: from the CLI, no approval and no cool-down. */
   bootstrap: z.boolean().optional(),
-  /** approve: the approver confirmed the card's warnings before the passkey (issue 20 §5). */
+  /** approve: the approver confirmed the card's warnings before the passkey. */
   warningsChecked: z.boolean().optional(),
   /** confirm-not-paid: the id of the proposal the confirmer saw. */
   proposal: z.string().max(200).optional(),

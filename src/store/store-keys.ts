@@ -12,7 +12,7 @@ export interface StateChange {
   seq: number;
 }
 
-/** Told after each state change the store made (metrics, audit webhook: issue 14). */
+/** Told after each state change the store made (metrics, audit webhook). */
 export type ChangeListener = (change: StateChange) => void;
 
 export class StoreKeys {
@@ -21,7 +21,7 @@ export class StoreKeys {
   approval = (id: string) => `${this.prefix}:req:${id}`;
   history = (id: string) => `${this.prefix}:req:${id}:history`;
   execution = (executionId: string) => `${this.prefix}:exec:${executionId}`;
-  /** Approvals by view state, scored by when they entered it (issue 14). */
+  /** Approvals by view state, scored by when they entered it. */
   state = (state: RequestState) => `${this.prefix}:req:state:${state}`;
   /** The nine view indexes in VIEW_STATES order, as the scripts expect them. */
   views = (): string[] => REQUEST_STATES.map(this.state);
@@ -36,7 +36,7 @@ export class StoreKeys {
   get recent() {
     return `${this.prefix}:req:recent`;
   }
-  /** Approvals that are approved or running and still have queued executions (issue 18). */
+  /** Approvals that are approved or running and still have queued executions. */
   get ready() {
     return `${this.prefix}:req:ready`;
   }
@@ -48,10 +48,10 @@ export class StoreKeys {
   get freeze() {
     return `${this.prefix}:freeze`;
   }
-  /** Issue 20: a batch's rows whose velocity reservation was given back (each once). */
+  /** A batch's rows whose velocity reservation was given back (each once). */
   batchGiven = (approvalId: string) => `${this.prefix}:batch:${approvalId}:given`;
   /**
-   * Issue 20 "wallet's turn": open batches as '<wallet id> <batch id>' in approval order (scored
+   * Open batches as '<wallet id> <batch id>' in approval order (scored
    * by decidedAt; the one holding its wallet's turn is re-scored 0: store/batch-lua.ts).
    */
   get turns() {

@@ -1,10 +1,11 @@
 /**
- * The docs say what the code does (issue 18 §6): the configuration reference lists exactly the
+ * The docs say what the code does: the configuration reference lists exactly the
  * settings loadConfig reads, the README lists exactly the bot scopes the manifest asks for, the
- * README stays a front door, and the docs index lists every page. Each failure names what to
+ * README stays a front door, the docs index lists every page, every `src/` path the docs name
+ * exists, and no page cites our issue numbers (a reader has no tracker; the history is in git). Each failure names what to
  * write where.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { BOT_SCOPES } from '../../src/domain/slack-scopes.js';
@@ -156,5 +157,32 @@ describe('docs/README.md', () => {
       .filter((f) => !index.includes(`(${f})`))
       .map((f) => `docs/${f} is not in the docs index: add "- [title](${f}) — what it covers" to docs/README.md.`);
     expect(unlisted).toEqual([]);
+  });
+});
+
+describe('paths and issue numbers in the docs', () => {
+  const pages = [
+    'README.md',
+    'CONTRIBUTING.md',
+    ...readdirSync(new URL('../../docs/', import.meta.url))
+      .filter((name) => name.endsWith('.md'))
+      .map((name) => `docs/${name}`),
+  ];
+
+  it('names only src/ paths that exist', () => {
+    const gone: string[] = [];
+    for (const page of pages) {
+      for (const match of read(page).matchAll(/\bsrc\/[A-Za-z0-9_./-]*[A-Za-z0-9_/]/g)) {
+        if (!existsSync(new URL(`../../${match[0]}`, import.meta.url))) gone.push(`${page}: ${match[0]}`);
+      }
+    }
+    expect(gone, 'these paths are named in the docs but gone from src/: update the page').toEqual([]);
+  });
+
+  it('cites no issue numbers', () => {
+    const cited = pages.flatMap((page) =>
+      [...read(page).matchAll(/\bissues? ?#?\d+/gi)].map((m) => `${page}: ${m[0]}`),
+    );
+    expect(cited, 'say why in words; the history lives in git and the CHANGELOG').toEqual([]);
   });
 });

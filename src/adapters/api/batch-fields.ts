@@ -1,5 +1,5 @@
 /**
- * POST /api/v1/batches' body (issue 21), checked in the same steps as a single request's: its
+ * POST /api/v1/batches' body, checked in the same steps as a single request's: its
  * shape by the zod schema (types, no extra fields), then the batch's wallet and asset and each
  * row's cells by the batch file's own rules (domain/batch-target.ts, domain/batch-file.ts
  * readBatchCells), so every sentence is the one a CSV upload gets. Each problem carries a JSON

@@ -1,5 +1,5 @@
 /**
- * A POST body's fields, checked in two steps (issue 21): its shape by the zod schema (types,
+ * A POST body's fields, checked in two steps: its shape by the zod schema (types,
  * no extra fields), then the modal's own rules (domain/draft.ts), so the sentences are the ones
  * a person reads in Slack; each problem carries the JSON pointer of the field.
  */

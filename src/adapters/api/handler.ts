@@ -1,5 +1,5 @@
 /**
- * The HTTP API adapter (issue 21): one request handler for everything under /api/v1, mounted by
+ * The HTTP API adapter: one request handler for everything under /api/v1, mounted by
  * Rampart's own server (src/adapters/http/) — or, in tests, by a plain node:http server.
  * Order of checks: route, API key (401), scope (403), API_RATE (429), Idempotency-Key (400),
  * body (415/413/408/400), then the use case. Never a stack trace: anything unexpected is a 503
@@ -74,7 +74,7 @@ export function createApiHandler(deps: ApiDeps): (req: IncomingMessage, res: Ser
       const r = route(method, path);
       if ('problem' in r) return sendProblem(res, r);
       if (r.kind === 'openapi') {
-        // zod-to-openapi is loaded for the first request of the document only (issue 19).
+        // zod-to-openapi is loaded for the first request of the document only.
         document ??= (await import('./openapi.js')).openApiDocument();
         return sendJson(res, 200, document);
       }

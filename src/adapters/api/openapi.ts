@@ -1,5 +1,5 @@
 /**
- * The OpenAPI 3.1 document of /api/v1 (issue 21), generated from the zod schemas that validate
+ * The OpenAPI 3.1 document of /api/v1, generated from the zod schemas that validate
  * and shape every call (api/schemas.ts), never written by hand. Served at GET /api/v1/openapi.json
  * and linted in CI (`npm run lint:openapi`).
  */
@@ -129,7 +129,7 @@ export function openApiDocument(): Record<string, unknown> {
     info: {
       title: 'Rampart API',
       version: '1.0.0',
-      description: 'Request payments from other systems; people approve them in Slack (issue 21).',
+      description: 'Request payments from other systems; people approve them in Slack.',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [{ url: '/api/v1' }],

@@ -1,5 +1,5 @@
 /**
- * Whether an API key's owner is still an active member of the workspace (issue 21): a key whose
+ * Whether an API key's owner is still an active member of the workspace: a key whose
  * owner was deactivated in Slack answers 401. users.info is asked at most every 5 minutes per
  * owner; the Web API client is injected, so tests use the fake Slack.
  */

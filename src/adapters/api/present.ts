@@ -1,6 +1,6 @@
 /**
  * A stored request as the API shows it (pure). States are DESIGN's ("States, ids and hashes"),
- * read from the approval's own state and counts and from its real execution records (issue 21),
+ * read from the approval's own state and counts and from its real execution records,
  * never derived from the one-word view state: a single request `R-<n>` is an approval with one
  * execution `R-<n>.1`; a batch `B-<n>` one with an execution per row, `B-<n>.k` paying row k.
  */
@@ -28,7 +28,7 @@ const numberOf = (executionId: string) => Number(executionId.slice(executionId.l
 export function presentExecution(
   e: ExecutionView,
   rows?: readonly BatchRowRecord[],
-  /** A record from before issue 18 kept its one outcome on the request. */
+  /** A record from before format 2 kept its one outcome on the request. */
   recordOutcome?: RequestOutcome,
 ): RequestView['executions'][number] {
   const o = e.outcome ?? recordOutcome ?? {};

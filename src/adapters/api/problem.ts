@@ -1,5 +1,5 @@
 /**
- * Errors of the HTTP API as RFC 9457 `application/problem+json` (issue 21): a stable `code`
+ * Errors of the HTTP API as RFC 9457 `application/problem+json`: a stable `code`
  * callers branch on, one sentence saying what is wrong and what to do, and for fields the JSON
  * pointer of what was sent. Nothing secret or personal goes in a problem.
  */

@@ -1,5 +1,5 @@
 /**
- * GET /api/v1/requests/{id}, GET /api/v1/requests and POST /api/v1/requests/{id}/cancel (issue 21).
+ * GET /api/v1/requests/{id}, GET /api/v1/requests and POST /api/v1/requests/{id}/cancel.
  * `requests:read` reads what keys of the same owner made; `requests:read:all` reads any request.
  * Which requests a key reads and cancels is the app's (reads.withKey, approvals.cancelWithKey);
  * this file parses the query and phrases the answer.

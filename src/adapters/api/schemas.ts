@@ -1,5 +1,5 @@
 /**
- * The API's shapes as zod schemas (issue 21): they validate what comes in, type what goes out,
+ * The API's shapes as zod schemas: they validate what comes in, type what goes out,
  * and the OpenAPI document is generated from them (api/openapi.ts), never written by hand.
  * Field rules beyond the shape (amounts, addresses, assets, reason) are the modal's own
  * (domain/draft.ts), so an API caller reads the same sentences a person does.
@@ -39,7 +39,7 @@ export const offrampBody = z
   })
   .meta({ id: 'OfframpCreate' });
 
-// Issue 21: a batch's rows as JSON; each row's cells are checked by the batch file's own rules
+// A batch's rows as JSON; each row's cells are checked by the batch file's own rules
 // (domain/batch-file.ts readBatchCells), so the sentences are those a CSV upload gets.
 const rowReference = z.string().max(1000).optional().meta({
   description:

@@ -1,8 +1,8 @@
 /**
- * Reads a beneficiaries file for `rampart beneficiaries import` (issue 11): UTF-8, a header row
+ * Reads a beneficiaries file for `rampart beneficiaries import`: UTF-8, a header row
  * naming the columns, one beneficiary per row. Parsed by csv-parse (quotes, commas in values,
  * CRLF, a BOM), never by splitting on commas. Every problem is kept with its line number.
- * Issue 19: the file is streamed, and reading stops at the first row past MAX_ROWS (or a row
+ * The file is streamed, and reading stops at the first row past MAX_ROWS (or a row
  * past MAX_ROW_BYTES), so a huge file is refused without being read whole.
  */
 import { createHash } from 'node:crypto';

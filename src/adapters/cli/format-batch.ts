@@ -1,5 +1,5 @@
 /**
- * What `rampart batch status` and `requests show B-…` print of a batch (issue 20): its state,
+ * What `rampart batch status` and `requests show B-…` print of a batch: its state,
  * counts per row state, why it is paused, the total moved, and its executions. Pure.
  */
 import type { BatchRowOutcome } from '../../app/notifier.js';

@@ -61,7 +61,7 @@ export function summarise(r: RequestRecord): RequestSummary {
   }
   const { amount, asset, wallet_id } = call.body;
   const amountText = amount === -1 ? 'entire balance' : formatNumber(amount, assetInfo(asset).decimals);
-  // Issue 20: a batch's call carries its total; its destinations are its rows.
+  // A batch's call carries its total; its destinations are its rows.
   const rows = display.batch?.rows;
   const to =
     rows !== undefined
@@ -114,7 +114,7 @@ export function requestDetail(r: RequestRecord, history: readonly HistoryEntry[]
   };
 }
 
-/** issue 11: every row of a registration, one per line (the card shows only what fits). */
+/** Every row of a registration, one per line (the card shows only what fits). */
 function statedRows(r: RequestRecord): string {
   const { call } = r.frozen;
   if (call.kind !== 'register-beneficiary') return '';

@@ -56,7 +56,7 @@ export async function run(
   }
 }
 
-// Issue 19: a URL's credentials never reach the terminal, whatever error carried them.
+// A URL's credentials never reach the terminal, whatever error carried them.
 const oneLine = (text: string): string => maskUrlCredentials(text.replace(/\s+/g, ' ').trim());
 
 function report(err: unknown, io: CliIo, command: Command | undefined): number {
@@ -66,7 +66,7 @@ function report(err: unknown, io: CliIo, command: Command | undefined): number {
     return EXIT.usage;
   }
   if (err instanceof ConfigError && command?.words[0] === 'doctor') {
-    // doctor's first check: each configuration problem on its own ✗ line (issue 14).
+    // doctor's first check: each configuration problem on its own ✗ line.
     for (const p of err.problems)
       io.stdout.write(`✗ configuration: ${oneLine(p)} — fix: see README.md, "Configuration"\n`);
     io.stderr.write('rampart: the configuration does not load, so nothing else could be checked.\n');

@@ -1,6 +1,6 @@
 /**
  * GET /metrics. Once METRICS_TOKEN is set it is asked of every caller, loopback included
- * (issue 19 review finding): behind a same-host TLS proxy every request arrives from
+ * — behind a same-host TLS proxy every request arrives from
  * 127.0.0.1, so trusting loopback made /metrics public. Unset, /metrics is open to whoever can
  * reach PORT (development, or a port only Prometheus can reach).
  */

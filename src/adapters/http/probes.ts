@@ -1,5 +1,5 @@
 /**
- * The three probes (issue 19, "Health that tells the truth without taking Rampart down"):
+ * The three probes:
  * - GET /livez: 200 while the event loop runs; reads nothing (a restart fixes nothing else);
  * - GET /readyz: 200 when THIS process can do its own job — its own Redis connections answer
  *   within PROBE_BOUND_MS; never the service, never other processes;

@@ -1,5 +1,5 @@
 /**
- * Rampart's own router (issue 18 §2): exact paths and path prefixes (room for `/api/` and
+ * Rampart's own router: exact paths and path prefixes (room for `/api/` and
  * `/web/`), each with its methods and its own request-body limit. Matching is a map lookup and
  * a short list of prefixes; nothing here reads a body or writes a response.
  */

@@ -1,5 +1,5 @@
 /**
- * Assembles Rampart's HTTP server for one process (issue 18 §2): the probes and /metrics in
+ * Assembles Rampart's HTTP server for one process: the probes and /metrics in
  * every role, Bolt's handler at POST /slack/events in HTTP mode; api/ and web/ mount here later.
  */
 import type { RequestListener } from 'node:http';

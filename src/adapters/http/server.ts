@@ -1,5 +1,5 @@
 /**
- * Rampart's one HTTP server (issue 18 §2), owned by the composition root: security headers,
+ * Rampart's one HTTP server, owned by the composition root: security headers,
  * time-outs and body-size limits in one place, then the router. Bolt's handler, the probes,
  * /metrics and later api/ and web/ are routes on it; no route sets these for itself.
  */

@@ -31,7 +31,7 @@ export interface Queues extends JobQueue {
   execute: Queue;
   expire: Queue;
   notifications: Queue;
-  /** A single request's first try (issue 18: execution 1, try 1); the reconciler queues the rest. */
+  /** A single request's first try (execution 1, try 1); the reconciler queues the rest. */
   enqueueExecution(requestId: string): Promise<void>;
   /** At quorum: one add (BullMQ ignores a second add of the same job id). */
   enqueueApproved(requestId: string): Promise<void>;
@@ -40,9 +40,9 @@ export interface Queues extends JobQueue {
   scheduleExpiry(requestId: string, delayMs: number): Promise<void>;
   /** `once`: a job id that makes repeats a no-op while the job waits (the reconciler's). */
   notify(job: NotifyJob, once?: string): Promise<void>;
-  /** Issue 13: after a released freeze, a held (delayed) try runs now; a missing one is queued. */
+  /** After a released freeze, a held (delayed) try runs now; a missing one is queued. */
   releaseHeld(executionId: string, attempt: number): Promise<void>;
-  /** Issue 13: reminders and escalation, delayed jobs with deterministic ids (run once anywhere). */
+  /** Reminders and escalation, delayed jobs with deterministic ids (run once anywhere). */
   reminders: Queue;
   scheduleReminder(job: RemindJob, delayMs: number): Promise<void>;
   close(): Promise<void>;
@@ -87,7 +87,7 @@ export function createQueues(connection: RedisClient, prefix: string, log: Logge
         // id would be dropped silently, so remove it first. Safe: the record decides.
         await existing.remove();
       }
-      // A job written before issue 18 (id = the request id) may still hold execution 1.
+      // A job written before format 2 (id = the request id) may still hold execution 1.
       if (attempt === 1 && id.endsWith('.1')) {
         const legacy = await execute.getJob(id.slice(0, -2));
         if (legacy && !['completed', 'failed'].includes(await legacy.getState())) return;

@@ -1,7 +1,7 @@
 /**
  * The workers: one BullMQ Worker per job type in the registry (queue/jobs/index.ts). Job data is
  * parsed, never cast; bad data fails the job for good; data of a newer format version is left
- * untouched (delayed, logged once) for a newer worker (issue 18 §1).
+ * untouched (delayed, logged once) for a newer worker.
  */
 import { DelayedError, type Job, Queue, UnrecoverableError, Worker } from 'bullmq';
 import type { WorkerApp } from '../../app/worker-app.js';
@@ -36,7 +36,7 @@ const NEWER_VERSION_RECHECK_MS = 60_000;
 export interface Workers {
   close(): Promise<void>;
   reconcileNow(): Promise<void>;
-  /** Issue 24: the first scheduling of self-scheduling jobs (snapshots, weekly report) is done. */
+  /** The first scheduling of self-scheduling jobs (snapshots, weekly report) is done. */
   scheduled: Promise<void>;
 }
 
@@ -82,7 +82,7 @@ export function startWorkers(deps: WorkerDeps): Workers {
     return 'wait' in r ? wait(r.wait) : r.done;
   };
 
-  // Issue 24: job types that schedule their own next run get a queue of their own to add to.
+  // Job types that schedule their own next run get a queue of their own to add to.
   const own = new Map<string, Queue>();
   for (const type of JOB_TYPES.filter((t) => t.start)) {
     const queue = new Queue(type.queue, { connection: deps.redis, prefix: bullPrefix(deps.prefix) });

@@ -16,7 +16,7 @@ import type { Deps } from './deps.js';
 
 type AnswerDeps = Pick<Deps, 'app' | 'now'>;
 
-/** The service's own words on a refusal, for the sentence a person reads (issue 3: 4xx with its message). */
+/** The service's own words on a refusal, for the sentence a person reads (4xx with its message). */
 const serviceSaid = (message: string | undefined): string => (message ? ` (the service said “${clean(message)}”)` : '');
 
 export const unknownWalletText = (w: UnknownWallet): string =>

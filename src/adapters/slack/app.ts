@@ -1,6 +1,6 @@
 /**
  * The Bolt app: in HTTP mode Bolt's own request listener, which Rampart's server mounts at
- * POST /slack/events (issue 18 §2: Bolt no longer owns a server); in Socket Mode
+ * POST /slack/events (Bolt no longer owns a server); in Socket Mode
  * (SLACK_APP_TOKEN) a connection out to Slack. Then the workspace guard and every listener,
  * registered from its own file.
  */
@@ -67,7 +67,7 @@ export interface SlackApp {
  * Bolt's single-token mode without token verification calls auth.test on every request (an
  * extra Slack round trip before each ack); one successful answer is enough for the process.
  * Each request gets its own copy: Bolt writes the request's user onto the result, so a shared
- * object would give every later request the first user's context.userId (issue 9 item 4).
+ * object would give every later request the first user's context.userId.
  */
 export function cachedAuthorize(client: WebClient, botToken: string): Authorize<boolean> {
   let result: Promise<AuthorizeResult> | undefined;
@@ -123,7 +123,7 @@ export function createSlackApp(
     clientOptions: slackClientOptions(config.slack.apiUrl),
     // No listener uses Bolt's conversation store; its default in-memory one rejects each request
     // with a fresh Error (a stack trace per command, click and view): ~15 % of a bare ack's CPU
-    // in a same-run A/B (issue 19 "Speed and memory", less garbage per request).
+    // in a same-run A/B (less garbage per request).
     convoStore: false,
   });
 
@@ -139,14 +139,14 @@ export function createSlackApp(
     deps.log.error({ err }, 'unhandled error in a Slack listener');
   });
 
-  // Issue 19: listeners register on Rampart's routes; Bolt gets one listener per request type.
+  // Listeners register on Rampart's routes; Bolt gets one listener per request type.
   const routes = createRoutes();
   registerReadOnlyCommands(routes, deps);
   registerRequestCommands(routes, deps);
   registerLookupView(routes, deps);
   registerRequestViews(routes, deps);
   registerApprovalActions(routes, deps);
-  registerBatchActions(routes, deps); // issue 20: Resume / Stop
+  registerBatchActions(routes, deps); // Resume / Stop
   registerDenyView(routes, deps);
   registerOutcomeActions(routes, deps); // Record outcome… and Confirm not paid
   registerRecordOutcomeView(routes, deps);
@@ -159,13 +159,13 @@ export function createSlackApp(
   registerBeneficiaryOptions(routes, deps);
   registerRegisterBeneficiaryView(routes, deps);
   registerHome(routes, deps);
-  registerFreezeCommands(routes, deps); // issue 13
-  registerResolveCommand(routes, deps); // issue 19
-  registerPasskeyCommand(routes, deps); // issue 22
+  registerFreezeCommands(routes, deps);
+  registerResolveCommand(routes, deps);
+  registerPasskeyCommand(routes, deps);
   registerPasskeyActions(routes, deps);
-  registerReportCommand(routes, deps); // issue 24
+  registerReportCommand(routes, deps);
   registerAssetChoices(routes, deps);
-  // issue 20: listeners only; /batch joins manifest.yml when batch approvals are wired.
+  // Listeners only; /batch joins manifest.yml when batch approvals are wired.
   registerBatchCommand(routes, deps);
   registerBatchView(routes, deps);
   routes.mount(app);

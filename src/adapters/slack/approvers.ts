@@ -28,7 +28,7 @@ export class SlackApproverDirectory implements ApproverDirectory {
     return (await this.groupMembers()).has(userId);
   }
 
-  /** Issue 13: everyone listed, groups resolved (reminders and escalation). */
+  /** Everyone listed, groups resolved (reminders and escalation). */
   async members(): Promise<string[]> {
     return [...new Set([...this.users, ...(this.groups.length ? await this.groupMembers() : [])])];
   }

@@ -1,7 +1,7 @@
 /**
  * The request modal's asset list: only what the chosen wallet holds, each with its available
- * amount (issue 4). Fetched after the modal is open, never before (trigger_id lives 3 s). The reads
- * are the app's (app/asset-choices.ts, issue 18 §3); this listener only redraws.
+ * amount. Fetched after the modal is open, never before (trigger_id lives 3 s). The reads
+ * are the app's (app/asset-choices.ts); this listener only redraws.
  */
 import type { BlockStaticSelectAction } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';

@@ -1,5 +1,5 @@
 /**
- * What a batch posts in its card's thread (issue 20), for the Slack notifier: the rows file, the
+ * What a batch posts in its card's thread, for the Slack notifier: the rows file, the
  * pause message and, at the end, the summary with the receipt CSV (domain/batch-receipt.ts).
  */
 import type { WebClient } from '@slack/web-api';
@@ -35,7 +35,7 @@ const PROGRESS_HEAD: Partial<Record<RequestRecord['approvalState'], string>> = {
   done: ':checkered_flag: Finished',
 };
 
-/** Issue 20 "Progress": "Running: 212 of 1,000 rows — 205 succeeded, 7 failed". */
+/** "Running: 212 of 1,000 rows — 205 succeeded, 7 failed". */
 export function progressText(record: RequestRecord): string {
   const c = record.counts;
   const ended = c.succeeded + c.failed + c.unknown + c.cancelled;
@@ -77,7 +77,7 @@ export async function postFinished(
 ) {
   const { moved, csv } = batchReceipt(record, rows);
   const summary = batchSummaryText(record, moved);
-  // Issue 20: the failed and cancelled rows (never unknown) can be requested again from here.
+  // The failed and cancelled rows (never unknown) can be requested again from here.
   const again = record.counts.failed + record.counts.cancelled;
   await client.chat.postMessage({
     channel: card.channel,

@@ -1,6 +1,6 @@
 /**
- * What every Slack listener receives (issue 18 §4: one bag, not two that overlap). Use cases are
- * reached through `app` only (issue 18 §3); the rest is what the edge itself needs: the
+ * What every Slack listener receives (one bag, not two that overlap). Use cases are
+ * reached through `app` only; the rest is what the edge itself needs: the
  * configuration, the log and clock, who may see approver-only lines, the sandbox note, and App
  * Home's refresher. Built once by the composition root (compose/app-deps.ts) after the façade.
  */
@@ -12,8 +12,8 @@ import type { HomeRefresher } from './home-refresh.js';
 export type Deps = Pick<AppDeps, 'config' | 'log' | 'now' | 'approvers'> & {
   /** True when running against the built-in sandbox: every message says so. */
   sandbox: boolean;
-  /** Issue 18 §3: the use cases bound to their ports; listeners read and submit through it. */
+  /** The use cases bound to their ports; listeners read and submit through it. */
   app: RampartApp;
-  /** Issue 24: App Home refreshed on outcomes and freezes, at most once a minute per person. */
+  /** App Home refreshed on outcomes and freezes, at most once a minute per person. */
   homeRefresh?: Pick<HomeRefresher, 'opened' | 'changed'>;
 };

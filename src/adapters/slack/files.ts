@@ -1,5 +1,5 @@
 /**
- * Files in Slack (issue 20): the CSV a person picked in a `file_input`, downloaded with the bot
+ * Files in Slack: the CSV a person picked in a `file_input`, downloaded with the bot
  * token (files:read), bounded in size and time; and a CSV uploaded to a thread (files:write,
  * the external upload flow). A download that fails or is too slow is one sentence for the file
  * field, never silence and never a stack trace.

@@ -1,5 +1,5 @@
 /**
- * Issue 24: App Home refreshes itself when something changes (an outcome, a freeze or its lift),
+ * App Home refreshes itself when something changes (an outcome, a freeze or its lift),
  * at most once a minute per person across processes (SET NX per person); a change inside that
  * minute is shown by one trailing refresh when the minute is up. Who to refresh: everyone who
  * opened App Home in the last week (a sorted set, hash-tagged prefix).

@@ -1,5 +1,5 @@
 /**
- * A modal's private_metadata, written and read in one place (issue 9 item 11). Slack keeps at
+ * A modal's private_metadata, written and read in one place. Slack keeps at
  * most 3,000 characters; a cut string is invalid JSON and the form could never be submitted, so
  * writing picks the first candidate that fits whole, and reading never throws.
  */

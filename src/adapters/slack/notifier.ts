@@ -32,7 +32,7 @@ const NEEDS_ADMIN = new Set([
 /** The metadata event type of an outcome reply: its request id and state (never two replies). */
 const REPLY_EVENT = 'rampart_request_outcome';
 
-/** The metadata event type that marks a card with its request id (issue 9: never two cards). */
+/** The metadata event type that marks a card with its request id (never two cards). */
 export const CARD_EVENT = 'rampart_request_card';
 /** Pages of 200 messages searched for a card posted since the first attempt. */
 const HISTORY_PAGES = 5;
@@ -55,7 +55,7 @@ export interface SlackNotifierOptions {
   approvalsChannel: string;
   sandbox: boolean;
   log: Logger;
-  /** Issue 13: the freeze banner on open cards. */
+  /** The freeze banner on open cards. */
   controls?: { freeze(): Promise<FreezeState | undefined> };
   /** APPROVERS (users and user groups): a not-paid proposal's reply mentions them. */
   approvers?: readonly string[];
@@ -180,7 +180,7 @@ export function slackNotifier({
         log.warn({ err, requestId: id }, 'could not confirm to the requester');
       }
     },
-    // Issue 13: direct messages go to the user id as channel (chat:write; the app's Messages tab).
+    // Direct messages go to the user id as channel (chat:write; the app's Messages tab).
     async remind(record, card, user, n) {
       const permalink = await linkTo(card);
       await deliver(() => client.chat.postMessage({ channel: user, text: text(reminderText(record, permalink, n)) }));

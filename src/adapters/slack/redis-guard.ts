@@ -1,6 +1,6 @@
 /**
  * While Redis is down or stalled every Slack request is still answered with one sentence,
- * never Slack's error page (issue 10, item 3). The request connection fails within about a
+ * never Slack's error page. The request connection fails within about a
  * second (store/redis.ts), the listener's error reaches this global middleware, and:
  * - not yet acknowledged: the ack carries the sentence (command reply, modal field error,
  *   empty option list);

@@ -1,5 +1,5 @@
 /**
- * Sending a report (issue 24): Slack's own chart block first; where the workspace refuses it
+ * Sending a report: Slack's own chart block first; where the workspace refuses it
  * (`invalid_blocks`), the same charts as PNGs drawn in the process, uploaded through the files
  * API (files:write, no channel: nothing public) and shown by image blocks' `slack_file`. The
  * chart library is imported only here, on the first drawing (web processes that never draw keep
@@ -96,7 +96,7 @@ export async function uploadReportFiles(
 /**
  * Slack answered and posted nothing (an error answer such as channel_not_found, or a rate limit):
  * the weekly report may be tried again. Anything else (no answer, a time-out, HTTP 5xx) may have
- * posted it (issue 24: never posted twice).
+ * posted it (never posted twice).
  */
 const slackRefused = (err: unknown): string | undefined => {
   const e = err as { code?: unknown; data?: { error?: unknown } } | undefined;

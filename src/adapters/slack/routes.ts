@@ -1,5 +1,5 @@
 /**
- * Where each Slack request goes (issue 19 "Speed and memory": route by request type once).
+ * Where each Slack request goes (route by request type once).
  * Bolt runs every registered listener's matchers on every request, concurrently: with Rampart's
  * 33 listeners that was 33 listener chains, 66 copies of the request's arguments and 33 promises
  * per ack — a third of Bolt's CPU per `/rate`. Rampart gives Bolt no listeners at all: one global

@@ -1,5 +1,5 @@
 /**
- * Who may see treasury figures (issue 24): VIEWERS lists users and/or user groups (groups
+ * Who may see treasury figures: VIEWERS lists users and/or user groups (groups
  * resolved through usergroups.users.list with the approvers' cache time); unset keeps today's
  * rule that anyone in the workspace may run `/balance`. One directory per process.
  */

@@ -1,7 +1,7 @@
 /**
  * SLACK_TEAM_ID (and SLACK_ENTERPRISE_ID) guard every incoming request by the workspace its own
  * payload names, never by the bot token's team: a validly signed request from anywhere else is
- * refused before any listener runs (issue 9 item 4; DESIGN invariant 8).
+ * refused before any listener runs (DESIGN invariant 8).
  */
 import type { AnyMiddlewareArgs, Middleware } from '@slack/bolt';
 import type { Logger } from '../../log.js';

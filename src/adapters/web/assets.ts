@@ -1,5 +1,5 @@
 /**
- * Static files of the passkey pages (issue 22): our module and stylesheet, and the browser
+ * Static files of the passkey pages: our module and stylesheet, and the browser
  * helper of @simplewebauthn served from node_modules by Rampart itself (no CDN, no third-party
  * origin). The helper's files are read once into memory; only those exact paths are served.
  */

@@ -1,5 +1,5 @@
 /**
- * Whose attempt a request on the passkey pages is (issue 22 "Tokens": per client address only
+ * Whose attempt a request on the passkey pages is (per client address only
  * when TRUST_PROXY names the proxy). With no proxy named there is no client address to limit:
  * X-Forwarded-For is anyone's to write, and the peer may be a proxy every approver shares.
  */

@@ -1,5 +1,5 @@
 /**
- * The one ES module of the passkey pages (issue 22), served by Rampart at assets/passkey.js. It
+ * The one ES module of the passkey pages, served by Rampart at assets/passkey.js. It
  * reads the token from the fragment, drops it from the address bar, POSTs it, shows the HTML the
  * server rendered and asks the browser for the passkey. It decides nothing the server does not
  * check again (STYLE "Pages without a framework's weight").

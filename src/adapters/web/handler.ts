@@ -1,5 +1,5 @@
 /**
- * The passkey pages as one request handler (issue 22), mounted at PUBLIC_URL's path: GET the
+ * The passkey pages as one request handler, mounted at PUBLIC_URL's path: GET the
  * static pages and assets; POST begin/finish with the token in a JSON body (never in the URL).
  * Thin: read → app/ use case → rendered answer. Answers false for paths it does not own.
  */

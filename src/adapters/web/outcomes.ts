@@ -1,4 +1,4 @@
-/** What the passkey pages say once the server decided (issue 22). Pure. */
+/** What the passkey pages say once the server decided. Pure. */
 import type { BatchControlOutcome } from '../../app/batch-control.js';
 import type { ApproveOutcome } from '../../app/decide.js';
 import type { PasskeyDecided } from '../../app/passkey-decide.js';

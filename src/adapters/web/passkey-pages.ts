@@ -1,4 +1,4 @@
-/** The step-up page about a passkey itself (issue 22): approving someone's new one, removing your own. Pure. */
+/** The step-up page about a passkey itself: approving someone's new one, removing your own. Pure. */
 import { authenticatorName } from '../../domain/aaguid-names.js';
 import type { Passkey } from '../../domain/passkey.js';
 import { escapeHtml } from './pages.js';

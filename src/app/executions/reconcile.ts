@@ -1,9 +1,9 @@
 /**
  * Keeps the records and BullMQ in step after crashes (DESIGN invariant 4), approval by approval
- * and execution by execution (issue 18 §1): an execution whose job is no longer running becomes
+ * and execution by execution: an execution whose job is no longer running becomes
  * "unknown" — never executed a second time; an approved approval's queued executions get their
  * next try (a fresh job id); a pending approval whose card or expiry was never queued (Redis failed
- * after the create, issue 9) gets both.
+ * after the create) gets both.
  */
 
 import type { Logger } from '../../log.js';
@@ -18,9 +18,9 @@ export interface ReconcileDeps {
   queues: Pick<ApprovalJobs, 'notify' | 'enqueueTry' | 'isRunning' | 'scheduleExpiry'>;
   log: Logger;
   now: () => number;
-  /** Issue 20: a batch's rows give back their velocity when BATCH_HOLD_LIMIT cancels them. */
+  /** A batch's rows give back their velocity when BATCH_HOLD_LIMIT cancels them. */
   controls?: ControlStore;
-  /** Issue 20: BATCH_HOLD_LIMIT (undefined: no limit). */
+  /** BATCH_HOLD_LIMIT (undefined: no limit). */
   holdLimitMs?: number;
 }
 
@@ -43,7 +43,7 @@ export async function reconcile(deps: ReconcileDeps): Promise<void> {
     );
   }
   for (const approvalId of await store.executions.readyIds()) {
-    // Issue 20: a batch gets only its first queued row's try (rows run one at a time, in order).
+    // A batch gets only its first queued row's try (rows run one at a time, in order).
     if (isBatch(approvalId)) {
       if (await cancelTooOld(deps, approvalId)) continue;
       await continueBatch({ store, jobs: queues, log: deps.log }, approvalId);
@@ -68,7 +68,7 @@ export async function reconcile(deps: ReconcileDeps): Promise<void> {
 }
 
 /**
- * Issue 20 BATCH_HOLD_LIMIT: a batch not started, paused or frozen that long after its approval
+ * BATCH_HOLD_LIMIT: a batch not started, paused or frozen that long after its approval
  * has its unsent rows cancelled ("approval too old"), each giving its velocity back once (in the
  * cancelling script). Its start script refuses them meanwhile, so this only tidies up.
  */

@@ -1,5 +1,5 @@
 /**
- * A batch's progress (issue 20 "Progress"): one message in the card's thread, updated at most
+ * A batch's progress: one message in the card's thread, updated at most
  * every 3 s per batch and at most 20 chat.update a minute for all batches together, across
  * processes (GCRA keys in Redis, store/rate-limiter.ts: one slot under the hash-tagged prefix).
  * It runs as its own notify job (kind 'progress') that waits in BullMQ's delayed set, so a card's
@@ -107,7 +107,7 @@ const CARD_CLAIM_MS = 5_000;
 const CLOCK_MARGIN_MS = 2_000;
 
 /**
- * Issue 20: a batch's card jobs can pile up (a row ending while the batch is paused or
+ * A batch's card jobs can pile up (a row ending while the batch is paused or
  * stopping, resume, freeze, older workers that queued one per row). A job queued well before the last full check of the batch's card (which read the record after
  * that job's change) has nothing left to do: one read instead of a dozen.
  */
@@ -118,7 +118,7 @@ export async function seenSince(store: RequestStore, id: string, enqueuedAt: num
 }
 
 /**
- * Issue 20: a running batch's card is redrawn only when what it shows changed, never per row
+ * A running batch's card is redrawn only when what it shows changed, never per row
  * (a row's end queues the card only when the batch's state changed: app/batch-run.ts afterRow;
  * progress goes to the thread, throttled). One job
  * at a time per card, reading the record after its claim: a slower job holding an older state

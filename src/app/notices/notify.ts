@@ -19,9 +19,9 @@ export interface NotifyDeps {
   store: RequestStore;
   log: Logger;
   approvalsChannel: string;
-  /** Issue 20: queues a batch's progress job; without it no progress message is posted. */
+  /** Queues a batch's progress job; without it no progress message is posted. */
   jobs?: Pick<JobQueue, 'notify'> | undefined;
-  /** Issue 20: the progress message's throttles (undefined: none, as in unit tests). */
+  /** The progress message's throttles (undefined: none, as in unit tests). */
   progress?: ProgressLimits | undefined;
   /** Whether Rampart is frozen now (a running batch's card shows it); undefined: never. */
   frozen?: (() => Promise<boolean>) | undefined;
@@ -65,9 +65,9 @@ export async function notify(
   // After the unknown is recorded (this job announces it): the form's reading "when it became unknown".
   if ((job.kind === 'unknown' || job.kind === 'card') && record.counts.unknown > 0)
     await deps.unknownReadings?.(record).catch((err: unknown) => deps.log.warn({ err }, 'unknown reading failed'));
-  await tellRequester(deps, record, card); // issue 13
+  await tellRequester(deps, record, card);
   if (record.frozen.display.batch) {
-    await batchThread(deps, record, card); // issue 20
+    await batchThread(deps, record, card);
     await scheduleProgress(deps, record.frozen.id);
   }
   if (job.kind === 'card') return undefined;
@@ -94,7 +94,7 @@ export async function notify(
 }
 
 /**
- * The final state's reply, once (issue 10: a worker killed between Slack's answer and the record
+ * The final state's reply, once (a worker killed between Slack's answer and the record
  * must not post it again). As the card: the attempt is marked first, a later attempt that finds
  * the mark looks in the thread for the reply (by its metadata) and records it; two jobs at once
  * are kept apart by a short claim, and the loser retries later rather than skipping.
@@ -130,7 +130,7 @@ async function postOutcomeOnce(deps: NotifyDeps, record: RequestRecord, card: Ca
 }
 
 /**
- * Issue 13: the requester hears of each approval, the decision and the outcome by direct
+ * The requester hears of each approval, the decision and the outcome by direct
  * message, once each. Claimed before sending (a double message is worse than a retry's gap).
  */
 async function tellRequester(deps: NotifyDeps, record: RequestRecord, card: CardRef): Promise<void> {
@@ -154,7 +154,7 @@ async function tellRequester(deps: NotifyDeps, record: RequestRecord, card: Card
 const FIND_MARGIN_MS = 60_000;
 
 /**
- * Posts the card unless an earlier attempt already did (issue 9): the attempt is marked in
+ * Posts the card unless an earlier attempt already did: the attempt is marked in
  * Redis before posting; a later attempt that finds the mark looks for the card in the channel
  * (by its metadata) and records it instead of posting a second one. Only a post Slack provably
  * refused (rate limit, an admin's problem) clears the mark.

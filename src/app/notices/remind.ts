@@ -1,5 +1,5 @@
 /**
- * Reminders and escalation (issue 13): delayed jobs with deterministic ids, so each runs once
+ * Reminders and escalation: delayed jobs with deterministic ids, so each runs once
  * across many workers and survives restarts; each stops by itself once the request is decided.
  * Reminders go only to approvers whose vote could still change the outcome.
  */

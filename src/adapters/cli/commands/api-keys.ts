@@ -1,5 +1,5 @@
 /**
- * `rampart api-keys create | list | revoke` (issue 21): keys for other systems to request
+ * `rampart api-keys create | list | revoke`: keys for other systems to request
  * payments over the HTTP API. The token is printed once; Rampart keeps only its hash.
  */
 import { parseDuration } from '../../../config.js';

@@ -1,4 +1,4 @@
-/** `rampart audit export`: the history of every request in a date range, for compliance (issue 14). */
+/** `rampart audit export`: the history of every request in a date range, for compliance. */
 import { EventEmitter, once } from 'node:events';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { AUDIT_FORMATS, type AuditFormat } from '../../../audit/format.js';

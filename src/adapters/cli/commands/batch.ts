@@ -1,5 +1,5 @@
 /**
- * `rampart batch check|status|receipt` (issue 20). `check FILE --kind K --wallet W --asset A`:
+ * `rampart batch check|status|receipt`. `check FILE --kind K --wallet W --asset A`:
  * the same checks /batch runs on an upload — the file's rules and the live facts (wallet, balance,
  * beneficiaries, velocity) — with nothing created and nothing sent. Exit 1 lists every problem
  * in the sentences Slack shows; exit 0 prints a summary.

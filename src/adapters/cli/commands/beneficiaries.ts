@@ -1,5 +1,5 @@
 /**
- * `rampart beneficiaries import FILE.csv`: day one at an existing service (issue 11). Every row
+ * `rampart beneficiaries import FILE.csv`: day one at an existing service. Every row
  * is checked first (rules, duplicates in the file and in Rampart, each identity with
  * GET /identity); any problem is listed by line and nothing changes. A good file becomes ONE
  * approval card; one approval registers every row, or none.
@@ -50,7 +50,7 @@ export const beneficiariesImportCommand: Command = {
     return async (ctx) => {
       let read: Awaited<ReturnType<typeof readBeneficiaryCsvFile>>;
       try {
-        // Streamed: a huge file is refused at its first row past the limit (issue 19).
+        // Streamed: a huge file is refused at its first row past the limit.
         read = await readBeneficiaryCsvFile(file);
       } catch (err) {
         const code = (err as { code?: unknown }).code;
@@ -65,7 +65,7 @@ export const beneficiariesImportCommand: Command = {
         const checked = await app.registry.checkRegistration(read.rows, requester);
         refuse(ctx, file, [...read.problems, ...(checked.kind === 'invalid' ? linesOf(checked.problems) : [])]);
       }
-      // Issue 18 §3: the same use case as the Slack form.
+      // The same use case as the Slack form.
       const submitted = await app.registry.submitRegistration({
         rows: read.rows,
         // The operator adds these destinations as --requester, from the CLI.

@@ -1,5 +1,5 @@
 /**
- * `rampart passkeys enrol-link | list | revoke` and `rampart verify` (issue 22). Server access is
+ * `rampart passkeys enrol-link | list | revoke` and `rampart verify`. Server access is
  * the authority here: the bootstrap link, the list and removal need no passkey; nothing in Slack
  * can remove one.
  */
@@ -86,7 +86,7 @@ export const passkeysRevokeCommand: Command = {
     return async (ctx) => {
       const r = await (await ctx.app()).passkeys.revoke(user, id);
       if (r.kind === 'none') throw new CliError(`${user} has no passkey${id ? ` with id ${shorten(id)}` : ''}.`);
-      // Issue 22: the owner hears of it as for a removal on the page; Slack down never fails this.
+      // The owner hears of it as for a removal on the page; Slack down never fails this.
       if (r.told === false)
         ctx.note(`Slack did not take the direct message, so ${user} was not told; tell them yourself.`);
       ctx.answer(`Removed ${r.count} passkey(s) of ${user}.`, { user, removed: r.count, told: r.told ?? null });

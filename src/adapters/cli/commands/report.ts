@@ -1,4 +1,4 @@
-/** `rampart report --since 30d --format csv|json` (issue 24): the treasury report from stored records. */
+/** `rampart report --since 30d --format csv|json`: the treasury report from stored records. */
 import type { ReportView } from '../../../app/report.js';
 import { amountToString } from '../../../domain/amount.js';
 import type { Payment } from '../../../domain/report.js';

@@ -48,7 +48,7 @@ export const requestsShowCommand: Command = {
       if (!record) throw new CliError(`No request ${id} under REDIS_PREFIX "${ctx.config.redis.prefix}".`);
       const history = await app.reads.history(id);
       if (!id.startsWith('B-')) return ctx.answer(requestShowText(record, history), requestDetail(record, history));
-      // Issue 20: a batch lists its executions, one per row, after its history.
+      // A batch lists its executions, one per row, after its history.
       const rows = await app.batches.rows(record);
       const code = record.frozen.display.assetCode ?? '';
       ctx.answer(`${requestShowText(record, history)}\n\nExecutions\n${executionsText(rows, code)}`, {

@@ -1,5 +1,5 @@
 /**
- * The explicit job registry the worker runs (issue 18 §1): one file per job type, no directory
+ * The explicit job registry the worker runs: one file per job type, no directory
  * scanning. `versionOf` reads the data's format version (unversioned data is version 1).
  */
 import { executeJobType } from './execute.js';

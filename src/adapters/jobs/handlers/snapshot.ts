@@ -1,5 +1,5 @@
 /**
- * Balance snapshots (issue 24): a chain of delayed jobs, one per SNAPSHOT_EVERY period, whose id
+ * Balance snapshots: a chain of delayed jobs, one per SNAPSHOT_EVERY period, whose id
  * is the period's start — every worker schedules the same id, so BullMQ holds one; each run
  * schedules the next before reading, and every worker start (and reconcile round) schedules it
  * again, so the chain survives restarts. The period's claim (app/snapshot.ts) keeps it to one

@@ -1,5 +1,5 @@
 /**
- * The weekly report job (issue 24): one delayed job per REPORT_AT moment, its id the moment
+ * The weekly report job: one delayed job per REPORT_AT moment, its id the moment
  * itself, so every worker schedules the same one; each run schedules the next week's before
  * posting, and every worker start (and reconcile round) schedules it again, surviving restarts.
  * DST is weekly-schedule.ts's: the next moment is found in the zone's own calendar.

@@ -23,13 +23,13 @@ export interface Click {
   user: string;
   channel: string | undefined;
   requestId: string | undefined;
-  /** Issue 20 §5: an Approve whose confirm dialog asked to check the card's warnings. */
+  /** An Approve whose confirm dialog asked to check the card's warnings. */
   warningsChecked?: boolean;
 }
 
 /**
  * A button carries the id as its value (Approve on a card with warnings adds " warnings-checked");
- * the card's overflow menu (Cancel) as its option's (issue 23 item 16).
+ * the card's overflow menu (Cancel) as its option's.
  */
 export function readClick(
   body: BlockButtonAction | BlockOverflowAction,
@@ -97,7 +97,7 @@ export function registerApprovalActions(app: Routes, deps: Deps): void {
         );
       case 'unavailable':
         return tell(client, deps, click, describeRedisFailure(outcome.failure));
-      case 'step-up': // issue 22: not counted; the passkey page counts it
+      case 'step-up': // not counted; the passkey page counts it
         return offerPasskey(client, deps, click, outcome.requestId, 'approve', click.warningsChecked === true);
       case 'missing':
       case 'voted':

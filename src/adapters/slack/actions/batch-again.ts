@@ -1,5 +1,5 @@
 /**
- * "Request again" under a finished batch's summary (issue 20): only its requester; opens a
+ * "Request again" under a finished batch's summary: only its requester; opens a
  * "checking…" modal at once (the trigger lasts 3 s, the check reads the service), then shows the
  * re-checked rows with their total and any errors before anything is posted.
  */

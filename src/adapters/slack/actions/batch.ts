@@ -1,5 +1,5 @@
 /**
- * Resume / Stop on a batch's card (issue 20): read the click → deps.app.batch (app/batch-control.ts) → a private
+ * Resume / Stop on a batch's card: read the click → deps.app.batch (app/batch-control.ts) → a private
  * answer. The button carries only the batch id.
  */
 
@@ -41,13 +41,13 @@ function answer(outcome: BatchControlOutcome, what: 'resume' | 'stop'): string |
     case 'stopped':
       return `${outcome.requestId} stopped: ${outcome.cancelled} unsent row${outcome.cancelled === 1 ? '' : 's'} cancelled.`;
     case 'missing':
-    case 'step-up': // issue 22: the passkey page resumes it (offered by the listener)
+    case 'step-up': // the passkey page resumes it (offered by the listener)
       return undefined;
   }
 }
 
 export function registerBatchActions(app: Routes, deps: Deps): void {
-  registerRequestAgain(app, deps); // issue 20: request the failed and cancelled rows again
+  registerRequestAgain(app, deps); // request the failed and cancelled rows again
   for (const what of ['resume', 'stop'] as const) {
     app.action<BlockButtonAction>(BATCH_ACTIONS[what], async ({ ack, body, action, client }) => {
       await ack();

@@ -1,4 +1,4 @@
-/** App Home's buttons (issue 23 item 11): the same modal and answer as /transfer, /offramp, /balance. */
+/** App Home's buttons: the same modal and answer as /transfer, /offramp, /balance. */
 import type { BlockButtonAction } from '@slack/bolt';
 import type { View } from '@slack/types';
 import type { WebClient } from '@slack/web-api';

@@ -1,5 +1,5 @@
 /**
- * Passkey buttons (issue 22): "Approve passkey…" on a new passkey's card and "Remove…" in
+ * Passkey buttons: "Approve passkey…" on a new passkey's card and "Remove…" in
  * /passkey's list. Neither changes anything: each answers privately with a one-time link to the
  * step-up page, where only a passkey decides, or with one sentence saying why not.
  */

@@ -17,7 +17,7 @@ function decimalsOf(id: string): number {
 }
 
 /**
- * Issue 23 item 10: one line per asset that reads on a phone — the available amount first, the
+ * One line per asset that reads on a phone — the available amount first, the
  * balance only when it differs, the debt only when there is one; empty assets are left out.
  */
 export function balanceLines(balances: BalanceEntry[]): string {
@@ -45,7 +45,7 @@ export function walletBlocks(view: WalletView): Blocks {
     flags.push(
       `:warning: *Debt:* ${indebted.map((b) => `${formatNumber(b.debt, decimalsOf(b.id))} ${esc(b.code)} on ${esc(b.blockchain.name)}`).join(', ')}.`,
     );
-  // Issue 23 item 12: capabilities in words, not only ✅/❌.
+  // Capabilities in words, not only ✅/❌.
   const caps = ['transfer', 'swap', 'offramp'] as const;
   const can = caps.filter((c) => wallet[c]);
   const cannot = caps.filter((c) => !wallet[c]);

@@ -1,5 +1,5 @@
 /**
- * Request again (issue 20 "At the end"): the button under a finished batch's summary, and the
+ * Request again: the button under a finished batch's summary, and the
  * modal that shows the re-checked rows (rows, total, errors) before a new card is posted; also
  * the "checking…" view a form shows while a check runs past Slack's 3 s. Pure builders.
  */

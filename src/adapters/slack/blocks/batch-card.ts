@@ -1,5 +1,5 @@
 /**
- * A batch's card (issue 20): kind, wallet, asset, rows, total, largest row, the approvalHash
+ * A batch's card: kind, wallet, asset, rows, total, largest row, the approvalHash
  * label, the rule the TOTAL falls under, available now → after, a preview of the first rows
  * (the full rows are a CSV in the thread), then its progress; Approve/Deny while pending,
  * Resume/Stop once approved. Pure builders.
@@ -28,7 +28,7 @@ function statusLine(record: RequestRecord, frozen: boolean): string {
         : ':hourglass_flowing_sand: Waiting for approval';
     case 'approved':
     case 'running':
-      // Issue 20: redrawn on state changes only; the count lives in the thread's progress message.
+      // Redrawn on state changes only; the count lives in the thread's progress message.
       if (frozen) return ':octagonal_sign: Approved, held: Rampart is frozen: progress in the thread';
       return `:gear: Running, one row at a time: progress in the thread`;
     case 'paused':
@@ -60,7 +60,7 @@ function factLines(record: RequestRecord, b: BatchFacts): string {
   ].join('\n');
 }
 
-/** Issue 21: a batch from the HTTP API names its key; the key's owner is the requester. */
+/** A batch from the HTTP API names its key; the key's owner is the requester. */
 const requestedBy = (f: RequestRecord['frozen']): string =>
   f.display.viaApi
     ? `*Requested via API key* *${esc(f.display.viaApi.keyName)}* (owner <@${f.requester}>)`

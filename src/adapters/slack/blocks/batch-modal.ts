@@ -1,4 +1,4 @@
-/** The /batch modal, its templates and its answers (issue 20). Pure builders. */
+/** The /batch modal, its templates and its answers. Pure builders. */
 import type { KnownBlock, PlainTextOption, View } from '@slack/types';
 import { z } from 'zod';
 import { ASSET_IDS } from '../../../domain/assets.js';
@@ -10,7 +10,7 @@ import { assetLabel, WALLET_ACTION } from './request-modal.js';
 
 export const BATCH_CALLBACK = 'batch_modal';
 export const BATCH_FILE_TYPES = ['csv'] as const;
-/** The file field's block id once the form was re-rendered with a problem (issue 20 item 3). */
+/** The file field's block id once the form was re-rendered with a problem. */
 export const BATCH_FILE_AGAIN = 'file_again';
 
 export const batchMetaSchema = z.object({ channel: z.string() });
@@ -22,7 +22,7 @@ const KIND_LABEL: Record<BatchKind, string> = {
   offramps: 'Offramps (to approved bank beneficiaries)',
 };
 
-/** What a re-rendered form keeps (issue 20 item 3): every choice but the file, and the problem. */
+/** What a re-rendered form keeps: every choice but the file, and the problem. */
 export interface BatchModalPrior {
   kind?: string | undefined;
   wallet?: string | undefined;

@@ -1,12 +1,12 @@
 /**
- * The offramp form's beneficiary picker (issues 5, 11): approved payees, marked when their
+ * The offramp form's beneficiary picker (11): approved payees, marked when their
  * details are only as stated; and, instead of an empty list, what to do next. Pure.
  */
 import { isIdLike } from '../../../domain/identity-query.js';
 import type { BeneficiaryEntry } from '../../../domain/registry-entries.js';
 import { echo, group, note, type OptionGroup, option } from './identity-options.js';
 
-// Only a name the service's lookup returned is said to come from it (issue 9 item 6).
+// Only a name the service's lookup returned is said to come from it.
 const HOLDER_NOTE = { lookup: ' (bank lookup)', typed: ' (as typed by the requester)', unknown: '' } as const;
 
 const payee = (b: BeneficiaryEntry) =>

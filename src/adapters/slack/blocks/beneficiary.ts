@@ -36,7 +36,7 @@ const text = (id: string, label: string, optional = false, hint?: string): Known
     element: { type: 'plain_text_input', action_id: id },
   }) as KnownBlock;
 
-/** The identity picker: Rampart's registry, and any id the service knows (issue 11). */
+/** The identity picker: Rampart's registry, and any id the service knows. */
 export const identityInput = (): KnownBlock =>
   ({
     type: 'input',

@@ -1,6 +1,6 @@
 /**
  * The "what runs" lines of an open approval card: amount, chain, from, to — each destination
- * with where it came from (issue 23 item 7: typed by whom, checksum, bank lookup and when).
+ * with where it came from (typed by whom, checksum, bank lookup and when).
  * Pure.
  */
 import { toChecksumAddress } from '../../../domain/address.js';
@@ -17,7 +17,7 @@ function chainOf(f: SealedRequest): ChainId | undefined {
   return c && c in CHAINS ? (c as ChainId) : undefined;
 }
 
-/** Only a name the service's lookup returned is called verified (issue 9 item 6, invariant 7). */
+/** Only a name the service's lookup returned is called verified (invariant 7). */
 function vouched(source: HolderSource | undefined, requester: string, at?: number): string | undefined {
   if (source === 'lookup') return `verified by bank lookup${at ? ` ${slackDate(at)}` : ''}`;
   if (source === 'typed') return `typed by <@${requester}>, not verified`;
@@ -69,7 +69,7 @@ function provenance(f: SealedRequest): string {
 const NAIRA = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const RATE = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
-/** Issue 23 item 8: "≈ ₦766,375 at ₦1,532.75 per USDC"; indicative only, the payout uses the service's rate. */
+/** "≈ ₦766,375 at ₦1,532.75 per USDC"; indicative only, the payout uses the service's rate. */
 export function nairaLine(f: SealedRequest): string | undefined {
   const { call, display } = f;
   if (call.kind !== 'offramp' || !display.indicativeRate || display.assetCode === 'cNGN') return undefined;
@@ -117,7 +117,7 @@ export function whatLines(f: SealedRequest): string[] {
     if (display.newReceiver && !display.ownWallet)
       lines.push(
         display.viaApi
-          ? // issue 21: a key created with --allow-new-destinations; said in bold on the card.
+          ? // a key created with --allow-new-destinations; said in bold on the card.
             ':warning: *new destination via API*: Rampart has never paid this address before. Check it with the payee.'
           : ':warning: *Rampart has never paid this address before.* Check it with the payee.',
       );

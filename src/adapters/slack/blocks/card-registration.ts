@@ -1,5 +1,5 @@
 /**
- * Card lines for beneficiaries registered as they already exist at the service (issue 11): what
+ * Card lines for beneficiaries registered as they already exist at the service: what
  * was checked with the service (the identities) apart from what is only stated (everything
  * else), within one section's 3,000 characters. Pure.
  */

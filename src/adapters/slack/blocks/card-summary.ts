@@ -1,5 +1,5 @@
 /**
- * Issue 23 items 2-4: the one-line summaries an approver reads in three seconds — the
+ * The one-line summaries an approver reads in three seconds — the
  * notification text (what a lock screen shows), the Approve confirmation and App Home's rows.
  * Money first, then chain, from → to, then the id and the requester. Pure.
  */
@@ -18,7 +18,7 @@ const chainName = (f: SealedRequest): string | undefined => {
   return c && c in CHAINS ? CHAINS[c as ChainId].name : undefined;
 };
 
-/** "25.00 USDC", or for a sealed "entire balance" the exact number with its label (issue 19). */
+/** "25.00 USDC", or for a sealed "entire balance" the exact number with its label. */
 export function amountWords(f: SealedRequest): string {
   const d = f.display;
   const money = `${esc(d.amountText ?? '')} ${esc(d.assetCode ?? '')}`.trim();
@@ -57,7 +57,7 @@ export function summaryLine(f: SealedRequest): string {
   }
   const chain = chainName(f);
   const from = esc(display.walletAlias ?? call.body.wallet_id);
-  // Issue 20: a batch is its rows' total from one wallet, never its first row's destination.
+  // A batch is its rows' total from one wallet, never its first row's destination.
   if (display.batch)
     return `batch of ${display.batch.rows} ${display.batch.kind}, ${amountWords(f)}${chain ? ` (${chain})` : ''} in total from ${from}`;
   return `${amountWords(f)}${chain ? ` (${chain})` : ''} ${from} → ${destinationWords(f)}`;
@@ -77,7 +77,7 @@ const LEAD: Record<RequestState, string> = {
 
 const OPEN: ReadonlySet<RequestState> = new Set(['pending', 'approved', 'executing']);
 
-/** The message `text`: money first, then the id and who asked (issue 23 item 3). */
+/** The message `text`: money first, then the id and who asked. */
 export function cardText(record: RequestRecord, freeze?: FreezeState): string {
   const f = record.frozen;
   const lead =
@@ -85,7 +85,7 @@ export function cardText(record: RequestRecord, freeze?: FreezeState): string {
   return `${lead}: ${summaryLine(f)} · ${f.id} · <@${f.requester}>`;
 }
 
-/** Issue 23 item 2: what runs, and whether this click makes it run. */
+/** What runs, and whether this click makes it run. */
 /** `compact`: the shorter wording card.ts falls back to when the full one passes Slack's 300 characters. */
 export function approveConfirmText(record: RequestRecord, commitments?: CardCommitments, compact = false): string {
   const f = record.frozen;

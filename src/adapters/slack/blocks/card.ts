@@ -1,7 +1,7 @@
 /**
  * The approval card: exactly what will run, who asked, the rule, the votes, and the buttons
  * while it is pending. A final card shrinks to its outcome, one summary line and the people
- * (issue 23 item 9). Pure builders; the lines are in card-lines.ts, the summaries in
+ *. Pure builders; the lines are in card-lines.ts, the summaries in
  * card-summary.ts, the thread replies in card-replies.ts.
  */
 
@@ -38,7 +38,7 @@ import { requestRepeatLines } from './repeat-lines.js';
 
 export { APPROVAL_ACTIONS } from './card-buttons.js';
 
-// Words first: the emoji only repeats them (issue 23 item 12).
+// Words first: the emoji only repeats them.
 const STATE_LABEL: Record<RequestState, string> = {
   pending: ':hourglass_flowing_sand: Waiting for approval',
   approved: ':white_check_mark: Approved, queued to run',
@@ -64,7 +64,7 @@ function statusLine(record: RequestRecord, frozen: boolean): string {
   const label = STATE_LABEL[record.state];
   switch (record.state) {
     case 'pending':
-      // Issue 23 item 5: a frozen card never invites a click that would be refused.
+      // A frozen card never invites a click that would be refused.
       return frozen ? ':octagonal_sign: On hold: Rampart is frozen, so this cannot be approved now' : label;
     case 'denied':
       return `${label} by <@${record.decidedBy}>${at(record)}`;
@@ -75,7 +75,7 @@ function statusLine(record: RequestRecord, frozen: boolean): string {
       return `${frozen && record.state === 'approved' ? ':octagonal_sign: Approved, held: Rampart is frozen' : label}${record.decidedBy ? ` (quorum reached by <@${record.decidedBy}>${at(record)})` : ''}`;
     case 'succeeded': {
       const o = record.outcome ?? {};
-      // Issue 19: a person's resolution of an unknown outcome says who recorded it.
+      // A person's resolution of an unknown outcome says who recorded it.
       if (o.resolution)
         return `${label}: recorded as paid by <@${o.resolution.by}>${o.hash || o.reference || o.id ? ` ${code(o.hash ?? o.reference ?? o.id ?? '')}` : ''} (the outcome was unknown)`;
       if (o.link)
@@ -94,14 +94,14 @@ function statusLine(record: RequestRecord, frozen: boolean): string {
   }
 }
 
-/** Issue 21: a request from the HTTP API names its key; the key's owner is the requester. */
+/** A request from the HTTP API names its key; the key's owner is the requester. */
 const requestedBy = (f: RequestRecord['frozen']): string =>
   f.display.viaApi
     ? `*Requested via API key* *${esc(f.display.viaApi.keyName)}* (owner <@${f.requester}>)`
     : `*Requested by:* <@${f.requester}>`;
 
 function votesLine(record: RequestRecord): string {
-  // issue 22: "approved by @x with passkey"; a step-up request says every vote needs one.
+  // "approved by @x with passkey"; a step-up request says every vote needs one.
   const votes = record.votes.map((v) => `<@${v.user}> ✓${v.passkey ? ' with passkey' : ''}`).join(', ');
   const stepUp = record.frozen.stepUp ? ' (each with the approver’s passkey)' : '';
   return `*Approvals:* ${record.votes.length} of ${record.frozen.requiredApprovals}${stepUp}${votes ? `: ${votes}` : ''}`;
@@ -121,10 +121,10 @@ function peoplesWords(record: RequestRecord): KnownBlock[] {
 const hashLine = (record: RequestRecord) =>
   context(`Sealed request hash \`${record.frozen.hash}\` · what runs is exactly what is shown`);
 
-/** Issue 23 item 9: outcome, one summary line, the people; no line that was true only before. */
+/** Outcome, one summary line, the people; no line that was true only before. */
 function finalCard(record: RequestRecord): KnownBlock[] {
   const f = record.frozen;
-  // Issue 22: the final card keeps "with passkey" (the vote's proof), as the history does.
+  // The final card keeps "with passkey" (the vote's proof), as the history does.
   const approvers = record.votes.map((v) => `<@${v.user}>${v.passkey ? ' with passkey' : ''}`).join(', ');
   return [
     header(`${TITLE[f.call.kind]} ${f.id}`),
@@ -138,7 +138,7 @@ function finalCard(record: RequestRecord): KnownBlock[] {
 export function requestCardBlocks(record: RequestRecord, sandbox: boolean, controls: CardControls = {}): Blocks {
   const f = record.frozen;
   const frozen = controls.freeze !== undefined;
-  // Issue 20: a batch's card is its own (kind, rows, total, preview, progress, Resume/Stop).
+  // A batch's card is its own (kind, rows, total, preview, progress, Resume/Stop).
   if (f.display.batch)
     return batchCardBlocks(record, f.display.batch, sandbox, frozen, buttons(record, frozen), controls.approvers);
   if (isFinal(record.state))
@@ -146,11 +146,11 @@ export function requestCardBlocks(record: RequestRecord, sandbox: boolean, contr
   const blocks: KnownBlock[] = [
     header(`${TITLE[f.call.kind]} ${f.id}`),
     section(statusLine(record, frozen)),
-    ...cardControlBlocks(record, controls), // issue 13
+    ...cardControlBlocks(record, controls),
     { type: 'section', text: mrkdwn(whatLines(f).join('\n')) },
     ...committedBlocks(record, controls.commitments),
     ...velocityBlocks(record), // after the money: a person reads the amount first
-    // Issue 20 §4: earlier payments this one repeats, while it can still be denied.
+    // Earlier payments this one repeats, while it can still be denied.
     ...(record.state === 'pending' && f.display.repeats?.length ? [section(requestRepeatLines(f).join('\n'))] : []),
     section(requestedBy(f)),
     ...peoplesWords(record),

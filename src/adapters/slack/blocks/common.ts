@@ -22,7 +22,7 @@ export const context = (text: string): KnownBlock => ({ type: 'context', element
 export const header = (text: string): KnownBlock => ({ type: 'header', text: plain(text) });
 
 /**
- * Issue 23 item 19: the one format for every date people read in Slack — "Today 09:30", "Nov 21
+ * The one format for every date people read in Slack — "Today 09:30", "Nov 21
  * 09:30" — in each reader's own time zone; the fallback (notifications, old clients) in UTC.
  */
 export const slackDate = (ms: number): string =>
@@ -30,7 +30,7 @@ export const slackDate = (ms: number): string =>
 
 /**
  * A URL as the target of a mrkdwn link, or undefined: http(s) only, Slack's three escapes, and
- * no `|`, which would end the target and let the rest pose as the label (issue 9 seams).
+ * no `|`, which would end the target and let the rest pose as the label (a seam where service data enters).
  */
 export function linkTarget(url: string): string | undefined {
   let parsed: URL;

@@ -1,4 +1,4 @@
-/** Kill switch texts (issue 13): the banner on every open card and App Home, click refusals. Pure. */
+/** Kill switch texts: the banner on every open card and App Home, click refusals. Pure. */
 
 import type { FreezeState, UnfreezeProposal } from '../../../domain/freeze-state.js';
 import { plural, pluralWord } from '../../../domain/words.js';
@@ -66,7 +66,7 @@ export function unfreezeCardBlocks(c: UnfreezeCardInput): Blocks {
     context(`Votes: ${votes || 'none yet'}`),
   ];
   if (!proposal.decided && c.held.length === 0) {
-    // Issue 23 item 19: nothing is held, so there is nothing to release or cancel: one choice.
+    // Nothing is held, so there is nothing to release or cancel: one choice.
     blocks.push({
       type: 'actions',
       block_id: `unfreeze-${proposal.id.slice(0, 40)}`,

@@ -9,7 +9,7 @@ import { type Blocks, context, esc, header, link, plain, section, slackDate } fr
 import { freezeBannerText } from './freeze.js';
 import { activityBlocks, age, balanceBlocks, chartBlocks } from './home-dashboard.js';
 
-/** Issue 23 item 11: the buttons at the top open what /transfer, /offramp and /balance open. */
+/** The buttons at the top open what /transfer, /offramp and /balance open. */
 export const HOME_ACTIONS = { transfer: 'home_transfer', offramp: 'home_offramp', balance: 'home_balance' } as const;
 
 export interface HomeInput {
@@ -26,7 +26,7 @@ export interface HomeInput {
    * and the wallet whose charts this person asked to see (else the first with charts).
    */
   dashboard?: { data: Dashboard; links: ReadonlyMap<string, string>; now: number; expanded?: string | undefined };
-  /** Issue 24: someone outside VIEWERS: no treasury figures (only what needs their own vote). */
+  /** Someone outside VIEWERS: no treasury figures (only what needs their own vote). */
   figuresHidden?: boolean;
   /** Outcome-unknown requests whose not-paid proposal this approver could confirm. */
   confirm?: RequestRecord[];
@@ -35,7 +35,7 @@ export interface HomeInput {
 export const FIGURES_HIDDEN =
   'Treasury figures (balances, limits, requests) are shown only to the people in VIEWERS; ask whoever runs Rampart to add you or your user group.';
 
-// Issue 23 item 11: each row says what moves from where to where (the sealed amount included).
+// Each row says what moves from where to where (the sealed amount included).
 const line = (r: RequestRecord): string =>
   `*${r.frozen.id}* · ${summaryLine(r.frozen)} · ${esc(batchStatusWords(r) ?? r.state)} · by <@${r.frozen.requester}> ${slackDate(r.frozen.createdAt)}`;
 
@@ -78,7 +78,7 @@ const rows = (list: RequestRecord[], show: (r: RequestRecord) => string, empty: 
 
 export function homeView(input: HomeInput): View {
   const { pending, recent, sandbox, freeze, approver, dashboard } = input;
-  // Issue 24: with the dashboard, waiting rows say how long they have waited (oldest first).
+  // With the dashboard, waiting rows say how long they have waited (oldest first).
   const aged = (r: RequestRecord) =>
     dashboard ? `${line(r)} · waiting ${age(dashboard.now - r.frozen.createdAt)}` : line(r);
   const mine = approver ? pending.filter((r) => needsVoteOf(approver.user, r)) : [];
@@ -89,7 +89,7 @@ export function homeView(input: HomeInput): View {
   const recentOnly = recent.filter((r) => !shown.has(r.frozen.id));
   const blocks: Blocks = [
     header('Rampart'),
-    ...(freeze ? [section(freezeBannerText(freeze))] : []), // issue 13
+    ...(freeze ? [section(freezeBannerText(freeze))] : []),
     actions,
     context(
       'Balances `/balance` · rates `/rate` · bank lookup `/lookup` · payments `/transfer`, `/offramp` · setup `/identity`, `/beneficiary` · stop everything `/freeze`. Add `help` to any command for its usage.',

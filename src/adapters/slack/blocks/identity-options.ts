@@ -1,5 +1,5 @@
 /**
- * The identity picker's options (issue 11): Rampart's registry and the service's answer for a
+ * The identity picker's options: Rampart's registry and the service's answer for a
  * typed id, in labelled groups. Slack cannot disable an option, so an inactive identity sits in
  * a group whose label says it cannot be chosen (and choosing it anyway gives a field error), and
  * explanations are options whose value starts with NOTE_PREFIX. Pure.

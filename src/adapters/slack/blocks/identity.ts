@@ -1,4 +1,4 @@
-/** Identity modal and answers. A BVN is only ever shown as its last four digits (issue 5). */
+/** Identity modal and answers. A BVN is only ever shown as its last four digits. */
 
 import type { View } from '@slack/types';
 import type { CreateIdentityOutcome } from '../../../app/create-identity.js';
@@ -60,7 +60,7 @@ export const resultModal = (title: string, blocks: Blocks): View => ({
   blocks,
 });
 
-/** `/identity <id>`: what GET /identity said just now, with what Rampart knows (issue 11). */
+/** `/identity <id>`: what GET /identity said just now, with what Rampart knows. */
 export const identityBlocks = (entry: IdentityEntry): Blocks => [
   section(
     [
@@ -131,7 +131,7 @@ const NEW_IDENTITY = 'New BVN identity';
 export const identityCreatingModal = (): View =>
   resultModal(NEW_IDENTITY, [section(':hourglass_flowing_sand: Creating the identity…')]);
 
-/** What the create did (spec 4.5); an ambiguous failure is said loudly, never "try again" (issue 9). */
+/** What the create did (spec 4.5); an ambiguous failure is said loudly, never "try again". */
 export function identityCreatedModal(o: CreateIdentityOutcome, sandbox: boolean): View {
   let blocks: Blocks;
   if (o.kind === 'created') {

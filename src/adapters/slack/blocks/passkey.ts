@@ -1,5 +1,5 @@
 /**
- * Issue 22: what Slack shows about passkeys — the /passkey answer (an enrol link and the list),
+ * What Slack shows about passkeys — the /passkey answer (an enrol link and the list),
  * the approval card of a new passkey, the owner's direct messages. Pure. Nothing here removes or
  * approves anything: every button leads to the passkey page.
  */
@@ -134,7 +134,7 @@ const decisionLine = (d: PasskeyCardDecision): string =>
 export const passkeyCardDecidedText = (p: Passkey, d: PasskeyCardDecision): string =>
   `<@${p.user}>'s new passkey (${authenticatorName(p.aaguid)}) was ${d.kind === 'approved' ? `approved by <@${d.by}>` : 'removed before approval'}.`;
 
-/** The approval card once decided (issue 22 follow-up): what was decided and by whom, no button. */
+/** The approval card once decided: what was decided and by whom, no button. */
 export function passkeyCardDecidedBlocks(p: Passkey, d: PasskeyCardDecision): KnownBlock[] {
   const [, details] = passkeyCardBlocks(p);
   return [
@@ -144,7 +144,7 @@ export function passkeyCardDecidedBlocks(p: Passkey, d: PasskeyCardDecision): Kn
   ];
 }
 
-/** The owner's direct messages (issue 22: every passkey requested, added or removed). */
+/** The owner's direct messages (every passkey requested, added or removed). */
 export const requestedDm = (p: Passkey): string =>
   `A passkey (${authenticatorName(p.aaguid)}, ${p.browser.slice(0, 80)}) was registered for you and waits for another approver's approval. If this was not you, tell an approver now.`;
 

@@ -7,7 +7,7 @@ import { type Blocks, context, esc, section, slackDate } from './common.js';
 const RATE_FORMAT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 6 });
 const SYMBOL: Record<string, string> = { NGN: '₦' };
 
-/** Issue 23 item 18: "per what" said — the service quotes local currency per 1 USDC (spec 2.9's onramp rate). */
+/** "per what" said — the service quotes local currency per 1 USDC (spec 2.9's onramp rate). */
 export const rateBlocks = (currency: string, rate: number, fetchedAt: number): Blocks => [
   section(
     `*1 USDC ≈ ${SYMBOL[currency] ?? `${esc(currency)} `}${RATE_FORMAT.format(rate)}* (onramp rate, ${esc(currency)})`,

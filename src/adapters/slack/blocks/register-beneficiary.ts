@@ -1,5 +1,5 @@
 /**
- * The "existing beneficiary" form (issue 11): the service's beneficiary id, the identity it
+ * The "existing beneficiary" form: the service's beneficiary id, the identity it
  * belongs to (checked with the service), and a label, bank and last four digits as the requester
  * states them — said plainly, since nothing but the identity can be checked. Pure.
  */

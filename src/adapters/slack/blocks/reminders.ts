@@ -1,5 +1,5 @@
 /**
- * Issue 13's direct messages: reminders to approvers, escalation, and the requester's messages at
+ * The velocity and approval direct messages: reminders to approvers, escalation, and the requester's messages at
  * each decision and outcome. Pure; the outcome texts reuse the thread replies (link, reason, or
  * what to check — never advice to resubmit an unknown).
  */
@@ -9,7 +9,7 @@ import { outcomeReply } from './card-replies.js';
 import { summaryLine } from './card-summary.js';
 import { link, slackDate } from './common.js';
 
-// Issue 23 items 3-4: the money first, a sealed entire balance with its label.
+// The money first, a sealed entire balance with its label.
 const what = (r: RequestRecord): string => summaryLine(r.frozen);
 
 export const reminderText = (r: RequestRecord, permalink: string, n: number): string =>

@@ -1,5 +1,5 @@
 /**
- * The warnings on a card (issue 20 "What a user does" §4 and §5), as card lines and as what the
+ * The warnings on a card , as card lines and as what the
  * approver confirms on Approve: repeats of earlier payments (a repeat of an UNKNOWN payment
  * first and in bold: it may have been paid), the same batch file again, new destinations, rows
  * repeating another row of the file. Pure; ages are counted from the request's own creation, so
@@ -38,7 +38,7 @@ export function requestRepeatLines(f: SealedRequest): string[] {
 }
 
 /** A batch card's warnings, most urgent first. */
-/** `viaApi` (issue 21): a new destination in a batch from the HTTP API is said in bold. */
+/** `viaApi`: a new destination in a batch from the HTTP API is said in bold. */
 export function batchWarningLines(b: BatchFacts, createdAt: number, viaApi = false): string[] {
   // Kept unknown first (app/repeats.ts): the first ROW_LINES are named, the rest counted.
   const repeats = b.repeats ?? [];

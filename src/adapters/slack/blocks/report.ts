@@ -1,5 +1,5 @@
 /**
- * The treasury report as Block Kit (issue 24), pure. Each chart is Slack's own
+ * The treasury report as Block Kit, pure. Each chart is Slack's own
  * `data_visualization` block, or — where the workspace refused it — an image block showing the
  * uploaded PNG (`slack_file`); either way its summary line comes first in text (never a picture
  * alone). Batch rows are named as the batch card names them, and the team's own wallets by name.

@@ -64,7 +64,7 @@ export function requestModal(
 ): View {
   const walletOptions = wallets.map((w) => option(w.note ? `${w.alias} · ${w.note}` : w.alias, w.alias));
   const warnings = prefillWarnings(prefill, wallets);
-  // Issue 23 item 1: a pre-fill that could not be used leaves its field empty, never a default.
+  // A pre-fill that could not be used leaves its field empty, never a default.
   const initialWallet = prefill.wallet
     ? walletOptions.find((o) => o.value === prefill.wallet)
     : walletOptions.find((o) => !wallets.find((w) => w.alias === o.value)?.note);
@@ -112,7 +112,7 @@ export function requestModal(
     ),
   ];
   if (meta.kind === 'transfer') {
-    // Issue 23 item 17: one either/or; the number is sealed at submission (issue 19).
+    // One either/or; the number is sealed at submission.
     const entire = option(entireBalanceText(choices, prefill.asset, assets !== undefined), 'entire');
     blocks.push(
       input(
@@ -140,7 +140,7 @@ export function requestModal(
         block_id: 'beneficiary_actions',
         elements: [
           { type: 'button', action_id: NEW_BENEFICIARY_ACTION, text: plain('New beneficiary…', 75), value: 'new' },
-          // issue 11: one the service already has, registered as stated.
+          // One the service already has, registered as stated.
           {
             type: 'button',
             action_id: EXISTING_BENEFICIARY_ACTION,
@@ -165,7 +165,7 @@ export function requestModal(
   return {
     type: 'modal',
     callback_id: REQUEST_CALLBACK[meta.kind],
-    // Whole JSON or a smaller one, never a cut string (issue 9 item 11): the reason is the only
+    // Whole JSON or a smaller one, never a cut string: the reason is the only
     // long pre-fill, and only the asset refresh needs it again.
     private_metadata: encodeMetadata(
       { ...meta, prefill },

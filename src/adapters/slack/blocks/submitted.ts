@@ -1,5 +1,5 @@
 /**
- * What a form says when it did not become a new request (issue 9): nothing was submitted, or a
+ * What a form says when it did not become a new request: nothing was submitted, or a
  * repeated submit, with where the first one went.
  */
 import type { View } from '@slack/types';

@@ -1,4 +1,4 @@
-/** /batch (issue 20): opens the batch modal; `/batch template` answers with each kind's columns. */
+/** /batch: opens the batch modal; `/batch template` answers with each kind's columns. */
 import { refreshBatchChoices } from '../batch-choices.js';
 import { BATCH_USAGE, batchModal, batchTemplateText } from '../blocks/batch-modal.js';
 import { isHelp } from '../blocks/usage.js';

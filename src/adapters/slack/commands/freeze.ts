@@ -1,5 +1,5 @@
 /**
- * /freeze, /unfreeze and the unfreeze card's buttons (issue 13): read the payload → deps.app.freeze (app/freeze.ts)
+ * /freeze, /unfreeze and the unfreeze card's buttons: read the payload → deps.app.freeze (app/freeze.ts)
  * → a private answer, the one channel message, or the unfreeze card.
  */
 
@@ -54,7 +54,7 @@ const privateAnswer =
       .postEphemeral({ channel: command.channel_id, user: command.user_id, text: withSandboxText(text, deps.sandbox) })
       .catch((err: unknown) => deps.log.warn({ err }, `could not answer ${name}`));
 
-/** Issue 23 item 13: a non-approver is told who can freeze, not only that they cannot. */
+/** A non-approver is told who can freeze, not only that they cannot. */
 export const whoCanFreeze = (approvers: readonly string[]): string =>
   `Only approvers can freeze Rampart: ${approvers.map((a) => (a.startsWith('S') ? `<!subteam^${a}>` : `<@${a}>`)).join(', ')}. Ask one of them; nothing changed.`;
 
@@ -93,7 +93,7 @@ export function registerFreezeCommands(app: Routes, deps: Deps): void {
     const answer = privateAnswer(client, deps, command, '/freeze');
     const reason = (command.text ?? '').trim();
     const outcome = await deps.app.freeze.start(slackActor(command.user_id), reason);
-    deps.homeRefresh?.changed(); // issue 24: App Home shows the freeze banner
+    deps.homeRefresh?.changed(); // App Home shows the freeze banner
     switch (outcome.kind) {
       case 'not-approver':
         await answer(whoCanFreeze(deps.config.approvers));
@@ -167,7 +167,7 @@ export function registerFreezeCommands(app: Routes, deps: Deps): void {
       const where = { channel_id: body.channel?.id ?? deps.config.approvalsChannel, user_id: user };
       const tell = privateAnswer(client, deps, where, 'an unfreeze click');
       const outcome = await deps.app.freeze.voteUnfreeze(slackActor(user), action.value ?? '', choice);
-      deps.homeRefresh?.changed(); // issue 24: a lifted freeze leaves App Home
+      deps.homeRefresh?.changed(); // a lifted freeze leaves App Home
       switch (outcome.kind) {
         case 'not-approver':
         case 'approver-check-failed':

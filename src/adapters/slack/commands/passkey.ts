@@ -1,5 +1,5 @@
 /**
- * /passkey (issue 22 "Enrolment"): an approver gets a one-time link (10 min) to register a passkey
+ * /passkey: an approver gets a one-time link (10 min) to register a passkey
  * on this device, and the list of theirs. A Slack session can only list: removing needs another
  * passkey of the same person (the page) or the CLI.
  */

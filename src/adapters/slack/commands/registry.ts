@@ -29,7 +29,7 @@ export function registerRegistryCommands(app: Routes, deps: Deps): void {
         await respondBlocks(respond, deps, 'Identities', identityListBlocks(await deps.app.registry.identities()));
         return;
       }
-      // issue 11: checked live; one the service already had is remembered (masked).
+      // Checked live; one the service already had is remembered (masked).
       const check = await deps.app.registry.checkIdentity(first, command.user_id);
       if (check.kind === 'found') {
         await respondBlocks(respond, deps, `Identity ${check.entry.id}`, identityBlocks(check.entry));
@@ -50,7 +50,7 @@ export function registerRegistryCommands(app: Routes, deps: Deps): void {
     }
     await ack();
     if (text === 'new' || text === 'register') {
-      // issue 11: `register` is a beneficiary that already exists at the service.
+      // `register` is a beneficiary that already exists at the service.
       const view = (text === 'new' ? nigerianModal : registerModal)({ channel: command.channel_id });
       await client.views
         .open({ trigger_id: command.trigger_id, view })

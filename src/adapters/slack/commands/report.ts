@@ -1,5 +1,5 @@
 /**
- * /report [7d|30d] [post] (issue 24): read the words, ack, then build the report from stored
+ * /report [7d|30d] [post]: read the words, ack, then build the report from stored
  * records and answer privately; `post` shares it — only in REPORT_CHANNEL or the approvals
  * channel, never in a channel shared with another organisation (Slack Connect) — with the CSV
  * of its rows and the chart PNGs in its thread.

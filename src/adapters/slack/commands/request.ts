@@ -14,7 +14,7 @@ interface OpenRequest {
   prefill: Prefill;
 }
 
-/** Opens the request modal; shared by the commands and App Home's buttons (issue 23 item 11). */
+/** Opens the request modal; shared by the commands and App Home's buttons. */
 export async function openRequestModal(client: WebClient, deps: Deps, o: OpenRequest): Promise<void> {
   const meta = { kind: o.kind, channel: o.channel, prefill: o.prefill };
   let opened: { id?: string; hash?: string } | undefined;
@@ -26,7 +26,7 @@ export async function openRequestModal(client: WebClient, deps: Deps, o: OpenReq
     deps.log.error({ err }, `could not open the ${o.kind} modal`);
     return;
   }
-  // A mistyped wallet stays unchosen (issue 23 item 1): the list is refreshed for none.
+  // A mistyped wallet stays unchosen: the list is refreshed for none.
   const wallet = o.prefill.wallet
     ? deps.config.wallets.find((w) => w.alias === o.prefill.wallet)
     : deps.config.wallets[0];

@@ -1,5 +1,5 @@
 /**
- * app_home_opened: publish the person's App Home — with the dashboard (issue 24) for VIEWERS,
+ * app_home_opened: publish the person's App Home — with the dashboard for VIEWERS,
  * without any treasury figure for anyone else.
  */
 import type { WebClient } from '@slack/web-api';
@@ -12,7 +12,7 @@ import { canView } from '../viewers.js';
 /** A card's link never changes: asked of Slack once per process. */
 const permalinks = new Map<string, string>();
 
-/** Issue 23 item 11: each card's link; a card Slack cannot link is listed without one. */
+/** Each card's link; a card Slack cannot link is listed without one. */
 async function cardLinks(client: WebClient, list: RequestRecord[]): Promise<Map<string, string>> {
   const links = new Map<string, string>();
   await Promise.all(
@@ -52,7 +52,7 @@ export async function publishHome(deps: Deps, client: WebClient, user: string, c
     canView(deps, client, user),
     deps.approvers.isApprover(user).catch(() => false),
   ]);
-  // Issue 18 §3: read through the app façade; this listener only draws.
+  // Read through the app façade; this listener only draws.
   const [{ open, recent, freeze, proposals }, dashboard] = await Promise.all([
     deps.app.reads.home(viewer),
     viewer ? deps.app.reports.dashboard() : undefined,

@@ -1,5 +1,5 @@
 /**
- * The request-again confirmation (issue 20): on submit the form turns to "checking…" at once
+ * The request-again confirmation: on submit the form turns to "checking…" at once
  * (the ack), the rows are read and checked again and the new batch created after it, and the
  * form then says what it became — or, when it was closed meanwhile, a message does.
  */

@@ -1,5 +1,5 @@
 /**
- * A /batch upload's check (issue 20 item 3): download the picked CSV with the bot token and run
+ * A /batch upload's check: download the picked CSV with the bot token and run
  * the batch check (deps.app.batches.check). When it does not fit Slack's 3 s (a slow file download, a slow service), the form
  * is acked with a "checking…" view and this same work's answer arrives by views.update: the
  * errors above an empty file field, or the submitted batch. The full list of problems always

@@ -1,5 +1,5 @@
 /**
- * Submission of the /batch modal (issue 20): download the picked CSV with the bot token, check
+ * Submission of the /batch modal: download the picked CSV with the bot token, check
  * every row (views/batch-checking.ts → app/check-batch.ts), and answer on the form — the row
  * errors on the file field (the full list as a message when it does not fit), or, once the file
  * passes, submitBatch. When the check does not fit the ack budget (app/submit-budget.ts, as the
@@ -109,7 +109,7 @@ export function registerBatchView(app: Routes, deps: Deps): void {
       return finish(client, deps, await submit(deps, answer, s), answer.name, channel, user);
     }
 
-    // Issue 20 item 3: too slow for the ack; the form says "checking…" and is updated after.
+    // Too slow for the ack; the form says "checking…" and is updated after.
     await ack({
       response_action: 'update',
       view: checkingModal('New batch payout', `${file.name ?? 'your file'}: every row, before anything is posted.`),

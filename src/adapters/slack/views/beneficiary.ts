@@ -1,5 +1,5 @@
 /**
- * New beneficiary (issue 5): chosen identity; a Nigerian account looked up first and confirmed
+ * New beneficiary: chosen identity; a Nigerian account looked up first and confirmed
  * by its holder name, or a cross-border account; then an approval-gated request like a payment.
  */
 
@@ -114,7 +114,7 @@ export function registerBeneficiaryViews(app: Routes, deps: Deps): void {
       sandbox: deps.sandbox,
     });
     await deps.app.payments.ackThenAnnounce(() => ack({ response_action: 'update', view: done }), frozen);
-    // Issue 9 item 12: the full account number lives on only in the request, masked once final.
+    // The full account number lives on only in the request, masked once final.
     await deps.app.registry.forgetBeneficiaryDraft(token.value.token);
   });
   registerCrossBorderView(app, deps);

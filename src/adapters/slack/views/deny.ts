@@ -11,7 +11,7 @@ import { encodeMetadata, readMetadata } from '../metadata.js';
 import type { Routes } from '../routes.js';
 
 export const DENY_CALLBACK = 'deny_modal';
-// Issue 20: a batch (B-<n>) is denied with the same modal as a single request.
+// A batch (B-<n>) is denied with the same modal as a single request.
 const meta = z.object({ requestId: z.string().regex(APPROVAL_ID), channel: z.string().optional() });
 
 export const denyModal = (requestId: string, channel: string | undefined): View => ({

@@ -1,5 +1,5 @@
 /**
- * Registering a beneficiary that already exists at the service (issue 11): from `/beneficiary
+ * Registering a beneficiary that already exists at the service: from `/beneficiary
  * register` or the offramp form's "Use an existing beneficiary id…". Read the form → the
  * registration use case (`app.submitRegistration`, shared with the CLI) → field errors, or one approval-gated request.
  */
@@ -57,7 +57,7 @@ export function registerRegisterBeneficiaryView(app: Routes, deps: Deps): void {
       bank_name: field(v, 'bank_name'),
       account_last4: field(v, 'account_last4'),
     };
-    // Issue 18 §3: the same use case as `rampart beneficiaries import`.
+    // The same use case as `rampart beneficiaries import`.
     const submitted = await deps.app.registry.submitRegistration({
       rows: [{ line: 0, input }],
       actor: slackActor(body.user.id),

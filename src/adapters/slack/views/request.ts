@@ -14,7 +14,7 @@ import type { Deps } from '../deps.js';
 import { readMetadata } from '../metadata.js';
 import type { Routes } from '../routes.js';
 
-/** Slack allows 3 s for the answer; the balance check must leave room for the create (issue 9). */
+/** Slack allows 3 s for the answer; the balance check must leave room for the create. */
 const CHECK_BUDGET_MS = 1_700;
 
 type Values = Record<string, Record<string, ViewStateValue>>;
@@ -61,7 +61,7 @@ export function registerRequestViews(app: Routes, deps: Deps): void {
       switch (outcome.kind) {
         case 'invalid': {
           const errors = outcome.errors as Record<string, string>;
-          // issue 11: the picker's hints are options too; choosing one gets a sentence, not a refusal.
+          // The picker's hints are options too; choosing one gets a sentence, not a refusal.
           if (errors.beneficiary && isNote(selected(v, 'beneficiary'))) errors.beneficiary = NOTE_CHOSEN;
           await ack({ response_action: 'errors', errors });
           return;

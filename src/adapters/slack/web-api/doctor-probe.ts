@@ -1,4 +1,4 @@
-/** Slack as `rampart doctor` asks it (issue 14): the Web API calls behind app/doctor's SlackProbe. */
+/** Slack as `rampart doctor` asks it: the Web API calls behind app/doctor's SlackProbe. */
 import { WebClient } from '@slack/web-api';
 import type { SlackProbe } from '../../../app/doctor.js';
 import { slackClientOptions } from './client-options.js';

@@ -1,5 +1,5 @@
 /**
- * The Slack side of PasskeyNotices (issue 22): the owner's direct message for every passkey
+ * The Slack side of PasskeyNotices: the owner's direct message for every passkey
  * requested, added or removed, and the approval card of a pending one in the approvals channel,
  * redrawn once decided. A failed post is logged and never changes what happened to the passkey.
  * In slack-api/ (not the Bolt adapter) because `rampart passkeys revoke` sends the same message.

@@ -1,5 +1,5 @@
 /**
- * Answers a request's response URL (issue 19 "Speed and memory": the client does no more per call
+ * Answers a request's response URL (the client does no more per call
  * than it needs). Bolt's respond() posts with fetch: WHATWG streams, a Response and a transfer
  * per answer — in a same-run profile ~0.28 ms of CPU and ~10 KB of garbage per /rate, more than
  * the rest of the answer. This posts the same JSON with undici's request, and fails the same way
