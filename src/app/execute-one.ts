@@ -16,6 +16,7 @@ import type { Registry } from '../store/registry.js';
 import type { RequestStore } from '../store/requests.js';
 import { checkFunding } from './batch-funding.js';
 import { afterRow, type BatchRunConfig, isBatch, rowFinish } from './batch-run.js';
+import { addEntries } from './destinations/add-entries.js';
 import { callService, recordSuccess, registerStated } from './execution-effects.js';
 import type { Clock, JobQueue } from './ports.js';
 import { unknownFinishKeys } from './unknown-keys.js';
@@ -35,6 +36,8 @@ export interface ExecuteOneDeps {
    * Redis has none. Without it the execution goes back to queued, never sent.
    */
   durable?: () => Promise<boolean>;
+  /** ADDRESS_COOLDOWN: how long an approved address-book entry cools off before it is usable. */
+  addressCooldownMs?: number;
   /** BATCH_PAUSE_AFTER_FAILURES and BATCH_HOLD_LIMIT (defaults: 10, none). */
   batch?: BatchRunConfig;
   /**
@@ -54,11 +57,24 @@ export interface ExecuteOneOptions {
    * asks BATCH_RATE's limiter again (the check's read must not shorten the gap between calls).
    */
   returnWhenFunded?: boolean;
+  /** Set when the result is 'waiting': ms until its address-book entry finishes cooling off. */
+  waited?: { ms: number };
 }
 
 // 'frozen': the freeze refused the start; nothing changed, the job waits. 'wait'
 //: a batch's funding could not be checked (balance unreadable); the job waits too.
-export type ExecuteResult = 'succeeded' | 'failed' | 'unknown' | 'retry' | 'skipped' | 'frozen' | 'wait' | 'funded';
+// 'waiting': its address-book entry is still cooling off (never 'frozen': that is the freeze's word).
+export type ExecuteResult =
+  | 'succeeded'
+  | 'failed'
+  | 'unknown'
+  | 'retry'
+  | 'skipped'
+  | 'frozen'
+  | 'wait'
+  | 'funded'
+  | 'waiting'
+  | 'cancelled';
 
 /** Only a call that provably never left is tried again: this many tries at most. */
 export const EXECUTE_TRIES = 3;
@@ -112,6 +128,16 @@ export async function executeOne(
   }
   if (started.token === undefined) {
     if (started.held) return 'frozen';
+    // The start script cancelled it (its address-book entry is gone): nothing was sent.
+    if (started.cancelled !== undefined) {
+      log.warn({ executionId, why: started.cancelled }, 'execute: cancelled by the address book; nothing called');
+      await jobs.notify({ requestId: approvalId, kind: batch ? 'card' : 'outcome' });
+      return 'cancelled';
+    }
+    if (started.approval === 'cooling' && started.waitMs !== undefined) {
+      if (options.waited) options.waited.ms = started.waitMs;
+      return 'waiting';
+    }
     // A click's wake-up is expected to find nothing to start (before the quorum, on a
     // decided card, on a request that is gone); any other job that may not start is worth a look.
     const woken = isWakeJob(jobId);
@@ -240,6 +266,12 @@ export async function executeOne(
       'refused: amount not fixed',
     );
     return 'failed';
+  }
+  if (frozen.call.kind === 'address-book') {
+    refreshCard();
+    const { ok, ...result } = await addEntries(deps, frozen, started.decidedBy);
+    await finish(ok ? 'succeeded' : 'failed', result, result.message);
+    return ok ? 'succeeded' : 'failed';
   }
   if (frozen.call.kind === 'register-beneficiary') {
     refreshCard();

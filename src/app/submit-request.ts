@@ -5,6 +5,7 @@
  * safe"). Nothing reaches the service's money endpoints here. The edge acks, then calls
  * `announce` (app/post-request.ts) so the card and the expiry follow.
  */
+
 import { type Draft, type DraftInput, type FieldErrors, type SealedDraft, validateDraft } from '../domain/draft.js';
 import type { ApiVia } from '../domain/open-caps.js';
 import { evaluatePolicy } from '../domain/policy.js';
@@ -15,6 +16,7 @@ import { needsStepUp } from '../domain/step-up.js';
 import { checkDraftAgainstWallet } from '../domain/wallet-check.js';
 import type { ServiceClient } from '../service/client.js';
 import type { AppDeps } from './deps.js';
+import { checkDestination } from './destinations/check.js';
 import { ownWalletNamed, ownWallets } from './own-wallets.js';
 import { sealRequest } from './post-request.js';
 import { repeatsOfCall } from './repeats.js';
@@ -116,8 +118,29 @@ async function readRegistry(
   // Earlier payments this one repeats, read beside the registry (no extra round trip).
   const repeating = bounded(deps, repeatsOfCall(deps, sealedCall(draft)));
   repeating.catch(() => {}); // awaited below; never an unhandled rejection if we return first
-  if (draft.kind === 'transfer' && draft.receiver)
-    display.newReceiver = !(await bounded(deps, deps.store.knownPayee(draft.asset.chain, draft.receiver)));
+  if (draft.kind === 'transfer' && draft.receiver) {
+    const [known, book] = await bounded(
+      deps,
+      Promise.all([
+        deps.store.knownPayee(draft.asset.chain, draft.receiver),
+        checkDestination(deps, {
+          chain: draft.asset.chain,
+          address: draft.receiver,
+          walletId: draft.walletId,
+          row: false,
+          ownWallet: display.ownWallet !== undefined,
+        }),
+      ]),
+    );
+    display.newReceiver = !known;
+    // The address book's one verdict (DESTINATIONS), said on the receiver field.
+    if (!book.ok) return { errors: { receiver: book.message } };
+    if (book.warnNew) display.outsideBook = true;
+    if (book.entry) {
+      const { id, name, addedBy, approvedBy, approvedAt, usableAt } = book.entry;
+      display.bookEntry = { id, name, addedBy, approvedBy, approvedAt, usableAt };
+    }
+  }
   if (draft.kind === 'offramp' && draft.beneficiaryId) {
     // Only beneficiaries approved through Rampart are payout choices. Registered is not
     // paid: a beneficiary no offramp ever reached is a new destination, read in the same turn.
@@ -209,7 +232,8 @@ export async function submitRequest(deps: SubmitDeps, s: Submission): Promise<Su
         kind: draft.kind,
         assetCode: draft.asset.code,
         amount: draft.amount,
-        newDestination: checked.display.newReceiver === true,
+        // Outside the book in warn mode counts as a new destination (docs/destinations.md).
+        newDestination: checked.display.newReceiver === true || checked.display.outsideBook === true,
       }),
       submission: s.submission,
       ...(s.via ? { keyMaxOpen: s.via.maxOpen } : {}),

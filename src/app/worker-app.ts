@@ -47,6 +47,8 @@ export interface WorkerAppDeps extends Pick<ScheduledReportsDeps, 'snapshots' | 
   batchRate?: RunExecutionDeps['batchRate'];
   /** BATCH_PAUSE_AFTER_FAILURES and BATCH_HOLD_LIMIT. */
   batch?: BatchRunConfig | undefined;
+  /** ADDRESS_COOLDOWN: an approved address-book entry cools off this long. */
+  addressCooldownMs?: number | undefined;
   /** The batch progress message's throttles, shared by every process. */
   progressLimits?: ProgressLimits | undefined;
 }
@@ -65,6 +67,7 @@ export function createWorkerApp(deps: WorkerAppDeps) {
     workerName: deps.workerName,
     ...(deps.durable ? { durable: deps.durable } : {}),
     ...(deps.batch ? { batch: deps.batch } : {}),
+    ...(deps.addressCooldownMs ? { addressCooldownMs: deps.addressCooldownMs } : {}),
     batchRate: deps.batchRate,
   };
   const noticeDeps = {

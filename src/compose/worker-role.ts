@@ -57,6 +57,7 @@ export function startWorkerRole(b: Built, workerRedis: RedisClient, options: Wor
     now,
     workerName: name,
     batch: { pauseAfterFailures: config.batch.pauseAfterFailures, holdLimitMs: config.batch.holdLimitMs },
+    addressCooldownMs: config.destinations.cooldownMs,
     // One limiter key for every process (hash-tagged prefix: one cluster slot).
     ...(config.batch.rate
       ? { batchRate: new RateLimiter(workerRedis, `${prefix}:batch:rate`, config.batch.rate) }

@@ -11,6 +11,7 @@
 
 /** Views in domain/approval.ts VIEW_STATES order: their index keys are passed in this order. */
 import { BATCH_LUA, BATCH_START_ORDER } from './batch-lua.js';
+import { BOOK_START } from './book-lua.js';
 import { CONFIRM_CHECK } from './resolve-lua.js';
 
 const VIEWS = `local VIEWS = {'pending','approved','executing','succeeded','failed','unknown','denied','cancelled','expired'}`;
@@ -96,9 +97,11 @@ end
  * Returns {1, 'queued', kind, seq, call, sealHash, frozen, decidedBy, tries, viewChanged, approval state
  * before ('approved' → the batch began running, its card changes)} or
  * {0, state, job} (not queued), {0, 'queued', '', why} (approval not runnable: its state, or a
- * batch's 'waiting', 'too-old', 'turn', 'funding'), {-1, 'queued'} (frozen).
+ * batch's 'waiting', 'too-old', 'turn', 'funding'), {0, 'queued', '', 'cooling', ms} (its
+ * address-book entry is still cooling off), {2, 'cancelled', kind, seq, why, viewChanged} (its
+ * entry was removed: cancelled in this step), {-1, 'queued'} (frozen).
  */
-export const START = `${COMMON}${BATCH_LUA}${BATCH_START_ORDER}
+export const START = `${COMMON}${BATCH_LUA}${BATCH_START_ORDER}${BOOK_START}
 local now = tonumber(ARGV[6])
 if string.sub(ARGV[1], -2) == '.1' then migrate(KEYS[1], KEYS[3], KEYS[4], KEYS[5], ARGV[2], now) end
 local es = redis.call('HGET', KEYS[3], 'state')
@@ -114,6 +117,16 @@ if batch then
   if why then return {0, 'queued', '', why} end
 end
 if redis.call('EXISTS', KEYS[6]) == 1 then return {-1, 'queued'} end
+-- Address book (store/book-lua.ts): sealed with an entry, it starts only on that entry, live,
+-- allowing its wallet and cooled off; otherwise cancelled here, or told to wait ('cooling', ms).
+local entryId = redis.call('HGET', KEYS[3], 'entry')
+if entryId then
+  local why, wait = bookCheck(entryId)
+  if why then return bookCancel(why, as, batch, now) end
+  -- A batch's row never holds its batch or its wallet's turn: cancelled, the batch paused.
+  if wait and batch then return bookCancel('its address-book entry is still cooling off; nothing sent', as, batch, now) end
+  if wait then return {0, 'queued', '', 'cooling', tostring(wait)} end
+end
 if batch and KEYS[17] then
   local why = batchTurn(KEYS[1], KEYS[17], KEYS[3], ARGV[2])
   if why then return {0, 'queued', '', why} end

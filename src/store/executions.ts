@@ -44,14 +44,24 @@ export type ExecutionStart =
    * Nothing changed: `from` is the execution's state (undefined: missing); `held` the freeze;
    * `approval` the approval's state when it may not run (pending, paused…); `job` what started it.
    */
-  | { token: undefined; from: ExecutionState | undefined; held?: true; approval?: StartRefusal; job?: string };
+  | {
+      token: undefined;
+      from: ExecutionState | undefined;
+      held?: true;
+      approval?: StartRefusal;
+      job?: string;
+      /** 'cooling': ms until its address-book entry is usable (Redis time). */
+      waitMs?: number;
+      /** Its address-book entry was removed: the start script cancelled it, saying why. */
+      cancelled?: string;
+    };
 
 /**
  * Why a queued execution may not start: its approval's state, or for a batch's row
  * 'waiting' (another row first), 'too-old' (BATCH_HOLD_LIMIT), 'turn' (another batch holds the
  * wallet's turn), 'funding' (the funding check must run first).
  */
-export type StartRefusal = ApprovalState | 'waiting' | 'too-old' | 'turn' | 'funding';
+export type StartRefusal = ApprovalState | 'waiting' | 'too-old' | 'turn' | 'funding' | 'cooling';
 
 export interface TransitionResult {
   ok: boolean;
@@ -171,8 +181,16 @@ export class ExecutionStore {
     )) as [number, string, string?, number?, string?, string?, string?, string?, number?, number?, string?];
     const [ok, from, kind, seq, call, seal, frozen, decidedBy, tries, changed, before] = r;
     if (ok === -1) return { token: undefined, from: 'queued', held: true };
+    if (ok === 2) {
+      // {2, 'cancelled', kind, seq, why, viewChanged}
+      if (Number(seal) === 1 && kind && seq)
+        this.onChange({ id: approvalId, kind: kind as RequestKind, state: 'cancelled', seq });
+      return { token: undefined, from: 'queued', cancelled: call ?? '' };
+    }
     if (ok !== 1 || frozen === undefined) {
       const state = from === '' ? undefined : (from as ExecutionState);
+      if (from === 'queued' && kind === '' && String(r[3]) === 'cooling')
+        return { token: undefined, from: state, approval: 'cooling', waitMs: Number(r[4]) };
       if (from === 'queued' && kind === '') return { token: undefined, from: state, approval: r[3] as never };
       return { token: undefined, from: state, ...(kind ? { job: kind } : {}) };
     }

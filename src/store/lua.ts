@@ -165,6 +165,15 @@ for k = 1, n do
     'call', ARGV[10 + 3 * k], 'sealHash', ARGV[11 + 3 * k], 'tries', '0')
   if ARGV[12 + 3 * k] ~= '' then redis.call('HSET', KEYS[6 + k], 'dest', ARGV[12 + 3 * k]) end
 end
+-- Address book: each execution is sealed with the live entry of its destination key, read in
+-- this same step, so a removal (or a remove-and-re-add, a new id) stops it in START
+-- (store/address-book.ts names the index under the record's own prefix).
+local book = string.sub(KEYS[1], 1, #KEYS[1] - #(':req:' .. ARGV[2])) .. ':book:index'
+for k = 1, n do
+  local dest = ARGV[12 + 3 * k]
+  local entry = dest ~= '' and redis.call('HGET', book, dest)
+  if entry then redis.call('HSET', KEYS[6 + k], 'entry', entry) end
+end
 -- The recent-payments and batch-file indexes (store/recent-payments.ts), in the same
 -- step as the executions, each pruned to its window and expiring with it.
 for j = 1, #KEYS - 8 - n do

@@ -22,6 +22,7 @@ import {
 import type { PasskeyProof } from '../domain/step-up.js';
 import type { VelocityRule, VelocitySubject } from '../domain/velocity.js';
 import { StateConflictError } from '../errors.js';
+import { AddressBook } from './address-book.js';
 import { DECIDE } from './approval-lua.js';
 import { BatchStore } from './batches.js';
 import { ExecutionStore } from './executions.js';
@@ -133,6 +134,8 @@ export class RequestStore {
   /** Recent payments and batch files, for the card's warnings. */
   readonly recent: RecentPayments;
   private readonly paid: PaidBefore;
+  /** The address book (store/address-book.ts), whose entries the create seals executions with. */
+  readonly book: AddressBook;
 
   constructor(
     private readonly redis: RedisClient,
@@ -145,6 +148,7 @@ export class RequestStore {
     this.batches = new BatchStore(redis, this.keys, now);
     this.recent = new RecentPayments(redis, this.keys);
     this.paid = new PaidBefore(redis, this.keys);
+    this.book = new AddressBook(redis, prefix);
   }
 
   /** Approvals in one view state, scored by when they entered it (kept by the Lua scripts). */
@@ -564,6 +568,11 @@ export class RequestStore {
 
   async wasPosted(id: string, what: string): Promise<boolean> {
     return (await this.redis.hexists(this.key(id), `posted:${what}`)) === 1;
+  }
+
+  /** Every destination key paid in `scope` (seeding the address book from what was paid). */
+  paidKeys(scope: string): Promise<string[]> {
+    return this.paid.members(scope);
   }
 
   /** Paid before, by destination key (store/paid-before.ts): `scope` a chain id, or beneficiaries. */

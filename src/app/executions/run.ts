@@ -25,6 +25,7 @@ export async function runExecution(
   // limiter again, so that read never shortens the gap between calls.
   const limited = isBatch(executionId) && deps.batchRate;
   let result: ExecuteResult = 'funded';
+  const waited = { ms: 0 };
   for (let round = 0; result === 'funded' && round < 2; round++) {
     if (limited) {
       const wait = await limited.admit();
@@ -34,8 +35,11 @@ export async function runExecution(
       jobId,
       maxTries: EXECUTE_TRIES,
       returnWhenFunded: round === 0 && Boolean(limited),
+      waited,
     });
   }
+  // Waiting for its address-book entry's cooling-off: delayed until then (Redis time), not a try.
+  if (result === 'waiting') return { status: 'wait', ms: Math.max(waited.ms, 1) };
   // A batch row that ended (succeeded or failed) queued the next row's try itself, from what its
   // finish script read (app/batch-run.ts afterRow). Held by the freeze, or a batch whose balance
   // could not be read for its funding check: wait without failing or using an attempt; an
