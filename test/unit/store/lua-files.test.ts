@@ -54,6 +54,12 @@ describe('the Lua files', () => {
     expect(luaInclude('velocity')).toContain(`field == '${NO_SUBJECT}'`);
   });
 
+  it('ship with the build: npm run build copies the folder beside the compiled loader', () => {
+    // The loader reads ./lua/ relative to its own module: dist/store/lua-scripts.js reads dist/store/lua/.
+    const pkg = JSON.parse(readFileSync(join(SRC, '../package.json'), 'utf8')) as { scripts: Record<string, string> };
+    expect(pkg.scripts.build).toContain("cpSync('src/store/lua', 'dist/store/lua', { recursive: true })");
+  });
+
   it('no TypeScript under src/ holds Lua any more', () => {
     const ts = (dir: string): string[] =>
       readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
