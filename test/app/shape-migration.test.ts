@@ -131,3 +131,11 @@ it('the sweep migrates an old record nothing has touched, once', async () => {
   expect(await w.redis.get(`${w.prefix}:migrated`)).toBe(String(RECORD_VERSION));
   expect((await w.store.migrate()).swept).toBe(false);
 });
+
+it("a batch's own scripts (stop, pause, resume, funded) migrate an old record they touch", async () => {
+  const id = (await w.store.allocate('B')).id;
+  await formatTwoRecord(id, [transfer(4.31), transfer(4.32)], true);
+  // Still pending: the stop is refused, and the record it read is migrated all the same.
+  expect(await w.store.batches.stop(id, A1)).toEqual({ ok: false, state: 'pending' });
+  expect(await stored(id)).toEqual([String(RECORD_VERSION), 'batch']);
+});

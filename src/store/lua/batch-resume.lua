@@ -6,6 +6,8 @@
   ARGV[2] history entry JSON
   Returns {1, state before} or {0, state}.
 ]]
+-- @include "migrate"
+migrateShape(KEYS[1])
 local s = redis.call('HGET', KEYS[1], 'state')
 if s ~= 'paused' then return {0, s or ''} end
 -- A resumed batch checks its funding again and starts a fresh run of failures.

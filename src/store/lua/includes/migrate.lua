@@ -4,7 +4,8 @@
   KEYS: none of its own; migrate(a, e, ready, running, id, now) takes the approval, its
     execution 1, the ready index and the executing set from the calling script's KEYS.
   ARGV: none.
-  Returns: functions only. migrate leaves a record it cannot read (no state) as it is.
+  Returns: functions only. migrate leaves a record it cannot read (no state) as it is;
+    migrateShape(a) takes a format-2 record to format 3 alone (no execution keys needed).
     Format 1 → 2: a request without executions becomes an approval with execution <id>.1; its
       indexes keep their names (the view states are the old states).
     Format 2 → 3: the approval gets its `shape` ('single' or 'batch'), derived once from what
@@ -44,8 +45,12 @@ local function shapeFromRecord(a)
   end
   return 'single'
 end
-local function migrate(a, e, ready, running, id, now)
-  migrateToExecutions(a, e, ready, running, id, now)
+-- Format 2 → 3 alone: what a script that never meets a format-1 record (a batch's) runs.
+local function migrateShape(a)
   if redis.call('HEXISTS', a, 'v') == 0 or redis.call('HEXISTS', a, 'shape') == 1 then return end
   redis.call('HSET', a, 'shape', shapeFromRecord(a), 'v', '3')
+end
+local function migrate(a, e, ready, running, id, now)
+  migrateToExecutions(a, e, ready, running, id, now)
+  migrateShape(a)
 end
