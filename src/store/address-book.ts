@@ -15,6 +15,7 @@ import {
 } from '../domain/address-book.js';
 import type { ChainId } from '../domain/assets.js';
 import { destinationKey } from '../domain/destination-key.js';
+import { luaScript } from './lua-scripts.js';
 import type { RedisClient } from './redis.js';
 import { evalScript } from './run-script.js';
 
@@ -22,49 +23,8 @@ import { evalScript } from './run-script.js';
 export const entryKey = (prefix: string, id: string): string => `${prefix}:book:entry:${id}`;
 export const bookIndexKey = (prefix: string): string => `${prefix}:book:index`;
 
-/**
- * KEYS: sequence, index, removed, entries. ARGV: cooldown ms, added by, approved by, request id,
- * entry prefix, then per entry (key, name, chain, address, wallets field). All or none: a key
- * already live in the book refuses the whole addition. usableAt counts from Redis's clock.
- * Returns {1, usableAt, id…} or {0, taken key…}.
- */
-const ADD = `
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-local taken = {0}
-for i = 6, #ARGV, 5 do
-  if redis.call('HEXISTS', KEYS[2], ARGV[i]) == 1 then taken[#taken + 1] = ARGV[i] end
-end
-if #taken > 1 then return taken end
-local usable = now + tonumber(ARGV[1])
-local out = {1, tostring(usable)}
-for i = 6, #ARGV, 5 do
-  local id = 'A-' .. redis.call('INCR', KEYS[1])
-  redis.call('HSET', ARGV[5] .. id, 'id', id, 'key', ARGV[i], 'name', ARGV[i + 1], 'chain', ARGV[i + 2],
-    'address', ARGV[i + 3], 'wallets', ARGV[i + 4], 'addedBy', ARGV[2], 'approvedBy', ARGV[3],
-    'requestId', ARGV[4], 'approvedAt', tostring(now), 'usableAt', tostring(usable))
-  redis.call('HSET', KEYS[2], ARGV[i], id)
-  redis.call('HDEL', KEYS[3], ARGV[i])
-  redis.call('ZADD', KEYS[4], now, id)
-  out[#out + 1] = id
-end
-return out
-`;
-
-/**
- * Removal, immediate: KEYS entry, index, removed. ARGV id, by. The index forgets the key only
- * while it still names this entry. Returns 1, or 0 when there is no such live entry.
- */
-const REMOVE = `
-local f = redis.call('HMGET', KEYS[1], 'id', 'removedAt', 'key')
-if not f[1] or f[1] ~= ARGV[1] or f[2] then return 0 end
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-redis.call('HSET', KEYS[1], 'removedAt', tostring(now), 'removedBy', ARGV[2])
-if redis.call('HGET', KEYS[2], f[3]) == ARGV[1] then redis.call('HDEL', KEYS[2], f[3]) end
-redis.call('HSET', KEYS[3], f[3], ARGV[1])
-return 1
-`;
+const ADD = luaScript('book-add');
+const REMOVE = luaScript('book-remove');
 
 const toEntry = (h: Record<string, string>): AddressEntry | undefined => {
   if (!h.id) return undefined;

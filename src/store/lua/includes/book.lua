@@ -1,14 +1,20 @@
-/**
- * START's address-book check (store/approval-lua.ts), included after COMMON and BATCH_LUA: an
- * execution the create sealed with an entry (field `entry`, store/lua.ts CREATE) starts only
- * while that entry still exists with that id, is not removed, allows the sealed wallet and has
- * finished cooling off by Redis's clock — the same rule as domain/address-book.ts
- * entryStartRule. A removed entry (or one that does not allow the wallet, or a cooling-off waited
- * out) cancels the execution here, its velocity given back and a batch paused on the row, in
- * the same step, so nothing not yet sent to a removed entry ever is. Keys are built from the
- * execution's own prefix (hash-tagged on a cluster: the same slot), as the vote builds its ledger.
- */
-export const BOOK_START = `
+--[[
+  The start's address-book check (start.lua), the same rule as domain/address-book.ts
+  entryStartRule: an execution the create sealed with an entry (field `entry`, create.lua) starts
+  only while that entry still exists with that id, is not removed, allows the sealed wallet and
+  has finished cooling off by Redis's clock. A removed entry (or one that does not allow the
+  wallet, or a cooling-off waited out) cancels the execution here, its velocity given back and a
+  batch paused on the row, in the same step, so nothing not yet sent to a removed entry ever is.
+  Keys are built from the execution's own prefix (hash-tagged on a cluster: the same slot), as the
+  vote builds its velocity ledger; store/address-book.ts names the same keys.
+  KEYS: start.lua's (KEYS[1] approval, [2] history, [3] execution, [4] ready, [7..15] the views,
+    [17] the wallets' turns). ARGV: start.lua's ([1] execution id, [2] approval id).
+  Returns: functions only.
+    bookCheck(entryId): why the execution may not start (it is to be cancelled), or nil and the
+      ms it must still wait (cooling), or nil.
+    bookCancel(why, as, batch, now): queued → cancelled with everything above; returns
+      {2, 'cancelled', kind, seq, why, viewChanged, shape}.
+]]
 local function bookNow()
   local t = redis.call('TIME')
   return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
@@ -78,8 +84,7 @@ local function bookCancel(why, as, batch, now)
   settle(KEYS[1], prefix .. ':req:open', ARGV[2], '')
   if batch and KEYS[17] then leaveTurn(KEYS[1], KEYS[17], KEYS[3], ARGV[2]) end
   local _, changed = reindex(KEYS[1], 7, ARGV[2], now)
-  local seq = redis.call('RPUSH', KEYS[2],
-    cjson.encode({at = now, event = 'cancelled', detail = why, execution = ARGV[1]}))
-  return {2, 'cancelled', kindOf(KEYS[1]), seq, why, changed and 1 or 0}
+  local seq = redis.call('RPUSH', KEYS[2], aboutExecution(KEYS[1],
+    cjson.encode({at = now, event = 'cancelled', detail = why}), KEYS[3], KEYS[18], ARGV[1]))
+  return {2, 'cancelled', kindOf(KEYS[1]), seq, why, changed and 1 or 0, shapeOf(KEYS[1])}
 end
-`;
