@@ -17,6 +17,7 @@ import { checkDraftAgainstWallet } from '../domain/wallet-check.js';
 import type { ServiceClient } from '../service/client.js';
 import type { AppDeps } from './deps.js';
 import { checkDestination } from './destinations/check.js';
+import { lookalikes } from './destinations/lookalikes.js';
 import { ownWalletNamed, ownWallets } from './own-wallets.js';
 import { sealRequest } from './post-request.js';
 import { repeatsOfCall } from './repeats.js';
@@ -133,6 +134,8 @@ async function readRegistry(
       ]),
     );
     display.newReceiver = !known;
+    const [alike] = await bounded(deps, lookalikes(deps, draft.asset.chain, [{ row: 1, destination: draft.receiver }]));
+    if (alike) display.lookalike = { of: alike.of, ofAddress: alike.ofAddress };
     // The address book's one verdict (DESTINATIONS), said on the receiver field.
     if (!book.ok) return { errors: { receiver: book.message } };
     if (book.warnNew) display.outsideBook = true;
@@ -233,7 +236,10 @@ export async function submitRequest(deps: SubmitDeps, s: Submission): Promise<Su
         assetCode: draft.asset.code,
         amount: draft.amount,
         // Outside the book in warn mode counts as a new destination (docs/destinations.md).
-        newDestination: checked.display.newReceiver === true || checked.display.outsideBook === true,
+        newDestination:
+          checked.display.newReceiver === true ||
+          checked.display.outsideBook === true ||
+          checked.display.lookalike !== undefined,
       }),
       submission: s.submission,
       ...(s.via ? { keyMaxOpen: s.via.maxOpen } : {}),

@@ -162,3 +162,32 @@ export function entryStartRule(
   if (now > sealed.approvedAt + cooldown) return { ok: false, code: 'entry_cooling_over' };
   return { wait: entry.usableAt - now };
 }
+
+/** A destination that may be mistaken for this one: an entry, an address paid before, a recent one. */
+export interface KnownDestination {
+  /** Its destination key (domain/destination-key.ts). */
+  key: string;
+  /** "Acme payroll wallet 0x99ED…EdcF", or "paid before 0x99ED…EdcF". */
+  label: string;
+  address: string;
+}
+
+const LOOK_HEAD = 6;
+const LOOK_TAIL = 4;
+
+/**
+ * The address-poisoning pattern: same first 6 and last 4 characters as a known destination (by
+ * destination key, so an EVM address in any case), without being it. Returns the first such
+ * known destination, or undefined.
+ */
+export function lookalikeOf(key: string, known: readonly KnownDestination[]): KnownDestination | undefined {
+  const body = (k: string) => k.slice(k.indexOf(':') + 1);
+  const mine = body(key);
+  if (mine.length < LOOK_HEAD + LOOK_TAIL) return undefined;
+  const family = key.slice(0, key.indexOf(':'));
+  return known.find((k) => {
+    if (k.key === key || k.key.slice(0, k.key.indexOf(':')) !== family) return false;
+    const other = body(k.key);
+    return other.slice(0, LOOK_HEAD) === mine.slice(0, LOOK_HEAD) && other.slice(-LOOK_TAIL) === mine.slice(-LOOK_TAIL);
+  });
+}

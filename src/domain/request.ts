@@ -135,6 +135,8 @@ export interface RequestDisplay {
   batch?: BatchFacts;
   /** The address-book entry this transfer pays, as it stood at submission (domain/address-book.ts). */
   bookEntry?: BookEntryFacts;
+  /** The receiver looks like a known destination without being it (address poisoning). */
+  lookalike?: { of: string; ofAddress: string };
   /** DESTINATIONS=warn and the receiver is not in the address book: a new destination. */
   outsideBook?: boolean;
   /** Earlier payments this transfer or offramp repeats, unknown first (at submission). */

@@ -11,6 +11,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findElement } from '../../devkit/index.js';
 import { NOT_IN_BOOK_SENTENCE } from '../../src/domain/address-book.js';
 import { type Api, startApi, transfer } from '../api/support.js';
 import { cli } from '../cli/support.js';
@@ -225,5 +226,44 @@ describe('removal', () => {
     await quiescent(h);
     expect(paidTo(receivers[4] ?? '')).toHaveLength(0);
     expect(paidTo(receivers[5] ?? '')).toHaveLength(1);
+  });
+});
+
+describe('lookalikes (DESTINATIONS=open)', () => {
+  const open = useHarness('address-book-lookalike', { API_RATE: 'off' });
+  // Same first 6 and last 4 characters as PAID, different in the middle: the poisoning pattern.
+  const PAID = '0x99ed2e97162533ba814af8092b93b9a3090dedcf';
+  const ALIKE = `${PAID.slice(0, 6)}${'0'.repeat(32)}${PAID.slice(-4)}`;
+  const approveOf = (blocks: unknown[] | undefined) => findElement(blocks ?? [], 'request_approve')?.element;
+
+  beforeAll(async () => {
+    await open.rampart.deps.store.addPayee('base', PAID);
+  });
+
+  it('flags a lookalike of an address paid before on the card, with both full addresses, and asks the confirmation', async () => {
+    expect(ALIKE.slice(0, 6)).toBe(PAID.slice(0, 6));
+    expect(ALIKE.slice(-4)).toBe(PAID.slice(-4));
+    const { card } = await postRequest(open, 'transfer', `5 base:usdc to ${ALIKE} from ops for rent`);
+    const text = blocksText(card);
+    expect(text).toContain('*Lookalike:*');
+    const compact = text.replace(/[\s`]/g, '').toLowerCase();
+    expect(compact).toContain(PAID.toLowerCase());
+    expect(compact).toContain(ALIKE.toLowerCase());
+    const approve = approveOf(card.blocks) as { value?: string; confirm?: { text?: { text?: string } } } | undefined;
+    expect(approve?.value).toContain('warnings-checked');
+    expect(approve?.confirm?.text?.text).toContain('lookalike of paid before 0x99ed…edcf');
+    // The address paid before itself is no lookalike.
+    const same = await postRequest(open, 'transfer', `5 base:usdc to ${PAID} from ops for rent`);
+    expect(blocksText(same.card)).not.toContain('Lookalike');
+  });
+
+  it('flags a lookalike row of a batch and asks the confirmation naming the row', async () => {
+    const rows = [addresses(1, 46)[0] ?? '', ALIKE];
+    const id = await submitBatchFile(open, transfersCsv(rows, [1, 1]));
+    const card = open.fake.messages(APPROVALS).find((m) => blocksText(m).includes(id));
+    expect(blocksText(card)).toContain('*Lookalike:* row 3');
+    const approve = approveOf(card?.blocks) as { value?: string; confirm?: { text?: { text?: string } } } | undefined;
+    expect(approve?.value).toContain('warnings-checked');
+    expect(approve?.confirm?.text?.text).toContain('row 3: lookalike of paid before');
   });
 });

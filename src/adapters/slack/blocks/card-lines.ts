@@ -116,6 +116,10 @@ export function whatLines(f: SealedRequest): string[] {
     if (display.ownWallet) lines.push(`*To:* ${esc(display.ownWallet)} (own wallet) ${address}`);
     else lines.push(`*To:* ${address}\n_${provenance(f)} · ${addressProof(chain, call.body.receiver)}_`);
     if (display.bookEntry) lines.push(bookEntryLine(display.bookEntry));
+    if (display.lookalike)
+      lines.unshift(
+        `:warning: *Lookalike:* this address looks like ${esc(display.lookalike.of)} (same first 6 and last 4 characters) but is not it:\n• paying: ${code(fullAddress(call.body.receiver))}\n• known:  ${code(fullAddress(display.lookalike.ofAddress))}`,
+      );
     if (display.outsideBook && !display.ownWallet)
       lines.unshift(':warning: *Not in the address book*: a new destination. Check it with the payee.');
     if (display.newReceiver && !display.ownWallet)
