@@ -47,6 +47,25 @@ export interface DoctorDeps {
   slack: SlackProbe;
   /** Who holds a passkey that counts (absent: no passkey line). */
   passkeys?: () => Promise<PasskeyHolders>;
+  /** The DESTINATIONS mode in force (absent: no address-book line). */
+  destinations?: () => Promise<'open' | 'warn' | 'book'>;
+}
+
+const MODE_WORDS = {
+  open: 'any valid address is paid (set DESTINATIONS, or run `rampart addresses import --from-paid` for warn)',
+  warn: 'an address outside the address book is a new destination',
+  book: 'only address-book entries and own wallets are paid',
+} as const;
+
+async function* destinationChecks(deps: DoctorDeps): AsyncGenerator<Check> {
+  if (!deps.destinations) return;
+  try {
+    const mode = await deps.destinations();
+    const set = deps.config.destinations?.mode !== undefined;
+    yield { ok: true, text: `DESTINATIONS=${mode}${set ? '' : ' (the default)'}: ${MODE_WORDS[mode]}` };
+  } catch {
+    // Redis's own line above already says why it cannot be read.
+  }
 }
 
 /** "key:value" lines of INFO. */
@@ -230,6 +249,7 @@ export async function* doctor(deps: DoctorDeps): AsyncGenerator<Check> {
   };
   yield* redisChecks(deps);
   if (deps.passkeys) yield* passkeyChecks(c, deps.passkeys);
+  yield* destinationChecks(deps);
   yield* serviceChecks(deps);
   yield* slackChecks(deps);
 }

@@ -6,6 +6,7 @@ import type { RuleId } from '../../src/domain/rules/index.js';
 import { newKey } from '../api/support.js';
 import { PEOPLE } from '../support/harness.js';
 import { AGAIN } from './cells-again.js';
+import { BOOK_SUBMIT } from './cells-book.js';
 import { importStepUp, importTwice, registerStepUp, registerTwice } from './cells-cli.js';
 import type { SubmissionDoor } from './table.js';
 import {
@@ -115,4 +116,5 @@ export const SUBMIT_DRIVERS: Partial<Record<RuleId, Partial<Record<SubmissionDoo
     'api-batch': (w) => viaApiBatch(w.api, {}, undefined, 4),
     'slack-batch-file': (w) => viaBatchFile(w.main, R, { rows: 4 }),
   },
+  ...BOOK_SUBMIT,
 };

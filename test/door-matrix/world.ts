@@ -39,14 +39,21 @@ let seq = 0;
 export const note = (what: string) => `matrix ${what} ${++seq}`;
 
 /** The Slack modal: wallet and asset from the command, amount, receiver and reason typed in the form. */
-export async function viaModal(h: Harness, user: string, wallet: string, asset: string, amount: number) {
+export async function viaModal(
+  h: Harness,
+  user: string,
+  wallet: string,
+  asset: string,
+  amount: number,
+  receiver: string = RECEIVER,
+) {
   const r = await submitRequest(
     h,
     'transfer',
     `${asset} from ${wallet}`,
     {
       amount: String(amount),
-      receiver: RECEIVER,
+      receiver,
       reason: note('modal'),
     },
     user,
@@ -55,11 +62,18 @@ export async function viaModal(h: Harness, user: string, wallet: string, asset: 
 }
 
 /** The slash command's prefill: everything typed after /transfer, the form sent as it opened. */
-export async function viaPrefill(h: Harness, user: string, wallet: string, asset: string, amount: number) {
+export async function viaPrefill(
+  h: Harness,
+  user: string,
+  wallet: string,
+  asset: string,
+  amount: number,
+  receiver: string = RECEIVER,
+) {
   const r = await submitRequest(
     h,
     'transfer',
-    `${amount} ${asset} to ${RECEIVER} from ${wallet} for ${note('prefill')}`,
+    `${amount} ${asset} to ${receiver} from ${wallet} for ${note('prefill')}`,
     {},
     user,
   );
@@ -94,7 +108,7 @@ export async function viaApiBatch(api: Api, over: Record<string, unknown>, token
 export async function viaBatchFile(
   h: Harness,
   user: string,
-  o: { wallet?: string; asset?: string; rows?: number; amount?: number; amounts?: number[] },
+  o: { wallet?: string; asset?: string; rows?: number; amount?: number; amounts?: number[]; receivers?: string[] },
 ) {
   const opened = h.fake.callsTo('views.open').length;
   await h.driver.command(user, '/batch', '');
@@ -103,9 +117,9 @@ export async function viaBatchFile(
   if (view?.callback_id !== 'batch_modal') throw new Error('no batch modal opened');
   const told = h.fake.ephemerals(user).length;
   const shown = cards(h);
-  const rows = o.rows ?? 2;
+  const rows = o.receivers?.length ?? o.rows ?? 2;
   const csv = transfersCsv(
-    addresses(rows, ++seq),
+    o.receivers ?? addresses(rows, ++seq),
     Array.from({ length: rows }, (_, i) => o.amounts?.[i] ?? o.amount ?? 1),
   );
   const file = h.fake.pickFile(user, 'payouts.csv', new TextEncoder().encode(csv));

@@ -107,6 +107,10 @@ describe('adding an entry', () => {
     const listed = await cli(['addresses', 'list'], env);
     expect(listed.stdout).toContain('DESTINATIONS=book');
     expect(listed.stdout).toContain(address);
+    const doctor = await cli(['doctor'], env);
+    expect(doctor.stdout + doctor.stderr).toContain(
+      'DESTINATIONS=book: only address-book entries and own wallets are paid',
+    );
   });
 });
 

@@ -5,6 +5,8 @@
  * itself (the use case calls it), or in a store script that checks and records atomically (the
  * function states the same rule and a store test compares the two over a grid).
  */
+
+import { destinationRule, entryStartRule, lookalikeOf } from '../address-book.js';
 import { approvalStateRule, freezeRule, noSelfApproval, notTheSamePersonTwice, stepUpProofRule } from './decisions.js';
 import {
   batchRowsRule,
@@ -104,6 +106,30 @@ export const RULES = {
     says: 'A decision lands only on a pending approval that has not expired.',
     functions: [approvalStateRule],
     enforcer: 'script: VOTE, DECIDE (store/lua/vote.lua, decide.lua)',
+  },
+  address_book: {
+    codes: ['not_in_book', 'wallet_not_in_entry'],
+    says: 'With DESTINATIONS=book a transfer goes only to an address-book entry (or an own wallet), from a wallet the entry allows.',
+    functions: [destinationRule],
+    enforcer: 'domain',
+  },
+  entry_cooling: {
+    codes: ['entry_cooling', 'entry_cooling_over'],
+    says: 'An entry is paid only after its cooling-off: a batch row to a cooling entry is refused; a single payment waits, at most ADDRESS_COOLDOWN after its approval.',
+    functions: [destinationRule, entryStartRule],
+    enforcer: 'script: START (store/lua/includes/book.lua); a batch row at submission in the domain',
+  },
+  entry_removed: {
+    codes: ['entry_removed'],
+    says: 'A removed entry is never paid: refused at submission in every mode, and what was sealed with it is cancelled at its start.',
+    functions: [destinationRule, entryStartRule],
+    enforcer: 'script: START (store/lua/includes/book.lua); the submission in the domain',
+  },
+  lookalike: {
+    codes: ['lookalike_unconfirmed'],
+    says: 'An address with the first 6 and last 4 characters of a known destination is flagged and its approval asks the warnings confirmation.',
+    functions: [lookalikeOf],
+    enforcer: 'domain',
   },
 } as const satisfies Record<string, RuleEntry>;
 
