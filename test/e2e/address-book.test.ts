@@ -114,6 +114,36 @@ describe('adding an entry', () => {
   });
 });
 
+describe('/addresses in Slack', () => {
+  it('adds an entry through the form (one card for the approvers) and lists it', async () => {
+    const address = addresses(1, 47)[0] ?? '';
+    const user = PEOPLE.requester;
+    const seen = new Set(h.fake.views(user).map((v) => v.id));
+    await h.driver.command(user, '/addresses', 'add');
+    const view = await eventually(() => h.fake.views(user).find((v) => !seen.has(v.id)), 10_000, 'the form');
+    const before = h.fake.messages(APPROVALS).length;
+    const r = await h.driver.submitView(user, view, {
+      name: 'Slack supplier',
+      chain: 'base',
+      address,
+      reason: 'new supplier',
+    });
+    expect(JSON.stringify(r.body)).toContain('waiting for approval');
+    const card = await eventually(() => h.fake.messages(APPROVALS)[before], 10_000, 'the entry card');
+    const id = /R-\d+/.exec(blocksText(card))?.[0] ?? '';
+    expect(blocksText(card)).toContain('Slack supplier');
+    await click(h, PEOPLE.approver1, id, 'request_approve');
+    await waitForState(h, id, 'succeeded');
+    const listed = await h.driver.command(user, '/addresses', '');
+    expect(listed.status).toBe(200);
+    await eventually(
+      () => (JSON.stringify(h.fake.calls.slice(-20)).includes('Slack supplier') ? true : undefined),
+      10_000,
+      'the list',
+    );
+  });
+});
+
 describe('DESTINATIONS=book', () => {
   const outside = addresses(1, 42)[0] ?? '';
 
