@@ -4,28 +4,14 @@
  * above an empty file field, or the submitted batch — and when the form was closed meanwhile the
  * full list of problems reaches the requester by direct message.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { StoredView } from '../../devkit/index.js';
-import {
-  blocksText,
-  eventually,
-  expectHealthyRun,
-  type Harness,
-  lastView,
-  PEOPLE,
-  startHarness,
-} from '../support/harness.js';
+import { blocksText, eventually, expectHealthyRun, lastView, PEOPLE } from '../support/harness.js';
+import { useHarness } from '../support/use-harness.js';
 
 const EVM_A = '0x99ED2e97162533BA814aF8092b93b9a3090DEdcF';
 const SLOW_MS = 3_500;
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarness('batch-checking');
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = useHarness('batch-checking');
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 

@@ -3,28 +3,13 @@
  * the picked CSV, Rampart downloading it with the bot token and checking every row before the
  * 3 s ack (a slow one: batch-checking.test.ts). A good file becomes one batch card (the run itself: batch-run.test.ts).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  blocksText,
-  eventually,
-  expectHealthyRun,
-  GENERAL,
-  type Harness,
-  lastView,
-  PEOPLE,
-  startHarness,
-} from '../support/harness.js';
+import { describe, expect, it } from 'vitest';
+import { blocksText, eventually, expectHealthyRun, GENERAL, lastView, PEOPLE } from '../support/harness.js';
+import { useHarness } from '../support/use-harness.js';
 
 const EVM_A = '0x99ED2e97162533BA814aF8092b93b9a3090DEdcF';
 const EVM_B = '0x52908400098527886E0F7030069857D2E4169EE7';
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarness('batch-modal');
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = useHarness('batch-modal');
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 

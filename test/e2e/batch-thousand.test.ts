@@ -3,16 +3,16 @@
  * receipt of 1,000 rows in the thread; every row reaches the sandbox exactly once
  * (BATCH_RATE=off keeps it short).
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { threadFile, waitForApproval } from '../support/batches.js';
-import { eventually, expectHealthyRun, type Harness, lastView, PEOPLE, startHarness } from '../support/harness.js';
+import { eventually, lastView, PEOPLE } from '../support/harness.js';
 import { click, quiescent } from '../support/requests.js';
+import { useHarness } from '../support/use-harness.js';
 
 const ROWS = 1_000;
 const BENEFICIARIES = 10;
-let h: Harness;
+const h = useHarness('batch-thousand', { BATCH_RATE: 'off' });
 beforeAll(async () => {
-  h = await startHarness('batch-thousand', { BATCH_RATE: 'off' });
   for (let i = 0; i < BENEFICIARIES; i++) {
     const id = `ben_thousand${i}`;
     h.sandbox.state.beneficiaries.set(id, { id, identityId: 'idn_1', currency: 'NGN', details: {} });
@@ -30,10 +30,6 @@ beforeAll(async () => {
       requestId: 'R-1',
     });
   }
-});
-afterAll(async () => {
-  expectHealthyRun(h);
-  await h.close();
 });
 
 // Row k (spreadsheet row k + 2) pays beneficiary k % 10, by label for even k and by id for odd k.

@@ -27,6 +27,12 @@ export const buildWallet = (id: string, overrides: Partial<Wallet> = {}): Wallet
   ...overrides,
 });
 
+/** A USDC transfer on Base from the ops wallet, for `amount`. */
+export const transferOf = (amount: number): ServiceCall => ({
+  kind: 'transfer',
+  body: { wallet_id: 'wal_ops_7f3a', amount, receiver: RECEIVER_EVM, asset: 'base:usdc' },
+});
+
 export const CALLS: Record<ServiceCall['kind'], ServiceCall> = {
   transfer: {
     kind: 'transfer',

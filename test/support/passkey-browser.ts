@@ -6,7 +6,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, CDPSession, Page } from 'playwright-core';
+import { afterAll, expect } from 'vitest';
 import type { WebHandler } from '../../src/adapters/web/handler.js';
+import { launchChromium } from '../workbench/support.js';
+import { useStarted } from './use-harness.js';
 
 export interface PagesServer {
   port: number;
@@ -94,4 +97,38 @@ export async function pressAndRead(a: Approver): Promise<string> {
     a.page.locator('#status', { hasText: 'did not give' }).waitFor(),
   ]);
   return (await a.page.locator('#main').textContent()) ?? '';
+}
+
+/** The passkey pages for the enclosing file; call it before useHarness, whose PUBLIC_URL names them. */
+export const usePages = (): PagesServer =>
+  useStarted(
+    'passkey pages',
+    () => startPagesServer(),
+    (p) => p.close(),
+  );
+
+/**
+ * Headless Chromium for the enclosing file, and a new approver page (its own authenticator) on
+ * each `open()`. At the end a script error on any of those pages fails the file, before the
+ * browser closes.
+ */
+export function useApproverBrowsers(): { open(): Promise<Approver> } {
+  // Launching Chromium on a busy machine takes longer than a harness.
+  const browser = useStarted(
+    'Chromium',
+    () => launchChromium(),
+    (b) => b.close(),
+    60_000,
+  );
+  const opened: Approver[] = [];
+  afterAll(() => {
+    for (const a of opened) expect(a.errors).toEqual([]);
+  });
+  return {
+    async open() {
+      const a = await approverBrowser(browser);
+      opened.push(a);
+      return a;
+    },
+  };
 }

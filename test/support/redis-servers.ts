@@ -10,6 +10,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { useStarted } from './use-harness.js';
 
 const run = promisify(execFile);
 
@@ -115,6 +116,24 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
     },
   };
   return server;
+}
+
+/**
+ * A private redis-server for the enclosing file or block, stopped (and its dir removed) at the
+ * end. Call it before useHarness, whose env names its url: hooks run in reverse, so the harness
+ * deletes its keys while this server is still up.
+ */
+export const usePrivateRedis = (options: RedisServerOptions = {}): RedisServer =>
+  useStarted(
+    'private Redis',
+    () => startRedisServer(options),
+    (server) => server.stop(),
+  );
+
+/** Brings back a server a test (perhaps a failed one) left killed or paused, so clean-up can reach it. */
+export async function bringBack(server: RedisServer): Promise<void> {
+  if (!server.running) await server.restart();
+  server.resume();
 }
 
 export interface RedisCluster {
