@@ -97,7 +97,7 @@ describe('approval rules', () => {
     await eventually(
       () => flow.ephemeralText(h, PEOPLE.approver1).includes('already denied'),
       10_000,
-      'late flow.click notice',
+      'late click notice',
     );
     expect((await h.rampart.deps.store.history(id)).map((e) => e.event)).toEqual(['requested', 'denied']);
   });

@@ -44,7 +44,7 @@ describe('with one web+worker process and a second worker', () => {
         (await flow.postRequest(h, 'transfer', `${a} base:usdc to ${flow.RECEIVER} from ops for two workers`)).id,
       );
     await Promise.all(ids.map((id) => flow.click(h, PEOPLE.approver1, id, 'request_approve')));
-    // A duplicate enqueue (e.g. a reconciler racing a flow.click) must not run anything twice.
+    // A duplicate enqueue (e.g. a reconciler racing a click) must not run anything twice.
     await Promise.all(ids.map((id) => h.rampart.deps.queues.enqueueExecution(id)));
     for (const id of ids) await flow.waitForState(h, id, 'succeeded');
     await Promise.all(ids.map((id) => h.rampart.deps.queues.enqueueExecution(id)));

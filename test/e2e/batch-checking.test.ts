@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { StoredView } from '../../devkit/index.js';
+import { openBatchModal } from '../support/batches.js';
 import { blocksText, eventually, expectHealthyRun, lastView, PEOPLE } from '../support/harness.js';
 import { useHarness } from '../support/use-harness.js';
 
@@ -15,14 +16,7 @@ const h = useHarness('batch-checking');
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
-async function openBatch(): Promise<StoredView> {
-  const opened = h.fake.callsTo('views.open').length;
-  await h.driver.command(PEOPLE.requester, '/batch', '');
-  await h.fake.waitFor((calls) => calls.filter((c) => c.method === 'views.open').length > opened);
-  const view = lastView(h.fake, PEOPLE.requester);
-  if (view?.callback_id !== 'batch_modal') throw new Error('no batch modal opened');
-  return view;
-}
+const openBatch = () => openBatchModal(h);
 
 async function submitSlowly(view: StoredView, csv: string, fileBlock = 'file') {
   const file = h.fake.pickFile(PEOPLE.requester, 'payouts.csv', bytes(csv));

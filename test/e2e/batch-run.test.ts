@@ -19,7 +19,7 @@ import { blocksText, eventually, type Harness, PEOPLE } from '../support/harness
 import * as flow from '../support/requests.js';
 import { useHarness, useStarted } from '../support/use-harness.js';
 
-/** The flow.click's private answer arrives after its ack: wait for it. */
+/** The click's private answer arrives after its ack: wait for it. */
 const saidTo = (h: Harness, user: string, text: string) =>
   eventually(
     () => (flow.ephemeralText(h, user).includes(text) ? true : undefined),
@@ -38,7 +38,7 @@ describe('a 20-row transfers file', () => {
   it('becomes one card and one approval, and every row is called exactly once, in order', async () => {
     const receivers = addresses(20);
     const amounts = receivers.map((_, i) => i + 1);
-    // An approver asks, so the self-approval check is what refuses their own flow.click.
+    // An approver asks, so the self-approval check is what refuses their own click.
     const id = await submitBatchFile(h, transfersCsv(receivers, amounts), PEOPLE.approver2);
     expect(id).toMatch(/^B-\d+$/);
     const card = blocksText(flow.currentCard(h, id));
@@ -60,7 +60,7 @@ describe('a 20-row transfers file', () => {
     expect(rows.trim().split('\r\n')).toHaveLength(21);
     expect(rows).toContain(`21,${receivers[19]},20,INV-20`);
 
-    // No self-approval: the requester's flow.click counts for nothing.
+    // No self-approval: the requester's click counts for nothing.
     await flow.click(h, PEOPLE.approver2, id, 'request_approve');
     await saidTo(h, PEOPLE.approver2, `You requested ${id}, so you cannot approve it`);
     expect(blocksText(flow.currentCard(h, id))).toContain(

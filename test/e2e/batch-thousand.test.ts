@@ -4,8 +4,8 @@
  * (BATCH_RATE=off keeps it short).
  */
 import { beforeAll, expect, it } from 'vitest';
-import { threadFile, waitForApproval } from '../support/batches.js';
-import { eventually, lastView, PEOPLE } from '../support/harness.js';
+import { openBatchModal, threadFile, waitForApproval } from '../support/batches.js';
+import { eventually, PEOPLE } from '../support/harness.js';
 import { click, quiescent } from '../support/requests.js';
 import { useHarness } from '../support/use-harness.js';
 
@@ -41,11 +41,7 @@ const csv = `beneficiary,amount,reference\n${Array.from(
 ).join('\n')}\n`;
 
 async function submitOfframps(): Promise<string> {
-  const opened = h.fake.callsTo('views.open').length;
-  await h.driver.command(PEOPLE.requester, '/batch', '');
-  await h.fake.waitFor((calls) => calls.filter((c) => c.method === 'views.open').length > opened);
-  const view = lastView(h.fake, PEOPLE.requester);
-  if (view?.callback_id !== 'batch_modal') throw new Error('no batch modal opened');
+  const view = await openBatchModal(h);
   const file = h.fake.pickFile(PEOPLE.requester, 'payroll.csv', new TextEncoder().encode(csv));
   const r = await h.driver.submitView(PEOPLE.requester, view, {
     kind: 'offramps',

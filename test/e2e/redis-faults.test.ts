@@ -76,7 +76,7 @@ describe('a Redis with AOF killed and restarted mid-flow', () => {
 
     await server.restart();
     await eventually(async () => (await health(h)) === 200, 15_000, '/healthz 200 after the restart');
-    // Nothing pending was lost, and the flow.click during the outage did not count.
+    // Nothing pending was lost, and the click during the outage did not count.
     for (const { id } of [pending1, pending2]) {
       const record = await h.rampart.deps.store.get(id);
       expect(record?.state).toBe('pending');
@@ -95,7 +95,7 @@ describe('a Redis with AOF killed and restarted mid-flow', () => {
     expectHealthyRun(h);
   });
 
-  it('a stalled Redis (SIGSTOP) still gets every flow.click acked in time, honestly worded, and /healthz 503', async () => {
+  it('a stalled Redis (SIGSTOP) still gets every click acked in time, honestly worded, and /healthz 503', async () => {
     const { id } = await flow.postRequest(h, 'transfer', `34 base:usdc to ${flow.RECEIVER} from ops for stall`);
     server.pause();
     try {

@@ -33,7 +33,7 @@ async function duringStall(step: () => Promise<unknown>): Promise<void> {
   }
 }
 
-describe('a flow.click while Redis is stalled', () => {
+describe('a click while Redis is stalled', () => {
   it('Deny on a pending request: told that Rampart cannot reach its database, and the request stays pending', async () => {
     const { id } = await flow.postRequest(
       h,
@@ -62,7 +62,7 @@ describe('a flow.click while Redis is stalled', () => {
   });
 });
 
-describe('a flow.click while Redis is down and restarting', () => {
+describe('a click while Redis is down and restarting', () => {
   it('Resume on a paused batch: told that Rampart cannot reach its database; after the restart it is still paused', async () => {
     const { id, card } = await pausedBatch(8);
     const before = flow.ephemeralText(h, PEOPLE.approver2);

@@ -45,7 +45,7 @@ describe('a worker restart', () => {
     const { store, queues } = h.rampart.deps;
     expect((await flow.click(h, PEOPLE.approver1, queued.id, 'request_approve')).status).toBe(200);
     await flow.waitForState(h, queued.id, 'approved');
-    // The same vote script the flow.click runs, with no job added after it.
+    // The same vote script the click runs, with no job added after it.
     expect(await store.vote(unqueued.id, PEOPLE.approver2)).toBe('approved');
     expect(await store.vote(lost.id, PEOPLE.approver2)).toBe('approved');
     expect((await store.startExecution(lost.id, 'worker-that-died')).token).toBeDefined();

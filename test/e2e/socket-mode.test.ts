@@ -90,7 +90,7 @@ describe('Socket Mode', () => {
     expect(flow.serviceCalls(h, '/transfer').length).toBe(before + 1);
   });
 
-  it('a dropped socket reconnects by itself; a flow.click after it is counted once', async () => {
+  it('a dropped socket reconnects by itself; a click after it is counted once', async () => {
     const { id } = await flow.postRequest(
       h,
       'transfer',

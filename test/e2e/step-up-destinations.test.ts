@@ -18,7 +18,14 @@ import type { WebDeps } from '../../src/compose/app-deps.js';
 import { newKey, startApi } from '../api/support.js';
 import { cli } from '../cli/support.js';
 import { APPROVALS, blocksText, envFor, eventually, PEOPLE } from '../support/harness.js';
-import { type Approver, openLink, pressAndRead, useApproverBrowsers, usePages } from '../support/passkey-browser.js';
+import {
+  type Approver,
+  offeredLink,
+  openLink,
+  pressAndRead,
+  useApproverBrowsers,
+  usePages,
+} from '../support/passkey-browser.js';
 import * as flow from '../support/requests.js';
 import { seedBeneficiary, seedIdentity } from '../support/seed-service.js';
 import { useHarness } from '../support/use-harness.js';
@@ -79,24 +86,11 @@ const register = () =>
 const offramp = (note: string) =>
   submitForCard('/offramp', `300 base:usdc from ops for ${note}`, 'offramp_modal', { beneficiary: beneficiaryId });
 
-/** The link in the newest private "Approve with your passkey" answer to `user` about `id`. */
-async function offeredLink(user: string, id: string): Promise<string> {
-  return eventually(
-    () => {
-      const offer = h.fake
-        .ephemerals(user)
-        .filter((e) => e.text?.includes(id))
-        .at(-1);
-      return /"url":"([^"]+)"/.exec(blocksText(offer))?.[1];
-    },
-    10_000,
-    'the passkey link',
-  );
-}
+const passkeyLink = (user: string, id: string) => offeredLink(h, user, id);
 
 async function approveWithPasskey(a: Approver, id: string): Promise<void> {
   await flow.click(h, PEOPLE.approver1, id, 'request_approve');
-  await openLink(a, await offeredLink(PEOPLE.approver1, id));
+  await openLink(a, await passkeyLink(PEOPLE.approver1, id));
   expect(await pressAndRead(a)).toContain('Approved with your passkey');
 }
 
@@ -104,7 +98,7 @@ describe('STEP_UP_NEW_DESTINATION=on: every new destination asks for a passkey',
   let approver1: Approver;
   let registration = '';
 
-  it('/beneficiary register is a step-up request: a plain Approve flow.click counts nothing', async () => {
+  it('/beneficiary register is a step-up request: a plain Approve click counts nothing', async () => {
     registration = await register();
     const record = await deps.store.get(registration);
     expect(record?.frozen.call.kind).toBe('register-beneficiary');
@@ -153,18 +147,18 @@ describe('STEP_UP_NEW_DESTINATION=on: every new destination asks for a passkey',
     const id = await offramp('first invoice');
     expect((await deps.store.get(id))?.frozen.stepUp).toBe(true);
     await flow.click(h, PEOPLE.approver1, id, 'request_approve');
-    await offeredLink(PEOPLE.approver1, id);
+    await passkeyLink(PEOPLE.approver1, id);
     await flow.quiescent(h);
     const pending = await deps.store.get(id);
     expect([pending?.state, pending?.votes]).toEqual(['pending', []]);
     expect(flow.serviceCalls(h, '/offramp')).toHaveLength(0);
-    await openLink(approver1, await offeredLink(PEOPLE.approver1, id));
+    await openLink(approver1, await passkeyLink(PEOPLE.approver1, id));
     expect(await pressAndRead(approver1)).toContain('Approved with your passkey');
     await flow.waitForState(h, id, 'succeeded');
     expect(flow.serviceCalls(h, '/offramp')).toHaveLength(1);
   });
 
-  it('once an offramp to it succeeded, the next one below STEP_UP_ABOVE needs a flow.click only', async () => {
+  it('once an offramp to it succeeded, the next one below STEP_UP_ABOVE needs a click only', async () => {
     const id = await offramp('second invoice');
     expect((await deps.store.get(id))?.frozen.stepUp).toBeUndefined();
     await flow.click(h, PEOPLE.approver1, id, 'request_approve');
@@ -173,7 +167,7 @@ describe('STEP_UP_NEW_DESTINATION=on: every new destination asks for a passkey',
     expect(flow.serviceCalls(h, '/offramp')).toHaveLength(2);
   });
 
-  it('rampart beneficiaries import is a step-up request: a plain Approve flow.click counts nothing', async () => {
+  it('rampart beneficiaries import is a step-up request: a plain Approve click counts nothing', async () => {
     const another = await seedBeneficiary(h.sandbox, identityId, '058', '4455667788');
     const path = join(dir, 'suppliers.csv');
     await writeFile(

@@ -13,7 +13,14 @@ import type { WebDeps } from '../../src/compose/app-deps.js';
 import { fullAddress } from '../../src/presenters/address.js';
 import { addresses, submitBatchFile, transfersCsv, waitForApproval } from '../support/batches.js';
 import { blocksText, eventually, PEOPLE } from '../support/harness.js';
-import { type Approver, openLink, pressAndRead, useApproverBrowsers, usePages } from '../support/passkey-browser.js';
+import {
+  type Approver,
+  offeredLink,
+  openLink,
+  pressAndRead,
+  useApproverBrowsers,
+  usePages,
+} from '../support/passkey-browser.js';
 import * as flow from '../support/requests.js';
 import { useHarness } from '../support/use-harness.js';
 
@@ -33,20 +40,7 @@ beforeAll(() => {
 const big = (note: string) =>
   flow.postRequest(h, 'transfer', `20000 base:usdc to ${flow.RECEIVER} from ops for ${note}`);
 
-/** The link in the newest private "Approve with your passkey" answer to `user`. */
-async function offeredLink(user: string, id: string): Promise<string> {
-  return eventually(
-    () => {
-      const offer = h.fake
-        .ephemerals(user)
-        .filter((e) => e.text?.includes(id))
-        .at(-1);
-      return /"url":"([^"]+)"/.exec(blocksText(offer))?.[1];
-    },
-    10_000,
-    'the passkey link',
-  );
-}
+const passkeyLink = (user: string, id: string) => offeredLink(h, user, id);
 
 async function enrolBootstrap(user: string): Promise<Approver> {
   const a = await browsers.open();
@@ -75,9 +69,9 @@ describe('passkey step-up', () => {
     approver1 = await enrolBootstrap(PEOPLE.approver1);
     const { id } = await big('with passkey');
     await flow.click(h, PEOPLE.approver1, id, 'request_approve');
-    const url = await offeredLink(PEOPLE.approver1, id);
+    const url = await passkeyLink(PEOPLE.approver1, id);
     expect(url).toMatch(new RegExp(`^${pages.publicUrl}/step-up#[A-Za-z0-9_-]{43}$`));
-    // The link works once: its flow.click replaces the private message, which then offers no link.
+    // The link works once: its click replaces the private message, which then offers no link.
     const offer = h.fake
       .ephemerals(PEOPLE.approver1)
       .filter((e) => e.text?.includes(id))
@@ -119,7 +113,7 @@ describe('passkey step-up', () => {
     const id = await submitBatchFile(h, transfersCsv(addresses(3, 7), [6000, 5000, 4000]));
     expect((await h.rampart.deps.store.get(id))?.frozen.stepUp).toBe(true);
     await flow.click(h, PEOPLE.approver1, id, 'request_approve');
-    const shown = await openLink(approver1, await offeredLink(PEOPLE.approver1, id));
+    const shown = await openLink(approver1, await passkeyLink(PEOPLE.approver1, id));
     expect(shown).toContain('Batch of transfers');
     expect(shown).toContain('Rows: 3');
     expect(shown).toContain('File: payouts.csv');
@@ -144,7 +138,7 @@ describe('passkey step-up', () => {
     approver1.page.on('request', (r) => {
       if (r.url().endsWith('/step-up/finish')) finish = r.postData() ?? undefined;
     });
-    await openLink(approver1, await offeredLink(PEOPLE.approver1, id));
+    await openLink(approver1, await passkeyLink(PEOPLE.approver1, id));
     expect(await pressAndRead(approver1)).toContain('Approved with your passkey');
     await flow.waitForState(h, id, 'succeeded');
     const replay = await fetch(`${pages.publicUrl}/step-up/finish`, {
@@ -160,7 +154,7 @@ describe('passkey step-up', () => {
     const { id } = await big('other link');
     await flow.click(h, PEOPLE.approver1, id, 'request_approve');
     const other = await browsers.open();
-    await openLink(other, await offeredLink(PEOPLE.approver1, id));
+    await openLink(other, await passkeyLink(PEOPLE.approver1, id));
     expect(await pressAndRead(other)).toContain('did not give a passkey');
     await flow.quiescent(h);
     expect((await h.rampart.deps.store.get(id))?.votes).toEqual([]);
@@ -169,7 +163,7 @@ describe('passkey step-up', () => {
   it('refuses an expired link', async () => {
     const { id } = await big('expired');
     await flow.click(h, PEOPLE.approver1, id, 'request_approve');
-    const url = await offeredLink(PEOPLE.approver1, id);
+    const url = await passkeyLink(PEOPLE.approver1, id);
     shiftMs = 5 * 60_000 + 1_000;
     try {
       const shown = await openLink(approver1, url);
@@ -184,7 +178,7 @@ describe('passkey step-up', () => {
   it('refuses when the approval changed underneath the open page', async () => {
     const { id } = await big('changed');
     await flow.click(h, PEOPLE.approver1, id, 'request_approve');
-    await openLink(approver1, await offeredLink(PEOPLE.approver1, id));
+    await openLink(approver1, await passkeyLink(PEOPLE.approver1, id));
     await rewriteAmount(id, 19_999);
     expect(await pressAndRead(approver1)).toContain('no longer valid');
     const record = await h.rampart.deps.store.get(id);
@@ -198,7 +192,7 @@ describe('passkey step-up', () => {
     const overrides = [{ isBogusSignature: true }, { isBadUV: true }];
     for (const bits of overrides) {
       await flow.click(h, PEOPLE.approver1, id, 'request_approve');
-      const url = await offeredLink(PEOPLE.approver1, id);
+      const url = await passkeyLink(PEOPLE.approver1, id);
       await approver1.cdp.send('WebAuthn.setResponseOverrideBits', {
         authenticatorId: approver1.authenticatorId,
         ...bits,

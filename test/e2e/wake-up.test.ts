@@ -48,8 +48,8 @@ const h = useHarness(
 const amountCalls = (amount: number) =>
   flow.serviceCalls(h, '/transfer').filter((c) => (c.body as { amount?: number }).amount === amount);
 
-describe('the wake-up job sent with every approving flow.click', () => {
-  it('moves nothing before the quorum; the quorum runs the call once; a late flow.click moves nothing more', async () => {
+describe('the wake-up job sent with every approving click', () => {
+  it('moves nothing before the quorum; the quorum runs the call once; a late click moves nothing more', async () => {
     const { id, card } = await flow.postRequest(
       h,
       'transfer',
@@ -70,7 +70,7 @@ describe('the wake-up job sent with every approving flow.click', () => {
 
     await flow.click(h, PEOPLE.approver2, id, 'request_approve');
     await flow.waitForState(h, id, 'succeeded');
-    // A flow.click on a copy of the card from before the outcome (Slack may show a stale message).
+    // A click on a copy of the card from before the outcome (Slack may show a stale message).
     await h.driver.click(PEOPLE.approver1, { action_id: 'request_approve', message: stale, channel: APPROVALS });
     await eventually(
       () => (flow.ephemeralText(h, PEOPLE.approver1).includes(id) ? true : undefined),

@@ -9,6 +9,7 @@ import type { Browser, CDPSession, Page } from 'playwright-core';
 import { afterAll, expect } from 'vitest';
 import type { WebHandler } from '../../src/adapters/web/handler.js';
 import { launchChromium } from '../workbench/support.js';
+import { blocksText, eventually, type Harness } from './harness.js';
 import { useStarted } from './use-harness.js';
 
 export interface PagesServer {
@@ -59,6 +60,30 @@ export interface Approver {
   errors: string[];
 }
 
+/** The options of an approver's virtual platform authenticator (user verification on, presence simulated). */
+export const AUTHENTICATOR = {
+  protocol: 'ctap2',
+  transport: 'internal',
+  hasResidentKey: true,
+  hasUserVerification: true,
+  isUserVerified: true,
+  automaticPresenceSimulation: true,
+} as const;
+
+/** The link in the newest private "Approve with your passkey" answer to `user` about `id`. */
+export const offeredLink = (h: Harness, user: string, id: string): Promise<string> =>
+  eventually(
+    () => {
+      const offer = h.fake
+        .ephemerals(user)
+        .filter((e) => e.text?.includes(id))
+        .at(-1);
+      return /"url":"([^"]+)"/.exec(blocksText(offer))?.[1];
+    },
+    10_000,
+    'the passkey link',
+  );
+
 /** A page with its own virtual platform authenticator (user verification on, presence simulated). */
 export async function approverBrowser(browser: Browser): Promise<Approver> {
   const context = await browser.newContext();
@@ -67,16 +92,7 @@ export async function approverBrowser(browser: Browser): Promise<Approver> {
   page.on('pageerror', (err) => errors.push(err.message));
   const cdp = await context.newCDPSession(page);
   await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', { options: AUTHENTICATOR });
   return { page, cdp, authenticatorId, errors };
 }
 

@@ -7,12 +7,24 @@ import { Redis } from 'ioredis';
 import { afterAll } from 'vitest';
 import { deleteKeys, REDIS_URL } from './harness.js';
 
-export function useRedisPrefix(name: string): { redis: Redis; prefix: string } {
+export interface RedisPrefix {
+  redis: Redis;
+  prefix: string;
+  /** One more connection, closed with the first: a second process on the same keys. */
+  another(): Redis;
+}
+
+export function useRedisPrefix(name: string): RedisPrefix {
   const prefix = `test-${name}-${randomUUID().slice(0, 8)}`;
-  const redis = new Redis(REDIS_URL);
+  const connections = [new Redis(REDIS_URL)];
   afterAll(async () => {
-    await redis.quit();
+    for (const c of connections) await c.quit();
     await deleteKeys(prefix);
   });
-  return { redis, prefix };
+  const another = (): Redis => {
+    const c = new Redis(REDIS_URL);
+    connections.push(c);
+    return c;
+  };
+  return { redis: connections[0] as Redis, prefix, another };
 }
