@@ -57,10 +57,16 @@ describe('a wrong input gets the usage or one sentence, in the ack', () => {
     ['/batch with a word it does not know', batchCommand(deps), 'now', BATCH_USAGE],
     ['/passkey with any text', passkeyCommand(deps), 'remove', PASSKEY_USAGE],
     ['/resolve with nothing', resolveCommand(deps), '  ', USAGE.resolve],
-    ['/resolve with a batch but no row', resolveCommand(deps), 'b-12', 'Name the row of B-12, e.g. `/resolve B-12.3`.'],
   ])('%s', async (_what, handler, text, answer) => {
     const heard = await runCommand(handler, text);
     expect(heard.ackText()).toBe(answer);
+    expect(heard.calls).toEqual([]);
+  });
+
+  it('/resolve with a batch but no row asks for the row, from the stored shape', async () => {
+    const { deps: batch } = listenerDeps({ app: { reads: { request: async () => ({ shape: 'batch' }) } } });
+    const heard = await runCommand(resolveCommand(batch), 'r-12');
+    expect(heard.ackText()).toBe('Name the row of R-12, e.g. `/resolve R-12.3`.');
     expect(heard.calls).toEqual([]);
   });
 
