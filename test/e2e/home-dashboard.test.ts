@@ -6,23 +6,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FIGURES_HIDDEN } from '../../src/adapters/slack/blocks/home.js';
 import { dayOf } from '../../src/domain/report.js';
-import type { ServiceClient } from '../../src/service/client.js';
 import { BalanceHistory } from '../../src/store/balance-history.js';
 import { blocksText, eventually, type Harness, PEOPLE } from '../support/harness.js';
 import { click, postRequest, RECEIVER, waitForState } from '../support/requests.js';
+import { countingBalanceReads } from '../support/seed-service.js';
 import { useHarness } from '../support/use-harness.js';
 
 const DAY = 86_400_000;
-const reads = new Map<string, number>();
-const counting = {
-  service: (service: ServiceClient): ServiceClient =>
-    Object.assign(Object.create(service) as ServiceClient, {
-      getBalances(id: string) {
-        reads.set(id, (reads.get(id) ?? 0) + 1);
-        return service.getBalances(id);
-      },
-    }),
-};
+const { reads, decorate: counting } = countingBalanceReads();
 type Block = { type: string; title?: string; chart?: { type: string; axis_config: { categories: string[] } } };
 
 async function openHome(h: Harness, user: string) {
