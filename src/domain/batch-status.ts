@@ -48,9 +48,10 @@ export function rowWords(rows: readonly number[], max = 10): string {
 
 /**
  * "Partly paid: 10 of 20 (500,000.00 cNGN), 3 failed, 7 cancelled". `moved` is the sum of the
- * succeeded rows' sealed amounts when the caller has read them; without it the count stands alone.
+ * succeeded rows' sealed amounts (the record's own once app/batch-moved.ts has read it); without
+ * it the count stands alone.
  */
-export function outcomeWords(record: RequestRecord, moved?: Amount): string {
+export function outcomeWords(record: RequestRecord, moved: Amount | undefined = record.moved): string {
   const c = record.counts;
   const n = record.executionCount;
   const offramps = record.frozen.display.batch?.kind === 'offramps';
@@ -97,7 +98,7 @@ export function pausedWhy(record: RequestRecord): string {
  * The batch's status in words, or undefined for a single request or before approval (a pending batch reads as any
  * request does). The same text on the card, in the notification text, App Home and the report.
  */
-export function batchStatusWords(record: RequestRecord, moved?: Amount): string | undefined {
+export function batchStatusWords(record: RequestRecord, moved: Amount | undefined = record.moved): string | undefined {
   if (!record.frozen.display.batch) return undefined;
   switch (record.approvalState) {
     case 'approved':

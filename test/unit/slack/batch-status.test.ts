@@ -154,6 +154,12 @@ describe('a finished batch', () => {
     );
     const card = readableTexts(batchCardBlocks(half, facts, false, false, undefined)).join('\n');
     expect(card).toContain('Partly paid: 10 of 20, 3 failed, 7 cancelled');
+    // Drawn with the total the rows moved (app/batch-moved.ts reads it): the money is in the words.
+    const drawn = { ...half, moved };
+    expect(cardText(drawn)).toMatch(/^Partly paid: 10 of 20 \(500,000\.00 cNGN\), 3 failed, 7 cancelled:/);
+    expect(readableTexts(batchCardBlocks(drawn, facts, false, false, undefined)).join('\n')).toContain(
+      'Partly paid: 10 of 20 (500,000.00 cNGN), 3 failed, 7 cancelled',
+    );
     expect(card).not.toContain('Failed');
     // Collapsed as a single card: no preview, no Stop, no "available now".
     expect(card).not.toContain('Available');
