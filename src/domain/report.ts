@@ -24,6 +24,8 @@ export interface ReportWindow {
 export interface Payment {
   /** `R-n`, or a batch row's execution `B-n.k` (each row is a payment). */
   id: string;
+  /** A batch row as its card and receipt name it, "B-1003 row 2" (the row of its file). */
+  name?: string;
   kind: 'transfer' | 'offramp';
   state: RequestRecord['state'] | ExecutionState;
   wallet: string;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { paymentName } from '../../../src/adapters/slack/blocks/report.js';
 import { batchPayments, buildReport, paymentOf } from '../../../src/domain/report.js';
 import { callHash, type RequestRecord, type ServiceCall } from '../../../src/domain/request.js';
 import { buildRecord } from '../../support/factories.js';
@@ -93,5 +94,10 @@ describe('a batch in the report (issue 24)', () => {
     expect(report.firstTime.map((p) => p.destination)).toEqual(['0xR1', '0xR2']);
     expect(report.unresolved.map((p) => p.id)).toEqual(['B-7.3']);
     expect(report.approval?.count).toBe(1);
+  });
+
+  it('names each row as its card and receipt do: the row of the file (execution B-7.3 is "B-7 row 4")', () => {
+    expect(report.unresolved.map(paymentName)).toEqual(['B-7 row 4']);
+    expect(report.largest.map(paymentName)).toEqual(['B-7 row 3', 'B-7 row 2']);
   });
 });

@@ -10,6 +10,7 @@ import type { BatchRowOutcome } from '../../../src/app/notifier.js';
 import type { ExecutionCounts } from '../../../src/domain/approval.js';
 import type { BatchFacts } from '../../../src/domain/batch-approval.js';
 import { batchSummaryText, previewLines } from '../../../src/domain/batch-approval.js';
+import { executionName, executionOfRow } from '../../../src/domain/batch-status.js';
 import type { ExecutionRecord, RequestRecord } from '../../../src/domain/request.js';
 import { pauseNoticeText } from '../../../src/presenters/batch-pause.js';
 import { batchReceipt } from '../../../src/presenters/batch-receipt.js';
@@ -175,6 +176,36 @@ describe('a finished batch', () => {
     expect(cardText(unknown)).toMatch(/^OUTCOME UNKNOWN: row 7 · partly paid: 19 of 20/);
     const blocks = batchCardBlocks(unknown, facts, false, false, undefined, [AMARA]);
     expect(JSON.stringify(blocks)).toContain('Record outcome');
+  });
+
+  it('names a row one way everywhere people read it: "B-1003 row 7", the row of the file', () => {
+    const unknown = record('done', [
+      ...repeat(5, 'succeeded' as const),
+      'unknown',
+      ...repeat(14, 'succeeded' as const),
+    ]);
+    const blocks = batchCardBlocks(unknown, facts, false, false, undefined, [AMARA]);
+    const texts = readableTexts(blocks).join('\n');
+    expect(texts).toContain('*B-1003 row 7*: outcome unknown');
+    expect(texts).not.toContain('B-1003.6');
+    const button = JSON.stringify(blocks);
+    expect(button).toContain('"accessibility_label":"Record the outcome of B-1003 row 7"');
+    // The button still carries the execution's id: what is settled is exactly that execution.
+    expect(button).toContain('"value":"B-1003.6"');
+    expect(executionName(unknown, 'B-1003.6')).toBe('B-1003 row 7');
+    expect(executionOfRow(unknown, 7)).toBe('B-1003.6');
+    expect(executionOfRow(unknown, 1)).toBeUndefined();
+    expect(executionOfRow(unknown, 22)).toBeUndefined();
+    // The HTTP API numbers its rows from 1: there row k is execution k.
+    const api = {
+      ...unknown,
+      frozen: {
+        ...unknown.frozen,
+        display: { ...unknown.frozen.display, viaApi: { keyId: 'k_1', keyName: 'erp', owner: RILEY } },
+      },
+    };
+    expect(executionName(api, 'B-1003.6')).toBe('B-1003 row 6');
+    expect(executionOfRow(api, 6)).toBe('B-1003.6');
   });
 
   it('gives a cancelled row its reason in the receipt', () => {

@@ -23,8 +23,8 @@ const minutes = (ms: number) =>
       ? `${Math.round(ms / 60_000)} min`
       : `${(ms / 3_600_000).toFixed(1)} h`;
 
-/** "B-1003.2" → "B-1003 row 2", as the batch card names its rows; a single request's id as it is. */
-export const paymentName = (id: string): string => id.replace(/^(B-\d+)\.(\d+)$/, '$1 row $2');
+/** "B-1003 row 2", as the batch card and receipt name its rows; a single request's id as it is. */
+export const paymentName = (p: Pick<Payment, 'id' | 'name'>): string => p.name ?? p.id;
 
 const destinationOf = (p: Payment) =>
   p.ownWallet ? `${esc(p.ownWallet)} (own wallet)` : code(shortDest(p.destination));
@@ -58,14 +58,14 @@ export function reportBlocks(view: ReportView, days: number, mode: ChartMode, fo
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([k, n]) => `• ${esc(k)}: ${n}`);
   const largest = report.largest.map(
-    (p) => `• ${code(paymentName(p.id))} ${money(p)} to ${destinationOf(p)} from ${esc(p.wallet)}`,
+    (p) => `• ${code(paymentName(p))} ${money(p)} to ${destinationOf(p)} from ${esc(p.wallet)}`,
   );
   const first = report.firstTime.map(
-    (p) => `• ${code(shortDest(p.destination))} (${esc(p.kind)}, ${code(paymentName(p.id))}, ${money(p)})`,
+    (p) => `• ${code(shortDest(p.destination))} (${esc(p.kind)}, ${code(paymentName(p))}, ${money(p)})`,
   );
   const unknown = report.unresolved.map(
     (p) =>
-      `• :warning: ${code(paymentName(p.id))} ${money(p)} — outcome unknown; once checked, an approver records it with \`/resolve ${esc(p.id)} paid|not-paid …\``,
+      `• :warning: ${code(paymentName(p))} ${money(p)} — outcome unknown; once checked, an approver records it with \`/resolve ${esc(paymentName(p))} paid|not-paid …\``,
   );
   const approval = report.approval
     ? `Median ${minutes(report.approval.median)}, slowest ${minutes(report.approval.slowest)} (${report.approval.count} decided)`
