@@ -32,6 +32,7 @@ export function finishedBlocks(summary: string, id: string, againRows: number): 
         type: 'button',
         action_id: BATCH_AGAIN_ACTION,
         text: plain(`Request again (${plural(againRows, 'row')})`, 75),
+        accessibility_label: `Request ${plural(againRows, 'row')} of ${id} again`,
         value: id,
       },
     ],

@@ -25,6 +25,7 @@ export function stepUpOfferBlocks(
           type: 'button',
           action_id: STEP_UP_ACTION,
           text: { type: 'plain_text', text: resume ? 'Resume with your passkey' : 'Approve with your passkey' },
+          accessibility_label: `${resume ? 'Resume' : 'Approve'} ${requestId} with your passkey: opens its page`,
           style: 'primary',
           url,
           // The click is also sent to Rampart, which replaces this message: the link works once.
@@ -75,6 +76,7 @@ export function notPaidOfferBlocks(executionId: string, url: string): KnownBlock
           type: 'button',
           action_id: STEP_UP_ACTION,
           text: { type: 'plain_text', text: 'Confirm not paid with your passkey' },
+          accessibility_label: `Confirm ${executionId} not paid with your passkey: opens its page`,
           style: 'danger',
           url,
         },
