@@ -29,6 +29,7 @@ export function batchPayments(record: RequestRecord, rows: readonly BatchRowFact
   return rows.map((r, i) => ({
     id: r.executionId,
     name: `${record.frozen.id} row ${r.row.row}`,
+    ...(record.approvalState === 'paused' ? { batchPaused: true } : {}),
     kind: call.kind as 'transfer' | 'offramp',
     state: r.state,
     wallet: display.walletAlias ?? call.body.wallet_id,

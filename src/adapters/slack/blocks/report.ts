@@ -83,6 +83,13 @@ export function reportBlocks(view: ReportView, days: number, mode: ChartMode, fo
     section(`*Paid for the first time*\n${list(first, 'None.')}`),
     section(`*How long approvals took*\n${approval}`),
     section(`*Unknown outcomes not yet resolved*\n${list(unknown, 'None.')}`),
+    ...(report.openBatches.length > 0
+      ? [
+          section(
+            `*Batches not finished*\n${report.openBatches.map((b) => `• ${code(b.id)} ${esc(b.words)}`).join('\n')}`,
+          ),
+        ]
+      : []),
   ];
   if (footer) blocks.push(context(footer));
   return blocks;
