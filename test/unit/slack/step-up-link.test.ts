@@ -7,11 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { stepUpLinkUsedText, stepUpOfferBlocks, stepUpUsedText } from '../../../src/adapters/slack/blocks/step-up.js';
 
 const EXPIRES = Date.UTC(2026, 10, 28, 12, 5);
-const valueOf = (blocks: unknown): string =>
+const buttonValue = (blocks: unknown): string =>
   (JSON.stringify(blocks).match(/"value":"([^"]+)"/)?.[1] as string | undefined) ?? '';
 
 describe('the passkey link message', () => {
-  const value = valueOf(stepUpOfferBlocks('R-1002', 'https://rampart.example/step-up#t', 'approve', EXPIRES));
+  const value = buttonValue(stepUpOfferBlocks('R-1002', 'https://rampart.example/step-up#t', 'approve', EXPIRES));
 
   it('carries when its link stops working in the button, never the link token', () => {
     expect(value).toBe(`approve:R-1002:${EXPIRES}`);
@@ -25,7 +25,7 @@ describe('the passkey link message', () => {
     expect(stepUpUsedText(value, EXPIRES + 1)).toBe(
       ':hourglass: This link for R-1002 expired — click Approve on the card again for a new one. Nothing was recorded.',
     );
-    const resume = valueOf(stepUpOfferBlocks('B-1003', 'https://rampart.example/step-up#t', 'resume', EXPIRES));
+    const resume = buttonValue(stepUpOfferBlocks('B-1003', 'https://rampart.example/step-up#t', 'resume', EXPIRES));
     expect(stepUpUsedText(resume, EXPIRES + 1)).toContain('click Resume on the card again');
   });
 
