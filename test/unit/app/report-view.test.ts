@@ -99,5 +99,7 @@ describe('/report’s rows', () => {
     expect(text).toContain('5,000.00 USDC to treasury (own wallet) from ops');
     expect(text).toContain('`B-1003 row 2`');
     expect(text).not.toContain('B-1003.');
+    // The one short address form people read everywhere: first 6, last 4.
+    expect(text).toContain('`0x3333…3333` (transfer, `B-1003 row 2`');
   });
 });

@@ -214,6 +214,13 @@ describe('a finished batch', () => {
   });
 });
 
+describe('a row destination', () => {
+  it('has the one short form people read everywhere: first 6, last 4', () => {
+    const rows = [{ row: 2, destination: '0x99ED2e97162533BA814aF8092b93b9a3090DEdcF', amount: '50000' }];
+    expect(previewLines(rows, 'cNGN', 'bsc:cngn')).toEqual(['row 2 · 0x99ED…EdcF · 50,000.00 cNGN']);
+  });
+});
+
 describe('a row amount', () => {
   it('reads like the total, never rounded', () => {
     const rows = [

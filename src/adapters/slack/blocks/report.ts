@@ -7,6 +7,7 @@
 import type { KnownBlock } from '@slack/types';
 import type { ReportView } from '../../../app/report.js';
 import { chartBlock, chartText } from '../../../charts/chart-spec.js';
+import { shortAddress } from '../../../domain/address.js';
 import { amountToString, formatAmount } from '../../../domain/amount.js';
 import type { Payment } from '../../../domain/report.js';
 import { type Blocks, code, context, esc, header, section } from './common.js';
@@ -15,7 +16,8 @@ import { type Blocks, code, context, esc, header, section } from './common.js';
 export type ChartMode = { kind: 'native' } | { kind: 'images'; fileIds: readonly string[] };
 
 const money = (p: Payment) => `${formatAmount({ units: p.units, decimals: p.decimals })} ${esc(p.code)}`;
-const shortDest = (d: string) => (d.length > 16 ? `${d.slice(0, 8)}…${d.slice(-6)}` : d);
+/** One short form everywhere people read an address: first 6, last 4 (domain/address.ts). */
+const shortDest = shortAddress;
 const minutes = (ms: number) =>
   ms < 60_000
     ? `${Math.round(ms / 1000)} s`
