@@ -70,7 +70,7 @@ export interface Report {
   openBatches: { id: string; words: string }[];
 }
 
-export const isBatchRecord = (record: RequestRecord): boolean => record.frozen.id.startsWith('B-');
+export const isBatchRecord = (record: RequestRecord): boolean => record.shape === 'batch';
 
 /**
  * A money-moving record as a payment, or undefined for anything else. A batch `B-n` is not one

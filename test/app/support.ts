@@ -150,6 +150,7 @@ export async function sealBatch(
     );
   const s = await sealRequest(w.deps, {
     id,
+    shape: kind === 'B' ? 'batch' : 'single',
     call: transfer(amounts.reduce((a, b) => a + b, 0)),
     calls: amounts.map(transfer),
     display: { chain: 'base', walletAlias: 'ops', ...(batch ? { batch, assetCode: 'USDC' } : {}) },

@@ -28,7 +28,7 @@ export function registerResolveCommand(app: Routes, deps: Deps): void {
     const only = lead.rest.length === 0 ? lead.ref.toUpperCase() : '';
     if (only && (APPROVAL_ID.test(only) || EXECUTION_ID.test(only) || parseRowRef(only))) {
       // A batch's rows are many: its row must be named; a single request's only execution is .1.
-      if (only.startsWith('B-') && APPROVAL_ID.test(only)) {
+      if (APPROVAL_ID.test(only) && (await deps.app.reads.request(only))?.shape === 'batch') {
         await ack({ response_type: 'ephemeral', text: `Name the row of ${only}, e.g. \`/resolve ${only} row 3\`.` });
         return;
       }
