@@ -10,7 +10,7 @@ import type { ExecuteOneDeps } from '../../src/app/execute-one.js';
 import type { NotifyRequest } from '../../src/app/ports.js';
 import { type NewRequest, sealRequest } from '../../src/app/post-request.js';
 import { loadConfig } from '../../src/config.js';
-import type { BatchRowRecord } from '../../src/domain/batch-approval.js';
+import type { BatchFacts, BatchRowRecord } from '../../src/domain/batch-approval.js';
 import type { ServiceCall } from '../../src/domain/request.js';
 import { createLogger } from '../../src/log.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
@@ -132,7 +132,7 @@ export async function sealBatch(
   w: World,
   amounts: number[],
   kind: 'B' | 'R' = 'B',
-  over: { rows?: BatchRowRecord[]; display?: NewRequest['display']; reason?: string } = {},
+  over: { rows?: BatchRowRecord[]; batch?: BatchFacts; display?: NewRequest['display']; reason?: string } = {},
 ): Promise<string> {
   const store = w.deps.store;
   const id = await store.nextId(kind);
@@ -146,7 +146,11 @@ export async function sealBatch(
     shape: kind === 'B' ? 'batch' : 'single',
     call: transfer(amounts.reduce((a, b) => a + b, 0)),
     calls: amounts.map(transfer),
-    display: over.display ?? { chain: 'base', walletAlias: 'ops' },
+    display: over.display ?? {
+      chain: 'base',
+      walletAlias: 'ops',
+      ...(over.batch ? { batch: over.batch, assetCode: 'USDC' } : {}),
+    },
     requester: REQUESTER,
     reason: over.reason ?? 'batch',
     origin: undefined,

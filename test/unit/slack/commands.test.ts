@@ -66,7 +66,7 @@ describe('a wrong input gets the usage or one sentence, in the ack', () => {
   it('/resolve with a batch but no row asks for the row, from the stored shape', async () => {
     const { deps: batch } = listenerDeps({ app: { reads: { request: async () => ({ shape: 'batch' }) } } });
     const heard = await runCommand(resolveCommand(batch), 'r-12');
-    expect(heard.ackText()).toBe('Name the row of R-12, e.g. `/resolve R-12.3`.');
+    expect(heard.ackText()).toBe('Name the row of R-12, e.g. `/resolve R-12 row 3`.');
     expect(heard.calls).toEqual([]);
   });
 
