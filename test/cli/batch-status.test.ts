@@ -8,9 +8,9 @@ import { stopBatch } from '../../src/app/batch-control.js';
 import { checkFunding } from '../../src/app/batch-funding.js';
 import { approve } from '../../src/app/decide.js';
 import { batchRowOutcomes } from '../../src/app/request-reads.js';
-import type { BatchFacts } from '../../src/domain/batch-approval.js';
 import { batchReceipt } from '../../src/presenters/batch-receipt.js';
 import { APPROVERS, REQUESTER, sealBatch, startWorld, type World } from '../app/support.js';
+import { buildBatchFacts } from '../support/factories.js';
 import { REDIS_URL } from '../support/harness.js';
 import { cli, lines } from './support.js';
 
@@ -29,17 +29,7 @@ async function finish(n: number, state: 'succeeded' | 'failed' | 'unknown', fiel
 beforeAll(async () => {
   w = await startWorld('cli-batch');
   const amounts = [1.5, 2, 3, 4];
-  const batch: BatchFacts = {
-    kind: 'transfers',
-    fileName: 'payouts.csv',
-    rows: 4,
-    total: '10.5',
-    largest: { row: 5, amount: '4' },
-    availableNow: '100',
-    availableAfter: '89.5',
-    fileFingerprint: 'f'.repeat(64),
-    preview: [],
-  };
+  const batch = buildBatchFacts(amounts);
   // A reference a spreadsheet would run as a formula: the receipt must neutralise it.
   id = await sealBatch(w, amounts, 'B', {
     rows: amounts.map((a, i) => ({
