@@ -228,7 +228,7 @@ function lookAfterQuorum(deps: Pick<AppDeps, 'store' | 'queues' | 'log'>, reques
 const decidedOf = async (deps: Pick<AppDeps, 'store'>, requestId: string): Promise<Decided | undefined> => {
   const r = await deps.store.get(requestId);
   if (!r) return undefined;
-  return { requestId, state: r.state, decidedBy: r.decidedBy, decidedAt: r.decidedAt, expiresAt: r.frozen.expiresAt };
+  return { requestId, state: r.state, decidedBy: r.decidedBy, decidedAt: r.decidedAt, expiresAt: r.sealed.expiresAt };
 };
 
 export type DenyCheck =
@@ -287,7 +287,7 @@ export type CancelOutcome =
 export async function cancel(deps: DecideDeps, requestId: string, user: string): Promise<CancelOutcome> {
   const record = await deps.store.get(requestId);
   if (!record) return { kind: 'missing' };
-  if (record.frozen.requester !== user) return { kind: 'not-requester', requestId, requester: record.frozen.requester };
+  if (record.sealed.requester !== user) return { kind: 'not-requester', requestId, requester: record.sealed.requester };
   const r = await deps.store.transition(
     requestId,
     ['pending'],

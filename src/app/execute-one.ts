@@ -136,7 +136,7 @@ export async function executeOne(
     );
     return 'skipped';
   }
-  const { token, frozen, tries } = started;
+  const { token, sealed, tries } = started;
   // The card says "executing" once the call is on its way: its refresh never stands between the
   // compare-and-set and the call, nor shares the time before the call's first byte.
   // A batch's card changes with its state, not per row — only the
@@ -153,8 +153,8 @@ export async function executeOne(
   // with its start time on succeeded/unknown, in the same script.
   // Worked out by the one move that ends this try, not before the call (nothing but the call).
   const rowOf = (): { batch?: BatchFinish; release?: { ledger: string; amounts: string } } => {
-    if (batch) return { batch: rowFinish(deps, frozen) };
-    const subject = velocitySubject(frozen);
+    if (batch) return { batch: rowFinish(deps, sealed) };
+    const subject = velocitySubject(sealed);
     return subject && deps.controls
       ? { release: { ledger: deps.controls.ledgerKey(subject), amounts: deps.controls.amountsKey(subject) } }
       : {};
@@ -226,11 +226,11 @@ export async function executeOne(
     return r;
   }
   // Invariant 2: what runs is byte-for-byte what was approved.
-  if (!matchesSeal(frozen.call, started.sealHash)) {
+  if (!matchesSeal(sealed.call, started.sealHash)) {
     await finish('failed', { message: 'integrity check failed: the stored call does not match its hash' });
     return 'failed';
   }
-  if (refusesEntireBalance(frozen)) {
+  if (refusesEntireBalance(sealed)) {
     await finish(
       'failed',
       {
@@ -241,9 +241,9 @@ export async function executeOne(
     );
     return 'failed';
   }
-  if (frozen.call.kind === 'register-beneficiary') {
+  if (sealed.call.kind === 'register-beneficiary') {
     refreshCard();
-    const { ok, ...result } = await registerStated(deps, frozen, started.decidedBy);
+    const { ok, ...result } = await registerStated(deps, sealed, started.decidedBy);
     await finish(ok ? 'succeeded' : 'failed', result, result.message);
     return ok ? 'succeeded' : 'failed';
   }
@@ -254,7 +254,7 @@ export async function executeOne(
   // more chat.update against Slack's per-channel limit, and a job sharing the time before the
   // call's first byte. A batch's first row shows the batch running at once.
   try {
-    const call = callService(deps.service, frozen.call);
+    const call = callService(deps.service, sealed.call);
     // Undici writes on a kept-alive connection within the call's own ticks: refresh after them.
     const executingCard = batch ? undefined : setTimeout(refreshCard, EXECUTING_CARD_AFTER_MS);
     if (batch) setImmediate(refreshCard);
@@ -281,7 +281,7 @@ export async function executeOne(
   await finish('succeeded', outcome, undefined, () =>
     recordSuccess(
       { registry: deps.registry, now: deps.now, addPayee: (c, r) => store.addPayee(c, r) },
-      frozen,
+      sealed,
       outcome,
       started.decidedBy,
     ),
@@ -293,5 +293,5 @@ export async function executeOne(
  * A record sealed before Rampart stopped sending -1 would move whatever the wallet
  * holds now, possibly more than the approvers saw. Refused; nothing is sent.
  */
-const refusesEntireBalance = (frozen: SealedRequest): boolean =>
-  (frozen.call.kind === 'transfer' || frozen.call.kind === 'offramp') && frozen.call.body.amount === -1;
+const refusesEntireBalance = (sealed: SealedRequest): boolean =>
+  (sealed.call.kind === 'transfer' || sealed.call.kind === 'offramp') && sealed.call.body.amount === -1;

@@ -29,7 +29,7 @@ export const RECENT_ON_HOME = 15;
 
 async function records(deps: HomeDeps, ids: string[]): Promise<RequestRecord[]> {
   const all = await Promise.all(ids.map((id) => deps.store.get(id)));
-  return all.filter((r): r is RequestRecord => r !== undefined).sort((a, b) => b.frozen.createdAt - a.frozen.createdAt);
+  return all.filter((r): r is RequestRecord => r !== undefined).sort((a, b) => b.sealed.createdAt - a.sealed.createdAt);
 }
 
 export async function readHome(deps: HomeDeps, viewer: boolean): Promise<HomeRead> {

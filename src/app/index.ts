@@ -67,9 +67,9 @@ export function createApp(deps: FacadeDeps) {
       submit: (s: Submission, edge: Pick<SubmitDeps, 'withinBudget' | 'budget'>) =>
         submitRequest({ ...deps, ...edge }, s),
       /** Acks (a late ack is only logged), then announces: the card goes out whatever the ack did. */
-      ackThenAnnounce: (ack: () => Promise<void>, frozen: SealedRequest) => ackThenAnnounce(deps, ack, frozen),
+      ackThenAnnounce: (ack: () => Promise<void>, sealed: SealedRequest) => ackThenAnnounce(deps, ack, sealed),
       /** Expiry, reminders and the card of a request just sealed (after the edge's ack). */
-      announce: (frozen: SealedRequest) => announce(deps, frozen),
+      announce: (sealed: SealedRequest) => announce(deps, sealed),
       ...withKey.payments,
     },
     /** The batch form and file, Resume / Stop, "Request again", and a batch's rows. */

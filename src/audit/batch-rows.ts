@@ -14,7 +14,7 @@ import type { AuditRow } from './audit-record.js';
 
 export type { AuditRow };
 
-export const isBatchRecord = (r: RequestRecord): boolean => r.frozen.display.batch !== undefined;
+export const isBatchRecord = (r: RequestRecord): boolean => r.sealed.display.batch !== undefined;
 
 export function auditRow(kind: string, id: string, row: BatchRowRecord, e: ExecutionRecord | undefined): AuditRow {
   const o = e?.outcome;
@@ -34,8 +34,8 @@ export async function auditRows(
   store: Pick<RequestStore, 'batches' | 'executions'>,
   record: RequestRecord,
 ): Promise<AuditRow[]> {
-  const id = record.frozen.id;
+  const id = record.sealed.id;
   return (await batchRowsWithExecutions(store, record)).map(({ row, execution }, i) =>
-    auditRow(record.frozen.call.kind, executionId(id, i + 1), row, execution),
+    auditRow(record.sealed.call.kind, executionId(id, i + 1), row, execution),
   );
 }

@@ -49,20 +49,20 @@ export function eventBody(
   // A batch row's event carries the row's own proof, not the approval's.
   const own = row
     ? row.proof
-      ? { [record.frozen.call.kind === 'transfer' ? 'hash' : 'reference']: row.proof }
+      ? { [record.sealed.call.kind === 'transfer' ? 'hash' : 'reference']: row.proof }
       : {}
     : record.outcome;
   const outcome = final && own ? own : undefined;
   const body: AuditEventBody = {
-    event_id: `${record.frozen.id}:${seq}`,
-    request_id: record.frozen.id,
-    kind: record.frozen.call.kind,
+    event_id: `${record.sealed.id}:${seq}`,
+    request_id: record.sealed.id,
+    kind: record.sealed.call.kind,
     state,
     event: entry.event,
     at: new Date(entry.at).toISOString(),
     by: entry.by ?? null,
     detail: entry.detail === undefined ? null : maskLongNumbers(entry.detail),
-    call_hash: record.frozen.hash,
+    call_hash: record.sealed.hash,
     outcome: outcome
       ? Object.fromEntries(
           Object.entries(outcome)

@@ -17,7 +17,7 @@ export type PauseKind = 'unknown' | 'funding' | 'failures' | 'redis' | 'other';
  * numbered from 1, so there it is row k.
  */
 export const rowOf = (record: RequestRecord, executionId: string): number =>
-  Number(executionId.slice(executionId.lastIndexOf('.') + 1)) + (record.frozen.display.viaApi ? 0 : 1);
+  Number(executionId.slice(executionId.lastIndexOf('.') + 1)) + (record.sealed.display.viaApi ? 0 : 1);
 
 /** Rows (of the record's first page of executions) in one state, in row order. */
 export const rowsIn = (record: RequestRecord, state: RequestRecord['executions'][number]['state']): number[] =>
@@ -53,10 +53,10 @@ export function rowWords(rows: readonly number[], max = 10): string {
 export function outcomeWords(record: RequestRecord, moved?: Amount): string {
   const c = record.counts;
   const n = record.executionCount;
-  const offramps = record.frozen.display.batch?.kind === 'offramps';
+  const offramps = record.sealed.display.batch?.kind === 'offramps';
   // An offramp that succeeded is initiated: the service only initiates a payout (spec 4.3).
   const paid = offramps ? 'initiated' : 'paid';
-  const code = record.frozen.display.assetCode ?? '';
+  const code = record.sealed.display.assetCode ?? '';
   const money = moved ? ` (${formatAmount(moved)} ${code})` : '';
   const rest = [
     ...(c.failed > 0 ? [`${c.failed} failed`] : []),
@@ -98,7 +98,7 @@ export function pausedWhy(record: RequestRecord): string {
  * request does). The same text on the card, in the notification text, App Home and the report.
  */
 export function batchStatusWords(record: RequestRecord, moved?: Amount): string | undefined {
-  if (!record.frozen.display.batch) return undefined;
+  if (!record.sealed.display.batch) return undefined;
   switch (record.approvalState) {
     case 'approved':
     case 'running':

@@ -21,7 +21,7 @@ export interface BatchRowFacts {
  * in the asset and kind of the batch. The batch's one approval is counted once, on its first row.
  */
 export function batchPayments(record: RequestRecord, rows: readonly BatchRowFacts[]): Payment[] {
-  const { call, display, createdAt } = record.frozen;
+  const { call, display, createdAt } = record.sealed;
   if (call.kind !== 'transfer' && call.kind !== 'offramp') return [];
   const asset = assetInfo(call.body.asset);
   const approvalMs =

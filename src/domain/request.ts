@@ -120,8 +120,8 @@ export interface RequestDisplay {
 /**
  * A request as sealed at submission: what runs is exactly this (DESIGN invariant 2). "Seal" is
  * this immutability; "freeze" is only the kill switch (`/freeze`, FreezeState). The
- * record property and the Redis hash field keep the name `frozen` (the stored format; renaming it
- * would need a migration of every record for no behaviour).
+ * record property is `sealed`; the Redis hash field keeps its stored name, mapped in one place
+ * (store/sealed-field.ts), so old records need no migration.
  */
 export interface SealedRequest {
   id: string;
@@ -135,7 +135,7 @@ export interface SealedRequest {
   expiresAt: number;
   requiredApprovals: number;
   rule: string;
-  /** Short hash of the frozen call, shown on the card. */
+  /** Short hash of the sealed call, shown on the card. */
   hash: string;
   /**
    * The available balance (minor units) the request was submitted against; an
@@ -216,7 +216,7 @@ export interface RequestOutcome {
 }
 
 export interface RequestRecord {
-  frozen: SealedRequest;
+  sealed: SealedRequest;
   state: RequestState;
   votes: Vote[];
   decidedBy?: string;

@@ -10,7 +10,7 @@ import type { RequestRecord } from '../domain/request.js';
 import { outcomeMessage } from './describe-error.js';
 
 const decimalsOf = (record: RequestRecord): number => {
-  const body = record.frozen.call.body as { asset?: string };
+  const body = record.sealed.call.body as { asset?: string };
   const id = body.asset ? parseAssetId(body.asset) : undefined;
   return id ? assetInfo(id).decimals : 6;
 };
@@ -21,7 +21,7 @@ const notSentWhy = (state: BatchRowOutcome['state']): string | undefined =>
 
 /** The total moved (succeeded rows) and the receipt CSV: the thread's, and `rampart batch receipt`'s. */
 export function batchReceipt(record: RequestRecord, rows: readonly BatchRowOutcome[]): { moved: Amount; csv: string } {
-  const kind = record.frozen.display.batch?.kind ?? 'transfers';
+  const kind = record.sealed.display.batch?.kind ?? 'transfers';
   const decimals = decimalsOf(record);
   const amount = (r: BatchRowOutcome): Amount => parseAmount(r.amount, decimals);
   const moved = rows.filter((r) => r.state === 'succeeded').reduce((sum, r) => sum + amount(r).units, 0n);

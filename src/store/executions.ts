@@ -24,6 +24,7 @@ import { executionOf, sealedCallOf } from './record-view.js';
 import type { RedisClient } from './redis.js';
 import { readReplies } from './redis-errors.js';
 import { evalScript } from './run-script.js';
+import { decodeSealed, readSealed, SEALED_FIELD, sealedFields } from './sealed-field.js';
 import type { ChangeListener, StoreKeys } from './store-keys.js';
 
 export type ExecutionStart =
@@ -31,7 +32,7 @@ export type ExecutionStart =
       token: string;
       executionId: string;
       /** The approval as sealed, carrying this execution's call. */
-      frozen: SealedRequest;
+      sealed: SealedRequest;
       /** The approval as stored (its own call): what a final move masks (no read before it). */
       approval: SealedRequest;
       /** This start moved the approval approved → running (a batch's card changes). */
@@ -169,21 +170,21 @@ export class ExecutionStore {
       String(at),
       holdLimitMs === undefined ? '' : String(holdLimitMs),
     )) as [number, string, string?, number?, string?, string?, string?, string?, number?, number?, string?];
-    const [ok, from, kind, seq, call, seal, frozen, decidedBy, tries, changed, before] = r;
+    const [ok, from, kind, seq, call, seal, stored, decidedBy, tries, changed, before] = r;
     if (ok === -1) return { token: undefined, from: 'queued', held: true };
-    if (ok !== 1 || frozen === undefined) {
+    if (ok !== 1 || stored === undefined) {
       const state = from === '' ? undefined : (from as ExecutionState);
       if (from === 'queued' && kind === '') return { token: undefined, from: state, approval: r[3] as never };
       return { token: undefined, from: state, ...(kind ? { job: kind } : {}) };
     }
     if (changed === 1 && kind && seq)
       this.onChange({ id: approvalId, kind: kind as RequestKind, state: 'executing', seq });
-    const approval = JSON.parse(frozen) as SealedRequest;
+    const approval = decodeSealed(stored);
     const sealed = { ...approval, call: sealedCallOf(call ?? '', approval) };
     return {
       token,
       executionId: execId,
-      frozen: sealed,
+      sealed,
       approval,
       began: before === 'approved',
       sealHash: seal || approval.hash,
@@ -219,11 +220,10 @@ export class ExecutionStore {
     let approvalFields = '';
     if (to !== 'queued') {
       // The final move also masks the stored personal data, atomically.
-      const raw = how.approval ? undefined : await this.redis.hget(this.keys.approval(approvalId), 'frozen');
-      const frozen = how.approval ?? (raw ? (JSON.parse(raw) as SealedRequest) : undefined);
-      if (frozen && !frozen.redacted) {
-        const masked = redactSealed(frozen, at);
-        approvalFields = JSON.stringify({ frozen: JSON.stringify(masked) });
+      const sealed = how.approval ?? readSealed(await this.redis.hget(this.keys.approval(approvalId), SEALED_FIELD));
+      if (sealed && !sealed.redacted) {
+        const masked = redactSealed(sealed, at);
+        approvalFields = JSON.stringify(sealedFields(masked));
         // A batch's executions keep their own calls (the approval's call describes the total).
         if (execId === executionId(approvalId, 1) && approvalId.startsWith('R-'))
           execFields.call = JSON.stringify(masked.call);
@@ -303,12 +303,11 @@ export class ExecutionStore {
       const page = Array.from({ length: Math.min(pageSize, n - offset) }, (_, i) =>
         this.keys.execution(executionId(approvalId, offset + i + 1)),
       );
-      const raw = await this.redis.hget(this.keys.approval(approvalId), 'frozen');
-      const frozen = raw ? (JSON.parse(raw) as SealedRequest) : undefined;
-      const masked = frozen && !frozen.redacted ? redactSealed(frozen, at) : undefined;
+      const sealed = readSealed(await this.redis.hget(this.keys.approval(approvalId), SEALED_FIELD));
+      const masked = sealed && !sealed.redacted ? redactSealed(sealed, at) : undefined;
       const approvalFields = JSON.stringify({
         decidedAt: String(at),
-        ...(masked ? { frozen: JSON.stringify(masked) } : {}),
+        ...(masked ? sealedFields(masked) : {}),
       });
       const given = this.keys.batchGiven(approvalId);
       const rows = Array.from({ length: page.length }, (_, i) => offset + i + 1);

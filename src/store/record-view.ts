@@ -23,6 +23,7 @@ import type {
   ServiceCall,
   Vote,
 } from '../domain/request.js';
+import { readSealed, SEALED_FIELD } from './sealed-field.js';
 
 type Hash = Record<string, string>;
 
@@ -49,16 +50,16 @@ export function executionOf(id: string, approvalId: string, e: Hash): ExecutionR
 }
 
 /** The sealed call an execution runs: its own, or (records migrated from before format 2) the approval's. */
-export const sealedCallOf = (execCall: string, frozen: SealedRequest): ServiceCall =>
-  execCall ? (JSON.parse(execCall) as ServiceCall) : frozen.call;
+export const sealedCallOf = (execCall: string, sealed: SealedRequest): ServiceCall =>
+  execCall ? (JSON.parse(execCall) as ServiceCall) : sealed.call;
 
 /**
  * `h` is the approval hash, `first` the hash of its execution 1 (empty for old records), `more`
  * its first page of executions when it has several.
  */
 export function recordOf(id: string, h: Hash, first: Hash, more: ExecutionRecord[] = []): RequestRecord | undefined {
-  if (!h.frozen || !h.state) return undefined;
-  const frozen = JSON.parse(h.frozen) as SealedRequest;
+  const sealed = readSealed(h[SEALED_FIELD]);
+  if (!sealed || !h.state) return undefined;
   let state: RequestState;
   let approvalState: ApprovalState;
   let counts: ExecutionCounts;
@@ -78,10 +79,10 @@ export function recordOf(id: string, h: Hash, first: Hash, more: ExecutionRecord
     counts = singleCounts(e);
     executionCount = 1;
     const tries = state === 'pending' || state === 'approved' || state === 'cancelled' ? 0 : 1;
-    executions = [{ id: `${id}.1`, approvalId: id, state: e, sealHash: frozen.hash, tries }];
+    executions = [{ id: `${id}.1`, approvalId: id, state: e, sealHash: sealed.hash, tries }];
   }
   const record: RequestRecord = {
-    frozen,
+    sealed,
     state,
     votes: JSON.parse(h.votes ?? '[]') as Vote[],
     approvalState,

@@ -1,5 +1,5 @@
 /**
- * Redis persistence of requests: the frozen request, its state, votes and append-only history.
+ * Redis persistence of requests: the sealed request, its state, votes and append-only history.
  * The record is the source of truth for execution, not BullMQ's job state (DESIGN invariant 3).
  */
 
@@ -33,6 +33,7 @@ import { recordOf } from './record-view.js';
 import type { RedisClient } from './redis.js';
 import { readReplies } from './redis-errors.js';
 import { evalScript } from './run-script.js';
+import { encodeSealed, readSealed, SEALED_FIELD, sealedFields } from './sealed-field.js';
 import { type ChangeListener, StoreKeys } from './store-keys.js';
 import { createField, ruleArgs, subjectField, subjectOfField } from './velocity-lua.js';
 
@@ -179,33 +180,33 @@ export class RequestStore {
    * the record, its first history entry, the indexes and its executions, each `queued` with its
    * sealed call, sealHash and destination key (`calls` defaults to the one call of a
    * single request).
-   * `frozen` is written once. With `notAfterRedisMs`, Redis refuses the create once its own
+   * The sealed call is written once. With `notAfterRedisMs`, Redis refuses the create once its own
    * clock is past that moment, so a caller that stopped waiting can tell the person, truthfully,
    * that nothing was submitted.
    */
   async create(
-    frozen: SealedRequest,
+    sealed: SealedRequest,
     options: CreateOptions = {},
-    calls: readonly ServiceCall[] = [frozen.call],
+    calls: readonly ServiceCall[] = [sealed.call],
   ): Promise<CreateOutcome> {
     const entry: HistoryEntry = {
-      at: frozen.createdAt,
+      at: sealed.createdAt,
       event: 'requested',
-      by: frozen.requester,
-      detail: frozen.reason,
+      by: sealed.requester,
+      detail: sealed.reason,
     };
-    const claimKey = options.submission ? this.submissionKey(options.submission) : this.key(frozen.id);
-    const execKeys = calls.map((_, i) => this.keys.execution(executionId(frozen.id, i + 1)));
-    const index = this.recent.entries(frozen, calls, options.repeatWindowMs ?? DEFAULT_REPEAT_WINDOW_MS);
-    const byRequester = this.keys.openBy(frozen.requester);
-    const keyId = frozen.display.viaApi?.keyId;
+    const claimKey = options.submission ? this.submissionKey(options.submission) : this.key(sealed.id);
+    const execKeys = calls.map((_, i) => this.keys.execution(executionId(sealed.id, i + 1)));
+    const index = this.recent.entries(sealed, calls, options.repeatWindowMs ?? DEFAULT_REPEAT_WINDOW_MS);
+    const byRequester = this.keys.openBy(sealed.requester);
+    const keyId = sealed.display.viaApi?.keyId;
     const { caps } = options;
     const [outcome, owner, open] = (await evalScript(
       this.redis,
       CREATE,
       8 + execKeys.length + index.keys.length,
-      this.key(frozen.id),
-      this.historyKey(frozen.id),
+      this.key(sealed.id),
+      this.historyKey(sealed.id),
       this.recentKey,
       this.openKey,
       claimKey,
@@ -214,30 +215,30 @@ export class RequestStore {
       ...index.keys,
       byRequester,
       keyId ? this.keys.keyOpen(keyId) : byRequester,
-      JSON.stringify(frozen),
-      frozen.id,
-      frozen.requester,
-      String(frozen.requiredApprovals),
-      String(frozen.expiresAt),
+      encodeSealed(sealed),
+      sealed.id,
+      sealed.requester,
+      String(sealed.requiredApprovals),
+      String(sealed.expiresAt),
       JSON.stringify(entry),
-      String(frozen.createdAt),
+      String(sealed.createdAt),
       options.notAfterRedisMs === undefined ? '' : String(Math.floor(options.notAfterRedisMs)),
       String(SUBMISSION_CLAIM_MS),
-      frozen.call.kind,
-      frozen.stepUp ? '1' : '0',
+      sealed.call.kind,
+      sealed.stepUp ? '1' : '0',
       String(calls.length),
       ...calls.flatMap((c) => [JSON.stringify(c), sealHash(c), callDestination(c)?.key ?? '']),
       ...index.args,
-      createField(frozen),
+      createField(sealed),
       caps ? String(caps.requester) : '',
       caps?.apiKey === undefined ? '' : String(caps.apiKey),
     )) as [CreateOutcome['outcome'] | 'exists', string, string?];
-    if (outcome === 'exists') throw new StateConflictError(`request ${frozen.id} already exists`);
+    if (outcome === 'exists') throw new StateConflictError(`request ${sealed.id} already exists`);
     if (outcome === 'too_many_open') return { outcome, holder: owner as OpenCapHolder, open: Number(open) };
     if (outcome === 'taken') return { outcome, id: owner };
     if (outcome === 'late') return { outcome };
-    this.onChange({ id: frozen.id, kind: frozen.call.kind, state: 'pending', seq: 1 });
-    return { outcome, id: frozen.id };
+    this.onChange({ id: sealed.id, kind: sealed.call.kind, state: 'pending', seq: 1 });
+    return { outcome, id: sealed.id };
   }
 
   /** The request a submitted form became, if it became one. */
@@ -402,11 +403,11 @@ export class RequestStore {
     fields: Record<string, string> = {},
   ): Promise<TransitionResult> {
     const history: HistoryEntry = { at: this.now(), ...entry };
-    const [n, raw] = await this.redis.hmget(this.key(id), 'n', 'frozen');
-    const frozen = raw ? (JSON.parse(raw) as SealedRequest) : undefined;
+    const [n, raw] = await this.redis.hmget(this.key(id), 'n', SEALED_FIELD);
+    const sealed = readSealed(raw);
     // The final state also masks the stored personal data, atomically.
-    const redacted = frozen && !frozen.redacted ? redactSealed(frozen, history.at) : undefined;
-    const masked = redacted ? { frozen: JSON.stringify(redacted) } : {};
+    const redacted = sealed && !sealed.redacted ? redactSealed(sealed, history.at) : undefined;
+    const masked = redacted ? sealedFields(redacted) : {};
     const execs = Array.from({ length: Number(n ?? '1') }, (_, i) => this.keys.execution(executionId(id, i + 1)));
     const [ok, before, kind, seq] = (await evalScript(
       this.redis,

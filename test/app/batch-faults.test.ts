@@ -49,7 +49,7 @@ async function drainTries(deps = exec()): Promise<string[]> {
 /** Minor units the batch still holds: its unstarted reservation plus its rows that ran. */
 async function reserved(id: string): Promise<bigint> {
   const record = await w.store.get(id);
-  const subject = record ? velocitySubject(record.frozen) : undefined;
+  const subject = record ? velocitySubject(record.sealed) : undefined;
   if (!subject) throw new Error('no subject');
   const amounts = await w.redis.hgetall(w.controls.amountsKey(subject));
   return Object.entries(amounts)

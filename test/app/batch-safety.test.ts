@@ -43,7 +43,7 @@ async function runRows(id: string, n: number, deps = exec()): Promise<string[]> 
  */
 async function reserved(id: string): Promise<bigint> {
   const record = await w.store.get(id);
-  const subject = record ? velocitySubject(record.frozen) : undefined;
+  const subject = record ? velocitySubject(record.sealed) : undefined;
   if (!subject) throw new Error('no subject');
   const amounts = await w.redis.hgetall(w.controls.amountsKey(subject));
   return Object.entries(amounts)

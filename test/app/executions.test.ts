@@ -29,7 +29,7 @@ it('one approval with three executions: each called exactly once, the approval d
   expect(posted).toMatchObject({ state: 'pending', approvalState: 'pending', executionCount: 3 });
   expect(posted?.counts).toEqual({ ...emptyCounts(), queued: 3 });
   // The card shows the approvalHash; each execution keeps its full sealHash.
-  expect(posted?.frozen.hash).toBe(cardHash(approvalHashOf(calls)));
+  expect(posted?.sealed.hash).toBe(cardHash(approvalHashOf(calls)));
   expect(posted?.executions.map((e) => [e.id, e.state, e.sealHash.length])).toEqual([
     [`${id}.1`, 'queued', 64],
     [`${id}.2`, 'queued', 64],

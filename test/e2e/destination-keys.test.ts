@@ -33,7 +33,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-const sealed = async (id: string) => (await h.rampart.deps.store.get(id))?.frozen;
+const sealed = async (id: string) => (await h.rampart.deps.store.get(id))?.sealed;
 
 describe('from Slack', () => {
   it('asks a passkey and warns for the case variant of a Solana address paid before, not for the address itself', async () => {

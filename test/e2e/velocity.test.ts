@@ -83,7 +83,7 @@ describe('velocity limits', () => {
     );
     expect(calls).toHaveLength(1);
     const pending = records.find((r) => r?.state === 'pending');
-    const pendingId = pending?.frozen.id ?? '';
+    const pendingId = pending?.sealed.id ?? '';
     expect(pending?.votes).toEqual([]);
     expect(pending?.held).toContain('Limit for treasury: 100.00 USDC per 24 h. 40.00 left');
     await eventually(

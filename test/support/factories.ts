@@ -1,6 +1,6 @@
 import { SINGLE_STATES, sealHash, singleCounts } from '../../src/domain/approval.js';
 /**
- * Fixture builders (Outline's `build*` factories): one realistic frozen request or record per
+ * Fixture builders (Outline's `build*` factories): one realistic sealed request or record per
  * kind, with overrides, instead of repeated literals in every test.
  */
 import {
@@ -120,19 +120,19 @@ export function buildRecord(
   kind: ServiceCall['kind'] = 'transfer',
   overrides: Partial<RequestRecord> = {},
 ): RequestRecord {
-  const frozen = buildSealedRequest(kind);
+  const sealed = buildSealedRequest(kind);
   const decided = state !== 'pending' && state !== 'expired';
   const approved = ['approved', 'executing', 'succeeded', 'failed', 'unknown'].includes(state);
   const [approvalState, executionState] = SINGLE_STATES[state];
   const record: RequestRecord = {
-    frozen,
+    sealed,
     state,
     votes: approved ? [{ user: 'U0APPROVER1', at: CREATED + 60_000 }] : [],
     approvalState,
     executionCount: 1,
     counts: singleCounts(executionState),
     executions: [
-      { id: `${frozen.id}.1`, approvalId: frozen.id, state: executionState, sealHash: sealHash(frozen.call), tries: 0 },
+      { id: `${sealed.id}.1`, approvalId: sealed.id, state: executionState, sealHash: sealHash(sealed.call), tries: 0 },
     ],
   };
   if (decided) {

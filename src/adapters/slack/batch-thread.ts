@@ -19,8 +19,8 @@ export async function uploadRows(
   await uploadCsvToThread(client, {
     channel: card.channel,
     threadTs: card.ts,
-    filename: `${record.frozen.id}-rows.csv`,
-    title: `${record.frozen.id}: the ${rows.length} rows as approved`,
+    filename: `${record.sealed.id}-rows.csv`,
+    title: `${record.sealed.id}: the ${rows.length} rows as approved`,
     content: rowsCsv(rows),
   });
 }
@@ -83,14 +83,14 @@ export async function postFinished(
     channel: card.channel,
     thread_ts: card.ts,
     text: text(summary),
-    blocks: finishedBlocks(text(summary), record.frozen.id, again),
+    blocks: finishedBlocks(text(summary), record.sealed.id, again),
     unfurl_links: false,
   });
   await uploadCsvToThread(client, {
     channel: card.channel,
     threadTs: card.ts,
-    filename: `${record.frozen.id}-receipt.csv`,
-    title: `${record.frozen.id}: receipt`,
+    filename: `${record.sealed.id}-receipt.csv`,
+    title: `${record.sealed.id}: receipt`,
     content: csv,
   });
 }

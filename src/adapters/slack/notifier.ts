@@ -79,7 +79,7 @@ export function slackNotifier({
   const drawCard = async (record: RequestRecord) => {
     const freeze = await controls?.freeze();
     const promised = await commitments?.(record);
-    const holders = record.frozen.stepUp && record.state === 'pending' ? await passkeyHolders?.() : undefined;
+    const holders = record.sealed.stepUp && record.state === 'pending' ? await passkeyHolders?.() : undefined;
     return {
       text: cardText(record, freeze),
       blocks: requestCardBlocks(record, sandbox, { freeze, approvers, commitments: promised, passkeyHolders: holders }),
@@ -95,7 +95,7 @@ export function slackNotifier({
           channel: approvalsChannel,
           ...drawn,
           unfurl_links: false,
-          metadata: { event_type: CARD_EVENT, event_payload: { request_id: record.frozen.id } },
+          metadata: { event_type: CARD_EVENT, event_payload: { request_id: record.sealed.id } },
         }),
       );
       return { channel: posted.channel ?? approvalsChannel, ts: posted.ts ?? '' };
@@ -116,7 +116,7 @@ export function slackNotifier({
         const hit = (r.messages ?? []).find(
           (m) =>
             m.metadata?.event_type === CARD_EVENT &&
-            (m.metadata.event_payload as { request_id?: unknown } | undefined)?.request_id === record.frozen.id,
+            (m.metadata.event_payload as { request_id?: unknown } | undefined)?.request_id === record.sealed.id,
         );
         if (hit?.ts) return { channel: approvalsChannel, ts: hit.ts };
         cursor = r.response_metadata?.next_cursor || undefined;
@@ -150,7 +150,7 @@ export function slackNotifier({
           thread_ts: card.ts,
           text: text(outcomeReply(record)),
           unfurl_links: false,
-          metadata: { event_type: REPLY_EVENT, event_payload: { request_id: record.frozen.id, state: record.state } },
+          metadata: { event_type: REPLY_EVENT, event_payload: { request_id: record.sealed.id, state: record.state } },
         }),
       );
       return reply.ts ?? '';
@@ -162,12 +162,12 @@ export function slackNotifier({
       );
       const hit = (r.messages ?? []).find((m) => {
         const p = m.metadata?.event_type === REPLY_EVENT ? (m.metadata.event_payload as Record<string, unknown>) : {};
-        return p.request_id === record.frozen.id && p.state === record.state;
+        return p.request_id === record.sealed.id && p.state === record.state;
       });
       return hit?.ts;
     },
     async confirmPosted(record: RequestRecord, card) {
-      const { id, requester, origin } = record.frozen;
+      const { id, requester, origin } = record.sealed;
       try {
         const permalink = await client.chat.getPermalink({ channel: card.channel, message_ts: card.ts });
         await client.chat.postEphemeral({
@@ -213,11 +213,11 @@ export function slackNotifier({
       const message = requesterText(record, await linkTo(card), milestone);
       if (!message) return;
       await deliver(() =>
-        client.chat.postMessage({ channel: record.frozen.requester, text: text(message), unfurl_links: false }),
+        client.chat.postMessage({ channel: record.sealed.requester, text: text(message), unfurl_links: false }),
       );
     },
     async cardUnpostable(record, problem) {
-      const { id, requester, origin } = record.frozen;
+      const { id, requester, origin } = record.sealed;
       if (!origin) return;
       await client.chat
         .postEphemeral({

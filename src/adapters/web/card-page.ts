@@ -62,7 +62,7 @@ function blockHtml(block: KnownBlock, names: Names, hash: { short: string; full:
  */
 export function cardHtml(record: RequestRecord, full: string, names: Names, details = false): string {
   const blocks = requestCardBlocks(record, false);
-  const f = record.frozen;
+  const f = record.sealed;
   // After the header and the status line, as on the open card.
   if (details && !f.display.batch) blocks.splice(2, 0, section(whatLines(f).join('\n')));
   const hash = { short: f.hash, full };

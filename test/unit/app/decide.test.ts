@@ -34,7 +34,7 @@ function world(opts: { approvers?: string[]; groupsDown?: boolean; required?: nu
       return { ok: true, from: before };
     },
     async get(id: string) {
-      return { frozen: { id, requester: record.requester, expiresAt: 9e15 }, state: record.state, votes: [] };
+      return { sealed: { id, requester: record.requester, expiresAt: 9e15 }, state: record.state, votes: [] };
     },
     async execution(id: string) {
       return { id, state: record.execution, tries: 0 };

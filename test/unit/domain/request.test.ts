@@ -31,7 +31,7 @@ describe('request state machine', () => {
   });
 });
 
-describe('frozen request hash', () => {
+describe('sealed request hash', () => {
   it('does not depend on key order', () => {
     const reordered = {
       body: { asset: 'base:usdc', receiver: '0xabc', amount: 25, wallet_id: 'w' },

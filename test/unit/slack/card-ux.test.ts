@@ -19,7 +19,7 @@ function entireBalance(votes: RequestRecord['votes'] = []): RequestRecord {
   const base = buildSealedRequest('transfer');
   return buildRecord('pending', 'transfer', {
     votes,
-    frozen: {
+    sealed: {
       ...base,
       requiredApprovals: 2,
       rule: '2 approvals above 10,000 USDT',
@@ -167,7 +167,7 @@ describe('issue 23: the card', () => {
 
   it('names a transfer to one of our own wallets, without the "never paid" warning (item 6)', () => {
     const r = buildRecord('pending');
-    r.frozen.display = { ...r.frozen.display, ownWallet: 'treasury' };
+    r.sealed.display = { ...r.sealed.display, ownWallet: 'treasury' };
     expect(read(r).split('\n').slice(2, 6)).toMatchInlineSnapshot(`
       [
         "*Amount:* *1,250.50* USDC  ·  *Chain:* Base  (\`base:usdc\`)",

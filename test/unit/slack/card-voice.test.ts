@@ -16,7 +16,7 @@ const texts = (r: RequestRecord) => readableTexts(requestCardBlocks(r, false));
 function apiRequest(): RequestRecord {
   const base = buildSealedRequest('transfer');
   return buildRecord('pending', 'transfer', {
-    frozen: {
+    sealed: {
       ...base,
       requester: 'U0RILEY',
       call: {
@@ -57,15 +57,15 @@ describe('spoken labels', () => {
   it('stay within 75 characters by being short, not cut', () => {
     const base = buildSealedRequest('transfer');
     const r = buildRecord('pending', 'transfer', {
-      frozen: {
+      sealed: {
         ...base,
         id: 'R-1002',
         display: { ...base.display, amountText: '29,500.25', assetCode: 'USDT', ownWallet: 'treasury' },
       },
     });
-    expect(buttonLabel('Approve', r.frozen)).toBe('Approve R-1002: 29,500.25 USDT, ops to treasury');
+    expect(buttonLabel('Approve', r.sealed)).toBe('Approve R-1002: 29,500.25 USDT, ops to treasury');
     const long = buildRecord('pending', 'offramp', {
-      frozen: {
+      sealed: {
         ...buildSealedRequest('offramp'),
         id: 'R-1003',
         display: {
@@ -78,7 +78,7 @@ describe('spoken labels', () => {
       },
     });
     for (const verb of ['Approve', 'Deny']) {
-      const label = buttonLabel(verb, long.frozen);
+      const label = buttonLabel(verb, long.sealed);
       expect(label.length).toBeLessThanOrEqual(75);
       expect(label).not.toContain('…');
       expect(label).toBe(`${verb} R-1003: 13,500,000.00 cNGN`);
@@ -88,7 +88,7 @@ describe('spoken labels', () => {
 
 describe('step-up', () => {
   it('the Approve confirmation says the click opens the passkey page and moves nothing', () => {
-    const r = buildRecord('pending', 'transfer', { frozen: { ...buildSealedRequest('transfer'), stepUp: true } });
+    const r = buildRecord('pending', 'transfer', { sealed: { ...buildSealedRequest('transfer'), stepUp: true } });
     const text = approveConfirmText(r);
     expect(text).toContain('This click opens your passkey page and moves nothing.');
     expect(text).not.toContain('it runs now');
@@ -98,7 +98,7 @@ describe('step-up', () => {
 describe('a step-up quorum out of reach', () => {
   const stepUp = () =>
     buildRecord('pending', 'transfer', {
-      frozen: { ...buildSealedRequest('transfer'), id: 'R-1006', stepUp: true, requiredApprovals: 2 },
+      sealed: { ...buildSealedRequest('transfer'), id: 'R-1006', stepUp: true, requiredApprovals: 2 },
     });
   const approvers = ['U0APPROVER1', 'U0APPROVER2', 'U0AYO', 'S0TREASURY'];
 
@@ -123,7 +123,7 @@ describe('the Approve confirmation fits Slack’s 300 characters', () => {
   it('with the full address, an own wallet, a sealed entire balance, repeats and a shortfall, nothing cut', () => {
     const base = buildSealedRequest('transfer');
     const r = buildRecord('pending', 'transfer', {
-      frozen: {
+      sealed: {
         ...base,
         id: 'R-1002',
         requiredApprovals: 2,

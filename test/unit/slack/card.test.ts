@@ -29,8 +29,8 @@ describe('the approval card', () => {
             '"action_id":"outcome_record","text":{"type":"plain_text","text":"Record outcome…"',
           );
         expect(checkBlockKitLimits('message', { blocks, text: 'card' })).toEqual([]);
-        // The frozen hash is on every card, in every state (DESIGN invariant 2).
-        expect(read(kind, state)).toContain(buildRecord(state, kind).frozen.hash);
+        // The sealed hash is on every card, in every state (DESIGN invariant 2).
+        expect(read(kind, state)).toContain(buildRecord(state, kind).sealed.hash);
       });
     }
   }

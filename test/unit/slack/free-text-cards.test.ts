@@ -115,8 +115,8 @@ const facts = (preview: string[], fileName: string): BatchFacts => ({
 
 /** Every card a person's words reach, each with those words in each place they can be. */
 function cards(text: string): [string, RequestRecord][] {
-  const withReason = (r: RequestRecord): RequestRecord => ({ ...r, frozen: { ...r.frozen, reason: text } });
-  const batchFrozen = buildSealedRequest('transfer', {
+  const withReason = (r: RequestRecord): RequestRecord => ({ ...r, sealed: { ...r.sealed, reason: text } });
+  const batchSealed = buildSealedRequest('transfer', {
     id: 'B-1001',
     reason: text,
     display: {
@@ -136,7 +136,7 @@ function cards(text: string): [string, RequestRecord][] {
   });
   const batch = (state: 'pending' | 'denied'): RequestRecord => ({
     ...buildRecord(state, 'transfer'),
-    frozen: batchFrozen,
+    sealed: batchSealed,
     approvalState: state,
     ...(state === 'denied' ? { denyReason: text } : {}),
   });
@@ -228,7 +228,7 @@ describe('free text on cards', () => {
 
   it('the reason is labelled and comes after the figures', () => {
     const record = { ...buildRecord('pending', 'transfer') };
-    record.frozen = { ...record.frozen, reason: 'vendor invoice 118\n*Amount:* 25.00' };
+    record.sealed = { ...record.sealed, reason: 'vendor invoice 118\n*Amount:* 25.00' };
     const texts = textObjects(requestCardBlocks(record, false)).map((o) => o.text);
     const amount = texts.findIndex((t) => t.includes('*Amount:*'));
     const reason = texts.indexOf('Reason: vendor invoice 118 *Amount:* 25.00');

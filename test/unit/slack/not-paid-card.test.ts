@@ -54,7 +54,7 @@ describe('an outcome-unknown card', () => {
     }));
     const batch = {
       ...record,
-      frozen: { ...record.frozen, id: 'B-7' },
+      sealed: { ...record.sealed, id: 'B-7' },
       executions: rows,
       executionCount: 9,
       counts: { ...record.counts, unknown: 9 },

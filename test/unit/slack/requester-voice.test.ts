@@ -14,7 +14,7 @@ function riley(state: RequestState): RequestRecord {
   const r = buildRecord(state, 'transfer');
   return {
     ...r,
-    frozen: {
+    sealed: {
       ...base,
       requester: 'U0RILEY',
       call: {

@@ -50,7 +50,7 @@ export const requestsShowCommand: Command = {
       if (!id.startsWith('B-')) return ctx.answer(requestShowText(record, history), requestDetail(record, history));
       // A batch lists its executions, one per row, after its history.
       const rows = await app.batches.rows(record);
-      const code = record.frozen.display.assetCode ?? '';
+      const code = record.sealed.display.assetCode ?? '';
       ctx.answer(`${requestShowText(record, history)}\n\nExecutions\n${executionsText(rows, code)}`, {
         ...requestDetail(record, history),
         executions: executionValues(rows),

@@ -79,7 +79,7 @@ const OPEN: ReadonlySet<RequestState> = new Set(['pending', 'approved', 'executi
 
 /** The message `text`: money first, then the id and who asked. */
 export function cardText(record: RequestRecord, freeze?: FreezeState): string {
-  const f = record.frozen;
+  const f = record.sealed;
   const lead =
     freeze && OPEN.has(record.state) ? 'On hold, Rampart is frozen' : (batchStatusWords(record) ?? LEAD[record.state]);
   return `${lead}: ${summaryLine(f)} · ${f.id} · <@${f.requester}>`;
@@ -88,7 +88,7 @@ export function cardText(record: RequestRecord, freeze?: FreezeState): string {
 /** What runs, and whether this click makes it run. */
 /** `compact`: the shorter wording card.ts falls back to when the full one passes Slack's 300 characters. */
 export function approveConfirmText(record: RequestRecord, commitments?: CardCommitments, compact = false): string {
-  const f = record.frozen;
+  const f = record.sealed;
   const { call, display } = f;
   const chain = chainName(f);
   let what: string;

@@ -69,7 +69,7 @@ function statusLine(record: RequestRecord, frozen: boolean): string {
     case 'denied':
       return `${label} by <@${record.decidedBy}>${at(record)}`;
     case 'cancelled':
-      return `${label} by ${record.decidedBy === record.frozen.requester ? 'the requester' : `<@${record.decidedBy}>`}`;
+      return `${label} by ${record.decidedBy === record.sealed.requester ? 'the requester' : `<@${record.decidedBy}>`}`;
     case 'approved':
     case 'executing':
       return `${frozen && record.state === 'approved' ? ':octagonal_sign: Approved, held: Rampart is frozen' : label}${record.decidedBy ? ` (quorum reached by <@${record.decidedBy}>${at(record)})` : ''}`;
@@ -95,7 +95,7 @@ function statusLine(record: RequestRecord, frozen: boolean): string {
 }
 
 /** A request from the HTTP API names its key; the key's owner is the requester. */
-const requestedBy = (f: RequestRecord['frozen']): string =>
+const requestedBy = (f: RequestRecord['sealed']): string =>
   f.display.viaApi
     ? `*Requested via API key* *${esc(f.display.viaApi.keyName)}* (owner <@${f.requester}>)`
     : `*Requested by:* <@${f.requester}>`;
@@ -103,8 +103,8 @@ const requestedBy = (f: RequestRecord['frozen']): string =>
 function votesLine(record: RequestRecord): string {
   // "approved by @x with passkey"; a step-up request says every vote needs one.
   const votes = record.votes.map((v) => `<@${v.user}> ✓${v.passkey ? ' with passkey' : ''}`).join(', ');
-  const stepUp = record.frozen.stepUp ? ' (each with the approver’s passkey)' : '';
-  return `*Approvals:* ${record.votes.length} of ${record.frozen.requiredApprovals}${stepUp}${votes ? `: ${votes}` : ''}`;
+  const stepUp = record.sealed.stepUp ? ' (each with the approver’s passkey)' : '';
+  return `*Approvals:* ${record.votes.length} of ${record.sealed.requiredApprovals}${stepUp}${votes ? `: ${votes}` : ''}`;
 }
 
 /** The requester's reason, and an approver's reason to deny or note, as they typed them (common.ts wordsBlock). */
@@ -112,18 +112,18 @@ function peoplesWords(record: RequestRecord): KnownBlock[] {
   const o = record.outcome;
   const notPaid = record.state === 'failed' && o?.resolution && !o.resolution.paid ? o.message : undefined;
   return [
-    wordsBlock('Reason', record.frozen.reason),
+    wordsBlock('Reason', record.sealed.reason),
     ...(record.state === 'denied' && record.denyReason ? [wordsBlock('Reason to deny', record.denyReason)] : []),
     ...(notPaid ? [wordsBlock('Why not paid', notPaid)] : []),
   ];
 }
 
 const hashLine = (record: RequestRecord) =>
-  context(`Sealed request hash \`${record.frozen.hash}\` · what runs is exactly what is shown`);
+  context(`Sealed request hash \`${record.sealed.hash}\` · what runs is exactly what is shown`);
 
 /** Outcome, one summary line, the people; no line that was true only before. */
 function finalCard(record: RequestRecord): KnownBlock[] {
-  const f = record.frozen;
+  const f = record.sealed;
   // The final card keeps "with passkey" (the vote's proof), as the history does.
   const approvers = record.votes.map((v) => `<@${v.user}>${v.passkey ? ' with passkey' : ''}`).join(', ');
   return [
@@ -136,7 +136,7 @@ function finalCard(record: RequestRecord): KnownBlock[] {
 }
 
 export function requestCardBlocks(record: RequestRecord, sandbox: boolean, controls: CardControls = {}): Blocks {
-  const f = record.frozen;
+  const f = record.sealed;
   const frozen = controls.freeze !== undefined;
   // A batch's card is its own (kind, rows, total, preview, progress, Resume/Stop).
   if (f.display.batch)

@@ -20,7 +20,7 @@ const FREEZE_USAGE =
   '`/freeze [reason]` stops every approval and execution at once (approvers only); a freeze made without a reason gets one with a second `/freeze <reason>`. `/unfreeze` opens a card that two approvers decide.';
 
 const heldLine = (r: RequestRecord): string => {
-  const f = r.frozen;
+  const f = r.sealed;
   const what = `${f.call.kind} ${esc(f.display.amountText ?? '')} ${esc(f.display.assetCode ?? '')}`.trim();
   return `*${f.id}* · ${what} · by <@${f.requester}> · approved by <@${r.decidedBy ?? '?'}>`;
 };
@@ -146,7 +146,7 @@ export function registerFreezeCommands(app: Routes, deps: Deps): void {
         const card = await showUnfreezeCard(client, deps, outcome.proposal.card, {
           proposal: outcome.proposal,
           freeze: outcome.freeze,
-          held: outcome.held.map((r) => ({ id: r.frozen.id, line: heldLine(r) })),
+          held: outcome.held.map((r) => ({ id: r.sealed.id, line: heldLine(r) })),
           required: outcome.required,
         });
         if (card && !outcome.proposal.card) await deps.app.freeze.keepUnfreezeCard(card);
@@ -183,7 +183,7 @@ export function registerFreezeCommands(app: Routes, deps: Deps): void {
           await showUnfreezeCard(client, deps, outcome.proposal.card, {
             proposal: outcome.proposal,
             freeze: outcome.freeze,
-            held: outcome.held.map((r) => ({ id: r.frozen.id, line: heldLine(r) })),
+            held: outcome.held.map((r) => ({ id: r.sealed.id, line: heldLine(r) })),
             required: outcome.required,
           });
           await tell(`Your choice (${choice}) is recorded; another approver must choose the same.`);

@@ -82,18 +82,18 @@ export function registerRegisterBeneficiaryView(app: Routes, deps: Deps): void {
       await ack({ response_action: 'errors', errors: { reason: said } });
       return;
     }
-    const frozen = submitted.frozen;
+    const sealed = submitted.sealed;
     const waiting = resultModal(
       'Existing beneficiary',
       withSandboxNote(
         [
           section(
-            `:hourglass_flowing_sand: *${frozen.id}* is waiting for approval in <#${deps.config.approvalsChannel}>. Once approved, the beneficiary appears in the offramp list, marked as stated by you.`,
+            `:hourglass_flowing_sand: *${sealed.id}* is waiting for approval in <#${deps.config.approvalsChannel}>. Once approved, the beneficiary appears in the offramp list, marked as stated by you.`,
           ),
         ],
         deps.sandbox,
       ),
     );
-    await deps.app.payments.ackThenAnnounce(() => ack({ response_action: 'update', view: waiting }), frozen);
+    await deps.app.payments.ackThenAnnounce(() => ack({ response_action: 'update', view: waiting }), sealed);
   });
 }
