@@ -138,7 +138,7 @@ export async function batchCancelRelease(deps: ReleaseDeps, approvalId: string):
   };
 }
 
-/** What a row's final move does besides moving (its give-back, the failure run): execute-one. */
+/** What a row's final move does besides moving (its give-back, the failure run): app/execute/batch-row.ts. */
 export function rowFinish(
   deps: { controls?: ControlStore | undefined; batch?: BatchRunConfig | undefined },
   rowCall: Pick<SealedRequest, 'call' | 'display' | 'availableUnits'>,

@@ -132,7 +132,7 @@ it('freeze mid-batch, then release: the rest run once', async () => {
   const freezeDeps = { ...w.deps, unfreeze: w.unfreeze };
   await w.controls.setFreeze({ by: A1, at: Date.now(), reason: 'test' });
   // Guarded by START's freeze check: held, nothing sent.
-  expect(await executeOne(exec(), `${id}.2`)).toBe('frozen');
+  expect(await executeOne(exec(), `${id}.2`)).toBe('held');
   expect(w.received(23.02)).toBe(0);
   const opened = await startUnfreeze(freezeDeps, A1);
   if (opened.kind !== 'proposal') throw new Error(opened.kind);
@@ -154,7 +154,7 @@ it('unfreeze-cancel with 1,000 rows: every unsent row cancelled, the freeze lift
   expect(await executeOne(exec(), `${id}.1`)).toBe('succeeded');
   const freezeDeps = { ...w.deps, unfreeze: w.unfreeze };
   await w.controls.setFreeze({ by: A1, at: Date.now(), reason: 'test' });
-  expect(await executeOne(exec(), `${id}.2`)).toBe('frozen');
+  expect(await executeOne(exec(), `${id}.2`)).toBe('held');
   const opened = await startUnfreeze(freezeDeps, A1);
   if (opened.kind !== 'proposal') throw new Error(opened.kind);
   await voteUnfreeze(freezeDeps, A1, opened.proposal.id, 'cancel');

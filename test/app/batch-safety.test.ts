@@ -160,7 +160,7 @@ it('unfreeze-cancel gives back each unsent row of a batch once; its rows that ra
   expect(await executeOne(exec(), `${id}.1`)).toBe('succeeded');
   const freezeDeps = { ...w.deps, unfreeze: w.unfreeze };
   await w.controls.setFreeze({ by: A1, at: Date.now(), reason: 'test' });
-  expect(await executeOne(exec(), `${id}.2`)).toBe('frozen');
+  expect(await executeOne(exec(), `${id}.2`)).toBe('held');
   const opened = await startUnfreeze(freezeDeps, A1);
   if (opened.kind !== 'proposal') throw new Error(opened.kind);
   await voteUnfreeze(freezeDeps, A1, opened.proposal.id, 'cancel');

@@ -59,7 +59,7 @@ it('refuses to start while the approval is pending and while Rampart is frozen: 
   expect((await approve(w.deps, id, APPROVERS[1] as string)).kind).toBe('approved');
   await w.controls.setFreeze({ by: APPROVERS[0] as string, at: Date.now(), reason: 'drill' });
   try {
-    expect(await executeOne(w.exec(), `${id}.1`)).toBe('frozen');
+    expect(await executeOne(w.exec(), `${id}.1`)).toBe('held');
     expect(await w.store.get(id)).toMatchObject({ state: 'approved', approvalState: 'approved' });
     expect((await w.store.get(id))?.executions[0]).toMatchObject({ state: 'queued', tries: 0 });
   } finally {
