@@ -98,7 +98,6 @@ async function homeBuild(redis: Redis, prefix: string): Promise<{ p50: number; p
     homeView({
       pending: d.waiting,
       recent: [],
-      sandbox: false,
       freeze: d.freeze,
       dashboard: { data: d, links: new Map(), now: Date.now() },
     });

@@ -52,9 +52,8 @@ export async function postProgress(
   record: RequestRecord,
   card: CardRef,
   ts: string | undefined,
-  text: (t: string) => string,
 ): Promise<string> {
-  const body = text(progressText(record));
+  const body = progressText(record);
   if (ts) {
     await client.chat.update({ channel: card.channel, ts, text: body });
     return ts;
@@ -73,7 +72,6 @@ export async function postFinished(
   record: RequestRecord,
   card: CardRef,
   rows: readonly BatchRowOutcome[],
-  text: (t: string) => string,
 ) {
   const { moved, csv } = batchReceipt(record, rows);
   const summary = batchSummaryText(record, moved);
@@ -82,8 +80,8 @@ export async function postFinished(
   await client.chat.postMessage({
     channel: card.channel,
     thread_ts: card.ts,
-    text: text(summary),
-    blocks: finishedBlocks(text(summary), record.sealed.id, again),
+    text: summary,
+    blocks: finishedBlocks(summary, record.sealed.id, again),
     unfurl_links: false,
   });
   await uploadCsvToThread(client, {

@@ -115,7 +115,7 @@ describe('a paused batch', () => {
 
   it('says so in the notification text and on the card, never "Approved, queued to run"', () => {
     expect(cardText(paused)).toMatch(/^Paused: 3 rows in a row failed \(13 of 20 rows run\): batch of 20 transfers/);
-    const card = readableTexts(batchCardBlocks(paused, facts, false, false, undefined)).join('\n');
+    const card = readableTexts(batchCardBlocks(paused, facts, false, undefined)).join('\n');
     expect(card).toContain('Paused: 3 rows in a row failed (13 of 20 rows run)');
     expect(card).toContain('*Asset:* cNGN on BNB Smart Chain');
     expect(card).toContain('row 2, 50,000.00 cNGN');
@@ -152,7 +152,7 @@ describe('a finished batch', () => {
     expect(batchSummaryText(half, moved)).toBe(
       `<@${RILEY}> Batch ${ID} finished. Partly paid: 10 of 20 (500,000.00 cNGN), 3 failed, 7 cancelled. Total moved: 500,000.00 cNGN. The receipt is attached.`,
     );
-    const card = readableTexts(batchCardBlocks(half, facts, false, false, undefined)).join('\n');
+    const card = readableTexts(batchCardBlocks(half, facts, false, undefined)).join('\n');
     expect(card).toContain('Partly paid: 10 of 20, 3 failed, 7 cancelled');
     expect(card).not.toContain('Failed');
     // Collapsed as a single card: no preview, no Stop, no "available now".
@@ -167,7 +167,7 @@ describe('a finished batch', () => {
       ...repeat(14, 'succeeded' as const),
     ]);
     expect(cardText(unknown)).toMatch(/^OUTCOME UNKNOWN: row 7 · partly paid: 19 of 20/);
-    const blocks = batchCardBlocks(unknown, facts, false, false, undefined, [AMARA]);
+    const blocks = batchCardBlocks(unknown, facts, false, undefined, [AMARA]);
     expect(JSON.stringify(blocks)).toContain('Record outcome');
   });
 

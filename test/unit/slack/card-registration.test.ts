@@ -18,7 +18,7 @@ function card(n: number) {
   const record = buildRecord('pending', 'register-beneficiary');
   record.sealed.call = { kind: 'register-beneficiary', body: { beneficiaries: rows(n) } };
   record.sealed.display = { ...record.sealed.display, importFile: 'day-one.csv' };
-  return requestCardBlocks(record, false);
+  return requestCardBlocks(record);
 }
 
 describe('the card of a registration of existing beneficiaries', () => {

@@ -12,7 +12,7 @@ import { buildRecord, buildSealedRequest, RECEIVER_EVM } from '../../support/fac
 
 const FREEZE = { by: 'U0APPROVER2', at: Date.UTC(2026, 10, 21, 10, 0), reason: 'incident 42' };
 const read = (r: RequestRecord, freeze?: typeof FREEZE) =>
-  readableTexts(requestCardBlocks(r, false, freeze ? { freeze } : {})).join('\n');
+  readableTexts(requestCardBlocks(r, freeze ? { freeze } : {})).join('\n');
 
 /** A 2-of-2 transfer of the entire USDT balance, sealed at submission. */
 function entireBalance(votes: RequestRecord['votes'] = []): RequestRecord {
@@ -159,9 +159,7 @@ describe('issue 23: the card', () => {
       Deny
       Cancel my request (requester only)"
     `);
-    const actions = requestCardBlocks(buildRecord('pending'), false, { freeze: FREEZE }).find(
-      (b) => b.type === 'actions',
-    );
+    const actions = requestCardBlocks(buildRecord('pending'), { freeze: FREEZE }).find((b) => b.type === 'actions');
     expect(JSON.stringify(actions)).not.toContain('request_approve');
   });
 
@@ -272,7 +270,7 @@ describe('issue 23: the card', () => {
   });
 
   it('labels every button for screen readers, within Block Kit limits (item 12)', () => {
-    const blocks = requestCardBlocks(buildRecord('pending'), false);
+    const blocks = requestCardBlocks(buildRecord('pending'));
     const actions = blocks.find((b) => b.type === 'actions') as unknown as { elements: Array<Record<string, unknown>> };
     expect(actions.elements.map((e) => e.accessibility_label ?? e.type)).toMatchInlineSnapshot(`
       [

@@ -10,7 +10,7 @@ import type { RequestRecord } from '../../../src/domain/request.js';
 import { readableTexts } from '../../support/block-texts.js';
 import { buildRecord, buildSealedRequest, RECEIVER_EVM } from '../../support/factories.js';
 
-const texts = (r: RequestRecord) => readableTexts(requestCardBlocks(r, false));
+const texts = (r: RequestRecord) => readableTexts(requestCardBlocks(r));
 
 /** R-1001 from the walk: 25.00 USDC on Base from ops, sent by @riley's API key "erp". */
 function apiRequest(): RequestRecord {
@@ -103,9 +103,7 @@ describe('a step-up quorum out of reach', () => {
   const approvers = ['U0APPROVER1', 'U0APPROVER2', 'U0AYO', 'S0TREASURY'];
 
   it('says so and names who could register a passkey', () => {
-    const card = readableTexts(requestCardBlocks(stepUp(), false, { approvers, passkeyHolders: ['U0APPROVER1'] })).join(
-      '\n',
-    );
+    const card = readableTexts(requestCardBlocks(stepUp(), { approvers, passkeyHolders: ['U0APPROVER1'] })).join('\n');
     expect(card).toContain(
       ':warning: *This cannot reach its quorum yet:* it needs 2 more approvals with a passkey that counts, and only <@U0APPROVER1> can. <@U0APPROVER2>, <@U0AYO> could register one with /passkey (another approver approves it).',
     );
@@ -113,7 +111,7 @@ describe('a step-up quorum out of reach', () => {
 
   it('says nothing when enough approvers hold a passkey that counts', () => {
     const card = readableTexts(
-      requestCardBlocks(stepUp(), false, { approvers, passkeyHolders: ['U0APPROVER1', 'U0AYO'] }),
+      requestCardBlocks(stepUp(), { approvers, passkeyHolders: ['U0APPROVER1', 'U0AYO'] }),
     ).join('\n');
     expect(card).not.toContain('cannot reach its quorum');
   });
@@ -148,7 +146,7 @@ describe('the Approve confirmation fits Slack’s 300 characters', () => {
       code: 'cNGN',
       availableAfter: -12_850_000_000_000n,
     };
-    const blocks = requestCardBlocks(r, false, { commitments });
+    const blocks = requestCardBlocks(r, { commitments });
     const texts = readableTexts(blocks).filter((t) => t.startsWith('I checked'));
     expect(texts).toHaveLength(1);
     const text = texts[0] ?? '';

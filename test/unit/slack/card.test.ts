@@ -15,13 +15,13 @@ import { buildRecord } from '../../support/factories.js';
 const KINDS: RequestKind[] = ['transfer', 'offramp', 'beneficiary'];
 
 const read = (kind: RequestKind, state: (typeof REQUEST_STATES)[number]) =>
-  readableTexts(requestCardBlocks(buildRecord(state, kind), false)).join('\n');
+  readableTexts(requestCardBlocks(buildRecord(state, kind))).join('\n');
 
 describe('the approval card', () => {
   for (const kind of KINDS) {
     for (const state of REQUEST_STATES) {
       it(`${kind} ${state}: buttons only while pending (and Record outcome… while unknown), within Block Kit limits`, () => {
-        const blocks = requestCardBlocks(buildRecord(state, kind), false);
+        const blocks = requestCardBlocks(buildRecord(state, kind));
         const actions = blocks.filter((b) => b.type === 'actions');
         expect(actions).toHaveLength(state === 'pending' || state === 'unknown' ? 1 : 0);
         if (state === 'unknown')
@@ -117,7 +117,7 @@ describe('the approval card', () => {
       'expired',
     ] as const;
     expect(
-      Object.fromEntries(states.map((s) => [s, readableTexts(requestCardBlocks(buildRecord(s), false))[1]])),
+      Object.fromEntries(states.map((s) => [s, readableTexts(requestCardBlocks(buildRecord(s)))[1]])),
     ).toMatchInlineSnapshot(`
       {
         "approved": ":white_check_mark: Approved, queued to run (quorum reached by <@U0APPROVER1> at <!date^1795253460^{date_short_pretty} {time}|2026-11-21 09:31 UTC>)",
@@ -130,12 +130,6 @@ describe('the approval card', () => {
         "unknown": ":rotating_light: OUTCOME UNKNOWN: The wallet service did not answer in time.",
       }
     `);
-  });
-
-  it('says it is the sandbox when it is', () => {
-    expect(readableTexts(requestCardBlocks(buildRecord('pending'), true)).join('\n')).toContain(
-      'Sandbox: no real money moves',
-    );
   });
 });
 

@@ -40,7 +40,6 @@ describe('the unfreeze card', () => {
       freeze: undefined,
       held: [],
       required: 2,
-      sandbox: false,
     });
     const all = readableTexts(blocks).join('\n');
     expect(all).toContain('<@U0AYO>: unfreeze ✓');

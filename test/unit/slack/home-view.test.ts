@@ -12,7 +12,7 @@ const voted = {
 };
 const paid = buildRecord('succeeded', 'offramp');
 const older = { ...paid, sealed: { ...paid.sealed, id: 'R-1000' } };
-const input = { pending: [pending, voted], recent: [pending, voted, older], sandbox: false };
+const input = { pending: [pending, voted], recent: [pending, voted, older] };
 const LINK = 'https://rampart.slack.local/archives/C0APPROVALS/p1795253400000100';
 
 const buttons = (blocks: unknown[]) =>

@@ -51,7 +51,7 @@ function cardText(record: RequestRecord): string {
       else Object.values(o).forEach(walk);
     }
   };
-  walk(requestCardBlocks(record, false));
+  walk(requestCardBlocks(record));
   return texts
     .join('\n')
     .replace(/<@(U\w+)>/g, (_, id: string) => NAMES.get(id) ?? id)

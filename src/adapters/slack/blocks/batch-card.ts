@@ -11,7 +11,7 @@ import { batchStatusWords } from '../../../domain/batch-status.js';
 import { oneLine } from '../../../domain/free-text.js';
 import type { RequestRecord } from '../../../domain/request.js';
 import { summaryLine } from './card-summary.js';
-import { type Blocks, context, esc, header, plain, section, slackDate, withSandboxNote, wordsBlock } from './common.js';
+import { type Blocks, context, esc, header, plain, section, slackDate, wordsBlock } from './common.js';
 import { unknownOutcomeBlocks } from './not-paid.js';
 import { batchWarningLines } from './repeat-lines.js';
 
@@ -153,13 +153,12 @@ function finalBlocks(record: RequestRecord, b: BatchFacts, approvers?: readonly 
 export function batchCardBlocks(
   record: RequestRecord,
   b: BatchFacts,
-  sandbox: boolean,
   frozen: boolean,
   pendingButtons: KnownBlock | undefined,
   approvers?: readonly string[],
 ): Blocks {
   const f = record.sealed;
-  if (FINAL.has(record.approvalState)) return withSandboxNote(finalBlocks(record, b, approvers), sandbox);
+  if (FINAL.has(record.approvalState)) return finalBlocks(record, b, approvers);
   const votes = record.votes.map((v) => `<@${v.user}> ✓`).join(', ');
   const blocks: KnownBlock[] = [
     header(`${KIND[b.kind]} ${f.id}`),
@@ -192,5 +191,5 @@ export function batchCardBlocks(
   if (record.approvalState === 'pending' && pendingButtons) blocks.push(pendingButtons);
   blocks.push(...controls(record));
   blocks.push(...unknownOutcomeBlocks(record, approvers));
-  return withSandboxNote(blocks, sandbox);
+  return blocks;
 }

@@ -20,19 +20,7 @@ import {
 } from './card-controls.js';
 import { whatLines } from './card-lines.js';
 import { summaryLine } from './card-summary.js';
-import {
-  type Blocks,
-  code,
-  context,
-  esc,
-  header,
-  link,
-  mrkdwn,
-  section,
-  slackDate,
-  withSandboxNote,
-  wordsBlock,
-} from './common.js';
+import { type Blocks, code, context, esc, header, link, mrkdwn, section, slackDate, wordsBlock } from './common.js';
 import { unknownOutcomeBlocks } from './not-paid.js';
 import { requestRepeatLines } from './repeat-lines.js';
 
@@ -135,14 +123,13 @@ function finalCard(record: RequestRecord): KnownBlock[] {
   ];
 }
 
-export function requestCardBlocks(record: RequestRecord, sandbox: boolean, controls: CardControls = {}): Blocks {
+export function requestCardBlocks(record: RequestRecord, controls: CardControls = {}): Blocks {
   const f = record.sealed;
   const frozen = controls.freeze !== undefined;
   // A batch's card is its own (kind, rows, total, preview, progress, Resume/Stop).
   if (f.display.batch)
-    return batchCardBlocks(record, f.display.batch, sandbox, frozen, buttons(record, frozen), controls.approvers);
-  if (isFinal(record.state))
-    return withSandboxNote([...finalCard(record), ...unknownOutcomeBlocks(record, controls.approvers)], sandbox);
+    return batchCardBlocks(record, f.display.batch, frozen, buttons(record, frozen), controls.approvers);
+  if (isFinal(record.state)) return [...finalCard(record), ...unknownOutcomeBlocks(record, controls.approvers)];
   const blocks: KnownBlock[] = [
     header(`${TITLE[f.call.kind]} ${f.id}`),
     section(statusLine(record, frozen)),
@@ -161,5 +148,5 @@ export function requestCardBlocks(record: RequestRecord, sandbox: boolean, contr
     hashLine(record),
   ];
   if (record.state === 'pending') blocks.push(buttons(record, frozen, controls.commitments));
-  return withSandboxNote(blocks, sandbox);
+  return blocks;
 }

@@ -2,7 +2,7 @@
 
 import type { FreezeState, UnfreezeProposal } from '../../../domain/freeze-state.js';
 import { plural, pluralWord } from '../../../domain/words.js';
-import { type Blocks, context, header, plain, quoted, section, slackDate, withSandboxNote } from './common.js';
+import { type Blocks, context, header, plain, quoted, section, slackDate } from './common.js';
 
 /**
  * The approver's words, quoted as typed (common.ts quoted): no mrkdwn, mention or link in them
@@ -30,7 +30,6 @@ export interface UnfreezeCardInput {
   /** Approved requests the freeze holds (before a decision) or ids it held (after). */
   held: readonly { id: string; line: string }[];
   required: number;
-  sandbox: boolean;
 }
 
 // A vote reads as what the approver chose: "@ayo: unfreeze ✓", and, when requests are held, what happens to them.
@@ -103,5 +102,5 @@ export function unfreezeCardBlocks(c: UnfreezeCardInput): Blocks {
       ],
     });
   }
-  return withSandboxNote(blocks, c.sandbox);
+  return blocks;
 }

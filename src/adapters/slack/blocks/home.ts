@@ -15,7 +15,6 @@ export const HOME_ACTIONS = { transfer: 'home_transfer', offramp: 'home_offramp'
 export interface HomeInput {
   pending: RequestRecord[];
   recent: RequestRecord[];
-  sandbox: boolean;
   freeze?: FreezeState | undefined;
   /** Present for an approver: who is looking, and each open card's link by request id. */
   approver?: { user: string; links: ReadonlyMap<string, string> };
@@ -77,7 +76,7 @@ const rows = (list: RequestRecord[], show: (r: RequestRecord) => string, empty: 
   section(list.length ? list.slice(0, 15).map(show).join('\n') : empty);
 
 export function homeView(input: HomeInput): View {
-  const { pending, recent, sandbox, freeze, approver, dashboard } = input;
+  const { pending, recent, freeze, approver, dashboard } = input;
   // With the dashboard, waiting rows say how long they have waited (oldest first).
   const aged = (r: RequestRecord) =>
     dashboard ? `${line(r)} · waiting ${age(dashboard.now - r.sealed.createdAt)}` : line(r);
@@ -112,7 +111,6 @@ export function homeView(input: HomeInput): View {
   }
   if (input.figuresHidden) {
     blocks.push(section(FIGURES_HIDDEN));
-    if (sandbox) blocks.push(context(':test_tube: Sandbox: no real money moves.'));
     return { type: 'home', blocks, ...(input.channel ? { private_metadata: input.channel } : {}) };
   }
   // On a phone, what needs a decision and the figures come first; the charts (one wallet's) last.
@@ -129,6 +127,5 @@ export function homeView(input: HomeInput): View {
         ]
       : [section('*Recent requests*'), rows(recentOnly, line, '_No other requests yet._')]),
   );
-  if (sandbox) blocks.push(context(':test_tube: Sandbox: no real money moves.'));
   return { type: 'home', blocks, ...(input.channel ? { private_metadata: input.channel } : {}) };
 }

@@ -33,7 +33,6 @@ export function registerReadOnlyCommands(app: Routes, deps: Deps): void {
         const blocks = await ANSWERS[name](deps, text);
         await respondBlocks(
           respond,
-          deps,
           FALLBACK[name],
           SHAREABLE[name] ? [...blocks, shareButton(name, text.trim())] : blocks,
         );

@@ -67,7 +67,6 @@ export async function publishHome(deps: Deps, client: WebClient, user: string, c
     view: homeView({
       pending,
       recent,
-      sandbox: deps.sandbox,
       freeze,
       ...(approver ? { approver, confirm } : {}),
       ...(channel ? { channel } : {}),

@@ -42,10 +42,7 @@ export function registerCrossBorderView(app: Routes, deps: Deps): void {
       return;
     }
     const sealed = r.sealed;
-    const done = beneficiaryRequestedModal(sealed.id, {
-      approvalsChannel: deps.config.approvalsChannel,
-      sandbox: deps.sandbox,
-    });
+    const done = beneficiaryRequestedModal(sealed.id, { approvalsChannel: deps.config.approvalsChannel });
     await deps.app.payments.ackThenAnnounce(() => ack({ response_action: 'update', view: done }), sealed);
   });
 }

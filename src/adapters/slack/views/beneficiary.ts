@@ -109,10 +109,7 @@ export function registerBeneficiaryViews(app: Routes, deps: Deps): void {
       return;
     }
     const sealed = r.sealed;
-    const done = beneficiaryRequestedModal(sealed.id, {
-      approvalsChannel: deps.config.approvalsChannel,
-      sandbox: deps.sandbox,
-    });
+    const done = beneficiaryRequestedModal(sealed.id, { approvalsChannel: deps.config.approvalsChannel });
     await deps.app.payments.ackThenAnnounce(() => ack({ response_action: 'update', view: done }), sealed);
     // The full account number lives on only in the request, masked once final.
     await deps.app.registry.forgetBeneficiaryDraft(token.value.token);

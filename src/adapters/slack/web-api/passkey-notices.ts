@@ -7,7 +7,6 @@
 import type { WebClient } from '@slack/web-api';
 import type { PasskeyNotices } from '../../../app/step-up-deps.js';
 import type { Logger } from '../../../log.js';
-import { withSandboxNote, withSandboxText } from '../blocks/common.js';
 import {
   addedDm,
   passkeyCardBlocks,
@@ -20,9 +19,8 @@ import {
 
 export function slackPasskeyNotices(
   client: WebClient,
-  opts: { approvalsChannel: string; sandbox: boolean; log: Logger },
+  opts: { approvalsChannel: string; log: Logger },
 ): PasskeyNotices {
-  const text = (t: string) => withSandboxText(t, opts.sandbox);
   const post = async <T>(what: string, send: () => Promise<T>): Promise<T | undefined> => {
     try {
       return await send();
@@ -33,7 +31,7 @@ export function slackPasskeyNotices(
   };
   const dm = async (user: string, t: string): Promise<boolean> =>
     (await post('direct message', () =>
-      client.chat.postMessage({ channel: user, text: text(t), unfurl_links: false }).then(() => true),
+      client.chat.postMessage({ channel: user, text: t, unfurl_links: false }).then(() => true),
     )) ?? false;
   return {
     async requested(p) {
@@ -42,8 +40,8 @@ export function slackPasskeyNotices(
         post('approval card', () =>
           client.chat.postMessage({
             channel: opts.approvalsChannel,
-            text: text(passkeyCardText(p)),
-            blocks: withSandboxNote(passkeyCardBlocks(p), opts.sandbox),
+            text: passkeyCardText(p),
+            blocks: passkeyCardBlocks(p),
           }),
         ),
       ]);
@@ -58,8 +56,8 @@ export function slackPasskeyNotices(
         client.chat.update({
           channel: card.channel,
           ts: card.ts,
-          text: text(passkeyCardDecidedText(p, decision)),
-          blocks: withSandboxNote(passkeyCardDecidedBlocks(p, decision), opts.sandbox),
+          text: passkeyCardDecidedText(p, decision),
+          blocks: passkeyCardDecidedBlocks(p, decision),
         }),
       );
     },
