@@ -10,15 +10,15 @@
  *   provably never left (a new try, a fresh job id); anything ambiguous ends in `unknown`.
  * - finish (execute/finish.ts): the one move that ends the try, through the start's token.
  *
- * A single request and a batch's row differ only in their shape (execute/single.ts,
- * execute/batch-row.ts).
+ * A single request and a batch's row differ only in their shape, as the start script read it
+ * (execute/single.ts, execute/batch-row.ts).
  */
 import { parseExecutionId } from '../domain/approval.js';
 import { call } from './execute/call.js';
 import { EXECUTE_TRIES, type ExecuteOneDeps, type ExecuteOneOptions, type ExecuteResult } from './execute/deps.js';
 import { finishOf } from './execute/finish.js';
 import { guard } from './execute/guards.js';
-import { shapeOf } from './execute/shape.js';
+import { runShapeOf } from './execute/shape.js';
 import { start } from './execute/start.js';
 
 export { EXECUTE_TRIES, type ExecuteOneDeps, type ExecuteOneOptions, type ExecuteResult } from './execute/deps.js';
@@ -31,9 +31,9 @@ export async function executeOne(
   options: ExecuteOneOptions = {},
 ): Promise<ExecuteResult> {
   const approvalId = parseExecutionId(executionId)?.approvalId ?? executionId;
-  const shape = shapeOf(approvalId);
-  const started = await start(deps, { executionId, approvalId, jobId: options.jobId ?? '' }, shape, options);
+  const started = await start(deps, { executionId, approvalId, jobId: options.jobId ?? '' }, options);
   if (typeof started === 'string') return started;
+  const shape = runShapeOf(started.shape);
   const run = { deps, executionId, approvalId, started, shape, maxTries: options.maxTries ?? EXECUTE_TRIES };
   const finish = finishOf(run);
   return (await guard(run, finish)) ?? call(run, finish);

@@ -4,6 +4,7 @@
  * exactly as the scripts would migrate it.
  */
 import {
+  type ApprovalShape,
   type ApprovalState,
   EXECUTION_STATES,
   type ExecutionCounts,
@@ -54,6 +55,16 @@ export const sealedCallOf = (execCall: string, sealed: SealedRequest): ServiceCa
   execCall ? (JSON.parse(execCall) as ServiceCall) : sealed.call;
 
 /**
+ * The approval's stored shape; a record the scripts have not migrated yet (format 1 or 2) is
+ * read as store/lua/includes/migrate.lua will write it: a batch's sealed request carries its
+ * card facts, and a batch of several rows has several executions.
+ */
+export function shapeOf(h: Hash, sealed: SealedRequest | undefined): ApprovalShape {
+  if (h.shape === 'single' || h.shape === 'batch') return h.shape;
+  return sealed?.display?.batch !== undefined || Number(h.n ?? '1') > 1 ? 'batch' : 'single';
+}
+
+/**
  * `h` is the approval hash, `first` the hash of its execution 1 (empty for old records), `more`
  * its first page of executions when it has several.
  */
@@ -83,6 +94,7 @@ export function recordOf(id: string, h: Hash, first: Hash, more: ExecutionRecord
   }
   const record: RequestRecord = {
     sealed,
+    shape: shapeOf(h, sealed),
     state,
     votes: JSON.parse(h.votes ?? '[]') as Vote[],
     approvalState,

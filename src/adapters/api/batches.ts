@@ -23,7 +23,15 @@ export function createdBatchAnswer(sealed: SealedRequest, rows: readonly BatchRo
   const n = rows.length;
   const shown = Math.min(n, CREATED_EXECUTIONS);
   const counts = { ...emptyCounts(), queued: n };
-  const record = { sealed, state: 'pending', votes: [], approvalState: 'pending', executionCount: n, counts } as const;
+  const record = {
+    sealed,
+    shape: 'batch',
+    state: 'pending',
+    votes: [],
+    approvalState: 'pending',
+    executionCount: n,
+    counts,
+  } as const;
   return {
     status: 201,
     body: presentRequest(

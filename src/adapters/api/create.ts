@@ -34,6 +34,7 @@ export const createdAnswer = (sealed: SealedRequest): Answer => ({
   body: presentRequest(
     {
       sealed,
+      shape: 'single',
       state: 'pending',
       votes: [],
       approvalState: 'pending',

@@ -8,7 +8,6 @@ import { queueCardRefresh } from './run.js';
 import type { RunShape } from './shape.js';
 
 export const batchRowShape: RunShape = {
-  holdLimitMs: (deps) => deps.batch?.holdLimitMs,
   finishWith: ({ deps, started }) => ({ batch: rowFinish(deps, started.sealed) }),
   next({ executionId, approvalId }) {
     const n = parseExecutionId(executionId)?.n;

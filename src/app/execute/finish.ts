@@ -2,7 +2,7 @@
  * The moves that end a try, all through the execution's token: a final move (succeeded, failed,
  * unknown) with the shape's notices, or back to queued when the call provably never left.
  */
-import { parseExecutionId } from '../../domain/approval.js';
+import { type ApprovalShape, isSingleExecution, parseExecutionId } from '../../domain/approval.js';
 import type { RequestOutcome } from '../../domain/request.js';
 import { unknownFinishKeys } from '../unknown-keys.js';
 import type { ExecuteOneDeps, ExecuteResult } from './deps.js';
@@ -49,13 +49,9 @@ export function finishOf(run: Run): Finish {
   };
 }
 
-/** What a single request's thread says for a move; everything else redraws its card. */
-export const notifyKind = (executionId: string, to: string) =>
-  executionId.endsWith('.1') && executionId.startsWith('R-')
-    ? to === 'unknown' || to === 'not-sent'
-      ? to
-      : 'outcome'
-    : 'card';
+/** A single request's own execution gets its outcome notices; a batch's rows, its card. */
+export const notifyKind = (shape: ApprovalShape | undefined, executionId: string, to: string) =>
+  isSingleExecution(shape, executionId) ? (to === 'unknown' || to === 'not-sent' ? to : 'outcome') : 'card';
 
 /** Marks an `executing` execution `unknown` (a crash or stall left it there) and says so loudly. */
 export async function markUnknown(
@@ -68,7 +64,7 @@ export async function markUnknown(
   if (r.ok) {
     deps.log.error({ executionId, why }, 'execution outcome unknown');
     const approvalId = parseExecutionId(executionId)?.approvalId ?? executionId;
-    await deps.jobs.notify({ requestId: approvalId, kind: notifyKind(executionId, 'unknown') });
+    await deps.jobs.notify({ requestId: approvalId, kind: notifyKind(r.shape, executionId, 'unknown') });
   }
   return r.ok;
 }

@@ -3,18 +3,15 @@
  * pipeline (app/execute-one.ts) is the same for both.
  */
 
-import type { ExecutionState } from '../../domain/approval.js';
+import type { ApprovalShape, ExecutionState } from '../../domain/approval.js';
 import type { ExecutionTransition, FinishOptions } from '../../store/executions.js';
-import { isBatch } from '../batch-run.js';
 import { batchRowShape } from './batch-row.js';
-import type { ExecuteOneDeps, ExecuteResult } from './deps.js';
+import type { ExecuteResult } from './deps.js';
 import type { Finish } from './finish.js';
 import type { Run } from './run.js';
 import { singleShape } from './single.js';
 
 export interface RunShape {
-  /** BATCH_HOLD_LIMIT, checked by a row's start script; a single request has none. */
-  holdLimitMs(deps: ExecuteOneDeps): number | undefined;
   /** What the move that ends a try does besides, in the same script. */
   finishWith(run: Run): Pick<FinishOptions, 'release' | 'batch'>;
   /** The execution the final move reads in the same script (a row's next row). */
@@ -29,4 +26,5 @@ export interface RunShape {
   notDurable(run: Run, finish: Finish): Promise<ExecuteResult>;
 }
 
-export const shapeOf = (approvalId: string): RunShape => (isBatch(approvalId) ? batchRowShape : singleShape);
+/** The approval's stored shape, as the start script read it, decides. */
+export const runShapeOf = (shape: ApprovalShape): RunShape => (shape === 'batch' ? batchRowShape : singleShape);

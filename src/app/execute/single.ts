@@ -10,7 +10,6 @@ export const EXECUTING_CARD_AFTER_MS = 500;
 const NOT_DURABLE = 'no Redis replica acknowledged the start in time, so nothing was sent';
 
 export const singleShape: RunShape = {
-  holdLimitMs: () => undefined,
   // The final move gives the velocity headroom back on `failed` and re-stamps the reservation
   // with its start time on succeeded/unknown, in the same script.
   finishWith({ deps, started }) {
@@ -28,12 +27,13 @@ export const singleShape: RunShape = {
     const timer = setTimeout(() => singleShape.refreshCard(run), EXECUTING_CARD_AFTER_MS);
     return () => clearTimeout(timer);
   },
-  afterFinal: ({ deps, executionId, approvalId }, to) =>
-    deps.jobs.notify({ requestId: approvalId, kind: notifyKind(executionId, to) }),
-  async notDurable({ deps, executionId, approvalId }, finish) {
+  afterFinal: ({ deps, executionId, approvalId, started }, to) =>
+    deps.jobs.notify({ requestId: approvalId, kind: notifyKind(started.shape, executionId, to) }),
+  async notDurable({ deps, executionId, approvalId, started }, finish) {
     const r = await finish.notSent({ message: NOT_DURABLE }, 'not sent: Redis replica did not acknowledge; will retry');
     // The thread says so: back to queued, nothing sent.
-    if (r === 'retry') await deps.jobs.notify({ requestId: approvalId, kind: notifyKind(executionId, 'not-sent') });
+    if (r === 'retry')
+      await deps.jobs.notify({ requestId: approvalId, kind: notifyKind(started.shape, executionId, 'not-sent') });
     return r;
   },
 };

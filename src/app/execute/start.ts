@@ -10,7 +10,6 @@ import { checkFunding } from '../batch-funding.js';
 import type { ExecuteOneDeps, ExecuteOneOptions, ExecuteResult } from './deps.js';
 import { markUnknown } from './finish.js';
 import type { Started } from './run.js';
-import type { RunShape } from './shape.js';
 
 export interface StartOf {
   executionId: string;
@@ -22,11 +21,11 @@ export interface StartOf {
 export async function start(
   deps: ExecuteOneDeps,
   at: StartOf,
-  shape: RunShape,
   options: Pick<ExecuteOneOptions, 'returnWhenFunded'>,
 ): Promise<Started | ExecuteResult> {
   const { executionId, approvalId, jobId } = at;
-  const cas = () => deps.store.executions.start(executionId, deps.workerName, jobId, shape.holdLimitMs(deps));
+  // BATCH_HOLD_LIMIT: the start script applies it to a batch's rows only.
+  const cas = () => deps.store.executions.start(executionId, deps.workerName, jobId, deps.batch?.holdLimitMs);
   await deps.beforeStart?.(executionId);
   let started = await cas();
   // The batch just took its wallet's turn (or was resumed): check its funding first.

@@ -17,6 +17,7 @@ function pausedBatch(): RequestRecord {
   sealed.display = { ...sealed.display, batch: { kind: 'transfers', fileName: 'f', rows: 3 } as never };
   return {
     sealed,
+    shape: 'batch',
     // The view state of a paused batch reads "approved"; the approval itself is paused.
     state: 'approved',
     votes: [],

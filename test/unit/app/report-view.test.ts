@@ -76,7 +76,7 @@ describe('/report’s rows', () => {
       sealed: { ...sent.sealed, display: { ...sent.sealed.display, ownWallet: 'treasury' } },
     };
     const batch = paid('ops', 60, VENDOR, SINCE + 2 * DAY);
-    const record = { ...batch, sealed: { ...batch.sealed, id: 'B-1003' } };
+    const record = { ...batch, shape: 'batch' as const, sealed: { ...batch.sealed, id: 'B-1003' } };
     const rows = batchPayments(record, [
       {
         row: { row: 2, destination: VENDOR, amount: '10' },
