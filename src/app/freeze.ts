@@ -160,7 +160,7 @@ async function lift(deps: SealDeps, choice: UnfreezeChoice, proposal: UnfreezePr
     });
     await deps.queues.notify({ requestId: id, kind: 'card' });
   }
-  if (choice === 'release') for (const id of done) await releaseApproval(deps, id);
+  if (choice === 'unfreeze') for (const id of done) await releaseApproval(deps, id);
   return done;
 }
 

@@ -6,8 +6,9 @@
  * (test/unit/app-interface.test.ts).
  */
 import type { Actor } from '../domain/actor.js';
+import type { ViewState } from '../domain/approval.js';
 import type { IdentityBody, IdentityForm } from '../domain/identity-form.js';
-import type { RequestRecord, RequestState, SealedRequest } from '../domain/request.js';
+import type { RequestRecord, SealedRequest } from '../domain/request.js';
 import type { Resolution } from '../domain/resolution.js';
 import type { UnfreezeChoice } from '../store/controls.js';
 import {
@@ -201,7 +202,7 @@ export function createApp(deps: FacadeDeps) {
       lookup: (text: string) => lookupAccount(deps, text),
       /** App Home's lists and the freeze (a VIEWER also sees the recent requests). */
       home: (viewer: boolean) => readHome(deps, viewer),
-      requests: (limit: number, state?: RequestState) => listRequests(deps, limit, state),
+      requests: (limit: number, state?: ViewState) => listRequests(deps, limit, state),
       request: (id: string) => readRequest(deps, id),
       history: (id: string) => requestHistory(deps, id),
       heldAssets: (walletId: string) => heldAssets(deps, walletId),

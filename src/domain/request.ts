@@ -6,7 +6,6 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { ApprovalShape, ApprovalState, ExecutionCounts, ExecutionState, ViewState } from './approval.js';
-import { VIEW_STATES } from './approval.js';
 import type { AssetId } from './assets.js';
 import type { BatchFacts } from './batch-approval.js';
 import { canonicalJson } from './canonical-json.js';
@@ -16,11 +15,11 @@ import type { NotPaidProposal } from './not-paid.js';
 import type { RepeatHit } from './repeats.js';
 import type { PasskeyProof } from './step-up.js';
 
-/** Today's request states are the view of an approval and its executions (domain/approval.ts viewState). */
-export const REQUEST_STATES = VIEW_STATES;
-export type RequestState = ViewState;
-
-export const FINAL_STATES: ReadonlySet<RequestState> = new Set([
+/**
+ * A record's `state` is the view of its approval and executions, derived by one function
+ * (domain/approval.ts viewState); moves happen only at the approval and execution levels.
+ */
+export const FINAL_STATES: ReadonlySet<ViewState> = new Set([
   'succeeded',
   'failed',
   'unknown',
@@ -28,25 +27,7 @@ export const FINAL_STATES: ReadonlySet<RequestState> = new Set([
   'cancelled',
   'expired',
 ]);
-export const isFinal = (s: RequestState): boolean => FINAL_STATES.has(s);
-
-/** Allowed moves; anything else is a bug or a race the store refuses. */
-export const TRANSITIONS: Readonly<Record<RequestState, readonly RequestState[]>> = {
-  pending: ['approved', 'denied', 'cancelled', 'expired'],
-  // approved → cancelled only when an unfreeze cancels what the freeze held.
-  approved: ['executing', 'cancelled'],
-  // executing → approved only when the call provably never left (connection refused).
-  executing: ['succeeded', 'failed', 'unknown', 'approved'],
-  // A late real answer replaces "unknown" (the record keeps both in its history).
-  unknown: ['succeeded', 'failed'],
-  succeeded: [],
-  failed: [],
-  denied: [],
-  cancelled: [],
-  expired: [],
-};
-
-export const canMove = (from: RequestState, to: RequestState): boolean => TRANSITIONS[from].includes(to);
+export const isFinal = (s: ViewState): boolean => FINAL_STATES.has(s);
 
 /** A beneficiary that already exists at the service, as the requester states it. */
 export interface StatedBeneficiary {
@@ -217,7 +198,7 @@ export interface RequestOutcome {
 
 export interface RequestRecord {
   sealed: SealedRequest;
-  state: RequestState;
+  state: ViewState;
   votes: Vote[];
   decidedBy?: string;
   decidedAt?: number;

@@ -5,7 +5,12 @@
  * key derives from the one prefix, so a hash-tagged prefix keeps them in one cluster slot.
  */
 
-import type { FreezeState, UnfreezeChoice, UnfreezeProposal } from '../domain/freeze-state.js';
+import {
+  type FreezeState,
+  type UnfreezeChoice,
+  type UnfreezeProposal,
+  unfreezeChoiceOf,
+} from '../domain/freeze-state.js';
 import type { VelocityRule, VelocitySubject, VelocityUsage } from '../domain/velocity.js';
 import { luaScript } from './lua-scripts.js';
 import type { RedisClient } from './redis.js';
@@ -137,14 +142,17 @@ export class UnfreezeStore {
     const h = await this.redis.hgetall(this.key);
     if (!h.id || !h.by) return undefined;
     const votes: Record<string, UnfreezeChoice> = {};
-    for (const [k, v] of Object.entries(h))
-      if (k.startsWith('vote:') && (v === 'release' || v === 'cancel')) votes[k.slice(5)] = v;
+    for (const [k, v] of Object.entries(h)) {
+      const choice = k.startsWith('vote:') ? unfreezeChoiceOf(v) : undefined;
+      if (choice) votes[k.slice(5)] = choice;
+    }
+    const decided = unfreezeChoiceOf(h.decided);
     return {
       id: h.id,
       by: h.by,
       at: Number(h.at),
       votes,
-      ...(h.decided === 'release' || h.decided === 'cancel' ? { decided: h.decided } : {}),
+      ...(decided ? { decided } : {}),
       ...(h.card ? { card: JSON.parse(h.card) as { channel: string; ts: string } } : {}),
     };
   }
@@ -174,7 +182,7 @@ export class UnfreezeStore {
       String(required),
     )) as [string, string?, string?];
     if (outcome === 'voted') return { outcome, count: Number(a) };
-    if (outcome === 'decided') return { outcome, choice: a === 'cancel' ? 'cancel' : 'release', now: b === '1' };
+    if (outcome === 'decided') return { outcome, choice: unfreezeChoiceOf(a) ?? 'unfreeze', now: b === '1' };
     return { outcome: outcome === 'stale' ? 'stale' : 'not_frozen' };
   }
 

@@ -12,18 +12,12 @@ import {
   canMoveExecution,
   type ExecutionState,
   executionId,
+  type ViewState,
 } from '../domain/approval.js';
 import type { ConfirmRefusal, NotPaidProposal } from '../domain/not-paid.js';
 import type { BalanceReading } from '../domain/outcome-evidence.js';
 import { redactSealed } from '../domain/redact.js';
-import type {
-  ExecutionRecord,
-  HistoryEntry,
-  RequestKind,
-  RequestOutcome,
-  RequestState,
-  SealedRequest,
-} from '../domain/request.js';
+import type { ExecutionRecord, HistoryEntry, RequestKind, RequestOutcome, SealedRequest } from '../domain/request.js';
 import { StateConflictError } from '../errors.js';
 import { luaScript } from './lua-scripts.js';
 import { executionOf, sealedCallOf } from './record-view.js';
@@ -71,7 +65,7 @@ export type StartRefusal = ApprovalState | 'waiting' | 'too-old' | 'turn' | 'fun
 export interface TransitionResult {
   ok: boolean;
   /** State before the attempt. */
-  from: RequestState | undefined;
+  from: ViewState | undefined;
 }
 
 export interface ExecutionTransition {
@@ -268,7 +262,7 @@ export class ExecutionStore {
       batchOptions,
       how.confirm ? JSON.stringify(how.confirm) : '',
       maskedCall,
-    )) as [number, string, RequestKind?, number?, number?, RequestState?, string?, string?, string?, string?, string?];
+    )) as [number, string, RequestKind?, number?, number?, ViewState?, string?, string?, string?, string?, string?];
     if (ok === 1 && changed === 1 && kind && seq && view) this.onChange({ id: approvalId, kind, state: view, seq });
     const prior = before === '' ? undefined : (before as ExecutionState);
     // On a refusal the third value is why (the script's {0, state, why}).

@@ -12,6 +12,7 @@ import {
   emptyCounts,
   SINGLE_STATES,
   singleCounts,
+  type ViewState,
   viewState,
 } from '../domain/approval.js';
 import type { NotPaidProposal } from '../domain/not-paid.js';
@@ -19,7 +20,6 @@ import type {
   ExecutionRecord,
   RequestOutcome,
   RequestRecord,
-  RequestState,
   SealedRequest,
   ServiceCall,
   Vote,
@@ -71,7 +71,7 @@ export function shapeOf(h: Hash, sealed: SealedRequest | undefined): ApprovalSha
 export function recordOf(id: string, h: Hash, first: Hash, more: ExecutionRecord[] = []): RequestRecord | undefined {
   const sealed = readSealed(h[SEALED_FIELD]);
   if (!sealed || !h.state) return undefined;
-  let state: RequestState;
+  let state: ViewState;
   let approvalState: ApprovalState;
   let counts: ExecutionCounts;
   let executions: ExecutionRecord[];
@@ -84,10 +84,11 @@ export function recordOf(id: string, h: Hash, first: Hash, more: ExecutionRecord
     const one = executionOf(`${id}.1`, id, first);
     executions = executionCount === 1 ? (one ? [one] : []) : more;
   } else {
-    state = h.state as RequestState;
-    const [a, e] = SINGLE_STATES[state];
+    // Before format 2 the record stored the view itself; read as the scripts migrate it.
+    const [a, e] = SINGLE_STATES[h.state as ViewState];
     approvalState = a;
     counts = singleCounts(e);
+    state = viewState(approvalState, counts);
     executionCount = 1;
     const tries = state === 'pending' || state === 'approved' || state === 'cancelled' ? 0 : 1;
     executions = [{ id: `${id}.1`, approvalId: id, state: e, sealHash: sealed.hash, tries }];

@@ -3,7 +3,7 @@
  * The record is the source of truth for execution, not BullMQ's job state (DESIGN invariant 3).
  */
 
-import { type ApprovalShape, executionId, sealHash } from '../domain/approval.js';
+import { type ApprovalShape, executionId, sealHash, type ViewState } from '../domain/approval.js';
 import { callDestination } from '../domain/destination-key.js';
 import type { OpenCapHolder, OpenCaps } from '../domain/open-caps.js';
 import { redactSealed } from '../domain/redact.js';
@@ -15,7 +15,6 @@ import {
   type RequestKind,
   type RequestOutcome,
   type RequestRecord,
-  type RequestState,
   type SealedRequest,
   type ServiceCall,
 } from '../domain/request.js';
@@ -76,7 +75,7 @@ export interface VoteControls {
 
 export interface VoteResult {
   outcome: VoteOutcome;
-  state: RequestState | undefined;
+  state: ViewState | undefined;
   votes: number;
   required: number;
   decidedBy: string | undefined;
@@ -155,7 +154,7 @@ export class RequestStore {
   }
 
   /** Approvals in one view state, scored by when they entered it (kept by the Lua scripts). */
-  stateKey = (state: RequestState) => this.keys.state(state);
+  stateKey = (state: ViewState) => this.keys.state(state);
 
   private key = (id: string) => this.keys.approval(id);
   private historyKey = (id: string) => this.keys.history(id);
@@ -378,7 +377,7 @@ export class RequestStore {
         ? {}
         : { limitIndex: Number(limitIndex), used: BigInt(used ?? '0'), subject: subjectOfField(subject) }),
       outcome,
-      state: state === '' ? undefined : (state as RequestState),
+      state: state === '' ? undefined : (state as ViewState),
       votes: Number(votes),
       required: Number(required),
       decidedBy: decidedBy || undefined,
@@ -395,12 +394,12 @@ export class RequestStore {
    */
   async transition(
     id: string,
-    from: readonly RequestState[],
-    to: RequestState,
+    from: readonly ViewState[],
+    to: ViewState,
     entry: Omit<HistoryEntry, 'at'>,
     fields: Record<string, string> = {},
   ): Promise<TransitionResult> {
-    const one = (f: RequestState) => from.length === 1 && from[0] === f;
+    const one = (f: ViewState) => from.length === 1 && from[0] === f;
     if (one('pending') && (to === 'denied' || to === 'cancelled' || to === 'expired'))
       return this.decide(id, to, entry, fields);
     if (one('approved') && to === 'cancelled') {
@@ -449,7 +448,7 @@ export class RequestStore {
       redacted ? JSON.stringify({ call: JSON.stringify(redacted.call) }) : '',
     )) as [number, string, RequestKind?, number?];
     if (ok === 1 && kind && seq) this.onChange({ id, kind, state: to, seq });
-    return { ok: ok === 1, from: before === '' ? undefined : (before as RequestState) };
+    return { ok: ok === 1, from: before === '' ? undefined : (before as ViewState) };
   }
 
   /**
@@ -513,7 +512,7 @@ export class RequestStore {
   }
 
   /** Newest first by when they entered `state`: the index, not a scan of recent requests. */
-  async idsInState(state: RequestState, limit = 20): Promise<string[]> {
+  async idsInState(state: ViewState, limit = 20): Promise<string[]> {
     return this.redis.zrevrange(this.stateKey(state), 0, limit - 1);
   }
 
@@ -521,12 +520,7 @@ export class RequestStore {
    * Approvals whose view changed in [since, until] (an execution of theirs started or ended then:
    * each start and end moves the view), newest first, at most `limit` per state.
    */
-  async idsChangedBetween(
-    states: readonly RequestState[],
-    since: number,
-    until: number,
-    limit = 50,
-  ): Promise<string[]> {
+  async idsChangedBetween(states: readonly ViewState[], since: number, until: number, limit = 50): Promise<string[]> {
     const lists = await Promise.all(
       states.map((s) => this.redis.zrevrangebyscore(this.stateKey(s), until, since, 'LIMIT', 0, limit)),
     );
@@ -534,7 +528,7 @@ export class RequestStore {
   }
 
   /** How many requests are in `state`, and since when the longest-waiting one has been (ms). */
-  async stateCount(state: RequestState): Promise<{ count: number; oldestSince: number | undefined }> {
+  async stateCount(state: ViewState): Promise<{ count: number; oldestSince: number | undefined }> {
     const key = this.stateKey(state);
     const [count, [first]] = await Promise.all([this.redis.zcard(key), this.redis.zrange(key, '0', '0')]);
     const score = first === undefined ? null : await this.redis.zscore(key, first);

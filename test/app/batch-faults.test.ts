@@ -136,8 +136,8 @@ it('freeze mid-batch, then release: the rest run once', async () => {
   expect(w.received(23.02)).toBe(0);
   const opened = await startUnfreeze(freezeDeps, A1);
   if (opened.kind !== 'proposal') throw new Error(opened.kind);
-  await voteUnfreeze(freezeDeps, A1, opened.proposal.id, 'release');
-  expect((await voteUnfreeze(freezeDeps, A2, opened.proposal.id, 'release')).kind).toBe('lifted');
+  await voteUnfreeze(freezeDeps, A1, opened.proposal.id, 'unfreeze');
+  expect((await voteUnfreeze(freezeDeps, A2, opened.proposal.id, 'unfreeze')).kind).toBe('lifted');
   w.tries.length = 0;
   for (let round = 0; round < 3; round++) {
     await reconcileOnce();

@@ -1,15 +1,9 @@
-import { SINGLE_STATES, sealHash, singleCounts } from '../../src/domain/approval.js';
+import { SINGLE_STATES, sealHash, singleCounts, type ViewState } from '../../src/domain/approval.js';
 /**
  * Fixture builders (Outline's `build*` factories): one realistic sealed request or record per
  * kind, with overrides, instead of repeated literals in every test.
  */
-import {
-  callHash,
-  type RequestRecord,
-  type RequestState,
-  type SealedRequest,
-  type ServiceCall,
-} from '../../src/domain/request.js';
+import { callHash, type RequestRecord, type SealedRequest, type ServiceCall } from '../../src/domain/request.js';
 import type { Wallet } from '../../src/service/schemas.js';
 
 export const RECEIVER_EVM = '0x99ED2e97162533BA814aF8092b93b9a3090DEdcF';
@@ -116,7 +110,7 @@ export function buildSealedRequest(
 
 /** A record in `state`, with the decision and outcome fields that state would carry. */
 export function buildRecord(
-  state: RequestState = 'pending',
+  state: ViewState = 'pending',
   kind: ServiceCall['kind'] = 'transfer',
   overrides: Partial<RequestRecord> = {},
 ): RequestRecord {

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { checkBlockKitLimits } from '../../../devkit/fake-slack/block-kit-limits.js';
 import { requestCardBlocks } from '../../../src/adapters/slack/blocks/card.js';
 import { approveConfirmText, cardText } from '../../../src/adapters/slack/blocks/card-summary.js';
-import { REQUEST_STATES, type RequestRecord } from '../../../src/domain/request.js';
+import { VIEW_STATES } from '../../../src/domain/approval.js';
+import type { RequestRecord } from '../../../src/domain/request.js';
 import { readableTexts } from '../../support/block-texts.js';
 import { buildRecord, buildSealedRequest, RECEIVER_EVM } from '../../support/factories.js';
 
@@ -36,7 +37,7 @@ describe('issue 23: the notification text leads with the money (item 3)', () => 
   it('says what moves, where, then the id and who asked, in every state', () => {
     const texts = Object.fromEntries(
       (['transfer', 'offramp'] as const).flatMap((k) =>
-        REQUEST_STATES.map((s) => [`${k} ${s}`, cardText(buildRecord(s, k))]),
+        VIEW_STATES.map((s) => [`${k} ${s}`, cardText(buildRecord(s, k))]),
       ),
     );
     expect(texts).toMatchInlineSnapshot(`

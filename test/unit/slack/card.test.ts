@@ -8,18 +8,19 @@ import { describe, expect, it } from 'vitest';
 import { checkBlockKitLimits } from '../../../devkit/fake-slack/block-kit-limits.js';
 import { requestCardBlocks } from '../../../src/adapters/slack/blocks/card.js';
 import { outcomeReply } from '../../../src/adapters/slack/blocks/card-replies.js';
-import { REQUEST_STATES, type RequestKind } from '../../../src/domain/request.js';
+import { VIEW_STATES } from '../../../src/domain/approval.js';
+import type { RequestKind } from '../../../src/domain/request.js';
 import { readableTexts } from '../../support/block-texts.js';
 import { buildRecord } from '../../support/factories.js';
 
 const KINDS: RequestKind[] = ['transfer', 'offramp', 'beneficiary'];
 
-const read = (kind: RequestKind, state: (typeof REQUEST_STATES)[number]) =>
+const read = (kind: RequestKind, state: (typeof VIEW_STATES)[number]) =>
   readableTexts(requestCardBlocks(buildRecord(state, kind))).join('\n');
 
 describe('the approval card', () => {
   for (const kind of KINDS) {
-    for (const state of REQUEST_STATES) {
+    for (const state of VIEW_STATES) {
       it(`${kind} ${state}: buttons only while pending (and Record outcome… while unknown), within Block Kit limits`, () => {
         const blocks = requestCardBlocks(buildRecord(state, kind));
         const actions = blocks.filter((b) => b.type === 'actions');

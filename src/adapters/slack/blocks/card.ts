@@ -7,7 +7,8 @@
 
 import type { KnownBlock } from '@slack/types';
 import { shortAddress } from '../../../domain/address.js';
-import { isFinal, type RequestRecord, type RequestState } from '../../../domain/request.js';
+import type { ViewState } from '../../../domain/approval.js';
+import { isFinal, type RequestRecord } from '../../../domain/request.js';
 import { outcomeMessage } from '../../../presenters/describe-error.js';
 import { batchCardBlocks } from './batch-card.js';
 import { buttons } from './card-buttons.js';
@@ -27,7 +28,7 @@ import { requestRepeatLines } from './repeat-lines.js';
 export { APPROVAL_ACTIONS } from './card-buttons.js';
 
 // Words first: the emoji only repeats them.
-const STATE_LABEL: Record<RequestState, string> = {
+const STATE_LABEL: Record<ViewState, string> = {
   pending: ':hourglass_flowing_sand: Waiting for approval',
   approved: ':white_check_mark: Approved, queued to run',
   executing: ':gear: Executing',

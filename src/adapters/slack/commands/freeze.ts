@@ -196,6 +196,6 @@ export function registerFreezeCommands(app: Routes, deps: Deps): void {
       }
     }) satisfies Parameters<typeof app.action<BlockButtonAction>>[1];
 
-  app.action<BlockButtonAction>(UNFREEZE_ACTIONS.release, onChoice('release'));
+  app.action<BlockButtonAction>(UNFREEZE_ACTIONS.unfreeze, onChoice('unfreeze'));
   app.action<BlockButtonAction>(UNFREEZE_ACTIONS.cancel, onChoice('cancel'));
 }
