@@ -39,8 +39,10 @@ function passkeyNotices(config: Config): (() => PasskeyNotices) | undefined {
       ...slackClientOptions(config.slack.apiUrl),
       logLevel: LogLevel.ERROR,
     });
-    return slackPasskeyNotices(noteOnSandbox(client, config.service.baseUrl === undefined), {
+    const sandbox = config.service.baseUrl === undefined;
+    return slackPasskeyNotices(noteOnSandbox(client, sandbox), {
       approvalsChannel: config.approvalsChannel,
+      sandbox,
       // The command says itself, in one line, what Slack did not take.
       log: createLogger({ level: 'silent' }),
     });

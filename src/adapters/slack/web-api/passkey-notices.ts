@@ -16,10 +16,14 @@ import {
   removedDm,
   requestedDm,
 } from '../blocks/passkey.js';
+import { stepUpLinkUsedText } from '../blocks/step-up.js';
+import { respondTo } from './respond-url.js';
+import { noteOnSandboxRespond } from './sandbox-note.js';
 
 export function slackPasskeyNotices(
   client: WebClient,
-  opts: { approvalsChannel: string; log: Logger },
+  /** `sandbox`: a response URL's answer carries the note too (the client passed in already does). */
+  opts: { approvalsChannel: string; log: Logger; sandbox?: boolean },
 ): PasskeyNotices {
   const post = async <T>(what: string, send: () => Promise<T>): Promise<T | undefined> => {
     try {
@@ -58,6 +62,18 @@ export function slackPasskeyNotices(
           ts: card.ts,
           text: passkeyCardDecidedText(p, decision),
           blocks: passkeyCardDecidedBlocks(p, decision),
+        }),
+      );
+    },
+    async linkUsed(responseUrl, subject) {
+      // An ephemeral message cannot be edited with chat.update; its click's response URL replaces it.
+      await post('link message update', () =>
+        noteOnSandboxRespond(
+          respondTo(responseUrl),
+          opts.sandbox ?? false,
+        )({
+          replace_original: true,
+          text: stepUpLinkUsedText(subject),
         }),
       );
     },

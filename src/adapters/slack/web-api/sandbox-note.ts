@@ -96,6 +96,10 @@ export function sandboxArgs<A extends object>(args: A): A {
   return args;
 }
 
+/** A response URL's poster as given, or noted on the sandbox. */
+export const noteOnSandboxRespond = (respond: RespondFn, sandbox: boolean): RespondFn =>
+  sandbox ? sandboxRespond(respond) : respond;
+
 /** The client as given, or noted on the sandbox. */
 export const noteOnSandbox = (client: WebClient, sandbox: boolean): WebClient =>
   sandbox ? sandboxClient(client) : client;
