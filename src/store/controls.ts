@@ -157,6 +157,17 @@ export class UnfreezeStore {
     };
   }
 
+  /**
+   * A proposal voted on before the card said "unfreeze" stored `release` for that choice; the vote
+   * script counts equal words, so those votes are rewritten first (same meaning, idempotent), or
+   * an old and a new vote for the same choice would not add up.
+   */
+  private async upgradeOldVotes(): Promise<void> {
+    const h = await this.redis.hgetall(this.key);
+    const old = Object.entries(h).filter(([k, v]) => (k.startsWith('vote:') || k === 'decided') && v === 'release');
+    if (old.length > 0) await this.redis.hset(this.key, Object.fromEntries(old.map(([k]) => [k, 'unfreeze'])));
+  }
+
   /** Opens a proposal unless one is waiting; returns the one in force and whether it is new. */
   async open(p: { id: string; by: string; at: number }): Promise<{ created: boolean; proposal: UnfreezeProposal }> {
     const created = (await this.redis.hsetnx(this.key, 'id', p.id)) === 1;
@@ -170,6 +181,7 @@ export class UnfreezeStore {
   }
 
   async vote(id: string, user: string, choice: UnfreezeChoice, required: number): Promise<UnfreezeVote> {
+    await this.upgradeOldVotes();
     const [outcome, a, b] = (await evalScript(
       this.redis,
       UNFREEZE_VOTE,
