@@ -50,8 +50,8 @@ async function submitTransfer(deps: Running['deps'], index: number): Promise<str
     },
   );
   if (outcome.kind !== 'submitted') throw new Error(`bench request refused: ${JSON.stringify(outcome)}`);
-  await announce(deps, outcome.frozen);
-  return outcome.frozen.id;
+  await announce(deps, outcome.sealed);
+  return outcome.sealed.id;
 }
 
 export async function idle(queues: readonly Queue[]): Promise<boolean> {

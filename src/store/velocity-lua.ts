@@ -20,9 +20,9 @@ export const NO_SUBJECT = 'none';
  * The field for a request at its creation. A call velocitySubject cannot read (never sealed by
  * a door) gets '' and is treated as a record without the field, so the create never fails on it.
  */
-export function createField(frozen: Parameters<typeof velocitySubject>[0]): string {
+export function createField(sealed: Parameters<typeof velocitySubject>[0]): string {
   try {
-    return subjectField(velocitySubject(frozen));
+    return subjectField(velocitySubject(sealed));
   } catch {
     return '';
   }
