@@ -206,10 +206,7 @@ if to == 'queued' and (as == 'approved' or as == 'running' or as == 'paused') th
 settle(KEYS[1], KEYS[6], ARGV[2], ARGV[9])
 if batch then leaveTurn(KEYS[1], KEYS[18], KEYS[3], ARGV[2]) end
 -- A failed execution gives its velocity amount back in the move itself, so exactly once.
-if not batch and ARGV[3] == 'failed' and KEYS[17] then
-  redis.call('ZREM', KEYS[16], ARGV[2])
-  redis.call('HDEL', KEYS[17], ARGV[2])
-end
+if not batch and ARGV[3] == 'failed' and KEYS[17] then ledgerDrop(KEYS[16], KEYS[17], ARGV[2]) end
 -- Velocity (singles too): reserved at +inf by the vote (never ages out while queued or
 -- frozen), a request that ran is re-stamped with its start time, in the same step as its answer.
 if not batch and KEYS[17] and es == 'executing' and (to == 'succeeded' or to == 'unknown') then

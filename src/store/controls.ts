@@ -8,9 +8,9 @@
 import type { FreezeState, UnfreezeChoice, UnfreezeProposal } from '../domain/freeze-state.js';
 import type { VelocityRule, VelocitySubject, VelocityUsage } from '../domain/velocity.js';
 import type { RedisClient } from './redis.js';
-import { repliesOf } from './redis-errors.js';
 import type { VoteControls } from './requests.js';
 import { evalScript } from './run-script.js';
+import { LEDGER_LUA } from './velocity-lua.js';
 
 export type { FreezeState, UnfreezeChoice, UnfreezeProposal };
 
@@ -27,6 +27,11 @@ local at = string.match(raw, '"at":(%d+)')
 local out = '{"by":' .. cjson.encode(f.by) .. ',"at":' .. at .. ',"reason":' .. cjson.encode(ARGV[1]) .. '}'
 redis.call('SET', KEYS[1], out)
 return {1, out}
+`;
+
+/** KEYS: ledger, amounts. ARGV: request id. The entry leaves with its share of the running total. */
+const RELEASE = `${LEDGER_LUA}
+ledgerDrop(KEYS[1], KEYS[2], ARGV[1])
 `;
 
 export class ControlStore {
@@ -85,13 +90,7 @@ export class ControlStore {
 
   /** A request that ended `failed` (or was cancelled after approval) gives its headroom back. */
   async releaseHeadroom(subject: VelocitySubject, requestId: string): Promise<void> {
-    repliesOf(
-      await this.redis
-        .multi()
-        .zrem(this.ledgerKey(subject), requestId)
-        .hdel(this.amountsKey(subject), requestId)
-        .exec(),
-    );
+    await evalScript(this.redis, RELEASE, 2, this.ledgerKey(subject), this.amountsKey(subject), requestId);
   }
 
   async freeze(): Promise<FreezeState | undefined> {
