@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, expect, it } from 'vitest';
-import { BATCH_LUA } from '../../src/store/batch-lua.js';
+import { luaInclude } from '../../src/store/lua-scripts.js';
 import { TOTAL_FIELD, VELOCITY_LUA } from '../../src/store/velocity-lua.js';
 import { deleteKeys, REDIS_URL } from '../support/harness.js';
 
@@ -38,7 +38,7 @@ const subject = (walletId: string, units: bigint) =>
  * velocityCheck for request `id` against one rule `limit`/`windowMs`: [refusal or 'ok', used].
  * A limit of -1 refuses every request, so the answer always carries what the window holds.
  */
-const CHECK = `${BATCH_LUA}${VELOCITY_LUA}
+const CHECK = `${VELOCITY_LUA}
 local r = velocityCheck('', ARGV[1], tonumber(ARGV[2]), 3)
 return { r.refused or 'ok', r.used or '' }`;
 async function check(
@@ -54,7 +54,7 @@ async function check(
 }
 
 /** Runs one of the ledger changes the product scripts make, by the product's own Lua functions. */
-const CHANGE = `${BATCH_LUA}
+const CHANGE = `${luaInclude('batch')}
 local op, ledger, amounts = ARGV[1], KEYS[1], KEYS[2]
 if op == 'reserve' then ledgerPut(ledger, amounts, ARGV[2], ARGV[3], ARGV[4])
 elseif op == 'restamp' then restampRow(ledger, amounts, ARGV[2], ARGV[3], tonumber(ARGV[4]), tonumber(ARGV[5]))
