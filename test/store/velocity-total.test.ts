@@ -2,7 +2,8 @@
  * The velocity ledger keeps a running total beside its amounts, and the VOTE script reads a
  * window's sum from it and from the smaller side of the window's edge. Over a seeded random run
  * of every change the scripts make (a reservation at the quorum, a row re-stamped when it ran, a
- * row given back, a failed request released), the total stays the exact sum of the entries, and
+ * row given back, a failed request released, and an entry added or removed by a process of the
+ * previous version, which keeps no total), the total stays the exact sum of the entries, and
  * the script's `used` for windows on both sides of the entries is the exact sum a direct read
  * gives, the request's own entry left out. Amounts near a 1e15 cap stay exact to the unit.
  */
@@ -60,7 +61,15 @@ if op == 'reserve' then ledgerPut(ledger, amounts, ARGV[2], ARGV[3], ARGV[4])
 elseif op == 'restamp' then restampRow(ledger, amounts, ARGV[2], ARGV[3], tonumber(ARGV[4]), tonumber(ARGV[5]))
 elseif op == 'give-back' then giveBack(amounts, KEYS[3], ARGV[2], ARGV[3], tonumber(ARGV[4]), ledger)
 elseif op == 'give-back-no-ledger' then giveBack(amounts, KEYS[3], ARGV[2], ARGV[3], tonumber(ARGV[4]), nil)
-elseif op == 'release' then ledgerDrop(ledger, amounts, ARGV[2]) end
+elseif op == 'release' then ledgerDrop(ledger, amounts, ARGV[2])
+-- What a process of the previous version writes during a rolling deploy: no total kept.
+elseif op == 'old-reserve' then
+  redis.call('ZADD', ledger, ARGV[3], ARGV[2])
+  redis.call('HSET', amounts, ARGV[2], ARGV[4])
+elseif op == 'old-release' then
+  redis.call('ZREM', ledger, ARGV[2])
+  redis.call('HDEL', amounts, ARGV[2])
+end
 return 1`;
 
 /** The ledger read directly, in exact integers: entry scores (+inf as Infinity) and amounts. */
@@ -100,7 +109,7 @@ it('keeps the total exact through every change, and each window sums exactly as 
     const batches: { id: string; rows: number; units: number }[] = [];
     let next = 0;
     for (let step = 0; step < 120; step++) {
-      const op = rnd(6);
+      const op = rnd(8);
       const change = (...argv: string[]) => redis.eval(CHANGE, 3, ledger, amounts, given, ...argv);
       if (op === 0) await change('reserve', `R-${++next}`, String(NOW - rnd(300) * HOUR), String(1 + rnd(10_000)));
       else if (op === 1) {
@@ -116,6 +125,9 @@ it('keeps the total exact through every change, and each window sums exactly as 
         const how = rnd(2) === 0 ? 'give-back' : 'give-back-no-ledger';
         await change(how, b.id, `${b.id}.${1 + rnd(b.rows)}`, String(b.units));
       } else if (op === 4 && next > 0) await change('release', `R-${1 + rnd(next)}`);
+      else if (op === 6)
+        await change('old-reserve', `R-${++next}`, String(NOW - rnd(300) * HOUR), String(1 + rnd(10_000)));
+      else if (op === 7 && next > 0) await change('old-release', `R-${1 + rnd(next)}`);
       // A request's own entry (held at +inf or started) never counts against itself.
       const pick = rnd(6);
       const own =

@@ -30,7 +30,7 @@ local function giveBack(amounts, given, approvalId, rowId, units, ledger)
     redis.call('HSET', amounts, approvalId, '0')
     left = 0
   end
-  ledgerAdd(amounts, left - was)
+  ledgerAdd(amounts, left - was, 0)
   return 1
 end
 -- A row that ran (succeeded or unknown) moves its units out of the batch's
@@ -42,7 +42,7 @@ local function restampRow(ledger, amounts, approvalId, rowId, units, at)
   if redis.call('HEXISTS', amounts, rowId) == 1 then return end
   local left = redis.call('HINCRBY', amounts, approvalId, -units)
   redis.call('HSET', amounts, rowId, string.format('%.0f', units))
-  redis.call('ZADD', ledger, at, rowId)
+  ledgerAdd(amounts, 0, redis.call('ZADD', ledger, at, rowId))
   -- The units moved within the ledger: the total changes only by what the reservation lacked.
   if left <= 0 then ledgerDrop(ledger, amounts, approvalId) end
 end

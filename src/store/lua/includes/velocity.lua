@@ -63,12 +63,13 @@ local function velocityCheck(record, id, now, at)
       if (tonumber(held[k]) or 0) <= 0 then ledgerDrop(ledger, amounts, open[i + k - 1]) end
     end
   end
-  local total = tonumber(redis.call('HGET', amounts, '#total'))
-  if not total then
-    total = ledgerSum(ledger, amounts, '-inf', '+inf')
-    redis.call('HSET', amounts, '#total', string.format('%.0f', total))
-  end
   local count = redis.call('ZCARD', ledger)
+  local kept = redis.call('HMGET', amounts, '#total', '#count')
+  local total = tonumber(kept[1])
+  if not total or tonumber(kept[2]) ~= count then
+    total = ledgerSum(ledger, amounts, '-inf', '+inf')
+    redis.call('HSET', amounts, '#total', string.format('%.0f', total), '#count', count)
+  end
   -- A request's own entry never counts against itself.
   local mine = redis.call('ZSCORE', ledger, id)
   local mineUnits = mine and (tonumber(redis.call('HGET', amounts, id)) or 0) or 0
