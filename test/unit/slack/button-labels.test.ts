@@ -16,9 +16,8 @@ import { passkeyCardBlocks, passkeyCommandBlocks } from '../../../src/adapters/s
 import { requestModal } from '../../../src/adapters/slack/blocks/request-modal.js';
 import { notPaidOfferBlocks, stepUpOfferBlocks } from '../../../src/adapters/slack/blocks/step-up.js';
 import type { ExecutionCounts } from '../../../src/domain/approval.js';
-import type { BatchFacts } from '../../../src/domain/batch-approval.js';
 import type { ExecutionRecord, RequestRecord } from '../../../src/domain/request.js';
-import { buildRecord } from '../../support/factories.js';
+import { buildBatchFacts, buildRecord } from '../../support/factories.js';
 
 interface Button {
   action_id?: string;
@@ -57,17 +56,14 @@ const long = (r: RequestRecord): RequestRecord => ({
   executions: r.executions.map((e) => ({ ...e, id: `${LONG_ID}.1`, approvalId: LONG_ID })),
 });
 
-const facts: BatchFacts = {
-  kind: 'transfers',
+const facts = buildBatchFacts([50_000], {
   fileName: 'november-vendor-run-final-final-v2.csv',
   rows: 20,
   total: '1000000',
-  largest: { row: 2, amount: '50000' },
   availableNow: '14000000',
   availableAfter: '13000000',
-  fileFingerprint: 'f'.repeat(64),
   preview: ['row 2 · 0x99ED…EdcF · 50,000.00 cNGN'],
-};
+});
 
 function batch(approvalState: RequestRecord['approvalState'], states: ExecutionRecord['state'][]): RequestRecord {
   const base = buildRecord('approved');

@@ -12,11 +12,13 @@ import { leadingRef, parseResolution, parseRowRef } from '../../../domain/resolu
 import { esc, withSandboxText } from '../blocks/common.js';
 import { isHelp, USAGE } from '../blocks/usage.js';
 import type { Deps } from '../deps.js';
-import type { Routes } from '../routes.js';
+import type { CommandHandler, Routes } from '../routes.js';
 import { openRecordOutcome } from '../views/record-outcome.js';
 
-export function registerResolveCommand(app: Routes, deps: Deps): void {
-  app.command('/resolve', async ({ command, ack, client }) => {
+/** /resolve: the usage, the Record outcome form for an id alone, else the typed resolution recorded. */
+export const resolveCommand =
+  (deps: Deps): CommandHandler =>
+  async ({ command, ack, client }) => {
     const text = command.text ?? '';
     if (isHelp(text) || !text.trim()) {
       await ack({ response_type: 'ephemeral', text: USAGE.resolve });
@@ -59,5 +61,8 @@ export function registerResolveCommand(app: Routes, deps: Deps): void {
         text: withSandboxText(answer, deps.sandbox),
       })
       .catch((err: unknown) => deps.log.warn({ err }, 'could not answer /resolve'));
-  });
+  };
+
+export function registerResolveCommand(app: Routes, deps: Deps): void {
+  app.command('/resolve', resolveCommand(deps));
 }
