@@ -14,7 +14,6 @@ import {
 import type { VelocityRule, VelocitySubject, VelocityUsage } from '../domain/velocity.js';
 import { luaScript } from './lua-scripts.js';
 import type { RedisClient } from './redis.js';
-import { repliesOf } from './redis-errors.js';
 import type { VoteControls } from './requests.js';
 import { evalScript } from './run-script.js';
 
@@ -25,6 +24,9 @@ const MIN_RETENTION_MS = 31 * 86_400_000;
 
 /** The freeze reason written over its placeholder, atomically. */
 const ADD_REASON = luaScript('freeze-add-reason');
+
+/** A ledger entry given back with its share of the running total, atomically. */
+const RELEASE = luaScript('velocity-release');
 
 export class ControlStore {
   constructor(
@@ -82,13 +84,7 @@ export class ControlStore {
 
   /** A request that ended `failed` (or was cancelled after approval) gives its headroom back. */
   async releaseHeadroom(subject: VelocitySubject, requestId: string): Promise<void> {
-    repliesOf(
-      await this.redis
-        .multi()
-        .zrem(this.ledgerKey(subject), requestId)
-        .hdel(this.amountsKey(subject), requestId)
-        .exec(),
-    );
+    await evalScript(this.redis, RELEASE, 2, this.ledgerKey(subject), this.amountsKey(subject), requestId);
   }
 
   async freeze(): Promise<FreezeState | undefined> {

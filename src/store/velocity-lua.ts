@@ -51,3 +51,9 @@ export const ruleArgs = (rules: readonly Pick<VelocityRule, 'wallet' | 'code' | 
  * `velocityRules`, with their ARGV in its header. Its text, for a probe script that composes it.
  */
 export const VELOCITY_LUA = luaInclude('velocity');
+
+/**
+ * The amounts hash's field that holds the ledger's running total (store/lua/includes/ledger.lua
+ * spells it the same: test/unit/store/lua-files.test.ts checks it). A request id never starts with '#'.
+ */
+export const TOTAL_FIELD = '#total';
