@@ -14,13 +14,13 @@ export const DEFAULT_ADDRESS_COOLDOWN_MS = 24 * 3_600_000;
 
 export async function addEntries(
   deps: { store: RequestStore; addressCooldownMs?: number },
-  frozen: SealedRequest,
+  sealed: SealedRequest,
   decidedBy: string | undefined,
 ): Promise<RequestOutcome & { ok: boolean }> {
-  const { call } = frozen;
+  const { call } = sealed;
   if (call.kind !== 'address-book') return { ok: false, message: 'not an address-book addition' };
   const inputs: EntryInput[] = call.body.entries.map((e) => ({ ...e, chain: e.chain as ChainId }));
-  const by = { addedBy: frozen.requester, approvedBy: decidedBy ?? '', requestId: frozen.id };
+  const by = { addedBy: sealed.requester, approvedBy: decidedBy ?? '', requestId: sealed.id };
   const added = await deps.store.book.add(inputs, by, deps.addressCooldownMs ?? DEFAULT_ADDRESS_COOLDOWN_MS);
   if (!added.ok)
     return {

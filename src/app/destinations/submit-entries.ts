@@ -30,7 +30,7 @@ export interface EntriesInput {
 
 export type EntriesOutcome =
   | { kind: 'invalid'; problems: { index: number; message: string }[] }
-  | { kind: 'created'; frozen: SealedRequest; entries: AddressBookEntryCall[] }
+  | { kind: 'created'; sealed: SealedRequest; entries: AddressBookEntryCall[] }
   | { kind: 'taken'; id: string }
   | { kind: 'refused'; reason: string }
   | { kind: 'nothing' };
@@ -105,7 +105,7 @@ export async function submitEntries(deps: Deps, input: EntriesInput): Promise<En
     },
     input.budget,
   );
-  if (submitted.kind === 'created') return { kind: 'created', frozen: submitted.frozen, entries };
+  if (submitted.kind === 'created') return { kind: 'created', sealed: submitted.sealed, entries };
   if (submitted.kind === 'taken') return { kind: 'taken', id: submitted.id };
   if (submitted.kind === 'refused') return { kind: 'refused', reason: submitted.reason };
   return { kind: 'nothing' };

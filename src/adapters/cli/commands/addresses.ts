@@ -86,10 +86,10 @@ function answerSubmitted(ctx: Context, outcome: EntriesOutcome, what: string): v
     throw new CliError('Nothing was submitted: Redis did not answer in time. Run the command again.');
   ctx.answer(
     [
-      `${outcome.frozen.id} waits for approval in the approvals channel: ${outcome.entries.length === 1 ? '1 address-book entry' : `${outcome.entries.length} address-book entries`}.`,
+      `${outcome.sealed.id} waits for approval in the approvals channel: ${outcome.entries.length === 1 ? '1 address-book entry' : `${outcome.entries.length} address-book entries`}.`,
       ...outcome.entries.map((e) => `  ${e.name}  ${e.chain}  ${e.address}`),
     ].join('\n'),
-    { requestId: outcome.frozen.id, entries: outcome.entries },
+    { requestId: outcome.sealed.id, entries: outcome.entries },
   );
 }
 
@@ -118,7 +118,7 @@ export const addressesAddCommand: Command = {
         origin: undefined,
         submission: `addresses-add:${createHash('sha256').update(`${user}\n${chain}\n${address}\n${name}\n${reason}`).digest('hex')}`,
       });
-      if (outcome.kind === 'created') await app.payments.announce(outcome.frozen);
+      if (outcome.kind === 'created') await app.payments.announce(outcome.sealed);
       answerSubmitted(ctx, outcome, 'the entry');
     };
   },
@@ -141,7 +141,7 @@ export const addressesImportCommand: Command = {
       const app = await ctx.app();
       if (fromPaid) {
         const outcome = await app.destinations.seedFromPaid(cliActor(user), reasonOf(input, 'addresses already paid'));
-        if (outcome.kind === 'created') await app.payments.announce(outcome.frozen);
+        if (outcome.kind === 'created') await app.payments.announce(outcome.sealed);
         return answerSubmitted(ctx, outcome, 'the paid addresses');
       }
       let text: string;
@@ -175,7 +175,7 @@ export const addressesImportCommand: Command = {
             `Nothing in ${file} was sent for approval; fix every line above and run the command again.`,
           ].join('\n'),
         );
-      if (outcome.kind === 'created') await app.payments.announce(outcome.frozen);
+      if (outcome.kind === 'created') await app.payments.announce(outcome.sealed);
       return answerSubmitted(ctx, outcome, basename(file));
     };
   },

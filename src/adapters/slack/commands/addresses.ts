@@ -21,7 +21,7 @@ export function registerAddressesCommand(app: Routes, deps: Deps): void {
     }
     try {
       const [entries, mode] = await Promise.all([deps.app.destinations.list(), deps.app.destinations.mode()]);
-      await respondBlocks(respond, deps, 'Address book', addressListBlocks(entries, mode, Date.now()));
+      await respondBlocks(respond, 'Address book', addressListBlocks(entries, mode, Date.now()));
     } catch (err) {
       await respondError(respond, deps, err, USAGE.addresses);
     }

@@ -5,7 +5,7 @@
 import { SubmitBudget } from '../../../app/submit-budget.js';
 import { slackActor } from '../../../domain/actor.js';
 import { ADDRESSES_CALLBACK } from '../blocks/addresses.js';
-import { section, withSandboxNote } from '../blocks/common.js';
+import { section } from '../blocks/common.js';
 import { resultModal } from '../blocks/identity.js';
 import { NOTHING_SUBMITTED } from '../blocks/submitted.js';
 import type { Deps } from '../deps.js';
@@ -61,18 +61,12 @@ export function registerAddressesView(app: Routes, deps: Deps): void {
       await ack({ response_action: 'errors', errors: { reason: said } });
       return;
     }
-    const frozen = submitted.frozen;
-    const waiting = resultModal(
-      'Address book entry',
-      withSandboxNote(
-        [
-          section(
-            `:hourglass_flowing_sand: *${frozen.id}* is waiting for approval in <#${deps.config.approvalsChannel}>. Once approved, the entry cools off before it can be paid.`,
-          ),
-        ],
-        deps.sandbox,
+    const sealed = submitted.sealed;
+    const waiting = resultModal('Address book entry', [
+      section(
+        `:hourglass_flowing_sand: *${sealed.id}* is waiting for approval in <#${deps.config.approvalsChannel}>. Once approved, the entry cools off before it can be paid.`,
       ),
-    );
-    await deps.app.payments.ackThenAnnounce(() => ack({ response_action: 'update', view: waiting }), frozen);
+    ]);
+    await deps.app.payments.ackThenAnnounce(() => ack({ response_action: 'update', view: waiting }), sealed);
   });
 }
