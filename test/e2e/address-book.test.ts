@@ -29,7 +29,13 @@ import {
 import { useHarness } from '../support/use-harness.js';
 
 const COOLDOWN_S = 6;
-const h = useHarness('address-book', { DESTINATIONS: 'book', ADDRESS_COOLDOWN: `${COOLDOWN_S}s`, API_RATE: 'off' });
+const h = useHarness('address-book', {
+  DESTINATIONS: 'book',
+  ADDRESS_COOLDOWN: `${COOLDOWN_S}s`,
+  API_RATE: 'off',
+  // A limit far above these payments, so the velocity ledger records them (given back on a cancel).
+  VELOCITY_LIMITS: 'ops:USDC=1000000/24h',
+});
 let env: Record<string, string>;
 let api: Api;
 let dir = '';
@@ -206,6 +212,8 @@ describe('removal', () => {
     const { id } = await postRequest(h, 'transfer', `9 base:usdc to ${address} from ops for rent`);
     await click(h, PEOPLE.approver1, id, 'request_approve');
     await waitForState(h, id, 'approved');
+    const ledger = `${h.prefix}:velocity:wal_ops_7f3a:USDC`;
+    expect(await h.rampart.redis.zscore(ledger, id)).not.toBeNull();
     const removed = await cli(['addresses', 'remove', entry.id, '--as', PEOPLE.approver2], env);
     expect(removed.code).toBe(0);
     // Added again at once: a new entry, a new id, cooling again.
@@ -213,6 +221,8 @@ describe('removal', () => {
     expect(again.entry.id).not.toBe(entry.id);
     const r = await waitForState(h, id, 'cancelled', (COOLDOWN_S + 10) * 1000);
     expect(JSON.stringify(r.executions[0]?.outcome)).toContain('address-book entry removed');
+    // Its velocity reservation was given back in the same script as the cancel.
+    expect(await h.rampart.redis.zscore(ledger, id)).toBeNull();
     await usable(again.entry.usableAt);
     await quiescent(h);
     expect(paidTo(address)).toHaveLength(0);
@@ -253,6 +263,8 @@ describe('removal', () => {
       'queued',
     ]);
     // Added again (a new entry) and cooled: row 5 stays cancelled; resuming runs row 6 only.
+    // Row 5's own units were given back with its cancel (the batch's given-back set holds it).
+    expect(await h.rampart.redis.sismember(`${h.prefix}:batch:${batch}:given`, `${batch}.5`)).toBe(1);
     const again = await addEntry('Vendor 5 again', receivers[4] ?? '');
     await usable(again.entry.usableAt);
     await batchClick(h, PEOPLE.approver1, batch, 'batch_resume');
