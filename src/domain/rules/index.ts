@@ -117,13 +117,15 @@ export const RULES = {
     codes: ['entry_cooling', 'entry_cooling_over'],
     says: 'An entry is paid only after its cooling-off: a batch row to a cooling entry is refused; a single payment waits, at most ADDRESS_COOLDOWN after its approval.',
     functions: [destinationRule, entryStartRule],
-    enforcer: 'script: START (store/lua/includes/book.lua); a batch row at submission in the domain',
+    enforcer:
+      'script: START (store/lua/includes/book.lua, held to entryStartRule by test/store/book-start.test.ts); a batch row at submission in the domain',
   },
   entry_removed: {
     codes: ['entry_removed'],
     says: 'A removed entry is never paid: refused at submission in every mode, and what was sealed with it is cancelled at its start.',
     functions: [destinationRule, entryStartRule],
-    enforcer: 'script: START (store/lua/includes/book.lua); the submission in the domain',
+    enforcer:
+      'script: START (store/lua/includes/book.lua, held to entryStartRule by test/store/book-start.test.ts); the submission in the domain',
   },
   lookalike: {
     codes: ['lookalike_unconfirmed'],
