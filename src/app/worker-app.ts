@@ -78,6 +78,7 @@ export function createWorkerApp(deps: WorkerAppDeps) {
     jobs,
     progress: deps.progressLimits,
     frozen: async () => (await controls.freeze()) !== undefined,
+    approvers: deps.reminders.approvers,
     unknownReadings: (record: RequestRecord) => takeUnknownReadings({ store, service: deps.service, log, now }, record),
   };
   const remindDeps: RemindDeps = { ...deps.reminders, store, queues: jobs, notifier, log, now };

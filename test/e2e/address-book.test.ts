@@ -110,6 +110,16 @@ describe('adding an entry', () => {
       'the cooling notice',
     );
     expect(thread).toContain('Remove it if you did not expect this.');
+    // Each approver, privately, gets the same notice (the adder included: they may not have added it).
+    for (const approver of [PEOPLE.approver1, PEOPLE.approver2])
+      await eventually(
+        () =>
+          h.fake
+            .messages(approver)
+            .find((m) => m.text.includes('Acme payroll wallet') && m.text.includes('becomes usable')),
+        10_000,
+        `${approver}'s cooling notice`,
+      );
     const listed = await cli(['addresses', 'list'], env);
     expect(listed.stdout).toContain('DESTINATIONS=book');
     expect(listed.stdout).toContain(address);
