@@ -6,7 +6,7 @@ import type { AddressEntry } from '../../../domain/address-book.js';
 import { CHAINS } from '../../../domain/assets.js';
 import { fullAddress } from '../../../presenters/address.js';
 import { encodeMetadata } from '../metadata.js';
-import { code, context, esc, plain, section, slackDate } from './common.js';
+import { code, context, esc, input, plain, section, slackDate } from './common.js';
 
 export const ADDRESSES_CALLBACK = 'addresses_add';
 const LISTED = 40;
@@ -38,13 +38,7 @@ export function addressListBlocks(entries: readonly AddressEntry[], mode: string
 }
 
 const text = (id: string, label: string, hint: string, extra: Record<string, unknown> = {}): KnownBlock =>
-  ({
-    type: 'input',
-    block_id: id,
-    label: plain(label),
-    hint: plain(hint),
-    element: { type: 'plain_text_input', action_id: id, ...extra },
-  }) as KnownBlock;
+  input(id, label, { type: 'plain_text_input', ...extra }, { hint: plain(hint) });
 
 export const addressModal = (meta: { channel?: string | undefined }): View => ({
   type: 'modal',
@@ -55,16 +49,10 @@ export const addressModal = (meta: { channel?: string | undefined }): View => ({
   close: plain('Cancel', 24),
   blocks: [
     text('name', 'Name', 'How people will recognise it, e.g. "Acme payroll wallet"', { max_length: 60 }),
-    {
-      type: 'input',
-      block_id: 'chain',
-      label: plain('Chain'),
-      element: {
-        type: 'static_select',
-        action_id: 'chain',
-        options: Object.entries(CHAINS).map(([id, c]) => ({ text: plain(c.name), value: id })),
-      },
-    } as KnownBlock,
+    input('chain', 'Chain', {
+      type: 'static_select',
+      options: Object.entries(CHAINS).map(([id, c]) => ({ text: plain(c.name), value: id })),
+    }),
     text('address', 'Address', 'Paste it whole; the card shows every character', { max_length: 100 }),
     {
       ...text('wallets', 'Wallets (optional)', 'Wallet aliases separated by commas; empty for every wallet'),

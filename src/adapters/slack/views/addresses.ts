@@ -7,7 +7,7 @@ import { slackActor } from '../../../domain/actor.js';
 import { ADDRESSES_CALLBACK } from '../blocks/addresses.js';
 import { section } from '../blocks/common.js';
 import { resultModal } from '../blocks/identity.js';
-import { NOTHING_SUBMITTED } from '../blocks/submitted.js';
+import { notCreatedSentence } from '../blocks/submitted.js';
 import type { Deps } from '../deps.js';
 import type { Routes } from '../routes.js';
 import { field, metaOf } from './beneficiary-request.js';
@@ -52,13 +52,7 @@ export function registerAddressesView(app: Routes, deps: Deps): void {
       return;
     }
     if (submitted.kind !== 'created') {
-      const said =
-        submitted.kind === 'taken'
-          ? `This form was already sent for approval as ${submitted.id}; look for it in the approvals channel.`
-          : submitted.kind === 'refused'
-            ? submitted.reason
-            : NOTHING_SUBMITTED;
-      await ack({ response_action: 'errors', errors: { reason: said } });
+      await ack({ response_action: 'errors', errors: { reason: notCreatedSentence(submitted) } });
       return;
     }
     const sealed = submitted.sealed;
