@@ -323,3 +323,23 @@ describe('lookalikes (DESTINATIONS=open)', () => {
     expect(approve?.confirm?.text?.text).toContain('row 3: lookalike of paid before');
   });
 });
+
+describe('DESTINATIONS=warn', () => {
+  const warn = useHarness('address-book-warn', {
+    DESTINATIONS: 'warn',
+    STEP_UP_NEW_DESTINATION: 'on',
+    PUBLIC_URL: 'http://localhost:3999',
+  });
+
+  it('says first on the card that an address outside the book is a new destination, and asks a passkey for it', async () => {
+    // Paid before, so only the book makes it new.
+    const outside = addresses(1, 48)[0] ?? '';
+    await warn.rampart.deps.store.addPayee('base', outside);
+    const { id, card } = await postRequest(warn, 'transfer', `5 base:usdc to ${outside} from ops for rent`);
+    const text = blocksText(card);
+    expect(text).toContain('*Not in the address book*');
+    // Before the amount line: the first thing the approver reads about the payment.
+    expect(text.indexOf('Not in the address book')).toBeLessThan(text.indexOf('*Amount:*'));
+    expect((await warn.rampart.deps.store.get(id))?.sealed.stepUp).toBe(true);
+  });
+});
