@@ -96,4 +96,8 @@ export const DECISIONS: Record<RuleId, Half<DecisionDoor>> = {
     'unfreeze-vote': 'applies',
     'passkey-enrol-approval': 'applies',
   },
+  screening: same(
+    DECISION_DOORS,
+    'n/a: a decision lands; the start script then cancels a listed destination, nothing sent (test/e2e/screening.test.ts)',
+  ),
 };

@@ -86,6 +86,7 @@ export const CODES: Record<RuleId, { submissions: string; decisions: string }> =
   key_limits: { submissions: 'wallet_not_allowed', decisions: 'wallet_not_allowed' },
   freeze: { submissions: 'frozen', decisions: 'frozen' },
   batch_limits: { submissions: 'batch_too_large', decisions: 'batch_too_large' },
+  screening: { submissions: 'screening_listed', decisions: 'screening_listed' },
   approval_state: { submissions: 'not_pending', decisions: 'not_pending' },
 };
 
@@ -177,6 +178,16 @@ export const SUBMISSIONS: Record<RuleId, Half<SubmissionDoor>> = {
     'request-again': 'n/a: its rows are an accepted batch’s rows, already within BATCH_MAX_ROWS',
     'cli-import': 'n/a: a registration file is held to its own row limit, not BATCH_MAX_ROWS',
     'beneficiary-register': 'n/a: one form',
+  },
+  screening: {
+    'slack-modal': 'todo: driver',
+    'slash-prefill': 'todo: driver',
+    'api-transfer': 'todo: driver',
+    'api-batch': 'todo: driver',
+    'slack-batch-file': 'todo: driver',
+    'request-again': 'todo: driver',
+    'beneficiary-register': 'n/a: a beneficiary is a bank account; the list holds addresses',
+    'cli-import': 'n/a: a beneficiary is a bank account; the list holds addresses',
   },
   approval_state: same(SUBMISSION_DOORS, NO_DECISION),
 };

@@ -6,6 +6,7 @@
  * function states the same rule and a store test compares the two over a grid).
  */
 import { approvalStateRule, freezeRule, noSelfApproval, notTheSamePersonTwice, stepUpProofRule } from './decisions.js';
+import { screeningRule } from './screening.js';
 import {
   batchRowsRule,
   keyLimitRule,
@@ -19,6 +20,7 @@ import {
 
 export * from './decisions.js';
 export type { RuleOutcome } from './outcome.js';
+export * from './screening.js';
 export * from './submissions.js';
 
 export interface RuleEntry {
@@ -98,6 +100,12 @@ export const RULES = {
     says: 'At most BATCH_MAX_ROWS payments in one batch.',
     functions: [batchRowsRule],
     enforcer: 'domain',
+  },
+  screening: {
+    codes: ['screening_listed', 'screening_no_list', 'screening_stale'],
+    says: 'A destination on the loaded sanctions list is never paid; SCREENING=required also needs a fresh list.',
+    functions: [screeningRule],
+    enforcer: 'script: START (store/approval-lua.ts); the submission check in the domain',
   },
   approval_state: {
     codes: ['not_pending', 'expired', 'missing'],
