@@ -11,12 +11,13 @@ import type { Logger } from '../log.js';
 import { failureFacts } from '../service/classify.js';
 import type { ServiceClient } from '../service/client.js';
 import type { ControlStore } from '../store/controls.js';
-import type { BatchFinish } from '../store/executions.js';
+import type { BatchFinish, StartScreening } from '../store/executions.js';
 import type { Registry } from '../store/registry.js';
 import type { RequestStore } from '../store/requests.js';
 import { checkFunding } from './batch-funding.js';
 import { afterRow, type BatchRunConfig, isBatch, rowFinish } from './batch-run.js';
 import { callService, recordSuccess, registerStated } from './execution-effects.js';
+import { afterScreened } from './executions/screened.js';
 import type { Clock, JobQueue } from './ports.js';
 import { unknownFinishKeys } from './unknown-keys.js';
 
@@ -37,6 +38,8 @@ export interface ExecuteOneDeps {
   durable?: () => Promise<boolean>;
   /** BATCH_PAUSE_AFTER_FAILURES and BATCH_HOLD_LIMIT (defaults: 10, none). */
   batch?: BatchRunConfig;
+  /** SCREENING and SCREENING_MAX_AGE, applied inside the start script (default: on, 7 days). */
+  screening?: StartScreening;
   /**
    * Test seam: runs between the job's pick-up and the
    * compare-and-set, so a test can stop, pause or freeze there. Never set in production.
@@ -101,14 +104,18 @@ export async function executeOne(
   const batch = isBatch(approvalId);
   const hold = batch ? deps.batch?.holdLimitMs : undefined;
   await deps.beforeStart?.(executionId);
-  let started = await store.executions.start(executionId, deps.workerName, jobId, hold);
+  let started = await store.executions.start(executionId, deps.workerName, jobId, hold, deps.screening);
   // The batch just took its wallet's turn (or was resumed): check its funding first.
   if (started.token === undefined && started.approval === 'funding') {
     const funding = await checkFunding(deps, approvalId);
     if (funding === 'unchecked') return 'wait';
     if (funding === 'paused') await jobs.notify({ requestId: approvalId, kind: 'card' });
     else if (options.returnWhenFunded) return 'funded';
-    else started = await store.executions.start(executionId, deps.workerName, jobId, hold);
+    else started = await store.executions.start(executionId, deps.workerName, jobId, hold, deps.screening);
+  }
+  if (started.token === undefined && started.screened) {
+    await afterScreened(deps, executionId, approvalId, started.screened.why);
+    return 'skipped';
   }
   if (started.token === undefined) {
     if (started.held) return 'frozen';

@@ -7,6 +7,7 @@ import type { RequestRecord } from '../domain/request.js';
 import type { Logger } from '../log.js';
 import type { ServiceClient } from '../service/client.js';
 import type { ControlStore } from '../store/controls.js';
+import type { StartScreening } from '../store/executions.js';
 import type { Registry } from '../store/registry.js';
 import type { RequestStore } from '../store/requests.js';
 import type { BatchRunConfig } from './batch-run.js';
@@ -49,6 +50,8 @@ export interface WorkerAppDeps extends Pick<ScheduledReportsDeps, 'snapshots' | 
   batch?: BatchRunConfig | undefined;
   /** The batch progress message's throttles, shared by every process. */
   progressLimits?: ProgressLimits | undefined;
+  /** SCREENING and SCREENING_MAX_AGE for the start script. */
+  screening?: StartScreening | undefined;
 }
 
 export function createWorkerApp(deps: WorkerAppDeps) {
@@ -65,6 +68,7 @@ export function createWorkerApp(deps: WorkerAppDeps) {
     workerName: deps.workerName,
     ...(deps.durable ? { durable: deps.durable } : {}),
     ...(deps.batch ? { batch: deps.batch } : {}),
+    ...(deps.screening ? { screening: deps.screening } : {}),
     batchRate: deps.batchRate,
   };
   const noticeDeps = {

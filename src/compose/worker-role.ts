@@ -57,6 +57,7 @@ export function startWorkerRole(b: Built, workerRedis: RedisClient, options: Wor
     now,
     workerName: name,
     batch: { pauseAfterFailures: config.batch.pauseAfterFailures, holdLimitMs: config.batch.holdLimitMs },
+    screening: { mode: config.screening.mode, maxAgeMs: config.screening.maxAgeMs },
     // One limiter key for every process (hash-tagged prefix: one cluster slot).
     ...(config.batch.rate
       ? { batchRate: new RateLimiter(workerRedis, `${prefix}:batch:rate`, config.batch.rate) }
@@ -69,6 +70,7 @@ export function startWorkerRole(b: Built, workerRedis: RedisClient, options: Wor
       log: b.log,
       controls: ports.controls,
       approvers: config.approvers,
+      screeningNotify: config.screening.notify,
       passkeyHolders: () => passkeyHolders(new PasskeyStore(workerRedis, prefix), now()),
       commitments: (record) => cardCommitments({ store: ports.store, service: ports.service, log: b.log }, record),
     }),

@@ -12,6 +12,7 @@
 /** Views in domain/approval.ts VIEW_STATES order: their index keys are passed in this order. */
 import { BATCH_LUA, BATCH_START_ORDER } from './batch-lua.js';
 import { CONFIRM_CHECK } from './resolve-lua.js';
+import { SCREEN_AT_START, SCREEN_CANCEL } from './screening-lua.js';
 
 const VIEWS = `local VIEWS = {'pending','approved','executing','succeeded','failed','unknown','denied','cancelled','expired'}`;
 
@@ -93,12 +94,15 @@ end
  * the batch's previous execution (the execution itself when there is none); a batch's row also
  * its wallet's turn (KEYS[17]).
  * ARGV: execution id, approval id, token, job id, history entry JSON, now, BATCH_HOLD_LIMIT ms ('').
+ * Screening (store/screening-lua.ts): KEYS after those, the list, its meta and the open set;
+ * ARGV[8] SCREENING, ARGV[9] SCREENING_MAX_AGE ms. A refused destination returns
+ * {2, 'cancelled', kind, seq, why, view, viewChanged, approval state after}.
  * Returns {1, 'queued', kind, seq, call, sealHash, frozen, decidedBy, tries, viewChanged, approval state
  * before ('approved' → the batch began running, its card changes)} or
  * {0, state, job} (not queued), {0, 'queued', '', why} (approval not runnable: its state, or a
  * batch's 'waiting', 'too-old', 'turn', 'funding'), {-1, 'queued'} (frozen).
  */
-export const START = `${COMMON}${BATCH_LUA}${BATCH_START_ORDER}
+export const START = `${COMMON}${BATCH_LUA}${BATCH_START_ORDER}${SCREEN_CANCEL}
 local now = tonumber(ARGV[6])
 if string.sub(ARGV[1], -2) == '.1' then migrate(KEYS[1], KEYS[3], KEYS[4], KEYS[5], ARGV[2], now) end
 local es = redis.call('HGET', KEYS[3], 'state')
@@ -118,6 +122,7 @@ if batch and KEYS[17] then
   local why = batchTurn(KEYS[1], KEYS[17], KEYS[3], ARGV[2])
   if why then return {0, 'queued', '', why} end
 end
+${SCREEN_AT_START}
 redis.call('HSET', KEYS[3], 'state', 'executing', 'execToken', ARGV[3], 'job', ARGV[4], 'startedAt', ARGV[6])
 local tries = redis.call('HINCRBY', KEYS[3], 'tries', 1)
 if count(KEYS[1], 'queued', -1) <= 0 then redis.call('ZREM', KEYS[4], ARGV[2]) end

@@ -9,11 +9,17 @@
 import type { BatchRowRecord } from '../domain/batch-approval.js';
 import type { HistoryEntry } from '../domain/request.js';
 import type { PasskeyProof } from '../domain/step-up.js';
+import { BATCH_LUA } from './batch-lua.js';
 import type { RedisClient } from './redis.js';
 import { evalScript } from './run-script.js';
 import type { StoreKeys } from './store-keys.js';
 
 /** paused → running. KEYS: approval, history, ready. ARGV: id, history entry JSON, now. Returns {ok, state}. */
+/** KEYS: the ledger's amounts, the batch's given-back set. ARGV: approval id, row id, units. */
+const GIVE_BACK_ROW = `${BATCH_LUA}
+return giveBack(KEYS[1], KEYS[2], ARGV[1], ARGV[2], tonumber(ARGV[3]))
+`;
+
 const RESUME = `
 local s = redis.call('HGET', KEYS[1], 'state')
 if s ~= 'paused' then return {0, s or ''} end
@@ -76,6 +82,23 @@ export class BatchStore {
   }
 
   /** Written just before the approval is created; an orphan (create refused) is harmless. */
+  /**
+   * A row cancelled by the start script's screening gives back its own units, once (the given
+   * set remembers it, as every row's give-back: store/batch-lua.ts giveBack).
+   */
+  async giveBackRow(approvalId: string, rowId: string, amounts: string, units: bigint): Promise<void> {
+    await evalScript(
+      this.redis,
+      GIVE_BACK_ROW,
+      2,
+      amounts,
+      this.keys.batchGiven(approvalId),
+      approvalId,
+      rowId,
+      units.toString(),
+    );
+  }
+
   async saveRows(id: string, rows: readonly BatchRowRecord[]): Promise<void> {
     await this.redis.set(this.rowsKey(id), JSON.stringify(rows));
   }

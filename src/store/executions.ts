@@ -44,7 +44,30 @@ export type ExecutionStart =
    * Nothing changed: `from` is the execution's state (undefined: missing); `held` the freeze;
    * `approval` the approval's state when it may not run (pending, paused…); `job` what started it.
    */
-  | { token: undefined; from: ExecutionState | undefined; held?: true; approval?: StartRefusal; job?: string };
+  | {
+      token: undefined;
+      from: ExecutionState | undefined;
+      held?: true;
+      approval?: StartRefusal;
+      job?: string;
+      /**
+       * The start script found the destination refused by screening (store/screening-lua.ts): the
+       * execution is now cancelled, its batch paused, nothing sent.
+       */
+      screened?: ScreenedStart;
+    };
+
+export interface ScreenedStart {
+  why: string;
+  /** The approval's state after the move (a batch: paused, or done on its last row). */
+  approvalState: string;
+}
+
+/** SCREENING and SCREENING_MAX_AGE, as the start script applies them. */
+export interface StartScreening {
+  mode: 'off' | 'on' | 'required';
+  maxAgeMs: number;
+}
 
 /**
  * Why a queued execution may not start: its approval's state, or for a batch's row
@@ -142,7 +165,13 @@ export class ExecutionStore {
    * its approval approved or running, Rampart not frozen. Returns the token that alone may
    * finish it, with the sealed call to run (DESIGN invariant 2: read in the same step).
    */
-  async start(idOrExecution: string, worker: string, jobId = '', holdLimitMs?: number): Promise<ExecutionStart> {
+  async start(
+    idOrExecution: string,
+    worker: string,
+    jobId = '',
+    holdLimitMs?: number,
+    screening: StartScreening = { mode: 'on', maxAgeMs: 7 * 86_400_000 },
+  ): Promise<ExecutionStart> {
     const execId = id1(idOrExecution);
     const approvalId = approvalOf(execId);
     const token = randomUUID();
@@ -155,12 +184,15 @@ export class ExecutionStore {
     const r = (await evalScript(
       this.redis,
       START,
-      batch ? 17 : 16,
+      batch ? 20 : 19,
       ...this.base(approvalId, execId),
       this.keys.freeze,
       ...this.keys.views(),
       this.keys.execution(previous),
       ...(batch ? [this.keys.turns] : []),
+      this.keys.screeningList,
+      this.keys.screeningMeta,
+      this.keys.open,
       execId,
       approvalId,
       token,
@@ -168,8 +200,26 @@ export class ExecutionStore {
       JSON.stringify(entry),
       String(at),
       holdLimitMs === undefined ? '' : String(holdLimitMs),
+      screening.mode,
+      String(screening.maxAgeMs),
     )) as [number, string, string?, number?, string?, string?, string?, string?, number?, number?, string?];
     const [ok, from, kind, seq, call, seal, frozen, decidedBy, tries, changed, before] = r;
+    if (ok === 2) {
+      // {2, 'cancelled', kind, seq, why, view, viewChanged, state after} (START).
+      const [, , , , why, view, viewChanged, after] = r as unknown as [
+        number,
+        string,
+        string,
+        number,
+        string,
+        string,
+        number,
+        string,
+      ];
+      if (viewChanged === 1 && kind && seq)
+        this.onChange({ id: approvalId, kind: kind as RequestKind, state: view as RequestState, seq });
+      return { token: undefined, from: 'queued', screened: { why, approvalState: after } };
+    }
     if (ok === -1) return { token: undefined, from: 'queued', held: true };
     if (ok !== 1 || frozen === undefined) {
       const state = from === '' ? undefined : (from as ExecutionState);

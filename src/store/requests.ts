@@ -33,6 +33,7 @@ import { recordOf } from './record-view.js';
 import type { RedisClient } from './redis.js';
 import { readReplies } from './redis-errors.js';
 import { evalScript } from './run-script.js';
+import { ScreeningStore } from './screening.js';
 import { type ChangeListener, StoreKeys } from './store-keys.js';
 import { createField, ruleArgs, subjectField, subjectOfField } from './velocity-lua.js';
 
@@ -132,6 +133,8 @@ export class RequestStore {
   readonly batches: BatchStore;
   /** Recent payments and batch files, for the card's warnings. */
   readonly recent: RecentPayments;
+  /** The sanctions list: load, identity, membership. */
+  readonly screening: ScreeningStore;
   private readonly paid: PaidBefore;
 
   constructor(
@@ -145,6 +148,7 @@ export class RequestStore {
     this.batches = new BatchStore(redis, this.keys, now);
     this.recent = new RecentPayments(redis, this.keys);
     this.paid = new PaidBefore(redis, this.keys);
+    this.screening = new ScreeningStore(redis, this.keys);
   }
 
   /** Approvals in one view state, scored by when they entered it (kept by the Lua scripts). */

@@ -13,6 +13,7 @@ import type { ScreeningMeta } from '../domain/rules/screening.js';
 import type { ScreeningList } from '../domain/screening-list.js';
 import type { RedisClient } from './redis.js';
 import { evalScript } from './run-script.js';
+import type { StoreKeys } from './store-keys.js';
 
 /** SADD this many members per command: 20,000 addresses in 4 pipelined commands. */
 const CHUNK = 5_000;
@@ -87,13 +88,13 @@ export class ScreeningStore {
 
   constructor(
     private readonly redis: RedisClient,
-    prefix: string,
+    keys: StoreKeys,
   ) {
-    this.list = `${prefix}:screening:list`;
-    this.meta = `${prefix}:screening:meta`;
-    this.next = `${prefix}:screening:next`;
-    this.lease = `${prefix}:screening:lease`;
-    this.history = `${prefix}:screening:history`;
+    this.list = keys.screeningList;
+    this.meta = keys.screeningMeta;
+    this.next = `${keys.prefix}:screening:next`;
+    this.lease = `${keys.prefix}:screening:lease`;
+    this.history = `${keys.prefix}:screening:history`;
   }
 
   /** The list's identity, or undefined when none is loaded. */

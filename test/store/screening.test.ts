@@ -8,6 +8,7 @@ import { Redis } from 'ioredis';
 import { afterAll, expect, it } from 'vitest';
 import { readPlainList, type ScreeningList } from '../../src/domain/screening-list.js';
 import { ScreeningStore } from '../../src/store/screening.js';
+import { StoreKeys } from '../../src/store/store-keys.js';
 import { deleteKeys, REDIS_URL } from '../support/harness.js';
 
 const prefix = `test-screening-${randomUUID().slice(0, 8)}`;
@@ -29,7 +30,7 @@ function list(published: string, addrs: string[]): ScreeningList {
 }
 const who = (acceptRemovals = false) => ({ by: 'cli', source: 'test', now: Date.now(), acceptRemovals });
 let n = 0;
-const fresh = () => new ScreeningStore(redis, `${prefix}:${++n}`);
+const fresh = () => new ScreeningStore(redis, new StoreKeys(`${prefix}:${++n}`));
 
 it('loads a list, then refuses an older one and keeps the newer', async () => {
   const store = fresh();
@@ -67,7 +68,7 @@ it('two loaders at once leave the newer list, whichever runs first', async () =>
     const [a, b] = order ? [newer, older] : [older, newer];
     const outcomes = await Promise.all([
       store.load(a, who()),
-      new ScreeningStore(redis, `${prefix}:${n}`).load(b, who()),
+      new ScreeningStore(redis, new StoreKeys(`${prefix}:${n}`)).load(b, who()),
     ]);
     expect(outcomes.map((o) => o.kind).sort()).toEqual(order ? ['loaded', 'older'] : ['loaded', 'loaded']);
     expect((await store.current())?.published).toBe('2026-11-27');

@@ -6,6 +6,7 @@
  */
 
 import type { RequestRecord } from '../../domain/request.js';
+import { isScreeningCancel } from '../../domain/rules/screening.js';
 import type { Logger } from '../../log.js';
 import type { RequestStore } from '../../store/requests.js';
 import { scheduleProgress } from '../batch-run.js';
@@ -80,6 +81,13 @@ export async function notify(
         (await store.markPosted(record.frozen.id, `reply-${e.proposal.id}`, '1'))
       )
         await notifier.postProposal(record, card, e);
+    return undefined;
+  }
+  if (job.kind === 'screened') {
+    // Once per cancelled execution (the start script's history entry names it and the list).
+    for (const e of (await store.history(record.frozen.id)).filter(isScreeningCancel))
+      if (await store.markPosted(record.frozen.id, `screened-${e.execution ?? ''}`, String(Date.now())))
+        await notifier.postScreened?.(card, e.execution ?? record.frozen.id, e.detail ?? '');
     return undefined;
   }
   if (job.kind === 'not-sent') {

@@ -78,6 +78,18 @@ export function screeningSentence(code: ScreeningCode, meta: ScreeningMeta | und
 export const listedReason = (meta: Pick<ScreeningMeta, 'name' | 'published'>): string =>
   `listed on ${meta.name} of ${meta.published}; nothing sent`;
 
+/**
+ * A history entry the start script wrote when screening refused an execution
+ * (store/screening-lua.ts writes these words): what the hit notice reports.
+ */
+export const isScreeningCancel = (e: { event: string; by?: string; detail?: string }): boolean =>
+  e.event === 'cancelled' && e.by === 'rampart' && isScreeningReason(e.detail);
+
+/** The start script's reason on an execution it cancelled (its outcome's message). */
+export const isScreeningReason = (message: string | undefined): boolean =>
+  message !== undefined &&
+  /^(listed on .+|no sanctions list loaded .+|the .+ is stale .+); nothing sent$/.test(message);
+
 /** The card's lines: what was checked, and a warning when the list is stale. Empty with SCREENING=off. */
 export function screeningLines(
   mode: ScreeningMode,

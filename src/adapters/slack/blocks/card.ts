@@ -28,6 +28,7 @@ import {
   header,
   link,
   mrkdwn,
+  screeningBlocks,
   section,
   slackDate,
   withSandboxNote,
@@ -150,6 +151,7 @@ export function requestCardBlocks(record: RequestRecord, sandbox: boolean, contr
     { type: 'section', text: mrkdwn(whatLines(f).join('\n')) },
     ...committedBlocks(record, controls.commitments),
     ...velocityBlocks(record), // after the money: a person reads the amount first
+    ...screeningBlocks(f.display.screening),
     // Earlier payments this one repeats, while it can still be denied.
     ...(record.state === 'pending' && f.display.repeats?.length ? [section(requestRepeatLines(f).join('\n'))] : []),
     section(requestedBy(f)),
