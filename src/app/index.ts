@@ -5,6 +5,7 @@
  * test/unit/adapter-imports.test.ts through middle files); no member hands one out
  * (test/unit/app-interface.test.ts).
  */
+
 import type { Actor } from '../domain/actor.js';
 import type { IdentityBody, IdentityForm } from '../domain/identity-form.js';
 import type { RequestRecord, RequestState, SealedRequest } from '../domain/request.js';
@@ -47,6 +48,7 @@ import { loadReport } from './report.js';
 import { type AgainRowsOutcome, againRows, checkAgain, type SubmitAgain, submitAgain } from './request-again.js';
 import { batchRowOutcomes, listRequests, readRequest, requestHistory } from './request-reads.js';
 import { resolveUnknown, type Via } from './resolve.js';
+import { type LoadRequest, loadScreening, screeningStatus } from './screening-load.js';
 import { offerStepUp } from './step-up.js';
 import { type BatchSubmission, batchPolicy, submitBatch } from './submit-batch.js';
 import type { SubmitBudget } from './submit-budget.js';
@@ -119,6 +121,11 @@ export function createApp(deps: FacadeDeps) {
         voteUnfreeze(deps, actor.user, proposalId, choice),
       /** Where the unfreeze card was posted, so later votes update it in place. */
       keepUnfreezeCard: (card: { channel: string; ts: string }) => deps.unfreeze.setCard(card),
+    },
+    /** The sanctions list: `rampart screening load` and `status` (docs/screening.md). */
+    screening: {
+      load: (r: LoadRequest) => loadScreening(deps, r),
+      status: () => screeningStatus(deps),
     },
     /** Who and where money may go: identities and beneficiaries (spec 4.5, 4.6). */
     registry: {
