@@ -22,6 +22,7 @@ import { waitOnRateLimit } from './notices/waits.js';
 import type { Notifier } from './notifier.js';
 import type { ApprovalJobs, Clock, NotifyRequest, ReminderJob } from './ports.js';
 import { type ScheduledReportsDeps, scheduledReports } from './reports/scheduled.js';
+import { type ScreeningRefreshDeps, screeningRefresh } from './screening-refresh.js';
 import { takeUnknownReadings } from './unknown-reading.js';
 import { done } from './worker-outcome.js';
 
@@ -52,6 +53,8 @@ export interface WorkerAppDeps extends Pick<ScheduledReportsDeps, 'snapshots' | 
   progressLimits?: ProgressLimits | undefined;
   /** SCREENING and SCREENING_MAX_AGE for the start script. */
   screening?: StartScreening | undefined;
+  /** SCREENING_LIST_URL's refresh (undefined: none). */
+  screeningRefresh?: Pick<ScreeningRefreshDeps, 'listUrl' | 'refreshMs' | 'fetchList'> | undefined;
 }
 
 export function createWorkerApp(deps: WorkerAppDeps) {
@@ -118,6 +121,15 @@ export function createWorkerApp(deps: WorkerAppDeps) {
         }),
     },
     reports: scheduledReports({ service: deps.service, log, now, snapshots: deps.snapshots, weekly: deps.weekly }),
+    /** The sanctions list's refresh from SCREENING_LIST_URL (app/screening-refresh.ts). */
+    screening: screeningRefresh({
+      store,
+      log,
+      now,
+      listUrl: deps.screeningRefresh?.listUrl,
+      refreshMs: deps.screeningRefresh?.refreshMs ?? 86_400_000,
+      fetchList: deps.screeningRefresh?.fetchList ?? (() => Promise.reject(new Error('no fetcher'))),
+    }),
   };
 }
 
