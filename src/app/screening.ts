@@ -2,7 +2,7 @@
  * Screening at submission: every destination of a submission — a form's receiver, an API
  * transfer, every batch row (Slack file, API, request again) — is asked of the list in one
  * command and judged by the one rule (domain/rules/screening.ts). The start script asks again
- * with the list as it is then (store/approval-lua.ts START).
+ * with the list as it is then (store/lua/start.lua).
  */
 import {
   type ScreeningCode,

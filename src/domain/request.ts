@@ -5,7 +5,8 @@
 
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
-import type { ApprovalState, ExecutionCounts, ExecutionState, ViewState } from './approval.js';
+import type { Amount } from './amount.js';
+import type { ApprovalShape, ApprovalState, ExecutionCounts, ExecutionState, ViewState } from './approval.js';
 import { VIEW_STATES } from './approval.js';
 import type { AssetId } from './assets.js';
 import type { BatchFacts } from './batch-approval.js';
@@ -232,6 +233,8 @@ export interface RequestRecord {
   pauseReason?: string;
   /** When the request was escalated to ESCALATE_TO. */
   escalatedAt?: number;
+  /** One payment or a batch of rows: the approval's stored `shape` (domain/approval.ts). */
+  shape: ApprovalShape;
   /** The approval's own state; `state` above is its view (domain/approval.ts viewState). */
   approvalState: ApprovalState;
   /** How many executions it owns, and how many are in each state. */
@@ -239,6 +242,11 @@ export interface RequestRecord {
   counts: ExecutionCounts;
   /** The first page of its executions (all of them for a single request); page with the store. */
   executions: ExecutionRecord[];
+  /**
+   * A finished batch: the sum of its succeeded rows' sealed amounts, read from the rows when the
+   * batch is drawn (app/batch-moved.ts), so a row's finish writes nothing more.
+   */
+  moved?: Amount;
 }
 
 // The same SHA-256 as node:crypto's, from the pure library domain/ already uses: no node:* here.

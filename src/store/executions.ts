@@ -1,11 +1,18 @@
 /**
  * Executions in Redis: each its own hash with its own compare-and-set, token and
- * outcome; the approval's counts, state and view move in the same script (store/approval-lua.ts).
+ * outcome; the approval's counts, state and view move in the same script (store/lua/start.lua,
+ * finish.lua, cancel-queued.lua).
  * The record is the source of truth for execution, not BullMQ's job state (DESIGN invariant 3).
  */
 
 import { randomUUID } from 'node:crypto';
-import { type ApprovalState, canMoveExecution, type ExecutionState, executionId } from '../domain/approval.js';
+import {
+  type ApprovalShape,
+  type ApprovalState,
+  canMoveExecution,
+  type ExecutionState,
+  executionId,
+} from '../domain/approval.js';
 import type { ConfirmRefusal, NotPaidProposal } from '../domain/not-paid.js';
 import type { BalanceReading } from '../domain/outcome-evidence.js';
 import { redactSealed } from '../domain/redact.js';
@@ -18,13 +25,18 @@ import type {
   SealedRequest,
 } from '../domain/request.js';
 import { StateConflictError } from '../errors.js';
-import { CANCEL_QUEUED, FINISH, START } from './approval-lua.js';
-import { PROPOSE } from './propose-lua.js';
+import { luaScript } from './lua-scripts.js';
 import { executionOf, sealedCallOf } from './record-view.js';
 import type { RedisClient } from './redis.js';
 import { readReplies } from './redis-errors.js';
 import { evalScript } from './run-script.js';
+import { cancelQueuedKeys, finishKeys, proposeKeys, startKeys } from './script-keys.js';
 import type { ChangeListener, StoreKeys } from './store-keys.js';
+
+const START = luaScript('start');
+const FINISH = luaScript('finish');
+const CANCEL_QUEUED = luaScript('cancel-queued');
+const PROPOSE = luaScript('propose');
 
 export type ExecutionStart =
   | {
@@ -36,6 +48,8 @@ export type ExecutionStart =
       approval: SealedRequest;
       /** This start moved the approval approved → running (a batch's card changes). */
       began: boolean;
+      /** The approval's stored shape, read by the same script. */
+      shape: ApprovalShape;
       sealHash: string;
       decidedBy: string | undefined;
       tries: number;
@@ -51,7 +65,7 @@ export type ExecutionStart =
       approval?: StartRefusal;
       job?: string;
       /**
-       * The start script found the destination refused by screening (store/screening-lua.ts): the
+       * The start script found the destination refused by screening (store/lua/includes/screening.lua): the
        * execution is now cancelled, its batch paused, nothing sent.
        */
       screened?: ScreenedStart;
@@ -88,9 +102,11 @@ export interface ExecutionTransition {
   from: ExecutionState | undefined;
   /** After a move: the approval's state before and after it (a batch's card changes). */
   approval?: { before: ApprovalState | undefined; after: ApprovalState | undefined };
+  /** After a move: the approval's stored shape, read by the same script. */
+  shape?: ApprovalShape;
   /** After a move with `next`: that execution's state and tries, read in the same script. */
   next?: { id: string; state: ExecutionState | undefined; tries: number };
-  /** Nothing moved because a not-paid confirmation did not hold (store/resolve-lua.ts). */
+  /** Nothing moved because a not-paid confirmation did not hold (store/lua/includes/confirm-check.lua). */
   refused?: NotPaidRefusal;
 }
 
@@ -155,11 +171,6 @@ export class ExecutionStore {
     private readonly onChange: ChangeListener,
   ) {}
 
-  private base(approvalId: string, execId: string): string[] {
-    const k = this.keys;
-    return [k.approval(approvalId), k.history(approvalId), k.execution(execId), k.ready, k.executing];
-  }
-
   /**
    * queued → executing in one round trip, checked in the same script: the execution is queued,
    * its approval approved or running, Rampart not frozen. Returns the token that alone may
@@ -176,23 +187,15 @@ export class ExecutionStore {
     const approvalId = approvalOf(execId);
     const token = randomUUID();
     const at = this.now();
-    const entry: HistoryEntry = { at, event: 'executing', by: worker, ...this.about(execId) };
+    // The script names the execution in the entry (a batch's rows, not a single's execution 1).
+    const entry: HistoryEntry = { at, event: 'executing', by: worker };
     // A batch's row k waits for row k-1 (checked in the script).
-    const n = Number(execId.slice(execId.lastIndexOf('.') + 1));
-    const previous = approvalId.startsWith('B-') && n > 1 ? executionId(approvalId, n - 1) : execId;
-    const batch = approvalId.startsWith('B-');
+    const keys = startKeys(this.keys, approvalId, execId);
     const r = (await evalScript(
       this.redis,
       START,
-      batch ? 20 : 19,
-      ...this.base(approvalId, execId),
-      this.keys.freeze,
-      ...this.keys.views(),
-      this.keys.execution(previous),
-      ...(batch ? [this.keys.turns] : []),
-      this.keys.screeningList,
-      this.keys.screeningMeta,
-      this.keys.open,
+      keys.length,
+      ...keys,
       execId,
       approvalId,
       token,
@@ -202,8 +205,8 @@ export class ExecutionStore {
       holdLimitMs === undefined ? '' : String(holdLimitMs),
       screening.mode,
       String(screening.maxAgeMs),
-    )) as [number, string, string?, number?, string?, string?, string?, string?, number?, number?, string?];
-    const [ok, from, kind, seq, call, seal, frozen, decidedBy, tries, changed, before] = r;
+    )) as [number, string, string?, number?, string?, string?, string?, string?, number?, number?, string?, string?];
+    const [ok, from, kind, seq, call, seal, frozen, decidedBy, tries, changed, before, shape] = r;
     if (ok === 2) {
       // {2, 'cancelled', kind, seq, why, view, viewChanged, state after} (START).
       const [, , , , why, view, viewChanged, after] = r as unknown as [
@@ -236,6 +239,7 @@ export class ExecutionStore {
       frozen: sealed,
       approval,
       began: before === 'approved',
+      shape: shape === 'batch' ? 'batch' : 'single',
       sealHash: seal || approval.hash,
       decidedBy: decidedBy || undefined,
       tries: Number(tries ?? 1),
@@ -262,11 +266,12 @@ export class ExecutionStore {
     if (illegal) throw new StateConflictError(`execution ${illegal} → ${to} is not allowed (domain/approval.ts)`);
     const approvalId = approvalOf(execId);
     const at = this.now();
-    const entry: HistoryEntry = { at, event: to === 'queued' ? 'approved' : to, ...this.about(execId) };
+    const entry: HistoryEntry = { at, event: to === 'queued' ? 'approved' : to };
     if (how.by !== undefined) entry.by = how.by;
     if (detail !== undefined) entry.detail = detail;
     const execFields: Record<string, string> = { outcome: JSON.stringify(outcome) };
     let approvalFields = '';
+    let maskedCall = '';
     if (to !== 'queued') {
       // The final move also masks the stored personal data, atomically.
       const raw = how.approval ? undefined : await this.redis.hget(this.keys.approval(approvalId), 'frozen');
@@ -274,23 +279,11 @@ export class ExecutionStore {
       if (frozen && !frozen.redacted) {
         const masked = redactSealed(frozen, at);
         approvalFields = JSON.stringify({ frozen: JSON.stringify(masked) });
-        // A batch's executions keep their own calls (the approval's call describes the total).
-        if (execId === executionId(approvalId, 1) && approvalId.startsWith('R-'))
-          execFields.call = JSON.stringify(masked.call);
+        // The script stores it on a single request's execution 1 only.
+        maskedCall = JSON.stringify(masked.call);
       }
     }
-    const given = this.keys.batchGiven(approvalId);
     const b = how.batch;
-    const release = approvalId.startsWith('B-')
-      ? [
-          given,
-          b?.giveBack?.amounts ?? how.release?.amounts ?? given,
-          this.keys.turns,
-          b?.giveBack?.ledger ?? how.release?.ledger ?? given,
-        ]
-      : how.release
-        ? [how.release.ledger, how.release.amounts]
-        : [];
     const batchOptions = b
       ? JSON.stringify({
           ...(b.giveBack ? { units: b.giveBack.units.toString() } : {}),
@@ -298,16 +291,18 @@ export class ExecutionStore {
           ...(b.pauseWhy ? { pauseWhy: b.pauseWhy } : {}),
         })
       : '';
-    const next = release.length === 4 && how.next ? [this.keys.execution(how.next)] : [];
-    const [ok, before, kind, seq, changed, view, was, is, nextState, nextTries] = (await evalScript(
+    const keys = finishKeys(this.keys, approvalId, execId, {
+      velocity: {
+        ledger: b?.giveBack?.ledger ?? how.release?.ledger,
+        amounts: b?.giveBack?.amounts ?? how.release?.amounts,
+      },
+      ...(how.next ? { next: how.next } : {}),
+    });
+    const [ok, before, kind, seq, changed, view, was, is, nextState, nextTries, shape] = (await evalScript(
       this.redis,
       FINISH,
-      15 + release.length + next.length,
-      ...this.base(approvalId, execId),
-      this.keys.open,
-      ...this.keys.views(),
-      ...release,
-      ...next,
+      keys.length,
+      ...keys,
       execId,
       approvalId,
       to,
@@ -319,7 +314,8 @@ export class ExecutionStore {
       approvalFields,
       batchOptions,
       how.confirm ? JSON.stringify(how.confirm) : '',
-    )) as [number, string, RequestKind?, number?, number?, RequestState?, string?, string?, string?, string?];
+      maskedCall,
+    )) as [number, string, RequestKind?, number?, number?, RequestState?, string?, string?, string?, string?, string?];
     if (ok === 1 && changed === 1 && kind && seq && view) this.onChange({ id: approvalId, kind, state: view, seq });
     const prior = before === '' ? undefined : (before as ExecutionState);
     // On a refusal the third value is why (the script's {0, state, why}).
@@ -329,9 +325,8 @@ export class ExecutionStore {
       ok: true,
       from: prior,
       approval: { before: state(was), after: state(is) },
-      ...(how.next && next.length > 0
-        ? { next: { id: how.next, state: state(nextState), tries: Number(nextTries || '0') } }
-        : {}),
+      shape: shape === 'batch' ? 'batch' : 'single',
+      ...(how.next ? { next: { id: how.next, state: state(nextState), tries: Number(nextTries || '0') } } : {}),
     };
   }
 
@@ -345,13 +340,12 @@ export class ExecutionStore {
     pageSize = 500,
     batch?: BatchCancel,
   ): Promise<number> {
-    const isBatch = approvalId.startsWith('B-');
     const n = Number((await this.redis.hget(this.keys.approval(approvalId), 'n')) ?? '1');
     let cancelled = 0;
     for (let offset = 0; offset < n; offset += pageSize) {
       const at = this.now();
       const page = Array.from({ length: Math.min(pageSize, n - offset) }, (_, i) =>
-        this.keys.execution(executionId(approvalId, offset + i + 1)),
+        executionId(approvalId, offset + i + 1),
       );
       const raw = await this.redis.hget(this.keys.approval(approvalId), 'frozen');
       const frozen = raw ? (JSON.parse(raw) as SealedRequest) : undefined;
@@ -360,26 +354,20 @@ export class ExecutionStore {
         decidedAt: String(at),
         ...(masked ? { frozen: JSON.stringify(masked) } : {}),
       });
-      const given = this.keys.batchGiven(approvalId);
-      const rows = Array.from({ length: page.length }, (_, i) => offset + i + 1);
-      // Aligned with the page; a row with 0 gives nothing back.
-      const units = rows.map((k) => [executionId(approvalId, k), (batch?.units(k) ?? 0n).toString()]);
-      const batchKeys = isBatch ? [given, batch ? batch.amounts : given, this.keys.turns] : [];
+      // Aligned with the page; a row with 0 gives nothing back (the script reads it for a batch only).
+      const units = page.map((id, i) => [id, (batch?.units(offset + i + 1) ?? 0n).toString()]);
+      const keys = cancelQueuedKeys(this.keys, approvalId, batch?.amounts, page);
       const [count, , kind, seq, changed] = (await evalScript(
         this.redis,
         CANCEL_QUEUED,
-        15 + batchKeys.length + page.length,
-        ...this.base(approvalId, executionId(approvalId, 1)),
-        this.keys.open,
-        ...this.keys.views(),
-        ...batchKeys,
-        ...page,
+        keys.length,
+        ...keys,
         approvalId,
         JSON.stringify({ at, ...entry }),
         String(at),
         approvalFields,
-        masked && approvalId.startsWith('R-') ? JSON.stringify({ call: JSON.stringify(masked.call) }) : '',
-        isBatch ? JSON.stringify(units) : '',
+        masked ? JSON.stringify({ call: JSON.stringify(masked.call) }) : '',
+        JSON.stringify(units),
       )) as [number, string, RequestKind?, number?, number?];
       cancelled += count;
       if (changed === 1 && kind && seq) this.onChange({ id: approvalId, kind, state: 'cancelled', seq });
@@ -389,20 +377,16 @@ export class ExecutionStore {
 
   /**
    * Stores a not-paid proposal on an unknown execution, with its history entry, in one script
-   * (store/resolve-lua.ts PROPOSE): never over another pending one, never by the requester.
+   * (store/lua/propose.lua): never over another pending one, never by the requester.
    */
   async propose(execId: string, proposal: NotPaidProposal, entry: HistoryEntry): Promise<ProposeResult> {
     const approvalId = approvalOf(execId);
-    const k = this.keys;
+    const keys = proposeKeys(this.keys, approvalId, execId);
     const [ok, from, why, pending] = (await evalScript(
       this.redis,
       PROPOSE,
-      5,
-      k.approval(approvalId),
-      k.history(approvalId),
-      k.execution(execId),
-      k.ready,
-      k.executing,
+      keys.length,
+      ...keys,
       JSON.stringify(proposal),
       JSON.stringify(entry),
       proposal.by,
@@ -465,10 +449,5 @@ export class ExecutionStore {
   /** Approvals approved or running with queued executions, oldest first (the freeze's held list). */
   async readyIds(limit = 500): Promise<string[]> {
     return this.redis.zrange(this.keys.ready, '0', String(limit - 1));
-  }
-
-  /** History entries of a single request stay as before; a batch's name their execution. */
-  private about(execId: string): { execution?: string } {
-    return execId.endsWith('.1') && execId.startsWith('R-') ? {} : { execution: execId };
   }
 }

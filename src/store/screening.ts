@@ -3,7 +3,7 @@
  * its identity at `<prefix>:screening:meta`, every load and refusal appended to
  * `<prefix>:screening:history` (the list's audit trail). A load fills `<prefix>:screening:next`
  * and swaps it in with SWAP, one script, under a lease (one loader at a time): the start script
- * (store/approval-lua.ts START) reads the fixed key only, so it sees the old list or the new one,
+ * (store/lua/start.lua) reads the fixed key only, so it sees the old list or the new one,
  * never half of either.
  */
 import { randomUUID } from 'node:crypto';
@@ -11,6 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import type { ScreeningMeta } from '../domain/rules/screening.js';
 import type { ScreeningList } from '../domain/screening-list.js';
+import { luaScript } from './lua-scripts.js';
 import type { RedisClient } from './redis.js';
 import { evalScript } from './run-script.js';
 import type { StoreKeys } from './store-keys.js';
@@ -21,43 +22,11 @@ const CHUNK = 5_000;
 const LEASE_MS = 60_000;
 /** How long a second loader waits for the first before giving up. */
 const WAIT_FOR_LEASE_MS = 60_000;
-const HISTORY_KEPT = 200;
 
-/**
- * KEYS: list, meta, next, lease, history. ARGV: lease token, publication date (YYYY-MM-DD), meta
- * fields JSON, '1' to accept removals, history entry JSON (without `removed`).
- * Returns {'loaded', removed count, removed…} or {'older', current date} or {'removals', count,
- * first few…} or {'lease'} (the lease was lost: nothing changed). A refusal drops `next`.
- */
-const SWAP = `
-if redis.call('GET', KEYS[4]) ~= ARGV[1] then redis.call('DEL', KEYS[3]) return {'lease'} end
-local current = redis.call('HGET', KEYS[2], 'published')
-if current and ARGV[2] < current then
-  redis.call('DEL', KEYS[3])
-  return {'older', current}
-end
-local removed = {}
-if redis.call('EXISTS', KEYS[1]) == 1 then removed = redis.call('SDIFF', KEYS[1], KEYS[3]) end
-local entry = cjson.decode(ARGV[5])
-if #removed > 0 and ARGV[4] ~= '1' then
-  redis.call('DEL', KEYS[3])
-  entry.event = 'refused-removals'
-  entry.removedCount = #removed
-  redis.call('RPUSH', KEYS[5], cjson.encode(entry))
-  return {'removals', tostring(#removed), unpack(removed, 1, math.min(#removed, 5))}
-end
-if redis.call('EXISTS', KEYS[3]) == 1 then redis.call('RENAME', KEYS[3], KEYS[1]) else redis.call('DEL', KEYS[1]) end
-redis.call('DEL', KEYS[2])
-for k, v in pairs(cjson.decode(ARGV[3])) do redis.call('HSET', KEYS[2], k, v) end
-if #removed > 0 then entry.removed = removed end
-redis.call('RPUSH', KEYS[5], cjson.encode(entry))
-redis.call('LTRIM', KEYS[5], -${HISTORY_KEPT}, -1)
-local out = {'loaded', tostring(#removed)}
-for _, r in ipairs(removed) do out[#out + 1] = r end
-return out
-`;
-
-const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
+/** The swap (store/lua/screening-swap.lua): refuses an older or, unless accepted, shrunken list. */
+const SWAP = luaScript('screening-swap');
+/** The lease's compare-and-delete (store/lua/lock-release.lua). */
+const RELEASE = luaScript('lock-release');
 
 export type LoadOutcome =
   | { kind: 'loaded'; meta: ScreeningMeta; removed: string[] }

@@ -10,6 +10,7 @@ import type { ExecuteOneDeps } from '../../src/app/execute-one.js';
 import type { NotifyRequest } from '../../src/app/ports.js';
 import { type NewRequest, sealRequest } from '../../src/app/post-request.js';
 import { loadConfig } from '../../src/config.js';
+import type { BatchFacts } from '../../src/domain/batch-approval.js';
 import type { ServiceCall } from '../../src/domain/request.js';
 import { createLogger } from '../../src/log.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
@@ -134,7 +135,12 @@ export async function startWorld(name: string, env: Record<string, string> = {})
  * A batch as submitBatch stores it (issue 20): `B-<n>` with its rows saved, the approval's call
  * carrying the total and one sealed call per row. `R`: the same calls as one approval `R-<n>`.
  */
-export async function sealBatch(w: World, amounts: number[], kind: 'B' | 'R' = 'B'): Promise<string> {
+export async function sealBatch(
+  w: World,
+  amounts: number[],
+  kind: 'B' | 'R' = 'B',
+  batch?: BatchFacts,
+): Promise<string> {
   const store = w.deps.store;
   const id = await store.nextId(kind);
   if (kind === 'B')
@@ -144,9 +150,10 @@ export async function sealBatch(w: World, amounts: number[], kind: 'B' | 'R' = '
     );
   const s = await sealRequest(w.deps, {
     id,
+    shape: kind === 'B' ? 'batch' : 'single',
     call: transfer(amounts.reduce((a, b) => a + b, 0)),
     calls: amounts.map(transfer),
-    display: { chain: 'base', walletAlias: 'ops' },
+    display: { chain: 'base', walletAlias: 'ops', ...(batch ? { batch, assetCode: 'USDC' } : {}) },
     requester: REQUESTER,
     reason: 'batch',
     origin: undefined,

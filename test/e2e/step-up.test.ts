@@ -131,6 +131,16 @@ describe('passkey step-up', () => {
     // The token left the address bar as soon as the page read it.
     expect(approver1.page.url()).toBe(`${pages.publicUrl}/step-up`);
     expect(await pressAndRead(approver1)).toContain('Approved with your passkey');
+    // Once used, the private message says so (through the response URL its click gave).
+    const used = await eventually(
+      () => h.fake.ephemerals(PEOPLE.approver1).find((e) => e.text?.includes(`Passkey link used: the link for ${id}`)),
+      10_000,
+      'the link message saying it was used',
+    );
+    expect(blocksText(used)).not.toContain('/step-up#');
+    expect(h.fake.ephemerals(PEOPLE.approver1).some((e) => e.text?.includes(`passkey page for ${id} was opened`))).toBe(
+      false,
+    );
     const done = await waitForState(h, id, 'succeeded');
     expect(done.votes.map((v) => [v.user, v.passkey?.challengeVersion, v.passkey?.challenge])).toEqual([
       [PEOPLE.approver1, 2, expect.objectContaining({ purpose: 'approve', subject: id })],

@@ -1,12 +1,11 @@
 /**
- * After the start script's screening cancel (store/screening-lua.ts): the velocity give-back, the
+ * After the start script's screening cancel (store/lua/includes/screening.lua): the velocity give-back, the
  * card and the hit notice. Nothing here can send anything: the execution is already cancelled.
  */
 
 import { parseAmount } from '../../domain/amount.js';
 import { parseExecutionId } from '../../domain/approval.js';
 import { velocitySubject } from '../../domain/velocity.js';
-import { isBatch } from '../batch-run.js';
 import type { ExecuteOneDeps } from '../execute-one.js';
 
 /**
@@ -25,7 +24,7 @@ export async function afterScreened(
   const record = await deps.store.get(approvalId);
   const subject = record ? velocitySubject(record.frozen) : undefined;
   if (deps.controls && record && subject) {
-    if (!isBatch(approvalId)) await deps.controls.releaseHeadroom(subject, approvalId);
+    if (record.shape !== 'batch') await deps.controls.releaseHeadroom(subject, approvalId);
     else {
       const n = parseExecutionId(executionId)?.n ?? 0;
       const row = (await deps.store.batches.rows(approvalId))[n - 1];

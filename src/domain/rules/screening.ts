@@ -2,7 +2,7 @@
  * Screening: a destination on the loaded sanctions list is never paid; with SCREENING=required
  * nothing is paid without a list confirmed within SCREENING_MAX_AGE. Decided here for every
  * submission door (app/screening.ts asks it once per destination key), and again inside the start
- * script (store/approval-lua.ts START), which applies the same rule to the list as it is then.
+ * script (store/lua/start.lua), which applies the same rule to the list as it is then.
  * Pure: also the card's line saying what was checked.
  */
 import { ALLOW, type RuleOutcome } from './outcome.js';
@@ -80,7 +80,7 @@ export const listedReason = (meta: Pick<ScreeningMeta, 'name' | 'published'>): s
 
 /**
  * A history entry the start script wrote when screening refused an execution
- * (store/screening-lua.ts writes these words): what the hit notice reports.
+ * (store/lua/includes/screening.lua writes these words): what the hit notice reports.
  */
 export const isScreeningCancel = (e: { event: string; by?: string; detail?: string }): boolean =>
   e.event === 'cancelled' && e.by === 'rampart' && isScreeningReason(e.detail);

@@ -11,7 +11,7 @@ import type { RequestRecord, RequestState, SealedRequest } from '../../../domain
 import { plural } from '../../../domain/words.js';
 import { fullAddress, shortAddress } from '../../../presenters/address.js';
 import { overCommittedWarning } from '../../../presenters/commitments.js';
-import { esc } from './common.js';
+import { esc, spokenLabel } from './common.js';
 
 const chainName = (f: SealedRequest): string | undefined => {
   const c = f.display.chain;
@@ -140,5 +140,5 @@ export const buttonLabel = (verb: string, f: SealedRequest): string => {
           `${head}: ${summaryLine(f)}`,
           `${head}: ${call.kind === 'beneficiary' ? 'new payout destination' : 'registration'}`,
         ];
-  return candidates.find((c) => c.length <= 75) ?? head;
+  return spokenLabel(...candidates, head);
 };

@@ -1,0 +1,62 @@
+--[[
+  queued → executing: the one place an execution may start (DESIGN "States, ids and hashes").
+  Every condition on a start is checked here, in the same step as the compare-and-set.
+  KEYS[1] approval            KEYS[6] freeze flag
+  KEYS[2] history             KEYS[7..15] the 9 view indexes (domain/approval.ts VIEW_STATES order)
+  KEYS[3] execution           KEYS[16] a batch's previous row (the execution itself for row 1)
+  KEYS[4] ready index         KEYS[17] the wallets' turns (read for a batch only)
+  KEYS[5] executing set       KEYS[18] execution 1 (to migrate an older record)
+  KEYS[19] the screening list KEYS[20] its meta           KEYS[21] the open set
+  (store/script-keys.ts startKeys builds them from names.)
+  ARGV[1] execution id        ARGV[5] history entry JSON
+  ARGV[2] approval id         ARGV[6] now (ms)
+  ARGV[3] token               ARGV[7] BATCH_HOLD_LIMIT ms ('' for none)
+  ARGV[4] job id              ARGV[8] SCREENING (off | on | required)
+                              ARGV[9] SCREENING_MAX_AGE ms
+  (the history entry names its execution here: includes/approval.lua aboutExecution)
+  Returns {1, 'queued', kind, seq, call, sealHash, frozen, decidedBy, tries, viewChanged,
+    approval state before ('approved' → the batch began running, its card changes), shape},
+    {0, state, job} (not queued), {0, 'queued', '', why} (approval not runnable: its state, or a
+    batch's 'waiting', 'too-old', 'turn', 'funding'), {-1, 'queued'} (frozen), or
+    {2, 'cancelled', kind, seq, why, view, viewChanged, approval state after} when screening
+    refused the destination (includes/screening.lua: cancelled, nothing sent).
+]]
+-- @include "approval"
+-- @include "migrate"
+-- @include "batch"
+-- @include "batch-start"
+-- @include "screening"
+local now = tonumber(ARGV[6])
+migrate(KEYS[1], KEYS[18], KEYS[4], KEYS[5], ARGV[2], now)
+local es = redis.call('HGET', KEYS[3], 'state')
+if not es then return {0, ''} end
+if es ~= 'queued' then return {0, es, redis.call('HGET', KEYS[3], 'job') or ''} end
+local as = redis.call('HGET', KEYS[1], 'state')
+-- A paused or stopping batch (and any approval not approved/running) starts nothing.
+if as ~= 'approved' and as ~= 'running' then return {0, 'queued', '', as or ''} end
+-- A batch's rows run one at a time, in order, within BATCH_HOLD_LIMIT of the approval.
+local batch = shapeOf(KEYS[1]) == 'batch'
+if batch then
+  local why = batchOrder(KEYS[1], KEYS[16], KEYS[3], tonumber(ARGV[7] or ''), now)
+  if why then return {0, 'queued', '', why} end
+end
+if redis.call('EXISTS', KEYS[6]) == 1 then return {-1, 'queued'} end
+if batch then
+  local why = batchTurn(KEYS[1], KEYS[17], KEYS[3], ARGV[2])
+  if why then return {0, 'queued', '', why} end
+end
+-- Screening: the destination stored at creation against the list as it is now.
+local why, code = screenRefusal(KEYS[3], KEYS[19], KEYS[20], ARGV[8] or 'off', tonumber(ARGV[9] or '0'), now)
+if why then return screenCancel(KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[17], KEYS[21], ARGV[2], ARGV[1], why, code, as, now) end
+redis.call('HSET', KEYS[3], 'state', 'executing', 'execToken', ARGV[3], 'job', ARGV[4], 'startedAt', ARGV[6])
+local tries = redis.call('HINCRBY', KEYS[3], 'tries', 1)
+if count(KEYS[1], 'queued', -1) <= 0 then redis.call('ZREM', KEYS[4], ARGV[2]) end
+count(KEYS[1], 'executing', 1)
+if as == 'approved' then redis.call('HSET', KEYS[1], 'state', 'running') end
+redis.call('ZADD', KEYS[5], now, ARGV[1])
+local _, changed = reindex(KEYS[1], 7, ARGV[2], now)
+local seq = redis.call('RPUSH', KEYS[2], aboutExecution(KEYS[1], ARGV[5], KEYS[3], KEYS[18], ARGV[1]))
+local e = redis.call('HMGET', KEYS[3], 'call', 'sealHash')
+local a = redis.call('HMGET', KEYS[1], 'frozen', 'decidedBy')
+return {1, 'queued', kindOf(KEYS[1]), seq, e[1] or '', e[2] or '', a[1], a[2] or '', tries, changed and 1 or 0, as,
+  shapeOf(KEYS[1])}
