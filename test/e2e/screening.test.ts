@@ -6,9 +6,8 @@
  * such a row; the cards say what was screened, or plainly what was not.
  */
 import { describe, expect, it } from 'vitest';
-import { readPlainList } from '../../src/domain/screening-list.js';
 import { addresses, submitBatchFile, transfersCsv, waitForApproval } from '../support/batches.js';
-import { APPROVALS, blocksText, eventually, type Harness, PEOPLE } from '../support/harness.js';
+import { APPROVALS, blocksText, eventually, PEOPLE } from '../support/harness.js';
 import {
   click,
   currentCard,
@@ -21,6 +20,7 @@ import {
   threadOf,
   waitForState,
 } from '../support/requests.js';
+import { loadScreeningList } from '../support/screening.js';
 import { useHarness } from '../support/use-harness.js';
 
 const COMPLIANCE = 'C0COMPLIANCE';
@@ -30,21 +30,7 @@ const h = useHarness('screening', {
   SCREENING_NOTIFY: COMPLIANCE,
 });
 
-/** Loads a plain list as `rampart screening load` would, removals accepted. */
-async function loadList(hh: Harness, published: string, listed: readonly string[]) {
-  const read = readPlainList(
-    Buffer.from(`# name: OFAC SDN\n# published: ${published}\n${listed.join('\n')}\n`),
-    published,
-  );
-  if (!read.ok) throw new Error(read.problem);
-  const r = await hh.rampart.deps.store.screening.load(read.list, {
-    by: 'test',
-    source: 'test',
-    now: Date.now(),
-    acceptRemovals: true,
-  });
-  expect(r.kind).toBe('loaded');
-}
+const loadList = loadScreeningList;
 
 const refusalOf = (body: unknown) => (body as { errors?: Record<string, string> }).errors?.receiver;
 const LISTED_SENTENCE =
