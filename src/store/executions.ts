@@ -12,18 +12,12 @@ import {
   canMoveExecution,
   type ExecutionState,
   executionId,
+  type ViewState,
 } from '../domain/approval.js';
 import type { ConfirmRefusal, NotPaidProposal } from '../domain/not-paid.js';
 import type { BalanceReading } from '../domain/outcome-evidence.js';
 import { redactSealed } from '../domain/redact.js';
-import type {
-  ExecutionRecord,
-  HistoryEntry,
-  RequestKind,
-  RequestOutcome,
-  RequestState,
-  SealedRequest,
-} from '../domain/request.js';
+import type { ExecutionRecord, HistoryEntry, RequestKind, RequestOutcome, SealedRequest } from '../domain/request.js';
 import { StateConflictError } from '../errors.js';
 import { luaScript } from './lua-scripts.js';
 import { executionOf, sealedCallOf } from './record-view.js';
@@ -31,7 +25,8 @@ import type { RedisClient } from './redis.js';
 import { readReplies } from './redis-errors.js';
 import { evalScript } from './run-script.js';
 import { cancelQueuedKeys, finishKeys, proposeKeys, startKeys } from './script-keys.js';
-import type { ChangeListener, StoreKeys } from './store-keys.js';
+import { decodeSealed, readSealed, SEALED_FIELD, sealedFields } from './sealed-field.js';
+import type { ChangeListener, StateChange, StoreKeys } from './store-keys.js';
 
 const START = luaScript('start');
 const FINISH = luaScript('finish');
@@ -43,7 +38,7 @@ export type ExecutionStart =
       token: string;
       executionId: string;
       /** The approval as sealed, carrying this execution's call. */
-      frozen: SealedRequest;
+      sealed: SealedRequest;
       /** The approval as stored (its own call): what a final move masks (no read before it). */
       approval: SealedRequest;
       /** This start moved the approval approved → running (a batch's card changes). */
@@ -93,7 +88,7 @@ export type StartRefusal = ApprovalState | 'waiting' | 'too-old' | 'turn' | 'fun
 export interface TransitionResult {
   ok: boolean;
   /** State before the attempt. */
-  from: RequestState | undefined;
+  from: ViewState | undefined;
 }
 
 export interface ExecutionTransition {
@@ -206,7 +201,7 @@ export class ExecutionStore {
       screening.mode,
       String(screening.maxAgeMs),
     )) as [number, string, string?, number?, string?, string?, string?, string?, number?, number?, string?, string?];
-    const [ok, from, kind, seq, call, seal, frozen, decidedBy, tries, changed, before, shape] = r;
+    const [ok, from, kind, seq, call, seal, stored, decidedBy, tries, changed, before, shape] = r;
     if (ok === 2) {
       // {2, 'cancelled', kind, seq, why, view, viewChanged, state after} (START).
       const [, , , , why, view, viewChanged, after] = r as unknown as [
@@ -220,23 +215,23 @@ export class ExecutionStore {
         string,
       ];
       if (viewChanged === 1 && kind && seq)
-        this.onChange({ id: approvalId, kind: kind as RequestKind, state: view as RequestState, seq });
+        this.onChange({ id: approvalId, kind: kind as RequestKind, state: view as StateChange['state'], seq });
       return { token: undefined, from: 'queued', screened: { why, approvalState: after } };
     }
     if (ok === -1) return { token: undefined, from: 'queued', held: true };
-    if (ok !== 1 || frozen === undefined) {
+    if (ok !== 1 || stored === undefined) {
       const state = from === '' ? undefined : (from as ExecutionState);
       if (from === 'queued' && kind === '') return { token: undefined, from: state, approval: r[3] as never };
       return { token: undefined, from: state, ...(kind ? { job: kind } : {}) };
     }
     if (changed === 1 && kind && seq)
       this.onChange({ id: approvalId, kind: kind as RequestKind, state: 'executing', seq });
-    const approval = JSON.parse(frozen) as SealedRequest;
+    const approval = decodeSealed(stored);
     const sealed = { ...approval, call: sealedCallOf(call ?? '', approval) };
     return {
       token,
       executionId: execId,
-      frozen: sealed,
+      sealed,
       approval,
       began: before === 'approved',
       shape: shape === 'batch' ? 'batch' : 'single',
@@ -274,11 +269,10 @@ export class ExecutionStore {
     let maskedCall = '';
     if (to !== 'queued') {
       // The final move also masks the stored personal data, atomically.
-      const raw = how.approval ? undefined : await this.redis.hget(this.keys.approval(approvalId), 'frozen');
-      const frozen = how.approval ?? (raw ? (JSON.parse(raw) as SealedRequest) : undefined);
-      if (frozen && !frozen.redacted) {
-        const masked = redactSealed(frozen, at);
-        approvalFields = JSON.stringify({ frozen: JSON.stringify(masked) });
+      const sealed = how.approval ?? readSealed(await this.redis.hget(this.keys.approval(approvalId), SEALED_FIELD));
+      if (sealed && !sealed.redacted) {
+        const masked = redactSealed(sealed, at);
+        approvalFields = JSON.stringify(sealedFields(masked));
         // The script stores it on a single request's execution 1 only.
         maskedCall = JSON.stringify(masked.call);
       }
@@ -315,7 +309,7 @@ export class ExecutionStore {
       batchOptions,
       how.confirm ? JSON.stringify(how.confirm) : '',
       maskedCall,
-    )) as [number, string, RequestKind?, number?, number?, RequestState?, string?, string?, string?, string?, string?];
+    )) as [number, string, RequestKind?, number?, number?, ViewState?, string?, string?, string?, string?, string?];
     if (ok === 1 && changed === 1 && kind && seq && view) this.onChange({ id: approvalId, kind, state: view, seq });
     const prior = before === '' ? undefined : (before as ExecutionState);
     // On a refusal the third value is why (the script's {0, state, why}).
@@ -347,12 +341,11 @@ export class ExecutionStore {
       const page = Array.from({ length: Math.min(pageSize, n - offset) }, (_, i) =>
         executionId(approvalId, offset + i + 1),
       );
-      const raw = await this.redis.hget(this.keys.approval(approvalId), 'frozen');
-      const frozen = raw ? (JSON.parse(raw) as SealedRequest) : undefined;
-      const masked = frozen && !frozen.redacted ? redactSealed(frozen, at) : undefined;
+      const sealed = readSealed(await this.redis.hget(this.keys.approval(approvalId), SEALED_FIELD));
+      const masked = sealed && !sealed.redacted ? redactSealed(sealed, at) : undefined;
       const approvalFields = JSON.stringify({
         decidedAt: String(at),
-        ...(masked ? { frozen: JSON.stringify(masked) } : {}),
+        ...(masked ? sealedFields(masked) : {}),
       });
       // Aligned with the page; a row with 0 gives nothing back (the script reads it for a batch only).
       const units = page.map((id, i) => [id, (batch?.units(offset + i + 1) ?? 0n).toString()]);

@@ -49,7 +49,7 @@ async function finishRow(id: string, k: number, to: 'succeeded' | 'failed'): Pro
 }
 
 async function finishedBatch(): Promise<string> {
-  const id = await sealBatch(w, AMOUNTS, 'B', facts);
+  const id = await sealBatch(w, AMOUNTS, 'B', { batch: facts });
   expect((await approve(w.deps, id, APPROVERS[0] as string)).kind).toBe('approved');
   // The first try takes the wallet's turn and asks for the funding check (as executeOne does).
   expect((await w.store.executions.start(`${id}.1`, 't')).approval).toBe('funding');

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { checkFunding } from '../../src/app/batch-funding.js';
 import { approve } from '../../src/app/decide.js';
 import { resolveUnknown } from '../../src/app/resolve.js';
-import type { BatchFacts } from '../../src/domain/batch-approval.js';
 import { parseResolution } from '../../src/domain/resolution.js';
+import { buildBatchFacts } from '../support/factories.js';
 import { APPROVERS, sealBatch, startWorld, type World } from './support.js';
 
 let w: World;
@@ -17,22 +17,12 @@ beforeAll(async () => {
 });
 afterAll(() => w.close());
 
-const facts: BatchFacts = {
-  kind: 'transfers',
-  fileName: 'payouts.csv',
-  rows: 2,
-  total: '3',
-  largest: { row: 3, amount: '2' },
-  availableNow: '100',
-  availableAfter: '97',
-  fileFingerprint: 'e'.repeat(64),
-  preview: [],
-};
+const facts = buildBatchFacts([1, 2], { fileFingerprint: 'e'.repeat(64) });
 const HASH = `0x${'ab'.repeat(32)}`;
 
 /** A two-row file batch whose first row (file row 2, execution .1) is outcome unknown. */
 async function unknownFirstRow(): Promise<string> {
-  const id = await sealBatch(w, [1, 2], 'B', facts);
+  const id = await sealBatch(w, [1, 2], 'B', { batch: facts });
   await approve(w.deps, id, APPROVERS[0] as string);
   expect((await w.store.executions.start(`${id}.1`, 't')).approval).toBe('funding');
   expect(await checkFunding(w.deps, id)).toBe('funded');

@@ -134,7 +134,7 @@ describe('screening', () => {
     expect(serviceCalls(h, '/transfer')).toHaveLength(sent + 1);
     const states = (await h.rampart.deps.store.executions.page(id, 0, 3, 3)).map((e) => e.state);
     expect(states).toEqual(['succeeded', 'cancelled', 'queued']);
-    expect(paused.frozen.id).toBe(id);
+    expect(paused.sealed.id).toBe(id);
     expect((await h.rampart.deps.store.history(id)).map((e) => e.detail)).toContain(
       'row 2: listed on OFAC SDN of 2026-11-28; nothing sent',
     );

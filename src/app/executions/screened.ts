@@ -22,7 +22,7 @@ export async function afterScreened(
 ) {
   deps.log.warn({ executionId, why }, 'execute: screening cancelled the execution at its start; nothing sent');
   const record = await deps.store.get(approvalId);
-  const subject = record ? velocitySubject(record.frozen) : undefined;
+  const subject = record ? velocitySubject(record.sealed) : undefined;
   if (deps.controls && record && subject) {
     if (record.shape !== 'batch') await deps.controls.releaseHeadroom(subject, approvalId);
     else {

@@ -9,14 +9,16 @@ import { resolveText } from '../../../app/resolve-text.js';
 import { slackActor } from '../../../domain/actor.js';
 import { APPROVAL_ID, EXECUTION_ID } from '../../../domain/approval.js';
 import { leadingRef, parseResolution, parseRowRef } from '../../../domain/resolution.js';
-import { esc, withSandboxText } from '../blocks/common.js';
+import { esc } from '../blocks/common.js';
 import { isHelp, USAGE } from '../blocks/usage.js';
 import type { Deps } from '../deps.js';
-import type { Routes } from '../routes.js';
+import type { CommandHandler, Routes } from '../routes.js';
 import { openRecordOutcome } from '../views/record-outcome.js';
 
-export function registerResolveCommand(app: Routes, deps: Deps): void {
-  app.command('/resolve', async ({ command, ack, client }) => {
+/** /resolve: the usage, the Record outcome form for an id alone, else the typed resolution recorded. */
+export const resolveCommand =
+  (deps: Deps): CommandHandler =>
+  async ({ command, ack, client }) => {
     const text = command.text ?? '';
     if (isHelp(text) || !text.trim()) {
       await ack({ response_type: 'ephemeral', text: USAGE.resolve });
@@ -56,8 +58,11 @@ export function registerResolveCommand(app: Routes, deps: Deps): void {
       .postEphemeral({
         channel: command.channel_id,
         user: command.user_id,
-        text: withSandboxText(answer, deps.sandbox),
+        text: answer,
       })
       .catch((err: unknown) => deps.log.warn({ err }, 'could not answer /resolve'));
-  });
+  };
+
+export function registerResolveCommand(app: Routes, deps: Deps): void {
+  app.command('/resolve', resolveCommand(deps));
 }

@@ -1,0 +1,80 @@
+/**
+ * The start: the compare-and-set that alone moves an execution queued → executing and returns
+ * what to run (no separate read). Every condition on a start (the freeze, the approval's state, a
+ * batch's order, turn and hold limit) is decided inside that script; this file only reads its
+ * answer. A batch's funding check runs when the script asks for it, before starting again.
+ */
+import { isWakeJob, parseExecutionId } from '../../domain/approval.js';
+import type { ExecutionStart } from '../../store/executions.js';
+import { checkFunding } from '../batch-funding.js';
+import { afterScreened } from '../executions/screened.js';
+import type { ExecuteOneDeps, ExecuteOneOptions, ExecuteResult } from './deps.js';
+import { markUnknown } from './finish.js';
+import type { Started } from './run.js';
+
+export interface StartOf {
+  executionId: string;
+  approvalId: string;
+  jobId: string;
+}
+
+/** The won start, or what this try answers when the script refused it. */
+export async function start(
+  deps: ExecuteOneDeps,
+  at: StartOf,
+  options: Pick<ExecuteOneOptions, 'returnWhenFunded'>,
+): Promise<Started | ExecuteResult> {
+  const { executionId, approvalId, jobId } = at;
+  // BATCH_HOLD_LIMIT: the start script applies it to a batch's rows only.
+  const cas = () =>
+    deps.store.executions.start(executionId, deps.workerName, jobId, deps.batch?.holdLimitMs, deps.screening);
+  await deps.beforeStart?.(executionId);
+  let started = await cas();
+  // The batch just took its wallet's turn (or was resumed): check its funding first.
+  if (started.token === undefined && started.approval === 'funding') {
+    const funding = await checkFunding(deps, approvalId);
+    if (funding === 'unchecked') return 'wait';
+    if (funding === 'paused') await deps.jobs.notify({ requestId: approvalId, kind: 'card' });
+    else if (options.returnWhenFunded) return 'funded';
+    else started = await cas();
+  }
+  return started.token === undefined ? notStarted(deps, at, started) : started;
+}
+
+const approvalOf = (executionId: string) => parseExecutionId(executionId)?.approvalId ?? executionId;
+
+async function notStarted(
+  deps: ExecuteOneDeps,
+  { executionId, jobId }: StartOf,
+  started: Exclude<ExecutionStart, Started>,
+): Promise<ExecuteResult> {
+  if (started.held) return 'held';
+  // Screening cancelled it inside the script: nothing was sent (app/executions/screened.ts).
+  if (started.screened) {
+    await afterScreened(deps, executionId, approvalOf(executionId), started.screened.why);
+    return 'skipped';
+  }
+  // A click's wake-up is expected to find nothing to start (before the quorum, on a
+  // decided card, on a request that is gone); any other job that may not start is worth a look.
+  const woken = isWakeJob(jobId);
+  if (started.from === undefined) {
+    deps.log[woken ? 'debug' : 'error']({ executionId }, 'execute: execution missing; nothing called');
+    return 'skipped';
+  }
+  if (started.from === 'executing') {
+    // Another job that is still running holds it: not ours to judge.
+    if (started.job && started.job !== jobId && (await deps.jobs.isRunning(started.job))) return 'skipped';
+    // Someone began this call and never finished: it may have reached the service.
+    await markUnknown(
+      deps,
+      executionId,
+      'a worker stopped while this request was executing; it may or may not have reached the service',
+    );
+    return 'unknown';
+  }
+  deps.log[woken ? 'debug' : 'warn'](
+    { executionId, state: started.from, approval: started.approval },
+    'execute: may not start; nothing called',
+  );
+  return 'skipped';
+}
