@@ -53,6 +53,10 @@ const ADDRESS_CELLS: Record<RuleId, Record<AddressDoor, Cell>> = {
     'address-approve': 'n/a: an addition makes a new entry',
     'address-remove': 'applies',
   },
+  screening: {
+    'address-approve': 'todo: entries are to be screened like payments (not yet)',
+    'address-remove': REMOVE_ONLY,
+  },
   lookalike: {
     'address-approve': 'todo: an entry that looks like another entry (its card shows both)',
     'address-remove': REMOVE_ONLY,
@@ -152,6 +156,10 @@ const PAYMENT_DOORS: Record<RuleId, Half<Exclude<DecisionDoor, AddressDoor>>> = 
     'approve-button':
       'todo: the confirmation is Slack’s confirm dialog on Approve; the driver needs a click without it (test/e2e/address-book.test.ts checks the dialog)',
   },
+  screening: same(
+    DECISION_DOORS,
+    'n/a: a decision lands; the start script then cancels a listed destination, nothing sent (test/e2e/screening.test.ts)',
+  ),
 };
 
 export const DECISIONS = Object.fromEntries(

@@ -6,6 +6,8 @@
  */
 
 import type { RequestRecord } from '../../domain/request.js';
+import { isBatchRecord } from '../../domain/request.js';
+import { isScreeningCancel } from '../../domain/rules/screening.js';
 import type { Logger } from '../../log.js';
 import type { RequestStore } from '../../store/requests.js';
 import { scheduleProgress } from '../batch-run.js';
@@ -57,7 +59,7 @@ export async function notify(
     card = await postCardOnce(deps, record);
     await store.setCard(record.sealed.id, card);
     await notifier.confirmPosted(record, card);
-  } else if (record.sealed.display.batch) {
+  } else if (isBatchRecord(record)) {
     const redrawn = await redrawBatchCard(deps, record.sealed.id, card);
     if (!redrawn) return { wait: CARD_BUSY_WAIT_MS };
     record = redrawn;
@@ -68,7 +70,7 @@ export async function notify(
   if ((job.kind === 'unknown' || job.kind === 'card') && record.counts.unknown > 0)
     await deps.unknownReadings?.(record).catch((err: unknown) => deps.log.warn({ err }, 'unknown reading failed'));
   await tellRequester(deps, record, card);
-  if (record.sealed.display.batch) {
+  if (isBatchRecord(record)) {
     await batchThread(deps, record, card);
     await scheduleProgress(deps, record.sealed.id);
   }
@@ -82,6 +84,13 @@ export async function notify(
         (await store.markPosted(record.sealed.id, `reply-${e.proposal.id}`, '1'))
       )
         await notifier.postProposal(record, card, e);
+    return undefined;
+  }
+  if (job.kind === 'screened') {
+    // Once per cancelled execution (the start script's history entry names it and the list).
+    for (const e of (await store.history(record.sealed.id)).filter(isScreeningCancel))
+      if (await store.markPosted(record.sealed.id, `screened-${e.execution ?? ''}`, String(Date.now())))
+        await notifier.postScreened?.(card, e.execution ?? record.sealed.id, e.detail ?? '');
     return undefined;
   }
   if (job.kind === 'not-sent') {

@@ -8,6 +8,7 @@
 
 import { destinationRule, entryStartRule, lookalikeOf } from '../address-book.js';
 import { approvalStateRule, freezeRule, noSelfApproval, notTheSamePersonTwice, stepUpProofRule } from './decisions.js';
+import { screeningRule } from './screening.js';
 import {
   batchRowsRule,
   keyLimitRule,
@@ -21,6 +22,7 @@ import {
 
 export * from './decisions.js';
 export type { RuleOutcome } from './outcome.js';
+export * from './screening.js';
 export * from './submissions.js';
 
 export interface RuleEntry {
@@ -100,6 +102,12 @@ export const RULES = {
     says: 'At most BATCH_MAX_ROWS payments in one batch.',
     functions: [batchRowsRule],
     enforcer: 'domain',
+  },
+  screening: {
+    codes: ['screening_listed', 'screening_no_list', 'screening_stale'],
+    says: 'A destination on the loaded sanctions list is never paid; SCREENING=required also needs a fresh list.',
+    functions: [screeningRule],
+    enforcer: 'script: START (store/lua/start.lua); the submission check in the domain',
   },
   approval_state: {
     codes: ['not_pending', 'expired', 'missing'],

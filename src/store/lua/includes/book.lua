@@ -13,7 +13,7 @@
     bookCheck(entryId): why the execution may not start (it is to be cancelled), or nil and the
       ms it must still wait (cooling), or nil.
     bookCancel(why, as, batch, now): queued → cancelled with everything above; returns
-      {2, 'cancelled', kind, seq, why, viewChanged, shape}.
+      {3, 'cancelled', kind, seq, why, viewChanged, shape}.
 ]]
 local function bookNow()
   local t = redis.call('TIME')
@@ -86,5 +86,5 @@ local function bookCancel(why, as, batch, now)
   local _, changed = reindex(KEYS[1], 7, ARGV[2], now)
   local seq = redis.call('RPUSH', KEYS[2], aboutExecution(KEYS[1],
     cjson.encode({at = now, event = 'cancelled', detail = why}), KEYS[3], KEYS[18], ARGV[1]))
-  return {2, 'cancelled', kindOf(KEYS[1]), seq, why, changed and 1 or 0, shapeOf(KEYS[1])}
+  return {3, 'cancelled', kindOf(KEYS[1]), seq, why, changed and 1 or 0, shapeOf(KEYS[1])}
 end
