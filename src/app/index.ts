@@ -32,6 +32,7 @@ import { buildDashboard, type Dashboard } from './dashboard.js';
 import { approve, authorise, cancel, checkDeny, deny } from './decide.js';
 import { destinationMode, listEntries, removeEntry, seedFromPaid } from './destinations/entries.js';
 import { type EntriesInput, submitEntries } from './destinations/submit-entries.js';
+import { unsentByEntry } from './destinations/unsent.js';
 import type { FacadeDeps } from './facade-deps.js';
 import { freeze, startUnfreeze, voteUnfreeze } from './freeze.js';
 import { addFreezeReason } from './freeze-reason.js';
@@ -155,6 +156,8 @@ export function createApp(deps: FacadeDeps) {
     /** The address book: entries added through an approval, cooled off, removed at once. */
     destinations: {
       list: () => listEntries(deps),
+      /** Entry id → payments not yet sent that removing it stops (the Remove confirmation says it). */
+      unsent: () => unsentByEntry(deps),
       mode: () => destinationMode(deps),
       /** Entries from the form or a file: one approval for all of them, or every problem. */
       submit: (input: EntriesInput) => submitEntries(deps, input),

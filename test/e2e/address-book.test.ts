@@ -16,7 +16,7 @@ import { NOT_IN_BOOK_SENTENCE } from '../../src/domain/address-book.js';
 import { type Api, startApi, transfer } from '../api/support.js';
 import { cli } from '../cli/support.js';
 import { addresses, batchClick, submitBatchFile, transfersCsv, waitForApproval } from '../support/batches.js';
-import { APPROVALS, blocksText, envFor, eventually, PEOPLE } from '../support/harness.js';
+import { APPROVALS, blocksText, envFor, eventually, GENERAL, PEOPLE } from '../support/harness.js';
 import {
   click,
   ephemeralText,
@@ -234,6 +234,68 @@ describe('removal', () => {
     // Its velocity reservation was given back in the same script as the cancel.
     expect(await h.rampart.redis.zscore(ledger, id)).toBeNull();
     await usable(again.entry.usableAt);
+    await quiescent(h);
+    expect(paidTo(address)).toHaveLength(0);
+  });
+
+  it('removes an entry from /addresses in Slack: an outsider is refused, an approver removes it and its waiting payment is cancelled', async () => {
+    const address = addresses(1, 48)[0] ?? '';
+    const { entry } = await addEntry('Slack removed supplier', address);
+    const { id } = await postRequest(h, 'transfer', `8 base:usdc to ${address} from ops for rent`);
+    await click(h, PEOPLE.approver1, id, 'request_approve');
+    await waitForState(h, id, 'approved');
+    /** `user` types /addresses and gets the list, with this entry's Remove button. */
+    const listFor = async (user: string) => {
+      const before = h.fake.ephemerals(user).length;
+      await h.driver.command(user, '/addresses', '', GENERAL);
+      return eventually(
+        () =>
+          h.fake
+            .ephemerals(user)
+            .slice(before)
+            .find((m) => findElement(m.blocks ?? [], 'addresses_remove', entry.id)),
+        10_000,
+        `${user}'s address list`,
+      );
+    };
+    const removeClick = async (user: string) =>
+      h.driver.click(user, {
+        action_id: 'addresses_remove',
+        block_id: entry.id,
+        message: await listFor(user),
+        channel: GENERAL,
+      });
+
+    const outsiderList = await listFor(PEOPLE.outsider);
+    // The confirmation counts the waiting payment it would stop.
+    expect(JSON.stringify(outsiderList.blocks)).toContain('stops 1 payment not yet sent');
+    await removeClick(PEOPLE.outsider);
+    await eventually(
+      () =>
+        ephemeralText(h, PEOPLE.outsider).includes('Only approvers remove address-book entries') ? true : undefined,
+      10_000,
+      "the outsider's refusal",
+    );
+    expect(await book().standing(entry.key)).toMatchObject({ kind: 'entry', entry: { id: entry.id } });
+
+    await removeClick(PEOPLE.approver2);
+    await eventually(
+      () =>
+        h.fake.messages(APPROVALS).find((m) => m.text.includes(`<@${PEOPLE.approver2}> removed Slack removed supplier`))
+          ? true
+          : undefined,
+      10_000,
+      'the removal notice',
+    );
+    expect(await book().standing(entry.key)).toMatchObject({ kind: 'removed', entry: { removedBy: PEOPLE.approver2 } });
+    // The list the approver clicked on is redrawn in place: the entry shows removed, without its button.
+    const redrawn = h.fake
+      .ephemerals(PEOPLE.approver2)
+      .find((m) => blocksText(m).includes(`removed by <@${PEOPLE.approver2}>`));
+    expect(redrawn).toBeDefined();
+    expect(findElement(redrawn?.blocks ?? [], 'addresses_remove', entry.id)).toBeUndefined();
+    const r = await waitForState(h, id, 'cancelled', (COOLDOWN_S + 10) * 1000);
+    expect(JSON.stringify(r.executions[0]?.outcome)).toContain('address-book entry removed');
     await quiescent(h);
     expect(paidTo(address)).toHaveLength(0);
   });

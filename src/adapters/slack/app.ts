@@ -15,6 +15,7 @@ import {
   SocketModeReceiver,
 } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
+import { registerAddressesActions } from './actions/addresses.js';
 import { registerApprovalActions } from './actions/approval.js';
 import { registerBatchActions } from './actions/batch.js';
 import { registerHomeActions } from './actions/home.js';
@@ -157,6 +158,7 @@ export function createSlackApp(
   registerRegistryCommands(routes, deps);
   registerAddressesCommand(routes, deps);
   registerAddressesView(routes, deps);
+  registerAddressesActions(routes, deps);
   registerIdentityView(routes, deps);
   registerBeneficiaryViews(routes, deps);
   registerIdentityOptions(routes, deps);

@@ -12,13 +12,15 @@ import { authorise } from '../decide.js';
 import type { AppDeps } from '../deps.js';
 import { destinationMode } from './check.js';
 import { type EntriesOutcome, submitEntries } from './submit-entries.js';
+import { unsentByEntry } from './unsent.js';
 
 type Deps = Pick<AppDeps, 'store' | 'config' | 'log' | 'now' | 'approvers'>;
 
 export const listEntries = (deps: Pick<AppDeps, 'store'>): Promise<AddressEntry[]> => deps.store.book.list();
 
 export type RemoveOutcome =
-  | { kind: 'removed'; entry: AddressEntry }
+  /** `unsent`: the payments not yet sent that the removal stops (counted just before it). */
+  | { kind: 'removed'; entry: AddressEntry; unsent: number }
   | { kind: 'not-approver' }
   | { kind: 'approver-check-failed' }
   | { kind: 'missing'; id: string };
@@ -26,11 +28,12 @@ export type RemoveOutcome =
 export async function removeEntry(deps: Deps, actor: Actor, id: string): Promise<RemoveOutcome> {
   const refused = await authorise(deps, actor.user);
   if (refused) return refused.kind === 'not-approver' ? { kind: 'not-approver' } : { kind: 'approver-check-failed' };
+  const unsent = (await unsentByEntry(deps)).get(id) ?? 0;
   if (!(await deps.store.book.remove(id, actor.user))) return { kind: 'missing', id };
   const entry = await deps.store.book.get(id);
   if (!entry) return { kind: 'missing', id };
-  deps.log.info({ entry: id, by: actor.user, via: actor.via }, 'address-book entry removed');
-  return { kind: 'removed', entry };
+  deps.log.info({ entry: id, by: actor.user, via: actor.via, unsent }, 'address-book entry removed');
+  return { kind: 'removed', entry, unsent };
 }
 
 /**

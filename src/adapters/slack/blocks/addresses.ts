@@ -1,14 +1,17 @@
 /**
- * `/addresses`: the address book's list, and the form that asks for one entry. Pure.
+ * `/addresses`: the address book's list with a Remove button per live entry, the form that asks
+ * for one entry, and what the approvals channel hears of a removal. Pure.
  */
 import type { KnownBlock, View } from '@slack/types';
-import type { AddressEntry } from '../../../domain/address-book.js';
+import { type AddressEntry, entryLabel } from '../../../domain/address-book.js';
 import { CHAINS } from '../../../domain/assets.js';
 import { fullAddress } from '../../../presenters/address.js';
 import { encodeMetadata } from '../metadata.js';
-import { code, context, esc, input, plain, section, slackDate } from './common.js';
+import { code, context, esc, input, plain, section, slackDate, spokenLabel } from './common.js';
 
 export const ADDRESSES_CALLBACK = 'addresses_add';
+/** The Remove button of one live entry; its value is the entry id. */
+export const ADDRESSES_REMOVE = 'addresses_remove';
 const LISTED = 40;
 
 function entryLine(e: AddressEntry, now: number): string {
@@ -22,8 +25,57 @@ function entryLine(e: AddressEntry, now: number): string {
   return `*${esc(e.name)}* (${e.id}) on ${CHAINS[e.chain]?.name ?? esc(e.chain)}: ${code(fullAddress(e.address))}\nfrom ${wallets} · added by <@${e.addedBy}>, approved by <@${e.approvedBy}> · ${state}`;
 }
 
-/** The live entries first, then the removed ones; `now` decides "cooling" or "usable". */
-export function addressListBlocks(entries: readonly AddressEntry[], mode: string, now: number): KnownBlock[] {
+const payments = (n: number): string => `${n} payment${n === 1 ? '' : 's'}`;
+
+/**
+ * Any approver may remove a live entry (the use case checks who clicked); the confirmation names
+ * the entry and what the removal stops, since it cancels everything sealed with it and unsent.
+ */
+function removeButton(e: AddressEntry, unsent: number) {
+  return {
+    type: 'button',
+    action_id: ADDRESSES_REMOVE,
+    style: 'danger',
+    text: plain('Remove', 75),
+    accessibility_label: spokenLabel(
+      `Remove ${e.name} (${e.id}) from the address book`,
+      `Remove ${e.name} (${e.id})`,
+      // A name is at most 60 characters (domain/address-book.ts), so this one always fits.
+      `Remove ${e.name}`,
+    ),
+    value: e.id,
+    confirm: {
+      title: plain('Remove this entry?', 100),
+      text: plain(
+        `${entryLabel(e)} (${e.id}) leaves the address book at once. It stops ${payments(unsent)} not yet sent to it, and the address is refused until it is added and cooled off again.`,
+        300,
+      ),
+      confirm: plain('Remove', 30),
+      deny: plain('Back', 30),
+      style: 'danger',
+    },
+  };
+}
+
+const entryBlock = (e: AddressEntry, now: number, unsent: ReadonlyMap<string, number>): KnownBlock =>
+  e.removedAt !== undefined
+    ? section(entryLine(e, now))
+    : ({
+        ...section(entryLine(e, now)),
+        block_id: e.id,
+        accessory: removeButton(e, unsent.get(e.id) ?? 0),
+      } as KnownBlock);
+
+/**
+ * The live entries first (each with its Remove button), then the removed ones; `now` decides
+ * "cooling" or "usable"; `unsent` counts the payments not yet sent to each entry.
+ */
+export function addressListBlocks(
+  entries: readonly AddressEntry[],
+  mode: string,
+  now: number,
+  unsent: ReadonlyMap<string, number> = new Map(),
+): KnownBlock[] {
   const ordered = [
     ...entries.filter((e) => e.removedAt === undefined),
     ...entries.filter((e) => e.removedAt !== undefined),
@@ -32,7 +84,7 @@ export function addressListBlocks(entries: readonly AddressEntry[], mode: string
     return [section(`The address book is empty (DESTINATIONS=${mode}). Add an entry with \`/addresses add\`.`)];
   return [
     context(`DESTINATIONS=${mode} · ${ordered.length} entr${ordered.length === 1 ? 'y' : 'ies'}`),
-    ...ordered.slice(0, LISTED).map((e) => section(entryLine(e, now))),
+    ...ordered.slice(0, LISTED).map((e) => entryBlock(e, now, unsent)),
     ...(ordered.length > LISTED ? [context(`…and ${ordered.length - LISTED} more: \`rampart addresses list\``)] : []),
   ];
 }
@@ -69,3 +121,7 @@ export const addressModal = (meta: { channel?: string | undefined }): View => ({
     ),
   ],
 });
+
+/** What the approvals channel hears when an approver removes an entry from Slack. */
+export const removedNotice = (e: AddressEntry, by: string, unsent: number): string =>
+  `:no_entry_sign: <@${by}> removed ${esc(entryLabel(e))} (${e.id}) from the address book; it stops ${payments(unsent)} not yet sent to it.`;

@@ -20,8 +20,12 @@ export function registerAddressesCommand(app: Routes, deps: Deps): void {
       return;
     }
     try {
-      const [entries, mode] = await Promise.all([deps.app.destinations.list(), deps.app.destinations.mode()]);
-      await respondBlocks(respond, 'Address book', addressListBlocks(entries, mode, Date.now()));
+      const [entries, mode, unsent] = await Promise.all([
+        deps.app.destinations.list(),
+        deps.app.destinations.mode(),
+        deps.app.destinations.unsent(),
+      ]);
+      await respondBlocks(respond, 'Address book', addressListBlocks(entries, mode, Date.now(), unsent));
     } catch (err) {
       await respondError(respond, deps, err, USAGE.addresses);
     }
