@@ -12,6 +12,7 @@ import { PAID_BENEFICIARIES } from '../domain/repeats.js';
 import type { RequestDisplay, SealedRequest } from '../domain/request.js';
 import { sealedCall } from '../domain/service-call.js';
 import { needsStepUp } from '../domain/step-up.js';
+import { cancelWindowMs, timingOf } from '../domain/timing.js';
 import { checkDraftAgainstWallet } from '../domain/wallet-check.js';
 import type { ServiceClient } from '../service/client.js';
 import type { AppDeps } from './deps.js';
@@ -213,6 +214,15 @@ export async function submitRequest(deps: SubmitDeps, s: Submission): Promise<Su
       }),
       submission: s.submission,
       ...(s.via ? { keyMaxOpen: s.via.maxOpen } : {}),
+      // The cancel window (DELAY_*), decided here on the sealed amount and stored with the record.
+      timing: timingOf(
+        cancelWindowMs(deps.config.time, {
+          assetCode: draft.asset.code,
+          amount: draft.amount,
+          newDestination: checked.display.newReceiver === true,
+          entireBalance: s.input.entireBalance,
+        }),
+      ),
     },
     deps.budget,
   );

@@ -61,12 +61,13 @@ end
 
 /**
  * START's batch checks, after "queued" and "approval runnable": within BATCH_HOLD_LIMIT of the
- * approval (ARGV[7] ms, '' for none); no other row of the batch executing and the row before it
+ * approval or its runAt (ARGV[7] ms, '' for none; `now` Redis time); no other row of the batch executing and the row before it
  * (KEYS[16]) final. Returns a refusal reason, or nil.
  */
 export const BATCH_START_ORDER = `
 local function batchOrder(a, hold, now)
-  local decided = num(redis.call('HGET', a, 'decidedAt'))
+  -- The hold limit counts from runAt when the approval waited for one (a delay or a set time).
+  local decided = math.max(num(redis.call('HGET', a, 'decidedAt')), num(redis.call('HGET', a, 'runAt')))
   if hold and decided > 0 and now - decided > hold then return 'too-old' end
   if num(redis.call('HGET', a, 'c:executing')) > 0 then return 'waiting' end
   if KEYS[16] ~= KEYS[3] then

@@ -44,14 +44,23 @@ export type ExecutionStart =
    * Nothing changed: `from` is the execution's state (undefined: missing); `held` the freeze;
    * `approval` the approval's state when it may not run (pending, paused…); `job` what started it.
    */
-  | { token: undefined; from: ExecutionState | undefined; held?: true; approval?: StartRefusal; job?: string };
+  | {
+      token: undefined;
+      from: ExecutionState | undefined;
+      held?: true;
+      approval?: StartRefusal;
+      job?: string;
+      /** 'not-yet': the ms left before the approval's runAt, on Redis's clock. */
+      waitMs?: number;
+    };
 
 /**
  * Why a queued execution may not start: its approval's state, or for a batch's row
  * 'waiting' (another row first), 'too-old' (BATCH_HOLD_LIMIT), 'turn' (another batch holds the
- * wallet's turn), 'funding' (the funding check must run first).
+ * wallet's turn), 'funding' (the funding check must run first); 'not-yet' (before the approval's
+ * runAt: a cancel window or a set time).
  */
-export type StartRefusal = ApprovalState | 'waiting' | 'too-old' | 'turn' | 'funding';
+export type StartRefusal = ApprovalState | 'waiting' | 'too-old' | 'turn' | 'funding' | 'not-yet';
 
 export interface TransitionResult {
   ok: boolean;
@@ -173,6 +182,8 @@ export class ExecutionStore {
     if (ok === -1) return { token: undefined, from: 'queued', held: true };
     if (ok !== 1 || frozen === undefined) {
       const state = from === '' ? undefined : (from as ExecutionState);
+      if (from === 'queued' && kind === '' && String(r[3]) === 'not-yet')
+        return { token: undefined, from: state, approval: 'not-yet', waitMs: Math.max(1, Number(r[4] ?? '1')) };
       if (from === 'queued' && kind === '') return { token: undefined, from: state, approval: r[3] as never };
       return { token: undefined, from: state, ...(kind ? { job: kind } : {}) };
     }
