@@ -25,6 +25,7 @@ import type { RedisClient } from './redis.js';
 import { readReplies } from './redis-errors.js';
 import { evalScript } from './run-script.js';
 import type { ChangeListener, StoreKeys } from './store-keys.js';
+import { WINDOW_CANCEL } from './window-lua.js';
 
 export type ExecutionStart =
   | {
@@ -346,6 +347,51 @@ export class ExecutionStore {
       if (changed === 1 && kind && seq) this.onChange({ id: approvalId, kind, state: 'cancelled', seq });
     }
     return cancelled;
+  }
+
+  /**
+   * Cancels an approval inside its wait (store/window-lua.ts WINDOW_CANCEL): every execution
+   * queued → cancelled with the velocity reservation released, or nothing when a start won.
+   */
+  async cancelWaiting(
+    approvalId: string,
+    entry: Omit<HistoryEntry, 'at'> & { by: string },
+    release?: { ledger: string; amounts: string },
+  ): Promise<{ ok: true; cancelled: number } | { ok: false; why: string }> {
+    const at = this.now();
+    const [n, raw] = await this.redis.hmget(this.keys.approval(approvalId), 'n', 'frozen');
+    const frozen = raw ? (JSON.parse(raw) as SealedRequest) : undefined;
+    const masked = frozen && !frozen.redacted ? redactSealed(frozen, at) : undefined;
+    const fields = {
+      decidedBy: entry.by,
+      decidedAt: String(at),
+      ...(masked ? { frozen: JSON.stringify(masked) } : {}),
+    };
+    const execs = Array.from({ length: Number(n ?? '1') }, (_, i) =>
+      this.keys.execution(executionId(approvalId, i + 1)),
+    );
+    const history = this.keys.history(approvalId);
+    const r = (await evalScript(
+      this.redis,
+      WINDOW_CANCEL,
+      18 + execs.length,
+      ...this.base(approvalId, executionId(approvalId, 1)),
+      this.keys.open,
+      ...this.keys.views(),
+      release?.ledger ?? history,
+      release?.amounts ?? history,
+      this.keys.turns,
+      ...execs,
+      approvalId,
+      JSON.stringify({ at, ...entry }),
+      String(at),
+      JSON.stringify(fields),
+    )) as [number, string, number?, number?];
+    const [count, kindOrWhy, seq, changed] = r;
+    if (count === 0 && seq === undefined) return { ok: false, why: kindOrWhy };
+    if (changed === 1 && seq)
+      this.onChange({ id: approvalId, kind: kindOrWhy as RequestKind, state: 'cancelled', seq });
+    return { ok: true, cancelled: count };
   }
 
   /**

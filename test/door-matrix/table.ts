@@ -32,6 +32,10 @@
  *                 record-outcome(-cli) and confirm-not-paid the execution's (the finish script
  *                 moves only from unknown); passkey-page refuses the link before any rule (it
  *                 binds only a pending request).
+ * not_yet         fails: none. approve-button: the START script compares runAt with Redis TIME
+ *                 (test/e2e/time.test.ts fails each of its paths when that check is removed).
+ * waiting_cancel  fails: none. cancel-waiting-card, cancel-waiting-api: the WINDOW_CANCEL script
+ *                 refuses an approval that is no longer waiting (time.test.ts "already started").
  */
 /**
  * The door matrix's one table: every way in (a submission door or a decision door) against every
@@ -58,6 +62,8 @@ export const DECISION_DOORS = [
   'deny',
   'cancel-card',
   'cancel-api',
+  'cancel-waiting-card',
+  'cancel-waiting-api',
   'resume',
   'stop',
   'record-outcome',
@@ -87,6 +93,8 @@ export const CODES: Record<RuleId, { submissions: string; decisions: string }> =
   freeze: { submissions: 'frozen', decisions: 'frozen' },
   batch_limits: { submissions: 'batch_too_large', decisions: 'batch_too_large' },
   approval_state: { submissions: 'not_pending', decisions: 'not_pending' },
+  not_yet: { submissions: 'not_yet', decisions: 'not_yet' },
+  waiting_cancel: { submissions: 'not_waiting', decisions: 'not_waiting' },
 };
 
 const NO_DECISION = 'n/a: nothing is decided at submission; the decision doors hold this rule';
@@ -179,4 +187,9 @@ export const SUBMISSIONS: Record<RuleId, Half<SubmissionDoor>> = {
     'beneficiary-register': 'n/a: one form',
   },
   approval_state: same(SUBMISSION_DOORS, NO_DECISION),
+  not_yet: same(
+    SUBMISSION_DOORS,
+    'n/a: decided at the start (the START script), after the quorum; a submission only seals the timing',
+  ),
+  waiting_cancel: same(SUBMISSION_DOORS, 'n/a: nothing waits at submission; a pending request has its own cancel'),
 };

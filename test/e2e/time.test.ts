@@ -6,10 +6,22 @@
  * process whose clock runs an hour ahead starts nothing early either. Each test asserts order
  * (the call's arrival against runAt) and counts, never a duration.
  */
+import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
+import { CANCEL_WAITING_ACTION } from '../../src/adapters/slack/blocks/card.js';
 import type { RequestRecord } from '../../src/domain/request.js';
-import { APPROVALS, eventually, type Harness, PEOPLE } from '../support/harness.js';
-import { click, postRequest, quiescent, RECEIVER, serviceCalls, waitForState } from '../support/requests.js';
+import { APPROVALS, blocksText, eventually, type Harness, PEOPLE, REDIS_URL } from '../support/harness.js';
+import {
+  click,
+  currentCard,
+  ephemeralText,
+  postRequest,
+  quiescent,
+  RECEIVER,
+  serviceCalls,
+  threadOf,
+  waitForState,
+} from '../support/requests.js';
 import { useHarness } from '../support/use-harness.js';
 
 // Seconds, not the 30 s of a desk's setting: the order of events is what is asserted.
@@ -33,7 +45,25 @@ async function approvedAndWaiting(h: Harness, amount: number, note: string): Pro
     5_000,
     `${id}'s try to wait for its runAt`,
   );
+  await eventually(
+    () => (blocksText(currentCard(h, id)).includes('Approved · runs at') ? true : undefined),
+    5_000,
+    `${id}'s card to say when it runs`,
+  );
   return approved;
+}
+
+/** No job of this execution is left to run (others may still wait for their own runAt). */
+async function settled(h: Harness, id: string): Promise<void> {
+  await eventually(
+    async () => {
+      const jobs = await h.rampart.deps.queues.execute.getJobs(['active', 'waiting', 'prioritized']);
+      const state = (await h.rampart.deps.store.get(id))?.state;
+      return state !== 'executing' && !jobs.some((j) => j.data.executionId === `${id}.1`) ? true : undefined;
+    },
+    10_000,
+    `${id} to settle`,
+  );
 }
 
 /** Ran once, and not before its runAt (the sandbox stamps each call's arrival). */
@@ -102,5 +132,105 @@ describe('a process whose clock runs an hour ahead', () => {
     // decidedAt and runAt are Redis time, not the web host's clock an hour ahead.
     expect(record.decidedAt ?? 0).toBeLessThan(ahead() - 1_800_000);
     await ranOnceAfterRunAt(h, record, 5002);
+  });
+});
+
+describe('cancel inside the window', () => {
+  const h = useHarness(
+    'time-cancel',
+    { ...TIME_ENV, DELAY: '1h', VELOCITY_LIMITS: 'ops:USDC=1000000/24h' },
+    { rampart: { worker: WORKER } },
+  );
+
+  it('any one approver cancels from the card: never sent, velocity released in the same step, the thread says who', async () => {
+    const record = await approvedAndWaiting(h, 5003, 'a payment to stop');
+    const id = record.frozen.id;
+    const card = currentCard(h, id);
+    expect(blocksText(card)).toContain('Approved · runs at');
+    const cancelButton = JSON.stringify(card.blocks).includes(CANCEL_WAITING_ACTION);
+    expect(cancelButton).toBe(true);
+    const ledger = h.rampart.deps.controls.ledgerKey({ walletId: 'wal_ops_7f3a', code: 'USDC' });
+    const redis = new Redis(REDIS_URL);
+    try {
+      expect(await redis.zscore(ledger, id)).toBe('inf');
+      // An approver who did not vote: one is enough.
+      await h.driver.click(PEOPLE.approver2, {
+        action_id: CANCEL_WAITING_ACTION,
+        value: id,
+        message: card,
+        channel: APPROVALS,
+      });
+      const done = await waitForState(h, id, 'cancelled', 5_000);
+      expect(done.decidedBy).toBe(PEOPLE.approver2);
+      expect(await redis.zscore(ledger, id)).toBeNull();
+      expect(await redis.hget(`${ledger}:amounts`, id)).toBeNull();
+    } finally {
+      await redis.quit();
+    }
+    await eventually(
+      () => (threadOf(h, id).some((m) => blocksText(m).includes(PEOPLE.approver2)) ? true : undefined),
+      5_000,
+      'the thread to say who cancelled',
+    );
+    expect(ephemeralText(h, PEOPLE.approver2)).toContain(`You cancelled ${id}; nothing was sent.`);
+    await settled(h, id);
+    expect(callsFor(h, 5003)).toHaveLength(0);
+  });
+
+  it('someone neither approver nor requester is refused with a sentence; nothing changes', async () => {
+    const record = await approvedAndWaiting(h, 5004, 'an outsider’s click');
+    const id = record.frozen.id;
+    await h.driver.click(PEOPLE.outsider, {
+      action_id: CANCEL_WAITING_ACTION,
+      value: id,
+      message: currentCard(h, id),
+      channel: APPROVALS,
+    });
+    await eventually(
+      () =>
+        ephemeralText(h, PEOPLE.outsider).includes(`Only an approver or the requester can cancel ${id}`)
+          ? true
+          : undefined,
+      5_000,
+      'the refusal',
+    );
+    expect((await h.rampart.deps.store.get(id))?.approvalState).toBe('approved');
+    // The requester may: the last click on the same card.
+    await h.driver.click(PEOPLE.requester, {
+      action_id: CANCEL_WAITING_ACTION,
+      value: id,
+      message: currentCard(h, id),
+      channel: APPROVALS,
+    });
+    await waitForState(h, id, 'cancelled', 5_000);
+  });
+
+  it('a cancel that loses the race to the start is told "already started"; the payment ran once', async () => {
+    const record = await approvedAndWaiting(h, 5005, 'a late cancel');
+    const id = record.frozen.id;
+    const stale = structuredClone(currentCard(h, id));
+    // The window ends now (Redis time), and the waiting try is woken.
+    const redis = new Redis(REDIS_URL);
+    try {
+      await redis.hset(h.rampart.deps.store.keys.approval(id), 'runAt', '1');
+    } finally {
+      await redis.quit();
+    }
+    for (const job of await h.rampart.deps.queues.execute.getJobs(['delayed']))
+      if (job.data.executionId === `${id}.1`) await job.promote();
+    await waitForState(h, id, 'succeeded', 10_000);
+    await h.driver.click(PEOPLE.approver2, {
+      action_id: CANCEL_WAITING_ACTION,
+      value: id,
+      message: stale,
+      channel: APPROVALS,
+    });
+    await eventually(
+      () => (ephemeralText(h, PEOPLE.approver2).includes(`${id} already started`) ? true : undefined),
+      5_000,
+      'already started',
+    );
+    await settled(h, id);
+    expect(callsFor(h, 5005)).toHaveLength(1);
   });
 });
