@@ -7,7 +7,7 @@ import { noSelfApproval, stepUpProofRule } from '../domain/rules/index.js';
 import type { PasskeyProof } from '../domain/step-up.js';
 import type { ServiceClient } from '../service/client.js';
 import { fundingShortfall } from './batch-funding.js';
-import { cancelUnsent, continueBatch, isBatch } from './batch-run.js';
+import { cancelUnsent, continueBatch } from './batch-run.js';
 import { type Authorisation, memberOf } from './decide.js';
 import type { AppDeps } from './deps.js';
 
@@ -39,8 +39,8 @@ export async function resumeBatch(
   user: string,
   passkey?: PasskeyProof,
 ): Promise<BatchControlOutcome> {
-  const record = isBatch(requestId) ? await deps.store.get(requestId) : undefined;
-  if (!record) return { kind: 'missing' };
+  const record = await deps.store.get(requestId);
+  if (record?.shape !== 'batch') return { kind: 'missing' };
   if (!noSelfApproval({ user }, record.frozen.requester).ok) return { kind: 'self', requestId };
   const refused = await memberOf(deps.approvers, deps.log, user);
   if (refused) return refused;
@@ -60,8 +60,8 @@ export async function resumeBatch(
 }
 
 export async function stopBatch(deps: ControlDeps, requestId: string, user: string): Promise<BatchControlOutcome> {
-  const record = isBatch(requestId) ? await deps.store.get(requestId) : undefined;
-  if (!record) return { kind: 'missing' };
+  const record = await deps.store.get(requestId);
+  if (record?.shape !== 'batch') return { kind: 'missing' };
   if (record.frozen.requester !== user) {
     const refused = await memberOf(deps.approvers, deps.log, user);
     if (refused) return refused.kind === 'not-approver' ? { kind: 'not-allowed', requestId } : refused;

@@ -2,7 +2,7 @@
  * When a batch takes its wallet's turn, and on resume, Rampart reads the
  * balance; if the remaining rows need more than is available the batch pauses and sends
  * nothing. The start script asks for this check ('funding') and refuses every row until the
- * batch is marked funded (store/batch-lua.ts), so a single request that emptied the wallet in
+ * batch is marked funded (store/lua/includes/batch.lua), so a single request that emptied the wallet in
  * between is noticed before any row is sent.
  */
 import { type Amount, amountFromNumber, formatAmount } from '../domain/amount.js';

@@ -2,7 +2,7 @@
  * Running a batch: its rows one at a time, as a chain of jobs — each row's end queues
  * the next row's try (a fresh job id, domain/approval.ts tryJobId); resume and the reconciler
  * queue the first row still queued. These only make a row TRY: whether it starts is decided in
- * its start script (store/approval-lua.ts START: approval runnable, not paused or stopping, no
+ * its start script (store/lua/start.lua: approval runnable, not paused or stopping, no
  * other row of the batch executing, the row before it final, not frozen).
  */
 import { parseAmount } from '../domain/amount.js';
@@ -22,7 +22,6 @@ export interface BatchRunDeps {
 }
 
 const PAGE = 200;
-export const isBatch = (approvalOrExecutionId: string): boolean => approvalOrExecutionId.startsWith('B-');
 
 /**
  * What a batch row's end queues, side by side (one round trip): the
@@ -110,7 +109,7 @@ export async function cancelUnsent(
   approvalId: string,
   entry: Omit<HistoryEntry, 'at'>,
 ): Promise<number> {
-  const batch = isBatch(approvalId);
+  const batch = (await deps.store.shape(approvalId)) === 'batch';
   const release = batch ? await batchCancelRelease(deps, approvalId) : undefined;
   const n = await deps.store.executions.cancelQueued(approvalId, entry, 500, release);
   if (batch) await handOnTurn(deps, approvalId);
@@ -120,7 +119,7 @@ export async function cancelUnsent(
 /**
  * The approval reserved the batch's TOTAL at quorum (the ledger is per
  * approval); a row ending failed or cancelled gives back exactly its own amount, once, inside
- * the script of its final move (store/approval-lua.ts). This is what that script needs for
+ * the script of its final move (store/lua/finish.lua). This is what that script needs for
  * cancelled rows: the ledger's amounts hash and each row's units (undefined: nothing reserved).
  */
 export async function batchCancelRelease(deps: ReleaseDeps, approvalId: string): Promise<BatchCancel | undefined> {

@@ -31,7 +31,7 @@ const assetOf = (r: RequestRecord): string | undefined => (r.frozen.call.body as
 
 /** What an approved, unsent approval still needs: its queued rows (a batch) or its amount (a single). */
 async function stillNeeds(store: RequestStore, r: RequestRecord, decimals: number): Promise<bigint> {
-  const batch = r.frozen.display.batch !== undefined || r.frozen.id.startsWith('B-');
+  const batch = r.shape === 'batch';
   if (!batch) return r.state === 'approved' ? (velocitySubject(r.frozen)?.units ?? 0n) : 0n;
   const rows = await store.batches.rows(r.frozen.id);
   let need = 0n;

@@ -2,7 +2,7 @@
  * The second approver's confirmation of a not-paid proposal: the one way an outcome-unknown
  * execution becomes failed by a person. The finish script checks again, in the same step as the
  * move and the velocity give-back, that the proposal is the one this person saw and that they
- * are neither its proposer nor the requester (store/resolve-lua.ts); two confirmations at once
+ * are neither its proposer nor the requester (store/lua/includes/confirm-check.lua); two confirmations at once
  * move it once. An approval made with passkeys (its stored `stepUp`, or today's STEP_UP_* when
  * stricter) needs the confirmer's passkey: a click is refused with `needs-passkey` (the card
  * offers the passkey page) and only the page, after verifying the assertion, passes `passkey`.

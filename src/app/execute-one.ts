@@ -4,7 +4,7 @@
  * execution may start); the sealed call, never anything else; tried again only when it provably
  * never left (a new try, a fresh job id); anything ambiguous ends in `unknown`.
  */
-import { isWakeJob, matchesSeal, parseExecutionId } from '../domain/approval.js';
+import { type ApprovalShape, isSingleExecution, isWakeJob, matchesSeal, parseExecutionId } from '../domain/approval.js';
 import type { RequestOutcome, SealedRequest } from '../domain/request.js';
 import { velocitySubject } from '../domain/velocity.js';
 import type { Logger } from '../log.js';
@@ -15,7 +15,7 @@ import type { BatchFinish } from '../store/executions.js';
 import type { Registry } from '../store/registry.js';
 import type { RequestStore } from '../store/requests.js';
 import { checkFunding } from './batch-funding.js';
-import { afterRow, type BatchRunConfig, isBatch, rowFinish } from './batch-run.js';
+import { afterRow, type BatchRunConfig, rowFinish } from './batch-run.js';
 import { callService, recordSuccess, registerStated } from './execution-effects.js';
 import type { Clock, JobQueue } from './ports.js';
 import { unknownFinishKeys } from './unknown-keys.js';
@@ -79,12 +79,9 @@ export const EXECUTE_TRIES = 3;
 export const EXECUTING_CARD_AFTER_MS = 500;
 const retryDelayMs = (tries: number) => 2_000 * 2 ** (tries - 1);
 
-const notifyKind = (executionId: string, to: string) =>
-  executionId.endsWith('.1') && executionId.startsWith('R-')
-    ? to === 'unknown' || to === 'not-sent'
-      ? to
-      : 'outcome'
-    : 'card';
+/** A single request's own execution gets its outcome notices; a batch's rows, its card. */
+const notifyKind = (shape: ApprovalShape | undefined, executionId: string, to: string) =>
+  isSingleExecution(shape, executionId) ? (to === 'unknown' || to === 'not-sent' ? to : 'outcome') : 'card';
 
 /** Marks an `executing` execution `unknown` (a crash or stall left it there) and says so loudly. */
 export async function markUnknown(
@@ -97,7 +94,7 @@ export async function markUnknown(
   if (r.ok) {
     deps.log.error({ executionId, why }, 'execution outcome unknown');
     const approvalId = parseExecutionId(executionId)?.approvalId ?? executionId;
-    await deps.jobs.notify({ requestId: approvalId, kind: notifyKind(executionId, 'unknown') });
+    await deps.jobs.notify({ requestId: approvalId, kind: notifyKind(r.shape, executionId, 'unknown') });
   }
   return r.ok;
 }
@@ -111,8 +108,8 @@ export async function executeOne(
   const jobId = options.jobId ?? '';
   const approvalId = parseExecutionId(executionId)?.approvalId ?? executionId;
   // One compare-and-set that also returns what to run: no separate read.
-  const batch = isBatch(approvalId);
-  const hold = batch ? deps.batch?.holdLimitMs : undefined;
+  // BATCH_HOLD_LIMIT: the start script applies it to a batch's rows only.
+  const hold = deps.batch?.holdLimitMs;
   await deps.beforeStart?.(executionId);
   let started = await store.executions.start(executionId, deps.workerName, jobId, hold);
   // The batch just took its wallet's turn (or was resumed): check its funding first.
@@ -153,7 +150,8 @@ export async function executeOne(
     );
     return 'skipped';
   }
-  const { token, frozen, tries } = started;
+  const { token, frozen, tries, shape } = started;
+  const batch = shape === 'batch';
   // The card says "executing" once the call is on its way: its refresh never stands between the
   // compare-and-set and the call, nor shares the time before the call's first byte.
   // A batch's card changes with its state, not per row — only the
@@ -196,7 +194,7 @@ export async function executeOne(
     await Promise.all([
       batch && r.ok
         ? afterRow(deps, approvalId, to, r)
-        : jobs.notify({ requestId: approvalId, kind: notifyKind(executionId, to) }),
+        : jobs.notify({ requestId: approvalId, kind: notifyKind(shape, executionId, to) }),
       r.ok ? also?.() : undefined,
     ]);
     return r.ok;
@@ -239,7 +237,7 @@ export async function executeOne(
       'not sent: Redis replica did not acknowledge; will retry',
     );
     // The thread says so (a batch's card shows it): back to queued, nothing sent.
-    if (r === 'retry') await jobs.notify({ requestId: approvalId, kind: notifyKind(executionId, 'not-sent') });
+    if (r === 'retry') await jobs.notify({ requestId: approvalId, kind: notifyKind(shape, executionId, 'not-sent') });
     return r;
   }
   // Invariant 2: what runs is byte-for-byte what was approved.

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { RequestRecord } from '../domain/request.js';
 import { velocitySubject } from '../domain/velocity.js';
 import type { FreezeState, UnfreezeChoice, UnfreezeProposal, UnfreezeStore } from '../store/controls.js';
-import { cancelUnsent, continueBatch, isBatch } from './batch-run.js';
+import { cancelUnsent, continueBatch } from './batch-run.js';
 import { type Authorisation, authorise } from './decide.js';
 import type { AppDeps } from './deps.js';
 import { NO_REASON } from './freeze-reason.js';
@@ -141,7 +141,7 @@ async function lift(deps: SealDeps, choice: UnfreezeChoice, proposal: UnfreezePr
         });
         if (n === 0) continue;
         const subject = velocitySubject(r.frozen);
-        if (subject && !isBatch(id)) await deps.controls.releaseHeadroom(subject, id);
+        if (subject && r.shape !== 'batch') await deps.controls.releaseHeadroom(subject, id);
         await deps.queues.notify({ requestId: id, kind: 'outcome' });
       } else {
         await deps.store.appendHistory(id, {
@@ -170,7 +170,7 @@ async function lift(deps: SealDeps, choice: UnfreezeChoice, proposal: UnfreezePr
 /** Each unsent execution of a released approval runs now (its delayed try is promoted). */
 async function releaseApproval(deps: SealDeps, id: string): Promise<void> {
   // A batch runs on from its first unsent row (one at a time; its held try promoted).
-  if (isBatch(id))
+  if ((await deps.store.shape(id)) === 'batch')
     return continueBatch(
       { store: deps.store, jobs: { enqueueTry: (e, n) => deps.queues.releaseHeld(e, n) }, log: deps.log },
       id,

@@ -66,8 +66,8 @@ export function createApp(deps: FacadeDeps) {
     /** Money requests: the form, the API, and what follows a sealed request. */
     payments: {
       /** The request form; the edge bounds the live checks and the create by Slack's 3 s. */
-      submit: (s: Submission, edge: Pick<SubmitDeps, 'withinBudget' | 'budget'>) =>
-        submitRequest({ ...deps, ...edge }, s),
+      submit: (actor: Actor, s: Omit<Submission, 'requester'>, edge: Pick<SubmitDeps, 'withinBudget' | 'budget'>) =>
+        submitRequest({ ...deps, ...edge }, { ...s, requester: actor.user }),
       /** Acks (a late ack is only logged), then announces: the card goes out whatever the ack did. */
       ackThenAnnounce: (ack: () => Promise<void>, frozen: SealedRequest) => ackThenAnnounce(deps, ack, frozen),
       /** Expiry, reminders and the card of a request just sealed (after the edge's ack). */
@@ -78,12 +78,13 @@ export function createApp(deps: FacadeDeps) {
     batches: {
       check: (input: BatchInput) => checkBatch(deps, input),
       policy: (checked: CheckedBatch) => batchPolicy(deps.config, checked),
-      submit: (b: BatchSubmission) => submitBatch(deps, b),
+      submit: (actor: Actor, b: Omit<BatchSubmission, 'requester'>) =>
+        submitBatch(deps, { ...b, requester: actor.user }),
       resume: (requestId: string, actor: Actor) => resumeBatch(deps, requestId, actor.user),
       stop: (requestId: string, actor: Actor) => stopBatch(deps, requestId, actor.user),
       againRows: (requestId: string, actor: Actor) => againRows(deps, requestId, actor.user),
       checkAgain: (again: Extract<AgainRowsOutcome, { kind: 'rows' }>) => checkAgain(deps, again),
-      submitAgain: (s: SubmitAgain) => submitAgain(deps, s),
+      submitAgain: (actor: Actor, s: Omit<SubmitAgain, 'user'>) => submitAgain(deps, { ...s, user: actor.user }),
       /** A batch's rows with their executions' states and outcomes, in row order. */
       rows: (record: RequestRecord) => batchRowOutcomes(deps.store, record),
       ...withKey.batches,

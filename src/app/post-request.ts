@@ -5,7 +5,7 @@
  * submitted", however slow Redis is.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { approvalHashOf, cardHash } from '../domain/approval.js';
+import { type ApprovalShape, approvalHashOf, cardHash } from '../domain/approval.js';
 import { type OpenCaps, openCapRefusal } from '../domain/open-caps.js';
 import type { RequestDisplay, SealedRequest, ServiceCall, Timing } from '../domain/request.js';
 import { whenRedisAnswers } from '../store/redis-errors.js';
@@ -17,6 +17,8 @@ import type { SubmitBudget } from './submit-budget.js';
 export interface NewRequest {
   /** An id allocated beforehand (a batch's `B-<n>`); default: the next `R-<n>`. */
   id?: string;
+  /** One payment (default) or a batch of rows: stored on the approval, read by every script. */
+  shape?: ApprovalShape;
   call: ServiceCall;
   display: RequestDisplay;
   requester: string;
@@ -83,13 +85,17 @@ function sealedFrom(deps: SealDeps, r: NewRequest, id: string): SealedRequest {
  * BATCH_REPEAT_WINDOW for the recent-payments index (the store's default without
  * one) and the open caps every create is held to, in the create's own script.
  */
-const createOptions = (deps: SealDeps, r: NewRequest): { repeatWindowMs?: number; caps: OpenCaps } => {
+const createOptions = (
+  deps: SealDeps,
+  r: NewRequest,
+): { repeatWindowMs?: number; caps: OpenCaps; shape: ApprovalShape } => {
   const ms = (deps.config.batch as SealDeps['config']['batch'] | undefined)?.repeatWindowMs;
   const caps: OpenCaps = {
     requester: deps.config.maxOpenPerRequester,
     ...(r.keyMaxOpen === undefined ? {} : { apiKey: r.keyMaxOpen }),
   };
-  return ms === undefined ? { caps } : { repeatWindowMs: ms, caps };
+  const shape = r.shape ?? 'single';
+  return ms === undefined ? { caps, shape } : { repeatWindowMs: ms, caps, shape };
 };
 
 /** What a create's answer means for the person who submitted. */

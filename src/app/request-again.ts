@@ -10,7 +10,6 @@ import type { BatchRowRecord } from '../domain/batch-approval.js';
 import type { BatchKind } from '../domain/batch-cells.js';
 import { csvLine } from '../domain/csv-safe.js';
 import type { RequestRecord } from '../domain/request.js';
-import { isBatch } from './batch-run.js';
 import { type CheckBatchDeps, type CheckBatchOutcome, checkBatch } from './check-batch.js';
 import type { AppDeps } from './deps.js';
 import { type SubmitBatchOutcome, submitBatch } from './submit-batch.js';
@@ -39,9 +38,9 @@ type ReadDeps = Pick<AppDeps, 'store'>;
 
 /** The source batch's failed and cancelled rows, for its requester only, once it is final. */
 export async function againRows(deps: ReadDeps, requestId: string, user: string): Promise<AgainRowsOutcome> {
-  const source = isBatch(requestId) ? await deps.store.get(requestId) : undefined;
+  const source = await deps.store.get(requestId);
   const batchKind = source?.frozen.display.batch?.kind;
-  if (!source || !batchKind) return { kind: 'missing' };
+  if (source?.shape !== 'batch' || !batchKind) return { kind: 'missing' };
   if (source.frozen.requester !== user) return { kind: 'not-requester', requestId, requester: source.frozen.requester };
   if (source.approvalState !== 'done') return { kind: 'not-done', requestId, state: source.approvalState };
   const form = await deps.store.postedAt(requestId, MARK);

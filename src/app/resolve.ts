@@ -7,7 +7,7 @@
  * so the audit trail holds it. One use case for Slack's /resolve, its form and `rampart resolve`.
  */
 import { randomBytes } from 'node:crypto';
-import { type ExecutionState, parseExecutionId } from '../domain/approval.js';
+import { type ExecutionState, isSingleExecution, parseExecutionId } from '../domain/approval.js';
 import { type NotPaidProposal, proposalId } from '../domain/not-paid.js';
 import { paidProofProblem } from '../domain/paid-proof.js';
 import type { ExecutionRecord, HistoryEntry, RequestOutcome, RequestRecord } from '../domain/request.js';
@@ -61,8 +61,8 @@ export async function findUnknown(deps: ResolveDeps, user: string, execId: strin
 }
 
 /** History entries of a single request stay unnamed; a batch's name their execution. */
-export const aboutExecution = (execId: string): { execution?: string } =>
-  execId.endsWith('.1') && execId.startsWith('R-') ? {} : { execution: execId };
+export const aboutExecution = (record: RequestRecord, execId: string): { execution?: string } =>
+  isSingleExecution(record.shape, execId) ? {} : { execution: execId };
 
 const fromCli = (via: Via) => (via === 'cli' ? ' (from the CLI)' : '');
 
@@ -151,7 +151,7 @@ export async function proposeNotPaid(
     event: 'not-paid-proposed',
     by: user,
     detail: `proposed not paid (${proposal.id}), waiting for a second approver: ${why}${fromCli(via)}`,
-    ...aboutExecution(execId),
+    ...aboutExecution(found.record, execId),
   };
   const r = await deps.store.executions.propose(execId, proposal, entry);
   if (!r.ok) {

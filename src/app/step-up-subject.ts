@@ -7,13 +7,14 @@
  */
 import { approvalHash, parseExecutionId } from '../domain/approval.js';
 import type { BatchRowRecord } from '../domain/batch-approval.js';
+import { isBatchRecord } from '../domain/report.js';
 import type { ExecutionRecord, RequestRecord } from '../domain/request.js';
 import { sealedApprovalHash, v1ApprovalHash } from '../domain/step-up.js';
 import type { RequestStore } from '../store/requests.js';
 
 const PAGE = 500;
 
-export const isBatchRecord = (r: RequestRecord): boolean => r.frozen.display.batch !== undefined;
+export { isBatchRecord };
 
 /** undefined: the stored calls no longer match the hash the card shows. */
 export async function stepUpHash(
@@ -74,8 +75,8 @@ export async function subjectInState(
   if (purpose === 'resume') return record.approvalState === 'paused' ? { record } : undefined;
   const execution = await store.executions.get(subject);
   if (execution?.state !== 'unknown') return undefined;
-  // A batch's rows are kept by its B- id (store/batches.ts).
-  if (!record.frozen.id.startsWith('B-')) return { record, execution };
+  // A batch's rows are kept under its id (store/batches.ts).
+  if (record.shape !== 'batch') return { record, execution };
   const n = parseExecutionId(subject)?.n ?? 0;
   const row = (await store.batches.rows(record.frozen.id))[n - 1];
   return row ? { record, execution, row } : { record, execution };

@@ -111,6 +111,7 @@ export async function submitBatch(
   await deps.store.batches.saveRows(id, rows);
   const submitted = await sealRequest(deps, {
     id,
+    shape: 'batch',
     call: describingCall(c),
     calls: c.rows.map((r) => r.call),
     display: {

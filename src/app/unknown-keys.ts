@@ -20,7 +20,7 @@ export async function unknownFinishKeys(
   const subject = record ? velocitySubject(record.frozen) : undefined;
   if (!parsed || !subject) return {};
   const keys = { ledger: deps.controls.ledgerKey(subject), amounts: deps.controls.amountsKey(subject) };
-  if (!parsed.approvalId.startsWith('B-')) return { release: keys };
+  if (record?.shape !== 'batch') return { release: keys };
   const row = (await deps.store.batches.rows(parsed.approvalId))[parsed.n - 1];
   if (!row) return {};
   return { batch: { giveBack: { ...keys, units: parseAmount(row.amount, subject.decimals).units } } };

@@ -7,6 +7,7 @@
 import { executionId } from '../domain/approval.js';
 import type { BatchRowRecord } from '../domain/batch-approval.js';
 import { maskLongNumbers } from '../domain/personal-data.js';
+import { isBatchRecord } from '../domain/report.js';
 import type { ExecutionRecord, RequestRecord } from '../domain/request.js';
 import { batchRowsWithExecutions } from '../store/batch-row-pages.js';
 import type { RequestStore } from '../store/requests.js';
@@ -14,7 +15,7 @@ import type { AuditRow } from './audit-record.js';
 
 export type { AuditRow };
 
-export const isBatchRecord = (r: RequestRecord): boolean => r.frozen.display.batch !== undefined;
+export { isBatchRecord };
 
 export function auditRow(kind: string, id: string, row: BatchRowRecord, e: ExecutionRecord | undefined): AuditRow {
   const o = e?.outcome;

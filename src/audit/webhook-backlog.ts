@@ -5,6 +5,8 @@
  * be tested over days; each due try becomes a NEW BullMQ job (BullMQ drops an add whose id it
  * still keeps, which lost every event after the 12th failure before).
  */
+
+import { luaScript } from '../store/lua-scripts.js';
 import type { RedisClient as Redis } from '../store/redis.js';
 import type { RequestStore } from '../store/requests.js';
 import { stateOf } from './webhook.js';
@@ -13,13 +15,7 @@ import { stateOf } from './webhook.js';
 export const retryDelay = (n: number, firstMs: number, capMs: number): number =>
   Math.min(capMs, firstMs * 2 ** Math.min(Math.max(n - 1, 0), 40));
 
-const SCHEDULE = `
-if redis.call('EXISTS', KEYS[4]) == 1 then return 0 end
-if tonumber(redis.call('HGET', KEYS[3], ARGV[1]) or '0') >= tonumber(ARGV[2]) then return 0 end
-redis.call('ZADD', KEYS[1], 'NX', ARGV[3], ARGV[1])
-redis.call('ZADD', KEYS[2], 'NX', ARGV[4], ARGV[1])
-return 1
-`;
+const SCHEDULE = luaScript('audit-schedule');
 
 export interface Backlog {
   /** Events not yet delivered of requests that failed a try or were found unqueued. */

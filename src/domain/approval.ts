@@ -2,7 +2,7 @@
  * An approval owns one or more executions: the
  * approval carries requester, votes, policy, card and history; each execution one sealed service
  * call with its own compare-and-set, token and outcome. A single request is an approval with one
- * execution. Pure: the store applies these moves atomically in Redis (store/approval-lua.ts).
+ * execution. Pure: the store applies these moves atomically in Redis (store/lua/).
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
@@ -89,7 +89,7 @@ export const emptyCounts = (): ExecutionCounts => ({
 /**
  * Today's one-word state that adapters show and list by (cards, App Home, CLI, metrics, audit):
  * for one execution exactly the old request state; for many, a summary. Mirrored in Lua
- * (store/approval-lua.ts VIEW) so the per-state indexes move in the same script.
+ * (store/lua/includes/approval.lua viewOf) so the per-state indexes move in the same script.
  */
 export function viewState(approval: ApprovalState, counts: ExecutionCounts): ViewState {
   switch (approval) {
@@ -108,6 +108,13 @@ export function viewState(approval: ApprovalState, counts: ExecutionCounts): Vie
   }
 }
 
+/**
+ * What an approval is: one payment, or a batch of rows. Stored on the approval (`shape`) by the
+ * create script and read from there, never inferred from the call's kind or from the id.
+ */
+export const APPROVAL_SHAPES = ['single', 'batch'] as const;
+export type ApprovalShape = (typeof APPROVAL_SHAPES)[number];
+
 // Ids: no '#' (URLs) and no ':' (BullMQ job ids) anywhere.
 export const APPROVAL_ID = /^[RB]-\d+$/;
 export const EXECUTION_ID = /^([RB]-\d+)\.(\d+)$/;
@@ -119,6 +126,13 @@ export function parseExecutionId(id: string): { approvalId: string; n: number } 
 }
 
 /** One BullMQ job per try: a fresh id each time (BullMQ silently drops an add of an id it keeps). */
+/**
+ * A single request's execution 1 reads as the request itself (its history entries and notices,
+ * as before approvals had executions); any other execution is named.
+ */
+export const isSingleExecution = (shape: ApprovalShape | undefined, execId: string): boolean =>
+  shape === 'single' && parseExecutionId(execId)?.n === 1;
+
 export const tryJobId = (executionId: string, attempt: number): string => `${executionId}-t${attempt}`;
 
 /**
@@ -156,7 +170,7 @@ export const matchesSeal = (call: Call, stored: string): boolean =>
 
 /**
  * A request state written before format 2, as an approval with one execution (migration and
- * reading old records; store/approval-lua.ts MIGRATE mirrors it).
+ * reading old records; store/lua/includes/migrate.lua mirrors it).
  */
 export const SINGLE_STATES: Readonly<Record<ViewState, readonly [ApprovalState, ExecutionState]>> = {
   pending: ['pending', 'queued'],

@@ -2,7 +2,7 @@
  * "Not paid" is the verdict that can make money move twice (the requester asks again while the
  * first payment did go through), so it takes two different people, neither the requester: one
  * proposes (with a reason), a second approver confirms the proposal they saw. Pure rules; the
- * store checks the same in the script that moves the execution (store/resolve-lua.ts).
+ * store checks the same in the script that moves the execution (store/lua/includes/confirm-check.lua).
  */
 
 /** A pending not-paid proposal, stored on its execution. */

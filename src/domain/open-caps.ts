@@ -2,7 +2,7 @@
  * Open-request caps: how many open requests (pending, approved or executing; a batch counts as
  * one) one requester (MAX_OPEN_PER_REQUESTER) and one API key (--max-open) may have at once. The
  * store's create script applies this rule and claims the place in the same step as the create
- * (store/lua.ts CREATE), so requests sent at the same moment cannot all pass a count read
+ * (store/lua/create.lua), so requests sent at the same moment cannot all pass a count read
  * before any of them was stored.
  */
 import type { ApiOrigin } from './api-key.js';

@@ -60,7 +60,7 @@ export interface Report {
   unresolved: Payment[];
 }
 
-export const isBatchRecord = (record: RequestRecord): boolean => record.frozen.id.startsWith('B-');
+export const isBatchRecord = (record: RequestRecord): boolean => record.shape === 'batch';
 
 /**
  * A money-moving record as a payment, or undefined for anything else. A batch `B-n` is not one

@@ -5,7 +5,7 @@
 
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
-import type { ApprovalState, ExecutionCounts, ExecutionState, ViewState } from './approval.js';
+import type { ApprovalShape, ApprovalState, ExecutionCounts, ExecutionState, ViewState } from './approval.js';
 import { VIEW_STATES } from './approval.js';
 import type { AssetId } from './assets.js';
 import type { BatchFacts } from './batch-approval.js';
@@ -247,6 +247,8 @@ export interface RequestRecord {
   pauseReason?: string;
   /** When the request was escalated to ESCALATE_TO. */
   escalatedAt?: number;
+  /** One payment or a batch of rows: the approval's stored `shape` (domain/approval.ts). */
+  shape: ApprovalShape;
   /** The approval's own state; `state` above is its view (domain/approval.ts viewState). */
   approvalState: ApprovalState;
   /** How many executions it owns, and how many are in each state. */

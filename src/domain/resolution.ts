@@ -29,7 +29,7 @@ export function executionIdProblem(rawId: string): string | undefined {
   if (!rawId) return 'Name the payment to resolve, e.g. R-1234.1.';
   if (EXECUTION_ID.test(id)) return undefined;
   if (APPROVAL_ID.test(id))
-    return `Name the execution, e.g. ${id}.1 (a batch's row: ${id.startsWith('B-') ? id : 'B-7'}.3), so a typo cannot settle another payment; nothing changed.`;
+    return `Name the execution, e.g. ${id}.1 (a batch's third row: ${id}.3), so a typo cannot settle another payment; nothing changed.`;
   return `"${shorten(rawId)}" is not a request id; use one such as R-1234.1.`;
 }
 

@@ -2,7 +2,7 @@
  * API keys in Redis: the key's settings and the SHA-256 of its token, never the
  * token. Every key lives under Rampart's hash-tagged prefix, so this holds on a Redis Cluster.
  * Also the indexes of the requests each key made, for reads (by owner and all); the open ones
- * for --max-open are kept by the create script itself (StoreKeys.keyOpen, store/lua.ts CREATE).
+ * for --max-open are kept by the create script itself (StoreKeys.keyOpen, store/lua/create.lua).
  */
 import { createHash } from 'node:crypto';
 import type { ApiKey } from '../domain/api-key.js';

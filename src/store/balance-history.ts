@@ -5,6 +5,7 @@
  * snapshot happen once however many workers share the queue.
  */
 
+import { luaScript } from './lua-scripts.js';
 import type { RedisClient } from './redis.js';
 import { evalScript } from './run-script.js';
 
@@ -16,15 +17,8 @@ export type Snapshot =
   | { at: number; gap: false; available: Record<string, number> }
   | { at: number; gap: true; why: string };
 
-/** KEYS: the wallet's set. ARGV: score, member, keep-after score, cap. Adds, then trims both ways. */
-const RECORD = `
-redis.call('ZREMRANGEBYSCORE', KEYS[1], ARGV[1], ARGV[1])
-redis.call('ZADD', KEYS[1], ARGV[1], ARGV[2])
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', '(' .. ARGV[3])
-local extra = redis.call('ZCARD', KEYS[1]) - tonumber(ARGV[4])
-if extra > 0 then redis.call('ZREMRANGEBYRANK', KEYS[1], 0, extra - 1) end
-return 1
-`;
+/** Adds a snapshot, then trims both ways. */
+const RECORD = luaScript('balance-history-add');
 
 export class BalanceHistory {
   constructor(

@@ -1,7 +1,7 @@
 /**
  * A batch's own Redis state: its rows as approved (for the thread's files and the
  * receipt; the reference is Rampart's and never sent), resume, stop and pause as atomic moves of
- * the approval. Rows start and finish in the execution scripts (store/approval-lua.ts), which
+ * the approval. Rows start and finish in the execution scripts (store/lua/), which
  * also pause a batch (first unknown row, a run of failures, an unacknowledged start) and give
  * back each failed or cancelled row's velocity reservation, once.
  */
@@ -9,51 +9,22 @@
 import type { BatchRowRecord } from '../domain/batch-approval.js';
 import type { HistoryEntry } from '../domain/request.js';
 import type { PasskeyProof } from '../domain/step-up.js';
+import { luaScript } from './lua-scripts.js';
 import type { RedisClient } from './redis.js';
 import { evalScript } from './run-script.js';
 import type { StoreKeys } from './store-keys.js';
 
-/** paused → running. KEYS: approval, history, ready. ARGV: id, history entry JSON, now. Returns {ok, state}. */
-const RESUME = `
-local s = redis.call('HGET', KEYS[1], 'state')
-if s ~= 'paused' then return {0, s or ''} end
--- A resumed batch checks its funding again and starts a fresh run of failures.
-redis.call('HSET', KEYS[1], 'state', 'running', 'failRun', '0')
-redis.call('HDEL', KEYS[1], 'funded', 'pausedWhy')
-if tonumber(redis.call('HGET', KEYS[1], 'c:queued') or '0') > 0 then redis.call('ZADD', KEYS[3], ARGV[3], ARGV[1]) end
-redis.call('RPUSH', KEYS[2], ARGV[2])
-return {1, s}
-`;
+/** paused → running (store/lua/batch-resume.lua). */
+const RESUME = luaScript('batch-resume');
 
-/** approved | running | paused → stopping. KEYS: approval, history. ARGV: history entry JSON. */
-const STOP = `
-local s = redis.call('HGET', KEYS[1], 'state')
-if s ~= 'approved' and s ~= 'running' and s ~= 'paused' then return {0, s or ''} end
-redis.call('HSET', KEYS[1], 'state', 'stopping')
-redis.call('RPUSH', KEYS[2], ARGV[1])
-return {1, s}
-`;
+/** approved | running | paused → stopping. */
+const STOP = luaScript('batch-stop');
 
-/**
- * approved | running → paused with a reason (the funding check). KEYS: approval,
- * history. ARGV: reason, history entry JSON. Returns {ok, state}.
- */
-const PAUSE = `
-local s = redis.call('HGET', KEYS[1], 'state')
-if s ~= 'approved' and s ~= 'running' then return {0, s or ''} end
-redis.call('HSET', KEYS[1], 'state', 'paused', 'pausedWhy', ARGV[1])
-redis.call('HDEL', KEYS[1], 'funded')
-redis.call('RPUSH', KEYS[2], ARGV[2])
-return {1, s}
-`;
+/** approved | running → paused with a reason (the funding check). */
+const PAUSE = luaScript('batch-pause');
 
-/** The funding check passed: rows may start (START checks it). KEYS: approval. */
-const FUNDED = `
-local s = redis.call('HGET', KEYS[1], 'state')
-if s ~= 'approved' and s ~= 'running' then return {0, s or ''} end
-redis.call('HSET', KEYS[1], 'funded', '1')
-return {1, s}
-`;
+/** The funding check passed: rows may start (start.lua checks it). */
+const FUNDED = luaScript('batch-funded');
 
 export type Moved = { ok: true } | { ok: false; state: string | undefined };
 
@@ -68,7 +39,7 @@ export class BatchStore {
 
   /**
    * The batch that holds `walletId`'s turn now (batches of one wallet run in approval
-   * order; the scripts keep the queue, store/batch-lua.ts batchTurn and leaveTurn).
+   * order; the scripts keep the queue, store/lua/includes/batch.lua batchTurn and leaveTurn).
    */
   async turnHolder(walletId: string): Promise<string | undefined> {
     const member = (await this.redis.zrange(this.keys.turns, '0', '-1')).find((m) => m.startsWith(`${walletId} `));

@@ -7,6 +7,7 @@
 
 import type { FreezeState, UnfreezeChoice, UnfreezeProposal } from '../domain/freeze-state.js';
 import type { VelocityRule, VelocitySubject, VelocityUsage } from '../domain/velocity.js';
+import { luaScript } from './lua-scripts.js';
 import type { RedisClient } from './redis.js';
 import { repliesOf } from './redis-errors.js';
 import type { VoteControls } from './requests.js';
@@ -17,17 +18,8 @@ export type { FreezeState, UnfreezeChoice, UnfreezeProposal };
 /** Ledger entries are kept at least this long, so a rule added later still sees a month back. */
 const MIN_RETENTION_MS = 31 * 86_400_000;
 
-/** KEYS: freeze. ARGV: reason, placeholder. Returns {added, freeze JSON} or nil when not frozen. */
-const ADD_REASON = `
-local raw = redis.call('GET', KEYS[1])
-if not raw then return nil end
-local f = cjson.decode(raw)
-if f.reason ~= ARGV[2] then return {0, raw} end
-local at = string.match(raw, '"at":(%d+)')
-local out = '{"by":' .. cjson.encode(f.by) .. ',"at":' .. at .. ',"reason":' .. cjson.encode(ARGV[1]) .. '}'
-redis.call('SET', KEYS[1], out)
-return {1, out}
-`;
+/** The freeze reason written over its placeholder, atomically. */
+const ADD_REASON = luaScript('freeze-add-reason');
 
 export class ControlStore {
   constructor(
@@ -38,7 +30,7 @@ export class ControlStore {
   get freezeKey(): string {
     return `${this.prefix}:freeze`;
   }
-  /** Where every ledger key starts (the VOTE script builds them from it, store/velocity-lua.ts). */
+  /** Where every ledger key starts (the vote script builds them from it, store/lua/includes/velocity.lua). */
   get ledgerPrefix(): string {
     return `${this.prefix}:velocity:`;
   }
@@ -124,45 +116,11 @@ export type UnfreezeVote =
   | { outcome: 'voted'; count: number }
   | { outcome: 'decided'; choice: UnfreezeChoice; now: boolean };
 
-/** KEYS: proposal, freeze. ARGV: proposal id, user, choice, required. */
-const UNFREEZE_VOTE = `
-if redis.call('EXISTS', KEYS[2]) == 0 then return {'not_frozen'} end
-if redis.call('HGET', KEYS[1], 'id') ~= ARGV[1] then return {'stale'} end
-local decided = redis.call('HGET', KEYS[1], 'decided')
-if decided then return {'decided', decided, '0'} end
-redis.call('HSET', KEYS[1], 'vote:' .. ARGV[2], ARGV[3])
-local n = 0
-local all = redis.call('HGETALL', KEYS[1])
-for i = 1, #all, 2 do
-  if string.sub(all[i], 1, 5) == 'vote:' and all[i + 1] == ARGV[3] then n = n + 1 end
-end
-if n >= tonumber(ARGV[4]) then
-  redis.call('HSET', KEYS[1], 'decided', ARGV[3])
-  return {'decided', ARGV[3], '1'}
-end
-return {'voted', tostring(n)}
-`;
+/** One unfreeze vote; enough votes for one choice decide it. */
+const UNFREEZE_VOTE = luaScript('unfreeze-vote');
 
-/**
- * KEYS: freeze, proposal, approved-state index. ARGV: choice. A cancel lifts only once nothing is
- * left approved (a request the freeze held must never run after its cancel was chosen).
- */
-const LIFT = `
--- Time: an approval waiting for its runAt (Redis TIME) is not held by the freeze, so a cancel
--- leaves it and it does not keep the freeze on (its approval key is the ready key's sibling).
-local function held()
-  local t = redis.call('TIME')
-  local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-  local base = string.sub(KEYS[3], 1, -6)
-  for _, id in ipairs(redis.call('ZRANGE', KEYS[3], 0, -1)) do
-    if (tonumber(redis.call('HGET', base .. id, 'runAt') or '0') or 0) <= now then return true end
-  end
-  return false
-end
-if ARGV[1] == 'cancel' and held() then return 'retry' end
-redis.call('DEL', KEYS[1], KEYS[2])
-return 'lifted'
-`;
+/** A cancel lifts only once nothing is left approved. */
+const LIFT = luaScript('unfreeze-lift');
 
 export class UnfreezeStore {
   constructor(

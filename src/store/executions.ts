@@ -1,11 +1,18 @@
 /**
  * Executions in Redis: each its own hash with its own compare-and-set, token and
- * outcome; the approval's counts, state and view move in the same script (store/approval-lua.ts).
+ * outcome; the approval's counts, state and view move in the same script (store/lua/start.lua,
+ * finish.lua, cancel-queued.lua).
  * The record is the source of truth for execution, not BullMQ's job state (DESIGN invariant 3).
  */
 
 import { randomUUID } from 'node:crypto';
-import { type ApprovalState, canMoveExecution, type ExecutionState, executionId } from '../domain/approval.js';
+import {
+  type ApprovalShape,
+  type ApprovalState,
+  canMoveExecution,
+  type ExecutionState,
+  executionId,
+} from '../domain/approval.js';
 import type { ConfirmRefusal, NotPaidProposal } from '../domain/not-paid.js';
 import type { BalanceReading } from '../domain/outcome-evidence.js';
 import { redactSealed } from '../domain/redact.js';
@@ -18,14 +25,19 @@ import type {
   SealedRequest,
 } from '../domain/request.js';
 import { StateConflictError } from '../errors.js';
-import { CANCEL_QUEUED, FINISH, START } from './approval-lua.js';
-import { PROPOSE } from './propose-lua.js';
+import { luaScript } from './lua-scripts.js';
 import { executionOf, sealedCallOf } from './record-view.js';
 import type { RedisClient } from './redis.js';
 import { readReplies } from './redis-errors.js';
 import { evalScript } from './run-script.js';
+import { cancelQueuedKeys, finishKeys, proposeKeys, startKeys, windowCancelKeys } from './script-keys.js';
 import type { ChangeListener, StoreKeys } from './store-keys.js';
-import { WINDOW_CANCEL } from './window-lua.js';
+
+const START = luaScript('start');
+const FINISH = luaScript('finish');
+const CANCEL_QUEUED = luaScript('cancel-queued');
+const PROPOSE = luaScript('propose');
+const WINDOW_CANCEL = luaScript('window-cancel');
 
 export type ExecutionStart =
   | {
@@ -37,6 +49,8 @@ export type ExecutionStart =
       approval: SealedRequest;
       /** This start moved the approval approved → running (a batch's card changes). */
       began: boolean;
+      /** The approval's stored shape, read by the same script. */
+      shape: ApprovalShape;
       sealHash: string;
       decidedBy: string | undefined;
       tries: number;
@@ -75,9 +89,11 @@ export interface ExecutionTransition {
   from: ExecutionState | undefined;
   /** After a move: the approval's state before and after it (a batch's card changes). */
   approval?: { before: ApprovalState | undefined; after: ApprovalState | undefined };
+  /** After a move: the approval's stored shape, read by the same script. */
+  shape?: ApprovalShape;
   /** After a move with `next`: that execution's state and tries, read in the same script. */
   next?: { id: string; state: ExecutionState | undefined; tries: number };
-  /** Nothing moved because a not-paid confirmation did not hold (store/resolve-lua.ts). */
+  /** Nothing moved because a not-paid confirmation did not hold (store/lua/includes/confirm-check.lua). */
   refused?: NotPaidRefusal;
 }
 
@@ -142,11 +158,6 @@ export class ExecutionStore {
     private readonly onChange: ChangeListener,
   ) {}
 
-  private base(approvalId: string, execId: string): string[] {
-    const k = this.keys;
-    return [k.approval(approvalId), k.history(approvalId), k.execution(execId), k.ready, k.executing];
-  }
-
   /**
    * queued → executing in one round trip, checked in the same script: the execution is queued,
    * its approval approved or running, Rampart not frozen. Returns the token that alone may
@@ -157,20 +168,15 @@ export class ExecutionStore {
     const approvalId = approvalOf(execId);
     const token = randomUUID();
     const at = this.now();
-    const entry: HistoryEntry = { at, event: 'executing', by: worker, ...this.about(execId) };
+    // The script names the execution in the entry (a batch's rows, not a single's execution 1).
+    const entry: HistoryEntry = { at, event: 'executing', by: worker };
     // A batch's row k waits for row k-1 (checked in the script).
-    const n = Number(execId.slice(execId.lastIndexOf('.') + 1));
-    const previous = approvalId.startsWith('B-') && n > 1 ? executionId(approvalId, n - 1) : execId;
-    const batch = approvalId.startsWith('B-');
+    const keys = startKeys(this.keys, approvalId, execId);
     const r = (await evalScript(
       this.redis,
       START,
-      batch ? 17 : 16,
-      ...this.base(approvalId, execId),
-      this.keys.freeze,
-      ...this.keys.views(),
-      this.keys.execution(previous),
-      ...(batch ? [this.keys.turns] : []),
+      keys.length,
+      ...keys,
       execId,
       approvalId,
       token,
@@ -178,8 +184,8 @@ export class ExecutionStore {
       JSON.stringify(entry),
       String(at),
       holdLimitMs === undefined ? '' : String(holdLimitMs),
-    )) as [number, string, string?, number?, string?, string?, string?, string?, number?, number?, string?];
-    const [ok, from, kind, seq, call, seal, frozen, decidedBy, tries, changed, before] = r;
+    )) as [number, string, string?, number?, string?, string?, string?, string?, number?, number?, string?, string?];
+    const [ok, from, kind, seq, call, seal, frozen, decidedBy, tries, changed, before, shape] = r;
     if (ok === -1) return { token: undefined, from: 'queued', held: true };
     if (ok !== 1 || frozen === undefined) {
       const state = from === '' ? undefined : (from as ExecutionState);
@@ -198,6 +204,7 @@ export class ExecutionStore {
       frozen: sealed,
       approval,
       began: before === 'approved',
+      shape: shape === 'batch' ? 'batch' : 'single',
       sealHash: seal || approval.hash,
       decidedBy: decidedBy || undefined,
       tries: Number(tries ?? 1),
@@ -224,11 +231,12 @@ export class ExecutionStore {
     if (illegal) throw new StateConflictError(`execution ${illegal} → ${to} is not allowed (domain/approval.ts)`);
     const approvalId = approvalOf(execId);
     const at = this.now();
-    const entry: HistoryEntry = { at, event: to === 'queued' ? 'approved' : to, ...this.about(execId) };
+    const entry: HistoryEntry = { at, event: to === 'queued' ? 'approved' : to };
     if (how.by !== undefined) entry.by = how.by;
     if (detail !== undefined) entry.detail = detail;
     const execFields: Record<string, string> = { outcome: JSON.stringify(outcome) };
     let approvalFields = '';
+    let maskedCall = '';
     if (to !== 'queued') {
       // The final move also masks the stored personal data, atomically.
       const raw = how.approval ? undefined : await this.redis.hget(this.keys.approval(approvalId), 'frozen');
@@ -236,23 +244,11 @@ export class ExecutionStore {
       if (frozen && !frozen.redacted) {
         const masked = redactSealed(frozen, at);
         approvalFields = JSON.stringify({ frozen: JSON.stringify(masked) });
-        // A batch's executions keep their own calls (the approval's call describes the total).
-        if (execId === executionId(approvalId, 1) && approvalId.startsWith('R-'))
-          execFields.call = JSON.stringify(masked.call);
+        // The script stores it on a single request's execution 1 only.
+        maskedCall = JSON.stringify(masked.call);
       }
     }
-    const given = this.keys.batchGiven(approvalId);
     const b = how.batch;
-    const release = approvalId.startsWith('B-')
-      ? [
-          given,
-          b?.giveBack?.amounts ?? how.release?.amounts ?? given,
-          this.keys.turns,
-          b?.giveBack?.ledger ?? how.release?.ledger ?? given,
-        ]
-      : how.release
-        ? [how.release.ledger, how.release.amounts]
-        : [];
     const batchOptions = b
       ? JSON.stringify({
           ...(b.giveBack ? { units: b.giveBack.units.toString() } : {}),
@@ -260,16 +256,18 @@ export class ExecutionStore {
           ...(b.pauseWhy ? { pauseWhy: b.pauseWhy } : {}),
         })
       : '';
-    const next = release.length === 4 && how.next ? [this.keys.execution(how.next)] : [];
-    const [ok, before, kind, seq, changed, view, was, is, nextState, nextTries] = (await evalScript(
+    const keys = finishKeys(this.keys, approvalId, execId, {
+      velocity: {
+        ledger: b?.giveBack?.ledger ?? how.release?.ledger,
+        amounts: b?.giveBack?.amounts ?? how.release?.amounts,
+      },
+      ...(how.next ? { next: how.next } : {}),
+    });
+    const [ok, before, kind, seq, changed, view, was, is, nextState, nextTries, shape] = (await evalScript(
       this.redis,
       FINISH,
-      15 + release.length + next.length,
-      ...this.base(approvalId, execId),
-      this.keys.open,
-      ...this.keys.views(),
-      ...release,
-      ...next,
+      keys.length,
+      ...keys,
       execId,
       approvalId,
       to,
@@ -281,7 +279,8 @@ export class ExecutionStore {
       approvalFields,
       batchOptions,
       how.confirm ? JSON.stringify(how.confirm) : '',
-    )) as [number, string, RequestKind?, number?, number?, RequestState?, string?, string?, string?, string?];
+      maskedCall,
+    )) as [number, string, RequestKind?, number?, number?, RequestState?, string?, string?, string?, string?, string?];
     if (ok === 1 && changed === 1 && kind && seq && view) this.onChange({ id: approvalId, kind, state: view, seq });
     const prior = before === '' ? undefined : (before as ExecutionState);
     // On a refusal the third value is why (the script's {0, state, why}).
@@ -291,9 +290,8 @@ export class ExecutionStore {
       ok: true,
       from: prior,
       approval: { before: state(was), after: state(is) },
-      ...(how.next && next.length > 0
-        ? { next: { id: how.next, state: state(nextState), tries: Number(nextTries || '0') } }
-        : {}),
+      shape: shape === 'batch' ? 'batch' : 'single',
+      ...(how.next ? { next: { id: how.next, state: state(nextState), tries: Number(nextTries || '0') } } : {}),
     };
   }
 
@@ -307,13 +305,12 @@ export class ExecutionStore {
     pageSize = 500,
     batch?: BatchCancel,
   ): Promise<number> {
-    const isBatch = approvalId.startsWith('B-');
     const n = Number((await this.redis.hget(this.keys.approval(approvalId), 'n')) ?? '1');
     let cancelled = 0;
     for (let offset = 0; offset < n; offset += pageSize) {
       const at = this.now();
       const page = Array.from({ length: Math.min(pageSize, n - offset) }, (_, i) =>
-        this.keys.execution(executionId(approvalId, offset + i + 1)),
+        executionId(approvalId, offset + i + 1),
       );
       const raw = await this.redis.hget(this.keys.approval(approvalId), 'frozen');
       const frozen = raw ? (JSON.parse(raw) as SealedRequest) : undefined;
@@ -322,26 +319,20 @@ export class ExecutionStore {
         decidedAt: String(at),
         ...(masked ? { frozen: JSON.stringify(masked) } : {}),
       });
-      const given = this.keys.batchGiven(approvalId);
-      const rows = Array.from({ length: page.length }, (_, i) => offset + i + 1);
-      // Aligned with the page; a row with 0 gives nothing back.
-      const units = rows.map((k) => [executionId(approvalId, k), (batch?.units(k) ?? 0n).toString()]);
-      const batchKeys = isBatch ? [given, batch ? batch.amounts : given, this.keys.turns] : [];
+      // Aligned with the page; a row with 0 gives nothing back (the script reads it for a batch only).
+      const units = page.map((id, i) => [id, (batch?.units(offset + i + 1) ?? 0n).toString()]);
+      const keys = cancelQueuedKeys(this.keys, approvalId, batch?.amounts, page);
       const [count, , kind, seq, changed] = (await evalScript(
         this.redis,
         CANCEL_QUEUED,
-        15 + batchKeys.length + page.length,
-        ...this.base(approvalId, executionId(approvalId, 1)),
-        this.keys.open,
-        ...this.keys.views(),
-        ...batchKeys,
-        ...page,
+        keys.length,
+        ...keys,
         approvalId,
         JSON.stringify({ at, ...entry }),
         String(at),
         approvalFields,
-        masked && approvalId.startsWith('R-') ? JSON.stringify({ call: JSON.stringify(masked.call) }) : '',
-        isBatch ? JSON.stringify(units) : '',
+        masked ? JSON.stringify({ call: JSON.stringify(masked.call) }) : '',
+        JSON.stringify(units),
       )) as [number, string, RequestKind?, number?, number?];
       cancelled += count;
       if (changed === 1 && kind && seq) this.onChange({ id: approvalId, kind, state: 'cancelled', seq });
@@ -350,7 +341,7 @@ export class ExecutionStore {
   }
 
   /**
-   * Cancels an approval inside its wait (store/window-lua.ts WINDOW_CANCEL): every execution
+   * Cancels an approval inside its wait (store/lua/window-cancel.lua): every execution
    * queued → cancelled with the velocity reservation released, or nothing when a start won.
    */
   async cancelWaiting(
@@ -367,21 +358,12 @@ export class ExecutionStore {
       decidedAt: String(at),
       ...(masked ? { frozen: JSON.stringify(masked) } : {}),
     };
-    const execs = Array.from({ length: Number(n ?? '1') }, (_, i) =>
-      this.keys.execution(executionId(approvalId, i + 1)),
-    );
-    const history = this.keys.history(approvalId);
+    const keys = windowCancelKeys(this.keys, approvalId, release, Number(n ?? '1'));
     const r = (await evalScript(
       this.redis,
       WINDOW_CANCEL,
-      18 + execs.length,
-      ...this.base(approvalId, executionId(approvalId, 1)),
-      this.keys.open,
-      ...this.keys.views(),
-      release?.ledger ?? history,
-      release?.amounts ?? history,
-      this.keys.turns,
-      ...execs,
+      keys.length,
+      ...keys,
       approvalId,
       JSON.stringify({ at, ...entry }),
       String(at),
@@ -396,20 +378,16 @@ export class ExecutionStore {
 
   /**
    * Stores a not-paid proposal on an unknown execution, with its history entry, in one script
-   * (store/resolve-lua.ts PROPOSE): never over another pending one, never by the requester.
+   * (store/lua/propose.lua): never over another pending one, never by the requester.
    */
   async propose(execId: string, proposal: NotPaidProposal, entry: HistoryEntry): Promise<ProposeResult> {
     const approvalId = approvalOf(execId);
-    const k = this.keys;
+    const keys = proposeKeys(this.keys, approvalId, execId);
     const [ok, from, why, pending] = (await evalScript(
       this.redis,
       PROPOSE,
-      5,
-      k.approval(approvalId),
-      k.history(approvalId),
-      k.execution(execId),
-      k.ready,
-      k.executing,
+      keys.length,
+      ...keys,
       JSON.stringify(proposal),
       JSON.stringify(entry),
       proposal.by,
@@ -472,10 +450,5 @@ export class ExecutionStore {
   /** Approvals approved or running with queued executions, oldest first (the freeze's held list). */
   async readyIds(limit = 500): Promise<string[]> {
     return this.redis.zrange(this.keys.ready, '0', String(limit - 1));
-  }
-
-  /** History entries of a single request stay as before; a batch's name their execution. */
-  private about(execId: string): { execution?: string } {
-    return execId.endsWith('.1') && execId.startsWith('R-') ? {} : { execution: execId };
   }
 }

@@ -8,6 +8,7 @@
 
 import { createHash, randomUUID } from 'node:crypto';
 import { type IdempotencyRecord, RETENTION_MS, type StoredAnswer } from '../domain/idempotency.js';
+import { luaScript } from './lua-scripts.js';
 import type { RedisClient } from './redis.js';
 import { evalScript } from './run-script.js';
 
@@ -20,7 +21,7 @@ export const MAX_RECORDS_PER_KEY = 10_000;
 const REDIS_TTL_MS = RETENTION_MS + 86_400_000;
 
 /** Compare-and-delete: only the attempt that took the lock releases it. */
-const UNLOCK = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
+const UNLOCK = luaScript('lock-release');
 
 export class IdempotencyStore {
   constructor(

@@ -4,16 +4,21 @@
  * migrated everything it met leaves a marker naming the record format it completed, and later
  * worker starts skip it; a newer format (a different RECORD_VERSION) sweeps again. Records an old
  * web process writes after the marker are migrated by the first script that touches them
- * (approval-lua.ts `migrate`), so the marker never leaves one unreadable.
+ * (store/lua/includes/migrate.lua), so the marker never leaves one unreadable.
  */
 import { executionId } from '../domain/approval.js';
-import { MIGRATE } from './approval-lua.js';
+import { luaScript } from './lua-scripts.js';
 import { type PayeesMoved, sweepLegacyPayees } from './payees-sweep.js';
 import type { RedisClient } from './redis.js';
 import type { StoreKeys } from './store-keys.js';
 
-/** The record format the scripts write (`v`: approval-lua.ts `migrate`, lua.ts CREATE). */
-export const RECORD_VERSION = 2;
+/**
+ * The record format the scripts write (`v`: store/lua/create.lua, includes/migrate.lua). Format 3
+ * stores the approval's `shape`.
+ */
+export const RECORD_VERSION = 3;
+
+const MIGRATE = luaScript('migrate');
 
 /** MIGRATE's answers besides 0 (migrated now) and 1 (already in the new format). */
 const GONE = -1;

@@ -4,18 +4,15 @@
  * record. Every key sits under Rampart's prefix, so one hash slot on a cluster.
  */
 import { type Passkey, type PasskeyCard, passkeySchema, type StoredPasskey } from '../domain/passkey.js';
+import { luaScript } from './lua-scripts.js';
 import type { RedisClient } from './redis.js';
 import { repliesOf } from './redis-errors.js';
 import { evalScript } from './run-script.js';
 
 export { type Passkey, passkeySchema, type StoredPasskey };
 
-/** KEYS: the owner's hash. ARGV: id, the JSON expected, the JSON to store. */
-const SWAP = `
-if redis.call('HGET', KEYS[1], ARGV[1]) ~= ARGV[2] then return 0 end
-redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
-return 1
-`;
+/** Compare-and-set of one stored passkey. */
+const SWAP = luaScript('passkey-swap');
 
 export class PasskeyStore {
   constructor(

@@ -7,27 +7,12 @@
  */
 
 import type { Rate } from '../domain/rate.js';
+import { luaScript } from './lua-scripts.js';
 import type { RedisClient } from './redis.js';
 import { evalScript } from './run-script.js';
 
-/**
- * KEYS: the limiter's theoretical-arrival-time key. ARGV: interval ms, burst, now ms ('' = Redis
- * TIME). Returns 0 when admitted (and records it), else the milliseconds to wait.
- */
-const ADMIT = `
-local now = tonumber(ARGV[3])
-if not now then
-  local t = redis.call('TIME')
-  now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-end
-local interval = tonumber(ARGV[1])
-local tolerance = interval * (tonumber(ARGV[2]) - 1)
-local tat = tonumber(redis.call('GET', KEYS[1]) or '0')
-if tat < now then tat = now end
-if tat - tolerance > now then return math.ceil(tat - tolerance - now) end
-redis.call('SET', KEYS[1], string.format('%.0f', tat + interval), 'PX', math.ceil(tolerance + interval) + 1000)
-return 0
-`;
+/** GCRA on one key: 0 when admitted, else the ms to wait. */
+const ADMIT = luaScript('rate-admit');
 
 export class RateLimiter {
   constructor(

@@ -4,6 +4,7 @@
  * exactly as the scripts would migrate it.
  */
 import {
+  type ApprovalShape,
   type ApprovalState,
   EXECUTION_STATES,
   type ExecutionCounts,
@@ -53,6 +54,16 @@ export const sealedCallOf = (execCall: string, frozen: SealedRequest): ServiceCa
   execCall ? (JSON.parse(execCall) as ServiceCall) : frozen.call;
 
 /**
+ * The approval's stored shape; a record the scripts have not migrated yet (format 1 or 2) is
+ * read as store/lua/includes/migrate.lua will write it: a batch's sealed request carries its
+ * card facts, and a batch of several rows has several executions.
+ */
+export function shapeOf(h: Hash, frozen: SealedRequest | undefined): ApprovalShape {
+  if (h.shape === 'single' || h.shape === 'batch') return h.shape;
+  return frozen?.display?.batch !== undefined || Number(h.n ?? '1') > 1 ? 'batch' : 'single';
+}
+
+/**
  * `h` is the approval hash, `first` the hash of its execution 1 (empty for old records), `more`
  * its first page of executions when it has several.
  */
@@ -82,6 +93,7 @@ export function recordOf(id: string, h: Hash, first: Hash, more: ExecutionRecord
   }
   const record: RequestRecord = {
     frozen,
+    shape: shapeOf(h, frozen),
     state,
     votes: JSON.parse(h.votes ?? '[]') as Vote[],
     approvalState,

@@ -11,6 +11,7 @@ import {
   type IdentityEntry,
   identityEntry,
 } from '../domain/registry-entries.js';
+import { luaScript } from './lua-scripts.js';
 import type { RedisClient } from './redis.js';
 import { evalScript } from './run-script.js';
 
@@ -24,17 +25,8 @@ export interface SeenIdentity {
   isActive: boolean;
 }
 
-// KEYS[1] the beneficiaries hash; ARGV id1, json1, id2, json2, … → the ids already present.
-const ADD_ALL_OR_NONE = `
-local taken = {}
-for i = 1, #ARGV, 2 do
-  if redis.call('HEXISTS', KEYS[1], ARGV[i]) == 1 then taken[#taken + 1] = ARGV[i] end
-end
-if #taken == 0 then
-  for i = 1, #ARGV, 2 do redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1]) end
-end
-return taken
-`;
+/** Adds every beneficiary or none; returns the ids already present. */
+const ADD_ALL_OR_NONE = luaScript('beneficiaries-add-all');
 
 export class Registry {
   constructor(

@@ -3,7 +3,7 @@
  * The record is the source of truth for execution, not BullMQ's job state (DESIGN invariant 3).
  */
 
-import { executionId, sealHash } from '../domain/approval.js';
+import { type ApprovalShape, executionId, sealHash } from '../domain/approval.js';
 import { callDestination } from '../domain/destination-key.js';
 import type { OpenCapHolder, OpenCaps } from '../domain/open-caps.js';
 import { redactSealed } from '../domain/redact.js';
@@ -22,19 +22,23 @@ import {
 import type { PasskeyProof } from '../domain/step-up.js';
 import type { VelocityRule, VelocitySubject } from '../domain/velocity.js';
 import { StateConflictError } from '../errors.js';
-import { DECIDE } from './approval-lua.js';
 import { BatchStore } from './batches.js';
 import { ExecutionStore } from './executions.js';
-import { ALLOCATE, CREATE, VOTE } from './lua.js';
+import { luaScript } from './lua-scripts.js';
 import { countOpenByRequester, type SweepResult, sweepOldRecords } from './migration-sweep.js';
 import { PaidBefore } from './paid-before.js';
 import { RecentPayments } from './recent-payments.js';
-import { recordOf } from './record-view.js';
+import { recordOf, shapeOf } from './record-view.js';
 import type { RedisClient } from './redis.js';
 import { readReplies } from './redis-errors.js';
 import { evalScript } from './run-script.js';
 import { type ChangeListener, StoreKeys } from './store-keys.js';
 import { createField, ruleArgs, subjectField, subjectOfField } from './velocity-lua.js';
+
+const ALLOCATE = luaScript('allocate');
+const CREATE = luaScript('create');
+const VOTE = luaScript('vote');
+const DECIDE = luaScript('decide');
 
 export type VoteOutcome =
   | 'approved'
@@ -55,7 +59,7 @@ export type VoteOutcome =
 /** What the VOTE script also checks (keys from store/controls.ts). */
 export interface VoteControls {
   freezeKey: string;
-  /** VELOCITY_LIMITS set: every rule; the script picks the request's own (store/velocity-lua.ts). */
+  /** VELOCITY_LIMITS set: every rule; the script picks the request's own (store/lua/includes/velocity.lua). */
   velocity?: {
     /** `<prefix>:velocity:`, ControlStore.ledgerKey without the wallet id and code. */
     ledgerPrefix: string;
@@ -115,6 +119,8 @@ export interface CreateOptions {
    * is still counted, but not held back.
    */
   caps?: OpenCaps;
+  /** What the approval is: one payment, or a batch of rows (stored as `shape`; default single). */
+  shape?: ApprovalShape;
 }
 
 export type CreateOutcome =
@@ -236,6 +242,7 @@ export class RequestStore {
       String(calls.length),
       ...calls.flatMap((c) => [JSON.stringify(c), sealHash(c), callDestination(c)?.key ?? '']),
       ...index.args,
+      options.shape ?? 'single',
       createField(frozen),
       caps ? String(caps.requester) : '',
       caps?.apiKey === undefined ? '' : String(caps.apiKey),
@@ -268,6 +275,18 @@ export class RequestStore {
     const n = Number(h.n ?? '1');
     const more: ExecutionRecord[] = h.v && n > 1 ? await this.executions.page(id, 0, EXECUTION_PAGE, n) : [];
     return recordOf(id, h, first, more);
+  }
+
+  /**
+   * The approval's stored shape, undefined when there is no such approval. One field read; a
+   * record the scripts have not migrated yet is read as they will migrate it.
+   */
+  async shape(id: string): Promise<ApprovalShape | undefined> {
+    const [shape, n, state] = await this.redis.hmget(this.key(id), 'shape', 'n', 'state');
+    if (!state) return undefined;
+    if (shape) return shapeOf({ shape }, undefined);
+    const frozen = await this.redis.hget(this.key(id), 'frozen');
+    return shapeOf({ ...(n ? { n } : {}) }, frozen ? (JSON.parse(frozen) as SealedRequest) : undefined);
   }
 
   /** One execution (`R-1001.1`). */
@@ -342,8 +361,9 @@ export class RequestStore {
       const subject = l.subject === undefined ? '' : subjectField(l.subject ?? undefined);
       args.push(l.ledgerPrefix, String(l.retentionMs), subject, ...ruleArgs(l.rules));
     }
-    // A batch takes its place in its wallet's approval order at quorum (last key).
-    if (controls && id.startsWith('B-')) keys.push(this.keys.turns);
+    // The wallets' turns, after the freeze flag: a batch takes its place in its wallet's
+    // approval order at quorum (the script reads the approval's shape).
+    if (controls) keys.push(this.keys.turns);
     const [
       outcome,
       state,

@@ -7,6 +7,7 @@
 
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { luaScript } from './lua-scripts.js';
 import type { RedisClient } from './redis.js';
 import { repliesOf } from './redis-errors.js';
 import { evalScript } from './run-script.js';
@@ -58,37 +59,14 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 export const newToken = (): string => randomBytes(32).toString('base64url');
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
-/** KEYS: token. ARGV: per-token limit. Returns { 'ok'|'invalid'|'token-limit', data }. */
-const ATTEMPT_TOKEN = `
-local data = redis.call('HGET', KEYS[1], 'data')
-if not data then return {'invalid', ''} end
-if redis.call('HINCRBY', KEYS[1], 'attempts', 1) > tonumber(ARGV[1]) then return {'token-limit', data} end
-return {'ok', data}
-`;
+/** One counted attempt on a token. */
+const ATTEMPT_TOKEN = luaScript('step-up-attempt-token');
 
-/** KEYS: the person's counter. ARGV: limit, window ms. Returns the count, or -1 over the limit. */
-const ATTEMPT_USER = `
-local n = redis.call('INCR', KEYS[1])
-if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
-if n > tonumber(ARGV[1]) then return -1 end
-return n
-`;
+/** One counted attempt against a person or an address in a window. */
+const ATTEMPT_USER = luaScript('step-up-attempt-count');
 
-/**
- * KEYS: token, the owner's passkey counters. ARGV: credential id, new counter. The token goes
- * and the counter moves only together; a counter that did not grow (both 0 is allowed: some
- * authenticators keep none) or a passkey revoked meanwhile refuses both.
- */
-const CONSUME = `
-if redis.call('EXISTS', KEYS[1]) == 0 then return 'gone' end
-local old = redis.call('HGET', KEYS[2], ARGV[1])
-if not old then return 'no-passkey' end
-local o, n = tonumber(old), tonumber(ARGV[2])
-if (o ~= 0 or n ~= 0) and n <= o then return 'counter' end
-redis.call('DEL', KEYS[1])
-redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
-return 'ok'
-`;
+/** The token goes and the passkey counter moves only together. */
+const CONSUME = luaScript('step-up-consume');
 
 export type Consumed = 'ok' | 'gone' | 'no-passkey' | 'counter';
 

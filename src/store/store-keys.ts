@@ -52,7 +52,7 @@ export class StoreKeys {
   batchGiven = (approvalId: string) => `${this.prefix}:batch:${approvalId}:given`;
   /**
    * Open batches as '<wallet id> <batch id>' in approval order (scored
-   * by decidedAt; the one holding its wallet's turn is re-scored 0: store/batch-lua.ts).
+   * by decidedAt; the one holding its wallet's turn is re-scored 0: store/lua/includes/batch.lua).
    */
   get turns() {
     return `${this.prefix}:batch:turns`;

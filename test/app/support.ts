@@ -144,6 +144,7 @@ export async function sealBatch(w: World, amounts: number[], kind: 'B' | 'R' = '
     );
   const s = await sealRequest(w.deps, {
     id,
+    shape: kind === 'B' ? 'batch' : 'single',
     call: transfer(amounts.reduce((a, b) => a + b, 0)),
     calls: amounts.map(transfer),
     display: { chain: 'base', walletAlias: 'ops' },

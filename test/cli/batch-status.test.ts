@@ -55,6 +55,7 @@ beforeAll(async () => {
   };
   const s = await sealRequest(w.deps, {
     id,
+    shape: 'batch',
     call: transfer(10.5),
     calls: amounts.map(transfer),
     display: { chain: 'base', walletAlias: 'ops', assetCode: 'USDC', amountText: '10.50', batch },

@@ -1,41 +1,13 @@
 /*
  * Mutation check (RAMPART_MUTATE_RULE=<rule> npx vitest run test/e2e/door-matrix.test.ts: the
- * rule's domain function always allows). Cells that then fail, and for the cells that still pass,
- * the store script that enforces the rule and the grid test that holds the script to the function.
- *
- * policy          fails: slack-modal, slash-prefill, api-transfer, api-batch, slack-batch-file,
- *                 request-again, approve-button, passkey-page (and duplicate_vote's approve-button
- *                 and passkey-page: with one approval the first vote already decides).
- * self_approval   fails: resume, record-outcome, record-outcome-cli, confirm-not-paid,
- *                 passkey-enrol-approval. Still pass: approve-button, passkey-page (VOTE script;
- *                 test/store/vote-rules.test.ts).
- * duplicate_vote  fails: none. approve-button, passkey-page: VOTE script (vote-rules.test.ts);
- *                 confirm-not-paid: domain/not-paid.ts confirmRefusal and the finish script
- *                 (test/app/not-paid.test.ts, "the finish script itself refuses"); unfreeze-vote:
- *                 the unfreeze store (no grid test against the function yet).
- * step_up         fails: every submission door, approve-button, resume. Still passes:
- *                 confirm-not-paid (the approval's stored stepUp and the finish script's
- *                 needs-passkey; not-paid.test.ts "a passkey approval's confirmation").
- * new_destination fails: api-transfer, api-batch.
- * velocity        fails: slack-modal, slash-prefill, api-transfer, api-batch, slack-batch-file,
- *                 request-again. Still pass: approve-button, passkey-page (VOTE script at the quorum;
- *                 test/store/velocity-vote.test.ts).
- * open_caps       fails: none. Every door: the create script (test/store/open-caps.test.ts,
- *                 "decides as the domain rule does for every count and cap").
- * key_scopes      fails: api-transfer, api-batch, cancel-api.
- * key_limits      fails: api-transfer, api-batch.
- * freeze          fails: api-transfer, api-batch. Still pass: approve-button, passkey-page (VOTE
- *                 script; vote-rules.test.ts).
- * batch_limits    fails: api-batch, slack-batch-file.
- * approval_state  fails: none. approve-button: VOTE script (vote-rules.test.ts); every other door
- *                 reads the state in its own store step (no grid test against the function yet):
- *                 record-outcome(-cli) and confirm-not-paid the execution's (the finish script
- *                 moves only from unknown); passkey-page refuses the link before any rule (it
- *                 binds only a pending request).
- * not_yet         fails: none. approve-button: the START script compares runAt with Redis TIME
- *                 (test/e2e/time.test.ts fails each of its paths when that check is removed).
- * waiting_cancel  fails: none. cancel-waiting-card, cancel-waiting-api: the WINDOW_CANCEL script
- *                 refuses an approval that is no longer waiting (time.test.ts "already started").
+ * rule's domain function always allows), run on 2026-11-28: every cell that applies fails, for
+ * every rule (policy 8 of 8, and duplicate_vote's approve-button and passkey-page with it: with one
+ * approval the first vote already decides; self_approval 7/7; duplicate_vote 4/4; step_up 11/11;
+ * new_destination 2/2; velocity 8/8; open_caps 8/8; key_scopes 4/4; key_limits 2/2; freeze 4/4;
+ * batch_limits 2/2; approval_state 12/12; not_yet 1/1; waiting_cancel 2/2). Where a store script
+ * enforces the rule (VOTE, CREATE, FINISH, START, WINDOW_CANCEL), the door's answer comes from the script and the cell fails through door-matrix/
+ * agreement.ts (the function on the situation the row stages must answer the door's code); the
+ * store grid tests hold each script to its function over every combination of facts.
  */
 /**
  * The door matrix's one table: every way in (a submission door or a decision door) against every

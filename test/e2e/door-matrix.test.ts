@@ -7,12 +7,15 @@
  *
  * RAMPART_MUTATE_RULE=<rule id> replaces that rule's domain function with one that always allows
  * (see the vi.mock calls below): the rule's row must then fail from every door that asks it.
+ * Where a store script enforces the rule, each cell also asserts that the domain function, on the
+ * situation the row stages (door-matrix/agreement.ts), answers the door's code.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FacadeDeps } from '../../src/app/facade-deps.js';
 import { createApp } from '../../src/app/index.js';
 import { RULE_IDS, RULES, type RuleId } from '../../src/domain/rules/index.js';
 import { type Api, startApi } from '../api/support.js';
+import { STAGED } from '../door-matrix/agreement.js';
 import { DECIDE_DRIVERS } from '../door-matrix/cells-decide.js';
 import { type Driver, SUBMIT_DRIVERS } from '../door-matrix/cells-submit.js';
 import { DOOR_USES, NOT_DOORS } from '../door-matrix/facade.js';
@@ -166,8 +169,10 @@ describe.each([
   ['submissions', cellsOf(SUBMISSIONS, SUBMIT_DRIVERS, 'submissions')],
   ['decisions', cellsOf(DECISIONS, DECIDE_DRIVERS, 'decisions')],
 ] as const)('%s', (_half, cells) => {
-  it.each(cells)('$rule from $door answers $code', async ({ drive, code }) => {
+  it.each(cells)('$rule from $door answers $code', async ({ rule, drive, code }) => {
     if (!world || !drive) throw new Error('no world or no driver');
     expect(await drive(world)).toBe(code);
+    const staged = STAGED[rule];
+    if (staged) expect(staged(), `${rule}'s domain function on the situation its row stages`).toBe(code);
   });
 });

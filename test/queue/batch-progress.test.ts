@@ -46,6 +46,7 @@ async function approvedBatch(): Promise<string> {
   );
   const s = await sealRequest(w.deps, {
     id,
+    shape: 'batch',
     call: transfer(3.06),
     calls: amounts.map(transfer),
     display: { chain: 'base', walletAlias: 'ops', batch: { kind: 'transfers' } as never },

@@ -11,6 +11,7 @@ import type { CardRef, Notifier } from '../../src/app/notifier.js';
 import { createWorkerApp } from '../../src/app/worker-app.js';
 import { callHash, type SealedRequest } from '../../src/domain/request.js';
 import { createLogger } from '../../src/log.js';
+import { RECORD_VERSION } from '../../src/store/migration-sweep.js';
 import { startWorld, transfer, type World } from '../app/support.js';
 import { eventually } from '../support/harness.js';
 import { LogSink } from '../support/log-sink.js';
@@ -38,6 +39,9 @@ const notifier: Notifier = {
   batchFinished: async () => {},
   batchProgress: async () => '',
 };
+
+/** The record format today's scripts write and migrate to. */
+const FORMAT = String(RECORD_VERSION);
 
 /** Writes a request exactly as Rampart stored it before issue 18 (no `v`, no execution hash). */
 async function oldRecord(n: number, amount: number, state: 'approved' | 'executing'): Promise<string> {
@@ -150,7 +154,7 @@ it('runs an old approved record with its live old-format job exactly once, and s
   const a = await w.store.get(approved);
   expect(a).toMatchObject({ approvalState: 'done', executionCount: 1 });
   expect(a?.executions[0]).toMatchObject({ id: `${approved}.1`, state: 'succeeded', tries: 1, job: approved });
-  expect(await w.redis.hget(`${w.prefix}:req:${approved}`, 'v')).toBe('2');
+  expect(await w.redis.hmget(`${w.prefix}:req:${approved}`, 'v', 'shape')).toEqual([FORMAT, 'single']);
   expect((await w.store.get(executing))?.outcome?.message).toContain('may or may not');
 
   // The newer job is left untouched: delayed, not failed, no attempt used; logged once.
@@ -171,7 +175,7 @@ it('a later worker start reads no history; an old record written after the sweep
   const second = start('second');
   await second.reconcileNow(); // after its sweep
   expect(historyReads()).toBe(0);
-  expect(await w.redis.get(`${w.prefix}:migrated`)).toBe('2');
+  expect(await w.redis.get(`${w.prefix}:migrated`)).toBe(FORMAT);
 
   // An old web process still serving during the deploy approves with an old record and an old job.
   const late = await oldRecord(512, 6.12, 'approved');
@@ -182,7 +186,7 @@ it('a later worker start reads no history; an old record written after the sweep
     'late old record to run',
   );
   expect(w.received(6.12)).toBe(1);
-  expect(await w.redis.hget(`${w.prefix}:req:${late}`, 'v')).toBe('2');
+  expect(await w.redis.hmget(`${w.prefix}:req:${late}`, 'v', 'shape')).toEqual([FORMAT, 'single']);
   expect((await w.store.get(late))?.executions[0]).toMatchObject({ id: `${late}.1`, state: 'succeeded' });
   expect(historyReads()).toBe(0);
   reads.mockRestore();
@@ -209,6 +213,6 @@ it('a sweep that meets a record it cannot migrate leaves no marker; a newer reco
   }
   const none = { rekeyed: 0, dropped: 0 };
   expect(await w.store.migrate()).toEqual({ swept: true, migrated: 0, left: 0, payees: none });
-  expect(await w.redis.get(marker)).toBe('2');
+  expect(await w.redis.get(marker)).toBe(FORMAT);
   expect(await w.store.migrate()).toEqual({ swept: false, migrated: 0, left: 0, payees: none });
 });

@@ -126,6 +126,7 @@ export function buildRecord(
   const [approvalState, executionState] = SINGLE_STATES[state];
   const record: RequestRecord = {
     frozen,
+    shape: 'single',
     state,
     votes: approved ? [{ user: 'U0APPROVER1', at: CREATED + 60_000 }] : [],
     approvalState,

@@ -23,7 +23,15 @@ export function createdBatchAnswer(frozen: SealedRequest, rows: readonly BatchRo
   const n = rows.length;
   const shown = Math.min(n, CREATED_EXECUTIONS);
   const counts = { ...emptyCounts(), queued: n };
-  const record = { frozen, state: 'pending', votes: [], approvalState: 'pending', executionCount: n, counts } as const;
+  const record = {
+    frozen,
+    shape: 'batch',
+    state: 'pending',
+    votes: [],
+    approvalState: 'pending',
+    executionCount: n,
+    counts,
+  } as const;
   return {
     status: 201,
     body: presentRequest(

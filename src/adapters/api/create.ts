@@ -34,6 +34,7 @@ export const createdAnswer = (frozen: SealedRequest): Answer => ({
   body: presentRequest(
     {
       frozen,
+      shape: 'single',
       state: 'pending',
       votes: [],
       approvalState: 'pending',

@@ -137,8 +137,11 @@ async function post(
       if (r.what === 'batch') return createBatch(deps, actor, body.value, submission);
       return createRequest(deps, actor, r.what, body.value, submission);
     },
+    // The key's claim was made by this same route (the fingerprint holds the path).
     recover: (requestId) =>
-      requestId.startsWith('B-') ? recoverBatch(deps, actor, requestId) : recoverCreated(deps, actor, requestId),
+      r.kind === 'create' && r.what === 'batch'
+        ? recoverBatch(deps, actor, requestId)
+        : recoverCreated(deps, actor, requestId),
   });
   send(res, outcome.answer, outcome.replayed);
 }

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { type JobsOptions, Queue } from 'bullmq';
 import { EXECUTE_TRIES } from '../../app/execute-one.js';
 import { type JobQueue, NOTIFY_KINDS } from '../../app/ports.js';
-import { executionId, tryJobId, wakeJobId } from '../../domain/approval.js';
+import { executionId, parseExecutionId, tryJobId, wakeJobId } from '../../domain/approval.js';
 import type { Logger } from '../../log.js';
 import type { RedisClient } from '../../redis-client.js';
 import { JOB_VERSION, type NotifyJob, QUEUE_NAMES, type RemindJob, type RequestJob } from './job-data.js';
@@ -88,8 +88,9 @@ export function createQueues(connection: RedisClient, prefix: string, log: Logge
         await existing.remove();
       }
       // A job written before format 2 (id = the request id) may still hold execution 1.
-      if (attempt === 1 && id.endsWith('.1')) {
-        const legacy = await execute.getJob(id.slice(0, -2));
+      const parsed = parseExecutionId(id);
+      if (attempt === 1 && parsed?.n === 1) {
+        const legacy = await execute.getJob(parsed.approvalId);
         if (legacy && !['completed', 'failed'].includes(await legacy.getState())) return;
       }
       await addTry(id, attempt, jobId, delayMs);
@@ -124,7 +125,8 @@ export function createQueues(connection: RedisClient, prefix: string, log: Logge
       );
     },
     async releaseHeld(id, attempt) {
-      const legacy = attempt === 1 && id.endsWith('.1') ? await execute.getJob(id.slice(0, -2)) : undefined;
+      const parsed = parseExecutionId(id);
+      const legacy = attempt === 1 && parsed?.n === 1 ? await execute.getJob(parsed.approvalId) : undefined;
       const job = (await execute.getJob(tryJobId(id, attempt))) ?? legacy;
       if (job && (await job.getState()) === 'delayed') await job.promote().catch(() => this.enqueueTry(id, attempt));
       else await this.enqueueTry(id, attempt);

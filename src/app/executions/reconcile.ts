@@ -9,7 +9,7 @@
 import type { Logger } from '../../log.js';
 import type { ControlStore } from '../../store/controls.js';
 import type { RequestStore } from '../../store/requests.js';
-import { cancelUnsent, continueBatch, isBatch } from '../batch-run.js';
+import { cancelUnsent, continueBatch } from '../batch-run.js';
 import { markUnknown } from '../execute-one.js';
 import type { ApprovalJobs } from '../ports.js';
 
@@ -48,7 +48,7 @@ export async function reconcile(deps: ReconcileDeps): Promise<void> {
     // fresh try now would only be refused 'not-yet' and pile up beside it.
     if (((await store.get(approvalId))?.runAt ?? 0) > redisNow) continue;
     // A batch gets only its first queued row's try (rows run one at a time, in order).
-    if (isBatch(approvalId)) {
+    if ((await store.shape(approvalId)) === 'batch') {
       if (await cancelTooOld(deps, approvalId)) continue;
       await continueBatch({ store, jobs: queues, log: deps.log }, approvalId);
       continue;

@@ -4,7 +4,6 @@
  * service call: the limiter is asked before executeOne, never inside it.
  */
 import { parseExecutionId } from '../../domain/approval.js';
-import { isBatch } from '../batch-run.js';
 import { EXECUTE_TRIES, type ExecuteOneDeps, type ExecuteResult, executeOne, markUnknown } from '../execute-one.js';
 import type { JobQueue } from '../ports.js';
 import type { JobOutcome } from '../worker-outcome.js';
@@ -23,7 +22,11 @@ export async function runExecution(
   // All batch rows together at most BATCH_RATE per second, across processes; a row waiting here is
   // delayed, not started (its start script has not run). After a funding check the row asks the
   // limiter again, so that read never shortens the gap between calls.
-  const limited = isBatch(executionId) && deps.batchRate;
+  const approvalId = parseExecutionId(executionId)?.approvalId;
+  const limited =
+    deps.batchRate && approvalId !== undefined && (await deps.store.shape(approvalId)) === 'batch'
+      ? deps.batchRate
+      : undefined;
   let result: ExecuteResult = 'funded';
   let notYetMs = 0;
   for (let round = 0; result === 'funded' && round < 2; round++) {

@@ -112,7 +112,7 @@ const CLOCK_MARGIN_MS = 2_000;
  * that job's change) has nothing left to do: one read instead of a dozen.
  */
 export async function seenSince(store: RequestStore, id: string, enqueuedAt: number): Promise<boolean> {
-  if (!id.startsWith('B-')) return false;
+  // Only a batch's card is marked checked (redrawBatchCard): any other card reads 0 here.
   const checked = Number((await store.postedAt(id, 'card-checked')) ?? '0');
   return enqueuedAt < checked - CLOCK_MARGIN_MS;
 }

@@ -1,6 +1,6 @@
 /**
  * The rules a decision on a pending approval is held to, in the order the VOTE script applies
- * them (store/lua.ts): the approval's state, the freeze, no self-approval, not the same person
+ * them (store/lua/vote.lua): the approval's state, the freeze, no self-approval, not the same person
  * twice, a passkey where the request needs one. The script stays the enforcer (it checks and
  * records in one atomic step); these functions state the same rules, and a store test compares
  * the script's answers with them over a grid of facts. Pure.

@@ -45,13 +45,13 @@ export const RULES = {
     codes: ['self_approval'],
     says: 'Whoever asked for the money never approves it.',
     functions: [noSelfApproval],
-    enforcer: 'script: VOTE (store/lua.ts)',
+    enforcer: 'script: VOTE (store/lua/vote.lua)',
   },
   duplicate_vote: {
     codes: ['duplicate_vote'],
     says: 'One person counts once toward a quorum.',
     functions: [notTheSamePersonTwice],
-    enforcer: 'script: VOTE (store/lua.ts)',
+    enforcer: 'script: VOTE (store/lua/vote.lua)',
   },
   step_up: {
     codes: ['step_up_required'],
@@ -69,13 +69,13 @@ export const RULES = {
     codes: ['over_limit'],
     says: 'What leaves one wallet in one asset stays under each VELOCITY_LIMITS window.',
     functions: [velocityRule],
-    enforcer: 'script: VOTE at quorum (store/lua.ts); the submission check in the domain',
+    enforcer: 'script: VOTE at quorum (store/lua/vote.lua); the submission check in the domain',
   },
   open_caps: {
     codes: ['too_many_open'],
     says: 'MAX_OPEN_PER_REQUESTER per person and --max-open per API key.',
     functions: [openCapRule],
-    enforcer: 'script: CREATE (store/lua.ts)',
+    enforcer: 'script: CREATE (store/lua/create.lua)',
   },
   key_scopes: {
     codes: ['missing_scope', 'key_not_active'],
@@ -93,7 +93,7 @@ export const RULES = {
     codes: ['frozen'],
     says: 'While frozen no approval lands and nothing starts; the API takes no new payment.',
     functions: [freezeRule],
-    enforcer: 'script: VOTE and START (store/lua.ts); the API submission in the domain',
+    enforcer: 'script: VOTE and START (store/lua/vote.lua, start.lua); the API submission in the domain',
   },
   batch_limits: {
     codes: ['batch_too_large'],
@@ -105,19 +105,19 @@ export const RULES = {
     codes: ['not_pending', 'expired', 'missing'],
     says: 'A decision lands only on a pending approval that has not expired.',
     functions: [approvalStateRule],
-    enforcer: 'script: VOTE, DECIDE (store/lua.ts)',
+    enforcer: 'script: VOTE, DECIDE (store/lua/vote.lua, decide.lua)',
   },
   not_yet: {
     codes: ['not_yet'],
     says: 'Nothing starts before its runAt (a cancel window or a set time), on Redis time.',
     functions: [notYetRule],
-    enforcer: 'script: START (store/approval-lua.ts)',
+    enforcer: 'script: START (store/lua/start.lua)',
   },
   waiting_cancel: {
     codes: ['not_allowed_to_cancel', 'already_started', 'not_waiting'],
     says: 'Any one approver or the requester may cancel an approval waiting for its runAt, until a start wins.',
     functions: [waitingCancelRule],
-    enforcer: 'script: WINDOW_CANCEL (store/window-lua.ts); who may cancel in the domain',
+    enforcer: 'script: WINDOW_CANCEL (store/lua/window-cancel.lua); who may cancel in the domain',
   },
 } as const satisfies Record<string, RuleEntry>;
 

@@ -1,7 +1,8 @@
 /**
  * The rules of time (DESIGN invariant 11): nothing starts before its runAt, and inside the wait
- * any one approver or the requester may cancel, until a start wins. Pure; the START and
- * WINDOW_CANCEL scripts apply the same rules in the step that records them.
+ * any one approver or the requester may cancel, until a start wins. Pure; the START
+ * (store/lua/start.lua) and WINDOW_CANCEL (store/lua/window-cancel.lua) scripts apply the same
+ * rules in the step that records them.
  */
 import type { Actor } from '../actor.js';
 import { ALLOW, type RuleOutcome } from './outcome.js';

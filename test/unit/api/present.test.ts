@@ -17,6 +17,7 @@ function pausedBatch(): RequestRecord {
   frozen.display = { ...frozen.display, batch: { kind: 'transfers', fileName: 'f', rows: 3 } as never };
   return {
     frozen,
+    shape: 'batch',
     // The view state of a paused batch reads "approved"; the approval itself is paused.
     state: 'approved',
     votes: [],

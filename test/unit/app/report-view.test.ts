@@ -76,7 +76,7 @@ describe('/report’s rows', () => {
       frozen: { ...sent.frozen, display: { ...sent.frozen.display, ownWallet: 'treasury' } },
     };
     const batch = paid('ops', 60, VENDOR, SINCE + 2 * DAY);
-    const record = { ...batch, frozen: { ...batch.frozen, id: 'B-1003' } };
+    const record = { ...batch, shape: 'batch' as const, frozen: { ...batch.frozen, id: 'B-1003' } };
     const rows = batchPayments(record, [
       {
         row: { row: 2, destination: VENDOR, amount: '10' },

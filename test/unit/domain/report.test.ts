@@ -76,7 +76,7 @@ describe('buildReport', () => {
 
 describe('a batch in the report (issue 24)', () => {
   const batch = payment('succeeded', 60, SINCE + DAY); // its call describes the total, never sent
-  const record = { ...batch, frozen: { ...batch.frozen, id: 'B-7' } };
+  const record = { ...batch, shape: 'batch' as const, frozen: { ...batch.frozen, id: 'B-7' } };
   const row = (n: number, amount: string, destination: string) => ({ row: n + 1, destination, amount });
   const rows = batchPayments(record, [
     { row: row(1, '10', '0xR1'), executionId: 'B-7.1', state: 'succeeded', at: SINCE + DAY },

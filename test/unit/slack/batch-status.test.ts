@@ -37,6 +37,7 @@ function record(approvalState: RequestRecord['approvalState'], states: Execution
   const counts: ExecutionCounts = { queued: 0, executing: 0, succeeded: 0, failed: 0, unknown: 0, cancelled: 0 };
   for (const s of states) counts[s] += 1;
   return {
+    shape: 'batch',
     frozen: {
       id: ID,
       call: { kind: 'transfer', body: { wallet_id: 'wal_ops', amount: 1_000_000, receiver: '', asset: 'bsc:cngn' } },

@@ -47,7 +47,7 @@ export const requestsShowCommand: Command = {
       const record = await app.reads.request(id);
       if (!record) throw new CliError(`No request ${id} under REDIS_PREFIX "${ctx.config.redis.prefix}".`);
       const history = await app.reads.history(id);
-      if (!id.startsWith('B-')) return ctx.answer(requestShowText(record, history), requestDetail(record, history));
+      if (record.shape !== 'batch') return ctx.answer(requestShowText(record, history), requestDetail(record, history));
       // A batch lists its executions, one per row, after its history.
       const rows = await app.batches.rows(record);
       const code = record.frozen.display.assetCode ?? '';

@@ -25,7 +25,7 @@ export function registerResolveCommand(app: Routes, deps: Deps): void {
     const only = words.length === 1 ? (words[0] ?? '').toUpperCase() : '';
     if (only && (APPROVAL_ID.test(only) || EXECUTION_ID.test(only))) {
       // A batch's rows are many: its row must be named; a single request's only execution is .1.
-      if (only.startsWith('B-') && !EXECUTION_ID.test(only)) {
+      if (!EXECUTION_ID.test(only) && (await deps.app.reads.request(only))?.shape === 'batch') {
         await ack({ response_type: 'ephemeral', text: `Name the row of ${only}, e.g. \`/resolve ${only}.3\`.` });
         return;
       }

@@ -6,6 +6,7 @@
 import type { View } from '@slack/types';
 import { describeError } from '../../../app/describe-error.js';
 import type { SubmitAgainOutcome } from '../../../app/request-again.js';
+import { slackActor } from '../../../domain/actor.js';
 import { againRefusal } from '../actions/batch-again.js';
 import {
   againInvalidModal,
@@ -62,9 +63,8 @@ export function registerRequestAgainView(app: Routes, deps: Deps): void {
     });
     let outcome: SubmitAgainOutcome;
     try {
-      outcome = await deps.app.batches.submitAgain({
+      outcome = await deps.app.batches.submitAgain(slackActor(body.user.id), {
         requestId: id,
-        user: body.user.id,
         submission: view.id,
         origin: m.value.channel,
       });

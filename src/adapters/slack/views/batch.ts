@@ -10,6 +10,7 @@ import type { WebClient } from '@slack/web-api';
 import { z } from 'zod';
 import type { SubmitBatchOutcome } from '../../../app/submit-batch.js';
 import { SubmitBudget } from '../../../app/submit-budget.js';
+import { slackActor } from '../../../domain/actor.js';
 import { BATCH_KINDS, type BatchKind } from '../../../domain/batch-cells.js';
 import { checkingModal, noticeModal } from '../blocks/batch-again.js';
 import {
@@ -36,9 +37,8 @@ async function submit(
   s: { user: string; channel: string; viewId: string; reason: string },
 ): Promise<SubmitBatchOutcome> {
   try {
-    return await deps.app.batches.submit({
+    return await deps.app.batches.submit(slackActor(s.user), {
       checked: v.checked,
-      requester: s.user,
       reason: s.reason,
       origin: s.channel,
       submission: s.viewId,

@@ -7,6 +7,7 @@ import type { ViewStateValue } from '@slack/bolt';
 import { DeadlineError, withDeadline } from '../../../app/deadline.js';
 import { describeError } from '../../../app/describe-error.js';
 import { SubmitBudget } from '../../../app/submit-budget.js';
+import { slackActor } from '../../../domain/actor.js';
 import { isNote } from '../blocks/identity-options.js';
 import { modalMetaSchema, REQUEST_CALLBACK } from '../blocks/request-modal.js';
 import { alreadySubmittedModal, NOTHING_SUBMITTED } from '../blocks/submitted.js';
@@ -41,6 +42,7 @@ export function registerRequestViews(app: Routes, deps: Deps): void {
       }
       const v = view.state.values;
       const outcome = await deps.app.payments.submit(
+        slackActor(body.user.id),
         {
           input: {
             kind,
@@ -52,7 +54,6 @@ export function registerRequestViews(app: Routes, deps: Deps): void {
             beneficiary: selected(v, 'beneficiary'),
             reason: text(v, 'reason'),
           },
-          requester: body.user.id,
           origin: m.value.channel,
           submission: view.id,
         },

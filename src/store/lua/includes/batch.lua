@@ -1,10 +1,15 @@
-/**
- * Lua helpers for a batch's rows, included by the execution scripts in
- * store/approval-lua.ts after COMMON: each runs inside the row's own start or final move, so a
- * give-back, a pause or the wallet's turn can never be half done (a worker killed between two
- * round trips cannot lose or repeat one).
- */
-export const BATCH_LUA = `
+--[[
+  Helpers for a batch's rows, run inside the row's own start or final move, so a give-back, a
+  pause or the wallet's turn can never be half done (a worker killed between two round trips
+  cannot lose or repeat one).
+  KEYS: none of its own; every key comes as a parameter.
+  ARGV: none.
+  Returns: functions only.
+    runnable(s): the approval state lets rows start.
+    giveBack(amounts, given, approvalId, rowId, units, ledger): 1 when the row's units went back.
+    restampRow(ledger, amounts, approvalId, rowId, units, at): a row that ran counts from `at`.
+    pauseBatch(a, hist, why, now), turnMember(e, id) → member, wallet prefix, leaveTurn(a, turns, e, id).
+]]
 local function runnable(s) return s == 'approved' or s == 'running' end
 -- The approval reserved the batch's total under its id, scored +inf (it counts
 -- in every window until its rows run). A row ending failed or cancelled takes its own units off,
@@ -57,42 +62,3 @@ end
 local function leaveTurn(a, turns, e, id)
   if redis.call('HGET', a, 'state') == 'done' then redis.call('ZREM', turns, (turnMember(e, id))) end
 end
-`;
-
-/**
- * START's batch checks, after "queued" and "approval runnable": within BATCH_HOLD_LIMIT of the
- * approval or its runAt (ARGV[7] ms, '' for none; `now` Redis time); no other row of the batch executing and the row before it
- * (KEYS[16]) final. Returns a refusal reason, or nil.
- */
-export const BATCH_START_ORDER = `
-local function batchOrder(a, hold, now)
-  -- The hold limit counts from runAt when the approval waited for one (a delay or a set time).
-  local decided = math.max(num(redis.call('HGET', a, 'decidedAt')), num(redis.call('HGET', a, 'runAt')))
-  if hold and decided > 0 and now - decided > hold then return 'too-old' end
-  if num(redis.call('HGET', a, 'c:executing')) > 0 then return 'waiting' end
-  if KEYS[16] ~= KEYS[3] then
-    local before = redis.call('HGET', KEYS[16], 'state')
-    if before == 'queued' or before == 'executing' then return 'waiting' end
-  end
-  return nil
-end
--- The wallet's turn (KEYS[17]): batches of one wallet in approval order, one at a time. Taking
--- the turn holds it (score 0, so an older batch registered late cannot overtake it) and asks for
--- the funding check first ('funding'): the worker reads the balance and either marks the batch
--- funded or pauses it; nothing is sent meanwhile.
-local function batchTurn(a, turns, e, id)
-  local member, wallet = turnMember(e, id)
-  redis.call('ZADD', turns, 'NX', num(redis.call('HGET', a, 'decidedAt')), member)
-  for _, m in ipairs(redis.call('ZRANGE', turns, 0, -1)) do
-    if string.sub(m, 1, #wallet) == wallet then
-      if m ~= member then return 'turn' end
-      break
-    end
-  end
-  if redis.call('HGET', a, 'funded') ~= '1' then
-    redis.call('ZADD', turns, 0, member)
-    return 'funding'
-  end
-  return nil
-end
-`;

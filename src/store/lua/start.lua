@@ -1,0 +1,61 @@
+--[[
+  queued → executing: the one place an execution may start (DESIGN "States, ids and hashes").
+  Every condition on a start is checked here, in the same step as the compare-and-set.
+  KEYS[1] approval            KEYS[6] freeze flag
+  KEYS[2] history             KEYS[7..15] the 9 view indexes (domain/approval.ts VIEW_STATES order)
+  KEYS[3] execution           KEYS[16] a batch's previous row (the execution itself for row 1)
+  KEYS[4] ready index         KEYS[17] the wallets' turns (read for a batch only)
+  KEYS[5] executing set       KEYS[18] execution 1 (to migrate an older record)
+  (store/script-keys.ts startKeys builds them from names.)
+  ARGV[1] execution id        ARGV[5] history entry JSON
+  ARGV[2] approval id         ARGV[6] now (ms)
+  ARGV[3] token               ARGV[7] BATCH_HOLD_LIMIT ms ('' for none)
+  ARGV[4] job id
+  (the history entry names its execution here: includes/approval.lua aboutExecution)
+  Returns {1, 'queued', kind, seq, call, sealHash, frozen, decidedBy, tries, viewChanged,
+    approval state before ('approved' → the batch began running, its card changes), shape},
+    {0, state, job} (not queued), {0, 'queued', '', why} (approval not runnable: its state, or a
+    batch's 'waiting', 'too-old', 'turn', 'funding'), {0, 'queued', '', 'not-yet', ms left} (before
+    the approval's runAt, Redis TIME), {-1, 'queued'} (frozen).
+]]
+-- @include "approval"
+-- @include "migrate"
+-- @include "batch"
+-- @include "batch-start"
+local now = tonumber(ARGV[6])
+migrate(KEYS[1], KEYS[18], KEYS[4], KEYS[5], ARGV[2], now)
+local es = redis.call('HGET', KEYS[3], 'state')
+if not es then return {0, ''} end
+if es ~= 'queued' then return {0, es, redis.call('HGET', KEYS[3], 'job') or ''} end
+local as = redis.call('HGET', KEYS[1], 'state')
+-- A paused or stopping batch (and any approval not approved/running) starts nothing.
+if as ~= 'approved' and as ~= 'running' then return {0, 'queued', '', as or ''} end
+-- Time (a cancel window or a set time): nothing starts before the approval's runAt, on Redis's
+-- own clock (never a worker's). Refused with the ms left; the caller waits that long, no try used.
+local rt = redis.call('TIME')
+local rnow = tonumber(rt[1]) * 1000 + math.floor(tonumber(rt[2]) / 1000)
+local runAt = num(redis.call('HGET', KEYS[1], 'runAt'))
+if rnow < runAt then return {0, 'queued', '', 'not-yet', string.format('%.0f', runAt - rnow)} end
+-- A batch's rows run one at a time, in order, within BATCH_HOLD_LIMIT of the approval.
+local batch = shapeOf(KEYS[1]) == 'batch'
+if batch then
+  local why = batchOrder(KEYS[1], KEYS[16], KEYS[3], tonumber(ARGV[7] or ''), rnow)
+  if why then return {0, 'queued', '', why} end
+end
+if redis.call('EXISTS', KEYS[6]) == 1 then return {-1, 'queued'} end
+if batch then
+  local why = batchTurn(KEYS[1], KEYS[17], KEYS[3], ARGV[2])
+  if why then return {0, 'queued', '', why} end
+end
+redis.call('HSET', KEYS[3], 'state', 'executing', 'execToken', ARGV[3], 'job', ARGV[4], 'startedAt', ARGV[6])
+local tries = redis.call('HINCRBY', KEYS[3], 'tries', 1)
+if count(KEYS[1], 'queued', -1) <= 0 then redis.call('ZREM', KEYS[4], ARGV[2]) end
+count(KEYS[1], 'executing', 1)
+if as == 'approved' then redis.call('HSET', KEYS[1], 'state', 'running') end
+redis.call('ZADD', KEYS[5], now, ARGV[1])
+local _, changed = reindex(KEYS[1], 7, ARGV[2], now)
+local seq = redis.call('RPUSH', KEYS[2], aboutExecution(KEYS[1], ARGV[5], KEYS[3], KEYS[18], ARGV[1]))
+local e = redis.call('HMGET', KEYS[3], 'call', 'sealHash')
+local a = redis.call('HMGET', KEYS[1], 'frozen', 'decidedBy')
+return {1, 'queued', kindOf(KEYS[1]), seq, e[1] or '', e[2] or '', a[1], a[2] or '', tries, changed and 1 or 0, as,
+  shapeOf(KEYS[1])}

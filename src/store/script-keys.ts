@@ -1,0 +1,112 @@
+/**
+ * The KEYS of the execution scripts, built from names in one place each, in the order their
+ * headers list them (store/lua/start.lua, finish.lua, cancel-queued.lua, propose.lua): no call
+ * site counts positions. Every key is under the store's hash-tagged prefix, so a key passed
+ * where a script needs none ("none" below) still lands in the approval's slot on a Cluster.
+ */
+import { executionId } from '../domain/approval.js';
+import type { StoreKeys } from './store-keys.js';
+
+/** Keys of one execution's scripts: approval, history, execution, ready, executing set. */
+function base(keys: StoreKeys, approvalId: string, execId: string): string[] {
+  return [keys.approval(approvalId), keys.history(approvalId), keys.execution(execId), keys.ready, keys.executing];
+}
+
+const rowOf = (execId: string) => Number(execId.slice(execId.lastIndexOf('.') + 1));
+
+/**
+ * start.lua: the execution's own keys, the freeze flag, the views, the previous row (the
+ * execution itself for row 1), the wallets' turns (the script reads them for a batch only) and
+ * execution 1 (to migrate an older record).
+ */
+export function startKeys(keys: StoreKeys, approvalId: string, execId: string): string[] {
+  const n = rowOf(execId);
+  const previous = n > 1 ? keys.execution(executionId(approvalId, n - 1)) : keys.execution(execId);
+  return [
+    ...base(keys, approvalId, execId),
+    keys.freeze,
+    ...keys.views(),
+    previous,
+    keys.turns,
+    keys.execution(executionId(approvalId, 1)),
+  ];
+}
+
+/** The velocity keys a final move may touch: a single's reservation or a batch row's. */
+export interface FinishVelocity {
+  /** The ledger (sorted set); absent: no re-stamp, no release. */
+  ledger?: string | undefined;
+  /** The ledger's amounts (hash). */
+  amounts?: string | undefined;
+}
+
+/** finish.lua's named keys beyond the execution's own (store/lua/finish.lua header). */
+export interface FinishNames {
+  velocity?: FinishVelocity;
+  /** A batch row's next execution id: its state and tries come back with the move. */
+  next?: string;
+}
+
+export function finishKeys(keys: StoreKeys, approvalId: string, execId: string, names: FinishNames): string[] {
+  const given = keys.batchGiven(approvalId);
+  return [
+    ...base(keys, approvalId, execId),
+    keys.open,
+    ...keys.views(),
+    names.velocity?.ledger ?? given,
+    names.velocity?.amounts ?? given,
+    given,
+    keys.turns,
+    names.next ? keys.execution(names.next) : keys.execution(execId),
+    keys.execution(executionId(approvalId, 1)),
+  ];
+}
+
+/**
+ * cancel-queued.lua: execution 1's keys, the open set, the views, the given-back set, the
+ * ledger's amounts (or the given-back set: none), the wallets' turns, then the page's executions.
+ */
+export function cancelQueuedKeys(
+  keys: StoreKeys,
+  approvalId: string,
+  amounts: string | undefined,
+  page: readonly string[],
+): string[] {
+  const given = keys.batchGiven(approvalId);
+  return [
+    ...base(keys, approvalId, executionId(approvalId, 1)),
+    keys.open,
+    ...keys.views(),
+    given,
+    amounts ?? given,
+    keys.turns,
+    ...page.map(keys.execution),
+  ];
+}
+
+/** propose.lua: the execution's own keys and execution 1 (to migrate an older record). */
+export function proposeKeys(keys: StoreKeys, approvalId: string, execId: string): string[] {
+  return [...base(keys, approvalId, execId), keys.execution(executionId(approvalId, 1))];
+}
+
+/**
+ * window-cancel.lua: the approval's keys, the velocity ledger and its amounts (the history key
+ * twice when no velocity rule counts it), the wallets' turns and every execution.
+ */
+export function windowCancelKeys(
+  keys: StoreKeys,
+  approvalId: string,
+  release: { ledger: string; amounts: string } | undefined,
+  executions: number,
+): string[] {
+  const history = keys.history(approvalId);
+  return [
+    ...base(keys, approvalId, executionId(approvalId, 1)),
+    keys.open,
+    ...keys.views(),
+    release?.ledger ?? history,
+    release?.amounts ?? history,
+    keys.turns,
+    ...Array.from({ length: executions }, (_, i) => keys.execution(executionId(approvalId, i + 1))),
+  ];
+}
