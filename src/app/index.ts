@@ -7,8 +7,9 @@
  */
 
 import type { Actor } from '../domain/actor.js';
+import type { ViewState } from '../domain/approval.js';
 import type { IdentityBody, IdentityForm } from '../domain/identity-form.js';
-import type { RequestRecord, RequestState, SealedRequest } from '../domain/request.js';
+import type { RequestRecord, SealedRequest } from '../domain/request.js';
 import type { Resolution } from '../domain/resolution.js';
 import type { UnfreezeChoice } from '../store/controls.js';
 import {
@@ -50,6 +51,7 @@ import { type AgainRowsOutcome, againRows, checkAgain, type SubmitAgain, submitA
 import { batchRowOutcomes, listRequests, readRequest, requestHistory } from './request-reads.js';
 import { resolveUnknown, type Via } from './resolve.js';
 import { offerStepUp } from './step-up.js';
+import { keepLinkMessage } from './step-up-page.js';
 import { type BatchSubmission, batchPolicy, submitBatch } from './submit-batch.js';
 import type { SubmitBudget } from './submit-budget.js';
 import { type RegistrationInput, submitRegistration } from './submit-registration.js';
@@ -69,9 +71,9 @@ export function createApp(deps: FacadeDeps) {
       submit: (actor: Actor, s: Omit<Submission, 'requester'>, edge: Pick<SubmitDeps, 'withinBudget' | 'budget'>) =>
         submitRequest({ ...deps, ...edge }, { ...s, requester: actor.user }),
       /** Acks (a late ack is only logged), then announces: the card goes out whatever the ack did. */
-      ackThenAnnounce: (ack: () => Promise<void>, frozen: SealedRequest) => ackThenAnnounce(deps, ack, frozen),
+      ackThenAnnounce: (ack: () => Promise<void>, sealed: SealedRequest) => ackThenAnnounce(deps, ack, sealed),
       /** Expiry, reminders and the card of a request just sealed (after the edge's ack). */
-      announce: (frozen: SealedRequest) => announce(deps, frozen),
+      announce: (sealed: SealedRequest) => announce(deps, sealed),
       ...withKey.payments,
     },
     /** The batch form and file, Resume / Stop, "Request again", and a batch's rows. */
@@ -160,6 +162,12 @@ export function createApp(deps: FacadeDeps) {
       /** A link to confirm an unknown outcome as not paid with a passkey (app/step-up-confirm.ts). */
       offerNotPaid: (executionId: string, actor: Actor, proposal?: string) =>
         offerStepUp(deps, executionId, actor.user, 'confirm-not-paid', false, proposal),
+      /**
+       * The private link message's response URL (from its button's click), kept so the message is
+       * replaced once the link is used.
+       */
+      keepLinkMessage: (actor: Actor, purpose: 'approve' | 'resume', subject: string, responseUrl: string) =>
+        keepLinkMessage(deps, actor.user, purpose, subject, responseUrl),
       revoke: (user: string, id?: string) => revokePasskeys(deps, user, id),
       /** `rampart doctor`: approvers holding a passkey that counts at `now`. */
       holders: (now: number) => deps.passkeys.usableHolders(now),
@@ -205,7 +213,7 @@ export function createApp(deps: FacadeDeps) {
       lookup: (text: string) => lookupAccount(deps, text),
       /** App Home's lists and the freeze (a VIEWER also sees the recent requests). */
       home: (viewer: boolean) => readHome(deps, viewer),
-      requests: (limit: number, state?: RequestState) => listRequests(deps, limit, state),
+      requests: (limit: number, state?: ViewState) => listRequests(deps, limit, state),
       request: (id: string) => readRequest(deps, id),
       history: (id: string) => requestHistory(deps, id),
       heldAssets: (walletId: string) => heldAssets(deps, walletId),

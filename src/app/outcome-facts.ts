@@ -13,7 +13,7 @@ import type { ServiceClient } from '../service/client.js';
 import type { BalanceCache } from '../store/balance-cache.js';
 import type { BalanceHistory } from '../store/balance-history.js';
 import { confirmNeedsPasskey } from './confirm-not-paid.js';
-import { findUnknown, type ResolveDeps, type ResolveOutcome } from './resolve.js';
+import { executionIdOf, findUnknown, type ResolveDeps, type ResolveOutcome } from './resolve.js';
 
 export type FactsDeps = ResolveDeps & {
   service: Pick<ServiceClient, 'getBalances'>;
@@ -46,14 +46,18 @@ const MOVING_VIEWS = ['approved', 'executing', 'succeeded', 'failed', 'unknown']
 export async function outcomeFacts(
   deps: FactsDeps,
   user: string,
-  execId: string,
+  typed: string,
   withNow: boolean,
 ): Promise<{ ok: true; facts: OutcomeFacts } | { ok: false; outcome: ResolveOutcome }> {
+  // `/resolve B-1003 row 2` opens the form by the row's name.
+  const named = await executionIdOf(deps, typed);
+  if (!named) return { ok: false, outcome: { kind: 'missing', id: typed } };
+  const execId = named;
   const found = await findUnknown(deps, user, execId);
   if (!found.ok) return found;
   const { record, execution, approvalId } = found;
   const stored = await deps.store.executions.facts(execId);
-  const call = stored.call ? (JSON.parse(stored.call) as ServiceCall) : record.frozen.call;
+  const call = stored.call ? (JSON.parse(stored.call) as ServiceCall) : record.sealed.call;
   const money = call.kind === 'transfer' || call.kind === 'offramp' ? call.body : undefined;
   const asset = money ? assetInfo(money.asset as AssetId) : undefined;
   const walletId = money?.wallet_id ?? '';
@@ -119,7 +123,7 @@ async function overlapping(
   const found = new Set<string>();
   for (const id of own && !ids.includes(own) ? [own, ...ids] : ids) {
     const record = await deps.store.get(id);
-    const body = record?.frozen.call.body;
+    const body = record?.sealed.call.body;
     if (!body || !('wallet_id' in body) || body.wallet_id !== walletId || body.asset !== asset) continue;
     for (const e of await deps.store.history(id)) {
       const which = e.execution ?? `${id}.1`;

@@ -8,10 +8,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { type ExecutionState, isSingleExecution, parseExecutionId } from '../domain/approval.js';
+import { executionOfRow } from '../domain/batch-status.js';
 import { type NotPaidProposal, proposalId } from '../domain/not-paid.js';
 import { paidProofProblem } from '../domain/paid-proof.js';
 import type { ExecutionRecord, HistoryEntry, RequestOutcome, RequestRecord } from '../domain/request.js';
-import type { Resolution } from '../domain/resolution.js';
+import { parseRowRef, type Resolution } from '../domain/resolution.js';
 import { noSelfApproval } from '../domain/rules/index.js';
 import type { NotPaidRefusal } from '../store/executions.js';
 import { type Authorisation, authorise } from './decide.js';
@@ -52,7 +53,7 @@ export async function findUnknown(deps: ResolveDeps, user: string, execId: strin
   if (!record) return { ok: false, outcome: { kind: 'missing', id: parsed.approvalId } };
   if (parsed.n < 1 || parsed.n > record.executionCount) return { ok: false, outcome: { kind: 'missing', id: execId } };
   // The requester never settles their own payment, as they never approve it (DESIGN invariant 1).
-  if (!noSelfApproval({ user }, record.frozen.requester).ok)
+  if (!noSelfApproval({ user }, record.sealed.requester).ok)
     return { ok: false, outcome: { kind: 'self', executionId: execId } };
   const execution = (await deps.store.executions.get(execId)) ?? record.executions.find((e) => e.id === execId);
   if (execution?.state !== 'unknown' || !execution)
@@ -68,7 +69,7 @@ const fromCli = (via: Via) => (via === 'cli' ? ' (from the CLI)' : '');
 
 /** What `paid` proves, stored where the card and reply look for it. */
 function paidOutcome(record: RequestRecord, note: string): RequestOutcome {
-  switch (record.frozen.call.kind) {
+  switch (record.sealed.call.kind) {
     case 'transfer':
       return { hash: note };
     case 'offramp':
@@ -80,9 +81,34 @@ function paidOutcome(record: RequestRecord, note: string): RequestOutcome {
   }
 }
 
+/**
+ * The execution a typed name means: `B-1003 row 2` is the batch's execution for row 2 of its file
+ * (domain/batch-status.ts executionOfRow); an execution id stays as typed. Undefined: no such row.
+ */
+export async function executionIdOf(deps: Pick<ResolveDeps, 'store'>, typed: string): Promise<string | undefined> {
+  const row = parseRowRef(typed);
+  if (!row) return typed;
+  const record = await deps.store.get(row.approvalId);
+  return record ? executionOfRow(record, row.row) : undefined;
+}
+
+/** The answer names the payment as it was typed ("B-1003 row 2" stays so, never "B-1003.1"). */
+const asTyped = (o: ResolveOutcome, typed: string): ResolveOutcome =>
+  'executionId' in o ? { ...o, executionId: typed } : o;
+
 /** /resolve and `rampart resolve`: paid takes effect; not-paid records a proposal only. */
-export function resolveUnknown(deps: ResolveDeps, user: string, r: Resolution, via: Via = 'slack') {
-  return r.paid ? recordPaid(deps, user, r.id, r.note, via) : proposeNotPaid(deps, user, r.id, r.note, via);
+export async function resolveUnknown(
+  deps: ResolveDeps,
+  user: string,
+  r: Resolution,
+  via: Via = 'slack',
+): Promise<ResolveOutcome> {
+  const execId = await executionIdOf(deps, r.id);
+  if (!execId) return { kind: 'missing', id: r.id };
+  const outcome = r.paid
+    ? await recordPaid(deps, user, execId, r.note, via)
+    : await proposeNotPaid(deps, user, execId, r.note, via);
+  return asTyped(outcome, r.id);
 }
 
 export async function recordPaid(
@@ -95,7 +121,7 @@ export async function recordPaid(
   const found = await findUnknown(deps, user, execId);
   if (!found.ok) return found.outcome;
   const { record, approvalId, execution } = found;
-  const problem = paidProofProblem(record.frozen.call, proof);
+  const problem = paidProofProblem(record.sealed.call, proof);
   if (problem) return { kind: 'bad-proof', executionId: execId, problem };
   const at = deps.now();
   const resolution = { by: user, at, paid: true, ...(via === 'cli' ? { via } : {}) };
@@ -115,7 +141,7 @@ export async function recordPaid(
   deps.log.info({ executionId: execId, by: user, via }, 'unknown outcome recorded as paid');
   await recordSuccess(
     { registry: deps.registry, now: deps.now, addPayee: (c, a) => deps.store.addPayee(c, a) },
-    record.frozen,
+    record.sealed,
     outcome,
     record.decidedBy,
     paidDestinationOf(record, execution),

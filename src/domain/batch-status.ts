@@ -17,7 +17,24 @@ export type PauseKind = 'unknown' | 'funding' | 'failures' | 'redis' | 'other';
  * numbered from 1, so there it is row k.
  */
 export const rowOf = (record: RequestRecord, executionId: string): number =>
-  Number(executionId.slice(executionId.lastIndexOf('.') + 1)) + (record.frozen.display.viaApi ? 0 : 1);
+  Number(executionId.slice(executionId.lastIndexOf('.') + 1)) + (record.sealed.display.viaApi ? 0 : 1);
+
+/**
+ * The execution a person's row number names (`B-1003 row 2` is `B-1003.1` for a file's batch):
+ * the inverse of rowOf; undefined when the batch has no such row.
+ */
+export function executionOfRow(record: RequestRecord, row: number): string | undefined {
+  const n = row - (record.sealed.display.viaApi ? 0 : 1);
+  return Number.isInteger(n) && n >= 1 && n <= record.executionCount ? `${record.sealed.id}.${n}` : undefined;
+}
+
+/**
+ * How people read an execution, the same on the card, in the thread, App Home, the report, the
+ * receipt and the Record outcome form: "B-1003 row 2" for a batch's row (the row of its file),
+ * the execution id itself ("R-1002.1") for a single request's one execution.
+ */
+export const executionName = (record: RequestRecord, executionId: string): string =>
+  record.sealed.display.batch ? `${record.sealed.id} row ${rowOf(record, executionId)}` : executionId;
 
 /** Rows (of the record's first page of executions) in one state, in row order. */
 export const rowsIn = (record: RequestRecord, state: RequestRecord['executions'][number]['state']): number[] =>
@@ -48,15 +65,16 @@ export function rowWords(rows: readonly number[], max = 10): string {
 
 /**
  * "Partly paid: 10 of 20 (500,000.00 cNGN), 3 failed, 7 cancelled". `moved` is the sum of the
- * succeeded rows' sealed amounts when the caller has read them; without it the count stands alone.
+ * succeeded rows' sealed amounts (the record's own once app/batch-moved.ts has read it); without
+ * it the count stands alone.
  */
-export function outcomeWords(record: RequestRecord, moved?: Amount): string {
+export function outcomeWords(record: RequestRecord, moved: Amount | undefined = record.moved): string {
   const c = record.counts;
   const n = record.executionCount;
-  const offramps = record.frozen.display.batch?.kind === 'offramps';
+  const offramps = record.sealed.display.batch?.kind === 'offramps';
   // An offramp that succeeded is initiated: the service only initiates a payout (spec 4.3).
   const paid = offramps ? 'initiated' : 'paid';
-  const code = record.frozen.display.assetCode ?? '';
+  const code = record.sealed.display.assetCode ?? '';
   const money = moved ? ` (${formatAmount(moved)} ${code})` : '';
   const rest = [
     ...(c.failed > 0 ? [`${c.failed} failed`] : []),
@@ -97,8 +115,8 @@ export function pausedWhy(record: RequestRecord): string {
  * The batch's status in words, or undefined for a single request or before approval (a pending batch reads as any
  * request does). The same text on the card, in the notification text, App Home and the report.
  */
-export function batchStatusWords(record: RequestRecord, moved?: Amount): string | undefined {
-  if (!record.frozen.display.batch) return undefined;
+export function batchStatusWords(record: RequestRecord, moved: Amount | undefined = record.moved): string | undefined {
+  if (!record.sealed.display.batch) return undefined;
   switch (record.approvalState) {
     case 'approved':
     case 'running':

@@ -13,6 +13,9 @@ const FOLDER = new URL('./lua/', import.meta.url);
 /** One include per line, the whole line: `-- @include "batch"` (a name, no path, no extension). */
 export const INCLUDE_LINE = /^--\s*@include\s+"([a-z0-9-]+)"\s*$/gm;
 
+/** The `--[[ … ]]` block a file opens with. */
+const HEADER = /^--\[\[[\s\S]*?\]\]\n/;
+
 const files = new Map<string, string>();
 
 function read(path: string): string {
@@ -30,13 +33,18 @@ function resolve(path: string, seen: Set<string>, stack: readonly string[]): str
     const include = `includes/${name}.lua`;
     if (seen.has(include)) return `-- (${name} included above)`;
     seen.add(include);
-    return resolve(include, seen, [...stack, path]).trimEnd();
+    return resolve(include, seen, [...stack, path])
+      .replace(HEADER, '')
+      .trimEnd();
   });
 }
 
-/** The script `store/lua/<name>.lua` with its includes resolved. */
+/**
+ * The script `store/lua/<name>.lua` with its includes resolved. Headers stay in the files: Redis
+ * gets the code alone, no longer than the scripts were before they had headers.
+ */
 export function luaScript(name: string): string {
-  return resolve(`${name}.lua`, new Set(), []);
+  return resolve(`${name}.lua`, new Set(), []).replace(HEADER, '');
 }
 
 /** An include on its own (tests compose it into a probe script). */

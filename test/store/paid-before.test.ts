@@ -5,22 +5,15 @@
  * lookups still read what an older process adds there during a rollout (EVM only). Executions
  * keep their destination key beside the sealed call, outside the hashes.
  */
-import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sealHash } from '../../src/domain/approval.js';
 import type { ServiceCall } from '../../src/domain/request.js';
 import { RequestStore } from '../../src/store/requests.js';
 import { buildFreshRequest } from '../support/factories.js';
-import { deleteKeys, REDIS_URL } from '../support/harness.js';
+import { useRedisPrefix } from '../support/redis-prefix.js';
 
-const prefix = `test-paid-before-${randomUUID().slice(0, 8)}`;
-const redis = new Redis(REDIS_URL);
+const { redis, prefix } = useRedisPrefix('paid-before');
 const store = new RequestStore(redis, prefix);
-afterAll(async () => {
-  await redis.quit();
-  await deleteKeys(prefix);
-});
 
 const EVM = '0x99ED2e97162533BA814aF8092b93b9a3090DEdcF';
 const EVM_2 = '0xf5c2Bd854a73594c22C6cA8156CBFd233962ca68';
@@ -85,13 +78,13 @@ describe('executions keep their destination key', () => {
       kind: 'transfer',
       body: { wallet_id: 'wal_ops_7f3a', amount: 5, receiver: SOL_OTHER, asset: 'solana:usdc' },
     };
-    const frozen = buildFreshRequest(await store.nextId(), { call });
-    expect((await store.create(frozen)).outcome).toBe('created');
-    const stored = await redis.hgetall(`${prefix}:exec:${frozen.id}.1`);
+    const sealed = buildFreshRequest(await store.nextId(), { call });
+    expect((await store.create(sealed)).outcome).toBe('created');
+    const stored = await redis.hgetall(`${prefix}:exec:${sealed.id}.1`);
     expect(stored.dest).toBe(`solana:${SOL_OTHER}`);
     expect(stored.sealHash).toBe(sealHash(call));
     expect(JSON.parse(stored.call ?? '')).toEqual(call);
-    const record = await store.get(frozen.id);
+    const record = await store.get(sealed.id);
     expect(record?.executions[0]?.destinationKey).toBe(`solana:${SOL_OTHER}`);
   });
 });

@@ -22,10 +22,10 @@ function paid(wallet: 'ops' | 'treasury', amount: number, receiver: string, at: 
   };
   const base = buildRecord('succeeded');
   n += 1;
-  const display = { ...base.frozen.display, walletAlias: wallet, walletAddress: wallet === 'ops' ? OPS : TREASURY };
+  const display = { ...base.sealed.display, walletAlias: wallet, walletAddress: wallet === 'ops' ? OPS : TREASURY };
   return {
     ...base,
-    frozen: { ...base.frozen, id: `R-${n}`, call, display, hash: callHash(call), createdAt: at - 60_000 },
+    sealed: { ...base.sealed, id: `R-${n}`, call, display, hash: callHash(call), createdAt: at - 60_000 },
     decidedAt: at,
   };
 }
@@ -73,10 +73,10 @@ describe('/report’s rows', () => {
     // Named so at submission, as a transfer to an own wallet is.
     const toTreasury = {
       ...sent,
-      frozen: { ...sent.frozen, display: { ...sent.frozen.display, ownWallet: 'treasury' } },
+      sealed: { ...sent.sealed, display: { ...sent.sealed.display, ownWallet: 'treasury' } },
     };
     const batch = paid('ops', 60, VENDOR, SINCE + 2 * DAY);
-    const record = { ...batch, shape: 'batch' as const, frozen: { ...batch.frozen, id: 'B-1003' } };
+    const record = { ...batch, shape: 'batch' as const, sealed: { ...batch.sealed, id: 'B-1003' } };
     const rows = batchPayments(record, [
       {
         row: { row: 2, destination: VENDOR, amount: '10' },
@@ -95,9 +95,11 @@ describe('/report’s rows', () => {
     expect(report.firstTime.map((p) => p.id)).toEqual(['B-1003.1']);
     const view: ReportView = { report, charts: [], summaries: [], csv: '', payments: [] };
     const text = JSON.stringify(reportBlocks(view, 8, { kind: 'native' }));
-    expect(text).toContain('`B-1003 row 2` 50.00 USDC to treasury (own wallet) from ops');
+    expect(text).toContain('`B-1003 row 3` 50.00 USDC to treasury (own wallet) from ops');
     expect(text).toContain('5,000.00 USDC to treasury (own wallet) from ops');
-    expect(text).toContain('`B-1003 row 1`');
+    expect(text).toContain('`B-1003 row 2`');
     expect(text).not.toContain('B-1003.');
+    // The one short address form people read everywhere: first 6, last 4.
+    expect(text).toContain('`0x3333…3333` (transfer, `B-1003 row 2`');
   });
 });

@@ -5,7 +5,6 @@
 
 import type { WebClient } from '@slack/web-api';
 import { slackActor } from '../../../domain/actor.js';
-import { withSandboxText } from '../blocks/common.js';
 import {
   lateText,
   noPasskeyText,
@@ -29,14 +28,17 @@ export async function offerPasskey(
   const channel = click.channel ?? deps.config.approvalsChannel;
   const message =
     offer.kind === 'link'
-      ? { text: stepUpOfferText(requestId, purpose), blocks: stepUpOfferBlocks(requestId, offer.url, purpose) }
+      ? {
+          text: stepUpOfferText(requestId, purpose),
+          blocks: stepUpOfferBlocks(requestId, offer.url, purpose, offer.expiresAt),
+        }
       : { text: offer.kind === 'late' ? lateText(requestId) : noPasskeyText(requestId, offer.waiting, purpose) };
   try {
     await client.chat.postEphemeral({
       channel,
       user: click.user,
       ...message,
-      text: withSandboxText(message.text, deps.sandbox),
+      text: message.text,
     });
   } catch (err) {
     deps.log.warn({ err }, 'could not send the passkey link');
@@ -66,7 +68,7 @@ export async function offerNotPaidPasskey(
       channel: click.channel ?? deps.config.approvalsChannel,
       user: click.user,
       ...message,
-      text: withSandboxText(message.text, deps.sandbox),
+      text: message.text,
     });
   } catch (err) {
     deps.log.warn({ err }, 'could not send the passkey link');

@@ -11,6 +11,13 @@ export const mrkdwn = (text: string) => ({
   type: 'mrkdwn' as const,
   text: text.length > 3000 ? `${text.slice(0, 2999)}…` : text,
 });
+/**
+ * A button's accessibility label: the first of `forms` within Slack's 75 characters, so a label
+ * is made short, never cut (the last form must always fit).
+ */
+export const spokenLabel = (...forms: string[]): string =>
+  forms.find((f) => f.length <= 75) ?? (forms.at(-1) as string);
+
 export const plain = (text: string, max = 150) => ({
   type: 'plain_text' as const,
   text: text.length > max ? `${text.slice(0, max - 1)}…` : text,
@@ -64,16 +71,6 @@ export const wordsBlock = (label: string, text: string): KnownBlock => ({
 
 /** People's words inside a text-only message (a thread reply, a direct message): one line of inline code. */
 export const quoted = (text: string): string => code(oneLine(text));
-
-export const SANDBOX_NOTE = ':test_tube: Sandbox: no real money moves.';
-
-/** Plain-text messages say it too: every message posted on the sandbox names it. */
-export const withSandboxText = (text: string, sandbox: boolean): string =>
-  sandbox ? `${text}\n_${SANDBOX_NOTE}_` : text;
-
-export function withSandboxNote(blocks: Blocks, sandbox: boolean): Blocks {
-  return sandbox ? [...blocks, context(SANDBOX_NOTE)] : blocks;
-}
 
 /** The "Share in channel" button carries only what is needed to answer again. */
 export function shareButton(command: string, args: string): KnownBlock {

@@ -3,14 +3,15 @@
  * on this device, and the list of theirs. A Slack session can only list: removing needs another
  * passkey of the same person (the page) or the CLI.
  */
-import { withSandboxNote, withSandboxText } from '../blocks/common.js';
 import { PASSKEY_USAGE, passkeyCommandBlocks } from '../blocks/passkey.js';
 import { isHelp } from '../blocks/usage.js';
 import type { Deps } from '../deps.js';
-import type { Routes } from '../routes.js';
+import type { CommandHandler, Routes } from '../routes.js';
 
-export function registerPasskeyCommand(app: Routes, deps: Deps): void {
-  app.command('/passkey', async ({ command, ack, client }) => {
+/** /passkey: the usage on any text, a sentence where PUBLIC_URL is unset, else the link and the list. */
+export const passkeyCommand =
+  (deps: Deps): CommandHandler =>
+  async ({ command, ack, client }) => {
     const text = (command.text ?? '').trim();
     if (isHelp(text) || text !== '') {
       await ack({ response_type: 'ephemeral', text: PASSKEY_USAGE });
@@ -43,9 +44,12 @@ export function registerPasskeyCommand(app: Routes, deps: Deps): void {
       .postEphemeral({
         channel: command.channel_id,
         user,
-        text: withSandboxText(answer.text, deps.sandbox),
-        ...(answer.blocks ? { blocks: withSandboxNote(answer.blocks, deps.sandbox) } : {}),
+        text: answer.text,
+        ...(answer.blocks ? { blocks: answer.blocks } : {}),
       })
       .catch((err: unknown) => deps.log.warn({ err }, 'could not answer /passkey'));
-  });
+  };
+
+export function registerPasskeyCommand(app: Routes, deps: Deps): void {
+  app.command('/passkey', passkeyCommand(deps));
 }

@@ -7,10 +7,12 @@ import { registerModal } from '../blocks/register-beneficiary.js';
 import { isHelp, USAGE } from '../blocks/usage.js';
 import type { Deps } from '../deps.js';
 import { respondBlocks, respondError } from '../respond.js';
-import type { Routes } from '../routes.js';
+import type { CommandHandler, Routes } from '../routes.js';
 
-export function registerRegistryCommands(app: Routes, deps: Deps): void {
-  app.command('/identity', async ({ command, ack, respond, client }) => {
+/** /identity [list|new|<id>]: the usage for more than one word. */
+export const identityCommand =
+  (deps: Deps): CommandHandler =>
+  async ({ command, ack, respond, client }) => {
     const words = (command.text ?? '').trim().split(/\s+/).filter(Boolean);
     const [first = 'list', ...rest] = words;
     if (isHelp(first) || rest.length > 0) {
@@ -26,23 +28,26 @@ export function registerRegistryCommands(app: Routes, deps: Deps): void {
     }
     try {
       if (first === 'list') {
-        await respondBlocks(respond, deps, 'Identities', identityListBlocks(await deps.app.registry.identities()));
+        await respondBlocks(respond, 'Identities', identityListBlocks(await deps.app.registry.identities()));
         return;
       }
       // Checked live; one the service already had is remembered (masked).
       const check = await deps.app.registry.checkIdentity(first, command.user_id);
       if (check.kind === 'found') {
-        await respondBlocks(respond, deps, `Identity ${check.entry.id}`, identityBlocks(check.entry));
+        await respondBlocks(respond, `Identity ${check.entry.id}`, identityBlocks(check.entry));
         return;
       }
       const problem = identityCheckProblem(check, describeError);
-      await respondBlocks(respond, deps, problem, errorBlocks(problem));
+      await respondBlocks(respond, problem, errorBlocks(problem));
     } catch (err) {
       await respondError(respond, deps, err, USAGE.identity);
     }
-  });
+  };
 
-  app.command('/beneficiary', async ({ command, ack, respond, client }) => {
+/** /beneficiary [list|new|register]: the usage for any other word. */
+export const beneficiaryCommand =
+  (deps: Deps): CommandHandler =>
+  async ({ command, ack, respond, client }) => {
     const text = (command.text ?? '').trim().toLowerCase();
     if (text !== 'new' && text !== 'register' && text !== 'list' && text !== '') {
       await ack({ response_type: 'ephemeral', text: USAGE.beneficiary });
@@ -58,14 +63,13 @@ export function registerRegistryCommands(app: Routes, deps: Deps): void {
       return;
     }
     try {
-      await respondBlocks(
-        respond,
-        deps,
-        'Beneficiaries',
-        beneficiaryListBlocks(await deps.app.registry.beneficiaries()),
-      );
+      await respondBlocks(respond, 'Beneficiaries', beneficiaryListBlocks(await deps.app.registry.beneficiaries()));
     } catch (err) {
       await respondError(respond, deps, err, USAGE.beneficiary);
     }
-  });
+  };
+
+export function registerRegistryCommands(app: Routes, deps: Deps): void {
+  app.command('/identity', identityCommand(deps));
+  app.command('/beneficiary', beneficiaryCommand(deps));
 }

@@ -6,11 +6,11 @@
  */
 import type { WebClient } from '@slack/web-api';
 import { REPORT_SPANS, type ReportSpan } from '../../../app/report.js';
-import { esc, withSandboxText } from '../blocks/common.js';
+import { esc } from '../blocks/common.js';
 import { isHelp } from '../blocks/usage.js';
 import type { Deps } from '../deps.js';
 import { isInvalidBlocks, sendReport, uploadReportFiles } from '../report-send.js';
-import type { Routes } from '../routes.js';
+import type { CommandHandler, Routes } from '../routes.js';
 import { canView, NOT_A_VIEWER } from '../viewers.js';
 
 export const REPORT_USAGE =
@@ -40,8 +40,10 @@ async function postProblem(deps: Deps, client: WebClient, channel: string): Prom
   return undefined;
 }
 
-export function registerReportCommand(app: Routes, deps: Deps): void {
-  app.command('/report', async ({ command, ack, client, respond }) => {
+/** /report: a sentence for a word it does not know, else the report privately or shared. */
+export const reportCommand =
+  (deps: Deps): CommandHandler =>
+  async ({ command, ack, client, respond }) => {
     const text = command.text ?? '';
     const parsed = isHelp(text) ? REPORT_USAGE : parseReportWords(text);
     if (typeof parsed === 'string') {
@@ -51,7 +53,7 @@ export function registerReportCommand(app: Routes, deps: Deps): void {
     await ack();
     // Sentences go through the response URL: it works in any channel, the bot a member or not.
     const privately = (answer: string) =>
-      respond({ response_type: 'ephemeral', text: withSandboxText(answer, deps.sandbox) }).catch((err: unknown) =>
+      respond({ response_type: 'ephemeral', text: answer }).catch((err: unknown) =>
         deps.log.warn({ err }, 'could not answer /report'),
       );
     try {
@@ -60,7 +62,7 @@ export function registerReportCommand(app: Routes, deps: Deps): void {
       if (problem) return void (await privately(problem));
       const days = REPORT_SPANS[parsed.span];
       const view = await deps.app.reports.report(days);
-      const send = { client, log: deps.log, sandbox: deps.sandbox };
+      const send = { client, log: deps.log };
       if (!parsed.post) {
         // postEphemeral names a refused block (invalid_blocks); where the bot may not post
         // (not in the channel), the response URL carries the same answer.
@@ -91,5 +93,8 @@ export function registerReportCommand(app: Routes, deps: Deps): void {
       deps.log.error({ err }, '/report failed');
       await privately('Rampart could not build the report just now; try again in a minute.');
     }
-  });
+  };
+
+export function registerReportCommand(app: Routes, deps: Deps): void {
+  app.command('/report', reportCommand(deps));
 }

@@ -11,7 +11,6 @@ import { resolveText } from '../../../app/resolve-text.js';
 import { slackActor } from '../../../domain/actor.js';
 import { EXECUTION_ID } from '../../../domain/approval.js';
 import { cleanWhy, whyProblem } from '../../../domain/resolution.js';
-import { withSandboxText } from '../blocks/common.js';
 import { OUTCOME_FIELDS, RECORD_OUTCOME_CALLBACK, recordedModal, recordOutcomeModal } from '../blocks/outcome-modal.js';
 import type { Deps } from '../deps.js';
 import { encodeMetadata, readMetadata } from '../metadata.js';
@@ -34,19 +33,20 @@ export async function openRecordOutcome(
       .postEphemeral({
         channel: channel ?? deps.config.approvalsChannel,
         user,
-        text: withSandboxText(text, deps.sandbox),
+        text: text,
       })
       .catch((err: unknown) => deps.log.warn({ err }, 'could not answer Record outcome'));
   try {
     const first = await deps.app.executions.outcomeFacts(user, executionId, false);
     if (!first.ok) return void (await say(resolveText(first.outcome, who)));
-    const metadata = encodeMetadata({ executionId, channel });
+    // The form keeps the execution's id, whichever name opened it (`B-1003 row 2` or `B-1003.1`).
+    const metadata = encodeMetadata({ executionId: first.facts.executionId, channel });
     const opened = await client.views.open({
       trigger_id: triggerId,
       view: recordOutcomeModal(first.facts, channel, metadata),
     });
     const viewId = opened.view?.id;
-    const later = await deps.app.executions.outcomeFacts(user, executionId, true);
+    const later = await deps.app.executions.outcomeFacts(user, first.facts.executionId, true);
     if (viewId && later.ok)
       await client.views.update({ view_id: viewId, view: recordOutcomeModal(later.facts, channel, metadata) });
   } catch (err) {
@@ -86,6 +86,6 @@ export function registerRecordOutcomeView(app: Routes, deps: Deps): void {
     const text = resolveText(outcome, who);
     if (outcome.kind === 'bad-proof') return void (await error(OUTCOME_FIELDS.proof, outcome.problem));
     if (outcome.kind !== 'paid' && outcome.kind !== 'proposed') return void (await error(OUTCOME_FIELDS.verdict, text));
-    await ack({ response_action: 'update', view: recordedModal(withSandboxText(text, deps.sandbox)) });
+    await ack({ response_action: 'update', view: recordedModal(text) });
   });
 }
