@@ -19,6 +19,7 @@ import {
   quiescent,
   RECEIVER,
   serviceCalls,
+  submitRequest,
   threadOf,
   waitForState,
 } from '../support/requests.js';
@@ -232,5 +233,59 @@ describe('cancel inside the window', () => {
     );
     await settled(h, id);
     expect(callsFor(h, 5005)).toHaveLength(1);
+  });
+});
+
+describe('When on the transfer form', () => {
+  const h = useHarness('time-when', { SCHEDULE_ZONE: 'Africa/Lagos' }, { rampart: { worker: WORKER } });
+  const pad = (n: number) => String(n).padStart(2, '0');
+  /** A wall-clock time in Africa/Lagos (UTC+1, no daylight saving), as a person types it. */
+  const lagos = (ms: number) => {
+    const d = new Date(ms + 3_600_000);
+    return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
+  };
+
+  it('refuses a time in the past and a set time with "entire balance", each on the When field', async () => {
+    const past = await submitRequest(h, 'transfer', `7 base:usdc to ${RECEIVER} from ops for a past time`, {
+      when: lagos(Date.now() - 3_600_000),
+    });
+    expect(past.body).toMatchObject({
+      response_action: 'errors',
+      errors: { when: expect.stringContaining('That time has passed') },
+    });
+    const entire = await submitRequest(h, 'transfer', `base:usdc to ${RECEIVER} from ops for all of it`, {
+      when: lagos(Date.now() + 86_400_000),
+      entire: ['entire'],
+    });
+    expect(entire.body).toMatchObject({
+      response_action: 'errors',
+      errors: { when: expect.stringContaining('exact amount') },
+    });
+  });
+
+  it('a payment set for tomorrow waits after its approval, and its card says when in the zone', async () => {
+    const at = Math.floor((Date.now() + 86_400_000) / 60_000) * 60_000;
+    const { id } = await postRequest(h, 'transfer', `8 base:usdc to ${RECEIVER} from ops for tomorrow`, {
+      when: lagos(at),
+    });
+    expect(blocksText(currentCard(h, id))).toContain(`runs ${lagos(at)} Africa/Lagos`);
+    await click(h, PEOPLE.approver1, id, 'request_approve');
+    const approved = await waitForState(h, id, 'approved', 5_000);
+    expect(approved.runAt).toBe(at);
+    await eventually(
+      () =>
+        blocksText(currentCard(h, id)).includes(`Approved · runs at ${lagos(at)} Africa/Lagos`) ? true : undefined,
+      5_000,
+      'the waiting card',
+    );
+    expect(callsFor(h, 8)).toHaveLength(0);
+    // Stopped by the requester before it leaves (no job left waiting a day).
+    await h.driver.click(PEOPLE.requester, {
+      action_id: CANCEL_WAITING_ACTION,
+      value: id,
+      message: currentCard(h, id),
+      channel: APPROVALS,
+    });
+    await waitForState(h, id, 'cancelled', 5_000);
   });
 });
