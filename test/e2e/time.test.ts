@@ -263,7 +263,7 @@ describe('When on the transfer form', () => {
     });
   });
 
-  it('a payment set for tomorrow waits after its approval, and its card says when in the zone', async () => {
+  it('a payment set for tomorrow waits after its approval, its card says when in the zone, App Home lists it with Cancel', async () => {
     const at = Math.floor((Date.now() + 86_400_000) / 60_000) * 60_000;
     const { id } = await postRequest(h, 'transfer', `8 base:usdc to ${RECEIVER} from ops for tomorrow`, {
       when: lagos(at),
@@ -279,13 +279,19 @@ describe('When on the transfer form', () => {
       'the waiting card',
     );
     expect(callsFor(h, 8)).toHaveLength(0);
-    // Stopped by the requester before it leaves (no job left waiting a day).
-    await h.driver.click(PEOPLE.requester, {
-      action_id: CANCEL_WAITING_ACTION,
-      value: id,
-      message: currentCard(h, id),
-      channel: APPROVALS,
-    });
+    // App Home lists it under "Coming up" with its Cancel; the requester stops it from there.
+    const before = h.fake.home(PEOPLE.requester);
+    await h.driver.openHome(PEOPLE.requester);
+    const home = await eventually(
+      () => {
+        const v = h.fake.home(PEOPLE.requester);
+        return v && v !== before && blocksText({ blocks: v.blocks }).includes('Coming up') ? v : undefined;
+      },
+      10_000,
+      'App Home with Coming up',
+    );
+    expect(blocksText({ blocks: home.blocks })).toContain(id);
+    await h.driver.click(PEOPLE.requester, { action_id: CANCEL_WAITING_ACTION, view: home });
     await waitForState(h, id, 'cancelled', 5_000);
   });
 });
