@@ -10,6 +10,7 @@ import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { CANCEL_WAITING_ACTION } from '../../src/adapters/slack/blocks/card.js';
 import type { RequestRecord } from '../../src/domain/request.js';
+import { addresses, openBatchModal, transfersCsv } from '../support/batches.js';
 import { APPROVALS, blocksText, eventually, type Harness, PEOPLE, REDIS_URL } from '../support/harness.js';
 import {
   click,
@@ -293,5 +294,40 @@ describe('When on the transfer form', () => {
     expect(blocksText({ blocks: home.blocks })).toContain(id);
     await h.driver.click(PEOPLE.requester, { action_id: CANCEL_WAITING_ACTION, view: home });
     await waitForState(h, id, 'cancelled', 5_000);
+  });
+
+  it('the /batch form takes When too: the batch is sealed with its time and its card says it', async () => {
+    const at = Math.floor((Date.now() + 2 * 86_400_000) / 60_000) * 60_000;
+    const view = await openBatchModal(h);
+    const before = new Set(await h.rampart.deps.store.recentIds(50));
+    const file = h.fake.pickFile(
+      PEOPLE.requester,
+      'friday.csv',
+      new TextEncoder().encode(transfersCsv(addresses(2), [3, 4])),
+    );
+    const r = await h.driver.submitView(PEOPLE.requester, view, {
+      kind: 'transfers',
+      wallet: 'ops',
+      asset: 'base:usdc',
+      file,
+      reason: 'Friday run',
+      when: lagos(at),
+    });
+    expect((r.body as { response_action?: string } | undefined)?.response_action).not.toBe('errors');
+    const id = await eventually(
+      async () => (await h.rampart.deps.store.recentIds(50)).find((x) => !before.has(x)),
+      10_000,
+      'the new batch',
+    );
+    const record = await h.rampart.deps.store.get(id);
+    expect(record?.sealed.timing).toEqual({ notBefore: at, zone: 'Africa/Lagos' });
+    await eventually(
+      () => {
+        const card = h.fake.messages(APPROVALS).find((m) => JSON.stringify(m.blocks).includes(id));
+        return card && blocksText(card).includes(`runs ${lagos(at)} Africa/Lagos`) ? true : undefined;
+      },
+      10_000,
+      'the batch card to say when',
+    );
   });
 });
