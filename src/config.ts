@@ -3,6 +3,7 @@
  * Every problem is collected and reported at once, by name, never echoing a secret's value.
  */
 import { z } from 'zod';
+import { parseScreening, type ScreeningConfig } from './config-screening.js';
 import { thresholdProblems } from './domain/policy.js';
 import { parseRate, type Rate } from './domain/rate.js';
 import { sandboxWalletsSetting } from './domain/sandbox-wallets.js';
@@ -11,7 +12,7 @@ import { parseVelocityLimits, type VelocityRule } from './domain/velocity.js';
 import type { WalletAlias } from './domain/wallets.js';
 import { ConfigError } from './errors.js';
 
-export type { WalletAlias };
+export type { ScreeningConfig, WalletAlias };
 
 import { parseWeeklyAt, type WeeklyAt } from './domain/weekly-schedule.js';
 
@@ -338,6 +339,8 @@ export interface Config {
   apiRate: Rate | undefined;
   /** Balance history, reports and the App Home dashboard. */
   reports: ReportsConfig;
+  /** Sanctions screening (docs/screening.md). */
+  screening: ScreeningConfig;
 }
 
 export interface TimeConfig {
@@ -574,6 +577,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const batch = parseBatch(env, problems);
   const apiRate = parseRate(env.API_RATE?.trim() || '2/s burst 10');
   const reports = parseReports(env, problems);
+  const screening = parseScreening(env, parseDuration, problems);
   if (typeof apiRate === 'string') problems.push(`API_RATE ${apiRate}`);
   const approvers = (env.APPROVERS?.trim() || DEV_DEFAULTS.approvers.join(','))
     .split(',')
@@ -670,6 +674,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     apiRate: typeof apiRate === 'string' ? undefined : apiRate,
     reports: { snapshotEveryMs: e.SNAPSHOT_EVERY, ...reports },
+    screening,
   };
 }
 

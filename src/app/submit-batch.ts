@@ -128,6 +128,7 @@ export async function submitBatch(
       availableBefore: formatAmount(c.availableNow),
       availableAfter: formatAmount(c.availableAfter),
       batch: facts,
+      ...(c.screening.length > 0 ? { screening: c.screening } : {}),
       ...(batch.via ? { viaApi: { keyId: batch.via.keyId, keyName: batch.via.keyName, owner: batch.via.owner } } : {}),
     },
     requester: batch.requester,

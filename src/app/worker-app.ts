@@ -7,6 +7,7 @@ import type { RequestRecord } from '../domain/request.js';
 import type { Logger } from '../log.js';
 import type { ServiceClient } from '../service/client.js';
 import type { ControlStore } from '../store/controls.js';
+import type { StartScreening } from '../store/executions.js';
 import type { Registry } from '../store/registry.js';
 import type { RequestStore } from '../store/requests.js';
 import type { BatchRunConfig } from './batch-run.js';
@@ -21,6 +22,7 @@ import { waitOnRateLimit } from './notices/waits.js';
 import type { Notifier } from './notifier.js';
 import type { ApprovalJobs, Clock, NotifyRequest, ReminderJob } from './ports.js';
 import { type ScheduledReportsDeps, scheduledReports } from './reports/scheduled.js';
+import { type ScreeningRefreshDeps, screeningRefresh } from './screening-refresh.js';
 import { takeUnknownReadings } from './unknown-reading.js';
 import { done } from './worker-outcome.js';
 
@@ -49,6 +51,10 @@ export interface WorkerAppDeps extends Pick<ScheduledReportsDeps, 'snapshots' | 
   batch?: BatchRunConfig | undefined;
   /** The batch progress message's throttles, shared by every process. */
   progressLimits?: ProgressLimits | undefined;
+  /** SCREENING and SCREENING_MAX_AGE for the start script. */
+  screening?: StartScreening | undefined;
+  /** SCREENING_LIST_URL's refresh (undefined: none). */
+  screeningRefresh?: Pick<ScreeningRefreshDeps, 'listUrl' | 'refreshMs' | 'fetchList'> | undefined;
 }
 
 export function createWorkerApp(deps: WorkerAppDeps) {
@@ -65,6 +71,7 @@ export function createWorkerApp(deps: WorkerAppDeps) {
     workerName: deps.workerName,
     ...(deps.durable ? { durable: deps.durable } : {}),
     ...(deps.batch ? { batch: deps.batch } : {}),
+    ...(deps.screening ? { screening: deps.screening } : {}),
     batchRate: deps.batchRate,
   };
   const noticeDeps = {
@@ -114,6 +121,15 @@ export function createWorkerApp(deps: WorkerAppDeps) {
         }),
     },
     reports: scheduledReports({ service: deps.service, log, now, snapshots: deps.snapshots, weekly: deps.weekly }),
+    /** The sanctions list's refresh from SCREENING_LIST_URL (app/screening-refresh.ts). */
+    screening: screeningRefresh({
+      store,
+      log,
+      now,
+      listUrl: deps.screeningRefresh?.listUrl,
+      refreshMs: deps.screeningRefresh?.refreshMs ?? 86_400_000,
+      fetchList: deps.screeningRefresh?.fetchList ?? (() => Promise.reject(new Error('no fetcher'))),
+    }),
   };
 }
 

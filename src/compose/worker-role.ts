@@ -22,6 +22,7 @@ import type { RequestStore } from '../store/requests.js';
 import type { Built } from './built.js';
 import { buildPorts, slackDirectory } from './ports.js';
 import { progressLimits } from './progress-limits.js';
+import { fetchScreeningList } from './screening-fetch.js';
 
 export interface WorkerRole {
   workers: Workers;
@@ -57,6 +58,12 @@ export function startWorkerRole(b: Built, workerRedis: RedisClient, options: Wor
     now,
     workerName: name,
     batch: { pauseAfterFailures: config.batch.pauseAfterFailures, holdLimitMs: config.batch.holdLimitMs },
+    screening: { mode: config.screening.mode, maxAgeMs: config.screening.maxAgeMs },
+    screeningRefresh: {
+      listUrl: config.screening.listUrl,
+      refreshMs: config.screening.refreshMs,
+      fetchList: fetchScreeningList,
+    },
     // One limiter key for every process (hash-tagged prefix: one cluster slot).
     ...(config.batch.rate
       ? { batchRate: new RateLimiter(workerRedis, `${prefix}:batch:rate`, config.batch.rate) }
@@ -68,6 +75,7 @@ export function startWorkerRole(b: Built, workerRedis: RedisClient, options: Wor
       log: b.log,
       controls: ports.controls,
       approvers: config.approvers,
+      screeningNotify: config.screening.notify,
       passkeyHolders: () => passkeyHolders(new PasskeyStore(workerRedis, prefix), now()),
       commitments: (record) => cardCommitments({ store: ports.store, service: ports.service, log: b.log }, record),
     }),

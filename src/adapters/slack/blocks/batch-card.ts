@@ -12,7 +12,7 @@ import { oneLine } from '../../../domain/free-text.js';
 import type { RequestRecord } from '../../../domain/request.js';
 import { summaryLine } from './card-summary.js';
 import { pendingTimeBlocks, waitingBlocks } from './card-time.js';
-import { type Blocks, context, esc, header, plain, section, slackDate, wordsBlock } from './common.js';
+import { type Blocks, context, esc, header, plain, screeningBlocks, section, slackDate, wordsBlock } from './common.js';
 import { unknownOutcomeBlocks } from './not-paid.js';
 import { batchWarningLines } from './repeat-lines.js';
 
@@ -170,6 +170,7 @@ export function batchCardBlocks(
     ...pendingTimeBlocks(record),
     ...waitingBlocks(record),
     section(factLines(record, b)),
+    ...screeningBlocks(f.display.screening),
     wordsBlock('File', b.fileName), // named by the requester: their words
     section(requestedBy(f)),
     wordsBlock('Reason', f.reason),
