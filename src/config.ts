@@ -250,6 +250,9 @@ const schema = z.object({
   PUBLIC_URL: optionalText.pipe(z.url('must be a URL such as https://rampart.example.com').optional()),
   PASSKEY_RP_ID: optionalText,
   PASSKEY_COOLDOWN: duration('24h'),
+  // The address book (docs/destinations.md).
+  ADDRESS_COOLDOWN: duration('24h'),
+  DESTINATIONS: z.enum(['open', 'warn', 'book'], { error: 'must be open, warn or book' }).optional(),
   // The proxy in front of the pages, so attempts can be limited per client address.
   TRUST_PROXY: z
     .string()
@@ -341,6 +344,15 @@ export interface Config {
   reports: ReportsConfig;
   /** Sanctions screening (docs/screening.md). */
   screening: ScreeningConfig;
+  /** The address book (docs/destinations.md). */
+  destinations: DestinationsConfig;
+}
+
+export interface DestinationsConfig {
+  /** DESTINATIONS; undefined: open until `rampart addresses import --from-paid` has run, then warn. */
+  mode: 'open' | 'warn' | 'book' | undefined;
+  /** ADDRESS_COOLDOWN: an approved entry is usable this long after its approval (default 24h). */
+  cooldownMs: number;
 }
 
 export interface TimeConfig {
@@ -674,6 +686,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     apiRate: typeof apiRate === 'string' ? undefined : apiRate,
     reports: { snapshotEveryMs: e.SNAPSHOT_EVERY, ...reports },
+    destinations: { mode: e.DESTINATIONS, cooldownMs: e.ADDRESS_COOLDOWN },
     screening,
   };
 }
