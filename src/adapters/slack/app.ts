@@ -18,6 +18,7 @@ import type { WebClient } from '@slack/web-api';
 import { registerAddressesActions } from './actions/addresses.js';
 import { registerApprovalActions } from './actions/approval.js';
 import { registerBatchActions } from './actions/batch.js';
+import { registerCancelWaiting } from './actions/cancel-waiting.js';
 import { registerHomeActions } from './actions/home.js';
 import { registerOutcomeActions } from './actions/outcome.js';
 import { registerPasskeyActions } from './actions/passkey.js';
@@ -149,6 +150,7 @@ export function createSlackApp(
   registerLookupView(routes, deps);
   registerRequestViews(routes, deps);
   registerApprovalActions(routes, deps);
+  registerCancelWaiting(routes, deps);
   registerBatchActions(routes, deps); // Resume / Stop
   registerDenyView(routes, deps);
   registerOutcomeActions(routes, deps); // Record outcome… and Confirm not paid
