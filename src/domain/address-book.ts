@@ -8,6 +8,7 @@
 import { shortAddress } from './address.js';
 import { CHAINS, type ChainId } from './assets.js';
 import { destinationKey } from './destination-key.js';
+import type { BookEntryFacts, RequestRecord } from './request.js';
 
 /** `open` is the behaviour before the book; `warn` flags outside addresses; `book` pays only entries. */
 export const DESTINATION_MODES = ['open', 'warn', 'book'] as const;
@@ -191,3 +192,18 @@ export function lookalikeOf(key: string, known: readonly KnownDestination[]): Kn
     return other.slice(0, LOOK_HEAD) === mine.slice(0, LOOK_HEAD) && other.slice(-LOOK_TAIL) === mine.slice(-LOOK_TAIL);
   });
 }
+
+/**
+ * The entry an approved single waits for: approved before its entry's cooling-off ended, so the
+ * start script starts it no earlier. Undefined when it does not wait (or is not approved).
+ */
+export function coolingEntry(
+  record: Pick<RequestRecord, 'state' | 'decidedAt'> & { sealed: { display: { bookEntry?: BookEntryFacts } } },
+): BookEntryFacts | undefined {
+  const e = record.sealed.display.bookEntry;
+  return record.state === 'approved' && e && e.usableAt > (record.decidedAt ?? 0) ? e : undefined;
+}
+
+/** The reply in an entry's cooling-notice thread for each payment that waits for it. */
+export const waitsForEntryReply = (requestId: string): string =>
+  `${requestId} waits for this entry: it runs once the entry is usable, and is cancelled if the entry is removed first.`;

@@ -19,11 +19,13 @@ import { addresses, batchClick, submitBatchFile, transfersCsv, waitForApproval }
 import { APPROVALS, blocksText, envFor, eventually, GENERAL, PEOPLE } from '../support/harness.js';
 import {
   click,
+  currentCard,
   ephemeralText,
   postRequest,
   quiescent,
   serviceCalls,
   submitRequest,
+  threadOf,
   waitForState,
 } from '../support/requests.js';
 import { useHarness } from '../support/use-harness.js';
@@ -198,11 +200,27 @@ describe('DESTINATIONS=book', () => {
 describe('cooling off', () => {
   it('makes an approved payment to a cooling entry wait until the cooling-off ends, then run once', async () => {
     const address = addresses(1, 43)[0] ?? '';
-    const { entry } = await addEntry('Cooling supplier', address);
+    const { entry, requestId } = await addEntry('Cooling supplier', address);
     const { id } = await postRequest(h, 'transfer', `7 base:usdc to ${address} from ops for rent`);
     const sealed = await h.rampart.deps.store.get(id);
     expect(sealed?.executions[0]?.entryId).toBe(entry.id);
     await click(h, PEOPLE.approver1, id, 'request_approve');
+    // While it waits, its card says so in the book's word (never "held", the freeze's), and the
+    // entry's cooling-notice thread lists it.
+    const waiting = await eventually(
+      () => {
+        const text = blocksText(currentCard(h, id));
+        return text.includes('Waiting: *Cooling supplier* usable from') ? text : undefined;
+      },
+      10_000,
+      'the waiting card',
+    );
+    expect(waiting).not.toMatch(/held/i);
+    await eventually(
+      () => (threadOf(h, requestId).some((m) => m.text.includes(`${id} waits for this entry`)) ? true : undefined),
+      10_000,
+      'the waiting payment listed in the cooling-notice thread',
+    );
     const done = await waitForState(h, id, 'succeeded', (COOLDOWN_S + 10) * 1000);
     expect(paidTo(address)).toHaveLength(1);
     const history = await h.rampart.deps.store.history(id);
@@ -253,15 +271,14 @@ describe('removal', () => {
           h.fake
             .ephemerals(user)
             .slice(before)
-            .find((m) => findElement(m.blocks ?? [], 'addresses_remove', entry.id)),
+            .find((m) => findElement(m.blocks ?? [], `addresses_remove_${entry.id}`)),
         10_000,
         `${user}'s address list`,
       );
     };
     const removeClick = async (user: string) =>
       h.driver.click(user, {
-        action_id: 'addresses_remove',
-        block_id: entry.id,
+        action_id: `addresses_remove_${entry.id}`,
         message: await listFor(user),
         channel: GENERAL,
       });
@@ -293,7 +310,7 @@ describe('removal', () => {
       .ephemerals(PEOPLE.approver2)
       .find((m) => blocksText(m).includes(`removed by <@${PEOPLE.approver2}>`));
     expect(redrawn).toBeDefined();
-    expect(findElement(redrawn?.blocks ?? [], 'addresses_remove', entry.id)).toBeUndefined();
+    expect(findElement(redrawn?.blocks ?? [], `addresses_remove_${entry.id}`)).toBeUndefined();
     const r = await waitForState(h, id, 'cancelled', (COOLDOWN_S + 10) * 1000);
     expect(JSON.stringify(r.executions[0]?.outcome)).toContain('address-book entry removed');
     await quiescent(h);

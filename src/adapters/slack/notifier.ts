@@ -4,6 +4,7 @@
  * turned into the port's errors so the processor can reschedule or report.
  */
 import type { WebClient } from '@slack/web-api';
+import { waitsForEntryReply } from '../../domain/address-book.js';
 import type { CardCommitments } from '../../domain/commitments.js';
 import type { FreezeState } from '../../domain/freeze-state.js';
 import type { RequestRecord } from '../../domain/request.js';
@@ -202,6 +203,15 @@ export function slackNotifier({
         client.chat.postMessage({
           channel: user,
           text: `:lock: Address book: ${text}${permalink ? ` <${permalink}|The card>` : ''}`,
+        }),
+      );
+    },
+    async postWaiting(entryCard, requestId) {
+      await deliver(() =>
+        client.chat.postMessage({
+          channel: entryCard.channel,
+          thread_ts: entryCard.ts,
+          text: `:hourglass: ${waitsForEntryReply(requestId)}`,
         }),
       );
     },

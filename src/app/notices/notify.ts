@@ -5,6 +5,7 @@
  * never dropped, and a reply already posted is not posted again.
  */
 
+import { coolingEntry } from '../../domain/address-book.js';
 import type { RequestRecord } from '../../domain/request.js';
 import { isBatchRecord } from '../../domain/request.js';
 import { isScreeningCancel } from '../../domain/rules/screening.js';
@@ -70,6 +71,7 @@ export async function notify(
   if ((job.kind === 'unknown' || job.kind === 'card') && record.counts.unknown > 0)
     await deps.unknownReadings?.(record).catch((err: unknown) => deps.log.warn({ err }, 'unknown reading failed'));
   await tellRequester(deps, record, card);
+  if (!isBatchRecord(record)) await waitingForEntry(deps, record);
   if (isBatchRecord(record)) {
     await batchThread(deps, record, card);
     await scheduleProgress(deps, record.sealed.id);
@@ -103,6 +105,23 @@ export async function notify(
   await postOutcomeOnce(deps, record, card);
   await coolingNotices(deps, record, card);
   return undefined;
+}
+
+/**
+ * A single approved before its entry's cooling-off ended waits for it: the entry's addition
+ * thread, where its cooling notice is, lists it once (informational: a lost post is not tried
+ * again; the payment's own card says it waits).
+ */
+async function waitingForEntry(deps: NotifyDeps, record: RequestRecord): Promise<void> {
+  const e = coolingEntry(record);
+  if (!e || !deps.notifier.postWaiting) return;
+  const entry = await deps.store.book.get(e.id);
+  const addition = entry ? await deps.store.get(entry.requestId) : undefined;
+  if (!addition?.card) return;
+  if (!(await deps.store.markPosted(record.sealed.id, 'waits-for-entry', String(Date.now())))) return;
+  await deps.notifier
+    .postWaiting(addition.card, record.sealed.id)
+    .catch((err: unknown) => deps.log.warn({ err, requestId: record.sealed.id }, 'could not list a waiting payment'));
 }
 
 /**

@@ -1,7 +1,12 @@
 /** `/addresses`: a Remove button per live entry, its confirmation and spoken label; pure. */
 import { describe, expect, it } from 'vitest';
 import { checkBlockKitLimits, findElement } from '../../../devkit/index.js';
-import { ADDRESSES_REMOVE, addressListBlocks, removedNotice } from '../../../src/adapters/slack/blocks/addresses.js';
+import {
+  ADDRESSES_REMOVE_PATTERN,
+  addressListBlocks,
+  removeActionId,
+  removedNotice,
+} from '../../../src/adapters/slack/blocks/addresses.js';
 import type { AddressEntry } from '../../../src/domain/address-book.js';
 
 const NOW = Date.UTC(2026, 10, 28, 12);
@@ -29,7 +34,7 @@ type Button = {
 const buttons = (blocks: unknown[]): Button[] =>
   blocks.flatMap((b) => {
     const accessory = (b as { accessory?: Button }).accessory;
-    return accessory?.action_id === ADDRESSES_REMOVE ? [accessory] : [];
+    return accessory && ADDRESSES_REMOVE_PATTERN.test(accessory.action_id) ? [accessory] : [];
   });
 
 describe('the address list', () => {
@@ -47,7 +52,7 @@ describe('the address list', () => {
     expect(remove?.value).toBe('A-1');
     expect(remove?.confirm.text.text).toContain('Acme payroll wallet 0x99ED…EdcF (A-1)');
     expect(remove?.confirm.text.text).toContain('stops 3 payments not yet sent');
-    expect(findElement(blocks, ADDRESSES_REMOVE)).toBeDefined();
+    expect(findElement(blocks, removeActionId('A-1'))).toBeDefined();
   });
 
   it('says one payment, and none, in the singular and plural people read', () => {

@@ -6,7 +6,7 @@
 import type { BlockButtonAction } from '@slack/bolt';
 import { z } from 'zod';
 import { slackActor } from '../../../domain/actor.js';
-import { ADDRESSES_REMOVE, addressListBlocks, removedNotice } from '../blocks/addresses.js';
+import { ADDRESSES_REMOVE_PATTERN, addressListBlocks, removedNotice } from '../blocks/addresses.js';
 import { USAGE } from '../blocks/usage.js';
 import { refusalText } from '../decision-text.js';
 import type { Deps } from '../deps.js';
@@ -17,7 +17,7 @@ import type { Routes } from '../routes.js';
 const entryId = z.string().regex(/^A-\d{1,12}$/);
 
 export function registerAddressesActions(app: Routes, deps: Deps): void {
-  app.action<BlockButtonAction>(ADDRESSES_REMOVE, async ({ ack, action, body, respond, client }) => {
+  app.action<BlockButtonAction>(ADDRESSES_REMOVE_PATTERN, async ({ ack, action, body, respond, client }) => {
     await ack();
     const tell = (text: string) => respond({ response_type: 'ephemeral', replace_original: false, text });
     const id = entryId.safeParse(action.value);

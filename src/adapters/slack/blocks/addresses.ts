@@ -10,8 +10,13 @@ import { encodeMetadata } from '../metadata.js';
 import { code, context, esc, input, plain, section, slackDate, spokenLabel } from './common.js';
 
 export const ADDRESSES_CALLBACK = 'addresses_add';
-/** The Remove button of one live entry; its value is the entry id. */
+/**
+ * The Remove button of one live entry, `addresses_remove_A-12`: Slack wants each action_id once
+ * per message, so the id is the suffix; the value is the entry id again, which the handler reads.
+ */
 export const ADDRESSES_REMOVE = 'addresses_remove';
+export const ADDRESSES_REMOVE_PATTERN = /^addresses_remove_A-\d+$/;
+export const removeActionId = (id: string): string => `${ADDRESSES_REMOVE}_${id}`;
 const LISTED = 40;
 
 function entryLine(e: AddressEntry, now: number): string {
@@ -34,7 +39,7 @@ const payments = (n: number): string => `${n} payment${n === 1 ? '' : 's'}`;
 function removeButton(e: AddressEntry, unsent: number) {
   return {
     type: 'button',
-    action_id: ADDRESSES_REMOVE,
+    action_id: removeActionId(e.id),
     style: 'danger',
     text: plain('Remove', 75),
     accessibility_label: spokenLabel(

@@ -5,15 +5,27 @@
  * current without a re-render (https://api.slack.com/reference/surfaces/formatting#date-formatting). Pure.
  */
 import type { KnownBlock } from '@slack/types';
+import { coolingEntry } from '../../../domain/address-book.js';
 import type { RequestRecord } from '../../../domain/request.js';
 import { zonedTime } from '../../../domain/timing.js';
 import { buttonLabel, plannedRun, summaryLine } from './card-summary.js';
-import { plain, section } from './common.js';
+import { esc, plain, section, slackDate } from './common.js';
 
 export const CANCEL_WAITING_ACTION = 'request_cancel_waiting';
 
 const relative = (ms: number) =>
   `<!date^${Math.floor(ms / 1000)}^{ago}|${new Date(ms).toISOString().replace('T', ' ').slice(0, 16)} UTC>`;
+
+/**
+ * An approved single to an address-book entry approved before the entry's cooling-off ended
+ * waits for it (the start script starts it no earlier): "Waiting: Acme payroll wallet usable
+ * from …". The word is *waiting*, never *held*, which is the freeze's. Undefined otherwise.
+ */
+export function coolingWait(record: RequestRecord): string | undefined {
+  const e = coolingEntry(record);
+  if (!e) return undefined;
+  return `:hourglass: Waiting: *${esc(e.name)}* usable from ${slackDate(e.usableAt)}`;
+}
 
 /** A pending card's line under its status. */
 export function pendingTimeBlocks(record: RequestRecord): KnownBlock[] {

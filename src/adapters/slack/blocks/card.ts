@@ -21,7 +21,7 @@ import {
 } from './card-controls.js';
 import { whatLines } from './card-lines.js';
 import { summaryLine } from './card-summary.js';
-import { pendingTimeBlocks, waitingBlocks } from './card-time.js';
+import { coolingWait, pendingTimeBlocks, waitingBlocks } from './card-time.js';
 import {
   type Blocks,
   code,
@@ -76,7 +76,7 @@ function statusLine(record: RequestRecord, frozen: boolean): string {
       return `${label} by ${record.decidedBy === record.sealed.requester ? 'the requester' : `<@${record.decidedBy}>`}`;
     case 'approved':
     case 'executing':
-      return `${frozen && record.state === 'approved' ? ':octagonal_sign: Approved, held: Rampart is frozen' : label}${record.decidedBy ? ` (quorum reached by <@${record.decidedBy}>${at(record)})` : ''}`;
+      return `${frozen && record.state === 'approved' ? ':octagonal_sign: Approved, held: Rampart is frozen' : (coolingWait(record) ?? label)}${record.decidedBy ? ` (quorum reached by <@${record.decidedBy}>${at(record)})` : ''}`;
     case 'succeeded': {
       const o = record.outcome ?? {};
       // A person's resolution of an unknown outcome says who recorded it.
