@@ -7,6 +7,7 @@
  */
 import { approvalStateRule, freezeRule, noSelfApproval, notTheSamePersonTwice, stepUpProofRule } from './decisions.js';
 import { screeningRule } from './screening.js';
+import { secondOpinionRule } from './second-opinion.js';
 import {
   batchRowsRule,
   keyLimitRule,
@@ -21,6 +22,7 @@ import {
 export * from './decisions.js';
 export type { RuleOutcome } from './outcome.js';
 export * from './screening.js';
+export * from './second-opinion.js';
 export * from './submissions.js';
 
 export interface RuleEntry {
@@ -102,9 +104,9 @@ export const RULES = {
     enforcer: 'domain',
   },
   screening: {
-    codes: ['screening_listed', 'screening_no_list', 'screening_stale'],
-    says: 'A destination on the loaded sanctions list is never paid; SCREENING=required also needs a fresh list.',
-    functions: [screeningRule],
+    codes: ['screening_listed', 'screening_no_list', 'screening_stale', 'screening_identified', 'screening_unanswered'],
+    says: 'A destination on the loaded sanctions list is never paid; SCREENING=required also needs a fresh list. With SCREENING_URL, one the screening service identifies (or does not answer for, unless SCREENING_ON_ERROR=allow) is refused at submission.',
+    functions: [screeningRule, secondOpinionRule],
     enforcer: 'script: START (store/lua/start.lua); the submission check in the domain',
   },
   approval_state: {
