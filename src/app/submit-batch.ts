@@ -13,8 +13,10 @@ import { evaluatePolicy } from '../domain/policy.js';
 import { flaggedFirst, PAID_BENEFICIARIES } from '../domain/repeats.js';
 import type { SealedRequest, ServiceCall } from '../domain/request.js';
 import { needsStepUp } from '../domain/step-up.js';
+import { cancelWindowMs, scheduleRule, timingOf } from '../domain/timing.js';
 import type { CheckedBatch } from './check-batch.js';
 import type { AppDeps } from './deps.js';
+import { lookalikes } from './destinations/lookalikes.js';
 import { sealRequest } from './post-request.js';
 import { batchHistoryWarnings } from './repeats.js';
 
@@ -29,6 +31,8 @@ export interface BatchSubmission {
   fileName: string;
   /** Made through the HTTP API with this key (its owner is `requester`). */
   via?: ApiVia;
+  /** Set for a time (the form's When): the moment as read (undefined: unreadable) and its zone. */
+  runAt?: { at: number | undefined; zone: string };
 }
 
 export type SubmitBatchOutcome =
@@ -79,16 +83,25 @@ export async function submitBatch(
   const c = batch.checked;
   const policy = batchPolicy(deps.config, c);
   if (!policy.ok) return { kind: 'refused', reason: `This batch cannot be approved: ${policy.reason}.` };
+  // A set time: in the future and within SCHEDULE_MAX_AHEAD (domain/timing.ts), said on refusal.
+  const set = batch.runAt ? scheduleRule(batch.runAt.at, deps.now(), deps.config.time.maxAheadMs) : undefined;
+  if (set && !set.ok) return { kind: 'refused', reason: `When: ${set.message}` };
   const rows = batchRows(c);
   // The warnings, read together: new destinations (transfers and offramps alike),
   // repeats of earlier payments, the same file again; repeats of another row of this file.
-  const [newDestinations, history] = await Promise.all([
+  const [newDestinations, history, alike] = await Promise.all([
     neverPaid(deps, c),
     batchHistoryWarnings(deps, c.rows, c.fileFingerprint),
+    c.batchKind === 'transfers' ? lookalikes(deps, c.asset.chain, c.rows) : Promise.resolve([]),
   ]);
   const repeats = repeatsInFile(rows, (d) => rowKey(c.batchKind, c.asset.chain, d));
   const urgent = new Set(history.repeats.filter((r) => r.state === 'unknown').map((r) => r.row));
-  const flagged = new Set([...newDestinations, ...history.repeats.map((r) => r.row), ...repeats.map((r) => r.row)]);
+  const flagged = new Set([
+    ...alike.map((r) => r.row),
+    ...newDestinations,
+    ...history.repeats.map((r) => r.row),
+    ...repeats.map((r) => r.row),
+  ]);
   const facts: BatchFacts = {
     kind: c.batchKind,
     fileName: batch.fileName,
@@ -102,6 +115,7 @@ export async function submitBatch(
     preview: previewLines(flaggedFirst(rows, urgent, flagged), c.asset.code, c.asset.id),
   };
   if (newDestinations.length > 0) facts.newDestinations = newDestinations;
+  if (alike.length > 0) facts.lookalikes = alike;
   if (repeats.length > 0) facts.repeatsInFile = repeats;
   if (history.repeats.length > 0) facts.repeats = history.repeats;
   if (history.repeatedRows > history.repeats.length) facts.repeatedRows = history.repeatedRows;
@@ -139,8 +153,19 @@ export async function submitBatch(
       kind: c.batchKind === 'transfers' ? 'transfer' : 'offramp',
       assetCode: c.asset.code,
       amount: c.total,
-      newDestination: newDestinations.length > 0,
+      // A lookalike counts as a new destination (docs/destinations.md).
+      newDestination: newDestinations.length > 0 || alike.length > 0,
     }),
+    // The cancel window by the same measures (a batch compares its total).
+    timing: timingOf(
+      cancelWindowMs(deps.config.time, {
+        assetCode: c.asset.code,
+        amount: c.total,
+        newDestination: newDestinations.length > 0,
+        entireBalance: false,
+      }),
+      set?.ok && batch.runAt ? { at: set.at, zone: batch.runAt.zone } : undefined,
+    ),
   });
   if (submitted.kind === 'created') {
     deps.log.info({ requestId: id, rows: rows.length, requester: batch.requester }, 'batch posted for approval');

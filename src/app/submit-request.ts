@@ -15,9 +15,12 @@ import type { RequestDisplay, SealedRequest } from '../domain/request.js';
 import type { ScreeningRefusal } from '../domain/rules/screening.js';
 import { sealedCall } from '../domain/service-call.js';
 import { needsStepUp } from '../domain/step-up.js';
+import { cancelWindowMs, scheduleRule, timingOf } from '../domain/timing.js';
 import { checkDraftAgainstWallet } from '../domain/wallet-check.js';
 import type { ServiceClient } from '../service/client.js';
 import type { AppDeps } from './deps.js';
+import { checkDestination } from './destinations/check.js';
+import { lookalikes } from './destinations/lookalikes.js';
 import { ownWalletNamed, ownWallets } from './own-wallets.js';
 import { sealRequest } from './post-request.js';
 import { repeatsOfCall } from './repeats.js';
@@ -34,6 +37,11 @@ export interface Submission {
   submission: string;
   /** Made through the HTTP API with this key (the card says so; requester is its owner). */
   via?: ApiVia;
+  /**
+   * Set for a time (When other than now, the API's run_at): the moment as the door read it
+   * (undefined: not a time it could read) and the zone it was written in.
+   */
+  runAt?: { at: number | undefined; zone: string };
 }
 
 export type SubmitOutcome =
@@ -130,8 +138,31 @@ async function readRegistry(
       }))
     : Promise.resolve(undefined);
   screening.catch(() => {});
-  if (draft.kind === 'transfer' && draft.receiver)
-    display.newReceiver = !(await bounded(deps, deps.store.knownPayee(draft.asset.chain, draft.receiver)));
+  if (draft.kind === 'transfer' && draft.receiver) {
+    const [known, book] = await bounded(
+      deps,
+      Promise.all([
+        deps.store.knownPayee(draft.asset.chain, draft.receiver),
+        checkDestination(deps, {
+          chain: draft.asset.chain,
+          address: draft.receiver,
+          walletId: draft.walletId,
+          row: false,
+          ownWallet: display.ownWallet !== undefined,
+        }),
+      ]),
+    );
+    display.newReceiver = !known;
+    const [alike] = await bounded(deps, lookalikes(deps, draft.asset.chain, [{ row: 1, destination: draft.receiver }]));
+    if (alike) display.lookalike = { of: alike.of, ofAddress: alike.ofAddress };
+    // The address book's one verdict (DESTINATIONS), said on the receiver field.
+    if (!book.ok) return { errors: { receiver: book.message } };
+    if (book.warnNew) display.outsideBook = true;
+    if (book.entry) {
+      const { id, name, addedBy, approvedBy, approvedAt, usableAt } = book.entry;
+      display.bookEntry = { id, name, addedBy, approvedBy, approvedAt, usableAt };
+    }
+  }
   if (draft.kind === 'offramp' && draft.beneficiaryId) {
     // Only beneficiaries approved through Rampart are payout choices. Registered is not
     // paid: a beneficiary no offramp ever reached is a new destination, read in the same turn.
@@ -173,6 +204,8 @@ async function readRegistry(
 export async function submitRequest(deps: SubmitDeps, s: Submission): Promise<SubmitOutcome> {
   const validated = validateDraft(s.input, deps.config.wallets);
   if ('errors' in validated) return { kind: 'invalid', errors: validated.errors };
+  const set = setTime(deps, s);
+  if ('errors' in set) return { kind: 'invalid', errors: set.errors };
   const checked = await checkLive(deps, validated.draft);
   if ('unchecked' in checked) return { kind: 'unchecked', error: checked.unchecked };
   if ('stalled' in checked) {
@@ -230,10 +263,24 @@ export async function submitRequest(deps: SubmitDeps, s: Submission): Promise<Su
         kind: draft.kind,
         assetCode: draft.asset.code,
         amount: draft.amount,
-        newDestination: checked.display.newReceiver === true,
+        // Outside the book in warn mode counts as a new destination (docs/destinations.md).
+        newDestination:
+          checked.display.newReceiver === true ||
+          checked.display.outsideBook === true ||
+          checked.display.lookalike !== undefined,
       }),
       submission: s.submission,
       ...(s.via ? { keyMaxOpen: s.via.maxOpen } : {}),
+      // The cancel window (DELAY_*), decided here on the sealed amount and stored with the record.
+      timing: timingOf(
+        cancelWindowMs(deps.config.time, {
+          assetCode: draft.asset.code,
+          amount: draft.amount,
+          newDestination: checked.display.newReceiver === true,
+          entireBalance: s.input.entireBalance,
+        }),
+        set.at === undefined ? undefined : { at: set.at, zone: set.zone ?? 'UTC' },
+      ),
     },
     deps.budget,
   );
@@ -242,4 +289,21 @@ export async function submitRequest(deps: SubmitDeps, s: Submission): Promise<Su
   if (submitted.kind === 'refused')
     return { kind: 'invalid', errors: { reason: submitted.reason }, refusal: submitted.code };
   return { kind: 'nothing' };
+}
+
+/**
+ * A time the payment is set for: in the future, within SCHEDULE_MAX_AHEAD, and never with
+ * "entire balance" (what the wallet holds then is not what the approvers saw).
+ */
+function setTime(
+  deps: Pick<SubmitDeps, 'config' | 'now'>,
+  s: Submission,
+): { at?: number; zone?: string } | { errors: FieldErrors } {
+  if (!s.runAt) return {};
+  if (s.input.entireBalance)
+    return {
+      errors: { when: 'A payment set for a time needs an exact amount; "entire balance" is only for Now.' },
+    };
+  const rule = scheduleRule(s.runAt.at, deps.now(), deps.config.time.maxAheadMs);
+  return rule.ok ? { at: rule.at, zone: s.runAt.zone } : { errors: { when: rule.message } };
 }

@@ -49,7 +49,27 @@ export type ServiceCall =
   | { kind: 'transfer'; body: { wallet_id: string; amount: number; receiver: string; asset: AssetId } }
   | { kind: 'offramp'; body: { wallet_id: string; amount: number; beneficiary_id: string; asset: AssetId } }
   | { kind: 'beneficiary'; body: { currency: string; identity_id: string; details: Record<string, unknown> } }
-  | { kind: 'register-beneficiary'; body: { beneficiaries: StatedBeneficiary[] } };
+  | { kind: 'register-beneficiary'; body: { beneficiaries: StatedBeneficiary[] } }
+  /** Address-book entries to add (domain/address-book.ts): recorded on approval, nothing is sent. */
+  | { kind: 'address-book'; body: { entries: AddressBookEntryCall[] } };
+
+/** What a card says about the entry it pays. */
+export interface BookEntryFacts {
+  id: string;
+  name: string;
+  addedBy: string;
+  approvedBy: string;
+  approvedAt: number;
+  usableAt: number;
+}
+
+/** One entry as an addition seals it; `wallets` is '*' or wallet ids. */
+export interface AddressBookEntryCall {
+  name: string;
+  chain: string;
+  address: string;
+  wallets: '*' | string[];
+}
 
 export type RequestKind = ServiceCall['kind'];
 
@@ -95,6 +115,12 @@ export interface RequestDisplay {
   beneficiaryBank?: string;
   /** A batch's card facts (domain/batch-approval.ts); absent for a single request. */
   batch?: BatchFacts;
+  /** The address-book entry this transfer pays, as it stood at submission (domain/address-book.ts). */
+  bookEntry?: BookEntryFacts;
+  /** The receiver looks like a known destination without being it (address poisoning). */
+  lookalike?: { of: string; ofAddress: string };
+  /** DESTINATIONS=warn and the receiver is not in the address book: a new destination. */
+  outsideBook?: boolean;
   /** Earlier payments this transfer or offramp repeats, unknown first (at submission). */
   repeats?: RepeatHit[];
   /** What screening checked at submission (domain/rules/screening.ts screeningLines). */
@@ -135,6 +161,18 @@ export interface SealedRequest {
   redacted?: { at: number; callSha256: string };
   /** Every vote that counts needs the approver's passkey (decided at submission). */
   stepUp?: boolean;
+  /** When it may run, decided at submission (domain/timing.ts); the quorum turns it into `runAt`. */
+  timing?: Timing;
+}
+
+/**
+ * A cancel window after the quorum (`delayMs`, DELAY) and a set time (`notBefore`, ms; `zone` is how
+ * the requester wrote it). runAt = the later of notBefore and the quorum plus delayMs.
+ */
+export interface Timing {
+  delayMs?: number;
+  notBefore?: number;
+  zone?: string;
 }
 
 export interface Vote {
@@ -168,6 +206,8 @@ export interface ExecutionRecord {
    * that pay no one.
    */
   destinationKey?: string;
+  /** The address-book entry it was sealed with (store/lua.ts CREATE); START checks it is still there. */
+  entryId?: string;
   /** How many times it has started (each try has its own job id, domain/approval.ts tryJobId). */
   tries: number;
   /** The job that started its current or last try. */
@@ -205,6 +245,11 @@ export interface RequestRecord {
   votes: Vote[];
   decidedBy?: string;
   decidedAt?: number;
+  /**
+   * Set at quorum when the sealed timing asks for it (Redis ms): the start script refuses
+   * every try before it ('not-yet'). Between the quorum and this time the request is waiting.
+   */
+  runAt?: number;
   denyReason?: string;
   outcome?: RequestOutcome;
   card?: { channel: string; ts: string };

@@ -21,6 +21,7 @@ import {
 import type { PasskeyProof } from '../domain/step-up.js';
 import type { VelocityRule, VelocitySubject } from '../domain/velocity.js';
 import { StateConflictError } from '../errors.js';
+import { AddressBook } from './address-book.js';
 import { BatchStore } from './batches.js';
 import { ExecutionStore } from './executions.js';
 import { luaScript } from './lua-scripts.js';
@@ -89,6 +90,8 @@ export interface VoteResult {
   limitIndex?: number;
   used?: bigint;
   subject?: VelocitySubject | undefined;
+  /** Approved with a not-before time (Redis ms): nothing starts before it. */
+  runAt?: number;
 }
 
 export type { ChangeListener, StateChange } from './store-keys.js';
@@ -142,6 +145,8 @@ export class RequestStore {
   /** The sanctions list: load, identity, membership. */
   readonly screening: ScreeningStore;
   private readonly paid: PaidBefore;
+  /** The address book (store/address-book.ts), whose entries the create seals executions with. */
+  readonly book: AddressBook;
 
   constructor(
     private readonly redis: RedisClient,
@@ -154,6 +159,7 @@ export class RequestStore {
     this.batches = new BatchStore(redis, this.keys, now);
     this.recent = new RecentPayments(redis, this.keys);
     this.paid = new PaidBefore(redis, this.keys);
+    this.book = new AddressBook(redis, prefix);
     this.screening = new ScreeningStore(redis, this.keys);
   }
 
@@ -172,6 +178,12 @@ export class RequestStore {
 
   async nextId(letter: 'R' | 'B' = 'R'): Promise<string> {
     return (await this.allocate(letter)).id;
+  }
+
+  /** Redis's own clock in ms: what every start compares runAt with (never a process clock). */
+  async redisNow(): Promise<number> {
+    const [sec, micro] = await this.redis.time();
+    return Number(sec) * 1000 + Math.floor(Number(micro) / 1000);
   }
 
   /**
@@ -360,24 +372,38 @@ export class RequestStore {
     // The wallets' turns, after the freeze flag: a batch takes its place in its wallet's
     // approval order at quorum (the script reads the approval's shape).
     if (controls) keys.push(this.keys.turns);
-    const [outcome, state, votes, required, decidedBy, decidedAt, expiresAt, kind, seq, limitIndex, used, subject] =
-      (await evalScript(this.redis, VOTE, keys.length, ...keys, ...args)) as [
-        VoteOutcome,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        RequestKind?,
-        number?,
-        string?,
-        string?,
-        string?,
-      ];
+    const [
+      outcome,
+      state,
+      votes,
+      required,
+      decidedBy,
+      decidedAt,
+      expiresAt,
+      kind,
+      seq,
+      limitIndex,
+      used,
+      subject,
+      runAt,
+    ] = (await evalScript(this.redis, VOTE, keys.length, ...keys, ...args)) as [
+      VoteOutcome,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      RequestKind?,
+      number?,
+      string?,
+      string?,
+      string?,
+      string?,
+    ];
     if (outcome === 'approved' && kind && seq) this.onChange({ id, kind, state: 'approved', seq });
     return {
-      ...(limitIndex === undefined
+      ...(outcome !== 'over_limit' || limitIndex === undefined || limitIndex === ''
         ? {}
         : { limitIndex: Number(limitIndex), used: BigInt(used ?? '0'), subject: subjectOfField(subject) }),
       outcome,
@@ -387,6 +413,7 @@ export class RequestStore {
       decidedBy: decidedBy || undefined,
       decidedAt: decidedAt ? Number(decidedAt) : undefined,
       expiresAt: Number(expiresAt),
+      ...(runAt ? { runAt: Number(runAt) } : {}),
     };
   }
 
@@ -583,6 +610,11 @@ export class RequestStore {
 
   async wasPosted(id: string, what: string): Promise<boolean> {
     return (await this.redis.hexists(this.key(id), `posted:${what}`)) === 1;
+  }
+
+  /** Every destination key paid in `scope` (seeding the address book from what was paid). */
+  paidKeys(scope: string): Promise<string[]> {
+    return this.paid.members(scope);
   }
 
   /** Paid before, by destination key (store/paid-before.ts): `scope` a chain id, or beneficiaries. */

@@ -2,15 +2,18 @@
  * The decision half's drivers: a pending request (or batch) made at a submission door, one setup
  * that breaks exactly one rule, then the decision door driven as a person or a client would.
  */
+
 import { expect } from 'vitest';
 import type { RuleId } from '../../src/domain/rules/index.js';
 import { newKey } from '../api/support.js';
 import { cli } from '../cli/support.js';
 import { APPROVALS, eventually, type Harness, PEOPLE, REDIS_URL } from '../support/harness.js';
+import { BOOK_DECIDE } from './cells-book.js';
 import { CONFIRM_NOT_PAID as NOT_PAID } from './cells-outcome.js';
 import { PAGE } from './cells-page.js';
 import { resumeWithoutPasskey } from './cells-resume.js';
 import { type Driver, frozenWhile } from './cells-submit.js';
+import { TIME_DRIVERS } from './cells-time.js';
 import { apiCode, cliCode, codeOfText, nextEphemeral } from './readers.js';
 import type { DecisionDoor } from './table.js';
 import type { World } from './world.js';
@@ -119,6 +122,7 @@ export const DECIDE_DRIVERS: Partial<Record<RuleId, Partial<Record<DecisionDoor,
     'record-outcome-cli': async (w) => cliResolve(w.main, await pending(w.main, A2), A2),
     'confirm-not-paid': NOT_PAID.byRequester,
     'passkey-enrol-approval': (w) => clickCard(w.main, A1, 'any', 'passkey_approve', `${A1}/matrix-credential`),
+    ...BOOK_DECIDE.self_approval,
   },
   duplicate_vote: {
     'passkey-page': PAGE.twice,
@@ -150,6 +154,11 @@ export const DECIDE_DRIVERS: Partial<Record<RuleId, Partial<Record<DecisionDoor,
     'cancel-api': async (w) => {
       const { token } = await newKey(w.api, { scopes: ['requests:read'] });
       return apiCode(await w.api.call('POST', '/requests/R-1/cancel', { token, idempotencyKey: 'matrix-scope' }));
+    },
+    // The same route: the scope is asked before the request is read, waiting or not.
+    'cancel-waiting-api': async (w) => {
+      const { token } = await newKey(w.api, { scopes: ['requests:read'] });
+      return apiCode(await w.api.call('POST', '/requests/R-2/cancel', { token, idempotencyKey: 'matrix-scope-w' }));
     },
   },
   freeze: {
@@ -198,4 +207,6 @@ export const DECIDE_DRIVERS: Partial<Record<RuleId, Partial<Record<DecisionDoor,
     'unfreeze-vote': (w) => frozenWhile(w, () => clickCard(w.main, A1, 'any', 'unfreeze_release', 'stale-proposal')),
     'passkey-enrol-approval': (w) => clickCard(w.main, A1, 'any', 'passkey_approve', `${A2}/matrix-credential`),
   },
+  ...TIME_DRIVERS,
+  entry_removed: BOOK_DECIDE.entry_removed,
 };

@@ -21,7 +21,8 @@ export const DOOR_USES: Record<string, readonly Door[]> = {
   'executions.confirmNotPaid': ['confirm-not-paid'],
   'payments.submitWithKey': ['api-transfer'],
   'batches.submitWithKey': ['api-batch'],
-  'approvals.cancelWithKey': ['cancel-api'],
+  'approvals.cancelWithKey': ['cancel-api', 'cancel-waiting-api'],
+  'approvals.cancelWaiting': ['cancel-waiting-card'],
   'passkeys.finishStepUp': ['passkey-page', 'resume', 'confirm-not-paid'],
   'passkeys.finishEnrol': ['passkey-enrol-approval'],
   'freeze.voteUnfreeze': ['unfreeze-vote'],
@@ -32,9 +33,15 @@ export const DOOR_USES: Record<string, readonly Door[]> = {
   // A new beneficiary (Nigerian looked up, or cross-border) is registered like `/beneficiary register`.
   'registry.confirmNigerian': ['beneficiary-register'],
   'registry.submitCrossBorder': ['beneficiary-register'],
+  // An addition is decided on its own card; a removal is its own door.
+  'destinations.submit': ['address-approve'],
+  'destinations.seedFromPaid': ['address-approve'],
+  'destinations.remove': ['address-remove'],
 };
 
 export const NOT_DOORS: Record<string, string> = {
+  'destinations.list': 'a read',
+  'destinations.mode': 'a read',
   'reads.home': 'a read',
   'reports.dashboard': 'a read',
   'reads.requests': 'a read',

@@ -9,6 +9,13 @@ import { eventually, type Harness } from '../support/harness.js';
 
 /** The sentences people read, by the code of the rule that wrote them (first match wins). */
 const SENTENCES: readonly [RegExp, string][] = [
+  // The address book's sentences (domain/address-book.ts, the CLI's removal).
+  [/is not in the address book/, 'not_in_book'],
+  [
+    /was removed from the address book|address-book entry removed|in the address book, or it was removed/,
+    'entry_removed',
+  ],
+  [/is still cooling off and becomes usable/, 'entry_cooling'],
   [
     /approval policy has no threshold|policy cannot be applied|policy's threshold|amount is not fixed/,
     'policy_refused',
@@ -27,6 +34,10 @@ const SENTENCES: readonly [RegExp, string][] = [
     /You have already approved|another approver must choose the same|a different approver must confirm/,
     'duplicate_vote',
   ],
+  // A cancel inside the wait (presenters/waiting-cancel.ts), before "no longer" below.
+  [/is not waiting to run/, 'not_waiting'],
+  [/already started, so it can no longer be cancelled/, 'already_started'],
+  [/Only an approver or the requester can cancel/, 'not_allowed_to_cancel'],
   [
     /was already (approved|denied)|was cancelled by the requester|expired at|cannot be (resumed|stopped) now|no longer|out of date|only an outcome-unknown payment/,
     'not_pending',

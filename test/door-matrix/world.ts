@@ -13,6 +13,9 @@ export interface World {
   caps: Harness;
   api: Api;
   capsApi: Api;
+  /** TIME_ENV's harness and its API (the time rows). */
+  time: Harness;
+  timeApi: Api;
 }
 
 /** The rules' settings: each cell's setup breaks exactly one of them. */
@@ -25,6 +28,8 @@ export const MAIN_ENV = {
   // The main harness's cells leave requests open; the caps harness holds the open-cap rows.
   MAX_OPEN_PER_REQUESTER: '200',
 };
+/** The time rows: above 1,000 USDC an approval waits an hour before it may start. */
+export const TIME_ENV = { DELAY: '1h', DELAY_ABOVE: 'USDC=1000' };
 export const CAPS_ENV = {
   MAX_OPEN_PER_REQUESTER: '1',
   STEP_UP_NEW_DESTINATION: 'on',
@@ -32,21 +37,28 @@ export const CAPS_ENV = {
 };
 
 /** Amounts that break one rule each under MAIN_ENV (ops and treasury hold enough). */
-export const AMOUNT = { small: 5, twoApprovals: 15_000, stepUp: 25_000, overVelocity: 6_000 } as const;
+export const AMOUNT = { small: 5, twoApprovals: 15_000, stepUp: 25_000, overVelocity: 6_000, delayed: 5_000 } as const;
 
 let seq = 0;
 /** A distinct reason per request, so no request repeats another (repeats only warn; kept apart anyway). */
 export const note = (what: string) => `matrix ${what} ${++seq}`;
 
 /** The Slack modal: wallet and asset from the command, amount, receiver and reason typed in the form. */
-export async function viaModal(h: Harness, user: string, wallet: string, asset: string, amount: number) {
+export async function viaModal(
+  h: Harness,
+  user: string,
+  wallet: string,
+  asset: string,
+  amount: number,
+  receiver: string = RECEIVER,
+) {
   const r = await submitRequest(
     h,
     'transfer',
     `${asset} from ${wallet}`,
     {
       amount: String(amount),
-      receiver: RECEIVER,
+      receiver,
       reason: note('modal'),
     },
     user,
@@ -55,11 +67,18 @@ export async function viaModal(h: Harness, user: string, wallet: string, asset: 
 }
 
 /** The slash command's prefill: everything typed after /transfer, the form sent as it opened. */
-export async function viaPrefill(h: Harness, user: string, wallet: string, asset: string, amount: number) {
+export async function viaPrefill(
+  h: Harness,
+  user: string,
+  wallet: string,
+  asset: string,
+  amount: number,
+  receiver: string = RECEIVER,
+) {
   const r = await submitRequest(
     h,
     'transfer',
-    `${amount} ${asset} to ${RECEIVER} from ${wallet} for ${note('prefill')}`,
+    `${amount} ${asset} to ${receiver} from ${wallet} for ${note('prefill')}`,
     {},
     user,
   );
@@ -103,7 +122,7 @@ export async function viaBatchFile(
   if (view?.callback_id !== 'batch_modal') throw new Error('no batch modal opened');
   const told = h.fake.ephemerals(user).length;
   const shown = cards(h);
-  const rows = o.rows ?? 2;
+  const rows = o.receivers?.length ?? o.rows ?? 2;
   const csv = transfersCsv(
     o.receivers ?? addresses(rows, ++seq),
     Array.from({ length: rows }, (_, i) => o.amounts?.[i] ?? o.amount ?? 1),

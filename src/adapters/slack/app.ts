@@ -17,12 +17,14 @@ import {
 import type { WebClient } from '@slack/web-api';
 import { registerApprovalActions } from './actions/approval.js';
 import { registerBatchActions } from './actions/batch.js';
+import { registerCancelWaiting } from './actions/cancel-waiting.js';
 import { registerHomeActions } from './actions/home.js';
 import { registerOutcomeActions } from './actions/outcome.js';
 import { registerPasskeyActions } from './actions/passkey.js';
 import { registerShareAction } from './actions/share.js';
 import { registerAssetChoices } from './asset-choices.js';
 import { boltLogger } from './bolt-logger.js';
+import { registerAddressesCommand } from './commands/addresses.js';
 import { registerBatchCommand } from './commands/batch.js';
 import { registerFreezeCommands } from './commands/freeze.js';
 import { registerPasskeyCommand } from './commands/passkey.js';
@@ -37,6 +39,7 @@ import { registerBeneficiaryOptions } from './options/beneficiary.js';
 import { registerIdentityOptions } from './options/identity.js';
 import { registerRedisGuard } from './redis-guard.js';
 import { createRoutes } from './routes.js';
+import { registerAddressesView } from './views/addresses.js';
 import { registerBatchView } from './views/batch.js';
 import { registerBeneficiaryViews } from './views/beneficiary.js';
 import { registerDenyView } from './views/deny.js';
@@ -146,6 +149,7 @@ export function createSlackApp(
   registerLookupView(routes, deps);
   registerRequestViews(routes, deps);
   registerApprovalActions(routes, deps);
+  registerCancelWaiting(routes, deps);
   registerBatchActions(routes, deps); // Resume / Stop
   registerDenyView(routes, deps);
   registerOutcomeActions(routes, deps); // Record outcome… and Confirm not paid
@@ -153,6 +157,8 @@ export function createSlackApp(
   registerShareAction(routes, deps);
   registerHomeActions(routes, deps);
   registerRegistryCommands(routes, deps);
+  registerAddressesCommand(routes, deps);
+  registerAddressesView(routes, deps);
   registerIdentityView(routes, deps);
   registerBeneficiaryViews(routes, deps);
   registerIdentityOptions(routes, deps);

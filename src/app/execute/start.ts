@@ -1,7 +1,7 @@
 /**
  * The start: the compare-and-set that alone moves an execution queued → executing and returns
- * what to run (no separate read). Every condition on a start (the freeze, the approval's state, a
- * batch's order, turn and hold limit) is decided inside that script; this file only reads its
+ * what to run (no separate read). Every condition on a start (the freeze, the approval's state, its
+ * runAt, a batch's order, turn and hold limit) is decided inside that script; this file only reads its
  * answer. A batch's funding check runs when the script asks for it, before starting again.
  */
 import { isWakeJob, parseExecutionId } from '../../domain/approval.js';
@@ -9,7 +9,7 @@ import type { ExecutionStart } from '../../store/executions.js';
 import { checkFunding } from '../batch-funding.js';
 import { afterScreened } from '../executions/screened.js';
 import type { ExecuteOneDeps, ExecuteOneOptions, ExecuteResult } from './deps.js';
-import { markUnknown } from './finish.js';
+import { markUnknown, notifyKind } from './finish.js';
 import type { Started } from './run.js';
 
 export interface StartOf {
@@ -22,7 +22,7 @@ export interface StartOf {
 export async function start(
   deps: ExecuteOneDeps,
   at: StartOf,
-  options: Pick<ExecuteOneOptions, 'returnWhenFunded'>,
+  options: Pick<ExecuteOneOptions, 'returnWhenFunded' | 'waited'>,
 ): Promise<Started | ExecuteResult> {
   const { executionId, approvalId, jobId } = at;
   // BATCH_HOLD_LIMIT: the start script applies it to a batch's rows only.
@@ -38,21 +38,38 @@ export async function start(
     else if (options.returnWhenFunded) return 'funded';
     else started = await cas();
   }
-  return started.token === undefined ? notStarted(deps, at, started) : started;
+  return started.token === undefined ? notStarted(deps, at, started, options) : started;
 }
 
 const approvalOf = (executionId: string) => parseExecutionId(executionId)?.approvalId ?? executionId;
 
 async function notStarted(
   deps: ExecuteOneDeps,
-  { executionId, jobId }: StartOf,
+  { executionId, approvalId, jobId }: StartOf,
   started: Exclude<ExecutionStart, Started>,
+  options: Pick<ExecuteOneOptions, 'waited'>,
 ): Promise<ExecuteResult> {
   if (started.held) return 'held';
   // Screening cancelled it inside the script: nothing was sent (app/executions/screened.ts).
   if (started.screened) {
     await afterScreened(deps, executionId, approvalOf(executionId), started.screened.why);
     return 'skipped';
+  }
+  // The start script cancelled it (its address-book entry is gone): nothing was sent.
+  if (started.cancelled !== undefined) {
+    deps.log.warn({ executionId, why: started.cancelled }, 'execute: cancelled by the address book; nothing called');
+    await deps.jobs.notify({ requestId: approvalId, kind: notifyKind(started.shape, executionId, 'cancelled') });
+    return 'cancelled';
+  }
+  // Its address-book entry is still cooling off: the job waits that long (Redis time).
+  if (started.approval === 'cooling' && started.waitMs !== undefined) {
+    if (options.waited) options.waited.ms = started.waitMs;
+    return 'waiting';
+  }
+  // Before its runAt (a cancel window or a set time): nothing changed; the caller waits the time left.
+  if (started.approval === 'not-yet') {
+    if (options.waited) options.waited.ms = started.waitMs ?? 1;
+    return 'not-yet';
   }
   // A click's wake-up is expected to find nothing to start (before the quorum, on a
   // decided card, on a request that is gone); any other job that may not start is worth a look.

@@ -20,15 +20,20 @@
   Returns {1, 'queued', kind, seq, call, sealHash, frozen, decidedBy, tries, viewChanged,
     approval state before ('approved' → the batch began running, its card changes), shape},
     {0, state, job} (not queued), {0, 'queued', '', why} (approval not runnable: its state, or a
-    batch's 'waiting', 'too-old', 'turn', 'funding'), {-1, 'queued'} (frozen), or
+    batch's 'waiting', 'too-old', 'turn', 'funding'), {-1, 'queued'} (frozen),
+    {0, 'queued', '', 'not-yet', ms left} (before the approval's runAt, Redis TIME),
     {2, 'cancelled', kind, seq, why, view, viewChanged, approval state after} when screening
-    refused the destination (includes/screening.lua: cancelled, nothing sent).
+    refused the destination (includes/screening.lua: cancelled, nothing sent),
+    {0, 'queued', '', 'cooling', ms} (its address-book entry is still cooling off), or
+    {3, 'cancelled', kind, seq, why, viewChanged, shape} (its address-book entry is gone:
+    cancelled in this step with its velocity given back, includes/book.lua).
 ]]
 -- @include "approval"
 -- @include "migrate"
 -- @include "batch"
 -- @include "batch-start"
 -- @include "screening"
+-- @include "book"
 local now = tonumber(ARGV[6])
 migrate(KEYS[1], KEYS[18], KEYS[4], KEYS[5], ARGV[2], now)
 local es = redis.call('HGET', KEYS[3], 'state')
@@ -37,13 +42,29 @@ if es ~= 'queued' then return {0, es, redis.call('HGET', KEYS[3], 'job') or ''} 
 local as = redis.call('HGET', KEYS[1], 'state')
 -- A paused or stopping batch (and any approval not approved/running) starts nothing.
 if as ~= 'approved' and as ~= 'running' then return {0, 'queued', '', as or ''} end
+-- Time (a cancel window or a set time): nothing starts before the approval's runAt, on Redis's
+-- own clock (never a worker's). Refused with the ms left; the caller waits that long, no try used.
+local rt = redis.call('TIME')
+local rnow = tonumber(rt[1]) * 1000 + math.floor(tonumber(rt[2]) / 1000)
+local runAt = num(redis.call('HGET', KEYS[1], 'runAt'))
+if rnow < runAt then return {0, 'queued', '', 'not-yet', string.format('%.0f', runAt - rnow)} end
 -- A batch's rows run one at a time, in order, within BATCH_HOLD_LIMIT of the approval.
 local batch = shapeOf(KEYS[1]) == 'batch'
 if batch then
-  local why = batchOrder(KEYS[1], KEYS[16], KEYS[3], tonumber(ARGV[7] or ''), now)
+  local why = batchOrder(KEYS[1], KEYS[16], KEYS[3], tonumber(ARGV[7] or ''), rnow)
   if why then return {0, 'queued', '', why} end
 end
 if redis.call('EXISTS', KEYS[6]) == 1 then return {-1, 'queued'} end
+-- Address book (includes/book.lua): sealed with an entry, it starts only on that entry, live,
+-- allowing its wallet and cooled off; otherwise cancelled here, or told to wait ('cooling', ms).
+-- A batch's row never holds its batch or its wallet's turn: cooling, it is cancelled too.
+local entryId = redis.call('HGET', KEYS[3], 'entry')
+if entryId then
+  local why, wait = bookCheck(entryId)
+  if why then return bookCancel(why, as, batch, now) end
+  if wait and batch then return bookCancel('its address-book entry is still cooling off; nothing sent', as, batch, now) end
+  if wait then return {0, 'queued', '', 'cooling', tostring(wait)} end
+end
 if batch then
   local why = batchTurn(KEYS[1], KEYS[17], KEYS[3], ARGV[2])
   if why then return {0, 'queued', '', why} end

@@ -17,6 +17,7 @@ const WHAT_TO_CHECK: Record<RequestRecord['sealed']['call']['kind'], string> = {
   beneficiary: "Check the service's records (ask its operators) to learn whether the beneficiary was created.",
   // No service call: only a worker stopping mid-way leaves it unknown.
   'register-beneficiary': 'Check `/beneficiary list` to learn whether the beneficiaries were recorded.',
+  'address-book': 'Check `/addresses` to learn whether the entries were recorded.',
 };
 
 /** An "entire balance" moved only what the approvers saw; anything newer stays. */
@@ -60,7 +61,10 @@ export function outcomeReply(record: RequestRecord): string {
     case 'denied':
       return `:no_entry_sign: ${who} ${f.id}${about} was denied by <@${record.decidedBy}>${record.denyReason ? `: ${quoted(record.denyReason)}` : '.'}`;
     case 'cancelled':
-      return `:heavy_multiplication_x: ${f.id} was cancelled by the requester.`;
+      // A cancel inside the wait may be any approver's: the thread names who.
+      return record.decidedBy && record.decidedBy !== f.requester && record.runAt !== undefined
+        ? `:heavy_multiplication_x: ${who} ${f.id}${about} was cancelled by <@${record.decidedBy}> before it ran; nothing was sent.`
+        : `:heavy_multiplication_x: ${f.id} was cancelled by the requester.`;
     case 'expired':
       return `:alarm_clock: ${who} ${f.id}${about} expired without enough approvals. Make a new request if it is still needed.`;
     default:
