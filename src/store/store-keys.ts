@@ -51,8 +51,8 @@ export class StoreKeys {
     return `${this.prefix}:freeze`;
   }
   /**
-   * Where every velocity ledger key starts (store/controls.ts ControlStore.ledgerPrefix: the same
-   * prefix); the scripts build `<ledgerPrefix><wallet id>:<code>` from the approval's subject.
+   * Where every velocity ledger key starts (store/controls.ts ControlStore reads it from here);
+   * the scripts build `<ledgerPrefix><wallet id>:<code>` from the approval's subject.
    */
   get ledgerPrefix() {
     return `${this.prefix}:velocity:`;
