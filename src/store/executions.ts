@@ -208,6 +208,7 @@ export class ExecutionStore {
       holdLimitMs === undefined ? '' : String(holdLimitMs),
       screening.mode,
       String(screening.maxAgeMs),
+      this.keys.ledgerPrefix,
     )) as [number, string, string?, number?, string?, string?, string?, string?, number?, number?, string?, string?];
     const [ok, from, kind, seq, call, seal, stored, decidedBy, tries, changed, before, shape] = r;
     if (ok === 2) {
