@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
-import type { ChallengeV2 } from '../domain/step-up.js';
+import { type ChallengeV2, votePurpose } from '../domain/step-up.js';
 import type { TokenData } from '../store/step-up-tokens.js';
 import { type BatchControlOutcome, resumeBatch } from './batch-control.js';
 import { type ApproveOutcome, approve, authorise } from './decide.js';
@@ -78,8 +78,9 @@ export interface Bound extends Subject {
 }
 
 /** The v2 challenge of a counted token: its purpose, subject and the hash the page shows. */
-export const challengeOfToken = (data: TokenData & { purpose: RecordPurpose }): ChallengeV2 => ({
-  purpose: data.purpose,
+export const challengeOfToken = (data: TokenData & { purpose: RecordPurpose }, kind: string): ChallengeV2 => ({
+  // A vote's token says `approve`; what the passkey signs names what the vote is on.
+  purpose: data.purpose === 'approve' ? votePurpose(kind) : data.purpose,
   subject: data.subject,
   hash: data.subjectHash,
   approverId: data.user,
@@ -98,7 +99,7 @@ export async function bindRecord(deps: StepUpDeps, data: Bound['data']): Promise
     await refused(deps, seen, 'not-approver');
     return { kind: 'invalid' };
   }
-  return { ...found, data, inputs: challengeOfToken(data) };
+  return { ...found, data, inputs: challengeOfToken(data, found.record.sealed.call.kind) };
 }
 
 const REFUSED_EVENT: Record<RecordPurpose, string> = {

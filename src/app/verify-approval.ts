@@ -2,11 +2,12 @@
  * `rampart verify R-…`: recompute every passkey vote's challenge from the sealed call
  * as stored now and re-verify its stored assertion with the registered public key. A vote keeps
  * its challenge version: v1 (votes cast before v2; no version stored) committed to the approval
- * id and, for a single request, its call's SHA-256; v2 commits to the purpose `approve`, the
+ * id and, for a single request, its call's SHA-256; v2 commits to the purpose (`approve`, or
+ * `entry` for an address-book addition), the
  * approval id and the approvalHash whose first 10 characters the card shows. Any change to the
  * call, the ids or the assertion fails it; so does a step-up request approved without one.
  */
-import type { ChallengeInputs, ChallengeV2, PasskeyProof } from '../domain/step-up.js';
+import { type ChallengeInputs, type ChallengeV2, type PasskeyProof, votePurpose } from '../domain/step-up.js';
 import type { PasskeyStore } from '../store/passkeys.js';
 import type { RequestStore } from '../store/requests.js';
 import { checkProof } from './passkey-proof.js';
@@ -31,13 +32,14 @@ type VerifyDeps = { store: RequestStore; passkeys: Pick<PasskeyStore, 'get'>; co
 /** What `proof` must have been made over, from the record as stored now. */
 function expectedChallenge(
   proof: PasskeyProof,
-  approvalId: string,
+  approval: { id: string; kind: string },
   user: string,
   hash: string,
 ): ChallengeInputs | ChallengeV2 {
   const nonce = proof.challenge.nonce;
+  const approvalId = approval.id;
   return proof.challengeVersion === 2
-    ? { purpose: 'approve', subject: approvalId, hash, approverId: user, nonce }
+    ? { purpose: votePurpose(approval.kind), subject: approvalId, hash, approverId: user, nonce }
     : { approvalId, approvalHash: hash, approverId: user, nonce };
 }
 
@@ -66,7 +68,7 @@ export async function verifyApproval(deps: VerifyDeps, requestId: string): Promi
     const checked = await checkProof(
       deps,
       vote.user,
-      expectedChallenge(proof, record.sealed.id, vote.user, hash),
+      expectedChallenge(proof, { id: record.sealed.id, kind: record.sealed.call.kind }, vote.user, hash),
       proof,
     );
     if (checked.ok)

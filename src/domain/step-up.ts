@@ -91,11 +91,19 @@ export const STEP_UP_DOMAIN = 'rampart-stepup-v1';
 export const STEP_UP_DOMAIN_V2 = 'rampart-stepup-v2';
 
 /**
- * What a v2 assertion is for: a payment's vote, a paused batch's Resume, confirming an unknown
- * outcome as not paid, or a decision about a passkey itself. Each is accepted only in its own state.
+ * What a v2 assertion is for: a payment's vote, a vote on address-book entries, a paused batch's
+ * Resume, confirming an unknown outcome as not paid, or a decision about a passkey itself. Each is
+ * accepted only in its own state.
  */
-export const STEP_UP_PURPOSES = ['approve', 'resume', 'confirm-not-paid', 'enrol-approve', 'remove'] as const;
+export const STEP_UP_PURPOSES = ['approve', 'entry', 'resume', 'confirm-not-paid', 'enrol-approve', 'remove'] as const;
 export type StepUpPurpose = (typeof STEP_UP_PURPOSES)[number];
+
+/**
+ * The purpose a vote's challenge commits to: `entry` for an address-book addition (its hash
+ * covers every entry of the card, an import's too), `approve` for a payment. A signature made for
+ * one can never count as the other, even over the same approval id.
+ */
+export const votePurpose = (kind: string): 'approve' | 'entry' => (kind === 'address-book' ? 'entry' : 'approve');
 
 /** What a v1 challenge committed to (votes cast before v2; only re-verified now). */
 export interface ChallengeInputs {

@@ -15,6 +15,7 @@ import { createApp } from '../../src/app/index.js';
 import { enrolLink } from '../../src/app/passkey-enrol.js';
 import { verifyApproval } from '../../src/app/verify-approval.js';
 import type { WebDeps } from '../../src/compose/app-deps.js';
+import { fullAddress } from '../../src/presenters/address.js';
 import { newKey, startApi } from '../api/support.js';
 import { cli } from '../cli/support.js';
 import { APPROVALS, blocksText, envFor, eventually, PEOPLE } from '../support/harness.js';
@@ -165,6 +166,35 @@ describe('STEP_UP_NEW_DESTINATION=on: every new destination asks for a passkey',
     const done = await flow.waitForState(h, id, 'succeeded');
     expect(done.votes.map((v) => [v.user, v.passkey])).toEqual([[PEOPLE.approver1, undefined]]);
     expect(flow.serviceCalls(h, '/offramp')).toHaveLength(2);
+  });
+
+  it('an address-book import asks a passkey for purpose entry, and its page shows every entry in full', async () => {
+    const [first, second] = [`0x${'1a'.repeat(20)}`, `0x${'2b'.repeat(20)}`];
+    const path = join(dir, 'addresses.csv');
+    await writeFile(
+      path,
+      `name,chain,address\nAcme payroll wallet,base,${first}\nKofi supplier,base,${second}\n`,
+      'utf8',
+    );
+    const before = h.fake.messages(APPROVALS).length;
+    const env = envFor(h.prefix, h.sandbox, h.fake, { ...STEP_UP, PUBLIC_URL: pages.publicUrl });
+    const r = await cli(['addresses', 'import', path, '--as', PEOPLE.requester, '--reason', 'day one payees'], env);
+    expect(r.code, r.stderr).toBe(0);
+    const id = /R-\d+/.exec(r.stdout)?.[0] ?? '';
+    expect((await deps.store.get(id))?.sealed.stepUp).toBe(true);
+    await eventually(() => h.fake.messages(APPROVALS)[before], 10_000, 'import card');
+    await flow.click(h, PEOPLE.approver1, id, 'request_approve');
+    const page = await openLink(approver1, await passkeyLink(PEOPLE.approver1, id));
+    // The approver signs what they read: both entries, each address whole.
+    for (const text of ['Acme payroll wallet', 'Kofi supplier', fullAddress(first), fullAddress(second)])
+      expect(page).toContain(text);
+    expect(await pressAndRead(approver1)).toContain('Approved with your passkey');
+    const done = await flow.waitForState(h, id, 'succeeded');
+    // The signature names what the vote was on: an entry, never a payment's `approve`.
+    expect(done.votes.map((v) => [v.user, v.passkey?.challenge])).toEqual([
+      [PEOPLE.approver1, expect.objectContaining({ purpose: 'entry', subject: id })],
+    ]);
+    expect(await verifyApproval(deps, id)).toMatchObject({ kind: 'checked', ok: true, stepUp: true });
   });
 
   it('rampart beneficiaries import is a step-up request: a plain Approve click counts nothing', async () => {

@@ -11,6 +11,7 @@ import {
   stepUpChallenge,
   stepUpChallengeV2,
   v1ApprovalHash,
+  votePurpose,
 } from '../../../src/domain/step-up.js';
 import { buildSealedRequest } from '../../support/factories.js';
 
@@ -159,5 +160,15 @@ describe('step-up settings', () => {
       'TRUST_PROXY must be addresses or CIDR ranges',
     );
     expect(() => loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/33' })).toThrow('TRUST_PROXY');
+  });
+});
+
+describe('votePurpose', () => {
+  it('signs an address-book addition as `entry`, so it never verifies as a payment vote', () => {
+    expect(votePurpose('address-book')).toBe('entry');
+    for (const kind of ['transfer', 'offramp', 'beneficiary', 'register-beneficiary'])
+      expect(votePurpose(kind)).toBe('approve');
+    const c = { subject: 'R-1043', hash: 'ab'.repeat(32), approverId: 'U0A', nonce: 'n' };
+    expect(stepUpChallengeV2({ ...c, purpose: 'entry' })).not.toEqual(stepUpChallengeV2({ ...c, purpose: 'approve' }));
   });
 });
