@@ -8,6 +8,7 @@
  * store grid tests (test/store/vote-rules, velocity-vote, open-caps) hold each script to its
  * function over every combination of facts.
  */
+import { entryStartRule } from '../../src/domain/address-book.js';
 import {
   approvalStateRule,
   freezeRule,
@@ -69,6 +70,15 @@ export const STAGED: Partial<Record<RuleId, () => string>> = {
         { requester: PEOPLE.requester, isApprover: true, approvalState: 'done', started: 0, runAt: Date.now() },
       ),
     ),
+  // The entry was removed (by approver2) before the door asked: a second removal finds none live,
+  // and the START script (includes/book.lua, held to entryStartRule by test/store/book-start.test.ts)
+  // cancels what was sealed with it.
+  entry_removed: () => {
+    const now = Date.now();
+    const entry = { id: 'A-1', removedAt: now - 1, usableAt: now - 1, wallets: '*' as const, approvedAt: now - 2 };
+    const verdict = entryStartRule(entry, { entryId: 'A-1', walletId: 'ops', approvedAt: now - 1 }, now);
+    return 'ok' in verdict ? codeOf(verdict) : 'waits';
+  },
   // One request open under CAPS_ENV's MAX_OPEN_PER_REQUESTER=1.
   open_caps: () => {
     const cap = Number(CAPS_ENV.MAX_OPEN_PER_REQUESTER);

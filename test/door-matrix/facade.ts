@@ -42,6 +42,7 @@ export const DOOR_USES: Record<string, readonly Door[]> = {
 export const NOT_DOORS: Record<string, string> = {
   'destinations.list': 'a read',
   'destinations.mode': 'a read',
+  'destinations.unsent': 'a read (what a removal would stop, for its confirmation)',
   'reads.home': 'a read',
   'reports.dashboard': 'a read',
   'reads.requests': 'a read',

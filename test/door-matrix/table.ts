@@ -4,7 +4,10 @@
  * every rule (policy 8 of 8, and duplicate_vote's approve-button and passkey-page with it: with one
  * approval the first vote already decides; self_approval 7/7; duplicate_vote 4/4; step_up 11/11;
  * new_destination 2/2; velocity 8/8; open_caps 8/8; key_scopes 4/4; key_limits 2/2; freeze 4/4;
- * batch_limits 2/2; approval_state 12/12; not_yet 1/1; waiting_cancel 2/2). Where a store script
+ * batch_limits 2/2; approval_state 12/12; not_yet 1/1; waiting_cancel 2/2). The address book's rules,
+ * run on 2026-11-28 (the cells of their rows, with the table checks): entry_removed 6/6 (five
+ * payment doors, and address-remove through door-matrix/agreement.ts); entry_cooling 2/2;
+ * address_book 0/0 and lookalike 0/0, whose cells are all `todo` or `n/a` so far. Where a store script
  * enforces the rule (VOTE, CREATE, FINISH, START, WINDOW_CANCEL), the door's answer comes from the script and the cell fails through door-matrix/
  * agreement.ts (the function on the situation the row stages must answer the door's code); the
  * store grid tests hold each script to its function over every combination of facts.

@@ -75,6 +75,26 @@ vi.mock('../../src/domain/rules/screening.js', async (original) => {
   const m = await original<typeof import('../../src/domain/rules/screening.js')>();
   return process.env.RAMPART_MUTATE_RULE === 'screening' ? { ...m, screeningRule: () => ({ ok: true }) } : m;
 });
+vi.mock('../../src/domain/address-book.js', async (original) => {
+  const m = await original<typeof import('../../src/domain/address-book.js')>();
+  const rule = process.env.RAMPART_MUTATE_RULE;
+  if (rule === 'lookalike') return { ...m, lookalikeOf: () => undefined };
+  if (rule !== 'address_book' && rule !== 'entry_cooling' && rule !== 'entry_removed') return m;
+  // The functions serve several rules: only the mutated rule's own codes are let through.
+  const mine = (code: string | undefined) =>
+    code !== undefined && (RULES[rule].codes as readonly string[]).includes(code);
+  return {
+    ...m,
+    destinationRule: (...args: Parameters<typeof m.destinationRule>) => {
+      const verdict = m.destinationRule(...args);
+      return !verdict.ok && mine(verdict.code) ? { ok: true } : verdict;
+    },
+    entryStartRule: (...args: Parameters<typeof m.entryStartRule>) => {
+      const verdict = m.entryStartRule(...args);
+      return 'ok' in verdict && !verdict.ok && mine(verdict.code) ? { ok: true } : verdict;
+    },
+  };
+});
 vi.mock('../../src/domain/open-caps.js', async (original) => {
   const m = await original<typeof import('../../src/domain/open-caps.js')>();
   return process.env.RAMPART_MUTATE_RULE === 'open_caps' ? { ...m, openCapOutcome: () => ({ ok: true }) } : m;
