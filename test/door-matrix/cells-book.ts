@@ -13,6 +13,7 @@ import {
   cards,
   clickCard,
   type Driver,
+  MAIN_ENV,
   newestCardId,
   viaApiBatch,
   viaApiTransfer,
@@ -68,7 +69,27 @@ export const BOOK_SUBMIT: Record<'entry_removed' | 'entry_cooling', Record<strin
   },
 };
 
-const cliEnv = (w: World) => envFor(w.main.prefix, w.main.sandbox, w.main.fake);
+/**
+ * The CLI is its own process: it reads the main harness's settings (the quorum, the open cap), and
+ * without its step-up setting unless `stepUp` (any step-up setting makes every entry need a
+ * passkey, which only the step_up cell wants).
+ */
+const cliEnv = (w: World, stepUp = false) => {
+  const { STEP_UP_ABOVE, ...rest } = MAIN_ENV;
+  return envFor(w.main.prefix, w.main.sandbox, w.main.fake, stepUp ? { ...rest, STEP_UP_ABOVE } : rest);
+};
+
+/** A pending addition of one entry by the requester through `rampart addresses add`; its id. */
+export async function pendingEntry(w: World, stepUp = false): Promise<string> {
+  const before = cards(w.main);
+  const address = addresses(1, ++salt)[0] ?? '';
+  const r = await cli(
+    ['addresses', 'add', `Matrix ${salt}`, 'base', address, '--as', PEOPLE.requester],
+    cliEnv(w, stepUp),
+  );
+  if (r.code !== 0) throw new Error(`the setup's entry was refused: ${r.stderr}`);
+  return newestCardId(w.main, before);
+}
 
 export const BOOK_DECIDE: Record<'self_approval' | 'entry_removed', Record<string, Driver>> = {
   // An approver adds an entry, then clicks Approve on its card: the vote script refuses them.

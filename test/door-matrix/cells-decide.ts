@@ -8,7 +8,7 @@ import type { RuleId } from '../../src/domain/rules/index.js';
 import { newKey } from '../api/support.js';
 import { cli } from '../cli/support.js';
 import { APPROVALS, eventually, type Harness, PEOPLE, REDIS_URL } from '../support/harness.js';
-import { BOOK_DECIDE } from './cells-book.js';
+import { BOOK_DECIDE, pendingEntry } from './cells-book.js';
 import { CONFIRM_NOT_PAID as NOT_PAID } from './cells-outcome.js';
 import { PAGE } from './cells-page.js';
 import { resumeWithoutPasskey } from './cells-resume.js';
@@ -110,6 +110,7 @@ async function unfreezeTwice(w: World): Promise<string> {
 
 export const DECIDE_DRIVERS: Partial<Record<RuleId, Partial<Record<DecisionDoor, Driver>>>> = {
   policy: {
+    'address-approve': async (w) => approveCounted(w.main, A1, await pendingEntry(w)),
     'passkey-page': PAGE.policy,
     'approve-button': async (w) =>
       approveCounted(w.main, A1, await pending(w.main, PEOPLE.requester, AMOUNT.twoApprovals)),
@@ -125,6 +126,12 @@ export const DECIDE_DRIVERS: Partial<Record<RuleId, Partial<Record<DecisionDoor,
     ...BOOK_DECIDE.self_approval,
   },
   duplicate_vote: {
+    // An entry needs the top tier's quorum (two under MAIN_ENV's TWO_APPROVALS_ABOVE).
+    'address-approve': async (w) => {
+      const id = await pendingEntry(w);
+      await approveCounted(w.main, A1, id);
+      return clickCard(w.main, A1, id, 'request_approve');
+    },
     'passkey-page': PAGE.twice,
     'approve-button': async (w) => {
       const id = await pending(w.main, PEOPLE.requester, AMOUNT.twoApprovals);
@@ -135,6 +142,8 @@ export const DECIDE_DRIVERS: Partial<Record<RuleId, Partial<Record<DecisionDoor,
     'unfreeze-vote': unfreezeTwice,
   },
   step_up: {
+    // Sealed under STEP_UP_ABOVE: any step-up setting makes an entry need a passkey.
+    'address-approve': async (w) => clickCard(w.main, A1, await pendingEntry(w, true), 'request_approve'),
     'approve-button': async (w) =>
       clickCard(w.main, A1, await pending(w.main, PEOPLE.requester, AMOUNT.stepUp), 'request_approve'),
     resume: resumeWithoutPasskey,
@@ -162,6 +171,10 @@ export const DECIDE_DRIVERS: Partial<Record<RuleId, Partial<Record<DecisionDoor,
     },
   },
   freeze: {
+    'address-approve': async (w) => {
+      const id = await pendingEntry(w);
+      return frozenWhile(w, () => clickCard(w.main, A1, id, 'request_approve'));
+    },
     'passkey-page': PAGE.freeze,
     'approve-button': async (w) => {
       const id = await pending(w.main, PEOPLE.requester);
@@ -169,6 +182,11 @@ export const DECIDE_DRIVERS: Partial<Record<RuleId, Partial<Record<DecisionDoor,
     },
   },
   approval_state: {
+    'address-approve': async (w) => {
+      const id = await pendingEntry(w);
+      await decided(w.main, id, 'denied');
+      return clickCard(w.main, A1, id, 'request_approve');
+    },
     'passkey-page': PAGE.decided,
     'approve-button': async (w) => {
       const id = await pending(w.main, PEOPLE.requester);

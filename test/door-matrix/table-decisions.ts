@@ -23,17 +23,16 @@ const REMOVE_ONLY = 'n/a: removing an entry moves nothing and stops what it woul
  */
 const ADDRESS_CELLS: Record<RuleId, Record<AddressDoor, Cell>> = {
   policy: {
-    'address-approve':
-      'todo: an entry needs the top tier’s quorum (two with TWO_APPROVALS_ABOVE); the second vote’s driver',
+    'address-approve': 'applies',
     'address-remove': REMOVE_ONLY,
   },
   self_approval: { 'address-approve': 'applies', 'address-remove': REMOVE_ONLY },
   duplicate_vote: {
-    'address-approve': 'todo: the top tier’s second vote by the same approver',
+    'address-approve': 'applies',
     'address-remove': REMOVE_ONLY,
   },
   step_up: {
-    'address-approve': 'todo: a world with a step-up setting on (every entry then needs a passkey)',
+    'address-approve': 'applies',
     'address-remove': REMOVE_ONLY,
   },
   new_destination: { 'address-approve': 'n/a: decided at submission', 'address-remove': REMOVE_ONLY },
@@ -44,11 +43,11 @@ const ADDRESS_CELLS: Record<RuleId, Record<AddressDoor, Cell>> = {
   key_scopes: { 'address-approve': NO_KEY, 'address-remove': NO_KEY },
   key_limits: { 'address-approve': NO_KEY, 'address-remove': NO_KEY },
   freeze: {
-    'address-approve': 'todo: frozen, an entry’s approval lands no more than a payment’s (the VOTE script)',
+    'address-approve': 'applies',
     'address-remove': 'n/a: removing stops money; any approver may remove while frozen',
   },
   batch_limits: { 'address-approve': 'n/a: decided at submission', 'address-remove': REMOVE_ONLY },
-  approval_state: { 'address-approve': 'todo: a second vote on a decided entry card', 'address-remove': REMOVE_ONLY },
+  approval_state: { 'address-approve': 'applies', 'address-remove': REMOVE_ONLY },
   address_book: { 'address-approve': 'n/a: it adds to the book', 'address-remove': REMOVE_ONLY },
   entry_cooling: { 'address-approve': 'n/a: cooling starts at this approval', 'address-remove': REMOVE_ONLY },
   entry_removed: {

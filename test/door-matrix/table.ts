@@ -7,7 +7,10 @@
  * batch_limits 2/2; approval_state 12/12; not_yet 1/1; waiting_cancel 2/2). The address book's rules,
  * run on 2026-11-28 (the cells of their rows, with the table checks): entry_removed 6/6 (five
  * payment doors, and address-remove through door-matrix/agreement.ts); entry_cooling 2/2;
- * address_book 0/0 and lookalike 0/0, whose cells are all `todo` or `n/a` so far. Where a store script
+ * address_book 0/0 and lookalike 0/0, whose cells are all `todo` or `n/a` so far. The
+ * address-approve column's cells, each failing under its own rule: policy (and duplicate_vote's
+ * with it: with one approval the first vote decides), duplicate_vote, step_up, freeze and
+ * approval_state 1/1 each. Where a store script
  * enforces the rule (VOTE, CREATE, FINISH, START, WINDOW_CANCEL), the door's answer comes from the script and the cell fails through door-matrix/
  * agreement.ts (the function on the situation the row stages must answer the door's code); the
  * store grid tests hold each script to its function over every combination of facts.
