@@ -49,7 +49,17 @@ async function removed(w: World): Promise<string> {
 const cooling = async (w: World) => (await entry(w, 3_600_000)).address;
 const batchOf = (address: string) => [addresses(1, ++salt)[0] ?? '', address];
 
-export const BOOK_SUBMIT: Record<'entry_removed' | 'entry_cooling', Record<string, Driver>> = {
+/** An address no entry names, paid in BOOK_ENV's world (DESTINATIONS=book). */
+const outside = () => addresses(1, ++salt)[0] ?? '';
+
+export const BOOK_SUBMIT: Record<'address_book' | 'entry_removed' | 'entry_cooling', Record<string, Driver>> = {
+  address_book: {
+    'slack-modal': async (w) => viaModal(w.book, R, 'ops', 'base:usdc', AMOUNT.small, outside()),
+    'slash-prefill': async (w) => viaPrefill(w.book, R, 'ops', 'base:usdc', AMOUNT.small, outside()),
+    'api-transfer': async (w) => viaApiTransfer(w.bookApi, { receiver: outside() }),
+    'api-batch': async (w) => viaApiBatch(w.bookApi, {}),
+    'slack-batch-file': async (w) => viaBatchFile(w.book, R, {}),
+  },
   entry_removed: {
     'slack-modal': async (w) => viaModal(w.main, R, 'ops', 'base:usdc', AMOUNT.small, await removed(w)),
     'slash-prefill': async (w) => viaPrefill(w.main, R, 'ops', 'base:usdc', AMOUNT.small, await removed(w)),

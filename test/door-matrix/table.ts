@@ -7,7 +7,8 @@
  * batch_limits 2/2; approval_state 12/12; not_yet 1/1; waiting_cancel 2/2). The address book's rules,
  * run on 2026-11-28 (the cells of their rows, with the table checks): entry_removed 6/6 (five
  * payment doors, and address-remove through door-matrix/agreement.ts); entry_cooling 2/2;
- * address_book 0/0 and lookalike 0/0, whose cells are all `todo` or `n/a` so far. The
+ * address_book 5/5 (in BOOK_ENV's world, DESTINATIONS=book); lookalike 0/0, whose cells are
+ * all `todo` or `n/a` so far. The
  * address-approve column's cells, each failing under its own rule: policy (and duplicate_vote's
  * with it: with one approval the first vote decides), duplicate_vote, step_up, freeze and
  * approval_state 1/1 each. Where a store script
@@ -190,10 +191,8 @@ export const SUBMISSIONS: Record<RuleId, Half<SubmissionDoor>> = {
   ),
   waiting_cancel: same(SUBMISSION_DOORS, 'n/a: nothing waits at submission; a pending request has its own cancel'),
   address_book: {
-    ...same(
-      SUBMISSION_DOORS,
-      'todo: a world with DESTINATIONS=book (test/e2e/address-book.test.ts drives the form, the API and a batch row)',
-    ),
+    ...same(SUBMISSION_DOORS, 'applies'),
+    'request-again': 'todo: a failed row of a batch made before DESTINATIONS=book, asked again',
     'beneficiary-register': NOT_AN_ADDRESS,
     'cli-import': NOT_AN_ADDRESS,
   },

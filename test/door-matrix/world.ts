@@ -1,6 +1,7 @@
 /**
- * What the matrix's cells drive: two harnesses (the rules' settings, and a per-person open cap of
- * one), an HTTP API on loopback over each, and the steps a person or a client takes at each door.
+ * What the matrix's cells drive: harnesses (the rules' settings; a per-person open cap of one;
+ * the time rows' delay; DESTINATIONS=book), an HTTP API on loopback over each, and the steps a
+ * person or a client takes at each door.
  */
 import { type Api, newKey, transfer } from '../api/support.js';
 import { addresses, transfersCsv } from '../support/batches.js';
@@ -16,6 +17,9 @@ export interface World {
   /** TIME_ENV's harness and its API (the time rows). */
   time: Harness;
   timeApi: Api;
+  /** BOOK_ENV's harness and its API (the address book's own row). */
+  book: Harness;
+  bookApi: Api;
 }
 
 /** The rules' settings: each cell's setup breaks exactly one of them. */
@@ -28,6 +32,8 @@ export const MAIN_ENV = {
   // The main harness's cells leave requests open; the caps harness holds the open-cap rows.
   MAX_OPEN_PER_REQUESTER: '200',
 };
+/** The address book's row: transfers go only to entries (and own wallets). */
+export const BOOK_ENV = { DESTINATIONS: 'book' };
 /** The time rows: above 1,000 USDC an approval waits an hour before it may start. */
 export const TIME_ENV = { DELAY: '1h', DELAY_ABOVE: 'USDC=1000' };
 export const CAPS_ENV = {

@@ -22,7 +22,7 @@ import { DOOR_USES, NOT_DOORS } from '../door-matrix/facade.js';
 import { type Cell, CODES, DECISION_DOORS, SUBMISSION_DOORS, SUBMISSIONS } from '../door-matrix/table.js';
 import { DECISIONS } from '../door-matrix/table-decisions.js';
 import type { World } from '../door-matrix/world.js';
-import { CAPS_ENV, MAIN_ENV, TIME_ENV } from '../door-matrix/world.js';
+import { BOOK_ENV, CAPS_ENV, MAIN_ENV, TIME_ENV } from '../door-matrix/world.js';
 import { useHarness } from '../support/use-harness.js';
 
 vi.mock('../../src/domain/policy.js', async (original) => {
@@ -153,6 +153,7 @@ describe('the table', () => {
 const main = useHarness('matrix', MAIN_ENV);
 const caps = useHarness('matrix-caps', CAPS_ENV);
 const time = useHarness('matrix-time', TIME_ENV);
+const book = useHarness('matrix-book', BOOK_ENV);
 const world: World = {
   main,
   caps,
@@ -160,6 +161,8 @@ const world: World = {
   capsApi: useApi(caps),
   time,
   timeApi: useApi(time),
+  book,
+  bookApi: useApi(book),
 };
 
 const cellsOf = (
