@@ -5,8 +5,7 @@ import { approve } from '../../src/app/decide.js';
 import { type ExecuteOneDeps, executeOne } from '../../src/app/execute-one.js';
 import { reconcile } from '../../src/app/executions/reconcile.js';
 import { startUnfreeze, voteUnfreeze } from '../../src/app/freeze.js';
-import { velocitySubject } from '../../src/domain/velocity.js';
-import { APPROVERS, REQUESTER, sealBatch, startWorld, type World } from './support.js';
+import { A1, A2, batchExec, REQUESTER, reservedUnits, sealBatch, startWorld, type World } from './support.js';
 
 let w: World;
 beforeAll(async () => {
@@ -14,17 +13,9 @@ beforeAll(async () => {
 });
 afterAll(() => w.close());
 
-const A1 = APPROVERS[0] as string;
-const A2 = APPROVERS[1] as string;
-
 const batch = (amounts: number[]) => sealBatch(w, amounts);
 
-const exec = (extra: Partial<ExecuteOneDeps> = {}): ExecuteOneDeps => ({
-  ...w.exec(),
-  controls: w.controls,
-  batch: { pauseAfterFailures: 10_000, holdLimitMs: 86_400_000 },
-  ...extra,
-});
+const exec = (extra: Partial<ExecuteOneDeps> = {}) => batchExec(w, 10_000, extra);
 const transfers = () => w.sandbox.state.received.filter((r) => r.path === '/transfer').length;
 const reconcileOnce = () =>
   reconcile({
@@ -46,16 +37,7 @@ async function drainTries(deps = exec()): Promise<string[]> {
   return results;
 }
 
-/** Minor units the batch still holds: its unstarted reservation plus its rows that ran. */
-async function reserved(id: string): Promise<bigint> {
-  const record = await w.store.get(id);
-  const subject = record ? velocitySubject(record.sealed) : undefined;
-  if (!subject) throw new Error('no subject');
-  const amounts = await w.redis.hgetall(w.controls.amountsKey(subject));
-  return Object.entries(amounts)
-    .filter(([k]) => k === id || k.startsWith(`${id}.`))
-    .reduce((sum, [, v]) => sum + BigInt(v), 0n);
-}
+const reserved = (id: string) => reservedUnits(w, id);
 
 it('a stop while a row is between its pick-up and its compare-and-set: 0 calls for the stopped rows', async () => {
   const id = await batch([21.01, 21.02, 21.03]);

@@ -2,11 +2,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Queues } from '../../src/adapters/jobs/queues.js';
 import { resumeBatch, stopBatch } from '../../src/app/batch-control.js';
 import { approve } from '../../src/app/decide.js';
-import { executeOne } from '../../src/app/execute-one.js';
+import { type ExecuteOneDeps, executeOne } from '../../src/app/execute-one.js';
 import { reconcile } from '../../src/app/executions/reconcile.js';
 import { startUnfreeze, voteUnfreeze } from '../../src/app/freeze.js';
-import { velocitySubject } from '../../src/domain/velocity.js';
-import { APPROVERS, REQUESTER, sealBatch, startWorld, transfer, type World } from './support.js';
+import { A1, A2, batchExec, REQUESTER, reservedUnits, sealBatch, startWorld, transfer, type World } from './support.js';
 
 let w: World;
 beforeAll(async () => {
@@ -14,17 +13,9 @@ beforeAll(async () => {
 });
 afterAll(() => w.close());
 
-const A1 = APPROVERS[0] as string;
-const A2 = APPROVERS[1] as string;
-
 const batch = (amounts: number[]) => sealBatch(w, amounts);
 
-const exec = (extra: Partial<ReturnType<World['exec']>> = {}) => ({
-  ...w.exec(),
-  controls: w.controls,
-  batch: { pauseAfterFailures: 3, holdLimitMs: 86_400_000 },
-  ...extra,
-});
+const exec = (extra: Partial<ExecuteOneDeps> = {}) => batchExec(w, 3, extra);
 
 /** Rows 1…n in order, as the chain of jobs would run them; stops at the first that does not end. */
 async function runRows(id: string, n: number, deps = exec()): Promise<string[]> {
@@ -37,19 +28,7 @@ async function runRows(id: string, n: number, deps = exec()): Promise<string[]> 
   return results;
 }
 
-/**
- * Minor units the approval `id` still holds in the ledger: its unstarted reservation plus the
- * rows that ran, each re-stamped under its own id (issue 20 "Velocity").
- */
-async function reserved(id: string): Promise<bigint> {
-  const record = await w.store.get(id);
-  const subject = record ? velocitySubject(record.sealed) : undefined;
-  if (!subject) throw new Error('no subject');
-  const amounts = await w.redis.hgetall(w.controls.amountsKey(subject));
-  return Object.entries(amounts)
-    .filter(([k]) => k === id || k.startsWith(`${id}.`))
-    .reduce((sum, [, v]) => sum + BigInt(v), 0n);
-}
+const reserved = (id: string) => reservedUnits(w, id);
 
 const stop = (id: string) => stopBatch(w.deps, id, REQUESTER);
 

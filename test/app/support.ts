@@ -12,6 +12,7 @@ import { type NewRequest, sealRequest } from '../../src/app/post-request.js';
 import { loadConfig } from '../../src/config.js';
 import type { BatchFacts, BatchRowRecord } from '../../src/domain/batch-approval.js';
 import type { ServiceCall } from '../../src/domain/request.js';
+import { velocitySubject } from '../../src/domain/velocity.js';
 import { createLogger } from '../../src/log.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
 import { ServiceClient } from '../../src/service/client.js';
@@ -23,6 +24,8 @@ import { deleteKeys, REDIS_URL } from '../support/harness.js';
 
 export const REQUESTER = 'U0REQUESTER';
 export const APPROVERS = ['U0APPROVER1', 'U0APPROVER2'];
+export const A1 = 'U0APPROVER1';
+export const A2 = 'U0APPROVER2';
 
 export const transfer = transferOf;
 
@@ -162,3 +165,29 @@ export async function sealBatch(
   if (s.kind !== 'created') throw new Error(`not created: ${s.kind}`);
   return id;
 }
+
+/**
+ * Minor units the approval `id` still holds in the velocity ledger: its unstarted reservation plus
+ * the rows that ran, each re-stamped under its own id `<id>.<row>`.
+ */
+export async function reservedUnits(w: World, id: string): Promise<bigint> {
+  const record = await w.store.get(id);
+  const subject = record ? velocitySubject(record.sealed) : undefined;
+  if (!subject) throw new Error('no subject');
+  const amounts = await w.redis.hgetall(w.controls.amountsKey(subject));
+  return Object.entries(amounts)
+    .filter(([k]) => k === id || k.startsWith(`${id}.`))
+    .reduce((sum, [, v]) => sum + BigInt(v), 0n);
+}
+
+/** A batch row's execute deps: the world's, with its controls and the batch's pause and hold limits. */
+export const batchExec = (
+  w: World,
+  pauseAfterFailures: number,
+  extra: Partial<ExecuteOneDeps> = {},
+): ExecuteOneDeps => ({
+  ...w.exec(),
+  controls: w.controls,
+  batch: { pauseAfterFailures, holdLimitMs: 86_400_000 },
+  ...extra,
+});

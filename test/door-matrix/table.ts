@@ -82,30 +82,19 @@ export const decidedAtSubmission = (why: string): Half<DecisionDoor> =>
   Object.fromEntries(DECISION_DOORS.map((d) => [d, `n/a: ${why}`])) as Half<DecisionDoor>;
 export const same = <D extends string>(doors: readonly D[], cell: Cell): Half<D> =>
   Object.fromEntries(doors.map((d) => [d, cell])) as Half<D>;
+/** A row every payment door applies, where both registration doors share one other cell. */
+const payments = (registrations: Cell, over: Partial<Half<SubmissionDoor>> = {}): Half<SubmissionDoor> => ({
+  ...same(SUBMISSION_DOORS, 'applies'),
+  'beneficiary-register': registrations,
+  'cli-import': registrations,
+  ...over,
+});
 
 export const SUBMISSIONS: Record<RuleId, Half<SubmissionDoor>> = {
-  policy: {
-    'slack-modal': 'applies',
-    'slash-prefill': 'applies',
-    'api-transfer': 'applies',
-    'api-batch': 'applies',
-    'slack-batch-file': 'applies',
-    'request-again': 'applies',
-    'beneficiary-register': 'n/a: a registration needs APPROVALS_REQUIRED approvals whatever it pays; no refusal',
-    'cli-import': 'n/a: a registration needs APPROVALS_REQUIRED approvals whatever it pays; no refusal',
-  },
+  policy: payments('n/a: a registration needs APPROVALS_REQUIRED approvals whatever it pays; no refusal'),
   self_approval: same(SUBMISSION_DOORS, NO_DECISION),
   duplicate_vote: same(SUBMISSION_DOORS, NO_DECISION),
-  step_up: {
-    'slack-modal': 'applies',
-    'slash-prefill': 'applies',
-    'api-transfer': 'applies',
-    'api-batch': 'applies',
-    'slack-batch-file': 'applies',
-    'request-again': 'applies',
-    'beneficiary-register': 'applies',
-    'cli-import': 'applies',
-  },
+  step_up: same(SUBMISSION_DOORS, 'applies'),
   new_destination: {
     'slack-modal': 'n/a: people in Slack may pay new destinations (the card says so; the step-up row may ask passkeys)',
     'slash-prefill':
@@ -117,26 +106,8 @@ export const SUBMISSIONS: Record<RuleId, Half<SubmissionDoor>> = {
     'beneficiary-register': 'n/a: it adds destinations; the step-up row holds it',
     'cli-import': 'n/a: it adds destinations; the step-up row holds it',
   },
-  velocity: {
-    'slack-modal': 'applies',
-    'slash-prefill': 'applies',
-    'api-transfer': 'applies',
-    'api-batch': 'applies',
-    'slack-batch-file': 'applies',
-    'request-again': 'applies',
-    'beneficiary-register': NOTHING_MOVES,
-    'cli-import': NOTHING_MOVES,
-  },
-  open_caps: {
-    'slack-modal': 'applies',
-    'slash-prefill': 'applies',
-    'api-transfer': 'applies',
-    'api-batch': 'applies',
-    'slack-batch-file': 'applies',
-    'request-again': 'applies',
-    'beneficiary-register': 'applies',
-    'cli-import': 'applies',
-  },
+  velocity: payments(NOTHING_MOVES),
+  open_caps: same(SUBMISSION_DOORS, 'applies'),
   key_scopes: {
     ...same(SUBMISSION_DOORS, NO_KEY),
     'api-transfer': 'applies',
@@ -163,16 +134,7 @@ export const SUBMISSIONS: Record<RuleId, Half<SubmissionDoor>> = {
     'cli-import': 'n/a: a registration file is held to its own row limit, not BATCH_MAX_ROWS',
     'beneficiary-register': 'n/a: one form',
   },
-  screening: {
-    'slack-modal': 'applies',
-    'slash-prefill': 'applies',
-    'api-transfer': 'applies',
-    'api-batch': 'applies',
-    'slack-batch-file': 'applies',
-    'request-again': 'applies',
-    'beneficiary-register': 'n/a: a beneficiary is a bank account; the list holds addresses',
-    'cli-import': 'n/a: a beneficiary is a bank account; the list holds addresses',
-  },
+  screening: payments('n/a: a beneficiary is a bank account; the list holds addresses'),
   approval_state: same(SUBMISSION_DOORS, NO_DECISION),
   address_book: {
     ...same(
@@ -192,15 +154,6 @@ export const SUBMISSIONS: Record<RuleId, Half<SubmissionDoor>> = {
     'beneficiary-register': NOT_AN_ADDRESS,
     'cli-import': NOT_AN_ADDRESS,
   },
-  entry_removed: {
-    'slack-modal': 'applies',
-    'slash-prefill': 'applies',
-    'api-transfer': 'applies',
-    'api-batch': 'applies',
-    'slack-batch-file': 'applies',
-    'request-again': 'todo: a failed row whose entry was removed since',
-    'beneficiary-register': NOT_AN_ADDRESS,
-    'cli-import': NOT_AN_ADDRESS,
-  },
+  entry_removed: payments(NOT_AN_ADDRESS, { 'request-again': 'todo: a failed row whose entry was removed since' }),
   lookalike: same(SUBMISSION_DOORS, 'n/a: flagged on the card and confirmed at approval (the decision half)'),
 };

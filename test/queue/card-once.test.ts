@@ -3,6 +3,7 @@
  * step fails once after Slack took the card; the retried job finds the card in the approvals
  * channel by its metadata and records it, and the channel holds one card.
  */
+
 import { randomUUID } from 'node:crypto';
 import { WebClient } from '@slack/web-api';
 import { Redis } from 'ioredis';
@@ -11,9 +12,10 @@ import { type FakeSlack, startFakeSlack } from '../../devkit/index.js';
 import { slackNotifier } from '../../src/adapters/slack/notifier.js';
 import { slackClientOptions } from '../../src/adapters/slack/web-api/client-options.js';
 import { notify } from '../../src/app/notices/notify.js';
-import { callHash, type ServiceCall } from '../../src/domain/request.js';
+import type { ServiceCall } from '../../src/domain/request.js';
 import { createLogger } from '../../src/log.js';
 import { RequestStore } from '../../src/store/requests.js';
+import { createSealed } from '../support/factories.js';
 import { APPROVALS, BOT_TOKEN, blocksText, deleteKeys, PEOPLE, REDIS_URL } from '../support/harness.js';
 import { LogSink } from '../support/log-sink.js';
 
@@ -57,20 +59,13 @@ async function pendingRequest(store: RequestStore): Promise<string> {
     kind: 'transfer',
     body: { wallet_id: 'wal_ops_7f3a', amount: 5, receiver: '0xabc', asset: 'base:usdc' },
   };
-  const id = await store.nextId();
-  await store.create({
-    id,
-    call,
+  return createSealed(store, call, {
     display: { walletAlias: 'ops', amountText: '5.00', assetCode: 'USDC', chain: 'base' },
     requester: PEOPLE.requester,
     reason: 'card once',
-    createdAt: Date.now(),
     expiresAt: Date.now() + 3_600_000,
-    requiredApprovals: 1,
     rule: 'one approval',
-    hash: callHash(call),
   });
-  return id;
 }
 
 it('a retried card job after a failed recording records the card Slack already has, and posts no second one', async () => {

@@ -3,8 +3,10 @@
  * picked in the form's file field, the card, an approval, and the rows file and the receipt
  * shown in the card's thread as links the page can open or save.
  */
+
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { findElement } from '../../devkit/index.js';
+import { buildBeneficiary } from '../support/factories.js';
 import { eventually } from '../support/harness.js';
 import { RECEIVER, startTestWorkbench, type TestWorkbench } from './support.js';
 
@@ -185,19 +187,10 @@ it('takes a 1,000-row offramp file from the form to one card, one approval and a
   for (let i = 0; i < 10; i++) {
     const id = `ben_wb${i}`;
     sandbox.state.beneficiaries.set(id, { id, identityId: 'idn_1', currency: 'NGN', details: {} });
-    await wb.rampart.deps.registry.addBeneficiary({
-      id,
-      label: `Payee ${i}`,
-      identityId: 'idn_1',
-      identityName: 'Payee',
-      bankName: 'GTBank',
-      accountMasked: '••••6789',
-      holderName: 'PAYEE',
-      createdBy: 'U0REQUESTER',
-      approvedBy: 'U0APPROVER1',
-      createdAt: Date.now(),
-      requestId: 'R-1',
-    });
+    const people = { createdBy: 'U0REQUESTER', approvedBy: 'U0APPROVER1' };
+    await wb.rampart.deps.registry.addBeneficiary(
+      buildBeneficiary(id, `Payee ${i}`, { identityName: 'Payee', holderName: 'PAYEE', ...people }),
+    );
   }
   const before = sandbox.state.offramps.length;
   const user = 'U0REQUESTER';

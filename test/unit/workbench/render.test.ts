@@ -22,46 +22,67 @@ const ctx: RenderContext = {
 const md = (text: string) => mrkdwnToHtml(text, ctx);
 
 describe('mrkdwn', () => {
-  it('renders bold, italic, strike, inline code and line breaks', () => {
-    expect(md('*Amount:* _about_ ~old~ `base:usdc`\nnext')).toBe(
-      '<b>Amount:</b> <i>about</i> <s>old</s> <code class="mk-code">base:usdc</code><br>next',
-    );
-  });
-
-  it('leaves underscores and asterisks inside words alone', () => {
-    expect(md('wal_ops_7f3a and 2*3*4')).toBe('wal_ops_7f3a and 2*3*4');
-  });
-
-  it('renders code blocks verbatim, without formatting inside', () => {
-    expect(md('Table:\n```Asset  *Chain*\nUSDC   Base```\nend')).toBe(
-      'Table:<pre class="mk-pre">Asset  *Chain*\nUSDC   Base</pre>end',
-    );
-  });
-
-  it('renders links with their label, bold around a link, and bare URLs', () => {
-    expect(md('*<https://basescan.org/tx/0xab|view the transaction>* at https://example.com/a_b')).toBe(
-      '<b><a class="mk-link" href="https://basescan.org/tx/0xab" target="_blank" rel="noopener noreferrer">view the transaction</a></b> at <a class="mk-link" href="https://example.com/a_b" target="_blank" rel="noopener noreferrer">https://example.com/a_b</a>',
-    );
-  });
-
-  it('shows user mentions as @name, channels as #name, and a date for the page to draw in its own zone', () => {
-    expect(md('<@U0REQUESTER> in <#C0GENERAL> by <@U0NOBODY> <!date^1700000000^{time}|14:13 UTC> <!here>')).toBe(
-      '<span class="mk-mention">@riley</span> in <span class="mk-mention">#treasury</span> by <span class="mk-mention">@U0NOBODY</span> <time class="mk-date" datetime="2023-11-14T22:13:20.000Z" title="2023-11-14T22:13:20.000Z" data-seconds="1700000000" data-format="{time}">14:13 UTC</time> <span class="mk-mention">@here</span>',
-    );
-  });
-
-  it("decodes Slack's escapes once and never lets text become markup", () => {
-    expect(md('`/lookup &lt;bank_code&gt;` a &amp; b &lt;script&gt;')).toBe(
-      '<code class="mk-code">/lookup &lt;bank_code&gt;</code> a &amp; b &lt;script&gt;',
-    );
-    expect(md('<javascript:alert(1)|click> "quoted"')).toBe('click (javascript:alert(1)) &quot;quoted&quot;');
-  });
-
-  it('renders known emoji and keeps unknown ones visible; quotes become blockquotes', () => {
-    expect(md(':white_check_mark: done :not_an_emoji:')).toBe(
-      '<span class="mk-emoji" title=":white_check_mark:">✅</span> done :not_an_emoji:',
-    );
-    expect(md('&gt; quoted\nplain')).toBe('<blockquote class="mk-quote">quoted</blockquote>plain');
+  const RENDERED: [string, [string, string][]][] = [
+    [
+      'renders bold, italic, strike, inline code and line breaks',
+      [
+        [
+          '*Amount:* _about_ ~old~ `base:usdc`\nnext',
+          '<b>Amount:</b> <i>about</i> <s>old</s> <code class="mk-code">base:usdc</code><br>next',
+        ],
+      ],
+    ],
+    ['leaves underscores and asterisks inside words alone', [['wal_ops_7f3a and 2*3*4', 'wal_ops_7f3a and 2*3*4']]],
+    [
+      'renders code blocks verbatim, without formatting inside',
+      [
+        [
+          'Table:\n```Asset  *Chain*\nUSDC   Base```\nend',
+          'Table:<pre class="mk-pre">Asset  *Chain*\nUSDC   Base</pre>end',
+        ],
+      ],
+    ],
+    [
+      'renders links with their label, bold around a link, and bare URLs',
+      [
+        [
+          '*<https://basescan.org/tx/0xab|view the transaction>* at https://example.com/a_b',
+          '<b><a class="mk-link" href="https://basescan.org/tx/0xab" target="_blank" rel="noopener noreferrer">view the transaction</a></b> at <a class="mk-link" href="https://example.com/a_b" target="_blank" rel="noopener noreferrer">https://example.com/a_b</a>',
+        ],
+      ],
+    ],
+    [
+      'shows user mentions as @name, channels as #name, and a date for the page to draw in its own zone',
+      [
+        [
+          '<@U0REQUESTER> in <#C0GENERAL> by <@U0NOBODY> <!date^1700000000^{time}|14:13 UTC> <!here>',
+          '<span class="mk-mention">@riley</span> in <span class="mk-mention">#treasury</span> by <span class="mk-mention">@U0NOBODY</span> <time class="mk-date" datetime="2023-11-14T22:13:20.000Z" title="2023-11-14T22:13:20.000Z" data-seconds="1700000000" data-format="{time}">14:13 UTC</time> <span class="mk-mention">@here</span>',
+        ],
+      ],
+    ],
+    [
+      "decodes Slack's escapes once and never lets text become markup",
+      [
+        [
+          '`/lookup &lt;bank_code&gt;` a &amp; b &lt;script&gt;',
+          '<code class="mk-code">/lookup &lt;bank_code&gt;</code> a &amp; b &lt;script&gt;',
+        ],
+        ['<javascript:alert(1)|click> "quoted"', 'click (javascript:alert(1)) &quot;quoted&quot;'],
+      ],
+    ],
+    [
+      'renders known emoji and keeps unknown ones visible; quotes become blockquotes',
+      [
+        [
+          ':white_check_mark: done :not_an_emoji:',
+          '<span class="mk-emoji" title=":white_check_mark:">✅</span> done :not_an_emoji:',
+        ],
+        ['&gt; quoted\nplain', '<blockquote class="mk-quote">quoted</blockquote>plain'],
+      ],
+    ],
+  ];
+  it.each(RENDERED)('%s', (_, pairs) => {
+    for (const [text, html] of pairs) expect(md(text), text).toBe(html);
   });
 
   it('shows plain_text as typed', () => {
