@@ -4,8 +4,18 @@ import { stopBatch } from '../../src/app/batch-control.js';
 import { approve } from '../../src/app/decide.js';
 import { type ExecuteOneDeps, executeOne } from '../../src/app/execute-one.js';
 import { reconcile } from '../../src/app/executions/reconcile.js';
-import { startUnfreeze, voteUnfreeze } from '../../src/app/freeze.js';
-import { A1, A2, batchExec, REQUESTER, reservedUnits, sealBatch, startWorld, type World } from './support.js';
+import { voteUnfreeze } from '../../src/app/freeze.js';
+import {
+  A1,
+  A2,
+  batchExec,
+  frozenAfterRowOne,
+  REQUESTER,
+  reservedUnits,
+  sealBatch,
+  startWorld,
+  type World,
+} from './support.js';
 
 let w: World;
 beforeAll(async () => {
@@ -106,20 +116,14 @@ it('100 failed rows of 1,000 give back exactly their sum, once (BATCH_PAUSE_AFTE
   expect(await reserved(id)).toBe(total - failedUnits);
 }, 120_000);
 
+const frozen = (amounts: number[]) => frozenAfterRowOne(w, exec, amounts);
+
 it('freeze mid-batch, then release: the rest run once', async () => {
   const amounts = [23.01, 23.02, 23.03];
-  const id = await batch(amounts);
-  await approve(w.deps, id, A1);
-  expect(await executeOne(exec(), `${id}.1`)).toBe('succeeded');
-  const freezeDeps = { ...w.deps, unfreeze: w.unfreeze };
-  await w.controls.setFreeze({ by: A1, at: Date.now(), reason: 'test' });
-  // Guarded by START's freeze check: held, nothing sent.
-  expect(await executeOne(exec(), `${id}.2`)).toBe('held');
+  const { id, freezeDeps, proposal } = await frozen(amounts);
   expect(w.received(23.02)).toBe(0);
-  const opened = await startUnfreeze(freezeDeps, A1);
-  if (opened.kind !== 'proposal') throw new Error(opened.kind);
-  await voteUnfreeze(freezeDeps, A1, opened.proposal.id, 'unfreeze');
-  expect((await voteUnfreeze(freezeDeps, A2, opened.proposal.id, 'unfreeze')).kind).toBe('lifted');
+  await voteUnfreeze(freezeDeps, A1, proposal, 'unfreeze');
+  expect((await voteUnfreeze(freezeDeps, A2, proposal, 'unfreeze')).kind).toBe('lifted');
   w.tries.length = 0;
   for (let round = 0; round < 3; round++) {
     await reconcileOnce();
@@ -131,17 +135,10 @@ it('freeze mid-batch, then release: the rest run once', async () => {
 
 it('unfreeze-cancel with 1,000 rows: every unsent row cancelled, the freeze lifted, one card refresh', async () => {
   const amounts = Array.from({ length: 1000 }, (_, i) => Math.round((30 + (i + 1) / 100) * 100) / 100);
-  const id = await batch(amounts);
-  await approve(w.deps, id, A1);
-  expect(await executeOne(exec(), `${id}.1`)).toBe('succeeded');
-  const freezeDeps = { ...w.deps, unfreeze: w.unfreeze };
-  await w.controls.setFreeze({ by: A1, at: Date.now(), reason: 'test' });
-  expect(await executeOne(exec(), `${id}.2`)).toBe('held');
-  const opened = await startUnfreeze(freezeDeps, A1);
-  if (opened.kind !== 'proposal') throw new Error(opened.kind);
-  await voteUnfreeze(freezeDeps, A1, opened.proposal.id, 'cancel');
+  const { id, freezeDeps, proposal } = await frozen(amounts);
+  await voteUnfreeze(freezeDeps, A1, proposal, 'cancel');
   w.notified.length = 0;
-  expect((await voteUnfreeze(freezeDeps, A2, opened.proposal.id, 'cancel')).kind).toBe('lifted');
+  expect((await voteUnfreeze(freezeDeps, A2, proposal, 'cancel')).kind).toBe('lifted');
   expect(await w.controls.freeze()).toBeUndefined();
   expect((await w.store.get(id))?.counts).toMatchObject({ succeeded: 1, cancelled: 999, queued: 0 });
   // One refresh of the batch's card and thread for all 999 rows (not one per row or per page).

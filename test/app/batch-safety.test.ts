@@ -4,8 +4,19 @@ import { resumeBatch, stopBatch } from '../../src/app/batch-control.js';
 import { approve } from '../../src/app/decide.js';
 import { type ExecuteOneDeps, executeOne } from '../../src/app/execute-one.js';
 import { reconcile } from '../../src/app/executions/reconcile.js';
-import { startUnfreeze, voteUnfreeze } from '../../src/app/freeze.js';
-import { A1, A2, batchExec, REQUESTER, reservedUnits, sealBatch, startWorld, transfer, type World } from './support.js';
+import { voteUnfreeze } from '../../src/app/freeze.js';
+import {
+  A1,
+  A2,
+  batchExec,
+  frozenAfterRowOne,
+  REQUESTER,
+  reservedUnits,
+  sealBatch,
+  startWorld,
+  transfer,
+  type World,
+} from './support.js';
 
 let w: World;
 beforeAll(async () => {
@@ -13,9 +24,9 @@ beforeAll(async () => {
 });
 afterAll(() => w.close());
 
-const batch = (amounts: number[]) => sealBatch(w, amounts);
-
+// Three failures in a row pause a batch here, so the pause itself can be tested.
 const exec = (extra: Partial<ExecuteOneDeps> = {}) => batchExec(w, 3, extra);
+const batch = (amounts: number[]) => sealBatch(w, amounts);
 
 /** Rows 1…n in order, as the chain of jobs would run them; stops at the first that does not end. */
 async function runRows(id: string, n: number, deps = exec()): Promise<string[]> {
@@ -134,16 +145,9 @@ it('a row whose start no replica acknowledged goes back to queued, never sent, a
 });
 
 it('unfreeze-cancel gives back each unsent row of a batch once; its rows that ran stay reserved', async () => {
-  const id = await batch([13.01, 13.02, 13.03]);
-  await approve(w.deps, id, A1);
-  expect(await executeOne(exec(), `${id}.1`)).toBe('succeeded');
-  const freezeDeps = { ...w.deps, unfreeze: w.unfreeze };
-  await w.controls.setFreeze({ by: A1, at: Date.now(), reason: 'test' });
-  expect(await executeOne(exec(), `${id}.2`)).toBe('held');
-  const opened = await startUnfreeze(freezeDeps, A1);
-  if (opened.kind !== 'proposal') throw new Error(opened.kind);
-  await voteUnfreeze(freezeDeps, A1, opened.proposal.id, 'cancel');
-  expect((await voteUnfreeze(freezeDeps, A2, opened.proposal.id, 'cancel')).kind).toBe('lifted');
+  const { id, freezeDeps, proposal } = await frozenAfterRowOne(w, exec, [13.01, 13.02, 13.03]);
+  await voteUnfreeze(freezeDeps, A1, proposal, 'cancel');
+  expect((await voteUnfreeze(freezeDeps, A2, proposal, 'cancel')).kind).toBe('lifted');
   expect((await w.store.get(id))?.counts).toMatchObject({ succeeded: 1, cancelled: 2 });
   expect(await reserved(id)).toBe(13_010_000n);
 });

@@ -4,9 +4,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { expect } from 'vitest';
 import type { Queues } from '../../src/adapters/jobs/queues.js';
+import { approve } from '../../src/app/decide.js';
 import type { AppDeps } from '../../src/app/deps.js';
 import type { ExecuteOneDeps } from '../../src/app/execute-one.js';
+import { executeOne } from '../../src/app/execute-one.js';
+import { startUnfreeze } from '../../src/app/freeze.js';
 import type { NotifyRequest } from '../../src/app/ports.js';
 import { type NewRequest, sealRequest } from '../../src/app/post-request.js';
 import { loadConfig } from '../../src/config.js';
@@ -191,3 +195,19 @@ export const batchExec = (
   batch: { pauseAfterFailures, holdLimitMs: 86_400_000 },
   ...extra,
 });
+
+/**
+ * A batch of `amounts` approved and its row 1 run, then a freeze: row 2 is held (START's freeze
+ * check), and an unfreeze proposal is open. Returns the batch, the proposal and the votes' deps.
+ */
+export async function frozenAfterRowOne(w: World, exec: () => ExecuteOneDeps, amounts: number[]) {
+  const id = await sealBatch(w, amounts);
+  await approve(w.deps, id, A1);
+  expect(await executeOne(exec(), `${id}.1`)).toBe('succeeded');
+  const freezeDeps = { ...w.deps, unfreeze: w.unfreeze };
+  await w.controls.setFreeze({ by: A1, at: Date.now(), reason: 'test' });
+  expect(await executeOne(exec(), `${id}.2`)).toBe('held');
+  const opened = await startUnfreeze(freezeDeps, A1);
+  if (opened.kind !== 'proposal') throw new Error(opened.kind);
+  return { id, freezeDeps, proposal: opened.proposal.id };
+}

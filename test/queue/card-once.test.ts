@@ -68,16 +68,21 @@ async function pendingRequest(store: RequestStore): Promise<string> {
   });
 }
 
-it('a retried card job after a failed recording records the card Slack already has, and posts no second one', async () => {
-  const store = new RecordFailsOnce(redis, prefix);
+/** The notify job's deps: the real Slack notifier against the fake, over `store`. */
+function notifyDeps(store: RequestStore) {
   const log = createLogger({ level: 'debug' }, new LogSink());
   const client = new WebClient(BOT_TOKEN, slackClientOptions(fake.apiUrl));
-  const deps = {
+  return {
     notifier: slackNotifier({ client, approvalsChannel: APPROVALS, log }),
     store,
     log,
     approvalsChannel: APPROVALS,
   };
+}
+
+it('a retried card job after a failed recording records the card Slack already has, and posts no second one', async () => {
+  const store = new RecordFailsOnce(redis, prefix);
+  const deps = notifyDeps(store);
   const id = await pendingRequest(store);
   await expect(notify(deps, { requestId: id, kind: 'card' })).rejects.toThrow(/recording the card/);
   expect(fake.messages(APPROVALS)).toHaveLength(1);
@@ -93,14 +98,7 @@ it('a retried card job after a failed recording records the card Slack already h
 
 it('a retried outcome job after a failed recording finds the reply in the thread and posts no second one (issue 10)', async () => {
   const store = new ReplyRecordFailsOnce(redis, prefix);
-  const log = createLogger({ level: 'debug' }, new LogSink());
-  const client = new WebClient(BOT_TOKEN, slackClientOptions(fake.apiUrl));
-  const deps = {
-    notifier: slackNotifier({ client, approvalsChannel: APPROVALS, log }),
-    store,
-    log,
-    approvalsChannel: APPROVALS,
-  };
+  const deps = notifyDeps(store);
   const id = await pendingRequest(store);
   await notify(deps, { requestId: id, kind: 'card' });
   await store.transition(id, ['pending'], 'cancelled', { event: 'cancelled', by: PEOPLE.requester });
