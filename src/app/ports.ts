@@ -2,6 +2,8 @@
  * The ports the execution use cases run behind: queue/ implements JobQueue over
  * BullMQ, slack/ implements the Notifier (app/notifier.ts), the clock is a function.
  */
+import type { SecondOpinion } from '../domain/rules/second-opinion.js';
+
 export type { Notifier } from './notifier.js';
 
 /** Milliseconds since the epoch; tests pass their own. */
@@ -47,4 +49,13 @@ export interface ApprovalJobs extends JobQueue {
   /** After a released freeze, a held (delayed) try runs now; a missing one is queued. */
   releaseHeld(executionId: string, attempt: number): Promise<void>;
   scheduleReminder(job: ReminderJob, delayMs: number): Promise<void>;
+}
+
+/**
+ * The optional second opinion (SCREENING_URL, service/screening-service.ts): one destination
+ * address asked; never throws (any failure, or `signal` aborting first, is `unanswered`).
+ */
+export interface ScreeningService {
+  ask(address: string, signal?: AbortSignal): Promise<SecondOpinion>;
+  close(): Promise<void>;
 }

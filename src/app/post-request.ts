@@ -5,9 +5,9 @@
  * submitted", however slow Redis is.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type ApprovalShape, approvalHashOf, cardHash } from '../domain/approval.js';
+import { type ApprovalShape, approvalHashOf, cardHash, hashedTiming } from '../domain/approval.js';
 import { type OpenCaps, openCapRefusal } from '../domain/open-caps.js';
-import type { RequestDisplay, SealedRequest, ServiceCall } from '../domain/request.js';
+import type { RequestDisplay, SealedRequest, ServiceCall, Timing } from '../domain/request.js';
 import { whenRedisAnswers } from '../store/redis-errors.js';
 import type { CreateOutcome } from '../store/requests.js';
 import type { AppDeps } from './deps.js';
@@ -40,6 +40,8 @@ export interface NewRequest {
   stepUp: boolean;
   /** Made with an API key (`display.viaApi` names it): the key's --max-open, held in the create. */
   keyMaxOpen?: number;
+  /** A cancel window and a set time, decided at submission (domain/timing.ts); sealed with the record. */
+  timing?: Timing | undefined;
 }
 
 export type Submitted =
@@ -57,6 +59,12 @@ const WITHDRAW_EVERY_MS = 2_000;
 
 type SealDeps = Pick<AppDeps, 'store' | 'now' | 'config' | 'log'>;
 
+/** A payment that waits keeps its timing sealed (and hashed, domain/approval.ts approvalHash). */
+const timingField = (timing: NewRequest['timing']): { timing?: NonNullable<NewRequest['timing']> } => {
+  const waits = hashedTiming(timing);
+  return waits ? { timing: waits } : {};
+};
+
 function sealedFrom(deps: SealDeps, r: NewRequest, id: string): SealedRequest {
   const now = deps.now();
   return {
@@ -71,10 +79,11 @@ function sealedFrom(deps: SealDeps, r: NewRequest, id: string): SealedRequest {
     requiredApprovals: r.required,
     rule: r.rule,
     // The card shows the approvalHash; each execution re-checks its full sealHash.
-    hash: cardHash(approvalHashOf(r.calls ?? [r.call])),
+    hash: cardHash(approvalHashOf(r.calls ?? [r.call], r.timing)),
     ...(r.availableUnits === undefined ? {} : { availableUnits: r.availableUnits }),
     ...(r.velocityNote === undefined ? {} : { velocityNote: r.velocityNote }),
     ...(r.stepUp ? { stepUp: true } : {}),
+    ...timingField(r.timing),
   };
 }
 

@@ -13,6 +13,7 @@ import { evaluatePolicy } from '../domain/policy.js';
 import { flaggedFirst, PAID_BENEFICIARIES } from '../domain/repeats.js';
 import type { SealedRequest, ServiceCall } from '../domain/request.js';
 import { needsStepUp } from '../domain/step-up.js';
+import { cancelWindowMs, scheduleRule, timingOf } from '../domain/timing.js';
 import type { CheckedBatch } from './check-batch.js';
 import type { AppDeps } from './deps.js';
 import { lookalikes } from './destinations/lookalikes.js';
@@ -30,6 +31,8 @@ export interface BatchSubmission {
   fileName: string;
   /** Made through the HTTP API with this key (its owner is `requester`). */
   via?: ApiVia;
+  /** Set for a time (the form's When): the moment as read (undefined: unreadable) and its zone. */
+  runAt?: { at: number | undefined; zone: string };
 }
 
 export type SubmitBatchOutcome =
@@ -80,6 +83,9 @@ export async function submitBatch(
   const c = batch.checked;
   const policy = batchPolicy(deps.config, c);
   if (!policy.ok) return { kind: 'refused', reason: `This batch cannot be approved: ${policy.reason}.` };
+  // A set time: in the future and within SCHEDULE_MAX_AHEAD (domain/timing.ts), said on refusal.
+  const set = batch.runAt ? scheduleRule(batch.runAt.at, deps.now(), deps.config.time.maxAheadMs) : undefined;
+  if (set && !set.ok) return { kind: 'refused', reason: `When: ${set.message}` };
   const rows = batchRows(c);
   // The warnings, read together: new destinations (transfers and offramps alike),
   // repeats of earlier payments, the same file again; repeats of another row of this file.
@@ -150,6 +156,16 @@ export async function submitBatch(
       // A lookalike counts as a new destination (docs/destinations.md).
       newDestination: newDestinations.length > 0 || alike.length > 0,
     }),
+    // The cancel window by the same measures (a batch compares its total).
+    timing: timingOf(
+      cancelWindowMs(deps.config.time, {
+        assetCode: c.asset.code,
+        amount: c.total,
+        newDestination: newDestinations.length > 0,
+        entireBalance: false,
+      }),
+      set?.ok && batch.runAt ? { at: set.at, zone: batch.runAt.zone } : undefined,
+    ),
   });
   if (submitted.kind === 'created') {
     deps.log.info({ requestId: id, rows: rows.length, requester: batch.requester }, 'batch posted for approval');

@@ -12,9 +12,10 @@ import type { ApiVia } from '../domain/open-caps.js';
 import { evaluatePolicy } from '../domain/policy.js';
 import { PAID_BENEFICIARIES } from '../domain/repeats.js';
 import type { RequestDisplay, SealedRequest } from '../domain/request.js';
-import type { ScreeningCode } from '../domain/rules/screening.js';
+import type { ScreeningRefusal } from '../domain/rules/screening.js';
 import { sealedCall } from '../domain/service-call.js';
 import { needsStepUp } from '../domain/step-up.js';
+import { cancelWindowMs, scheduleRule, timingOf } from '../domain/timing.js';
 import { checkDraftAgainstWallet } from '../domain/wallet-check.js';
 import type { ServiceClient } from '../service/client.js';
 import type { AppDeps } from './deps.js';
@@ -23,7 +24,7 @@ import { lookalikes } from './destinations/lookalikes.js';
 import { ownWalletNamed, ownWallets } from './own-wallets.js';
 import { sealRequest } from './post-request.js';
 import { repeatsOfCall } from './repeats.js';
-import { screenKeys } from './screening.js';
+import { FORM_BUDGET_MS, screenKeys } from './screening.js';
 import type { SubmitBudget } from './submit-budget.js';
 import { checkVelocity } from './velocity.js';
 
@@ -36,11 +37,16 @@ export interface Submission {
   submission: string;
   /** Made through the HTTP API with this key (the card says so; requester is its owner). */
   via?: ApiVia;
+  /**
+   * Set for a time (When other than now, the API's run_at): the moment as the door read it
+   * (undefined: not a time it could read) and the zone it was written in.
+   */
+  runAt?: { at: number | undefined; zone: string };
 }
 
 export type SubmitOutcome =
   /** `refusal`: which rule refused it, for edges with their own codes. */
-  | { kind: 'invalid'; errors: FieldErrors; refusal?: 'policy' | 'velocity' | 'too_many_open' | ScreeningCode }
+  | { kind: 'invalid'; errors: FieldErrors; refusal?: 'policy' | 'velocity' | 'too_many_open' | ScreeningRefusal }
   /** The wallet could not be checked: the service failed or was too slow (the edge phrases it). */
   | { kind: 'unchecked'; error: unknown }
   /** This form already became request `id` (a repeated submit): say so, never close silently. */
@@ -59,7 +65,7 @@ export type SubmitDeps = Pick<AppDeps, 'config' | 'store' | 'registry' | 'contro
 };
 
 type Checked =
-  | { errors: FieldErrors; refusal?: ScreeningCode }
+  | { errors: FieldErrors; refusal?: ScreeningRefusal }
   | { draft: SealedDraft; display: RequestDisplay; availableUnits: string }
   | { unchecked: unknown }
   | { stalled: unknown };
@@ -126,7 +132,10 @@ async function readRegistry(
   const receiverKey =
     draft.kind === 'transfer' && draft.receiver ? destinationKey(draft.asset.chain, draft.receiver) : undefined;
   const screening = receiverKey
-    ? bounded(deps, screenKeys(deps, [receiverKey])).then((verdict) => ({ verdict, key: receiverKey }))
+    ? bounded(deps, screenKeys(deps, [receiverKey], { budgetMs: FORM_BUDGET_MS })).then((verdict) => ({
+        verdict,
+        key: receiverKey,
+      }))
     : Promise.resolve(undefined);
   screening.catch(() => {});
   if (draft.kind === 'transfer' && draft.receiver) {
@@ -195,6 +204,8 @@ async function readRegistry(
 export async function submitRequest(deps: SubmitDeps, s: Submission): Promise<SubmitOutcome> {
   const validated = validateDraft(s.input, deps.config.wallets);
   if ('errors' in validated) return { kind: 'invalid', errors: validated.errors };
+  const set = setTime(deps, s);
+  if ('errors' in set) return { kind: 'invalid', errors: set.errors };
   const checked = await checkLive(deps, validated.draft);
   if ('unchecked' in checked) return { kind: 'unchecked', error: checked.unchecked };
   if ('stalled' in checked) {
@@ -260,6 +271,16 @@ export async function submitRequest(deps: SubmitDeps, s: Submission): Promise<Su
       }),
       submission: s.submission,
       ...(s.via ? { keyMaxOpen: s.via.maxOpen } : {}),
+      // The cancel window (DELAY_*), decided here on the sealed amount and stored with the record.
+      timing: timingOf(
+        cancelWindowMs(deps.config.time, {
+          assetCode: draft.asset.code,
+          amount: draft.amount,
+          newDestination: checked.display.newReceiver === true,
+          entireBalance: s.input.entireBalance,
+        }),
+        set.at === undefined ? undefined : { at: set.at, zone: set.zone ?? 'UTC' },
+      ),
     },
     deps.budget,
   );
@@ -268,4 +289,21 @@ export async function submitRequest(deps: SubmitDeps, s: Submission): Promise<Su
   if (submitted.kind === 'refused')
     return { kind: 'invalid', errors: { reason: submitted.reason }, refusal: submitted.code };
   return { kind: 'nothing' };
+}
+
+/**
+ * A time the payment is set for: in the future, within SCHEDULE_MAX_AHEAD, and never with
+ * "entire balance" (what the wallet holds then is not what the approvers saw).
+ */
+function setTime(
+  deps: Pick<SubmitDeps, 'config' | 'now'>,
+  s: Submission,
+): { at?: number; zone?: string } | { errors: FieldErrors } {
+  if (!s.runAt) return {};
+  if (s.input.entireBalance)
+    return {
+      errors: { when: 'A payment set for a time needs an exact amount; "entire balance" is only for Now.' },
+    };
+  const rule = scheduleRule(s.runAt.at, deps.now(), deps.config.time.maxAheadMs);
+  return rule.ok ? { at: rule.at, zone: s.runAt.zone } : { errors: { when: rule.message } };
 }

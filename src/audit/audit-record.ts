@@ -46,6 +46,8 @@ export interface AuditRecord {
   approvals: { by: string; at: string }[];
   decidedBy: string | undefined;
   decidedAt: string | undefined;
+  /** When it may start (a cancel window or a set time; docs/time.md); before approval, its set time. */
+  runAt?: string;
   denyReason: string | undefined;
   outcome:
     | {
@@ -120,6 +122,7 @@ export function auditRecord(
     approvals: r.votes.map((v) => ({ by: v.user, at: iso(v.at) })),
     decidedBy: r.decidedBy,
     decidedAt: r.decidedAt === undefined ? undefined : iso(r.decidedAt),
+    ...(runAtOf(r) === undefined ? {} : { runAt: iso(runAtOf(r) as number) }),
     denyReason: text(r.denyReason),
     outcome: o && {
       ...(o.hash ? { hash: o.hash } : {}),
@@ -139,3 +142,5 @@ export function auditRecord(
     ...(rows ? { rows: [...rows] } : {}),
   };
 }
+
+const runAtOf = (r: RequestRecord): number | undefined => r.runAt ?? r.sealed.timing?.notBefore;

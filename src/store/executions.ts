@@ -24,7 +24,7 @@ import { executionOf, sealedCallOf } from './record-view.js';
 import type { RedisClient } from './redis.js';
 import { readReplies } from './redis-errors.js';
 import { evalScript } from './run-script.js';
-import { cancelQueuedKeys, finishKeys, proposeKeys, startKeys } from './script-keys.js';
+import { cancelQueuedKeys, finishKeys, proposeKeys, startKeys, windowCancelKeys } from './script-keys.js';
 import { decodeSealed, readSealed, SEALED_FIELD, sealedFields } from './sealed-field.js';
 import type { ChangeListener, StateChange, StoreKeys } from './store-keys.js';
 
@@ -32,6 +32,7 @@ const START = luaScript('start');
 const FINISH = luaScript('finish');
 const CANCEL_QUEUED = luaScript('cancel-queued');
 const PROPOSE = luaScript('propose');
+const WINDOW_CANCEL = luaScript('window-cancel');
 
 export type ExecutionStart =
   | {
@@ -59,7 +60,7 @@ export type ExecutionStart =
       held?: true;
       approval?: StartRefusal;
       job?: string;
-      /** 'cooling': ms until its address-book entry is usable (Redis time). */
+      /** 'cooling': ms until its address-book entry is usable; 'not-yet': until the approval's runAt (Redis time). */
       waitMs?: number;
       /** Its address-book entry was removed: the start script cancelled it, saying why. */
       cancelled?: string;
@@ -87,9 +88,10 @@ export interface StartScreening {
 /**
  * Why a queued execution may not start: its approval's state, or for a batch's row
  * 'waiting' (another row first), 'too-old' (BATCH_HOLD_LIMIT), 'turn' (another batch holds the
- * wallet's turn), 'funding' (the funding check must run first).
+ * wallet's turn), 'funding' (the funding check must run first); 'not-yet' (before the approval's
+ * runAt: a cancel window or a set time).
  */
-export type StartRefusal = ApprovalState | 'waiting' | 'too-old' | 'turn' | 'funding' | 'cooling';
+export type StartRefusal = ApprovalState | 'waiting' | 'too-old' | 'turn' | 'funding' | 'cooling' | 'not-yet';
 
 export interface TransitionResult {
   ok: boolean;
@@ -206,6 +208,7 @@ export class ExecutionStore {
       holdLimitMs === undefined ? '' : String(holdLimitMs),
       screening.mode,
       String(screening.maxAgeMs),
+      this.keys.ledgerPrefix,
     )) as [number, string, string?, number?, string?, string?, string?, string?, number?, number?, string?, string?];
     const [ok, from, kind, seq, call, seal, stored, decidedBy, tries, changed, before, shape] = r;
     if (ok === 2) {
@@ -254,6 +257,8 @@ export class ExecutionStore {
     }
     if (ok !== 1 || stored === undefined) {
       const state = from === '' ? undefined : (from as ExecutionState);
+      if (from === 'queued' && kind === '' && String(r[3]) === 'not-yet')
+        return { token: undefined, from: state, approval: 'not-yet', waitMs: Math.max(1, Number(r[4] ?? '1')) };
       if (from === 'queued' && kind === '' && String(r[3]) === 'cooling')
         return { token: undefined, from: state, approval: 'cooling', waitMs: Number(r[4]) };
       if (from === 'queued' && kind === '') return { token: undefined, from: state, approval: r[3] as never };
@@ -401,6 +406,39 @@ export class ExecutionStore {
       if (changed === 1 && kind && seq) this.onChange({ id: approvalId, kind, state: 'cancelled', seq });
     }
     return cancelled;
+  }
+
+  /**
+   * Cancels an approval inside its wait (store/lua/window-cancel.lua): every execution
+   * queued → cancelled with the velocity reservation released, or nothing when a start won.
+   */
+  async cancelWaiting(
+    approvalId: string,
+    entry: Omit<HistoryEntry, 'at'> & { by: string },
+    release?: { ledger: string; amounts: string },
+  ): Promise<{ ok: true; cancelled: number } | { ok: false; why: string }> {
+    const at = this.now();
+    const [n, raw] = await this.redis.hmget(this.keys.approval(approvalId), 'n', SEALED_FIELD);
+    const sealed = readSealed(raw);
+    // The final state masks the stored personal data, in the same script.
+    const masked = sealed && !sealed.redacted ? redactSealed(sealed, at) : undefined;
+    const fields = { decidedBy: entry.by, decidedAt: String(at), ...(masked ? sealedFields(masked) : {}) };
+    const keys = windowCancelKeys(this.keys, approvalId, release, Number(n ?? '1'));
+    const r = (await evalScript(
+      this.redis,
+      WINDOW_CANCEL,
+      keys.length,
+      ...keys,
+      approvalId,
+      JSON.stringify({ at, ...entry }),
+      String(at),
+      JSON.stringify(fields),
+    )) as [number, string, number?, number?];
+    const [count, kindOrWhy, seq, changed] = r;
+    if (count === 0 && seq === undefined) return { ok: false, why: kindOrWhy };
+    if (changed === 1 && seq)
+      this.onChange({ id: approvalId, kind: kindOrWhy as RequestKind, state: 'cancelled', seq });
+    return { ok: true, cancelled: count };
   }
 
   /**

@@ -17,7 +17,8 @@ const rowOf = (execId: string) => Number(execId.slice(execId.lastIndexOf('.') + 
 /**
  * start.lua: the execution's own keys, the freeze flag, the views, the previous row (the
  * execution itself for row 1), the wallets' turns (the script reads them for a batch only) and
- * execution 1 (to migrate an older record).
+ * execution 1 (to migrate an older record), the screening list, its meta, the open set and the
+ * batch's given-back set (a screened row's velocity give-back).
  */
 export function startKeys(keys: StoreKeys, approvalId: string, execId: string): string[] {
   const n = rowOf(execId);
@@ -32,6 +33,7 @@ export function startKeys(keys: StoreKeys, approvalId: string, execId: string): 
     keys.screeningList,
     keys.screeningMeta,
     keys.open,
+    keys.batchGiven(approvalId),
   ];
 }
 
@@ -90,4 +92,26 @@ export function cancelQueuedKeys(
 /** propose.lua: the execution's own keys and execution 1 (to migrate an older record). */
 export function proposeKeys(keys: StoreKeys, approvalId: string, execId: string): string[] {
   return [...base(keys, approvalId, execId), keys.execution(executionId(approvalId, 1))];
+}
+
+/**
+ * window-cancel.lua: the approval's keys, the velocity ledger and its amounts (the history key
+ * twice when no velocity rule counts it), the wallets' turns and every execution.
+ */
+export function windowCancelKeys(
+  keys: StoreKeys,
+  approvalId: string,
+  release: { ledger: string; amounts: string } | undefined,
+  executions: number,
+): string[] {
+  const history = keys.history(approvalId);
+  return [
+    ...base(keys, approvalId, executionId(approvalId, 1)),
+    keys.open,
+    ...keys.views(),
+    release?.ledger ?? history,
+    release?.amounts ?? history,
+    keys.turns,
+    ...Array.from({ length: executions }, (_, i) => keys.execution(executionId(approvalId, i + 1))),
+  ];
 }

@@ -22,7 +22,7 @@ import { DOOR_USES, NOT_DOORS } from '../door-matrix/facade.js';
 import { type Cell, CODES, DECISION_DOORS, SUBMISSION_DOORS, SUBMISSIONS } from '../door-matrix/table.js';
 import { DECISIONS } from '../door-matrix/table-decisions.js';
 import type { World } from '../door-matrix/world.js';
-import { CAPS_ENV, MAIN_ENV } from '../door-matrix/world.js';
+import { CAPS_ENV, MAIN_ENV, TIME_ENV } from '../door-matrix/world.js';
 import { useHarness } from '../support/use-harness.js';
 
 vi.mock('../../src/domain/policy.js', async (original) => {
@@ -61,6 +61,14 @@ vi.mock('../../src/domain/rules/submissions.js', async (original) => {
   const rule = process.env.RAMPART_MUTATE_RULE;
   if (rule === 'new_destination') return { ...m, newDestinationRule: allow };
   if (rule === 'batch_limits') return { ...m, batchRowsRule: allow };
+  return m;
+});
+vi.mock('../../src/domain/rules/time.js', async (original) => {
+  const m = await original<typeof import('../../src/domain/rules/time.js')>();
+  const allow = () => ({ ok: true });
+  const rule = process.env.RAMPART_MUTATE_RULE;
+  if (rule === 'not_yet') return { ...m, notYetRule: allow };
+  if (rule === 'waiting_cancel') return { ...m, waitingCancelRule: allow };
   return m;
 });
 vi.mock('../../src/domain/rules/screening.js', async (original) => {
@@ -124,7 +132,15 @@ describe('the table', () => {
 
 const main = useHarness('matrix', MAIN_ENV);
 const caps = useHarness('matrix-caps', CAPS_ENV);
-const world: World = { main, caps, api: useApi(main), capsApi: useApi(caps) };
+const time = useHarness('matrix-time', TIME_ENV);
+const world: World = {
+  main,
+  caps,
+  api: useApi(main),
+  capsApi: useApi(caps),
+  time,
+  timeApi: useApi(time),
+};
 
 const cellsOf = (
   half: Record<RuleId, Record<string, Cell>>,

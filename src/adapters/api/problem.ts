@@ -24,6 +24,9 @@ export type ProblemCode =
   | 'new_destination_not_allowed'
   | 'not_found'
   | 'not_cancellable'
+  | 'already_started'
+  | 'not_waiting'
+  | 'not_allowed_to_cancel'
   | 'method_not_allowed'
   | 'body_timeout'
   | 'too_large'
@@ -34,6 +37,8 @@ export type ProblemCode =
   | 'screening_listed'
   | 'screening_no_list'
   | 'screening_stale'
+  | 'screening_identified'
+  | 'screening_unanswered'
   | 'rate_limited'
   | 'service_unavailable'
   | 'not_submitted';

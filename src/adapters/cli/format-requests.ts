@@ -15,6 +15,7 @@ import { keyValues, table } from './table.js';
 export const formatTime = (ms: number): string => `${new Date(ms).toISOString().slice(0, 19).replace('T', ' ')}Z`;
 const iso = (ms: number | undefined): string | undefined => (ms === undefined ? undefined : new Date(ms).toISOString());
 
+const runAtOf = (r: RequestRecord): number | undefined => r.runAt ?? r.sealed.timing?.notBefore;
 const assetCode = (asset: string): string => (isAssetId(asset) ? assetInfo(asset).code : asset);
 
 export interface RequestSummary {
@@ -32,6 +33,8 @@ export interface RequestSummary {
   reason: string;
   createdAt: string;
   expiresAt: string;
+  /** When it may start (a cancel window or a set time); before approval, the time it was set for. */
+  runAt?: string;
 }
 
 export function summarise(r: RequestRecord): RequestSummary {
@@ -45,6 +48,7 @@ export function summarise(r: RequestRecord): RequestSummary {
     reason: sealed.reason,
     createdAt: new Date(sealed.createdAt).toISOString(),
     expiresAt: new Date(sealed.expiresAt).toISOString(),
+    ...(runAtOf(r) === undefined ? {} : { runAt: new Date(runAtOf(r) as number).toISOString() }),
   };
   if (call.kind === 'register-beneficiary') {
     const rows = call.body.beneficiaries;
@@ -89,7 +93,9 @@ export function requestsText(records: readonly RequestRecord[]): string {
   if (records.length === 0) return 'No requests.';
   const rows = records.map((r) => {
     const s = summarise(r);
-    return [s.id, s.kind, s.state, s.amountText, s.asset, s.requester, formatTime(r.sealed.createdAt)];
+    // An approved payment waiting for its time says when it runs.
+    const state = r.state === 'approved' && r.runAt !== undefined ? `approved, runs ${formatTime(r.runAt)}` : s.state;
+    return [s.id, s.kind, state, s.amountText, s.asset, s.requester, formatTime(r.sealed.createdAt)];
   });
   const columns = [
     { title: 'ID' },

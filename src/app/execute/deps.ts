@@ -57,6 +57,8 @@ export interface ExecuteOneOptions {
  * address-book entry is still cooling off (never 'held': that is the freeze's word); 'cancelled':
  * its entry was removed, and the start script cancelled it.
  */
+// 'not-yet': before the approval's runAt (a cancel window or a set time); nothing changed, the
+// job waits until then without using a try.
 export type ExecuteResult =
   | 'succeeded'
   | 'failed'
@@ -67,7 +69,8 @@ export type ExecuteResult =
   | 'wait'
   | 'funded'
   | 'waiting'
-  | 'cancelled';
+  | 'cancelled'
+  | 'not-yet';
 
 /** Only a call that provably never left is tried again: this many tries at most. */
 export const EXECUTE_TRIES = 3;

@@ -1,7 +1,7 @@
 /**
  * The start: the compare-and-set that alone moves an execution queued → executing and returns
- * what to run (no separate read). Every condition on a start (the freeze, the approval's state, a
- * batch's order, turn and hold limit) is decided inside that script; this file only reads its
+ * what to run (no separate read). Every condition on a start (the freeze, the approval's state, its
+ * runAt, a batch's order, turn and hold limit) is decided inside that script; this file only reads its
  * answer. A batch's funding check runs when the script asks for it, before starting again.
  */
 import { isWakeJob, parseExecutionId } from '../../domain/approval.js';
@@ -65,6 +65,11 @@ async function notStarted(
   if (started.approval === 'cooling' && started.waitMs !== undefined) {
     if (options.waited) options.waited.ms = started.waitMs;
     return 'waiting';
+  }
+  // Before its runAt (a cancel window or a set time): nothing changed; the caller waits the time left.
+  if (started.approval === 'not-yet') {
+    if (options.waited) options.waited.ms = started.waitMs ?? 1;
+    return 'not-yet';
   }
   // A click's wake-up is expected to find nothing to start (before the quorum, on a
   // decided card, on a request that is gone); any other job that may not start is worth a look.

@@ -14,7 +14,7 @@ import {
 import type { Draft, FieldErrors } from '../../domain/draft.js';
 import type { ApiVia } from '../../domain/open-caps.js';
 import type { SealedRequest } from '../../domain/request.js';
-import type { ScreeningCode } from '../../domain/rules/screening.js';
+import type { ScreeningRefusal } from '../../domain/rules/screening.js';
 import { apiPortsOf } from '../api-keys/ports.js';
 import { withDeadline } from '../deadline.js';
 import type { FacadeDeps } from '../facade-deps.js';
@@ -26,7 +26,7 @@ export type KeySubmitOutcome =
   | { kind: 'key_limit'; refusal: KeyRefusal }
   | { kind: 'frozen'; code: 'frozen'; message: string }
   | { kind: 'new_destination'; refusal: Extract<NewDestinationOutcome, { ok: false }> }
-  | { kind: 'invalid'; errors: FieldErrors; refusal?: 'policy' | 'velocity' | 'too_many_open' | ScreeningCode }
+  | { kind: 'invalid'; errors: FieldErrors; refusal?: 'policy' | 'velocity' | 'too_many_open' | ScreeningRefusal }
   /** The wallet service could not be asked: nothing submitted. */
   | { kind: 'unchecked' }
   /** Redis did not store it in time: nothing submitted. */
@@ -42,6 +42,8 @@ export interface KeySubmission {
   amount: string | undefined;
   /** The create claim's name (one Idempotency-Key generation makes at most one request). */
   submission: string;
+  /** run_at as the door read it (undefined: not a moment); shown in SCHEDULE_ZONE. */
+  runAt?: number | undefined;
 }
 
 /** The key as the card names it, with its --max-open (held by the create script). */
@@ -77,6 +79,7 @@ export async function submitWithKey(deps: FacadeDeps, actor: KeyActor, s: KeySub
       origin: undefined,
       submission: s.submission,
       via: viaKey(actor),
+      ...('runAt' in s ? { runAt: { at: s.runAt, zone: deps.config.time.zone } } : {}),
     },
   );
   switch (outcome.kind) {

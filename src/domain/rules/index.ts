@@ -9,6 +9,7 @@
 import { destinationRule, entryStartRule, lookalikeOf } from '../address-book.js';
 import { approvalStateRule, freezeRule, noSelfApproval, notTheSamePersonTwice, stepUpProofRule } from './decisions.js';
 import { screeningRule } from './screening.js';
+import { secondOpinionRule } from './second-opinion.js';
 import {
   batchRowsRule,
   keyLimitRule,
@@ -19,11 +20,14 @@ import {
   stepUpRule,
   velocityRule,
 } from './submissions.js';
+import { notYetRule, waitingCancelRule } from './time.js';
 
 export * from './decisions.js';
 export type { RuleOutcome } from './outcome.js';
 export * from './screening.js';
+export * from './second-opinion.js';
 export * from './submissions.js';
+export * from './time.js';
 
 export interface RuleEntry {
   /** The refusal codes this rule answers with (the first is the one a door matrix asserts). */
@@ -104,9 +108,9 @@ export const RULES = {
     enforcer: 'domain',
   },
   screening: {
-    codes: ['screening_listed', 'screening_no_list', 'screening_stale'],
-    says: 'A destination on the loaded sanctions list is never paid; SCREENING=required also needs a fresh list.',
-    functions: [screeningRule],
+    codes: ['screening_listed', 'screening_no_list', 'screening_stale', 'screening_identified', 'screening_unanswered'],
+    says: 'A destination on the loaded sanctions list is never paid; SCREENING=required also needs a fresh list. With SCREENING_URL, one the screening service identifies (or does not answer for, unless SCREENING_ON_ERROR=allow) is refused at submission.',
+    functions: [screeningRule, secondOpinionRule],
     enforcer: 'script: START (store/lua/start.lua); the submission check in the domain',
   },
   approval_state: {
@@ -114,6 +118,18 @@ export const RULES = {
     says: 'A decision lands only on a pending approval that has not expired.',
     functions: [approvalStateRule],
     enforcer: 'script: VOTE, DECIDE (store/lua/vote.lua, decide.lua)',
+  },
+  not_yet: {
+    codes: ['not_yet'],
+    says: 'Nothing starts before its runAt (a cancel window or a set time), on Redis time.',
+    functions: [notYetRule],
+    enforcer: 'script: START (store/lua/start.lua)',
+  },
+  waiting_cancel: {
+    codes: ['not_allowed_to_cancel', 'already_started', 'not_waiting'],
+    says: 'Any one approver or the requester may cancel an approval waiting for its runAt, until a start wins.',
+    functions: [waitingCancelRule],
+    enforcer: 'script: WINDOW_CANCEL (store/lua/window-cancel.lua); who may cancel in the domain',
   },
   address_book: {
     codes: ['not_in_book', 'wallet_not_in_entry'],

@@ -7,6 +7,7 @@ import type { Prefill } from '../../../domain/command-text.js';
 import { encodeMetadata } from '../metadata.js';
 import { context, esc, input, plain, section } from './common.js';
 import { type AssetChoice, entireBalanceText, prefillWarnings } from './request-modal-text.js';
+import { whenInput } from './when-input.js';
 
 export type { AssetChoice };
 export { prefillWarnings };
@@ -158,6 +159,8 @@ export function requestModal(
       placeholder: plain('e.g. vendor invoice 118'),
       ...(prefill.reason ? { initial_value: prefill.reason } : {}),
     }),
+    // When: now (empty) or a date and time in SCHEDULE_ZONE; the time is part of what is approved.
+    whenInput('it runs', '; not with “entire balance”'),
     context(
       'Nothing moves until the approvals channel approves it. The amount is checked against the available balance when you submit.',
     ),
