@@ -5,17 +5,8 @@ import { approve } from '../../src/app/decide.js';
 import { type ExecuteOneDeps, executeOne } from '../../src/app/execute-one.js';
 import { reconcile } from '../../src/app/executions/reconcile.js';
 import { voteUnfreeze } from '../../src/app/freeze.js';
-import {
-  A1,
-  A2,
-  batchExec,
-  frozenAfterRowOne,
-  REQUESTER,
-  reservedUnits,
-  sealBatch,
-  startWorld,
-  type World,
-} from './support.js';
+import { batchExec, frozenAfterRowOne, reservedUnits } from './batch-support.js';
+import { A1, A2, REQUESTER, sealBatch, startWorld, type World } from './support.js';
 
 let w: World;
 beforeAll(async () => {

@@ -86,6 +86,12 @@ export const decidedAtSubmission = (why: string): Half<DecisionDoor> =>
   Object.fromEntries(DECISION_DOORS.map((d) => [d, `n/a: ${why}`])) as Half<DecisionDoor>;
 export const same = <D extends string>(doors: readonly D[], cell: Cell): Half<D> =>
   Object.fromEntries(doors.map((d) => [d, cell])) as Half<D>;
+/** A row only the API's two doors apply; every other door holds `cell`. */
+const apiOnly = (cell: Cell): Half<SubmissionDoor> => ({
+  ...same(SUBMISSION_DOORS, cell),
+  'api-transfer': 'applies',
+  'api-batch': 'applies',
+});
 /** A row every payment door applies, where both registration doors share one other cell. */
 const payments = (registrations: Cell, over: Partial<Half<SubmissionDoor>> = {}): Half<SubmissionDoor> => ({
   ...same(SUBMISSION_DOORS, 'applies'),
@@ -112,24 +118,11 @@ export const SUBMISSIONS: Record<RuleId, Half<SubmissionDoor>> = {
   },
   velocity: payments(NOTHING_MOVES),
   open_caps: same(SUBMISSION_DOORS, 'applies'),
-  key_scopes: {
-    ...same(SUBMISSION_DOORS, NO_KEY),
-    'api-transfer': 'applies',
-    'api-batch': 'applies',
-  },
-  key_limits: {
-    ...same(SUBMISSION_DOORS, NO_KEY),
-    'api-transfer': 'applies',
-    'api-batch': 'applies',
-  },
-  freeze: {
-    ...same(
-      SUBMISSION_DOORS,
-      'n/a: taken while frozen (the freeze holds its approval and its start: the decision half); only the API refuses at submission',
-    ),
-    'api-transfer': 'applies',
-    'api-batch': 'applies',
-  },
+  key_scopes: apiOnly(NO_KEY),
+  key_limits: apiOnly(NO_KEY),
+  freeze: apiOnly(
+    'n/a: taken while frozen (the freeze holds its approval and its start: the decision half); only the API refuses at submission',
+  ),
   batch_limits: {
     ...same(SUBMISSION_DOORS, ONE_PAYMENT),
     'api-batch': 'applies',

@@ -20,6 +20,9 @@ const ctx: RenderContext = {
 };
 
 const md = (text: string) => mrkdwnToHtml(text, ctx);
+/** The card's actions block, `approval-R-1`, holding `elements`, as the workbench draws it. */
+const approvalActions = (elements: unknown[]) =>
+  blockHtml({ type: 'actions', block_id: 'approval-R-1', elements } as Parameters<typeof blockHtml>[0], ctx);
 /** Every one of `parts` is in `html`; a miss names the part. */
 const containsAll = (html: string, parts: string[]) => {
   for (const part of parts) expect(html, part).toContain(part);
@@ -126,29 +129,22 @@ describe('Block Kit', () => {
   });
 
   it('gives buttons their style and confirm dialog', () => {
-    const html = blockHtml(
+    const html = approvalActions([
       {
-        type: 'actions',
-        block_id: 'approval-R-1',
-        elements: [
-          {
-            type: 'button',
-            action_id: 'request_approve',
-            style: 'primary',
-            value: 'R-1',
-            text: { type: 'plain_text', text: 'Approve' },
-            confirm: {
-              title: { type: 'plain_text', text: 'Approve this request?' },
-              text: { type: 'mrkdwn', text: '*25* USDC' },
-              confirm: { type: 'plain_text', text: 'Approve' },
-              deny: { type: 'plain_text', text: 'Back' },
-            },
-          },
-          { type: 'button', action_id: 'request_deny', style: 'danger', text: { type: 'plain_text', text: 'Deny' } },
-        ],
+        type: 'button',
+        action_id: 'request_approve',
+        style: 'primary',
+        value: 'R-1',
+        text: { type: 'plain_text', text: 'Approve' },
+        confirm: {
+          title: { type: 'plain_text', text: 'Approve this request?' },
+          text: { type: 'mrkdwn', text: '*25* USDC' },
+          confirm: { type: 'plain_text', text: 'Approve' },
+          deny: { type: 'plain_text', text: 'Back' },
+        },
       },
-      ctx,
-    );
+      { type: 'button', action_id: 'request_deny', style: 'danger', text: { type: 'plain_text', text: 'Deny' } },
+    ]);
     expect(html).toContain('class="bk-button bk-primary"');
     expect(html).toContain('class="bk-button bk-danger"');
     const confirm = /data-confirm="([^"]*)"/
@@ -166,20 +162,13 @@ describe('Block Kit', () => {
   });
 
   it('draws an overflow menu as a ⋯ button opening a list of its options, never a select as wide as them', () => {
-    const html = blockHtml(
+    const html = approvalActions([
       {
-        type: 'actions',
-        block_id: 'approval-R-1',
-        elements: [
-          {
-            type: 'overflow',
-            action_id: 'request_cancel',
-            options: [{ text: { type: 'plain_text', text: 'Cancel my request (requester only)' }, value: 'R-1' }],
-          },
-        ],
+        type: 'overflow',
+        action_id: 'request_cancel',
+        options: [{ text: { type: 'plain_text', text: 'Cancel my request (requester only)' }, value: 'R-1' }],
       },
-      ctx,
-    );
+    ]);
     expect(html).not.toContain('<select');
     expect(html).toContain(
       '<div class="bk-overflow" data-action-id="request_cancel" data-block-id="approval-R-1" data-type="overflow" data-dispatch>',
