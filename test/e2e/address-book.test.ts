@@ -234,12 +234,18 @@ describe('cooling off', () => {
 });
 
 describe('removal', () => {
-  it('cancels an approved payment waiting for the cooling-off; adding the address again does not release it', async () => {
-    const address = addresses(1, 44)[0] ?? '';
-    const { entry } = await addEntry('Removed supplier', address);
-    const { id } = await postRequest(h, 'transfer', `9 base:usdc to ${address} from ops for rent`);
+  /** A fresh entry (still cooling) and an approved transfer to it, waiting for the cooling-off. */
+  async function waitingPayment(name: string, salt: number, amount: number) {
+    const address = addresses(1, salt)[0] ?? '';
+    const { entry } = await addEntry(name, address);
+    const { id } = await postRequest(h, 'transfer', `${amount} base:usdc to ${address} from ops for rent`);
     await click(h, PEOPLE.approver1, id, 'request_approve');
     await waitForState(h, id, 'approved');
+    return { address, entry, id };
+  }
+
+  it('cancels an approved payment waiting for the cooling-off; adding the address again does not release it', async () => {
+    const { address, entry, id } = await waitingPayment('Removed supplier', 44, 9);
     const ledger = `${h.prefix}:velocity:wal_ops_7f3a:USDC`;
     expect(await h.rampart.redis.zscore(ledger, id)).not.toBeNull();
     const removed = await cli(['addresses', 'remove', entry.id, '--as', PEOPLE.approver2], env);
@@ -257,11 +263,7 @@ describe('removal', () => {
   });
 
   it('removes an entry from /addresses in Slack: an outsider is refused, an approver removes it and its waiting payment is cancelled', async () => {
-    const address = addresses(1, 48)[0] ?? '';
-    const { entry } = await addEntry('Slack removed supplier', address);
-    const { id } = await postRequest(h, 'transfer', `8 base:usdc to ${address} from ops for rent`);
-    await click(h, PEOPLE.approver1, id, 'request_approve');
-    await waitForState(h, id, 'approved');
+    const { address, entry, id } = await waitingPayment('Slack removed supplier', 48, 8);
     /** `user` types /addresses and gets the list, with this entry's Remove button. */
     const listFor = async (user: string) => {
       const before = h.fake.ephemerals(user).length;
