@@ -17,7 +17,7 @@ describe('parseResolution', () => {
     for (const text of ['R-12 not-paid no debit', 'R-12 paid 0xabc123ef', 'B-7 not-paid no debit']) {
       const r = parse(text);
       expect(r.ok, text).toBe(false);
-      if (!r.ok) expect(r.problem).toMatch(/^Name the (execution, e\.g\. R-\d+\.1|row of B-7, e\.g\. B-7 row 3)/);
+      if (!r.ok) expect(r.problem).toMatch(/^Name the execution, e\.g\. [RB]-\d+\.1 \(a batch.s row: [RB]-\d+ row 3\)/);
     }
   });
 
