@@ -112,7 +112,7 @@ export function viewState(approval: ApprovalState, counts: ExecutionCounts): Vie
  * What an approval is: one payment, or a batch of rows. Stored on the approval (`shape`) by the
  * create script and read from there, never inferred from the call's kind or from the id.
  */
-export const APPROVAL_SHAPES = ['single', 'batch'] as const;
+export const APPROVAL_SHAPES = ['single', 'batch', 'series'] as const;
 export type ApprovalShape = (typeof APPROVAL_SHAPES)[number];
 
 // Ids: no '#' (URLs) and no ':' (BullMQ job ids) anywhere.

@@ -59,7 +59,7 @@ export const sealedCallOf = (execCall: string, frozen: SealedRequest): ServiceCa
  * card facts, and a batch of several rows has several executions.
  */
 export function shapeOf(h: Hash, frozen: SealedRequest | undefined): ApprovalShape {
-  if (h.shape === 'single' || h.shape === 'batch') return h.shape;
+  if (h.shape === 'single' || h.shape === 'batch' || h.shape === 'series') return h.shape;
   return frozen?.display?.batch !== undefined || Number(h.n ?? '1') > 1 ? 'batch' : 'single';
 }
 
