@@ -16,6 +16,9 @@ import { ruleArgs } from './velocity-lua.js';
 
 const RUN = luaScript('series-run');
 const SKIP = luaScript('series-skip');
+const END = luaScript('series-end');
+/** A run created between the read and the end makes the end ask again; this many times at most. */
+const END_TRIES = 5;
 
 export type RunOutcome =
   | { outcome: 'created' | 'exists'; id: string }
@@ -27,6 +30,11 @@ export type RunOutcome =
 export type SkipOutcome =
   | { outcome: 'skipped' | 'already_skipped' }
   | { outcome: 'created'; id: string }
+  | { outcome: 'not_live'; state: string };
+
+export type EndOutcome =
+  /** Ended; its last run (if any) was cancelled unsent, had started, or there was none. */
+  | { outcome: 'ended'; run: { id: string; was: 'cancelled' | 'started' } | undefined }
   | { outcome: 'not_live'; state: string };
 
 export class SeriesStore {
@@ -112,6 +120,45 @@ export class SeriesStore {
     if (outcome === 'created') return { outcome, id: a ?? '' };
     if (outcome === 'not_live') return { outcome, state: a ?? '' };
     return { outcome };
+  }
+
+  /**
+   * Ends a live series (`by` its requester or an approver, checked by the caller) and cancels its
+   * last run in the same step when that run is still unsent. `ledgerPrefix`: VELOCITY_LIMITS'.
+   */
+  async end(seriesId: string, by: string, ledgerPrefix = ''): Promise<EndOutcome> {
+    const at = this.now();
+    const onSeries: HistoryEntry = { at, event: 'ended', by };
+    const onRun: HistoryEntry = { at, event: 'cancelled', by, detail: `${seriesId} ended` };
+    let last = (await this.redis.hget(this.keys.approval(seriesId), 'lastRun')) ?? '';
+    for (let i = 0; i < END_TRIES; i += 1) {
+      const runId = last || seriesId;
+      const [outcome, a, b] = (await evalScript(
+        this.redis,
+        END,
+        16,
+        this.keys.approval(seriesId),
+        this.keys.history(seriesId),
+        this.keys.open,
+        ...this.keys.views(),
+        this.keys.approval(runId),
+        this.keys.history(runId),
+        this.keys.execution(executionId(runId, 1)),
+        this.keys.ready,
+        last,
+        JSON.stringify(onSeries),
+        JSON.stringify(onRun),
+        ledgerPrefix,
+        seriesId,
+      )) as [string, string, string?];
+      if (outcome === 'retry') {
+        last = a;
+        continue;
+      }
+      if (outcome === 'not_live') return { outcome, state: a };
+      return { outcome: 'ended', run: a && b !== 'none' ? { id: a, was: b as 'cancelled' | 'started' } : undefined };
+    }
+    throw new Error(`${seriesId} kept creating runs while it was being ended`);
   }
 
   /** What the series recorded of each run so far, by k. */

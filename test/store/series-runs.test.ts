@@ -144,4 +144,61 @@ describe('a series and its runs', () => {
     // Asked again, it stays skipped.
     expect((await series.createRun(s.id, 2, await runOf(s), velocity)).outcome).toBe('skipped');
   });
+
+  it('ending a series cancels its unsent run in the same step, gives its velocity back, and no run follows', async () => {
+    const s = await liveSeries();
+    const subject = subjectOfField(createField(s));
+    if (!subject) throw new Error('the factory request moves money');
+    const ledgerPrefix = `${prefix}:velocity-end:`;
+    const velocity = {
+      ledgerPrefix,
+      retentionMs: 3_600_000,
+      rules: [{ wallet: subject.walletAlias, code: subject.code, limit: subject.units * 10n, windowMs: 3_600_000 }],
+    };
+    const run = await runOf(s);
+    expect((await series.createRun(s.id, 1, run, velocity)).outcome).toBe('created');
+    const ledger = `${ledgerPrefix}${subject.walletId}:${subject.code}`;
+    expect(await redis.zrange(ledger, '0', '-1')).toEqual([run.id]);
+    expect(await series.end(s.id, 'U0SREQ', ledgerPrefix)).toEqual({
+      outcome: 'ended',
+      run: { id: run.id, was: 'cancelled' },
+    });
+    expect(await redis.hget(store.keys.execution(`${run.id}.1`), 'state')).toBe('cancelled');
+    expect((await store.executions.start(`${run.id}.1`, 'worker-a')).token).toBeUndefined();
+    expect(await redis.zrange(ledger, '0', '-1')).toEqual([]);
+    expect((await store.get(run.id))?.state).toBe('cancelled');
+    expect(await series.createRun(s.id, 2, await runOf(s), velocity)).toEqual({ outcome: 'not_live', state: 'ended' });
+    expect(await series.skipRun(s.id, 2, 'U0SAPPROVER')).toEqual({ outcome: 'not_live', state: 'ended' });
+    expect(await series.end(s.id, 'U0SAPPROVER')).toEqual({ outcome: 'not_live', state: 'ended' });
+  });
+
+  it('an end racing its run’s start: the start sends nothing once the end won, and a late end is told it started', async () => {
+    for (let i = 0; i < 8; i += 1) {
+      const s = await liveSeries();
+      const run = await runOf(s);
+      await series.createRun(s.id, 1, run);
+      const [ended, start] = await Promise.all([
+        series.end(s.id, 'U0SAPPROVER'),
+        store.executions.start(`${run.id}.1`, 'worker-a'),
+      ]);
+      if (start.token !== undefined) expect(ended).toEqual({ outcome: 'ended', run: { id: run.id, was: 'started' } });
+      else {
+        expect(ended).toEqual({ outcome: 'ended', run: { id: run.id, was: 'cancelled' } });
+        expect(start.from).toBe('cancelled');
+      }
+    }
+  });
+
+  it('an end racing a run’s creation leaves nothing that can start', async () => {
+    for (let i = 0; i < 8; i += 1) {
+      const s = await liveSeries();
+      const run = await runOf(s);
+      // The end reads the last run first, so the creation lands between that read and its script.
+      const [ended, created] = await Promise.all([series.end(s.id, 'U0SREQ'), series.createRun(s.id, 1, run)]);
+      if (created.outcome === 'created')
+        expect(ended).toEqual({ outcome: 'ended', run: { id: run.id, was: 'cancelled' } });
+      else expect(created).toEqual({ outcome: 'not_live', state: 'ended' });
+      expect((await store.executions.start(`${run.id}.1`, 'worker-a')).token).toBeUndefined();
+    }
+  });
 });

@@ -65,6 +65,8 @@ redis.call('ZADD', KEYS[7], now, id)
 redis.call('ZADD', KEYS[8], now, id)
 redis.call('SADD', KEYS[9], id)
 redis.call('SET', KEYS[10], id)
+-- The end script cancels this run while it is unsent: it names the run it saw (series-end.lua).
+redis.call('HSET', KEYS[1], 'lastRun', id)
 redis.call('HSET', KEYS[1], 'run:' .. ARGV[1], cjson.encode({ k = tonumber(ARGV[1]), status = 'created', id = id }))
 redis.call('RPUSH', KEYS[2], ARGV[5])
 return {'created', id}
