@@ -97,6 +97,16 @@ export function parseWallets(text: string, problems: string[]): WalletAlias[] {
   return wallets;
 }
 
+/** Whether Intl knows this IANA time zone name. */
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** "USDC=10000,cNGN=15000000" or one number for every asset code. */
 function parseThresholds(text: string, ctx: z.RefinementCtx): Record<string, string> | undefined {
   if (text.trim() === '') return undefined;
@@ -226,6 +236,16 @@ const schema = z.object({
   // Passkey step-up (docs/step-up.md).
   STEP_UP_ABOVE: z.string().default('').transform(parseThresholds),
   STEP_UP_NEW_DESTINATION: z.enum(['on', 'off'], { error: 'must be on or off' }).default('off'),
+  // A cancel window after approval and payments set for a time (docs/time.md).
+  DELAY: duration('1h'),
+  DELAY_ABOVE: z.string().default('').transform(parseThresholds),
+  DELAY_NEW_DESTINATION: z.enum(['on', 'off'], { error: 'must be on or off' }).default('off'),
+  DELAY_ENTIRE_BALANCE: z.enum(['on', 'off'], { error: 'must be on or off' }).default('off'),
+  SCHEDULE_ZONE: z
+    .string()
+    .default('UTC')
+    .refine(isTimeZone, 'must be a time zone name such as UTC, Europe/London or Africa/Lagos'),
+  SCHEDULE_MAX_AHEAD: duration('90d'),
   PUBLIC_URL: optionalText.pipe(z.url('must be a URL such as https://rampart.example.com').optional()),
   PASSKEY_RP_ID: optionalText,
   PASSKEY_COOLDOWN: duration('24h'),
@@ -320,6 +340,8 @@ export interface Config {
   batch: BatchConfig;
   /** Passkey step-up. */
   stepUp: StepUpConfig;
+  /** The cancel window after approval and payments set for a time. */
+  time: TimeConfig;
   /** API_RATE, the pace of each API key (default 2/s burst 10); undefined: off. */
   apiRate: Rate | undefined;
   /** Balance history, reports and the App Home dashboard. */
@@ -333,6 +355,21 @@ export interface SeriesConfig {
   minIntervalMs: number;
   /** SCHEDULE_MAX_RUNS: the most runs one series may have (default 60). */
   maxRuns: number;
+}
+
+export interface TimeConfig {
+  /** DELAY: the cancel window after the quorum, for the approvals the settings below pick. */
+  delayMs: number;
+  /** DELAY_ABOVE: as STEP_UP_ABOVE (a batch compares its total); undefined: no amount picks it. */
+  above: Record<string, string> | undefined;
+  /** DELAY_NEW_DESTINATION=on: a destination Rampart never paid gets the window. */
+  newDestination: boolean;
+  /** DELAY_ENTIRE_BALANCE=on: an "entire balance" request gets the window. */
+  entireBalance: boolean;
+  /** SCHEDULE_ZONE: the zone a form's When is read in (an IANA name). */
+  zone: string;
+  /** SCHEDULE_MAX_AHEAD: how far ahead a payment may be set. */
+  maxAheadMs: number;
 }
 
 export interface ReportsConfig {
@@ -574,6 +611,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         problems.push(`${name} "${a}" is not a Slack user id (U…/W…) or user group id (S…)`);
     }
   }
+  // A batch's rows must be able to start after the window: the hold limit counts from runAt, but a
+  // window as long as the limit would leave a batch no time at all.
+  const delayMs = parseDuration(env.DELAY?.trim() || '1h');
+  if (delayMs !== undefined && delayMs >= batch.holdLimitMs)
+    problems.push(
+      `DELAY (${env.DELAY?.trim() || '1h'}) must be shorter than BATCH_HOLD_LIMIT (${env.BATCH_HOLD_LIMIT?.trim() || '24h'}); shorten DELAY or lengthen BATCH_HOLD_LIMIT`,
+    );
   if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);
   const e = parsed.data;
   return {
@@ -632,6 +676,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       rpId: e.PASSKEY_RP_ID ?? (e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : undefined),
       cooldownMs: e.PASSKEY_COOLDOWN,
       trustProxy: e.TRUST_PROXY,
+    },
+    time: {
+      delayMs: e.DELAY,
+      above: e.DELAY_ABOVE,
+      newDestination: e.DELAY_NEW_DESTINATION === 'on',
+      entireBalance: e.DELAY_ENTIRE_BALANCE === 'on',
+      zone: e.SCHEDULE_ZONE,
+      maxAheadMs: e.SCHEDULE_MAX_AHEAD,
     },
     apiRate: typeof apiRate === 'string' ? undefined : apiRate,
     reports: { snapshotEveryMs: e.SNAPSHOT_EVERY, ...reports },

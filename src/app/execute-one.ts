@@ -54,11 +54,24 @@ export interface ExecuteOneOptions {
    * asks BATCH_RATE's limiter again (the check's read must not shorten the gap between calls).
    */
   returnWhenFunded?: boolean;
+  /** Told the ms left when the start refused 'not-yet' (before the approval's runAt). */
+  onNotYet?: (waitMs: number) => void;
 }
 
 // 'frozen': the freeze refused the start; nothing changed, the job waits. 'wait'
 //: a batch's funding could not be checked (balance unreadable); the job waits too.
-export type ExecuteResult = 'succeeded' | 'failed' | 'unknown' | 'retry' | 'skipped' | 'frozen' | 'wait' | 'funded';
+// 'not-yet': before the approval's runAt (a cancel window or a set time); nothing changed, the
+// job waits until then without using a try.
+export type ExecuteResult =
+  | 'succeeded'
+  | 'failed'
+  | 'unknown'
+  | 'retry'
+  | 'skipped'
+  | 'frozen'
+  | 'wait'
+  | 'funded'
+  | 'not-yet';
 
 /** Only a call that provably never left is tried again: this many tries at most. */
 export const EXECUTE_TRIES = 3;
@@ -109,6 +122,10 @@ export async function executeOne(
   }
   if (started.token === undefined) {
     if (started.held) return 'frozen';
+    if (started.approval === 'not-yet') {
+      options.onNotYet?.(started.waitMs ?? 1);
+      return 'not-yet';
+    }
     // A click's wake-up is expected to find nothing to start (before the quorum, on a
     // decided card, on a request that is gone); any other job that may not start is worth a look.
     const woken = isWakeJob(jobId);

@@ -48,12 +48,15 @@ export const unfreezeQuorum = (approvers: readonly string[]): number =>
  */
 export async function heldRequests(deps: Pick<AppDeps, 'store'>): Promise<RequestRecord[]> {
   const ids = await deps.store.executions.readyIds(500);
-  const records = await Promise.all(ids.map((id) => deps.store.get(id)));
+  const [records, now] = await Promise.all([Promise.all(ids.map((id) => deps.store.get(id))), deps.store.redisNow()]);
+  // One waiting for its runAt is not held: release leaves its delayed try to wake at that time,
+  // and cancel leaves it alone (the unfreeze cancels only what the freeze held).
   return records.filter(
     (r): r is RequestRecord =>
       r !== undefined &&
       (r.approvalState === 'approved' || r.approvalState === 'running' || r.approvalState === 'paused') &&
-      r.counts.queued > 0,
+      r.counts.queued > 0 &&
+      (r.runAt ?? 0) <= now,
   );
 }
 

@@ -5,6 +5,7 @@
  * test/unit/adapter-imports.test.ts through middle files); no member hands one out
  * (test/unit/app-interface.test.ts).
  */
+
 import type { Actor } from '../domain/actor.js';
 import type { IdentityBody, IdentityForm } from '../domain/identity-form.js';
 import type { RequestRecord, RequestState, SealedRequest } from '../domain/request.js';
@@ -20,6 +21,7 @@ import {
 } from './add-beneficiary.js';
 import { keyMembers } from './api-keys/members.js';
 import { createApiKey, type NewApiKey, revokeApiKey } from './api-keys.js';
+import { cancelWaiting } from './approvals/cancel-waiting.js';
 import { heldAssets, walletChoices } from './asset-choices.js';
 import { type ExportDeps, type ExportRange, exportAudit } from './audit-export.js';
 import { resumeBatch, stopBatch } from './batch-control.js';
@@ -95,6 +97,8 @@ export function createApp(deps: FacadeDeps) {
       checkDeny: (requestId: string, actor: Actor) => checkDeny(deps, requestId, actor.user),
       deny: (requestId: string, actor: Actor, reason: string) => deny(deps, requestId, actor.user, reason),
       cancel: (requestId: string, actor: Actor) => cancel(deps, requestId, actor.user),
+      /** Inside the wait before runAt: any one approver or the requester. */
+      cancelWaiting: (requestId: string, actor: Actor) => cancelWaiting(deps, requestId, actor),
       /** `rampart verify`: every passkey vote re-checked against the sealed calls. */
       verify: (id: string) => verifyApproval(deps, id),
       ...withKey.approvals,

@@ -7,7 +7,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type ApprovalShape, approvalHashOf, cardHash } from '../domain/approval.js';
 import { type OpenCaps, openCapRefusal } from '../domain/open-caps.js';
-import type { RequestDisplay, SealedRequest, ServiceCall } from '../domain/request.js';
+import type { RequestDisplay, SealedRequest, ServiceCall, Timing } from '../domain/request.js';
 import { whenRedisAnswers } from '../store/redis-errors.js';
 import type { CreateOutcome } from '../store/requests.js';
 import type { AppDeps } from './deps.js';
@@ -40,6 +40,8 @@ export interface NewRequest {
   stepUp: boolean;
   /** Made with an API key (`display.viaApi` names it): the key's --max-open, held in the create. */
   keyMaxOpen?: number;
+  /** A cancel window and a set time, decided at submission (domain/timing.ts); sealed with the record. */
+  timing?: Timing | undefined;
 }
 
 export type Submitted =
@@ -75,6 +77,7 @@ function sealedFrom(deps: SealDeps, r: NewRequest, id: string): SealedRequest {
     ...(r.availableUnits === undefined ? {} : { availableUnits: r.availableUnits }),
     ...(r.velocityNote === undefined ? {} : { velocityNote: r.velocityNote }),
     ...(r.stepUp ? { stepUp: true } : {}),
+    ...(r.timing && (r.timing.delayMs !== undefined || r.timing.notBefore !== undefined) ? { timing: r.timing } : {}),
   };
 }
 

@@ -13,6 +13,7 @@ import { evaluatePolicy } from '../domain/policy.js';
 import { flaggedFirst, PAID_BENEFICIARIES } from '../domain/repeats.js';
 import type { SealedRequest, ServiceCall } from '../domain/request.js';
 import { needsStepUp } from '../domain/step-up.js';
+import { cancelWindowMs, timingOf } from '../domain/timing.js';
 import type { CheckedBatch } from './check-batch.js';
 import type { AppDeps } from './deps.js';
 import { sealRequest } from './post-request.js';
@@ -140,6 +141,15 @@ export async function submitBatch(
       amount: c.total,
       newDestination: newDestinations.length > 0,
     }),
+    // The cancel window by the same measures (a batch compares its total).
+    timing: timingOf(
+      cancelWindowMs(deps.config.time, {
+        assetCode: c.asset.code,
+        amount: c.total,
+        newDestination: newDestinations.length > 0,
+        entireBalance: false,
+      }),
+    ),
   });
   if (submitted.kind === 'created') {
     deps.log.info({ requestId: id, rows: rows.length, requester: batch.requester }, 'batch posted for approval');

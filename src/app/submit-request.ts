@@ -12,6 +12,7 @@ import { PAID_BENEFICIARIES } from '../domain/repeats.js';
 import type { RequestDisplay, SealedRequest } from '../domain/request.js';
 import { sealedCall } from '../domain/service-call.js';
 import { needsStepUp } from '../domain/step-up.js';
+import { cancelWindowMs, scheduleRule, timingOf } from '../domain/timing.js';
 import { checkDraftAgainstWallet } from '../domain/wallet-check.js';
 import type { ServiceClient } from '../service/client.js';
 import type { AppDeps } from './deps.js';
@@ -30,6 +31,11 @@ export interface Submission {
   submission: string;
   /** Made through the HTTP API with this key (the card says so; requester is its owner). */
   via?: ApiVia;
+  /**
+   * Set for a time (When other than now, the API's run_at): the moment as the door read it
+   * (undefined: not a time it could read) and the zone it was written in.
+   */
+  runAt?: { at: number | undefined; zone: string };
 }
 
 export type SubmitOutcome =
@@ -153,6 +159,8 @@ async function readRegistry(
 export async function submitRequest(deps: SubmitDeps, s: Submission): Promise<SubmitOutcome> {
   const validated = validateDraft(s.input, deps.config.wallets);
   if ('errors' in validated) return { kind: 'invalid', errors: validated.errors };
+  const set = setTime(deps, s);
+  if ('errors' in set) return { kind: 'invalid', errors: set.errors };
   const checked = await checkLive(deps, validated.draft);
   if ('unchecked' in checked) return { kind: 'unchecked', error: checked.unchecked };
   if ('stalled' in checked) {
@@ -213,6 +221,16 @@ export async function submitRequest(deps: SubmitDeps, s: Submission): Promise<Su
       }),
       submission: s.submission,
       ...(s.via ? { keyMaxOpen: s.via.maxOpen } : {}),
+      // The cancel window (DELAY_*), decided here on the sealed amount and stored with the record.
+      timing: timingOf(
+        cancelWindowMs(deps.config.time, {
+          assetCode: draft.asset.code,
+          amount: draft.amount,
+          newDestination: checked.display.newReceiver === true,
+          entireBalance: s.input.entireBalance,
+        }),
+        set.at === undefined ? undefined : { at: set.at, zone: set.zone ?? 'UTC' },
+      ),
     },
     deps.budget,
   );
@@ -221,4 +239,21 @@ export async function submitRequest(deps: SubmitDeps, s: Submission): Promise<Su
   if (submitted.kind === 'refused')
     return { kind: 'invalid', errors: { reason: submitted.reason }, refusal: submitted.code };
   return { kind: 'nothing' };
+}
+
+/**
+ * A time the payment is set for: in the future, within SCHEDULE_MAX_AHEAD, and never with
+ * "entire balance" (what the wallet holds then is not what the approvers saw).
+ */
+function setTime(
+  deps: Pick<SubmitDeps, 'config' | 'now'>,
+  s: Submission,
+): { at?: number; zone?: string } | { errors: FieldErrors } {
+  if (!s.runAt) return {};
+  if (s.input.entireBalance)
+    return {
+      errors: { when: 'A payment set for a time needs an exact amount; "entire balance" is only for Now.' },
+    };
+  const rule = scheduleRule(s.runAt.at, deps.now(), deps.config.time.maxAheadMs);
+  return rule.ok ? { at: rule.at, zone: s.runAt.zone } : { errors: { when: rule.message } };
 }

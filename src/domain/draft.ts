@@ -9,7 +9,8 @@ import { receiverProblem } from './address.js';
 import { type Amount, parseAmount } from './amount.js';
 import { type Asset, assetInfo, describeUnknownAsset, parseAssetId } from './assets.js';
 
-export type DraftField = 'wallet' | 'asset' | 'amount' | 'receiver' | 'beneficiary' | 'reason';
+// 'when': a payment set for a time (domain/timing.ts scheduleRule).
+export type DraftField = 'wallet' | 'asset' | 'amount' | 'receiver' | 'beneficiary' | 'reason' | 'when';
 export type FieldErrors = Partial<Record<DraftField, string>>;
 
 export interface DraftInput {

@@ -151,6 +151,18 @@ export interface SealedRequest {
   redacted?: { at: number; callSha256: string };
   /** Every vote that counts needs the approver's passkey (decided at submission). */
   stepUp?: boolean;
+  /** When it may run, decided at submission (domain/timing.ts); the quorum turns it into `runAt`. */
+  timing?: Timing;
+}
+
+/**
+ * A cancel window after the quorum (`delayMs`, DELAY) and a set time (`notBefore`, ms; `zone` is how
+ * the requester wrote it). runAt = the later of notBefore and the quorum plus delayMs.
+ */
+export interface Timing {
+  delayMs?: number;
+  notBefore?: number;
+  zone?: string;
 }
 
 export interface Vote {
@@ -221,6 +233,11 @@ export interface RequestRecord {
   votes: Vote[];
   decidedBy?: string;
   decidedAt?: number;
+  /**
+   * Set at quorum when the sealed timing asks for it (Redis ms): the start script refuses
+   * every try before it ('not-yet'). Between the quorum and this time the request is waiting.
+   */
+  runAt?: number;
   denyReason?: string;
   outcome?: RequestOutcome;
   card?: { channel: string; ts: string };

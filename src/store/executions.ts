@@ -30,13 +30,14 @@ import { executionOf, sealedCallOf } from './record-view.js';
 import type { RedisClient } from './redis.js';
 import { readReplies } from './redis-errors.js';
 import { evalScript } from './run-script.js';
-import { cancelQueuedKeys, finishKeys, proposeKeys, startKeys } from './script-keys.js';
+import { cancelQueuedKeys, finishKeys, proposeKeys, startKeys, windowCancelKeys } from './script-keys.js';
 import type { ChangeListener, StoreKeys } from './store-keys.js';
 
 const START = luaScript('start');
 const FINISH = luaScript('finish');
 const CANCEL_QUEUED = luaScript('cancel-queued');
 const PROPOSE = luaScript('propose');
+const WINDOW_CANCEL = luaScript('window-cancel');
 
 export type ExecutionStart =
   | {
@@ -58,14 +59,23 @@ export type ExecutionStart =
    * Nothing changed: `from` is the execution's state (undefined: missing); `held` the freeze;
    * `approval` the approval's state when it may not run (pending, paused…); `job` what started it.
    */
-  | { token: undefined; from: ExecutionState | undefined; held?: true; approval?: StartRefusal; job?: string };
+  | {
+      token: undefined;
+      from: ExecutionState | undefined;
+      held?: true;
+      approval?: StartRefusal;
+      job?: string;
+      /** 'not-yet': the ms left before the approval's runAt, on Redis's clock. */
+      waitMs?: number;
+    };
 
 /**
  * Why a queued execution may not start: its approval's state, or for a batch's row
  * 'waiting' (another row first), 'too-old' (BATCH_HOLD_LIMIT), 'turn' (another batch holds the
- * wallet's turn), 'funding' (the funding check must run first).
+ * wallet's turn), 'funding' (the funding check must run first); 'not-yet' (before the approval's
+ * runAt: a cancel window or a set time).
  */
-export type StartRefusal = ApprovalState | 'waiting' | 'too-old' | 'turn' | 'funding';
+export type StartRefusal = ApprovalState | 'waiting' | 'too-old' | 'turn' | 'funding' | 'not-yet';
 
 export interface TransitionResult {
   ok: boolean;
@@ -179,6 +189,8 @@ export class ExecutionStore {
     if (ok === -1) return { token: undefined, from: 'queued', held: true };
     if (ok !== 1 || frozen === undefined) {
       const state = from === '' ? undefined : (from as ExecutionState);
+      if (from === 'queued' && kind === '' && String(r[3]) === 'not-yet')
+        return { token: undefined, from: state, approval: 'not-yet', waitMs: Math.max(1, Number(r[4] ?? '1')) };
       if (from === 'queued' && kind === '') return { token: undefined, from: state, approval: r[3] as never };
       return { token: undefined, from: state, ...(kind ? { job: kind } : {}) };
     }
@@ -326,6 +338,42 @@ export class ExecutionStore {
       if (changed === 1 && kind && seq) this.onChange({ id: approvalId, kind, state: 'cancelled', seq });
     }
     return cancelled;
+  }
+
+  /**
+   * Cancels an approval inside its wait (store/lua/window-cancel.lua): every execution
+   * queued → cancelled with the velocity reservation released, or nothing when a start won.
+   */
+  async cancelWaiting(
+    approvalId: string,
+    entry: Omit<HistoryEntry, 'at'> & { by: string },
+    release?: { ledger: string; amounts: string },
+  ): Promise<{ ok: true; cancelled: number } | { ok: false; why: string }> {
+    const at = this.now();
+    const [n, raw] = await this.redis.hmget(this.keys.approval(approvalId), 'n', 'frozen');
+    const frozen = raw ? (JSON.parse(raw) as SealedRequest) : undefined;
+    const masked = frozen && !frozen.redacted ? redactSealed(frozen, at) : undefined;
+    const fields = {
+      decidedBy: entry.by,
+      decidedAt: String(at),
+      ...(masked ? { frozen: JSON.stringify(masked) } : {}),
+    };
+    const keys = windowCancelKeys(this.keys, approvalId, release, Number(n ?? '1'));
+    const r = (await evalScript(
+      this.redis,
+      WINDOW_CANCEL,
+      keys.length,
+      ...keys,
+      approvalId,
+      JSON.stringify({ at, ...entry }),
+      String(at),
+      JSON.stringify(fields),
+    )) as [number, string, number?, number?];
+    const [count, kindOrWhy, seq, changed] = r;
+    if (count === 0 && seq === undefined) return { ok: false, why: kindOrWhy };
+    if (changed === 1 && seq)
+      this.onChange({ id: approvalId, kind: kindOrWhy as RequestKind, state: 'cancelled', seq });
+    return { ok: true, cancelled: count };
   }
 
   /**

@@ -103,6 +103,7 @@ export function recordOf(id: string, h: Hash, first: Hash, more: ExecutionRecord
   };
   if (h.decidedBy) record.decidedBy = h.decidedBy;
   if (h.decidedAt) record.decidedAt = Number(h.decidedAt);
+  if (h.runAt) record.runAt = Number(h.runAt);
   if (h.denyReason) record.denyReason = h.denyReason;
   // A single request's outcome is its execution's; old records kept it on the request.
   const outcome = executionCount === 1 && h.v ? first.outcome : h.outcome;

@@ -88,6 +88,8 @@ export interface VoteResult {
   limitIndex?: number;
   used?: bigint;
   subject?: VelocitySubject | undefined;
+  /** Approved with a not-before time (Redis ms): nothing starts before it. */
+  runAt?: number;
 }
 
 export type { ChangeListener, StateChange } from './store-keys.js';
@@ -168,6 +170,12 @@ export class RequestStore {
 
   async nextId(letter: 'R' | 'B' = 'R'): Promise<string> {
     return (await this.allocate(letter)).id;
+  }
+
+  /** Redis's own clock in ms: what every start compares runAt with (never a process clock). */
+  async redisNow(): Promise<number> {
+    const [sec, micro] = await this.redis.time();
+    return Number(sec) * 1000 + Math.floor(Number(micro) / 1000);
   }
 
   /**
@@ -356,24 +364,38 @@ export class RequestStore {
     // The wallets' turns, after the freeze flag: a batch takes its place in its wallet's
     // approval order at quorum (the script reads the approval's shape).
     if (controls) keys.push(this.keys.turns);
-    const [outcome, state, votes, required, decidedBy, decidedAt, expiresAt, kind, seq, limitIndex, used, subject] =
-      (await evalScript(this.redis, VOTE, keys.length, ...keys, ...args)) as [
-        VoteOutcome,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        RequestKind?,
-        number?,
-        string?,
-        string?,
-        string?,
-      ];
+    const [
+      outcome,
+      state,
+      votes,
+      required,
+      decidedBy,
+      decidedAt,
+      expiresAt,
+      kind,
+      seq,
+      limitIndex,
+      used,
+      subject,
+      runAt,
+    ] = (await evalScript(this.redis, VOTE, keys.length, ...keys, ...args)) as [
+      VoteOutcome,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      RequestKind?,
+      number?,
+      string?,
+      string?,
+      string?,
+      string?,
+    ];
     if (outcome === 'approved' && kind && seq) this.onChange({ id, kind, state: 'approved', seq });
     return {
-      ...(limitIndex === undefined
+      ...(outcome !== 'over_limit' || limitIndex === undefined || limitIndex === ''
         ? {}
         : { limitIndex: Number(limitIndex), used: BigInt(used ?? '0'), subject: subjectOfField(subject) }),
       outcome,
@@ -383,6 +405,7 @@ export class RequestStore {
       decidedBy: decidedBy || undefined,
       decidedAt: decidedAt ? Number(decidedAt) : undefined,
       expiresAt: Number(expiresAt),
+      ...(runAt ? { runAt: Number(runAt) } : {}),
     };
   }
 

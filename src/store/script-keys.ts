@@ -88,3 +88,25 @@ export function cancelQueuedKeys(
 export function proposeKeys(keys: StoreKeys, approvalId: string, execId: string): string[] {
   return [...base(keys, approvalId, execId), keys.execution(executionId(approvalId, 1))];
 }
+
+/**
+ * window-cancel.lua: the approval's keys, the velocity ledger and its amounts (the history key
+ * twice when no velocity rule counts it), the wallets' turns and every execution.
+ */
+export function windowCancelKeys(
+  keys: StoreKeys,
+  approvalId: string,
+  release: { ledger: string; amounts: string } | undefined,
+  executions: number,
+): string[] {
+  const history = keys.history(approvalId);
+  return [
+    ...base(keys, approvalId, executionId(approvalId, 1)),
+    keys.open,
+    ...keys.views(),
+    release?.ledger ?? history,
+    release?.amounts ?? history,
+    keys.turns,
+    ...Array.from({ length: executions }, (_, i) => keys.execution(executionId(approvalId, i + 1))),
+  ];
+}

@@ -1,6 +1,6 @@
 /**
  * Where a store script enforces a rule (it checks and records in one atomic step: the VOTE,
- * CREATE and FINISH scripts), a door's answer comes from the script, not from the rule's domain
+ * CREATE, FINISH, START and WINDOW_CANCEL scripts), a door's answer comes from the script, not from the rule's domain
  * function. Each such row also states, as the domain function's input, the situation its drivers
  * stage, and every cell of the row asserts that the function answers the code the door answered.
  * The door and the rule are then held together at every door: a domain function changed (or
@@ -13,13 +13,15 @@ import {
   freezeRule,
   noSelfApproval,
   notTheSamePersonTwice,
+  notYetRule,
   openCapRule,
   type RuleId,
   stepUpProofRule,
   velocityRule,
+  waitingCancelRule,
 } from '../../src/domain/rules/index.js';
 import { PEOPLE } from '../support/harness.js';
-import { CAPS_ENV, MAIN_ENV } from './world.js';
+import { CAPS_ENV, MAIN_ENV, TIME_ENV } from './world.js';
 
 const USDC = 10n ** 6n;
 const DAY_MS = 86_400_000;
@@ -53,6 +55,20 @@ export const STAGED: Partial<Record<RuleId, () => string>> = {
   approval_state: () => codeOf(approvalStateRule({ state: 'denied', expiresAt: Number.MAX_SAFE_INTEGER }, Date.now())),
   // 3,000 USDC already counted in the window, 3,000 more asked.
   velocity: () => codeOf(velocityRule([{ rule: treasuryLimit(), used: 3_000n * USDC }], 3_000n * USDC)),
+  // The wake-up behind the quorum tries the start an hour (TIME_ENV's DELAY) before its runAt.
+  not_yet: () => {
+    if (TIME_ENV.DELAY !== '1h') throw new Error('the staged delay changed');
+    const now = Date.now();
+    return codeOf(notYetRule(now + 3_600_000, now));
+  },
+  // A second cancel by an approver: the first ended the approval (done, nothing started).
+  waiting_cancel: () =>
+    codeOf(
+      waitingCancelRule(
+        { user: PEOPLE.approver1 },
+        { requester: PEOPLE.requester, isApprover: true, approvalState: 'done', started: 0, runAt: Date.now() },
+      ),
+    ),
   // One request open under CAPS_ENV's MAX_OPEN_PER_REQUESTER=1.
   open_caps: () => {
     const cap = Number(CAPS_ENV.MAX_OPEN_PER_REQUESTER);

@@ -11,6 +11,7 @@ import { CONFIRM_NOT_PAID as NOT_PAID } from './cells-outcome.js';
 import { PAGE } from './cells-page.js';
 import { resumeWithoutPasskey } from './cells-resume.js';
 import { type Driver, frozenWhile } from './cells-submit.js';
+import { TIME_DRIVERS } from './cells-time.js';
 import { apiCode, cliCode, codeOfText, nextEphemeral } from './readers.js';
 import type { DecisionDoor } from './table.js';
 import type { World } from './world.js';
@@ -151,6 +152,11 @@ export const DECIDE_DRIVERS: Partial<Record<RuleId, Partial<Record<DecisionDoor,
       const { token } = await newKey(w.api, { scopes: ['requests:read'] });
       return apiCode(await w.api.call('POST', '/requests/R-1/cancel', { token, idempotencyKey: 'matrix-scope' }));
     },
+    // The same route: the scope is asked before the request is read, waiting or not.
+    'cancel-waiting-api': async (w) => {
+      const { token } = await newKey(w.api, { scopes: ['requests:read'] });
+      return apiCode(await w.api.call('POST', '/requests/R-2/cancel', { token, idempotencyKey: 'matrix-scope-w' }));
+    },
   },
   freeze: {
     'passkey-page': PAGE.freeze,
@@ -198,4 +204,5 @@ export const DECIDE_DRIVERS: Partial<Record<RuleId, Partial<Record<DecisionDoor,
     'unfreeze-vote': (w) => frozenWhile(w, () => clickCard(w.main, A1, 'any', 'unfreeze_release', 'stale-proposal')),
     'passkey-enrol-approval': (w) => clickCard(w.main, A1, 'any', 'passkey_approve', `${A2}/matrix-credential`),
   },
+  ...TIME_DRIVERS,
 };

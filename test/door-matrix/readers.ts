@@ -26,6 +26,10 @@ const SENTENCES: readonly [RegExp, string][] = [
     /You have already approved|another approver must choose the same|a different approver must confirm/,
     'duplicate_vote',
   ],
+  // A cancel inside the wait (presenters/waiting-cancel.ts), before "no longer" below.
+  [/is not waiting to run/, 'not_waiting'],
+  [/already started, so it can no longer be cancelled/, 'already_started'],
+  [/Only an approver or the requester can cancel/, 'not_allowed_to_cancel'],
   [
     /was already (approved|denied)|was cancelled by the requester|expired at|cannot be (resumed|stopped) now|no longer|out of date|only an outcome-unknown payment/,
     'not_pending',

@@ -26,6 +26,8 @@ export const DECISIONS: Record<RuleId, Half<DecisionDoor>> = {
     deny: 'n/a: anyone who may approve may deny, the requester included: refusing moves nothing',
     'cancel-card': 'n/a: only the requester cancels (the opposite rule)',
     'cancel-api': 'n/a: only the key owner’s own requests are cancelled (the opposite rule)',
+    'cancel-waiting-card': 'n/a: the requester may cancel their own waiting payment: cancelling moves nothing',
+    'cancel-waiting-api': 'n/a: only the key owner’s own requests are cancelled (the opposite rule)',
     resume: 'applies',
     stop: 'n/a: the requester may stop their own batch: stopping moves nothing',
     'record-outcome': 'applies',
@@ -65,10 +67,11 @@ export const DECISIONS: Record<RuleId, Half<DecisionDoor>> = {
     'passkey-enrol-approval': NOTHING_MOVES,
   },
   open_caps: decidedAtSubmission('a decision opens nothing'),
-  key_scopes: { ...same(DECISION_DOORS, NO_KEY), 'cancel-api': 'applies' },
+  key_scopes: { ...same(DECISION_DOORS, NO_KEY), 'cancel-api': 'applies', 'cancel-waiting-api': 'applies' },
   key_limits: {
     ...same(DECISION_DOORS, NO_KEY),
     'cancel-api': 'n/a: cancelling moves nothing; the key’s money limits do not bound it',
+    'cancel-waiting-api': 'n/a: cancelling moves nothing; the key’s money limits do not bound it',
   },
   freeze: {
     ...same(DECISION_DOORS, REFUSING),
@@ -88,6 +91,8 @@ export const DECISIONS: Record<RuleId, Half<DecisionDoor>> = {
     deny: 'applies',
     'cancel-card': 'applies',
     'cancel-api': 'applies',
+    'cancel-waiting-card': 'n/a: a waiting approval is past pending; the waiting_cancel row holds this door',
+    'cancel-waiting-api': 'n/a: a waiting approval is past pending; the waiting_cancel row holds this door',
     resume: 'applies',
     stop: 'applies',
     'record-outcome': 'applies',
@@ -95,5 +100,17 @@ export const DECISIONS: Record<RuleId, Half<DecisionDoor>> = {
     'confirm-not-paid': 'applies',
     'unfreeze-vote': 'applies',
     'passkey-enrol-approval': 'applies',
+  },
+  not_yet: {
+    ...same(DECISION_DOORS, 'n/a: starts nothing'),
+    'approve-button': 'applies',
+    'passkey-page': 'n/a: the same vote script and wake-up as the approve button (its row holds the start)',
+    resume: 'n/a: a batch pauses only after a row ran, which is after its runAt',
+    'unfreeze-vote': 'n/a: release leaves a waiting approval to its own delayed try (test/e2e/time.test.ts)',
+  },
+  waiting_cancel: {
+    ...same(DECISION_DOORS, 'n/a: not a cancel inside the wait'),
+    'cancel-waiting-card': 'applies',
+    'cancel-waiting-api': 'applies',
   },
 };

@@ -3,9 +3,9 @@
  * rule's domain function always allows), run on 2026-11-28: every cell that applies fails, for
  * every rule (policy 8 of 8, and duplicate_vote's approve-button and passkey-page with it: with one
  * approval the first vote already decides; self_approval 7/7; duplicate_vote 4/4; step_up 11/11;
- * new_destination 2/2; velocity 8/8; open_caps 8/8; key_scopes 3/3; key_limits 2/2; freeze 4/4;
- * batch_limits 2/2; approval_state 12/12). Where a store script enforces the rule (VOTE, CREATE,
- * FINISH), the door's answer comes from the script and the cell fails through door-matrix/
+ * new_destination 2/2; velocity 8/8; open_caps 8/8; key_scopes 4/4; key_limits 2/2; freeze 4/4;
+ * batch_limits 2/2; approval_state 12/12; not_yet 1/1; waiting_cancel 2/2). Where a store script
+ * enforces the rule (VOTE, CREATE, FINISH, START, WINDOW_CANCEL), the door's answer comes from the script and the cell fails through door-matrix/
  * agreement.ts (the function on the situation the row stages must answer the door's code); the
  * store grid tests hold each script to its function over every combination of facts.
  */
@@ -34,6 +34,8 @@ export const DECISION_DOORS = [
   'deny',
   'cancel-card',
   'cancel-api',
+  'cancel-waiting-card',
+  'cancel-waiting-api',
   'resume',
   'stop',
   'record-outcome',
@@ -63,6 +65,8 @@ export const CODES: Record<RuleId, { submissions: string; decisions: string }> =
   freeze: { submissions: 'frozen', decisions: 'frozen' },
   batch_limits: { submissions: 'batch_too_large', decisions: 'batch_too_large' },
   approval_state: { submissions: 'not_pending', decisions: 'not_pending' },
+  not_yet: { submissions: 'not_yet', decisions: 'not_yet' },
+  waiting_cancel: { submissions: 'not_waiting', decisions: 'not_waiting' },
 };
 
 const NO_DECISION = 'n/a: nothing is decided at submission; the decision doors hold this rule';
@@ -155,4 +159,9 @@ export const SUBMISSIONS: Record<RuleId, Half<SubmissionDoor>> = {
     'beneficiary-register': 'n/a: one form',
   },
   approval_state: same(SUBMISSION_DOORS, NO_DECISION),
+  not_yet: same(
+    SUBMISSION_DOORS,
+    'n/a: decided at the start (the START script), after the quorum; a submission only seals the timing',
+  ),
+  waiting_cancel: same(SUBMISSION_DOORS, 'n/a: nothing waits at submission; a pending request has its own cancel'),
 };

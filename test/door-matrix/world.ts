@@ -13,6 +13,9 @@ export interface World {
   caps: Harness;
   api: Api;
   capsApi: Api;
+  /** TIME_ENV's harness and its API (the time rows). */
+  time: Harness;
+  timeApi: Api;
 }
 
 /** The rules' settings: each cell's setup breaks exactly one of them. */
@@ -25,6 +28,8 @@ export const MAIN_ENV = {
   // The main harness's cells leave requests open; the caps harness holds the open-cap rows.
   MAX_OPEN_PER_REQUESTER: '200',
 };
+/** The time rows: above 1,000 USDC an approval waits an hour before it may start. */
+export const TIME_ENV = { DELAY: '1h', DELAY_ABOVE: 'USDC=1000' };
 export const CAPS_ENV = {
   MAX_OPEN_PER_REQUESTER: '1',
   STEP_UP_NEW_DESTINATION: 'on',
@@ -32,7 +37,7 @@ export const CAPS_ENV = {
 };
 
 /** Amounts that break one rule each under MAIN_ENV (ops and treasury hold enough). */
-export const AMOUNT = { small: 5, twoApprovals: 15_000, stepUp: 25_000, overVelocity: 6_000 } as const;
+export const AMOUNT = { small: 5, twoApprovals: 15_000, stepUp: 25_000, overVelocity: 6_000, delayed: 5_000 } as const;
 
 let seq = 0;
 /** A distinct reason per request, so no request repeats another (repeats only warn; kept apart anyway). */

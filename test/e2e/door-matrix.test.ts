@@ -22,7 +22,7 @@ import { DOOR_USES, NOT_DOORS } from '../door-matrix/facade.js';
 import { type Cell, CODES, DECISION_DOORS, SUBMISSION_DOORS, SUBMISSIONS } from '../door-matrix/table.js';
 import { DECISIONS } from '../door-matrix/table-decisions.js';
 import type { World } from '../door-matrix/world.js';
-import { CAPS_ENV, MAIN_ENV } from '../door-matrix/world.js';
+import { CAPS_ENV, MAIN_ENV, TIME_ENV } from '../door-matrix/world.js';
 import { expectHealthyRun, type Harness, startHarness } from '../support/harness.js';
 
 vi.mock('../../src/domain/policy.js', async (original) => {
@@ -61,6 +61,14 @@ vi.mock('../../src/domain/rules/submissions.js', async (original) => {
   const rule = process.env.RAMPART_MUTATE_RULE;
   if (rule === 'new_destination') return { ...m, newDestinationRule: allow };
   if (rule === 'batch_limits') return { ...m, batchRowsRule: allow };
+  return m;
+});
+vi.mock('../../src/domain/rules/time.js', async (original) => {
+  const m = await original<typeof import('../../src/domain/rules/time.js')>();
+  const allow = () => ({ ok: true });
+  const rule = process.env.RAMPART_MUTATE_RULE;
+  if (rule === 'not_yet') return { ...m, notYetRule: allow };
+  if (rule === 'waiting_cancel') return { ...m, waitingCancelRule: allow };
   return m;
 });
 vi.mock('../../src/domain/open-caps.js', async (original) => {
@@ -122,11 +130,15 @@ let world: World | undefined;
 const harnesses: Harness[] = [];
 const apis: Api[] = [];
 beforeAll(async () => {
-  const [main, caps] = await Promise.all([startHarness('matrix', MAIN_ENV), startHarness('matrix-caps', CAPS_ENV)]);
-  harnesses.push(main, caps);
-  const [api, capsApi] = await Promise.all([startApi(main), startApi(caps)]);
-  apis.push(api, capsApi);
-  world = { main, caps, api, capsApi };
+  const [main, caps, time] = await Promise.all([
+    startHarness('matrix', MAIN_ENV),
+    startHarness('matrix-caps', CAPS_ENV),
+    startHarness('matrix-time', TIME_ENV),
+  ]);
+  harnesses.push(main, caps, time);
+  const [api, capsApi, timeApi] = await Promise.all([startApi(main), startApi(caps), startApi(time)]);
+  apis.push(api, capsApi, timeApi);
+  world = { main, caps, api, capsApi, time, timeApi };
 }, 30_000);
 afterAll(async () => {
   for (const a of apis) await a.close();

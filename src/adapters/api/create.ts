@@ -87,6 +87,8 @@ export async function createRequest(
     draft: checked.draft,
     amount: checked.body.amount,
     submission,
+    // An absolute moment (its offset says the zone); undefined when it is not one.
+    ...(checked.body.run_at === undefined ? {} : { runAt: parseInstant(checked.body.run_at) }),
   });
   switch (outcome.kind) {
     case 'key_limit':
@@ -98,7 +100,10 @@ export async function createRequest(
       return refused(problem(403, code, message, { errors: [{ pointer: '/receiver', detail }] }), false);
     }
     case 'invalid': {
-      const errors = Object.entries(outcome.errors).map(([f, detail]) => ({ pointer: `/${f}`, detail: detail ?? '' }));
+      const errors = Object.entries(outcome.errors).map(([f, detail]) => ({
+        pointer: `/${f === 'when' ? 'run_at' : f}`,
+        detail: detail ?? '',
+      }));
       if (outcome.refusal === 'velocity') return refused(fieldProblem(errors, 'velocity_exceeded', 422), false);
       if (outcome.refusal === 'policy') return refused(fieldProblem(errors, 'policy_refused', 422), false);
       if (outcome.refusal === 'too_many_open')
@@ -118,4 +123,11 @@ export async function createRequest(
 /** The create happened but its answer was lost: answered again from the stored request. */
 export async function recoverCreated(deps: ApiDeps, actor: KeyActor, requestId: string): Promise<Answer> {
   return createdAnswer((await deps.app.payments.recoverWithKey(actor, requestId)).frozen);
+}
+
+/** ISO 8601 with a date, a time and an offset (Z or ±hh:mm); anything else is not a moment. */
+function parseInstant(text: string): number | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(text.trim())) return undefined;
+  const ms = Date.parse(text.trim());
+  return Number.isNaN(ms) ? undefined : ms;
 }

@@ -12,8 +12,8 @@ import { offrampBody, transferBody } from './schemas.js';
 export type MoneyKind = 'transfer' | 'offramp';
 export const BODY_SCHEMA = { transfer: transferBody, offramp: offrampBody } as const;
 const FIELDS: Record<MoneyKind, readonly string[]> = {
-  transfer: ['wallet', 'asset', 'amount', 'receiver', 'reason'],
-  offramp: ['wallet', 'asset', 'amount', 'beneficiary', 'reason'],
+  transfer: ['wallet', 'asset', 'amount', 'receiver', 'reason', 'run_at'],
+  offramp: ['wallet', 'asset', 'amount', 'beneficiary', 'reason', 'run_at'],
 };
 
 export type Checked =

@@ -83,6 +83,7 @@ export function presentRequest(
     approvals: r.votes.map((v) => ({ user: v.user, at: iso(v.at) })),
     created_at: iso(f.createdAt),
     expires_at: iso(f.expiresAt),
+    ...(runAtOf(r) === undefined ? {} : { run_at: iso(runAtOf(r) as number) }),
     history: history.map((h) =>
       defined({ at: iso(h.at), event: h.event, by: h.by, detail: h.detail, execution: h.execution }),
     ),
@@ -94,3 +95,7 @@ export function presentRequest(
     executions_next_cursor: page.next,
   });
 }
+
+/** Approved: its runAt; before that, the time it was set for (if any). */
+const runAtOf = (r: { runAt?: number; frozen: { timing?: { notBefore?: number } } }): number | undefined =>
+  r.runAt ?? r.frozen.timing?.notBefore;

@@ -4,9 +4,11 @@
  * Which requests a key reads and cancels is the app's (reads.withKey, approvals.cancelWithKey);
  * this file parses the query and phrases the answer.
  */
+
 import type { KeyActor } from '../../domain/api-rules.js';
 import { SINGLE_STATES } from '../../domain/approval.js';
 import type { RequestRecord } from '../../domain/request.js';
+import { waitingCancelText } from '../../presenters/waiting-cancel.js';
 import type { Answer } from './create.js';
 import type { ApiDeps } from './deps.js';
 import { presentExecution } from './present.js';
@@ -118,6 +120,9 @@ export async function cancelRequest(deps: ApiDeps, actor: KeyActor, id: string):
       return { status: 403, body: problem(403, 'not_cancellable', outcome.message).problem, keep: true };
     case 'cancelled':
       return { status: 200, body: outcome.record ? await viewOf(deps, outcome.record) : undefined, keep: true };
+    case 'refused':
+      // A start won the race, or nothing waits: the request's state decides, not this key.
+      return { status: 409, body: problem(409, outcome.code, waitingCancelText(outcome.code, id)).problem, keep: true };
     default: {
       // The view state's approval state (DESIGN's word), e.g. succeeded → done.
       const state =

@@ -18,6 +18,12 @@ const amount = z.string().max(40).meta({
   example: '250.00',
 });
 const reason = z.string().max(500).meta({ description: 'Why; shown on the approval card.', example: 'Invoice 4417' });
+// A payment set for a time: it runs at the later of this and its approval (plus any cancel window).
+const runAt = z.string().max(40).optional().meta({
+  description:
+    'Run no earlier than this moment: ISO 8601 with its offset, in the future and within SCHEDULE_MAX_AHEAD (default 90 days). Leave out to run once approved.',
+  example: '2026-12-04T09:00:00+01:00',
+});
 
 export const transferBody = z
   .strictObject({
@@ -26,6 +32,7 @@ export const transferBody = z
     amount,
     receiver: z.string().max(128).meta({ description: 'The receiving address on the asset’s chain.' }),
     reason,
+    run_at: runAt,
   })
   .meta({ id: 'TransferCreate' });
 
@@ -36,6 +43,7 @@ export const offrampBody = z
     amount,
     beneficiary: z.string().max(128).meta({ description: 'A beneficiary id approved in Rampart.' }),
     reason,
+    run_at: runAt,
   })
   .meta({ id: 'OfframpCreate' });
 
@@ -149,6 +157,10 @@ export const requestView = z
     approvals: z.array(z.object({ user: z.string(), at: iso })),
     created_at: iso,
     expires_at: iso,
+    run_at: iso.optional().meta({
+      description:
+        'Approved: when it may start (a cancel window or a set time); before approval, the time it was set for.',
+    }),
     history: z.array(historyEntryView),
     execution_count: z.number().int().meta({ description: 'How many executions it owns (a batch: its rows).' }),
     execution_counts: z

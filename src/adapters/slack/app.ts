@@ -17,6 +17,7 @@ import {
 import type { WebClient } from '@slack/web-api';
 import { registerApprovalActions } from './actions/approval.js';
 import { registerBatchActions } from './actions/batch.js';
+import { registerCancelWaiting } from './actions/cancel-waiting.js';
 import { registerHomeActions } from './actions/home.js';
 import { registerOutcomeActions } from './actions/outcome.js';
 import { registerPasskeyActions } from './actions/passkey.js';
@@ -146,6 +147,7 @@ export function createSlackApp(
   registerLookupView(routes, deps);
   registerRequestViews(routes, deps);
   registerApprovalActions(routes, deps);
+  registerCancelWaiting(routes, deps);
   registerBatchActions(routes, deps); // Resume / Stop
   registerDenyView(routes, deps);
   registerOutcomeActions(routes, deps); // Record outcome… and Confirm not paid

@@ -42,7 +42,11 @@ export async function reconcile(deps: ReconcileDeps): Promise<void> {
       'the worker running it stopped before the service answered; it may or may not have gone through',
     );
   }
+  const redisNow = await store.redisNow();
   for (const approvalId of await store.executions.readyIds()) {
+    // Waiting for its runAt (a cancel window or a set time): its delayed try wakes it then; a
+    // fresh try now would only be refused 'not-yet' and pile up beside it.
+    if (((await store.get(approvalId))?.runAt ?? 0) > redisNow) continue;
     // A batch gets only its first queued row's try (rows run one at a time, in order).
     if ((await store.shape(approvalId)) === 'batch') {
       if (await cancelTooOld(deps, approvalId)) continue;
@@ -75,7 +79,9 @@ export async function reconcile(deps: ReconcileDeps): Promise<void> {
 async function cancelTooOld(deps: ReconcileDeps, approvalId: string): Promise<boolean> {
   if (deps.holdLimitMs === undefined) return false;
   const record = await deps.store.get(approvalId);
-  if (!record?.decidedAt || deps.now() - record.decidedAt <= deps.holdLimitMs) return false;
+  // Counted from runAt when the batch waited for one (as the start script counts it).
+  const from = Math.max(record?.decidedAt ?? 0, record?.runAt ?? 0);
+  if (!record?.decidedAt || deps.now() - from <= deps.holdLimitMs) return false;
   if (record.counts.executing > 0 || record.counts.queued === 0) return false;
   const n = await cancelUnsent({ ...deps, jobs: deps.queues }, approvalId, {
     event: 'cancelled',

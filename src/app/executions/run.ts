@@ -28,6 +28,7 @@ export async function runExecution(
       ? deps.batchRate
       : undefined;
   let result: ExecuteResult = 'funded';
+  let notYetMs = 0;
   for (let round = 0; result === 'funded' && round < 2; round++) {
     if (limited) {
       const wait = await limited.admit();
@@ -37,8 +38,13 @@ export async function runExecution(
       jobId,
       maxTries: EXECUTE_TRIES,
       returnWhenFunded: round === 0 && Boolean(limited),
+      onNotYet: (ms) => {
+        notYetMs = ms;
+      },
     });
   }
+  // Before its runAt (Redis time): back to the delayed set until then, never completed, no try used.
+  if (result === 'not-yet') return { status: 'wait', ms: notYetMs };
   // A batch row that ended (succeeded or failed) queued the next row's try itself, from what its
   // finish script read (app/batch-run.ts afterRow). Held by the freeze, or a batch whose balance
   // could not be read for its funding check: wait without failing or using an attempt; an

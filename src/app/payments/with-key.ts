@@ -41,6 +41,8 @@ export interface KeySubmission {
   amount: string | undefined;
   /** The create claim's name (one Idempotency-Key generation makes at most one request). */
   submission: string;
+  /** run_at as the door read it (undefined: not a moment); shown in SCHEDULE_ZONE. */
+  runAt?: number | undefined;
 }
 
 /** The key as the card names it, with its --max-open (held by the create script). */
@@ -76,6 +78,7 @@ export async function submitWithKey(deps: FacadeDeps, actor: KeyActor, s: KeySub
       origin: undefined,
       submission: s.submission,
       via: viaKey(actor),
+      ...('runAt' in s ? { runAt: { at: s.runAt, zone: deps.config.time.zone } } : {}),
     },
   );
   switch (outcome.kind) {

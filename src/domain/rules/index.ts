@@ -16,10 +16,12 @@ import {
   stepUpRule,
   velocityRule,
 } from './submissions.js';
+import { notYetRule, waitingCancelRule } from './time.js';
 
 export * from './decisions.js';
 export type { RuleOutcome } from './outcome.js';
 export * from './submissions.js';
+export * from './time.js';
 
 export interface RuleEntry {
   /** The refusal codes this rule answers with (the first is the one a door matrix asserts). */
@@ -104,6 +106,18 @@ export const RULES = {
     says: 'A decision lands only on a pending approval that has not expired.',
     functions: [approvalStateRule],
     enforcer: 'script: VOTE, DECIDE (store/lua/vote.lua, decide.lua)',
+  },
+  not_yet: {
+    codes: ['not_yet'],
+    says: 'Nothing starts before its runAt (a cancel window or a set time), on Redis time.',
+    functions: [notYetRule],
+    enforcer: 'script: START (store/lua/start.lua)',
+  },
+  waiting_cancel: {
+    codes: ['not_allowed_to_cancel', 'already_started', 'not_waiting'],
+    says: 'Any one approver or the requester may cancel an approval waiting for its runAt, until a start wins.',
+    functions: [waitingCancelRule],
+    enforcer: 'script: WINDOW_CANCEL (store/lua/window-cancel.lua); who may cancel in the domain',
   },
 } as const satisfies Record<string, RuleEntry>;
 

@@ -15,7 +15,8 @@
   Returns {1, 'queued', kind, seq, call, sealHash, frozen, decidedBy, tries, viewChanged,
     approval state before ('approved' → the batch began running, its card changes), shape},
     {0, state, job} (not queued), {0, 'queued', '', why} (approval not runnable: its state, or a
-    batch's 'waiting', 'too-old', 'turn', 'funding'), {-1, 'queued'} (frozen).
+    batch's 'waiting', 'too-old', 'turn', 'funding'), {0, 'queued', '', 'not-yet', ms left} (before
+    the approval's runAt, Redis TIME), {-1, 'queued'} (frozen).
 ]]
 -- @include "approval"
 -- @include "migrate"
@@ -29,10 +30,16 @@ if es ~= 'queued' then return {0, es, redis.call('HGET', KEYS[3], 'job') or ''} 
 local as = redis.call('HGET', KEYS[1], 'state')
 -- A paused or stopping batch (and any approval not approved/running) starts nothing.
 if as ~= 'approved' and as ~= 'running' then return {0, 'queued', '', as or ''} end
+-- Time (a cancel window or a set time): nothing starts before the approval's runAt, on Redis's
+-- own clock (never a worker's). Refused with the ms left; the caller waits that long, no try used.
+local rt = redis.call('TIME')
+local rnow = tonumber(rt[1]) * 1000 + math.floor(tonumber(rt[2]) / 1000)
+local runAt = num(redis.call('HGET', KEYS[1], 'runAt'))
+if rnow < runAt then return {0, 'queued', '', 'not-yet', string.format('%.0f', runAt - rnow)} end
 -- A batch's rows run one at a time, in order, within BATCH_HOLD_LIMIT of the approval.
 local batch = shapeOf(KEYS[1]) == 'batch'
 if batch then
-  local why = batchOrder(KEYS[1], KEYS[16], KEYS[3], tonumber(ARGV[7] or ''), now)
+  local why = batchOrder(KEYS[1], KEYS[16], KEYS[3], tonumber(ARGV[7] or ''), rnow)
   if why then return {0, 'queued', '', why} end
 end
 if redis.call('EXISTS', KEYS[6]) == 1 then return {-1, 'queued'} end

@@ -20,8 +20,8 @@
     `<ARGV[7]><wallet id>:<CODE>` and `…:amounts`, keys built here, not passed in KEYS: the
     prefix is hash-tagged on a cluster, so they share the approval's slot.
   A series reaches its quorum as 'approved' with state 'live' (no velocity, no execution).
-  Returns { outcome, state, votes, required, decidedBy, decidedAt, expiresAt }; on quorum also
-    [8] kind and [9] the history position of 'approved'. Outcomes: approved, voted, duplicate,
+  Returns { outcome, state, votes, required, decidedBy, decidedAt (Redis time), expiresAt }; on
+    quorum also [8] kind and [9] the history position of 'approved'; [13] runAt ('' for none). Outcomes: approved, voted, duplicate,
     self, not_pending, expired, missing, frozen, step_up, needs_subject (at quorum, the record
     has no `velocity` field and none was passed; nothing counted), over_limit (with the broken
     rule's index in the configured list, the minor units already used in it and the subject
@@ -33,12 +33,25 @@
 -- @include "batch"
 -- @include "velocity"
 local limited = ARGV[7] ~= nil
+-- Time: decidedAt and the not-before time come from Redis TIME, never the web host's clock
+-- (a worker compares them with the same clock in start.lua). At quorum runAt is the later of the
+-- sealed set time (timing.notBefore) and the quorum plus the sealed cancel window (timing.delayMs).
+local rt = redis.call('TIME')
+local rnow = tonumber(rt[1]) * 1000 + math.floor(tonumber(rt[2]) / 1000)
+local function runAtOf(a)
+  local ok, f = pcall(cjson.decode, redis.call('HGET', a, 'frozen') or '')
+  local t = (ok and type(f) == 'table' and type(f.timing) == 'table') and f.timing or {}
+  local at = 0
+  if tonumber(t.delayMs) then at = rnow + tonumber(t.delayMs) end
+  if tonumber(t.notBefore) and tonumber(t.notBefore) > at then at = tonumber(t.notBefore) end
+  return at
+end
 migrate(KEYS[1], KEYS[5], KEYS[6], KEYS[7], ARGV[6], tonumber(ARGV[2]))
 local turns = nil
 if #KEYS == 9 and shapeOf(KEYS[1]) == 'batch' then turns = KEYS[9] end
 local function answer(outcome, state, votes)
-  local f = redis.call('HMGET', KEYS[1], 'required', 'decidedBy', 'decidedAt', 'expiresAt')
-  return {outcome, state, tostring(votes), f[1] or '', f[2] or '', f[3] or '', f[4] or ''}
+  local f = redis.call('HMGET', KEYS[1], 'required', 'decidedBy', 'decidedAt', 'expiresAt', 'runAt')
+  return {outcome, state, tostring(votes), f[1] or '', f[2] or '', f[3] or '', f[4] or '', '', 0, '', '', '', f[5] or ''}
 end
 local state = redis.call('HGET', KEYS[1], 'state')
 if not state then return {'missing', '', '0', '', '', '', ''} end
@@ -64,7 +77,7 @@ local quorum = #votes + 1 >= tonumber(redis.call('HGET', KEYS[1], 'required'))
 if quorum and shapeOf(KEYS[1]) == 'series' then
   votes[#votes + 1] = { user = ARGV[1], at = tonumber(ARGV[2]), passkey = proof }
   redis.call('HSET', KEYS[1], 'votes', cjson.encode(votes), 'state', 'live', 'view', 'approved',
-    'decidedBy', ARGV[1], 'decidedAt', ARGV[2])
+    'decidedBy', ARGV[1], 'decidedAt', string.format('%.0f', rnow))
   local length = redis.call('RPUSH', KEYS[2], ARGV[3], ARGV[4])
   redis.call('ZREM', KEYS[3], ARGV[6])
   redis.call('ZADD', KEYS[4], ARGV[2], ARGV[6])
@@ -87,7 +100,10 @@ votes[#votes + 1] = { user = ARGV[1], at = tonumber(ARGV[2]), passkey = proof }
 redis.call('HSET', KEYS[1], 'votes', cjson.encode(votes))
 redis.call('RPUSH', KEYS[2], ARGV[3])
 if quorum then
-  redis.call('HSET', KEYS[1], 'state', 'approved', 'view', 'approved', 'decidedBy', ARGV[1], 'decidedAt', ARGV[2])
+  redis.call('HSET', KEYS[1], 'state', 'approved', 'view', 'approved', 'decidedBy', ARGV[1],
+    'decidedAt', string.format('%.0f', rnow))
+  local runAt = runAtOf(KEYS[1])
+  if runAt > 0 then redis.call('HSET', KEYS[1], 'runAt', string.format('%.0f', runAt)) end
   redis.call('HDEL', KEYS[1], 'held')
   -- Its queued executions may now start (the ready index is what the reconciler and the freeze read).
   redis.call('ZADD', KEYS[6], ARGV[2], ARGV[6])

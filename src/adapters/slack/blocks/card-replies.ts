@@ -60,7 +60,10 @@ export function outcomeReply(record: RequestRecord): string {
     case 'denied':
       return `:no_entry_sign: ${who} ${f.id}${about} was denied by <@${record.decidedBy}>${record.denyReason ? `: ${quoted(record.denyReason)}` : '.'}`;
     case 'cancelled':
-      return `:heavy_multiplication_x: ${f.id} was cancelled by the requester.`;
+      // A cancel inside the wait may be any approver's: the thread names who.
+      return record.decidedBy && record.decidedBy !== f.requester && record.runAt !== undefined
+        ? `:heavy_multiplication_x: ${who} ${f.id}${about} was cancelled by <@${record.decidedBy}> before it ran; nothing was sent.`
+        : `:heavy_multiplication_x: ${f.id} was cancelled by the requester.`;
     case 'expired':
       return `:alarm_clock: ${who} ${f.id}${about} expired without enough approvals. Make a new request if it is still needed.`;
     default:

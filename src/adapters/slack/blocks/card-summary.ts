@@ -8,6 +8,7 @@ import { batchStatusWords } from '../../../domain/batch-status.js';
 import type { CardCommitments } from '../../../domain/commitments.js';
 import type { FreezeState } from '../../../domain/freeze-state.js';
 import type { RequestRecord, RequestState, SealedRequest } from '../../../domain/request.js';
+import { durationWords, zonedTime } from '../../../domain/timing.js';
 import { plural } from '../../../domain/words.js';
 import { fullAddress, shortAddress } from '../../../presenters/address.js';
 import { overCommittedWarning } from '../../../presenters/commitments.js';
@@ -102,6 +103,8 @@ export function approveConfirmText(record: RequestRecord, commitments?: CardComm
   } else {
     what = `Register ${summaryLine(f)}?`;
   }
+  // A timed request never says "runs now": when it runs, and who can cancel until then.
+  const timed = confirmRunText(f);
   const short = overCommittedWarning(commitments, compact);
   if (short) what = `${what} ${esc(short)}`;
   const n = record.votes.length + 1;
@@ -109,6 +112,7 @@ export function approveConfirmText(record: RequestRecord, commitments?: CardComm
   // A step-up request counts only a passkey vote: the click opens the private passkey page.
   if (f.stepUp)
     return `${what} This click opens your passkey page and moves nothing. Approving there with your passkey is approval ${n} of ${m}${n >= m ? '; then it runs and cannot be undone.' : '.'}`;
+  if (timed && n >= m) return `${what} ${compact ? '' : `Yours is approval ${n} of ${m}. `}${timed}`;
   if (compact)
     return `${what} Approval ${n} of ${m}: ${n >= m ? 'runs now, cannot be undone.' : `runs once ${m - n} more agree${m - n === 1 ? 's' : ''}.`}`;
   const runs = call.kind === 'register-beneficiary' ? 'they are recorded now' : 'it runs now';
@@ -141,4 +145,20 @@ export const buttonLabel = (verb: string, f: SealedRequest): string => {
           `${head}: ${call.kind === 'beneficiary' ? 'new payout destination' : 'registration'}`,
         ];
   return candidates.find((c) => c.length <= 75) ?? head;
+};
+
+/** "runs 1 h after approval", "runs 2026-12-04 09:00 Africa/Lagos", or both; undefined without timing. */
+export function plannedRun(f: SealedRequest): string | undefined {
+  const t = f.timing;
+  if (!t) return undefined;
+  const after = t.delayMs === undefined ? undefined : `${durationWords(t.delayMs)} after approval`;
+  if (t.notBefore === undefined) return after && `runs ${after}`;
+  const set = `runs ${zonedTime(t.notBefore, t.zone ?? 'UTC')}`;
+  return after ? `${set}, or ${after} if that is later` : set;
+}
+
+/** The Approve confirmation's last words on a timed request: never "runs now". */
+export const confirmRunText = (f: SealedRequest): string | undefined => {
+  const planned = plannedRun(f);
+  return planned && `It ${planned}; any approver or the requester can cancel until then.`;
 };

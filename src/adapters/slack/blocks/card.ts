@@ -20,6 +20,7 @@ import {
 } from './card-controls.js';
 import { whatLines } from './card-lines.js';
 import { summaryLine } from './card-summary.js';
+import { pendingTimeBlocks, waitingBlocks } from './card-time.js';
 import {
   type Blocks,
   code,
@@ -37,6 +38,7 @@ import { unknownOutcomeBlocks } from './not-paid.js';
 import { requestRepeatLines } from './repeat-lines.js';
 
 export { APPROVAL_ACTIONS } from './card-buttons.js';
+export { CANCEL_WAITING_ACTION } from './card-time.js';
 
 // Words first: the emoji only repeats them.
 const STATE_LABEL: Record<RequestState, string> = {
@@ -146,6 +148,8 @@ export function requestCardBlocks(record: RequestRecord, sandbox: boolean, contr
   const blocks: KnownBlock[] = [
     header(`${TITLE[f.call.kind]} ${f.id}`),
     section(statusLine(record, frozen)),
+    ...pendingTimeBlocks(record),
+    ...waitingBlocks(record),
     ...cardControlBlocks(record, controls),
     { type: 'section', text: mrkdwn(whatLines(f).join('\n')) },
     ...committedBlocks(record, controls.commitments),

@@ -3,15 +3,16 @@
   KEYS: none of its own; the previous row and the wallets' turns come as parameters.
   ARGV: none.
   Returns: functions only, each a refusal reason or nil.
-    batchOrder(a, previous, e, hold, now): within BATCH_HOLD_LIMIT of the approval (`hold` ms,
-      nil for none) ('too-old'); no other row of the batch executing and the row before it
+    batchOrder(a, previous, e, hold, now): within BATCH_HOLD_LIMIT of the approval or its runAt
+      (`hold` ms, nil for none; `now` Redis time) ('too-old'); no other row of the batch executing and the row before it
       (`previous`, the execution `e` itself for row 1) final ('waiting').
     batchTurn(a, turns, e, id): the wallet's turn ('turn'), then the funding check ('funding').
 ]]
 -- @include "approval"
 -- @include "batch"
 local function batchOrder(a, previous, e, hold, now)
-  local decided = num(redis.call('HGET', a, 'decidedAt'))
+  -- The hold limit counts from runAt when the approval waited for one (a delay or a set time).
+  local decided = math.max(num(redis.call('HGET', a, 'decidedAt')), num(redis.call('HGET', a, 'runAt')))
   if hold and decided > 0 and now - decided > hold then return 'too-old' end
   if num(redis.call('HGET', a, 'c:executing')) > 0 then return 'waiting' end
   if previous ~= e then

@@ -1,0 +1,56 @@
+/**
+ * What a card says about time: before approval when it will run ("runs 1 h after approval", or
+ * at a set time in its zone), and while it waits "Approved · runs at 14:30 UTC (in 58 min)" with
+ * a Cancel whose confirmation names the money. Slack's own `{ago}` token keeps "in 58 min"
+ * current without a re-render (https://api.slack.com/reference/surfaces/formatting#date-formatting). Pure.
+ */
+import type { KnownBlock } from '@slack/types';
+import type { RequestRecord } from '../../../domain/request.js';
+import { zonedTime } from '../../../domain/timing.js';
+import { buttonLabel, plannedRun, summaryLine } from './card-summary.js';
+import { plain, section } from './common.js';
+
+export const CANCEL_WAITING_ACTION = 'request_cancel_waiting';
+
+const relative = (ms: number) =>
+  `<!date^${Math.floor(ms / 1000)}^{ago}|${new Date(ms).toISOString().replace('T', ' ').slice(0, 16)} UTC>`;
+
+/** A pending card's line under its status. */
+export function pendingTimeBlocks(record: RequestRecord): KnownBlock[] {
+  const planned = record.state === 'pending' ? plannedRun(record.frozen) : undefined;
+  return planned
+    ? [section(`:stopwatch: Set to wait: ${planned}; any approver or the requester can cancel until then`)]
+    : [];
+}
+
+/** Approved and waiting for its runAt: the status line and the Cancel button. */
+export function waitingBlocks(record: RequestRecord): KnownBlock[] {
+  const f = record.frozen;
+  if (record.state !== 'approved' || record.runAt === undefined) return [];
+  const at = zonedTime(record.runAt, f.timing?.zone ?? 'UTC');
+  return [
+    section(
+      `:stopwatch: *Approved · runs at ${at} (${relative(record.runAt)})* — any approver or <@${f.requester}> can cancel until then`,
+    ),
+    {
+      type: 'actions',
+      block_id: `waiting-${f.id}`,
+      elements: [
+        {
+          type: 'button',
+          action_id: CANCEL_WAITING_ACTION,
+          style: 'danger',
+          text: plain('Cancel', 75),
+          accessibility_label: buttonLabel('Cancel', f),
+          value: f.id,
+          confirm: {
+            title: plain('Cancel this payment?', 100),
+            text: plain(`Cancel ${summaryLine(f)} before it runs at ${at}? Nothing will be sent.`.slice(0, 300), 300),
+            confirm: plain('Cancel it', 30),
+            deny: plain('Back', 30),
+          },
+        },
+      ],
+    } as KnownBlock,
+  ];
+}

@@ -1,0 +1,50 @@
+--[[
+  A cancel inside an approval's wait (a cancel window or a set time): every execution
+  queued → cancelled, the velocity reservation released, the approval done, in ONE script, so a
+  cancel and start.lua can never both win (DESIGN invariant 11: "a cancel that wins the race means
+  nothing is sent"). start.lua moves the approval approved → running in its own step, so an
+  approval still `approved` has no execution that started.
+  KEYS[1] approval            KEYS[4] ready index
+  KEYS[2] history             KEYS[5] executing set
+  KEYS[3] execution 1         KEYS[6] open set
+  KEYS[7..15] the 9 view indexes
+  KEYS[16] the velocity ledger         KEYS[17] its amounts (both the history key when no
+    velocity rule counts the approval)
+  KEYS[18] the wallets' turns          KEYS[19..] every execution
+  (store/script-keys.ts windowCancelKeys builds them from names.)
+  ARGV[1] approval id         ARGV[3] now (ms)
+  ARGV[2] history entry JSON  ARGV[4] approval fields JSON for done
+  Returns {n cancelled, kind, seq, viewChanged}, or {0, why}: 'started' (an execution began: the
+    start won), 'no-wait' (approved without a runAt), or the approval's state ('' when missing).
+]]
+-- @include "approval"
+-- @include "batch"
+local now = tonumber(ARGV[3])
+local as = redis.call('HGET', KEYS[1], 'state')
+if as == 'running' or as == 'paused' or as == 'stopping' then return {0, 'started'} end
+if as == 'done' then
+  local f = redis.call('HMGET', KEYS[1], 'c:succeeded', 'c:failed', 'c:unknown')
+  if num(f[1]) + num(f[2]) + num(f[3]) > 0 then return {0, 'started'} end
+end
+if as ~= 'approved' then return {0, as or ''} end
+if num(redis.call('HGET', KEYS[1], 'runAt')) == 0 then return {0, 'no-wait'} end
+local n = 0
+for i = 19, #KEYS do
+  if redis.call('HGET', KEYS[i], 'state') == 'queued' then
+    redis.call('HSET', KEYS[i], 'state', 'cancelled')
+    n = n + 1
+  end
+end
+count(KEYS[1], 'queued', -n)
+count(KEYS[1], 'cancelled', n)
+redis.call('ZREM', KEYS[4], ARGV[1])
+-- The quorum reserved the whole amount under the approval's id (+inf): released in this step.
+if KEYS[16] ~= KEYS[2] then
+  redis.call('ZREM', KEYS[16], ARGV[1])
+  redis.call('HDEL', KEYS[17], ARGV[1])
+end
+settle(KEYS[1], KEYS[6], ARGV[1], ARGV[4])
+leaveTurn(KEYS[1], KEYS[18], KEYS[3], ARGV[1])
+local _, changed = reindex(KEYS[1], 7, ARGV[1], now)
+local seq = redis.call('RPUSH', KEYS[2], ARGV[2])
+return {n, kindOf(KEYS[1]), seq, changed and 1 or 0}

@@ -1,0 +1,236 @@
+/**
+ * The cancel window (DELAY, DELAY_ABOVE) through signed Slack requests: an approval that gets the
+ * window reaches the service only after its runAt, once, whatever makes the start try meanwhile
+ * (the last vote's wake-up, the look after the quorum, the reconciler, a freeze and its release);
+ * one under the threshold runs at once. The start script compares runAt with Redis TIME, so a
+ * process whose clock runs an hour ahead starts nothing early either. Each test asserts order
+ * (the call's arrival against runAt) and counts, never a duration.
+ */
+import { Redis } from 'ioredis';
+import { describe, expect, it } from 'vitest';
+import { CANCEL_WAITING_ACTION } from '../../src/adapters/slack/blocks/card.js';
+import type { RequestRecord } from '../../src/domain/request.js';
+import { APPROVALS, blocksText, eventually, type Harness, PEOPLE, REDIS_URL } from '../support/harness.js';
+import {
+  click,
+  currentCard,
+  ephemeralText,
+  postRequest,
+  quiescent,
+  RECEIVER,
+  serviceCalls,
+  threadOf,
+  waitForState,
+} from '../support/requests.js';
+import { useHarness } from '../support/use-harness.js';
+
+// Seconds, not the 30 s of a desk's setting: the order of events is what is asserted.
+const TIME_ENV = { DELAY: '3s', DELAY_ABOVE: 'USDC=1000' };
+// The reconciler passes many times inside every window.
+const WORKER = { lockDurationMs: 1000, stalledIntervalMs: 500, reconcileEveryMs: 200, freezeRecheckMs: 200 };
+
+const callsFor = (h: Harness, amount: number) =>
+  serviceCalls(h, '/transfer').filter((c) => (c.body as { amount?: number }).amount === amount);
+
+/** Approved, with its runAt; then at least one try refused 'not-yet' and waiting in the delayed set. */
+async function approvedAndWaiting(h: Harness, amount: number, note: string): Promise<RequestRecord> {
+  const { id } = await postRequest(h, 'transfer', `${amount} base:usdc to ${RECEIVER} from ops for ${note}`);
+  await click(h, PEOPLE.approver1, id, 'request_approve');
+  const approved = await waitForState(h, id, 'approved', 5_000);
+  await eventually(
+    async () => {
+      const jobs = await h.rampart.deps.queues.execute.getJobs(['delayed']);
+      return jobs.some((j) => j.data.executionId === `${id}.1`) ? true : undefined;
+    },
+    5_000,
+    `${id}'s try to wait for its runAt`,
+  );
+  await eventually(
+    () => (blocksText(currentCard(h, id)).includes('Approved · runs at') ? true : undefined),
+    5_000,
+    `${id}'s card to say when it runs`,
+  );
+  return approved;
+}
+
+/** No job of this execution is left to run (others may still wait for their own runAt). */
+async function settled(h: Harness, id: string): Promise<void> {
+  await eventually(
+    async () => {
+      const jobs = await h.rampart.deps.queues.execute.getJobs(['active', 'waiting', 'prioritized']);
+      const state = (await h.rampart.deps.store.get(id))?.state;
+      return state !== 'executing' && !jobs.some((j) => j.data.executionId === `${id}.1`) ? true : undefined;
+    },
+    10_000,
+    `${id} to settle`,
+  );
+}
+
+/** Ran once, and not before its runAt (the sandbox stamps each call's arrival). */
+async function ranOnceAfterRunAt(h: Harness, record: RequestRecord, amount: number): Promise<void> {
+  const id = record.frozen.id;
+  await waitForState(h, id, 'succeeded', 15_000);
+  await quiescent(h);
+  const calls = callsFor(h, amount);
+  expect(calls).toHaveLength(1);
+  expect(record.runAt).toBeDefined();
+  expect(Date.parse(calls[0]?.at ?? '')).toBeGreaterThanOrEqual(record.runAt ?? Number.POSITIVE_INFINITY);
+  expect((await h.rampart.deps.store.get(id))?.executions[0]?.tries).toBe(1);
+}
+
+describe('the cancel window', () => {
+  const h = useHarness('time', TIME_ENV, { rampart: { worker: WORKER } });
+
+  it('5,000 USDC above DELAY_ABOVE reaches the service once, after runAt = quorum + DELAY on Redis time', async () => {
+    const record = await approvedAndWaiting(h, 5000, 'a delayed payment');
+    expect(record.frozen.timing).toEqual({ delayMs: 3000 });
+    expect((record.runAt ?? 0) - (record.decidedAt ?? 0)).toBe(3000);
+    // The wake-up and the look after the quorum both tried; neither reached the service.
+    expect(callsFor(h, 5000)).toHaveLength(0);
+    await ranOnceAfterRunAt(h, record, 5000);
+  });
+
+  it('100 USDC under DELAY_ABOVE runs at once, without a runAt', async () => {
+    const { id } = await postRequest(h, 'transfer', `100 base:usdc to ${RECEIVER} from ops for an undelayed one`);
+    await click(h, PEOPLE.approver1, id, 'request_approve');
+    const done = await waitForState(h, id, 'succeeded', 10_000);
+    expect(done.frozen.timing).toBeUndefined();
+    expect(done.runAt).toBeUndefined();
+    expect(callsFor(h, 100)).toHaveLength(1);
+  });
+
+  it('a freeze and an unfreeze-release inside the window: nothing before runAt, then once', async () => {
+    const record = await approvedAndWaiting(h, 5001, 'a window across a freeze');
+    await h.driver.command(PEOPLE.approver2, '/freeze', 'checking a wallet', APPROVALS);
+    await eventually(async () => ((await h.rampart.deps.controls.freeze()) ? true : undefined), 5_000, 'the freeze');
+    await h.driver.command(PEOPLE.approver1, '/unfreeze', '', APPROVALS);
+    const card = await eventually(
+      () =>
+        h.fake
+          .messages(APPROVALS)
+          .filter((m) => m.text === 'Unfreeze Rampart')
+          .at(-1),
+      5_000,
+      'the unfreeze card',
+    );
+    for (const user of [PEOPLE.approver1, PEOPLE.approver2])
+      await h.driver.click(user, { action_id: 'unfreeze_release', message: card, channel: APPROVALS });
+    await eventually(async () => ((await h.rampart.deps.controls.freeze()) ? undefined : true), 5_000, 'the lift');
+    // Waiting is not held: the release neither promoted nor cancelled it.
+    expect(callsFor(h, 5001)).toHaveLength(0);
+    expect((await h.rampart.deps.store.get(record.frozen.id))?.approvalState).toBe('approved');
+    await ranOnceAfterRunAt(h, record, 5001);
+  });
+});
+
+describe('a process whose clock runs an hour ahead', () => {
+  const ahead = () => Date.now() + 3_600_000;
+  const h = useHarness('time-clock', TIME_ENV, { rampart: { worker: WORKER, infra: { clock: ahead } } });
+
+  it('starts nothing before runAt: the start compares with Redis TIME, not the worker clock', async () => {
+    const record = await approvedAndWaiting(h, 5002, 'a fast clock');
+    // decidedAt and runAt are Redis time, not the web host's clock an hour ahead.
+    expect(record.decidedAt ?? 0).toBeLessThan(ahead() - 1_800_000);
+    await ranOnceAfterRunAt(h, record, 5002);
+  });
+});
+
+describe('cancel inside the window', () => {
+  const h = useHarness(
+    'time-cancel',
+    { ...TIME_ENV, DELAY: '1h', VELOCITY_LIMITS: 'ops:USDC=1000000/24h' },
+    { rampart: { worker: WORKER } },
+  );
+
+  it('any one approver cancels from the card: never sent, velocity released in the same step, the thread says who', async () => {
+    const record = await approvedAndWaiting(h, 5003, 'a payment to stop');
+    const id = record.frozen.id;
+    const card = currentCard(h, id);
+    expect(blocksText(card)).toContain('Approved · runs at');
+    const cancelButton = JSON.stringify(card.blocks).includes(CANCEL_WAITING_ACTION);
+    expect(cancelButton).toBe(true);
+    const ledger = h.rampart.deps.controls.ledgerKey({ walletId: 'wal_ops_7f3a', code: 'USDC' });
+    const redis = new Redis(REDIS_URL);
+    try {
+      expect(await redis.zscore(ledger, id)).toBe('inf');
+      // An approver who did not vote: one is enough.
+      await h.driver.click(PEOPLE.approver2, {
+        action_id: CANCEL_WAITING_ACTION,
+        value: id,
+        message: card,
+        channel: APPROVALS,
+      });
+      const done = await waitForState(h, id, 'cancelled', 5_000);
+      expect(done.decidedBy).toBe(PEOPLE.approver2);
+      expect(await redis.zscore(ledger, id)).toBeNull();
+      expect(await redis.hget(`${ledger}:amounts`, id)).toBeNull();
+    } finally {
+      await redis.quit();
+    }
+    await eventually(
+      () => (threadOf(h, id).some((m) => blocksText(m).includes(PEOPLE.approver2)) ? true : undefined),
+      5_000,
+      'the thread to say who cancelled',
+    );
+    expect(ephemeralText(h, PEOPLE.approver2)).toContain(`You cancelled ${id}; nothing was sent.`);
+    await settled(h, id);
+    expect(callsFor(h, 5003)).toHaveLength(0);
+  });
+
+  it('someone neither approver nor requester is refused with a sentence; nothing changes', async () => {
+    const record = await approvedAndWaiting(h, 5004, 'an outsider’s click');
+    const id = record.frozen.id;
+    await h.driver.click(PEOPLE.outsider, {
+      action_id: CANCEL_WAITING_ACTION,
+      value: id,
+      message: currentCard(h, id),
+      channel: APPROVALS,
+    });
+    await eventually(
+      () =>
+        ephemeralText(h, PEOPLE.outsider).includes(`Only an approver or the requester can cancel ${id}`)
+          ? true
+          : undefined,
+      5_000,
+      'the refusal',
+    );
+    expect((await h.rampart.deps.store.get(id))?.approvalState).toBe('approved');
+    // The requester may: the last click on the same card.
+    await h.driver.click(PEOPLE.requester, {
+      action_id: CANCEL_WAITING_ACTION,
+      value: id,
+      message: currentCard(h, id),
+      channel: APPROVALS,
+    });
+    await waitForState(h, id, 'cancelled', 5_000);
+  });
+
+  it('a cancel that loses the race to the start is told "already started"; the payment ran once', async () => {
+    const record = await approvedAndWaiting(h, 5005, 'a late cancel');
+    const id = record.frozen.id;
+    const stale = structuredClone(currentCard(h, id));
+    // The window ends now (Redis time), and the waiting try is woken.
+    const redis = new Redis(REDIS_URL);
+    try {
+      await redis.hset(h.rampart.deps.store.keys.approval(id), 'runAt', '1');
+    } finally {
+      await redis.quit();
+    }
+    for (const job of await h.rampart.deps.queues.execute.getJobs(['delayed']))
+      if (job.data.executionId === `${id}.1`) await job.promote();
+    await waitForState(h, id, 'succeeded', 10_000);
+    await h.driver.click(PEOPLE.approver2, {
+      action_id: CANCEL_WAITING_ACTION,
+      value: id,
+      message: stale,
+      channel: APPROVALS,
+    });
+    await eventually(
+      () => (ephemeralText(h, PEOPLE.approver2).includes(`${id} already started`) ? true : undefined),
+      5_000,
+      'already started',
+    );
+    await settled(h, id);
+    expect(callsFor(h, 5005)).toHaveLength(1);
+  });
+});
