@@ -5,9 +5,10 @@
 import type { RequestRecord } from '../domain/request.js';
 import type { ControlStore, FreezeState } from '../store/controls.js';
 import type { RequestStore } from '../store/requests.js';
+import { withMoved } from './batch-moved.js';
 
 export interface HomeDeps {
-  store: Pick<RequestStore, 'openIds' | 'recentIds' | 'get' | 'idsInState'>;
+  store: Pick<RequestStore, 'openIds' | 'recentIds' | 'get' | 'idsInState' | 'batches' | 'executions'>;
   controls: Pick<ControlStore, 'freeze'>;
 }
 
@@ -28,7 +29,13 @@ export const UNKNOWN_ON_HOME = 50;
 export const RECENT_ON_HOME = 15;
 
 async function records(deps: HomeDeps, ids: string[]): Promise<RequestRecord[]> {
-  const all = await Promise.all(ids.map((id) => deps.store.get(id)));
+  // A finished batch's line says what it moved (read from its rows, app/batch-moved.ts).
+  const all = await Promise.all(
+    ids.map(async (id) => {
+      const r = await deps.store.get(id);
+      return r && withMoved(deps.store, r);
+    }),
+  );
   return all.filter((r): r is RequestRecord => r !== undefined).sort((a, b) => b.frozen.createdAt - a.frozen.createdAt);
 }
 

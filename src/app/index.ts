@@ -50,6 +50,7 @@ import { type AgainRowsOutcome, againRows, checkAgain, type SubmitAgain, submitA
 import { batchRowOutcomes, listRequests, readRequest, requestHistory } from './request-reads.js';
 import { resolveUnknown, type Via } from './resolve.js';
 import { offerStepUp } from './step-up.js';
+import { keepLinkMessage } from './step-up-page.js';
 import { type BatchSubmission, batchPolicy, submitBatch } from './submit-batch.js';
 import type { SubmitBudget } from './submit-budget.js';
 import { type RegistrationInput, submitRegistration } from './submit-registration.js';
@@ -160,6 +161,12 @@ export function createApp(deps: FacadeDeps) {
       /** A link to confirm an unknown outcome as not paid with a passkey (app/step-up-confirm.ts). */
       offerNotPaid: (executionId: string, actor: Actor, proposal?: string) =>
         offerStepUp(deps, executionId, actor.user, 'confirm-not-paid', false, proposal),
+      /**
+       * The private link message's response URL (from its button's click), kept so the message is
+       * replaced once the link is used.
+       */
+      keepLinkMessage: (actor: Actor, purpose: 'approve' | 'resume', subject: string, responseUrl: string) =>
+        keepLinkMessage(deps, actor.user, purpose, subject, responseUrl),
       revoke: (user: string, id?: string) => revokePasskeys(deps, user, id),
       /** `rampart doctor`: approvers holding a passkey that counts at `now`. */
       holders: (now: number) => deps.passkeys.usableHolders(now),

@@ -13,7 +13,7 @@ import type { ServiceClient } from '../service/client.js';
 import type { BalanceCache } from '../store/balance-cache.js';
 import type { BalanceHistory } from '../store/balance-history.js';
 import { confirmNeedsPasskey } from './confirm-not-paid.js';
-import { findUnknown, type ResolveDeps, type ResolveOutcome } from './resolve.js';
+import { executionIdOf, findUnknown, type ResolveDeps, type ResolveOutcome } from './resolve.js';
 
 export type FactsDeps = ResolveDeps & {
   service: Pick<ServiceClient, 'getBalances'>;
@@ -46,9 +46,13 @@ const MOVING_VIEWS = ['approved', 'executing', 'succeeded', 'failed', 'unknown']
 export async function outcomeFacts(
   deps: FactsDeps,
   user: string,
-  execId: string,
+  typed: string,
   withNow: boolean,
 ): Promise<{ ok: true; facts: OutcomeFacts } | { ok: false; outcome: ResolveOutcome }> {
+  // `/resolve B-1003 row 2` opens the form by the row's name.
+  const named = await executionIdOf(deps, typed);
+  if (!named) return { ok: false, outcome: { kind: 'missing', id: typed } };
+  const execId = named;
   const found = await findUnknown(deps, user, execId);
   if (!found.ok) return found;
   const { record, execution, approvalId } = found;

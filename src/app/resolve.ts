@@ -8,10 +8,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { type ExecutionState, isSingleExecution, parseExecutionId } from '../domain/approval.js';
+import { executionOfRow } from '../domain/batch-status.js';
 import { type NotPaidProposal, proposalId } from '../domain/not-paid.js';
 import { paidProofProblem } from '../domain/paid-proof.js';
 import type { ExecutionRecord, HistoryEntry, RequestOutcome, RequestRecord } from '../domain/request.js';
-import type { Resolution } from '../domain/resolution.js';
+import { parseRowRef, type Resolution } from '../domain/resolution.js';
 import { noSelfApproval } from '../domain/rules/index.js';
 import type { NotPaidRefusal } from '../store/executions.js';
 import { type Authorisation, authorise } from './decide.js';
@@ -80,9 +81,34 @@ function paidOutcome(record: RequestRecord, note: string): RequestOutcome {
   }
 }
 
+/**
+ * The execution a typed name means: `B-1003 row 2` is the batch's execution for row 2 of its file
+ * (domain/batch-status.ts executionOfRow); an execution id stays as typed. Undefined: no such row.
+ */
+export async function executionIdOf(deps: Pick<ResolveDeps, 'store'>, typed: string): Promise<string | undefined> {
+  const row = parseRowRef(typed);
+  if (!row) return typed;
+  const record = await deps.store.get(row.approvalId);
+  return record ? executionOfRow(record, row.row) : undefined;
+}
+
+/** The answer names the payment as it was typed ("B-1003 row 2" stays so, never "B-1003.1"). */
+const asTyped = (o: ResolveOutcome, typed: string): ResolveOutcome =>
+  'executionId' in o ? { ...o, executionId: typed } : o;
+
 /** /resolve and `rampart resolve`: paid takes effect; not-paid records a proposal only. */
-export function resolveUnknown(deps: ResolveDeps, user: string, r: Resolution, via: Via = 'slack') {
-  return r.paid ? recordPaid(deps, user, r.id, r.note, via) : proposeNotPaid(deps, user, r.id, r.note, via);
+export async function resolveUnknown(
+  deps: ResolveDeps,
+  user: string,
+  r: Resolution,
+  via: Via = 'slack',
+): Promise<ResolveOutcome> {
+  const execId = await executionIdOf(deps, r.id);
+  if (!execId) return { kind: 'missing', id: r.id };
+  const outcome = r.paid
+    ? await recordPaid(deps, user, execId, r.note, via)
+    : await proposeNotPaid(deps, user, execId, r.note, via);
+  return asTyped(outcome, r.id);
 }
 
 export async function recordPaid(

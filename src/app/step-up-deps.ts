@@ -69,6 +69,11 @@ export interface PasskeyNotices {
   removed(user: string, removed: readonly Passkey[], by: string): Promise<boolean>;
   /** Redraws a pending passkey's approval card once decided: no button, who decided. */
   decided(passkey: Passkey, card: PasskeyCard, decision: PasskeyCardDecision): Promise<void>;
+  /**
+   * Replaces the private link message (at the response URL its click gave) once its link was
+   * used. Optional: the CLI's notices have no Slack message to replace.
+   */
+  linkUsed?(responseUrl: string, subject: string): Promise<void>;
 }
 
 /**

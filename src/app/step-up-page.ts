@@ -72,6 +72,30 @@ export async function beginStepUp(deps: StepUpDeps, token: string, from?: string
 
 export type PageFinished = Finished | PasskeyDecided;
 
+/** The page's answers after which the link's token is spent (the passkey was verified and used). */
+const USED: ReadonlySet<string> = new Set(['decided', 'resumed', 'confirmed']);
+
+/** The private message that carried the link stops offering it: "Passkey link used". */
+async function replaceLinkMessage(deps: StepUpDeps, data: TokenData): Promise<void> {
+  try {
+    const url = await deps.stepUpTokens.takeMessage(data.user, data.purpose, data.subject);
+    if (url) await deps.notices?.linkUsed?.(url, data.subject);
+  } catch (err) {
+    deps.log.warn({ err }, 'could not replace the passkey link message');
+  }
+}
+
+/** Keeps where the link message can be replaced: the response URL of its button's click. */
+export async function keepLinkMessage(
+  deps: Pick<StepUpDeps, 'stepUpTokens'>,
+  user: string,
+  purpose: RecordPurpose,
+  subject: string,
+  responseUrl: string,
+): Promise<void> {
+  await deps.stepUpTokens.keepMessage(user, purpose, subject, responseUrl);
+}
+
 export async function finishStepUp(
   deps: StepUpDeps,
   token: string,
@@ -81,7 +105,10 @@ export async function finishStepUp(
   const c = await count(deps, token, from);
   if (c.kind === 'record') {
     const bound = await bindRecord(deps, c.data);
-    return 'kind' in bound ? bound : finishRecordStepUp(deps, token, bound, body);
+    if ('kind' in bound) return bound;
+    const finished = await finishRecordStepUp(deps, token, bound, body);
+    if (USED.has(finished.kind)) await replaceLinkMessage(deps, c.data);
+    return finished;
   }
   if (c.kind === 'passkey') {
     const bound = await bindPasskey(deps, c.data);

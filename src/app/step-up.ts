@@ -25,7 +25,11 @@ import {
 
 export { assertionSchema } from './step-up-assert.js';
 
-export type Offer = { kind: 'link'; url: string } | { kind: 'no-passkey'; waiting: boolean } | { kind: 'late' };
+/** `expiresAt`: when the link stops working (ms since the epoch). */
+export type Offer =
+  | { kind: 'link'; url: string; expiresAt: number }
+  | { kind: 'no-passkey'; waiting: boolean }
+  | { kind: 'late' };
 
 /**
  * After Approve (or Resume, or a not-paid confirmation) was refused for want of a passkey: a link
@@ -48,6 +52,7 @@ export async function offerStepUp(
   const found = await subjectInState(deps.store, purpose, subject);
   const subjectHash = found ? await stepUpHash(deps.store, found.record) : undefined;
   if (subjectHash === undefined) return { kind: 'late' };
+  const expiresAt = now + STEP_UP_TOKEN_MS;
   const token = await deps.stepUpTokens.issue(
     {
       purpose,
@@ -55,14 +60,14 @@ export async function offerStepUp(
       subject,
       subjectHash,
       nonce: randomBytes(32).toString('base64url'),
-      expiresAt: now + STEP_UP_TOKEN_MS,
+      expiresAt,
       ...(warningsChecked ? { warningsChecked: true } : {}),
       ...(proposal === undefined ? {} : { proposal }),
     },
     now,
   );
   // The token rides in the fragment: never in a request line, a log or a referrer.
-  return { kind: 'link', url: `${relyingParty(deps.config).base}/step-up#${token}` };
+  return { kind: 'link', url: `${relyingParty(deps.config).base}/step-up#${token}`, expiresAt };
 }
 
 export type StepUpRefusal = { kind: 'invalid' } | { kind: 'limited' } | { kind: 'no-passkey' };

@@ -2,6 +2,8 @@
  * A batch as one approval: the facts its card shows, the rows kept
  * beside it for the thread's files, and the summary at the end. Pure.
  */
+
+import { shortAddress } from './address.js';
 import { type Amount, amountToString, formatAmount } from './amount.js';
 import type { BatchKind } from './batch-cells.js';
 import { rowAmount } from './batch-money.js';
@@ -21,7 +23,7 @@ export interface BatchFacts {
   availableNow: string;
   availableAfter: string;
   fileFingerprint: string;
-  /** The first rows, one line each ("row 2 · 0x99ED…DEdcF · 250 · INV-118"). */
+  /** The first rows, one line each ("row 2 · 0x99ED…EdcF · 250 · INV-118"). */
   preview: string[];
   /** Warnings with row numbers: destinations Rampart never paid. */
   newDestinations?: number[];
@@ -48,7 +50,8 @@ export interface BatchRowRecord {
 /** How many rows the card previews (Slack's block text limits keep a card readable). */
 export const PREVIEW_ROWS = 10;
 
-const shortDestination = (d: string) => (d.length > 16 ? `${d.slice(0, 6)}…${d.slice(-5)}` : d);
+/** One short form everywhere people read an address: first 6, last 4. */
+const shortDestination = shortAddress;
 
 /** `asset`: the batch's asset id, so each amount reads like the total (domain/batch-money.ts). */
 export function previewLines(rows: readonly BatchRowRecord[], code: string, asset = ''): string[] {

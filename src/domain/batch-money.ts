@@ -23,3 +23,23 @@ export function assetWords(asset: string, code: string): string {
   const info = assetInfo(id);
   return `${code || info.code} on ${CHAINS[info.chain].name}`;
 }
+
+/** The decimals of a batch's asset (`bsc:cngn` → 6); 6 for an asset Rampart does not know. */
+export function assetDecimals(asset: string | undefined): number {
+  const id = asset ? parseAssetId(asset) : undefined;
+  return id ? assetInfo(id).decimals : 6;
+}
+
+/**
+ * What a batch moved: the sum of its succeeded rows' sealed amounts, exactly (bigint minor
+ * units, never a float), in the batch asset's decimals.
+ */
+export function succeededTotal(
+  rows: readonly { state: string; amount: string }[],
+  decimals: number,
+): { units: bigint; decimals: number } {
+  const units = rows
+    .filter((r) => r.state === 'succeeded')
+    .reduce((sum, r) => sum + parseAmount(r.amount, decimals).units, 0n);
+  return { units, decimals };
+}

@@ -19,6 +19,23 @@ export type PauseKind = 'unknown' | 'funding' | 'failures' | 'redis' | 'other';
 export const rowOf = (record: RequestRecord, executionId: string): number =>
   Number(executionId.slice(executionId.lastIndexOf('.') + 1)) + (record.frozen.display.viaApi ? 0 : 1);
 
+/**
+ * The execution a person's row number names (`B-1003 row 2` is `B-1003.1` for a file's batch):
+ * the inverse of rowOf; undefined when the batch has no such row.
+ */
+export function executionOfRow(record: RequestRecord, row: number): string | undefined {
+  const n = row - (record.frozen.display.viaApi ? 0 : 1);
+  return Number.isInteger(n) && n >= 1 && n <= record.executionCount ? `${record.frozen.id}.${n}` : undefined;
+}
+
+/**
+ * How people read an execution, the same on the card, in the thread, App Home, the report, the
+ * receipt and the Record outcome form: "B-1003 row 2" for a batch's row (the row of its file),
+ * the execution id itself ("R-1002.1") for a single request's one execution.
+ */
+export const executionName = (record: RequestRecord, executionId: string): string =>
+  record.frozen.display.batch ? `${record.frozen.id} row ${rowOf(record, executionId)}` : executionId;
+
 /** Rows (of the record's first page of executions) in one state, in row order. */
 export const rowsIn = (record: RequestRecord, state: RequestRecord['executions'][number]['state']): number[] =>
   record.executions
@@ -48,9 +65,10 @@ export function rowWords(rows: readonly number[], max = 10): string {
 
 /**
  * "Partly paid: 10 of 20 (500,000.00 cNGN), 3 failed, 7 cancelled". `moved` is the sum of the
- * succeeded rows' sealed amounts when the caller has read them; without it the count stands alone.
+ * succeeded rows' sealed amounts (the record's own once app/batch-moved.ts has read it); without
+ * it the count stands alone.
  */
-export function outcomeWords(record: RequestRecord, moved?: Amount): string {
+export function outcomeWords(record: RequestRecord, moved: Amount | undefined = record.moved): string {
   const c = record.counts;
   const n = record.executionCount;
   const offramps = record.frozen.display.batch?.kind === 'offramps';
@@ -97,7 +115,7 @@ export function pausedWhy(record: RequestRecord): string {
  * The batch's status in words, or undefined for a single request or before approval (a pending batch reads as any
  * request does). The same text on the card, in the notification text, App Home and the report.
  */
-export function batchStatusWords(record: RequestRecord, moved?: Amount): string | undefined {
+export function batchStatusWords(record: RequestRecord, moved: Amount | undefined = record.moved): string | undefined {
   if (!record.frozen.display.batch) return undefined;
   switch (record.approvalState) {
     case 'approved':

@@ -28,6 +28,8 @@ export function batchPayments(record: RequestRecord, rows: readonly BatchRowFact
     record.decidedAt !== undefined && record.votes.length > 0 ? record.decidedAt - createdAt : undefined;
   return rows.map((r, i) => ({
     id: r.executionId,
+    name: `${record.frozen.id} row ${r.row.row}`,
+    ...(record.approvalState === 'paused' ? { batchPaused: true } : {}),
     kind: call.kind as 'transfer' | 'offramp',
     state: r.state,
     wallet: display.walletAlias ?? call.body.wallet_id,

@@ -7,6 +7,7 @@
 import { amountFromNumber } from './amount.js';
 import type { ExecutionState } from './approval.js';
 import { assetInfo, CHAINS } from './assets.js';
+import { batchStatusWords } from './batch-status.js';
 import { PAID_BENEFICIARIES, paidAs } from './destination-key.js';
 import { dayOf, daysBetween } from './report-days.js';
 import type { RequestRecord } from './request.js';
@@ -24,6 +25,10 @@ export interface ReportWindow {
 export interface Payment {
   /** `R-n`, or a batch row's execution `B-n.k` (each row is a payment). */
   id: string;
+  /** A batch row as its card and receipt name it, "B-1003 row 2" (the row of its file). */
+  name?: string;
+  /** A batch row whose batch is paused now. */
+  batchPaused?: boolean;
   kind: 'transfer' | 'offramp';
   state: RequestRecord['state'] | ExecutionState;
   wallet: string;
@@ -58,6 +63,11 @@ export interface Report {
   firstTime: Payment[];
   approval: { median: number; slowest: number; count: number } | undefined;
   unresolved: Payment[];
+  /**
+   * Batches of the window not finished, in their status words as the card says them ("Paused:
+   * 3 rows in a row failed (13 of 20 rows run)"): their unsent rows are waiting, not news of money.
+   */
+  openBatches: { id: string; words: string }[];
 }
 
 export const isBatchRecord = (record: RequestRecord): boolean => record.shape === 'batch';
@@ -150,7 +160,9 @@ export function buildReport(
     series.perDay[i] = (series.perDay[i] ?? 0n) + p.units;
   };
   for (const p of inside) {
-    totals[`${p.kind} ${p.state}`] = (totals[`${p.kind} ${p.state}`] ?? 0) + 1;
+    // A paused batch's unsent rows are not queued to run: they wait for Resume or Stop.
+    const state = p.batchPaused && p.state === 'queued' ? 'unsent (batch paused)' : p.state;
+    totals[`${p.kind} ${state}`] = (totals[`${p.kind} ${state}`] ?? 0) + 1;
     if (p.approvalMs !== undefined) approvals.push(p.approvalMs);
     if (p.state !== 'succeeded' && p.state !== 'unknown') continue;
     payments.push(p);
@@ -190,5 +202,13 @@ export function buildReport(
             count: approvals.length,
           },
     unresolved: payments.filter((p) => p.state === 'unknown'),
+    openBatches: records
+      .filter((r) => isBatchRecord(r) && OPEN_BATCH.has(r.approvalState))
+      .flatMap((r) => {
+        const words = batchStatusWords(r);
+        return words ? [{ id: r.frozen.id, words }] : [];
+      }),
   };
 }
+
+const OPEN_BATCH: ReadonlySet<RequestRecord['approvalState']> = new Set(['approved', 'running', 'paused', 'stopping']);

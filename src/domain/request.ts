@@ -5,6 +5,7 @@
 
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import type { Amount } from './amount.js';
 import type { ApprovalShape, ApprovalState, ExecutionCounts, ExecutionState, ViewState } from './approval.js';
 import { VIEW_STATES } from './approval.js';
 import type { AssetId } from './assets.js';
@@ -256,6 +257,11 @@ export interface RequestRecord {
   counts: ExecutionCounts;
   /** The first page of its executions (all of them for a single request); page with the store. */
   executions: ExecutionRecord[];
+  /**
+   * A finished batch: the sum of its succeeded rows' sealed amounts, read from the rows when the
+   * batch is drawn (app/batch-moved.ts), so a row's finish writes nothing more.
+   */
+  moved?: Amount;
 }
 
 // The same SHA-256 as node:crypto's, from the pure library domain/ already uses: no node:* here.

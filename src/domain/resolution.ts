@@ -7,7 +7,7 @@
 import { APPROVAL_ID, EXECUTION_ID } from './approval.js';
 
 export interface Resolution {
-  /** The execution, as typed and upper-cased: `R-12.1`, `B-7.3`. */
+  /** The execution as typed, upper-cased: `R-12.1`, `B-7.3`, or a batch's row `B-7 row 4` (app/resolve.ts reads which). */
   id: string;
   /** paid: records it as succeeded; not paid: only proposes it (a second approver confirms). */
   paid: boolean;
@@ -23,13 +23,35 @@ export type ParsedResolution = { ok: true; resolution: Resolution } | { ok: fals
 
 export const shorten = (s: string): string => (s.length > 24 ? `${s.slice(0, 23)}…` : s);
 
-/** A full execution id, or the sentence that asks for one. */
+/** A batch's row as people name it: `B-1003 row 2` (the row of its file, as the card shows it). */
+export const ROW_REF = /^(B-\d+) ROW (\d+)$/;
+
+export function parseRowRef(text: string): { approvalId: string; row: number } | undefined {
+  const m = ROW_REF.exec(text.trim().replace(/\s+/g, ' ').toUpperCase());
+  return m?.[1] && m[2] ? { approvalId: m[1], row: Number(m[2]) } : undefined;
+}
+
+/**
+ * The payment named by the first words typed: `B-1003 row 2` (three words) or an execution id
+ * (`B-1003.1`, `R-12.1`, one word), upper-cased, and the words after it.
+ */
+export function leadingRef(words: readonly string[]): { ref: string; rest: string[] } {
+  const [first = '', second = '', third = '', ...after] = words;
+  if (second.toLowerCase() === 'row' && /^\d+$/.test(third) && APPROVAL_ID.test(first.toUpperCase()))
+    return { ref: `${first.toUpperCase()} row ${third}`, rest: after };
+  return { ref: first, rest: words.slice(1) };
+}
+
+/** A full execution id or a batch's row, or the sentence that asks for one. */
 export function executionIdProblem(rawId: string): string | undefined {
   const id = rawId.toUpperCase();
-  if (!rawId) return 'Name the payment to resolve, e.g. R-1234.1.';
+  if (!rawId) return 'Name the payment to resolve, e.g. R-1234.1 or B-7 row 3.';
   if (EXECUTION_ID.test(id)) return undefined;
+  if (parseRowRef(id)) return undefined;
   if (APPROVAL_ID.test(id))
-    return `Name the execution, e.g. ${id}.1 (a batch's third row: ${id}.3), so a typo cannot settle another payment; nothing changed.`;
+    return id.startsWith('B-')
+      ? `Name the row of ${id}, e.g. ${id} row 3, so a typo cannot settle another payment; nothing changed.`
+      : `Name the execution, e.g. ${id}.1 (a batch's row: B-7 row 3), so a typo cannot settle another payment; nothing changed.`;
   return `"${shorten(rawId)}" is not a request id; use one such as R-1234.1.`;
 }
 
@@ -43,8 +65,10 @@ export function whyProblem(id: string, why: string): string | undefined {
 export const cleanWhy = (words: string): string => words.replace(/\s+/g, ' ').trim();
 
 export function parseResolution(words: readonly string[]): ParsedResolution {
-  const [rawId = '', rawVerdict = '', ...rest] = words.map((w) => w.trim()).filter(Boolean);
-  const id = rawId.toUpperCase();
+  const lead = leadingRef(words.map((w) => w.trim()).filter(Boolean));
+  const rawId = lead.ref;
+  const [rawVerdict = '', ...rest] = lead.rest;
+  const id = parseRowRef(rawId) ? rawId : rawId.toUpperCase();
   const idProblem = executionIdProblem(rawId);
   if (idProblem) return { ok: false, problem: idProblem };
   const verdict = rawVerdict.toLowerCase();

@@ -4,16 +4,13 @@
  */
 import type { BatchRowOutcome } from '../app/notifier.js';
 import { type Amount, parseAmount } from '../domain/amount.js';
-import { assetInfo, parseAssetId } from '../domain/assets.js';
+import { assetDecimals, succeededTotal } from '../domain/batch-money.js';
 import { receiptCsv } from '../domain/batch-receipt.js';
 import type { RequestRecord } from '../domain/request.js';
 import { outcomeMessage } from './describe-error.js';
 
-const decimalsOf = (record: RequestRecord): number => {
-  const body = record.frozen.call.body as { asset?: string };
-  const id = body.asset ? parseAssetId(body.asset) : undefined;
-  return id ? assetInfo(id).decimals : 6;
-};
+const decimalsOf = (record: RequestRecord): number =>
+  assetDecimals((record.frozen.call.body as { asset?: string }).asset);
 
 /** A row without a recorded outcome says why it was not sent: a cancelled row was stopped with its batch. */
 const notSentWhy = (state: BatchRowOutcome['state']): string | undefined =>
@@ -24,7 +21,6 @@ export function batchReceipt(record: RequestRecord, rows: readonly BatchRowOutco
   const kind = record.frozen.display.batch?.kind ?? 'transfers';
   const decimals = decimalsOf(record);
   const amount = (r: BatchRowOutcome): Amount => parseAmount(r.amount, decimals);
-  const moved = rows.filter((r) => r.state === 'succeeded').reduce((sum, r) => sum + amount(r).units, 0n);
   const csv = receiptCsv(
     kind,
     rows.map((r) => ({
@@ -37,5 +33,5 @@ export function batchReceipt(record: RequestRecord, rows: readonly BatchRowOutco
       error: r.state === 'succeeded' ? undefined : (outcomeMessage(r.outcome) ?? notSentWhy(r.state)),
     })),
   );
-  return { moved: { units: moved, decimals }, csv };
+  return { moved: succeededTotal(rows, decimals), csv };
 }

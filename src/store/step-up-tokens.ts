@@ -45,6 +45,8 @@ export type Attempt =
   | { kind: 'user-limit'; data: TokenData };
 
 export const ATTEMPTS_PER_TOKEN = 5;
+/** How long a link message's response URL is kept (Slack accepts one for 30 minutes). */
+export const LINK_MESSAGE_MS = 30 * 60_000;
 export const ATTEMPTS_PER_USER_HOUR = 20;
 /**
  * Per client address (only behind a named proxy, TRUST_PROXY): every attempt counts, a link that
@@ -148,6 +150,23 @@ export class StepUpTokens {
       credentialId,
       String(counter),
     )) as Consumed;
+  }
+
+  private messageKey = (user: string, purpose: string, subject: string) =>
+    `${this.prefix}:stepup:message:${hashToken(`${user} ${purpose} ${subject}`)}`;
+
+  /**
+   * Where the private link message can be replaced once the link is used: the response URL of
+   * its button's click. Slack accepts a response URL for 30 minutes (Slack's "Handling user
+   * interaction": up to 5 times within 30 minutes), so it is kept no longer.
+   */
+  async keepMessage(user: string, purpose: string, subject: string, url: string): Promise<void> {
+    await this.redis.set(this.messageKey(user, purpose, subject), url, 'PX', LINK_MESSAGE_MS);
+  }
+
+  /** The kept response URL, once: a second use finds none. */
+  async takeMessage(user: string, purpose: string, subject: string): Promise<string | undefined> {
+    return (await this.redis.getdel(this.messageKey(user, purpose, subject))) ?? undefined;
   }
 
   /** Uses a token that moves no counter (enrolment); true only for the one caller that got it. */

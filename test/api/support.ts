@@ -21,6 +21,7 @@ import type { ApiKey, ApiKeyLimits, ApiScope } from '../../src/domain/api-key.js
 import type { Rate } from '../../src/domain/rate.js';
 import type { ApiKeyStore } from '../../src/store/api-keys.js';
 import { BOT_TOKEN, type Harness, PEOPLE } from '../support/harness.js';
+import { useStarted } from '../support/use-harness.js';
 
 export interface ApiAnswer {
   status: number;
@@ -82,6 +83,14 @@ export async function startApi(h: Harness, options: ApiOptions = {}): Promise<Ap
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** The API over a harness's Rampart for the enclosing file or block; call it after useHarness. */
+export const useApi = (h: Harness, options: ApiOptions = {}): Api =>
+  useStarted(
+    'API',
+    () => startApi(h, options),
+    (api) => api.close(),
+  );
 
 export async function call(url: string, method: string, path: string, o: CallOptions = {}): Promise<ApiAnswer> {
   const headers: Record<string, string> = { ...o.headers };

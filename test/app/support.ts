@@ -10,6 +10,7 @@ import type { ExecuteOneDeps } from '../../src/app/execute-one.js';
 import type { NotifyRequest } from '../../src/app/ports.js';
 import { type NewRequest, sealRequest } from '../../src/app/post-request.js';
 import { loadConfig } from '../../src/config.js';
+import type { BatchFacts, BatchRowRecord } from '../../src/domain/batch-approval.js';
 import type { ServiceCall } from '../../src/domain/request.js';
 import { createLogger } from '../../src/log.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
@@ -17,20 +18,13 @@ import { ServiceClient } from '../../src/service/client.js';
 import { ControlStore, UnfreezeStore } from '../../src/store/controls.js';
 import { Registry } from '../../src/store/registry.js';
 import { RequestStore } from '../../src/store/requests.js';
+import { transferOf } from '../support/factories.js';
 import { deleteKeys, REDIS_URL } from '../support/harness.js';
 
 export const REQUESTER = 'U0REQUESTER';
 export const APPROVERS = ['U0APPROVER1', 'U0APPROVER2'];
 
-export const transfer = (amount: number): ServiceCall => ({
-  kind: 'transfer',
-  body: {
-    wallet_id: 'wal_ops_7f3a',
-    amount,
-    receiver: '0x99ED2e97162533BA814aF8092b93b9a3090DEdcF',
-    asset: 'base:usdc',
-  },
-});
+export const transfer = transferOf;
 
 export interface World {
   redis: Redis;
@@ -134,22 +128,31 @@ export async function startWorld(name: string, env: Record<string, string> = {})
  * A batch as submitBatch stores it (issue 20): `B-<n>` with its rows saved, the approval's call
  * carrying the total and one sealed call per row. `R`: the same calls as one approval `R-<n>`.
  */
-export async function sealBatch(w: World, amounts: number[], kind: 'B' | 'R' = 'B'): Promise<string> {
+export async function sealBatch(
+  w: World,
+  amounts: number[],
+  kind: 'B' | 'R' = 'B',
+  over: { rows?: BatchRowRecord[]; batch?: BatchFacts; display?: NewRequest['display']; reason?: string } = {},
+): Promise<string> {
   const store = w.deps.store;
   const id = await store.nextId(kind);
   if (kind === 'B')
     await store.batches.saveRows(
       id,
-      amounts.map((a, i) => ({ row: i + 2, destination: 'x', amount: String(a) })),
+      over.rows ?? amounts.map((a, i) => ({ row: i + 2, destination: 'x', amount: String(a) })),
     );
   const s = await sealRequest(w.deps, {
     id,
     shape: kind === 'B' ? 'batch' : 'single',
     call: transfer(amounts.reduce((a, b) => a + b, 0)),
     calls: amounts.map(transfer),
-    display: { chain: 'base', walletAlias: 'ops' },
+    display: over.display ?? {
+      chain: 'base',
+      walletAlias: 'ops',
+      ...(over.batch ? { batch: over.batch, assetCode: 'USDC' } : {}),
+    },
     requester: REQUESTER,
-    reason: 'batch',
+    reason: over.reason ?? 'batch',
     origin: undefined,
     required: 1,
     rule: '1 approval',

@@ -4,10 +4,9 @@
  * (the fake Slack rate-limiting it once) gives its claim back so the retry posts it — once; a post
  * with no answer (it may have reached Slack) keeps the claim and is not posted again.
  */
-import { randomUUID } from 'node:crypto';
 import { WebClient } from '@slack/web-api';
-import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Redis } from 'ioredis';
+import { describe, expect, it } from 'vitest';
 import { startFakeSlack } from '../../devkit/index.js';
 import { slackReportPoster } from '../../src/adapters/slack/report-send.js';
 import { slackClientOptions } from '../../src/adapters/slack/web-api/client-options.js';
@@ -16,23 +15,13 @@ import { parseWeeklyAt, type WeeklyAt } from '../../src/domain/weekly-schedule.j
 import { createLogger } from '../../src/log.js';
 import { ReportMarks } from '../../src/store/report-marks.js';
 import { RequestStore } from '../../src/store/requests.js';
-import { deleteKeys, REDIS_URL } from '../support/harness.js';
 import { LogSink } from '../support/log-sink.js';
+import { useRedisPrefix } from '../support/redis-prefix.js';
 
-const prefix = `test-weekly-${randomUUID().slice(0, 8)}`;
+const { redis: a, prefix, another } = useRedisPrefix('weekly');
+const b = another();
 const at = parseWeeklyAt('mon 09:00 Africa/Lagos') as WeeklyAt;
 const WEEK = 7 * 86_400_000;
-let a: Redis;
-let b: Redis;
-beforeAll(() => {
-  a = new Redis(REDIS_URL);
-  b = new Redis(REDIS_URL);
-});
-afterAll(async () => {
-  await a.quit();
-  await b.quit();
-  await deleteKeys(prefix);
-});
 
 const worker = (redis: Redis, poster: ReportPoster, log = createLogger({ level: 'silent' }, new LogSink())) => {
   const marks = new ReportMarks(redis, prefix);

@@ -4,16 +4,14 @@
  * request's lock taken waits without spending a try. Real loopback receiver, Redis and BullMQ.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditEventBody } from '../../src/audit/webhook.js';
 import { WebhookBacklog } from '../../src/audit/webhook-backlog.js';
 import { type AuditWebhook, createAuditWebhook } from '../../src/audit/webhook-delivery.js';
 import { callHash, type SealedRequest, type ServiceCall } from '../../src/domain/request.js';
 import { createLogger } from '../../src/log.js';
 import { RequestStore } from '../../src/store/requests.js';
+import { auditReceiver } from '../support/audit-receiver.js';
 import { deleteKeys, eventually, REDIS_URL } from '../support/harness.js';
 import { LogSink } from '../support/log-sink.js';
 
@@ -22,10 +20,8 @@ const CAP = 15 * MINUTE;
 const prefix = `test-audit-outage-${randomUUID()}`;
 let clock = Date.UTC(2030, 0, 1);
 const now = () => clock;
-let up = false;
-let refused = 0;
-const received: AuditEventBody[] = [];
-let receiver: Server;
+const receiver = auditReceiver({ up: false });
+const received = receiver.received;
 let redis: Redis;
 let webhook: AuditWebhook;
 let store: RequestStore;
@@ -33,25 +29,12 @@ let backlog: WebhookBacklog;
 const logs = new LogSink();
 
 beforeAll(async () => {
-  receiver = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c: Buffer) => (raw += c.toString('utf8')));
-    req.on('end', () => {
-      if (!up) {
-        refused += 1;
-        res.writeHead(503).end();
-        return;
-      }
-      received.push(JSON.parse(raw) as AuditEventBody);
-      res.writeHead(200).end();
-    });
-  });
-  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+  await receiver.start();
   redis = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
   webhook = createAuditWebhook({
     redis,
     prefix,
-    url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/audit`,
+    url: receiver.url,
     secret: 'audit-webhook-secret-for-tests',
     log: createLogger({ level: 'warn' }, logs),
     now,
@@ -67,7 +50,7 @@ afterAll(async () => {
   await webhook.close();
   await redis.quit();
   await deleteKeys(prefix);
-  await new Promise((r) => receiver.close(r));
+  await receiver.close();
 });
 
 async function storeRequest(reason: string): Promise<string> {
@@ -131,14 +114,14 @@ describe('the audit webhook over a day-long outage', () => {
     const tries = (await redis.hmget(`${prefix}:audit:tries`, a, b)).map(Number);
     for (const n of tries) expect(n).toBeGreaterThan(24);
     // One POST per failed try: a try stops at the request's first undelivered event.
-    expect(refused).toBe(tries.reduce((x, y) => x + y, 0));
+    expect(receiver.refused).toBe(tries.reduce((x, y) => x + y, 0));
     for (const id of [a, b])
       expect(Number(await redis.zscore(`${prefix}:audit:due`, id))).toBeLessThanOrEqual(clock + CAP);
     const owed = await backlog.read(store);
     expect(owed).toEqual({ events: 3 + 2, requests: 2, oldestAt: started });
     expect(logs.text).toContain('audit webhook delivery failed; will try again');
 
-    up = true;
+    receiver.up = true;
     clock += CAP;
     await eventually(() => (received.length >= 5 ? true : undefined), 10_000, 'every event');
     await triesMade();
@@ -158,7 +141,7 @@ describe('the audit webhook over a day-long outage', () => {
   }, 60_000);
 
   it('a job that finds the request locked waits without spending a try, then delivers once', async () => {
-    up = true;
+    receiver.up = true;
     const before = received.length;
     const id = await store.nextId();
     const lock = `${prefix}:audit:lock:${id}`;

@@ -2,59 +2,24 @@
  * The audit webhook (issue 14): every state change POSTed, signed, in order per request and
  * once each — also when the receiver is down for a while and then comes back.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AuditEventBody,
-  SIGNATURE_HEADER,
-  signature,
-  TIMESTAMP_HEADER,
-  verifySignature,
-} from '../../src/audit/webhook.js';
+import { signature, verifySignature } from '../../src/audit/webhook.js';
 import { AUDIT_QUEUE } from '../../src/audit/webhook-delivery.js';
 import type { ServiceCall } from '../../src/domain/request.js';
 import { RequestStore } from '../../src/store/requests.js';
+import { auditReceiver } from '../support/audit-receiver.js';
 import { buildFreshRequest } from '../support/factories.js';
 import { eventually, PEOPLE } from '../support/harness.js';
 import { click, postRequest, RECEIVER, waitForState } from '../support/requests.js';
 import { useHarness } from '../support/use-harness.js';
 
 const SECRET = 'audit-webhook-secret-for-tests';
-let receiver: Server;
-let up = false;
-let refused = 0;
-const received: { body: AuditEventBody; verified: boolean }[] = [];
-let url = '';
-
-beforeAll(async () => {
-  receiver = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c: Buffer) => (raw += c.toString('utf8')));
-    req.on('end', () => {
-      if (!up) {
-        refused += 1;
-        res.writeHead(503).end();
-        return;
-      }
-      const verified = verifySignature(
-        SECRET,
-        { timestamp: req.headers[TIMESTAMP_HEADER] as string, signature: req.headers[SIGNATURE_HEADER] as string },
-        raw,
-        Math.floor(Date.now() / 1000),
-      );
-      received.push({ body: JSON.parse(raw) as AuditEventBody, verified });
-      res.writeHead(200).end();
-    });
-  });
-  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
-  url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/audit`;
-});
-afterAll(async () => {
-  await new Promise((r) => receiver.close(r));
-});
-const h = useHarness('audit-webhook', () => ({ AUDIT_WEBHOOK_URL: url, AUDIT_WEBHOOK_SECRET: SECRET }), {
+const receiver = auditReceiver({ secret: SECRET, up: false });
+const received = receiver.deliveries;
+beforeAll(() => receiver.start());
+afterAll(() => receiver.close());
+const h = useHarness('audit-webhook', () => ({ AUDIT_WEBHOOK_URL: receiver.url, AUDIT_WEBHOOK_SECRET: SECRET }), {
   rampart: { auditDelivery: { backoffMs: 100, maxBackoffMs: 400, lockWaitMs: 50, concurrency: 4, sweepEveryMs: 200 } },
 });
 
@@ -93,9 +58,9 @@ describe('the audit webhook', () => {
       by: PEOPLE.approver2,
       detail: 'acct 0123456789',
     });
-    await eventually(() => refused >= 8 || undefined, 15_000, 'several refused deliveries');
+    await eventually(() => receiver.refused >= 8 || undefined, 15_000, 'several refused deliveries');
     expect(received).toEqual([]);
-    up = true;
+    receiver.up = true;
 
     const expected: Record<string, string[]> = {
       [paid.id]: ['pending', 'approved', 'executing', 'succeeded'],

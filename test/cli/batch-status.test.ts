@@ -3,16 +3,14 @@
  * holding a batch written by the same store and use cases the app uses: one row succeeded, one
  * failed, one unknown (which pauses the batch), then stopped so the last row is cancelled.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stopBatch } from '../../src/app/batch-control.js';
 import { checkFunding } from '../../src/app/batch-funding.js';
 import { approve } from '../../src/app/decide.js';
-import { sealRequest } from '../../src/app/post-request.js';
 import { batchRowOutcomes } from '../../src/app/request-reads.js';
-import type { BatchFacts } from '../../src/domain/batch-approval.js';
 import { batchReceipt } from '../../src/presenters/batch-receipt.js';
-import { APPROVERS, REQUESTER, startWorld, transfer, type World } from '../app/support.js';
+import { APPROVERS, REQUESTER, sealBatch, startWorld, type World } from '../app/support.js';
+import { buildBatchFacts } from '../support/factories.js';
 import { REDIS_URL } from '../support/harness.js';
 import { cli, lines } from './support.js';
 
@@ -30,44 +28,19 @@ async function finish(n: number, state: 'succeeded' | 'failed' | 'unknown', fiel
 
 beforeAll(async () => {
   w = await startWorld('cli-batch');
-  id = await w.store.nextId('B');
   const amounts = [1.5, 2, 3, 4];
+  const batch = buildBatchFacts(amounts);
   // A reference a spreadsheet would run as a formula: the receipt must neutralise it.
-  await w.store.batches.saveRows(
-    id,
-    amounts.map((a, i) => ({
+  id = await sealBatch(w, amounts, 'B', {
+    rows: amounts.map((a, i) => ({
       row: i + 2,
       destination: RECEIVER,
       amount: String(a),
       reference: i === 0 ? '=HYPERLINK("x")' : `INV-${i}`,
     })),
-  );
-  const batch: BatchFacts = {
-    kind: 'transfers',
-    fileName: 'payouts.csv',
-    rows: 4,
-    total: '10.5',
-    largest: { row: 5, amount: '4' },
-    availableNow: '100',
-    availableAfter: '89.5',
-    fileFingerprint: 'f'.repeat(64),
-    preview: [],
-  };
-  const s = await sealRequest(w.deps, {
-    id,
-    shape: 'batch',
-    call: transfer(10.5),
-    calls: amounts.map(transfer),
     display: { chain: 'base', walletAlias: 'ops', assetCode: 'USDC', amountText: '10.50', batch },
-    requester: REQUESTER,
     reason: 'November vendor run',
-    origin: undefined,
-    required: 1,
-    rule: '1 approval',
-    stepUp: false,
-    submission: `V${randomUUID()}`,
   });
-  if (s.kind !== 'created') throw new Error(`not created: ${s.kind}`);
   await approve(w.deps, id, APPROVERS[0] as string);
   // The funding check a batch passes when it takes its wallet's turn (app/batch-funding.ts).
   expect(await checkFunding(w.deps, id)).toBe('funded');

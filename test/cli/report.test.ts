@@ -5,8 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callHash, type SealedRequest, type ServiceCall } from '../../src/domain/request.js';
+import { callHash, type SealedRequest } from '../../src/domain/request.js';
 import { RequestStore } from '../../src/store/requests.js';
+import { transferOf } from '../support/factories.js';
 import { deleteKeys, REDIS_URL } from '../support/harness.js';
 import { cli, lines } from './support.js';
 
@@ -15,15 +16,7 @@ const env = { NODE_ENV: 'test', REDIS_URL, REDIS_PREFIX: prefix, VELOCITY_LIMITS
 let redis: Redis;
 let store: RequestStore;
 
-const call = (amount: number): ServiceCall => ({
-  kind: 'transfer',
-  body: {
-    wallet_id: 'wal_ops_7f3a',
-    amount,
-    receiver: '0x99ED2e97162533BA814aF8092b93b9a3090DEdcF',
-    asset: 'base:usdc',
-  },
-});
+const call = transferOf;
 
 /** pending → approved → executing → the given end, as a worker would leave it. */
 async function payment(amount: number, end: 'succeeded' | 'unknown'): Promise<string> {

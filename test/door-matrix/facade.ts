@@ -75,6 +75,7 @@ export const NOT_DOORS: Record<string, string> = {
   'apiKeys.revoke': 'server access; takes a power away',
   'passkeys.bootstrapLink': 'server access, only while no approver holds a passkey',
   'passkeys.revoke': 'server access; takes a power away',
+  'passkeys.keepLinkMessage': 'where the private link message can be replaced once its link is used; decides nothing',
   'approvals.verify': 'a read',
   'passkeys.holders': 'a read',
   'executions.outcomeFacts': 'a read: the Record outcome form’s facts and evidence',

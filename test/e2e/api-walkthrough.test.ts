@@ -5,20 +5,13 @@
  * cannot), it runs once, and it reads back as done with its executions. Docs and API cannot drift.
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiScope } from '../../src/domain/api-key.js';
-import { type Api, newKey, startApi } from '../api/support.js';
+import { newKey, useApi } from '../api/support.js';
 import { waitForApproval } from '../support/batches.js';
-import {
-  APPROVALS,
-  blocksText,
-  eventually,
-  expectHealthyRun,
-  type Harness,
-  PEOPLE,
-  startHarness,
-} from '../support/harness.js';
+import { APPROVALS, blocksText, eventually, PEOPLE } from '../support/harness.js';
 import { click, ephemeralText, quiescent, serviceCalls, waitForState } from '../support/requests.js';
+import { useHarness } from '../support/use-harness.js';
 
 const DOC = readFileSync(new URL('../../docs/http-api.md', import.meta.url), 'utf8');
 // Shell continuation lines joined, so each command is one line.
@@ -50,17 +43,8 @@ const section = (title: string) => {
   return LINES.slice(start, end < 0 ? undefined : end);
 };
 
-let h: Harness;
-let api: Api;
-beforeAll(async () => {
-  h = await startHarness('api-walkthrough', { API_RATE: 'off', BATCH_RATE: 'off' });
-  api = await startApi(h);
-});
-afterAll(async () => {
-  expectHealthyRun(h);
-  await api?.close();
-  await h?.close();
-});
+const h = useHarness('api-walkthrough', { API_RATE: 'off', BATCH_RATE: 'off' });
+const api = useApi(h);
 
 /** The walkthrough's key, made with the flags the page gives `rampart api-keys create`. */
 async function walkthroughKey(name: string) {

@@ -8,33 +8,20 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, call, newKey, startApi, transfer } from '../api/support.js';
-import {
-  APPROVALS,
-  blocksText,
-  envFor,
-  eventually,
-  expectHealthyRun,
-  type Harness,
-  PEOPLE,
-  startHarness,
-} from '../support/harness.js';
-import { click, ephemeralText, quiescent, RECEIVER, serviceCalls, waitForState } from '../support/requests.js';
+import { call, newKey, transfer, useApi } from '../api/support.js';
+import { APPROVALS, blocksText, envFor, eventually, PEOPLE } from '../support/harness.js';
+import * as flow from '../support/requests.js';
+import { useHarness } from '../support/use-harness.js';
 
-let h: Harness;
-let api: Api;
 let clock = Date.now();
 const tokens: string[] = [];
+const h = useHarness('api-e2e', { API_RATE: 'off' });
+const api = useApi(h, { now: () => clock });
 beforeAll(async () => {
-  h = await startHarness('api-e2e', { API_RATE: 'off' });
-  api = await startApi(h, { now: () => clock });
-  await h.rampart.deps.store.addPayee('base', RECEIVER);
+  await h.rampart.deps.store.addPayee('base', flow.RECEIVER);
 });
-afterAll(async () => {
-  expectHealthyRun(h);
+afterAll(() => {
   for (const token of tokens) expect(h.logs.text).not.toContain(token.slice(17));
-  await api?.close();
-  await h?.close();
 });
 
 const cardsFor = (id: string) => h.fake.messages(APPROVALS).filter((m) => blocksText(m).includes(`${id}"`)).length;
@@ -54,14 +41,18 @@ describe('a transfer requested over the API', () => {
     const card = await eventually(() => h.fake.messages(APPROVALS).find((m) => blocksText(m).includes(`${id}"`)));
     expect(blocksText(card)).toContain(`*Requested via API key* *erp* (owner <@${PEOPLE.approver1}>)`);
 
-    await click(h, PEOPLE.approver1, id, 'request_approve');
-    await eventually(() => ephemeralText(h, PEOPLE.approver1).includes('you cannot approve it'), 10_000, 'refusal');
+    await flow.click(h, PEOPLE.approver1, id, 'request_approve');
+    await eventually(
+      () => flow.ephemeralText(h, PEOPLE.approver1).includes('you cannot approve it'),
+      10_000,
+      'refusal',
+    );
     expect((await h.rampart.deps.store.get(id))?.votes).toEqual([]);
 
-    await click(h, PEOPLE.approver2, id, 'request_approve');
-    await waitForState(h, id, 'succeeded');
-    await quiescent(h);
-    const calls = serviceCalls(h, '/transfer').filter((c) => JSON.stringify(c.body).includes('42.5'));
+    await flow.click(h, PEOPLE.approver2, id, 'request_approve');
+    await flow.waitForState(h, id, 'succeeded');
+    await flow.quiescent(h);
+    const calls = flow.serviceCalls(h, '/transfer').filter((c) => JSON.stringify(c.body).includes('42.5'));
     expect(calls).toHaveLength(1);
 
     const read = await api.call('GET', `/requests/${id}`, { token });
@@ -107,7 +98,7 @@ describe('a process killed between the create and its answer', () => {
     await eventually(() => cardsFor(id) > 0, 10_000, 'card');
     const again = await api.call('POST', '/transfers', attempt);
     expect(again.json.id).toBe(id);
-    await quiescent(h);
+    await flow.quiescent(h);
     expect(cardsFor(id)).toBe(1);
     expect(await requestCount()).toBe(before + 1);
   }, 60_000);

@@ -2,29 +2,14 @@
  * Issue 23 item 11: App Home opened through the harness. Buttons open the same modal and answer
  * as the commands; an approver sees "Needs your vote" first, with the card's link, each row once.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REQUEST_CALLBACK } from '../../src/adapters/slack/blocks/request-modal.js';
-import {
-  APPROVALS,
-  blocksText,
-  eventually,
-  expectHealthyRun,
-  type Harness,
-  lastView,
-  PEOPLE,
-  startHarness,
-} from '../support/harness.js';
+import { APPROVALS, blocksText, eventually, lastView, PEOPLE } from '../support/harness.js';
+import { useHarness } from '../support/use-harness.js';
 
 const RECEIVER = '0x99ED2e97162533BA814aF8092b93b9a3090DEdcF';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness('app-home');
-});
-afterAll(async () => {
-  expectHealthyRun(h);
-  await h.close();
-});
+const h = useHarness('app-home');
 
 async function requestTransfer(text: string) {
   const before = h.fake.messages(APPROVALS).length;

@@ -4,18 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { blocksText, eventually, PEOPLE } from '../support/harness.js';
-import {
-  click,
-  currentCard,
-  ephemeralText,
-  postRequest,
-  quiescent,
-  RECEIVER,
-  serviceCalls,
-  submitRequest,
-  threadOf,
-  waitForState,
-} from '../support/requests.js';
+import * as flow from '../support/requests.js';
 import { useHarness } from '../support/use-harness.js';
 
 const h = useHarness('approvals', {
@@ -23,57 +12,67 @@ const h = useHarness('approvals', {
   REQUEST_EXPIRY: '2s',
 });
 
-const small = () => postRequest(h, 'transfer', `10 base:usdc to ${RECEIVER} from ops for small payment`);
+const small = () => flow.postRequest(h, 'transfer', `10 base:usdc to ${flow.RECEIVER} from ops for small payment`);
 
 describe('approval rules', () => {
   it('refuses self-approval (even by an approver) and a non-approver, changing nothing', async () => {
-    const { id } = await postRequest(
+    const { id } = await flow.postRequest(
       h,
       'transfer',
-      `10 base:usdc to ${RECEIVER} from ops for own request`,
+      `10 base:usdc to ${flow.RECEIVER} from ops for own request`,
       {},
       PEOPLE.approver1,
     );
-    await click(h, PEOPLE.approver1, id, 'request_approve');
-    await eventually(() => ephemeralText(h, PEOPLE.approver1).includes('cannot approve'), 10_000, 'self refusal');
-    await click(h, PEOPLE.outsider, id, 'request_approve');
-    await eventually(() => ephemeralText(h, PEOPLE.outsider).includes('not an approver'), 10_000, 'outsider refusal');
+    await flow.click(h, PEOPLE.approver1, id, 'request_approve');
+    await eventually(() => flow.ephemeralText(h, PEOPLE.approver1).includes('cannot approve'), 10_000, 'self refusal');
+    await flow.click(h, PEOPLE.outsider, id, 'request_approve');
+    await eventually(
+      () => flow.ephemeralText(h, PEOPLE.outsider).includes('not an approver'),
+      10_000,
+      'outsider refusal',
+    );
     const record = await h.rampart.deps.store.get(id);
     expect(record?.state).toBe('pending');
     expect(record?.votes).toEqual([]);
-    expect(serviceCalls(h, '/transfer').filter((c) => (c.body as { amount?: number }).amount === 10)).toHaveLength(0);
+    expect(flow.serviceCalls(h, '/transfer').filter((c) => (c.body as { amount?: number }).amount === 10)).toHaveLength(
+      0,
+    );
   });
 
   it('counts a member of an approver user group', async () => {
     const { id } = await small();
-    await click(h, PEOPLE.groupMember, id, 'request_approve');
-    await waitForState(h, id, 'succeeded');
+    await flow.click(h, PEOPLE.groupMember, id, 'request_approve');
+    await flow.waitForState(h, id, 'succeeded');
   });
 
   it('needs two different approvers above the threshold; one person clicking twice counts once', async () => {
-    const { id } = await postRequest(h, 'transfer', `1500 base:usdc to ${RECEIVER} from ops for big payment`);
-    expect(blocksText(currentCard(h, id))).toContain('2 approvals: amount over 1,000 USDC');
-    await click(h, PEOPLE.approver1, id, 'request_approve');
+    const { id } = await flow.postRequest(h, 'transfer', `1500 base:usdc to ${flow.RECEIVER} from ops for big payment`);
+    expect(blocksText(flow.currentCard(h, id))).toContain('2 approvals: amount over 1,000 USDC');
+    await flow.click(h, PEOPLE.approver1, id, 'request_approve');
     await eventually(async () => ((await h.rampart.deps.store.get(id))?.votes.length === 1 ? true : undefined));
-    await click(h, PEOPLE.approver1, id, 'request_approve');
-    await eventually(() => ephemeralText(h, PEOPLE.approver1).includes('already approved'), 10_000, 'duplicate notice');
+    await flow.click(h, PEOPLE.approver1, id, 'request_approve');
+    await eventually(
+      () => flow.ephemeralText(h, PEOPLE.approver1).includes('already approved'),
+      10_000,
+      'duplicate notice',
+    );
     expect((await h.rampart.deps.store.get(id))?.state).toBe('pending');
     await eventually(
-      () => (blocksText(currentCard(h, id)).includes('1 of 2') ? true : undefined),
+      () => (blocksText(flow.currentCard(h, id)).includes('1 of 2') ? true : undefined),
       3000,
       'card shows 1 of 2',
     );
-    await click(h, PEOPLE.approver2, id, 'request_approve');
-    const done = await waitForState(h, id, 'succeeded');
+    await flow.click(h, PEOPLE.approver2, id, 'request_approve');
+    const done = await flow.waitForState(h, id, 'succeeded');
     expect(done.votes.map((v) => v.user)).toEqual([PEOPLE.approver1, PEOPLE.approver2]);
-    const calls = serviceCalls(h, '/transfer').filter((c) => (c.body as { amount?: number }).amount === 1500);
+    const calls = flow.serviceCalls(h, '/transfer').filter((c) => (c.body as { amount?: number }).amount === 1500);
     expect(calls).toHaveLength(1);
   });
 
   it('denies with a reason given in a modal; the thread says why and the buttons are gone', async () => {
     const { id, card: posted } = await small();
     const stale = structuredClone(posted);
-    await click(h, PEOPLE.approver2, id, 'request_deny');
+    await flow.click(h, PEOPLE.approver2, id, 'request_deny');
     const modal = await eventually(
       () => h.fake.views(PEOPLE.approver2).find((v) => v.callback_id === 'deny_modal'),
       3000,
@@ -82,46 +81,62 @@ describe('approval rules', () => {
     const empty = await h.driver.submitView(PEOPLE.approver2, modal, { reason: '' });
     expect(empty.body).toMatchObject({ response_action: 'errors', errors: { reason: expect.any(String) } });
     await h.driver.submitView(PEOPLE.approver2, modal, { reason: 'wrong vendor address' });
-    await waitForState(h, id, 'denied');
-    const reply = await eventually(() => threadOf(h, id).find((m) => m.text.includes('denied')), 10_000, 'deny reply');
+    await flow.waitForState(h, id, 'denied');
+    const reply = await eventually(
+      () => flow.threadOf(h, id).find((m) => m.text.includes('denied')),
+      10_000,
+      'deny reply',
+    );
     expect(reply.text).toContain('wrong vendor address');
     await eventually(
-      () => (!blocksText(currentCard(h, id)).includes('request_approve') ? true : undefined),
+      () => (!blocksText(flow.currentCard(h, id)).includes('request_approve') ? true : undefined),
       3000,
       'buttons removed',
     );
     await h.driver.click(PEOPLE.approver1, { action_id: 'request_approve', message: stale, channel: 'C0APPROVALS' });
-    await eventually(() => ephemeralText(h, PEOPLE.approver1).includes('already denied'), 10_000, 'late click notice');
+    await eventually(
+      () => flow.ephemeralText(h, PEOPLE.approver1).includes('already denied'),
+      10_000,
+      'late click notice',
+    );
     expect((await h.rampart.deps.store.history(id)).map((e) => e.event)).toEqual(['requested', 'denied']);
   });
 
   it('lets only the requester cancel while pending', async () => {
     const { id } = await small();
-    await click(h, PEOPLE.approver1, id, 'request_cancel');
-    await eventually(() => ephemeralText(h, PEOPLE.approver1).includes('Only the requester'), 10_000, 'cancel refusal');
+    await flow.click(h, PEOPLE.approver1, id, 'request_cancel');
+    await eventually(
+      () => flow.ephemeralText(h, PEOPLE.approver1).includes('Only the requester'),
+      10_000,
+      'cancel refusal',
+    );
     expect((await h.rampart.deps.store.get(id))?.state).toBe('pending');
-    await click(h, PEOPLE.requester, id, 'request_cancel');
-    await waitForState(h, id, 'cancelled');
-    await eventually(() => threadOf(h, id).find((m) => m.text.includes('cancelled')), 10_000, 'cancel reply');
+    await flow.click(h, PEOPLE.requester, id, 'request_cancel');
+    await flow.waitForState(h, id, 'cancelled');
+    await eventually(() => flow.threadOf(h, id).find((m) => m.text.includes('cancelled')), 10_000, 'cancel reply');
   });
 
   it('expires a pending request by a delayed job: the card says so, and a late approval is refused', async () => {
     const { id, card: posted } = await small();
     const stale = structuredClone(posted); // what an approver still sees on a screen not yet refreshed
-    await waitForState(h, id, 'expired', 8000);
-    await eventually(() => threadOf(h, id).find((m) => m.text.includes('expired')), 10_000, 'expiry reply');
-    const card = blocksText(currentCard(h, id));
+    await flow.waitForState(h, id, 'expired', 8000);
+    await eventually(() => flow.threadOf(h, id).find((m) => m.text.includes('expired')), 10_000, 'expiry reply');
+    const card = blocksText(flow.currentCard(h, id));
     expect(card).toContain('Expired');
     expect(card).not.toContain('request_approve');
     await h.driver.click(PEOPLE.approver1, { action_id: 'request_approve', message: stale, channel: 'C0APPROVALS' });
-    await eventually(() => ephemeralText(h, PEOPLE.approver1).includes('expired'), 10_000, 'late approval refusal');
+    await eventually(
+      () => flow.ephemeralText(h, PEOPLE.approver1).includes('expired'),
+      10_000,
+      'late approval refusal',
+    );
     expect((await h.rampart.deps.store.get(id))?.state).toBe('expired');
   });
 
   it('records every state change with who and when', async () => {
     const { id } = await small();
-    await click(h, PEOPLE.approver1, id, 'request_approve');
-    await waitForState(h, id, 'succeeded');
+    await flow.click(h, PEOPLE.approver1, id, 'request_approve');
+    await flow.waitForState(h, id, 'succeeded');
     const history = await h.rampart.deps.store.history(id);
     expect(history.map((e) => e.event)).toEqual([
       'requested',
@@ -140,7 +155,11 @@ describe('approval rules', () => {
 describe('repeated submissions', () => {
   it('turns one submitted form into one request, even if Slack delivers it twice', async () => {
     const seen = new Set(h.fake.views(PEOPLE.requester).map((v) => v.id));
-    await h.driver.command(PEOPLE.requester, '/transfer', `16 base:usdc to ${RECEIVER} from ops for double submit`);
+    await h.driver.command(
+      PEOPLE.requester,
+      '/transfer',
+      `16 base:usdc to ${flow.RECEIVER} from ops for double submit`,
+    );
     const view = await eventually(() => h.fake.views(PEOPLE.requester).find((v) => !seen.has(v.id)), 10_000, 'modal');
     const cardsBefore = h.fake.messages('C0APPROVALS').length;
     const [a, b] = await Promise.all([
@@ -149,7 +168,7 @@ describe('repeated submissions', () => {
     ]);
     expect([a.status, b.status]).toEqual([200, 200]);
     await eventually(() => (h.fake.messages('C0APPROVALS').length > cardsBefore ? true : undefined), 10_000, 'a card');
-    await quiescent(h);
+    await flow.quiescent(h);
     const cards = h.fake.messages('C0APPROVALS').slice(cardsBefore);
     expect(cards).toHaveLength(1);
   });
@@ -158,11 +177,11 @@ describe('repeated submissions', () => {
 describe('modal validation', () => {
   it('shows field errors for bad input and posts nothing', async () => {
     const cardsBefore = h.fake.messages('C0APPROVALS').length;
-    const transfersBefore = serviceCalls(h, '/transfer').length;
-    const bad = await submitRequest(
+    const transfersBefore = flow.serviceCalls(h, '/transfer').length;
+    const bad = await flow.submitRequest(
       h,
       'transfer',
-      `1.1234567 base:usdc to ${RECEIVER.toLowerCase().replace('0x99ed', '0x99eD')} from ops for x`,
+      `1.1234567 base:usdc to ${flow.RECEIVER.toLowerCase().replace('0x99ed', '0x99eD')} from ops for x`,
     );
     expect(bad.body).toMatchObject({
       response_action: 'errors',
@@ -172,27 +191,39 @@ describe('modal validation', () => {
         reason: expect.any(String),
       },
     });
-    const tooMuch = await submitRequest(h, 'transfer', `999999999 base:usdc to ${RECEIVER} from ops for too much`);
+    const tooMuch = await flow.submitRequest(
+      h,
+      'transfer',
+      `999999999 base:usdc to ${flow.RECEIVER} from ops for too much`,
+    );
     expect(tooMuch.body).toMatchObject({
       response_action: 'errors',
       errors: { amount: expect.stringContaining('available') },
     });
-    const noCapability = await submitRequest(h, 'transfer', `5 polygon:usdc to ${RECEIVER} from payroll for nope`);
+    const noCapability = await flow.submitRequest(
+      h,
+      'transfer',
+      `5 polygon:usdc to ${flow.RECEIVER} from payroll for nope`,
+    );
     expect(noCapability.body).toMatchObject({
       response_action: 'errors',
       errors: { wallet: expect.stringContaining('turned off') },
     });
-    const inactive = await submitRequest(h, 'transfer', `5 optimism:usdc to ${RECEIVER} from legacy for nope`);
+    const inactive = await flow.submitRequest(
+      h,
+      'transfer',
+      `5 optimism:usdc to ${flow.RECEIVER} from legacy for nope`,
+    );
     expect(inactive.body).toMatchObject({
       response_action: 'errors',
       errors: { wallet: expect.stringContaining('inactive') },
     });
-    const wrongChain = await submitRequest(h, 'transfer', `5 solana:usdc to ${RECEIVER} from ops for nope`);
+    const wrongChain = await flow.submitRequest(h, 'transfer', `5 solana:usdc to ${flow.RECEIVER} from ops for nope`);
     expect(wrongChain.body).toMatchObject({
       response_action: 'errors',
       errors: { receiver: expect.stringContaining('Solana') },
     });
     expect(h.fake.messages('C0APPROVALS')).toHaveLength(cardsBefore);
-    expect(serviceCalls(h, '/transfer')).toHaveLength(transfersBefore);
+    expect(flow.serviceCalls(h, '/transfer')).toHaveLength(transfersBefore);
   });
 });

@@ -7,20 +7,11 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPROVALS, blocksText, envFor, eventually, type Harness, PEOPLE } from '../support/harness.js';
-import {
-  click,
-  currentCard,
-  postRequest,
-  quiescent,
-  RECEIVER,
-  serviceCalls,
-  threadOf,
-  waitForState,
-} from '../support/requests.js';
+import * as flow from '../support/requests.js';
 import { useHarness } from '../support/use-harness.js';
 
 const callsFor = (h: Harness, amount: number) =>
-  serviceCalls(h, '/transfer').filter((c) => (c.body as { amount?: number }).amount === amount);
+  flow.serviceCalls(h, '/transfer').filter((c) => (c.body as { amount?: number }).amount === amount);
 
 describe('with one web+worker process and a second worker', () => {
   const h = useHarness('once', { SERVICE_RESPONSE_TIMEOUT: '700ms' });
@@ -29,14 +20,14 @@ describe('with one web+worker process and a second worker', () => {
   });
 
   it('20 concurrent Approve clicks make exactly one service call', async () => {
-    const { id } = await postRequest(h, 'transfer', `11 base:usdc to ${RECEIVER} from ops for concurrency`);
+    const { id } = await flow.postRequest(h, 'transfer', `11 base:usdc to ${flow.RECEIVER} from ops for concurrency`);
     const clickers = Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? PEOPLE.approver1 : PEOPLE.approver2));
-    const acks = await Promise.all(clickers.map((u) => click(h, u, id, 'request_approve')));
+    const acks = await Promise.all(clickers.map((u) => flow.click(h, u, id, 'request_approve')));
     expect(acks.every((a) => a.status === 200)).toBe(true);
-    await waitForState(h, id, 'succeeded');
-    await quiescent(h);
+    await flow.waitForState(h, id, 'succeeded');
+    await flow.quiescent(h);
     expect(callsFor(h, 11)).toHaveLength(1);
-    const replies = threadOf(h, id).filter((m) => m.text.includes('succeeded'));
+    const replies = flow.threadOf(h, id).filter((m) => m.text.includes('succeeded'));
     expect(replies).toHaveLength(1);
     const late = h.fake
       .ephemerals(PEOPLE.approver1)
@@ -49,23 +40,25 @@ describe('with one web+worker process and a second worker', () => {
     const amounts = [12.01, 12.02, 12.03, 12.04, 12.05, 12.06];
     const ids: string[] = [];
     for (const a of amounts)
-      ids.push((await postRequest(h, 'transfer', `${a} base:usdc to ${RECEIVER} from ops for two workers`)).id);
-    await Promise.all(ids.map((id) => click(h, PEOPLE.approver1, id, 'request_approve')));
+      ids.push(
+        (await flow.postRequest(h, 'transfer', `${a} base:usdc to ${flow.RECEIVER} from ops for two workers`)).id,
+      );
+    await Promise.all(ids.map((id) => flow.click(h, PEOPLE.approver1, id, 'request_approve')));
     // A duplicate enqueue (e.g. a reconciler racing a click) must not run anything twice.
     await Promise.all(ids.map((id) => h.rampart.deps.queues.enqueueExecution(id)));
-    for (const id of ids) await waitForState(h, id, 'succeeded');
+    for (const id of ids) await flow.waitForState(h, id, 'succeeded');
     await Promise.all(ids.map((id) => h.rampart.deps.queues.enqueueExecution(id)));
-    await quiescent(h);
+    await flow.quiescent(h);
     for (const a of amounts) expect(callsFor(h, a)).toHaveLength(1);
   });
 
   it('a service 500 on transfer ends "outcome unknown" with what to check, and is not called again', async () => {
-    const { id } = await postRequest(h, 'transfer', `13 base:usdc to ${RECEIVER} from ops for failure`);
+    const { id } = await flow.postRequest(h, 'transfer', `13 base:usdc to ${flow.RECEIVER} from ops for failure`);
     h.sandbox.faults.failNext('/transfer', 1, { status: 500, body: 'json' });
-    await click(h, PEOPLE.approver1, id, 'request_approve');
-    await waitForState(h, id, 'unknown');
+    await flow.click(h, PEOPLE.approver1, id, 'request_approve');
+    await flow.waitForState(h, id, 'unknown');
     const reply = await eventually(
-      () => threadOf(h, id).find((m) => m.text.includes('outcome unknown')),
+      () => flow.threadOf(h, id).find((m) => m.text.includes('outcome unknown')),
       10_000,
       'unknown reply',
     );
@@ -74,36 +67,40 @@ describe('with one web+worker process and a second worker', () => {
     expect(reply.text).toContain("Check the wallet's balances");
     expect(reply.text).not.toMatch(/try again|new request|resubmit/i);
     await h.rampart.workers?.reconcileNow();
-    await quiescent(h);
+    await flow.quiescent(h);
     expect(callsFor(h, 13)).toHaveLength(1);
-    expect(blocksText(currentCard(h, id))).toContain('OUTCOME UNKNOWN');
+    expect(blocksText(flow.currentCard(h, id))).toContain('OUTCOME UNKNOWN');
   });
 
   it('a call that applies and never answers ends "outcome unknown", loudly, never called twice', async () => {
-    const { id } = await postRequest(h, 'transfer', `14 base:usdc to ${RECEIVER} from ops for hang`);
+    const { id } = await flow.postRequest(h, 'transfer', `14 base:usdc to ${flow.RECEIVER} from ops for hang`);
     h.sandbox.faults.hangAfterApply('/transfer');
-    await click(h, PEOPLE.approver1, id, 'request_approve');
-    await waitForState(h, id, 'unknown');
+    await flow.click(h, PEOPLE.approver1, id, 'request_approve');
+    await flow.waitForState(h, id, 'unknown');
     const reply = await eventually(
-      () => threadOf(h, id).find((m) => m.text.includes('outcome unknown')),
+      () => flow.threadOf(h, id).find((m) => m.text.includes('outcome unknown')),
       5000,
       'unknown reply',
     );
     expect(reply.text).toContain('Do not request it again');
     await h.rampart.workers?.reconcileNow();
-    await quiescent(h);
+    await flow.quiescent(h);
     expect(callsFor(h, 14)).toHaveLength(1);
-    expect(blocksText(currentCard(h, id))).toContain('OUTCOME UNKNOWN');
+    expect(blocksText(flow.currentCard(h, id))).toContain('OUTCOME UNKNOWN');
   });
 
   it('keeps a result that Slack rate-limits and posts it once when allowed', async () => {
-    const { id } = await postRequest(h, 'transfer', `15 base:usdc to ${RECEIVER} from ops for rate limit`);
+    const { id } = await flow.postRequest(h, 'transfer', `15 base:usdc to ${flow.RECEIVER} from ops for rate limit`);
     h.fake.rateLimitNext('chat.postMessage', 2, 1);
-    await click(h, PEOPLE.approver1, id, 'request_approve');
-    await waitForState(h, id, 'succeeded');
-    await eventually(() => threadOf(h, id).find((m) => m.text.includes('succeeded')), 8000, 'reply after rate limit');
-    await quiescent(h);
-    expect(threadOf(h, id).filter((m) => m.text.includes('succeeded'))).toHaveLength(1);
+    await flow.click(h, PEOPLE.approver1, id, 'request_approve');
+    await flow.waitForState(h, id, 'succeeded');
+    await eventually(
+      () => flow.threadOf(h, id).find((m) => m.text.includes('succeeded')),
+      8000,
+      'reply after rate limit',
+    );
+    await flow.quiescent(h);
+    expect(flow.threadOf(h, id).filter((m) => m.text.includes('succeeded'))).toHaveLength(1);
   });
 });
 
@@ -121,10 +118,10 @@ describe('a worker process killed while executing', () => {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     await once(child.stdout as NodeJS.ReadableStream, 'data');
-    const { id } = await postRequest(h, 'transfer', `16 base:usdc to ${RECEIVER} from ops for crash`);
+    const { id } = await flow.postRequest(h, 'transfer', `16 base:usdc to ${flow.RECEIVER} from ops for crash`);
     h.sandbox.faults.hangAfterApply('/transfer');
-    await click(h, PEOPLE.approver1, id, 'request_approve');
-    await waitForState(h, id, 'executing');
+    await flow.click(h, PEOPLE.approver1, id, 'request_approve');
+    await flow.waitForState(h, id, 'executing');
     await eventually(() => (callsFor(h, 16).length === 1 ? true : undefined), 10_000, 'the call to reach the service');
     child.kill('SIGKILL');
     await once(child, 'exit');
@@ -134,14 +131,14 @@ describe('a worker process killed while executing', () => {
       { ROLE: 'worker' },
       { worker: { lockDurationMs: 1000, stalledIntervalMs: 500, reconcileEveryMs: 300, name: 'restarted' } },
     );
-    await waitForState(h, id, 'unknown', 10_000);
+    await flow.waitForState(h, id, 'unknown', 10_000);
     const reply = await eventually(
-      () => h.fake.thread(APPROVALS, currentCard(h, id).ts).find((m) => m.text.includes('outcome unknown')),
+      () => h.fake.thread(APPROVALS, flow.currentCard(h, id).ts).find((m) => m.text.includes('outcome unknown')),
       5000,
       'unknown reply',
     );
     expect(reply.text).toContain("Check the wallet's balances");
-    await quiescent(h);
+    await flow.quiescent(h);
     expect(callsFor(h, 16)).toHaveLength(1);
   });
 });

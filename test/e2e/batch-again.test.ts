@@ -3,57 +3,38 @@
  * ended failed or cancelled — never unknown — as a new batch, re-checked against today's
  * balance, shown in a confirmation modal before its card is posted; only the requester, once.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findElement, type StoredMessage, type StoredView } from '../../devkit/index.js';
-import { type ApplyingService, envelopeText, startApplyingService } from '../support/applying-service.js';
+import { envelopeText, fixed, forward, passOn, pathOf, startApplyingService } from '../support/applying-service.js';
 import { addresses, batchClick, submitBatchFile, transfersCsv, waitForApproval } from '../support/batches.js';
-import { blocksText, eventually, expectHealthyRun, type Harness, PEOPLE, startHarness } from '../support/harness.js';
+import { blocksText, eventually, type Harness, PEOPLE } from '../support/harness.js';
 import { click, ephemeralText, quiescent, threadOf } from '../support/requests.js';
+import { useHarness, useStarted } from '../support/use-harness.js';
 
 const saidTo = (h: Harness, user: string, text: string) =>
   eventually(() => (ephemeralText(h, user).includes(text) ? true : undefined), 10_000, `"${text}" to reach ${user}`);
 
 describe('request again', () => {
-  let h: Harness;
-  let service: ApplyingService;
-  let target = '';
   let transfers = 0;
   /** The nth transfer through the proxy (1-based) answers this, applied or not. */
   const answers = new Map<number, 'refuse' | 'unknown'>();
   const receivers = addresses(5, 7);
   let source = '';
 
-  beforeAll(async () => {
-    service = await startApplyingService(async (req, res, body) => {
-      const path = new URL(req.url ?? '/', 'http://x').pathname;
-      const nth = path === '/transfer' ? ++transfers : 0;
-      // A refusal never reaches the sandbox: nothing moved.
-      if (answers.get(nth) === 'refuse')
-        return void res
-          .writeHead(400, { 'content-type': 'application/json' })
-          .end(envelopeText(400, 'receiver is blocked'));
-      const forwarded = await fetch(`${target}${req.url}`, {
-        method: req.method ?? 'GET',
-        headers: Object.fromEntries(
-          Object.entries(req.headers).filter(([k]) => k !== 'host' && k !== 'content-length'),
-        ) as Record<string, string>,
-        ...(req.method === 'POST' ? { body } : {}),
-      });
-      const text = await forwarded.text();
-      if (answers.get(nth) === 'unknown')
-        return void res.writeHead(500, { 'content-type': 'application/json' }).end(envelopeText(500, 'internal'));
-      res
-        .writeHead(forwarded.status, { 'content-type': forwarded.headers.get('content-type') ?? 'application/json' })
-        .end(text);
-    });
-    h = await startHarness('batch-again', { BATCH_RATE: 'off', SERVICE_BASE_URL: service.url });
-    target = h.sandbox.url;
-  });
-  afterAll(async () => {
-    expectHealthyRun(h);
-    await h.close();
-    await service.close();
-  });
+  const service = useStarted(
+    'forwarding service',
+    () =>
+      startApplyingService(async (req, res, body) => {
+        const nth = pathOf(req) === '/transfer' ? ++transfers : 0;
+        // A refusal never reaches the sandbox: nothing moved.
+        if (answers.get(nth) === 'refuse') return fixed(400, envelopeText(400, 'receiver is blocked'))(req, res, body);
+        const forwarded = await forward(h.sandbox.url, req, body);
+        if (answers.get(nth) === 'unknown') return fixed(500, envelopeText(500, 'internal'))(req, res, body);
+        passOn(res, forwarded);
+      }),
+    (s) => s.close(),
+  );
+  const h = useHarness('batch-again', () => ({ BATCH_RATE: 'off', SERVICE_BASE_URL: service.url }));
 
   /** The summary message with its Request again button, in the thread of `id`'s card. */
   const summary = (id: string) =>

@@ -4,39 +4,19 @@
  * above an empty file field, or the submitted batch — and when the form was closed meanwhile the
  * full list of problems reaches the requester by direct message.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { StoredView } from '../../devkit/index.js';
-import {
-  blocksText,
-  eventually,
-  expectHealthyRun,
-  type Harness,
-  lastView,
-  PEOPLE,
-  startHarness,
-} from '../support/harness.js';
+import { openBatchModal } from '../support/batches.js';
+import { blocksText, eventually, expectHealthyRun, lastView, PEOPLE } from '../support/harness.js';
+import { useHarness } from '../support/use-harness.js';
 
 const EVM_A = '0x99ED2e97162533BA814aF8092b93b9a3090DEdcF';
 const SLOW_MS = 3_500;
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarness('batch-checking');
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = useHarness('batch-checking');
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
-async function openBatch(): Promise<StoredView> {
-  const opened = h.fake.callsTo('views.open').length;
-  await h.driver.command(PEOPLE.requester, '/batch', '');
-  await h.fake.waitFor((calls) => calls.filter((c) => c.method === 'views.open').length > opened);
-  const view = lastView(h.fake, PEOPLE.requester);
-  if (view?.callback_id !== 'batch_modal') throw new Error('no batch modal opened');
-  return view;
-}
+const openBatch = () => openBatchModal(h);
 
 async function submitSlowly(view: StoredView, csv: string, fileBlock = 'file') {
   const file = h.fake.pickFile(PEOPLE.requester, 'payouts.csv', bytes(csv));

@@ -4,19 +4,17 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { addresses, batchClick, submitBatchFile, transfersCsv, waitForApproval } from '../support/batches.js';
-import { envFor, eventually, type Harness, PEOPLE, startHarness } from '../support/harness.js';
+import { envFor, eventually, PEOPLE } from '../support/harness.js';
 import { click, quiescent } from '../support/requests.js';
+import { useHarness } from '../support/use-harness.js';
 
-let h: Harness;
+const h = useHarness('batch-killed', { ROLE: 'web', BATCH_RATE: 'off' });
 let child: ChildProcess | undefined;
-beforeAll(async () => {
-  h = await startHarness('batch-killed', { ROLE: 'web', BATCH_RATE: 'off' });
-});
-afterAll(async () => {
+// Registered after the harness, so the child worker stops before the harness closes.
+afterAll(() => {
   child?.kill('SIGKILL');
-  await h.close();
 });
 
 it('leaves at most one row unknown and sends no row twice', async () => {

@@ -3,28 +3,15 @@
  * the picked CSV, Rampart downloading it with the bot token and checking every row before the
  * 3 s ack (a slow one: batch-checking.test.ts). A good file becomes one batch card (the run itself: batch-run.test.ts).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  blocksText,
-  eventually,
-  expectHealthyRun,
-  GENERAL,
-  type Harness,
-  lastView,
-  PEOPLE,
-  startHarness,
-} from '../support/harness.js';
+import { describe, expect, it } from 'vitest';
+import { openBatchModal } from '../support/batches.js';
+import { blocksText, expectHealthyRun, GENERAL, PEOPLE } from '../support/harness.js';
+import { openModal } from '../support/requests.js';
+import { useHarness } from '../support/use-harness.js';
 
 const EVM_A = '0x99ED2e97162533BA814aF8092b93b9a3090DEdcF';
 const EVM_B = '0x52908400098527886E0F7030069857D2E4169EE7';
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarness('batch-modal');
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = useHarness('batch-modal');
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -41,15 +28,7 @@ async function submit(csv: string | Uint8Array, kind = 'transfers', name = 'payo
   });
 }
 
-/** The modal opens after the command's ack: wait for this command's views.open. */
-async function openBatch() {
-  const opened = h.fake.callsTo('views.open').length;
-  await h.driver.command(PEOPLE.requester, '/batch', '');
-  await h.fake.waitFor((calls) => calls.filter((c) => c.method === 'views.open').length > opened);
-  const view = lastView(h.fake, PEOPLE.requester);
-  if (view?.callback_id !== 'batch_modal') throw new Error('no batch modal opened');
-  return view;
-}
+const openBatch = () => openBatchModal(h);
 
 const fieldErrors = (body: unknown) => (body as { response_action?: string; errors?: Record<string, string> }).errors;
 
@@ -61,33 +40,12 @@ describe('/batch', () => {
   });
 
   it('lists, as the transfer form does, only the assets the chosen wallet holds with their available balance', async () => {
-    const seen = new Set(h.fake.views(PEOPLE.requester).map((v) => v.id));
-    await h.driver.command(PEOPLE.requester, '/batch', '');
-    const opened = await eventually(
-      () => h.fake.views(PEOPLE.requester).find((v) => !seen.has(v.id)),
-      10_000,
-      'batch modal',
-    );
-    const current = () => h.fake.views(PEOPLE.requester).find((v) => v.id === opened.id);
-    const modal = await eventually(
-      () => {
-        const v = current();
-        return v && /\d available/.test(blocksText(v)) ? v : undefined;
-      },
-      10_000,
-      'asset list with balances',
-    );
+    const form = await openModal(h, PEOPLE.requester, '/batch');
+    const modal = await form.until((t) => /\d available/.test(t), 'asset list with balances');
     expect(blocksText(modal)).toMatch(/\(base:usdc\) · [\d,]+\.\d\d available/);
     expect(blocksText(modal)).not.toContain('ethereum:usdc'); // ops holds none
     await h.driver.click(PEOPLE.requester, { action_id: 'wallet', view: modal, value: 'treasury' });
-    const treasury = await eventually(
-      () => {
-        const v = current();
-        return v && blocksText(v).includes('ethereum:usdc') ? v : undefined;
-      },
-      10_000,
-      'asset list of treasury',
-    );
+    const treasury = await form.until((t) => t.includes('ethereum:usdc'), 'asset list of treasury');
     expect(blocksText(treasury)).toContain('2,400,000.00 available');
     expect(blocksText(treasury)).not.toContain('base:usdc');
   });

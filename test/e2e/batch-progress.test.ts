@@ -5,16 +5,16 @@
  * the audit export and webhook carrying the batch's rows.
  */
 import { request } from 'undici';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { exportAudit } from '../../src/app/audit-export.js';
 import { PROGRESS_EVERY_MS } from '../../src/app/notices/batch-progress.js';
 import type { AuditRecord } from '../../src/audit/audit-record.js';
-import { type AuditReceiver, startAuditReceiver } from '../support/audit-receiver.js';
+import { startAuditReceiver } from '../support/audit-receiver.js';
 import { addresses, submitBatchFile, transfersCsv, waitForApproval } from '../support/batches.js';
-import { blocksText, eventually, expectHealthyRun, type Harness, PEOPLE, startHarness } from '../support/harness.js';
+import { blocksText, eventually, PEOPLE } from '../support/harness.js';
 import { click, currentCard, quiescent, threadOf } from '../support/requests.js';
+import { useHarness, useStarted } from '../support/use-harness.js';
 
-let h: Harness;
 const TOKEN = 'a-metrics-token-16+';
 
 /** One metric's samples from GET /metrics, as label text → value. */
@@ -29,22 +29,13 @@ async function scrape(name: string): Promise<Map<string, number>> {
   }
   return out;
 }
-let receiver: AuditReceiver;
-beforeAll(async () => {
-  receiver = await startAuditReceiver();
-  const { url } = receiver;
-  h = await startHarness('batch-progress', {
-    BATCH_RATE: 'off',
-    METRICS_TOKEN: TOKEN,
-    AUDIT_WEBHOOK_URL: url,
-    AUDIT_WEBHOOK_SECRET: 'audit-webhook-secret-for-tests',
-  });
-});
-afterAll(async () => {
-  expectHealthyRun(h);
-  await h.close();
-  await receiver.close();
-});
+const receiver = useStarted('audit receiver', startAuditReceiver, (r) => r.close());
+const h = useHarness('batch-progress', () => ({
+  BATCH_RATE: 'off',
+  METRICS_TOKEN: TOKEN,
+  AUDIT_WEBHOOK_URL: receiver.url,
+  AUDIT_WEBHOOK_SECRET: 'audit-webhook-secret-for-tests',
+}));
 
 const updatesOf = (ts: string) =>
   h.fake.callsTo('chat.update').filter((c) => c.args.ts === ts && (c.response as { ok?: boolean }).ok !== false);

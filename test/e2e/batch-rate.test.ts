@@ -2,19 +2,16 @@
  * Issue 20: BATCH_RATE paces all batch rows together across processes (a GCRA limiter in Redis,
  * store/rate-limiter.ts); a row waiting for it is delayed, not started.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { addresses, submitBatchFile, transfersCsv, waitForApproval } from '../support/batches.js';
-import { type Harness, PEOPLE, startHarness } from '../support/harness.js';
+import { PEOPLE } from '../support/harness.js';
 import { click, quiescent } from '../support/requests.js';
+import { useHarness } from '../support/use-harness.js';
 
-let h: Harness;
+const h = useHarness('batch-rate', { BATCH_RATE: '4/s' });
 beforeAll(async () => {
-  h = await startHarness('batch-rate', { BATCH_RATE: '4/s' });
   // A second worker process-equivalent shares the same limiter.
   await h.startAnother({ ROLE: 'worker' }, { worker: { name: 'second-worker' } });
-});
-afterAll(async () => {
-  await h.close();
 });
 
 it('6 rows at 4/s take at least 1.25 s between the first and the last call, even with two workers', async () => {

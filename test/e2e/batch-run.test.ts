@@ -5,8 +5,8 @@
  * resumed, the other rows run once), Stop while paused (unsent rows cancelled, 0 calls), no
  * self-approval, no self-resume.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApplyingService, startApplyingService } from '../support/applying-service.js';
+import { describe, expect, it } from 'vitest';
+import { fixed, forward, passOn, pathOf, startApplyingService } from '../support/applying-service.js';
 import {
   addresses,
   batchClick,
@@ -15,27 +15,25 @@ import {
   transfersCsv,
   waitForApproval,
 } from '../support/batches.js';
-import { blocksText, eventually, expectHealthyRun, type Harness, PEOPLE, startHarness } from '../support/harness.js';
-import { click, currentCard, ephemeralText, quiescent, serviceCalls, threadOf } from '../support/requests.js';
+import { blocksText, eventually, type Harness, PEOPLE } from '../support/harness.js';
+import * as flow from '../support/requests.js';
+import { useHarness, useStarted } from '../support/use-harness.js';
 
 /** The click's private answer arrives after its ack: wait for it. */
 const saidTo = (h: Harness, user: string, text: string) =>
-  eventually(() => (ephemeralText(h, user).includes(text) ? true : undefined), 10_000, `"${text}" to reach ${user}`);
+  eventually(
+    () => (flow.ephemeralText(h, user).includes(text) ? true : undefined),
+    10_000,
+    `"${text}" to reach ${user}`,
+  );
 
 type TransferBody = { receiver: string; amount: number };
 /** The card's notification text: what a lock screen shows. */
-const cardTextOf = (h: Harness, id: string): string => currentCard(h, id)?.text ?? '';
+const cardTextOf = (h: Harness, id: string): string => flow.currentCard(h, id)?.text ?? '';
 const bodies = (calls: { body: unknown }[]) => calls.map((c) => c.body as TransferBody);
 
 describe('a 20-row transfers file', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness('batch-run', { BATCH_RATE: 'off' });
-  });
-  afterAll(async () => {
-    expectHealthyRun(h);
-    await h.close();
-  });
+  const h = useHarness('batch-run', { BATCH_RATE: 'off' });
 
   it('becomes one card and one approval, and every row is called exactly once, in order', async () => {
     const receivers = addresses(20);
@@ -43,7 +41,7 @@ describe('a 20-row transfers file', () => {
     // An approver asks, so the self-approval check is what refuses their own click.
     const id = await submitBatchFile(h, transfersCsv(receivers, amounts), PEOPLE.approver2);
     expect(id).toMatch(/^B-\d+$/);
-    const card = blocksText(currentCard(h, id));
+    const card = blocksText(flow.currentCard(h, id));
     for (const line of [
       'Batch of transfers',
       '*Rows:* 20',
@@ -63,21 +61,22 @@ describe('a 20-row transfers file', () => {
     expect(rows).toContain(`21,${receivers[19]},20,INV-20`);
 
     // No self-approval: the requester's click counts for nothing.
-    await click(h, PEOPLE.approver2, id, 'request_approve');
+    await flow.click(h, PEOPLE.approver2, id, 'request_approve');
     await saidTo(h, PEOPLE.approver2, `You requested ${id}, so you cannot approve it`);
-    expect(blocksText(currentCard(h, id))).toContain(
+    expect(blocksText(flow.currentCard(h, id))).toContain(
       `Run batch of 20 transfers, 210.00 USDC (Base) in total from ops, 20 rows one at a time?`,
     );
     expect((await h.rampart.deps.store.get(id))?.approvalState).toBe('pending');
 
-    await click(h, PEOPLE.approver1, id, 'request_approve');
+    await flow.click(h, PEOPLE.approver1, id, 'request_approve');
     const done = await waitForApproval(h, id, 'done');
     expect(done.counts).toMatchObject({ succeeded: 20, failed: 0, unknown: 0, cancelled: 0 });
-    await quiescent(h);
-    const sent = bodies(serviceCalls(h, '/transfer'));
+    await flow.quiescent(h);
+    const sent = bodies(flow.serviceCalls(h, '/transfer'));
     expect(sent.map((b) => [b.receiver, b.amount])).toEqual(receivers.map((r, i) => [r, amounts[i]]));
 
-    const thread = threadOf(h, id)
+    const thread = flow
+      .threadOf(h, id)
       .map((m) => m.text)
       .join('\n');
     expect(thread).toContain(`Batch ${id} finished. Paid: all 20 (210.00 USDC). Total moved: 210.00 USDC.`);
@@ -95,7 +94,7 @@ describe('a 20-row transfers file', () => {
     const paid = addresses(3);
     const fresh = addresses(1, 9)[0] as string;
     const id = await submitBatchFile(h, transfersCsv([...paid, paid[0] as string, fresh], [1, 2, 3, 1, 7]));
-    const card = blocksText(currentCard(h, id));
+    const card = blocksText(flow.currentCard(h, id));
     expect(card).toContain('*New destinations:* row 6 pays an address Rampart has never paid');
     expect(card).toContain('*Repeat:* row 5 repeats row 2 of this file (same destination and amount)');
   });
@@ -107,11 +106,11 @@ describe('a 20-row transfers file', () => {
     const id = await submitBatchFile(h, transfersCsv(addresses(3, 30), [1, 2, 3]));
     holding.available = 0n; // spent elsewhere between submission and approval
     try {
-      await click(h, PEOPLE.approver1, id, 'request_approve');
+      await flow.click(h, PEOPLE.approver1, id, 'request_approve');
       await waitForApproval(h, id, 'paused');
-      await quiescent(h);
+      await flow.quiescent(h);
       const reply = await eventually(
-        () => threadOf(h, id).find((m) => (m.text ?? '').includes('is paused*')),
+        () => flow.threadOf(h, id).find((m) => (m.text ?? '').includes('is paused*')),
         10_000,
         'the pause reply',
       );
@@ -130,65 +129,47 @@ describe('a 20-row transfers file', () => {
     }
     await batchClick(h, PEOPLE.requester, id, 'batch_stop');
     await waitForApproval(h, id, 'done');
-    expect(serviceCalls(h, '/transfer').map((c) => (c.body as TransferBody).receiver)).not.toContain(
+    expect(flow.serviceCalls(h, '/transfer').map((c) => (c.body as TransferBody).receiver)).not.toContain(
       addresses(3, 30)[0],
     );
   });
 });
 
 describe('a 500 after the service applied row 3 of 10', () => {
-  let h: Harness;
-  let service: ApplyingService;
-  let target = '';
   let transfers = 0;
-  beforeAll(async () => {
-    // Forwards every call to the sandbox (which applies it); the third transfer's answer is a 500.
-    service = await startApplyingService(async (req, res, body) => {
-      const path = new URL(req.url ?? '/', 'http://x').pathname;
-      const forwarded = await fetch(`${target}${req.url}`, {
-        method: req.method ?? 'GET',
-        headers: Object.fromEntries(
-          Object.entries(req.headers).filter(([k]) => k !== 'host' && k !== 'content-length'),
-        ) as Record<string, string>,
-        ...(req.method === 'POST' ? { body } : {}),
-      });
-      const text = await forwarded.text();
-      if (path === '/transfer' && ++transfers === 3) {
-        res
-          .writeHead(500, { 'content-type': 'application/json' })
-          .end('{"success":false,"status":500,"message":"internal"}');
-        return;
-      }
-      res
-        .writeHead(forwarded.status, { 'content-type': forwarded.headers.get('content-type') ?? 'application/json' })
-        .end(text);
-    });
-    h = await startHarness('batch-unknown', { BATCH_RATE: 'off', SERVICE_BASE_URL: service.url });
-    target = h.sandbox.url;
-  });
-  afterAll(async () => {
-    await h.close();
-    await service.close();
-  });
+  // Forwards every call to the sandbox (which applies it); the third transfer's answer is a 500.
+  const service = useStarted(
+    'forwarding service',
+    () =>
+      startApplyingService(async (req, res, body) => {
+        const forwarded = await forward(h.sandbox.url, req, body);
+        if (pathOf(req) === '/transfer' && ++transfers === 3)
+          return fixed(500, '{"success":false,"status":500,"message":"internal"}')(req, res, body);
+        passOn(res, forwarded);
+      }),
+    (s) => s.close(),
+  );
+  const h = useHarness('batch-unknown', () => ({ BATCH_RATE: 'off', SERVICE_BASE_URL: service.url }));
 
   it('row 3 is unknown and never re-sent; the batch pauses loudly; resumed, the other seven run once', async () => {
     const receivers = addresses(10, 2);
     const amounts = receivers.map((_, i) => 10 + i);
     const id = await submitBatchFile(h, transfersCsv(receivers, amounts));
-    await click(h, PEOPLE.approver1, id, 'request_approve');
+    await flow.click(h, PEOPLE.approver1, id, 'request_approve');
     const paused = await waitForApproval(h, id, 'paused');
-    await quiescent(h);
+    await flow.quiescent(h);
     expect(paused.counts).toMatchObject({ succeeded: 2, unknown: 1, queued: 7 });
     expect(service.applied('/transfer')).toBe(3);
     expect((await h.rampart.deps.store.execution(`${id}.3`))?.state).toBe('unknown');
-    const thread = threadOf(h, id)
+    const thread = flow
+      .threadOf(h, id)
       .map((m) => m.text)
       .join('\n');
     // One reply says which row, what to do first, and mentions the requester.
     expect(thread).toContain(`<@${PEOPLE.requester}>`);
     expect(thread).toContain(`*${id} is paused* (3 of 10 rows run). The outcome of row 4 is UNKNOWN`);
     expect(thread).toContain('Check row 4 with the service first');
-    expect(blocksText(currentCard(h, id))).toContain('OUTCOME UNKNOWN: row 4 · paused (3 of 10 rows run)');
+    expect(blocksText(flow.currentCard(h, id))).toContain('OUTCOME UNKNOWN: row 4 · paused (3 of 10 rows run)');
 
     // The requester may not resume their own batch.
     await batchClick(h, PEOPLE.requester, id, 'batch_resume');
@@ -197,7 +178,7 @@ describe('a 500 after the service applied row 3 of 10', () => {
 
     await batchClick(h, PEOPLE.approver2, id, 'batch_resume');
     const done = await waitForApproval(h, id, 'done');
-    await quiescent(h);
+    await flow.quiescent(h);
     expect(done.counts).toMatchObject({ succeeded: 9, unknown: 1, failed: 0, cancelled: 0 });
     expect(service.applied('/transfer')).toBe(10);
     const sent = h.sandbox.state.transfers.map((t) => t.receiver);
@@ -213,11 +194,11 @@ describe('a 500 after the service applied row 3 of 10', () => {
     transfers = 0; // the 3rd transfer of this batch answers 500
     const before = service.applied('/transfer');
     const id = await submitBatchFile(h, transfersCsv(receivers, [1, 2, 3, 4, 5]));
-    await click(h, PEOPLE.approver1, id, 'request_approve');
+    await flow.click(h, PEOPLE.approver1, id, 'request_approve');
     await waitForApproval(h, id, 'paused');
     await batchClick(h, PEOPLE.requester, id, 'batch_stop');
     const done = await waitForApproval(h, id, 'done');
-    await quiescent(h);
+    await flow.quiescent(h);
     expect(done.counts).toMatchObject({ succeeded: 2, unknown: 1, cancelled: 2 });
     expect(service.applied('/transfer') - before).toBe(3);
     await saidTo(h, PEOPLE.requester, `${id} stopped: 2 unsent rows cancelled.`);

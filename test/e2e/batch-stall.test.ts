@@ -3,25 +3,15 @@
  * DEBUG SLEEP twice while a 20-row batch runs. Nothing is sent twice, at most one row ends
  * unknown (which pauses the batch; resumed, the rest run once), and every row ends final.
  */
-import { Redis } from 'ioredis';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { addresses, batchClick, submitBatchFile, transfersCsv, waitForApproval } from '../support/batches.js';
 import { eventually, PEOPLE } from '../support/harness.js';
-import { type RedisServer, startRedisServer } from '../support/redis-servers.js';
+import { useDebugRedis } from '../support/redis-servers.js';
 import { click, quiescent, serviceCalls } from '../support/requests.js';
 import { useHarness } from '../support/use-harness.js';
 
-let server: RedisServer;
-let admin: Redis;
+const { server, admin } = useDebugRedis();
 const stall = async (seconds: number) => void (await admin.call('DEBUG', 'SLEEP', String(seconds)));
-beforeAll(async () => {
-  server = await startRedisServer({ extra: ['--enable-debug-command', 'local'] });
-  admin = new Redis(server.url);
-});
-afterAll(async () => {
-  admin.disconnect();
-  await server.stop();
-});
 // A short service time-out: a row whose answer is held up is unknown, never re-sent.
 const h = useHarness('batch-stall', () => ({ REDIS_URL: server.url, BATCH_RATE: 'off' }));
 

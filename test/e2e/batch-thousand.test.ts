@@ -3,16 +3,16 @@
  * receipt of 1,000 rows in the thread; every row reaches the sandbox exactly once
  * (BATCH_RATE=off keeps it short).
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { threadFile, waitForApproval } from '../support/batches.js';
-import { eventually, expectHealthyRun, type Harness, lastView, PEOPLE, startHarness } from '../support/harness.js';
+import { beforeAll, expect, it } from 'vitest';
+import { openBatchModal, threadFile, waitForApproval } from '../support/batches.js';
+import { eventually, PEOPLE } from '../support/harness.js';
 import { click, quiescent } from '../support/requests.js';
+import { useHarness } from '../support/use-harness.js';
 
 const ROWS = 1_000;
 const BENEFICIARIES = 10;
-let h: Harness;
+const h = useHarness('batch-thousand', { BATCH_RATE: 'off' });
 beforeAll(async () => {
-  h = await startHarness('batch-thousand', { BATCH_RATE: 'off' });
   for (let i = 0; i < BENEFICIARIES; i++) {
     const id = `ben_thousand${i}`;
     h.sandbox.state.beneficiaries.set(id, { id, identityId: 'idn_1', currency: 'NGN', details: {} });
@@ -31,10 +31,6 @@ beforeAll(async () => {
     });
   }
 });
-afterAll(async () => {
-  expectHealthyRun(h);
-  await h.close();
-});
 
 // Row k (spreadsheet row k + 2) pays beneficiary k % 10, by label for even k and by id for odd k.
 const amountOf = (k: number) => 1 + (k % 7) + (k % 100) / 100;
@@ -45,11 +41,7 @@ const csv = `beneficiary,amount,reference\n${Array.from(
 ).join('\n')}\n`;
 
 async function submitOfframps(): Promise<string> {
-  const opened = h.fake.callsTo('views.open').length;
-  await h.driver.command(PEOPLE.requester, '/batch', '');
-  await h.fake.waitFor((calls) => calls.filter((c) => c.method === 'views.open').length > opened);
-  const view = lastView(h.fake, PEOPLE.requester);
-  if (view?.callback_id !== 'batch_modal') throw new Error('no batch modal opened');
+  const view = await openBatchModal(h);
   const file = h.fake.pickFile(PEOPLE.requester, 'payroll.csv', new TextEncoder().encode(csv));
   const r = await h.driver.submitView(PEOPLE.requester, view, {
     kind: 'offramps',

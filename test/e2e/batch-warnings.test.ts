@@ -4,28 +4,26 @@
  * repeat of an UNKNOWN one first and in bold, nothing outside the window, the same file after a
  * denied batch, a single card's repeat line, and Approve with warnings confirmed in the history.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findElement } from '../../devkit/index.js';
 import { submitBatchFile, waitForApproval } from '../support/batches.js';
-import { eventually, expectHealthyRun, type Harness, PEOPLE, startHarness } from '../support/harness.js';
+import { eventually, PEOPLE } from '../support/harness.js';
 import { click, currentCard, postRequest, quiescent, waitForState } from '../support/requests.js';
 import { seedBeneficiary, seedIdentity } from '../support/seed-service.js';
+import { useHarness } from '../support/use-harness.js';
 
 const PAID = '0x52908400098527886E0F7030069857D2E4169EE7';
 const LOST = '0x99ED2e97162533BA814aF8092b93b9a3090DEdcF';
 const DAY = 86_400_000;
 
-let h: Harness;
 /** The app's clock runs `ahead` ms ahead of real time (to step outside the repeat window). */
 let ahead = 0;
 
-beforeAll(async () => {
-  h = await startHarness('batch-warnings', { BATCH_RATE: 'off' }, { infra: { clock: () => Date.now() + ahead } });
-});
-afterAll(async () => {
-  expectHealthyRun(h);
-  await h.close();
-});
+const h = useHarness(
+  'batch-warnings',
+  { BATCH_RATE: 'off' },
+  { rampart: { infra: { clock: () => Date.now() + ahead } } },
+);
 
 /** The card's section texts, one string (the warnings and the preview are sections). */
 const cardText = (id: string): string =>

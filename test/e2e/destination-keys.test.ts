@@ -4,10 +4,11 @@
  * an API key without --allow-new-destinations (a single request and a batch row). An EVM address
  * paid in one case is known in every other.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, newKey, startApi, transfer } from '../api/support.js';
-import { blocksText, type Harness, startHarness } from '../support/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newKey, transfer, useApi } from '../api/support.js';
+import { blocksText } from '../support/harness.js';
 import { postRequest } from '../support/requests.js';
+import { useHarness } from '../support/use-harness.js';
 
 /** Two Solana accounts whose addresses differ only in the case of one letter (both 32 bytes). */
 const PAID = '7Zb8wEZfKJdjVSTk1w4JR429XWuocKPkgGiRdBrRD51r';
@@ -15,22 +16,16 @@ const CASE_VARIANT = '7Zb8WEZfKJdjVSTk1w4JR429XWuocKPkgGiRdBrRD51r';
 const EVM = '0x99ED2e97162533BA814aF8092b93b9a3090DEdcF';
 const NEVER_PAID = ':warning: *Rampart has never paid this address before.*';
 
-let h: Harness;
-let api: Api;
+const h = useHarness('destination-keys', {
+  API_RATE: 'off',
+  STEP_UP_NEW_DESTINATION: 'on',
+  PUBLIC_URL: 'http://localhost:3999',
+});
+const api = useApi(h);
 beforeAll(async () => {
-  h = await startHarness('destination-keys', {
-    API_RATE: 'off',
-    STEP_UP_NEW_DESTINATION: 'on',
-    PUBLIC_URL: 'http://localhost:3999',
-  });
-  api = await startApi(h);
   // What a succeeded payment records (app/execution-effects.ts recordSuccess).
   await h.rampart.deps.store.addPayee('solana', PAID);
   await h.rampart.deps.store.addPayee('base', EVM.toLowerCase());
-});
-afterAll(async () => {
-  await api?.close();
-  await h?.close();
 });
 
 const sealed = async (id: string) => (await h.rampart.deps.store.get(id))?.frozen;

@@ -10,11 +10,11 @@
  * Where a store script enforces the rule, each cell also asserts that the domain function, on the
  * situation the row stages (door-matrix/agreement.ts), answers the door's code.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { FacadeDeps } from '../../src/app/facade-deps.js';
 import { createApp } from '../../src/app/index.js';
 import { RULE_IDS, RULES, type RuleId } from '../../src/domain/rules/index.js';
-import { type Api, startApi } from '../api/support.js';
+import { useApi } from '../api/support.js';
 import { STAGED } from '../door-matrix/agreement.js';
 import { DECIDE_DRIVERS } from '../door-matrix/cells-decide.js';
 import { type Driver, SUBMIT_DRIVERS } from '../door-matrix/cells-submit.js';
@@ -23,7 +23,7 @@ import { type Cell, CODES, DECISION_DOORS, SUBMISSION_DOORS, SUBMISSIONS } from 
 import { DECISIONS } from '../door-matrix/table-decisions.js';
 import type { World } from '../door-matrix/world.js';
 import { CAPS_ENV, MAIN_ENV, TIME_ENV } from '../door-matrix/world.js';
-import { expectHealthyRun, type Harness, startHarness } from '../support/harness.js';
+import { useHarness } from '../support/use-harness.js';
 
 vi.mock('../../src/domain/policy.js', async (original) => {
   const m = await original<typeof import('../../src/domain/policy.js')>();
@@ -126,28 +126,17 @@ describe('the table', () => {
   });
 });
 
-let world: World | undefined;
-const harnesses: Harness[] = [];
-const apis: Api[] = [];
-beforeAll(async () => {
-  const [main, caps, time] = await Promise.all([
-    startHarness('matrix', MAIN_ENV),
-    startHarness('matrix-caps', CAPS_ENV),
-    startHarness('matrix-time', TIME_ENV),
-  ]);
-  harnesses.push(main, caps, time);
-  const [api, capsApi, timeApi] = await Promise.all([startApi(main), startApi(caps), startApi(time)]);
-  apis.push(api, capsApi, timeApi);
-  world = { main, caps, api, capsApi, time, timeApi };
-}, 30_000);
-afterAll(async () => {
-  for (const a of apis) await a.close();
-  try {
-    for (const h of harnesses) expectHealthyRun(h);
-  } finally {
-    for (const h of harnesses) await h.close();
-  }
-});
+const main = useHarness('matrix', MAIN_ENV);
+const caps = useHarness('matrix-caps', CAPS_ENV);
+const time = useHarness('matrix-time', TIME_ENV);
+const world: World = {
+  main,
+  caps,
+  api: useApi(main),
+  capsApi: useApi(caps),
+  time,
+  timeApi: useApi(time),
+};
 
 const cellsOf = (
   half: Record<RuleId, Record<string, Cell>>,
@@ -170,7 +159,7 @@ describe.each([
   ['decisions', cellsOf(DECISIONS, DECIDE_DRIVERS, 'decisions')],
 ] as const)('%s', (_half, cells) => {
   it.each(cells)('$rule from $door answers $code', async ({ rule, drive, code }) => {
-    if (!world || !drive) throw new Error('no world or no driver');
+    if (!drive) throw new Error('no driver');
     expect(await drive(world)).toBe(code);
     const staged = STAGED[rule];
     if (staged) expect(staged(), `${rule}'s domain function on the situation its row stages`).toBe(code);

@@ -9,7 +9,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, PEOPLE } from '../support/harness.js';
 import { type RedisServer, startRedisServer } from '../support/redis-servers.js';
-import { click, postRequest, quiescent, RECEIVER, threadOf, waitForState } from '../support/requests.js';
+import * as flow from '../support/requests.js';
 import { useHarness } from '../support/use-harness.js';
 
 let primary: RedisServer;
@@ -50,19 +50,19 @@ const callsFor = (amount: number) =>
 
 describe('WAIT 1 before the call', () => {
   it('with the replica running, the start is acknowledged and the call is made once', async () => {
-    const { id } = await postRequest(h, 'transfer', `11 base:usdc to ${RECEIVER} from ops for replicated`);
-    await click(h, PEOPLE.approver1, id, 'request_approve');
-    await waitForState(h, id, 'succeeded');
-    await quiescent(h);
+    const { id } = await flow.postRequest(h, 'transfer', `11 base:usdc to ${flow.RECEIVER} from ops for replicated`);
+    await flow.click(h, PEOPLE.approver1, id, 'request_approve');
+    await flow.waitForState(h, id, 'succeeded');
+    await flow.quiescent(h);
     expect(callsFor(11)).toHaveLength(1);
   });
 
   it('with the replica paused, nothing is sent, the execution is queued again and the thread says so; then it runs once', async () => {
-    const { id } = await postRequest(h, 'transfer', `12 base:usdc to ${RECEIVER} from ops for unreplicated`);
+    const { id } = await flow.postRequest(h, 'transfer', `12 base:usdc to ${flow.RECEIVER} from ops for unreplicated`);
     replica.pause();
-    await click(h, PEOPLE.approver1, id, 'request_approve');
+    await flow.click(h, PEOPLE.approver1, id, 'request_approve');
     const note = await eventually(
-      () => threadOf(h, id).find((m) => m.text.includes('was not sent')),
+      () => flow.threadOf(h, id).find((m) => m.text.includes('was not sent')),
       15_000,
       'the not-sent reply',
     );
@@ -75,8 +75,8 @@ describe('WAIT 1 before the call', () => {
     expect(history.at(-1)?.detail).toContain('Redis replica did not acknowledge');
 
     replica.resume();
-    await waitForState(h, id, 'succeeded');
-    await quiescent(h);
+    await flow.waitForState(h, id, 'succeeded');
+    await flow.quiescent(h);
     expect(callsFor(12)).toHaveLength(1);
     expect((await h.rampart.deps.store.get(id))?.executions[0]?.tries).toBe(2);
   });

@@ -9,16 +9,7 @@ import { amountFromNumber } from '../../src/domain/amount.js';
 import type { AssetId } from '../../src/domain/assets.js';
 import { assetInfo } from '../../src/domain/assets.js';
 import { blocksText, eventually, PEOPLE } from '../support/harness.js';
-import {
-  click,
-  currentCard,
-  postRequest,
-  RECEIVER,
-  serviceCalls,
-  submitRequest,
-  threadOf,
-  waitForState,
-} from '../support/requests.js';
+import * as flow from '../support/requests.js';
 import { useHarness } from '../support/use-harness.js';
 
 const OPS = 'wal_ops_7f3a';
@@ -40,23 +31,23 @@ const available = (wallet: string, asset: AssetId) => h.sandbox.state.balanceOf(
 describe('"entire available balance" is sealed at submission', () => {
   it('under a velocity rule: a deposit after submission is not swept and the ledger counts what moved', async () => {
     setAvailable(OPS, 'base:usdc', 50);
-    const { id, card } = await postRequest(h, 'transfer', `all base:usdc to ${RECEIVER} from ops for sweep`);
+    const { id, card } = await flow.postRequest(h, 'transfer', `all base:usdc to ${flow.RECEIVER} from ops for sweep`);
     expect(blocksText(card)).toContain('All available at submission: *50.00* USDC');
     expect(blocksText(card)).toContain('50.00 → 0.00');
     setAvailable(OPS, 'base:usdc', 100_050); // 100,000 USDC arrive before anyone approves
-    await click(h, PEOPLE.approver1, id, 'request_approve');
-    await waitForState(h, id, 'succeeded');
-    expect(serviceCalls(h, '/transfer').at(-1)?.body).toEqual({
+    await flow.click(h, PEOPLE.approver1, id, 'request_approve');
+    await flow.waitForState(h, id, 'succeeded');
+    expect(flow.serviceCalls(h, '/transfer').at(-1)?.body).toEqual({
       wallet_id: OPS,
       amount: 50,
-      receiver: RECEIVER,
+      receiver: flow.RECEIVER,
       asset: 'base:usdc',
     });
     expect(available(OPS, 'base:usdc')).toBe(100_000);
-    const reply = await eventually(() => threadOf(h, id).find((m) => m.text.includes('succeeded')), 8000, 'reply');
+    const reply = await eventually(() => flow.threadOf(h, id).find((m) => m.text.includes('succeeded')), 8000, 'reply');
     expect(reply.text).toContain('anything that arrived since stays in ops');
     // The ledger holds 50 (what moved): 60 more would break the 100 USDC rule.
-    const refused = await submitRequest(h, 'transfer', `60 base:usdc to ${RECEIVER} from ops for more`);
+    const refused = await flow.submitRequest(h, 'transfer', `60 base:usdc to ${flow.RECEIVER} from ops for more`);
     expect((refused.body as { errors?: { amount?: string } }).errors?.amount).toContain(
       'Limit for ops: 100.00 USDC per 24 h. 50.00 left',
     );
@@ -64,24 +55,32 @@ describe('"entire available balance" is sealed at submission', () => {
 
   it('without a velocity rule: a deposit after submission stays in the wallet', async () => {
     setAvailable(TREASURY, 'arbitrum:usdt', 1_000);
-    const { id } = await postRequest(h, 'transfer', `all arbitrum:usdt to ${RECEIVER} from treasury for sweep`);
-    expect(blocksText(currentCard(h, id))).toContain('All available at submission: *1,000.00* USDT');
+    const { id } = await flow.postRequest(
+      h,
+      'transfer',
+      `all arbitrum:usdt to ${flow.RECEIVER} from treasury for sweep`,
+    );
+    expect(blocksText(flow.currentCard(h, id))).toContain('All available at submission: *1,000.00* USDT');
     setAvailable(TREASURY, 'arbitrum:usdt', 501_000);
-    await click(h, PEOPLE.approver1, id, 'request_approve');
-    await waitForState(h, id, 'succeeded');
-    expect(serviceCalls(h, '/transfer').at(-1)?.body).toMatchObject({ amount: 1000, asset: 'arbitrum:usdt' });
+    await flow.click(h, PEOPLE.approver1, id, 'request_approve');
+    await flow.waitForState(h, id, 'succeeded');
+    expect(flow.serviceCalls(h, '/transfer').at(-1)?.body).toMatchObject({ amount: 1000, asset: 'arbitrum:usdt' });
     expect(available(TREASURY, 'arbitrum:usdt')).toBe(500_000);
-    expect(serviceCalls(h, '/transfer').some((c) => (c.body as { amount?: number }).amount === -1)).toBe(false);
+    expect(flow.serviceCalls(h, '/transfer').some((c) => (c.body as { amount?: number }).amount === -1)).toBe(false);
   });
 
   it('a balance that fell below the sealed amount: the service refuses, the request fails and nothing moves', async () => {
     setAvailable(TREASURY, 'ethereum:usdc', 2_000);
-    const { id } = await postRequest(h, 'transfer', `all ethereum:usdc to ${RECEIVER} from treasury for sweep`);
+    const { id } = await flow.postRequest(
+      h,
+      'transfer',
+      `all ethereum:usdc to ${flow.RECEIVER} from treasury for sweep`,
+    );
     setAvailable(TREASURY, 'ethereum:usdc', 1_500);
-    await click(h, PEOPLE.approver1, id, 'request_approve');
-    const record = await waitForState(h, id, 'failed');
+    await flow.click(h, PEOPLE.approver1, id, 'request_approve');
+    const record = await flow.waitForState(h, id, 'failed');
     expect(record.outcome?.failure?.class).toBe('refused');
-    expect(serviceCalls(h, '/transfer').at(-1)?.body).toMatchObject({ amount: 2000, asset: 'ethereum:usdc' });
+    expect(flow.serviceCalls(h, '/transfer').at(-1)?.body).toMatchObject({ amount: 2000, asset: 'ethereum:usdc' });
     expect(available(TREASURY, 'ethereum:usdc')).toBe(1_500);
   });
 });

@@ -8,16 +8,7 @@ import { once } from 'node:events';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Running } from '../../src/rampart.js';
 import { APPROVALS, blocksText, envFor, eventually, PEOPLE } from '../support/harness.js';
-import {
-  click,
-  currentCard,
-  ephemeralText,
-  postRequest,
-  quiescent,
-  RECEIVER,
-  serviceCalls,
-  waitForState,
-} from '../support/requests.js';
+import * as flow from '../support/requests.js';
 import { useHarness } from '../support/use-harness.js';
 
 let child: ChildProcess | undefined;
@@ -30,7 +21,7 @@ afterAll(() => {
 });
 
 const callsFor = (amount: number) =>
-  serviceCalls(h, '/transfer').filter((c) => (c.body as { amount?: number }).amount === amount);
+  flow.serviceCalls(h, '/transfer').filter((c) => (c.body as { amount?: number }).amount === amount);
 const store = () => h.rampart.deps.store;
 const unfreezeCard = () =>
   h.fake
@@ -51,14 +42,16 @@ async function approvedNotRun(...amounts: number[]): Promise<string[]> {
   if (!inProcessWorkers && !worker) worker = await h.startAnother({ ROLE: 'worker' }, { worker: WORKER });
   const ids: string[] = [];
   for (const amount of amounts)
-    ids.push((await postRequest(h, 'transfer', `${amount} base:usdc to ${RECEIVER} from ops for held ${amount}`)).id);
+    ids.push(
+      (await flow.postRequest(h, 'transfer', `${amount} base:usdc to ${flow.RECEIVER} from ops for held ${amount}`)).id,
+    );
   await worker?.close();
   await h.rampart.workers?.close();
   worker = undefined;
   inProcessWorkers = false;
   for (const id of ids) {
-    await click(h, PEOPLE.approver1, id, 'request_approve');
-    await waitForState(h, id, 'approved');
+    await flow.click(h, PEOPLE.approver1, id, 'request_approve');
+    await flow.waitForState(h, id, 'approved');
   }
   return ids;
 }
@@ -123,7 +116,7 @@ describe('the kill switch', () => {
     expect(callsFor(31)).toHaveLength(0);
     expect(callsFor(32)).toHaveLength(0);
     await eventually(
-      () => (blocksText(currentCard(h, held1)).includes('Frozen by') ? true : undefined),
+      () => (blocksText(flow.currentCard(h, held1)).includes('Frozen by') ? true : undefined),
       5000,
       'the banner on an open card',
     );
@@ -131,19 +124,19 @@ describe('the kill switch', () => {
 
   it('refuses Approve while frozen, with a sentence, and shows the banner in App Home', async () => {
     // The child worker posts cards while the in-process workers are stopped.
-    const { id } = await postRequest(h, 'transfer', `34 base:usdc to ${RECEIVER} from ops for while frozen`);
+    const { id } = await flow.postRequest(h, 'transfer', `34 base:usdc to ${flow.RECEIVER} from ops for while frozen`);
     // Issue 23 item 5: a card drawn while frozen offers no Approve; a click from a copy drawn
     // before the freeze (a client not yet refreshed) is still refused with a sentence.
-    expect(JSON.stringify(currentCard(h, id).blocks)).not.toContain('request_approve');
+    expect(JSON.stringify(flow.currentCard(h, id).blocks)).not.toContain('request_approve');
     await h.driver.click(PEOPLE.approver1, {
       action_id: 'request_approve',
       block_id: `approval-${id}`,
       value: id,
-      message: currentCard(h, id),
+      message: flow.currentCard(h, id),
       channel: APPROVALS,
     });
     await eventually(
-      () => (ephemeralText(h, PEOPLE.approver1).includes(`Rampart is frozen`) ? true : undefined),
+      () => (flow.ephemeralText(h, PEOPLE.approver1).includes(`Rampart is frozen`) ? true : undefined),
       5000,
       'the refusal',
     );
@@ -180,23 +173,23 @@ describe('the kill switch', () => {
     expect(blocksText(card)).toContain(held2);
     await clickUnfreeze(PEOPLE.approver1, 'unfreeze_release');
     await eventually(
-      () => (ephemeralText(h, PEOPLE.approver1).includes('another approver must choose') ? true : undefined),
+      () => (flow.ephemeralText(h, PEOPLE.approver1).includes('another approver must choose') ? true : undefined),
       5000,
       'first choice recorded',
     );
     await clickUnfreeze(PEOPLE.approver1, 'unfreeze_release');
     await clickUnfreeze(PEOPLE.outsider, 'unfreeze_release');
     await eventually(
-      () => (ephemeralText(h, PEOPLE.outsider).includes('not an approver') ? true : undefined),
+      () => (flow.ephemeralText(h, PEOPLE.outsider).includes('not an approver') ? true : undefined),
       5000,
       'outsider refused',
     );
     expect(await frozen()).toBe(true);
     await clickUnfreeze(PEOPLE.approver2, 'unfreeze_release');
-    await waitForState(h, held1, 'succeeded');
-    await waitForState(h, held2, 'succeeded');
+    await flow.waitForState(h, held1, 'succeeded');
+    await flow.waitForState(h, held2, 'succeeded');
     expect(await frozen()).toBe(false);
-    await quiescent(h);
+    await flow.quiescent(h);
     expect(callsFor(31)).toHaveLength(1);
     expect(callsFor(32)).toHaveLength(1);
     expect((await store().history(held1)).map((e) => e.event)).toEqual(
@@ -215,13 +208,13 @@ describe('the kill switch', () => {
     await eventually(() => (blocksText(unfreezeCard()).includes(id) ? true : undefined), 5000, 'new unfreeze card');
     await clickUnfreeze(PEOPLE.approver1, 'unfreeze_cancel');
     await clickUnfreeze(PEOPLE.approver2, 'unfreeze_cancel');
-    await waitForState(h, id, 'cancelled');
+    await flow.waitForState(h, id, 'cancelled');
     // The held requests are cancelled first; the freeze lifts only once none is left approved.
     await eventually(async () => ((await frozen()) ? undefined : true), 5000, 'the freeze to lift');
-    await quiescent(h);
+    await flow.quiescent(h);
     expect(callsFor(35)).toHaveLength(0);
     await eventually(
-      () => (blocksText(currentCard(h, id)).includes('Cancelled') ? true : undefined),
+      () => (blocksText(flow.currentCard(h, id)).includes('Cancelled') ? true : undefined),
       5000,
       'the cancelled card',
     );

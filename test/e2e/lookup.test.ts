@@ -3,19 +3,10 @@
  * number; a submission shows the bank and the holder in the modal, bad fields get field errors,
  * and service failures one clear sentence in the modal.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { StoredView } from '../../devkit/index.js';
-import {
-  blocksText,
-  eventually,
-  expectHealthyRun,
-  GENERAL,
-  type Harness,
-  PEOPLE,
-  readableTexts,
-  SECRETS,
-  startHarness,
-} from '../support/harness.js';
+import { blocksText, eventually, GENERAL, PEOPLE, readableTexts, SECRETS } from '../support/harness.js';
+import { useHarness } from '../support/use-harness.js';
 
 const ASKER = PEOPLE.requester;
 const LOOKING_UP = 'Looking up…';
@@ -31,17 +22,12 @@ function expectCleanMessage(text: string): void {
 }
 
 function suite(name: string, extraEnv: Record<string, string> = {}) {
-  const ctx = { h: undefined as unknown as Harness };
-  beforeAll(async () => {
-    ctx.h = await startHarness(name, extraEnv);
-  });
-  afterAll(async () => {
+  const ctx = { h: useHarness(name, extraEnv) };
+  afterAll(() => {
     const { h } = ctx;
-    expectHealthyRun(h);
     expect(h.fake.problems).toEqual([]);
     // Full account numbers are personal data (DESIGN invariant 6).
     expect(h.logs.text).not.toContain('0123456789');
-    await h.close();
   });
 
   /** `/lookup` with nothing after it; resolves to the form Slack shows. */

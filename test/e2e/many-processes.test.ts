@@ -9,7 +9,7 @@ import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SlackDriver } from '../../devkit/index.js';
 import { APPROVALS, envFor, GENERAL, type Harness, PEOPLE, SIGNING_SECRET } from '../support/harness.js';
-import { click, postRequest, quiescent, RECEIVER, serviceCalls, threadOf, waitForState } from '../support/requests.js';
+import * as flow from '../support/requests.js';
 import { useHarness } from '../support/use-harness.js';
 
 interface Child {
@@ -63,10 +63,10 @@ describe('two web and two worker processes on one Redis', () => {
     const web = (i: number) => webs[i % 2] as Harness;
     const ids: string[] = [];
     for (let i = 0; i < 30; i += 1) {
-      const { id } = await postRequest(
+      const { id } = await flow.postRequest(
         web(i),
         'transfer',
-        `${amountOf(i)} base:usdc to ${RECEIVER} from ops for many ${i}`,
+        `${amountOf(i)} base:usdc to ${flow.RECEIVER} from ops for many ${i}`,
       );
       ids.push(id);
     }
@@ -75,28 +75,28 @@ describe('two web and two worker processes on one Redis', () => {
       if (i % 3 === 0) {
         // Concurrent clicks on both web processes: one vote counts, one job runs.
         const clicks = [0, 1, 2, 3].map((k) =>
-          click(web(k), k % 2 === 0 ? PEOPLE.approver1 : PEOPLE.approver2, id, 'request_approve'),
+          flow.click(web(k), k % 2 === 0 ? PEOPLE.approver1 : PEOPLE.approver2, id, 'request_approve'),
         );
         for (const ack of await Promise.all(clicks)) expect(ack.status).toBe(200);
       } else {
-        expect((await click(web(i + 1), PEOPLE.approver1, id, 'request_approve')).status).toBe(200);
+        expect((await flow.click(web(i + 1), PEOPLE.approver1, id, 'request_approve')).status).toBe(200);
       }
     };
     await Promise.all(ids.slice(0, 15).map((_, i) => approve(i)));
-    for (const id of ids.slice(0, 15)) await waitForState(h, id, 'succeeded', 30_000);
+    for (const id of ids.slice(0, 15)) await flow.waitForState(h, id, 'succeeded', 30_000);
 
     // One worker dies; the other carries on alone. Killed once idle: a worker killed between
     // posting a reply and recording it would post it again on recovery (at-least-once, see the
     // issue 10 note); a worker killed mid-call is the at-most-once and cluster tests' case.
-    await quiescent(h, 30_000);
+    await flow.quiescent(h, 30_000);
     const killed = children[2] as Child;
     killed.process.kill('SIGKILL');
     await once(killed.process, 'exit');
     await Promise.all(ids.slice(15).map((_, k) => approve(15 + k)));
-    for (const id of ids.slice(15)) await waitForState(h, id, 'succeeded', 30_000);
+    for (const id of ids.slice(15)) await flow.waitForState(h, id, 'succeeded', 30_000);
 
-    await quiescent(h, 30_000);
-    const calls = serviceCalls(h, '/transfer');
+    await flow.quiescent(h, 30_000);
+    const calls = flow.serviceCalls(h, '/transfer');
     for (let i = 0; i < 30; i += 1) {
       const id = ids[i] as string;
       expect(
@@ -104,7 +104,7 @@ describe('two web and two worker processes on one Redis', () => {
         id,
       ).toHaveLength(1);
       expect(
-        threadOf(h, id).filter((m) => m.text.includes('succeeded')),
+        flow.threadOf(h, id).filter((m) => m.text.includes('succeeded')),
         id,
       ).toHaveLength(1);
     }

@@ -8,8 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROBE_BOUND_MS } from '../../src/metrics/health.js';
 import type { Running } from '../../src/rampart.js';
 import { composeCheck, dockerfileCheck, runCheck } from '../support/container-checks.js';
-import { eventually, type Harness, startHarness } from '../support/harness.js';
-import { type RedisServer, startRedisServer } from '../support/redis-servers.js';
+import { eventually } from '../support/harness.js';
+import { bringBack, usePrivateRedis } from '../support/redis-servers.js';
+import { useHarness } from '../support/use-harness.js';
 
 const timed = async (port: number | undefined, path: string) => {
   const started = performance.now();
@@ -19,19 +20,13 @@ const timed = async (port: number | undefined, path: string) => {
 };
 
 describe('probes while Redis is down', () => {
-  let server: RedisServer;
-  let h: Harness;
+  const server = usePrivateRedis();
+  // Only probes here: Slack sends nothing, so the end-of-run Slack checks do not apply.
+  const h = useHarness('probes-down', () => ({ REDIS_URL: server.url, ROLE: 'web' }), { healthy: false });
+  afterAll(() => bringBack(server)); // a failed test may leave it down; the harness cleans up there
   let worker: Running;
   beforeAll(async () => {
-    server = await startRedisServer();
-    h = await startHarness('probes-down', { REDIS_URL: server.url, ROLE: 'web' });
     worker = await h.startAnother({ ROLE: 'worker' });
-  });
-  afterAll(async () => {
-    if (server && !server.running) await server.restart();
-    server?.resume();
-    await h?.close();
-    await server?.stop();
   });
 
   const ready = async () =>

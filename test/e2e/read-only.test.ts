@@ -3,22 +3,20 @@
  * person who asked, through the response_url, with figures as the service holds them; bad input
  * and every kind of service failure get one clear sentence.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { StoredEphemeral } from '../../devkit/index.js';
 import { SlackDriver } from '../../devkit/index.js';
 import {
   BOT_TOKEN,
   blocksText,
   eventually,
-  expectHealthyRun,
   GENERAL,
-  type Harness,
   PEOPLE,
   readableTexts,
   SERVICE_KEY,
   SIGNING_SECRET,
-  startHarness,
 } from '../support/harness.js';
+import { useHarness } from '../support/use-harness.js';
 
 const ASKER = PEOPLE.requester;
 
@@ -65,15 +63,7 @@ function fetchedAtSeconds(answer: StoredEphemeral): number {
 }
 
 function suite(name: string, extraEnv: Record<string, string> = {}) {
-  const ctx = { h: undefined as unknown as Harness };
-  beforeAll(async () => {
-    ctx.h = await startHarness(name, extraEnv);
-  });
-  afterAll(async () => {
-    const { h } = ctx;
-    expectHealthyRun(h);
-    await h.close();
-  });
+  const ctx = { h: useHarness(name, extraEnv) };
   /**
    * `/command text` by `user`; resolves to the one answer that reached them. Checks it went to
    * them alone: an ephemeral for the asker, nothing posted in the channel.

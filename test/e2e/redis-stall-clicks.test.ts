@@ -10,7 +10,7 @@ import { REDIS_UNREACHABLE_TEXT } from '../../src/store/redis-errors.js';
 import { addresses, batchClick, submitBatchFile, transfersCsv, waitForApproval } from '../support/batches.js';
 import { APPROVALS, eventually, PEOPLE } from '../support/harness.js';
 import { type RedisServer, startRedisServer } from '../support/redis-servers.js';
-import { click, currentCard, ephemeralText, postRequest, quiescent, RECEIVER } from '../support/requests.js';
+import * as flow from '../support/requests.js';
 import { useHarness } from '../support/use-harness.js';
 
 let server: RedisServer;
@@ -35,12 +35,16 @@ async function duringStall(step: () => Promise<unknown>): Promise<void> {
 
 describe('a click while Redis is stalled', () => {
   it('Deny on a pending request: told that Rampart cannot reach its database, and the request stays pending', async () => {
-    const { id } = await postRequest(h, 'transfer', `41 base:usdc to ${RECEIVER} from ops for a deny in a stall`);
+    const { id } = await flow.postRequest(
+      h,
+      'transfer',
+      `41 base:usdc to ${flow.RECEIVER} from ops for a deny in a stall`,
+    );
     await duringStall(async () => {
-      const ack = await click(h, PEOPLE.approver1, id, 'request_deny');
+      const ack = await flow.click(h, PEOPLE.approver1, id, 'request_deny');
       expect(ack.status).toBe(200);
       await eventually(
-        () => ephemeralText(h, PEOPLE.approver1).includes(REDIS_UNREACHABLE_TEXT) || undefined,
+        () => flow.ephemeralText(h, PEOPLE.approver1).includes(REDIS_UNREACHABLE_TEXT) || undefined,
         2500,
         'the sentence for the Deny',
       );
@@ -51,7 +55,7 @@ describe('a click while Redis is stalled', () => {
 
   it('Resume on a paused batch: told that Rampart cannot reach its database, and the batch stays paused', async () => {
     const { id, card } = await pausedBatch(7);
-    const before = ephemeralText(h, PEOPLE.approver2);
+    const before = flow.ephemeralText(h, PEOPLE.approver2);
     await duringStall(() => resumeIsRefused(card, before));
     expect((await h.rampart.deps.store.get(id))?.approvalState).toBe('paused');
     await stop(id); // a paused batch holds its wallet's turn
@@ -61,7 +65,7 @@ describe('a click while Redis is stalled', () => {
 describe('a click while Redis is down and restarting', () => {
   it('Resume on a paused batch: told that Rampart cannot reach its database; after the restart it is still paused', async () => {
     const { id, card } = await pausedBatch(8);
-    const before = ephemeralText(h, PEOPLE.approver2);
+    const before = flow.ephemeralText(h, PEOPLE.approver2);
     await server.kill();
     try {
       await resumeIsRefused(card, before);
@@ -87,11 +91,11 @@ async function stop(id: string): Promise<void> {
 async function pausedBatch(salt: number) {
   h.sandbox.faults.failNext('/transfer');
   const id = await submitBatchFile(h, transfersCsv(addresses(2, salt), [5, 6]));
-  await click(h, PEOPLE.approver1, id, 'request_approve');
+  await flow.click(h, PEOPLE.approver1, id, 'request_approve');
   await waitForApproval(h, id, 'paused');
-  await quiescent(h);
+  await flow.quiescent(h);
   const card = await eventually(
-    () => (findElement(currentCard(h, id).blocks ?? [], 'batch_resume') ? currentCard(h, id) : undefined),
+    () => (findElement(flow.currentCard(h, id).blocks ?? [], 'batch_resume') ? flow.currentCard(h, id) : undefined),
     10_000,
     'Resume on the card',
   );
@@ -103,7 +107,7 @@ async function resumeIsRefused(card: StoredMessage, before: string): Promise<voi
   const ack = await h.driver.click(PEOPLE.approver2, { action_id: 'batch_resume', message: card, channel: APPROVALS });
   expect(ack.status).toBe(200);
   await eventually(
-    () => ephemeralText(h, PEOPLE.approver2).slice(before.length).includes(REDIS_UNREACHABLE_TEXT) || undefined,
+    () => flow.ephemeralText(h, PEOPLE.approver2).slice(before.length).includes(REDIS_UNREACHABLE_TEXT) || undefined,
     2500,
     'the sentence for the Resume',
   );

@@ -5,28 +5,18 @@
  * repeated submit never closes silently; a pending request without card or expiry gets both.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { StoredView } from '../../devkit/index.js';
 import { NOTHING_SUBMITTED } from '../../src/adapters/slack/blocks/submitted.js';
 import { callHash, type ServiceCall } from '../../src/domain/request.js';
 import { APPROVALS, blocksText, cardFor, eventually, PEOPLE } from '../support/harness.js';
-import { type RedisServer, startRedisServer } from '../support/redis-servers.js';
+import { useDebugRedis } from '../support/redis-servers.js';
 import { quiescent, RECEIVER } from '../support/requests.js';
 import { useHarness } from '../support/use-harness.js';
 
-let server: RedisServer;
-let admin: Redis;
+const { server, admin } = useDebugRedis();
 /** DEBUG SLEEP from a connection of its own: the whole server stalls for `seconds`. */
 const redis = { stall: async (seconds: number) => void (await admin.call('DEBUG', 'SLEEP', String(seconds))) };
-beforeAll(async () => {
-  server = await startRedisServer({ extra: ['--enable-debug-command', 'local'] });
-  admin = new Redis(server.url);
-});
-afterAll(async () => {
-  admin.disconnect();
-  await server.stop();
-});
 const h = useHarness('stall', () => ({ REDIS_URL: server.url }));
 
 async function openTransfer(text: string): Promise<StoredView> {

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { blocksText, eventually, PEOPLE } from '../support/harness.js';
-import { click, currentCard, postRequest, quiescent, RECEIVER, waitForState } from '../support/requests.js';
+import * as flow from '../support/requests.js';
 import { useHarness } from '../support/use-harness.js';
 
 const BOSS = 'U0BOSS';
@@ -36,16 +36,16 @@ async function remindersQuiet() {
     15_000,
     'the reminder queue to be quiet',
   );
-  await quiescent(h);
+  await flow.quiescent(h);
 }
 
 describe('reminders and escalation', () => {
   let twoStep: string;
 
   it('reminds only the approvers who have not voted, at most REMINDER_MAX times, with a link to the card', async () => {
-    const { id } = await postRequest(h, 'transfer', `150 base:usdc to ${RECEIVER} from ops for reminders`);
+    const { id } = await flow.postRequest(h, 'transfer', `150 base:usdc to ${flow.RECEIVER} from ops for reminders`);
     twoStep = id;
-    await click(h, PEOPLE.approver1, id, 'request_approve');
+    await flow.click(h, PEOPLE.approver1, id, 'request_approve');
     await eventually(async () => ((await h.rampart.deps.store.get(id))?.votes.length === 1 ? true : undefined));
     await remindersQuiet();
     expect(reminders(PEOPLE.approver2, id)).toHaveLength(2);
@@ -64,7 +64,7 @@ describe('reminders and escalation', () => {
     const boss = await eventually(() => dms(BOSS, twoStep)[0], 5000, 'the escalation');
     expect(boss.text).toContain('Escalation');
     await eventually(
-      () => (blocksText(currentCard(h, twoStep)).includes('Escalated') ? true : undefined),
+      () => (blocksText(flow.currentCard(h, twoStep)).includes('Escalated') ? true : undefined),
       5000,
       'the escalated card',
     );
@@ -72,8 +72,8 @@ describe('reminders and escalation', () => {
   });
 
   it('tells the requester the outcome with the explorer link; nobody is reminded after the decision', async () => {
-    await click(h, PEOPLE.approver2, twoStep, 'request_approve');
-    await waitForState(h, twoStep, 'succeeded');
+    await flow.click(h, PEOPLE.approver2, twoStep, 'request_approve');
+    await flow.waitForState(h, twoStep, 'succeeded');
     const done = await eventually(
       () => dms(PEOPLE.requester, twoStep).find((m) => m.text.includes('succeeded')),
       5000,
@@ -81,9 +81,9 @@ describe('reminders and escalation', () => {
     );
     expect(done.text).toMatch(/basescan\.org\/tx\//);
 
-    const { id } = await postRequest(h, 'transfer', `20 base:usdc to ${RECEIVER} from ops for decided fast`);
-    await click(h, PEOPLE.approver1, id, 'request_approve');
-    await waitForState(h, id, 'succeeded');
+    const { id } = await flow.postRequest(h, 'transfer', `20 base:usdc to ${flow.RECEIVER} from ops for decided fast`);
+    await flow.click(h, PEOPLE.approver1, id, 'request_approve');
+    await flow.waitForState(h, id, 'succeeded');
     await remindersQuiet();
     for (const user of [PEOPLE.approver1, PEOPLE.approver2, PEOPLE.groupMember])
       expect(reminders(user, id)).toEqual([]);
@@ -91,15 +91,19 @@ describe('reminders and escalation', () => {
   });
 
   it('tells the requester a denial with its reason', async () => {
-    const { id } = await postRequest(h, 'transfer', `30 base:usdc to ${RECEIVER} from ops for will be denied`);
-    await click(h, PEOPLE.approver2, id, 'request_deny');
+    const { id } = await flow.postRequest(
+      h,
+      'transfer',
+      `30 base:usdc to ${flow.RECEIVER} from ops for will be denied`,
+    );
+    await flow.click(h, PEOPLE.approver2, id, 'request_deny');
     const modal = await eventually(
       () => h.fake.views(PEOPLE.approver2).find((v) => v.callback_id === 'deny_modal'),
       3000,
       'deny modal',
     );
     await h.driver.submitView(PEOPLE.approver2, modal, { reason: 'wrong vendor address' });
-    await waitForState(h, id, 'denied');
+    await flow.waitForState(h, id, 'denied');
     const denied = await eventually(
       () => dms(PEOPLE.requester, id).find((m) => m.text.includes('denied')),
       5000,

@@ -3,19 +3,14 @@
  * amount, destination and day (outflow, totals, ten largest, first-time destinations, CSV) — and
  * the batch's describing call (its total, never sent) does not count again.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { loadReport } from '../../src/app/report.js';
 import { addresses, submitBatchFile, transfersCsv, waitForApproval } from '../support/batches.js';
-import { type Harness, PEOPLE, startHarness } from '../support/harness.js';
+import { PEOPLE } from '../support/harness.js';
 import { click } from '../support/requests.js';
+import { useHarness } from '../support/use-harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness('report-batch', { BATCH_RATE: 'off' });
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = useHarness('report-batch', { BATCH_RATE: 'off' });
 
 it('counts every batch row as its own payment', async () => {
   const receivers = addresses(3, 7);

@@ -8,9 +8,16 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
-import { type ApplyingService, envelopeText, startApplyingService } from '../support/applying-service.js';
+import {
+  type ApplyingService,
+  envelopeText,
+  fixed,
+  forward,
+  passOn,
+  startApplyingService,
+} from '../support/applying-service.js';
 import { APPROVALS, blocksText, eventually, PEOPLE, REDIS_URL, SERVICE_KEY } from '../support/harness.js';
-import { click, currentCard, postRequest, quiescent, RECEIVER, threadOf, waitForState } from '../support/requests.js';
+import * as flow from '../support/requests.js';
 import { useHarness } from '../support/use-harness.js';
 
 let sandbox: Sandbox;
@@ -21,22 +28,10 @@ let applyThen500 = true;
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, apiKey: SERVICE_KEY, bearerToken: 'test-bearer' });
   service = await startApplyingService(async (req, res, body) => {
-    const headers: Record<string, string> = {};
-    for (const [k, v] of Object.entries(req.headers))
-      if (typeof v === 'string' && k !== 'host' && k !== 'content-length') headers[k] = v;
-    const method = req.method ?? 'GET';
-    const upstream = await fetch(`${sandbox.url}${req.url ?? '/'}`, {
-      method,
-      headers,
-      ...(method === 'GET' || method === 'HEAD' ? {} : { body }),
-    });
-    const text = await upstream.text();
-    if (applyThen500 && method === 'POST' && req.url?.startsWith('/transfer')) {
-      res.writeHead(500, { 'content-type': 'application/json' }).end(envelopeText(500, 'Internal error'));
-      return;
-    }
-    res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
-    res.end(text);
+    const forwarded = await forward(sandbox.url, req, body);
+    if (applyThen500 && req.method === 'POST' && req.url?.startsWith('/transfer'))
+      return fixed(500, envelopeText(500, 'Internal error'))(req, res, body);
+    passOn(res, forwarded);
   });
 });
 afterAll(async () => {
@@ -62,10 +57,14 @@ async function answerTo(user: string, text: string): Promise<string> {
 }
 
 async function unknownTransfer(amount: number, reason: string): Promise<string> {
-  const { id } = await postRequest(h, 'transfer', `${amount} base:usdc to ${RECEIVER} from ops for ${reason}`);
-  await click(h, PEOPLE.approver1, id, 'request_approve');
-  await waitForState(h, id, 'unknown');
-  await eventually(() => threadOf(h, id).find((m) => m.text.includes('outcome unknown')), 10_000, 'unknown reply');
+  const { id } = await flow.postRequest(
+    h,
+    'transfer',
+    `${amount} base:usdc to ${flow.RECEIVER} from ops for ${reason}`,
+  );
+  await flow.click(h, PEOPLE.approver1, id, 'request_approve');
+  await flow.waitForState(h, id, 'unknown');
+  await eventually(() => flow.threadOf(h, id).find((m) => m.text.includes('outcome unknown')), 10_000, 'unknown reply');
   return id;
 }
 
@@ -84,7 +83,7 @@ describe('/resolve', () => {
   it('a not-paid alone changes nothing: it stays unknown, its velocity counted, nobody is told to request it again', async () => {
     const id = await unknownTransfer(60, 'vendor invoice 201');
     expect(service.applied('/transfer')).toBe(1);
-    const unknownReply = threadOf(h, id).find((m) => m.text.includes('outcome unknown'))?.text ?? '';
+    const unknownReply = flow.threadOf(h, id).find((m) => m.text.includes('outcome unknown'))?.text ?? '';
     expect(unknownReply).toContain(`/resolve ${id}.1`);
     expect(await ledgerHas(id)).toBe(true);
 
@@ -97,7 +96,7 @@ describe('/resolve', () => {
     expect(answer).not.toMatch(/request it again/);
     // A second proposal while one waits is pointed at the pending one.
     expect(await answerTo(PEOPLE.approver2, `${id}.1 not-paid nothing there`)).toContain('already proposed');
-    await quiescent(h);
+    await flow.quiescent(h);
     expect((await h.rampart.deps.store.get(id))?.state).toBe('unknown');
     expect(await ledgerHas(id)).toBe(true);
     const events = (await h.rampart.deps.store.history(id)).map((e) => e.event);
@@ -105,19 +104,19 @@ describe('/resolve', () => {
     expect(events).not.toContain('failed');
     // The thread mentions who could confirm (not the proposer, not the requester).
     const asked = await eventually(
-      () => threadOf(h, id).find((m) => m.text.includes('proposed that')),
+      () => flow.threadOf(h, id).find((m) => m.text.includes('proposed that')),
       10_000,
       'proposal reply',
     );
     expect(asked.text).toContain(`<@${PEOPLE.approver2}>`);
     expect(asked.text).not.toContain(`<@${PEOPLE.requester}>`);
-    await quiescent(h);
+    await flow.quiescent(h);
   });
 
   it('Record outcome… → the form restates the payment → a proposal → a second approver confirms on the card → failed, velocity released once', async () => {
     const id = await unknownTransfer(15, 'vendor invoice 203');
     expect(await ledgerHas(id)).toBe(true);
-    const card = currentCard(h, id);
+    const card = flow.currentCard(h, id);
     await h.driver.click(PEOPLE.approver1, {
       action_id: 'outcome_record',
       block_id: `outcome-${id}.1`,
@@ -137,8 +136,8 @@ describe('/resolve', () => {
     const text = blocksText(form);
     expect(text).toContain(`${id}.1`);
     expect(text).toContain('*Amount:* 15.00 USDC on Base');
-    expect(text).toContain(RECEIVER);
-    expect(text).toContain(`https://basescan.org/address/${RECEIVER}`);
+    expect(text).toContain(flow.RECEIVER);
+    expect(text).toContain(`https://basescan.org/address/${flow.RECEIVER}`);
     expect(text).toMatch(/look for an incoming 15\.00 USDC from ops after \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
     expect(text).toContain(`<@${PEOPLE.approver1}>`);
     expect(text).toContain((await h.rampart.deps.store.executions.get(`${id}.1`))?.sealHash.slice(0, 10));
@@ -157,7 +156,7 @@ describe('/resolve', () => {
     expect(proposed.body).toMatchObject({ response_action: 'update' });
     expect(JSON.stringify(proposed.body)).toContain('Nothing has changed yet');
     const withConfirm = await eventually(
-      () => (blocksText(currentCard(h, id)).includes('Confirm not paid') ? currentCard(h, id) : undefined),
+      () => (blocksText(flow.currentCard(h, id)).includes('Confirm not paid') ? flow.currentCard(h, id) : undefined),
       10_000,
       'Confirm not paid on the card',
     );
@@ -189,15 +188,15 @@ describe('/resolve', () => {
         channel: APPROVALS,
       }),
     ]);
-    await waitForState(h, id, 'failed');
+    await flow.waitForState(h, id, 'failed');
     expect(await ledgerHas(id)).toBe(false);
     const history = await h.rampart.deps.store.history(id);
     expect(history.filter((e) => e.event === 'failed')).toHaveLength(1);
     expect(history.find((e) => e.event === 'failed')?.by).toBe(PEOPLE.approver2);
-    const reply = await eventually(() => threadOf(h, id).find((m) => m.text.includes(':x:')), 10_000, 'reply');
+    const reply = await eventually(() => flow.threadOf(h, id).find((m) => m.text.includes(':x:')), 10_000, 'reply');
     expect(reply.text).toContain(`<@${PEOPLE.approver1}> proposed it and <@${PEOPLE.approver2}> confirmed it`);
     expect(reply.text).not.toMatch(/request it again|new request/);
-    await quiescent(h);
+    await flow.quiescent(h);
   });
 
   it('records paid: succeeded with the hash, velocity kept, thread and card updated', async () => {
@@ -216,28 +215,32 @@ describe('/resolve', () => {
     expect((await h.rampart.deps.store.get(id))?.state).toBe('unknown');
     expect(await answerTo(PEOPLE.approver2, `${id}.1 paid 0xabc`)).toContain('is not a Base transaction hash');
     expect(await answerTo(PEOPLE.approver2, `${id}.1 paid ${hash}`)).toContain('recorded as paid');
-    await waitForState(h, id, 'succeeded');
+    await flow.waitForState(h, id, 'succeeded');
     expect(await ledgerHas(id)).toBe(true);
     const record = await h.rampart.deps.store.get(id);
     expect(record?.outcome).toMatchObject({ hash, resolution: { by: PEOPLE.approver2, paid: true } });
-    const reply = await eventually(() => threadOf(h, id).find((m) => m.text.includes('was paid')), 10_000, 'reply');
+    const reply = await eventually(
+      () => flow.threadOf(h, id).find((m) => m.text.includes('was paid')),
+      10_000,
+      'reply',
+    );
     expect(reply.text).toContain(`<@${PEOPLE.approver2}> recorded it`);
-    expect(blocksText(currentCard(h, id))).toContain('recorded as paid by');
+    expect(blocksText(flow.currentCard(h, id))).toContain('recorded as paid by');
     const events = (await h.rampart.deps.store.history(id)).map((e) => e.event);
     expect(events.slice(-2)).toEqual(['unknown', 'succeeded']);
-    await quiescent(h);
+    await flow.quiescent(h);
   });
 
   it('answers every wrong input with one sentence and changes nothing', async () => {
-    const { id } = await postRequest(
+    const { id } = await flow.postRequest(
       h,
       'transfer',
-      `5 base:usdc to ${RECEIVER} from ops for own request`,
+      `5 base:usdc to ${flow.RECEIVER} from ops for own request`,
       {},
       PEOPLE.requester,
     );
-    await click(h, PEOPLE.approver1, id, 'request_approve');
-    await waitForState(h, id, 'unknown');
+    await flow.click(h, PEOPLE.approver1, id, 'request_approve');
+    await flow.waitForState(h, id, 'unknown');
     const cases: [string, string, string][] = [
       [PEOPLE.requester, `${id}.1 paid 0xabcdef12`, 'You requested'],
       [PEOPLE.outsider, `${id}.1 paid 0xabcdef12`, 'Only approvers can resolve'],
@@ -261,19 +264,19 @@ describe('/resolve', () => {
     const help = await resolve(PEOPLE.approver1, 'help');
     expect((help.body as { text?: string }).text).toContain('/resolve R-1234.1 paid');
     expect((help.body as { text?: string }).text).not.toMatch(/requested again/);
-    await quiescent(h);
+    await flow.quiescent(h);
   });
 
   it('refuses an execution that is not unknown', async () => {
     applyThen500 = false;
-    const { id } = await postRequest(h, 'transfer', `1 base:usdc to ${RECEIVER} from ops for fine`);
-    await click(h, PEOPLE.approver1, id, 'request_approve');
-    await waitForState(h, id, 'succeeded');
+    const { id } = await flow.postRequest(h, 'transfer', `1 base:usdc to ${flow.RECEIVER} from ops for fine`);
+    await flow.click(h, PEOPLE.approver1, id, 'request_approve');
+    await flow.waitForState(h, id, 'succeeded');
     applyThen500 = true;
     expect(await answerTo(PEOPLE.approver2, `${id}.1 not-paid it looked wrong`)).toContain(
       `${id}.1 is already recorded as succeeded; only an outcome-unknown payment can be resolved`,
     );
     expect((await h.rampart.deps.store.get(id))?.state).toBe('succeeded');
-    await quiescent(h);
+    await flow.quiescent(h);
   });
 });

@@ -12,7 +12,7 @@ import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Running } from '../../src/rampart.js';
 import { envFor, eventually, PEOPLE } from '../support/harness.js';
-import { click, postRequest, quiescent, RECEIVER, serviceCalls, threadOf, waitForState } from '../support/requests.js';
+import * as flow from '../support/requests.js';
 import { useHarness } from '../support/use-harness.js';
 
 const h = useHarness('restart', { ROLE: 'web' });
@@ -30,21 +30,21 @@ afterAll(async () => {
 });
 
 const callsFor = (amount: number) =>
-  serviceCalls(h, '/transfer').filter((c) => (c.body as { amount?: number }).amount === amount);
+  flow.serviceCalls(h, '/transfer').filter((c) => (c.body as { amount?: number }).amount === amount);
 
 describe('a worker restart', () => {
   it('runs what was approved while no worker ran, once each, and settles a lost execution as unknown', async () => {
     const post = (amount: number, why: string) =>
-      postRequest(h, 'transfer', `${amount} base:usdc to ${RECEIVER} from ops for ${why}`);
+      flow.postRequest(h, 'transfer', `${amount} base:usdc to ${flow.RECEIVER} from ops for ${why}`);
     const queued = await post(31, 'approved while the worker was down');
     const unqueued = await post(32, 'approved by a web process that died before queueing');
     const lost = await post(33, 'taken by a worker that died mid-call');
-    await quiescent(h);
+    await flow.quiescent(h);
     await firstWorker.close();
 
     const { store, queues } = h.rampart.deps;
-    expect((await click(h, PEOPLE.approver1, queued.id, 'request_approve')).status).toBe(200);
-    await waitForState(h, queued.id, 'approved');
+    expect((await flow.click(h, PEOPLE.approver1, queued.id, 'request_approve')).status).toBe(200);
+    await flow.waitForState(h, queued.id, 'approved');
     // The same vote script the click runs, with no job added after it.
     expect(await store.vote(unqueued.id, PEOPLE.approver2)).toBe('approved');
     expect(await store.vote(lost.id, PEOPLE.approver2)).toBe('approved');
@@ -57,17 +57,17 @@ describe('a worker restart', () => {
       { ROLE: 'worker' },
       { worker: { name: 'restarted', lockDurationMs: 1000, stalledIntervalMs: 500, reconcileEveryMs: 300 } },
     );
-    await waitForState(h, queued.id, 'succeeded');
-    await waitForState(h, unqueued.id, 'succeeded');
-    await waitForState(h, lost.id, 'unknown');
+    await flow.waitForState(h, queued.id, 'succeeded');
+    await flow.waitForState(h, unqueued.id, 'succeeded');
+    await flow.waitForState(h, lost.id, 'unknown');
     const reply = await eventually(
-      () => threadOf(h, lost.id).find((m) => m.text.includes('outcome unknown')),
+      () => flow.threadOf(h, lost.id).find((m) => m.text.includes('outcome unknown')),
       10_000,
       'the unknown reply',
     );
     expect(reply.text).toContain('Do not request it again');
     await restarted.workers?.reconcileNow();
-    await quiescent(h);
+    await flow.quiescent(h);
     await restarted.close();
     expect(callsFor(31)).toHaveLength(1);
     expect(callsFor(32)).toHaveLength(1);
@@ -90,9 +90,13 @@ describe('a worker killed mid-call', () => {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     await once(child.stdout as NodeJS.ReadableStream, 'data');
-    const { id } = await postRequest(h, 'transfer', `34 base:usdc to ${RECEIVER} from ops for a killed worker`);
+    const { id } = await flow.postRequest(
+      h,
+      'transfer',
+      `34 base:usdc to ${flow.RECEIVER} from ops for a killed worker`,
+    );
     h.sandbox.faults.hangAfterApply('/transfer');
-    await click(h, PEOPLE.approver1, id, 'request_approve');
+    await flow.click(h, PEOPLE.approver1, id, 'request_approve');
     await eventually(() => (callsFor(34).length === 1 ? true : undefined), 10_000, 'the call to reach the service');
     child.kill('SIGKILL');
     await once(child, 'exit');
@@ -104,14 +108,14 @@ describe('a worker killed mid-call', () => {
       { ROLE: 'worker' },
       { worker: { name: 'after-kill', lockDurationMs: 1000, stalledIntervalMs: 500, reconcileEveryMs: 600_000 } },
     );
-    await waitForState(h, id, 'unknown', 10_000);
+    await flow.waitForState(h, id, 'unknown', 10_000);
     const reply = await eventually(
-      () => threadOf(h, id).find((m) => m.text.includes('outcome unknown')),
+      () => flow.threadOf(h, id).find((m) => m.text.includes('outcome unknown')),
       10_000,
       'the unknown reply',
     );
     expect(reply.text).toContain('Do not request it again');
-    await quiescent(h);
+    await flow.quiescent(h);
     expect(callsFor(34)).toHaveLength(1);
   });
 });

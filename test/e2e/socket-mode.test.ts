@@ -7,18 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FakeSocketMode } from '../../devkit/index.js';
 import { APP_TOKEN, blocksText, eventually, PEOPLE } from '../support/harness.js';
-import {
-  click,
-  currentCard,
-  ephemeralText,
-  postRequest,
-  quiescent,
-  RECEIVER,
-  serviceCalls,
-  submitRequest,
-  threadOf,
-  waitForState,
-} from '../support/requests.js';
+import * as flow from '../support/requests.js';
 import { useHarness } from '../support/use-harness.js';
 
 const h = useHarness('socket-mode', { TWO_APPROVALS_ABOVE: 'USDC=100' }, { socketMode: true });
@@ -53,53 +42,69 @@ describe('Socket Mode', () => {
   });
 
   it('a modal: field errors come back in the acknowledgement, and a good form posts one card', async () => {
-    const refused = await submitRequest(h, 'transfer', `25 base:usdc to 0x1234 from ops for bad receiver`);
+    const refused = await flow.submitRequest(h, 'transfer', `25 base:usdc to 0x1234 from ops for bad receiver`);
     expect((refused.body as { response_action?: string }).response_action).toBe('errors');
-    const { id, card } = await postRequest(h, 'transfer', `25 base:usdc to ${RECEIVER} from ops for socket modal`);
+    const { id, card } = await flow.postRequest(
+      h,
+      'transfer',
+      `25 base:usdc to ${flow.RECEIVER} from ops for socket modal`,
+    );
     expect(blocksText(card)).toContain(id);
   });
 
   it('an approval and the thread reply: runs once, the outcome lands in the thread', async () => {
-    const { id } = await postRequest(h, 'transfer', `30 base:usdc to ${RECEIVER} from ops for socket approval`);
-    const before = serviceCalls(h, '/transfer').length;
-    const clicked = await click(h, PEOPLE.approver1, id, 'request_approve');
+    const { id } = await flow.postRequest(
+      h,
+      'transfer',
+      `30 base:usdc to ${flow.RECEIVER} from ops for socket approval`,
+    );
+    const before = flow.serviceCalls(h, '/transfer').length;
+    const clicked = await flow.click(h, PEOPLE.approver1, id, 'request_approve');
     expect(clicked.status).toBe(200);
-    await waitForState(h, id, 'succeeded');
+    await flow.waitForState(h, id, 'succeeded');
     const reply = await eventually(
-      () => threadOf(h, id).find((m) => m.text.includes('succeeded')),
+      () => flow.threadOf(h, id).find((m) => m.text.includes('succeeded')),
       8000,
       'thread reply',
     );
     expect(reply.text).toContain('https://basescan.org/tx/0x');
-    expect(serviceCalls(h, '/transfer').length).toBe(before + 1);
+    expect(flow.serviceCalls(h, '/transfer').length).toBe(before + 1);
   });
 
   it('a refresh_requested disconnect between two approvals loses neither: the request runs once', async () => {
-    const { id } = await postRequest(h, 'transfer', `150 base:usdc to ${RECEIVER} from ops for two approvers`);
-    await click(h, PEOPLE.approver1, id, 'request_approve');
+    const { id } = await flow.postRequest(
+      h,
+      'transfer',
+      `150 base:usdc to ${flow.RECEIVER} from ops for two approvers`,
+    );
+    await flow.click(h, PEOPLE.approver1, id, 'request_approve');
     await eventually(async () => ((await h.rampart.deps.store.get(id))?.votes.length === 1 ? true : undefined));
     const opened = socket.connectionsOpened;
     socket.refresh();
     await reconnected(opened);
-    const before = serviceCalls(h, '/transfer').length;
-    await click(h, PEOPLE.approver2, id, 'request_approve');
-    const record = await waitForState(h, id, 'succeeded');
+    const before = flow.serviceCalls(h, '/transfer').length;
+    await flow.click(h, PEOPLE.approver2, id, 'request_approve');
+    const record = await flow.waitForState(h, id, 'succeeded');
     expect(record.votes.map((v) => v.user)).toEqual([PEOPLE.approver1, PEOPLE.approver2]);
-    await quiescent(h);
-    expect(serviceCalls(h, '/transfer').length).toBe(before + 1);
+    await flow.quiescent(h);
+    expect(flow.serviceCalls(h, '/transfer').length).toBe(before + 1);
   });
 
   it('a dropped socket reconnects by itself; a click after it is counted once', async () => {
-    const { id } = await postRequest(h, 'transfer', `40 base:usdc to ${RECEIVER} from ops for dropped socket`);
+    const { id } = await flow.postRequest(
+      h,
+      'transfer',
+      `40 base:usdc to ${flow.RECEIVER} from ops for dropped socket`,
+    );
     const opened = socket.connectionsOpened;
     socket.drop();
     await reconnected(opened);
-    const before = serviceCalls(h, '/transfer').length;
-    await click(h, PEOPLE.approver2, id, 'request_approve');
-    await waitForState(h, id, 'succeeded');
-    await quiescent(h);
-    expect(serviceCalls(h, '/transfer').length).toBe(before + 1);
-    expect(blocksText(currentCard(h, id))).toContain('Succeeded');
-    expect(ephemeralText(h, PEOPLE.approver2)).not.toContain('went wrong');
+    const before = flow.serviceCalls(h, '/transfer').length;
+    await flow.click(h, PEOPLE.approver2, id, 'request_approve');
+    await flow.waitForState(h, id, 'succeeded');
+    await flow.quiescent(h);
+    expect(flow.serviceCalls(h, '/transfer').length).toBe(before + 1);
+    expect(blocksText(flow.currentCard(h, id))).toContain('Succeeded');
+    expect(flow.ephemeralText(h, PEOPLE.approver2)).not.toContain('went wrong');
   });
 });

@@ -8,7 +8,6 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredView } from '../../devkit/index.js';
 import { createWebHandler } from '../../src/adapters/web/handler.js';
@@ -18,57 +17,36 @@ import { verifyApproval } from '../../src/app/verify-approval.js';
 import type { WebDeps } from '../../src/compose/app-deps.js';
 import { newKey, startApi } from '../api/support.js';
 import { cli } from '../cli/support.js';
-import {
-  APPROVALS,
-  blocksText,
-  envFor,
-  eventually,
-  expectHealthyRun,
-  type Harness,
-  PEOPLE,
-  startHarness,
-} from '../support/harness.js';
+import { APPROVALS, blocksText, envFor, eventually, PEOPLE } from '../support/harness.js';
 import {
   type Approver,
-  approverBrowser,
+  offeredLink,
   openLink,
-  type PagesServer,
   pressAndRead,
-  startPagesServer,
+  useApproverBrowsers,
+  usePages,
 } from '../support/passkey-browser.js';
-import { click, currentCard, ephemeralText, quiescent, serviceCalls, waitForState } from '../support/requests.js';
+import * as flow from '../support/requests.js';
 import { seedBeneficiary, seedIdentity } from '../support/seed-service.js';
-import { launchChromium } from '../workbench/support.js';
+import { useHarness } from '../support/use-harness.js';
 
-let h: Harness;
-let pages: PagesServer;
-let browser: Browser;
 let deps: WebDeps;
 let dir = '';
 let identityId = '';
 let beneficiaryId = '';
-const approvers: Approver[] = [];
 const STEP_UP = { STEP_UP_NEW_DESTINATION: 'on', STEP_UP_ABOVE: 'USDC=10000' };
 
+const pages = usePages();
+const h = useHarness('step-up-destinations', () => ({ ...STEP_UP, PUBLIC_URL: pages.publicUrl }));
+const browsers = useApproverBrowsers();
 beforeAll(async () => {
-  pages = await startPagesServer();
-  h = await startHarness('step-up-destinations', { ...STEP_UP, PUBLIC_URL: pages.publicUrl });
   deps = h.rampart.deps;
   pages.mount(createWebHandler(createApp(deps), deps.config.stepUp, deps.log));
-  browser = await launchChromium();
   dir = await mkdtemp(join(tmpdir(), 'rampart-step-up-import-'));
   identityId = await seedIdentity(h.sandbox, 'Ngozi Okafor', '22266677788', '14-03-1990');
   beneficiaryId = await seedBeneficiary(h.sandbox, identityId, '057', '3344556677');
-}, 60_000);
-
-afterAll(async () => {
-  for (const a of approvers) expect(a.errors).toEqual([]);
-  await browser?.close();
-  await rm(dir, { recursive: true, force: true });
-  expectHealthyRun(h);
-  await h.close();
-  await pages.close();
 });
+afterAll(() => rm(dir, { recursive: true, force: true }));
 
 async function newView(user: string, callbackId: string, seen: Set<string>): Promise<StoredView> {
   return eventually(
@@ -108,24 +86,11 @@ const register = () =>
 const offramp = (note: string) =>
   submitForCard('/offramp', `300 base:usdc from ops for ${note}`, 'offramp_modal', { beneficiary: beneficiaryId });
 
-/** The link in the newest private "Approve with your passkey" answer to `user` about `id`. */
-async function offeredLink(user: string, id: string): Promise<string> {
-  return eventually(
-    () => {
-      const offer = h.fake
-        .ephemerals(user)
-        .filter((e) => e.text?.includes(id))
-        .at(-1);
-      return /"url":"([^"]+)"/.exec(blocksText(offer))?.[1];
-    },
-    10_000,
-    'the passkey link',
-  );
-}
+const passkeyLink = (user: string, id: string) => offeredLink(h, user, id);
 
 async function approveWithPasskey(a: Approver, id: string): Promise<void> {
-  await click(h, PEOPLE.approver1, id, 'request_approve');
-  await openLink(a, await offeredLink(PEOPLE.approver1, id));
+  await flow.click(h, PEOPLE.approver1, id, 'request_approve');
+  await openLink(a, await passkeyLink(PEOPLE.approver1, id));
   expect(await pressAndRead(a)).toContain('Approved with your passkey');
 }
 
@@ -138,24 +103,23 @@ describe('STEP_UP_NEW_DESTINATION=on: every new destination asks for a passkey',
     const record = await deps.store.get(registration);
     expect(record?.frozen.call.kind).toBe('register-beneficiary');
     expect(record?.frozen.stepUp).toBe(true);
-    expect(blocksText(currentCard(h, registration))).toContain('each with the approver’s passkey');
-    await click(h, PEOPLE.approver1, registration, 'request_approve');
-    await eventually(() => ephemeralText(h, PEOPLE.approver1).includes('you have none'), 10_000, 'enrol hint');
-    await quiescent(h);
+    expect(blocksText(flow.currentCard(h, registration))).toContain('each with the approver’s passkey');
+    await flow.click(h, PEOPLE.approver1, registration, 'request_approve');
+    await eventually(() => flow.ephemeralText(h, PEOPLE.approver1).includes('you have none'), 10_000, 'enrol hint');
+    await flow.quiescent(h);
     const after = await deps.store.get(registration);
     expect([after?.state, after?.votes]).toEqual(['pending', []]);
     expect(await h.rampart.deps.registry.beneficiary(beneficiaryId)).toBeUndefined();
   });
 
   it('approved with a passkey, the registration records the beneficiary', async () => {
-    approver1 = await approverBrowser(browser);
-    approvers.push(approver1);
+    approver1 = await browsers.open();
     const link = await enrolLink(deps, PEOPLE.approver1, true);
     if (link.kind !== 'link') throw new Error('bootstrap refused');
     await openLink(approver1, link.url);
     expect(await pressAndRead(approver1)).toContain('can approve payments now');
     await approveWithPasskey(approver1, registration);
-    const done = await waitForState(h, registration, 'succeeded');
+    const done = await flow.waitForState(h, registration, 'succeeded');
     expect(done.votes.map((v) => [v.user, v.passkey?.challenge])).toEqual([
       [PEOPLE.approver1, expect.objectContaining({ purpose: 'approve', subject: registration })],
     ]);
@@ -182,25 +146,25 @@ describe('STEP_UP_NEW_DESTINATION=on: every new destination asks for a passkey',
   it('an offramp below STEP_UP_ABOVE to the registered but never-paid beneficiary needs a passkey', async () => {
     const id = await offramp('first invoice');
     expect((await deps.store.get(id))?.frozen.stepUp).toBe(true);
-    await click(h, PEOPLE.approver1, id, 'request_approve');
-    await offeredLink(PEOPLE.approver1, id);
-    await quiescent(h);
+    await flow.click(h, PEOPLE.approver1, id, 'request_approve');
+    await passkeyLink(PEOPLE.approver1, id);
+    await flow.quiescent(h);
     const pending = await deps.store.get(id);
     expect([pending?.state, pending?.votes]).toEqual(['pending', []]);
-    expect(serviceCalls(h, '/offramp')).toHaveLength(0);
-    await openLink(approver1, await offeredLink(PEOPLE.approver1, id));
+    expect(flow.serviceCalls(h, '/offramp')).toHaveLength(0);
+    await openLink(approver1, await passkeyLink(PEOPLE.approver1, id));
     expect(await pressAndRead(approver1)).toContain('Approved with your passkey');
-    await waitForState(h, id, 'succeeded');
-    expect(serviceCalls(h, '/offramp')).toHaveLength(1);
+    await flow.waitForState(h, id, 'succeeded');
+    expect(flow.serviceCalls(h, '/offramp')).toHaveLength(1);
   });
 
   it('once an offramp to it succeeded, the next one below STEP_UP_ABOVE needs a click only', async () => {
     const id = await offramp('second invoice');
     expect((await deps.store.get(id))?.frozen.stepUp).toBeUndefined();
-    await click(h, PEOPLE.approver1, id, 'request_approve');
-    const done = await waitForState(h, id, 'succeeded');
+    await flow.click(h, PEOPLE.approver1, id, 'request_approve');
+    const done = await flow.waitForState(h, id, 'succeeded');
     expect(done.votes.map((v) => [v.user, v.passkey])).toEqual([[PEOPLE.approver1, undefined]]);
-    expect(serviceCalls(h, '/offramp')).toHaveLength(2);
+    expect(flow.serviceCalls(h, '/offramp')).toHaveLength(2);
   });
 
   it('rampart beneficiaries import is a step-up request: a plain Approve click counts nothing', async () => {
@@ -221,9 +185,9 @@ describe('STEP_UP_NEW_DESTINATION=on: every new destination asks for a passkey',
     const id = /^R-\d+/.exec(r.stdout)?.[0] ?? '';
     expect((await deps.store.get(id))?.frozen.stepUp).toBe(true);
     await eventually(() => h.fake.messages(APPROVALS)[before], 10_000, 'import card');
-    await click(h, PEOPLE.approver2, id, 'request_approve');
-    await eventually(() => ephemeralText(h, PEOPLE.approver2).includes('you have none'), 10_000, 'enrol hint');
-    await quiescent(h);
+    await flow.click(h, PEOPLE.approver2, id, 'request_approve');
+    await eventually(() => flow.ephemeralText(h, PEOPLE.approver2).includes('you have none'), 10_000, 'enrol hint');
+    await flow.quiescent(h);
     const after = await deps.store.get(id);
     expect([after?.state, after?.votes]).toEqual(['pending', []]);
     expect(await h.rampart.deps.registry.beneficiary(another)).toBeUndefined();

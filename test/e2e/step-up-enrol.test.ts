@@ -5,56 +5,30 @@
  * only after the cool-down; a Slack session removes nothing; another passkey of the same person
  * removes one (owner DM).
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createWebHandler } from '../../src/adapters/web/handler.js';
 import { createApp } from '../../src/app/index.js';
 import { enrolLink } from '../../src/app/passkey-enrol.js';
-import { blocksText, eventually, expectHealthyRun, type Harness, PEOPLE, startHarness } from '../support/harness.js';
-import {
-  type Approver,
-  approverBrowser,
-  openLink,
-  type PagesServer,
-  pressAndRead,
-  startPagesServer,
-} from '../support/passkey-browser.js';
+import { blocksText, eventually, PEOPLE } from '../support/harness.js';
+import { type Approver, openLink, pressAndRead, useApproverBrowsers, usePages } from '../support/passkey-browser.js';
 import { quiescent } from '../support/requests.js';
-import { launchChromium } from '../workbench/support.js';
+import { useHarness } from '../support/use-harness.js';
 
 const APPROVALS = 'C0APPROVALS';
 const DAY = 86_400_000;
-let h: Harness;
-let pages: PagesServer;
-let browser: Browser;
 /** Moves Rampart's clock (cool-downs) for Slack and the pages alike. */
 let shiftMs = 0;
-const devices: Approver[] = [];
 
-beforeAll(async () => {
-  pages = await startPagesServer();
-  h = await startHarness(
-    'step-up-enrol',
-    { STEP_UP_ABOVE: 'USDC=10000', PUBLIC_URL: pages.publicUrl },
-    { infra: { clock: () => Date.now() + shiftMs } },
-  );
+const pages = usePages();
+const h = useHarness('step-up-enrol', () => ({ STEP_UP_ABOVE: 'USDC=10000', PUBLIC_URL: pages.publicUrl }), {
+  rampart: { infra: { clock: () => Date.now() + shiftMs } },
+});
+const browsers = useApproverBrowsers();
+beforeAll(() => {
   pages.mount(createWebHandler(createApp(h.rampart.deps), h.rampart.deps.config.stepUp, h.rampart.deps.log));
-  browser = await launchChromium();
-}, 60_000);
-
-afterAll(async () => {
-  for (const a of devices) expect(a.errors).toEqual([]);
-  await browser?.close();
-  expectHealthyRun(h);
-  await h.close();
-  await pages.close();
 });
 
-async function device(): Promise<Approver> {
-  const a = await approverBrowser(browser);
-  devices.push(a);
-  return a;
-}
+const device = (): Promise<Approver> => browsers.open();
 
 /** The url of the newest private answer to `user` that carries a link button. */
 async function linkFor(user: string, since: number): Promise<string> {

@@ -5,28 +5,23 @@
  * limit follows the client address the proxy appended; with no proxy named, none applies.
  */
 import { request } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createWebHandler } from '../../src/adapters/web/handler.js';
 import { createApp } from '../../src/app/index.js';
 import { enrolLink } from '../../src/app/passkey-enrol.js';
 import type { WebDeps } from '../../src/compose/app-deps.js';
 import { ATTEMPTS_PER_ADDRESS_HOUR } from '../../src/store/step-up-tokens.js';
-import { type Harness, PEOPLE, startHarness } from '../support/harness.js';
-import { type PagesServer, startPagesServer } from '../support/passkey-browser.js';
+import { PEOPLE } from '../support/harness.js';
+import { usePages } from '../support/passkey-browser.js';
+import { useHarness } from '../support/use-harness.js';
 
-let h: Harness;
-let pages: PagesServer;
-
-beforeAll(async () => {
-  pages = await startPagesServer();
-  h = await startHarness('step-up-proxy', { STEP_UP_ABOVE: 'USDC=10000', PUBLIC_URL: pages.publicUrl });
-}, 60_000);
-
-afterAll(async () => {
-  // No Slack request here; what matters is that no client address reached a log.
+const pages = usePages();
+// No Slack request here, so no Slack checks at the end; what matters is that no client address reached a log.
+const h = useHarness('step-up-proxy', () => ({ STEP_UP_ABOVE: 'USDC=10000', PUBLIC_URL: pages.publicUrl }), {
+  healthy: false,
+});
+afterAll(() => {
   for (const address of ['203.0.113.7', '198.51.100.1']) expect(h.logs.text).not.toContain(address);
-  await h.close();
-  await pages.close();
 });
 
 /** The pages as Rampart mounts them, with TRUST_PROXY as given (the harness's other settings). */

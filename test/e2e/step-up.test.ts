@@ -3,8 +3,7 @@
  * from Slack alone (signed requests through the harness), and can with a passkey in a real
  * headless Chromium with a virtual authenticator. Every refusal leaves the request unapproved.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createWebHandler } from '../../src/adapters/web/handler.js';
 import { createApp } from '../../src/app/index.js';
 import { enrolLink } from '../../src/app/passkey-enrol.js';
@@ -13,71 +12,38 @@ import { verifyApproval } from '../../src/app/verify-approval.js';
 import type { WebDeps } from '../../src/compose/app-deps.js';
 import { fullAddress } from '../../src/presenters/address.js';
 import { addresses, submitBatchFile, transfersCsv, waitForApproval } from '../support/batches.js';
-import { blocksText, eventually, expectHealthyRun, type Harness, PEOPLE, startHarness } from '../support/harness.js';
+import { blocksText, eventually, PEOPLE } from '../support/harness.js';
 import {
   type Approver,
-  approverBrowser,
+  offeredLink,
   openLink,
-  type PagesServer,
   pressAndRead,
-  startPagesServer,
+  useApproverBrowsers,
+  usePages,
 } from '../support/passkey-browser.js';
-import {
-  click,
-  ephemeralText,
-  postRequest,
-  quiescent,
-  RECEIVER,
-  serviceCalls,
-  waitForState,
-} from '../support/requests.js';
-import { launchChromium } from '../workbench/support.js';
+import * as flow from '../support/requests.js';
+import { useHarness } from '../support/use-harness.js';
 
-let h: Harness;
-let pages: PagesServer;
-let browser: Browser;
 let deps: WebDeps;
 /** Moves the pages' clock (expiry, cool-down) without touching Slack's. */
 let shiftMs = 0;
 const attempts: StepUpAttempt[] = [];
-const approvers: Approver[] = [];
 
-beforeAll(async () => {
-  pages = await startPagesServer();
-  h = await startHarness('step-up', { STEP_UP_ABOVE: 'USDC=10000', PUBLIC_URL: pages.publicUrl });
+const pages = usePages();
+const h = useHarness('step-up', () => ({ STEP_UP_ABOVE: 'USDC=10000', PUBLIC_URL: pages.publicUrl }));
+const browsers = useApproverBrowsers();
+beforeAll(() => {
   deps = { ...h.rampart.deps, now: () => Date.now() + shiftMs, onAttempt: (a) => attempts.push(a) };
   pages.mount(createWebHandler(createApp(deps), deps.config.stepUp, deps.log));
-  browser = await launchChromium();
-}, 60_000);
-
-afterAll(async () => {
-  for (const a of approvers) expect(a.errors).toEqual([]);
-  await browser?.close();
-  expectHealthyRun(h);
-  await h.close();
-  await pages.close();
 });
 
-const big = (note: string) => postRequest(h, 'transfer', `20000 base:usdc to ${RECEIVER} from ops for ${note}`);
+const big = (note: string) =>
+  flow.postRequest(h, 'transfer', `20000 base:usdc to ${flow.RECEIVER} from ops for ${note}`);
 
-/** The link in the newest private "Approve with your passkey" answer to `user`. */
-async function offeredLink(user: string, id: string): Promise<string> {
-  return eventually(
-    () => {
-      const offer = h.fake
-        .ephemerals(user)
-        .filter((e) => e.text?.includes(id))
-        .at(-1);
-      return /"url":"([^"]+)"/.exec(blocksText(offer))?.[1];
-    },
-    10_000,
-    'the passkey link',
-  );
-}
+const passkeyLink = (user: string, id: string) => offeredLink(h, user, id);
 
 async function enrolBootstrap(user: string): Promise<Approver> {
-  const a = await approverBrowser(browser);
-  approvers.push(a);
+  const a = await browsers.open();
   const link = await enrolLink(deps, user, true);
   if (link.kind !== 'link') throw new Error('bootstrap refused');
   expect(await openLink(a, link.url)).toContain(user);
@@ -90,20 +56,20 @@ describe('passkey step-up', () => {
 
   it('a 20,000 USDC transfer cannot be approved from Slack alone', async () => {
     const { id } = await big('slack only');
-    await click(h, PEOPLE.approver1, id, 'request_approve');
-    await eventually(() => ephemeralText(h, PEOPLE.approver1).includes('you have none'), 10_000, 'enrol hint');
-    await quiescent(h);
+    await flow.click(h, PEOPLE.approver1, id, 'request_approve');
+    await eventually(() => flow.ephemeralText(h, PEOPLE.approver1).includes('you have none'), 10_000, 'enrol hint');
+    await flow.quiescent(h);
     const record = await h.rampart.deps.store.get(id);
     expect(record?.state).toBe('pending');
     expect(record?.votes).toEqual([]);
-    expect(serviceCalls(h, '/transfer')).toHaveLength(0);
+    expect(flow.serviceCalls(h, '/transfer')).toHaveLength(0);
   });
 
   it('enrols a passkey from the bootstrap link and approves with it in Chromium', async () => {
     approver1 = await enrolBootstrap(PEOPLE.approver1);
     const { id } = await big('with passkey');
-    await click(h, PEOPLE.approver1, id, 'request_approve');
-    const url = await offeredLink(PEOPLE.approver1, id);
+    await flow.click(h, PEOPLE.approver1, id, 'request_approve');
+    const url = await passkeyLink(PEOPLE.approver1, id);
     expect(url).toMatch(new RegExp(`^${pages.publicUrl}/step-up#[A-Za-z0-9_-]{43}$`));
     // The link works once: its click replaces the private message, which then offers no link.
     const offer = h.fake
@@ -124,14 +90,24 @@ describe('passkey step-up', () => {
     // The card's words: its hash label and 10 characters, people by the name Slack shows.
     const card = (await h.rampart.deps.store.get(id))?.frozen;
     expect(shown).toContain(`Sealed request hash ${card?.hash}`);
-    expect(shown).toContain(fullAddress(RECEIVER)); // every character, grouped in fours
+    expect(shown).toContain(fullAddress(flow.RECEIVER)); // every character, grouped in fours
     expect(shown).toContain('Not what you expected? Deny it on the card.');
     expect(shown).toContain(PEOPLE.requester.toLowerCase());
     expect(shown).not.toContain(PEOPLE.requester);
     // The token left the address bar as soon as the page read it.
     expect(approver1.page.url()).toBe(`${pages.publicUrl}/step-up`);
     expect(await pressAndRead(approver1)).toContain('Approved with your passkey');
-    const done = await waitForState(h, id, 'succeeded');
+    // Once used, the private message says so (through the response URL its click gave).
+    const used = await eventually(
+      () => h.fake.ephemerals(PEOPLE.approver1).find((e) => e.text?.includes(`Passkey link used: the link for ${id}`)),
+      10_000,
+      'the link message saying it was used',
+    );
+    expect(blocksText(used)).not.toContain('/step-up#');
+    expect(h.fake.ephemerals(PEOPLE.approver1).some((e) => e.text?.includes(`passkey page for ${id} was opened`))).toBe(
+      false,
+    );
+    const done = await flow.waitForState(h, id, 'succeeded');
     expect(done.votes.map((v) => [v.user, v.passkey?.challengeVersion, v.passkey?.challenge])).toEqual([
       [PEOPLE.approver1, 2, expect.objectContaining({ purpose: 'approve', subject: id })],
     ]);
@@ -146,8 +122,8 @@ describe('passkey step-up', () => {
   it('a batch whose total is above STEP_UP_ABOVE needs the passkey; the page shows its summary and binds its rows', async () => {
     const id = await submitBatchFile(h, transfersCsv(addresses(3, 7), [6000, 5000, 4000]));
     expect((await h.rampart.deps.store.get(id))?.frozen.stepUp).toBe(true);
-    await click(h, PEOPLE.approver1, id, 'request_approve');
-    const shown = await openLink(approver1, await offeredLink(PEOPLE.approver1, id));
+    await flow.click(h, PEOPLE.approver1, id, 'request_approve');
+    const shown = await openLink(approver1, await passkeyLink(PEOPLE.approver1, id));
     expect(shown).toContain('Batch of transfers');
     expect(shown).toContain('Rows: 3');
     expect(shown).toContain('File: payouts.csv');
@@ -159,20 +135,22 @@ describe('passkey step-up', () => {
     // vote the passkey page records says both.
     const votes = (await h.rampart.deps.store.history(id)).filter((e) => e.event === 'approval');
     expect(votes.map((e) => e.detail)).toEqual(['with passkey, warnings checked']);
-    expect(serviceCalls(h, '/transfer').filter((c) => JSON.stringify(c.body).includes('0x')).length).toBeGreaterThan(0);
+    expect(
+      flow.serviceCalls(h, '/transfer').filter((c) => JSON.stringify(c.body).includes('0x')).length,
+    ).toBeGreaterThan(0);
     expect(await verifyApproval(deps, id)).toMatchObject({ kind: 'checked', ok: true, stepUp: true });
   });
 
   it('refuses a replayed assertion, recording nothing more', async () => {
     const { id } = await big('replay');
-    await click(h, PEOPLE.approver1, id, 'request_approve');
+    await flow.click(h, PEOPLE.approver1, id, 'request_approve');
     let finish: string | undefined;
     approver1.page.on('request', (r) => {
       if (r.url().endsWith('/step-up/finish')) finish = r.postData() ?? undefined;
     });
-    await openLink(approver1, await offeredLink(PEOPLE.approver1, id));
+    await openLink(approver1, await passkeyLink(PEOPLE.approver1, id));
     expect(await pressAndRead(approver1)).toContain('Approved with your passkey');
-    await waitForState(h, id, 'succeeded');
+    await flow.waitForState(h, id, 'succeeded');
     const replay = await fetch(`${pages.publicUrl}/step-up/finish`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: new URL(pages.publicUrl).origin },
@@ -184,19 +162,18 @@ describe('passkey step-up', () => {
 
   it("refuses another approver's link: their authenticator cannot answer it, and no vote counts", async () => {
     const { id } = await big('other link');
-    await click(h, PEOPLE.approver1, id, 'request_approve');
-    const other = await approverBrowser(browser);
-    approvers.push(other);
-    await openLink(other, await offeredLink(PEOPLE.approver1, id));
+    await flow.click(h, PEOPLE.approver1, id, 'request_approve');
+    const other = await browsers.open();
+    await openLink(other, await passkeyLink(PEOPLE.approver1, id));
     expect(await pressAndRead(other)).toContain('did not give a passkey');
-    await quiescent(h);
+    await flow.quiescent(h);
     expect((await h.rampart.deps.store.get(id))?.votes).toEqual([]);
   });
 
   it('refuses an expired link', async () => {
     const { id } = await big('expired');
-    await click(h, PEOPLE.approver1, id, 'request_approve');
-    const url = await offeredLink(PEOPLE.approver1, id);
+    await flow.click(h, PEOPLE.approver1, id, 'request_approve');
+    const url = await passkeyLink(PEOPLE.approver1, id);
     shiftMs = 5 * 60_000 + 1_000;
     try {
       const shown = await openLink(approver1, url);
@@ -210,8 +187,8 @@ describe('passkey step-up', () => {
 
   it('refuses when the approval changed underneath the open page', async () => {
     const { id } = await big('changed');
-    await click(h, PEOPLE.approver1, id, 'request_approve');
-    await openLink(approver1, await offeredLink(PEOPLE.approver1, id));
+    await flow.click(h, PEOPLE.approver1, id, 'request_approve');
+    await openLink(approver1, await passkeyLink(PEOPLE.approver1, id));
     await rewriteAmount(id, 19_999);
     expect(await pressAndRead(approver1)).toContain('no longer valid');
     const record = await h.rampart.deps.store.get(id);
@@ -224,8 +201,8 @@ describe('passkey step-up', () => {
     const { id } = await big('bad signature');
     const overrides = [{ isBogusSignature: true }, { isBadUV: true }];
     for (const bits of overrides) {
-      await click(h, PEOPLE.approver1, id, 'request_approve');
-      const url = await offeredLink(PEOPLE.approver1, id);
+      await flow.click(h, PEOPLE.approver1, id, 'request_approve');
+      const url = await passkeyLink(PEOPLE.approver1, id);
       await approver1.cdp.send('WebAuthn.setResponseOverrideBits', {
         authenticatorId: approver1.authenticatorId,
         ...bits,
@@ -241,24 +218,27 @@ describe('passkey step-up', () => {
   });
 
   it('an enrolment nobody approved does not count, nor a passkey inside its cool-down', async () => {
-    const a2 = await approverBrowser(browser);
-    approvers.push(a2);
+    const a2 = await browsers.open();
     const link = await enrolLink(deps, PEOPLE.approver2, false);
     if (link.kind !== 'link') throw new Error('no link');
     await openLink(a2, link.url);
     expect(await pressAndRead(a2)).toContain('waits for another approver');
     const { id } = await big('pending passkey');
-    await click(h, PEOPLE.approver2, id, 'request_approve');
-    await eventually(() => ephemeralText(h, PEOPLE.approver2).includes('cannot count yet'), 10_000, 'pending refusal');
+    await flow.click(h, PEOPLE.approver2, id, 'request_approve');
+    await eventually(
+      () => flow.ephemeralText(h, PEOPLE.approver2).includes('cannot count yet'),
+      10_000,
+      'pending refusal',
+    );
     const [passkey] = await deps.passkeys.list(PEOPLE.approver2);
     expect(passkey?.status).toBe('pending');
     // Approved now, but inside its cool-down.
     await deps.passkeys.activate(PEOPLE.approver2, passkey?.id ?? '', PEOPLE.approver1, Date.now() + 86_400_000);
     const before = h.fake.ephemerals(PEOPLE.approver2).length;
-    await click(h, PEOPLE.approver2, id, 'request_approve');
+    await flow.click(h, PEOPLE.approver2, id, 'request_approve');
     await eventually(() => h.fake.ephemerals(PEOPLE.approver2).length > before, 10_000, 'cool-down refusal');
     expect(h.fake.ephemerals(PEOPLE.approver2).at(-1)?.text).toContain('cannot count yet');
-    await quiescent(h);
+    await flow.quiescent(h);
     expect((await h.rampart.deps.store.get(id))?.votes).toEqual([]);
   });
 

@@ -4,6 +4,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { APPROVALS, blocksText, cardFor, eventually, lastView, PEOPLE } from '../support/harness.js';
+import { openModal } from '../support/requests.js';
 import { useHarness } from '../support/use-harness.js';
 
 const RECEIVER = '0x99ED2e97162533BA814aF8092b93b9a3090DEdcF';
@@ -92,35 +93,14 @@ describe('entire balance and offramp', () => {
 
 describe('the transfer modal', () => {
   it('offers only the assets the chosen wallet holds, each with its available amount, and follows a wallet change', async () => {
-    const seen = new Set(h.fake.views(PEOPLE.requester).map((v) => v.id));
-    await h.driver.command(PEOPLE.requester, '/transfer', 'from treasury');
-    const opened = await eventually(
-      () => h.fake.views(PEOPLE.requester).find((v) => !seen.has(v.id)),
-      10_000,
-      'transfer modal',
-    );
-    const current = () => h.fake.views(PEOPLE.requester).find((v) => v.id === opened.id);
-    const modal = await eventually(
-      () => {
-        const v = current();
-        return v && /\d available/.test(blocksText(v)) ? v : undefined;
-      },
-      10_000,
-      'asset list with balances',
-    );
+    const form = await openModal(h, PEOPLE.requester, '/transfer', 'from treasury');
+    const modal = await form.until((t) => /\d available/.test(t), 'asset list with balances');
     const text = blocksText(modal);
     expect(text).toContain('ethereum:usdc');
     expect(text).toContain('2,400,000.00 available');
     expect(text).not.toContain('base:usdc');
     await h.driver.click(PEOPLE.requester, { action_id: 'wallet', view: modal, value: 'ops' });
-    const updated = await eventually(
-      () => {
-        const v = current();
-        return v && blocksText(v).includes('base:usdc') ? v : undefined;
-      },
-      10_000,
-      'asset list of ops',
-    );
+    const updated = await form.until((t) => t.includes('base:usdc'), 'asset list of ops');
     expect(blocksText(updated)).toMatch(/\(base:usdc\) · [\d,]+\.\d\d available/); // other tests in this file spend from ops
     expect(blocksText(updated)).not.toContain('ethereum:usdc');
     h.fake.closeView(PEOPLE.requester, updated.id);

@@ -5,17 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { APPROVALS, blocksText, eventually, PEOPLE } from '../support/harness.js';
-import {
-  click,
-  currentCard,
-  ephemeralText,
-  postRequest,
-  quiescent,
-  RECEIVER,
-  serviceCalls,
-  submitRequest,
-  waitForState,
-} from '../support/requests.js';
+import * as flow from '../support/requests.js';
 import { useHarness } from '../support/use-harness.js';
 
 let offset = 0;
@@ -29,15 +19,15 @@ const h = useHarness(
 );
 
 const refusal = (body: unknown) => (body as { errors?: { amount?: string } }).errors?.amount;
-const quiet = () => quiescent(h);
+const quiet = () => flow.quiescent(h);
 
 describe('velocity limits', () => {
   it('refuses a submission over the limit with one sentence naming the rule, used and left; the card shows them', async () => {
-    const { id } = await postRequest(h, 'transfer', `60 base:usdc to ${RECEIVER} from ops for first half`);
-    expect(blocksText(currentCard(h, id))).toContain('Limit for ops: 100.00 USDC per 24 h. 100.00 left');
-    await click(h, PEOPLE.approver1, id, 'request_approve');
-    await waitForState(h, id, 'succeeded');
-    const refused = await submitRequest(
+    const { id } = await flow.postRequest(h, 'transfer', `60 base:usdc to ${flow.RECEIVER} from ops for first half`);
+    expect(blocksText(flow.currentCard(h, id))).toContain('Limit for ops: 100.00 USDC per 24 h. 100.00 left');
+    await flow.click(h, PEOPLE.approver1, id, 'request_approve');
+    await flow.waitForState(h, id, 'succeeded');
+    const refused = await flow.submitRequest(
       h,
       'transfer',
       `50 solana:usdc to 7Zb8wEZfKJdjVSTk1w4JR429XWuocKPkgGiRdBrRD51r from ops for too much`,
@@ -45,25 +35,29 @@ describe('velocity limits', () => {
     expect(refusal(refused.body)).toBe(
       'This is over the limit. Limit for ops: 100.00 USDC per 24 h. 40.00 left, and this request is 50.00 USDC: ask for at most what is left, or wait for earlier payments to leave the 24 h window.',
     );
-    const { id: fits } = await postRequest(h, 'transfer', `40 base:usdc to ${RECEIVER} from ops for the rest`);
-    expect(blocksText(currentCard(h, fits))).toContain(
+    const { id: fits } = await flow.postRequest(
+      h,
+      'transfer',
+      `40 base:usdc to ${flow.RECEIVER} from ops for the rest`,
+    );
+    expect(blocksText(flow.currentCard(h, fits))).toContain(
       'Limit for ops: 100.00 USDC per 24 h. 40.00 left; 0.00 after this.',
     );
   });
 
   it('lets the window roll: 24 h after an approval its amount no longer counts', async () => {
-    const before = await submitRequest(h, 'transfer', `50 base:usdc to ${RECEIVER} from ops for next day`);
+    const before = await flow.submitRequest(h, 'transfer', `50 base:usdc to ${flow.RECEIVER} from ops for next day`);
     expect(refusal(before.body)).toContain('Limit for ops: 100.00 USDC per 24 h. 40.00 left');
     offset += 24 * 3_600_000 + 1000;
-    const { id } = await postRequest(h, 'transfer', `50 base:usdc to ${RECEIVER} from ops for next day`);
-    expect(blocksText(currentCard(h, id))).toContain('Limit for ops: 100.00 USDC per 24 h. 100.00 left');
+    const { id } = await flow.postRequest(h, 'transfer', `50 base:usdc to ${flow.RECEIVER} from ops for next day`);
+    expect(blocksText(flow.currentCard(h, id))).toContain('Limit for ops: 100.00 USDC per 24 h. 100.00 left');
   });
 
   it('20 concurrent Approve clicks on two requests that fit alone but not together approve and execute exactly one', async () => {
-    const a = await postRequest(h, 'transfer', `60 ethereum:usdc to ${RECEIVER} from treasury for race a`);
-    const b = await postRequest(h, 'transfer', `60 ethereum:usdc to ${RECEIVER} from treasury for race b`);
+    const a = await flow.postRequest(h, 'transfer', `60 ethereum:usdc to ${flow.RECEIVER} from treasury for race a`);
+    const b = await flow.postRequest(h, 'transfer', `60 ethereum:usdc to ${flow.RECEIVER} from treasury for race b`);
     const clicks = Array.from({ length: 20 }, (_, i) =>
-      click(
+      flow.click(
         h,
         i % 2 === 0 ? PEOPLE.approver1 : PEOPLE.approver2,
         Math.floor(i / 2) % 2 === 0 ? a.id : b.id,
@@ -78,34 +72,42 @@ describe('velocity limits', () => {
     );
     const records = await Promise.all([a.id, b.id].map((id) => h.rampart.deps.store.get(id)));
     expect(records.map((r) => r?.state).sort()).toEqual(['pending', 'succeeded']);
-    const calls = serviceCalls(h, '/transfer').filter(
-      (c) => (c.body as { wallet_id?: string }).wallet_id === 'wal_treasury_91c2',
-    );
+    const calls = flow
+      .serviceCalls(h, '/transfer')
+      .filter((c) => (c.body as { wallet_id?: string }).wallet_id === 'wal_treasury_91c2');
     expect(calls).toHaveLength(1);
     const pending = records.find((r) => r?.state === 'pending');
     const pendingId = pending?.frozen.id ?? '';
     expect(pending?.votes).toEqual([]);
     expect(pending?.held).toContain('Limit for treasury: 100.00 USDC per 24 h. 40.00 left');
     await eventually(
-      () => blocksText(currentCard(h, pendingId)).includes('Approval held') || undefined,
+      () => blocksText(flow.currentCard(h, pendingId)).includes('Approval held') || undefined,
       5000,
       'held card',
     );
-    expect(ephemeralText(h, PEOPLE.approver1) + ephemeralText(h, PEOPLE.approver2)).toContain(
+    expect(flow.ephemeralText(h, PEOPLE.approver1) + flow.ephemeralText(h, PEOPLE.approver2)).toContain(
       'stays pending and your approval was not counted',
     );
   });
 
   it('a failed request gives its headroom back; an unknown one keeps it', async () => {
-    const first = await postRequest(h, 'transfer', `80 ethereum:usdt to ${RECEIVER} from ops for will fail`);
+    const first = await flow.postRequest(h, 'transfer', `80 ethereum:usdt to ${flow.RECEIVER} from ops for will fail`);
     h.sandbox.faults.failNext('/transfer', 1, { status: 422 });
-    await click(h, PEOPLE.approver1, first.id, 'request_approve');
-    await waitForState(h, first.id, 'failed');
-    const second = await postRequest(h, 'transfer', `80 ethereum:usdt to ${RECEIVER} from ops for will be unknown`);
+    await flow.click(h, PEOPLE.approver1, first.id, 'request_approve');
+    await flow.waitForState(h, first.id, 'failed');
+    const second = await flow.postRequest(
+      h,
+      'transfer',
+      `80 ethereum:usdt to ${flow.RECEIVER} from ops for will be unknown`,
+    );
     h.sandbox.faults.hangAfterApply('/transfer', 1);
-    await click(h, PEOPLE.approver1, second.id, 'request_approve');
-    await waitForState(h, second.id, 'unknown');
-    const refused = await submitRequest(h, 'transfer', `30 ethereum:usdt to ${RECEIVER} from ops for after unknown`);
+    await flow.click(h, PEOPLE.approver1, second.id, 'request_approve');
+    await flow.waitForState(h, second.id, 'unknown');
+    const refused = await flow.submitRequest(
+      h,
+      'transfer',
+      `30 ethereum:usdt to ${flow.RECEIVER} from ops for after unknown`,
+    );
     expect(refusal(refused.body)).toBe(
       'This is over the limit. Limit for ops: 100.00 USDT per 24 h. 20.00 left, and this request is 30.00 USDT: ask for at most what is left, or wait for earlier payments to leave the 24 h window.',
     );

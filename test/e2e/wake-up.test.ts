@@ -9,15 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { isWakeJob } from '../../src/domain/approval.js';
 import type { RequestStore } from '../../src/store/requests.js';
 import { APPROVALS, eventually, PEOPLE } from '../support/harness.js';
-import {
-  click,
-  ephemeralText,
-  postRequest,
-  quiescent,
-  RECEIVER,
-  serviceCalls,
-  waitForState,
-} from '../support/requests.js';
+import * as flow from '../support/requests.js';
 import { useHarness } from '../support/use-harness.js';
 
 /** Requests whose vote is held back until the worker has run their wake-up job (see below). */
@@ -54,15 +46,19 @@ const h = useHarness(
 );
 
 const amountCalls = (amount: number) =>
-  serviceCalls(h, '/transfer').filter((c) => (c.body as { amount?: number }).amount === amount);
+  flow.serviceCalls(h, '/transfer').filter((c) => (c.body as { amount?: number }).amount === amount);
 
 describe('the wake-up job sent with every approving click', () => {
   it('moves nothing before the quorum; the quorum runs the call once; a late click moves nothing more', async () => {
-    const { id, card } = await postRequest(h, 'transfer', `1500 base:usdc to ${RECEIVER} from ops for two approvers`);
+    const { id, card } = await flow.postRequest(
+      h,
+      'transfer',
+      `1500 base:usdc to ${flow.RECEIVER} from ops for two approvers`,
+    );
     const stale = structuredClone(card);
-    await click(h, PEOPLE.approver1, id, 'request_approve');
+    await flow.click(h, PEOPLE.approver1, id, 'request_approve');
     await eventually(async () => ((await h.rampart.deps.store.get(id))?.votes.length === 1 ? true : undefined));
-    await quiescent(h);
+    await flow.quiescent(h);
     // The first approver's wake-up ran and was refused by the start script: nothing was sent.
     const woken = (await h.rampart.deps.queues.execute.getJobs(['completed'])).filter(
       (j) => isWakeJob(j.id ?? '') && j.data.executionId === `${id}.1`,
@@ -72,27 +68,31 @@ describe('the wake-up job sent with every approving click', () => {
     expect(amountCalls(1500)).toHaveLength(0);
     expect((await h.rampart.deps.store.get(id))?.state).toBe('pending');
 
-    await click(h, PEOPLE.approver2, id, 'request_approve');
-    await waitForState(h, id, 'succeeded');
+    await flow.click(h, PEOPLE.approver2, id, 'request_approve');
+    await flow.waitForState(h, id, 'succeeded');
     // A click on a copy of the card from before the outcome (Slack may show a stale message).
     await h.driver.click(PEOPLE.approver1, { action_id: 'request_approve', message: stale, channel: APPROVALS });
-    await eventually(() => (ephemeralText(h, PEOPLE.approver1).includes(id) ? true : undefined), 5_000, 'late notice');
-    await quiescent(h);
+    await eventually(
+      () => (flow.ephemeralText(h, PEOPLE.approver1).includes(id) ? true : undefined),
+      5_000,
+      'late notice',
+    );
+    await flow.quiescent(h);
     expect(amountCalls(1500)).toHaveLength(1);
     expect((await h.rampart.deps.store.get(id))?.executions[0]?.tries).toBe(1);
   });
 
   it('a wake-up that ran before its own vote: the approval runs a second after the quorum', async () => {
-    const { id } = await postRequest(h, 'transfer', `21 base:usdc to ${RECEIVER} from ops for a late vote`);
+    const { id } = await flow.postRequest(h, 'transfer', `21 base:usdc to ${flow.RECEIVER} from ops for a late vote`);
     voteAfterWake.add(id);
     const before = startedBeforeVote;
-    await click(h, PEOPLE.approver1, id, 'request_approve');
-    await waitForState(h, id, 'approved', 5_000);
+    await flow.click(h, PEOPLE.approver1, id, 'request_approve');
+    await flow.waitForState(h, id, 'approved', 5_000);
     expect(startedBeforeVote).toBe(before + 1);
     expect(amountCalls(21)).toHaveLength(0);
     // The reconciler runs every ten minutes here: only the look after the quorum can queue it.
-    await waitForState(h, id, 'succeeded', 5_000);
-    await quiescent(h);
+    await flow.waitForState(h, id, 'succeeded', 5_000);
+    await flow.quiescent(h);
     expect(amountCalls(21)).toHaveLength(1);
   });
 });

@@ -3,24 +3,28 @@
  * workers — two Rampart processes on one queue, with a clock injected a moment before the run,
  * post one report (with its CSV in the thread), and next week's run is queued.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { nextWeeklyRun, parseWeeklyAt, type WeeklyAt } from '../../src/domain/weekly-schedule.js';
-import { blocksText, eventually, GENERAL, type Harness, startHarness } from '../support/harness.js';
+import { blocksText, eventually, GENERAL } from '../support/harness.js';
 import { quiescent } from '../support/requests.js';
+import { useHarness } from '../support/use-harness.js';
 
 const REPORT_AT = 'mon 09:00 Europe/London';
 const at = parseWeeklyAt(REPORT_AT) as WeeklyAt;
 const runAt = nextWeeklyRun(at, Date.now());
 const offset = runAt - 1_500 - Date.now();
 const clock = () => Date.now() + offset;
-let h: Harness;
-
+const h = useHarness(
+  'weekly-report',
+  { REPORT_CHANNEL: GENERAL, REPORT_AT },
+  {
+    rampart: { infra: { clock } },
+    // The report is scheduled, not asked for: Slack sends Rampart nothing, so there are no acks to check.
+    healthy: false,
+  },
+);
 beforeAll(async () => {
-  h = await startHarness('weekly-report', { REPORT_CHANNEL: GENERAL, REPORT_AT }, { infra: { clock } });
   await h.startAnother({ ROLE: 'worker' });
-});
-afterAll(async () => {
-  await h.close();
 });
 
 const reports = () => h.fake.messages(GENERAL).filter((m) => blocksText(m).includes('Treasury report, last 7 days'));

@@ -4,7 +4,6 @@
  * only when what it shows changes, and a state change redraws the card while the progress
  * update waits for its turn.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { checkFunding } from '../../src/app/batch-funding.js';
 import { approve } from '../../src/app/decide.js';
@@ -12,10 +11,9 @@ import { PROGRESS_EVERY_MS } from '../../src/app/notices/batch-progress.js';
 import { type NotifyDeps, notify } from '../../src/app/notices/notify.js';
 import type { Notifier } from '../../src/app/notifier.js';
 import type { NotifyRequest } from '../../src/app/ports.js';
-import { sealRequest } from '../../src/app/post-request.js';
 import { progressLimits } from '../../src/compose/progress-limits.js';
 import { createLogger } from '../../src/log.js';
-import { APPROVERS, REQUESTER, startWorld, transfer, type World } from '../app/support.js';
+import { APPROVERS, sealBatch, startWorld, type World } from '../app/support.js';
 
 let w: World;
 beforeAll(async () => {
@@ -38,27 +36,10 @@ it('one update per 3 s per batch, and one per 3 s for all batches together, whic
 });
 
 async function approvedBatch(): Promise<string> {
-  const id = await w.store.nextId('B');
-  const amounts = [1.01, 1.02, 1.03];
-  await w.store.batches.saveRows(
-    id,
-    amounts.map((a, i) => ({ row: i + 2, destination: 'x', amount: String(a) })),
-  );
-  const s = await sealRequest(w.deps, {
-    id,
-    shape: 'batch',
-    call: transfer(3.06),
-    calls: amounts.map(transfer),
+  const id = await sealBatch(w, [1.01, 1.02, 1.03], 'B', {
     display: { chain: 'base', walletAlias: 'ops', batch: { kind: 'transfers' } as never },
-    requester: REQUESTER,
     reason: 'progress',
-    origin: undefined,
-    required: 1,
-    rule: '1 approval',
-    stepUp: false,
-    submission: `V${randomUUID()}`,
   });
-  if (s.kind !== 'created') throw new Error(`not created: ${s.kind}`);
   await w.store.setCard(id, { channel: 'C0APPROVALS', ts: '1.000001' });
   expect((await approve(w.deps, id, APPROVERS[0] as string)).kind).toBe('approved');
   // The funding check a batch passes when it takes its wallet's turn (app/batch-funding.ts).

@@ -5,22 +5,13 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Running } from '../../src/rampart.js';
-import type { ServiceClient } from '../../src/service/client.js';
 import { BalanceHistory } from '../../src/store/balance-history.js';
 import { eventually, type Harness, startHarness } from '../support/harness.js';
+import { countingBalanceReads } from '../support/seed-service.js';
 
 let h: Harness;
 let second: Running;
-const reads = new Map<string, number>();
-const counting = {
-  service: (service: ServiceClient): ServiceClient =>
-    Object.assign(Object.create(service) as ServiceClient, {
-      getBalances(id: string) {
-        reads.set(id, (reads.get(id) ?? 0) + 1);
-        return service.getBalances(id);
-      },
-    }),
-};
+const { reads, decorate: counting } = countingBalanceReads();
 
 beforeAll(async () => {
   h = await startHarness('snapshot-job', { SNAPSHOT_EVERY: '1s' }, { decorate: counting });

@@ -1,24 +1,12 @@
 /** Balance history on a real Redis: gaps stay gaps, 90 days and a cap hold, one claim per period. */
-import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BalanceHistory, HISTORY_KEEP_MS } from '../../src/store/balance-history.js';
-import { deleteKeys, REDIS_URL } from '../support/harness.js';
+import { useRedisPrefix } from '../support/redis-prefix.js';
 
-const prefix = `test-balhist-${randomUUID().slice(0, 8)}`;
+const { redis, prefix, another } = useRedisPrefix('balhist');
+const other = another();
 const PERIOD = 15 * 60_000;
 const T0 = Date.UTC(2026, 10, 1);
-let redis: Redis;
-let other: Redis;
-beforeAll(() => {
-  redis = new Redis(REDIS_URL);
-  other = new Redis(REDIS_URL);
-});
-afterAll(async () => {
-  await redis.quit();
-  await other.quit();
-  await deleteKeys(prefix);
-});
 
 describe('BalanceHistory', () => {
   it('keeps a failed read as a gap, never as zero, and replaces a period written twice', async () => {

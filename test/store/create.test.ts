@@ -3,9 +3,7 @@
  * deadline stores nothing and leaves the form free to be sent again; a create whose answer came
  * too late for the form is withdrawn, because the person was told nothing was submitted.
  */
-import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { type NewRequest, sealRequest } from '../../src/app/post-request.js';
 import { SubmitBudget } from '../../src/app/submit-budget.js';
 import { loadConfig } from '../../src/config.js';
@@ -13,16 +11,12 @@ import type { SealedRequest, ServiceCall } from '../../src/domain/request.js';
 import { createLogger } from '../../src/log.js';
 import { RequestStore } from '../../src/store/requests.js';
 import { buildFreshRequest } from '../support/factories.js';
-import { deleteKeys, eventually, REDIS_URL } from '../support/harness.js';
+import { eventually } from '../support/harness.js';
 import { LogSink } from '../support/log-sink.js';
+import { useRedisPrefix } from '../support/redis-prefix.js';
 
-const prefix = `test-create-${randomUUID().slice(0, 8)}`;
-const redis = new Redis(REDIS_URL);
+const { redis, prefix } = useRedisPrefix('create');
 const store = new RequestStore(redis, prefix);
-afterAll(async () => {
-  await redis.quit();
-  await deleteKeys(prefix);
-});
 
 const call: ServiceCall = { kind: 'transfer', body: { wallet_id: 'w', amount: 1, receiver: 'r', asset: 'base:usdc' } };
 const sealedWith = (id: string): SealedRequest => buildFreshRequest(id, { call });

@@ -4,30 +4,16 @@
  * the compare-and-set that starts execution rewrite the frozen call, so what the worker runs is
  * what was approved.
  */
-import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { callHash, type SealedRequest, type ServiceCall } from '../../src/domain/request.js';
 import { RequestStore } from '../../src/store/requests.js';
-import { deleteKeys, REDIS_URL } from '../support/harness.js';
+import { transferOf } from '../support/factories.js';
+import { useRedisPrefix } from '../support/redis-prefix.js';
 
-const prefix = `test-immutable-${randomUUID().slice(0, 8)}`;
-const redis = new Redis(REDIS_URL);
+const { redis, prefix } = useRedisPrefix('immutable');
 const store = new RequestStore(redis, prefix);
-afterAll(async () => {
-  await redis.quit();
-  await deleteKeys(prefix);
-});
 
-const transfer = (amount: number): ServiceCall => ({
-  kind: 'transfer',
-  body: {
-    wallet_id: 'wal_ops_7f3a',
-    amount,
-    receiver: '0x99ED2e97162533BA814aF8092b93b9a3090DEdcF',
-    asset: 'base:usdc',
-  },
-});
+const transfer = transferOf;
 
 const frozenAs = (id: string, call: ServiceCall, requester: string): SealedRequest => ({
   id,

@@ -3,22 +3,15 @@
  * stored; a request that leaves the open states gives its place back; requests open before the
  * script kept these counts are counted once the worker's start-up migration has run.
  */
-import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { openCapOutcome } from '../../src/domain/open-caps.js';
 import type { SealedRequest, ServiceCall } from '../../src/domain/request.js';
 import { RequestStore } from '../../src/store/requests.js';
 import { buildFreshRequest } from '../support/factories.js';
-import { deleteKeys, REDIS_URL } from '../support/harness.js';
+import { useRedisPrefix } from '../support/redis-prefix.js';
 
-const prefix = `test-open-caps-${randomUUID().slice(0, 8)}`;
-const redis = new Redis(REDIS_URL);
+const { redis, prefix } = useRedisPrefix('open-caps');
 const store = new RequestStore(redis, prefix);
-afterAll(async () => {
-  await redis.quit();
-  await deleteKeys(prefix);
-});
 
 const call: ServiceCall = { kind: 'transfer', body: { wallet_id: 'w', amount: 1, receiver: 'r', asset: 'base:usdc' } };
 const request = async (requester: string, keyId?: string): Promise<SealedRequest> => {

@@ -5,22 +5,15 @@
  * lookups still read what an older process adds there during a rollout (EVM only). Executions
  * keep their destination key beside the sealed call, outside the hashes.
  */
-import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sealHash } from '../../src/domain/approval.js';
 import type { ServiceCall } from '../../src/domain/request.js';
 import { RequestStore } from '../../src/store/requests.js';
 import { buildFreshRequest } from '../support/factories.js';
-import { deleteKeys, REDIS_URL } from '../support/harness.js';
+import { useRedisPrefix } from '../support/redis-prefix.js';
 
-const prefix = `test-paid-before-${randomUUID().slice(0, 8)}`;
-const redis = new Redis(REDIS_URL);
+const { redis, prefix } = useRedisPrefix('paid-before');
 const store = new RequestStore(redis, prefix);
-afterAll(async () => {
-  await redis.quit();
-  await deleteKeys(prefix);
-});
 
 const EVM = '0x99ED2e97162533BA814aF8092b93b9a3090DEdcF';
 const EVM_2 = '0xf5c2Bd854a73594c22C6cA8156CBFd233962ca68';

@@ -2,25 +2,13 @@
  * The shared limiter on a real Redis: paced by the rate, a burst after a quiet spell, and one
  * budget for every process holding the same key (two connections here).
  */
-import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseRate, type Rate } from '../../src/domain/rate.js';
 import { RateLimiter } from '../../src/store/rate-limiter.js';
-import { deleteKeys, REDIS_URL } from '../support/harness.js';
+import { useRedisPrefix } from '../support/redis-prefix.js';
 
-const prefix = `test-rate-${randomUUID().slice(0, 8)}`;
-let a: Redis;
-let b: Redis;
-beforeAll(() => {
-  a = new Redis(REDIS_URL);
-  b = new Redis(REDIS_URL);
-});
-afterAll(async () => {
-  await a.quit();
-  await b.quit();
-  await deleteKeys(prefix);
-});
+const { redis: a, prefix, another } = useRedisPrefix('rate');
+const b = another();
 
 const rate = (text: string): Rate => {
   const r = parseRate(text);

@@ -1,17 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { RequestStore } from '../../src/store/requests.js';
 import { buildFreshRequest } from '../support/factories.js';
-import { deleteKeys, REDIS_URL } from '../support/harness.js';
+import { useRedisPrefix } from '../support/redis-prefix.js';
 
-const prefix = `test-transitions-${randomUUID().slice(0, 8)}`;
-const redis = new Redis(REDIS_URL);
+const { redis, prefix } = useRedisPrefix('transitions');
 const store = new RequestStore(redis, prefix);
-afterAll(async () => {
-  await redis.quit();
-  await deleteKeys(prefix);
-});
 
 it('refuses any transition the domain state machine does not allow, before touching Redis', async () => {
   const id = await store.nextId();

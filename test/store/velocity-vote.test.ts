@@ -3,22 +3,15 @@
  * as the vote; domain/rules velocityRule states the rule. Over a grid of what the window already
  * holds, the request's amount and the limit, the script's answer and the rule agree.
  */
-import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { velocityRule } from '../../src/domain/rules/index.js';
 import type { VelocityRule } from '../../src/domain/velocity.js';
 import { RequestStore, type VoteControls } from '../../src/store/requests.js';
 import { buildFreshRequest } from '../support/factories.js';
-import { deleteKeys, REDIS_URL } from '../support/harness.js';
+import { useRedisPrefix } from '../support/redis-prefix.js';
 
-const prefix = `test-velocity-vote-${randomUUID().slice(0, 8)}`;
-const redis = new Redis(REDIS_URL);
+const { redis, prefix } = useRedisPrefix('velocity-vote');
 const store = new RequestStore(redis, prefix);
-afterAll(async () => {
-  await redis.quit();
-  await deleteKeys(prefix);
-});
 
 const WINDOW = 3_600_000;
 const rule = (limit: bigint): VelocityRule => ({

@@ -49,6 +49,39 @@ export const drip =
 
 export const hang: Answer = () => {};
 
+/** What the service behind a forwarding stand-in answered one call. */
+export interface Forwarded {
+  status: number;
+  contentType: string;
+  text: string;
+}
+
+/** Sends the call on to `target` (which applies it: the money moves there) and reads its answer. */
+export async function forward(target: string, req: IncomingMessage, body: string): Promise<Forwarded> {
+  const method = req.method ?? 'GET';
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(req.headers))
+    if (typeof v === 'string' && k !== 'host' && k !== 'content-length') headers[k] = v;
+  const upstream = await fetch(`${target}${req.url ?? '/'}`, {
+    method,
+    headers,
+    ...(method === 'GET' || method === 'HEAD' ? {} : { body }),
+  });
+  return {
+    status: upstream.status,
+    contentType: upstream.headers.get('content-type') ?? 'application/json',
+    text: await upstream.text(),
+  };
+}
+
+/** Answers with what the service behind said, unchanged. */
+export const passOn = (res: ServerResponse, f: Forwarded): void => {
+  res.writeHead(f.status, { 'content-type': f.contentType }).end(f.text);
+};
+
+/** The call's path, without its query. */
+export const pathOf = (req: IncomingMessage): string => new URL(req.url ?? '/', 'http://x').pathname;
+
 export async function startApplyingService(initial: Answer = transferOk): Promise<ApplyingService> {
   const counts = new Map<string, number>();
   const sockets = new Set<Socket>();
@@ -70,7 +103,7 @@ export async function startApplyingService(initial: Answer = transferOk): Promis
       body += c;
     });
     req.on('end', () => {
-      const path = new URL(req.url ?? '/', 'http://x').pathname;
+      const path = pathOf(req);
       counts.set(path, (counts.get(path) ?? 0) + 1); // applied: the money has moved
       service.answer(req, res, body);
     });

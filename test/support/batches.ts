@@ -1,5 +1,5 @@
 /** Helpers for batch e2e tests (issue 20): submit a /batch file, find its card, read its thread's files. */
-import { findElement } from '../../devkit/index.js';
+import { findElement, type StoredView } from '../../devkit/index.js';
 import { eventually, type Harness, lastView, PEOPLE } from './harness.js';
 import { currentCard } from './requests.js';
 
@@ -11,6 +11,16 @@ export const addresses = (n: number, salt = 1): string[] =>
 export const transfersCsv = (receivers: readonly string[], amounts: readonly number[]): string =>
   `receiver,amount,reference\n${receivers.map((r, i) => `${r},${amounts[i]},INV-${i + 1}`).join('\n')}\n`;
 
+/** Types /batch as `user` and returns the modal, opened after the command's ack. */
+export async function openBatchModal(h: Harness, user: string = PEOPLE.requester): Promise<StoredView> {
+  const opened = h.fake.callsTo('views.open').length;
+  await h.driver.command(user, '/batch', '');
+  await h.fake.waitFor((calls) => calls.filter((c) => c.method === 'views.open').length > opened);
+  const view = lastView(h.fake, user);
+  if (view?.callback_id !== 'batch_modal') throw new Error('no batch modal opened');
+  return view;
+}
+
 /** Opens /batch as `user` (the requester by default), submits `csv`, and returns the new batch's id once its card is up. */
 export async function submitBatchFile(
   h: Harness,
@@ -19,11 +29,7 @@ export async function submitBatchFile(
   name = 'payouts.csv',
   kind: 'transfers' | 'offramps' = 'transfers',
 ): Promise<string> {
-  const opened = h.fake.callsTo('views.open').length;
-  await h.driver.command(user, '/batch', '');
-  await h.fake.waitFor((calls) => calls.filter((c) => c.method === 'views.open').length > opened);
-  const view = lastView(h.fake, user);
-  if (view?.callback_id !== 'batch_modal') throw new Error('no batch modal opened');
+  const view = await openBatchModal(h, user);
   const before = new Set(await h.rampart.deps.store.recentIds(50));
   const file = h.fake.pickFile(user, name, new TextEncoder().encode(csv));
   const r = await h.driver.submitView(user, view, {

@@ -1,4 +1,5 @@
 import { SINGLE_STATES, sealHash, singleCounts } from '../../src/domain/approval.js';
+import type { BatchFacts } from '../../src/domain/batch-approval.js';
 /**
  * Fixture builders (Outline's `build*` factories): one realistic frozen request or record per
  * kind, with overrides, instead of repeated literals in every test.
@@ -25,6 +26,30 @@ export const buildWallet = (id: string, overrides: Partial<Wallet> = {}): Wallet
   swap: false,
   offramp: true,
   ...overrides,
+});
+
+/** A transfers file's facts as the batch check keeps them: rows 2, 3… pay `amounts`, from 100 available. */
+export function buildBatchFacts(amounts: number[], over: Partial<BatchFacts> = {}): BatchFacts {
+  const total = amounts.reduce((a, b) => a + b, 0);
+  const largest = Math.max(...amounts);
+  return {
+    kind: 'transfers',
+    fileName: 'payouts.csv',
+    rows: amounts.length,
+    total: String(total),
+    largest: { row: amounts.lastIndexOf(largest) + 2, amount: String(largest) },
+    availableNow: '100',
+    availableAfter: String(100 - total),
+    fileFingerprint: 'f'.repeat(64),
+    preview: [],
+    ...over,
+  };
+}
+
+/** A USDC transfer on Base from the ops wallet, for `amount`. */
+export const transferOf = (amount: number): ServiceCall => ({
+  kind: 'transfer',
+  body: { wallet_id: 'wal_ops_7f3a', amount, receiver: RECEIVER_EVM, asset: 'base:usdc' },
 });
 
 export const CALLS: Record<ServiceCall['kind'], ServiceCall> = {

@@ -6,7 +6,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, CDPSession, Page } from 'playwright-core';
+import { afterAll, expect } from 'vitest';
 import type { WebHandler } from '../../src/adapters/web/handler.js';
+import { launchChromium } from '../workbench/support.js';
+import { blocksText, eventually, type Harness } from './harness.js';
+import { useStarted } from './use-harness.js';
 
 export interface PagesServer {
   port: number;
@@ -56,6 +60,30 @@ export interface Approver {
   errors: string[];
 }
 
+/** The options of an approver's virtual platform authenticator (user verification on, presence simulated). */
+export const AUTHENTICATOR = {
+  protocol: 'ctap2',
+  transport: 'internal',
+  hasResidentKey: true,
+  hasUserVerification: true,
+  isUserVerified: true,
+  automaticPresenceSimulation: true,
+} as const;
+
+/** The link in the newest private "Approve with your passkey" answer to `user` about `id`. */
+export const offeredLink = (h: Harness, user: string, id: string): Promise<string> =>
+  eventually(
+    () => {
+      const offer = h.fake
+        .ephemerals(user)
+        .filter((e) => e.text?.includes(id))
+        .at(-1);
+      return /"url":"([^"]+)"/.exec(blocksText(offer))?.[1];
+    },
+    10_000,
+    'the passkey link',
+  );
+
 /** A page with its own virtual platform authenticator (user verification on, presence simulated). */
 export async function approverBrowser(browser: Browser): Promise<Approver> {
   const context = await browser.newContext();
@@ -64,16 +92,7 @@ export async function approverBrowser(browser: Browser): Promise<Approver> {
   page.on('pageerror', (err) => errors.push(err.message));
   const cdp = await context.newCDPSession(page);
   await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', { options: AUTHENTICATOR });
   return { page, cdp, authenticatorId, errors };
 }
 
@@ -94,4 +113,38 @@ export async function pressAndRead(a: Approver): Promise<string> {
     a.page.locator('#status', { hasText: 'did not give' }).waitFor(),
   ]);
   return (await a.page.locator('#main').textContent()) ?? '';
+}
+
+/** The passkey pages for the enclosing file; call it before useHarness, whose PUBLIC_URL names them. */
+export const usePages = (): PagesServer =>
+  useStarted(
+    'passkey pages',
+    () => startPagesServer(),
+    (p) => p.close(),
+  );
+
+/**
+ * Headless Chromium for the enclosing file, and a new approver page (its own authenticator) on
+ * each `open()`. At the end a script error on any of those pages fails the file, before the
+ * browser closes.
+ */
+export function useApproverBrowsers(): { open(): Promise<Approver> } {
+  // Launching Chromium on a busy machine takes longer than a harness.
+  const browser = useStarted(
+    'Chromium',
+    () => launchChromium(),
+    (b) => b.close(),
+    60_000,
+  );
+  const opened: Approver[] = [];
+  afterAll(() => {
+    for (const a of opened) expect(a.errors).toEqual([]);
+  });
+  return {
+    async open() {
+      const a = await approverBrowser(browser);
+      opened.push(a);
+      return a;
+    },
+  };
 }

@@ -10,6 +10,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { Redis } from 'ioredis';
+import { useStarted } from './use-harness.js';
 
 const run = promisify(execFile);
 
@@ -115,6 +117,38 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
     },
   };
   return server;
+}
+
+/**
+ * A private redis-server for the enclosing file or block, stopped (and its dir removed) at the
+ * end. Call it before useHarness, whose env names its url: hooks run in reverse, so the harness
+ * deletes its keys while this server is still up.
+ */
+export const usePrivateRedis = (options: RedisServerOptions = {}): RedisServer =>
+  useStarted(
+    'private Redis',
+    () => startRedisServer(options),
+    (server) => server.stop(),
+  );
+
+/**
+ * A private redis-server that takes DEBUG SLEEP (the whole server stalls), with an admin
+ * connection of its own to send it from; call it before useHarness.
+ */
+export function useDebugRedis(): { server: RedisServer; admin: Redis } {
+  const server = usePrivateRedis({ extra: ['--enable-debug-command', 'local'] });
+  const admin = useStarted(
+    'admin connection',
+    async () => new Redis(server.url),
+    (c) => c.disconnect(),
+  );
+  return { server, admin };
+}
+
+/** Brings back a server a test (perhaps a failed one) left killed or paused, so clean-up can reach it. */
+export async function bringBack(server: RedisServer): Promise<void> {
+  if (!server.running) await server.restart();
+  server.resume();
 }
 
 export interface RedisCluster {

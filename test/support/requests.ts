@@ -132,3 +132,23 @@ export async function quiescent(h: Harness, timeoutMs = 15_000): Promise<void> {
     );
   });
 }
+
+/**
+ * Types `command text` as `user` and returns the modal it opened, read as Slack shows it after
+ * each update: `until(test, what)` waits for the text of its blocks to pass `test`.
+ */
+export async function openModal(h: Harness, user: string, command: string, text = '') {
+  const seen = new Set(h.fake.views(user).map((v) => v.id));
+  await h.driver.command(user, command, text);
+  const opened = await eventually(() => h.fake.views(user).find((v) => !seen.has(v.id)), 10_000, `${command} modal`);
+  const until = (test: (text: string) => boolean, what: string) =>
+    eventually(
+      () => {
+        const v = h.fake.views(user).find((x) => x.id === opened.id);
+        return v && test(blocksText(v)) ? v : undefined;
+      },
+      10_000,
+      what,
+    );
+  return { opened, until };
+}

@@ -4,6 +4,7 @@
  */
 import { request } from 'undici';
 import type { Sandbox } from '../../src/sandbox/index.js';
+import type { ServiceClient } from '../../src/service/client.js';
 import { SERVICE_KEY } from './harness.js';
 
 async function post(sandbox: Sandbox, path: string, body: unknown): Promise<{ id: string }> {
@@ -32,4 +33,22 @@ export function deactivateIdentity(sandbox: Sandbox, id: string): void {
   const identity = sandbox.state.identities.get(id);
   if (!identity) throw new Error(`no identity ${id} in the sandbox`);
   identity.isActive = false;
+}
+
+/** A decorator for Rampart's service client that counts GET balance reads per wallet id, in `reads`. */
+export function countingBalanceReads(): {
+  reads: Map<string, number>;
+  decorate: { service(s: ServiceClient): ServiceClient };
+} {
+  const reads = new Map<string, number>();
+  const decorate = {
+    service: (service: ServiceClient): ServiceClient =>
+      Object.assign(Object.create(service) as ServiceClient, {
+        getBalances(id: string) {
+          reads.set(id, (reads.get(id) ?? 0) + 1);
+          return service.getBalances(id);
+        },
+      }),
+  };
+  return { reads, decorate };
 }

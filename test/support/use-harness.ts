@@ -70,3 +70,33 @@ export function useHarness(name: string, env: Env | (() => Env) = {}, setup: Har
     close: () => now().close(),
   };
 }
+
+/**
+ * Anything else a file starts once and stops at its end (a loopback server, a browser, the API):
+ * started in a beforeAll, stopped in an afterAll, and read through the returned handle inside
+ * tests and later hooks. The same ordering rule applies: call it before useHarness for what the
+ * harness needs (a URL in its env), after it for what uses the running harness.
+ */
+export function useStarted<T extends object>(
+  what: string,
+  start: () => Promise<T>,
+  stop: (running: T) => unknown,
+  startTimeoutMs?: number,
+): T {
+  let running: T | undefined;
+  beforeAll(async () => {
+    running = await start();
+  }, startTimeoutMs);
+  afterAll(async () => {
+    const r = running;
+    running = undefined;
+    if (r) await stop(r);
+  });
+  return new Proxy({} as T, {
+    get(_target, key) {
+      if (!running) throw new Error(`The ${what} is not running: use it inside a test or a later hook.`);
+      const value: unknown = Reflect.get(running, key);
+      return typeof value === 'function' ? value.bind(running) : value;
+    },
+  });
+}

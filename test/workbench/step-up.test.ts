@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli } from '../cli/support.js';
 import { REDIS_URL } from '../support/harness.js';
-import { type Approver, approverBrowser, openLink, pressAndRead } from '../support/passkey-browser.js';
+import { type Approver, AUTHENTICATOR, approverBrowser, openLink, pressAndRead } from '../support/passkey-browser.js';
 import { launchChromium, RECEIVER, startTestWorkbench, type TestWorkbench } from './support.js';
 
 const APPROVER = 'U0APPROVER1';
@@ -35,16 +35,7 @@ async function carryPasskey(from: Approver, to: Page): Promise<void> {
   const { credentials } = await from.cdp.send('WebAuthn.getCredentials', { authenticatorId: from.authenticatorId });
   const cdp = await to.context().newCDPSession(to);
   await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', { options: AUTHENTICATOR });
   for (const credential of credentials) await cdp.send('WebAuthn.addCredential', { authenticatorId, credential });
 }
 

@@ -23,6 +23,9 @@ import { respondTo } from './web-api/respond-url.js';
 
 export type Handler<Args> = (args: Args & AllMiddlewareArgs) => Promise<void>;
 
+/** A slash command's listener, exported by its file so a unit test can call it with a fake `ack` and client. */
+export type CommandHandler = Handler<SlackCommandMiddlewareArgs>;
+
 /** What a listener file may register: one handler per command name, action id, callback id or event. */
 export interface Routes {
   command(name: string, handler: Handler<SlackCommandMiddlewareArgs>): void;

@@ -10,6 +10,7 @@
 import type { RequestRecord } from '../../domain/request.js';
 import type { Logger } from '../../log.js';
 import type { RequestStore } from '../../store/requests.js';
+import { withMoved } from '../batch-moved.js';
 import { PROGRESS_PENDING_MS } from '../batch-run.js';
 import { type CardRef, NeedsAdminError, type Notifier, RateLimitedError } from '../notifier.js';
 import type { JobQueue } from '../ports.js';
@@ -134,8 +135,10 @@ export async function redrawBatchCard(
   if (!(await store.claim(id, 'card-draw', CARD_CLAIM_MS))) return undefined;
   try {
     const checkedAt = Date.now(); // before the read: every change queued before it is seen below
-    const record = await store.get(id);
-    if (!record) throw new Error(`notify: ${id} vanished while its card was redrawn`);
+    const read = await store.get(id);
+    if (!read) throw new Error(`notify: ${id} vanished while its card was redrawn`);
+    // A finished batch's card and text say what it moved ("Partly paid: 10 of 20 (500,000.00 cNGN)").
+    const record = await withMoved(store, read);
     const drawn = cardSignature(record, (await deps.frozen?.()) ?? false);
     if (drawn === undefined || (await store.postedAt(id, 'card-drawn')) !== drawn) {
       await deps.notifier.updateCard(record, card);

@@ -14,6 +14,15 @@ const record = (id: string, createdAt: number): RequestRecord => ({
   frozen: buildSealedRequest('transfer', { id, createdAt }),
 });
 
+const notRead: unknown = new Proxy(
+  {},
+  {
+    get: () => {
+      throw new Error('a single request has no rows to read');
+    },
+  },
+);
+
 function homeDeps(records: RequestRecord[], open: string[], recent: string[]) {
   const asked: number[] = [];
   const deps: HomeDeps = {
@@ -25,6 +34,9 @@ function homeDeps(records: RequestRecord[], open: string[], recent: string[]) {
       },
       get: async (id) => records.find((r) => r.frozen.id === id),
       idsInState: async () => [],
+      // Read only for a finished batch's total moved; none of these records is one.
+      batches: notRead as HomeDeps['store']['batches'],
+      executions: notRead as HomeDeps['store']['executions'],
     },
     controls: { freeze: async () => ({ by: 'U0APPROVER1', at: 1, reason: 'audit' }) },
   };

@@ -95,9 +95,11 @@ describe('/report’s rows', () => {
     expect(report.firstTime.map((p) => p.id)).toEqual(['B-1003.1']);
     const view: ReportView = { report, charts: [], summaries: [], csv: '', payments: [] };
     const text = JSON.stringify(reportBlocks(view, 8, { kind: 'native' }));
-    expect(text).toContain('`B-1003 row 2` 50.00 USDC to treasury (own wallet) from ops');
+    expect(text).toContain('`B-1003 row 3` 50.00 USDC to treasury (own wallet) from ops');
     expect(text).toContain('5,000.00 USDC to treasury (own wallet) from ops');
-    expect(text).toContain('`B-1003 row 1`');
+    expect(text).toContain('`B-1003 row 2`');
     expect(text).not.toContain('B-1003.');
+    // The one short address form people read everywhere: first 6, last 4.
+    expect(text).toContain('`0x3333…3333` (transfer, `B-1003 row 2`');
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { paymentName, reportBlocks } from '../../../src/adapters/slack/blocks/report.js';
 import { batchPayments, buildReport, paymentOf } from '../../../src/domain/report.js';
 import { callHash, type RequestRecord, type ServiceCall } from '../../../src/domain/request.js';
 import { buildRecord } from '../../support/factories.js';
@@ -93,5 +94,54 @@ describe('a batch in the report (issue 24)', () => {
     expect(report.firstTime.map((p) => p.destination)).toEqual(['0xR1', '0xR2']);
     expect(report.unresolved.map((p) => p.id)).toEqual(['B-7.3']);
     expect(report.approval?.count).toBe(1);
+  });
+
+  it('names each row as its card and receipt do: the row of the file (execution B-7.3 is "B-7 row 4")', () => {
+    expect(report.unresolved.map(paymentName)).toEqual(['B-7 row 4']);
+    expect(report.largest.map(paymentName)).toEqual(['B-7 row 3', 'B-7 row 2']);
+  });
+});
+
+describe('a paused batch in the report', () => {
+  const base = payment('approved', 30, SINCE + DAY);
+  const facts = {
+    kind: 'transfers' as const,
+    fileName: 'run.csv',
+    rows: 3,
+    total: '30',
+    largest: { row: 2, amount: '10' },
+    availableNow: '100',
+    availableAfter: '70',
+    fileFingerprint: 'f'.repeat(64),
+    preview: [],
+  };
+  const record: RequestRecord = {
+    ...base,
+    frozen: { ...base.frozen, id: 'B-8', display: { ...base.frozen.display, batch: facts } },
+    shape: 'batch',
+    approvalState: 'paused',
+    pauseReason: '1 row in a row failed; check it, then resume or stop',
+    executionCount: 3,
+    counts: { queued: 1, executing: 0, succeeded: 1, failed: 1, unknown: 0, cancelled: 0 },
+  };
+  const row = (n: number) => ({ row: n + 1, destination: `0xP${n}`, amount: '10' });
+  const rows = batchPayments(record, [
+    { row: row(1), executionId: 'B-8.1', state: 'succeeded', at: SINCE + DAY },
+    { row: row(2), executionId: 'B-8.2', state: 'failed', at: SINCE + DAY },
+    { row: row(3), executionId: 'B-8.3', state: 'queued', at: SINCE + DAY },
+  ]);
+  const report = buildReport([record], window, () => false, rows);
+
+  it('counts its unsent rows as waiting on the pause, not queued, and says why it is paused', () => {
+    expect(report.totals).toEqual({
+      'transfer succeeded': 1,
+      'transfer failed': 1,
+      'transfer unsent (batch paused)': 1,
+    });
+    expect(report.openBatches).toEqual([{ id: 'B-8', words: 'Paused: 1 row in a row failed (2 of 3 rows run)' }]);
+    const text = JSON.stringify(
+      reportBlocks({ report, charts: [], summaries: [], csv: '', payments: [] }, 7, { kind: 'native' }),
+    );
+    expect(text).toContain('*Batches not finished*\\n• `B-8` Paused: 1 row in a row failed (2 of 3 rows run)');
   });
 });

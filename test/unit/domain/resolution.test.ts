@@ -24,8 +24,21 @@ describe('parseResolution', () => {
     for (const text of ['R-12 not-paid no debit', 'R-12 paid 0xabc123ef', 'B-7 not-paid no debit']) {
       const r = parse(text);
       expect(r.ok, text).toBe(false);
-      if (!r.ok) expect(r.problem).toMatch(/^Name the execution, e\.g\. [RB]-\d+\.1/);
+      if (!r.ok) expect(r.problem).toMatch(/^Name the (execution, e\.g\. R-\d+\.1|row of B-7, e\.g\. B-7 row 3)/);
     }
+  });
+
+  it('takes a batch row as its card names it, "B-7 row 3", beside its execution id', () => {
+    expect(parse('b-7 ROW 3 paid 0xabc123ef')).toEqual({
+      ok: true,
+      resolution: { id: 'B-7 row 3', paid: true, note: '0xabc123ef' },
+    });
+    expect(parse('B-7 row 3 not-paid no debit')).toEqual({
+      ok: true,
+      resolution: { id: 'B-7 row 3', paid: false, note: 'no debit' },
+    });
+    const bad = parse('B-7 row three paid 0xabc123ef');
+    expect(bad.ok).toBe(false);
   });
 
   it('names each problem in one sentence', () => {

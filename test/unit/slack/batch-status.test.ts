@@ -10,6 +10,7 @@ import type { BatchRowOutcome } from '../../../src/app/notifier.js';
 import type { ExecutionCounts } from '../../../src/domain/approval.js';
 import type { BatchFacts } from '../../../src/domain/batch-approval.js';
 import { batchSummaryText, previewLines } from '../../../src/domain/batch-approval.js';
+import { executionName, executionOfRow } from '../../../src/domain/batch-status.js';
 import type { ExecutionRecord, RequestRecord } from '../../../src/domain/request.js';
 import { pauseNoticeText } from '../../../src/presenters/batch-pause.js';
 import { batchReceipt } from '../../../src/presenters/batch-receipt.js';
@@ -155,6 +156,12 @@ describe('a finished batch', () => {
     );
     const card = readableTexts(batchCardBlocks(half, facts, false, false, undefined)).join('\n');
     expect(card).toContain('Partly paid: 10 of 20, 3 failed, 7 cancelled');
+    // Drawn with the total the rows moved (app/batch-moved.ts reads it): the money is in the words.
+    const drawn = { ...half, moved };
+    expect(cardText(drawn)).toMatch(/^Partly paid: 10 of 20 \(500,000\.00 cNGN\), 3 failed, 7 cancelled:/);
+    expect(readableTexts(batchCardBlocks(drawn, facts, false, false, undefined)).join('\n')).toContain(
+      'Partly paid: 10 of 20 (500,000.00 cNGN), 3 failed, 7 cancelled',
+    );
     expect(card).not.toContain('Failed');
     // Collapsed as a single card: no preview, no Stop, no "available now".
     expect(card).not.toContain('Available');
@@ -172,9 +179,46 @@ describe('a finished batch', () => {
     expect(JSON.stringify(blocks)).toContain('Record outcome');
   });
 
+  it('names a row one way everywhere people read it: "B-1003 row 7", the row of the file', () => {
+    const unknown = record('done', [
+      ...repeat(5, 'succeeded' as const),
+      'unknown',
+      ...repeat(14, 'succeeded' as const),
+    ]);
+    const blocks = batchCardBlocks(unknown, facts, false, false, undefined, [AMARA]);
+    const texts = readableTexts(blocks).join('\n');
+    expect(texts).toContain('*B-1003 row 7*: outcome unknown');
+    expect(texts).not.toContain('B-1003.6');
+    const button = JSON.stringify(blocks);
+    expect(button).toContain('"accessibility_label":"Record the outcome of B-1003 row 7"');
+    // The button still carries the execution's id: what is settled is exactly that execution.
+    expect(button).toContain('"value":"B-1003.6"');
+    expect(executionName(unknown, 'B-1003.6')).toBe('B-1003 row 7');
+    expect(executionOfRow(unknown, 7)).toBe('B-1003.6');
+    expect(executionOfRow(unknown, 1)).toBeUndefined();
+    expect(executionOfRow(unknown, 22)).toBeUndefined();
+    // The HTTP API numbers its rows from 1: there row k is execution k.
+    const api = {
+      ...unknown,
+      frozen: {
+        ...unknown.frozen,
+        display: { ...unknown.frozen.display, viaApi: { keyId: 'k_1', keyName: 'erp', owner: RILEY } },
+      },
+    };
+    expect(executionName(api, 'B-1003.6')).toBe('B-1003 row 6');
+    expect(executionOfRow(api, 6)).toBe('B-1003.6');
+  });
+
   it('gives a cancelled row its reason in the receipt', () => {
     const csv = batchReceipt(half, outcomes(half)).csv.split('\r\n');
     expect(csv[14]).toMatch(/,cancelled,,not sent: the batch was stopped before this row ran$/);
+  });
+});
+
+describe('a row destination', () => {
+  it('has the one short form people read everywhere: first 6, last 4', () => {
+    const rows = [{ row: 2, destination: '0x99ED2e97162533BA814aF8092b93b9a3090DEdcF', amount: '50000' }];
+    expect(previewLines(rows, 'cNGN', 'bsc:cngn')).toEqual(['row 2 · 0x99ED…EdcF · 50,000.00 cNGN']);
   });
 });
 

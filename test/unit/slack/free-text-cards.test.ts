@@ -37,7 +37,7 @@ const FORGERIES = [
   '\n\n',
   '*Amount:* 25.00',
   '\n*Amount:* *25.00* USDC',
-  'row 3 · 0x99ED…DEdcF · 25 USDC',
+  'row 3 · 0x99ED…EdcF · 25 USDC',
   '<!channel>',
   '<!here>',
   '<@U0EVIL>',

@@ -1,6 +1,7 @@
 /** Issue 23 item 11: App Home's buttons, "Needs your vote" with the card's link, rows with from → to, no row twice. */
 import { describe, expect, it } from 'vitest';
 import { HOME_ACTIONS, homeView } from '../../../src/adapters/slack/blocks/home.js';
+import { activityBlocks } from '../../../src/adapters/slack/blocks/home-dashboard.js';
 import { readableTexts } from '../../support/block-texts.js';
 import { buildRecord } from '../../support/factories.js';
 
@@ -53,5 +54,14 @@ describe('App Home (issue 23 item 11)', () => {
     const outsider = readableTexts(homeView(input).blocks);
     expect(outsider.join('\n')).not.toContain('Needs your vote');
     expect(outsider).toContain('*Waiting for approval* (2)');
+  });
+});
+
+describe('App Home velocity limits', () => {
+  it('names the setting as code when none is set, never half-italic around its underscore', () => {
+    const none = { wallets: [], limits: [], waiting: [], outcomes: [], freeze: undefined };
+    const text = readableTexts(activityBlocks(none, new Map())).join('\n');
+    expect(text).toContain('No velocity limits are set (`VELOCITY_LIMITS`).');
+    expect(text).not.toContain('_No velocity');
   });
 });

@@ -61,7 +61,7 @@ describe('an outcome-unknown card', () => {
     };
     const blocks = unknownOutcomeBlocks(batch);
     expect(actionsOf(blocks)).toHaveLength(5);
-    expect(readableTexts(blocks).join('\n')).toContain('…and 4 more: `/resolve B-7.k`');
+    expect(readableTexts(blocks).join('\n')).toContain('…and 4 more: `/resolve B-7 row n`');
   });
 
   it('names who could confirm when fewer than two approvers other than the requester exist', () => {

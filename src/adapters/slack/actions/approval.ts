@@ -108,12 +108,19 @@ export function registerApprovalActions(app: Routes, deps: Deps): void {
 
   // The passkey link button opens the page; its click replaces the private message,
   // whose link works once, with what to do if the page was closed.
-  app.action<BlockButtonAction>(STEP_UP_ACTION, async ({ ack, action, respond }) => {
+  app.action<BlockButtonAction>(STEP_UP_ACTION, async ({ ack, action, respond, body }) => {
     await ack();
     if (!action.value) return;
     await respond({ replace_original: true, text: withSandboxText(stepUpUsedText(action.value), deps.sandbox) }).catch(
       (err: unknown) => deps.log.warn({ err }, 'could not replace the passkey link message'),
     );
+    // Kept so the message says "Passkey link used" once the page has counted the passkey.
+    const [purpose, subject, expiresAt] = action.value.split(':');
+    const live = expiresAt === undefined || Date.now() <= Number(expiresAt);
+    if ((purpose === 'approve' || purpose === 'resume') && subject && live && body.response_url)
+      await deps.app.passkeys
+        .keepLinkMessage(slackActor(body.user.id), purpose, subject, body.response_url)
+        .catch((err: unknown) => deps.log.warn({ err }, 'could not keep the passkey link message'));
   });
 
   app.action<BlockButtonAction>(APPROVAL_ACTIONS.deny, async ({ ack, body, action, client }) => {

@@ -29,7 +29,10 @@ export async function offerPasskey(
   const channel = click.channel ?? deps.config.approvalsChannel;
   const message =
     offer.kind === 'link'
-      ? { text: stepUpOfferText(requestId, purpose), blocks: stepUpOfferBlocks(requestId, offer.url, purpose) }
+      ? {
+          text: stepUpOfferText(requestId, purpose),
+          blocks: stepUpOfferBlocks(requestId, offer.url, purpose, offer.expiresAt),
+        }
       : { text: offer.kind === 'late' ? lateText(requestId) : noPasskeyText(requestId, offer.waiting, purpose) };
   try {
     await client.chat.postEphemeral({

@@ -6,6 +6,7 @@
 import type { KnownBlock, View } from '@slack/types';
 import { z } from 'zod';
 import type { CheckBatchOutcome, CheckedBatch } from '../../../app/check-batch.js';
+import { shortAddress } from '../../../domain/address.js';
 import { formatAmount } from '../../../domain/amount.js';
 import { rowList } from '../../../domain/batch-approval.js';
 import { oneLine } from '../../../domain/free-text.js';
@@ -32,6 +33,7 @@ export function finishedBlocks(summary: string, id: string, againRows: number): 
         type: 'button',
         action_id: BATCH_AGAIN_ACTION,
         text: plain(`Request again (${plural(againRows, 'row')})`, 75),
+        accessibility_label: `Request ${plural(againRows, 'row')} of ${id} again`,
         value: id,
       },
     ],
@@ -72,7 +74,7 @@ function rowLines(id: string, rows: readonly AgainRowView[], code: string): stri
     .slice(0, SHOWN)
     .map(
       (r, i) =>
-        `row ${i + 2} · ${r.destination.length > 16 ? `${r.destination.slice(0, 6)}…${r.destination.slice(-5)}` : r.destination} · ${r.amount} ${code}${r.reference ? ` · ${oneLine(r.reference)}` : ''} (row ${r.row} of ${id}, ${r.state})`,
+        `row ${i + 2} · ${shortAddress(r.destination)} · ${r.amount} ${code}${r.reference ? ` · ${oneLine(r.reference)}` : ''} (row ${r.row} of ${id}, ${r.state})`,
     );
   const more = rows.length - SHOWN;
   return `${lines.join('\n')}${more > 0 ? `\n…and ${more} more` : ''}`;

@@ -81,10 +81,12 @@ function withinSection(lines: readonly string[]): string {
   return kept.join('\n');
 }
 
-const button = (actionId: string, label: string, id: string, style?: 'primary' | 'danger') => ({
+/** `spoken`: what a screen reader says, naming the batch (cards of several batches share a channel). */
+const button = (actionId: string, label: string, id: string, spoken: string, style?: 'primary' | 'danger') => ({
   type: 'button',
   action_id: actionId,
   text: plain(label, 75),
+  accessibility_label: spoken,
   value: id,
   ...(style ? { style } : {}),
 });
@@ -99,7 +101,7 @@ function stopWords(record: RequestRecord): string {
 function controls(record: RequestRecord): KnownBlock[] {
   const id = record.frozen.id;
   const stop = {
-    ...button(BATCH_ACTIONS.stop, 'Stop', id, 'danger'),
+    ...button(BATCH_ACTIONS.stop, 'Stop', id, `Stop batch ${id}: cancel its unsent rows`, 'danger'),
     confirm: {
       title: plain('Stop this batch?', 100),
       text: plain(stopWords(record), 300),
@@ -113,7 +115,7 @@ function controls(record: RequestRecord): KnownBlock[] {
       {
         type: 'actions',
         block_id: `batch-${id}`,
-        elements: [button(BATCH_ACTIONS.resume, 'Resume', id, 'primary'), stop],
+        elements: [button(BATCH_ACTIONS.resume, 'Resume', id, `Resume batch ${id}`, 'primary'), stop],
       } as KnownBlock,
     ];
   if (s === 'approved' || s === 'running')

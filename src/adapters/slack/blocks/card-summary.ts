@@ -12,7 +12,7 @@ import { durationWords, zonedTime } from '../../../domain/timing.js';
 import { plural } from '../../../domain/words.js';
 import { fullAddress, shortAddress } from '../../../presenters/address.js';
 import { overCommittedWarning } from '../../../presenters/commitments.js';
-import { esc } from './common.js';
+import { esc, spokenLabel } from './common.js';
 
 const chainName = (f: SealedRequest): string | undefined => {
   const c = f.display.chain;
@@ -144,7 +144,7 @@ export const buttonLabel = (verb: string, f: SealedRequest): string => {
           `${head}: ${summaryLine(f)}`,
           `${head}: ${call.kind === 'beneficiary' ? 'new payout destination' : 'registration'}`,
         ];
-  return candidates.find((c) => c.length <= 75) ?? head;
+  return spokenLabel(...candidates, head);
 };
 
 /** "runs 1 h after approval", "runs 2026-12-04 09:00 Africa/Lagos", or both; undefined without timing. */

@@ -11,6 +11,13 @@ export const mrkdwn = (text: string) => ({
   type: 'mrkdwn' as const,
   text: text.length > 3000 ? `${text.slice(0, 2999)}…` : text,
 });
+/**
+ * A button's accessibility label: the first of `forms` within Slack's 75 characters, so a label
+ * is made short, never cut (the last form must always fit).
+ */
+export const spokenLabel = (...forms: string[]): string =>
+  forms.find((f) => f.length <= 75) ?? (forms.at(-1) as string);
+
 export const plain = (text: string, max = 150) => ({
   type: 'plain_text' as const,
   text: text.length > max ? `${text.slice(0, max - 1)}…` : text,

@@ -41,7 +41,8 @@ function balanceLine(p: WalletPanel): string {
 
 /** "ops USDC: 25.00 of 200,000.00 per 24 h" for each rule. */
 function limitLines(d: Dashboard): string {
-  if (d.limits.length === 0) return '_No velocity limits are set (VELOCITY_LIMITS)._';
+  // The setting's name as code: its own underscore would end Slack's italics mid-word.
+  if (d.limits.length === 0) return 'No velocity limits are set (`VELOCITY_LIMITS`).';
   return d.limits
     .map(
       (l) =>

@@ -1,7 +1,7 @@
 /** App Home: where to start, what needs this person's vote, what waits, what ran. Pure builder. */
 import type { KnownBlock, View } from '@slack/types';
 import type { Dashboard } from '../../../app/dashboard.js';
-import { batchStatusWords } from '../../../domain/batch-status.js';
+import { batchStatusWords, executionName } from '../../../domain/batch-status.js';
 import type { FreezeState } from '../../../domain/freeze-state.js';
 import type { RequestRecord } from '../../../domain/request.js';
 import { summaryLine } from './card-summary.js';
@@ -49,7 +49,7 @@ export const needsConfirmOf = (user: string, r: RequestRecord): boolean =>
 
 const confirmLine = (r: RequestRecord, url: string | undefined): string => {
   const e = r.executions.find((x) => x.state === 'unknown' && x.proposal);
-  return `*${e?.id ?? r.frozen.id}* · ${summaryLine(r.frozen)} · outcome unknown · <@${e?.proposal?.by ?? ''}> proposed *not paid*: confirm it or record paid${url ? ` · ${link(url, 'Open card')}` : ''}`;
+  return `*${e ? executionName(r, e.id) : r.frozen.id}* · ${summaryLine(r.frozen)} · outcome unknown · <@${e?.proposal?.by ?? ''}> proposed *not paid*: confirm it or record paid${url ? ` · ${link(url, 'Open card')}` : ''}`;
 };
 
 /** A pending request this approver can still vote on: not theirs, not yet voted. */

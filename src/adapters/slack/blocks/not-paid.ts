@@ -4,6 +4,7 @@
  * after the figures, escaped.
  */
 import type { KnownBlock } from '@slack/types';
+import { executionName } from '../../../domain/batch-status.js';
 import type { NotPaidProposal } from '../../../domain/not-paid.js';
 import type { ExecutionRecord, RequestRecord } from '../../../domain/request.js';
 import { context, esc, plain, section, slackDate } from './common.js';
@@ -19,7 +20,7 @@ export function proposalReply(record: RequestRecord, execution: ExecutionRecord,
   if (!p) return '';
   const who = confirmers(approvers, record, p).map(mention).join(' ');
   const cli = p.via === 'cli' ? ' from the CLI' : '';
-  return `:warning: <@${p.by}> proposed${cli} that *${execution.id} was not paid*: “${esc(p.why)}”. It stays outcome unknown until a second approver (not <@${p.by}>, not the requester) confirms it with *Confirm not paid* on the card. If it did go through, requesting it again pays twice: check the receiver's address on the explorer first.${who ? ` ${who}` : ''}`;
+  return `:warning: <@${p.by}> proposed${cli} that *${executionName(record, execution.id)} was not paid*: “${esc(p.why)}”. It stays outcome unknown until a second approver (not <@${p.by}>, not the requester) confirms it with *Confirm not paid* on the card. If it did go through, requesting it again pays twice: check the receiver's address on the explorer first.${who ? ` ${who}` : ''}`;
 }
 
 /** The card's line for a pending proposal (the reason follows in proposalReason). */
@@ -38,25 +39,26 @@ export const OUTCOME_ACTIONS = { record: 'outcome_record', confirm: 'outcome_con
 /** Buttons for this many unknown executions on one card; the rest are named with /resolve. */
 export const MAX_OUTCOME_ROWS = 5;
 
-const recordButton = (execId: string) => ({
+/** `name`: the execution as people read it ("B-1003 row 2"); the value keeps its id. */
+const recordButton = (execId: string, name: string) => ({
   type: 'button',
   action_id: OUTCOME_ACTIONS.record,
   text: plain('Record outcome…', 75),
-  accessibility_label: `Record the outcome of ${execId}`,
+  accessibility_label: `Record the outcome of ${name}`,
   value: execId,
 });
 
-const confirmButton = (execId: string, p: NotPaidProposal) => ({
+const confirmButton = (execId: string, name: string, p: NotPaidProposal) => ({
   type: 'button',
   action_id: OUTCOME_ACTIONS.confirm,
   style: 'danger',
   text: plain('Confirm not paid', 75),
-  accessibility_label: `Confirm that ${execId} was not paid`,
+  accessibility_label: `Confirm that ${name} was not paid`,
   value: `${execId} ${p.id}`,
   confirm: {
     title: plain('Confirm not paid?', 100),
     text: plain(
-      `${execId} is then recorded as failed and its velocity amount released. If it did go through, requesting it again pays twice: check the receiver's page on the explorer first. Proposed because: ${p.why}`,
+      `${name} is then recorded as failed and its velocity amount released. If it did go through, requesting it again pays twice: check the receiver's page on the explorer first. Proposed because: ${p.why}`,
       300,
     ),
     confirm: plain('Confirm not paid', 30),
@@ -84,8 +86,9 @@ export function unknownOutcomeBlocks(record: RequestRecord, approvers: readonly 
   const blocks: KnownBlock[] = [];
   const batch = record.frozen.display.batch !== undefined;
   for (const e of shown) {
+    const name = executionName(record, e.id);
     const lines = [
-      ...(batch ? [`:rotating_light: *${e.id}*: outcome unknown`] : []),
+      ...(batch ? [`:rotating_light: *${name}*: outcome unknown`] : []),
       ...(e.proposal ? [proposalLine(e.proposal)] : []),
     ];
     if (lines.length) blocks.push(section(lines.join('\n')));
@@ -93,11 +96,14 @@ export function unknownOutcomeBlocks(record: RequestRecord, approvers: readonly 
     blocks.push({
       type: 'actions',
       block_id: `outcome-${e.id}`,
-      elements: [recordButton(e.id), ...(e.proposal ? [confirmButton(e.id, e.proposal)] : [])],
+      elements: [recordButton(e.id, name), ...(e.proposal ? [confirmButton(e.id, name, e.proposal)] : [])],
     } as KnownBlock);
   }
   const more = Math.max(record.counts.unknown, unknown.length) - shown.length;
-  if (more > 0) blocks.push(context(`…and ${more} more: \`/resolve ${record.frozen.id}.k\` (k: the row's number)`));
+  if (more > 0)
+    blocks.push(
+      context(`…and ${more} more: \`/resolve ${record.frozen.id} row n\` (n: the row as the receipt numbers it)`),
+    );
   const few = record.counts.unknown > 0 ? fewConfirmers(record, approvers) : undefined;
   if (few) blocks.push(context(few));
   return blocks;

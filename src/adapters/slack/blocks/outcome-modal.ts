@@ -9,6 +9,7 @@ import type { View } from '@slack/types';
 import type { OutcomeFacts } from '../../../app/outcome-facts.js';
 import { formatNumber } from '../../../domain/amount.js';
 import { explorerAddressUrl } from '../../../domain/assets.js';
+import { executionName } from '../../../domain/batch-status.js';
 import type { BalanceReading } from '../../../domain/outcome-evidence.js';
 import { ageText, balanceVerdict } from '../../../domain/outcome-evidence.js';
 import { fullAddress } from '../../../presenters/address.js';
@@ -29,7 +30,7 @@ function money(f: OutcomeFacts, value: number | undefined): string {
 function restated(f: OutcomeFacts): string {
   const d = f.record.frozen.display;
   const chain = f.asset ? CHAIN_OF(f) : '';
-  const lines = [`*${f.executionId}* · :rotating_light: outcome unknown`];
+  const lines = [`*${executionName(f.record, f.executionId)}* · :rotating_light: outcome unknown`];
   if (f.amount !== undefined) lines.push(`*Amount:* ${money(f, f.amount)}${chain ? ` on ${chain}` : ''}`);
   const wallet =
     d.walletAddress && f.asset ? ` ${link(explorerAddressUrl(f.asset.chain, d.walletAddress), d.walletAddress)}` : '';

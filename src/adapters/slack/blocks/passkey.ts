@@ -6,7 +6,7 @@
 import type { KnownBlock } from '@slack/types';
 import { authenticatorName } from '../../../domain/aaguid-names.js';
 import type { Passkey, PasskeyCardDecision, StoredPasskey } from '../../../domain/passkey.js';
-import { esc } from './common.js';
+import { esc, spokenLabel } from './common.js';
 
 export const PASSKEY_ACTIONS = {
   /** On the approval card: value `<owner>/<credential id>`. */
@@ -51,6 +51,10 @@ export function passkeyCommandBlocks(url: string, passkeys: readonly StoredPassk
       type: 'button',
       action_id: `${PASSKEY_ACTIONS.remove}_${i + 1}`,
       text: { type: 'plain_text', text: 'Remove…' },
+      accessibility_label: spokenLabel(
+        `Remove passkey ${shortId(p.id)} (${authenticatorName(p.aaguid)})`,
+        `Remove passkey ${shortId(p.id)}`,
+      ),
       value: p.id,
     },
   }));
@@ -119,6 +123,11 @@ export function passkeyCardBlocks(p: Passkey): KnownBlock[] {
           type: 'button',
           action_id: PASSKEY_ACTIONS.approve,
           text: { type: 'plain_text', text: 'Approve passkey…' },
+          // A label cannot mention a person; the passkey's short id is on the card beside it.
+          accessibility_label: spokenLabel(
+            `Approve new passkey ${shortId(p.id)} (${authenticatorName(p.aaguid)})`,
+            `Approve new passkey ${shortId(p.id)}`,
+          ),
           value: `${p.user}/${p.id}`,
         },
       ],

@@ -7,6 +7,7 @@
 import type { KnownBlock } from '@slack/types';
 import type { ReportView } from '../../../app/report.js';
 import { chartBlock, chartText } from '../../../charts/chart-spec.js';
+import { shortAddress } from '../../../domain/address.js';
 import { amountToString, formatAmount } from '../../../domain/amount.js';
 import type { Payment } from '../../../domain/report.js';
 import { type Blocks, code, context, esc, header, section } from './common.js';
@@ -15,7 +16,8 @@ import { type Blocks, code, context, esc, header, section } from './common.js';
 export type ChartMode = { kind: 'native' } | { kind: 'images'; fileIds: readonly string[] };
 
 const money = (p: Payment) => `${formatAmount({ units: p.units, decimals: p.decimals })} ${esc(p.code)}`;
-const shortDest = (d: string) => (d.length > 16 ? `${d.slice(0, 8)}…${d.slice(-6)}` : d);
+/** One short form everywhere people read an address: first 6, last 4 (domain/address.ts). */
+const shortDest = shortAddress;
 const minutes = (ms: number) =>
   ms < 60_000
     ? `${Math.round(ms / 1000)} s`
@@ -23,8 +25,8 @@ const minutes = (ms: number) =>
       ? `${Math.round(ms / 60_000)} min`
       : `${(ms / 3_600_000).toFixed(1)} h`;
 
-/** "B-1003.2" → "B-1003 row 2", as the batch card names its rows; a single request's id as it is. */
-export const paymentName = (id: string): string => id.replace(/^(B-\d+)\.(\d+)$/, '$1 row $2');
+/** "B-1003 row 2", as the batch card and receipt name its rows; a single request's id as it is. */
+export const paymentName = (p: Pick<Payment, 'id' | 'name'>): string => p.name ?? p.id;
 
 const destinationOf = (p: Payment) =>
   p.ownWallet ? `${esc(p.ownWallet)} (own wallet)` : code(shortDest(p.destination));
@@ -58,14 +60,14 @@ export function reportBlocks(view: ReportView, days: number, mode: ChartMode, fo
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([k, n]) => `• ${esc(k)}: ${n}`);
   const largest = report.largest.map(
-    (p) => `• ${code(paymentName(p.id))} ${money(p)} to ${destinationOf(p)} from ${esc(p.wallet)}`,
+    (p) => `• ${code(paymentName(p))} ${money(p)} to ${destinationOf(p)} from ${esc(p.wallet)}`,
   );
   const first = report.firstTime.map(
-    (p) => `• ${code(shortDest(p.destination))} (${esc(p.kind)}, ${code(paymentName(p.id))}, ${money(p)})`,
+    (p) => `• ${code(shortDest(p.destination))} (${esc(p.kind)}, ${code(paymentName(p))}, ${money(p)})`,
   );
   const unknown = report.unresolved.map(
     (p) =>
-      `• :warning: ${code(paymentName(p.id))} ${money(p)} — outcome unknown; once checked, an approver records it with \`/resolve ${esc(p.id)} paid|not-paid …\``,
+      `• :warning: ${code(paymentName(p))} ${money(p)} — outcome unknown; once checked, an approver records it with \`/resolve ${esc(paymentName(p))} paid|not-paid …\``,
   );
   const approval = report.approval
     ? `Median ${minutes(report.approval.median)}, slowest ${minutes(report.approval.slowest)} (${report.approval.count} decided)`
@@ -83,6 +85,13 @@ export function reportBlocks(view: ReportView, days: number, mode: ChartMode, fo
     section(`*Paid for the first time*\n${list(first, 'None.')}`),
     section(`*How long approvals took*\n${approval}`),
     section(`*Unknown outcomes not yet resolved*\n${list(unknown, 'None.')}`),
+    ...(report.openBatches.length > 0
+      ? [
+          section(
+            `*Batches not finished*\n${report.openBatches.map((b) => `• ${code(b.id)} ${esc(b.words)}`).join('\n')}`,
+          ),
+        ]
+      : []),
   ];
   if (footer) blocks.push(context(footer));
   return blocks;

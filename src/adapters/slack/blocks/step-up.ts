@@ -8,6 +8,8 @@ export function stepUpOfferBlocks(
   requestId: string,
   url: string,
   purpose: 'approve' | 'resume' = 'approve',
+  /** When the link stops working; the click says "expired" after it. */
+  expiresAt?: number,
 ): KnownBlock[] {
   const resume = purpose === 'resume';
   return [
@@ -25,10 +27,11 @@ export function stepUpOfferBlocks(
           type: 'button',
           action_id: STEP_UP_ACTION,
           text: { type: 'plain_text', text: resume ? 'Resume with your passkey' : 'Approve with your passkey' },
+          accessibility_label: `${resume ? 'Resume' : 'Approve'} ${requestId} with your passkey: opens its page`,
           style: 'primary',
           url,
           // The click is also sent to Rampart, which replaces this message: the link works once.
-          value: `${purpose}:${requestId}`,
+          value: `${purpose}:${requestId}${expiresAt === undefined ? '' : `:${expiresAt}`}`,
         },
       ],
     },
@@ -39,11 +42,18 @@ export function stepUpOfferBlocks(
  * What replaces the private link message once its button was clicked: the link works once, so
  * the message no longer offers it, and says how to get another.
  */
-export function stepUpUsedText(value: string): string {
-  const [purpose, requestId = ''] = value.split(':');
+export function stepUpUsedText(value: string, now: number = Date.now()): string {
+  const [purpose, requestId = '', expiresAt] = value.split(':');
   const again = purpose === 'resume' ? 'Resume' : 'Approve';
+  // Clicked after its 5 minutes: the page would refuse it, so the message says so instead.
+  if (expiresAt !== undefined && now > Number(expiresAt))
+    return `:hourglass: This link for ${requestId} expired — click ${again} on the card again for a new one. Nothing was recorded.`;
   return `:key: The passkey page for ${requestId} was opened from this link, which works once and for 5 minutes. Nothing moves until you confirm there with your passkey; if you closed it, click ${again} on the card for a new link.`;
 }
+
+/** What the private link message says once its link was used: nothing more to click there. */
+export const stepUpLinkUsedText = (subject: string): string =>
+  `:key: Passkey link used: the link for ${subject} worked once and is spent. The card shows what your passkey did.`;
 
 export const stepUpOfferText = (requestId: string, purpose: 'approve' | 'resume' = 'approve') =>
   `${requestId} needs your passkey: open the link to ${purpose === 'resume' ? 'resume' : 'approve'} it.`;
@@ -75,6 +85,7 @@ export function notPaidOfferBlocks(executionId: string, url: string): KnownBlock
           type: 'button',
           action_id: STEP_UP_ACTION,
           text: { type: 'plain_text', text: 'Confirm not paid with your passkey' },
+          accessibility_label: `Confirm ${executionId} not paid with your passkey: opens its page`,
           style: 'danger',
           url,
         },

@@ -17,7 +17,7 @@ export const USAGE = {
   beneficiary:
     'Usage: `/beneficiary new` opens a form to add a payout destination (it needs approval); `/beneficiary register` registers one that already exists at the service (its id, as you state it; it needs approval); `/beneficiary list` lists approved ones. Example: `/beneficiary register`',
   resolve:
-    'Usage: `/resolve R-1234.1` opens the form to record an outcome-unknown payment; `/resolve R-1234.1 paid &lt;transaction hash or payout reference&gt;` records it as made; `/resolve R-1234.1 not-paid &lt;why&gt;` proposes that it was not made (a second approver confirms on the card). Approvers other than the requester only.',
+    'Usage: `/resolve R-1234.1` (a batch row: `/resolve B-1003 row 2`) opens the form to record an outcome-unknown payment; `/resolve R-1234.1 paid &lt;transaction hash or payout reference&gt;` records it as made; `/resolve R-1234.1 not-paid &lt;why&gt;` proposes that it was not made (a second approver confirms on the card). Approvers other than the requester only.',
 } as const;
 
 export type CommandName = keyof typeof USAGE;

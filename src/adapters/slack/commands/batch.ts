@@ -3,10 +3,12 @@ import { refreshBatchChoices } from '../batch-choices.js';
 import { BATCH_USAGE, batchModal, batchTemplateText } from '../blocks/batch-modal.js';
 import { isHelp } from '../blocks/usage.js';
 import type { Deps } from '../deps.js';
-import type { Routes } from '../routes.js';
+import type { CommandHandler, Routes } from '../routes.js';
 
-export function registerBatchCommand(app: Routes, deps: Deps): void {
-  app.command('/batch', async ({ command, ack, client }) => {
+/** /batch: the columns on `template`, the usage on anything else typed, else the modal. */
+export const batchCommand =
+  (deps: Deps): CommandHandler =>
+  async ({ command, ack, client }) => {
     const text = (command.text ?? '').trim().toLowerCase();
     if (text === 'template' || text === 'templates') {
       await ack({ response_type: 'ephemeral', text: batchTemplateText() });
@@ -30,5 +32,8 @@ export function registerBatchCommand(app: Routes, deps: Deps): void {
         command.channel_id,
         {},
       );
-  });
+  };
+
+export function registerBatchCommand(app: Routes, deps: Deps): void {
+  app.command('/batch', batchCommand(deps));
 }

@@ -14,7 +14,7 @@ import { freezeAnnouncement, UNFREEZE_ACTIONS, unfreezeCardBlocks } from '../blo
 import { isHelp } from '../blocks/usage.js';
 import { refusalText } from '../decision-text.js';
 import type { Deps } from '../deps.js';
-import type { Routes } from '../routes.js';
+import type { CommandHandler, Routes } from '../routes.js';
 
 const FREEZE_USAGE =
   '`/freeze [reason]` stops every approval and execution at once (approvers only); a freeze made without a reason gets one with a second `/freeze <reason>`. `/unfreeze` opens a card that two approvers decide.';
@@ -83,8 +83,10 @@ async function addReason(
   await answer('The reason is added to the freeze; every open card shows it.');
 }
 
-export function registerFreezeCommands(app: Routes, deps: Deps): void {
-  app.command('/freeze', async ({ command, ack, client }) => {
+/** /freeze [reason]: approvers only; a reason may be added once to a freeze made without one. */
+export const freezeCommand =
+  (deps: Deps): CommandHandler =>
+  async ({ command, ack, client }) => {
     if (isHelp(command.text ?? '')) {
       await ack({ response_type: 'ephemeral', text: FREEZE_USAGE });
       return;
@@ -124,9 +126,12 @@ export function registerFreezeCommands(app: Routes, deps: Deps): void {
         );
         return;
     }
-  });
+  };
 
-  app.command('/unfreeze', async ({ command, ack, client }) => {
+/** /unfreeze: posts (or refreshes) the card two approvers decide. */
+export const unfreezeCommand =
+  (deps: Deps): CommandHandler =>
+  async ({ command, ack, client }) => {
     if (isHelp(command.text ?? '')) {
       await ack({ response_type: 'ephemeral', text: FREEZE_USAGE });
       return;
@@ -158,7 +163,11 @@ export function registerFreezeCommands(app: Routes, deps: Deps): void {
         return;
       }
     }
-  });
+  };
+
+export function registerFreezeCommands(app: Routes, deps: Deps): void {
+  app.command('/freeze', freezeCommand(deps));
+  app.command('/unfreeze', unfreezeCommand(deps));
 
   const onChoice = (choice: UnfreezeChoice) =>
     (async ({ ack, body, action, client }) => {

@@ -7,10 +7,12 @@ import { withSandboxNote, withSandboxText } from '../blocks/common.js';
 import { PASSKEY_USAGE, passkeyCommandBlocks } from '../blocks/passkey.js';
 import { isHelp } from '../blocks/usage.js';
 import type { Deps } from '../deps.js';
-import type { Routes } from '../routes.js';
+import type { CommandHandler, Routes } from '../routes.js';
 
-export function registerPasskeyCommand(app: Routes, deps: Deps): void {
-  app.command('/passkey', async ({ command, ack, client }) => {
+/** /passkey: the usage on any text, a sentence where PUBLIC_URL is unset, else the link and the list. */
+export const passkeyCommand =
+  (deps: Deps): CommandHandler =>
+  async ({ command, ack, client }) => {
     const text = (command.text ?? '').trim();
     if (isHelp(text) || text !== '') {
       await ack({ response_type: 'ephemeral', text: PASSKEY_USAGE });
@@ -47,5 +49,8 @@ export function registerPasskeyCommand(app: Routes, deps: Deps): void {
         ...(answer.blocks ? { blocks: withSandboxNote(answer.blocks, deps.sandbox) } : {}),
       })
       .catch((err: unknown) => deps.log.warn({ err }, 'could not answer /passkey'));
-  });
+  };
+
+export function registerPasskeyCommand(app: Routes, deps: Deps): void {
+  app.command('/passkey', passkeyCommand(deps));
 }

@@ -7,10 +7,12 @@ import { registerModal } from '../blocks/register-beneficiary.js';
 import { isHelp, USAGE } from '../blocks/usage.js';
 import type { Deps } from '../deps.js';
 import { respondBlocks, respondError } from '../respond.js';
-import type { Routes } from '../routes.js';
+import type { CommandHandler, Routes } from '../routes.js';
 
-export function registerRegistryCommands(app: Routes, deps: Deps): void {
-  app.command('/identity', async ({ command, ack, respond, client }) => {
+/** /identity [list|new|<id>]: the usage for more than one word. */
+export const identityCommand =
+  (deps: Deps): CommandHandler =>
+  async ({ command, ack, respond, client }) => {
     const words = (command.text ?? '').trim().split(/\s+/).filter(Boolean);
     const [first = 'list', ...rest] = words;
     if (isHelp(first) || rest.length > 0) {
@@ -40,9 +42,12 @@ export function registerRegistryCommands(app: Routes, deps: Deps): void {
     } catch (err) {
       await respondError(respond, deps, err, USAGE.identity);
     }
-  });
+  };
 
-  app.command('/beneficiary', async ({ command, ack, respond, client }) => {
+/** /beneficiary [list|new|register]: the usage for any other word. */
+export const beneficiaryCommand =
+  (deps: Deps): CommandHandler =>
+  async ({ command, ack, respond, client }) => {
     const text = (command.text ?? '').trim().toLowerCase();
     if (text !== 'new' && text !== 'register' && text !== 'list' && text !== '') {
       await ack({ response_type: 'ephemeral', text: USAGE.beneficiary });
@@ -67,5 +72,9 @@ export function registerRegistryCommands(app: Routes, deps: Deps): void {
     } catch (err) {
       await respondError(respond, deps, err, USAGE.beneficiary);
     }
-  });
+  };
+
+export function registerRegistryCommands(app: Routes, deps: Deps): void {
+  app.command('/identity', identityCommand(deps));
+  app.command('/beneficiary', beneficiaryCommand(deps));
 }

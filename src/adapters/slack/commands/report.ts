@@ -10,7 +10,7 @@ import { esc, withSandboxText } from '../blocks/common.js';
 import { isHelp } from '../blocks/usage.js';
 import type { Deps } from '../deps.js';
 import { isInvalidBlocks, sendReport, uploadReportFiles } from '../report-send.js';
-import type { Routes } from '../routes.js';
+import type { CommandHandler, Routes } from '../routes.js';
 import { canView, NOT_A_VIEWER } from '../viewers.js';
 
 export const REPORT_USAGE =
@@ -40,8 +40,10 @@ async function postProblem(deps: Deps, client: WebClient, channel: string): Prom
   return undefined;
 }
 
-export function registerReportCommand(app: Routes, deps: Deps): void {
-  app.command('/report', async ({ command, ack, client, respond }) => {
+/** /report: a sentence for a word it does not know, else the report privately or shared. */
+export const reportCommand =
+  (deps: Deps): CommandHandler =>
+  async ({ command, ack, client, respond }) => {
     const text = command.text ?? '';
     const parsed = isHelp(text) ? REPORT_USAGE : parseReportWords(text);
     if (typeof parsed === 'string') {
@@ -91,5 +93,8 @@ export function registerReportCommand(app: Routes, deps: Deps): void {
       deps.log.error({ err }, '/report failed');
       await privately('Rampart could not build the report just now; try again in a minute.');
     }
-  });
+  };
+
+export function registerReportCommand(app: Routes, deps: Deps): void {
+  app.command('/report', reportCommand(deps));
 }

@@ -5,7 +5,7 @@ import { refreshAssets } from '../asset-choices.js';
 import { requestModal } from '../blocks/request-modal.js';
 import { isHelp, USAGE } from '../blocks/usage.js';
 import type { Deps } from '../deps.js';
-import type { Routes } from '../routes.js';
+import type { CommandHandler, Routes } from '../routes.js';
 
 interface OpenRequest {
   kind: 'transfer' | 'offramp';
@@ -40,21 +40,24 @@ export async function openRequestModal(client: WebClient, deps: Deps, o: OpenReq
     );
 }
 
-export function registerRequestCommands(app: Routes, deps: Deps): void {
-  for (const kind of ['transfer', 'offramp'] as const) {
-    app.command(`/${kind}`, async ({ command, ack, client }) => {
-      if (isHelp(command.text ?? '')) {
-        await ack({ response_type: 'ephemeral', text: USAGE[kind] });
-        return;
-      }
-      await ack();
-      const prefill = parseRequestText(command.text ?? '');
-      await openRequestModal(client, deps, {
-        kind,
-        channel: command.channel_id,
-        triggerId: command.trigger_id,
-        prefill,
-      });
+/** /transfer or /offramp: the usage on `help`, else the modal pre-filled from the text. */
+export const requestCommand =
+  (kind: OpenRequest['kind'], deps: Deps): CommandHandler =>
+  async ({ command, ack, client }) => {
+    if (isHelp(command.text ?? '')) {
+      await ack({ response_type: 'ephemeral', text: USAGE[kind] });
+      return;
+    }
+    await ack();
+    const prefill = parseRequestText(command.text ?? '');
+    await openRequestModal(client, deps, {
+      kind,
+      channel: command.channel_id,
+      triggerId: command.trigger_id,
+      prefill,
     });
-  }
+  };
+
+export function registerRequestCommands(app: Routes, deps: Deps): void {
+  for (const kind of ['transfer', 'offramp'] as const) app.command(`/${kind}`, requestCommand(kind, deps));
 }

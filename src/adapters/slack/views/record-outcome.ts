@@ -40,13 +40,14 @@ export async function openRecordOutcome(
   try {
     const first = await deps.app.executions.outcomeFacts(user, executionId, false);
     if (!first.ok) return void (await say(resolveText(first.outcome, who)));
-    const metadata = encodeMetadata({ executionId, channel });
+    // The form keeps the execution's id, whichever name opened it (`B-1003 row 2` or `B-1003.1`).
+    const metadata = encodeMetadata({ executionId: first.facts.executionId, channel });
     const opened = await client.views.open({
       trigger_id: triggerId,
       view: recordOutcomeModal(first.facts, channel, metadata),
     });
     const viewId = opened.view?.id;
-    const later = await deps.app.executions.outcomeFacts(user, executionId, true);
+    const later = await deps.app.executions.outcomeFacts(user, first.facts.executionId, true);
     if (viewId && later.ok)
       await client.views.update({ view_id: viewId, view: recordOutcomeModal(later.facts, channel, metadata) });
   } catch (err) {

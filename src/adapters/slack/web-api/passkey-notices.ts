@@ -17,6 +17,8 @@ import {
   removedDm,
   requestedDm,
 } from '../blocks/passkey.js';
+import { stepUpLinkUsedText } from '../blocks/step-up.js';
+import { respondTo } from './respond-url.js';
 
 export function slackPasskeyNotices(
   client: WebClient,
@@ -61,6 +63,12 @@ export function slackPasskeyNotices(
           text: text(passkeyCardDecidedText(p, decision)),
           blocks: withSandboxNote(passkeyCardDecidedBlocks(p, decision), opts.sandbox),
         }),
+      );
+    },
+    async linkUsed(responseUrl, subject) {
+      // An ephemeral message cannot be edited with chat.update; its click's response URL replaces it.
+      await post('link message update', () =>
+        respondTo(responseUrl)({ replace_original: true, text: text(stepUpLinkUsedText(subject)) }),
       );
     },
   };
