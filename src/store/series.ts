@@ -6,6 +6,7 @@
  */
 import { executionId } from '../domain/approval.js';
 import type { HistoryEntry, SealedRequest } from '../domain/request.js';
+import type { RunRecheckCode } from '../domain/rules/series.js';
 import { type RunMark, runKey } from '../domain/series.js';
 import { luaScript } from './lua-scripts.js';
 import type { RedisClient } from './redis.js';
@@ -25,7 +26,9 @@ export type RunOutcome =
   | { outcome: 'skipped'; why: string }
   | { outcome: 'not_live'; state: string }
   | { outcome: 'paused' }
-  | { outcome: 'over_limit'; limitIndex: number; used: bigint };
+  | { outcome: 'over_limit'; limitIndex: number; used: bigint }
+  /** Today's rules refused the run: skipped, and the series paused. */
+  | { outcome: 'paused_now'; why: string };
 
 export type SkipOutcome =
   | { outcome: 'skipped' | 'already_skipped' }
@@ -50,23 +53,27 @@ export class SeriesStore {
   /**
    * Creates run k as approval `run.id` (an id the caller allocated; a losing worker's id stays
    * unused), approved, with the series' votes and sealed call, its velocity reserved in the same
-   * step. `run` is the series' sealed request under the run's id.
+   * step. `run` is the series' sealed request under the run's id. `refused`: what today's rules
+   * refuse (runRecheckRule), so the run is skipped and the series paused under the same claim.
    */
   async createRun(
     seriesId: string,
     k: number,
     run: SealedRequest,
-    velocity?: VoteControls['velocity'],
+    checks: { velocity?: VoteControls['velocity']; refused?: RunRecheckCode } = {},
   ): Promise<RunOutcome> {
+    const { velocity, refused } = checks;
     const at = this.now();
     const created: HistoryEntry = { at, event: 'approved', detail: `run ${k} of ${seriesId}` };
     const onSeries: HistoryEntry = { at, event: 'run', detail: `run ${k}: ${run.id}` };
-    const skipped: HistoryEntry = { at, event: 'run skipped', detail: `run ${k}: over a velocity limit` };
+    const why = refused ? `needs a fresh approval (${refused})` : 'over a velocity limit';
+    const skipped: HistoryEntry = { at, event: 'run skipped', detail: `run ${k}: ${why}` };
     const args = [
       String(k),
       run.id,
       JSON.stringify(run),
       ...[created, onSeries, skipped].map((e) => JSON.stringify(e)),
+      refused ?? '',
     ];
     if (velocity) args.push(velocity.ledgerPrefix, String(velocity.retentionMs), '', ...ruleArgs(velocity.rules));
     const [outcome, a, b] = (await evalScript(
@@ -90,6 +97,7 @@ export class SeriesStore {
       case 'exists':
         return { outcome, id: a ?? '' };
       case 'skipped':
+      case 'paused_now':
         return { outcome, why: a ?? '' };
       case 'not_live':
         return { outcome, state: a ?? '' };

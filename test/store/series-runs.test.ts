@@ -130,9 +130,9 @@ describe('a series and its runs', () => {
       ],
     };
     const one = await runOf(s);
-    expect(await series.createRun(s.id, 1, one, velocity)).toEqual({ outcome: 'created', id: one.id });
+    expect(await series.createRun(s.id, 1, one, { velocity })).toEqual({ outcome: 'created', id: one.id });
     const two = await runOf(s);
-    expect(await series.createRun(s.id, 2, two, velocity)).toEqual({
+    expect(await series.createRun(s.id, 2, two, { velocity })).toEqual({
       outcome: 'over_limit',
       limitIndex: 0,
       used: subject.units,
@@ -142,7 +142,7 @@ describe('a series and its runs', () => {
     const ledger = `${prefix}:velocity:${subject.walletId}:${subject.code}`;
     expect(await redis.zrange(ledger, '0', '-1')).toEqual([one.id]);
     // Asked again, it stays skipped.
-    expect((await series.createRun(s.id, 2, await runOf(s), velocity)).outcome).toBe('skipped');
+    expect((await series.createRun(s.id, 2, await runOf(s), { velocity })).outcome).toBe('skipped');
   });
 
   it('ending a series cancels its unsent run in the same step, gives its velocity back, and no run follows', async () => {
@@ -156,7 +156,7 @@ describe('a series and its runs', () => {
       rules: [{ wallet: subject.walletAlias, code: subject.code, limit: subject.units * 10n, windowMs: 3_600_000 }],
     };
     const run = await runOf(s);
-    expect((await series.createRun(s.id, 1, run, velocity)).outcome).toBe('created');
+    expect((await series.createRun(s.id, 1, run, { velocity })).outcome).toBe('created');
     const ledger = `${ledgerPrefix}${subject.walletId}:${subject.code}`;
     expect(await redis.zrange(ledger, '0', '-1')).toEqual([run.id]);
     expect(await series.end(s.id, 'U0SREQ', ledgerPrefix)).toEqual({
@@ -167,7 +167,10 @@ describe('a series and its runs', () => {
     expect((await store.executions.start(`${run.id}.1`, 'worker-a')).token).toBeUndefined();
     expect(await redis.zrange(ledger, '0', '-1')).toEqual([]);
     expect((await store.get(run.id))?.state).toBe('cancelled');
-    expect(await series.createRun(s.id, 2, await runOf(s), velocity)).toEqual({ outcome: 'not_live', state: 'ended' });
+    expect(await series.createRun(s.id, 2, await runOf(s), { velocity })).toEqual({
+      outcome: 'not_live',
+      state: 'ended',
+    });
     expect(await series.skipRun(s.id, 2, 'U0SAPPROVER')).toEqual({ outcome: 'not_live', state: 'ended' });
     expect(await series.end(s.id, 'U0SAPPROVER')).toEqual({ outcome: 'not_live', state: 'ended' });
   });
@@ -200,5 +203,18 @@ describe('a series and its runs', () => {
       else expect(created).toEqual({ outcome: 'not_live', state: 'ended' });
       expect((await store.executions.start(`${run.id}.1`, 'worker-a')).token).toBeUndefined();
     }
+  });
+
+  it('a run today’s rules refuse is skipped and the series paused in the same step; no later run is created', async () => {
+    const s = await liveSeries();
+    const run = await runOf(s);
+    expect(await series.createRun(s.id, 1, run, { refused: 'more_approvals' })).toEqual({
+      outcome: 'paused_now',
+      why: 'more_approvals',
+    });
+    expect(await redis.exists(store.keys.approval(run.id))).toBe(0);
+    expect(await series.runs(s.id)).toEqual([{ k: 1, status: 'skipped', why: 'more_approvals' }]);
+    expect(await series.createRun(s.id, 2, await runOf(s))).toEqual({ outcome: 'paused' });
+    expect(await series.createRun(s.id, 1, await runOf(s))).toEqual({ outcome: 'skipped', why: 'more_approvals' });
   });
 });

@@ -14,12 +14,15 @@
   ARGV[1] k                   ARGV[4] history entry JSON of the run's creation
   ARGV[2] the run's id        ARGV[5] history entry JSON for the series (the run created)
   ARGV[3] the run's sealed request JSON (stored as `frozen`)
-  ARGV[6] the series' history entry JSON when the run is skipped for velocity
-  With VELOCITY_LIMITS set: ARGV[7..] as vote.lua's ARGV[7..] (includes/velocity.lua), read from
+  ARGV[6] the series' history entry JSON when the run is skipped (velocity, or today's rules)
+  ARGV[7] what today's rules refuse the run ('' for nothing: domain/rules/series.ts
+    runRecheckRule): the run is skipped and the series paused in this step, under the claim
+  With VELOCITY_LIMITS set: ARGV[8..] as vote.lua's ARGV[7..] (includes/velocity.lua), read from
     the series' `velocity` field (the subject of one run).
   Returns {'created', run id}, {'exists', run id} (created before), {'skipped', why} (skipped
-    before: by a person or a failed check), {'not_live', state}, {'paused'}, or
-    {'over_limit', rule index, used} (the run is now skipped).
+    before: by a person or a failed check), {'not_live', state}, {'paused'},
+    {'over_limit', rule index, used} (the run is now skipped) or {'paused_now', why} (today's
+    rules refused it: skipped, and the series paused until a fresh approval).
 ]]
 -- @include "redis-now"
 -- @include "velocity"
@@ -37,8 +40,14 @@ local function skip(why)
   redis.call('SET', KEYS[10], 'skipped')
   redis.call('HSET', KEYS[1], 'run:' .. ARGV[1], cjson.encode({ k = tonumber(ARGV[1]), status = 'skipped', why = why }))
 end
-if ARGV[7] ~= nil then
-  local vel = velocityCheck(KEYS[1], ARGV[2], now, 7)
+if ARGV[7] ~= '' then
+  skip(ARGV[7])
+  redis.call('HSET', KEYS[1], 'paused', '1')
+  redis.call('RPUSH', KEYS[2], ARGV[6])
+  return {'paused_now', ARGV[7]}
+end
+if ARGV[8] ~= nil then
+  local vel = velocityCheck(KEYS[1], ARGV[2], now, 8)
   if vel.refused == 'over_limit' then
     skip('over_limit')
     redis.call('RPUSH', KEYS[2], ARGV[6])
