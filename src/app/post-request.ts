@@ -8,6 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { type ApprovalShape, approvalHashOf, cardHash } from '../domain/approval.js';
 import { type OpenCaps, openCapRefusal } from '../domain/open-caps.js';
 import type { RequestDisplay, SealedRequest, ServiceCall, Timing } from '../domain/request.js';
+import type { SealedSchedule } from '../domain/schedule.js';
 import { whenRedisAnswers } from '../store/redis-errors.js';
 import type { CreateOutcome } from '../store/requests.js';
 import type { AppDeps } from './deps.js';
@@ -42,6 +43,8 @@ export interface NewRequest {
   keyMaxOpen?: number;
   /** A cancel window and a set time, decided at submission (domain/timing.ts); sealed with the record. */
   timing?: Timing | undefined;
+  /** A series' schedule and run dates (shape `series`), sealed with the record. */
+  schedule?: SealedSchedule | undefined;
 }
 
 export type Submitted =
@@ -78,6 +81,7 @@ function sealedFrom(deps: SealDeps, r: NewRequest, id: string): SealedRequest {
     ...(r.velocityNote === undefined ? {} : { velocityNote: r.velocityNote }),
     ...(r.stepUp ? { stepUp: true } : {}),
     ...(r.timing && (r.timing.delayMs !== undefined || r.timing.notBefore !== undefined) ? { timing: r.timing } : {}),
+    ...(r.schedule ? { schedule: r.schedule } : {}),
   };
 }
 

@@ -15,6 +15,7 @@ import type { Destination, HolderSource } from './destination.js';
 import type { FailureFacts } from './failure.js';
 import type { NotPaidProposal } from './not-paid.js';
 import type { RepeatHit } from './repeats.js';
+import type { SealedSchedule } from './schedule.js';
 import type { PasskeyProof } from './step-up.js';
 
 /** Today's request states are the view of an approval and its executions (domain/approval.ts viewState). */
@@ -154,6 +155,8 @@ export interface SealedRequest {
   stepUp?: boolean;
   /** When it may run, decided at submission (domain/timing.ts); the quorum turns it into `runAt`. */
   timing?: Timing;
+  /** A series' schedule with its run dates, sealed at submission (domain/schedule.ts). */
+  schedule?: SealedSchedule;
 }
 
 /**

@@ -1,0 +1,93 @@
+/**
+ * A live series' due run: re-checked against today's rules, then created once as an approval of
+ * its own (store/lua/series-run.lua) and queued as any approved request, or skipped with the
+ * reason. Answers when the next run is due, for the one delayed job a live series keeps.
+ */
+import { amountFromNumber } from '../../domain/amount.js';
+import { assetInfo, parseAssetId } from '../../domain/assets.js';
+import type { SealedRequest } from '../../domain/request.js';
+import { runRecheckRule, type SeriesSubject, seriesPolicyRule, seriesStepUpRule } from '../../domain/rules/series.js';
+import { cancelWindowMs } from '../../domain/timing.js';
+import type { RunOutcome, SeriesStore } from '../../store/series.js';
+import type { AppDeps } from '../deps.js';
+import { approvalControls } from '../velocity.js';
+
+export type SeriesRunDeps = Pick<AppDeps, 'config' | 'store' | 'controls' | 'queues' | 'approvers' | 'now'> & {
+  series: SeriesStore;
+};
+
+export type RunDue =
+  | { outcome: 'none'; nextAt: number | undefined }
+  | ({ k: number; nextAt: number | undefined } & RunOutcome);
+
+/** What the amount rules judge: one run's sealed call, times the runs. */
+function subjectOf(frozen: SealedRequest, runs: number): SeriesSubject | undefined {
+  const { call } = frozen;
+  if (call.kind !== 'transfer' && call.kind !== 'offramp') return undefined;
+  const id = parseAssetId(call.body.asset);
+  if (!id) return undefined;
+  const asset = assetInfo(id);
+  return {
+    kind: call.kind,
+    wallet: frozen.display.walletAlias ?? call.body.wallet_id,
+    asset: call.body.asset,
+    assetCode: asset.code,
+    perRun: amountFromNumber(call.body.amount, asset.decimals),
+    runs,
+    newDestination: frozen.display.newReceiver === true,
+  };
+}
+
+export async function runDue(deps: SeriesRunDeps, seriesId: string): Promise<RunDue> {
+  const record = await deps.store.get(seriesId);
+  const schedule = record?.frozen.schedule;
+  if (!record || record.shape !== 'series' || !schedule) return { outcome: 'none', nextAt: undefined };
+  const marks = new Set((await deps.series.runs(seriesId)).map((m) => m.k));
+  const now = deps.now();
+  const k = schedule.runs.findIndex((at, i) => !marks.has(i + 1) && at <= now) + 1;
+  const upcoming = schedule.runs.find((at, i) => !marks.has(i + 1) && i + 1 !== k && at > now);
+  if (k === 0) return { outcome: 'none', nextAt: upcoming };
+  const subject = subjectOf(record.frozen, schedule.runs.length);
+  const refused = subject ? await recheck(deps, record.frozen, subject, record.votes) : 'more_approvals';
+  const run: SealedRequest = { ...record.frozen, id: (await deps.store.allocate()).id, createdAt: now };
+  delete run.schedule;
+  delete run.timing;
+  const velocity = approvalControls(deps).velocity;
+  const outcome = await deps.series.createRun(seriesId, k, run, {
+    ...(velocity ? { velocity } : {}),
+    ...(refused ? { refused } : {}),
+  });
+  if (outcome.outcome === 'created') await deps.queues.enqueueApproved(outcome.id);
+  return { k, nextAt: upcoming, ...outcome };
+}
+
+/**
+ * Today's rules against what the series got, on its total as at submission: the policy tier,
+ * step-up and the cancel window. Of the people, the approvers who approved it are asked again;
+ * one still eligible is enough. Not re-read here: an API key's limits and the requester's
+ * standing (passed as allowing).
+ */
+async function recheck(
+  deps: SeriesRunDeps,
+  frozen: SealedRequest,
+  subject: SeriesSubject,
+  votes: readonly { user: string }[],
+) {
+  const policy = seriesPolicyRule(deps.config.policy, subject);
+  const today = {
+    required: policy.ok ? policy.required : Number.POSITIVE_INFINITY,
+    stepUp: !seriesStepUpRule(deps.config.stepUp, subject).ok,
+    delayed:
+      cancelWindowMs(deps.config.time, {
+        assetCode: subject.assetCode,
+        amount: { units: subject.perRun.units * BigInt(subject.runs), decimals: subject.perRun.decimals },
+        newDestination: subject.newDestination,
+        entireBalance: false,
+      }) !== undefined,
+    keyAllows: true,
+  };
+  const approved = { required: frozen.requiredApprovals, stepUp: frozen.stepUp === true, delayed: !!frozen.timing };
+  const approversEligible = await Promise.all(votes.map((v) => deps.approvers.isApprover(v.user)));
+  const outcome = runRecheckRule(approved, today, { requesterEligible: true, approversEligible });
+  return outcome.ok ? undefined : outcome.code;
+}
