@@ -41,7 +41,7 @@ function subjectOf(frozen: SealedRequest, runs: number): SeriesSubject | undefin
 export async function runDue(deps: SeriesRunDeps, seriesId: string): Promise<RunDue> {
   const record = await deps.store.get(seriesId);
   const schedule = record?.frozen.schedule;
-  if (!record || record.shape !== 'series' || !schedule) return { outcome: 'none', nextAt: undefined };
+  if (record?.shape !== 'series' || !schedule) return { outcome: 'none', nextAt: undefined };
   const marks = new Set((await deps.series.runs(seriesId)).map((m) => m.k));
   const now = deps.now();
   const k = schedule.runs.findIndex((at, i) => !marks.has(i + 1) && at <= now) + 1;
