@@ -15,7 +15,7 @@ export type Stage = (typeof STAGES)[number];
 export const STAGE_LABEL: Record<Stage, string> = {
   enqueue: 'ack → vote and execute job answered (one pipelined round trip, sent before the ack)',
   pickup: 'job added → worker claims it (BullMQ pick-up)',
-  claim: 'claim → service call starts (CAS returning the frozen call, hash check)',
+  claim: 'claim → service call starts (CAS returning the sealed call, hash check)',
   http: 'service call starts → sandbox receives it (HTTP client, loopback)',
 };
 

@@ -68,7 +68,7 @@ export async function measureAuditExport(
       await Promise.all(
         Array.from({ length: Math.min(1000, n - i) }, async (_, j) => {
           const createdAt = start + (i + j) * 1000;
-          const frozen: SealedRequest = {
+          const sealed: SealedRequest = {
             id: `R-${1_000_000 + i + j}`,
             call,
             display: { walletAlias: 'ops', amountText: '25.00', assetCode: 'USDC', chain: 'base' },
@@ -80,7 +80,7 @@ export async function measureAuditExport(
             rule: '1 approval',
             hash: callHash(call),
           };
-          await store.create(frozen);
+          await store.create(sealed);
         }),
       );
     }

@@ -50,7 +50,7 @@ async function seed(redis: Redis, prefix: string): Promise<RequestStore> {
       },
     };
     const id = await store.nextId();
-    const frozen: SealedRequest = {
+    const sealed: SealedRequest = {
       id,
       call,
       display: { walletAlias: 'ops', chain: 'base' },
@@ -62,7 +62,7 @@ async function seed(redis: Redis, prefix: string): Promise<RequestStore> {
       rule: '1 approval',
       hash: callHash(call),
     };
-    await store.create(frozen);
+    await store.create(sealed);
     if (i % 2 === 0) {
       await store.vote(id, 'U0APPROVER1');
       const started = await store.executions.start(id, 'bench');
@@ -98,7 +98,6 @@ async function homeBuild(redis: Redis, prefix: string): Promise<{ p50: number; p
     homeView({
       pending: d.waiting,
       recent: [],
-      sandbox: false,
       freeze: d.freeze,
       dashboard: { data: d, links: new Map(), now: Date.now() },
     });

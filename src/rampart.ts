@@ -11,6 +11,7 @@ import type { Workers } from './adapters/jobs/worker.js';
 import type { SlackApp } from './adapters/slack/app.js';
 import type { HomeRefresher } from './adapters/slack/home-refresh.js';
 import { slackClientOptions } from './adapters/slack/web-api/client-options.js';
+import { noteOnSandbox } from './adapters/slack/web-api/sandbox-note.js';
 import { type AuditWebhook, createAuditWebhook, type DeliveryOptions } from './audit/webhook-delivery.js';
 import { buildAppDeps, type WebDeps } from './compose/app-deps.js';
 import type { Built, Decorators } from './compose/built.js';
@@ -135,7 +136,11 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
     redis,
     service: decorate.service?.(connection.service) ?? connection.service,
     sandbox: sandbox !== undefined,
-    slackClient: given.slack ?? new WebClient(config.slack.botToken, slackClientOptions(config.slack.apiUrl)),
+    // On the sandbox every message and view posted through it says so.
+    slackClient: noteOnSandbox(
+      given.slack ?? new WebClient(config.slack.botToken, slackClientOptions(config.slack.apiUrl)),
+      sandbox !== undefined,
+    ),
     audit,
     counted,
   };

@@ -57,7 +57,7 @@ export interface Invalid {
   identity?: IdentityRefusal;
 }
 
-/** What a request that did not become a frozen one says; `submitted` otherwise. */
+/** What a request that did not become a sealed one says; `submitted` otherwise. */
 export type RequestOutcome =
   /** The body or the policy refused it (one sentence). */
   | { kind: 'refused'; reason: string }
@@ -65,7 +65,7 @@ export type RequestOutcome =
   | { kind: 'duplicate'; id: string }
   /** Redis did not answer in time and nothing was stored, nor will be. */
   | { kind: 'nothing' }
-  | { kind: 'submitted'; frozen: SealedRequest };
+  | { kind: 'submitted'; sealed: SealedRequest };
 
 async function chooseIdentity(
   deps: AddBeneficiaryDeps,
@@ -146,7 +146,7 @@ export async function lookupNigerianBeneficiary(deps: AddBeneficiaryDeps, f: Nig
   };
 }
 
-/** Step 2: the requester confirmed the holder; the draft becomes a frozen request. */
+/** Step 2: the requester confirmed the holder; the draft becomes a sealed request. */
 export async function confirmNigerianBeneficiary(
   deps: AddBeneficiaryDeps,
   c: { token: string; user: string; submission: string },
@@ -249,7 +249,7 @@ interface Checked {
   submission: string;
 }
 
-/** The service's body checked now (zod), the policy applied, then frozen (spec 4.3). */
+/** The service's body checked now (zod), the policy applied, then sealed (spec 4.3). */
 async function sealBeneficiary(deps: AddBeneficiaryDeps, s: Checked, budget?: SubmitBudget): Promise<RequestOutcome> {
   const checked = createBeneficiaryRequest.safeParse({
     currency: 'ngn',
@@ -282,7 +282,7 @@ async function sealBeneficiary(deps: AddBeneficiaryDeps, s: Checked, budget?: Su
     },
     budget,
   );
-  if (submitted.kind === 'created') return { kind: 'submitted', frozen: submitted.frozen };
+  if (submitted.kind === 'created') return { kind: 'submitted', sealed: submitted.sealed };
   if (submitted.kind === 'taken') return { kind: 'duplicate', id: submitted.id };
   if (submitted.kind === 'refused') return { kind: 'refused', reason: submitted.reason };
   return { kind: 'nothing' };

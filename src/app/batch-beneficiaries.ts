@@ -29,14 +29,14 @@ async function pendingNames(deps: BeneficiaryDeps): Promise<Map<string, string>>
   const ids = await deps.store.idsInState('pending', PENDING_LOOKED_AT);
   const records = await Promise.all(ids.map((id) => deps.store?.get(id)));
   for (const r of records) {
-    const call = r?.frozen.call;
+    const call = r?.sealed.call;
     if (call?.kind === 'register-beneficiary')
       for (const b of call.body.beneficiaries) {
-        names.set(b.beneficiary_id.toLowerCase(), r?.frozen.id ?? '');
-        names.set(b.label.toLowerCase(), r?.frozen.id ?? '');
+        names.set(b.beneficiary_id.toLowerCase(), r?.sealed.id ?? '');
+        names.set(b.label.toLowerCase(), r?.sealed.id ?? '');
       }
-    const label = r?.frozen.display.beneficiaryLabel;
-    if (call?.kind === 'beneficiary' && label) names.set(label.toLowerCase(), r?.frozen.id ?? '');
+    const label = r?.sealed.display.beneficiaryLabel;
+    if (call?.kind === 'beneficiary' && label) names.set(label.toLowerCase(), r?.sealed.id ?? '');
   }
   return names;
 }

@@ -41,7 +41,7 @@ export async function resumeBatch(
 ): Promise<BatchControlOutcome> {
   const record = await deps.store.get(requestId);
   if (record?.shape !== 'batch') return { kind: 'missing' };
-  if (!noSelfApproval({ user }, record.frozen.requester).ok) return { kind: 'self', requestId };
+  if (!noSelfApproval({ user }, record.sealed.requester).ok) return { kind: 'self', requestId };
   const refused = await memberOf(deps.approvers, deps.log, user);
   if (refused) return refused;
   // Checked before a passkey is asked for and before the move: "resumed" then a re-pause would
@@ -50,7 +50,7 @@ export async function resumeBatch(
     ? await fundingShortfall({ service: deps.service, store: deps.store, log: deps.log }, record)
     : ({ kind: 'unchecked' } as const);
   if (funding.kind === 'short') return { kind: 'unfunded', requestId, shortfall: funding.sentence };
-  if (!stepUpProofRule(record.frozen.stepUp === true, passkey !== undefined).ok) return { kind: 'step-up', requestId };
+  if (!stepUpProofRule(record.sealed.stepUp === true, passkey !== undefined).ok) return { kind: 'step-up', requestId };
   const moved = await deps.store.batches.resume(requestId, user, passkey);
   if (!moved.ok) return { kind: 'late', requestId, state: moved.state };
   deps.log.info({ requestId, by: user }, 'batch resumed');
@@ -62,7 +62,7 @@ export async function resumeBatch(
 export async function stopBatch(deps: ControlDeps, requestId: string, user: string): Promise<BatchControlOutcome> {
   const record = await deps.store.get(requestId);
   if (record?.shape !== 'batch') return { kind: 'missing' };
-  if (record.frozen.requester !== user) {
+  if (record.sealed.requester !== user) {
     const refused = await memberOf(deps.approvers, deps.log, user);
     if (refused) return refused.kind === 'not-approver' ? { kind: 'not-allowed', requestId } : refused;
   }

@@ -40,8 +40,8 @@ export type Shortfall = { kind: 'enough' } | { kind: 'short'; sentence: string }
  * own rows are what the balance must cover.
  */
 export async function fundingShortfall(deps: FundingDeps, record: RequestRecord): Promise<Shortfall> {
-  const subject = velocitySubject(record.frozen);
-  const asset = (record.frozen.call.body as { asset?: string }).asset;
+  const subject = velocitySubject(record.sealed);
+  const asset = (record.sealed.call.body as { asset?: string }).asset;
   const unsent = subject && asset ? await unsentRows(deps.store, record) : undefined;
   if (!subject || !asset || !unsent) return { kind: 'unchecked' };
   let available: Amount;
@@ -49,7 +49,7 @@ export async function fundingShortfall(deps: FundingDeps, record: RequestRecord)
     const balances = await deps.service.getBalances(subject.walletId);
     available = amountFromNumber(balances.find((b) => b.id === asset)?.available ?? 0, subject.decimals);
   } catch (err) {
-    deps.log.warn({ err, requestId: record.frozen.id }, 'batch funding check: could not read the balance');
+    deps.log.warn({ err, requestId: record.sealed.id }, 'batch funding check: could not read the balance');
     return { kind: 'unchecked' };
   }
   if (unsent.need.units <= available.units) return { kind: 'enough' };

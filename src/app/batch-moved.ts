@@ -14,8 +14,8 @@ export async function withMoved(
   store: Pick<RequestStore, 'batches' | 'executions'>,
   record: RequestRecord,
 ): Promise<RequestRecord> {
-  if (!record.frozen.display.batch || record.approvalState !== 'done' || record.counts.succeeded === 0) return record;
+  if (!record.sealed.display.batch || record.approvalState !== 'done' || record.counts.succeeded === 0) return record;
   const rows = await batchRowOutcomes(store, record);
-  const moved = succeededTotal(rows, assetDecimals((record.frozen.call.body as { asset?: string }).asset));
+  const moved = succeededTotal(rows, assetDecimals((record.sealed.call.body as { asset?: string }).asset));
   return { ...record, moved };
 }

@@ -74,7 +74,7 @@ export async function scheduleProgress(
 export async function handOnTurn(deps: BatchRunDeps, approvalId: string): Promise<void> {
   const record = await deps.store.get(approvalId);
   if (record?.approvalState !== 'done') return;
-  const wallet = (record.frozen.call.body as { wallet_id?: unknown }).wallet_id;
+  const wallet = (record.sealed.call.body as { wallet_id?: unknown }).wallet_id;
   if (typeof wallet !== 'string') return;
   const holder = await deps.store.batches.turnHolder(wallet);
   if (holder && holder !== approvalId) await continueBatch(deps, holder);
@@ -125,7 +125,7 @@ export async function cancelUnsent(
 export async function batchCancelRelease(deps: ReleaseDeps, approvalId: string): Promise<BatchCancel | undefined> {
   if (!deps.controls) return undefined;
   const record = await deps.store.get(approvalId);
-  const subject = record ? velocitySubject(record.frozen) : undefined;
+  const subject = record ? velocitySubject(record.sealed) : undefined;
   if (!record || !subject) return undefined;
   const rows = await deps.store.batches.rows(approvalId);
   return {
@@ -137,7 +137,7 @@ export async function batchCancelRelease(deps: ReleaseDeps, approvalId: string):
   };
 }
 
-/** What a row's final move does besides moving (its give-back, the failure run): execute-one. */
+/** What a row's final move does besides moving (its give-back, the failure run): app/execute/batch-row.ts. */
 export function rowFinish(
   deps: { controls?: ControlStore | undefined; batch?: BatchRunConfig | undefined },
   rowCall: Pick<SealedRequest, 'call' | 'display' | 'availableUnits'>,

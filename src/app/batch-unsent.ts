@@ -26,7 +26,7 @@ export async function unsentRows(
   store: Pick<RequestStore, 'batches' | 'executions'>,
   record: RequestRecord,
 ): Promise<UnsentRows | undefined> {
-  const subject = velocitySubject(record.frozen);
+  const subject = velocitySubject(record.sealed);
   if (!subject) return undefined;
   let units = 0n;
   let rows = 0;
@@ -36,10 +36,10 @@ export async function unsentRows(
     rows += 1;
   }
   return {
-    id: record.frozen.id,
+    id: record.sealed.id,
     state: record.approvalState,
     rows,
     need: { units, decimals: subject.decimals },
-    code: record.frozen.display.assetCode ?? subject.code,
+    code: record.sealed.display.assetCode ?? subject.code,
   };
 }

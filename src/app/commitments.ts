@@ -27,16 +27,16 @@ const STATUS: Partial<Record<ApprovalState, Commitment['status']>> = {
 };
 
 const PAGE = 500;
-const assetOf = (r: RequestRecord): string | undefined => (r.frozen.call.body as { asset?: string }).asset;
+const assetOf = (r: RequestRecord): string | undefined => (r.sealed.call.body as { asset?: string }).asset;
 
 /** What an approved, unsent approval still needs: its queued rows (a batch) or its amount (a single). */
 async function stillNeeds(store: RequestStore, r: RequestRecord, decimals: number): Promise<bigint> {
   const batch = r.shape === 'batch';
-  if (!batch) return r.state === 'approved' ? (velocitySubject(r.frozen)?.units ?? 0n) : 0n;
-  const rows = await store.batches.rows(r.frozen.id);
+  if (!batch) return r.state === 'approved' ? (velocitySubject(r.sealed)?.units ?? 0n) : 0n;
+  const rows = await store.batches.rows(r.sealed.id);
   let need = 0n;
   for (let offset = 0; offset < r.executionCount; offset += PAGE)
-    for (const e of await store.executions.page(r.frozen.id, offset, PAGE, r.executionCount)) {
+    for (const e of await store.executions.page(r.sealed.id, offset, PAGE, r.executionCount)) {
       const row = rows[Number(e.id.slice(e.id.lastIndexOf('.') + 1)) - 1];
       if (e.state === 'queued' && row) need += parseAmount(row.amount, decimals).units;
     }
@@ -47,18 +47,18 @@ export async function cardCommitments(
   deps: CommitmentDeps,
   record: RequestRecord,
 ): Promise<CardCommitments | undefined> {
-  const subject = velocitySubject(record.frozen);
+  const subject = velocitySubject(record.sealed);
   const asset = assetOf(record);
-  if (record.state !== 'pending' || record.frozen.display.batch || !subject || !asset) return undefined;
+  if (record.state !== 'pending' || record.sealed.display.batch || !subject || !asset) return undefined;
   const items: Commitment[] = [];
   const code = parseAssetId(asset) ? assetInfo(asset as AssetId).code : asset;
   // Only decided approvals can be committed: pending ones, however many, are never read.
   for (const id of (await deps.store.decidedOpenIds()).sort()) {
-    if (id === record.frozen.id) continue;
+    if (id === record.sealed.id) continue;
     const other = await deps.store.get(id);
     const status = other ? STATUS[other.approvalState] : undefined;
     if (!other || !status || assetOf(other) !== asset) continue;
-    if ((other.frozen.call.body as { wallet_id?: string }).wallet_id !== subject.walletId) continue;
+    if ((other.sealed.call.body as { wallet_id?: string }).wallet_id !== subject.walletId) continue;
     const units = await stillNeeds(deps.store, other, subject.decimals);
     if (units > 0n) items.push({ id, units, status });
   }
@@ -73,7 +73,7 @@ export async function cardCommitments(
       availableAfter: availableAfterCommitments(available, subject.units, items),
     };
   } catch (err) {
-    deps.log.warn({ err, requestId: record.frozen.id }, 'card commitments: could not read the balance');
+    deps.log.warn({ err, requestId: record.sealed.id }, 'card commitments: could not read the balance');
     return { items, decimals: subject.decimals, code };
   }
 }

@@ -25,16 +25,16 @@ export interface ConfirmPasskey {
 
 /** Whether confirming not-paid on this approval needs the confirmer's passkey. */
 export function confirmNeedsPasskey(deps: Pick<ResolveDeps, 'config'>, record: RequestRecord): boolean {
-  const { frozen } = record;
-  if (frozen.stepUp) return true;
-  const call = frozen.call;
+  const { sealed } = record;
+  if (sealed.stepUp) return true;
+  const call = sealed.call;
   if (call.kind !== 'transfer' && call.kind !== 'offramp') return needsStepUp(deps.config.stepUp, { kind: call.kind });
   const asset = assetInfo(call.body.asset as AssetId);
   return needsStepUp(deps.config.stepUp, {
     kind: call.kind,
     assetCode: asset.code,
     amount: amountFromNumber(call.body.amount, asset.decimals),
-    newDestination: frozen.display.newReceiver === true,
+    newDestination: sealed.display.newReceiver === true,
   });
 }
 
@@ -51,7 +51,7 @@ export async function confirmNotPaid(
   if (!found.ok) return found.outcome;
   const { record, execution, approvalId } = found;
   const proposal = execution.proposal;
-  const early = confirmRefusal(proposal, seenProposal, user, record.frozen.requester);
+  const early = confirmRefusal(proposal, seenProposal, user, record.sealed.requester);
   if (early) return { kind: 'refused', executionId: execId, why: early, ...(proposal ? { proposal } : {}) };
   if (!proposal) return { kind: 'refused', executionId: execId, why: 'no-proposal' };
   if (confirmNeedsPasskey(deps, record) && !passkey?.verified)

@@ -145,10 +145,10 @@ export async function buildDashboard(deps: DashboardDeps): Promise<Dashboard> {
     // App Home draws one wallet's charts at a time (blocks/home-dashboard.ts caps how many).
     wallets: panels,
     limits,
-    waiting: open.filter((r) => r.state === 'pending').sort((a, b) => a.frozen.createdAt - b.frozen.createdAt),
+    waiting: open.filter((r) => r.state === 'pending').sort((a, b) => a.sealed.createdAt - b.sealed.createdAt),
     outcomes: recent
       .filter((r) => isFinal(r.state))
-      .sort((a, b) => (b.decidedAt ?? b.frozen.createdAt) - (a.decidedAt ?? a.frozen.createdAt))
+      .sort((a, b) => (b.decidedAt ?? b.sealed.createdAt) - (a.decidedAt ?? a.sealed.createdAt))
       .slice(0, 10),
     freeze,
   };

@@ -3,8 +3,7 @@
  * click (DESIGN invariant 1). Each returns a discriminated outcome; the Slack edge phrases it.
  * Buttons carry only the request id, never what to execute (invariant 2).
  */
-import { executionId } from '../domain/approval.js';
-import type { RequestState } from '../domain/request.js';
+import { executionId, type ViewState } from '../domain/approval.js';
 import type { PasskeyProof } from '../domain/step-up.js';
 import type { FreezeState } from '../store/controls.js';
 import { type RedisFailure, redisFailure, whenRedisAnswers } from '../store/redis-errors.js';
@@ -15,7 +14,7 @@ import { approvalControls, controlsWithSubject, recordHeld } from './velocity.js
 /** What a late click is told: who decided, when, and what the request is now. */
 export interface Decided {
   requestId: string;
-  state: RequestState | undefined;
+  state: ViewState | undefined;
   decidedBy: string | undefined;
   decidedAt: number | undefined;
   expiresAt: number;
@@ -228,7 +227,7 @@ function lookAfterQuorum(deps: Pick<AppDeps, 'store' | 'queues' | 'log'>, reques
 const decidedOf = async (deps: Pick<AppDeps, 'store'>, requestId: string): Promise<Decided | undefined> => {
   const r = await deps.store.get(requestId);
   if (!r) return undefined;
-  return { requestId, state: r.state, decidedBy: r.decidedBy, decidedAt: r.decidedAt, expiresAt: r.frozen.expiresAt };
+  return { requestId, state: r.state, decidedBy: r.decidedBy, decidedAt: r.decidedAt, expiresAt: r.sealed.expiresAt };
 };
 
 export type DenyCheck =
@@ -257,7 +256,7 @@ export async function checkDeny(deps: DecideDeps, requestId: string, user: strin
 
 export type DenyOutcome =
   | Authorisation
-  | { kind: 'late'; requestId: string; state: RequestState | undefined }
+  | { kind: 'late'; requestId: string; state: ViewState | undefined }
   | { kind: 'denied' };
 
 export async function deny(deps: DecideDeps, requestId: string, user: string, reason: string): Promise<DenyOutcome> {
@@ -287,7 +286,7 @@ export type CancelOutcome =
 export async function cancel(deps: DecideDeps, requestId: string, user: string): Promise<CancelOutcome> {
   const record = await deps.store.get(requestId);
   if (!record) return { kind: 'missing' };
-  if (record.frozen.requester !== user) return { kind: 'not-requester', requestId, requester: record.frozen.requester };
+  if (record.sealed.requester !== user) return { kind: 'not-requester', requestId, requester: record.sealed.requester };
   const r = await deps.store.transition(
     requestId,
     ['pending'],

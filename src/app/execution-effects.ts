@@ -36,10 +36,10 @@ export async function callService(service: ServiceClient, call: ServiceCall): Pr
  */
 export async function registerStated(
   deps: { registry: Registry; now: Clock },
-  frozen: SealedRequest,
+  sealed: SealedRequest,
   decidedBy: string | undefined,
 ): Promise<RequestOutcome & { ok: boolean }> {
-  const { call, display, requester, id } = frozen;
+  const { call, display, requester, id } = sealed;
   if (call.kind !== 'register-beneficiary') return { ok: false, message: 'not a registration' };
   const bvnOf = new Map((display.identitiesChecked ?? []).map((i) => [i.id, i.bvnLast4]));
   const at = deps.now();
@@ -79,7 +79,7 @@ export function paidDestinationOf(
   record: RequestRecord,
   execution: ExecutionRecord | undefined,
 ): PaidDestination | undefined {
-  const described = callDestination(record.frozen.call);
+  const described = callDestination(record.sealed.call);
   if (described && execution?.destinationKey) return { scope: described.scope, key: execution.destinationKey };
   return record.executionCount === 1 ? described : undefined;
 }
@@ -90,12 +90,12 @@ export function paidDestinationOf(
  */
 export async function recordSuccess(
   deps: { registry: Registry; now: Clock; addPayee(scope: string, destination: string): Promise<void> },
-  frozen: SealedRequest,
+  sealed: SealedRequest,
   outcome: RequestOutcome,
   decidedBy: string | undefined,
-  paid: PaidDestination | undefined = callDestination(frozen.call),
+  paid: PaidDestination | undefined = callDestination(sealed.call),
 ): Promise<void> {
-  const { call, display } = frozen;
+  const { call, display } = sealed;
   // By its destination key (domain/destination-key.ts), whose address part keys to itself.
   if (paid) await deps.addPayee(paid.scope, keyAddress(paid.key));
   if (call.kind === 'beneficiary' && outcome.id) {
@@ -108,10 +108,10 @@ export async function recordSuccess(
       accountMasked: display.accountMasked ?? '',
       holderName: display.holderName ?? '',
       ...(display.holderSource ? { holderSource: display.holderSource } : {}),
-      createdBy: frozen.requester,
+      createdBy: sealed.requester,
       approvedBy: decidedBy ?? '',
       createdAt: deps.now(),
-      requestId: frozen.id,
+      requestId: sealed.id,
     });
   }
 }

@@ -130,7 +130,7 @@ async function lift(deps: SealDeps, choice: UnfreezeChoice, proposal: UnfreezePr
   for (let round = 0; round < 20; round++) {
     const held = await heldRequests(deps);
     for (const r of held) {
-      const id = r.frozen.id;
+      const id = r.sealed.id;
       if (choice === 'cancel') {
         // Every unsent execution, a page per script; one reply (and card refresh) per approval.
         // A batch's cancelled rows give back their own units in that script, once (its
@@ -140,7 +140,7 @@ async function lift(deps: SealDeps, choice: UnfreezeChoice, proposal: UnfreezePr
           detail: `cancelled by the unfreeze (${approvers}); it never ran`,
         });
         if (n === 0) continue;
-        const subject = velocitySubject(r.frozen);
+        const subject = velocitySubject(r.sealed);
         if (subject && r.shape !== 'batch') await deps.controls.releaseHeadroom(subject, id);
         await deps.queues.notify({ requestId: id, kind: 'outcome' });
       } else {
@@ -163,7 +163,7 @@ async function lift(deps: SealDeps, choice: UnfreezeChoice, proposal: UnfreezePr
     });
     await deps.queues.notify({ requestId: id, kind: 'card' });
   }
-  if (choice === 'release') for (const id of done) await releaseApproval(deps, id);
+  if (choice === 'unfreeze') for (const id of done) await releaseApproval(deps, id);
   return done;
 }
 

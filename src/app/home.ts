@@ -36,7 +36,7 @@ async function records(deps: HomeDeps, ids: string[]): Promise<RequestRecord[]> 
       return r && withMoved(deps.store, r);
     }),
   );
-  return all.filter((r): r is RequestRecord => r !== undefined).sort((a, b) => b.frozen.createdAt - a.frozen.createdAt);
+  return all.filter((r): r is RequestRecord => r !== undefined).sort((a, b) => b.sealed.createdAt - a.sealed.createdAt);
 }
 
 export async function readHome(deps: HomeDeps, viewer: boolean): Promise<HomeRead> {

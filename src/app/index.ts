@@ -7,8 +7,9 @@
  */
 
 import type { Actor } from '../domain/actor.js';
+import type { ViewState } from '../domain/approval.js';
 import type { IdentityBody, IdentityForm } from '../domain/identity-form.js';
-import type { RequestRecord, RequestState, SealedRequest } from '../domain/request.js';
+import type { RequestRecord, SealedRequest } from '../domain/request.js';
 import type { Resolution } from '../domain/resolution.js';
 import type { UnfreezeChoice } from '../store/controls.js';
 import {
@@ -70,9 +71,9 @@ export function createApp(deps: FacadeDeps) {
       submit: (actor: Actor, s: Omit<Submission, 'requester'>, edge: Pick<SubmitDeps, 'withinBudget' | 'budget'>) =>
         submitRequest({ ...deps, ...edge }, { ...s, requester: actor.user }),
       /** Acks (a late ack is only logged), then announces: the card goes out whatever the ack did. */
-      ackThenAnnounce: (ack: () => Promise<void>, frozen: SealedRequest) => ackThenAnnounce(deps, ack, frozen),
+      ackThenAnnounce: (ack: () => Promise<void>, sealed: SealedRequest) => ackThenAnnounce(deps, ack, sealed),
       /** Expiry, reminders and the card of a request just sealed (after the edge's ack). */
-      announce: (frozen: SealedRequest) => announce(deps, frozen),
+      announce: (sealed: SealedRequest) => announce(deps, sealed),
       ...withKey.payments,
     },
     /** The batch form and file, Resume / Stop, "Request again", and a batch's rows. */
@@ -212,7 +213,7 @@ export function createApp(deps: FacadeDeps) {
       lookup: (text: string) => lookupAccount(deps, text),
       /** App Home's lists and the freeze (a VIEWER also sees the recent requests). */
       home: (viewer: boolean) => readHome(deps, viewer),
-      requests: (limit: number, state?: RequestState) => listRequests(deps, limit, state),
+      requests: (limit: number, state?: ViewState) => listRequests(deps, limit, state),
       request: (id: string) => readRequest(deps, id),
       history: (id: string) => requestHistory(deps, id),
       heldAssets: (walletId: string) => heldAssets(deps, walletId),

@@ -57,7 +57,7 @@ export async function outcomeFacts(
   if (!found.ok) return found;
   const { record, execution, approvalId } = found;
   const stored = await deps.store.executions.facts(execId);
-  const call = stored.call ? (JSON.parse(stored.call) as ServiceCall) : record.frozen.call;
+  const call = stored.call ? (JSON.parse(stored.call) as ServiceCall) : record.sealed.call;
   const money = call.kind === 'transfer' || call.kind === 'offramp' ? call.body : undefined;
   const asset = money ? assetInfo(money.asset as AssetId) : undefined;
   const walletId = money?.wallet_id ?? '';
@@ -123,7 +123,7 @@ async function overlapping(
   const found = new Set<string>();
   for (const id of own && !ids.includes(own) ? [own, ...ids] : ids) {
     const record = await deps.store.get(id);
-    const body = record?.frozen.call.body;
+    const body = record?.sealed.call.body;
     if (!body || !('wallet_id' in body) || body.wallet_id !== walletId || body.asset !== asset) continue;
     for (const e of await deps.store.history(id)) {
       const which = e.execution ?? `${id}.1`;

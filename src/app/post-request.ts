@@ -48,7 +48,7 @@ export interface NewRequest {
 }
 
 export type Submitted =
-  | { kind: 'created'; frozen: SealedRequest }
+  | { kind: 'created'; sealed: SealedRequest }
   /** This form was already turned into request `id` (a repeated submission). */
   | { kind: 'taken'; id: string }
   /** Nothing was stored, and nothing will be: tell the person so. */
@@ -103,14 +103,14 @@ const createOptions = (
 };
 
 /** What a create's answer means for the person who submitted. */
-function submittedOf(c: CreateOutcome, frozen: SealedRequest): Submitted {
+function submittedOf(c: CreateOutcome, sealed: SealedRequest): Submitted {
   switch (c.outcome) {
     case 'created':
-      return { kind: 'created', frozen };
+      return { kind: 'created', sealed };
     case 'taken':
       return { kind: 'taken', id: c.id };
     case 'too_many_open': {
-      const refusal = openCapRefusal(c.holder, c.open, frozen.display.viaApi?.keyName);
+      const refusal = openCapRefusal(c.holder, c.open, sealed.display.viaApi?.keyName);
       return { kind: 'refused', reason: refusal.message, code: refusal.code };
     }
     case 'late':
@@ -119,19 +119,19 @@ function submittedOf(c: CreateOutcome, frozen: SealedRequest): Submitted {
 }
 
 /**
- * Stores the frozen request in one atomic step with the form's claim; call `announce` after
+ * Stores the sealed request in one atomic step with the form's claim; call `announce` after
  * acking Slack. With a budget (Slack's 3 s) the create carries a deadline on Redis's clock, so
  * "nothing" is the truth; without one (the CLI) it waits for Redis as long as it takes.
  */
 export async function sealRequest(deps: SealDeps, r: NewRequest, budget?: SubmitBudget): Promise<Submitted> {
   if (!budget) {
-    const frozen = sealedFrom(deps, r, r.id ?? (await deps.store.nextId()));
+    const sealed = sealedFrom(deps, r, r.id ?? (await deps.store.nextId()));
     const c = await deps.store.create(
-      frozen,
+      sealed,
       { submission: r.submission, ...createOptions(deps, r) },
       r.calls ?? [r.call],
     );
-    return submittedOf(c, frozen);
+    return submittedOf(c, sealed);
   }
   let allocated: { id: string; redisNowMs: number };
   try {
@@ -141,9 +141,9 @@ export async function sealRequest(deps: SealDeps, r: NewRequest, budget?: Submit
     return { kind: 'nothing' };
   }
   const readAt = budget.now();
-  const frozen = sealedFrom(deps, r, allocated.id);
+  const sealed = sealedFrom(deps, r, allocated.id);
   const creating = deps.store.create(
-    frozen,
+    sealed,
     {
       submission: r.submission,
       notAfterRedisMs: budget.createByOnRedis(allocated.redisNowMs, readAt),
@@ -154,14 +154,14 @@ export async function sealRequest(deps: SealDeps, r: NewRequest, budget?: Submit
   try {
     const c = await budget.untilAnswer(creating);
     if (c.outcome === 'late')
-      deps.log.warn({ requestId: frozen.id }, 'Redis ran the create after its deadline; nothing was stored');
-    return submittedOf(c, frozen);
+      deps.log.warn({ requestId: sealed.id }, 'Redis ran the create after its deadline; nothing was stored');
+    return submittedOf(c, sealed);
   } catch (err) {
     deps.log.warn(
-      { err, requestId: frozen.id },
+      { err, requestId: sealed.id },
       'no answer from Redis in time; the requester is told nothing was submitted',
     );
-    void withdrawIfCreated(deps, frozen.id, creating, budget.left('createBy'));
+    void withdrawIfCreated(deps, sealed.id, creating, budget.left('createBy'));
     return { kind: 'nothing' };
   }
 }
@@ -216,23 +216,23 @@ type AnnounceDeps = Pick<AppDeps, 'log' | 'now'> & {
   config?: Pick<AppDeps['config'], 'controls'>;
 };
 
-export async function announce(deps: AnnounceDeps, frozen: SealedRequest): Promise<void> {
+export async function announce(deps: AnnounceDeps, sealed: SealedRequest): Promise<void> {
   deps.log.info(
-    { requestId: frozen.id, kind: frozen.call.kind, requester: frozen.requester, hash: frozen.hash },
+    { requestId: sealed.id, kind: sealed.call.kind, requester: sealed.requester, hash: sealed.hash },
     'request posted',
   );
   try {
     // After the ack nobody waits: ride out a Redis stall rather than leave it to the reconciler.
-    await whenRedisAnswers(() => deps.queues.scheduleExpiry(frozen.id, frozen.expiresAt - deps.now()));
-    await whenRedisAnswers(() => deps.queues.notify({ requestId: frozen.id, kind: 'card' }));
+    await whenRedisAnswers(() => deps.queues.scheduleExpiry(sealed.id, sealed.expiresAt - deps.now()));
+    await whenRedisAnswers(() => deps.queues.notify({ requestId: sealed.id, kind: 'card' }));
     // The first reminder and the escalation, as delayed jobs that survive restarts.
     const c = deps.config?.controls;
     if (c?.reminderAfterMs)
-      await deps.queues.scheduleReminder({ requestId: frozen.id, kind: 'remind', n: 1 }, c.reminderAfterMs);
+      await deps.queues.scheduleReminder({ requestId: sealed.id, kind: 'remind', n: 1 }, c.reminderAfterMs);
     if (c?.escalateAfterMs)
-      await deps.queues.scheduleReminder({ requestId: frozen.id, kind: 'escalate', n: 1 }, c.escalateAfterMs);
+      await deps.queues.scheduleReminder({ requestId: sealed.id, kind: 'escalate', n: 1 }, c.escalateAfterMs);
   } catch (err) {
-    deps.log.error({ err, requestId: frozen.id }, 'could not queue the card or expiry; the reconciler will');
+    deps.log.error({ err, requestId: sealed.id }, 'could not queue the card or expiry; the reconciler will');
   }
 }
 
@@ -240,12 +240,12 @@ export async function announce(deps: AnnounceDeps, frozen: SealedRequest): Promi
 export async function ackThenAnnounce(
   deps: AnnounceDeps,
   ack: () => Promise<void>,
-  frozen: SealedRequest,
+  sealed: SealedRequest,
 ): Promise<void> {
   try {
     await ack();
   } catch (err) {
-    deps.log.warn({ err, requestId: frozen.id }, 'the ack was too late; the card is posted anyway');
+    deps.log.warn({ err, requestId: sealed.id }, 'the ack was too late; the card is posted anyway');
   }
-  await announce(deps, frozen);
+  await announce(deps, sealed);
 }

@@ -2,7 +2,7 @@
  * The warnings a card carries about earlier payments, read at
  * submission, never on the approve path: repeats of a payment pending, approved, executing,
  * succeeded or unknown within BATCH_REPEAT_WINDOW (single requests and batch rows alike), and a
- * batch file submitted again within 30 days. Frozen with the request: the card shows what was
+ * batch file submitted again within 30 days. Sealed with the request: the card shows what was
  * true when it was asked.
  */
 import type { RowRepeat } from '../domain/repeats.js';

@@ -67,7 +67,7 @@ const PAGE = 500;
  * its own amount, state and time (its execution's last history entry).
  */
 async function batchRowsOf(store: ReportStore, record: RequestRecord): Promise<Payment[]> {
-  const id = record.frozen.id;
+  const id = record.sealed.id;
   const [rows, history] = await Promise.all([store.batches.rows(id), store.history(id)]);
   const lastAt = new Map<string, number>();
   for (const e of history) if (e.execution) lastAt.set(e.execution, e.at);

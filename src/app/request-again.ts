@@ -39,9 +39,9 @@ type ReadDeps = Pick<AppDeps, 'store'>;
 /** The source batch's failed and cancelled rows, for its requester only, once it is final. */
 export async function againRows(deps: ReadDeps, requestId: string, user: string): Promise<AgainRowsOutcome> {
   const source = await deps.store.get(requestId);
-  const batchKind = source?.frozen.display.batch?.kind;
+  const batchKind = source?.sealed.display.batch?.kind;
   if (source?.shape !== 'batch' || !batchKind) return { kind: 'missing' };
-  if (source.frozen.requester !== user) return { kind: 'not-requester', requestId, requester: source.frozen.requester };
+  if (source.sealed.requester !== user) return { kind: 'not-requester', requestId, requester: source.sealed.requester };
   if (source.approvalState !== 'done') return { kind: 'not-done', requestId, state: source.approvalState };
   const form = await deps.store.postedAt(requestId, MARK);
   if (form !== undefined) return { kind: 'already', requestId, newId: await deps.store.submittedAs(form) };
@@ -74,10 +74,10 @@ export async function checkAgain(
   deps: CheckBatchDeps,
   again: Extract<AgainRowsOutcome, { kind: 'rows' }>,
 ): Promise<CheckBatchOutcome> {
-  const body = again.source.frozen.call.body as { wallet_id?: string; asset?: string };
+  const body = again.source.sealed.call.body as { wallet_id?: string; asset?: string };
   return checkBatch(deps, {
     kind: again.batchKind,
-    wallet: body.wallet_id ?? again.source.frozen.display.walletAlias ?? '',
+    wallet: body.wallet_id ?? again.source.sealed.display.walletAlias ?? '',
     asset: body.asset ?? '',
     bytes: againFile(again.batchKind, again.rows),
   });
@@ -118,7 +118,7 @@ export async function submitAgain(
     outcome = await submitBatch(deps, {
       checked,
       requester: s.user,
-      reason: `again: the failed and cancelled rows of ${s.requestId} (${again.source.frozen.reason})`.slice(0, 500),
+      reason: `again: the failed and cancelled rows of ${s.requestId} (${again.source.sealed.reason})`.slice(0, 500),
       origin: s.origin,
       submission: s.submission,
       fileName: againFileName(s.requestId),
@@ -132,7 +132,7 @@ export async function submitAgain(
   if (outcome.kind === 'refused' || (outcome.kind === 'nothing' && !(await createdBy(deps, s.submission))))
     await deps.store.clearPosted(s.requestId, MARK);
   if (outcome.kind === 'created')
-    deps.log.info({ requestId: s.requestId, newId: outcome.frozen.id }, 'batch rows requested again');
+    deps.log.info({ requestId: s.requestId, newId: outcome.sealed.id }, 'batch rows requested again');
   return outcome;
 }
 

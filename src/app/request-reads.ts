@@ -2,7 +2,9 @@
  * The requests Rampart keeps, as `rampart requests`, `requests show` and `batch
  * status` read them — through the app, not the store.
  */
-import type { HistoryEntry, RequestRecord, RequestState } from '../domain/request.js';
+
+import type { ViewState } from '../domain/approval.js';
+import type { HistoryEntry, RequestRecord } from '../domain/request.js';
 import { batchRowsWithExecutions } from '../store/batch-row-pages.js';
 import type { RequestStore } from '../store/requests.js';
 import type { BatchRowOutcome } from './notifier.js';
@@ -12,11 +14,7 @@ export interface RequestReadDeps {
 }
 
 /** Newest first; with a state, newest into that state first (its own index: nothing older is missed). */
-export async function listRequests(
-  deps: RequestReadDeps,
-  limit: number,
-  state?: RequestState,
-): Promise<RequestRecord[]> {
+export async function listRequests(deps: RequestReadDeps, limit: number, state?: ViewState): Promise<RequestRecord[]> {
   const ids = state === undefined ? await deps.store.recentIds(limit) : await deps.store.idsInState(state, limit);
   const records = await Promise.all(ids.map((id) => deps.store.get(id)));
   return records.filter((r): r is RequestRecord => r !== undefined);

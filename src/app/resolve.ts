@@ -53,7 +53,7 @@ export async function findUnknown(deps: ResolveDeps, user: string, execId: strin
   if (!record) return { ok: false, outcome: { kind: 'missing', id: parsed.approvalId } };
   if (parsed.n < 1 || parsed.n > record.executionCount) return { ok: false, outcome: { kind: 'missing', id: execId } };
   // The requester never settles their own payment, as they never approve it (DESIGN invariant 1).
-  if (!noSelfApproval({ user }, record.frozen.requester).ok)
+  if (!noSelfApproval({ user }, record.sealed.requester).ok)
     return { ok: false, outcome: { kind: 'self', executionId: execId } };
   const execution = (await deps.store.executions.get(execId)) ?? record.executions.find((e) => e.id === execId);
   if (execution?.state !== 'unknown' || !execution)
@@ -69,7 +69,7 @@ const fromCli = (via: Via) => (via === 'cli' ? ' (from the CLI)' : '');
 
 /** What `paid` proves, stored where the card and reply look for it. */
 function paidOutcome(record: RequestRecord, note: string): RequestOutcome {
-  switch (record.frozen.call.kind) {
+  switch (record.sealed.call.kind) {
     case 'transfer':
       return { hash: note };
     case 'offramp':
@@ -121,7 +121,7 @@ export async function recordPaid(
   const found = await findUnknown(deps, user, execId);
   if (!found.ok) return found.outcome;
   const { record, approvalId, execution } = found;
-  const problem = paidProofProblem(record.frozen.call, proof);
+  const problem = paidProofProblem(record.sealed.call, proof);
   if (problem) return { kind: 'bad-proof', executionId: execId, problem };
   const at = deps.now();
   const resolution = { by: user, at, paid: true, ...(via === 'cli' ? { via } : {}) };
@@ -141,7 +141,7 @@ export async function recordPaid(
   deps.log.info({ executionId: execId, by: user, via }, 'unknown outcome recorded as paid');
   await recordSuccess(
     { registry: deps.registry, now: deps.now, addPayee: (c, a) => deps.store.addPayee(c, a) },
-    record.frozen,
+    record.sealed,
     outcome,
     record.decidedBy,
     paidDestinationOf(record, execution),

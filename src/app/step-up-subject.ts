@@ -21,14 +21,14 @@ export async function stepUpHash(
   store: Pick<RequestStore, 'executions'>,
   r: RequestRecord,
 ): Promise<string | undefined> {
-  if (!isBatchRecord(r) && r.executionCount === 1) return sealedApprovalHash(r.frozen);
+  if (!isBatchRecord(r) && r.executionCount === 1) return sealedApprovalHash(r.sealed);
   const seals: string[] = [];
   for (let offset = 0; offset < r.executionCount; offset += PAGE)
-    for (const e of await store.executions.page(r.frozen.id, offset, PAGE, r.executionCount)) seals.push(e.sealHash);
+    for (const e of await store.executions.page(r.sealed.id, offset, PAGE, r.executionCount)) seals.push(e.sealHash);
   if (seals.length !== r.executionCount || seals.some((s) => s.length !== 64)) return undefined;
-  const body = r.frozen.call.body as { wallet_id?: string; asset?: string };
-  const full = approvalHash(r.frozen.call.kind, body.wallet_id ?? '', body.asset ?? '', seals);
-  return full.startsWith(r.frozen.hash) ? full : undefined;
+  const body = r.sealed.call.body as { wallet_id?: string; asset?: string };
+  const full = approvalHash(r.sealed.call.kind, body.wallet_id ?? '', body.asset ?? '', seals);
+  return full.startsWith(r.sealed.hash) ? full : undefined;
 }
 
 /**
@@ -38,10 +38,10 @@ export async function stepUpHash(
  */
 export async function v1Hash(store: Pick<RequestStore, 'executions'>, r: RequestRecord): Promise<string | undefined> {
   if (isBatchRecord(r)) return stepUpHash(store, r);
-  const now = v1ApprovalHash(r.frozen);
-  const kept = r.frozen.redacted?.callSha256;
+  const now = v1ApprovalHash(r.sealed);
+  const kept = r.sealed.redacted?.callSha256;
   if (!kept) return now;
-  const money = r.frozen.call.kind === 'transfer' || r.frozen.call.kind === 'offramp';
+  const money = r.sealed.call.kind === 'transfer' || r.sealed.call.kind === 'offramp';
   return money && now !== kept ? undefined : kept;
 }
 
@@ -78,13 +78,13 @@ export async function subjectInState(
   // A batch's rows are kept under its id (store/batches.ts).
   if (record.shape !== 'batch') return { record, execution };
   const n = parseExecutionId(subject)?.n ?? 0;
-  const row = (await store.batches.rows(record.frozen.id))[n - 1];
+  const row = (await store.batches.rows(record.sealed.id))[n - 1];
   return row ? { record, execution, row } : { record, execution };
 }
 
 /** Everyone a card may mention: requester, voters, decider, the approver on the page. */
 export function peopleOf(r: RequestRecord, approver: string): string[] {
-  const ids = [r.frozen.requester, approver, ...r.votes.map((v) => v.user), r.decidedBy, r.outcome?.resolution?.by];
-  if (r.frozen.display.beneficiaryStatedBy) ids.push(r.frozen.display.beneficiaryStatedBy);
+  const ids = [r.sealed.requester, approver, ...r.votes.map((v) => v.user), r.decidedBy, r.outcome?.resolution?.by];
+  if (r.sealed.display.beneficiaryStatedBy) ids.push(r.sealed.display.beneficiaryStatedBy);
   return [...new Set(ids.filter((id): id is string => id !== undefined && id !== ''))];
 }

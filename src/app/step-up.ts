@@ -187,7 +187,7 @@ export async function finishRecordStepUp(
     await refused(deps, seen, a.kind === 'invalid' ? 'gone' : a.why);
     return a.kind === 'invalid' ? { kind: 'invalid' } : { kind: 'failed' };
   }
-  const requestId = bound.record.frozen.id;
+  const requestId = bound.record.sealed.id;
   if (data.purpose === 'confirm-not-paid') {
     const outcome = await confirmWithProof(deps, data, a.proof);
     recordAttempt(deps, { purpose: data.purpose, user: data.user, requestId, outcome: `confirm:${outcome.kind}` });

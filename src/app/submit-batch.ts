@@ -33,7 +33,7 @@ export interface BatchSubmission {
 }
 
 export type SubmitBatchOutcome =
-  | { kind: 'created'; frozen: SealedRequest }
+  | { kind: 'created'; sealed: SealedRequest }
   /** This form already became batch `id` (a repeated submission). */
   | { kind: 'taken'; id: string }
   /** The policy refuses the total, or MAX_OPEN_PER_REQUESTER: one sentence for the form. */
@@ -153,7 +153,7 @@ export async function submitBatch(
   });
   if (submitted.kind === 'created') {
     deps.log.info({ requestId: id, rows: rows.length, requester: batch.requester }, 'batch posted for approval');
-    return { kind: 'created', frozen: submitted.frozen };
+    return { kind: 'created', sealed: submitted.sealed };
   }
   if (submitted.kind === 'taken') return { kind: 'taken', id: submitted.id };
   if (submitted.kind === 'refused') return { kind: 'refused', reason: submitted.reason };

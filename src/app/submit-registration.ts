@@ -42,7 +42,7 @@ export type RegistrationOutcome =
   | { kind: 'refused'; reason: string; requesterLimit: true }
   | {
       kind: 'created';
-      frozen: SealedRequest;
+      sealed: SealedRequest;
       call: Extract<RegistrationCheck, { kind: 'ready' }>['call'];
     };
 
@@ -67,5 +67,5 @@ export async function submitRegistration(
   const submitted = await sealRequest(deps, request, input.budget);
   if (submitted.kind === 'refused') return { ...submitted, requesterLimit: true };
   if (submitted.kind !== 'created') return submitted;
-  return { kind: 'created', frozen: submitted.frozen, call: checked.call };
+  return { kind: 'created', sealed: submitted.sealed, call: checked.call };
 }

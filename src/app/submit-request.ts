@@ -1,5 +1,5 @@
 /**
- * submitRequest: a transfer or offramp as typed in a form becomes a frozen, pending request —
+ * submitRequest: a transfer or offramp as typed in a form becomes a sealed, pending request —
  * or the field errors that say why not. Live checks against the service (wallet active, capability
  * on, amount within available), the policy, then freeze and store (README "How a payment stays
  * safe"). Nothing reaches the service's money endpoints here. The edge acks, then calls
@@ -47,7 +47,7 @@ export type SubmitOutcome =
   | { kind: 'duplicate'; id: string }
   /** Redis did not answer in time and nothing was stored, nor will be: say so. */
   | { kind: 'nothing' }
-  | { kind: 'submitted'; frozen: SealedRequest };
+  | { kind: 'submitted'; sealed: SealedRequest };
 
 export type SubmitDeps = Pick<AppDeps, 'config' | 'store' | 'registry' | 'controls' | 'now' | 'log'> & {
   /** Only the reads a submission makes (the façade binds no money-moving call). */
@@ -234,7 +234,7 @@ export async function submitRequest(deps: SubmitDeps, s: Submission): Promise<Su
     },
     deps.budget,
   );
-  if (submitted.kind === 'created') return { kind: 'submitted', frozen: submitted.frozen };
+  if (submitted.kind === 'created') return { kind: 'submitted', sealed: submitted.sealed };
   if (submitted.kind === 'taken') return { kind: 'duplicate', id: submitted.id };
   if (submitted.kind === 'refused')
     return { kind: 'invalid', errors: { reason: submitted.reason }, refusal: submitted.code };

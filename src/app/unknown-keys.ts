@@ -17,7 +17,7 @@ export async function unknownFinishKeys(
   if (!deps.controls) return {};
   const parsed = parseExecutionId(executionId);
   const record = parsed ? await deps.store.get(parsed.approvalId) : undefined;
-  const subject = record ? velocitySubject(record.frozen) : undefined;
+  const subject = record ? velocitySubject(record.sealed) : undefined;
   if (!parsed || !subject) return {};
   const keys = { ledger: deps.controls.ledgerKey(subject), amounts: deps.controls.amountsKey(subject) };
   if (record?.shape !== 'batch') return { release: keys };

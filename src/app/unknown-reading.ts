@@ -22,7 +22,7 @@ export async function takeUnknownReadings(deps: ReadingDeps, record: RequestReco
     if (e.state !== 'unknown') continue;
     const facts = await deps.store.executions.facts(e.id);
     if (facts.reading) continue;
-    const call = facts.call ? (JSON.parse(facts.call) as RequestRecord['frozen']['call']) : record.frozen.call;
+    const call = facts.call ? (JSON.parse(facts.call) as RequestRecord['sealed']['call']) : record.sealed.call;
     if (call.kind !== 'transfer' && call.kind !== 'offramp') continue;
     const at = deps.now();
     try {

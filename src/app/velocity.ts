@@ -59,7 +59,7 @@ export async function controlsWithSubject(
   requestId: string,
 ): Promise<VoteControls> {
   const record = await deps.store.get(requestId);
-  const subject = record ? velocitySubject(record.frozen) : undefined;
+  const subject = record ? velocitySubject(record.sealed) : undefined;
   return deps.controls.voteControls(deps.config.controls.velocity, subject ?? null);
 }
 

@@ -51,8 +51,8 @@ export async function verifyApproval(deps: VerifyDeps, requestId: string): Promi
     if (!proof) {
       votes.push({
         user: vote.user,
-        ok: !record.frozen.stepUp,
-        detail: record.frozen.stepUp ? 'counted without a passkey on a step-up request' : 'no passkey (not required)',
+        ok: !record.sealed.stepUp,
+        detail: record.sealed.stepUp ? 'counted without a passkey on a step-up request' : 'no passkey (not required)',
       });
       continue;
     }
@@ -66,7 +66,7 @@ export async function verifyApproval(deps: VerifyDeps, requestId: string): Promi
     const checked = await checkProof(
       deps,
       vote.user,
-      expectedChallenge(proof, record.frozen.id, vote.user, hash),
+      expectedChallenge(proof, record.sealed.id, vote.user, hash),
       proof,
     );
     if (checked.ok)
@@ -79,6 +79,6 @@ export async function verifyApproval(deps: VerifyDeps, requestId: string): Promi
     else if (checked.why === 'unregistered') fail('its passkey is no longer registered, so it cannot be checked');
     else fail(`passkey signature (challenge v${version}) does not match the sealed call`);
   }
-  const stepUp = record.frozen.stepUp === true;
+  const stepUp = record.sealed.stepUp === true;
   return { kind: 'checked', requestId, stepUp, ok: votes.every((v) => v.ok), votes };
 }

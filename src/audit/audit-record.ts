@@ -1,5 +1,5 @@
 /**
- * One request as the audit trail keeps it: who did what and when, the frozen call
+ * One request as the audit trail keeps it: who did what and when, the sealed call
  * and its hash, the outcome — with personal data masked as Slack masks it (domain/personal-data):
  * bank account numbers and IBANs to their last four digits, and any long number in free text.
  */
@@ -38,14 +38,16 @@ export interface AuditRecord {
   reason: string;
   rule: string;
   requiredApprovals: number;
-  /** Short hash of the frozen call (the card shows its first ten characters). */
+  /** Short hash of the sealed call (the card shows its first ten characters). */
   callHash: string;
-  /** The frozen call as sent, personal data masked. */
+  /** The sealed call as sent, personal data masked. */
   call: ServiceCall;
   /** Who approved, in order. */
   approvals: { by: string; at: string }[];
   decidedBy: string | undefined;
   decidedAt: string | undefined;
+  /** When it may start (a cancel window or a set time; docs/time.md); before approval, its set time. */
+  runAt?: string;
   denyReason: string | undefined;
   outcome:
     | {
@@ -103,23 +105,24 @@ export function auditRecord(
   history: readonly HistoryEntry[],
   rows?: readonly AuditRow[],
 ): AuditRecord {
-  const { frozen } = r;
+  const { sealed } = r;
   const o = r.outcome;
   return {
-    id: frozen.id,
-    kind: frozen.call.kind,
+    id: sealed.id,
+    kind: sealed.call.kind,
     state: r.state,
-    createdAt: iso(frozen.createdAt),
-    expiresAt: iso(frozen.expiresAt),
-    requester: frozen.requester,
-    reason: maskLongNumbers(frozen.reason),
-    rule: frozen.rule,
-    requiredApprovals: frozen.requiredApprovals,
-    callHash: frozen.hash,
-    call: maskCall(frozen.call),
+    createdAt: iso(sealed.createdAt),
+    expiresAt: iso(sealed.expiresAt),
+    requester: sealed.requester,
+    reason: maskLongNumbers(sealed.reason),
+    rule: sealed.rule,
+    requiredApprovals: sealed.requiredApprovals,
+    callHash: sealed.hash,
+    call: maskCall(sealed.call),
     approvals: r.votes.map((v) => ({ by: v.user, at: iso(v.at) })),
     decidedBy: r.decidedBy,
     decidedAt: r.decidedAt === undefined ? undefined : iso(r.decidedAt),
+    ...(runAtOf(r) === undefined ? {} : { runAt: iso(runAtOf(r) as number) }),
     denyReason: text(r.denyReason),
     outcome: o && {
       ...(o.hash ? { hash: o.hash } : {}),
@@ -139,3 +142,5 @@ export function auditRecord(
     ...(rows ? { rows: [...rows] } : {}),
   };
 }
+
+const runAtOf = (r: RequestRecord): number | undefined => r.runAt ?? r.sealed.timing?.notBefore;

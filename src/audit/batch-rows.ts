@@ -35,8 +35,8 @@ export async function auditRows(
   store: Pick<RequestStore, 'batches' | 'executions'>,
   record: RequestRecord,
 ): Promise<AuditRow[]> {
-  const id = record.frozen.id;
+  const id = record.sealed.id;
   return (await batchRowsWithExecutions(store, record)).map(({ row, execution }, i) =>
-    auditRow(record.frozen.call.kind, executionId(id, i + 1), row, execution),
+    auditRow(record.sealed.call.kind, executionId(id, i + 1), row, execution),
   );
 }

@@ -102,11 +102,11 @@ export function createAuditWebhook(deps: {
     // A batch row's events carry the row (read once per delivery, only when needed).
     let rows: Awaited<ReturnType<RequestStore['batches']['rows']>> | undefined;
     const rowOf = async (execution: string | undefined) => {
-      if (!execution || !record.frozen.display.batch) return undefined;
+      if (!execution || !record.sealed.display.batch) return undefined;
       rows ??= await on.store.batches.rows(requestId);
       const n = Number(execution.slice(execution.lastIndexOf('.') + 1));
       const row = rows[n - 1];
-      return row && auditRow(record.frozen.call.kind, execution, row, await on.store.execution(execution));
+      return row && auditRow(record.sealed.call.kind, execution, row, await on.store.execution(execution));
     };
     for (let s = delivered + 1; s <= entries.length; s++) {
       const entry = entries[s - 1];

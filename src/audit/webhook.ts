@@ -5,9 +5,9 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { request } from 'undici';
+import { VIEW_STATES, type ViewState } from '../domain/approval.js';
 import { maskLongNumbers } from '../domain/personal-data.js';
-import type { HistoryEntry, RequestRecord, RequestState } from '../domain/request.js';
-import { REQUEST_STATES } from '../domain/request.js';
+import type { HistoryEntry, RequestRecord } from '../domain/request.js';
 import type { AuditRow } from './batch-rows.js';
 
 export const SIGNATURE_HEADER = 'x-rampart-signature';
@@ -18,7 +18,7 @@ export interface AuditEventBody {
   event_id: string;
   request_id: string;
   kind: string;
-  state: RequestState;
+  state: ViewState;
   event: string;
   at: string;
   by: string | null;
@@ -31,38 +31,38 @@ export interface AuditEventBody {
 }
 
 /** The state a history entry moved the request into, or undefined for votes and notes. */
-export function stateOf(entry: HistoryEntry): RequestState | undefined {
+export function stateOf(entry: HistoryEntry): ViewState | undefined {
   if (entry.event === 'requested') return 'pending';
   // A not-paid proposal leaves the payment unknown, but it is a step the trail must carry.
   if (entry.event === 'not-paid-proposed') return 'unknown';
-  return (REQUEST_STATES as readonly string[]).includes(entry.event) ? (entry.event as RequestState) : undefined;
+  return (VIEW_STATES as readonly string[]).includes(entry.event) ? (entry.event as ViewState) : undefined;
 }
 
 export function eventBody(
   record: RequestRecord,
   entry: HistoryEntry,
   seq: number,
-  state: RequestState,
+  state: ViewState,
   row?: AuditRow,
 ): string {
   const final = ['succeeded', 'failed', 'unknown'].includes(state);
   // A batch row's event carries the row's own proof, not the approval's.
   const own = row
     ? row.proof
-      ? { [record.frozen.call.kind === 'transfer' ? 'hash' : 'reference']: row.proof }
+      ? { [record.sealed.call.kind === 'transfer' ? 'hash' : 'reference']: row.proof }
       : {}
     : record.outcome;
   const outcome = final && own ? own : undefined;
   const body: AuditEventBody = {
-    event_id: `${record.frozen.id}:${seq}`,
-    request_id: record.frozen.id,
-    kind: record.frozen.call.kind,
+    event_id: `${record.sealed.id}:${seq}`,
+    request_id: record.sealed.id,
+    kind: record.sealed.call.kind,
     state,
     event: entry.event,
     at: new Date(entry.at).toISOString(),
     by: entry.by ?? null,
     detail: entry.detail === undefined ? null : maskLongNumbers(entry.detail),
-    call_hash: record.frozen.hash,
+    call_hash: record.sealed.hash,
     outcome: outcome
       ? Object.fromEntries(
           Object.entries(outcome)

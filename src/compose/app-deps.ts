@@ -62,7 +62,7 @@ export function buildAppDeps(b: Built): AppSide {
     unfreeze: new UnfreezeStore(redis, prefix, controls),
     passkeys: new PasskeyStore(redis, prefix),
     stepUpTokens: new StepUpTokens(redis, prefix),
-    notices: slackPasskeyNotices(slackClient, { approvalsChannel: config.approvalsChannel, sandbox: b.sandbox, log }),
+    notices: slackPasskeyNotices(slackClient, { approvalsChannel: config.approvalsChannel, log, sandbox: b.sandbox }),
     // The passkey page names the people its card mentions, as Slack would.
     people: new SlackPeople(slackClient, log, now),
     apiKeys: new ApiKeyStore(redis, prefix),

@@ -12,6 +12,7 @@ import { createQueues, type Queues } from '../adapters/jobs/queues.js';
 import { slackClientOptions } from '../adapters/slack/web-api/client-options.js';
 import { slackProbe } from '../adapters/slack/web-api/doctor-probe.js';
 import { slackPasskeyNotices } from '../adapters/slack/web-api/passkey-notices.js';
+import { noteOnSandbox } from '../adapters/slack/web-api/sandbox-note.js';
 import { type Check, doctor } from '../app/doctor.js';
 import type { RampartApp } from '../app/index.js';
 import { serviceReads } from '../app/reads/service-reads.js';
@@ -38,9 +39,10 @@ function passkeyNotices(config: Config): (() => PasskeyNotices) | undefined {
       ...slackClientOptions(config.slack.apiUrl),
       logLevel: LogLevel.ERROR,
     });
-    return slackPasskeyNotices(client, {
+    const sandbox = config.service.baseUrl === undefined;
+    return slackPasskeyNotices(noteOnSandbox(client, sandbox), {
       approvalsChannel: config.approvalsChannel,
-      sandbox: config.service.baseUrl === undefined,
+      sandbox,
       // The command says itself, in one line, what Slack did not take.
       log: createLogger({ level: 'silent' }),
     });

@@ -65,7 +65,6 @@ export function startWorkerRole(b: Built, workerRedis: RedisClient, options: Wor
     notifier: slackNotifier({
       client: slackClient,
       approvalsChannel: config.approvalsChannel,
-      sandbox: b.sandbox,
       log: b.log,
       controls: ports.controls,
       approvers: config.approvers,
@@ -98,7 +97,7 @@ function weeklyReport(b: Built, redis: RedisClient, store: RequestStore): Weekly
   const { at, channel } = b.config.reports;
   if (!at || !channel) return undefined;
   const marks = new ReportMarks(redis, b.config.redis.prefix);
-  const poster = slackReportPoster({ client: b.slackClient, log: b.log, sandbox: b.sandbox });
+  const poster = slackReportPoster({ client: b.slackClient, log: b.log });
   return {
     at,
     channel,

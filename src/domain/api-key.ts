@@ -45,7 +45,7 @@ export interface ApiOrigin {
 
 declare module './request.js' {
   // Added beside request.ts while another branch restructures that file; fold it into
-  // RequestDisplay at merge. Stored with the frozen request, so it is written in the create script.
+  // RequestDisplay at merge. Stored with the sealed request, so it is written in the create script.
   interface RequestDisplay {
     /** Requested through the HTTP API with this key (its owner is the requester). */
     viaApi?: ApiOrigin;

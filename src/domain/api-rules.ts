@@ -143,7 +143,7 @@ export function batchKeyLimitRefusal(
 
 /** `requests:read` reads what keys of the same owner made; `requests:read:all` reads any request. */
 export const readableBy = (key: ApiKey, r: RequestRecord): boolean =>
-  key.scopes.includes('requests:read:all') || r.frozen.display.viaApi?.owner === key.owner;
+  key.scopes.includes('requests:read:all') || r.sealed.display.viaApi?.owner === key.owner;
 
 /** Whose requests a list shows: the owner's, or (requests:read:all) everyone's. */
 export const listOwner = (key: ApiKey): string | undefined =>
@@ -158,7 +158,7 @@ export type KeyCancelOutcome =
 /** Only the API key that made a request may cancel it (then the cancel rule itself applies). */
 export function keyCancelOutcome(key: ApiKey, r: RequestRecord | undefined): KeyCancelOutcome {
   if (!r) return { ok: false, code: 'not_found' };
-  if (r.frozen.display.viaApi?.keyId === key.id) return ALLOWED;
+  if (r.sealed.display.viaApi?.keyId === key.id) return ALLOWED;
   return readableBy(key, r) && hasScope(key, 'requests:read')
     ? { ok: false, code: 'not_cancellable', message: 'Only the API key that made a request may cancel it.' }
     : { ok: false, code: 'not_found' };

@@ -12,7 +12,7 @@ import { csvLine } from './csv-safe.js';
 import type { RowRepeat } from './repeats.js';
 import type { RequestRecord } from './request.js';
 
-/** What the card shows of a batch (kept in the frozen request's display). */
+/** What the card shows of a batch (kept in the sealed request's display). */
 export interface BatchFacts {
   kind: BatchKind;
   fileName: string;
@@ -77,7 +77,7 @@ export const amountText = (a: Amount): string => amountToString(a);
  * row first, "Partly paid: 10 of 20 (…)", domain/batch-status.ts) and the total moved.
  */
 export function batchSummaryText(record: RequestRecord, moved: Amount): string {
-  const f = record.frozen;
+  const f = record.sealed;
   const status = batchStatusWords(record, moved) ?? '';
   const unknown =
     record.counts.unknown > 0

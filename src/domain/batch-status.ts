@@ -17,15 +17,15 @@ export type PauseKind = 'unknown' | 'funding' | 'failures' | 'redis' | 'other';
  * numbered from 1, so there it is row k.
  */
 export const rowOf = (record: RequestRecord, executionId: string): number =>
-  Number(executionId.slice(executionId.lastIndexOf('.') + 1)) + (record.frozen.display.viaApi ? 0 : 1);
+  Number(executionId.slice(executionId.lastIndexOf('.') + 1)) + (record.sealed.display.viaApi ? 0 : 1);
 
 /**
  * The execution a person's row number names (`B-1003 row 2` is `B-1003.1` for a file's batch):
  * the inverse of rowOf; undefined when the batch has no such row.
  */
 export function executionOfRow(record: RequestRecord, row: number): string | undefined {
-  const n = row - (record.frozen.display.viaApi ? 0 : 1);
-  return Number.isInteger(n) && n >= 1 && n <= record.executionCount ? `${record.frozen.id}.${n}` : undefined;
+  const n = row - (record.sealed.display.viaApi ? 0 : 1);
+  return Number.isInteger(n) && n >= 1 && n <= record.executionCount ? `${record.sealed.id}.${n}` : undefined;
 }
 
 /**
@@ -34,7 +34,7 @@ export function executionOfRow(record: RequestRecord, row: number): string | und
  * the execution id itself ("R-1002.1") for a single request's one execution.
  */
 export const executionName = (record: RequestRecord, executionId: string): string =>
-  record.frozen.display.batch ? `${record.frozen.id} row ${rowOf(record, executionId)}` : executionId;
+  record.sealed.display.batch ? `${record.sealed.id} row ${rowOf(record, executionId)}` : executionId;
 
 /** Rows (of the record's first page of executions) in one state, in row order. */
 export const rowsIn = (record: RequestRecord, state: RequestRecord['executions'][number]['state']): number[] =>
@@ -71,10 +71,10 @@ export function rowWords(rows: readonly number[], max = 10): string {
 export function outcomeWords(record: RequestRecord, moved: Amount | undefined = record.moved): string {
   const c = record.counts;
   const n = record.executionCount;
-  const offramps = record.frozen.display.batch?.kind === 'offramps';
+  const offramps = record.sealed.display.batch?.kind === 'offramps';
   // An offramp that succeeded is initiated: the service only initiates a payout (spec 4.3).
   const paid = offramps ? 'initiated' : 'paid';
-  const code = record.frozen.display.assetCode ?? '';
+  const code = record.sealed.display.assetCode ?? '';
   const money = moved ? ` (${formatAmount(moved)} ${code})` : '';
   const rest = [
     ...(c.failed > 0 ? [`${c.failed} failed`] : []),
@@ -116,7 +116,7 @@ export function pausedWhy(record: RequestRecord): string {
  * request does). The same text on the card, in the notification text, App Home and the report.
  */
 export function batchStatusWords(record: RequestRecord, moved: Amount | undefined = record.moved): string | undefined {
-  if (!record.frozen.display.batch) return undefined;
+  if (!record.sealed.display.batch) return undefined;
   switch (record.approvalState) {
     case 'approved':
     case 'running':

@@ -17,4 +17,14 @@ export interface UnfreezeProposal {
   card?: { channel: string; ts: string };
 }
 
-export type UnfreezeChoice = 'release' | 'cancel';
+/** Unfreeze and run what the freeze held, or unfreeze and cancel it. */
+export type UnfreezeChoice = 'unfreeze' | 'cancel';
+
+/**
+ * A stored vote or decision as a choice. Proposals written before the card said "unfreeze"
+ * stored `release` for the same choice.
+ */
+export function unfreezeChoiceOf(stored: string | undefined): UnfreezeChoice | undefined {
+  if (stored === 'cancel') return 'cancel';
+  return stored === 'unfreeze' || stored === 'release' ? 'unfreeze' : undefined;
+}

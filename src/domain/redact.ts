@@ -37,12 +37,12 @@ function maskDeep(value: unknown, key = ''): unknown {
 export const callSha256 = (call: SealedRequest['call']): string => bytesToHex(sha256(utf8ToBytes(canonicalJson(call))));
 
 /** The request as kept once final: idempotent, so a second final transition changes nothing. */
-export function redactSealed(frozen: SealedRequest, at: number): SealedRequest {
-  if (frozen.redacted) return frozen;
+export function redactSealed(sealed: SealedRequest, at: number): SealedRequest {
+  if (sealed.redacted) return sealed;
   return {
-    ...frozen,
-    call: maskDeep(frozen.call) as SealedRequest['call'],
-    display: maskDeep(frozen.display) as SealedRequest['display'],
-    redacted: { at, callSha256: callSha256(frozen.call) },
+    ...sealed,
+    call: maskDeep(sealed.call) as SealedRequest['call'],
+    display: maskDeep(sealed.display) as SealedRequest['display'],
+    redacted: { at, callSha256: callSha256(sealed.call) },
   };
 }

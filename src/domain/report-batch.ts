@@ -21,14 +21,14 @@ export interface BatchRowFacts {
  * in the asset and kind of the batch. The batch's one approval is counted once, on its first row.
  */
 export function batchPayments(record: RequestRecord, rows: readonly BatchRowFacts[]): Payment[] {
-  const { call, display, createdAt } = record.frozen;
+  const { call, display, createdAt } = record.sealed;
   if (call.kind !== 'transfer' && call.kind !== 'offramp') return [];
   const asset = assetInfo(call.body.asset);
   const approvalMs =
     record.decidedAt !== undefined && record.votes.length > 0 ? record.decidedAt - createdAt : undefined;
   return rows.map((r, i) => ({
     id: r.executionId,
-    name: `${record.frozen.id} row ${r.row.row}`,
+    name: `${record.sealed.id} row ${r.row.row}`,
     ...(record.approvalState === 'paused' ? { batchPaused: true } : {}),
     kind: call.kind as 'transfer' | 'offramp',
     state: r.state,

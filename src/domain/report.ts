@@ -77,7 +77,7 @@ export const isBatchRecord = (record: RequestRecord): boolean => record.shape ==
  * payment: its own call only describes the total and is never sent; its rows are (batchPayments).
  */
 export function paymentOf(record: RequestRecord): Payment | undefined {
-  const { call, display, id, createdAt } = record.frozen;
+  const { call, display, id, createdAt } = record.sealed;
   if (call.kind !== 'transfer' && call.kind !== 'offramp') return undefined;
   if (isBatchRecord(record)) return undefined;
   if (call.body.amount < 0) return undefined; // an old "entire balance" record carries no exact amount
@@ -112,8 +112,8 @@ function ownWalletKeys(records: readonly RequestRecord[]): Map<string, string> {
     const kind = CHAINS[assetInfo(asset).chain].kind;
     for (const [chain, c] of Object.entries(CHAINS)) if (c.kind === kind) own.set(paidAs(chain, address), alias);
   };
-  for (const { frozen } of records) {
-    const { call, display } = frozen;
+  for (const { sealed } of records) {
+    const { call, display } = sealed;
     if (call.kind !== 'transfer') continue;
     if (display.walletAddress && display.walletAlias) add(call.body.asset, display.walletAddress, display.walletAlias);
     if (display.ownWallet) add(call.body.asset, call.body.receiver, display.ownWallet);
@@ -206,7 +206,7 @@ export function buildReport(
       .filter((r) => isBatchRecord(r) && OPEN_BATCH.has(r.approvalState))
       .flatMap((r) => {
         const words = batchStatusWords(r);
-        return words ? [{ id: r.frozen.id, words }] : [];
+        return words ? [{ id: r.sealed.id, words }] : [];
       }),
   };
 }

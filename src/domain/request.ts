@@ -7,7 +7,6 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { Amount } from './amount.js';
 import type { ApprovalShape, ApprovalState, ExecutionCounts, ExecutionState, ViewState } from './approval.js';
-import { VIEW_STATES } from './approval.js';
 import type { AssetId } from './assets.js';
 import type { BatchFacts } from './batch-approval.js';
 import { canonicalJson } from './canonical-json.js';
@@ -18,11 +17,11 @@ import type { RepeatHit } from './repeats.js';
 import type { SealedSchedule } from './schedule.js';
 import type { PasskeyProof } from './step-up.js';
 
-/** Today's request states are the view of an approval and its executions (domain/approval.ts viewState). */
-export const REQUEST_STATES = VIEW_STATES;
-export type RequestState = ViewState;
-
-export const FINAL_STATES: ReadonlySet<RequestState> = new Set([
+/**
+ * A record's `state` is the view of its approval and executions, derived by one function
+ * (domain/approval.ts viewState); moves happen only at the approval and execution levels.
+ */
+export const FINAL_STATES: ReadonlySet<ViewState> = new Set([
   'succeeded',
   'failed',
   'unknown',
@@ -30,25 +29,7 @@ export const FINAL_STATES: ReadonlySet<RequestState> = new Set([
   'cancelled',
   'expired',
 ]);
-export const isFinal = (s: RequestState): boolean => FINAL_STATES.has(s);
-
-/** Allowed moves; anything else is a bug or a race the store refuses. */
-export const TRANSITIONS: Readonly<Record<RequestState, readonly RequestState[]>> = {
-  pending: ['approved', 'denied', 'cancelled', 'expired'],
-  // approved → cancelled only when an unfreeze cancels what the freeze held.
-  approved: ['executing', 'cancelled'],
-  // executing → approved only when the call provably never left (connection refused).
-  executing: ['succeeded', 'failed', 'unknown', 'approved'],
-  // A late real answer replaces "unknown" (the record keeps both in its history).
-  unknown: ['succeeded', 'failed'],
-  succeeded: [],
-  failed: [],
-  denied: [],
-  cancelled: [],
-  expired: [],
-};
-
-export const canMove = (from: RequestState, to: RequestState): boolean => TRANSITIONS[from].includes(to);
+export const isFinal = (s: ViewState): boolean => FINAL_STATES.has(s);
 
 /** A beneficiary that already exists at the service, as the requester states it. */
 export interface StatedBeneficiary {
@@ -122,8 +103,8 @@ export interface RequestDisplay {
 /**
  * A request as sealed at submission: what runs is exactly this (DESIGN invariant 2). "Seal" is
  * this immutability; "freeze" is only the kill switch (`/freeze`, FreezeState). The
- * record property and the Redis hash field keep the name `frozen` (the stored format; renaming it
- * would need a migration of every record for no behaviour).
+ * record property is `sealed`; the Redis hash field keeps its stored name, mapped in one place
+ * (store/sealed-field.ts), so old records need no migration.
  */
 export interface SealedRequest {
   id: string;
@@ -137,7 +118,7 @@ export interface SealedRequest {
   expiresAt: number;
   requiredApprovals: number;
   rule: string;
-  /** Short hash of the frozen call, shown on the card. */
+  /** Short hash of the sealed call, shown on the card. */
   hash: string;
   /**
    * The available balance (minor units) the request was submitted against; an
@@ -232,8 +213,8 @@ export interface RequestOutcome {
 }
 
 export interface RequestRecord {
-  frozen: SealedRequest;
-  state: RequestState;
+  sealed: SealedRequest;
+  state: ViewState;
   votes: Vote[];
   decidedBy?: string;
   decidedAt?: number;

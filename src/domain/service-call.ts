@@ -1,6 +1,6 @@
 /**
  * The service call a validated draft becomes: exactly the body POST /transfer or /offramp will
- * receive, frozen and hashed when the request is posted (DESIGN invariant 2).
+ * receive, sealed and hashed when the request is posted (DESIGN invariant 2).
  */
 import { amountToWire } from './amount.js';
 import type { SealedDraft } from './draft.js';

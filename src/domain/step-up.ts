@@ -58,8 +58,8 @@ export function needsStepUp(settings: StepUpSettings, subject: StepUpSubject): b
  * canonical JSON. Kept only to re-verify votes cast with a v1 challenge; every new challenge
  * commits to the approvalHash (sealedApprovalHash) the card shows the first 10 characters of.
  */
-export const v1ApprovalHash = (frozen: Pick<SealedRequest, 'call'>): string =>
-  bytesToHex(sha256(utf8ToBytes(canonicalJson(frozen.call))));
+export const v1ApprovalHash = (sealed: Pick<SealedRequest, 'call'>): string =>
+  bytesToHex(sha256(utf8ToBytes(canonicalJson(sealed.call))));
 
 const MONEY: ReadonlySet<string> = new Set(['transfer', 'offramp']);
 
@@ -71,15 +71,15 @@ const MONEY: ReadonlySet<string> = new Set(['transfer', 'offramp']);
  * sealed before the approvalHash was its card's hash showed the call's own SHA-256, which it
  * keeps. undefined: the stored call no longer matches what the card shows.
  */
-export function sealedApprovalHash(frozen: Pick<SealedRequest, 'call' | 'hash' | 'redacted'>): string | undefined {
-  const now = sealHash(frozen.call);
-  const kept = frozen.redacted?.callSha256;
-  if (kept && MONEY.has(frozen.call.kind) && kept !== now) return undefined;
+export function sealedApprovalHash(sealed: Pick<SealedRequest, 'call' | 'hash' | 'redacted'>): string | undefined {
+  const now = sealHash(sealed.call);
+  const kept = sealed.redacted?.callSha256;
+  if (kept && MONEY.has(sealed.call.kind) && kept !== now) return undefined;
   const seal = kept ?? now;
-  const body = frozen.call.body as { wallet_id?: string; asset?: string };
-  const full = approvalHash(frozen.call.kind, body.wallet_id ?? '', body.asset ?? '', [seal]);
-  if (full.startsWith(frozen.hash)) return full;
-  return seal.startsWith(frozen.hash) ? seal : undefined;
+  const body = sealed.call.body as { wallet_id?: string; asset?: string };
+  const full = approvalHash(sealed.call.kind, body.wallet_id ?? '', body.asset ?? '', [seal]);
+  if (full.startsWith(sealed.hash)) return full;
+  return seal.startsWith(sealed.hash) ? seal : undefined;
 }
 
 export const STEP_UP_DOMAIN = 'rampart-stepup-v1';

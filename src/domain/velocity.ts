@@ -120,21 +120,21 @@ export interface VelocitySubject {
  * spec 4.2) the available balance it was submitted and approved against.
  */
 export function velocitySubject(
-  frozen: Pick<SealedRequest, 'call' | 'display' | 'availableUnits'>,
+  sealed: Pick<SealedRequest, 'call' | 'display' | 'availableUnits'>,
 ): VelocitySubject | undefined {
-  const { call } = frozen;
+  const { call } = sealed;
   if (call.kind !== 'transfer' && call.kind !== 'offramp') return undefined;
   const asset = assetInfo(call.body.asset);
   let units: bigint;
   if (call.body.amount === -1) {
-    if (frozen.availableUnits === undefined) return undefined;
-    units = BigInt(frozen.availableUnits);
+    if (sealed.availableUnits === undefined) return undefined;
+    units = BigInt(sealed.availableUnits);
   } else {
     units = amountFromNumber(call.body.amount, asset.decimals).units;
   }
   return {
     walletId: call.body.wallet_id,
-    walletAlias: frozen.display.walletAlias ?? call.body.wallet_id,
+    walletAlias: sealed.display.walletAlias ?? call.body.wallet_id,
     code: asset.code.toUpperCase(),
     decimals: asset.decimals,
     units,

@@ -4,7 +4,8 @@
  * kinds, states, operations, outcomes, queues — never ids, amounts, addresses or people.
  */
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import type { RequestKind, RequestState } from '../domain/request.js';
+import type { ViewState } from '../domain/approval.js';
+import type { RequestKind } from '../domain/request.js';
 
 /** How a service call ended, as a label: the service answered, refused, or never/maybe got it. */
 export type CallOutcome = 'ok' | 'refused' | 'not_sent' | 'ambiguous' | 'invalid';
@@ -27,7 +28,7 @@ export interface MetricSources {
 
 export interface Metrics {
   registry: Registry;
-  requestChanged(kind: RequestKind, state: RequestState): void;
+  requestChanged(kind: RequestKind, state: ViewState): void;
   serviceCall(operation: string, outcome: CallOutcome, seconds: number): void;
   slackAck(kind: string, seconds: number): void;
   /** Every passkey attempt, by purpose and outcome (ok, invalid, limited, failed…). */

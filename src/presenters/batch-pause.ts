@@ -63,7 +63,7 @@ function reasonAndAdvice(f: PauseFacts, wallet: string): string {
 /** "<@riley> <@amara> B-1003 is paused (13 of 20 rows run). Rows 12, 13 and 14 failed: … (7 rows, 350,000.00 cNGN unsent)". */
 export function pauseNoticeText(f: PauseFacts): string {
   const { record, unsent } = f;
-  const fr = record.frozen;
+  const fr = record.sealed;
   const who = [fr.requester, ...f.approvers.filter((a) => a !== fr.requester)].map(mention).join(' ');
   const wallet = fr.display.walletAlias ?? '';
   const c = record.counts;

@@ -10,7 +10,7 @@ import type { RequestRecord } from '../domain/request.js';
 import { outcomeMessage } from './describe-error.js';
 
 const decimalsOf = (record: RequestRecord): number =>
-  assetDecimals((record.frozen.call.body as { asset?: string }).asset);
+  assetDecimals((record.sealed.call.body as { asset?: string }).asset);
 
 /** A row without a recorded outcome says why it was not sent: a cancelled row was stopped with its batch. */
 const notSentWhy = (state: BatchRowOutcome['state']): string | undefined =>
@@ -18,7 +18,7 @@ const notSentWhy = (state: BatchRowOutcome['state']): string | undefined =>
 
 /** The total moved (succeeded rows) and the receipt CSV: the thread's, and `rampart batch receipt`'s. */
 export function batchReceipt(record: RequestRecord, rows: readonly BatchRowOutcome[]): { moved: Amount; csv: string } {
-  const kind = record.frozen.display.batch?.kind ?? 'transfers';
+  const kind = record.sealed.display.batch?.kind ?? 'transfers';
   const decimals = decimalsOf(record);
   const amount = (r: BatchRowOutcome): Amount => parseAmount(r.amount, decimals);
   const csv = receiptCsv(

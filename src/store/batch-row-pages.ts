@@ -19,7 +19,7 @@ export async function batchRowsWithExecutions(
   store: Pick<RequestStore, 'batches' | 'executions'>,
   record: RequestRecord,
 ): Promise<RowWithExecution[]> {
-  const id = record.frozen.id;
+  const id = record.sealed.id;
   const rows = await store.batches.rows(id);
   const out: RowWithExecution[] = [];
   for (let offset = 0; offset < rows.length; offset += PAGE) {

@@ -5,11 +5,15 @@
  * key derives from the one prefix, so a hash-tagged prefix keeps them in one cluster slot.
  */
 
-import type { FreezeState, UnfreezeChoice, UnfreezeProposal } from '../domain/freeze-state.js';
+import {
+  type FreezeState,
+  type UnfreezeChoice,
+  type UnfreezeProposal,
+  unfreezeChoiceOf,
+} from '../domain/freeze-state.js';
 import type { VelocityRule, VelocitySubject, VelocityUsage } from '../domain/velocity.js';
 import { luaScript } from './lua-scripts.js';
 import type { RedisClient } from './redis.js';
-import { repliesOf } from './redis-errors.js';
 import type { VoteControls } from './requests.js';
 import { evalScript } from './run-script.js';
 
@@ -20,6 +24,9 @@ const MIN_RETENTION_MS = 31 * 86_400_000;
 
 /** The freeze reason written over its placeholder, atomically. */
 const ADD_REASON = luaScript('freeze-add-reason');
+
+/** A ledger entry given back with its share of the running total, atomically. */
+const RELEASE = luaScript('velocity-release');
 
 export class ControlStore {
   constructor(
@@ -77,13 +84,7 @@ export class ControlStore {
 
   /** A request that ended `failed` (or was cancelled after approval) gives its headroom back. */
   async releaseHeadroom(subject: VelocitySubject, requestId: string): Promise<void> {
-    repliesOf(
-      await this.redis
-        .multi()
-        .zrem(this.ledgerKey(subject), requestId)
-        .hdel(this.amountsKey(subject), requestId)
-        .exec(),
-    );
+    await evalScript(this.redis, RELEASE, 2, this.ledgerKey(subject), this.amountsKey(subject), requestId);
   }
 
   async freeze(): Promise<FreezeState | undefined> {
@@ -137,16 +138,30 @@ export class UnfreezeStore {
     const h = await this.redis.hgetall(this.key);
     if (!h.id || !h.by) return undefined;
     const votes: Record<string, UnfreezeChoice> = {};
-    for (const [k, v] of Object.entries(h))
-      if (k.startsWith('vote:') && (v === 'release' || v === 'cancel')) votes[k.slice(5)] = v;
+    for (const [k, v] of Object.entries(h)) {
+      const choice = k.startsWith('vote:') ? unfreezeChoiceOf(v) : undefined;
+      if (choice) votes[k.slice(5)] = choice;
+    }
+    const decided = unfreezeChoiceOf(h.decided);
     return {
       id: h.id,
       by: h.by,
       at: Number(h.at),
       votes,
-      ...(h.decided === 'release' || h.decided === 'cancel' ? { decided: h.decided } : {}),
+      ...(decided ? { decided } : {}),
       ...(h.card ? { card: JSON.parse(h.card) as { channel: string; ts: string } } : {}),
     };
+  }
+
+  /**
+   * A proposal voted on before the card said "unfreeze" stored `release` for that choice; the vote
+   * script counts equal words, so those votes are rewritten first (same meaning, idempotent), or
+   * an old and a new vote for the same choice would not add up.
+   */
+  private async upgradeOldVotes(): Promise<void> {
+    const h = await this.redis.hgetall(this.key);
+    const old = Object.entries(h).filter(([k, v]) => (k.startsWith('vote:') || k === 'decided') && v === 'release');
+    if (old.length > 0) await this.redis.hset(this.key, Object.fromEntries(old.map(([k]) => [k, 'unfreeze'])));
   }
 
   /** Opens a proposal unless one is waiting; returns the one in force and whether it is new. */
@@ -162,6 +177,7 @@ export class UnfreezeStore {
   }
 
   async vote(id: string, user: string, choice: UnfreezeChoice, required: number): Promise<UnfreezeVote> {
+    await this.upgradeOldVotes();
     const [outcome, a, b] = (await evalScript(
       this.redis,
       UNFREEZE_VOTE,
@@ -174,7 +190,7 @@ export class UnfreezeStore {
       String(required),
     )) as [string, string?, string?];
     if (outcome === 'voted') return { outcome, count: Number(a) };
-    if (outcome === 'decided') return { outcome, choice: a === 'cancel' ? 'cancel' : 'release', now: b === '1' };
+    if (outcome === 'decided') return { outcome, choice: unfreezeChoiceOf(a) ?? 'unfreeze', now: b === '1' };
     return { outcome: outcome === 'stale' ? 'stale' : 'not_frozen' };
   }
 

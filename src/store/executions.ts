@@ -12,18 +12,12 @@ import {
   canMoveExecution,
   type ExecutionState,
   executionId,
+  type ViewState,
 } from '../domain/approval.js';
 import type { ConfirmRefusal, NotPaidProposal } from '../domain/not-paid.js';
 import type { BalanceReading } from '../domain/outcome-evidence.js';
 import { redactSealed } from '../domain/redact.js';
-import type {
-  ExecutionRecord,
-  HistoryEntry,
-  RequestKind,
-  RequestOutcome,
-  RequestState,
-  SealedRequest,
-} from '../domain/request.js';
+import type { ExecutionRecord, HistoryEntry, RequestKind, RequestOutcome, SealedRequest } from '../domain/request.js';
 import { StateConflictError } from '../errors.js';
 import { luaScript } from './lua-scripts.js';
 import { executionOf, sealedCallOf } from './record-view.js';
@@ -31,6 +25,7 @@ import type { RedisClient } from './redis.js';
 import { readReplies } from './redis-errors.js';
 import { evalScript } from './run-script.js';
 import { cancelQueuedKeys, finishKeys, proposeKeys, startKeys, windowCancelKeys } from './script-keys.js';
+import { decodeSealed, readSealed, SEALED_FIELD, sealedFields } from './sealed-field.js';
 import type { ChangeListener, StoreKeys } from './store-keys.js';
 
 const START = luaScript('start');
@@ -44,7 +39,7 @@ export type ExecutionStart =
       token: string;
       executionId: string;
       /** The approval as sealed, carrying this execution's call. */
-      frozen: SealedRequest;
+      sealed: SealedRequest;
       /** The approval as stored (its own call): what a final move masks (no read before it). */
       approval: SealedRequest;
       /** This start moved the approval approved → running (a batch's card changes). */
@@ -80,7 +75,7 @@ export type StartRefusal = ApprovalState | 'waiting' | 'too-old' | 'turn' | 'fun
 export interface TransitionResult {
   ok: boolean;
   /** State before the attempt. */
-  from: RequestState | undefined;
+  from: ViewState | undefined;
 }
 
 export interface ExecutionTransition {
@@ -185,9 +180,9 @@ export class ExecutionStore {
       String(at),
       holdLimitMs === undefined ? '' : String(holdLimitMs),
     )) as [number, string, string?, number?, string?, string?, string?, string?, number?, number?, string?, string?];
-    const [ok, from, kind, seq, call, seal, frozen, decidedBy, tries, changed, before, shape] = r;
+    const [ok, from, kind, seq, call, seal, stored, decidedBy, tries, changed, before, shape] = r;
     if (ok === -1) return { token: undefined, from: 'queued', held: true };
-    if (ok !== 1 || frozen === undefined) {
+    if (ok !== 1 || stored === undefined) {
       const state = from === '' ? undefined : (from as ExecutionState);
       if (from === 'queued' && kind === '' && String(r[3]) === 'not-yet')
         return { token: undefined, from: state, approval: 'not-yet', waitMs: Math.max(1, Number(r[4] ?? '1')) };
@@ -196,12 +191,12 @@ export class ExecutionStore {
     }
     if (changed === 1 && kind && seq)
       this.onChange({ id: approvalId, kind: kind as RequestKind, state: 'executing', seq });
-    const approval = JSON.parse(frozen) as SealedRequest;
+    const approval = decodeSealed(stored);
     const sealed = { ...approval, call: sealedCallOf(call ?? '', approval) };
     return {
       token,
       executionId: execId,
-      frozen: sealed,
+      sealed,
       approval,
       began: before === 'approved',
       shape: shape === 'batch' ? 'batch' : 'single',
@@ -239,11 +234,10 @@ export class ExecutionStore {
     let maskedCall = '';
     if (to !== 'queued') {
       // The final move also masks the stored personal data, atomically.
-      const raw = how.approval ? undefined : await this.redis.hget(this.keys.approval(approvalId), 'frozen');
-      const frozen = how.approval ?? (raw ? (JSON.parse(raw) as SealedRequest) : undefined);
-      if (frozen && !frozen.redacted) {
-        const masked = redactSealed(frozen, at);
-        approvalFields = JSON.stringify({ frozen: JSON.stringify(masked) });
+      const sealed = how.approval ?? readSealed(await this.redis.hget(this.keys.approval(approvalId), SEALED_FIELD));
+      if (sealed && !sealed.redacted) {
+        const masked = redactSealed(sealed, at);
+        approvalFields = JSON.stringify(sealedFields(masked));
         // The script stores it on a single request's execution 1 only.
         maskedCall = JSON.stringify(masked.call);
       }
@@ -280,7 +274,7 @@ export class ExecutionStore {
       batchOptions,
       how.confirm ? JSON.stringify(how.confirm) : '',
       maskedCall,
-    )) as [number, string, RequestKind?, number?, number?, RequestState?, string?, string?, string?, string?, string?];
+    )) as [number, string, RequestKind?, number?, number?, ViewState?, string?, string?, string?, string?, string?];
     if (ok === 1 && changed === 1 && kind && seq && view) this.onChange({ id: approvalId, kind, state: view, seq });
     const prior = before === '' ? undefined : (before as ExecutionState);
     // On a refusal the third value is why (the script's {0, state, why}).
@@ -312,12 +306,11 @@ export class ExecutionStore {
       const page = Array.from({ length: Math.min(pageSize, n - offset) }, (_, i) =>
         executionId(approvalId, offset + i + 1),
       );
-      const raw = await this.redis.hget(this.keys.approval(approvalId), 'frozen');
-      const frozen = raw ? (JSON.parse(raw) as SealedRequest) : undefined;
-      const masked = frozen && !frozen.redacted ? redactSealed(frozen, at) : undefined;
+      const sealed = readSealed(await this.redis.hget(this.keys.approval(approvalId), SEALED_FIELD));
+      const masked = sealed && !sealed.redacted ? redactSealed(sealed, at) : undefined;
       const approvalFields = JSON.stringify({
         decidedAt: String(at),
-        ...(masked ? { frozen: JSON.stringify(masked) } : {}),
+        ...(masked ? sealedFields(masked) : {}),
       });
       // Aligned with the page; a row with 0 gives nothing back (the script reads it for a batch only).
       const units = page.map((id, i) => [id, (batch?.units(offset + i + 1) ?? 0n).toString()]);
@@ -350,14 +343,11 @@ export class ExecutionStore {
     release?: { ledger: string; amounts: string },
   ): Promise<{ ok: true; cancelled: number } | { ok: false; why: string }> {
     const at = this.now();
-    const [n, raw] = await this.redis.hmget(this.keys.approval(approvalId), 'n', 'frozen');
-    const frozen = raw ? (JSON.parse(raw) as SealedRequest) : undefined;
-    const masked = frozen && !frozen.redacted ? redactSealed(frozen, at) : undefined;
-    const fields = {
-      decidedBy: entry.by,
-      decidedAt: String(at),
-      ...(masked ? { frozen: JSON.stringify(masked) } : {}),
-    };
+    const [n, raw] = await this.redis.hmget(this.keys.approval(approvalId), 'n', SEALED_FIELD);
+    const sealed = readSealed(raw);
+    // The final state masks the stored personal data, in the same script.
+    const masked = sealed && !sealed.redacted ? redactSealed(sealed, at) : undefined;
+    const fields = { decidedBy: entry.by, decidedAt: String(at), ...(masked ? sealedFields(masked) : {}) };
     const keys = windowCancelKeys(this.keys, approvalId, release, Number(n ?? '1'));
     const r = (await evalScript(
       this.redis,

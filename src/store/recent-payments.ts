@@ -37,18 +37,18 @@ export class RecentPayments {
   fileKey = (fingerprint: string) => `${this.keys.prefix}:batchfile:${fingerprint}`;
 
   /** What a new approval adds to the indexes: each money execution, and a batch's file. */
-  entries(frozen: SealedRequest, calls: readonly ServiceCall[], windowMs: number): IndexEntries {
+  entries(sealed: SealedRequest, calls: readonly ServiceCall[], windowMs: number): IndexEntries {
     const out: IndexEntries = { keys: [], args: [] };
     calls.forEach((call, i) => {
       const digest = paymentDigest(call);
       if (!digest) return;
       out.keys.push(this.paymentKey(digest));
-      out.args.push(`${frozen.id}.${i + 1}`, String(windowMs));
+      out.args.push(`${sealed.id}.${i + 1}`, String(windowMs));
     });
-    const fingerprint = frozen.display.batch?.fileFingerprint;
+    const fingerprint = sealed.display.batch?.fileFingerprint;
     if (fingerprint) {
       out.keys.push(this.fileKey(fingerprint));
-      out.args.push(frozen.id, String(SAME_FILE_WINDOW_MS));
+      out.args.push(sealed.id, String(SAME_FILE_WINDOW_MS));
     }
     return out;
   }

@@ -12,6 +12,7 @@ import {
   emptyCounts,
   SINGLE_STATES,
   singleCounts,
+  type ViewState,
   viewState,
 } from '../domain/approval.js';
 import type { NotPaidProposal } from '../domain/not-paid.js';
@@ -19,11 +20,11 @@ import type {
   ExecutionRecord,
   RequestOutcome,
   RequestRecord,
-  RequestState,
   SealedRequest,
   ServiceCall,
   Vote,
 } from '../domain/request.js';
+import { readSealed, SEALED_FIELD } from './sealed-field.js';
 
 type Hash = Record<string, string>;
 
@@ -50,17 +51,17 @@ export function executionOf(id: string, approvalId: string, e: Hash): ExecutionR
 }
 
 /** The sealed call an execution runs: its own, or (records migrated from before format 2) the approval's. */
-export const sealedCallOf = (execCall: string, frozen: SealedRequest): ServiceCall =>
-  execCall ? (JSON.parse(execCall) as ServiceCall) : frozen.call;
+export const sealedCallOf = (execCall: string, sealed: SealedRequest): ServiceCall =>
+  execCall ? (JSON.parse(execCall) as ServiceCall) : sealed.call;
 
 /**
  * The approval's stored shape; a record the scripts have not migrated yet (format 1 or 2) is
  * read as store/lua/includes/migrate.lua will write it: a batch's sealed request carries its
  * card facts, and a batch of several rows has several executions.
  */
-export function shapeOf(h: Hash, frozen: SealedRequest | undefined): ApprovalShape {
+export function shapeOf(h: Hash, sealed: SealedRequest | undefined): ApprovalShape {
   if (h.shape === 'single' || h.shape === 'batch' || h.shape === 'series') return h.shape;
-  return frozen?.display?.batch !== undefined || Number(h.n ?? '1') > 1 ? 'batch' : 'single';
+  return sealed?.display?.batch !== undefined || Number(h.n ?? '1') > 1 ? 'batch' : 'single';
 }
 
 /**
@@ -68,9 +69,9 @@ export function shapeOf(h: Hash, frozen: SealedRequest | undefined): ApprovalSha
  * its first page of executions when it has several.
  */
 export function recordOf(id: string, h: Hash, first: Hash, more: ExecutionRecord[] = []): RequestRecord | undefined {
-  if (!h.frozen || !h.state) return undefined;
-  const frozen = JSON.parse(h.frozen) as SealedRequest;
-  let state: RequestState;
+  const sealed = readSealed(h[SEALED_FIELD]);
+  if (!sealed || !h.state) return undefined;
+  let state: ViewState;
   let approvalState: ApprovalState;
   let counts: ExecutionCounts;
   let executions: ExecutionRecord[];
@@ -83,17 +84,18 @@ export function recordOf(id: string, h: Hash, first: Hash, more: ExecutionRecord
     const one = executionOf(`${id}.1`, id, first);
     executions = executionCount === 1 ? (one ? [one] : []) : more;
   } else {
-    state = h.state as RequestState;
-    const [a, e] = SINGLE_STATES[state];
+    // Before format 2 the record stored the view itself; read as the scripts migrate it.
+    const [a, e] = SINGLE_STATES[h.state as ViewState];
     approvalState = a;
     counts = singleCounts(e);
+    state = viewState(approvalState, counts);
     executionCount = 1;
     const tries = state === 'pending' || state === 'approved' || state === 'cancelled' ? 0 : 1;
-    executions = [{ id: `${id}.1`, approvalId: id, state: e, sealHash: frozen.hash, tries }];
+    executions = [{ id: `${id}.1`, approvalId: id, state: e, sealHash: sealed.hash, tries }];
   }
   const record: RequestRecord = {
-    frozen,
-    shape: shapeOf(h, frozen),
+    sealed,
+    shape: shapeOf(h, sealed),
     state,
     votes: JSON.parse(h.votes ?? '[]') as Vote[],
     approvalState,

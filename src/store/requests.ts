@@ -1,9 +1,9 @@
 /**
- * Redis persistence of requests: the frozen request, its state, votes and append-only history.
+ * Redis persistence of requests: the sealed request, its state, votes and append-only history.
  * The record is the source of truth for execution, not BullMQ's job state (DESIGN invariant 3).
  */
 
-import { type ApprovalShape, executionId, sealHash } from '../domain/approval.js';
+import { type ApprovalShape, executionId, sealHash, type ViewState } from '../domain/approval.js';
 import { callDestination } from '../domain/destination-key.js';
 import type { OpenCapHolder, OpenCaps } from '../domain/open-caps.js';
 import { redactSealed } from '../domain/redact.js';
@@ -15,7 +15,6 @@ import {
   type RequestKind,
   type RequestOutcome,
   type RequestRecord,
-  type RequestState,
   type SealedRequest,
   type ServiceCall,
 } from '../domain/request.js';
@@ -32,6 +31,7 @@ import { recordOf, shapeOf } from './record-view.js';
 import type { RedisClient } from './redis.js';
 import { readReplies } from './redis-errors.js';
 import { evalScript } from './run-script.js';
+import { encodeSealed, readSealed, SEALED_FIELD, sealedFields } from './sealed-field.js';
 import { type ChangeListener, StoreKeys } from './store-keys.js';
 import { createField, ruleArgs, subjectField, subjectOfField } from './velocity-lua.js';
 
@@ -75,7 +75,7 @@ export interface VoteControls {
 
 export interface VoteResult {
   outcome: VoteOutcome;
-  state: RequestState | undefined;
+  state: ViewState | undefined;
   votes: number;
   required: number;
   decidedBy: string | undefined;
@@ -156,7 +156,7 @@ export class RequestStore {
   }
 
   /** Approvals in one view state, scored by when they entered it (kept by the Lua scripts). */
-  stateKey = (state: RequestState) => this.keys.state(state);
+  stateKey = (state: ViewState) => this.keys.state(state);
 
   private key = (id: string) => this.keys.approval(id);
   private historyKey = (id: string) => this.keys.history(id);
@@ -193,33 +193,33 @@ export class RequestStore {
    * the record, its first history entry, the indexes and its executions, each `queued` with its
    * sealed call, sealHash and destination key (`calls` defaults to the one call of a
    * single request).
-   * `frozen` is written once. With `notAfterRedisMs`, Redis refuses the create once its own
+   * The sealed call is written once. With `notAfterRedisMs`, Redis refuses the create once its own
    * clock is past that moment, so a caller that stopped waiting can tell the person, truthfully,
    * that nothing was submitted.
    */
   async create(
-    frozen: SealedRequest,
+    sealed: SealedRequest,
     options: CreateOptions = {},
-    calls: readonly ServiceCall[] = [frozen.call],
+    calls: readonly ServiceCall[] = [sealed.call],
   ): Promise<CreateOutcome> {
     const entry: HistoryEntry = {
-      at: frozen.createdAt,
+      at: sealed.createdAt,
       event: 'requested',
-      by: frozen.requester,
-      detail: frozen.reason,
+      by: sealed.requester,
+      detail: sealed.reason,
     };
-    const claimKey = options.submission ? this.submissionKey(options.submission) : this.key(frozen.id);
-    const execKeys = calls.map((_, i) => this.keys.execution(executionId(frozen.id, i + 1)));
-    const index = this.recent.entries(frozen, calls, options.repeatWindowMs ?? DEFAULT_REPEAT_WINDOW_MS);
-    const byRequester = this.keys.openBy(frozen.requester);
-    const keyId = frozen.display.viaApi?.keyId;
+    const claimKey = options.submission ? this.submissionKey(options.submission) : this.key(sealed.id);
+    const execKeys = calls.map((_, i) => this.keys.execution(executionId(sealed.id, i + 1)));
+    const index = this.recent.entries(sealed, calls, options.repeatWindowMs ?? DEFAULT_REPEAT_WINDOW_MS);
+    const byRequester = this.keys.openBy(sealed.requester);
+    const keyId = sealed.display.viaApi?.keyId;
     const { caps } = options;
     const [outcome, owner, open] = (await evalScript(
       this.redis,
       CREATE,
       8 + execKeys.length + index.keys.length,
-      this.key(frozen.id),
-      this.historyKey(frozen.id),
+      this.key(sealed.id),
+      this.historyKey(sealed.id),
       this.recentKey,
       this.openKey,
       claimKey,
@@ -228,31 +228,31 @@ export class RequestStore {
       ...index.keys,
       byRequester,
       keyId ? this.keys.keyOpen(keyId) : byRequester,
-      JSON.stringify(frozen),
-      frozen.id,
-      frozen.requester,
-      String(frozen.requiredApprovals),
-      String(frozen.expiresAt),
+      encodeSealed(sealed),
+      sealed.id,
+      sealed.requester,
+      String(sealed.requiredApprovals),
+      String(sealed.expiresAt),
       JSON.stringify(entry),
-      String(frozen.createdAt),
+      String(sealed.createdAt),
       options.notAfterRedisMs === undefined ? '' : String(Math.floor(options.notAfterRedisMs)),
       String(SUBMISSION_CLAIM_MS),
-      frozen.call.kind,
-      frozen.stepUp ? '1' : '0',
+      sealed.call.kind,
+      sealed.stepUp ? '1' : '0',
       String(calls.length),
       ...calls.flatMap((c) => [JSON.stringify(c), sealHash(c), callDestination(c)?.key ?? '']),
       ...index.args,
       options.shape ?? 'single',
-      createField(frozen),
+      createField(sealed),
       caps ? String(caps.requester) : '',
       caps?.apiKey === undefined ? '' : String(caps.apiKey),
     )) as [CreateOutcome['outcome'] | 'exists', string, string?];
-    if (outcome === 'exists') throw new StateConflictError(`request ${frozen.id} already exists`);
+    if (outcome === 'exists') throw new StateConflictError(`request ${sealed.id} already exists`);
     if (outcome === 'too_many_open') return { outcome, holder: owner as OpenCapHolder, open: Number(open) };
     if (outcome === 'taken') return { outcome, id: owner };
     if (outcome === 'late') return { outcome };
-    this.onChange({ id: frozen.id, kind: frozen.call.kind, state: 'pending', seq: 1 });
-    return { outcome, id: frozen.id };
+    this.onChange({ id: sealed.id, kind: sealed.call.kind, state: 'pending', seq: 1 });
+    return { outcome, id: sealed.id };
   }
 
   /** The request a submitted form became, if it became one. */
@@ -285,8 +285,8 @@ export class RequestStore {
     const [shape, n, state] = await this.redis.hmget(this.key(id), 'shape', 'n', 'state');
     if (!state) return undefined;
     if (shape) return shapeOf({ shape }, undefined);
-    const frozen = await this.redis.hget(this.key(id), 'frozen');
-    return shapeOf({ ...(n ? { n } : {}) }, frozen ? (JSON.parse(frozen) as SealedRequest) : undefined);
+    const sealed = readSealed(await this.redis.hget(this.key(id), SEALED_FIELD));
+    return shapeOf({ ...(n ? { n } : {}) }, sealed);
   }
 
   /** One execution (`R-1001.1`). */
@@ -399,7 +399,7 @@ export class RequestStore {
         ? {}
         : { limitIndex: Number(limitIndex), used: BigInt(used ?? '0'), subject: subjectOfField(subject) }),
       outcome,
-      state: state === '' ? undefined : (state as RequestState),
+      state: state === '' ? undefined : (state as ViewState),
       votes: Number(votes),
       required: Number(required),
       decidedBy: decidedBy || undefined,
@@ -417,12 +417,12 @@ export class RequestStore {
    */
   async transition(
     id: string,
-    from: readonly RequestState[],
-    to: RequestState,
+    from: readonly ViewState[],
+    to: ViewState,
     entry: Omit<HistoryEntry, 'at'>,
     fields: Record<string, string> = {},
   ): Promise<TransitionResult> {
-    const one = (f: RequestState) => from.length === 1 && from[0] === f;
+    const one = (f: ViewState) => from.length === 1 && from[0] === f;
     if (one('pending') && (to === 'denied' || to === 'cancelled' || to === 'expired'))
       return this.decide(id, to, entry, fields);
     if (one('approved') && to === 'cancelled') {
@@ -445,11 +445,11 @@ export class RequestStore {
     fields: Record<string, string> = {},
   ): Promise<TransitionResult> {
     const history: HistoryEntry = { at: this.now(), ...entry };
-    const [n, raw] = await this.redis.hmget(this.key(id), 'n', 'frozen');
-    const frozen = raw ? (JSON.parse(raw) as SealedRequest) : undefined;
+    const [n, raw] = await this.redis.hmget(this.key(id), 'n', SEALED_FIELD);
+    const sealed = readSealed(raw);
     // The final state also masks the stored personal data, atomically.
-    const redacted = frozen && !frozen.redacted ? redactSealed(frozen, history.at) : undefined;
-    const masked = redacted ? { frozen: JSON.stringify(redacted) } : {};
+    const redacted = sealed && !sealed.redacted ? redactSealed(sealed, history.at) : undefined;
+    const masked = redacted ? sealedFields(redacted) : {};
     const execs = Array.from({ length: Number(n ?? '1') }, (_, i) => this.keys.execution(executionId(id, i + 1)));
     const [ok, before, kind, seq] = (await evalScript(
       this.redis,
@@ -471,7 +471,7 @@ export class RequestStore {
       redacted ? JSON.stringify({ call: JSON.stringify(redacted.call) }) : '',
     )) as [number, string, RequestKind?, number?];
     if (ok === 1 && kind && seq) this.onChange({ id, kind, state: to, seq });
-    return { ok: ok === 1, from: before === '' ? undefined : (before as RequestState) };
+    return { ok: ok === 1, from: before === '' ? undefined : (before as ViewState) };
   }
 
   /**
@@ -535,7 +535,7 @@ export class RequestStore {
   }
 
   /** Newest first by when they entered `state`: the index, not a scan of recent requests. */
-  async idsInState(state: RequestState, limit = 20): Promise<string[]> {
+  async idsInState(state: ViewState, limit = 20): Promise<string[]> {
     return this.redis.zrevrange(this.stateKey(state), 0, limit - 1);
   }
 
@@ -543,12 +543,7 @@ export class RequestStore {
    * Approvals whose view changed in [since, until] (an execution of theirs started or ended then:
    * each start and end moves the view), newest first, at most `limit` per state.
    */
-  async idsChangedBetween(
-    states: readonly RequestState[],
-    since: number,
-    until: number,
-    limit = 50,
-  ): Promise<string[]> {
+  async idsChangedBetween(states: readonly ViewState[], since: number, until: number, limit = 50): Promise<string[]> {
     const lists = await Promise.all(
       states.map((s) => this.redis.zrevrangebyscore(this.stateKey(s), until, since, 'LIMIT', 0, limit)),
     );
@@ -556,7 +551,7 @@ export class RequestStore {
   }
 
   /** How many requests are in `state`, and since when the longest-waiting one has been (ms). */
-  async stateCount(state: RequestState): Promise<{ count: number; oldestSince: number | undefined }> {
+  async stateCount(state: ViewState): Promise<{ count: number; oldestSince: number | undefined }> {
     const key = this.stateKey(state);
     const [count, [first]] = await Promise.all([this.redis.zcard(key), this.redis.zrange(key, '0', '0')]);
     const score = first === undefined ? null : await this.redis.zscore(key, first);

@@ -12,6 +12,7 @@ import { luaScript } from './lua-scripts.js';
 import type { RedisClient } from './redis.js';
 import type { VoteControls } from './requests.js';
 import { evalScript } from './run-script.js';
+import { encodeSealed } from './sealed-field.js';
 import type { StoreKeys } from './store-keys.js';
 import { ruleArgs } from './velocity-lua.js';
 
@@ -71,7 +72,7 @@ export class SeriesStore {
     const args = [
       String(k),
       run.id,
-      JSON.stringify(run),
+      encodeSealed(run),
       ...[created, onSeries, skipped].map((e) => JSON.stringify(e)),
       refused ?? '',
     ];

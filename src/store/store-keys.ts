@@ -2,13 +2,15 @@
  * Every key the request store owns, from one prefix (hash-tagged for a Redis Cluster, so all of
  * them, BullMQ's included, land in one slot: store/redis.ts, config REDIS_PREFIX).
  */
-import { REQUEST_STATES, type RequestKind, type RequestState } from '../domain/request.js';
+
+import { VIEW_STATES, type ViewState } from '../domain/approval.js';
+import type { RequestKind } from '../domain/request.js';
 
 /** An approval's view entered `state`; `seq` is its history entry's position (1-based). */
 export interface StateChange {
   id: string;
   kind: RequestKind;
-  state: RequestState;
+  state: ViewState;
   seq: number;
 }
 
@@ -22,9 +24,9 @@ export class StoreKeys {
   history = (id: string) => `${this.prefix}:req:${id}:history`;
   execution = (executionId: string) => `${this.prefix}:exec:${executionId}`;
   /** Approvals by view state, scored by when they entered it. */
-  state = (state: RequestState) => `${this.prefix}:req:state:${state}`;
+  state = (state: ViewState) => `${this.prefix}:req:state:${state}`;
   /** The nine view indexes in VIEW_STATES order, as the scripts expect them. */
-  views = (): string[] => REQUEST_STATES.map(this.state);
+  views = (): string[] => VIEW_STATES.map(this.state);
 
   get open() {
     return `${this.prefix}:req:open`;

@@ -20,9 +20,9 @@ export const NO_SUBJECT = 'none';
  * The field for a request at its creation. A call velocitySubject cannot read (never sealed by
  * a door) gets '' and is treated as a record without the field, so the create never fails on it.
  */
-export function createField(frozen: Parameters<typeof velocitySubject>[0]): string {
+export function createField(sealed: Parameters<typeof velocitySubject>[0]): string {
   try {
-    return subjectField(velocitySubject(frozen));
+    return subjectField(velocitySubject(sealed));
   } catch {
     return '';
   }
@@ -51,3 +51,9 @@ export const ruleArgs = (rules: readonly Pick<VelocityRule, 'wallet' | 'code' | 
  * `velocityRules`, with their ARGV in its header. Its text, for a probe script that composes it.
  */
 export const VELOCITY_LUA = luaInclude('velocity');
+
+/**
+ * The amounts hash's field that holds the ledger's running total (store/lua/includes/ledger.lua
+ * spells it the same: test/unit/store/lua-files.test.ts checks it). A request id never starts with '#'.
+ */
+export const TOTAL_FIELD = '#total';

@@ -121,7 +121,7 @@ describe('creating', () => {
     expect(refusals).toEqual(Array.from({ length: 7 }, () => [403, 'too_many_open']));
     const store = h.rampart.deps.store;
     const made = await Promise.all((await store.recentIds(1000)).map((id) => store.get(id)));
-    expect(made.filter((r) => r?.frozen.display.viaApi?.keyId === key.id)).toHaveLength(1);
+    expect(made.filter((r) => r?.sealed.display.viaApi?.keyId === key.id)).toHaveLength(1);
   });
 
   it('refuses every create with a key whose stored limit cannot be read, telling the operator to recreate it', async () => {

@@ -58,7 +58,7 @@ it('an unknown row pauses its batch in the same step: the next row may not start
 it('a failed row gives back exactly its own amount, once; the others stay reserved', async () => {
   const id = await batch([4, 999, 6]);
   const record = await w.store.get(id);
-  const subject = record ? velocitySubject(record.frozen) : undefined;
+  const subject = record ? velocitySubject(record.sealed) : undefined;
   if (!subject) throw new Error('no velocity subject');
   const rules = rulesFor(w.deps.config.controls.velocity, 'ops', 'USDC');
   // Earlier batches in this file share the wallet's ledger: count from here.

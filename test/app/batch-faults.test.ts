@@ -49,7 +49,7 @@ async function drainTries(deps = exec()): Promise<string[]> {
 /** Minor units the batch still holds: its unstarted reservation plus its rows that ran. */
 async function reserved(id: string): Promise<bigint> {
   const record = await w.store.get(id);
-  const subject = record ? velocitySubject(record.frozen) : undefined;
+  const subject = record ? velocitySubject(record.sealed) : undefined;
   if (!subject) throw new Error('no subject');
   const amounts = await w.redis.hgetall(w.controls.amountsKey(subject));
   return Object.entries(amounts)
@@ -132,12 +132,12 @@ it('freeze mid-batch, then release: the rest run once', async () => {
   const freezeDeps = { ...w.deps, unfreeze: w.unfreeze };
   await w.controls.setFreeze({ by: A1, at: Date.now(), reason: 'test' });
   // Guarded by START's freeze check: held, nothing sent.
-  expect(await executeOne(exec(), `${id}.2`)).toBe('frozen');
+  expect(await executeOne(exec(), `${id}.2`)).toBe('held');
   expect(w.received(23.02)).toBe(0);
   const opened = await startUnfreeze(freezeDeps, A1);
   if (opened.kind !== 'proposal') throw new Error(opened.kind);
-  await voteUnfreeze(freezeDeps, A1, opened.proposal.id, 'release');
-  expect((await voteUnfreeze(freezeDeps, A2, opened.proposal.id, 'release')).kind).toBe('lifted');
+  await voteUnfreeze(freezeDeps, A1, opened.proposal.id, 'unfreeze');
+  expect((await voteUnfreeze(freezeDeps, A2, opened.proposal.id, 'unfreeze')).kind).toBe('lifted');
   w.tries.length = 0;
   for (let round = 0; round < 3; round++) {
     await reconcileOnce();
@@ -154,7 +154,7 @@ it('unfreeze-cancel with 1,000 rows: every unsent row cancelled, the freeze lift
   expect(await executeOne(exec(), `${id}.1`)).toBe('succeeded');
   const freezeDeps = { ...w.deps, unfreeze: w.unfreeze };
   await w.controls.setFreeze({ by: A1, at: Date.now(), reason: 'test' });
-  expect(await executeOne(exec(), `${id}.2`)).toBe('frozen');
+  expect(await executeOne(exec(), `${id}.2`)).toBe('held');
   const opened = await startUnfreeze(freezeDeps, A1);
   if (opened.kind !== 'proposal') throw new Error(opened.kind);
   await voteUnfreeze(freezeDeps, A1, opened.proposal.id, 'cancel');

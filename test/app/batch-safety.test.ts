@@ -43,7 +43,7 @@ async function runRows(id: string, n: number, deps = exec()): Promise<string[]> 
  */
 async function reserved(id: string): Promise<bigint> {
   const record = await w.store.get(id);
-  const subject = record ? velocitySubject(record.frozen) : undefined;
+  const subject = record ? velocitySubject(record.sealed) : undefined;
   if (!subject) throw new Error('no subject');
   const amounts = await w.redis.hgetall(w.controls.amountsKey(subject));
   return Object.entries(amounts)
@@ -160,7 +160,7 @@ it('unfreeze-cancel gives back each unsent row of a batch once; its rows that ra
   expect(await executeOne(exec(), `${id}.1`)).toBe('succeeded');
   const freezeDeps = { ...w.deps, unfreeze: w.unfreeze };
   await w.controls.setFreeze({ by: A1, at: Date.now(), reason: 'test' });
-  expect(await executeOne(exec(), `${id}.2`)).toBe('frozen');
+  expect(await executeOne(exec(), `${id}.2`)).toBe('held');
   const opened = await startUnfreeze(freezeDeps, A1);
   if (opened.kind !== 'proposal') throw new Error(opened.kind);
   await voteUnfreeze(freezeDeps, A1, opened.proposal.id, 'cancel');

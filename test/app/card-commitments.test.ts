@@ -46,7 +46,7 @@ it('a single drawn while a batch runs names the batch’s commitment and what is
   expect(commitments?.availableAfter).toBe(after);
   expect(after < 0n).toBe(true);
 
-  const card = readableTexts(requestCardBlocks(record, false, { commitments })).join('\n');
+  const card = readableTexts(requestCardBlocks(record, { commitments })).join('\n');
   expect(card).toContain(
     `*Committed:* ${batch} still needs 70,000.00 USDC (running) · available after this and open commitments: ${formatAmount({ units: after, decimals: 6 })} USDC`,
   );
@@ -65,7 +65,7 @@ it('says nothing when nothing else is promised from the balance', async () => {
     if (!record) throw new Error('no record');
     const c = await cardCommitments({ store: other.store, service: other.service, log: other.deps.log }, record);
     expect(c?.items).toEqual([]);
-    expect(readableTexts(requestCardBlocks(record, false, { commitments: c })).join('\n')).not.toContain('Committed');
+    expect(readableTexts(requestCardBlocks(record, { commitments: c })).join('\n')).not.toContain('Committed');
   } finally {
     await other.close();
   }

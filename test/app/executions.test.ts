@@ -29,7 +29,7 @@ it('one approval with three executions: each called exactly once, the approval d
   expect(posted).toMatchObject({ state: 'pending', approvalState: 'pending', executionCount: 3 });
   expect(posted?.counts).toEqual({ ...emptyCounts(), queued: 3 });
   // The card shows the approvalHash; each execution keeps its full sealHash.
-  expect(posted?.frozen.hash).toBe(cardHash(approvalHashOf(calls)));
+  expect(posted?.sealed.hash).toBe(cardHash(approvalHashOf(calls)));
   expect(posted?.executions.map((e) => [e.id, e.state, e.sealHash.length])).toEqual([
     [`${id}.1`, 'queued', 64],
     [`${id}.2`, 'queued', 64],
@@ -59,7 +59,7 @@ it('refuses to start while the approval is pending and while Rampart is frozen: 
   expect((await approve(w.deps, id, APPROVERS[1] as string)).kind).toBe('approved');
   await w.controls.setFreeze({ by: APPROVERS[0] as string, at: Date.now(), reason: 'drill' });
   try {
-    expect(await executeOne(w.exec(), `${id}.1`)).toBe('frozen');
+    expect(await executeOne(w.exec(), `${id}.1`)).toBe('held');
     expect(await w.store.get(id)).toMatchObject({ state: 'approved', approvalState: 'approved' });
     expect((await w.store.get(id))?.executions[0]).toMatchObject({ state: 'queued', tries: 0 });
   } finally {

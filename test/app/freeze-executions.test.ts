@@ -25,7 +25,7 @@ it('unfreeze-cancel of a 1,000-execution approval cancels every unsent one, lift
 
   const deps = { ...w.deps, unfreeze: w.unfreeze };
   expect((await freeze(deps, a2, 'incident 7')).kind).toBe('frozen');
-  expect((await heldRequests(deps)).map((r) => r.frozen.id).sort()).toEqual([big, single].sort());
+  expect((await heldRequests(deps)).map((r) => r.sealed.id).sort()).toEqual([big, single].sort());
   const proposal = await startUnfreeze(deps, a1);
   if (proposal.kind !== 'proposal') throw new Error(proposal.kind);
 

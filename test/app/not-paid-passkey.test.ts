@@ -58,7 +58,7 @@ async function unknownStepUpPayment(): Promise<string> {
     stepUp: true,
   });
   if (s.kind !== 'created') throw new Error(s.kind);
-  const id = s.frozen.id;
+  const id = s.sealed.id;
   // The vote script only asks that a passkey came with the vote; the page verified it.
   const proof = { credentialId: 'c', authenticatorData: 'a', clientDataJSON: 'd', signature: 's', counter: 1 };
   const challenge = { approvalId: id, approvalHash: 'h', approverId: A1, nonce: 'n' };

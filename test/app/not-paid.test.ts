@@ -68,8 +68,8 @@ async function unknownSingle(amount = 20, stepUp = false): Promise<{ id: string;
   if (stepUp) {
     // Approved with passkeys: the stored approval says so (the vote's own passkey is not under test here).
     const key = w.store.keys.approval(id);
-    const frozen = JSON.parse((await w.redis.hget(key, 'frozen')) ?? '{}') as Record<string, unknown>;
-    await w.redis.hset(key, 'frozen', JSON.stringify({ ...frozen, stepUp: true }));
+    const sealed = JSON.parse((await w.redis.hget(key, 'frozen')) ?? '{}') as Record<string, unknown>;
+    await w.redis.hset(key, 'frozen', JSON.stringify({ ...sealed, stepUp: true }));
   }
   return { id, execId };
 }
@@ -297,7 +297,7 @@ describe('a record written before approvals had executions', () => {
     const id = 'R-90001';
     const call = transfer(9);
     const now = Date.now();
-    const frozen = {
+    const sealed = {
       id,
       call,
       display: { chain: 'base', walletAlias: 'ops' },
@@ -310,7 +310,7 @@ describe('a record written before approvals had executions', () => {
       hash: callHash(call),
     };
     await w.redis.hset(w.store.keys.approval(id), {
-      frozen: JSON.stringify(frozen),
+      frozen: JSON.stringify(sealed),
       state: 'unknown',
       requester: REQUESTER,
       kind: 'transfer',

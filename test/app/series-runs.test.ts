@@ -47,8 +47,8 @@ async function liveSeries(amount: number): Promise<string> {
     },
   });
   if (s.kind !== 'created') throw new Error(`not created: ${s.kind}`);
-  expect((await w.store.castVote(s.frozen.id, APPROVERS[0] as string)).state as string).toBe('live');
-  return s.frozen.id;
+  expect((await w.store.castVote(s.sealed.id, APPROVERS[0] as string)).state as string).toBe('live');
+  return s.sealed.id;
 }
 
 /** Runs every run the due call queued, as the execute job would. */

@@ -27,7 +27,7 @@ const A1 = APPROVERS[0] as string;
 async function formatTwoRecord(id: string, calls: ServiceCall[], batch: boolean): Promise<SealedRequest> {
   const now = Date.now();
   const total = calls.reduce((sum, c) => sum + (c.body as { amount: number }).amount, 0);
-  const frozen: SealedRequest = {
+  const sealed: SealedRequest = {
     id,
     call: batch ? transfer(total) : (calls[0] as ServiceCall),
     display: batch ? { chain: 'base', walletAlias: 'ops', batch: { kind: 'transfers' } as never } : { chain: 'base' },
@@ -42,18 +42,18 @@ async function formatTwoRecord(id: string, calls: ServiceCall[], batch: boolean)
   const p = w.prefix;
   const n = String(calls.length);
   await w.redis.hset(`${p}:req:${id}`, {
-    frozen: JSON.stringify(frozen),
+    frozen: JSON.stringify(sealed),
     state: 'pending',
     requester: REQUESTER,
     required: '1',
-    expiresAt: String(frozen.expiresAt),
+    expiresAt: String(sealed.expiresAt),
     votes: '[]',
     kind: 'transfer',
     v: '2',
     view: 'pending',
     n,
     'c:queued': n,
-    velocity: createField(frozen),
+    velocity: createField(sealed),
   });
   for (const [i, call] of calls.entries())
     await w.redis.hset(`${p}:exec:${executionId(id, i + 1)}`, {
@@ -69,7 +69,7 @@ async function formatTwoRecord(id: string, calls: ServiceCall[], batch: boolean)
   await w.redis.zadd(`${p}:req:recent`, now, id);
   await w.redis.zadd(`${p}:req:state:pending`, now, id);
   await w.redis.sadd(`${p}:req:open`, id);
-  return frozen;
+  return sealed;
 }
 
 const stored = (id: string) => w.redis.hmget(`${w.prefix}:req:${id}`, 'v', 'shape');

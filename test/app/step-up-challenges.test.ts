@@ -68,7 +68,7 @@ async function seal(amount: number, required: number, stepUp: boolean): Promise<
     stepUp,
   });
   if (s.kind !== 'created') throw new Error(s.kind);
-  return s.frozen.id;
+  return s.sealed.id;
 }
 
 const proofOver = (user: string, challenge: Uint8Array) => {
@@ -80,12 +80,12 @@ const proofOver = (user: string, challenge: Uint8Array) => {
 describe('rampart verify', () => {
   it('checks a v1 vote as before and a v2 vote over the approvalHash, each by its stored version', async () => {
     const id = await seal(20_000, 2, true);
-    const frozen = (await w.store.get(id))?.frozen;
-    if (!frozen) throw new Error('missing');
-    const full = sealedApprovalHash(frozen) ?? '';
-    expect(full.slice(0, 10)).toBe(frozen.hash);
+    const sealed = (await w.store.get(id))?.sealed;
+    if (!sealed) throw new Error('missing');
+    const full = sealedApprovalHash(sealed) ?? '';
+    expect(full.slice(0, 10)).toBe(sealed.hash);
     // A vote as stored before v2: no version, the challenge over the call's SHA-256.
-    const v1 = { approvalId: id, approvalHash: v1ApprovalHash(frozen), approverId: A1, nonce: 'n1' };
+    const v1 = { approvalId: id, approvalHash: v1ApprovalHash(sealed), approverId: A1, nonce: 'n1' };
     const old: PasskeyProof = { ...proofOver(A1, stepUpChallenge(v1)), challenge: v1 };
     const v2: ChallengeV2 = { purpose: 'approve', subject: id, hash: full, approverId: A2, nonce: 'n2' };
     const now: PasskeyProof = { ...proofOver(A2, stepUpChallengeV2(v2)), challengeVersion: 2, challenge: v2 };
@@ -101,26 +101,26 @@ describe('rampart verify', () => {
 
   it('fails a v2 vote whose signature commits to another purpose or the call’s own hash', async () => {
     const id = await seal(20_001, 2, true);
-    const frozen = (await w.store.get(id))?.frozen;
-    if (!frozen) throw new Error('missing');
+    const sealed = (await w.store.get(id))?.sealed;
+    if (!sealed) throw new Error('missing');
     const resume: ChallengeV2 = {
       purpose: 'resume',
       subject: id,
-      hash: sealedApprovalHash(frozen) ?? '',
+      hash: sealedApprovalHash(sealed) ?? '',
       approverId: A1,
       nonce: 'n',
     };
     const otherHash: ChallengeV2 = {
       purpose: 'approve',
       subject: id,
-      hash: v1ApprovalHash(frozen),
+      hash: v1ApprovalHash(sealed),
       approverId: A2,
       nonce: 'n',
     };
     const claims = (c: ChallengeV2): ChallengeV2 => ({
       ...c,
       purpose: 'approve',
-      hash: sealedApprovalHash(frozen) ?? '',
+      hash: sealedApprovalHash(sealed) ?? '',
     });
     await w.store.castVote(id, A1, undefined, {
       ...proofOver(A1, stepUpChallengeV2(resume)),
@@ -167,7 +167,7 @@ describe('confirm-not-paid', () => {
     if (begun.kind !== 'ready' || !('subject' in begun)) throw new Error(begun.kind);
     expect(begun.subject.execution?.id).toBe(exec);
     const hash = (await notPaidHash(deps, exec)) ?? '';
-    expect(hash.slice(0, 10)).toBe(begun.subject.record.frozen.hash);
+    expect(hash.slice(0, 10)).toBe(begun.subject.record.sealed.hash);
     const body = keys[A2]?.assert(Buffer.from(begun.options.challenge, 'base64url'));
     const done = await finishStepUp(deps, token, body);
     expect(done).toMatchObject({ kind: 'confirmed', outcome: { ok: true } });
@@ -200,7 +200,7 @@ describe('confirm-not-paid', () => {
     if (begun.kind !== 'ready' || !('subject' in begun)) throw new Error(begun.kind);
     expect(begun.subject.execution?.id).toBe(exec);
     expect(begun.subject.row).toMatchObject({ row: 2, amount: '34.5' });
-    expect(begun.approvalHash.slice(0, 10)).toBe(begun.subject.record.frozen.hash);
+    expect(begun.approvalHash.slice(0, 10)).toBe(begun.subject.record.sealed.hash);
   });
 
   it('is offered and accepted only while the outcome is unknown', async () => {

@@ -108,7 +108,7 @@ export async function startWorld(name: string, env: Record<string, string> = {})
       };
       const s = await sealRequest(deps, r);
       if (s.kind !== 'created') throw new Error(`not created: ${s.kind}`);
-      return s.frozen.id;
+      return s.sealed.id;
     },
     received: (amount) =>
       sandbox.state.received.filter(

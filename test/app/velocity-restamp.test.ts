@@ -82,7 +82,7 @@ it('a single request approved 25 h ago and held by a freeze still counts; once r
   expect((await approve(w.deps, id, A1)).kind).toBe('approved');
   shift = 0;
   await w.controls.setFreeze({ by: A1, at: clock(), reason: 'test' });
-  expect(await executeOne(exec(), `${id}.1`)).toBe('frozen');
+  expect(await executeOne(exec(), `${id}.1`)).toBe('held');
   expect(await used()).toBe(80);
   const over = await batch([30], true);
   expect((await approve(w.deps, over, A2)).kind).toBe('frozen');

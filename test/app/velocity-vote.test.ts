@@ -57,7 +57,7 @@ describe('the vote with VELOCITY_LIMITS set', () => {
     const id = await sealBatch(w, [12.5], 'R');
     const field = await w.redis.hget(w.store.keys.approval(id), 'velocity');
     const record = await w.store.get(id);
-    const subject = record ? velocitySubject(record.frozen) : undefined;
+    const subject = record ? velocitySubject(record.sealed) : undefined;
     expect(JSON.parse(field ?? '{}')).toEqual({ ...subject, units: subject?.units.toString() });
   });
 

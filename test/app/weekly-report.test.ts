@@ -68,7 +68,7 @@ describe('a weekly post that fails after its week is claimed', () => {
     try {
       const client = new WebClient('xoxb-weekly', slackClientOptions(fake.apiUrl));
       const log = createLogger({ level: 'silent' }, new LogSink());
-      const poster = slackReportPoster({ client, log, sandbox: false });
+      const poster = slackReportPoster({ client, log });
       fake.rateLimitNext('chat.postMessage', 1);
       await expect(runWeeklyReport(worker(a, poster), runAt)).rejects.toBeInstanceOf(WeeklyReportNotPosted);
       expect(reports(fake)).toHaveLength(0);

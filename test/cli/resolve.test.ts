@@ -30,7 +30,7 @@ const call: ServiceCall = {
 /** pending → approved (the vote books velocity) → executing → unknown. */
 async function unknownRequest(): Promise<string> {
   const id = await store.nextId();
-  const frozen: SealedRequest = {
+  const sealed: SealedRequest = {
     id,
     call,
     display: { walletAlias: 'ops', chain: 'base' },
@@ -42,7 +42,7 @@ async function unknownRequest(): Promise<string> {
     rule: '1 approval',
     hash: callHash(call),
   };
-  await store.create(frozen);
+  await store.create(sealed);
   await redis.zadd(new ControlStore(redis, prefix).ledgerKey(subject), Date.now(), id);
   expect(await store.vote(id, 'U0APPROVER1')).toBe('approved');
   const started = await store.executions.start(id, 'test-worker');

@@ -82,7 +82,7 @@ async function closeOpenOf(h: Harness, user: string): Promise<void> {
   const { store } = h.rampart.deps;
   for (const id of await store.recentIds(200)) {
     const r = await store.get(id);
-    if (r?.frozen.requester === user && r.approvalState === 'pending')
+    if (r?.sealed.requester === user && r.approvalState === 'pending')
       await store.decide(id, 'denied', { event: 'denied', by: PEOPLE.approver2 });
   }
 }

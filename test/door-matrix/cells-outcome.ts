@@ -83,8 +83,8 @@ const withoutPasskey: Driver = async (w) => {
   const h = w.main;
   const execId = await unknownExecution(h, PEOPLE.requester);
   const key = h.rampart.deps.store.keys.approval(execId.replace(/\.\d+$/, ''));
-  const frozen = JSON.parse((await h.rampart.redis.hget(key, 'frozen')) ?? '{}') as Record<string, unknown>;
-  await h.rampart.redis.hset(key, 'frozen', JSON.stringify({ ...frozen, stepUp: true }));
+  const sealed = JSON.parse((await h.rampart.redis.hget(key, 'frozen')) ?? '{}') as Record<string, unknown>;
+  await h.rampart.redis.hset(key, 'frozen', JSON.stringify({ ...sealed, stepUp: true }));
   return confirm(h, A2, execId, await proposed(h, execId, A1));
 };
 

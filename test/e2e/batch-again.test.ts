@@ -114,7 +114,7 @@ describe('request again', () => {
       { row: 4, destination: receivers[4], amount: '5', reference: 'INV-5' },
     ]);
     const record = await h.rampart.deps.store.get(again);
-    expect(record?.frozen.requester).toBe(PEOPLE.requester);
+    expect(record?.sealed.requester).toBe(PEOPLE.requester);
     expect(record?.approvalState).toBe('pending');
 
     // Once: a second press names the batch it became.

@@ -28,7 +28,7 @@ beforeAll(async () => {
   await h.rampart.deps.store.addPayee('base', EVM.toLowerCase());
 });
 
-const sealed = async (id: string) => (await h.rampart.deps.store.get(id))?.frozen;
+const sealed = async (id: string) => (await h.rampart.deps.store.get(id))?.sealed;
 
 describe('from Slack', () => {
   it('asks a passkey and warns for the case variant of a Solana address paid before, not for the address itself', async () => {

@@ -15,7 +15,7 @@ const h = useHarness('open-per-requester', { MAX_OPEN_PER_REQUESTER: '2' });
 async function openOf(user: string): Promise<number> {
   const store = h.rampart.deps.store;
   const open = await Promise.all((await store.openIds()).map((id) => store.get(id)));
-  return open.filter((r) => r?.frozen.requester === user).length;
+  return open.filter((r) => r?.sealed.requester === user).length;
 }
 
 const transfer = (n: number) => `${n} base:usdc to ${RECEIVER} from ops for cap test ${n}`;

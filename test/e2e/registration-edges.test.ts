@@ -93,14 +93,14 @@ describe('registering existing beneficiaries from either edge', () => {
 
     const [slack, file] = await Promise.all([h.rampart.deps.store.get(fromSlack), h.rampart.deps.store.get(fromCli)]);
     if (!slack || !file) throw new Error('both requests are stored');
-    expect(file.frozen.call).toEqual(slack.frozen.call);
-    expect(file.frozen.hash).toBe(slack.frozen.hash);
-    const { importFile, ...display } = file.frozen.display as typeof file.frozen.display & { importFile?: string };
+    expect(file.sealed.call).toEqual(slack.sealed.call);
+    expect(file.sealed.hash).toBe(slack.sealed.hash);
+    const { importFile, ...display } = file.sealed.display as typeof file.sealed.display & { importFile?: string };
     expect(importFile).toBe('one.csv');
-    expect(display).toEqual(slack.frozen.display);
-    expect([file.frozen.requiredApprovals, file.frozen.rule]).toEqual([
-      slack.frozen.requiredApprovals,
-      slack.frozen.rule,
+    expect(display).toEqual(slack.sealed.display);
+    expect([file.sealed.requiredApprovals, file.sealed.rule]).toEqual([
+      slack.sealed.requiredApprovals,
+      slack.sealed.rule,
     ]);
     expect([file.state, slack.state]).toEqual(['pending', 'pending']);
   });

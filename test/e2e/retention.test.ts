@@ -92,7 +92,7 @@ it('after beneficiary, cross-border and offramp requests end, Redis holds no ful
     reason: 'UK supplier',
   });
   const xbId = cardId(xbCard);
-  expect(JSON.stringify((await h.rampart.deps.store.get(xbId))?.frozen)).toContain(IBAN); // kept while pending
+  expect(JSON.stringify((await h.rampart.deps.store.get(xbId))?.sealed)).toContain(IBAN); // kept while pending
   await click(h, PEOPLE.requester, xbId, 'request_cancel');
   await waitForState(h, xbId, 'cancelled');
 
@@ -112,10 +112,10 @@ it('after beneficiary, cross-border and offramp requests end, Redis holds no ful
 
   // What stays still reads: masked details, the short hash, the full hash of the original call.
   const ngRecord = await h.rampart.deps.store.get(ngId);
-  expect(ngRecord?.frozen.redacted?.callSha256).toMatch(/^[0-9a-f]{64}$/);
-  expect(ngRecord?.frozen.call).toMatchObject({ body: { details: { account_number: '••••6789' } } });
+  expect(ngRecord?.sealed.redacted?.callSha256).toMatch(/^[0-9a-f]{64}$/);
+  expect(ngRecord?.sealed.call).toMatchObject({ body: { details: { account_number: '••••6789' } } });
   // Issue 18: the card's short hash is the approvalHash's, over the sealHash of the original call.
-  expect(ngRecord?.frozen.hash).toBe(
+  expect(ngRecord?.sealed.hash).toBe(
     cardHash(
       approvalHashOf([
         {

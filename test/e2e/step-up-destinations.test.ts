@@ -101,8 +101,8 @@ describe('STEP_UP_NEW_DESTINATION=on: every new destination asks for a passkey',
   it('/beneficiary register is a step-up request: a plain Approve click counts nothing', async () => {
     registration = await register();
     const record = await deps.store.get(registration);
-    expect(record?.frozen.call.kind).toBe('register-beneficiary');
-    expect(record?.frozen.stepUp).toBe(true);
+    expect(record?.sealed.call.kind).toBe('register-beneficiary');
+    expect(record?.sealed.stepUp).toBe(true);
     expect(blocksText(flow.currentCard(h, registration))).toContain('each with the approver’s passkey');
     await flow.click(h, PEOPLE.approver1, registration, 'request_approve');
     await eventually(() => flow.ephemeralText(h, PEOPLE.approver1).includes('you have none'), 10_000, 'enrol hint');
@@ -137,7 +137,7 @@ describe('STEP_UP_NEW_DESTINATION=on: every new destination asks for a passkey',
         body: { wallet: 'ops', asset: 'base:usdc', amount: '250', beneficiary: beneficiaryId, reason: 'invoice 9' },
       });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
-      expect((await deps.store.get(String(created.json.id)))?.frozen.stepUp).toBe(true);
+      expect((await deps.store.get(String(created.json.id)))?.sealed.stepUp).toBe(true);
     } finally {
       await api.close();
     }
@@ -145,7 +145,7 @@ describe('STEP_UP_NEW_DESTINATION=on: every new destination asks for a passkey',
 
   it('an offramp below STEP_UP_ABOVE to the registered but never-paid beneficiary needs a passkey', async () => {
     const id = await offramp('first invoice');
-    expect((await deps.store.get(id))?.frozen.stepUp).toBe(true);
+    expect((await deps.store.get(id))?.sealed.stepUp).toBe(true);
     await flow.click(h, PEOPLE.approver1, id, 'request_approve');
     await passkeyLink(PEOPLE.approver1, id);
     await flow.quiescent(h);
@@ -160,7 +160,7 @@ describe('STEP_UP_NEW_DESTINATION=on: every new destination asks for a passkey',
 
   it('once an offramp to it succeeded, the next one below STEP_UP_ABOVE needs a click only', async () => {
     const id = await offramp('second invoice');
-    expect((await deps.store.get(id))?.frozen.stepUp).toBeUndefined();
+    expect((await deps.store.get(id))?.sealed.stepUp).toBeUndefined();
     await flow.click(h, PEOPLE.approver1, id, 'request_approve');
     const done = await flow.waitForState(h, id, 'succeeded');
     expect(done.votes.map((v) => [v.user, v.passkey])).toEqual([[PEOPLE.approver1, undefined]]);
@@ -183,7 +183,7 @@ describe('STEP_UP_NEW_DESTINATION=on: every new destination asks for a passkey',
     );
     expect(r.code, r.stderr).toBe(0);
     const id = /^R-\d+/.exec(r.stdout)?.[0] ?? '';
-    expect((await deps.store.get(id))?.frozen.stepUp).toBe(true);
+    expect((await deps.store.get(id))?.sealed.stepUp).toBe(true);
     await eventually(() => h.fake.messages(APPROVALS)[before], 10_000, 'import card');
     await flow.click(h, PEOPLE.approver2, id, 'request_approve');
     await eventually(() => flow.ephemeralText(h, PEOPLE.approver2).includes('you have none'), 10_000, 'enrol hint');

@@ -88,7 +88,7 @@ describe('passkey step-up', () => {
     expect(shown).toContain(id);
     expect(shown).toContain('20,000.00');
     // The card's words: its hash label and 10 characters, people by the name Slack shows.
-    const card = (await h.rampart.deps.store.get(id))?.frozen;
+    const card = (await h.rampart.deps.store.get(id))?.sealed;
     expect(shown).toContain(`Sealed request hash ${card?.hash}`);
     expect(shown).toContain(fullAddress(flow.RECEIVER)); // every character, grouped in fours
     expect(shown).toContain('Not what you expected? Deny it on the card.');
@@ -121,13 +121,13 @@ describe('passkey step-up', () => {
 
   it('a batch whose total is above STEP_UP_ABOVE needs the passkey; the page shows its summary and binds its rows', async () => {
     const id = await submitBatchFile(h, transfersCsv(addresses(3, 7), [6000, 5000, 4000]));
-    expect((await h.rampart.deps.store.get(id))?.frozen.stepUp).toBe(true);
+    expect((await h.rampart.deps.store.get(id))?.sealed.stepUp).toBe(true);
     await flow.click(h, PEOPLE.approver1, id, 'request_approve');
     const shown = await openLink(approver1, await passkeyLink(PEOPLE.approver1, id));
     expect(shown).toContain('Batch of transfers');
     expect(shown).toContain('Rows: 3');
     expect(shown).toContain('File: payouts.csv');
-    expect(shown).toContain(`Approval hash ${(await h.rampart.deps.store.get(id))?.frozen.hash}`);
+    expect(shown).toContain(`Approval hash ${(await h.rampart.deps.store.get(id))?.sealed.hash}`);
     expect((await h.rampart.deps.store.get(id))?.votes).toEqual([]);
     expect(await pressAndRead(approver1)).toContain('Approved with your passkey');
     await waitForApproval(h, id, 'done', 30_000);
@@ -272,9 +272,9 @@ describe('passkey step-up', () => {
 /** What someone with write access to Redis could do: change the sealed call in place. */
 async function rewriteAmount(id: string, amount: number): Promise<void> {
   const key = `${h.prefix}:req:${id}`;
-  const frozen = JSON.parse((await h.rampart.redis.hget(key, 'frozen')) ?? '{}') as {
+  const sealed = JSON.parse((await h.rampart.redis.hget(key, 'frozen')) ?? '{}') as {
     call: { body: { amount: number } };
   };
-  frozen.call.body.amount = amount;
-  await h.rampart.redis.hset(key, 'frozen', JSON.stringify(frozen));
+  sealed.call.body.amount = amount;
+  await h.rampart.redis.hset(key, 'frozen', JSON.stringify(sealed));
 }

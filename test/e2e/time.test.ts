@@ -68,7 +68,7 @@ async function settled(h: Harness, id: string): Promise<void> {
 
 /** Ran once, and not before its runAt (the sandbox stamps each call's arrival). */
 async function ranOnceAfterRunAt(h: Harness, record: RequestRecord, amount: number): Promise<void> {
-  const id = record.frozen.id;
+  const id = record.sealed.id;
   await waitForState(h, id, 'succeeded', 15_000);
   await quiescent(h);
   const calls = callsFor(h, amount);
@@ -83,7 +83,7 @@ describe('the cancel window', () => {
 
   it('5,000 USDC above DELAY_ABOVE reaches the service once, after runAt = quorum + DELAY on Redis time', async () => {
     const record = await approvedAndWaiting(h, 5000, 'a delayed payment');
-    expect(record.frozen.timing).toEqual({ delayMs: 3000 });
+    expect(record.sealed.timing).toEqual({ delayMs: 3000 });
     expect((record.runAt ?? 0) - (record.decidedAt ?? 0)).toBe(3000);
     // The wake-up and the look after the quorum both tried; neither reached the service.
     expect(callsFor(h, 5000)).toHaveLength(0);
@@ -94,7 +94,7 @@ describe('the cancel window', () => {
     const { id } = await postRequest(h, 'transfer', `100 base:usdc to ${RECEIVER} from ops for an undelayed one`);
     await click(h, PEOPLE.approver1, id, 'request_approve');
     const done = await waitForState(h, id, 'succeeded', 10_000);
-    expect(done.frozen.timing).toBeUndefined();
+    expect(done.sealed.timing).toBeUndefined();
     expect(done.runAt).toBeUndefined();
     expect(callsFor(h, 100)).toHaveLength(1);
   });
@@ -118,7 +118,7 @@ describe('the cancel window', () => {
     await eventually(async () => ((await h.rampart.deps.controls.freeze()) ? undefined : true), 5_000, 'the lift');
     // Waiting is not held: the release neither promoted nor cancelled it.
     expect(callsFor(h, 5001)).toHaveLength(0);
-    expect((await h.rampart.deps.store.get(record.frozen.id))?.approvalState).toBe('approved');
+    expect((await h.rampart.deps.store.get(record.sealed.id))?.approvalState).toBe('approved');
     await ranOnceAfterRunAt(h, record, 5001);
   });
 });
@@ -144,7 +144,7 @@ describe('cancel inside the window', () => {
 
   it('any one approver cancels from the card: never sent, velocity released in the same step, the thread says who', async () => {
     const record = await approvedAndWaiting(h, 5003, 'a payment to stop');
-    const id = record.frozen.id;
+    const id = record.sealed.id;
     const card = currentCard(h, id);
     expect(blocksText(card)).toContain('Approved · runs at');
     const cancelButton = JSON.stringify(card.blocks).includes(CANCEL_WAITING_ACTION);
@@ -179,7 +179,7 @@ describe('cancel inside the window', () => {
 
   it('someone neither approver nor requester is refused with a sentence; nothing changes', async () => {
     const record = await approvedAndWaiting(h, 5004, 'an outsider’s click');
-    const id = record.frozen.id;
+    const id = record.sealed.id;
     await h.driver.click(PEOPLE.outsider, {
       action_id: CANCEL_WAITING_ACTION,
       value: id,
@@ -207,7 +207,7 @@ describe('cancel inside the window', () => {
 
   it('a cancel that loses the race to the start is told "already started"; the payment ran once', async () => {
     const record = await approvedAndWaiting(h, 5005, 'a late cancel');
-    const id = record.frozen.id;
+    const id = record.sealed.id;
     const stale = structuredClone(currentCard(h, id));
     // The window ends now (Redis time), and the waiting try is woken.
     const redis = new Redis(REDIS_URL);

@@ -77,7 +77,7 @@ describe('velocity limits', () => {
       .filter((c) => (c.body as { wallet_id?: string }).wallet_id === 'wal_treasury_91c2');
     expect(calls).toHaveLength(1);
     const pending = records.find((r) => r?.state === 'pending');
-    const pendingId = pending?.frozen.id ?? '';
+    const pendingId = pending?.sealed.id ?? '';
     expect(pending?.votes).toEqual([]);
     expect(pending?.held).toContain('Limit for treasury: 100.00 USDC per 24 h. 40.00 left');
     await eventually(

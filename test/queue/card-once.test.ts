@@ -78,7 +78,7 @@ it('a retried card job after a failed recording records the card Slack already h
   const log = createLogger({ level: 'debug' }, new LogSink());
   const client = new WebClient(BOT_TOKEN, slackClientOptions(fake.apiUrl));
   const deps = {
-    notifier: slackNotifier({ client, approvalsChannel: APPROVALS, sandbox: false, log }),
+    notifier: slackNotifier({ client, approvalsChannel: APPROVALS, log }),
     store,
     log,
     approvalsChannel: APPROVALS,
@@ -101,7 +101,7 @@ it('a retried outcome job after a failed recording finds the reply in the thread
   const log = createLogger({ level: 'debug' }, new LogSink());
   const client = new WebClient(BOT_TOKEN, slackClientOptions(fake.apiUrl));
   const deps = {
-    notifier: slackNotifier({ client, approvalsChannel: APPROVALS, sandbox: false, log }),
+    notifier: slackNotifier({ client, approvalsChannel: APPROVALS, log }),
     store,
     log,
     approvalsChannel: APPROVALS,

@@ -64,7 +64,7 @@ const call: ServiceCall = {
 
 async function approvedRequest(overrides: Partial<SealedRequest> = {}): Promise<string> {
   const id = await store.nextId();
-  const frozen: SealedRequest = {
+  const sealed: SealedRequest = {
     id,
     call,
     display: { chain: 'base' },
@@ -77,7 +77,7 @@ async function approvedRequest(overrides: Partial<SealedRequest> = {}): Promise<
     hash: callHash(call),
     ...overrides,
   };
-  await store.create(frozen);
+  await store.create(sealed);
   expect(await store.vote(id, 'U2')).toBe('approved');
   return id;
 }

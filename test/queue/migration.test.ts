@@ -48,7 +48,7 @@ async function oldRecord(n: number, amount: number, state: 'approved' | 'executi
   const id = `R-${n}`;
   const call = transfer(amount);
   const now = Date.now();
-  const frozen: SealedRequest = {
+  const sealed: SealedRequest = {
     id,
     call,
     display: { chain: 'base' },
@@ -62,11 +62,11 @@ async function oldRecord(n: number, amount: number, state: 'approved' | 'executi
   };
   const p = w.prefix;
   await w.redis.hset(`${p}:req:${id}`, {
-    frozen: JSON.stringify(frozen),
+    frozen: JSON.stringify(sealed),
     state,
-    requester: frozen.requester,
+    requester: sealed.requester,
     required: '1',
-    expiresAt: String(frozen.expiresAt),
+    expiresAt: String(sealed.expiresAt),
     votes: JSON.stringify([{ user: 'U0APPROVER1', at: now }]),
     kind: 'transfer',
     decidedBy: 'U0APPROVER1',

@@ -54,9 +54,9 @@ it('withdraws a create whose answer reached the form after it had said "nothing 
   const slowAnswers = new RequestStore(redis, prefix);
   const realCreate = slowAnswers.create.bind(slowAnswers);
   let createdId = '';
-  slowAnswers.create = async (frozen, options) => {
-    const r = await realCreate(frozen, options);
-    createdId = frozen.id;
+  slowAnswers.create = async (sealed, options) => {
+    const r = await realCreate(sealed, options);
+    createdId = sealed.id;
     await new Promise((done) => setTimeout(done, 400));
     return r;
   };

@@ -15,9 +15,9 @@ const store = new RequestStore(redis, prefix);
 
 const call: ServiceCall = { kind: 'transfer', body: { wallet_id: 'w', amount: 1, receiver: 'r', asset: 'base:usdc' } };
 const request = async (requester: string, keyId?: string): Promise<SealedRequest> => {
-  const frozen = buildFreshRequest(await store.nextId(), { call, requester });
-  if (keyId) frozen.display = { ...frozen.display, viaApi: { keyId, keyName: keyId, owner: requester } };
-  return frozen;
+  const sealed = buildFreshRequest(await store.nextId(), { call, requester });
+  if (keyId) sealed.display = { ...sealed.display, viaApi: { keyId, keyName: keyId, owner: requester } };
+  return sealed;
 };
 const cancel = (id: string) => store.decide(id, 'cancelled', { event: 'cancelled', by: 'U0X' });
 

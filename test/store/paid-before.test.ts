@@ -78,13 +78,13 @@ describe('executions keep their destination key', () => {
       kind: 'transfer',
       body: { wallet_id: 'wal_ops_7f3a', amount: 5, receiver: SOL_OTHER, asset: 'solana:usdc' },
     };
-    const frozen = buildFreshRequest(await store.nextId(), { call });
-    expect((await store.create(frozen)).outcome).toBe('created');
-    const stored = await redis.hgetall(`${prefix}:exec:${frozen.id}.1`);
+    const sealed = buildFreshRequest(await store.nextId(), { call });
+    expect((await store.create(sealed)).outcome).toBe('created');
+    const stored = await redis.hgetall(`${prefix}:exec:${sealed.id}.1`);
     expect(stored.dest).toBe(`solana:${SOL_OTHER}`);
     expect(stored.sealHash).toBe(sealHash(call));
     expect(JSON.parse(stored.call ?? '')).toEqual(call);
-    const record = await store.get(frozen.id);
+    const record = await store.get(sealed.id);
     expect(record?.executions[0]?.destinationKey).toBe(`solana:${SOL_OTHER}`);
   });
 });

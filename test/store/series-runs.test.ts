@@ -28,12 +28,12 @@ afterAll(async () => {
 /** A series created as any approval (shape series) and voted live by one approver. */
 async function liveSeries(): Promise<SealedRequest> {
   const { id } = await store.allocate('S');
-  const frozen = buildFreshRequest(id, { requester: 'U0SREQ', requiredApprovals: 1 });
-  expect((await store.create(frozen, { shape: 'series' })).outcome).toBe('created');
+  const sealed = buildFreshRequest(id, { requester: 'U0SREQ', requiredApprovals: 1 });
+  expect((await store.create(sealed, { shape: 'series' })).outcome).toBe('created');
   const vote = await store.castVote(id, 'U0SAPPROVER');
   expect(vote.outcome).toBe('approved');
   expect(vote.state as string).toBe('live');
-  return frozen;
+  return sealed;
 }
 const runOf = async (s: SealedRequest) => ({ ...s, id: (await store.allocate()).id });
 

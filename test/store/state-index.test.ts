@@ -27,7 +27,7 @@ const call: ServiceCall = {
 
 async function create(): Promise<string> {
   const id = await store.nextId();
-  const frozen: SealedRequest = {
+  const sealed: SealedRequest = {
     id,
     call,
     display: {},
@@ -39,7 +39,7 @@ async function create(): Promise<string> {
     rule: 'r',
     hash: callHash(call),
   };
-  await store.create(frozen);
+  await store.create(sealed);
   return id;
 }
 

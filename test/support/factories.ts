@@ -1,16 +1,10 @@
-import { SINGLE_STATES, sealHash, singleCounts } from '../../src/domain/approval.js';
+import { SINGLE_STATES, sealHash, singleCounts, type ViewState } from '../../src/domain/approval.js';
 import type { BatchFacts } from '../../src/domain/batch-approval.js';
 /**
- * Fixture builders (Outline's `build*` factories): one realistic frozen request or record per
+ * Fixture builders (Outline's `build*` factories): one realistic sealed request or record per
  * kind, with overrides, instead of repeated literals in every test.
  */
-import {
-  callHash,
-  type RequestRecord,
-  type RequestState,
-  type SealedRequest,
-  type ServiceCall,
-} from '../../src/domain/request.js';
+import { callHash, type RequestRecord, type SealedRequest, type ServiceCall } from '../../src/domain/request.js';
 import type { Wallet } from '../../src/service/schemas.js';
 
 export const RECEIVER_EVM = '0x99ED2e97162533BA814aF8092b93b9a3090DEdcF';
@@ -141,16 +135,16 @@ export function buildSealedRequest(
 
 /** A record in `state`, with the decision and outcome fields that state would carry. */
 export function buildRecord(
-  state: RequestState = 'pending',
+  state: ViewState = 'pending',
   kind: ServiceCall['kind'] = 'transfer',
   overrides: Partial<RequestRecord> = {},
 ): RequestRecord {
-  const frozen = buildSealedRequest(kind);
+  const sealed = buildSealedRequest(kind);
   const decided = state !== 'pending' && state !== 'expired';
   const approved = ['approved', 'executing', 'succeeded', 'failed', 'unknown'].includes(state);
   const [approvalState, executionState] = SINGLE_STATES[state];
   const record: RequestRecord = {
-    frozen,
+    sealed,
     shape: 'single',
     state,
     votes: approved ? [{ user: 'U0APPROVER1', at: CREATED + 60_000 }] : [],
@@ -158,7 +152,7 @@ export function buildRecord(
     executionCount: 1,
     counts: singleCounts(executionState),
     executions: [
-      { id: `${frozen.id}.1`, approvalId: frozen.id, state: executionState, sealHash: sealHash(frozen.call), tries: 0 },
+      { id: `${sealed.id}.1`, approvalId: sealed.id, state: executionState, sealHash: sealHash(sealed.call), tries: 0 },
     ],
   };
   if (decided) {

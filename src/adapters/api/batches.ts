@@ -19,12 +19,12 @@ import { encodeExecutionsCursor } from './request-view.js';
 const CREATED_EXECUTIONS = 20;
 
 /** The 201 body: the batch as created (every row queued), the same for a replay and a recovery. */
-export function createdBatchAnswer(frozen: SealedRequest, rows: readonly BatchRowRecord[]): Answer {
+export function createdBatchAnswer(sealed: SealedRequest, rows: readonly BatchRowRecord[]): Answer {
   const n = rows.length;
   const shown = Math.min(n, CREATED_EXECUTIONS);
   const counts = { ...emptyCounts(), queued: n };
   const record = {
-    frozen,
+    sealed,
     shape: 'batch',
     state: 'pending',
     votes: [],
@@ -36,17 +36,17 @@ export function createdBatchAnswer(frozen: SealedRequest, rows: readonly BatchRo
     status: 201,
     body: presentRequest(
       { ...record, votes: [], executions: [] },
-      [{ at: frozen.createdAt, event: 'requested', by: frozen.requester, detail: frozen.reason }],
+      [{ at: sealed.createdAt, event: 'requested', by: sealed.requester, detail: sealed.reason }],
       {
         executions: Array.from({ length: shown }, (_, i) => ({
-          id: `${frozen.id}.${i + 1}`,
+          id: `${sealed.id}.${i + 1}`,
           state: 'queued' as const,
         })),
         rows,
-        next: shown < n ? encodeExecutionsCursor(frozen.id, shown) : null,
+        next: shown < n ? encodeExecutionsCursor(sealed.id, shown) : null,
       },
     ),
-    headers: { Location: `/api/v1/requests/${frozen.id}` },
+    headers: { Location: `/api/v1/requests/${sealed.id}` },
     keep: true,
   };
 }
@@ -102,12 +102,12 @@ export async function createBatch(deps: ApiDeps, actor: KeyActor, value: unknown
     case 'nothing':
       return refused(NOT_SUBMITTED, false);
     case 'created':
-      return createdBatchAnswer(outcome.frozen, outcome.rows);
+      return createdBatchAnswer(outcome.sealed, outcome.rows);
   }
 }
 
 /** A batch created whose answer was lost: answered again from the stored batch. */
 export async function recoverBatch(deps: ApiDeps, actor: KeyActor, requestId: string): Promise<Answer> {
-  const { frozen, rows } = await deps.app.batches.recoverWithKey(actor, requestId);
-  return createdBatchAnswer(frozen, rows);
+  const { sealed, rows } = await deps.app.batches.recoverWithKey(actor, requestId);
+  return createdBatchAnswer(sealed, rows);
 }

@@ -29,11 +29,11 @@ export const refused = (p: ProblemAnswer, keep: boolean): Answer => ({
 });
 
 /** The 201 body: the request as it was created, so a replay is byte for byte the first answer. */
-export const createdAnswer = (frozen: SealedRequest): Answer => ({
+export const createdAnswer = (sealed: SealedRequest): Answer => ({
   status: 201,
   body: presentRequest(
     {
-      frozen,
+      sealed,
       shape: 'single',
       state: 'pending',
       votes: [],
@@ -41,12 +41,12 @@ export const createdAnswer = (frozen: SealedRequest): Answer => ({
       executionCount: 1,
       counts: singleCounts('queued'),
       executions: [
-        { id: `${frozen.id}.1`, approvalId: frozen.id, state: 'queued', sealHash: sealHash(frozen.call), tries: 0 },
+        { id: `${sealed.id}.1`, approvalId: sealed.id, state: 'queued', sealHash: sealHash(sealed.call), tries: 0 },
       ],
     },
-    [{ at: frozen.createdAt, event: 'requested', by: frozen.requester, detail: frozen.reason }],
+    [{ at: sealed.createdAt, event: 'requested', by: sealed.requester, detail: sealed.reason }],
   ),
-  headers: { Location: `/api/v1/requests/${frozen.id}` },
+  headers: { Location: `/api/v1/requests/${sealed.id}` },
   keep: true,
 });
 
@@ -116,13 +116,13 @@ export async function createRequest(
     case 'nothing':
       return refused(NOT_SUBMITTED, false);
     case 'created':
-      return createdAnswer(outcome.frozen);
+      return createdAnswer(outcome.sealed);
   }
 }
 
 /** The create happened but its answer was lost: answered again from the stored request. */
 export async function recoverCreated(deps: ApiDeps, actor: KeyActor, requestId: string): Promise<Answer> {
-  return createdAnswer((await deps.app.payments.recoverWithKey(actor, requestId)).frozen);
+  return createdAnswer((await deps.app.payments.recoverWithKey(actor, requestId)).sealed);
 }
 
 /** ISO 8601 with a date, a time and an offset (Z or ±hh:mm); anything else is not a moment. */

@@ -53,7 +53,7 @@ export function presentRequest(
   history: readonly HistoryEntry[],
   page: ExecutionPage = { executions: r.executions, next: null },
 ): RequestView {
-  const f = r.frozen;
+  const f = r.sealed;
   const { call, display } = f;
   const money = call.kind === 'transfer' || call.kind === 'offramp' ? call : undefined;
   // A batch's own call only describes it (first row, total amount); its destinations are on its rows.
@@ -97,5 +97,5 @@ export function presentRequest(
 }
 
 /** Approved: its runAt; before that, the time it was set for (if any). */
-const runAtOf = (r: { runAt?: number; frozen: { timing?: { notBefore?: number } } }): number | undefined =>
-  r.runAt ?? r.frozen.timing?.notBefore;
+const runAtOf = (r: { runAt?: number; sealed: { timing?: { notBefore?: number } } }): number | undefined =>
+  r.runAt ?? r.sealed.timing?.notBefore;

@@ -34,7 +34,7 @@ type ExecutionSlice = Awaited<ReturnType<ApiDeps['app']['reads']['executions']>>
 const pageOf = (r: RequestRecord, s: ExecutionSlice): ExecutionPage => ({
   executions: s.executions,
   rows: s.rows,
-  next: s.end < s.total ? encodeExecutionsCursor(r.frozen.id, s.end) : null,
+  next: s.end < s.total ? encodeExecutionsCursor(r.sealed.id, s.end) : null,
 });
 
 /** The request with its first `limit` executions (1,000 for one request; the store's first page in lists). */

@@ -152,7 +152,7 @@ export const requestView = z
     requester: z.string().meta({ description: 'Slack user id; for API requests the key’s owner.' }),
     api_key: z.string().optional().meta({ description: 'Name of the API key that made it.' }),
     new_destination: z.boolean().optional(),
-    hash: z.string().meta({ description: 'The frozen request hash the card shows.' }),
+    hash: z.string().meta({ description: 'The sealed request hash the card shows.' }),
     required_approvals: z.number().int(),
     approvals: z.array(z.object({ user: z.string(), at: iso })),
     created_at: iso,

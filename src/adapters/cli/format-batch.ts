@@ -37,17 +37,17 @@ export interface BatchStatus {
 }
 
 export function batchStatus(record: RequestRecord, moved: Amount, paused: string | undefined): BatchStatus {
-  const body = record.frozen.call.body as { asset?: string };
+  const body = record.sealed.call.body as { asset?: string };
   const counts = Object.fromEntries(EXECUTION_STATES.map((s) => [s, record.counts[s]]));
   return {
-    id: record.frozen.id,
+    id: record.sealed.id,
     state: record.approvalState,
-    kind: record.frozen.display.batch?.kind ?? record.frozen.call.kind,
+    kind: record.sealed.display.batch?.kind ?? record.sealed.call.kind,
     rows: record.executionCount,
     counts,
     asset: body.asset,
-    wallet: record.frozen.display.walletAlias,
-    total: record.frozen.display.amountText ?? '',
+    wallet: record.sealed.display.walletAlias,
+    total: record.sealed.display.amountText ?? '',
     moved: formatAmount(moved),
     paused,
   };

@@ -15,6 +15,7 @@ import { keyValues, table } from './table.js';
 export const formatTime = (ms: number): string => `${new Date(ms).toISOString().slice(0, 19).replace('T', ' ')}Z`;
 const iso = (ms: number | undefined): string | undefined => (ms === undefined ? undefined : new Date(ms).toISOString());
 
+const runAtOf = (r: RequestRecord): number | undefined => r.runAt ?? r.sealed.timing?.notBefore;
 const assetCode = (asset: string): string => (isAssetId(asset) ? assetInfo(asset).code : asset);
 
 export interface RequestSummary {
@@ -32,19 +33,22 @@ export interface RequestSummary {
   reason: string;
   createdAt: string;
   expiresAt: string;
+  /** When it may start (a cancel window or a set time); before approval, the time it was set for. */
+  runAt?: string;
 }
 
 export function summarise(r: RequestRecord): RequestSummary {
-  const { frozen } = r;
-  const { call, display } = frozen;
+  const { sealed } = r;
+  const { call, display } = sealed;
   const base = {
-    id: frozen.id,
+    id: sealed.id,
     kind: call.kind,
     state: r.state,
-    requester: frozen.requester,
-    reason: frozen.reason,
-    createdAt: new Date(frozen.createdAt).toISOString(),
-    expiresAt: new Date(frozen.expiresAt).toISOString(),
+    requester: sealed.requester,
+    reason: sealed.reason,
+    createdAt: new Date(sealed.createdAt).toISOString(),
+    expiresAt: new Date(sealed.expiresAt).toISOString(),
+    ...(runAtOf(r) === undefined ? {} : { runAt: new Date(runAtOf(r) as number).toISOString() }),
   };
   if (call.kind === 'register-beneficiary') {
     const rows = call.body.beneficiaries;
@@ -84,7 +88,9 @@ export function requestsText(records: readonly RequestRecord[]): string {
   if (records.length === 0) return 'No requests.';
   const rows = records.map((r) => {
     const s = summarise(r);
-    return [s.id, s.kind, s.state, s.amountText, s.asset, s.requester, formatTime(r.frozen.createdAt)];
+    // An approved payment waiting for its time says when it runs.
+    const state = r.state === 'approved' && r.runAt !== undefined ? `approved, runs ${formatTime(r.runAt)}` : s.state;
+    return [s.id, s.kind, state, s.amountText, s.asset, s.requester, formatTime(r.sealed.createdAt)];
   });
   const columns = [
     { title: 'ID' },
@@ -101,22 +107,22 @@ export function requestsText(records: readonly RequestRecord[]): string {
 export function requestDetail(r: RequestRecord, history: readonly HistoryEntry[]) {
   return {
     ...summarise(r),
-    rule: r.frozen.rule,
-    requiredApprovals: r.frozen.requiredApprovals,
-    hash: r.frozen.hash,
+    rule: r.sealed.rule,
+    requiredApprovals: r.sealed.requiredApprovals,
+    hash: r.sealed.hash,
     votes: r.votes.map((v) => ({ user: v.user, at: new Date(v.at).toISOString() })),
     decidedBy: r.decidedBy,
     decidedAt: iso(r.decidedAt),
     denyReason: r.denyReason,
     outcome: r.outcome,
-    ...(r.frozen.call.kind === 'register-beneficiary' ? { beneficiaries: r.frozen.call.body.beneficiaries } : {}),
+    ...(r.sealed.call.kind === 'register-beneficiary' ? { beneficiaries: r.sealed.call.body.beneficiaries } : {}),
     history: history.map((h) => ({ at: new Date(h.at).toISOString(), event: h.event, by: h.by, detail: h.detail })),
   };
 }
 
 /** Every row of a registration, one per line (the card shows only what fits). */
 function statedRows(r: RequestRecord): string {
-  const { call } = r.frozen;
+  const { call } = r.sealed;
   if (call.kind !== 'register-beneficiary') return '';
   const rows = call.body.beneficiaries.map((b) => [
     b.beneficiary_id,
@@ -149,11 +155,11 @@ export function requestShowText(r: RequestRecord, history: readonly HistoryEntry
     ['To', s.to],
     ['Requester', s.requester],
     ['Reason', s.reason],
-    ['Rule', r.frozen.rule],
-    ['Approvals', `${r.votes.length} of ${r.frozen.requiredApprovals}`],
-    ['Created', formatTime(r.frozen.createdAt)],
-    ['Expires', formatTime(r.frozen.expiresAt)],
-    ['Call hash', r.frozen.hash],
+    ['Rule', r.sealed.rule],
+    ['Approvals', `${r.votes.length} of ${r.sealed.requiredApprovals}`],
+    ['Created', formatTime(r.sealed.createdAt)],
+    ['Expires', formatTime(r.sealed.expiresAt)],
+    ['Call hash', r.sealed.hash],
     ...(o?.hash ? ([['Tx hash', o.hash]] as const) : []),
     ...(o?.link ? ([['Explorer', o.link]] as const) : []),
     ...(o?.reference ? ([['Reference', o.reference]] as const) : []),

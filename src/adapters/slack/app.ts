@@ -170,7 +170,7 @@ export function createSlackApp(
   // Listeners only; /batch joins manifest.yml when batch approvals are wired.
   registerBatchCommand(routes, deps);
   registerBatchView(routes, deps);
-  routes.mount(app);
+  routes.mount(app, { sandbox: deps.sandbox });
 
   const socketMode = events === undefined;
   return {

@@ -19,8 +19,8 @@ export async function uploadRows(
   await uploadCsvToThread(client, {
     channel: card.channel,
     threadTs: card.ts,
-    filename: `${record.frozen.id}-rows.csv`,
-    title: `${record.frozen.id}: the ${rows.length} rows as approved`,
+    filename: `${record.sealed.id}-rows.csv`,
+    title: `${record.sealed.id}: the ${rows.length} rows as approved`,
     content: rowsCsv(rows),
   });
 }
@@ -52,9 +52,8 @@ export async function postProgress(
   record: RequestRecord,
   card: CardRef,
   ts: string | undefined,
-  text: (t: string) => string,
 ): Promise<string> {
-  const body = text(progressText(record));
+  const body = progressText(record);
   if (ts) {
     await client.chat.update({ channel: card.channel, ts, text: body });
     return ts;
@@ -73,7 +72,6 @@ export async function postFinished(
   record: RequestRecord,
   card: CardRef,
   rows: readonly BatchRowOutcome[],
-  text: (t: string) => string,
 ) {
   const { moved, csv } = batchReceipt(record, rows);
   const summary = batchSummaryText(record, moved);
@@ -82,15 +80,15 @@ export async function postFinished(
   await client.chat.postMessage({
     channel: card.channel,
     thread_ts: card.ts,
-    text: text(summary),
-    blocks: finishedBlocks(text(summary), record.frozen.id, again),
+    text: summary,
+    blocks: finishedBlocks(summary, record.sealed.id, again),
     unfurl_links: false,
   });
   await uploadCsvToThread(client, {
     channel: card.channel,
     threadTs: card.ts,
-    filename: `${record.frozen.id}-receipt.csv`,
-    title: `${record.frozen.id}: receipt`,
+    filename: `${record.sealed.id}-receipt.csv`,
+    title: `${record.sealed.id}: receipt`,
     content: csv,
   });
 }

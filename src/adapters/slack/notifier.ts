@@ -14,7 +14,6 @@ import { postFinished, postProgress, uploadRows } from './batch-thread.js';
 import { requestCardBlocks } from './blocks/card.js';
 import { notSentReply, outcomeReply } from './blocks/card-replies.js';
 import { cardText } from './blocks/card-summary.js';
-import { withSandboxText } from './blocks/common.js';
 import { proposalReply } from './blocks/not-paid.js';
 import { escalationText, reminderText, requestedText, requesterText } from './blocks/reminders.js';
 
@@ -53,7 +52,6 @@ async function deliver<T>(call: () => Promise<T>): Promise<T> {
 export interface SlackNotifierOptions {
   client: WebClient;
   approvalsChannel: string;
-  sandbox: boolean;
   log: Logger;
   /** The freeze banner on open cards. */
   controls?: { freeze(): Promise<FreezeState | undefined> };
@@ -68,21 +66,19 @@ export interface SlackNotifierOptions {
 export function slackNotifier({
   client,
   approvalsChannel,
-  sandbox,
   log,
   controls,
   approvers = [],
   commitments,
   passkeyHolders,
 }: SlackNotifierOptions): Notifier {
-  const text = (t: string) => withSandboxText(t, sandbox);
   const drawCard = async (record: RequestRecord) => {
     const freeze = await controls?.freeze();
     const promised = await commitments?.(record);
-    const holders = record.frozen.stepUp && record.state === 'pending' ? await passkeyHolders?.() : undefined;
+    const holders = record.sealed.stepUp && record.state === 'pending' ? await passkeyHolders?.() : undefined;
     return {
       text: cardText(record, freeze),
-      blocks: requestCardBlocks(record, sandbox, { freeze, approvers, commitments: promised, passkeyHolders: holders }),
+      blocks: requestCardBlocks(record, { freeze, approvers, commitments: promised, passkeyHolders: holders }),
     };
   };
   const linkTo = async (card: CardRef): Promise<string> =>
@@ -95,7 +91,7 @@ export function slackNotifier({
           channel: approvalsChannel,
           ...drawn,
           unfurl_links: false,
-          metadata: { event_type: CARD_EVENT, event_payload: { request_id: record.frozen.id } },
+          metadata: { event_type: CARD_EVENT, event_payload: { request_id: record.sealed.id } },
         }),
       );
       return { channel: posted.channel ?? approvalsChannel, ts: posted.ts ?? '' };
@@ -116,7 +112,7 @@ export function slackNotifier({
         const hit = (r.messages ?? []).find(
           (m) =>
             m.metadata?.event_type === CARD_EVENT &&
-            (m.metadata.event_payload as { request_id?: unknown } | undefined)?.request_id === record.frozen.id,
+            (m.metadata.event_payload as { request_id?: unknown } | undefined)?.request_id === record.sealed.id,
         );
         if (hit?.ts) return { channel: approvalsChannel, ts: hit.ts };
         cursor = r.response_metadata?.next_cursor || undefined;
@@ -130,7 +126,7 @@ export function slackNotifier({
     },
     async postNotSent(record, card: CardRef) {
       await deliver(() =>
-        client.chat.postMessage({ channel: card.channel, thread_ts: card.ts, text: text(notSentReply(record)) }),
+        client.chat.postMessage({ channel: card.channel, thread_ts: card.ts, text: notSentReply(record) }),
       );
     },
     async postProposal(record, card, execution) {
@@ -138,7 +134,7 @@ export function slackNotifier({
         client.chat.postMessage({
           channel: card.channel,
           thread_ts: card.ts,
-          text: text(proposalReply(record, execution, approvers)),
+          text: proposalReply(record, execution, approvers),
           unfurl_links: false,
         }),
       );
@@ -148,9 +144,9 @@ export function slackNotifier({
         client.chat.postMessage({
           channel: card.channel,
           thread_ts: card.ts,
-          text: text(outcomeReply(record)),
+          text: outcomeReply(record),
           unfurl_links: false,
-          metadata: { event_type: REPLY_EVENT, event_payload: { request_id: record.frozen.id, state: record.state } },
+          metadata: { event_type: REPLY_EVENT, event_payload: { request_id: record.sealed.id, state: record.state } },
         }),
       );
       return reply.ts ?? '';
@@ -162,18 +158,18 @@ export function slackNotifier({
       );
       const hit = (r.messages ?? []).find((m) => {
         const p = m.metadata?.event_type === REPLY_EVENT ? (m.metadata.event_payload as Record<string, unknown>) : {};
-        return p.request_id === record.frozen.id && p.state === record.state;
+        return p.request_id === record.sealed.id && p.state === record.state;
       });
       return hit?.ts;
     },
     async confirmPosted(record: RequestRecord, card) {
-      const { id, requester, origin } = record.frozen;
+      const { id, requester, origin } = record.sealed;
       try {
         const permalink = await client.chat.getPermalink({ channel: card.channel, message_ts: card.ts });
         await client.chat.postEphemeral({
           channel: origin ?? card.channel,
           user: requester,
-          text: text(requestedText(record, permalink.permalink ?? '')),
+          text: requestedText(record, permalink.permalink ?? ''),
         });
       } catch (err) {
         // The card is up; a missing confirmation must not re-post it.
@@ -183,11 +179,11 @@ export function slackNotifier({
     // Direct messages go to the user id as channel (chat:write; the app's Messages tab).
     async remind(record, card, user, n) {
       const permalink = await linkTo(card);
-      await deliver(() => client.chat.postMessage({ channel: user, text: text(reminderText(record, permalink, n)) }));
+      await deliver(() => client.chat.postMessage({ channel: user, text: reminderText(record, permalink, n) }));
     },
     async escalate(record, card, user) {
       const permalink = await linkTo(card);
-      await deliver(() => client.chat.postMessage({ channel: user, text: text(escalationText(record, permalink)) }));
+      await deliver(() => client.chat.postMessage({ channel: user, text: escalationText(record, permalink) }));
     },
     async batchRows(record, card, rows) {
       await deliver(() => uploadRows(client, record, card, rows));
@@ -197,35 +193,33 @@ export function slackNotifier({
         client.chat.postMessage({
           channel: card.channel,
           thread_ts: card.ts,
-          text: text(pauseNoticeText({ record, ...facts, approvers })),
+          text: pauseNoticeText({ record, ...facts, approvers }),
           reply_broadcast: true,
           unfurl_links: false,
         }),
       );
     },
     async batchProgress(record, card, ts) {
-      return deliver(() => postProgress(client, record, card, ts, text));
+      return deliver(() => postProgress(client, record, card, ts));
     },
     async batchFinished(record, card, rows) {
-      await deliver(() => postFinished(client, record, card, rows, text));
+      await deliver(() => postFinished(client, record, card, rows));
     },
     async tellRequester(record, card, milestone) {
       const message = requesterText(record, await linkTo(card), milestone);
       if (!message) return;
       await deliver(() =>
-        client.chat.postMessage({ channel: record.frozen.requester, text: text(message), unfurl_links: false }),
+        client.chat.postMessage({ channel: record.sealed.requester, text: message, unfurl_links: false }),
       );
     },
     async cardUnpostable(record, problem) {
-      const { id, requester, origin } = record.frozen;
+      const { id, requester, origin } = record.sealed;
       if (!origin) return;
       await client.chat
         .postEphemeral({
           channel: origin,
           user: requester,
-          text: text(
-            `:warning: Your request ${id} is saved, but its approval card cannot be posted (Slack says \`${problem}\`). Ask an admin to invite Rampart to the approvals channel or check APPROVALS_CHANNEL; Rampart keeps trying until the request expires.`,
-          ),
+          text: `:warning: Your request ${id} is saved, but its approval card cannot be posted (Slack says \`${problem}\`). Ask an admin to invite Rampart to the approvals channel or check APPROVALS_CHANNEL; Rampart keeps trying until the request expires.`,
         })
         .catch((e: unknown) => log.warn({ err: e }, 'could not tell the requester about the card'));
     },

@@ -10,8 +10,8 @@
 import { type AnyMiddlewareArgs, type App, ErrorCode } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import { describeRedisFailure, REDIS_NO_ANSWER_TEXT, redisFailure } from '../../app/unavailable.js';
-import { withSandboxText } from './blocks/common.js';
 import type { Deps } from './deps.js';
+import { noteOnSandbox } from './web-api/sandbox-note.js';
 
 interface Body {
   type?: string;
@@ -44,11 +44,10 @@ async function tellPrivately(client: WebClient, deps: Deps, body: Body, text: st
   const user = body.user?.id ?? body.user_id;
   const channel = body.channel?.id ?? body.channel_id;
   if (!user) return;
-  const said = withSandboxText(text, deps.sandbox);
   // No channel (a modal): a direct message from the bot, posting to the user id opens it.
   await (channel
-    ? client.chat.postEphemeral({ channel, user, text: said })
-    : client.chat.postMessage({ channel: user, text: said })
+    ? client.chat.postEphemeral({ channel, user, text })
+    : client.chat.postMessage({ channel: user, text })
   )
     .then(() => undefined)
     .catch((err: unknown) => deps.log.warn({ err }, 'could not tell the person Redis is unreachable'));
@@ -56,7 +55,8 @@ async function tellPrivately(client: WebClient, deps: Deps, body: Body, text: st
 
 export function registerRedisGuard(app: App, deps: Deps): void {
   app.use(async (args) => {
-    const { next, client } = args;
+    const { next } = args;
+    const client = noteOnSandbox(args.client, deps.sandbox);
     try {
       await next();
     } catch (err) {

@@ -10,13 +10,12 @@ import type { ReportView } from '../../app/report.js';
 import type { ReportPoster } from '../../app/weekly-report.js';
 import type { ChartSpec } from '../../charts/chart-spec.js';
 import type { Logger } from '../../log.js';
-import { type Blocks, withSandboxNote } from './blocks/common.js';
+import type { Blocks } from './blocks/common.js';
 import { type ChartMode, reportBlocks, reportFallbackText } from './blocks/report.js';
 
 export interface ReportSendDeps {
   client: WebClient;
   log: Logger;
-  sandbox: boolean;
 }
 
 export const isInvalidBlocks = (err: unknown): boolean =>
@@ -58,7 +57,7 @@ export async function sendReport<T>(
   footer?: string,
 ): Promise<{ sent: T; mode: ChartMode['kind'] }> {
   const text = reportFallbackText(view, days);
-  const build = (mode: ChartMode) => withSandboxNote(reportBlocks(view, days, mode, footer), deps.sandbox);
+  const build = (mode: ChartMode) => reportBlocks(view, days, mode, footer);
   try {
     return { sent: await send(text, build({ kind: 'native' })), mode: 'native' };
   } catch (err) {

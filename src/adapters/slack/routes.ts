@@ -20,6 +20,7 @@ import type {
   SlackViewMiddlewareArgs,
 } from '@slack/bolt';
 import { respondTo } from './web-api/respond-url.js';
+import { sandboxArgs } from './web-api/sandbox-note.js';
 
 export type Handler<Args> = (args: Args & AllMiddlewareArgs) => Promise<void>;
 
@@ -64,8 +65,11 @@ class Table<H> {
 }
 
 export interface MountableRoutes extends Routes {
-  /** Adds the one dispatching middleware to `app` (after the guards, so register those first). */
-  mount(app: App): void;
+  /**
+   * Adds the one dispatching middleware to `app` (after the guards, so register those first).
+   * `sandbox`: every answer of every handler carries the sandbox note (web-api/sandbox-note.ts).
+   */
+  mount(app: App, options?: { sandbox?: boolean }): void;
 }
 
 type Args = AnyMiddlewareArgs & AllMiddlewareArgs & { respond?: unknown };
@@ -99,14 +103,14 @@ export function createRoutes(): MountableRoutes {
     view: (id, handler) => views.add(id, handler as Handler<SlackViewMiddlewareArgs>),
     options: (id, handler) => options.add(id, handler),
     event: (name, handler) => events.add(name, handler as unknown as Handler<SlackEventMiddlewareArgs>),
-    mount(app) {
+    mount(app, { sandbox = false } = {}) {
       app.use(async (args) => {
         const handler = route(args);
         // Nobody's: on to Bolt's listeners (Rampart registers none), as an unmatched request went.
         if (!handler) return args.next();
         const url = (args.body as Body).response_url;
         if (url) (args as Args).respond = respondTo(url);
-        await handler(args);
+        await handler(sandbox ? sandboxArgs(args) : args);
       });
     },
   };

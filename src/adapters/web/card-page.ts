@@ -61,8 +61,8 @@ function blockHtml(block: KnownBlock, names: Names, hash: { short: string; full:
  * runs" lines, for a final card (an unknown outcome), which shows only a summary.
  */
 export function cardHtml(record: RequestRecord, full: string, names: Names, details = false): string {
-  const blocks = requestCardBlocks(record, false);
-  const f = record.frozen;
+  const blocks = requestCardBlocks(record);
+  const f = record.sealed;
   // After the header and the status line, as on the open card.
   if (details && !f.display.batch) blocks.splice(2, 0, section(whatLines(f).join('\n')));
   const hash = { short: f.hash, full };

@@ -86,12 +86,12 @@ const rowHtml = (r: BatchRowRecord, asset: string): string =>
 /** The card as Slack shows it, for the approver to compare before using the passkey. */
 export function recordPageHtml(p: RecordPage): string {
   const words = PURPOSE[p.purpose];
-  const runs = p.record.frozen.display.batch ? 'these rows' : 'this call';
+  const runs = p.record.sealed.display.batch ? 'these rows' : 'this call';
   const signs = p.purpose === 'confirm-not-paid' ? '' : ` Rampart runs exactly ${runs}.`;
   return [
     `<p>${escapeHtml(words.lead)}</p>`,
     ...(p.executionId ? [`<p>Execution <strong>${escapeHtml(p.executionId)}</strong>: outcome unknown.</p>`] : []),
-    ...(p.row ? [rowHtml(p.row, p.record.frozen.display.assetCode ?? '')] : []),
+    ...(p.row ? [rowHtml(p.row, p.record.sealed.display.assetCode ?? '')] : []),
     cardHtml(p.record, p.approvalHash, p.names, p.purpose === 'confirm-not-paid'),
     `<p class="check"><strong>${escapeHtml(words.check)}</strong></p>`,
     `<p>You are ${escapeHtml(p.names.get(p.approver) ?? p.approver)}. Your passkey signs the hash above.${signs}</p>`,

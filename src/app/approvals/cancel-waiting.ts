@@ -24,13 +24,13 @@ export async function cancelWaiting(deps: CancelDeps, requestId: string, actor: 
   const record = await deps.store.get(requestId);
   if (!record) return { kind: 'missing' };
   let isApprover = false;
-  if (actor.user !== record.frozen.requester) {
+  if (actor.user !== record.sealed.requester) {
     const refused = await authorise(deps, actor.user);
     if (refused?.kind === 'approver-check-failed') return refused;
     isApprover = refused === undefined;
   }
   const rule = waitingCancelRule(actor, {
-    requester: record.frozen.requester,
+    requester: record.sealed.requester,
     isApprover,
     approvalState: record.approvalState,
     started: startedOf(record),
@@ -38,7 +38,7 @@ export async function cancelWaiting(deps: CancelDeps, requestId: string, actor: 
   });
   if (!rule.ok) return { kind: 'refused', code: rule.code, requestId };
   // The reservation the quorum made, released in the cancel's own step.
-  const subject = velocitySubject(record.frozen);
+  const subject = velocitySubject(record.sealed);
   const release =
     subject && deps.controls
       ? { ledger: deps.controls.ledgerKey(subject), amounts: deps.controls.amountsKey(subject) }

@@ -45,7 +45,7 @@ export type KeyBatchOutcome =
   /** The key's --max-open or the owner's MAX_OPEN_PER_REQUESTER. */
   | { kind: 'too_many_open'; message: string }
   | { kind: 'nothing' }
-  | { kind: 'created'; frozen: SealedRequest; rows: BatchRowRecord[] };
+  | { kind: 'created'; sealed: SealedRequest; rows: BatchRowRecord[] };
 
 export async function submitBatchWithKey(deps: FacadeDeps, actor: KeyActor, b: KeyBatch): Promise<KeyBatchOutcome> {
   const key = actor.apiKey;
@@ -85,9 +85,9 @@ export async function submitBatchWithKey(deps: FacadeDeps, actor: KeyActor, b: K
   });
   switch (submitted.kind) {
     case 'created':
-      await deps.apiKeys.recordRequest(key.owner, submitted.frozen.id, submitted.frozen.createdAt);
-      await announce(deps, submitted.frozen);
-      return { kind: 'created', frozen: submitted.frozen, rows: batchRows(checked) };
+      await deps.apiKeys.recordRequest(key.owner, submitted.sealed.id, submitted.sealed.createdAt);
+      await announce(deps, submitted.sealed);
+      return { kind: 'created', sealed: submitted.sealed, rows: batchRows(checked) };
     case 'taken':
       return recoverBatchWithKey(deps, actor, submitted.id);
     case 'refused':
@@ -103,11 +103,11 @@ export async function recoverBatchWithKey(
   deps: FacadeDeps,
   actor: KeyActor,
   requestId: string,
-): Promise<{ kind: 'created'; frozen: SealedRequest; rows: BatchRowRecord[] }> {
+): Promise<{ kind: 'created'; sealed: SealedRequest; rows: BatchRowRecord[] }> {
   const key = actor.apiKey;
   const [record, rows] = await Promise.all([deps.store.get(requestId), deps.store.batches.rows(requestId)]);
   if (!record) throw new Error(`batch ${requestId} holds a claim but has no record`);
-  await deps.apiKeys.recordRequest(key.owner, requestId, record.frozen.createdAt);
-  if (record.state === 'pending') await announce(deps, record.frozen);
-  return { kind: 'created', frozen: record.frozen, rows };
+  await deps.apiKeys.recordRequest(key.owner, requestId, record.sealed.createdAt);
+  if (record.state === 'pending') await announce(deps, record.sealed);
+  return { kind: 'created', sealed: record.sealed, rows };
 }

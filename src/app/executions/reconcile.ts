@@ -63,8 +63,8 @@ export async function reconcile(deps: ReconcileDeps): Promise<void> {
     const record = await store.get(id);
     if (record?.state !== 'pending') continue;
     // Same job id as the submission's: a no-op while that expiry job exists.
-    await queues.scheduleExpiry(id, record.frozen.expiresAt - deps.now());
-    if (!record.card && deps.now() - record.frozen.createdAt >= CARD_GRACE_MS) {
+    await queues.scheduleExpiry(id, record.sealed.expiresAt - deps.now());
+    if (!record.card && deps.now() - record.sealed.createdAt >= CARD_GRACE_MS) {
       deps.log.warn({ requestId: id }, 'pending request without a card; posting it');
       await queues.notify({ requestId: id, kind: 'card' }, `${id}-card-missing`);
     }

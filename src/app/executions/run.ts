@@ -49,7 +49,7 @@ export async function runExecution(
   // finish script read (app/batch-run.ts afterRow). Held by the freeze, or a batch whose balance
   // could not be read for its funding check: wait without failing or using an attempt; an
   // approved release promotes it.
-  return result === 'frozen' || result === 'wait' ? { status: 'recheck' } : { status: 'done', result };
+  return result === 'held' || result === 'wait' ? { status: 'recheck' } : { status: 'done', result };
 }
 
 /**

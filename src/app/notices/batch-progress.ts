@@ -34,7 +34,7 @@ const RUN_STATES: ReadonlySet<RequestRecord['approvalState']> = new Set([
 ]);
 
 export const showsProgress = (r: RequestRecord): boolean =>
-  r.frozen.display.batch !== undefined && RUN_STATES.has(r.approvalState);
+  r.sealed.display.batch !== undefined && RUN_STATES.has(r.approvalState);
 
 /**
  * What a running batch's card shows, as a string; undefined when the card is always redrawn
@@ -84,7 +84,7 @@ export async function runProgress(deps: ProgressDeps, id: string): Promise<{ wai
 }
 
 async function draw(deps: ProgressDeps, record: RequestRecord, card: CardRef): Promise<void> {
-  const id = record.frozen.id;
+  const id = record.sealed.id;
   const ts = await deps.store.postedAt(id, 'progress');
   if (ts) {
     await deps.notifier.batchProgress(record, card, ts);

@@ -32,7 +32,7 @@ const resumes = async (deps: BatchThreadDeps, id: string): Promise<number> =>
   (await deps.store.history(id)).filter((h) => h.event === 'resumed').length;
 
 export async function batchThread(deps: BatchThreadDeps, record: RequestRecord, card: CardRef): Promise<void> {
-  const id = record.frozen.id;
+  const id = record.sealed.id;
   await once(deps, id, 'batch-rows', async () =>
     deps.notifier.batchRows(record, card, await deps.store.batches.rows(id)),
   );

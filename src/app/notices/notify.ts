@@ -50,13 +50,13 @@ export async function notify(
   let card = record.card;
   if (!card) {
     // Two notify jobs can race here; a short claim keeps the card single.
-    if (!(await store.claim(record.frozen.id, 'card', 30_000)))
+    if (!(await store.claim(record.sealed.id, 'card', 30_000)))
       throw new Error('card is being posted by another job; retrying');
     card = await postCardOnce(deps, record);
-    await store.setCard(record.frozen.id, card);
+    await store.setCard(record.sealed.id, card);
     await notifier.confirmPosted(record, card);
-  } else if (record.frozen.display.batch) {
-    const redrawn = await redrawBatchCard(deps, record.frozen.id, card);
+  } else if (record.sealed.display.batch) {
+    const redrawn = await redrawBatchCard(deps, record.sealed.id, card);
     if (!redrawn) return { wait: CARD_BUSY_WAIT_MS };
     record = redrawn;
   } else {
@@ -66,9 +66,9 @@ export async function notify(
   if ((job.kind === 'unknown' || job.kind === 'card') && record.counts.unknown > 0)
     await deps.unknownReadings?.(record).catch((err: unknown) => deps.log.warn({ err }, 'unknown reading failed'));
   await tellRequester(deps, record, card);
-  if (record.frozen.display.batch) {
+  if (record.sealed.display.batch) {
     await batchThread(deps, record, card);
-    await scheduleProgress(deps, record.frozen.id);
+    await scheduleProgress(deps, record.sealed.id);
   }
   if (job.kind === 'card') return undefined;
   if (job.kind === 'proposal') {
@@ -77,7 +77,7 @@ export async function notify(
       if (
         e.state === 'unknown' &&
         e.proposal &&
-        (await store.markPosted(record.frozen.id, `reply-${e.proposal.id}`, '1'))
+        (await store.markPosted(record.sealed.id, `reply-${e.proposal.id}`, '1'))
       )
         await notifier.postProposal(record, card, e);
     return undefined;
@@ -85,7 +85,7 @@ export async function notify(
   if (job.kind === 'not-sent') {
     // Once per try (informational: a lost post is not tried again).
     const tries = record.executions[0]?.tries ?? 0;
-    if (await store.markPosted(record.frozen.id, `reply-not-sent-${tries}`, String(Date.now())))
+    if (await store.markPosted(record.sealed.id, `reply-not-sent-${tries}`, String(Date.now())))
       await notifier.postNotSent(record, card);
     return undefined;
   }
@@ -101,7 +101,7 @@ export async function notify(
  */
 async function postOutcomeOnce(deps: NotifyDeps, record: RequestRecord, card: CardRef): Promise<void> {
   const { notifier, store } = deps;
-  const id = record.frozen.id;
+  const id = record.sealed.id;
   const what = `reply-${record.state}`;
   if (await store.wasPosted(id, what)) return;
   if (!(await store.claim(id, what, 30_000)))
@@ -134,7 +134,7 @@ async function postOutcomeOnce(deps: NotifyDeps, record: RequestRecord, card: Ca
  * message, once each. Claimed before sending (a double message is worse than a retry's gap).
  */
 async function tellRequester(deps: NotifyDeps, record: RequestRecord, card: CardRef): Promise<void> {
-  const id = record.frozen.id;
+  const id = record.sealed.id;
   const milestones: [string, Milestone][] = record.votes
     .filter((v) => v.user !== record.decidedBy || record.state === 'pending')
     .map((v) => [`dm-vote-${v.user}`, { kind: 'vote', by: v.user }]);
@@ -161,7 +161,7 @@ const FIND_MARGIN_MS = 60_000;
  */
 async function postCardOnce(deps: NotifyDeps, record: RequestRecord): Promise<CardRef> {
   const { notifier, store } = deps;
-  const id = record.frozen.id;
+  const id = record.sealed.id;
   const firstAttempt = await store.markPosted(id, 'card-attempt', String(Date.now()));
   if (!firstAttempt) {
     const since = Number(await store.postedAt(id, 'card-attempt')) - FIND_MARGIN_MS;
@@ -187,7 +187,7 @@ async function reportCardFailure(
   record: NonNullable<Awaited<ReturnType<RequestStore['get']>>>,
   problem: string,
 ): Promise<void> {
-  const id = record.frozen.id;
+  const id = record.sealed.id;
   deps.log.error(
     { requestId: id, slackError: problem, channel: deps.approvalsChannel },
     'the approval card cannot be posted',

@@ -23,9 +23,9 @@ export interface RemindDeps {
 
 export async function remind(deps: RemindDeps, job: ReminderJob): Promise<'sent' | 'stopped'> {
   const record = await deps.store.get(job.requestId);
-  if (record?.state !== 'pending' || record.frozen.expiresAt <= deps.now() || !record.card) return 'stopped';
+  if (record?.state !== 'pending' || record.sealed.expiresAt <= deps.now() || !record.card) return 'stopped';
   const { card } = record;
-  const id = record.frozen.id;
+  const id = record.sealed.id;
   if (job.kind === 'escalate') {
     for (const user of await deps.escalateTo.members()) {
       if (!(await deps.store.markPosted(id, `escalate-${user}`, String(deps.now())))) continue;
@@ -39,7 +39,7 @@ export async function remind(deps: RemindDeps, job: ReminderJob): Promise<'sent'
     return 'sent';
   }
   const voted = new Set(record.votes.map((v) => v.user));
-  const waiting = (await deps.approvers.members()).filter((u) => u !== record.frozen.requester && !voted.has(u));
+  const waiting = (await deps.approvers.members()).filter((u) => u !== record.sealed.requester && !voted.has(u));
   for (const user of waiting) {
     // Claimed first: a retried job never reminds the same person twice for the same round.
     if (!(await deps.store.markPosted(id, `remind-${job.n}-${user}`, String(deps.now())))) continue;

@@ -31,7 +31,7 @@ export type KeySubmitOutcome =
   /** Redis did not store it in time: nothing submitted. */
   | { kind: 'nothing' }
   /** Made now, or made before under the same claim (its answer was lost). */
-  | { kind: 'created'; frozen: SealedRequest };
+  | { kind: 'created'; sealed: SealedRequest };
 
 export interface KeySubmission {
   kind: 'transfer' | 'offramp';
@@ -92,9 +92,9 @@ export async function submitWithKey(deps: FacadeDeps, actor: KeyActor, s: KeySub
     case 'duplicate':
       return recoverWithKey(deps, actor, outcome.id);
     case 'submitted':
-      await deps.apiKeys.recordRequest(key.owner, outcome.frozen.id, outcome.frozen.createdAt);
-      await announce(deps, outcome.frozen);
-      return { kind: 'created', frozen: outcome.frozen };
+      await deps.apiKeys.recordRequest(key.owner, outcome.sealed.id, outcome.sealed.createdAt);
+      await announce(deps, outcome.sealed);
+      return { kind: 'created', sealed: outcome.sealed };
   }
 }
 
@@ -107,11 +107,11 @@ export async function recoverWithKey(
   deps: FacadeDeps,
   actor: KeyActor,
   requestId: string,
-): Promise<{ kind: 'created'; frozen: SealedRequest }> {
+): Promise<{ kind: 'created'; sealed: SealedRequest }> {
   const key = actor.apiKey;
   const record = await deps.store.get(requestId);
   if (!record) throw new Error(`request ${requestId} holds a claim but has no record`);
-  await deps.apiKeys.recordRequest(key.owner, requestId, record.frozen.createdAt);
-  if (record.state === 'pending') await announce(deps, record.frozen);
-  return { kind: 'created', frozen: record.frozen };
+  await deps.apiKeys.recordRequest(key.owner, requestId, record.sealed.createdAt);
+  if (record.state === 'pending') await announce(deps, record.sealed);
+  return { kind: 'created', sealed: record.sealed };
 }

@@ -41,12 +41,12 @@ export async function executionSlice(
   offset: number,
   limit: number,
 ): Promise<ExecutionSlice> {
-  const id = r.frozen.id;
+  const id = r.sealed.id;
   const total = r.executionCount;
   const held = offset === 0 && (r.executions.length >= Math.min(limit, total) || total <= 1);
   const [executions, rows] = await Promise.all([
     held ? Promise.resolve(r.executions.slice(0, limit)) : deps.store.executions.page(id, offset, limit, total),
-    r.frozen.display.batch ? deps.store.batches.rows(id) : Promise.resolve(undefined),
+    r.sealed.display.batch ? deps.store.batches.rows(id) : Promise.resolve(undefined),
   ]);
   return { executions, rows, end: offset + executions.length, total };
 }
@@ -57,7 +57,7 @@ export async function requestWithHistory(
   r: RequestRecord,
   limit: number,
 ): Promise<{ history: HistoryEntry[]; slice: ExecutionSlice }> {
-  const [history, slice] = await Promise.all([deps.store.history(r.frozen.id), executionSlice(deps, r, 0, limit)]);
+  const [history, slice] = await Promise.all([deps.store.history(r.sealed.id), executionSlice(deps, r, 0, limit)]);
   return { history, slice };
 }
 

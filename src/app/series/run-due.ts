@@ -21,35 +21,35 @@ export type RunDue =
   | ({ k: number; nextAt: number | undefined } & RunOutcome);
 
 /** What the amount rules judge: one run's sealed call, times the runs. */
-function subjectOf(frozen: SealedRequest, runs: number): SeriesSubject | undefined {
-  const { call } = frozen;
+function subjectOf(sealed: SealedRequest, runs: number): SeriesSubject | undefined {
+  const { call } = sealed;
   if (call.kind !== 'transfer' && call.kind !== 'offramp') return undefined;
   const id = parseAssetId(call.body.asset);
   if (!id) return undefined;
   const asset = assetInfo(id);
   return {
     kind: call.kind,
-    wallet: frozen.display.walletAlias ?? call.body.wallet_id,
+    wallet: sealed.display.walletAlias ?? call.body.wallet_id,
     asset: call.body.asset,
     assetCode: asset.code,
     perRun: amountFromNumber(call.body.amount, asset.decimals),
     runs,
-    newDestination: frozen.display.newReceiver === true,
+    newDestination: sealed.display.newReceiver === true,
   };
 }
 
 export async function runDue(deps: SeriesRunDeps, seriesId: string): Promise<RunDue> {
   const record = await deps.store.get(seriesId);
-  const schedule = record?.frozen.schedule;
+  const schedule = record?.sealed.schedule;
   if (record?.shape !== 'series' || !schedule) return { outcome: 'none', nextAt: undefined };
   const marks = new Set((await deps.series.runs(seriesId)).map((m) => m.k));
   const now = deps.now();
   const k = schedule.runs.findIndex((at, i) => !marks.has(i + 1) && at <= now) + 1;
   const upcoming = schedule.runs.find((at, i) => !marks.has(i + 1) && i + 1 !== k && at > now);
   if (k === 0) return { outcome: 'none', nextAt: upcoming };
-  const subject = subjectOf(record.frozen, schedule.runs.length);
-  const refused = subject ? await recheck(deps, record.frozen, subject, record.votes) : 'more_approvals';
-  const run: SealedRequest = { ...record.frozen, id: (await deps.store.allocate()).id, createdAt: now };
+  const subject = subjectOf(record.sealed, schedule.runs.length);
+  const refused = subject ? await recheck(deps, record.sealed, subject, record.votes) : 'more_approvals';
+  const run: SealedRequest = { ...record.sealed, id: (await deps.store.allocate()).id, createdAt: now };
   delete run.schedule;
   delete run.timing;
   const velocity = approvalControls(deps).velocity;
@@ -69,7 +69,7 @@ export async function runDue(deps: SeriesRunDeps, seriesId: string): Promise<Run
  */
 async function recheck(
   deps: SeriesRunDeps,
-  frozen: SealedRequest,
+  sealed: SealedRequest,
   subject: SeriesSubject,
   votes: readonly { user: string }[],
 ) {
@@ -86,7 +86,7 @@ async function recheck(
       }) !== undefined,
     keyAllows: true,
   };
-  const approved = { required: frozen.requiredApprovals, stepUp: frozen.stepUp === true, delayed: !!frozen.timing };
+  const approved = { required: sealed.requiredApprovals, stepUp: sealed.stepUp === true, delayed: !!sealed.timing };
   const approversEligible = await Promise.all(votes.map((v) => deps.approvers.isApprover(v.user)));
   const outcome = runRecheckRule(approved, today, { requesterEligible: true, approversEligible });
   return outcome.ok ? undefined : outcome.code;

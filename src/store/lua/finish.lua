@@ -101,8 +101,7 @@ settle(KEYS[1], KEYS[6], ARGV[2], ARGV[9])
 if batch then leaveTurn(KEYS[1], turns, KEYS[3], ARGV[2]) end
 -- A failed execution gives its velocity amount back in the move itself, so exactly once.
 if not batch and ARGV[3] == 'failed' and ledger and amounts then
-  redis.call('ZREM', ledger, ARGV[2])
-  redis.call('HDEL', amounts, ARGV[2])
+  ledgerDrop(ledger, amounts, ARGV[2])
 end
 -- Velocity (singles too): reserved at +inf by the vote (never ages out while queued or
 -- frozen), a request that ran is re-stamped with its start time, in the same step as its answer.

@@ -111,8 +111,7 @@ if quorum then
   if vel.ledger then
     -- +inf until it starts (never ages out while queued, paused or frozen);
     -- the FINISH script re-stamps it with its start time.
-    redis.call('ZADD', vel.ledger, '+inf', ARGV[6])
-    redis.call('HSET', vel.amounts, ARGV[6], vel.units)
+    ledgerPut(vel.ledger, vel.amounts, ARGV[6], '+inf', vel.units)
   end
   local length = redis.call('RPUSH', KEYS[2], ARGV[4], ARGV[5])
   redis.call('ZREM', KEYS[3], ARGV[6])

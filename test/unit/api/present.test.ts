@@ -13,10 +13,10 @@ import { buildRecord, buildSealedRequest, RECEIVER_EVM } from '../../support/fac
 const wallets = [{ alias: 'ops', id: 'wal_ops_7f3a' }];
 
 function pausedBatch(): RequestRecord {
-  const frozen = buildSealedRequest('transfer', { id: 'B-7' });
-  frozen.display = { ...frozen.display, batch: { kind: 'transfers', fileName: 'f', rows: 3 } as never };
+  const sealed = buildSealedRequest('transfer', { id: 'B-7' });
+  sealed.display = { ...sealed.display, batch: { kind: 'transfers', fileName: 'f', rows: 3 } as never };
   return {
-    frozen,
+    sealed,
     shape: 'batch',
     // The view state of a paused batch reads "approved"; the approval itself is paused.
     state: 'approved',

@@ -53,13 +53,13 @@ function world(opts: { lookup?: () => Promise<{ account_name: string; bank_name:
     store: {
       nextId: async () => `R-${++next}`,
       submittedAs: async (submission: string) => claims.get(submission),
-      async create(frozen: SealedRequest, o: { submission?: string }) {
+      async create(sealed: SealedRequest, o: { submission?: string }) {
         if (opts.late) return { outcome: 'late' };
         const taken = o.submission ? claims.get(o.submission) : undefined;
         if (taken) return { outcome: 'taken', id: taken };
-        if (o.submission) claims.set(o.submission, frozen.id);
-        created.push(frozen);
-        return { outcome: 'created', id: frozen.id };
+        if (o.submission) claims.set(o.submission, sealed.id);
+        created.push(sealed);
+        return { outcome: 'created', id: sealed.id };
       },
     },
     log: createLogger({ level: 'silent' }),

@@ -43,8 +43,8 @@ function world(o: WorldOptions = {}) {
     ...(o.velocity ? { VELOCITY_LIMITS: o.velocity } : {}),
   });
   const pending: RequestRecord = buildRecord('pending', 'register-beneficiary', {});
-  pending.frozen = {
-    ...pending.frozen,
+  pending.sealed = {
+    ...pending.sealed,
     id: 'R-9',
     call: {
       kind: 'register-beneficiary',

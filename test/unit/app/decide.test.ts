@@ -2,13 +2,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { approve, CARD_AFTER_QUORUM_MS, cancel, deny } from '../../../src/app/decide.js';
 import type { AppDeps } from '../../../src/app/deps.js';
-import type { RequestState } from '../../../src/domain/request.js';
+import type { ViewState } from '../../../src/domain/approval.js';
 import { createLogger } from '../../../src/log.js';
 import type { VoteResult } from '../../../src/store/requests.js';
 
 function world(opts: { approvers?: string[]; groupsDown?: boolean; required?: number } = {}) {
   const approvers = new Set(opts.approvers ?? ['U1', 'U2']);
-  const record = { state: 'pending' as RequestState, votes: [] as string[], requester: 'U0', execution: 'queued' };
+  const record = { state: 'pending' as ViewState, votes: [] as string[], requester: 'U0', execution: 'queued' };
   const queued: string[] = [];
   const store = {
     async castVote(_id: string, user: string): Promise<VoteResult> {
@@ -27,14 +27,14 @@ function world(opts: { approvers?: string[]; groupsDown?: boolean; required?: nu
       record.state = 'approved';
       return answer('approved');
     },
-    async transition(_id: string, from: RequestState[], to: RequestState) {
+    async transition(_id: string, from: ViewState[], to: ViewState) {
       const before = record.state;
       if (!from.includes(before)) return { ok: false, from: before };
       record.state = to;
       return { ok: true, from: before };
     },
     async get(id: string) {
-      return { frozen: { id, requester: record.requester, expiresAt: 9e15 }, state: record.state, votes: [] };
+      return { sealed: { id, requester: record.requester, expiresAt: 9e15 }, state: record.state, votes: [] };
     },
     async execution(id: string) {
       return { id, state: record.execution, tries: 0 };

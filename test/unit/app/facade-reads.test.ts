@@ -11,7 +11,7 @@ import { buildRecord, buildSealedRequest, buildWallet } from '../../support/fact
 
 const record = (id: string, createdAt: number): RequestRecord => ({
   ...buildRecord('pending'),
-  frozen: buildSealedRequest('transfer', { id, createdAt }),
+  sealed: buildSealedRequest('transfer', { id, createdAt }),
 });
 
 const notRead: unknown = new Proxy(
@@ -32,7 +32,7 @@ function homeDeps(records: RequestRecord[], open: string[], recent: string[]) {
         asked.push(limit ?? 0);
         return recent;
       },
-      get: async (id) => records.find((r) => r.frozen.id === id),
+      get: async (id) => records.find((r) => r.sealed.id === id),
       idsInState: async () => [],
       // Read only for a finished batch's total moved; none of these records is one.
       batches: notRead as HomeDeps['store']['batches'],
@@ -49,13 +49,13 @@ describe('readHome', () => {
   it('lists open requests newest first, skipping ids whose record is gone, with the freeze', async () => {
     const { deps } = homeDeps(records, ['R-1', 'R-9', 'R-2', 'R-3'], []);
     const home = await readHome(deps, true);
-    expect(home.open.map((r) => r.frozen.id)).toEqual(['R-2', 'R-3', 'R-1']);
+    expect(home.open.map((r) => r.sealed.id)).toEqual(['R-2', 'R-3', 'R-1']);
     expect(home.freeze?.reason).toBe('audit');
   });
 
   it('reads the recent requests for a VIEWER only', async () => {
     const viewer = homeDeps(records, [], ['R-3', 'R-1']);
-    expect((await readHome(viewer.deps, true)).recent.map((r) => r.frozen.id)).toEqual(['R-3', 'R-1']);
+    expect((await readHome(viewer.deps, true)).recent.map((r) => r.sealed.id)).toEqual(['R-3', 'R-1']);
     expect(viewer.asked).toEqual([RECENT_ON_HOME]);
     const other = homeDeps(records, [], ['R-3', 'R-1']);
     expect((await readHome(other.deps, false)).recent).toEqual([]);

@@ -22,10 +22,10 @@ function paid(wallet: 'ops' | 'treasury', amount: number, receiver: string, at: 
   };
   const base = buildRecord('succeeded');
   n += 1;
-  const display = { ...base.frozen.display, walletAlias: wallet, walletAddress: wallet === 'ops' ? OPS : TREASURY };
+  const display = { ...base.sealed.display, walletAlias: wallet, walletAddress: wallet === 'ops' ? OPS : TREASURY };
   return {
     ...base,
-    frozen: { ...base.frozen, id: `R-${n}`, call, display, hash: callHash(call), createdAt: at - 60_000 },
+    sealed: { ...base.sealed, id: `R-${n}`, call, display, hash: callHash(call), createdAt: at - 60_000 },
     decidedAt: at,
   };
 }
@@ -73,10 +73,10 @@ describe('/report’s rows', () => {
     // Named so at submission, as a transfer to an own wallet is.
     const toTreasury = {
       ...sent,
-      frozen: { ...sent.frozen, display: { ...sent.frozen.display, ownWallet: 'treasury' } },
+      sealed: { ...sent.sealed, display: { ...sent.sealed.display, ownWallet: 'treasury' } },
     };
     const batch = paid('ops', 60, VENDOR, SINCE + 2 * DAY);
-    const record = { ...batch, shape: 'batch' as const, frozen: { ...batch.frozen, id: 'B-1003' } };
+    const record = { ...batch, shape: 'batch' as const, sealed: { ...batch.sealed, id: 'B-1003' } };
     const rows = batchPayments(record, [
       {
         row: { row: 2, destination: VENDOR, amount: '10' },

@@ -31,7 +31,7 @@ const key = (over: Partial<ApiKey> = {}, limits: Partial<ApiKey['limits']> = {})
 });
 /** Only the fields the read and cancel rules look at. */
 const made = (viaApi: { keyId: string; owner: string } | undefined): RequestRecord =>
-  ({ frozen: { display: viaApi ? { viaApi: { ...viaApi, keyName: 'x' } } : {} } }) as unknown as RequestRecord;
+  ({ sealed: { display: viaApi ? { viaApi: { ...viaApi, keyName: 'x' } } : {} } }) as unknown as RequestRecord;
 
 describe('keyActor', () => {
   it('acts as the key’s owner through the API door, naming the key, with the key’s record for its rules', () => {

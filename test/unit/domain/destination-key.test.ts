@@ -126,10 +126,10 @@ describe('the treasury report by destination key', () => {
     const base = buildRecord('succeeded');
     n += 1;
     // Paid from a wallet whose own address is none of the destinations.
-    const display = { ...base.frozen.display, walletAddress: '0x000000000000000000000000000000000000dEaD' };
+    const display = { ...base.sealed.display, walletAddress: '0x000000000000000000000000000000000000dEaD' };
     return {
       ...base,
-      frozen: { ...base.frozen, id: `R-${n}`, call, display, hash: callHash(call) },
+      sealed: { ...base.sealed, id: `R-${n}`, call, display, hash: callHash(call) },
       decidedAt: at + n,
     };
   };

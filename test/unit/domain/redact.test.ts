@@ -14,8 +14,8 @@ const crossBorder: ServiceCall = {
 };
 
 it('masks IBANs and account numbers, keeps the short hash and adds the full hash of the original call', () => {
-  const frozen = buildSealedRequest('beneficiary', { call: crossBorder });
-  const kept = redactSealed(frozen, 5);
+  const sealed = buildSealedRequest('beneficiary', { call: crossBorder });
+  const kept = redactSealed(sealed, 5);
   expect(JSON.stringify(kept)).not.toContain('GB33BUKB20201555555555');
   expect(kept.call).toMatchObject({ body: { details: { iban: '••••5555', swift_code: 'BUKBGB22' } } });
   expect(kept.hash).toBe(callHash(crossBorder));

@@ -34,7 +34,7 @@ function payment(
   n += 1;
   return {
     ...base,
-    frozen: { ...base.frozen, id: `R-${n}`, call, hash: callHash(call), createdAt: at - 600_000 },
+    sealed: { ...base.sealed, id: `R-${n}`, call, hash: callHash(call), createdAt: at - 600_000 },
     decidedAt: at,
     votes: [{ user: 'U0APPROVER1', at }],
   };
@@ -77,7 +77,7 @@ describe('buildReport', () => {
 
 describe('a batch in the report (issue 24)', () => {
   const batch = payment('succeeded', 60, SINCE + DAY); // its call describes the total, never sent
-  const record = { ...batch, shape: 'batch' as const, frozen: { ...batch.frozen, id: 'B-7' } };
+  const record = { ...batch, shape: 'batch' as const, sealed: { ...batch.sealed, id: 'B-7' } };
   const row = (n: number, amount: string, destination: string) => ({ row: n + 1, destination, amount });
   const rows = batchPayments(record, [
     { row: row(1, '10', '0xR1'), executionId: 'B-7.1', state: 'succeeded', at: SINCE + DAY },
@@ -117,7 +117,7 @@ describe('a paused batch in the report', () => {
   };
   const record: RequestRecord = {
     ...base,
-    frozen: { ...base.frozen, id: 'B-8', display: { ...base.frozen.display, batch: facts } },
+    sealed: { ...base.sealed, id: 'B-8', display: { ...base.sealed.display, batch: facts } },
     shape: 'batch',
     approvalState: 'paused',
     pauseReason: '1 row in a row failed; check it, then resume or stop',

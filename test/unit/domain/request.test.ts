@@ -1,37 +1,38 @@
 import { describe, expect, it } from 'vitest';
 import {
-  callHash,
-  canMove,
-  canonicalJson,
-  isFinal,
-  REQUEST_STATES,
-  type ServiceCall,
-} from '../../../src/domain/request.js';
+  APPROVAL_STATES,
+  EXECUTION_STATES,
+  FINAL_APPROVAL_STATES,
+  SINGLE_STATES,
+  singleCounts,
+  VIEW_STATES,
+  viewState,
+} from '../../../src/domain/approval.js';
+import { callHash, canonicalJson, isFinal, type ServiceCall } from '../../../src/domain/request.js';
 
 const call: ServiceCall = {
   kind: 'transfer',
   body: { wallet_id: 'w', amount: 25, receiver: '0xabc', asset: 'base:usdc' },
 };
 
-describe('request state machine', () => {
-  it('allows only the documented moves', () => {
-    expect(canMove('pending', 'approved')).toBe(true);
-    expect(canMove('approved', 'executing')).toBe(true);
-    expect(canMove('pending', 'executing')).toBe(false);
-    expect(canMove('executing', 'executing')).toBe(false);
-    expect(canMove('succeeded', 'executing')).toBe(false);
-    expect(canMove('unknown', 'approved')).toBe(false);
+describe('the view of a record', () => {
+  it('is final exactly when its approval is final, whatever its executions', () => {
+    for (const approval of APPROVAL_STATES)
+      for (const execution of EXECUTION_STATES)
+        expect(isFinal(viewState(approval, singleCounts(execution))), `${approval}/${execution}`).toBe(
+          FINAL_APPROVAL_STATES.has(approval),
+        );
   });
 
-  it('lets no final state move anywhere that could execute again', () => {
-    for (const s of REQUEST_STATES.filter(isFinal)) {
-      expect(canMove(s, 'approved')).toBe(false);
-      expect(canMove(s, 'executing')).toBe(false);
+  it('reads a record stored before executions existed as it was stored', () => {
+    for (const state of VIEW_STATES) {
+      const [approval, execution] = SINGLE_STATES[state];
+      expect(viewState(approval, singleCounts(execution))).toBe(state);
     }
   });
 });
 
-describe('frozen request hash', () => {
+describe('sealed request hash', () => {
   it('does not depend on key order', () => {
     const reordered = {
       body: { asset: 'base:usdc', receiver: '0xabc', amount: 25, wallet_id: 'w' },

@@ -23,7 +23,7 @@ function parse(text: string) {
   return { rules, problems };
 }
 
-function frozen(call: ServiceCall, extra: Partial<SealedRequest> = {}): SealedRequest {
+function sealed(call: ServiceCall, extra: Partial<SealedRequest> = {}): SealedRequest {
   return {
     id: 'R-1',
     call,
@@ -92,7 +92,7 @@ describe('window arithmetic and sentences', () => {
       kind: 'transfer',
       body: { wallet_id: 'wal_ops', amount: 650000, receiver: '0x', asset: 'bsc:cngn' },
     };
-    const subject = velocitySubject(frozen(call));
+    const subject = velocitySubject(sealed(call));
     if (!subject) throw new Error('no subject');
     expect(headroomSentence(subject, { rule, used: 0n })).toBe(
       'Limit for ops: 1,000,000.00 cNGN per 24 h. 1,000,000.00 left',
@@ -106,7 +106,7 @@ describe('window arithmetic and sentences', () => {
       kind: 'transfer',
       body: { wallet_id: 'wal_ops', amount: 13000, receiver: '0x', asset: 'base:usdc' },
     };
-    const subject = velocitySubject(frozen(call));
+    const subject = velocitySubject(sealed(call));
     if (!subject) throw new Error('no subject');
     const usage = { rule, used: 37_600_000_000n };
     expect(headroomSentence(subject, usage)).toBe('Limit for ops: 50,000.00 USDC per 24 h. 12,400.00 left');
@@ -126,12 +126,12 @@ describe('window arithmetic and sentences', () => {
       kind: 'transfer',
       body: { wallet_id: 'wal_ops', amount: -1, receiver: '0x', asset: 'base:cngn' },
     };
-    expect(velocitySubject(frozen(call, { availableUnits: '14000000000000' }))).toMatchObject({
+    expect(velocitySubject(sealed(call, { availableUnits: '14000000000000' }))).toMatchObject({
       walletId: 'wal_ops',
       code: 'CNGN',
       units: 14_000_000_000_000n,
     });
     const beneficiary: ServiceCall = { kind: 'beneficiary', body: { currency: 'NGN', identity_id: 'i', details: {} } };
-    expect(velocitySubject(frozen(beneficiary))).toBeUndefined();
+    expect(velocitySubject(sealed(beneficiary))).toBeUndefined();
   });
 });

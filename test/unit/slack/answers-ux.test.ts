@@ -33,7 +33,6 @@ describe('what people see in answers (issue 23)', () => {
       freeze: { by: 'U0APPROVER2', at: 0, reason: 'incident 42' },
       held: [],
       required: 2,
-      sandbox: false,
     });
     expect(readableTexts(blocks).join('\n')).toMatchInlineSnapshot(`
       "Unfreeze Rampart

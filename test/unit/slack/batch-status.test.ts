@@ -39,7 +39,7 @@ function record(approvalState: RequestRecord['approvalState'], states: Execution
   for (const s of states) counts[s] += 1;
   return {
     shape: 'batch',
-    frozen: {
+    sealed: {
       id: ID,
       call: { kind: 'transfer', body: { wallet_id: 'wal_ops', amount: 1_000_000, receiver: '', asset: 'bsc:cngn' } },
       display: {
@@ -117,7 +117,7 @@ describe('a paused batch', () => {
 
   it('says so in the notification text and on the card, never "Approved, queued to run"', () => {
     expect(cardText(paused)).toMatch(/^Paused: 3 rows in a row failed \(13 of 20 rows run\): batch of 20 transfers/);
-    const card = readableTexts(batchCardBlocks(paused, facts, false, false, undefined)).join('\n');
+    const card = readableTexts(batchCardBlocks(paused, facts, false, undefined)).join('\n');
     expect(card).toContain('Paused: 3 rows in a row failed (13 of 20 rows run)');
     expect(card).toContain('*Asset:* cNGN on BNB Smart Chain');
     expect(card).toContain('row 2, 50,000.00 cNGN');
@@ -154,12 +154,12 @@ describe('a finished batch', () => {
     expect(batchSummaryText(half, moved)).toBe(
       `<@${RILEY}> Batch ${ID} finished. Partly paid: 10 of 20 (500,000.00 cNGN), 3 failed, 7 cancelled. Total moved: 500,000.00 cNGN. The receipt is attached.`,
     );
-    const card = readableTexts(batchCardBlocks(half, facts, false, false, undefined)).join('\n');
+    const card = readableTexts(batchCardBlocks(half, facts, false, undefined)).join('\n');
     expect(card).toContain('Partly paid: 10 of 20, 3 failed, 7 cancelled');
     // Drawn with the total the rows moved (app/batch-moved.ts reads it): the money is in the words.
     const drawn = { ...half, moved };
     expect(cardText(drawn)).toMatch(/^Partly paid: 10 of 20 \(500,000\.00 cNGN\), 3 failed, 7 cancelled:/);
-    expect(readableTexts(batchCardBlocks(drawn, facts, false, false, undefined)).join('\n')).toContain(
+    expect(readableTexts(batchCardBlocks(drawn, facts, false, undefined)).join('\n')).toContain(
       'Partly paid: 10 of 20 (500,000.00 cNGN), 3 failed, 7 cancelled',
     );
     expect(card).not.toContain('Failed');
@@ -175,7 +175,7 @@ describe('a finished batch', () => {
       ...repeat(14, 'succeeded' as const),
     ]);
     expect(cardText(unknown)).toMatch(/^OUTCOME UNKNOWN: row 7 · partly paid: 19 of 20/);
-    const blocks = batchCardBlocks(unknown, facts, false, false, undefined, [AMARA]);
+    const blocks = batchCardBlocks(unknown, facts, false, undefined, [AMARA]);
     expect(JSON.stringify(blocks)).toContain('Record outcome');
   });
 
@@ -185,7 +185,7 @@ describe('a finished batch', () => {
       'unknown',
       ...repeat(14, 'succeeded' as const),
     ]);
-    const blocks = batchCardBlocks(unknown, facts, false, false, undefined, [AMARA]);
+    const blocks = batchCardBlocks(unknown, facts, false, undefined, [AMARA]);
     const texts = readableTexts(blocks).join('\n');
     expect(texts).toContain('*B-1003 row 7*: outcome unknown');
     expect(texts).not.toContain('B-1003.6');
@@ -200,9 +200,9 @@ describe('a finished batch', () => {
     // The HTTP API numbers its rows from 1: there row k is execution k.
     const api = {
       ...unknown,
-      frozen: {
-        ...unknown.frozen,
-        display: { ...unknown.frozen.display, viaApi: { keyId: 'k_1', keyName: 'erp', owner: RILEY } },
+      sealed: {
+        ...unknown.sealed,
+        display: { ...unknown.sealed.display, viaApi: { keyId: 'k_1', keyName: 'erp', owner: RILEY } },
       },
     };
     expect(executionName(api, 'B-1003.6')).toBe('B-1003 row 6');

@@ -43,11 +43,11 @@ function buttonsIn(payload: unknown): Button[] {
 const LONG_ID = 'R-1234567';
 const long = (r: RequestRecord): RequestRecord => ({
   ...r,
-  frozen: {
-    ...r.frozen,
+  sealed: {
+    ...r.sealed,
     id: LONG_ID,
     display: {
-      ...r.frozen.display,
+      ...r.sealed.display,
       walletAlias: 'operations-treasury-main-account',
       amountText: '29,500,000,000.123456',
       beneficiaryLabel: 'Adaeze Obi-Nwachukwu Trading and Logistics Limited',
@@ -72,8 +72,8 @@ function batch(approvalState: RequestRecord['approvalState'], states: ExecutionR
   for (const s of states) counts[s] += 1;
   return {
     ...base,
-    frozen: {
-      ...base.frozen,
+    sealed: {
+      ...base.sealed,
       id,
       call: { kind: 'transfer', body: { wallet_id: 'wal_ops', amount: 1_000_000, receiver: '', asset: 'bsc:cngn' } },
       display: {
@@ -118,7 +118,7 @@ const cards: [string, unknown][] = [
   ...(['pending', 'approved', 'unknown', 'succeeded', 'failed', 'denied'] as const).flatMap((state) =>
     (['transfer', 'offramp', 'beneficiary'] as const).map((kind): [string, unknown] => [
       `${kind} card ${state}`,
-      requestCardBlocks(long(buildRecord(state, kind)), true, { approvers: APPROVERS }),
+      requestCardBlocks(long(buildRecord(state, kind)), { approvers: APPROVERS }),
     ]),
   ),
   [
@@ -137,31 +137,20 @@ const cards: [string, unknown][] = [
           },
         ],
       }),
-      false,
       { approvers: APPROVERS },
     ),
   ],
-  ['pending batch card', requestCardBlocks(batch('pending', repeat(20, 'queued')), false)],
+  ['pending batch card', requestCardBlocks(batch('pending', repeat(20, 'queued')))],
   [
     'paused batch card',
-    requestCardBlocks(
-      batch('paused', [...repeat(10, 'succeeded'), ...repeat(3, 'failed'), ...repeat(7, 'queued')]),
-      false,
-    ),
+    requestCardBlocks(batch('paused', [...repeat(10, 'succeeded'), ...repeat(3, 'failed'), ...repeat(7, 'queued')])),
   ],
-  [
-    'running batch card',
-    requestCardBlocks(batch('running', [...repeat(4, 'succeeded'), ...repeat(16, 'queued')]), false),
-  ],
+  ['running batch card', requestCardBlocks(batch('running', [...repeat(4, 'succeeded'), ...repeat(16, 'queued')]))],
   [
     'finished batch card with unknown rows',
-    requestCardBlocks(
-      batch('done', [...repeat(6, 'succeeded'), ...repeat(8, 'unknown'), ...repeat(6, 'failed')]),
-      false,
-      {
-        approvers: APPROVERS,
-      },
-    ),
+    requestCardBlocks(batch('done', [...repeat(6, 'succeeded'), ...repeat(8, 'unknown'), ...repeat(6, 'failed')]), {
+      approvers: APPROVERS,
+    }),
   ],
   ['batch summary with Request again', finishedBlocks('summary', 'B-1000003', 1234)],
   ['step-up link', stepUpOfferBlocks(LONG_ID, 'https://rampart.example/step-up#t')],
@@ -176,7 +165,6 @@ const cards: [string, unknown][] = [
       freeze: { by: 'U0APPROVER2', at: 0, reason: 'incident 42' },
       held: [{ id: 'R-1001', line: '25.00 USDC (Base) ops → 0x99ED…EdcF' }],
       required: 2,
-      sandbox: false,
     }),
   ],
   ['share', shareButton('/balance', 'ops')],
@@ -185,7 +173,6 @@ const cards: [string, unknown][] = [
     homeView({
       pending: [buildRecord('pending')],
       recent: [buildRecord('succeeded', 'offramp')],
-      sandbox: true,
       approver: { user: 'U0APPROVER1', links: new Map() },
     }),
   ],
@@ -231,24 +218,21 @@ describe('every button', () => {
 
   it('reads as the walk asked: "Approve R-1002: 29,500.25 USDT, ops to treasury"', () => {
     const r = buildRecord('pending');
-    const card = requestCardBlocks(
-      {
-        ...r,
-        frozen: {
-          ...r.frozen,
-          id: 'R-1002',
-          display: { ...r.frozen.display, amountText: '29,500.25', assetCode: 'USDT', ownWallet: 'treasury' },
-        },
+    const card = requestCardBlocks({
+      ...r,
+      sealed: {
+        ...r.sealed,
+        id: 'R-1002',
+        display: { ...r.sealed.display, amountText: '29,500.25', assetCode: 'USDT', ownWallet: 'treasury' },
       },
-      false,
-    );
+    });
     const labels = buttonsIn(card).map((b) => b.accessibility_label);
     expect(labels).toContain('Approve R-1002: 29,500.25 USDT, ops to treasury');
     expect(labels).toContain('Deny R-1002: 29,500.25 USDT, ops to treasury');
   });
 
   it('a finished batch names each unknown row as its card does', () => {
-    const card = requestCardBlocks(batch('done', [...repeat(6, 'succeeded'), ...repeat(14, 'unknown')]), false);
+    const card = requestCardBlocks(batch('done', [...repeat(6, 'succeeded'), ...repeat(14, 'unknown')]));
     expect(buttonsIn(card).map((b) => b.accessibility_label)).toContain('Record the outcome of B-1000003 row 8');
   });
 });

@@ -16,9 +16,9 @@ const rows = (n: number): StatedBeneficiary[] =>
 
 function card(n: number) {
   const record = buildRecord('pending', 'register-beneficiary');
-  record.frozen.call = { kind: 'register-beneficiary', body: { beneficiaries: rows(n) } };
-  record.frozen.display = { ...record.frozen.display, importFile: 'day-one.csv' };
-  return requestCardBlocks(record, false);
+  record.sealed.call = { kind: 'register-beneficiary', body: { beneficiaries: rows(n) } };
+  record.sealed.display = { ...record.sealed.display, importFile: 'day-one.csv' };
+  return requestCardBlocks(record);
 }
 
 describe('the card of a registration of existing beneficiaries', () => {

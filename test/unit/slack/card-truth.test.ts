@@ -36,7 +36,7 @@ const crossBorderCall: ServiceCall = {
 };
 
 function crossBorderCard(): string {
-  const frozen = buildSealedRequest('beneficiary', {
+  const sealed = buildSealedRequest('beneficiary', {
     call: crossBorderCall,
     display: {
       identityLabel: 'Adaeze Okafor (idn_1)',
@@ -48,7 +48,7 @@ function crossBorderCard(): string {
       accountMasked: '••••5555',
     },
   });
-  return readableTexts(requestCardBlocks({ ...buildRecord('pending', 'beneficiary'), frozen }, false)).join('\n');
+  return readableTexts(requestCardBlocks({ ...buildRecord('pending', 'beneficiary'), sealed })).join('\n');
 }
 
 describe('the holder name on a beneficiary card', () => {
@@ -59,7 +59,7 @@ describe('the holder name on a beneficiary card', () => {
   });
 
   it('calls a name verified only when the bank lookup returned it', () => {
-    const card = readableTexts(requestCardBlocks(buildRecord('pending', 'beneficiary'), false)).join('\n');
+    const card = readableTexts(requestCardBlocks(buildRecord('pending', 'beneficiary'))).join('\n');
     expect(card).toContain('*Holder:* ADA OBI _(verified by bank lookup)_');
   });
 

@@ -6,20 +6,21 @@ import { describe, expect, it } from 'vitest';
 import { checkBlockKitLimits } from '../../../devkit/fake-slack/block-kit-limits.js';
 import { requestCardBlocks } from '../../../src/adapters/slack/blocks/card.js';
 import { approveConfirmText, cardText } from '../../../src/adapters/slack/blocks/card-summary.js';
-import { REQUEST_STATES, type RequestRecord } from '../../../src/domain/request.js';
+import { VIEW_STATES } from '../../../src/domain/approval.js';
+import type { RequestRecord } from '../../../src/domain/request.js';
 import { readableTexts } from '../../support/block-texts.js';
 import { buildRecord, buildSealedRequest, RECEIVER_EVM } from '../../support/factories.js';
 
 const FREEZE = { by: 'U0APPROVER2', at: Date.UTC(2026, 10, 21, 10, 0), reason: 'incident 42' };
 const read = (r: RequestRecord, freeze?: typeof FREEZE) =>
-  readableTexts(requestCardBlocks(r, false, freeze ? { freeze } : {})).join('\n');
+  readableTexts(requestCardBlocks(r, freeze ? { freeze } : {})).join('\n');
 
 /** A 2-of-2 transfer of the entire USDT balance, sealed at submission. */
 function entireBalance(votes: RequestRecord['votes'] = []): RequestRecord {
   const base = buildSealedRequest('transfer');
   return buildRecord('pending', 'transfer', {
     votes,
-    frozen: {
+    sealed: {
       ...base,
       requiredApprovals: 2,
       rule: '2 approvals above 10,000 USDT',
@@ -36,7 +37,7 @@ describe('issue 23: the notification text leads with the money (item 3)', () => 
   it('says what moves, where, then the id and who asked, in every state', () => {
     const texts = Object.fromEntries(
       (['transfer', 'offramp'] as const).flatMap((k) =>
-        REQUEST_STATES.map((s) => [`${k} ${s}`, cardText(buildRecord(s, k))]),
+        VIEW_STATES.map((s) => [`${k} ${s}`, cardText(buildRecord(s, k))]),
       ),
     );
     expect(texts).toMatchInlineSnapshot(`
@@ -159,15 +160,13 @@ describe('issue 23: the card', () => {
       Deny
       Cancel my request (requester only)"
     `);
-    const actions = requestCardBlocks(buildRecord('pending'), false, { freeze: FREEZE }).find(
-      (b) => b.type === 'actions',
-    );
+    const actions = requestCardBlocks(buildRecord('pending'), { freeze: FREEZE }).find((b) => b.type === 'actions');
     expect(JSON.stringify(actions)).not.toContain('request_approve');
   });
 
   it('names a transfer to one of our own wallets, without the "never paid" warning (item 6)', () => {
     const r = buildRecord('pending');
-    r.frozen.display = { ...r.frozen.display, ownWallet: 'treasury' };
+    r.sealed.display = { ...r.sealed.display, ownWallet: 'treasury' };
     expect(read(r).split('\n').slice(2, 6)).toMatchInlineSnapshot(`
       [
         "*Amount:* *1,250.50* USDC  ·  *Chain:* Base  (\`base:usdc\`)",
@@ -272,7 +271,7 @@ describe('issue 23: the card', () => {
   });
 
   it('labels every button for screen readers, within Block Kit limits (item 12)', () => {
-    const blocks = requestCardBlocks(buildRecord('pending'), false);
+    const blocks = requestCardBlocks(buildRecord('pending'));
     const actions = blocks.find((b) => b.type === 'actions') as unknown as { elements: Array<Record<string, unknown>> };
     expect(actions.elements.map((e) => e.accessibility_label ?? e.type)).toMatchInlineSnapshot(`
       [

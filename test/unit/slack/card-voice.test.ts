@@ -10,13 +10,13 @@ import type { RequestRecord } from '../../../src/domain/request.js';
 import { readableTexts } from '../../support/block-texts.js';
 import { buildRecord, buildSealedRequest, RECEIVER_EVM } from '../../support/factories.js';
 
-const texts = (r: RequestRecord) => readableTexts(requestCardBlocks(r, false));
+const texts = (r: RequestRecord) => readableTexts(requestCardBlocks(r));
 
 /** R-1001 from the walk: 25.00 USDC on Base from ops, sent by @riley's API key "erp". */
 function apiRequest(): RequestRecord {
   const base = buildSealedRequest('transfer');
   return buildRecord('pending', 'transfer', {
-    frozen: {
+    sealed: {
       ...base,
       requester: 'U0RILEY',
       call: {
@@ -57,15 +57,15 @@ describe('spoken labels', () => {
   it('stay within 75 characters by being short, not cut', () => {
     const base = buildSealedRequest('transfer');
     const r = buildRecord('pending', 'transfer', {
-      frozen: {
+      sealed: {
         ...base,
         id: 'R-1002',
         display: { ...base.display, amountText: '29,500.25', assetCode: 'USDT', ownWallet: 'treasury' },
       },
     });
-    expect(buttonLabel('Approve', r.frozen)).toBe('Approve R-1002: 29,500.25 USDT, ops to treasury');
+    expect(buttonLabel('Approve', r.sealed)).toBe('Approve R-1002: 29,500.25 USDT, ops to treasury');
     const long = buildRecord('pending', 'offramp', {
-      frozen: {
+      sealed: {
         ...buildSealedRequest('offramp'),
         id: 'R-1003',
         display: {
@@ -78,7 +78,7 @@ describe('spoken labels', () => {
       },
     });
     for (const verb of ['Approve', 'Deny']) {
-      const label = buttonLabel(verb, long.frozen);
+      const label = buttonLabel(verb, long.sealed);
       expect(label.length).toBeLessThanOrEqual(75);
       expect(label).not.toContain('…');
       expect(label).toBe(`${verb} R-1003: 13,500,000.00 cNGN`);
@@ -88,7 +88,7 @@ describe('spoken labels', () => {
 
 describe('step-up', () => {
   it('the Approve confirmation says the click opens the passkey page and moves nothing', () => {
-    const r = buildRecord('pending', 'transfer', { frozen: { ...buildSealedRequest('transfer'), stepUp: true } });
+    const r = buildRecord('pending', 'transfer', { sealed: { ...buildSealedRequest('transfer'), stepUp: true } });
     const text = approveConfirmText(r);
     expect(text).toContain('This click opens your passkey page and moves nothing.');
     expect(text).not.toContain('it runs now');
@@ -98,14 +98,12 @@ describe('step-up', () => {
 describe('a step-up quorum out of reach', () => {
   const stepUp = () =>
     buildRecord('pending', 'transfer', {
-      frozen: { ...buildSealedRequest('transfer'), id: 'R-1006', stepUp: true, requiredApprovals: 2 },
+      sealed: { ...buildSealedRequest('transfer'), id: 'R-1006', stepUp: true, requiredApprovals: 2 },
     });
   const approvers = ['U0APPROVER1', 'U0APPROVER2', 'U0AYO', 'S0TREASURY'];
 
   it('says so and names who could register a passkey', () => {
-    const card = readableTexts(requestCardBlocks(stepUp(), false, { approvers, passkeyHolders: ['U0APPROVER1'] })).join(
-      '\n',
-    );
+    const card = readableTexts(requestCardBlocks(stepUp(), { approvers, passkeyHolders: ['U0APPROVER1'] })).join('\n');
     expect(card).toContain(
       ':warning: *This cannot reach its quorum yet:* it needs 2 more approvals with a passkey that counts, and only <@U0APPROVER1> can. <@U0APPROVER2>, <@U0AYO> could register one with /passkey (another approver approves it).',
     );
@@ -113,7 +111,7 @@ describe('a step-up quorum out of reach', () => {
 
   it('says nothing when enough approvers hold a passkey that counts', () => {
     const card = readableTexts(
-      requestCardBlocks(stepUp(), false, { approvers, passkeyHolders: ['U0APPROVER1', 'U0AYO'] }),
+      requestCardBlocks(stepUp(), { approvers, passkeyHolders: ['U0APPROVER1', 'U0AYO'] }),
     ).join('\n');
     expect(card).not.toContain('cannot reach its quorum');
   });
@@ -123,7 +121,7 @@ describe('the Approve confirmation fits Slack’s 300 characters', () => {
   it('with the full address, an own wallet, a sealed entire balance, repeats and a shortfall, nothing cut', () => {
     const base = buildSealedRequest('transfer');
     const r = buildRecord('pending', 'transfer', {
-      frozen: {
+      sealed: {
         ...base,
         id: 'R-1002',
         requiredApprovals: 2,
@@ -148,7 +146,7 @@ describe('the Approve confirmation fits Slack’s 300 characters', () => {
       code: 'cNGN',
       availableAfter: -12_850_000_000_000n,
     };
-    const blocks = requestCardBlocks(r, false, { commitments });
+    const blocks = requestCardBlocks(r, { commitments });
     const texts = readableTexts(blocks).filter((t) => t.startsWith('I checked'));
     expect(texts).toHaveLength(1);
     const text = texts[0] ?? '';

@@ -8,20 +8,21 @@ import { describe, expect, it } from 'vitest';
 import { checkBlockKitLimits } from '../../../devkit/fake-slack/block-kit-limits.js';
 import { requestCardBlocks } from '../../../src/adapters/slack/blocks/card.js';
 import { outcomeReply } from '../../../src/adapters/slack/blocks/card-replies.js';
-import { REQUEST_STATES, type RequestKind } from '../../../src/domain/request.js';
+import { VIEW_STATES } from '../../../src/domain/approval.js';
+import type { RequestKind } from '../../../src/domain/request.js';
 import { readableTexts } from '../../support/block-texts.js';
 import { buildRecord } from '../../support/factories.js';
 
 const KINDS: RequestKind[] = ['transfer', 'offramp', 'beneficiary'];
 
-const read = (kind: RequestKind, state: (typeof REQUEST_STATES)[number]) =>
-  readableTexts(requestCardBlocks(buildRecord(state, kind), false)).join('\n');
+const read = (kind: RequestKind, state: (typeof VIEW_STATES)[number]) =>
+  readableTexts(requestCardBlocks(buildRecord(state, kind))).join('\n');
 
 describe('the approval card', () => {
   for (const kind of KINDS) {
-    for (const state of REQUEST_STATES) {
+    for (const state of VIEW_STATES) {
       it(`${kind} ${state}: buttons only while pending (and Record outcome… while unknown), within Block Kit limits`, () => {
-        const blocks = requestCardBlocks(buildRecord(state, kind), false);
+        const blocks = requestCardBlocks(buildRecord(state, kind));
         const actions = blocks.filter((b) => b.type === 'actions');
         expect(actions).toHaveLength(state === 'pending' || state === 'unknown' ? 1 : 0);
         if (state === 'unknown')
@@ -29,8 +30,8 @@ describe('the approval card', () => {
             '"action_id":"outcome_record","text":{"type":"plain_text","text":"Record outcome…"',
           );
         expect(checkBlockKitLimits('message', { blocks, text: 'card' })).toEqual([]);
-        // The frozen hash is on every card, in every state (DESIGN invariant 2).
-        expect(read(kind, state)).toContain(buildRecord(state, kind).frozen.hash);
+        // The sealed hash is on every card, in every state (DESIGN invariant 2).
+        expect(read(kind, state)).toContain(buildRecord(state, kind).sealed.hash);
       });
     }
   }
@@ -117,7 +118,7 @@ describe('the approval card', () => {
       'expired',
     ] as const;
     expect(
-      Object.fromEntries(states.map((s) => [s, readableTexts(requestCardBlocks(buildRecord(s), false))[1]])),
+      Object.fromEntries(states.map((s) => [s, readableTexts(requestCardBlocks(buildRecord(s)))[1]])),
     ).toMatchInlineSnapshot(`
       {
         "approved": ":white_check_mark: Approved, queued to run (quorum reached by <@U0APPROVER1> at <!date^1795253460^{date_short_pretty} {time}|2026-11-21 09:31 UTC>)",
@@ -130,12 +131,6 @@ describe('the approval card', () => {
         "unknown": ":rotating_light: OUTCOME UNKNOWN: The wallet service did not answer in time.",
       }
     `);
-  });
-
-  it('says it is the sandbox when it is', () => {
-    expect(readableTexts(requestCardBlocks(buildRecord('pending'), true)).join('\n')).toContain(
-      'Sandbox: no real money moves',
-    );
   });
 });
 

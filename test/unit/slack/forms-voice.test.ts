@@ -36,11 +36,10 @@ describe('the request form', () => {
 describe('the unfreeze card', () => {
   it('records a vote as “unfreeze ✓”, never “release”', () => {
     const blocks = unfreezeCardBlocks({
-      proposal: { id: 'u1', by: 'U0AYO', at: Date.UTC(2026, 10, 28, 9), votes: { U0AYO: 'release' } },
+      proposal: { id: 'u1', by: 'U0AYO', at: Date.UTC(2026, 10, 28, 9), votes: { U0AYO: 'unfreeze' } },
       freeze: undefined,
       held: [],
       required: 2,
-      sandbox: false,
     });
     const all = readableTexts(blocks).join('\n');
     expect(all).toContain('<@U0AYO>: unfreeze ✓');

@@ -115,8 +115,8 @@ const facts = (preview: string[], fileName: string): BatchFacts => ({
 
 /** Every card a person's words reach, each with those words in each place they can be. */
 function cards(text: string): [string, RequestRecord][] {
-  const withReason = (r: RequestRecord): RequestRecord => ({ ...r, frozen: { ...r.frozen, reason: text } });
-  const batchFrozen = buildSealedRequest('transfer', {
+  const withReason = (r: RequestRecord): RequestRecord => ({ ...r, sealed: { ...r.sealed, reason: text } });
+  const batchSealed = buildSealedRequest('transfer', {
     id: 'B-1001',
     reason: text,
     display: {
@@ -136,7 +136,7 @@ function cards(text: string): [string, RequestRecord][] {
   });
   const batch = (state: 'pending' | 'denied'): RequestRecord => ({
     ...buildRecord(state, 'transfer'),
-    frozen: batchFrozen,
+    sealed: batchSealed,
     approvalState: state,
     ...(state === 'denied' ? { denyReason: text } : {}),
   });
@@ -168,7 +168,7 @@ describe('free text on cards', () => {
   it('200 fuzzed strings: never in any mrkdwn text of any card, always in a plain_text element on one line', () => {
     for (const { text, marker } of strings) {
       for (const [name, record] of cards(text)) {
-        const blocks = requestCardBlocks(record, false);
+        const blocks = requestCardBlocks(record);
         const objects = textObjects(blocks);
         const why = `${name} with ${JSON.stringify(text)}`;
         for (const o of objects.filter((x) => x.type === 'mrkdwn')) {
@@ -208,7 +208,7 @@ describe('free text on cards', () => {
     for (const { text, marker } of strings) {
       const freeze = { by: 'U0APPROVER2', at: 1, reason: text };
       const why = JSON.stringify(text);
-      const card = textObjects(requestCardBlocks(buildRecord('pending', 'transfer'), false, { freeze }));
+      const card = textObjects(requestCardBlocks(buildRecord('pending', 'transfer'), { freeze }));
       const said = [
         ...card.filter((o) => o.type === 'mrkdwn').map((o) => o.text),
         freezeAnnouncement(freeze, 2),
@@ -228,8 +228,8 @@ describe('free text on cards', () => {
 
   it('the reason is labelled and comes after the figures', () => {
     const record = { ...buildRecord('pending', 'transfer') };
-    record.frozen = { ...record.frozen, reason: 'vendor invoice 118\n*Amount:* 25.00' };
-    const texts = textObjects(requestCardBlocks(record, false)).map((o) => o.text);
+    record.sealed = { ...record.sealed, reason: 'vendor invoice 118\n*Amount:* 25.00' };
+    const texts = textObjects(requestCardBlocks(record)).map((o) => o.text);
     const amount = texts.findIndex((t) => t.includes('*Amount:*'));
     const reason = texts.indexOf('Reason: vendor invoice 118 *Amount:* 25.00');
     expect(amount).toBeGreaterThanOrEqual(0);

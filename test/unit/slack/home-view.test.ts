@@ -8,12 +8,12 @@ import { buildRecord } from '../../support/factories.js';
 const pending = buildRecord('pending');
 const voted = {
   ...pending,
-  frozen: { ...pending.frozen, id: 'R-1002' },
+  sealed: { ...pending.sealed, id: 'R-1002' },
   votes: [{ user: 'U0APPROVER1', at: 0 }],
 };
 const paid = buildRecord('succeeded', 'offramp');
-const older = { ...paid, frozen: { ...paid.frozen, id: 'R-1000' } };
-const input = { pending: [pending, voted], recent: [pending, voted, older], sandbox: false };
+const older = { ...paid, sealed: { ...paid.sealed, id: 'R-1000' } };
+const input = { pending: [pending, voted], recent: [pending, voted, older] };
 const LINK = 'https://rampart.slack.local/archives/C0APPROVALS/p1795253400000100';
 
 const buttons = (blocks: unknown[]) =>

@@ -25,7 +25,7 @@ describe('an outcome-unknown card', () => {
     ]);
     const record = buildRecord('unknown');
     record.executions = record.executions.map((e) => ({ ...e, proposal }));
-    const blocks = requestCardBlocks(record, false);
+    const blocks = requestCardBlocks(record);
     expect(checkBlockKitLimits('message', { blocks, text: 'card' })).toEqual([]);
     const text = readableTexts(blocks).join('\n');
     expect(text).toContain('<@U0APPROVER1> proposed');
@@ -54,7 +54,7 @@ describe('an outcome-unknown card', () => {
     }));
     const batch = {
       ...record,
-      frozen: { ...record.frozen, id: 'B-7' },
+      sealed: { ...record.sealed, id: 'B-7' },
       executions: rows,
       executionCount: 9,
       counts: { ...record.counts, unknown: 9 },
@@ -86,8 +86,7 @@ describe('an outcome-unknown card', () => {
     record.executions = record.executions.map((e) => ({ ...e, proposal }));
     const home = (user: string) =>
       readableTexts(
-        homeView({ pending: [], recent: [], sandbox: false, approver: { user, links: new Map() }, confirm: [record] })
-          .blocks,
+        homeView({ pending: [], recent: [], approver: { user, links: new Map() }, confirm: [record] }).blocks,
       ).join('\n');
     expect(home('U0APPROVER2')).toContain('*Needs your vote* (1)');
     expect(home('U0APPROVER2')).toContain('<@U0APPROVER1> proposed *not paid*: confirm it or record paid');

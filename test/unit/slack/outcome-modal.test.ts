@@ -18,7 +18,7 @@ function facts(over: Partial<OutcomeFacts> = {}): OutcomeFacts {
     executionId: 'R-1001.1',
     record,
     execution: record.executions[0] as ExecutionRecord,
-    call: record.frozen.call,
+    call: record.sealed.call,
     asset: assetInfo('base:usdc'),
     chainName: 'Base',
     walletId: 'wal_ops_7f3a',

@@ -24,7 +24,7 @@ const facts = (more: Partial<BatchFacts>): BatchFacts => ({
   ...more,
 });
 
-const frozen = (display: SealedRequest['display']): SealedRequest =>
+const sealed = (display: SealedRequest['display']): SealedRequest =>
   ({ id: 'R-1050', createdAt: NOW, display }) as SealedRequest;
 
 describe('a batch card', () => {
@@ -64,16 +64,16 @@ describe('a batch card', () => {
   });
 
   it('asks the approver to confirm the rows by kind of warning', () => {
-    expect(checkedWarnings(frozen({ batch: b }))).toBe(
+    expect(checkedWarnings(sealed({ batch: b }))).toBe(
       'I checked rows 3, 7 and 9 (repeats), row 12 (new destination) and the earlier B-1010 (same file).',
     );
-    expect(checkedWarnings(frozen({ batch: facts({}) }))).toBeUndefined();
+    expect(checkedWarnings(sealed({ batch: facts({}) }))).toBeUndefined();
   });
 });
 
 describe('a single card', () => {
   it('names the earlier payments, an unknown one in bold', () => {
-    const f = frozen({
+    const f = sealed({
       repeats: [
         { of: 'R-1040.1', state: 'unknown', at: NOW - DAY },
         { of: 'R-1041.1', state: 'succeeded', at: NOW - 2 * DAY },
@@ -86,6 +86,6 @@ describe('a single card', () => {
     expect(checkedWarnings(f)).toBe(
       'I checked R-1040.1, R-1041.1, which this payment repeats (an outcome UNKNOWN among them).',
     );
-    expect(checkedWarnings(frozen({ newReceiver: true }))).toBeUndefined();
+    expect(checkedWarnings(sealed({ newReceiver: true }))).toBeUndefined();
   });
 });

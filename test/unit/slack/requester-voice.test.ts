@@ -5,16 +5,17 @@
 import { describe, expect, it } from 'vitest';
 import { outcomeReply } from '../../../src/adapters/slack/blocks/card-replies.js';
 import { requestedText, requesterText } from '../../../src/adapters/slack/blocks/reminders.js';
-import type { RequestRecord, RequestState } from '../../../src/domain/request.js';
+import type { ViewState } from '../../../src/domain/approval.js';
+import type { RequestRecord } from '../../../src/domain/request.js';
 import { buildRecord, buildSealedRequest, RECEIVER_EVM } from '../../support/factories.js';
 
 /** R-1001 from the walk: @riley sends 25.00 USDC on Base from ops. */
-function riley(state: RequestState): RequestRecord {
+function riley(state: ViewState): RequestRecord {
   const base = buildSealedRequest('transfer');
   const r = buildRecord(state, 'transfer');
   return {
     ...r,
-    frozen: {
+    sealed: {
       ...base,
       requester: 'U0RILEY',
       call: {

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { INCLUDE_LINE, luaInclude, luaScript } from '../../../src/store/lua-scripts.js';
-import { NO_SUBJECT } from '../../../src/store/velocity-lua.js';
+import { NO_SUBJECT, TOTAL_FIELD } from '../../../src/store/velocity-lua.js';
 
 const FOLDER = join(import.meta.dirname, '../../../src/store/lua');
 const SRC = join(import.meta.dirname, '../../../src');
@@ -50,8 +50,11 @@ describe('the Lua files', () => {
     }
   });
 
-  it('the velocity include names a request that moves no money as the app stores it', () => {
+  it('the velocity include names a request that moves no money and the ledger total as the app does', () => {
     expect(luaInclude('velocity')).toContain(`field == '${NO_SUBJECT}'`);
+    const fields = luaInclude('velocity').match(/'#\w+'/g) ?? [];
+    expect(fields.length).toBeGreaterThan(2);
+    expect(new Set(fields)).toEqual(new Set([`'${TOTAL_FIELD}'`, "'#count'"]));
   });
 
   it('ship with the build: npm run build copies the folder beside the compiled loader', () => {

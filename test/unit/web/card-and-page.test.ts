@@ -21,22 +21,22 @@ const NAMES = new Map([
 const noStore = { executions: { page: async () => [] } } as unknown as Parameters<typeof stepUpHash>[0];
 
 /** A pending transfer as submission seals it today: the card's hash is the approvalHash's first 10. */
-function pending(display: Partial<RequestRecord['frozen']['display']> = {}): RequestRecord {
+function pending(display: Partial<RequestRecord['sealed']['display']> = {}): RequestRecord {
   const r = buildRecord('pending', 'transfer');
   const call = {
     kind: 'transfer' as const,
     body: {
-      ...(r.frozen.call.body as { wallet_id: string; amount: number; receiver: string }),
+      ...(r.sealed.call.body as { wallet_id: string; amount: number; receiver: string }),
       asset: 'ethereum:usdc',
     },
-  } as RequestRecord['frozen']['call'];
-  const frozen = {
-    ...r.frozen,
+  } as RequestRecord['sealed']['call'];
+  const sealed = {
+    ...r.sealed,
     call,
-    display: { ...r.frozen.display, chain: 'ethereum', ...display },
+    display: { ...r.sealed.display, chain: 'ethereum', ...display },
     hash: cardHash(approvalHashOf([call])),
   };
-  return { ...r, frozen, votes: [{ user: 'U0APPROVER1', at: r.frozen.createdAt }] };
+  return { ...r, sealed, votes: [{ user: 'U0APPROVER1', at: r.sealed.createdAt }] };
 }
 
 /** What Slack shows of the card: mentions as names, links and dates as their labels. */
@@ -51,7 +51,7 @@ function cardText(record: RequestRecord): string {
       else Object.values(o).forEach(walk);
     }
   };
-  walk(requestCardBlocks(record, false));
+  walk(requestCardBlocks(record));
   return texts
     .join('\n')
     .replace(/<@(U\w+)>/g, (_, id: string) => NAMES.get(id) ?? id)
@@ -93,13 +93,13 @@ describe('the passkey page and the card', () => {
     for (const figure of figures(card)) expect(page, `figure ${figure}`).toContain(figure);
     expect(card).toContain('1,250.50');
     expect(page).toContain(fullAddress(RECEIVER_EVM)); // every character, grouped in fours
-    expect(page).toContain(record.frozen.rule);
+    expect(page).toContain(record.sealed.rule);
     expect(page).toContain(CHAINS.ethereum.name);
     // One hash: the card's 10 characters are the first of the hash the passkey signs, shown first.
-    expect(full.slice(0, 10)).toBe(record.frozen.hash);
-    expect(card).toContain(`Sealed request hash \`${record.frozen.hash}\``);
-    expect(page).toMatch(new RegExp(`Sealed request hash\\s+${record.frozen.hash}`));
-    expect(page.indexOf(full)).toBeGreaterThan(page.indexOf(`${record.frozen.hash} `));
+    expect(full.slice(0, 10)).toBe(record.sealed.hash);
+    expect(card).toContain(`Sealed request hash \`${record.sealed.hash}\``);
+    expect(page).toMatch(new RegExp(`Sealed request hash\\s+${record.sealed.hash}`));
+    expect(page.indexOf(full)).toBeGreaterThan(page.indexOf(`${record.sealed.hash} `));
     expect(page).toContain('Not what you expected? Deny it on the card.');
   });
 

@@ -111,7 +111,7 @@ export const batchStatusCommand: Command = {
       const { batchReceipt } = await import('../../../presenters/batch-receipt.js');
       const paused = pausedReason(record, rows, record.approvalState === 'paused' ? await app.reads.history(id) : []);
       const status = batchStatus(record, batchReceipt(record, rows).moved, paused);
-      ctx.answer(batchStatusText(status, record.frozen.display.assetCode ?? ''), status);
+      ctx.answer(batchStatusText(status, record.sealed.display.assetCode ?? ''), status);
     };
   },
 };

@@ -86,15 +86,15 @@ export const beneficiariesImportCommand: Command = {
         throw new CliError(
           `${file} was already sent for approval for ${requester}; find its card with \`rampart requests --state pending\`.`,
         );
-      const frozen = submitted.frozen;
-      await app.payments.announce(frozen);
+      const sealed = submitted.sealed;
+      await app.payments.announce(sealed);
       const rows = submitted.call.body.beneficiaries;
       ctx.answer(
         [
-          `${frozen.id} waits for approval in the approvals channel: ${rows.length} beneficiar${rows.length === 1 ? 'y' : 'ies'} from ${basename(file)}, as stated by ${requester}.`,
+          `${sealed.id} waits for approval in the approvals channel: ${rows.length} beneficiar${rows.length === 1 ? 'y' : 'ies'} from ${basename(file)}, as stated by ${requester}.`,
           ...rows.map((b) => `  ${b.beneficiary_id}  ${b.label}  ${b.bank_name} ••••${b.account_last4}`),
         ].join('\n'),
-        { requestId: frozen.id, count: rows.length, beneficiaries: rows },
+        { requestId: sealed.id, count: rows.length, beneficiaries: rows },
       );
     };
   },

@@ -1,6 +1,5 @@
 /** `rampart requests` and `requests show`: the approval requests Rampart keeps in Redis. */
-import { APPROVAL_ID } from '../../../domain/approval.js';
-import { REQUEST_STATES, type RequestState } from '../../../domain/request.js';
+import { APPROVAL_ID, VIEW_STATES, type ViewState } from '../../../domain/approval.js';
 import { type Command, positionals, shorten, stringOption } from '../args.js';
 import { executionsText, executionValues } from '../format-batch.js';
 import { requestDetail, requestShowText, requestsText, summarise } from '../format-requests.js';
@@ -8,18 +7,18 @@ import { CliError, UsageError } from '../problems.js';
 
 // Most rows one listing prints; --state reads the per-state index, so nothing older is missed.
 const MAX_LIMIT = 1000;
-const isState = (s: string): s is RequestState => (REQUEST_STATES as readonly string[]).includes(s);
+const isState = (s: string): s is ViewState => (VIEW_STATES as readonly string[]).includes(s);
 
 export const requestsCommand: Command = {
   words: ['requests'],
   args: '[--state STATE] [--limit N]',
-  summary: `Recent requests, newest first (default 20); with --state, newest into that state first; STATE is one of ${REQUEST_STATES.join(', ')}.`,
+  summary: `Recent requests, newest first (default 20); with --state, newest into that state first; STATE is one of ${VIEW_STATES.join(', ')}.`,
   options: { state: { type: 'string' }, limit: { type: 'string' } },
   prepare(input) {
     positionals(input, []);
     const state = stringOption(input, 'state')?.trim().toLowerCase();
     if (state !== undefined && !isState(state)) {
-      throw new UsageError(`"${shorten(state)}" is not a request state; use one of ${REQUEST_STATES.join(', ')}`);
+      throw new UsageError(`"${shorten(state)}" is not a request state; use one of ${VIEW_STATES.join(', ')}`);
     }
     const limitText = stringOption(input, 'limit') ?? '20';
     const limit = Number(limitText);
@@ -50,7 +49,7 @@ export const requestsShowCommand: Command = {
       if (record.shape !== 'batch') return ctx.answer(requestShowText(record, history), requestDetail(record, history));
       // A batch lists its executions, one per row, after its history.
       const rows = await app.batches.rows(record);
-      const code = record.frozen.display.assetCode ?? '';
+      const code = record.sealed.display.assetCode ?? '';
       ctx.answer(`${requestShowText(record, history)}\n\nExecutions\n${executionsText(rows, code)}`, {
         ...requestDetail(record, history),
         executions: executionValues(rows),

@@ -9,7 +9,6 @@ import { describeRedisFailure } from '../../../app/describe-error.js';
 import { slackActor } from '../../../domain/actor.js';
 import { APPROVAL_ID } from '../../../domain/approval.js';
 import { APPROVAL_ACTIONS } from '../blocks/card.js';
-import { withSandboxText } from '../blocks/common.js';
 import { frozenClickText } from '../blocks/freeze.js';
 import { WARNINGS_CHECKED } from '../blocks/repeat-lines.js';
 import { STEP_UP_ACTION, stepUpUsedText } from '../blocks/step-up.js';
@@ -49,7 +48,7 @@ export async function tell(client: WebClient, deps: Deps, click: Click, text: st
     await client.chat.postEphemeral({
       channel: click.channel ?? deps.config.approvalsChannel,
       user: click.user,
-      text: withSandboxText(text, deps.sandbox),
+      text: text,
     });
   } catch (err) {
     deps.log.warn({ err }, 'could not send a private reply');
@@ -111,8 +110,8 @@ export function registerApprovalActions(app: Routes, deps: Deps): void {
   app.action<BlockButtonAction>(STEP_UP_ACTION, async ({ ack, action, respond, body }) => {
     await ack();
     if (!action.value) return;
-    await respond({ replace_original: true, text: withSandboxText(stepUpUsedText(action.value), deps.sandbox) }).catch(
-      (err: unknown) => deps.log.warn({ err }, 'could not replace the passkey link message'),
+    await respond({ replace_original: true, text: stepUpUsedText(action.value) }).catch((err: unknown) =>
+      deps.log.warn({ err }, 'could not replace the passkey link message'),
     );
     // Kept so the message says "Passkey link used" once the page has counted the passkey.
     const [purpose, subject, expiresAt] = action.value.split(':');

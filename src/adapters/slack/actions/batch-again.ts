@@ -46,7 +46,7 @@ export function registerRequestAgain(app: Routes, deps: Deps): void {
       const text = againRefusal(again);
       return text ? tell(client, deps, click, text) : undefined;
     }
-    const id = again.source.frozen.id;
+    const id = again.source.sealed.id;
     let viewId: string | undefined;
     try {
       const what = `the ${again.rows.length} failed and cancelled rows of ${id} against today's balance, beneficiaries and limits.`;

@@ -4,7 +4,7 @@ import type { View } from '@slack/types';
 import type { WebClient } from '@slack/web-api';
 import { describeError } from '../../../app/describe-error.js';
 import { balanceAnswer } from '../answers.js';
-import { type Blocks, errorBlocks, plain, section, withSandboxNote } from '../blocks/common.js';
+import { type Blocks, errorBlocks, plain, section } from '../blocks/common.js';
 import { HOME_ACTIONS } from '../blocks/home.js';
 import { HOME_CHARTS_ACTION } from '../blocks/home-dashboard.js';
 import { USAGE } from '../blocks/usage.js';
@@ -32,7 +32,7 @@ async function openBalances(client: WebClient, deps: Deps, triggerId: string): P
     const blocks = await balanceAnswer(deps, '').catch((err: unknown) =>
       errorBlocks(describeError(err), USAGE.balance),
     );
-    await client.views.update({ view_id: id, view: balancesModal(withSandboxNote(blocks, deps.sandbox)) });
+    await client.views.update({ view_id: id, view: balancesModal(blocks) });
   } catch (err) {
     deps.log.error({ err }, 'could not show balances from App Home');
   }

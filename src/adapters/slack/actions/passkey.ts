@@ -8,7 +8,6 @@ import type { BlockButtonAction } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import type { PasskeyOffer } from '../../../app/passkey-decide.js';
 import { slackActor } from '../../../domain/actor.js';
-import { withSandboxText } from '../blocks/common.js';
 import { PASSKEY_ACTIONS, passkeyLinkBlock, passkeyOfferText } from '../blocks/passkey.js';
 import type { Deps } from '../deps.js';
 import type { Routes } from '../routes.js';
@@ -43,7 +42,7 @@ async function answer(
       channel: body.channel?.id ?? deps.config.approvalsChannel,
       user: body.user.id,
       ...message,
-      text: withSandboxText(message.text, deps.sandbox),
+      text: message.text,
     })
     .catch((err: unknown) => deps.log.warn({ err }, 'could not answer a passkey button'));
 }

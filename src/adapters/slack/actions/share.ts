@@ -2,7 +2,7 @@
 import type { BlockButtonAction } from '@slack/bolt';
 import { z } from 'zod';
 import { ANSWERS } from '../answers.js';
-import { context, withSandboxNote } from '../blocks/common.js';
+import { context } from '../blocks/common.js';
 import type { Deps } from '../deps.js';
 import { respondError } from '../respond.js';
 import type { Routes } from '../routes.js';
@@ -36,15 +36,12 @@ export function registerShareAction(app: Routes, deps: Deps): void {
         response_type: 'in_channel',
         replace_original: false,
         text: `Shared by <@${body.user.id}>`,
-        blocks: withSandboxNote(
-          [
-            ...blocks,
-            context(
-              `Shared by <@${body.user.id}> from \`/${parsed.data.command}${parsed.data.args ? ` ${parsed.data.args}` : ''}\``,
-            ),
-          ],
-          deps.sandbox,
-        ),
+        blocks: [
+          ...blocks,
+          context(
+            `Shared by <@${body.user.id}> from \`/${parsed.data.command}${parsed.data.args ? ` ${parsed.data.args}` : ''}\``,
+          ),
+        ],
       });
     } catch (err) {
       await respondError(respond, deps, err);

@@ -5,7 +5,6 @@
 
 import type { WebClient } from '@slack/web-api';
 import { slackActor } from '../../../domain/actor.js';
-import { withSandboxText } from '../blocks/common.js';
 import {
   lateText,
   noPasskeyText,
@@ -39,7 +38,7 @@ export async function offerPasskey(
       channel,
       user: click.user,
       ...message,
-      text: withSandboxText(message.text, deps.sandbox),
+      text: message.text,
     });
   } catch (err) {
     deps.log.warn({ err }, 'could not send the passkey link');
@@ -69,7 +68,7 @@ export async function offerNotPaidPasskey(
       channel: click.channel ?? deps.config.approvalsChannel,
       user: click.user,
       ...message,
-      text: withSandboxText(message.text, deps.sandbox),
+      text: message.text,
     });
   } catch (err) {
     deps.log.warn({ err }, 'could not send the passkey link');

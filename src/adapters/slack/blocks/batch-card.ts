@@ -11,7 +11,7 @@ import { batchStatusWords } from '../../../domain/batch-status.js';
 import { oneLine } from '../../../domain/free-text.js';
 import type { RequestRecord } from '../../../domain/request.js';
 import { summaryLine } from './card-summary.js';
-import { type Blocks, context, esc, header, plain, section, slackDate, withSandboxNote, wordsBlock } from './common.js';
+import { type Blocks, context, esc, header, plain, section, slackDate, wordsBlock } from './common.js';
 import { unknownOutcomeBlocks } from './not-paid.js';
 import { batchWarningLines } from './repeat-lines.js';
 
@@ -47,7 +47,7 @@ function statusLine(record: RequestRecord, frozen: boolean): string {
 }
 
 function factLines(record: RequestRecord, b: BatchFacts): string {
-  const f = record.frozen;
+  const f = record.sealed;
   const code = f.display.assetCode ?? '';
   const asset = 'asset' in f.call.body ? f.call.body.asset : '';
   // The balance was read when the batch was submitted; once decided it is no longer "now".
@@ -61,7 +61,7 @@ function factLines(record: RequestRecord, b: BatchFacts): string {
 }
 
 /** A batch from the HTTP API names its key; the key's owner is the requester. */
-const requestedBy = (f: RequestRecord['frozen']): string =>
+const requestedBy = (f: RequestRecord['sealed']): string =>
   f.display.viaApi
     ? `*Requested via API key* *${esc(f.display.viaApi.keyName)}* (owner <@${f.requester}>)`
     : `*Requested by:* <@${f.requester}>`;
@@ -99,7 +99,7 @@ function stopWords(record: RequestRecord): string {
 }
 
 function controls(record: RequestRecord): KnownBlock[] {
-  const id = record.frozen.id;
+  const id = record.sealed.id;
   const stop = {
     ...button(BATCH_ACTIONS.stop, 'Stop', id, `Stop batch ${id}: cancel its unsent rows`, 'danger'),
     confirm: {
@@ -130,7 +130,7 @@ const FINAL: ReadonlySet<RequestRecord['approvalState']> = new Set(['done', 'den
  * people, the file and the hash; unknown rows keep their Record outcome buttons.
  */
 function finalBlocks(record: RequestRecord, b: BatchFacts, approvers?: readonly string[]): KnownBlock[] {
-  const f = record.frozen;
+  const f = record.sealed;
   const by = record.votes.map((v) => `<@${v.user}>${v.passkey ? ' with passkey' : ''}`).join(', ');
   return [
     header(`${KIND[b.kind]} ${f.id}`),
@@ -155,13 +155,12 @@ function finalBlocks(record: RequestRecord, b: BatchFacts, approvers?: readonly 
 export function batchCardBlocks(
   record: RequestRecord,
   b: BatchFacts,
-  sandbox: boolean,
   frozen: boolean,
   pendingButtons: KnownBlock | undefined,
   approvers?: readonly string[],
 ): Blocks {
-  const f = record.frozen;
-  if (FINAL.has(record.approvalState)) return withSandboxNote(finalBlocks(record, b, approvers), sandbox);
+  const f = record.sealed;
+  if (FINAL.has(record.approvalState)) return finalBlocks(record, b, approvers);
   const votes = record.votes.map((v) => `<@${v.user}> ✓`).join(', ');
   const blocks: KnownBlock[] = [
     header(`${KIND[b.kind]} ${f.id}`),
@@ -194,5 +193,5 @@ export function batchCardBlocks(
   if (record.approvalState === 'pending' && pendingButtons) blocks.push(pendingButtons);
   blocks.push(...controls(record));
   blocks.push(...unknownOutcomeBlocks(record, approvers));
-  return withSandboxNote(blocks, sandbox);
+  return blocks;
 }

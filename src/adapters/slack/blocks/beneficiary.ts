@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { ADDRESS_FIELDS, CROSS_BORDER_FIELDS } from '../../../domain/beneficiary-form.js';
 import type { BeneficiaryEntry } from '../../../domain/registry-entries.js';
 import { encodeMetadata } from '../metadata.js';
-import { type Blocks, context, errorBlocks, esc, plain, section, withSandboxNote } from './common.js';
+import { type Blocks, context, errorBlocks, esc, plain, section } from './common.js';
 import { resultModal } from './identity.js';
 
 export const BENEFICIARY_CALLBACK = {
@@ -161,18 +161,12 @@ export const beneficiaryListBlocks = (entries: BeneficiaryEntry[]): Blocks =>
       ];
 
 /** The form became request `id`: where it waits, and what happens once approved. */
-export const beneficiaryRequestedModal = (id: string, where: { approvalsChannel: string; sandbox: boolean }): View =>
-  resultModal(
-    'New beneficiary',
-    withSandboxNote(
-      [
-        section(
-          `:hourglass_flowing_sand: *${id}* is waiting for approval in <#${where.approvalsChannel}>. Once approved and created, the beneficiary appears in the offramp list.`,
-        ),
-      ],
-      where.sandbox,
+export const beneficiaryRequestedModal = (id: string, where: { approvalsChannel: string }): View =>
+  resultModal('New beneficiary', [
+    section(
+      `:hourglass_flowing_sand: *${id}* is waiting for approval in <#${where.approvalsChannel}>. Once approved and created, the beneficiary appears in the offramp list.`,
     ),
-  );
+  ]);
 
 /** The confirmation step could not go on: one sentence, in place of the form. */
 export const beneficiaryProblemModal = (message: string): View => resultModal('New beneficiary', errorBlocks(message));

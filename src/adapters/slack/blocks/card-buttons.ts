@@ -22,7 +22,7 @@ function confirmText(record: RequestRecord, commitments: CardCommitments | undef
 }
 
 export function buttons(record: RequestRecord, frozen: boolean, commitments?: CardCommitments): KnownBlock {
-  const f = record.frozen;
+  const f = record.sealed;
   // With warnings on the card, Approve asks the approver to confirm they checked
   // them, and the click says so (its value) so the vote's history records it in the same script.
   const checked = checkedWarnings(f);

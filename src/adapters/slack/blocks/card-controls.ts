@@ -38,7 +38,7 @@ export function cardControlBlocks(record: RecordLike, extras: CardControls): Kno
 
 /** The velocity headroom, read after the money; the sealed note already begins "Limit for ops:". */
 export function velocityBlocks(record: RecordLike): KnownBlock[] {
-  const note = record.frozen.velocityNote;
+  const note = record.sealed.velocityNote;
   return record.state === 'pending' && note ? [section(esc(note))] : [];
 }
 
@@ -53,7 +53,7 @@ export function quorumReachBlocks(
   record: RecordLike & Pick<RequestRecord, 'votes'>,
   extras: CardControls,
 ): KnownBlock[] {
-  const f = record.frozen;
+  const f = record.sealed;
   if (record.state !== 'pending' || !f.stepUp || !extras.passkeyHolders) return [];
   const reach = unreachableQuorum(
     f.requiredApprovals,
@@ -76,4 +76,4 @@ export function quorumReachBlocks(
   ];
 }
 
-type RecordLike = Pick<RequestRecord, 'state' | 'frozen' | 'held' | 'escalatedAt'>;
+type RecordLike = Pick<RequestRecord, 'state' | 'sealed' | 'held' | 'escalatedAt'>;

@@ -15,8 +15,8 @@ const ROWS_BUDGET = 2_000;
 const row = (b: StatedBeneficiary): string =>
   `• \`${esc(b.beneficiary_id)}\` · ${esc(b.label)} · ${esc(b.bank_name)} ••••${esc(b.account_last4)} · identity \`${esc(b.identity_id)}\``;
 
-export function registrationLines(frozen: SealedRequest): string[] {
-  const { call, display, requester, id } = frozen;
+export function registrationLines(sealed: SealedRequest): string[] {
+  const { call, display, requester, id } = sealed;
   if (call.kind !== 'register-beneficiary') return [];
   const rows = call.body.beneficiaries;
   const lines = [

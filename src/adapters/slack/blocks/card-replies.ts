@@ -9,7 +9,7 @@ import { amountWords, destinationWords, summaryLine } from './card-summary.js';
 import { code, esc, link, quoted } from './common.js';
 
 /** Where to look when the service may or may not have acted. */
-const WHAT_TO_CHECK: Record<RequestRecord['frozen']['call']['kind'], string> = {
+const WHAT_TO_CHECK: Record<RequestRecord['sealed']['call']['kind'], string> = {
   transfer:
     "Check the wallet's balances, the receiver's address on the chain's explorer and the service's records (ask its operators) to learn whether it went through.",
   offramp:
@@ -20,17 +20,17 @@ const WHAT_TO_CHECK: Record<RequestRecord['frozen']['call']['kind'], string> = {
 };
 
 /** An "entire balance" moved only what the approvers saw; anything newer stays. */
-const sealedNote = (f: RequestRecord['frozen']): string =>
+const sealedNote = (f: RequestRecord['sealed']): string =>
   f.display.entireBalance
     ? ` It moved ${esc(f.display.amountText ?? '')} ${esc(f.display.assetCode ?? '')}, the balance available at submission; anything that arrived since stays in ${esc(f.display.walletAlias ?? 'the wallet')}.`
     : '';
 
 /** A try whose start no Redis replica confirmed was not sent; it is tried again. */
 export const notSentReply = (record: RequestRecord): string =>
-  `:hourglass_flowing_sand: ${record.frozen.id} was not sent: no Redis replica confirmed its start in time, so nothing reached the service. Rampart tries again shortly; it is still approved and will run at most once.`;
+  `:hourglass_flowing_sand: ${record.sealed.id} was not sent: no Redis replica confirmed its start in time, so nothing reached the service. Rampart tries again shortly; it is still approved and will run at most once.`;
 
 /** The money a reply is about: "25.00 USDC to 0x99ED…EdcF"; a batch's total; nothing for a destination. */
-export function paidWords(f: RequestRecord['frozen']): string | undefined {
+export function paidWords(f: RequestRecord['sealed']): string | undefined {
   const { kind } = f.call;
   if (kind !== 'transfer' && kind !== 'offramp') return undefined;
   return f.display.batch ? summaryLine(f) : `${amountWords(f)} to ${destinationWords(f)}`;
@@ -38,7 +38,7 @@ export function paidWords(f: RequestRecord['frozen']): string | undefined {
 
 /** The thread reply for a final state: success with the explorer link, failure, or unknown. */
 export function outcomeReply(record: RequestRecord): string {
-  const f = record.frozen;
+  const f = record.sealed;
   const who = `<@${f.requester}>`;
   const o = record.outcome ?? {};
   const id1 = record.executionCount > 1 ? f.id : `${f.id}.1`;
@@ -76,7 +76,7 @@ export function outcomeReply(record: RequestRecord): string {
  * both people and says only what was recorded: no advice to request it again.
  */
 function resolvedReply(record: RequestRecord, r: NonNullable<RequestOutcome['resolution']>): string {
-  const f = record.frozen;
+  const f = record.sealed;
   const o = record.outcome ?? {};
   const proof = o.hash ?? o.reference ?? o.id ?? o.message ?? '';
   if (r.paid)

@@ -3,11 +3,13 @@
  * notification text (what a lock screen shows), the Approve confirmation and App Home's rows.
  * Money first, then chain, from → to, then the id and the requester. Pure.
  */
+
+import type { ViewState } from '../../../domain/approval.js';
 import { CHAINS, type ChainId } from '../../../domain/assets.js';
 import { batchStatusWords } from '../../../domain/batch-status.js';
 import type { CardCommitments } from '../../../domain/commitments.js';
 import type { FreezeState } from '../../../domain/freeze-state.js';
-import type { RequestRecord, RequestState, SealedRequest } from '../../../domain/request.js';
+import type { RequestRecord, SealedRequest } from '../../../domain/request.js';
 import { durationWords, zonedTime } from '../../../domain/timing.js';
 import { plural } from '../../../domain/words.js';
 import { fullAddress, shortAddress } from '../../../presenters/address.js';
@@ -64,7 +66,7 @@ export function summaryLine(f: SealedRequest): string {
   return `${amountWords(f)}${chain ? ` (${chain})` : ''} ${from} → ${destinationWords(f)}`;
 }
 
-const LEAD: Record<RequestState, string> = {
+const LEAD: Record<ViewState, string> = {
   pending: 'Approval needed',
   approved: 'Approved, queued to run',
   executing: 'Executing',
@@ -76,11 +78,11 @@ const LEAD: Record<RequestState, string> = {
   expired: 'Expired',
 };
 
-const OPEN: ReadonlySet<RequestState> = new Set(['pending', 'approved', 'executing']);
+const OPEN: ReadonlySet<ViewState> = new Set(['pending', 'approved', 'executing']);
 
 /** The message `text`: money first, then the id and who asked. */
 export function cardText(record: RequestRecord, freeze?: FreezeState): string {
-  const f = record.frozen;
+  const f = record.sealed;
   const lead =
     freeze && OPEN.has(record.state) ? 'On hold, Rampart is frozen' : (batchStatusWords(record) ?? LEAD[record.state]);
   return `${lead}: ${summaryLine(f)} · ${f.id} · <@${f.requester}>`;
@@ -89,7 +91,7 @@ export function cardText(record: RequestRecord, freeze?: FreezeState): string {
 /** What runs, and whether this click makes it run. */
 /** `compact`: the shorter wording card.ts falls back to when the full one passes Slack's 300 characters. */
 export function approveConfirmText(record: RequestRecord, commitments?: CardCommitments, compact = false): string {
-  const f = record.frozen;
+  const f = record.sealed;
   const { call, display } = f;
   const chain = chainName(f);
   let what: string;

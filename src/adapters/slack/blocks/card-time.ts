@@ -17,7 +17,7 @@ const relative = (ms: number) =>
 
 /** A pending card's line under its status. */
 export function pendingTimeBlocks(record: RequestRecord): KnownBlock[] {
-  const planned = record.state === 'pending' ? plannedRun(record.frozen) : undefined;
+  const planned = record.state === 'pending' ? plannedRun(record.sealed) : undefined;
   return planned
     ? [section(`:stopwatch: Set to wait: ${planned}; any approver or the requester can cancel until then`)]
     : [];
@@ -25,7 +25,7 @@ export function pendingTimeBlocks(record: RequestRecord): KnownBlock[] {
 
 /** Approved and waiting for its runAt: the status line and the Cancel button. */
 export function waitingBlocks(record: RequestRecord): KnownBlock[] {
-  const f = record.frozen;
+  const f = record.sealed;
   if (record.state !== 'approved' || record.runAt === undefined) return [];
   const at = zonedTime(record.runAt, f.timing?.zone ?? 'UTC');
   return [

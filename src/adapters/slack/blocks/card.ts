@@ -7,7 +7,8 @@
 
 import type { KnownBlock } from '@slack/types';
 import { shortAddress } from '../../../domain/address.js';
-import { isFinal, type RequestRecord, type RequestState } from '../../../domain/request.js';
+import type { ViewState } from '../../../domain/approval.js';
+import { isFinal, type RequestRecord } from '../../../domain/request.js';
 import { outcomeMessage } from '../../../presenters/describe-error.js';
 import { batchCardBlocks } from './batch-card.js';
 import { buttons } from './card-buttons.js';
@@ -21,19 +22,7 @@ import {
 import { whatLines } from './card-lines.js';
 import { summaryLine } from './card-summary.js';
 import { pendingTimeBlocks, waitingBlocks } from './card-time.js';
-import {
-  type Blocks,
-  code,
-  context,
-  esc,
-  header,
-  link,
-  mrkdwn,
-  section,
-  slackDate,
-  withSandboxNote,
-  wordsBlock,
-} from './common.js';
+import { type Blocks, code, context, esc, header, link, mrkdwn, section, slackDate, wordsBlock } from './common.js';
 import { unknownOutcomeBlocks } from './not-paid.js';
 import { requestRepeatLines } from './repeat-lines.js';
 
@@ -41,7 +30,7 @@ export { APPROVAL_ACTIONS } from './card-buttons.js';
 export { CANCEL_WAITING_ACTION } from './card-time.js';
 
 // Words first: the emoji only repeats them.
-const STATE_LABEL: Record<RequestState, string> = {
+const STATE_LABEL: Record<ViewState, string> = {
   pending: ':hourglass_flowing_sand: Waiting for approval',
   approved: ':white_check_mark: Approved, queued to run',
   executing: ':gear: Executing',
@@ -71,7 +60,7 @@ function statusLine(record: RequestRecord, frozen: boolean): string {
     case 'denied':
       return `${label} by <@${record.decidedBy}>${at(record)}`;
     case 'cancelled':
-      return `${label} by ${record.decidedBy === record.frozen.requester ? 'the requester' : `<@${record.decidedBy}>`}`;
+      return `${label} by ${record.decidedBy === record.sealed.requester ? 'the requester' : `<@${record.decidedBy}>`}`;
     case 'approved':
     case 'executing':
       return `${frozen && record.state === 'approved' ? ':octagonal_sign: Approved, held: Rampart is frozen' : label}${record.decidedBy ? ` (quorum reached by <@${record.decidedBy}>${at(record)})` : ''}`;
@@ -97,7 +86,7 @@ function statusLine(record: RequestRecord, frozen: boolean): string {
 }
 
 /** A request from the HTTP API names its key; the key's owner is the requester. */
-const requestedBy = (f: RequestRecord['frozen']): string =>
+const requestedBy = (f: RequestRecord['sealed']): string =>
   f.display.viaApi
     ? `*Requested via API key* *${esc(f.display.viaApi.keyName)}* (owner <@${f.requester}>)`
     : `*Requested by:* <@${f.requester}>`;
@@ -105,8 +94,8 @@ const requestedBy = (f: RequestRecord['frozen']): string =>
 function votesLine(record: RequestRecord): string {
   // "approved by @x with passkey"; a step-up request says every vote needs one.
   const votes = record.votes.map((v) => `<@${v.user}> ✓${v.passkey ? ' with passkey' : ''}`).join(', ');
-  const stepUp = record.frozen.stepUp ? ' (each with the approver’s passkey)' : '';
-  return `*Approvals:* ${record.votes.length} of ${record.frozen.requiredApprovals}${stepUp}${votes ? `: ${votes}` : ''}`;
+  const stepUp = record.sealed.stepUp ? ' (each with the approver’s passkey)' : '';
+  return `*Approvals:* ${record.votes.length} of ${record.sealed.requiredApprovals}${stepUp}${votes ? `: ${votes}` : ''}`;
 }
 
 /** The requester's reason, and an approver's reason to deny or note, as they typed them (common.ts wordsBlock). */
@@ -114,18 +103,18 @@ function peoplesWords(record: RequestRecord): KnownBlock[] {
   const o = record.outcome;
   const notPaid = record.state === 'failed' && o?.resolution && !o.resolution.paid ? o.message : undefined;
   return [
-    wordsBlock('Reason', record.frozen.reason),
+    wordsBlock('Reason', record.sealed.reason),
     ...(record.state === 'denied' && record.denyReason ? [wordsBlock('Reason to deny', record.denyReason)] : []),
     ...(notPaid ? [wordsBlock('Why not paid', notPaid)] : []),
   ];
 }
 
 const hashLine = (record: RequestRecord) =>
-  context(`Sealed request hash \`${record.frozen.hash}\` · what runs is exactly what is shown`);
+  context(`Sealed request hash \`${record.sealed.hash}\` · what runs is exactly what is shown`);
 
 /** Outcome, one summary line, the people; no line that was true only before. */
 function finalCard(record: RequestRecord): KnownBlock[] {
-  const f = record.frozen;
+  const f = record.sealed;
   // The final card keeps "with passkey" (the vote's proof), as the history does.
   const approvers = record.votes.map((v) => `<@${v.user}>${v.passkey ? ' with passkey' : ''}`).join(', ');
   return [
@@ -137,14 +126,13 @@ function finalCard(record: RequestRecord): KnownBlock[] {
   ];
 }
 
-export function requestCardBlocks(record: RequestRecord, sandbox: boolean, controls: CardControls = {}): Blocks {
-  const f = record.frozen;
+export function requestCardBlocks(record: RequestRecord, controls: CardControls = {}): Blocks {
+  const f = record.sealed;
   const frozen = controls.freeze !== undefined;
   // A batch's card is its own (kind, rows, total, preview, progress, Resume/Stop).
   if (f.display.batch)
-    return batchCardBlocks(record, f.display.batch, sandbox, frozen, buttons(record, frozen), controls.approvers);
-  if (isFinal(record.state))
-    return withSandboxNote([...finalCard(record), ...unknownOutcomeBlocks(record, controls.approvers)], sandbox);
+    return batchCardBlocks(record, f.display.batch, frozen, buttons(record, frozen), controls.approvers);
+  if (isFinal(record.state)) return [...finalCard(record), ...unknownOutcomeBlocks(record, controls.approvers)];
   const blocks: KnownBlock[] = [
     header(`${TITLE[f.call.kind]} ${f.id}`),
     section(statusLine(record, frozen)),
@@ -165,5 +153,5 @@ export function requestCardBlocks(record: RequestRecord, sandbox: boolean, contr
     hashLine(record),
   ];
   if (record.state === 'pending') blocks.push(buttons(record, frozen, controls.commitments));
-  return withSandboxNote(blocks, sandbox);
+  return blocks;
 }

@@ -72,16 +72,6 @@ export const wordsBlock = (label: string, text: string): KnownBlock => ({
 /** People's words inside a text-only message (a thread reply, a direct message): one line of inline code. */
 export const quoted = (text: string): string => code(oneLine(text));
 
-export const SANDBOX_NOTE = ':test_tube: Sandbox: no real money moves.';
-
-/** Plain-text messages say it too: every message posted on the sandbox names it. */
-export const withSandboxText = (text: string, sandbox: boolean): string =>
-  sandbox ? `${text}\n_${SANDBOX_NOTE}_` : text;
-
-export function withSandboxNote(blocks: Blocks, sandbox: boolean): Blocks {
-  return sandbox ? [...blocks, context(SANDBOX_NOTE)] : blocks;
-}
-
 /** The "Share in channel" button carries only what is needed to answer again. */
 export function shareButton(command: string, args: string): KnownBlock {
   return {

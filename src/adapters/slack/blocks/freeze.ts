@@ -1,8 +1,8 @@
 /** Kill switch texts: the banner on every open card and App Home, click refusals. Pure. */
 
-import type { FreezeState, UnfreezeProposal } from '../../../domain/freeze-state.js';
+import type { FreezeState, UnfreezeChoice, UnfreezeProposal } from '../../../domain/freeze-state.js';
 import { plural, pluralWord } from '../../../domain/words.js';
-import { type Blocks, context, header, plain, quoted, section, slackDate, withSandboxNote } from './common.js';
+import { type Blocks, context, header, plain, quoted, section, slackDate } from './common.js';
 
 /**
  * The approver's words, quoted as typed (common.ts quoted): no mrkdwn, mention or link in them
@@ -22,7 +22,8 @@ export function frozenClickText(id: string, f: FreezeState | undefined): string 
 export const freezeAnnouncement = (f: FreezeState, open: number): string =>
   `:octagonal_sign: *Rampart is frozen* by <@${f.by}> at ${slackDate(f.at)}: ${why(f)}\nNo request can be approved and nothing runs until an unfreeze is approved (\`/unfreeze\`, two approvers). ${plural(open, 'open request')} ${pluralWord(open, 'is', 'are')} marked on their cards.`;
 
-export const UNFREEZE_ACTIONS = { release: 'unfreeze_release', cancel: 'unfreeze_cancel' } as const;
+// The action ids stay as posted on unfreeze cards already in Slack.
+export const UNFREEZE_ACTIONS = { unfreeze: 'unfreeze_release', cancel: 'unfreeze_cancel' } as const;
 
 export interface UnfreezeCardInput {
   proposal: UnfreezeProposal;
@@ -30,14 +31,13 @@ export interface UnfreezeCardInput {
   /** Approved requests the freeze holds (before a decision) or ids it held (after). */
   held: readonly { id: string; line: string }[];
   required: number;
-  sandbox: boolean;
 }
 
 // A vote reads as what the approver chose: "@ayo: unfreeze ✓", and, when requests are held, what happens to them.
-const choiceWord = (choice: 'release' | 'cancel', held: number): string =>
+const choiceWord = (choice: UnfreezeChoice, held: number): string =>
   held === 0
     ? 'unfreeze ✓'
-    : choice === 'release'
+    : choice === 'unfreeze'
       ? 'unfreeze ✓, run the held ones'
       : 'unfreeze ✓, cancel the held ones';
 
@@ -57,7 +57,7 @@ export function unfreezeCardBlocks(c: UnfreezeCardInput): Blocks {
     header('Unfreeze Rampart'),
     section(
       proposal.decided
-        ? `:white_check_mark: *Unfrozen.* The approvers chose to *${proposal.decided === 'release' ? 'release' : 'cancel'}* what the freeze held${proposal.decided === 'release' ? ': each runs once, as usual.' : ': none of it runs; each card says so.'}`
+        ? `:white_check_mark: *Unfrozen.* The approvers chose to ${proposal.decided === 'unfreeze' ? '*run* what the freeze held: each runs once, as usual.' : '*cancel* what the freeze held: none of it runs; each card says so.'}`
         : `${c.freeze ? freezeBannerText(c.freeze) : ''}\nAsked by <@${proposal.by}> at ${slackDate(proposal.at)}. Needs ${plural(c.required, 'approver')} choosing the same.`,
     ),
     section(
@@ -66,14 +66,14 @@ export function unfreezeCardBlocks(c: UnfreezeCardInput): Blocks {
     context(`Votes: ${votes || 'none yet'}`),
   ];
   if (!proposal.decided && c.held.length === 0) {
-    // Nothing is held, so there is nothing to release or cancel: one choice.
+    // Nothing is held, so there is nothing to run or cancel: one choice.
     blocks.push({
       type: 'actions',
       block_id: `unfreeze-${proposal.id.slice(0, 40)}`,
       elements: [
         {
           type: 'button',
-          action_id: UNFREEZE_ACTIONS.release,
+          action_id: UNFREEZE_ACTIONS.unfreeze,
           style: 'primary',
           text: plain('Unfreeze', 75),
           accessibility_label: 'Unfreeze Rampart (nothing is waiting to run)',
@@ -88,9 +88,9 @@ export function unfreezeCardBlocks(c: UnfreezeCardInput): Blocks {
       elements: [
         {
           type: 'button',
-          action_id: UNFREEZE_ACTIONS.release,
+          action_id: UNFREEZE_ACTIONS.unfreeze,
           style: 'primary',
-          text: plain('Unfreeze and release them', 75),
+          text: plain('Unfreeze and run them', 75),
           value: proposal.id,
         },
         {
@@ -103,5 +103,5 @@ export function unfreezeCardBlocks(c: UnfreezeCardInput): Blocks {
       ],
     });
   }
-  return withSandboxNote(blocks, c.sandbox);
+  return blocks;
 }

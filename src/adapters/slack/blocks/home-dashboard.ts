@@ -52,8 +52,8 @@ function limitLines(d: Dashboard): string {
 }
 
 function outcomeLine(r: RequestRecord, links: ReadonlyMap<string, string>): string {
-  const url = links.get(r.frozen.id);
-  return `*${r.frozen.id}* · ${summaryLine(r.frozen)} · ${r.state} ${slackDate(r.decidedAt ?? r.frozen.createdAt)}${url ? ` · ${link(url, 'Thread')}` : ''}`;
+  const url = links.get(r.sealed.id);
+  return `*${r.sealed.id}* · ${summaryLine(r.sealed)} · ${r.state} ${slackDate(r.decidedAt ?? r.sealed.createdAt)}${url ? ` · ${link(url, 'Thread')}` : ''}`;
 }
 
 /** Balances now, one line per wallet. */

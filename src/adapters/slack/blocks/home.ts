@@ -15,7 +15,6 @@ export const HOME_ACTIONS = { transfer: 'home_transfer', offramp: 'home_offramp'
 export interface HomeInput {
   pending: RequestRecord[];
   recent: RequestRecord[];
-  sandbox: boolean;
   freeze?: FreezeState | undefined;
   /** Present for an approver: who is looking, and each open card's link by request id. */
   approver?: { user: string; links: ReadonlyMap<string, string> };
@@ -37,24 +36,24 @@ export const FIGURES_HIDDEN =
 
 // Each row says what moves from where to where (the sealed amount included).
 const line = (r: RequestRecord): string =>
-  `*${r.frozen.id}* · ${summaryLine(r.frozen)} · ${esc(batchStatusWords(r) ?? r.state)} · by <@${r.frozen.requester}> ${slackDate(r.frozen.createdAt)}`;
+  `*${r.sealed.id}* · ${summaryLine(r.sealed)} · ${esc(batchStatusWords(r) ?? r.state)} · by <@${r.sealed.requester}> ${slackDate(r.sealed.createdAt)}`;
 
 const voteLine = (r: RequestRecord, url: string | undefined): string =>
   `${line(r)}${url ? ` · ${link(url, 'Open card')}` : ''}`;
 
 /** An outcome-unknown request with a not-paid proposal this approver could confirm: not theirs, not their proposal. */
 export const needsConfirmOf = (user: string, r: RequestRecord): boolean =>
-  r.frozen.requester !== user &&
+  r.sealed.requester !== user &&
   r.executions.some((e) => e.state === 'unknown' && e.proposal && e.proposal.by !== user);
 
 const confirmLine = (r: RequestRecord, url: string | undefined): string => {
   const e = r.executions.find((x) => x.state === 'unknown' && x.proposal);
-  return `*${e ? executionName(r, e.id) : r.frozen.id}* · ${summaryLine(r.frozen)} · outcome unknown · <@${e?.proposal?.by ?? ''}> proposed *not paid*: confirm it or record paid${url ? ` · ${link(url, 'Open card')}` : ''}`;
+  return `*${e ? executionName(r, e.id) : r.sealed.id}* · ${summaryLine(r.sealed)} · outcome unknown · <@${e?.proposal?.by ?? ''}> proposed *not paid*: confirm it or record paid${url ? ` · ${link(url, 'Open card')}` : ''}`;
 };
 
 /** A pending request this approver can still vote on: not theirs, not yet voted. */
 export const needsVoteOf = (user: string, r: RequestRecord): boolean =>
-  r.state === 'pending' && r.frozen.requester !== user && !r.votes.some((v) => v.user === user);
+  r.state === 'pending' && r.sealed.requester !== user && !r.votes.some((v) => v.user === user);
 
 const button = (text: string, action_id: string, primary = false) => ({
   type: 'button' as const,
@@ -77,16 +76,16 @@ const rows = (list: RequestRecord[], show: (r: RequestRecord) => string, empty: 
   section(list.length ? list.slice(0, 15).map(show).join('\n') : empty);
 
 export function homeView(input: HomeInput): View {
-  const { pending, recent, sandbox, freeze, approver, dashboard } = input;
+  const { pending, recent, freeze, approver, dashboard } = input;
   // With the dashboard, waiting rows say how long they have waited (oldest first).
   const aged = (r: RequestRecord) =>
-    dashboard ? `${line(r)} · waiting ${age(dashboard.now - r.frozen.createdAt)}` : line(r);
+    dashboard ? `${line(r)} · waiting ${age(dashboard.now - r.sealed.createdAt)}` : line(r);
   const mine = approver ? pending.filter((r) => needsVoteOf(approver.user, r)) : [];
   // No row twice: a request is listed once, in the first section it belongs to.
-  const shown = new Set(mine.map((r) => r.frozen.id));
-  const waiting = pending.filter((r) => !shown.has(r.frozen.id));
-  for (const r of waiting) shown.add(r.frozen.id);
-  const recentOnly = recent.filter((r) => !shown.has(r.frozen.id));
+  const shown = new Set(mine.map((r) => r.sealed.id));
+  const waiting = pending.filter((r) => !shown.has(r.sealed.id));
+  for (const r of waiting) shown.add(r.sealed.id);
+  const recentOnly = recent.filter((r) => !shown.has(r.sealed.id));
   const blocks: Blocks = [
     header('Rampart'),
     ...(freeze ? [section(freezeBannerText(freeze))] : []),
@@ -100,9 +99,9 @@ export function homeView(input: HomeInput): View {
   if (approver) {
     const votes = mine.map(
       (r) =>
-        `${voteLine(r, approver.links.get(r.frozen.id))}${dashboard ? ` · waiting ${age(dashboard.now - r.frozen.createdAt)}` : ''}`,
+        `${voteLine(r, approver.links.get(r.sealed.id))}${dashboard ? ` · waiting ${age(dashboard.now - r.sealed.createdAt)}` : ''}`,
     );
-    const confirms = confirm.map((r) => confirmLine(r, approver.links.get(r.frozen.id)));
+    const confirms = confirm.map((r) => confirmLine(r, approver.links.get(r.sealed.id)));
     const all = [...votes.slice(0, 15), ...confirms.slice(0, 15)];
     blocks.push(
       section(`*Needs your vote* (${mine.length + confirm.length})`),
@@ -112,7 +111,6 @@ export function homeView(input: HomeInput): View {
   }
   if (input.figuresHidden) {
     blocks.push(section(FIGURES_HIDDEN));
-    if (sandbox) blocks.push(context(':test_tube: Sandbox: no real money moves.'));
     return { type: 'home', blocks, ...(input.channel ? { private_metadata: input.channel } : {}) };
   }
   // On a phone, what needs a decision and the figures come first; the charts (one wallet's) last.
@@ -129,6 +127,5 @@ export function homeView(input: HomeInput): View {
         ]
       : [section('*Recent requests*'), rows(recentOnly, line, '_No other requests yet._')]),
   );
-  if (sandbox) blocks.push(context(':test_tube: Sandbox: no real money moves.'));
   return { type: 'home', blocks, ...(input.channel ? { private_metadata: input.channel } : {}) };
 }

@@ -7,18 +7,7 @@ import type { IdentityCheck, IdentityRefusal } from '../../../app/identities.js'
 import { bvnText, maskBvn, maskLongNumbers } from '../../../domain/personal-data.js';
 import type { IdentityEntry } from '../../../domain/registry-entries.js';
 import { encodeMetadata } from '../metadata.js';
-import {
-  type Blocks,
-  context,
-  errorBlocks,
-  esc,
-  link,
-  linkTarget,
-  plain,
-  section,
-  slackDate,
-  withSandboxNote,
-} from './common.js';
+import { type Blocks, context, errorBlocks, esc, link, linkTarget, plain, section, slackDate } from './common.js';
 
 export const IDENTITY_CALLBACK = 'identity_modal';
 
@@ -132,7 +121,7 @@ export const identityCreatingModal = (): View =>
   resultModal(NEW_IDENTITY, [section(':hourglass_flowing_sand: Creating the identity…')]);
 
 /** What the create did (spec 4.5); an ambiguous failure is said loudly, never "try again". */
-export function identityCreatedModal(o: CreateIdentityOutcome, sandbox: boolean): View {
+export function identityCreatedModal(o: CreateIdentityOutcome): View {
   let blocks: Blocks;
   if (o.kind === 'created') {
     // The service's URL goes through the one link builder (escaped, http(s) only).
@@ -149,5 +138,5 @@ export function identityCreatedModal(o: CreateIdentityOutcome, sandbox: boolean)
   } else {
     blocks = errorBlocks(describeError(o.error));
   }
-  return resultModal(NEW_IDENTITY, withSandboxNote(blocks, sandbox));
+  return resultModal(NEW_IDENTITY, blocks);
 }

@@ -13,7 +13,7 @@ const mention = (a: string) => (a.startsWith('S') ? `<!subteam^${a}>` : `<@${a}>
 
 /** Who could confirm: every approver but the proposer and the requester. */
 export const confirmers = (approvers: readonly string[], record: RequestRecord, p: NotPaidProposal): string[] =>
-  approvers.filter((a) => a !== p.by && a !== record.frozen.requester);
+  approvers.filter((a) => a !== p.by && a !== record.sealed.requester);
 
 export function proposalReply(record: RequestRecord, execution: ExecutionRecord, approvers: readonly string[]): string {
   const p = execution.proposal;
@@ -70,7 +70,7 @@ const confirmButton = (execId: string, name: string, p: NotPaidProposal) => ({
 /** Approvers listed by user id who could ever confirm here (groups: unknown, so no warning). */
 function fewConfirmers(record: RequestRecord, approvers: readonly string[]): string | undefined {
   if (approvers.length === 0 || approvers.some((a) => a.startsWith('S'))) return undefined;
-  const eligible = approvers.filter((a) => a !== record.frozen.requester);
+  const eligible = approvers.filter((a) => a !== record.sealed.requester);
   if (eligible.length >= 2) return undefined;
   const who = eligible.length ? `only ${eligible.map(mention).join(', ')} could act` : 'no approver could act';
   return `:warning: Recording not paid takes two different approvers other than the requester; ${who}. Add an approver to APPROVERS, or record paid with the proof.`;
@@ -84,7 +84,7 @@ export function unknownOutcomeBlocks(record: RequestRecord, approvers: readonly 
   const unknown = record.executions.filter((e) => e.state === 'unknown');
   const shown = unknown.slice(0, MAX_OUTCOME_ROWS);
   const blocks: KnownBlock[] = [];
-  const batch = record.frozen.display.batch !== undefined;
+  const batch = record.sealed.display.batch !== undefined;
   for (const e of shown) {
     const name = executionName(record, e.id);
     const lines = [
@@ -102,7 +102,7 @@ export function unknownOutcomeBlocks(record: RequestRecord, approvers: readonly 
   const more = Math.max(record.counts.unknown, unknown.length) - shown.length;
   if (more > 0)
     blocks.push(
-      context(`…and ${more} more: \`/resolve ${record.frozen.id} row n\` (n: the row as the receipt numbers it)`),
+      context(`…and ${more} more: \`/resolve ${record.sealed.id} row n\` (n: the row as the receipt numbers it)`),
     );
   const few = record.counts.unknown > 0 ? fewConfirmers(record, approvers) : undefined;
   if (few) blocks.push(context(few));

@@ -28,7 +28,7 @@ function money(f: OutcomeFacts, value: number | undefined): string {
 }
 
 function restated(f: OutcomeFacts): string {
-  const d = f.record.frozen.display;
+  const d = f.record.sealed.display;
   const chain = f.asset ? CHAIN_OF(f) : '';
   const lines = [`*${executionName(f.record, f.executionId)}* · :rotating_light: outcome unknown`];
   if (f.amount !== undefined) lines.push(`*Amount:* ${money(f, f.amount)}${chain ? ` on ${chain}` : ''}`);
@@ -43,14 +43,14 @@ function restated(f: OutcomeFacts): string {
     lines.push(`*To beneficiary:* ${esc(d.beneficiaryLabel ?? '')} (${code(f.call.body.beneficiary_id)})`);
   const votes = f.record.votes.map((v) => `<@${v.user}> ${slackDate(v.at)}`).join(', ');
   if (votes) lines.push(`*Approved by:* ${votes}`);
-  lines.push(`*Sealed hash:* ${code((f.execution.sealHash || f.record.frozen.hash).slice(0, 10))}`);
+  lines.push(`*Sealed hash:* ${code((f.execution.sealHash || f.record.sealed.hash).slice(0, 10))}`);
   return lines.join('\n');
 }
 
 const CHAIN_OF = (f: OutcomeFacts) => f.chainName ?? '';
 
 function decides(f: OutcomeFacts): string {
-  const from = esc(f.record.frozen.display.walletAlias ?? f.walletId);
+  const from = esc(f.record.sealed.display.walletAlias ?? f.walletId);
   const after = f.startedAt === undefined ? '' : ` after ${utc(f.startedAt)}`;
   if (f.call.kind === 'transfer' && f.asset)
     return `*What decides it:* open ${link(explorerAddressUrl(f.asset.chain, f.call.body.receiver), 'the receiver’s page on the explorer')} and look for an incoming ${money(f, f.amount)} from ${from}${after}. If it is there, record paid with its transaction hash.`;

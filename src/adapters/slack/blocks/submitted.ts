@@ -3,7 +3,7 @@
  * repeated submit, with where the first one went.
  */
 import type { View } from '@slack/types';
-import { section, withSandboxNote } from './common.js';
+import { section } from './common.js';
 
 /** Said at the form when Redis did not answer in time; true because the create is refused after its deadline. */
 export const NOTHING_SUBMITTED =
@@ -14,17 +14,14 @@ const TITLE = { transfer: 'Transfer', offramp: 'Offramp', beneficiary: 'New bene
 export const alreadySubmittedModal = (
   kind: keyof typeof TITLE,
   id: string,
-  where: { config: { approvalsChannel: string }; sandbox: boolean },
+  where: { config: { approvalsChannel: string } },
 ): View => ({
   type: 'modal',
   title: { type: 'plain_text', text: TITLE[kind] },
   close: { type: 'plain_text', text: 'Done' },
-  blocks: withSandboxNote(
-    [
-      section(
-        `:information_source: This form was already submitted as *${id}*; it is waiting for approval in <#${where.config.approvalsChannel}>. Nothing new was submitted.`,
-      ),
-    ],
-    where.sandbox,
-  ),
+  blocks: [
+    section(
+      `:information_source: This form was already submitted as *${id}*; it is waiting for approval in <#${where.config.approvalsChannel}>. Nothing new was submitted.`,
+    ),
+  ],
 });

@@ -9,7 +9,7 @@ import { NO_REASON } from '../../../app/freeze-reason.js';
 import { slackActor } from '../../../domain/actor.js';
 import type { UnfreezeChoice } from '../../../domain/freeze-state.js';
 import type { RequestRecord } from '../../../domain/request.js';
-import { esc, withSandboxText } from '../blocks/common.js';
+import { esc } from '../blocks/common.js';
 import { freezeAnnouncement, UNFREEZE_ACTIONS, unfreezeCardBlocks } from '../blocks/freeze.js';
 import { isHelp } from '../blocks/usage.js';
 import { refusalText } from '../decision-text.js';
@@ -20,7 +20,7 @@ const FREEZE_USAGE =
   '`/freeze [reason]` stops every approval and execution at once (approvers only); a freeze made without a reason gets one with a second `/freeze <reason>`. `/unfreeze` opens a card that two approvers decide.';
 
 const heldLine = (r: RequestRecord): string => {
-  const f = r.frozen;
+  const f = r.sealed;
   const what = `${f.call.kind} ${esc(f.display.amountText ?? '')} ${esc(f.display.assetCode ?? '')}`.trim();
   return `*${f.id}* · ${what} · by <@${f.requester}> · approved by <@${r.decidedBy ?? '?'}>`;
 };
@@ -30,9 +30,9 @@ async function showUnfreezeCard(
   client: WebClient,
   deps: Deps,
   card: { channel: string; ts: string } | undefined,
-  view: Omit<Parameters<typeof unfreezeCardBlocks>[0], 'sandbox'>,
+  view: Parameters<typeof unfreezeCardBlocks>[0],
 ): Promise<{ channel: string; ts: string } | undefined> {
-  const blocks = unfreezeCardBlocks({ ...view, sandbox: deps.sandbox });
+  const blocks = unfreezeCardBlocks(view);
   const text = 'Unfreeze Rampart';
   try {
     if (card) {
@@ -51,7 +51,7 @@ async function showUnfreezeCard(
 const privateAnswer =
   (client: WebClient, deps: Deps, command: { channel_id: string; user_id: string }, name: string) => (text: string) =>
     client.chat
-      .postEphemeral({ channel: command.channel_id, user: command.user_id, text: withSandboxText(text, deps.sandbox) })
+      .postEphemeral({ channel: command.channel_id, user: command.user_id, text: text })
       .catch((err: unknown) => deps.log.warn({ err }, `could not answer ${name}`));
 
 /** A non-approver is told who can freeze, not only that they cannot. */
@@ -74,10 +74,7 @@ async function addReason(
   await client.chat
     .postMessage({
       channel: deps.config.approvalsChannel,
-      text: withSandboxText(
-        `:octagonal_sign: <@${user}> added the reason for the freeze: ${esc(reason)}`,
-        deps.sandbox,
-      ),
+      text: `:octagonal_sign: <@${user}> added the reason for the freeze: ${esc(reason)}`,
     })
     .catch((err: unknown) => deps.log.error({ err }, 'could not announce the freeze reason'));
   await answer('The reason is added to the freeze; every open card shows it.');
@@ -116,7 +113,7 @@ export const freezeCommand =
         await client.chat
           .postMessage({
             channel: deps.config.approvalsChannel,
-            text: withSandboxText(freezeAnnouncement(outcome.freeze, outcome.open), deps.sandbox),
+            text: freezeAnnouncement(outcome.freeze, outcome.open),
           })
           .catch((err: unknown) => deps.log.error({ err }, 'could not announce the freeze'));
         await answer(
@@ -151,7 +148,7 @@ export const unfreezeCommand =
         const card = await showUnfreezeCard(client, deps, outcome.proposal.card, {
           proposal: outcome.proposal,
           freeze: outcome.freeze,
-          held: outcome.held.map((r) => ({ id: r.frozen.id, line: heldLine(r) })),
+          held: outcome.held.map((r) => ({ id: r.sealed.id, line: heldLine(r) })),
           required: outcome.required,
         });
         if (card && !outcome.proposal.card) await deps.app.freeze.keepUnfreezeCard(card);
@@ -192,7 +189,7 @@ export function registerFreezeCommands(app: Routes, deps: Deps): void {
           await showUnfreezeCard(client, deps, outcome.proposal.card, {
             proposal: outcome.proposal,
             freeze: outcome.freeze,
-            held: outcome.held.map((r) => ({ id: r.frozen.id, line: heldLine(r) })),
+            held: outcome.held.map((r) => ({ id: r.sealed.id, line: heldLine(r) })),
             required: outcome.required,
           });
           await tell(`Your choice (${choice}) is recorded; another approver must choose the same.`);
@@ -208,6 +205,6 @@ export function registerFreezeCommands(app: Routes, deps: Deps): void {
       }
     }) satisfies Parameters<typeof app.action<BlockButtonAction>>[1];
 
-  app.action<BlockButtonAction>(UNFREEZE_ACTIONS.release, onChoice('release'));
+  app.action<BlockButtonAction>(UNFREEZE_ACTIONS.unfreeze, onChoice('unfreeze'));
   app.action<BlockButtonAction>(UNFREEZE_ACTIONS.cancel, onChoice('cancel'));
 }

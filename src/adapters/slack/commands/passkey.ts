@@ -3,7 +3,6 @@
  * on this device, and the list of theirs. A Slack session can only list: removing needs another
  * passkey of the same person (the page) or the CLI.
  */
-import { withSandboxNote, withSandboxText } from '../blocks/common.js';
 import { PASSKEY_USAGE, passkeyCommandBlocks } from '../blocks/passkey.js';
 import { isHelp } from '../blocks/usage.js';
 import type { Deps } from '../deps.js';
@@ -45,8 +44,8 @@ export const passkeyCommand =
       .postEphemeral({
         channel: command.channel_id,
         user,
-        text: withSandboxText(answer.text, deps.sandbox),
-        ...(answer.blocks ? { blocks: withSandboxNote(answer.blocks, deps.sandbox) } : {}),
+        text: answer.text,
+        ...(answer.blocks ? { blocks: answer.blocks } : {}),
       })
       .catch((err: unknown) => deps.log.warn({ err }, 'could not answer /passkey'));
   };

@@ -33,7 +33,6 @@ export const readOnlyCommand =
       const blocks = await ANSWERS[name](deps, text);
       await respondBlocks(
         respond,
-        deps,
         FALLBACK[name],
         SHAREABLE[name] ? [...blocks, shareButton(name, text.trim())] : blocks,
       );

@@ -28,17 +28,17 @@ export const identityCommand =
     }
     try {
       if (first === 'list') {
-        await respondBlocks(respond, deps, 'Identities', identityListBlocks(await deps.app.registry.identities()));
+        await respondBlocks(respond, 'Identities', identityListBlocks(await deps.app.registry.identities()));
         return;
       }
       // Checked live; one the service already had is remembered (masked).
       const check = await deps.app.registry.checkIdentity(first, command.user_id);
       if (check.kind === 'found') {
-        await respondBlocks(respond, deps, `Identity ${check.entry.id}`, identityBlocks(check.entry));
+        await respondBlocks(respond, `Identity ${check.entry.id}`, identityBlocks(check.entry));
         return;
       }
       const problem = identityCheckProblem(check, describeError);
-      await respondBlocks(respond, deps, problem, errorBlocks(problem));
+      await respondBlocks(respond, problem, errorBlocks(problem));
     } catch (err) {
       await respondError(respond, deps, err, USAGE.identity);
     }
@@ -63,12 +63,7 @@ export const beneficiaryCommand =
       return;
     }
     try {
-      await respondBlocks(
-        respond,
-        deps,
-        'Beneficiaries',
-        beneficiaryListBlocks(await deps.app.registry.beneficiaries()),
-      );
+      await respondBlocks(respond, 'Beneficiaries', beneficiaryListBlocks(await deps.app.registry.beneficiaries()));
     } catch (err) {
       await respondError(respond, deps, err, USAGE.beneficiary);
     }

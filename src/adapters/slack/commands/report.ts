@@ -6,7 +6,7 @@
  */
 import type { WebClient } from '@slack/web-api';
 import { REPORT_SPANS, type ReportSpan } from '../../../app/report.js';
-import { esc, withSandboxText } from '../blocks/common.js';
+import { esc } from '../blocks/common.js';
 import { isHelp } from '../blocks/usage.js';
 import type { Deps } from '../deps.js';
 import { isInvalidBlocks, sendReport, uploadReportFiles } from '../report-send.js';
@@ -53,7 +53,7 @@ export const reportCommand =
     await ack();
     // Sentences go through the response URL: it works in any channel, the bot a member or not.
     const privately = (answer: string) =>
-      respond({ response_type: 'ephemeral', text: withSandboxText(answer, deps.sandbox) }).catch((err: unknown) =>
+      respond({ response_type: 'ephemeral', text: answer }).catch((err: unknown) =>
         deps.log.warn({ err }, 'could not answer /report'),
       );
     try {
@@ -62,7 +62,7 @@ export const reportCommand =
       if (problem) return void (await privately(problem));
       const days = REPORT_SPANS[parsed.span];
       const view = await deps.app.reports.report(days);
-      const send = { client, log: deps.log, sandbox: deps.sandbox };
+      const send = { client, log: deps.log };
       if (!parsed.post) {
         // postEphemeral names a refused block (invalid_blocks); where the bot may not post
         // (not in the channel), the response URL carries the same answer.

@@ -9,7 +9,7 @@ import { resolveText } from '../../../app/resolve-text.js';
 import { slackActor } from '../../../domain/actor.js';
 import { APPROVAL_ID, EXECUTION_ID } from '../../../domain/approval.js';
 import { leadingRef, parseResolution, parseRowRef } from '../../../domain/resolution.js';
-import { esc, withSandboxText } from '../blocks/common.js';
+import { esc } from '../blocks/common.js';
 import { isHelp, USAGE } from '../blocks/usage.js';
 import type { Deps } from '../deps.js';
 import type { CommandHandler, Routes } from '../routes.js';
@@ -58,7 +58,7 @@ export const resolveCommand =
       .postEphemeral({
         channel: command.channel_id,
         user: command.user_id,
-        text: withSandboxText(answer, deps.sandbox),
+        text: answer,
       })
       .catch((err: unknown) => deps.log.warn({ err }, 'could not answer /resolve'));
   };

@@ -20,13 +20,13 @@ async function cardLinks(client: WebClient, list: RequestRecord[]): Promise<Map<
       if (!r.card) return;
       const key = `${r.card.channel}/${r.card.ts}`;
       const known = permalinks.get(key);
-      if (known) return void links.set(r.frozen.id, known);
+      if (known) return void links.set(r.sealed.id, known);
       const res = await client.chat
         .getPermalink({ channel: r.card.channel, message_ts: r.card.ts })
         .catch(() => undefined);
       if (res?.permalink) {
         permalinks.set(key, res.permalink);
-        links.set(r.frozen.id, res.permalink);
+        links.set(r.sealed.id, res.permalink);
       }
     }),
   );
@@ -67,7 +67,6 @@ export async function publishHome(deps: Deps, client: WebClient, user: string, c
     view: homeView({
       pending,
       recent,
-      sandbox: deps.sandbox,
       freeze,
       ...(approver ? { approver, confirm } : {}),
       ...(channel ? { channel } : {}),

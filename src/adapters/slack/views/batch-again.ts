@@ -25,7 +25,7 @@ function resultView(id: string, outcome: SubmitAgainOutcome): { view: View; text
   switch (outcome.kind) {
     case 'created':
       return done(
-        `:white_check_mark: *${outcome.frozen.id}* is posted for approval: the rows of ${id} that failed or were cancelled, checked again.`,
+        `:white_check_mark: *${outcome.sealed.id}* is posted for approval: the rows of ${id} that failed or were cancelled, checked again.`,
       );
     case 'taken':
       return done(`This form already became ${outcome.id}.`);
@@ -72,7 +72,7 @@ export function registerRequestAgainView(app: Routes, deps: Deps): void {
       deps.log.error({ err, requestId: id }, 'request again failed');
       outcome = { kind: 'nothing' };
     }
-    if (outcome.kind === 'created') await deps.app.payments.announce(outcome.frozen);
+    if (outcome.kind === 'created') await deps.app.payments.announce(outcome.sealed);
     const result = resultView(id, outcome);
     await client.views.update({ view_id: view.id, view: result.view }).catch(async (err: unknown) => {
       deps.log.info({ err, requestId: id }, 'the request-again form was closed; telling the requester by message');

@@ -135,10 +135,10 @@ export function registerBatchView(app: Routes, deps: Deps): void {
         view.id,
         noticeModal(
           'New batch payout',
-          `:white_check_mark: ${answer.name} passed every check: *${submitted.frozen.id}* is posted for approval.`,
+          `:white_check_mark: ${answer.name} passed every check: *${submitted.sealed.id}* is posted for approval.`,
         ),
       );
-      return deps.app.payments.announce(submitted.frozen);
+      return deps.app.payments.announce(submitted.sealed);
     }
     if (submitted.kind === 'taken')
       return void (await update(
@@ -166,7 +166,7 @@ async function finish(
   channel: string,
   user: string,
 ) {
-  if (submitted.kind === 'created') return deps.app.payments.announce(submitted.frozen);
+  if (submitted.kind === 'created') return deps.app.payments.announce(submitted.sealed);
   if (submitted.kind === 'taken') return;
   const sentence = submitted.kind === 'refused' ? submitted.reason : notStored(name);
   await client.chat

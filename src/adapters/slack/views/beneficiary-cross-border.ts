@@ -41,11 +41,8 @@ export function registerCrossBorderView(app: Routes, deps: Deps): void {
       await ack({ response_action: 'errors', errors: { reason: notRequested(r) } });
       return;
     }
-    const frozen = r.frozen;
-    const done = beneficiaryRequestedModal(frozen.id, {
-      approvalsChannel: deps.config.approvalsChannel,
-      sandbox: deps.sandbox,
-    });
-    await deps.app.payments.ackThenAnnounce(() => ack({ response_action: 'update', view: done }), frozen);
+    const sealed = r.sealed;
+    const done = beneficiaryRequestedModal(sealed.id, { approvalsChannel: deps.config.approvalsChannel });
+    await deps.app.payments.ackThenAnnounce(() => ack({ response_action: 'update', view: done }), sealed);
   });
 }

@@ -108,12 +108,9 @@ export function registerBeneficiaryViews(app: Routes, deps: Deps): void {
       await ack({ response_action: 'update', view: beneficiaryProblemModal(said) });
       return;
     }
-    const frozen = r.frozen;
-    const done = beneficiaryRequestedModal(frozen.id, {
-      approvalsChannel: deps.config.approvalsChannel,
-      sandbox: deps.sandbox,
-    });
-    await deps.app.payments.ackThenAnnounce(() => ack({ response_action: 'update', view: done }), frozen);
+    const sealed = r.sealed;
+    const done = beneficiaryRequestedModal(sealed.id, { approvalsChannel: deps.config.approvalsChannel });
+    await deps.app.payments.ackThenAnnounce(() => ack({ response_action: 'update', view: done }), sealed);
     // The full account number lives on only in the request, masked once final.
     await deps.app.registry.forgetBeneficiaryDraft(token.value.token);
   });

@@ -30,7 +30,7 @@ export function registerIdentityView(app: Routes, deps: Deps): void {
     await ack({ response_action: 'update', view: identityCreatingModal() });
     const created = await deps.app.registry.createIdentity(checked.body, body.user.id);
     try {
-      await client.views.update({ view_id: view.id, view: identityCreatedModal(created, deps.sandbox) });
+      await client.views.update({ view_id: view.id, view: identityCreatedModal(created) });
     } catch (err) {
       deps.log.error({ err }, 'could not show the identity result');
     }

@@ -7,7 +7,7 @@ import { describeError } from '../../../app/describe-error.js';
 import { checkNigerianAccount } from '../../../domain/bank-account.js';
 import { InputError } from '../../../errors.js';
 import { lookupAnswer } from '../answers.js';
-import { type Blocks, errorBlocks, plain, withSandboxNote } from '../blocks/common.js';
+import { type Blocks, errorBlocks, plain } from '../blocks/common.js';
 import type { Deps } from '../deps.js';
 import type { Routes } from '../routes.js';
 
@@ -66,10 +66,10 @@ async function withinBudget(outcome: Promise<Outcome>, ms: number): Promise<Outc
   }
 }
 
-function resultBlocks(outcome: Outcome, deps: Pick<Deps, 'log' | 'sandbox'>): Blocks {
-  if ('blocks' in outcome) return withSandboxNote(outcome.blocks, deps.sandbox);
+function resultBlocks(outcome: Outcome, deps: Pick<Deps, 'log'>): Blocks {
+  if ('blocks' in outcome) return outcome.blocks;
   if (!(outcome.err instanceof InputError)) deps.log.error({ err: outcome.err }, 'lookup failed');
-  return withSandboxNote(errorBlocks(describeError(outcome.err)), deps.sandbox);
+  return errorBlocks(describeError(outcome.err));
 }
 
 export function registerLookupView(app: Routes, deps: Deps): void {

@@ -11,7 +11,6 @@ import { resolveText } from '../../../app/resolve-text.js';
 import { slackActor } from '../../../domain/actor.js';
 import { EXECUTION_ID } from '../../../domain/approval.js';
 import { cleanWhy, whyProblem } from '../../../domain/resolution.js';
-import { withSandboxText } from '../blocks/common.js';
 import { OUTCOME_FIELDS, RECORD_OUTCOME_CALLBACK, recordedModal, recordOutcomeModal } from '../blocks/outcome-modal.js';
 import type { Deps } from '../deps.js';
 import { encodeMetadata, readMetadata } from '../metadata.js';
@@ -34,7 +33,7 @@ export async function openRecordOutcome(
       .postEphemeral({
         channel: channel ?? deps.config.approvalsChannel,
         user,
-        text: withSandboxText(text, deps.sandbox),
+        text: text,
       })
       .catch((err: unknown) => deps.log.warn({ err }, 'could not answer Record outcome'));
   try {
@@ -87,6 +86,6 @@ export function registerRecordOutcomeView(app: Routes, deps: Deps): void {
     const text = resolveText(outcome, who);
     if (outcome.kind === 'bad-proof') return void (await error(OUTCOME_FIELDS.proof, outcome.problem));
     if (outcome.kind !== 'paid' && outcome.kind !== 'proposed') return void (await error(OUTCOME_FIELDS.verdict, text));
-    await ack({ response_action: 'update', view: recordedModal(withSandboxText(text, deps.sandbox)) });
+    await ack({ response_action: 'update', view: recordedModal(text) });
   });
 }

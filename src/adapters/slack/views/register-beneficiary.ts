@@ -7,7 +7,7 @@ import type { BlockButtonAction } from '@slack/bolt';
 import { SubmitBudget } from '../../../app/submit-budget.js';
 import { slackActor } from '../../../domain/actor.js';
 import type { StatedField } from '../../../domain/beneficiary-registration.js';
-import { section, withSandboxNote } from '../blocks/common.js';
+import { section } from '../blocks/common.js';
 import { identityRefusal, resultModal } from '../blocks/identity.js';
 import { isNote } from '../blocks/identity-options.js';
 import { REGISTER_ACTION, REGISTER_CALLBACK, registerModal } from '../blocks/register-beneficiary.js';
@@ -82,18 +82,12 @@ export function registerRegisterBeneficiaryView(app: Routes, deps: Deps): void {
       await ack({ response_action: 'errors', errors: { reason: said } });
       return;
     }
-    const frozen = submitted.frozen;
-    const waiting = resultModal(
-      'Existing beneficiary',
-      withSandboxNote(
-        [
-          section(
-            `:hourglass_flowing_sand: *${frozen.id}* is waiting for approval in <#${deps.config.approvalsChannel}>. Once approved, the beneficiary appears in the offramp list, marked as stated by you.`,
-          ),
-        ],
-        deps.sandbox,
+    const sealed = submitted.sealed;
+    const waiting = resultModal('Existing beneficiary', [
+      section(
+        `:hourglass_flowing_sand: *${sealed.id}* is waiting for approval in <#${deps.config.approvalsChannel}>. Once approved, the beneficiary appears in the offramp list, marked as stated by you.`,
       ),
-    );
-    await deps.app.payments.ackThenAnnounce(() => ack({ response_action: 'update', view: waiting }), frozen);
+    ]);
+    await deps.app.payments.ackThenAnnounce(() => ack({ response_action: 'update', view: waiting }), sealed);
   });
 }

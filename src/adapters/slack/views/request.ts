@@ -1,6 +1,6 @@
 /**
  * Submission of the transfer/offramp modal: read the form → deps.app.payments.submit → field errors
- * on the modal, or ack and announce the frozen request. Nothing reaches the service's money
+ * on the modal, or ack and announce the sealed request. Nothing reaches the service's money
  * endpoints here.
  */
 import type { ViewStateValue } from '@slack/bolt';
@@ -78,7 +78,7 @@ export function registerRequestViews(app: Routes, deps: Deps): void {
           await ack({ response_action: 'errors', errors: { reason: NOTHING_SUBMITTED } });
           return;
         case 'submitted':
-          await deps.app.payments.ackThenAnnounce(() => ack({ response_action: 'clear' }), outcome.frozen);
+          await deps.app.payments.ackThenAnnounce(() => ack({ response_action: 'clear' }), outcome.sealed);
           return;
       }
     });

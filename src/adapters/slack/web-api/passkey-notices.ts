@@ -7,7 +7,6 @@
 import type { WebClient } from '@slack/web-api';
 import type { PasskeyNotices } from '../../../app/step-up-deps.js';
 import type { Logger } from '../../../log.js';
-import { withSandboxNote, withSandboxText } from '../blocks/common.js';
 import {
   addedDm,
   passkeyCardBlocks,
@@ -19,12 +18,13 @@ import {
 } from '../blocks/passkey.js';
 import { stepUpLinkUsedText } from '../blocks/step-up.js';
 import { respondTo } from './respond-url.js';
+import { noteOnSandboxRespond } from './sandbox-note.js';
 
 export function slackPasskeyNotices(
   client: WebClient,
-  opts: { approvalsChannel: string; sandbox: boolean; log: Logger },
+  /** `sandbox`: a response URL's answer carries the note too (the client passed in already does). */
+  opts: { approvalsChannel: string; log: Logger; sandbox?: boolean },
 ): PasskeyNotices {
-  const text = (t: string) => withSandboxText(t, opts.sandbox);
   const post = async <T>(what: string, send: () => Promise<T>): Promise<T | undefined> => {
     try {
       return await send();
@@ -35,7 +35,7 @@ export function slackPasskeyNotices(
   };
   const dm = async (user: string, t: string): Promise<boolean> =>
     (await post('direct message', () =>
-      client.chat.postMessage({ channel: user, text: text(t), unfurl_links: false }).then(() => true),
+      client.chat.postMessage({ channel: user, text: t, unfurl_links: false }).then(() => true),
     )) ?? false;
   return {
     async requested(p) {
@@ -44,8 +44,8 @@ export function slackPasskeyNotices(
         post('approval card', () =>
           client.chat.postMessage({
             channel: opts.approvalsChannel,
-            text: text(passkeyCardText(p)),
-            blocks: withSandboxNote(passkeyCardBlocks(p), opts.sandbox),
+            text: passkeyCardText(p),
+            blocks: passkeyCardBlocks(p),
           }),
         ),
       ]);
@@ -60,15 +60,21 @@ export function slackPasskeyNotices(
         client.chat.update({
           channel: card.channel,
           ts: card.ts,
-          text: text(passkeyCardDecidedText(p, decision)),
-          blocks: withSandboxNote(passkeyCardDecidedBlocks(p, decision), opts.sandbox),
+          text: passkeyCardDecidedText(p, decision),
+          blocks: passkeyCardDecidedBlocks(p, decision),
         }),
       );
     },
     async linkUsed(responseUrl, subject) {
       // An ephemeral message cannot be edited with chat.update; its click's response URL replaces it.
       await post('link message update', () =>
-        respondTo(responseUrl)({ replace_original: true, text: text(stepUpLinkUsedText(subject)) }),
+        noteOnSandboxRespond(
+          respondTo(responseUrl),
+          opts.sandbox ?? false,
+        )({
+          replace_original: true,
+          text: stepUpLinkUsedText(subject),
+        }),
       );
     },
   };

@@ -10,6 +10,7 @@
     restampRow(ledger, amounts, approvalId, rowId, units, at): a row that ran counts from `at`.
     pauseBatch(a, hist, why, now), turnMember(e, id) → member, wallet prefix, leaveTurn(a, turns, e, id).
 ]]
+-- @include "ledger"
 local function runnable(s) return s == 'approved' or s == 'running' end
 -- The approval reserved the batch's total under its id, scored +inf (it counts
 -- in every window until its rows run). A row ending failed or cancelled takes its own units off,
@@ -18,14 +19,18 @@ local function runnable(s) return s == 'approved' or s == 'running' end
 local function giveBack(amounts, given, approvalId, rowId, units, ledger)
   if redis.call('SADD', given, rowId) == 0 then return 0 end
   if ledger and redis.call('HEXISTS', amounts, rowId) == 1 then
-    redis.call('HDEL', amounts, rowId)
-    redis.call('ZREM', ledger, rowId)
+    ledgerDrop(ledger, amounts, rowId)
     return 1
   end
   if not units or units <= 0 then return 0 end
-  if not redis.call('HGET', amounts, approvalId) then return 0 end
+  local was = tonumber(redis.call('HGET', amounts, approvalId))
+  if not was then return 0 end
   local left = redis.call('HINCRBY', amounts, approvalId, -units)
-  if left < 0 then redis.call('HSET', amounts, approvalId, '0') end
+  if left < 0 then
+    redis.call('HSET', amounts, approvalId, '0')
+    left = 0
+  end
+  ledgerAdd(amounts, left - was, 0)
   return 1
 end
 -- A row that ran (succeeded or unknown) moves its units out of the batch's
@@ -37,11 +42,9 @@ local function restampRow(ledger, amounts, approvalId, rowId, units, at)
   if redis.call('HEXISTS', amounts, rowId) == 1 then return end
   local left = redis.call('HINCRBY', amounts, approvalId, -units)
   redis.call('HSET', amounts, rowId, string.format('%.0f', units))
-  redis.call('ZADD', ledger, at, rowId)
-  if left <= 0 then
-    redis.call('HDEL', amounts, approvalId)
-    redis.call('ZREM', ledger, approvalId)
-  end
+  ledgerAdd(amounts, 0, redis.call('ZADD', ledger, at, rowId))
+  -- The units moved within the ledger: the total changes only by what the reservation lacked.
+  if left <= 0 then ledgerDrop(ledger, amounts, approvalId) end
 end
 -- Nothing of the batch starts until an approver resumes (or anyone stops);
 -- the reason is on the approval (the card shows it) and in its history.

@@ -15,13 +15,18 @@
       { refused = 'over_limit', index, used, field } when the request does not fit a rule, else
       { ledger, amounts, units } to record at quorum (all nil for a request that moves no money).
       Sums are in integer minor units: every cap is < 1e15, so a sum near a cap is exact in a
-      double, and a sum past 2^53 still compares as over the cap.
+      double, and a sum past 2^53 still compares as over the cap. A window's sum is read from
+      whichever side of its edge holds fewer entries: the entries inside it, or the ledger's
+      running total (includes/ledger.lua) less the entries before it (exact while the total is
+      below 2^53; above, the entries inside are summed). Each rule costs a ZCOUNT and the smaller
+      side's entries, so hundreds of open reservations cost a vote nothing more.
     velocityRules(first, alias, code) → the rules that bind a subject, from the quadruples that
       start at ARGV[first], as { index in the configured list (0-based), limit, window ms }. A
       wallet's own rules for the code replace the '*' rules for it (rulesFor).
   'none' is store/velocity-lua.ts NO_SUBJECT: a request that moves no money (test/unit/store/lua-files.test.ts
   checks the two agree).
 ]]
+-- @include "ledger"
 local function velocityRules(first, alias, code)
   code = string.upper(code)
   local own, any = {}, {}
@@ -48,22 +53,36 @@ local function velocityCheck(record, id, now, at)
   local units = tonumber(s.units)
   local cut = '(' .. string.format('%.0f', now - tonumber(ARGV[at + 1]))
   for _, member in ipairs(redis.call('ZRANGEBYSCORE', ledger, '-inf', cut)) do
-    redis.call('ZREM', ledger, member)
-    redis.call('HDEL', amounts, member)
+    ledgerDrop(ledger, amounts, member)
   end
   -- A reservation whose rows all ran or were given back holds nothing: it leaves the ledger.
-  for _, member in ipairs(redis.call('ZRANGEBYSCORE', ledger, '+inf', '+inf')) do
-    if (tonumber(redis.call('HGET', amounts, member)) or 0) <= 0 then
-      redis.call('ZREM', ledger, member)
-      redis.call('HDEL', amounts, member)
+  local open = redis.call('ZRANGEBYSCORE', ledger, '+inf', '+inf')
+  for i = 1, #open, 500 do
+    local held = redis.call('HMGET', amounts, unpack(open, i, math.min(i + 499, #open)))
+    for k = 1, #held do
+      if (tonumber(held[k]) or 0) <= 0 then ledgerDrop(ledger, amounts, open[i + k - 1]) end
     end
   end
+  local count = redis.call('ZCARD', ledger)
+  local kept = redis.call('HMGET', amounts, '#total', '#count')
+  local total = tonumber(kept[1])
+  if not total or tonumber(kept[2]) ~= count then
+    total = ledgerSum(ledger, amounts, '-inf', '+inf')
+    redis.call('HSET', amounts, '#total', string.format('%.0f', total), '#count', count)
+  end
+  -- A request's own entry never counts against itself.
+  local mine = redis.call('ZSCORE', ledger, id)
+  local mineUnits = mine and (tonumber(redis.call('HGET', amounts, id)) or 0) or 0
   for _, rule in ipairs(velocityRules(at + 3, s.walletAlias, s.code)) do
-    local since = '(' .. string.format('%.0f', now - rule[3])
-    local used = 0
-    for _, member in ipairs(redis.call('ZRANGEBYSCORE', ledger, since, '+inf')) do
-      if member ~= id then used = used + (tonumber(redis.call('HGET', amounts, member)) or 0) end
+    local edge = string.format('%.0f', now - rule[3])
+    local before = redis.call('ZCOUNT', ledger, '-inf', edge)
+    local used
+    if count - before <= before or total >= 2^53 then
+      used = ledgerSum(ledger, amounts, '(' .. edge, '+inf')
+    else
+      used = total - ledgerSum(ledger, amounts, '-inf', edge)
     end
+    if mine and (mine == 'inf' or tonumber(mine) > now - rule[3]) then used = used - mineUnits end
     if used + units > rule[2] then
       return { refused = 'over_limit', index = tostring(rule[1]), used = string.format('%.0f', used), field = field }
     end

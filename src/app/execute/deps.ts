@@ -1,0 +1,66 @@
+/** What one execution's run needs and answers (app/execute-one.ts is the pipeline). */
+import type { Logger } from '../../log.js';
+import type { ServiceClient } from '../../service/client.js';
+import type { ControlStore } from '../../store/controls.js';
+import type { Registry } from '../../store/registry.js';
+import type { RequestStore } from '../../store/requests.js';
+import type { BatchRunConfig } from '../batch-run.js';
+import type { Clock, JobQueue } from '../ports.js';
+
+export interface ExecuteOneDeps {
+  service: ServiceClient;
+  store: RequestStore;
+  registry: Registry;
+  jobs: JobQueue;
+  log: Logger;
+  now: Clock;
+  workerName: string;
+  /** A failed execution gives its velocity headroom back. */
+  controls?: ControlStore;
+  /**
+   * True once the start is on a replica (WAIT 1), or when
+   * Redis has none. Without it the execution goes back to queued, never sent.
+   */
+  durable?: () => Promise<boolean>;
+  /** BATCH_PAUSE_AFTER_FAILURES and BATCH_HOLD_LIMIT (defaults: 10, none). */
+  batch?: BatchRunConfig;
+  /**
+   * Test seam: runs between the job's pick-up and the
+   * compare-and-set, so a test can stop, pause or freeze there. Never set in production.
+   */
+  beforeStart?: (executionId: string) => Promise<void>;
+}
+
+export interface ExecuteOneOptions {
+  /** The BullMQ job running this try ('' outside a queue). */
+  jobId?: string;
+  /** Tries an execution gets when its call provably never left (default EXECUTE_TRIES). */
+  maxTries?: number;
+  /**
+   * After a passed funding check, return 'funded' instead of starting, so the caller
+   * asks BATCH_RATE's limiter again (the check's read must not shorten the gap between calls).
+   */
+  returnWhenFunded?: boolean;
+  /** Told the ms left when the start refused 'not-yet' (before the approval's runAt). */
+  onNotYet?: (waitMs: number) => void;
+}
+
+/**
+ * 'held': the freeze refused the start; nothing changed, the job waits. 'wait': a batch's
+ * funding could not be checked (balance unreadable); the job waits too.
+ */
+// 'not-yet': before the approval's runAt (a cancel window or a set time); nothing changed, the
+// job waits until then without using a try.
+export type ExecuteResult =
+  | 'succeeded'
+  | 'failed'
+  | 'unknown'
+  | 'retry'
+  | 'skipped'
+  | 'held'
+  | 'wait'
+  | 'funded'
+  | 'not-yet';
+
+/** Only a call that provably never left is tried again: this many tries at most. */
+export const EXECUTE_TRIES = 3;

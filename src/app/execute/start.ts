@@ -1,0 +1,77 @@
+/**
+ * The start: the compare-and-set that alone moves an execution queued → executing and returns
+ * what to run (no separate read). Every condition on a start (the freeze, the approval's state, its
+ * runAt, a batch's order, turn and hold limit) is decided inside that script; this file only reads its
+ * answer. A batch's funding check runs when the script asks for it, before starting again.
+ */
+import { isWakeJob } from '../../domain/approval.js';
+import type { ExecutionStart } from '../../store/executions.js';
+import { checkFunding } from '../batch-funding.js';
+import type { ExecuteOneDeps, ExecuteOneOptions, ExecuteResult } from './deps.js';
+import { markUnknown } from './finish.js';
+import type { Started } from './run.js';
+
+export interface StartOf {
+  executionId: string;
+  approvalId: string;
+  jobId: string;
+}
+
+/** The won start, or what this try answers when the script refused it. */
+export async function start(
+  deps: ExecuteOneDeps,
+  at: StartOf,
+  options: Pick<ExecuteOneOptions, 'returnWhenFunded' | 'onNotYet'>,
+): Promise<Started | ExecuteResult> {
+  const { executionId, approvalId, jobId } = at;
+  // BATCH_HOLD_LIMIT: the start script applies it to a batch's rows only.
+  const cas = () => deps.store.executions.start(executionId, deps.workerName, jobId, deps.batch?.holdLimitMs);
+  await deps.beforeStart?.(executionId);
+  let started = await cas();
+  // The batch just took its wallet's turn (or was resumed): check its funding first.
+  if (started.token === undefined && started.approval === 'funding') {
+    const funding = await checkFunding(deps, approvalId);
+    if (funding === 'unchecked') return 'wait';
+    if (funding === 'paused') await deps.jobs.notify({ requestId: approvalId, kind: 'card' });
+    else if (options.returnWhenFunded) return 'funded';
+    else started = await cas();
+  }
+  return started.token === undefined ? notStarted(deps, at, started, options) : started;
+}
+
+async function notStarted(
+  deps: ExecuteOneDeps,
+  { executionId, jobId }: StartOf,
+  started: Exclude<ExecutionStart, Started>,
+  options: Pick<ExecuteOneOptions, 'onNotYet'>,
+): Promise<ExecuteResult> {
+  if (started.held) return 'held';
+  // Before its runAt (a cancel window or a set time): nothing changed; the caller waits the time left.
+  if (started.approval === 'not-yet') {
+    options.onNotYet?.(started.waitMs ?? 1);
+    return 'not-yet';
+  }
+  // A click's wake-up is expected to find nothing to start (before the quorum, on a
+  // decided card, on a request that is gone); any other job that may not start is worth a look.
+  const woken = isWakeJob(jobId);
+  if (started.from === undefined) {
+    deps.log[woken ? 'debug' : 'error']({ executionId }, 'execute: execution missing; nothing called');
+    return 'skipped';
+  }
+  if (started.from === 'executing') {
+    // Another job that is still running holds it: not ours to judge.
+    if (started.job && started.job !== jobId && (await deps.jobs.isRunning(started.job))) return 'skipped';
+    // Someone began this call and never finished: it may have reached the service.
+    await markUnknown(
+      deps,
+      executionId,
+      'a worker stopped while this request was executing; it may or may not have reached the service',
+    );
+    return 'unknown';
+  }
+  deps.log[woken ? 'debug' : 'warn'](
+    { executionId, state: started.from, approval: started.approval },
+    'execute: may not start; nothing called',
+  );
+  return 'skipped';
+}

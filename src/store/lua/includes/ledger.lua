@@ -1,0 +1,48 @@
+--[[
+  The velocity ledger's running total: field '#total' of its amounts hash (store/velocity-lua.ts
+  TOTAL_FIELD; a request id never starts with '#') holds the sum of every entry's minor units. Every
+  script that changes an amount keeps it in the same step, so the vote sums a window without
+  reading each entry (includes/velocity.lua). HINCRBY is an exact 64-bit integer. '#count' holds
+  the number of entries the total covers. A ledger written before the total existed has none:
+  every change skips it, and the next vote sums the ledger once to start it; the vote sums it
+  again whenever the count is not the ledger's own (an entry added or removed by a process of the
+  previous version during a rolling deploy).
+  KEYS: none of its own; every key comes as a parameter.
+  ARGV: none.
+  Returns: functions only.
+    ledgerAdd(amounts, delta, entries): the total moves by delta and the count by entries (when
+      the ledger has a total).
+    ledgerPut(ledger, amounts, member, score, units): sets an entry.
+    ledgerDrop(ledger, amounts, member): removes an entry and its amount (ledger nil: the amount only).
+    ledgerSum(ledger, amounts, min, max) → the minor units of the entries scored in [min, max],
+      one HMGET per 500 (Lua's unpack has a stack limit).
+]]
+local function ledgerAdd(amounts, delta, entries)
+  if (delta ~= 0 or entries ~= 0) and redis.call('HEXISTS', amounts, '#total') == 1 then
+    -- Never format a zero: -0 would print as '-0', which HINCRBY refuses.
+    if delta ~= 0 then redis.call('HINCRBY', amounts, '#total', string.format('%.0f', delta)) end
+    if entries ~= 0 then redis.call('HINCRBY', amounts, '#count', entries) end
+  end
+end
+local function ledgerPut(ledger, amounts, member, score, units)
+  local was = tonumber(redis.call('HGET', amounts, member)) or 0
+  local added = redis.call('ZADD', ledger, score, member)
+  redis.call('HSET', amounts, member, units)
+  ledgerAdd(amounts, tonumber(units) - was, added)
+end
+local function ledgerDrop(ledger, amounts, member)
+  local was = tonumber(redis.call('HGET', amounts, member)) or 0
+  local removed = ledger and redis.call('ZREM', ledger, member) or 0
+  redis.call('HDEL', amounts, member)
+  ledgerAdd(amounts, -was, -removed)
+end
+local function ledgerSum(ledger, amounts, min, max)
+  local ids = redis.call('ZRANGEBYSCORE', ledger, min, max)
+  local sum = 0
+  for i = 1, #ids, 500 do
+    for _, v in ipairs(redis.call('HMGET', amounts, unpack(ids, i, math.min(i + 499, #ids)))) do
+      sum = sum + (tonumber(v) or 0)
+    end
+  end
+  return sum
+end
