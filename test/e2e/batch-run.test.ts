@@ -51,7 +51,7 @@ describe('a 20-row transfers file', () => {
     ])
       expect(card).toContain(line);
     expect(card).toContain('*Available now:* 120,000.50 USDC → *after this batch:* 119,790.50 USDC');
-    expect(card).toContain('row 2 · 0xaaaa…aa3e9 · 1.00 USDC · INV-1');
+    expect(card).toContain('row 2 · 0xaaaa…a3e9 · 1.00 USDC · INV-1');
     expect(card).toContain('…and 10 more');
     // Nobody was paid before: every row is a new destination.
     expect(card).toContain('*New destinations:* all 20 rows pay an address Rampart has never paid');

@@ -88,7 +88,7 @@ describe('passkey step-up in the workbench', () => {
 
     // The click counts nothing: a private message offers the passkey page.
     const offer = page.locator('#messages article.msg.ephemeral', { hasText: id });
-    const button = offer.getByRole('button', { name: /Approve with your passkey/ });
+    const button = offer.getByRole('button', { name: /Approve R-\d+ with your passkey/ });
     await button.waitFor({ timeout: 15_000 });
     expect((await wb.rampart.deps.store.get(id))?.votes).toEqual([]);
 
