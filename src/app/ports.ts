@@ -47,4 +47,6 @@ export interface ApprovalJobs extends JobQueue {
   /** After a released freeze, a held (delayed) try runs now; a missing one is queued. */
   releaseHeld(executionId: string, attempt: number): Promise<void>;
   scheduleReminder(job: ReminderJob, delayMs: number): Promise<void>;
+  /** A live series' run at `at` (ms): one delayed job, whichever worker adds it. */
+  scheduleSeriesRun(seriesId: string, at: number, delayMs: number): Promise<void>;
 }

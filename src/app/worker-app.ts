@@ -21,6 +21,7 @@ import { waitOnRateLimit } from './notices/waits.js';
 import type { Notifier } from './notifier.js';
 import type { ApprovalJobs, Clock, NotifyRequest, ReminderJob } from './ports.js';
 import { type ScheduledReportsDeps, scheduledReports } from './reports/scheduled.js';
+import { runDue, type SeriesRunDeps } from './series/run-due.js';
 import { takeUnknownReadings } from './unknown-reading.js';
 import { done } from './worker-outcome.js';
 
@@ -49,6 +50,8 @@ export interface WorkerAppDeps extends Pick<ScheduledReportsDeps, 'snapshots' | 
   batch?: BatchRunConfig | undefined;
   /** The batch progress message's throttles, shared by every process. */
   progressLimits?: ProgressLimits | undefined;
+  /** Recurring payouts: today's rules for each run's re-check, who approves, the runs' store. */
+  series?: Pick<SeriesRunDeps, 'config' | 'approvers' | 'series'> | undefined;
 }
 
 export function createWorkerApp(deps: WorkerAppDeps) {
@@ -112,6 +115,15 @@ export function createWorkerApp(deps: WorkerAppDeps) {
           controls,
           ...(deps.batch ? { holdLimitMs: deps.batch.holdLimitMs } : {}),
         }),
+    },
+    series: {
+      /** A live series' due run (app/series/run-due.ts), then the one delayed job for the next. */
+      runDue: async (seriesId: string) => {
+        if (!deps.series) return done(undefined);
+        const r = await runDue({ ...deps.series, store, controls, queues: jobs, now }, seriesId);
+        if (r.nextAt !== undefined) await jobs.scheduleSeriesRun(seriesId, r.nextAt, r.nextAt - now());
+        return done(r);
+      },
     },
     reports: scheduledReports({ service: deps.service, log, now, snapshots: deps.snapshots, weekly: deps.weekly }),
   };

@@ -6,7 +6,13 @@ import { z } from 'zod';
 import { NOTIFY_KINDS } from '../../app/ports.js';
 import { EXECUTION_ID, executionId } from '../../domain/approval.js';
 
-export const QUEUE_NAMES = { execute: 'execute', expire: 'expire', notify: 'notify', remind: 'remind' } as const;
+export const QUEUE_NAMES = {
+  execute: 'execute',
+  expire: 'expire',
+  notify: 'notify',
+  remind: 'remind',
+  series: 'series',
+} as const;
 
 /**
  * Job data carries a format version `v`; this code writes JOB_VERSION and reads it and
@@ -34,3 +40,7 @@ export type RemindJob = z.infer<typeof remindJob>;
 
 export const notifyJob = requestJob.extend({ kind: z.enum(NOTIFY_KINDS) });
 export type NotifyJob = z.infer<typeof notifyJob>;
+
+/** A live series' next run: created (or skipped) when the job runs, then the next job is added. */
+export const seriesJob = z.object({ v: z.number().int().optional(), seriesId: z.string().regex(/^S-\d+$/) });
+export type SeriesJob = z.infer<typeof seriesJob>;

@@ -7,6 +7,7 @@ import { expireJobType } from './expire.js';
 import type { JobType } from './job.js';
 import { notifyJobType } from './notify.js';
 import { remindJobType } from './remind.js';
+import { seriesJobType } from './series.js';
 import { snapshotJobType } from './snapshot.js';
 import { weeklyReportJobType } from './weekly-report.js';
 
@@ -15,6 +16,7 @@ export const JOB_TYPES: readonly JobType[] = [
   expireJobType,
   notifyJobType,
   remindJobType,
+  seriesJobType,
   snapshotJobType,
   weeklyReportJobType,
 ];
