@@ -4,7 +4,18 @@
  */
 import { parseArgs } from 'node:util';
 
-export const PARTS = ['all', 'ack', 'approval', 'audit', 'cluster', 'batch', 'batch-run', 'rss', 'charts'] as const;
+export const PARTS = [
+  'all',
+  'ack',
+  'approval',
+  'audit',
+  'cluster',
+  'batch',
+  'batch-run',
+  'rss',
+  'charts',
+  'screening',
+] as const;
 export type Part = (typeof PARTS)[number];
 
 export interface BenchOptions {

@@ -47,10 +47,12 @@ async function time(runs: number, work: () => Promise<unknown>): Promise<number[
   return samples;
 }
 
+/** `prepare`: runs on the fresh store before the timings (the screening part loads a list there). */
 export async function measureBatchCheck(
   redisUrl: string,
   runs: number,
   progress: (line: string) => void,
+  prepare?: (store: RequestStore) => Promise<void>,
 ): Promise<BatchCheckReport> {
   const prefix = `bench-batch-${randomUUID().slice(0, 8)}`;
   const redis = new Redis(redisUrl);
@@ -86,6 +88,7 @@ export async function measureBatchCheck(
       controls: new ControlStore(redis, prefix),
       now: Date.now,
     };
+    await prepare?.(deps.store);
     const check = async (kind: 'transfers' | 'offramps', bytes: Uint8Array) => {
       const out = await checkBatch(deps, { kind, wallet: 'ops', asset: 'base:usdc', bytes });
       if (out.kind !== 'checked' || out.rows.length !== BATCH_ROWS)

@@ -9,6 +9,7 @@ import { type ClusterReport, clusterLines } from './cluster-approval.js';
 import { type Goal, type GoalResult, goalLines } from './goals.js';
 import type { CommandCount } from './redis-commands.js';
 import { type RssReport, rssLines } from './rss.js';
+import { type ScreeningReport, screeningLines } from './screening.js';
 import { ms, PERCENTILES, type Percentile, type Summary, table } from './stats.js';
 
 export const TARGET_P50_MS = 20;
@@ -46,6 +47,7 @@ export interface Report {
   cluster?: ClusterReport | undefined;
   batch?: BatchCheckReport | undefined;
   batchRun?: BatchRunReport | undefined;
+  screening?: ScreeningReport | undefined;
   /** Issue 19: peak RSS beside bare Bolt + BullMQ. */
   rss?: RssReport | undefined;
   charts?: ChartsReport | undefined;
@@ -131,6 +133,7 @@ export function formatReport(report: Report): string {
       : []),
     ...(report.batch ? ['', ...batchCheckLines(report.batch)] : []),
     ...(report.batchRun ? ['', ...batchRunLines(report.batchRun)] : []),
+    ...(report.screening ? ['', ...screeningLines(report.screening)] : []),
     ...(report.rss ? ['', ...rssLines(report.rss)] : []),
     ...(report.charts ? ['', ...chartLines(report.charts)] : []),
     ...(Object.keys(report.goals).length > 0

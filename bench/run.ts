@@ -16,6 +16,7 @@ import type { Goal, GoalResult } from './goals.js';
 import { measureAcks, measureApprovalPath, measureApprovalPathWithLimits } from './pairs.js';
 import { formatReport, type Report } from './report.js';
 import { measureRss } from './rss.js';
+import { measureScreening } from './screening.js';
 import { startWorld } from './world.js';
 
 function readOptions(): BenchOptions {
@@ -71,6 +72,10 @@ async function main(): Promise<void> {
       options.part === 'all' || options.part === 'batch'
         ? await measureBatchCheck(options.redisUrl, 20, progress)
         : undefined;
+    const screening =
+      options.part === 'all' || options.part === 'screening'
+        ? await measureScreening(options.redisUrl, progress)
+        : undefined;
     const batchRun =
       options.part === 'all' || options.part === 'batch-run'
         ? await measureBatchRun(options.redisUrl, 500, 5_000, progress)
@@ -102,6 +107,7 @@ async function main(): Promise<void> {
       cluster,
       batch,
       batchRun,
+      screening,
       rss: rss?.report,
       charts,
       goals,

@@ -3,6 +3,7 @@
  * Every problem is collected and reported at once, by name, never echoing a secret's value.
  */
 import { z } from 'zod';
+import { parseScreening, type ScreeningConfig } from './config-screening.js';
 import { thresholdProblems } from './domain/policy.js';
 import { parseRate, type Rate } from './domain/rate.js';
 import { sandboxWalletsSetting } from './domain/sandbox-wallets.js';
@@ -11,7 +12,7 @@ import { parseVelocityLimits, type VelocityRule } from './domain/velocity.js';
 import type { WalletAlias } from './domain/wallets.js';
 import { ConfigError } from './errors.js';
 
-export type { WalletAlias };
+export type { ScreeningConfig, WalletAlias };
 
 import { parseWeeklyAt, type WeeklyAt } from './domain/weekly-schedule.js';
 
@@ -348,6 +349,8 @@ export interface Config {
   reports: ReportsConfig;
   /** Recurring payouts: the limits every series' schedule is held to. */
   series: SeriesConfig;
+  /** Sanctions screening (docs/screening.md). */
+  screening: ScreeningConfig;
 }
 
 export interface SeriesConfig {
@@ -591,6 +594,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const batch = parseBatch(env, problems);
   const apiRate = parseRate(env.API_RATE?.trim() || '2/s burst 10');
   const reports = parseReports(env, problems);
+  const screening = parseScreening(env, parseDuration, problems);
   if (typeof apiRate === 'string') problems.push(`API_RATE ${apiRate}`);
   const approvers = (env.APPROVERS?.trim() || DEV_DEFAULTS.approvers.join(','))
     .split(',')
@@ -688,6 +692,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     apiRate: typeof apiRate === 'string' ? undefined : apiRate,
     reports: { snapshotEveryMs: e.SNAPSHOT_EVERY, ...reports },
     series: { minIntervalMs: e.SCHEDULE_MIN_INTERVAL, maxRuns: e.SCHEDULE_MAX_RUNS },
+    screening,
   };
 }
 

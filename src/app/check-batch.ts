@@ -12,7 +12,9 @@ import type { BatchKind } from '../domain/batch-cells.js';
 import { type BatchCells, type BatchRow, type RowError, readBatchCells, readBatchFile } from '../domain/batch-file.js';
 import { fileFingerprint } from '../domain/batch-hash.js';
 import { batchTarget } from '../domain/batch-target.js';
+import { rowKey } from '../domain/destination-key.js';
 import { canonicalJson, type ServiceCall } from '../domain/request.js';
+import type { ScreeningCode } from '../domain/rules/screening.js';
 import { sealedCall } from '../domain/service-call.js';
 import {
   exceededSentence,
@@ -24,6 +26,7 @@ import {
 import { checkDraftAgainstWallet } from '../domain/wallet-check.js';
 import { type BeneficiaryDeps, resolveBeneficiaries } from './batch-beneficiaries.js';
 import type { AppDeps } from './deps.js';
+import { type ScreeningDeps, screenKeys } from './screening.js';
 
 export type BatchInput = {
   kind: BatchKind;
@@ -61,15 +64,18 @@ export interface CheckedBatch {
   /** "ops has … left of … in the last 24 h", one per rule; undefined without rules. */
   velocityNote: string | undefined;
   fileFingerprint: string;
+  /** What screening checked (the card's lines); empty for offramps and with SCREENING=off. */
+  screening: string[];
 }
 
 export type CheckBatchOutcome =
-  | { kind: 'invalid'; rowErrors: RowError[]; fileErrors: string[] }
+  | { kind: 'invalid'; rowErrors: RowError[]; fileErrors: string[]; screening?: ScreeningCode }
   /** The wallet could not be read (service failed or slow): the edge phrases it. */
   | { kind: 'unchecked'; error: unknown }
   | CheckedBatch;
 
 export type CheckBatchDeps = Pick<AppDeps, 'config' | 'controls' | 'now'> &
+  ScreeningDeps &
   BeneficiaryDeps & {
     /** Only the wallet's reads (the CLI's façade opens the service on the first one). */
     service: Pick<AppDeps['service'], 'getWallet' | 'getBalances'>;
@@ -134,7 +140,19 @@ export async function checkBatch(deps: CheckBatchDeps, input: BatchInput): Promi
   if (resolved.errors.length > 0) return invalid([], resolved.errors);
 
   const rows = read.rows.map((r) => sealRow(r, base, resolved.ids.get(r.row)));
-  const velocity = await checkVelocityOfTotal(deps, wallet, asset, total);
+  const keys = input.kind === 'transfers' ? rows.map((r) => rowKey(input.kind, asset.chain, r.destination)) : [];
+  const [velocity, screened] = await Promise.all([
+    checkVelocityOfTotal(deps, wallet, asset, total),
+    screenKeys(deps, keys),
+  ]);
+  // Every listed row at once, each with the list's name and date.
+  if (screened.code) {
+    const rowErrors = rows.flatMap((r, i) => {
+      const refusal = screened.refused.get(keys[i] ?? '');
+      return refusal ? [{ row: r.row, column: 'receiver', message: `Row ${r.row} receiver: ${refusal}` }] : [];
+    });
+    return { kind: 'invalid', fileErrors: [], rowErrors, screening: screened.code };
+  }
   if (velocity.problem) return invalid([velocity.problem]);
   const available = BigInt(against.availableUnits);
   const largest = rows.reduce((a, b) => (b.amount.units > a.amount.units ? b : a));
@@ -152,6 +170,7 @@ export async function checkBatch(deps: CheckBatchDeps, input: BatchInput): Promi
     availableAfter: { units: available - total.units, decimals: asset.decimals },
     velocityNote: velocity.note,
     fileFingerprint: fileFingerprint(input.kind, wallet.id, asset.id, rows),
+    screening: screened.lines(keys[0]),
   };
 }
 

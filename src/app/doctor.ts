@@ -12,6 +12,8 @@ import { isServiceError } from '../service/errors.js';
 import type { Wallet } from '../service/schemas.js';
 import { notPaidCheck } from './doctor-not-paid.js';
 import { type PasskeyHolders, passkeyChecks } from './doctor-passkeys.js';
+import { screeningCheck } from './doctor-screening.js';
+import type { ScreeningStatus } from './screening-load.js';
 
 export interface Check {
   ok: boolean;
@@ -47,6 +49,8 @@ export interface DoctorDeps {
   slack: SlackProbe;
   /** Who holds a passkey that counts (absent: no passkey line). */
   passkeys?: () => Promise<PasskeyHolders>;
+  /** The sanctions list's status (absent: no screening line). */
+  screening?: () => Promise<ScreeningStatus>;
 }
 
 /** "key:value" lines of INFO. */
@@ -230,6 +234,11 @@ export async function* doctor(deps: DoctorDeps): AsyncGenerator<Check> {
   };
   yield* redisChecks(deps);
   if (deps.passkeys) yield* passkeyChecks(c, deps.passkeys);
+  // A Redis that does not answer is the Redis line's ✗ above; the list is then unknown, not stale.
+  if (deps.screening) {
+    const status = await deps.screening().catch(() => undefined);
+    if (status) yield screeningCheck(status);
+  }
   yield* serviceChecks(deps);
   yield* slackChecks(deps);
 }

@@ -50,6 +50,7 @@ import { loadReport } from './report.js';
 import { type AgainRowsOutcome, againRows, checkAgain, type SubmitAgain, submitAgain } from './request-again.js';
 import { batchRowOutcomes, listRequests, readRequest, requestHistory } from './request-reads.js';
 import { resolveUnknown, type Via } from './resolve.js';
+import { type LoadRequest, loadScreening, screeningStatus } from './screening-load.js';
 import { offerStepUp } from './step-up.js';
 import { keepLinkMessage } from './step-up-page.js';
 import { type BatchSubmission, batchPolicy, submitBatch } from './submit-batch.js';
@@ -125,6 +126,11 @@ export function createApp(deps: FacadeDeps) {
         voteUnfreeze(deps, actor.user, proposalId, choice),
       /** Where the unfreeze card was posted, so later votes update it in place. */
       keepUnfreezeCard: (card: { channel: string; ts: string }) => deps.unfreeze.setCard(card),
+    },
+    /** The sanctions list: `rampart screening load` and `status` (docs/screening.md). */
+    screening: {
+      load: (r: LoadRequest) => loadScreening(deps, r),
+      status: () => screeningStatus(deps),
     },
     /** Who and where money may go: identities and beneficiaries (spec 4.5, 4.6). */
     registry: {

@@ -27,6 +27,11 @@ export interface Notifier {
   postOutcome(record: RequestRecord, card: CardRef): Promise<string>;
   /** A try was not sent (no Redis replica confirmed its start) and will be tried again. */
   postNotSent(record: RequestRecord, card: CardRef): Promise<void>;
+  /**
+   * The start script cancelled an execution whose destination screening refused: a reply under
+   * the card to the approvers and SCREENING_NOTIFY, naming the list and its date only (`why`).
+   */
+  postScreened?(card: CardRef, executionId: string, why: string): Promise<void>;
   /** A not-paid proposal waits on this execution: the thread mentions the approvers who could confirm. */
   postProposal(record: RequestRecord, card: CardRef, execution: ExecutionRecord): Promise<void>;
   /** The ts of this state's reply if an earlier attempt posted it (marked like the card). */

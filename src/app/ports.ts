@@ -10,7 +10,7 @@ export type Clock = () => number;
 // 'not-sent': a try went back to queued unsent; the thread says so once per try.
 // 'progress': a batch's progress message, throttled (app/notices/batch-progress.ts).
 // 'proposal': a not-paid proposal waits; the card shows it and the thread mentions the approvers.
-export const NOTIFY_KINDS = ['card', 'outcome', 'unknown', 'not-sent', 'progress', 'proposal'] as const;
+export const NOTIFY_KINDS = ['card', 'outcome', 'unknown', 'not-sent', 'progress', 'proposal', 'screened'] as const;
 export interface NotifyRequest {
   requestId: string;
   kind: (typeof NOTIFY_KINDS)[number];

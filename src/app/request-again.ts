@@ -10,6 +10,7 @@ import type { BatchRowRecord } from '../domain/batch-approval.js';
 import type { BatchKind } from '../domain/batch-cells.js';
 import { csvLine } from '../domain/csv-safe.js';
 import type { RequestRecord } from '../domain/request.js';
+import { isScreeningReason } from '../domain/rules/screening.js';
 import { type CheckBatchDeps, type CheckBatchOutcome, checkBatch } from './check-batch.js';
 import type { AppDeps } from './deps.js';
 import { type SubmitBatchOutcome, submitBatch } from './submit-batch.js';
@@ -51,7 +52,9 @@ export async function againRows(deps: ReadDeps, requestId: string, user: string)
     const page = await deps.store.executions.page(requestId, offset, PAGE, source.executionCount);
     page.forEach((e, i) => {
       const row = stored[offset + i];
-      if (row && AGAIN_STATES.has(e.state)) rows.push({ ...row, state: e.state as AgainRow['state'] });
+      // A row screening cancelled at its start is never offered again (its address is listed).
+      if (row && AGAIN_STATES.has(e.state) && !isScreeningReason(e.outcome?.message))
+        rows.push({ ...row, state: e.state as AgainRow['state'] });
     });
   }
   return rows.length === 0 ? { kind: 'none', requestId } : { kind: 'rows', source, batchKind, rows };

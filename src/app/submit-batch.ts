@@ -13,7 +13,7 @@ import { evaluatePolicy } from '../domain/policy.js';
 import { flaggedFirst, PAID_BENEFICIARIES } from '../domain/repeats.js';
 import type { SealedRequest, ServiceCall } from '../domain/request.js';
 import { needsStepUp } from '../domain/step-up.js';
-import { cancelWindowMs, timingOf } from '../domain/timing.js';
+import { cancelWindowMs, scheduleRule, timingOf } from '../domain/timing.js';
 import type { CheckedBatch } from './check-batch.js';
 import type { AppDeps } from './deps.js';
 import { sealRequest } from './post-request.js';
@@ -30,6 +30,8 @@ export interface BatchSubmission {
   fileName: string;
   /** Made through the HTTP API with this key (its owner is `requester`). */
   via?: ApiVia;
+  /** Set for a time (the form's When): the moment as read (undefined: unreadable) and its zone. */
+  runAt?: { at: number | undefined; zone: string };
 }
 
 export type SubmitBatchOutcome =
@@ -80,6 +82,9 @@ export async function submitBatch(
   const c = batch.checked;
   const policy = batchPolicy(deps.config, c);
   if (!policy.ok) return { kind: 'refused', reason: `This batch cannot be approved: ${policy.reason}.` };
+  // A set time: in the future and within SCHEDULE_MAX_AHEAD (domain/timing.ts), said on refusal.
+  const set = batch.runAt ? scheduleRule(batch.runAt.at, deps.now(), deps.config.time.maxAheadMs) : undefined;
+  if (set && !set.ok) return { kind: 'refused', reason: `When: ${set.message}` };
   const rows = batchRows(c);
   // The warnings, read together: new destinations (transfers and offramps alike),
   // repeats of earlier payments, the same file again; repeats of another row of this file.
@@ -123,6 +128,7 @@ export async function submitBatch(
       availableBefore: formatAmount(c.availableNow),
       availableAfter: formatAmount(c.availableAfter),
       batch: facts,
+      ...(c.screening.length > 0 ? { screening: c.screening } : {}),
       ...(batch.via ? { viaApi: { keyId: batch.via.keyId, keyName: batch.via.keyName, owner: batch.via.owner } } : {}),
     },
     requester: batch.requester,
@@ -149,6 +155,7 @@ export async function submitBatch(
         newDestination: newDestinations.length > 0,
         entireBalance: false,
       }),
+      set?.ok && batch.runAt ? { at: set.at, zone: batch.runAt.zone } : undefined,
     ),
   });
   if (submitted.kind === 'created') {

@@ -5,11 +5,14 @@
  * safe"). Nothing reaches the service's money endpoints here. The edge acks, then calls
  * `announce` (app/post-request.ts) so the card and the expiry follow.
  */
+
+import { destinationKey } from '../domain/destination-key.js';
 import { type Draft, type DraftInput, type FieldErrors, type SealedDraft, validateDraft } from '../domain/draft.js';
 import type { ApiVia } from '../domain/open-caps.js';
 import { evaluatePolicy } from '../domain/policy.js';
 import { PAID_BENEFICIARIES } from '../domain/repeats.js';
 import type { RequestDisplay, SealedRequest } from '../domain/request.js';
+import type { ScreeningCode } from '../domain/rules/screening.js';
 import { sealedCall } from '../domain/service-call.js';
 import { needsStepUp } from '../domain/step-up.js';
 import { cancelWindowMs, scheduleRule, timingOf } from '../domain/timing.js';
@@ -19,6 +22,7 @@ import type { AppDeps } from './deps.js';
 import { ownWalletNamed, ownWallets } from './own-wallets.js';
 import { sealRequest } from './post-request.js';
 import { repeatsOfCall } from './repeats.js';
+import { screenKeys } from './screening.js';
 import type { SubmitBudget } from './submit-budget.js';
 import { checkVelocity } from './velocity.js';
 
@@ -40,7 +44,7 @@ export interface Submission {
 
 export type SubmitOutcome =
   /** `refusal`: which rule refused it, for edges with their own codes. */
-  | { kind: 'invalid'; errors: FieldErrors; refusal?: 'policy' | 'velocity' | 'too_many_open' }
+  | { kind: 'invalid'; errors: FieldErrors; refusal?: 'policy' | 'velocity' | 'too_many_open' | ScreeningCode }
   /** The wallet could not be checked: the service failed or was too slow (the edge phrases it). */
   | { kind: 'unchecked'; error: unknown }
   /** This form already became request `id` (a repeated submit): say so, never close silently. */
@@ -59,7 +63,7 @@ export type SubmitDeps = Pick<AppDeps, 'config' | 'store' | 'registry' | 'contro
 };
 
 type Checked =
-  | { errors: FieldErrors }
+  | { errors: FieldErrors; refusal?: ScreeningCode }
   | { draft: SealedDraft; display: RequestDisplay; availableUnits: string }
   | { unchecked: unknown }
   | { stalled: unknown };
@@ -122,6 +126,13 @@ async function readRegistry(
   // Earlier payments this one repeats, read beside the registry (no extra round trip).
   const repeating = bounded(deps, repeatsOfCall(deps, sealedCall(draft)));
   repeating.catch(() => {}); // awaited below; never an unhandled rejection if we return first
+  // The receiver against the sanctions list, in the same turn (domain/rules/screening.ts).
+  const receiverKey =
+    draft.kind === 'transfer' && draft.receiver ? destinationKey(draft.asset.chain, draft.receiver) : undefined;
+  const screening = receiverKey
+    ? bounded(deps, screenKeys(deps, [receiverKey])).then((verdict) => ({ verdict, key: receiverKey }))
+    : Promise.resolve(undefined);
+  screening.catch(() => {});
   if (draft.kind === 'transfer' && draft.receiver)
     display.newReceiver = !(await bounded(deps, deps.store.knownPayee(draft.asset.chain, draft.receiver)));
   if (draft.kind === 'offramp' && draft.beneficiaryId) {
@@ -151,8 +162,14 @@ async function readRegistry(
       display.beneficiaryBank = `${entry.bankName} ${entry.accountMasked}`;
     }
   }
-  const repeats = await repeating;
+  const [repeats, screened] = await Promise.all([repeating, screening]);
   if (repeats.length > 0) display.repeats = repeats;
+  if (screened) {
+    const refused = screened.verdict.refused.get(screened.key);
+    if (refused && screened.verdict.code) return { errors: { receiver: refused }, refusal: screened.verdict.code };
+    const lines = screened.verdict.lines(screened.key);
+    if (lines.length > 0) display.screening = lines;
+  }
   return { draft, display, availableUnits };
 }
 
@@ -167,7 +184,8 @@ export async function submitRequest(deps: SubmitDeps, s: Submission): Promise<Su
     deps.log.warn({ err: checked.stalled }, 'Redis did not answer the submission checks in time');
     return { kind: 'nothing' };
   }
-  if ('errors' in checked) return { kind: 'invalid', errors: checked.errors };
+  if ('errors' in checked)
+    return { kind: 'invalid', errors: checked.errors, ...(checked.refusal ? { refusal: checked.refusal } : {}) };
   // From here on the amount is exact, an "entire balance" included: policy, velocity
   // and the sealed call all use the number the card shows.
   const { draft } = checked;

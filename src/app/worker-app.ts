@@ -7,6 +7,7 @@ import type { RequestRecord } from '../domain/request.js';
 import type { Logger } from '../log.js';
 import type { ServiceClient } from '../service/client.js';
 import type { ControlStore } from '../store/controls.js';
+import type { StartScreening } from '../store/executions.js';
 import type { Registry } from '../store/registry.js';
 import type { RequestStore } from '../store/requests.js';
 import type { BatchRunConfig } from './batch-run.js';
@@ -21,6 +22,7 @@ import { waitOnRateLimit } from './notices/waits.js';
 import type { Notifier } from './notifier.js';
 import type { ApprovalJobs, Clock, NotifyRequest, ReminderJob } from './ports.js';
 import { type ScheduledReportsDeps, scheduledReports } from './reports/scheduled.js';
+import { type ScreeningRefreshDeps, screeningRefresh } from './screening-refresh.js';
 import { runDue, type SeriesRunDeps } from './series/run-due.js';
 import { takeUnknownReadings } from './unknown-reading.js';
 import { done } from './worker-outcome.js';
@@ -52,6 +54,10 @@ export interface WorkerAppDeps extends Pick<ScheduledReportsDeps, 'snapshots' | 
   progressLimits?: ProgressLimits | undefined;
   /** Recurring payouts: today's rules for each run's re-check, who approves, the runs' store. */
   series?: Pick<SeriesRunDeps, 'config' | 'approvers' | 'series'> | undefined;
+  /** SCREENING and SCREENING_MAX_AGE for the start script. */
+  screening?: StartScreening | undefined;
+  /** SCREENING_LIST_URL's refresh (undefined: none). */
+  screeningRefresh?: Pick<ScreeningRefreshDeps, 'listUrl' | 'refreshMs' | 'fetchList'> | undefined;
 }
 
 export function createWorkerApp(deps: WorkerAppDeps) {
@@ -68,6 +74,7 @@ export function createWorkerApp(deps: WorkerAppDeps) {
     workerName: deps.workerName,
     ...(deps.durable ? { durable: deps.durable } : {}),
     ...(deps.batch ? { batch: deps.batch } : {}),
+    ...(deps.screening ? { screening: deps.screening } : {}),
     batchRate: deps.batchRate,
   };
   const noticeDeps = {
@@ -126,6 +133,15 @@ export function createWorkerApp(deps: WorkerAppDeps) {
       },
     },
     reports: scheduledReports({ service: deps.service, log, now, snapshots: deps.snapshots, weekly: deps.weekly }),
+    /** The sanctions list's refresh from SCREENING_LIST_URL (app/screening-refresh.ts). */
+    screening: screeningRefresh({
+      store,
+      log,
+      now,
+      listUrl: deps.screeningRefresh?.listUrl,
+      refreshMs: deps.screeningRefresh?.refreshMs ?? 86_400_000,
+      fetchList: deps.screeningRefresh?.fetchList ?? (() => Promise.reject(new Error('no fetcher'))),
+    }),
   };
 }
 

@@ -23,6 +23,7 @@ import { SeriesStore } from '../store/series.js';
 import type { Built } from './built.js';
 import { buildPorts, slackDirectory } from './ports.js';
 import { progressLimits } from './progress-limits.js';
+import { fetchScreeningList } from './screening-fetch.js';
 
 export interface WorkerRole {
   workers: Workers;
@@ -58,6 +59,12 @@ export function startWorkerRole(b: Built, workerRedis: RedisClient, options: Wor
     now,
     workerName: name,
     batch: { pauseAfterFailures: config.batch.pauseAfterFailures, holdLimitMs: config.batch.holdLimitMs },
+    screening: { mode: config.screening.mode, maxAgeMs: config.screening.maxAgeMs },
+    screeningRefresh: {
+      listUrl: config.screening.listUrl,
+      refreshMs: config.screening.refreshMs,
+      fetchList: fetchScreeningList,
+    },
     // One limiter key for every process (hash-tagged prefix: one cluster slot).
     ...(config.batch.rate
       ? { batchRate: new RateLimiter(workerRedis, `${prefix}:batch:rate`, config.batch.rate) }
@@ -69,6 +76,7 @@ export function startWorkerRole(b: Built, workerRedis: RedisClient, options: Wor
       log: b.log,
       controls: ports.controls,
       approvers: config.approvers,
+      screeningNotify: config.screening.notify,
       passkeyHolders: () => passkeyHolders(new PasskeyStore(workerRedis, prefix), now()),
       commitments: (record) => cardCommitments({ store: ports.store, service: ports.service, log: b.log }, record),
     }),

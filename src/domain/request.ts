@@ -98,6 +98,8 @@ export interface RequestDisplay {
   batch?: BatchFacts;
   /** Earlier payments this transfer or offramp repeats, unknown first (at submission). */
   repeats?: RepeatHit[];
+  /** What screening checked at submission (domain/rules/screening.ts screeningLines). */
+  screening?: string[];
 }
 
 /**

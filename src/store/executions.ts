@@ -26,7 +26,7 @@ import { readReplies } from './redis-errors.js';
 import { evalScript } from './run-script.js';
 import { cancelQueuedKeys, finishKeys, proposeKeys, startKeys, windowCancelKeys } from './script-keys.js';
 import { decodeSealed, readSealed, SEALED_FIELD, sealedFields } from './sealed-field.js';
-import type { ChangeListener, StoreKeys } from './store-keys.js';
+import type { ChangeListener, StateChange, StoreKeys } from './store-keys.js';
 
 const START = luaScript('start');
 const FINISH = luaScript('finish');
@@ -62,7 +62,24 @@ export type ExecutionStart =
       job?: string;
       /** 'not-yet': the ms left before the approval's runAt, on Redis's clock. */
       waitMs?: number;
+      /**
+       * The start script found the destination refused by screening (store/lua/includes/screening.lua): the
+       * execution is now cancelled, its batch paused, nothing sent.
+       */
+      screened?: ScreenedStart;
     };
+
+export interface ScreenedStart {
+  why: string;
+  /** The approval's state after the move (a batch: paused, or done on its last row). */
+  approvalState: string;
+}
+
+/** SCREENING and SCREENING_MAX_AGE, as the start script applies them. */
+export interface StartScreening {
+  mode: 'off' | 'on' | 'required';
+  maxAgeMs: number;
+}
 
 /**
  * Why a queued execution may not start: its approval's state, or for a batch's row
@@ -158,7 +175,13 @@ export class ExecutionStore {
    * its approval approved or running, Rampart not frozen. Returns the token that alone may
    * finish it, with the sealed call to run (DESIGN invariant 2: read in the same step).
    */
-  async start(idOrExecution: string, worker: string, jobId = '', holdLimitMs?: number): Promise<ExecutionStart> {
+  async start(
+    idOrExecution: string,
+    worker: string,
+    jobId = '',
+    holdLimitMs?: number,
+    screening: StartScreening = { mode: 'on', maxAgeMs: 7 * 86_400_000 },
+  ): Promise<ExecutionStart> {
     const execId = id1(idOrExecution);
     const approvalId = approvalOf(execId);
     const token = randomUUID();
@@ -179,8 +202,26 @@ export class ExecutionStore {
       JSON.stringify(entry),
       String(at),
       holdLimitMs === undefined ? '' : String(holdLimitMs),
+      screening.mode,
+      String(screening.maxAgeMs),
     )) as [number, string, string?, number?, string?, string?, string?, string?, number?, number?, string?, string?];
     const [ok, from, kind, seq, call, seal, stored, decidedBy, tries, changed, before, shape] = r;
+    if (ok === 2) {
+      // {2, 'cancelled', kind, seq, why, view, viewChanged, state after} (START).
+      const [, , , , why, view, viewChanged, after] = r as unknown as [
+        number,
+        string,
+        string,
+        number,
+        string,
+        string,
+        number,
+        string,
+      ];
+      if (viewChanged === 1 && kind && seq)
+        this.onChange({ id: approvalId, kind: kind as RequestKind, state: view as StateChange['state'], seq });
+      return { token: undefined, from: 'queued', screened: { why, approvalState: after } };
+    }
     if (ok === -1) return { token: undefined, from: 'queued', held: true };
     if (ok !== 1 || stored === undefined) {
       const state = from === '' ? undefined : (from as ExecutionState);

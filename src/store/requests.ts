@@ -31,6 +31,7 @@ import { recordOf, shapeOf } from './record-view.js';
 import type { RedisClient } from './redis.js';
 import { readReplies } from './redis-errors.js';
 import { evalScript } from './run-script.js';
+import { ScreeningStore } from './screening.js';
 import { encodeSealed, readSealed, SEALED_FIELD, sealedFields } from './sealed-field.js';
 import { type ChangeListener, StoreKeys } from './store-keys.js';
 import { createField, ruleArgs, subjectField, subjectOfField } from './velocity-lua.js';
@@ -140,6 +141,8 @@ export class RequestStore {
   readonly batches: BatchStore;
   /** Recent payments and batch files, for the card's warnings. */
   readonly recent: RecentPayments;
+  /** The sanctions list: load, identity, membership. */
+  readonly screening: ScreeningStore;
   private readonly paid: PaidBefore;
 
   constructor(
@@ -153,6 +156,7 @@ export class RequestStore {
     this.batches = new BatchStore(redis, this.keys, now);
     this.recent = new RecentPayments(redis, this.keys);
     this.paid = new PaidBefore(redis, this.keys);
+    this.screening = new ScreeningStore(redis, this.keys);
   }
 
   /** Approvals in one view state, scored by when they entered it (kept by the Lua scripts). */

@@ -29,6 +29,9 @@ export function startKeys(keys: StoreKeys, approvalId: string, execId: string): 
     previous,
     keys.turns,
     keys.execution(executionId(approvalId, 1)),
+    keys.screeningList,
+    keys.screeningMeta,
+    keys.open,
   ];
 }
 

@@ -59,6 +59,14 @@ export class StoreKeys {
   get turns() {
     return `${this.prefix}:batch:turns`;
   }
+  /** The sanctions list: destination keys (store/screening.ts), read by the start script. */
+  get screeningList() {
+    return `${this.prefix}:screening:list`;
+  }
+  /** The list's identity: name, publication date, SHA-256, count, confirmedAt. */
+  get screeningMeta() {
+    return `${this.prefix}:screening:meta`;
+  }
   get seq() {
     return `${this.prefix}:req:seq`;
   }

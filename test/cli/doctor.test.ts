@@ -65,7 +65,7 @@ const env = (extra: Record<string, string> = {}) => ({
 const failing = (stdout: string) => lines(stdout).filter((l) => l.startsWith('✗'));
 
 describe('rampart doctor', () => {
-  it('passes with every piece in place: one ✓ line per check, exit 0, no secret printed', async () => {
+  it('passes with every piece in place: one ✓ line per check (a ! for no screening list yet), exit 0, no secret printed', async () => {
     const r = await cli(['doctor'], env());
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
@@ -74,6 +74,7 @@ describe('rampart doctor', () => {
       `✓ Redis at 127.0.0.1:${redis.port} answers (Redis x)`,
       '✓ Redis maxmemory-policy is noeviction',
       '✓ Redis persistence is on (AOF)',
+      '! no sanctions list is loaded: cards say "Not screened" — fix: run `rampart screening load FILE`',
       `✓ the service at ${sandbox.url} answers and accepts SERVICE_API_KEY (GET /rate/onramp)`,
       '✓ wallet ops (wal_ops_7f3a) found and active',
       '✓ wallet treasury (wal_treasury_91c2) found and active',
@@ -205,5 +206,19 @@ describe('rampart doctor', () => {
       '✗ Redis at 127.0.0.1:1 cannot be reached — fix: start Redis or correct REDIS_URL (REDIS_CLUSTER_NODES for a cluster)',
     ]);
     expect(lines(r.stdout).filter((l) => l.startsWith('✓')).length).toBeGreaterThan(5);
+  });
+
+  it('shows ✗ for a screening list not confirmed within SCREENING_MAX_AGE, and ✓ for a fresh one', async () => {
+    const e = env();
+    const file = new URL('../fixtures/screening/sdn.xml', import.meta.url).pathname;
+    expect((await cli(['screening', 'load', file], e)).code).toBe(0);
+    const fresh = await cli(['doctor'], e);
+    expect(lines(fresh.stdout)).toContain('✓ the OFAC SDN list of 2026-11-27 (7 addresses), confirmed 0.0 days ago');
+    await admin.hset(`${e.REDIS_PREFIX}:screening:meta`, 'confirmedAt', String(Date.now() - 8 * 86_400_000));
+    const stale = await cli(['doctor'], e);
+    expect(stale.code).toBe(1);
+    expect(failing(stale.stdout)).toEqual([
+      '✗ the OFAC SDN list of 2026-11-27 (7 addresses), confirmed 8.0 days ago: older than SCREENING_MAX_AGE (7.0 days) — fix: run `rampart screening load FILE`',
+    ]);
   });
 });

@@ -5,18 +5,19 @@
  */
 import { findElement } from '../../devkit/index.js';
 import type { Config } from '../../src/config.js';
-import { waitForApproval } from '../support/batches.js';
+import { addresses, waitForApproval } from '../support/batches.js';
 import { APPROVALS, blocksText, eventually, type Harness, PEOPLE } from '../support/harness.js';
 import { threadOf, waitForState } from '../support/requests.js';
 import { freshVelocityDay, onPage } from './cells-page.js';
 import { codeOfText, modalCode } from './readers.js';
+import { listedWhile } from './screening-list.js';
 import type { Driver } from './world.js';
 import { AMOUNT, cards, clickCard, newestCardId, viaBatchFile, viaPrefill } from './world.js';
 
 const R = PEOPLE.requester;
 const A1 = PEOPLE.approver1;
 
-type Source = { wallet?: string; asset?: string; amounts: number[] };
+type Source = { wallet?: string; asset?: string; amounts: number[]; receivers?: string[] };
 
 /** A batch by `user` whose first row the service refuses; approved by `approve`, run to its end. */
 async function paidInPart(h: Harness, user: string, s: Source, approve: (id: string) => Promise<unknown>) {
@@ -87,7 +88,14 @@ async function closeOpenOf(h: Harness, user: string): Promise<void> {
   }
 }
 
-export const AGAIN: Record<'policy' | 'stepUp' | 'velocity' | 'openCaps', Driver> = {
+export const AGAIN: Record<'policy' | 'stepUp' | 'velocity' | 'openCaps' | 'screening', Driver> = {
+  // The row the service refused pays an address listed since: asked again, the form refuses it.
+  screening: async (w) => {
+    const h = w.main;
+    const receivers = addresses(2, 900);
+    const source = await paidInPart(h, R, { amounts: [2, 1], receivers }, slackApprove(h));
+    return listedWhile(h, [receivers[0] ?? ''], () => askAgain(h, R, source));
+  },
   // TWO_APPROVALS_ABOVE changed since the batch was accepted (as a restart with new settings
   // would have it): it names no USDC threshold now, so the policy cannot judge the rows asked again.
   policy: async (w) => {

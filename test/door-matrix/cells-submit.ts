@@ -4,9 +4,12 @@
  */
 import type { RuleId } from '../../src/domain/rules/index.js';
 import { newKey } from '../api/support.js';
+import { addresses } from '../support/batches.js';
 import { PEOPLE } from '../support/harness.js';
+import { RECEIVER } from '../support/requests.js';
 import { AGAIN } from './cells-again.js';
 import { importStepUp, importTwice, registerStepUp, registerTwice } from './cells-cli.js';
+import { listedWhile } from './screening-list.js';
 import type { SubmissionDoor } from './table.js';
 import {
   AMOUNT,
@@ -109,6 +112,26 @@ export const SUBMIT_DRIVERS: Partial<Record<RuleId, Partial<Record<SubmissionDoo
   freeze: {
     'api-transfer': (w) => frozenWhile(w, () => viaApiTransfer(w.api, {})),
     'api-batch': (w) => frozenWhile(w, () => viaApiBatch(w.api, {})),
+  },
+  // The address each door pays is on the loaded list (in the case the door does not type it).
+  screening: {
+    'slack-modal': (w) =>
+      listedWhile(w.main, [RECEIVER.toLowerCase()], () => viaModal(w.main, R, 'ops', 'base:usdc', AMOUNT.small)),
+    'slash-prefill': (w) =>
+      listedWhile(w.main, [`0x${RECEIVER.slice(2).toUpperCase()}`], () =>
+        viaPrefill(w.main, R, 'ops', 'base:usdc', AMOUNT.small),
+      ),
+    'api-transfer': (w) =>
+      listedWhile(w.main, [RECEIVER], () => viaApiTransfer(w.api, { receiver: RECEIVER.toLowerCase() })),
+    'api-batch': (w) => {
+      const rows = addresses(2, 901).map((receiver, i) => ({ receiver, amount: '1', reference: `INV-${i + 1}` }));
+      return listedWhile(w.main, [rows[1]?.receiver ?? ''], () => viaApiBatch(w.api, { rows }));
+    },
+    'slack-batch-file': (w) => {
+      const receivers = addresses(2, 902);
+      return listedWhile(w.main, [receivers[0] ?? ''], () => viaBatchFile(w.main, R, { receivers }));
+    },
+    'request-again': AGAIN.screening,
   },
   // BATCH_MAX_ROWS is 3.
   batch_limits: {

@@ -71,6 +71,8 @@ export const NOT_DOORS: Record<string, string> = {
   'passkeys.offerRemoval': 'removes the person’s own passkey with another of theirs',
   'batches.rows': 'a read',
   'reports.exportAudit': 'a read',
+  'screening.load': 'loads the sanctions list (CLI): no payment; every door then meets the list (the screening row)',
+  'screening.status': 'a read',
   'apiKeys.create': 'server access (the CLI operator); what a key may do is the key rows',
   'apiKeys.revoke': 'server access; takes a power away',
   'passkeys.bootstrapLink': 'server access, only while no approver holds a passkey',

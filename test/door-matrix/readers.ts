@@ -16,6 +16,7 @@ const SENTENCES: readonly [RegExp, string][] = [
   [/over the limit|over a velocity limit|stays pending and your approval was not counted/, 'over_limit'],
   [/open requests? \(pending|already has \d+ open/, 'too_many_open'],
   [/a batch may have at most \d+/, 'batch_too_large'],
+  [/is on the .+ list of \d{4}-\d{2}-\d{2}/, 'screening_listed'],
   [/Rampart is frozen/, 'frozen'],
   [
     /so you cannot (approve|resume) it|another approver must resolve it|cannot approve your own passkey/,

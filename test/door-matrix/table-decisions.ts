@@ -113,4 +113,8 @@ export const DECISIONS: Record<RuleId, Half<DecisionDoor>> = {
     'cancel-waiting-card': 'applies',
     'cancel-waiting-api': 'applies',
   },
+  screening: same(
+    DECISION_DOORS,
+    'n/a: a decision lands; the start script then cancels a listed destination, nothing sent (test/e2e/screening.test.ts)',
+  ),
 };

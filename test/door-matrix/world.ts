@@ -99,7 +99,7 @@ export async function viaApiBatch(api: Api, over: Record<string, unknown>, token
 export async function viaBatchFile(
   h: Harness,
   user: string,
-  o: { wallet?: string; asset?: string; rows?: number; amount?: number; amounts?: number[] },
+  o: { wallet?: string; asset?: string; rows?: number; amount?: number; amounts?: number[]; receivers?: string[] },
 ) {
   const opened = h.fake.callsTo('views.open').length;
   await h.driver.command(user, '/batch', '');
@@ -110,7 +110,7 @@ export async function viaBatchFile(
   const shown = cards(h);
   const rows = o.rows ?? 2;
   const csv = transfersCsv(
-    addresses(rows, ++seq),
+    o.receivers ?? addresses(rows, ++seq),
     Array.from({ length: rows }, (_, i) => o.amounts?.[i] ?? o.amount ?? 1),
   );
   const file = h.fake.pickFile(user, 'payouts.csv', new TextEncoder().encode(csv));

@@ -71,6 +71,10 @@ vi.mock('../../src/domain/rules/time.js', async (original) => {
   if (rule === 'waiting_cancel') return { ...m, waitingCancelRule: allow };
   return m;
 });
+vi.mock('../../src/domain/rules/screening.js', async (original) => {
+  const m = await original<typeof import('../../src/domain/rules/screening.js')>();
+  return process.env.RAMPART_MUTATE_RULE === 'screening' ? { ...m, screeningRule: () => ({ ok: true }) } : m;
+});
 vi.mock('../../src/domain/open-caps.js', async (original) => {
   const m = await original<typeof import('../../src/domain/open-caps.js')>();
   return process.env.RAMPART_MUTATE_RULE === 'open_caps' ? { ...m, openCapOutcome: () => ({ ok: true }) } : m;

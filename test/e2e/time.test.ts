@@ -10,6 +10,7 @@ import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { CANCEL_WAITING_ACTION } from '../../src/adapters/slack/blocks/card.js';
 import type { RequestRecord } from '../../src/domain/request.js';
+import { addresses, openBatchModal, transfersCsv } from '../support/batches.js';
 import { APPROVALS, blocksText, eventually, type Harness, PEOPLE, REDIS_URL } from '../support/harness.js';
 import {
   click,
@@ -19,6 +20,7 @@ import {
   quiescent,
   RECEIVER,
   serviceCalls,
+  submitRequest,
   threadOf,
   waitForState,
 } from '../support/requests.js';
@@ -232,5 +234,100 @@ describe('cancel inside the window', () => {
     );
     await settled(h, id);
     expect(callsFor(h, 5005)).toHaveLength(1);
+  });
+});
+
+describe('When on the transfer form', () => {
+  const h = useHarness('time-when', { SCHEDULE_ZONE: 'Africa/Lagos' }, { rampart: { worker: WORKER } });
+  const pad = (n: number) => String(n).padStart(2, '0');
+  /** A wall-clock time in Africa/Lagos (UTC+1, no daylight saving), as a person types it. */
+  const lagos = (ms: number) => {
+    const d = new Date(ms + 3_600_000);
+    return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
+  };
+
+  it('refuses a time in the past and a set time with "entire balance", each on the When field', async () => {
+    const past = await submitRequest(h, 'transfer', `7 base:usdc to ${RECEIVER} from ops for a past time`, {
+      when: lagos(Date.now() - 3_600_000),
+    });
+    expect(past.body).toMatchObject({
+      response_action: 'errors',
+      errors: { when: expect.stringContaining('That time has passed') },
+    });
+    const entire = await submitRequest(h, 'transfer', `base:usdc to ${RECEIVER} from ops for all of it`, {
+      when: lagos(Date.now() + 86_400_000),
+      entire: ['entire'],
+    });
+    expect(entire.body).toMatchObject({
+      response_action: 'errors',
+      errors: { when: expect.stringContaining('exact amount') },
+    });
+  });
+
+  it('a payment set for tomorrow waits after its approval, its card says when in the zone, App Home lists it with Cancel', async () => {
+    const at = Math.floor((Date.now() + 86_400_000) / 60_000) * 60_000;
+    const { id } = await postRequest(h, 'transfer', `8 base:usdc to ${RECEIVER} from ops for tomorrow`, {
+      when: lagos(at),
+    });
+    expect(blocksText(currentCard(h, id))).toContain(`runs ${lagos(at)} Africa/Lagos`);
+    await click(h, PEOPLE.approver1, id, 'request_approve');
+    const approved = await waitForState(h, id, 'approved', 5_000);
+    expect(approved.runAt).toBe(at);
+    await eventually(
+      () =>
+        blocksText(currentCard(h, id)).includes(`Approved · runs at ${lagos(at)} Africa/Lagos`) ? true : undefined,
+      5_000,
+      'the waiting card',
+    );
+    expect(callsFor(h, 8)).toHaveLength(0);
+    // App Home lists it under "Coming up" with its Cancel; the requester stops it from there.
+    const before = h.fake.home(PEOPLE.requester);
+    await h.driver.openHome(PEOPLE.requester);
+    const home = await eventually(
+      () => {
+        const v = h.fake.home(PEOPLE.requester);
+        return v && v !== before && blocksText({ blocks: v.blocks }).includes('Coming up') ? v : undefined;
+      },
+      10_000,
+      'App Home with Coming up',
+    );
+    expect(blocksText({ blocks: home.blocks })).toContain(id);
+    await h.driver.click(PEOPLE.requester, { action_id: CANCEL_WAITING_ACTION, view: home });
+    await waitForState(h, id, 'cancelled', 5_000);
+  });
+
+  it('the /batch form takes When too: the batch is sealed with its time and its card says it', async () => {
+    const at = Math.floor((Date.now() + 2 * 86_400_000) / 60_000) * 60_000;
+    const view = await openBatchModal(h);
+    const before = new Set(await h.rampart.deps.store.recentIds(50));
+    const file = h.fake.pickFile(
+      PEOPLE.requester,
+      'friday.csv',
+      new TextEncoder().encode(transfersCsv(addresses(2), [3, 4])),
+    );
+    const r = await h.driver.submitView(PEOPLE.requester, view, {
+      kind: 'transfers',
+      wallet: 'ops',
+      asset: 'base:usdc',
+      file,
+      reason: 'Friday run',
+      when: lagos(at),
+    });
+    expect((r.body as { response_action?: string } | undefined)?.response_action).not.toBe('errors');
+    const id = await eventually(
+      async () => (await h.rampart.deps.store.recentIds(50)).find((x) => !before.has(x)),
+      10_000,
+      'the new batch',
+    );
+    const record = await h.rampart.deps.store.get(id);
+    expect(record?.sealed.timing).toEqual({ notBefore: at, zone: 'Africa/Lagos' });
+    await eventually(
+      () => {
+        const card = h.fake.messages(APPROVALS).find((m) => JSON.stringify(m.blocks).includes(id));
+        return card && blocksText(card).includes(`runs ${lagos(at)} Africa/Lagos`) ? true : undefined;
+      },
+      10_000,
+      'the batch card to say when',
+    );
   });
 });

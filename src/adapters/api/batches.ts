@@ -91,6 +91,8 @@ export async function createBatch(deps: ApiDeps, actor: KeyActor, value: unknown
         ...outcome.fileErrors.map((detail) => ({ pointer: '/rows', detail })),
         ...outcome.rowErrors.map((e) => ({ pointer: rowPointer(e), detail: e.message })),
       ];
+      // Rows the sanctions list refuses: the code says so; each row names the list and its date.
+      if (outcome.screening) return refused(fieldProblem(errors, outcome.screening, 403), false);
       return refused(fieldProblem(errors, 'invalid_field', 422), false);
     }
     case 'policy_refused': {

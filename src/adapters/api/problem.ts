@@ -34,6 +34,9 @@ export type ProblemCode =
   | 'frozen'
   | 'velocity_exceeded'
   | 'policy_refused'
+  | 'screening_listed'
+  | 'screening_no_list'
+  | 'screening_stale'
   | 'rate_limited'
   | 'service_unavailable'
   | 'not_submitted';

@@ -16,6 +16,7 @@ import { notSentReply, outcomeReply } from './blocks/card-replies.js';
 import { cardText } from './blocks/card-summary.js';
 import { proposalReply } from './blocks/not-paid.js';
 import { escalationText, reminderText, requestedText, requesterText } from './blocks/reminders.js';
+import { screenedNotice, screenedReply } from './blocks/screened.js';
 
 /** Slack errors an admin must fix; retrying alone will not help. */
 const NEEDS_ADMIN = new Set([
@@ -57,6 +58,8 @@ export interface SlackNotifierOptions {
   controls?: { freeze(): Promise<FreezeState | undefined> };
   /** APPROVERS (users and user groups): a not-paid proposal's reply mentions them. */
   approvers?: readonly string[];
+  /** SCREENING_NOTIFY: a user group mentioned in, or a channel sent, every screening hit. */
+  screeningNotify?: string | undefined;
   /** What else is promised from a pending payment's wallet and asset (app/commitments.ts). */
   commitments?: (record: RequestRecord) => Promise<CardCommitments | undefined>;
   /** Approvers whose passkey counts now (app/passkey-holders.ts), for a step-up card's quorum. */
@@ -71,6 +74,7 @@ export function slackNotifier({
   approvers = [],
   commitments,
   passkeyHolders,
+  screeningNotify,
 }: SlackNotifierOptions): Notifier {
   const drawCard = async (record: RequestRecord) => {
     const freeze = await controls?.freeze();
@@ -128,6 +132,17 @@ export function slackNotifier({
       await deliver(() =>
         client.chat.postMessage({ channel: card.channel, thread_ts: card.ts, text: notSentReply(record) }),
       );
+    },
+    async postScreened(card, executionId, why) {
+      const group = screeningNotify?.startsWith('S') ? [screeningNotify] : [];
+      const said = screenedReply(executionId, why, [...approvers, ...group]);
+      await deliver(() => client.chat.postMessage({ channel: card.channel, thread_ts: card.ts, text: said }));
+      if (screeningNotify && !screeningNotify.startsWith('S')) {
+        const link = await linkTo(card);
+        await deliver(() =>
+          client.chat.postMessage({ channel: screeningNotify, text: screenedNotice(executionId, why, link) }),
+        );
+      }
     },
     async postProposal(record, card, execution) {
       await deliver(() =>

@@ -1,7 +1,9 @@
 /** What one execution's run needs and answers (app/execute-one.ts is the pipeline). */
+
 import type { Logger } from '../../log.js';
 import type { ServiceClient } from '../../service/client.js';
 import type { ControlStore } from '../../store/controls.js';
+import type { StartScreening } from '../../store/executions.js';
 import type { Registry } from '../../store/registry.js';
 import type { RequestStore } from '../../store/requests.js';
 import type { BatchRunConfig } from '../batch-run.js';
@@ -24,6 +26,8 @@ export interface ExecuteOneDeps {
   durable?: () => Promise<boolean>;
   /** BATCH_PAUSE_AFTER_FAILURES and BATCH_HOLD_LIMIT (defaults: 10, none). */
   batch?: BatchRunConfig;
+  /** SCREENING and SCREENING_MAX_AGE, applied inside the start script (default: on, 7 days). */
+  screening?: StartScreening;
   /**
    * Test seam: runs between the job's pick-up and the
    * compare-and-set, so a test can stop, pause or freeze there. Never set in production.

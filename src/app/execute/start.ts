@@ -4,9 +4,10 @@
  * runAt, a batch's order, turn and hold limit) is decided inside that script; this file only reads its
  * answer. A batch's funding check runs when the script asks for it, before starting again.
  */
-import { isWakeJob } from '../../domain/approval.js';
+import { isWakeJob, parseExecutionId } from '../../domain/approval.js';
 import type { ExecutionStart } from '../../store/executions.js';
 import { checkFunding } from '../batch-funding.js';
+import { afterScreened } from '../executions/screened.js';
 import type { ExecuteOneDeps, ExecuteOneOptions, ExecuteResult } from './deps.js';
 import { markUnknown } from './finish.js';
 import type { Started } from './run.js';
@@ -25,7 +26,8 @@ export async function start(
 ): Promise<Started | ExecuteResult> {
   const { executionId, approvalId, jobId } = at;
   // BATCH_HOLD_LIMIT: the start script applies it to a batch's rows only.
-  const cas = () => deps.store.executions.start(executionId, deps.workerName, jobId, deps.batch?.holdLimitMs);
+  const cas = () =>
+    deps.store.executions.start(executionId, deps.workerName, jobId, deps.batch?.holdLimitMs, deps.screening);
   await deps.beforeStart?.(executionId);
   let started = await cas();
   // The batch just took its wallet's turn (or was resumed): check its funding first.
@@ -39,6 +41,8 @@ export async function start(
   return started.token === undefined ? notStarted(deps, at, started, options) : started;
 }
 
+const approvalOf = (executionId: string) => parseExecutionId(executionId)?.approvalId ?? executionId;
+
 async function notStarted(
   deps: ExecuteOneDeps,
   { executionId, jobId }: StartOf,
@@ -46,6 +50,11 @@ async function notStarted(
   options: Pick<ExecuteOneOptions, 'onNotYet'>,
 ): Promise<ExecuteResult> {
   if (started.held) return 'held';
+  // Screening cancelled it inside the script: nothing was sent (app/executions/screened.ts).
+  if (started.screened) {
+    await afterScreened(deps, executionId, approvalOf(executionId), started.screened.why);
+    return 'skipped';
+  }
   // Before its runAt (a cancel window or a set time): nothing changed; the caller waits the time left.
   if (started.approval === 'not-yet') {
     options.onNotYet?.(started.waitMs ?? 1);

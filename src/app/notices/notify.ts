@@ -6,6 +6,7 @@
  */
 
 import type { RequestRecord } from '../../domain/request.js';
+import { isScreeningCancel } from '../../domain/rules/screening.js';
 import type { Logger } from '../../log.js';
 import type { RequestStore } from '../../store/requests.js';
 import { scheduleProgress } from '../batch-run.js';
@@ -80,6 +81,13 @@ export async function notify(
         (await store.markPosted(record.sealed.id, `reply-${e.proposal.id}`, '1'))
       )
         await notifier.postProposal(record, card, e);
+    return undefined;
+  }
+  if (job.kind === 'screened') {
+    // Once per cancelled execution (the start script's history entry names it and the list).
+    for (const e of (await store.history(record.sealed.id)).filter(isScreeningCancel))
+      if (await store.markPosted(record.sealed.id, `screened-${e.execution ?? ''}`, String(Date.now())))
+        await notifier.postScreened?.(card, e.execution ?? record.sealed.id, e.detail ?? '');
     return undefined;
   }
   if (job.kind === 'not-sent') {

@@ -14,6 +14,7 @@ import {
 import type { Draft, FieldErrors } from '../../domain/draft.js';
 import type { ApiVia } from '../../domain/open-caps.js';
 import type { SealedRequest } from '../../domain/request.js';
+import type { ScreeningCode } from '../../domain/rules/screening.js';
 import { apiPortsOf } from '../api-keys/ports.js';
 import { withDeadline } from '../deadline.js';
 import type { FacadeDeps } from '../facade-deps.js';
@@ -25,7 +26,7 @@ export type KeySubmitOutcome =
   | { kind: 'key_limit'; refusal: KeyRefusal }
   | { kind: 'frozen'; code: 'frozen'; message: string }
   | { kind: 'new_destination'; refusal: Extract<NewDestinationOutcome, { ok: false }> }
-  | { kind: 'invalid'; errors: FieldErrors; refusal?: 'policy' | 'velocity' | 'too_many_open' }
+  | { kind: 'invalid'; errors: FieldErrors; refusal?: 'policy' | 'velocity' | 'too_many_open' | ScreeningCode }
   /** The wallet service could not be asked: nothing submitted. */
   | { kind: 'unchecked' }
   /** Redis did not store it in time: nothing submitted. */

@@ -6,6 +6,7 @@
  * function states the same rule and a store test compares the two over a grid).
  */
 import { approvalStateRule, freezeRule, noSelfApproval, notTheSamePersonTwice, stepUpProofRule } from './decisions.js';
+import { screeningRule } from './screening.js';
 import {
   batchRowsRule,
   keyLimitRule,
@@ -20,6 +21,7 @@ import { notYetRule, waitingCancelRule } from './time.js';
 
 export * from './decisions.js';
 export type { RuleOutcome } from './outcome.js';
+export * from './screening.js';
 export * from './submissions.js';
 export * from './time.js';
 
@@ -100,6 +102,12 @@ export const RULES = {
     says: 'At most BATCH_MAX_ROWS payments in one batch.',
     functions: [batchRowsRule],
     enforcer: 'domain',
+  },
+  screening: {
+    codes: ['screening_listed', 'screening_no_list', 'screening_stale'],
+    says: 'A destination on the loaded sanctions list is never paid; SCREENING=required also needs a fresh list.',
+    functions: [screeningRule],
+    enforcer: 'script: START (store/lua/start.lua); the submission check in the domain',
   },
   approval_state: {
     codes: ['not_pending', 'expired', 'missing'],

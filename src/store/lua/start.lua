@@ -6,22 +6,27 @@
   KEYS[3] execution           KEYS[16] a batch's previous row (the execution itself for row 1)
   KEYS[4] ready index         KEYS[17] the wallets' turns (read for a batch only)
   KEYS[5] executing set       KEYS[18] execution 1 (to migrate an older record)
+  KEYS[19] the screening list KEYS[20] its meta           KEYS[21] the open set
   (store/script-keys.ts startKeys builds them from names.)
   ARGV[1] execution id        ARGV[5] history entry JSON
   ARGV[2] approval id         ARGV[6] now (ms)
   ARGV[3] token               ARGV[7] BATCH_HOLD_LIMIT ms ('' for none)
-  ARGV[4] job id
+  ARGV[4] job id              ARGV[8] SCREENING (off | on | required)
+                              ARGV[9] SCREENING_MAX_AGE ms
   (the history entry names its execution here: includes/approval.lua aboutExecution)
   Returns {1, 'queued', kind, seq, call, sealHash, frozen, decidedBy, tries, viewChanged,
     approval state before ('approved' → the batch began running, its card changes), shape},
     {0, state, job} (not queued), {0, 'queued', '', why} (approval not runnable: its state, or a
-    batch's 'waiting', 'too-old', 'turn', 'funding'), {0, 'queued', '', 'not-yet', ms left} (before
-    the approval's runAt, Redis TIME), {-1, 'queued'} (frozen).
+    batch's 'waiting', 'too-old', 'turn', 'funding'), {-1, 'queued'} (frozen),
+    {0, 'queued', '', 'not-yet', ms left} (before the approval's runAt, Redis TIME), or
+    {2, 'cancelled', kind, seq, why, view, viewChanged, approval state after} when screening
+    refused the destination (includes/screening.lua: cancelled, nothing sent).
 ]]
 -- @include "approval"
 -- @include "migrate"
 -- @include "batch"
 -- @include "batch-start"
+-- @include "screening"
 local now = tonumber(ARGV[6])
 migrate(KEYS[1], KEYS[18], KEYS[4], KEYS[5], ARGV[2], now)
 local es = redis.call('HGET', KEYS[3], 'state')
@@ -47,6 +52,9 @@ if batch then
   local why = batchTurn(KEYS[1], KEYS[17], KEYS[3], ARGV[2])
   if why then return {0, 'queued', '', why} end
 end
+-- Screening: the destination stored at creation against the list as it is now.
+local why, code = screenRefusal(KEYS[3], KEYS[19], KEYS[20], ARGV[8] or 'off', tonumber(ARGV[9] or '0'), now)
+if why then return screenCancel(KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[17], KEYS[21], ARGV[2], ARGV[1], why, code, as, now) end
 redis.call('HSET', KEYS[3], 'state', 'executing', 'execToken', ARGV[3], 'job', ARGV[4], 'startedAt', ARGV[6])
 local tries = redis.call('HINCRBY', KEYS[3], 'tries', 1)
 if count(KEYS[1], 'queued', -1) <= 0 then redis.call('ZREM', KEYS[4], ARGV[2]) end

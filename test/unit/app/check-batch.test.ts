@@ -85,7 +85,12 @@ function world(o: WorldOptions = {}) {
         beneficiary('ben_3', 'twin'),
       ],
     },
-    store: { idsInState: async () => ['R-9'], get: async () => pending },
+    store: {
+      idsInState: async () => ['R-9'],
+      get: async () => pending,
+      // No list loaded: every row passes, and the card says it was not screened.
+      screening: { check: async (keys: string[]) => ({ meta: undefined, listed: keys.map(() => false) }) },
+    },
     controls: {
       usage: async (_s: unknown, rules: { limit: bigint }[]) => rules.map((rule) => ({ rule, used: o.used ?? 0n })),
     },

@@ -15,7 +15,7 @@ import type { Context } from '../context.js';
 import { batchStatus, batchStatusText, executionValues, pausedReason } from '../format-batch.js';
 import { CliError, UsageError } from '../problems.js';
 
-async function readBytes(file: string): Promise<Buffer> {
+export async function readBytes(file: string): Promise<Buffer> {
   try {
     return await readFile(file);
   } catch (err) {

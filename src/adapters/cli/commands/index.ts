@@ -10,6 +10,7 @@ import { identityGetCommand, lookupCommand, rateCommand } from './reads.js';
 import { reportCommand } from './report.js';
 import { requestsCommand, requestsShowCommand } from './requests.js';
 import { resolveCommand } from './resolve.js';
+import { screeningLoadCommand, screeningStatusCommand } from './screening.js';
 import { userCreateCommand } from './user.js';
 import { balancesCommand, walletCommand } from './wallet.js';
 
@@ -32,6 +33,8 @@ export const COMMANDS: readonly Command[] = [
   apiKeysCreateCommand,
   apiKeysListCommand,
   apiKeysRevokeCommand,
+  screeningLoadCommand,
+  screeningStatusCommand,
   doctorCommand,
   passkeysEnrolLinkCommand,
   passkeysListCommand,

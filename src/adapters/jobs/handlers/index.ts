@@ -7,6 +7,7 @@ import { expireJobType } from './expire.js';
 import type { JobType } from './job.js';
 import { notifyJobType } from './notify.js';
 import { remindJobType } from './remind.js';
+import { screeningRefreshJobType } from './screening-refresh.js';
 import { seriesJobType } from './series.js';
 import { snapshotJobType } from './snapshot.js';
 import { weeklyReportJobType } from './weekly-report.js';
@@ -18,6 +19,7 @@ export const JOB_TYPES: readonly JobType[] = [
   remindJobType,
   seriesJobType,
   snapshotJobType,
+  screeningRefreshJobType,
   weeklyReportJobType,
 ];
 

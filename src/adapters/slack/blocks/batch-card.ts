@@ -11,7 +11,8 @@ import { batchStatusWords } from '../../../domain/batch-status.js';
 import { oneLine } from '../../../domain/free-text.js';
 import type { RequestRecord } from '../../../domain/request.js';
 import { summaryLine } from './card-summary.js';
-import { type Blocks, context, esc, header, plain, section, slackDate, wordsBlock } from './common.js';
+import { pendingTimeBlocks, waitingBlocks } from './card-time.js';
+import { type Blocks, context, esc, header, plain, screeningBlocks, section, slackDate, wordsBlock } from './common.js';
 import { unknownOutcomeBlocks } from './not-paid.js';
 import { batchWarningLines } from './repeat-lines.js';
 
@@ -165,7 +166,11 @@ export function batchCardBlocks(
   const blocks: KnownBlock[] = [
     header(`${KIND[b.kind]} ${f.id}`),
     section(statusLine(record, frozen)),
+    // When it runs (a cancel window or a set time), and the Cancel while it waits.
+    ...pendingTimeBlocks(record),
+    ...waitingBlocks(record),
     section(factLines(record, b)),
+    ...screeningBlocks(f.display.screening),
     wordsBlock('File', b.fileName), // named by the requester: their words
     section(requestedBy(f)),
     wordsBlock('Reason', f.reason),

@@ -116,6 +116,19 @@ export function batchModal(
         },
         { optional: true },
       ),
+      // When: now (empty) or a date and time in SCHEDULE_ZONE; the time is part of what is approved.
+      input(
+        'when',
+        'When',
+        { type: 'plain_text_input', placeholder: plain('now, or 2026-12-04 09:00') },
+        {
+          optional: true,
+          hint: plain(
+            'Empty: the rows run once approved. Or a date and time they must not start before (YYYY-MM-DD HH:MM, in Rampart’s schedule zone, UTC unless set otherwise).',
+            2000,
+          ),
+        },
+      ),
       context(
         'Every row is checked before anything is posted. `/batch template` shows the columns; the header is row 1, so row numbers match your spreadsheet.',
       ),

@@ -22,7 +22,19 @@ import {
 import { whatLines } from './card-lines.js';
 import { summaryLine } from './card-summary.js';
 import { pendingTimeBlocks, waitingBlocks } from './card-time.js';
-import { type Blocks, code, context, esc, header, link, mrkdwn, section, slackDate, wordsBlock } from './common.js';
+import {
+  type Blocks,
+  code,
+  context,
+  esc,
+  header,
+  link,
+  mrkdwn,
+  screeningBlocks,
+  section,
+  slackDate,
+  wordsBlock,
+} from './common.js';
 import { unknownOutcomeBlocks } from './not-paid.js';
 import { requestRepeatLines } from './repeat-lines.js';
 
@@ -142,6 +154,7 @@ export function requestCardBlocks(record: RequestRecord, controls: CardControls 
     { type: 'section', text: mrkdwn(whatLines(f).join('\n')) },
     ...committedBlocks(record, controls.commitments),
     ...velocityBlocks(record), // after the money: a person reads the amount first
+    ...screeningBlocks(f.display.screening),
     // Earlier payments this one repeats, while it can still be denied.
     ...(record.state === 'pending' && f.display.repeats?.length ? [section(requestRepeatLines(f).join('\n'))] : []),
     section(requestedBy(f)),

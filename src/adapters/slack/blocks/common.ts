@@ -107,3 +107,7 @@ export function input(
     ...extra,
   } as KnownBlock;
 }
+
+/** What screening checked at submission (RequestDisplay.screening), as sealed with the request. */
+export const screeningBlocks = (screening: readonly string[] | undefined): KnownBlock[] =>
+  screening && screening.length > 0 ? [context(screening.map(esc).join('\n'))] : [];

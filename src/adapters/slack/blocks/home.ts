@@ -5,6 +5,7 @@ import { batchStatusWords, executionName } from '../../../domain/batch-status.js
 import type { FreezeState } from '../../../domain/freeze-state.js';
 import type { RequestRecord } from '../../../domain/request.js';
 import { summaryLine } from './card-summary.js';
+import { CANCEL_WAITING_ACTION, waitingBlocks } from './card-time.js';
 import { type Blocks, context, esc, header, link, plain, section, slackDate } from './common.js';
 import { freezeBannerText } from './freeze.js';
 import { activityBlocks, age, balanceBlocks, chartBlocks } from './home-dashboard.js';
@@ -29,6 +30,8 @@ export interface HomeInput {
   figuresHidden?: boolean;
   /** Outcome-unknown requests whose not-paid proposal this approver could confirm. */
   confirm?: RequestRecord[];
+  /** Approved payments waiting for their time (a cancel window or a set time), soonest first. */
+  comingUp?: RequestRecord[];
 }
 
 export const FIGURES_HIDDEN =
@@ -54,6 +57,18 @@ const confirmLine = (r: RequestRecord, url: string | undefined): string => {
 /** A pending request this approver can still vote on: not theirs, not yet voted. */
 export const needsVoteOf = (user: string, r: RequestRecord): boolean =>
   r.state === 'pending' && r.sealed.requester !== user && !r.votes.some((v) => v.user === user);
+
+/** A waiting payment's row on App Home, with the card's own Cancel (and its confirmation). */
+const comingUpRow = (r: RequestRecord): KnownBlock => {
+  const cancel = waitingBlocks(r)
+    .flatMap((b) => (b.type === 'actions' ? b.elements : []))
+    .find((e) => 'action_id' in e && e.action_id === CANCEL_WAITING_ACTION);
+  return {
+    type: 'section',
+    text: { type: 'mrkdwn', text: `${line(r)} · runs ${slackDate(r.runAt ?? 0)}` },
+    ...(cancel ? { accessory: cancel } : {}),
+  } as KnownBlock;
+};
 
 const button = (text: string, action_id: string, primary = false) => ({
   type: 'button' as const,
@@ -83,6 +98,9 @@ export function homeView(input: HomeInput): View {
   const mine = approver ? pending.filter((r) => needsVoteOf(approver.user, r)) : [];
   // No row twice: a request is listed once, in the first section it belongs to.
   const shown = new Set(mine.map((r) => r.sealed.id));
+  // Approved and waiting for their time: "Coming up", each with its Cancel.
+  const comingUp = (input.comingUp ?? []).filter((r) => !shown.has(r.sealed.id));
+  for (const r of comingUp) shown.add(r.sealed.id);
   const waiting = pending.filter((r) => !shown.has(r.sealed.id));
   for (const r of waiting) shown.add(r.sealed.id);
   const recentOnly = recent.filter((r) => !shown.has(r.sealed.id));
@@ -115,6 +133,14 @@ export function homeView(input: HomeInput): View {
   }
   // On a phone, what needs a decision and the figures come first; the charts (one wallet's) last.
   if (dashboard) blocks.push(...balanceBlocks(dashboard.data), { type: 'divider' });
+  if (comingUp.length > 0)
+    blocks.push(
+      section(
+        `*Coming up* (${comingUp.length}): approved, waiting for their time; any approver or the requester can cancel`,
+      ),
+      ...comingUp.slice(0, 15).map(comingUpRow),
+      { type: 'divider' },
+    );
   blocks.push(
     section(`*${approver ? 'Also waiting' : 'Waiting for approval'}* (${waiting.length})`),
     rows(waiting, aged, approver ? '_Nothing else is waiting._' : '_Nothing is waiting._'),

@@ -58,6 +58,9 @@ export async function publishHome(deps: Deps, client: WebClient, user: string, c
     viewer ? deps.app.reports.dashboard() : undefined,
   ]);
   const pending = dashboard ? dashboard.waiting : open.filter((r) => r.state === 'pending');
+  const comingUp = open
+    .filter((r) => r.state === 'approved' && r.runAt !== undefined)
+    .sort((a, b) => (a.runAt ?? 0) - (b.runAt ?? 0));
   const mine = isApprover ? pending.filter((r) => needsVoteOf(user, r)).slice(0, 15) : [];
   const confirm = isApprover ? proposals.filter((r) => needsConfirmOf(user, r)).slice(0, 15) : [];
   const approver = isApprover ? { user, links: await cardLinks(client, [...mine, ...confirm]) } : undefined;
@@ -68,6 +71,7 @@ export async function publishHome(deps: Deps, client: WebClient, user: string, c
       pending,
       recent,
       freeze,
+      comingUp,
       ...(approver ? { approver, confirm } : {}),
       ...(channel ? { channel } : {}),
       ...(dashboard ? { dashboard: { data: dashboard, links, now: deps.now(), expanded: expandedBy.get(user) } } : {}),

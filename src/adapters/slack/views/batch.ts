@@ -12,6 +12,7 @@ import type { SubmitBatchOutcome } from '../../../app/submit-batch.js';
 import { SubmitBudget } from '../../../app/submit-budget.js';
 import { slackActor } from '../../../domain/actor.js';
 import { BATCH_KINDS, type BatchKind } from '../../../domain/batch-cells.js';
+import { parseZonedTime } from '../../../domain/timing.js';
 import { checkingModal, noticeModal } from '../blocks/batch-again.js';
 import {
   BATCH_CALLBACK,
@@ -34,15 +35,21 @@ const pickedFiles = z.object({ files: z.array(z.object({ id: z.string(), name: z
 async function submit(
   deps: Deps,
   v: Extract<Verdict, { kind: 'submit' }>,
-  s: { user: string; channel: string; viewId: string; reason: string },
+  s: { user: string; channel: string; viewId: string; reason: string; when: string },
 ): Promise<SubmitBatchOutcome> {
   try {
+    // When: empty or "now" runs once approved; otherwise the wall-clock time read in SCHEDULE_ZONE.
+    const zone = deps.config.time.zone;
+    const typed = s.when.trim();
+    const set =
+      typed === '' || typed.toLowerCase() === 'now' ? {} : { runAt: { at: parseZonedTime(typed, zone), zone } };
     return await deps.app.batches.submit(slackActor(s.user), {
       checked: v.checked,
       reason: s.reason,
       origin: s.channel,
       submission: s.viewId,
       fileName: v.name,
+      ...set,
     });
   } catch (err) {
     deps.log.error({ err }, 'a checked batch could not be stored');
@@ -90,7 +97,7 @@ export function registerBatchView(app: Routes, deps: Deps): void {
     const reason = v.reason?.reason?.value?.trim() ?? '';
     const user = body.user.id;
     const channel = m.value.channel;
-    const s = { user, channel, viewId: view.id, reason };
+    const s = { user, channel, viewId: view.id, reason, when: v.when?.when?.value ?? '' };
 
     const work = checkUpload(deps, client, { kind: kind as BatchKind, wallet, asset, fileId: file.id });
     const early = await budget.untilAnswer(work).catch(() => undefined);

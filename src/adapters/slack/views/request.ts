@@ -8,6 +8,7 @@ import { DeadlineError, withDeadline } from '../../../app/deadline.js';
 import { describeError } from '../../../app/describe-error.js';
 import { SubmitBudget } from '../../../app/submit-budget.js';
 import { slackActor } from '../../../domain/actor.js';
+import { parseZonedTime } from '../../../domain/timing.js';
 import { isNote } from '../blocks/identity-options.js';
 import { modalMetaSchema, REQUEST_CALLBACK } from '../blocks/request-modal.js';
 import { alreadySubmittedModal, NOTHING_SUBMITTED } from '../blocks/submitted.js';
@@ -30,6 +31,13 @@ const uncheckedText = (err: unknown): string =>
   err instanceof DeadlineError
     ? 'The wallet service is slow to answer, so the balance could not be checked; submit again in a moment.'
     : describeError(err);
+
+/** When: empty or "now" runs once approved; otherwise the wall-clock time read in SCHEDULE_ZONE. */
+function setFor(when: string | undefined, zone: string): { runAt?: { at: number | undefined; zone: string } } {
+  const typed = when?.trim() ?? '';
+  if (typed === '' || typed.toLowerCase() === 'now') return {};
+  return { runAt: { at: parseZonedTime(typed, zone), zone } };
+}
 
 export function registerRequestViews(app: Routes, deps: Deps): void {
   for (const kind of ['transfer', 'offramp'] as const) {
@@ -56,6 +64,7 @@ export function registerRequestViews(app: Routes, deps: Deps): void {
           },
           origin: m.value.channel,
           submission: view.id,
+          ...setFor(text(v, 'when'), deps.config.time.zone),
         },
         { budget, withinBudget: (work) => withDeadline(work, CHECK_BUDGET_MS) },
       );
