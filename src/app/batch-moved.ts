@@ -6,6 +6,7 @@
  */
 import { assetDecimals, succeededTotal } from '../domain/batch-money.js';
 import type { RequestRecord } from '../domain/request.js';
+import { isBatchRecord } from '../domain/request.js';
 import type { RequestStore } from '../store/requests.js';
 import { batchRowOutcomes } from './request-reads.js';
 
@@ -14,7 +15,7 @@ export async function withMoved(
   store: Pick<RequestStore, 'batches' | 'executions'>,
   record: RequestRecord,
 ): Promise<RequestRecord> {
-  if (!record.sealed.display.batch || record.approvalState !== 'done' || record.counts.succeeded === 0) return record;
+  if (!isBatchRecord(record) || record.approvalState !== 'done' || record.counts.succeeded === 0) return record;
   const rows = await batchRowOutcomes(store, record);
   const moved = succeededTotal(rows, assetDecimals((record.sealed.call.body as { asset?: string }).asset));
   return { ...record, moved };

@@ -9,6 +9,7 @@ import type { ApprovalState } from '../domain/approval.js';
 import { type AssetId, assetInfo, parseAssetId } from '../domain/assets.js';
 import { availableAfterCommitments, type CardCommitments, type Commitment } from '../domain/commitments.js';
 import type { RequestRecord } from '../domain/request.js';
+import { isBatchRecord } from '../domain/request.js';
 import { velocitySubject } from '../domain/velocity.js';
 import type { Logger } from '../log.js';
 import type { ServiceClient } from '../service/client.js';
@@ -49,7 +50,7 @@ export async function cardCommitments(
 ): Promise<CardCommitments | undefined> {
   const subject = velocitySubject(record.sealed);
   const asset = assetOf(record);
-  if (record.state !== 'pending' || record.sealed.display.batch || !subject || !asset) return undefined;
+  if (record.state !== 'pending' || isBatchRecord(record) || !subject || !asset) return undefined;
   const items: Commitment[] = [];
   const code = parseAssetId(asset) ? assetInfo(asset as AssetId).code : asset;
   // Only decided approvals can be committed: pending ones, however many, are never read.

@@ -13,12 +13,12 @@ import {
   type BatchRowFacts,
   batchPayments,
   buildReport,
-  isBatchRecord,
   type Payment,
   paymentOf,
   type Report,
 } from '../domain/report.js';
 import type { RequestRecord } from '../domain/request.js';
+import { isBatchRecord } from '../domain/request.js';
 import type { VelocityRule } from '../domain/velocity.js';
 import type { RequestStore } from '../store/requests.js';
 import { type OutflowChart, outflowCharts } from './report-charts.js';

@@ -7,8 +7,8 @@
  */
 import { approvalHash, parseExecutionId } from '../domain/approval.js';
 import type { BatchRowRecord } from '../domain/batch-approval.js';
-import { isBatchRecord } from '../domain/report.js';
 import type { ExecutionRecord, RequestRecord } from '../domain/request.js';
+import { isBatchRecord } from '../domain/request.js';
 import { sealedApprovalHash, v1ApprovalHash } from '../domain/step-up.js';
 import type { RequestStore } from '../store/requests.js';
 

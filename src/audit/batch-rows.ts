@@ -7,8 +7,8 @@
 import { executionId } from '../domain/approval.js';
 import type { BatchRowRecord } from '../domain/batch-approval.js';
 import { maskLongNumbers } from '../domain/personal-data.js';
-import { isBatchRecord } from '../domain/report.js';
 import type { ExecutionRecord, RequestRecord } from '../domain/request.js';
+import { isBatchRecord } from '../domain/request.js';
 import { batchRowsWithExecutions } from '../store/batch-row-pages.js';
 import type { RequestStore } from '../store/requests.js';
 import type { AuditRow } from './audit-record.js';

@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { DelayedError, type Job, Queue, Worker } from 'bullmq';
 import { z } from 'zod';
 import { bullPrefix } from '../adapters/jobs/queues.js';
+import { isBatchRecord } from '../domain/request.js';
 import type { Logger } from '../log.js';
 import type { RedisClient as Redis } from '../store/redis.js';
 import type { RequestStore } from '../store/requests.js';
@@ -102,7 +103,7 @@ export function createAuditWebhook(deps: {
     // A batch row's events carry the row (read once per delivery, only when needed).
     let rows: Awaited<ReturnType<RequestStore['batches']['rows']>> | undefined;
     const rowOf = async (execution: string | undefined) => {
-      if (!execution || !record.sealed.display.batch) return undefined;
+      if (!execution || !isBatchRecord(record)) return undefined;
       rows ??= await on.store.batches.rows(requestId);
       const n = Number(execution.slice(execution.lastIndexOf('.') + 1));
       const row = rows[n - 1];

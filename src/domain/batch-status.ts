@@ -6,6 +6,7 @@
  */
 import { type Amount, formatAmount } from './amount.js';
 import type { RequestRecord } from './request.js';
+import { isBatchRecord } from './request.js';
 import { plural } from './words.js';
 
 /** Why a batch is paused, for the advice that goes with it. */
@@ -34,7 +35,7 @@ export function executionOfRow(record: RequestRecord, row: number): string | und
  * the execution id itself ("R-1002.1") for a single request's one execution.
  */
 export const executionName = (record: RequestRecord, executionId: string): string =>
-  record.sealed.display.batch ? `${record.sealed.id} row ${rowOf(record, executionId)}` : executionId;
+  isBatchRecord(record) ? `${record.sealed.id} row ${rowOf(record, executionId)}` : executionId;
 
 /** Rows (of the record's first page of executions) in one state, in row order. */
 export const rowsIn = (record: RequestRecord, state: RequestRecord['executions'][number]['state']): number[] =>
@@ -116,7 +117,7 @@ export function pausedWhy(record: RequestRecord): string {
  * request does). The same text on the card, in the notification text, App Home and the report.
  */
 export function batchStatusWords(record: RequestRecord, moved: Amount | undefined = record.moved): string | undefined {
-  if (!record.sealed.display.batch) return undefined;
+  if (!isBatchRecord(record)) return undefined;
   switch (record.approvalState) {
     case 'approved':
     case 'running':

@@ -11,6 +11,7 @@ import { batchStatusWords } from './batch-status.js';
 import { PAID_BENEFICIARIES, paidAs } from './destination-key.js';
 import { dayOf, daysBetween } from './report-days.js';
 import type { RequestRecord } from './request.js';
+import { isBatchRecord } from './request.js';
 
 export { type BatchRowFacts, batchPayments } from './report-batch.js';
 export { dayOf } from './report-days.js';
@@ -69,8 +70,6 @@ export interface Report {
    */
   openBatches: { id: string; words: string }[];
 }
-
-export const isBatchRecord = (record: RequestRecord): boolean => record.shape === 'batch';
 
 /**
  * A money-moving record as a payment, or undefined for anything else. A batch `B-n` is not one

@@ -259,3 +259,6 @@ export const callHash = (call: ServiceCall): string =>
 
 export const formatRequestId = (n: number): string => `R-${n}`;
 export const REQUEST_ID = /^R-\d+$/;
+
+/** A batch (many rows under one approval), by the approval's stored shape — never by its id or its call. */
+export const isBatchRecord = (record: Pick<RequestRecord, 'shape'>): boolean => record.shape === 'batch';

@@ -57,7 +57,7 @@ export function presentRequest(
   const { call, display } = f;
   const money = call.kind === 'transfer' || call.kind === 'offramp' ? call : undefined;
   // A batch's own call only describes it (first row, total amount); its destinations are on its rows.
-  const single = display.batch === undefined;
+  const single = r.shape !== 'batch';
   return defined({
     id: f.id,
     object: 'request' as const,

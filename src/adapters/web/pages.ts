@@ -86,7 +86,7 @@ const rowHtml = (r: BatchRowRecord, asset: string): string =>
 /** The card as Slack shows it, for the approver to compare before using the passkey. */
 export function recordPageHtml(p: RecordPage): string {
   const words = PURPOSE[p.purpose];
-  const runs = p.record.sealed.display.batch ? 'these rows' : 'this call';
+  const runs = p.record.shape === 'batch' ? 'these rows' : 'this call';
   const signs = p.purpose === 'confirm-not-paid' ? '' : ` Rampart runs exactly ${runs}.`;
   return [
     `<p>${escapeHtml(words.lead)}</p>`,

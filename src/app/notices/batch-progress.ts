@@ -8,6 +8,7 @@
  */
 
 import type { RequestRecord } from '../../domain/request.js';
+import { isBatchRecord } from '../../domain/request.js';
 import type { Logger } from '../../log.js';
 import type { RequestStore } from '../../store/requests.js';
 import { withMoved } from '../batch-moved.js';
@@ -33,8 +34,7 @@ const RUN_STATES: ReadonlySet<RequestRecord['approvalState']> = new Set([
   'done',
 ]);
 
-export const showsProgress = (r: RequestRecord): boolean =>
-  r.sealed.display.batch !== undefined && RUN_STATES.has(r.approvalState);
+export const showsProgress = (r: RequestRecord): boolean => isBatchRecord(r) && RUN_STATES.has(r.approvalState);
 
 /**
  * What a running batch's card shows, as a string; undefined when the card is always redrawn

@@ -6,6 +6,7 @@
  */
 
 import type { RequestRecord } from '../../domain/request.js';
+import { isBatchRecord } from '../../domain/request.js';
 import { isScreeningCancel } from '../../domain/rules/screening.js';
 import type { Logger } from '../../log.js';
 import type { RequestStore } from '../../store/requests.js';
@@ -56,7 +57,7 @@ export async function notify(
     card = await postCardOnce(deps, record);
     await store.setCard(record.sealed.id, card);
     await notifier.confirmPosted(record, card);
-  } else if (record.sealed.display.batch) {
+  } else if (isBatchRecord(record)) {
     const redrawn = await redrawBatchCard(deps, record.sealed.id, card);
     if (!redrawn) return { wait: CARD_BUSY_WAIT_MS };
     record = redrawn;
@@ -67,7 +68,7 @@ export async function notify(
   if ((job.kind === 'unknown' || job.kind === 'card') && record.counts.unknown > 0)
     await deps.unknownReadings?.(record).catch((err: unknown) => deps.log.warn({ err }, 'unknown reading failed'));
   await tellRequester(deps, record, card);
-  if (record.sealed.display.batch) {
+  if (isBatchRecord(record)) {
     await batchThread(deps, record, card);
     await scheduleProgress(deps, record.sealed.id);
   }

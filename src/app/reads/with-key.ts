@@ -7,6 +7,7 @@ import { type KeyActor, listOwner, readableBy } from '../../domain/api-rules.js'
 import { APPROVAL_ID, type ApprovalState } from '../../domain/approval.js';
 import type { BatchRowRecord } from '../../domain/batch-approval.js';
 import type { ExecutionRecord, HistoryEntry, RequestRecord } from '../../domain/request.js';
+import { isBatchRecord } from '../../domain/request.js';
 import type { ApiKeyStore } from '../../store/api-keys.js';
 import type { RequestStore } from '../../store/requests.js';
 
@@ -46,7 +47,7 @@ export async function executionSlice(
   const held = offset === 0 && (r.executions.length >= Math.min(limit, total) || total <= 1);
   const [executions, rows] = await Promise.all([
     held ? Promise.resolve(r.executions.slice(0, limit)) : deps.store.executions.page(id, offset, limit, total),
-    r.sealed.display.batch ? deps.store.batches.rows(id) : Promise.resolve(undefined),
+    isBatchRecord(r) ? deps.store.batches.rows(id) : Promise.resolve(undefined),
   ]);
   return { executions, rows, end: offset + executions.length, total };
 }

@@ -85,6 +85,7 @@ function batch(approvalState: RequestRecord['approvalState'], states: ExecutionR
       },
     },
     approvalState,
+    shape: 'batch',
     executionCount: states.length,
     counts,
     executions: states.map((state, i) => ({
