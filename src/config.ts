@@ -250,6 +250,9 @@ const schema = z.object({
   PUBLIC_URL: optionalText.pipe(z.url('must be a URL such as https://rampart.example.com').optional()),
   PASSKEY_RP_ID: optionalText,
   PASSKEY_COOLDOWN: duration('24h'),
+  // The address book (docs/destinations.md).
+  ADDRESS_COOLDOWN: duration('24h'),
+  DESTINATIONS: z.enum(['open', 'warn', 'book'], { error: 'must be open, warn or book' }).optional(),
   // The proxy in front of the pages, so attempts can be limited per client address.
   TRUST_PROXY: z
     .string()
@@ -351,6 +354,15 @@ export interface Config {
   series: SeriesConfig;
   /** Sanctions screening (docs/screening.md). */
   screening: ScreeningConfig;
+  /** The address book (docs/destinations.md). */
+  destinations: DestinationsConfig;
+}
+
+export interface DestinationsConfig {
+  /** DESTINATIONS; undefined: open until `rampart addresses import --from-paid` has run, then warn. */
+  mode: 'open' | 'warn' | 'book' | undefined;
+  /** ADDRESS_COOLDOWN: an approved entry is usable this long after its approval (default 24h). */
+  cooldownMs: number;
 }
 
 export interface SeriesConfig {
@@ -692,6 +704,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     apiRate: typeof apiRate === 'string' ? undefined : apiRate,
     reports: { snapshotEveryMs: e.SNAPSHOT_EVERY, ...reports },
     series: { minIntervalMs: e.SCHEDULE_MIN_INTERVAL, maxRuns: e.SCHEDULE_MAX_RUNS },
+    destinations: { mode: e.DESTINATIONS, cooldownMs: e.ADDRESS_COOLDOWN },
     screening,
   };
 }

@@ -26,6 +26,7 @@ import {
 import { checkDraftAgainstWallet } from '../domain/wallet-check.js';
 import { type BeneficiaryDeps, resolveBeneficiaries } from './batch-beneficiaries.js';
 import type { AppDeps } from './deps.js';
+import { type BookDeps, checkRows } from './destinations/check.js';
 import { type ScreeningDeps, screenKeys } from './screening.js';
 
 export type BatchInput = {
@@ -81,6 +82,8 @@ export type CheckBatchDeps = Pick<AppDeps, 'config' | 'controls' | 'now'> &
     service: Pick<AppDeps['service'], 'getWallet' | 'getBalances'>;
     /** Bounds the service reads (Slack's ack budget); the CLI waits as long as it takes. */
     withinBudget?: <T>(work: Promise<T>) => Promise<T>;
+    /** The address book, which every transfer row is checked against (DESTINATIONS). */
+    store?: BookDeps['store'];
   };
 
 const invalid = (fileErrors: string[], rowErrors: RowError[] = []): CheckBatchOutcome => ({
@@ -138,6 +141,14 @@ export async function checkBatch(deps: CheckBatchDeps, input: BatchInput): Promi
     );
   }
   if (resolved.errors.length > 0) return invalid([], resolved.errors);
+  // The address book: a row to an address outside it (book mode), removed, or still cooling is
+  // refused with its sentence; rows never wait, so they never hold the batch.
+  if (input.kind === 'transfers' && deps.store?.book) {
+    const bookErrors = await bounded(
+      checkRows({ store: deps.store, config: deps.config, now: deps.now }, read.rows, asset.chain, wallet.id),
+    );
+    if (bookErrors.length > 0) return invalid([], bookErrors);
+  }
 
   const rows = read.rows.map((r) => sealRow(r, base, resolved.ids.get(r.row)));
   const keys = input.kind === 'transfers' ? rows.map((r) => rowKey(input.kind, asset.chain, r.destination)) : [];

@@ -51,6 +51,25 @@ export interface DoctorDeps {
   passkeys?: () => Promise<PasskeyHolders>;
   /** The sanctions list's status (absent: no screening line). */
   screening?: () => Promise<ScreeningStatus>;
+  /** The DESTINATIONS mode in force (absent: no address-book line). */
+  destinations?: () => Promise<'open' | 'warn' | 'book'>;
+}
+
+const MODE_WORDS = {
+  open: 'any valid address is paid (set DESTINATIONS, or run `rampart addresses import --from-paid` for warn)',
+  warn: 'an address outside the address book is a new destination',
+  book: 'only address-book entries and own wallets are paid',
+} as const;
+
+async function* destinationChecks(deps: DoctorDeps): AsyncGenerator<Check> {
+  if (!deps.destinations) return;
+  try {
+    const mode = await deps.destinations();
+    const set = deps.config.destinations?.mode !== undefined;
+    yield { ok: true, text: `DESTINATIONS=${mode}${set ? '' : ' (the default)'}: ${MODE_WORDS[mode]}` };
+  } catch {
+    // Redis's own line above already says why it cannot be read.
+  }
 }
 
 /** "key:value" lines of INFO. */
@@ -234,6 +253,7 @@ export async function* doctor(deps: DoctorDeps): AsyncGenerator<Check> {
   };
   yield* redisChecks(deps);
   if (deps.passkeys) yield* passkeyChecks(c, deps.passkeys);
+  yield* destinationChecks(deps);
   // A Redis that does not answer is the Redis line's ✗ above; the list is then unknown, not stale.
   if (deps.screening) {
     const status = await deps.screening().catch(() => undefined);

@@ -26,7 +26,8 @@ export async function callService(service: ServiceClient, call: ServiceCall): Pr
       return { id: r.id };
     }
     case 'register-beneficiary':
-      throw new Error('register-beneficiary makes no service call');
+    case 'address-book':
+      throw new Error(`${call.kind} makes no service call`);
   }
 }
 

@@ -31,6 +31,8 @@ import { type ConfirmPasskey, confirmNotPaid } from './confirm-not-paid.js';
 import { checkNewIdentity, createIdentity } from './create-identity.js';
 import { buildDashboard, type Dashboard } from './dashboard.js';
 import { approve, authorise, cancel, checkDeny, deny } from './decide.js';
+import { destinationMode, listEntries, removeEntry, seedFromPaid } from './destinations/entries.js';
+import { type EntriesInput, submitEntries } from './destinations/submit-entries.js';
 import type { FacadeDeps } from './facade-deps.js';
 import { freeze, startUnfreeze, voteUnfreeze } from './freeze.js';
 import { addFreezeReason } from './freeze-reason.js';
@@ -152,6 +154,16 @@ export function createApp(deps: FacadeDeps) {
         confirmNigerianBeneficiary(deps, c, budget),
       forgetBeneficiaryDraft: (token: string) => forgetBeneficiaryDraft(deps, token),
       submitCrossBorder: (f: CrossBorderForm, budget?: SubmitBudget) => submitCrossBorderBeneficiary(deps, f, budget),
+    },
+    /** The address book: entries added through an approval, cooled off, removed at once. */
+    destinations: {
+      list: () => listEntries(deps),
+      mode: () => destinationMode(deps),
+      /** Entries from the form or a file: one approval for all of them, or every problem. */
+      submit: (input: EntriesInput) => submitEntries(deps, input),
+      /** Any approver, at once: what is sealed with the entry and unsent is cancelled at its start. */
+      remove: (actor: Actor, id: string) => removeEntry(deps, actor, id),
+      seedFromPaid: (actor: Actor, reason: string) => seedFromPaid(deps, actor, reason),
     },
     /** /passkey, its buttons, the step-up links, and the passkey pages. */
     passkeys: {

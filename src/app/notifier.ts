@@ -43,6 +43,8 @@ export interface Notifier {
   // Direct messages.
   /** Reminds one approver who has not voted, with a link to the card. */
   remind(record: RequestRecord, card: CardRef, user: string, n: number): Promise<void>;
+  /** Tells one approver that address-book entries start cooling off (`text`), with a link to the card. */
+  coolingNotice(record: RequestRecord, card: CardRef, user: string, text: string): Promise<void>;
   /** Tells one ESCALATE_TO person that the request is still pending. */
   escalate(record: RequestRecord, card: CardRef, user: string): Promise<void>;
   /** The requester's message at a decision (a vote, approval, denial) or an outcome. */

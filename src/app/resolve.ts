@@ -77,6 +77,7 @@ function paidOutcome(record: RequestRecord, note: string): RequestOutcome {
     case 'beneficiary':
       return { id: note };
     case 'register-beneficiary':
+    case 'address-book':
       return { message: note };
   }
 }

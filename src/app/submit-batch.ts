@@ -16,6 +16,7 @@ import { needsStepUp } from '../domain/step-up.js';
 import { cancelWindowMs, scheduleRule, timingOf } from '../domain/timing.js';
 import type { CheckedBatch } from './check-batch.js';
 import type { AppDeps } from './deps.js';
+import { lookalikes } from './destinations/lookalikes.js';
 import { sealRequest } from './post-request.js';
 import { batchHistoryWarnings } from './repeats.js';
 
@@ -88,13 +89,19 @@ export async function submitBatch(
   const rows = batchRows(c);
   // The warnings, read together: new destinations (transfers and offramps alike),
   // repeats of earlier payments, the same file again; repeats of another row of this file.
-  const [newDestinations, history] = await Promise.all([
+  const [newDestinations, history, alike] = await Promise.all([
     neverPaid(deps, c),
     batchHistoryWarnings(deps, c.rows, c.fileFingerprint),
+    c.batchKind === 'transfers' ? lookalikes(deps, c.asset.chain, c.rows) : Promise.resolve([]),
   ]);
   const repeats = repeatsInFile(rows, (d) => rowKey(c.batchKind, c.asset.chain, d));
   const urgent = new Set(history.repeats.filter((r) => r.state === 'unknown').map((r) => r.row));
-  const flagged = new Set([...newDestinations, ...history.repeats.map((r) => r.row), ...repeats.map((r) => r.row)]);
+  const flagged = new Set([
+    ...alike.map((r) => r.row),
+    ...newDestinations,
+    ...history.repeats.map((r) => r.row),
+    ...repeats.map((r) => r.row),
+  ]);
   const facts: BatchFacts = {
     kind: c.batchKind,
     fileName: batch.fileName,
@@ -108,6 +115,7 @@ export async function submitBatch(
     preview: previewLines(flaggedFirst(rows, urgent, flagged), c.asset.code, c.asset.id),
   };
   if (newDestinations.length > 0) facts.newDestinations = newDestinations;
+  if (alike.length > 0) facts.lookalikes = alike;
   if (repeats.length > 0) facts.repeatsInFile = repeats;
   if (history.repeats.length > 0) facts.repeats = history.repeats;
   if (history.repeatedRows > history.repeats.length) facts.repeatedRows = history.repeatedRows;
@@ -145,7 +153,8 @@ export async function submitBatch(
       kind: c.batchKind === 'transfers' ? 'transfer' : 'offramp',
       assetCode: c.asset.code,
       amount: c.total,
-      newDestination: newDestinations.length > 0,
+      // A lookalike counts as a new destination (docs/destinations.md).
+      newDestination: newDestinations.length > 0 || alike.length > 0,
     }),
     // The cancel window by the same measures (a batch compares its total).
     timing: timingOf(

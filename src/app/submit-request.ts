@@ -19,6 +19,8 @@ import { cancelWindowMs, scheduleRule, timingOf } from '../domain/timing.js';
 import { checkDraftAgainstWallet } from '../domain/wallet-check.js';
 import type { ServiceClient } from '../service/client.js';
 import type { AppDeps } from './deps.js';
+import { checkDestination } from './destinations/check.js';
+import { lookalikes } from './destinations/lookalikes.js';
 import { ownWalletNamed, ownWallets } from './own-wallets.js';
 import { sealRequest } from './post-request.js';
 import { repeatsOfCall } from './repeats.js';
@@ -133,8 +135,31 @@ async function readRegistry(
     ? bounded(deps, screenKeys(deps, [receiverKey])).then((verdict) => ({ verdict, key: receiverKey }))
     : Promise.resolve(undefined);
   screening.catch(() => {});
-  if (draft.kind === 'transfer' && draft.receiver)
-    display.newReceiver = !(await bounded(deps, deps.store.knownPayee(draft.asset.chain, draft.receiver)));
+  if (draft.kind === 'transfer' && draft.receiver) {
+    const [known, book] = await bounded(
+      deps,
+      Promise.all([
+        deps.store.knownPayee(draft.asset.chain, draft.receiver),
+        checkDestination(deps, {
+          chain: draft.asset.chain,
+          address: draft.receiver,
+          walletId: draft.walletId,
+          row: false,
+          ownWallet: display.ownWallet !== undefined,
+        }),
+      ]),
+    );
+    display.newReceiver = !known;
+    const [alike] = await bounded(deps, lookalikes(deps, draft.asset.chain, [{ row: 1, destination: draft.receiver }]));
+    if (alike) display.lookalike = { of: alike.of, ofAddress: alike.ofAddress };
+    // The address book's one verdict (DESTINATIONS), said on the receiver field.
+    if (!book.ok) return { errors: { receiver: book.message } };
+    if (book.warnNew) display.outsideBook = true;
+    if (book.entry) {
+      const { id, name, addedBy, approvedBy, approvedAt, usableAt } = book.entry;
+      display.bookEntry = { id, name, addedBy, approvedBy, approvedAt, usableAt };
+    }
+  }
   if (draft.kind === 'offramp' && draft.beneficiaryId) {
     // Only beneficiaries approved through Rampart are payout choices. Registered is not
     // paid: a beneficiary no offramp ever reached is a new destination, read in the same turn.
@@ -235,7 +260,11 @@ export async function submitRequest(deps: SubmitDeps, s: Submission): Promise<Su
         kind: draft.kind,
         assetCode: draft.asset.code,
         amount: draft.amount,
-        newDestination: checked.display.newReceiver === true,
+        // Outside the book in warn mode counts as a new destination (docs/destinations.md).
+        newDestination:
+          checked.display.newReceiver === true ||
+          checked.display.outsideBook === true ||
+          checked.display.lookalike !== undefined,
       }),
       submission: s.submission,
       ...(s.via ? { keyMaxOpen: s.via.maxOpen } : {}),

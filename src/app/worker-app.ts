@@ -50,6 +50,8 @@ export interface WorkerAppDeps extends Pick<ScheduledReportsDeps, 'snapshots' | 
   batchRate?: RunExecutionDeps['batchRate'];
   /** BATCH_PAUSE_AFTER_FAILURES and BATCH_HOLD_LIMIT. */
   batch?: BatchRunConfig | undefined;
+  /** ADDRESS_COOLDOWN: an approved address-book entry cools off this long. */
+  addressCooldownMs?: number | undefined;
   /** The batch progress message's throttles, shared by every process. */
   progressLimits?: ProgressLimits | undefined;
   /** Recurring payouts: today's rules for each run's re-check, who approves, the runs' store. */
@@ -74,6 +76,7 @@ export function createWorkerApp(deps: WorkerAppDeps) {
     workerName: deps.workerName,
     ...(deps.durable ? { durable: deps.durable } : {}),
     ...(deps.batch ? { batch: deps.batch } : {}),
+    ...(deps.addressCooldownMs ? { addressCooldownMs: deps.addressCooldownMs } : {}),
     ...(deps.screening ? { screening: deps.screening } : {}),
     batchRate: deps.batchRate,
   };
@@ -85,6 +88,7 @@ export function createWorkerApp(deps: WorkerAppDeps) {
     jobs,
     progress: deps.progressLimits,
     frozen: async () => (await controls.freeze()) !== undefined,
+    approvers: deps.reminders.approvers,
     unknownReadings: (record: RequestRecord) => takeUnknownReadings({ store, service: deps.service, log, now }, record),
   };
   const remindDeps: RemindDeps = { ...deps.reminders, store, queues: jobs, notifier, log, now };

@@ -52,6 +52,8 @@ function destination(r: AuditRecord): string {
     return call.body.beneficiaries
       .map((b) => `beneficiary ${b.beneficiary_id} account ••••${b.account_last4}`)
       .join('; ');
+  if (call.kind === 'address-book')
+    return call.body.entries.map((e) => `address book ${e.name} ${e.chain} ${e.address}`).join('; ');
   const d = call.body.details;
   const account = d.account_number ?? d.iban;
   return `identity ${call.body.identity_id}${typeof account === 'string' ? ` account ${account}` : ''}`;

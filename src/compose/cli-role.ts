@@ -116,6 +116,7 @@ export function openCliRole(config: Config, io: Pick<CliIo, 'stderr'>): CliRole 
             const opened = await role.app();
             return { usableHolders: (now) => opened.passkeys.holders(now) };
           },
+          destinations: async () => (await role.app()).destinations.mode(),
           screening: async () => (await role.app()).screening.status(),
         });
       } finally {

@@ -59,6 +59,7 @@ export function startWorkerRole(b: Built, workerRedis: RedisClient, options: Wor
     now,
     workerName: name,
     batch: { pauseAfterFailures: config.batch.pauseAfterFailures, holdLimitMs: config.batch.holdLimitMs },
+    addressCooldownMs: config.destinations.cooldownMs,
     screening: { mode: config.screening.mode, maxAgeMs: config.screening.maxAgeMs },
     screeningRefresh: {
       listUrl: config.screening.listUrl,

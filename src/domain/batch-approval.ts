@@ -25,6 +25,8 @@ export interface BatchFacts {
   fileFingerprint: string;
   /** The first rows, one line each ("row 2 · 0x99ED…EdcF · 250 · INV-118"). */
   preview: string[];
+  /** Rows whose address looks like a known one (first 6 and last 4 alike): both full addresses. */
+  lookalikes?: { row: number; address: string; of: string; ofAddress: string }[];
   /** Warnings with row numbers: destinations Rampart never paid. */
   newDestinations?: number[];
   /** Rows repeating an earlier row of this file: same destination and amount. */

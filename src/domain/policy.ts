@@ -15,7 +15,7 @@ export interface PolicySettings {
 export type PolicyDecision = { ok: true; required: number; rule: string } | { ok: false; reason: string };
 
 export interface PolicySubject {
-  kind: 'transfer' | 'offramp' | 'beneficiary' | 'register-beneficiary';
+  kind: 'transfer' | 'offramp' | 'beneficiary' | 'register-beneficiary' | 'address-book';
   assetCode?: string;
   /** The exact amount; money-moving requests without one are refused. */
   amount?: Amount;
@@ -71,6 +71,12 @@ export function evaluatePolicy(settings: PolicySettings, subject: PolicySubject)
     return { ok: true, required: base, rule: `${approvals(base)}: new payout destination` };
   if (subject.kind === 'register-beneficiary')
     return { ok: true, required: base, rule: `${approvals(base)}: payout destinations as stated` };
+  // An address-book entry lets money go somewhere later without a new destination's checks: the
+  // top tier's quorum (two when TWO_APPROVALS_ABOVE draws a line), never less.
+  if (subject.kind === 'address-book') {
+    const required = settings.twoApprovalsAbove ? Math.max(base, 2) : base;
+    return { ok: true, required, rule: `${approvals(required)}: address-book entry` };
+  }
   const moving = subject.amount;
   // Every money-moving request is sealed with an exact amount ("entire balance"
   // included) before the policy runs; an amount that is not fixed is never approvable.

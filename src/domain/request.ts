@@ -50,7 +50,27 @@ export type ServiceCall =
   | { kind: 'transfer'; body: { wallet_id: string; amount: number; receiver: string; asset: AssetId } }
   | { kind: 'offramp'; body: { wallet_id: string; amount: number; beneficiary_id: string; asset: AssetId } }
   | { kind: 'beneficiary'; body: { currency: string; identity_id: string; details: Record<string, unknown> } }
-  | { kind: 'register-beneficiary'; body: { beneficiaries: StatedBeneficiary[] } };
+  | { kind: 'register-beneficiary'; body: { beneficiaries: StatedBeneficiary[] } }
+  /** Address-book entries to add (domain/address-book.ts): recorded on approval, nothing is sent. */
+  | { kind: 'address-book'; body: { entries: AddressBookEntryCall[] } };
+
+/** What a card says about the entry it pays. */
+export interface BookEntryFacts {
+  id: string;
+  name: string;
+  addedBy: string;
+  approvedBy: string;
+  approvedAt: number;
+  usableAt: number;
+}
+
+/** One entry as an addition seals it; `wallets` is '*' or wallet ids. */
+export interface AddressBookEntryCall {
+  name: string;
+  chain: string;
+  address: string;
+  wallets: '*' | string[];
+}
 
 export type RequestKind = ServiceCall['kind'];
 
@@ -96,6 +116,12 @@ export interface RequestDisplay {
   beneficiaryBank?: string;
   /** A batch's card facts (domain/batch-approval.ts); absent for a single request. */
   batch?: BatchFacts;
+  /** The address-book entry this transfer pays, as it stood at submission (domain/address-book.ts). */
+  bookEntry?: BookEntryFacts;
+  /** The receiver looks like a known destination without being it (address poisoning). */
+  lookalike?: { of: string; ofAddress: string };
+  /** DESTINATIONS=warn and the receiver is not in the address book: a new destination. */
+  outsideBook?: boolean;
   /** Earlier payments this transfer or offramp repeats, unknown first (at submission). */
   repeats?: RepeatHit[];
   /** What screening checked at submission (domain/rules/screening.ts screeningLines). */
@@ -183,6 +209,8 @@ export interface ExecutionRecord {
    * that pay no one.
    */
   destinationKey?: string;
+  /** The address-book entry it was sealed with (store/lua.ts CREATE); START checks it is still there. */
+  entryId?: string;
   /** How many times it has started (each try has its own job id, domain/approval.ts tryJobId). */
   tries: number;
   /** The job that started its current or last try. */

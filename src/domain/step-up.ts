@@ -23,6 +23,7 @@ export interface StepUpSettings {
 export type StepUpSubject =
   | { kind: 'beneficiary' }
   | { kind: 'register-beneficiary' }
+  | { kind: 'address-book' }
   | {
       kind: 'transfer' | 'offramp';
       assetCode?: string;
@@ -43,6 +44,8 @@ export type StepUpSubject =
  */
 export function needsStepUp(settings: StepUpSettings, subject: StepUpSubject): boolean {
   if (subject.kind === 'beneficiary' || subject.kind === 'register-beneficiary') return settings.newDestination;
+  // An entry is every future payment's destination: a passkey whenever any step-up is on.
+  if (subject.kind === 'address-book') return settings.newDestination || settings.above !== undefined;
   if (settings.newDestination && subject.newDestination) return true;
   const thresholds = settings.above;
   if (!thresholds) return false;

@@ -60,8 +60,15 @@ export type ExecutionStart =
       held?: true;
       approval?: StartRefusal;
       job?: string;
-      /** 'not-yet': the ms left before the approval's runAt, on Redis's clock. */
+      /**
+       * 'not-yet': the ms left before the approval's runAt; 'cooling': ms until its address-book
+       * entry is usable (both on Redis's clock).
+       */
       waitMs?: number;
+      /** Its address-book entry was removed: the start script cancelled it, saying why. */
+      cancelled?: string;
+      /** With `cancelled`: the approval's shape (which notice follows). */
+      shape?: ApprovalShape;
       /**
        * The start script found the destination refused by screening (store/lua/includes/screening.lua): the
        * execution is now cancelled, its batch paused, nothing sent.
@@ -87,7 +94,7 @@ export interface StartScreening {
  * wallet's turn), 'funding' (the funding check must run first); 'not-yet' (before the approval's
  * runAt: a cancel window or a set time).
  */
-export type StartRefusal = ApprovalState | 'waiting' | 'too-old' | 'turn' | 'funding' | 'not-yet';
+export type StartRefusal = ApprovalState | 'waiting' | 'too-old' | 'turn' | 'funding' | 'not-yet' | 'cooling';
 
 export interface TransitionResult {
   ok: boolean;
@@ -222,11 +229,40 @@ export class ExecutionStore {
         this.onChange({ id: approvalId, kind: kind as RequestKind, state: view as StateChange['state'], seq });
       return { token: undefined, from: 'queued', screened: { why, approvalState: after } };
     }
+    if (ok === 2) {
+      // {2, 'cancelled', kind, seq, why, view, viewChanged, state after} (START).
+      const [, , , , why, view, viewChanged, after] = r as unknown as [
+        number,
+        string,
+        string,
+        number,
+        string,
+        string,
+        number,
+        string,
+      ];
+      if (viewChanged === 1 && kind && seq)
+        this.onChange({ id: approvalId, kind: kind as RequestKind, state: view as StateChange['state'], seq });
+      return { token: undefined, from: 'queued', screened: { why, approvalState: after } };
+    }
     if (ok === -1) return { token: undefined, from: 'queued', held: true };
+    if (ok === 3) {
+      // {3, 'cancelled', kind, seq, why, viewChanged, shape} (store/lua/includes/book.lua)
+      if (Number(seal) === 1 && kind && seq)
+        this.onChange({ id: approvalId, kind: kind as RequestKind, state: 'cancelled', seq });
+      return {
+        token: undefined,
+        from: 'queued',
+        cancelled: call ?? '',
+        shape: stored === 'batch' ? 'batch' : 'single',
+      };
+    }
     if (ok !== 1 || stored === undefined) {
       const state = from === '' ? undefined : (from as ExecutionState);
       if (from === 'queued' && kind === '' && String(r[3]) === 'not-yet')
         return { token: undefined, from: state, approval: 'not-yet', waitMs: Math.max(1, Number(r[4] ?? '1')) };
+      if (from === 'queued' && kind === '' && String(r[3]) === 'cooling')
+        return { token: undefined, from: state, approval: 'cooling', waitMs: Number(r[4]) };
       if (from === 'queued' && kind === '') return { token: undefined, from: state, approval: r[3] as never };
       return { token: undefined, from: state, ...(kind ? { job: kind } : {}) };
     }

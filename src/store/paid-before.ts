@@ -39,6 +39,11 @@ export class PaidBefore {
     return now === 1 || before === 1;
   }
 
+  /** Every key paid in `scope` (the keyed set only: the start-up sweep moved the old one over). */
+  members(scope: string): Promise<string[]> {
+    return this.redis.smembers(paidKey(this.keys, scope));
+  }
+
   async add(scope: string, destination: string): Promise<void> {
     await this.redis.sadd(paidKey(this.keys, scope), keyIn(scope, destination));
   }

@@ -45,6 +45,7 @@ export function executionOf(id: string, approvalId: string, e: Hash): ExecutionR
   };
   if (e.job) record.job = e.job;
   if (e.dest) record.destinationKey = e.dest;
+  if (e.entry) record.entryId = e.entry;
   if (e.outcome) record.outcome = JSON.parse(e.outcome) as RequestOutcome;
   if (e.notPaid) record.proposal = JSON.parse(e.notPaid) as NotPaidProposal;
   return record;

@@ -21,6 +21,7 @@ import {
 import type { PasskeyProof } from '../domain/step-up.js';
 import type { VelocityRule, VelocitySubject } from '../domain/velocity.js';
 import { StateConflictError } from '../errors.js';
+import { AddressBook } from './address-book.js';
 import { BatchStore } from './batches.js';
 import { ExecutionStore } from './executions.js';
 import { luaScript } from './lua-scripts.js';
@@ -144,6 +145,8 @@ export class RequestStore {
   /** The sanctions list: load, identity, membership. */
   readonly screening: ScreeningStore;
   private readonly paid: PaidBefore;
+  /** The address book (store/address-book.ts), whose entries the create seals executions with. */
+  readonly book: AddressBook;
 
   constructor(
     private readonly redis: RedisClient,
@@ -156,6 +159,7 @@ export class RequestStore {
     this.batches = new BatchStore(redis, this.keys, now);
     this.recent = new RecentPayments(redis, this.keys);
     this.paid = new PaidBefore(redis, this.keys);
+    this.book = new AddressBook(redis, prefix);
     this.screening = new ScreeningStore(redis, this.keys);
   }
 
@@ -606,6 +610,11 @@ export class RequestStore {
 
   async wasPosted(id: string, what: string): Promise<boolean> {
     return (await this.redis.hexists(this.key(id), `posted:${what}`)) === 1;
+  }
+
+  /** Every destination key paid in `scope` (seeding the address book from what was paid). */
+  paidKeys(scope: string): Promise<string[]> {
+    return this.paid.members(scope);
   }
 
   /** Paid before, by destination key (store/paid-before.ts): `scope` a chain id, or beneficiaries. */

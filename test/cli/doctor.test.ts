@@ -74,6 +74,7 @@ describe('rampart doctor', () => {
       `✓ Redis at 127.0.0.1:${redis.port} answers (Redis x)`,
       '✓ Redis maxmemory-policy is noeviction',
       '✓ Redis persistence is on (AOF)',
+      '✓ DESTINATIONS=open (the default): any valid address is paid (set DESTINATIONS, or run `rampart addresses import --from-paid` for warn)',
       '! no sanctions list is loaded: cards say "Not screened" — fix: run `rampart screening load FILE`',
       `✓ the service at ${sandbox.url} answers and accepts SERVICE_API_KEY (GET /rate/onramp)`,
       '✓ wallet ops (wal_ops_7f3a) found and active',

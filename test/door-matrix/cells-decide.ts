@@ -2,11 +2,13 @@
  * The decision half's drivers: a pending request (or batch) made at a submission door, one setup
  * that breaks exactly one rule, then the decision door driven as a person or a client would.
  */
+
 import { expect } from 'vitest';
 import type { RuleId } from '../../src/domain/rules/index.js';
 import { newKey } from '../api/support.js';
 import { cli } from '../cli/support.js';
 import { APPROVALS, eventually, type Harness, PEOPLE, REDIS_URL } from '../support/harness.js';
+import { BOOK_DECIDE } from './cells-book.js';
 import { CONFIRM_NOT_PAID as NOT_PAID } from './cells-outcome.js';
 import { PAGE } from './cells-page.js';
 import { resumeWithoutPasskey } from './cells-resume.js';
@@ -120,6 +122,7 @@ export const DECIDE_DRIVERS: Partial<Record<RuleId, Partial<Record<DecisionDoor,
     'record-outcome-cli': async (w) => cliResolve(w.main, await pending(w.main, A2), A2),
     'confirm-not-paid': NOT_PAID.byRequester,
     'passkey-enrol-approval': (w) => clickCard(w.main, A1, 'any', 'passkey_approve', `${A1}/matrix-credential`),
+    ...BOOK_DECIDE.self_approval,
   },
   duplicate_vote: {
     'passkey-page': PAGE.twice,
@@ -205,4 +208,5 @@ export const DECIDE_DRIVERS: Partial<Record<RuleId, Partial<Record<DecisionDoor,
     'passkey-enrol-approval': (w) => clickCard(w.main, A1, 'any', 'passkey_approve', `${A2}/matrix-credential`),
   },
   ...TIME_DRIVERS,
+  entry_removed: BOOK_DECIDE.entry_removed,
 };

@@ -8,6 +8,7 @@ import { addresses } from '../support/batches.js';
 import { PEOPLE } from '../support/harness.js';
 import { RECEIVER } from '../support/requests.js';
 import { AGAIN } from './cells-again.js';
+import { BOOK_SUBMIT } from './cells-book.js';
 import { importStepUp, importTwice, registerStepUp, registerTwice } from './cells-cli.js';
 import { listedWhile } from './screening-list.js';
 import type { SubmissionDoor } from './table.js';
@@ -138,4 +139,5 @@ export const SUBMIT_DRIVERS: Partial<Record<RuleId, Partial<Record<SubmissionDoo
     'api-batch': (w) => viaApiBatch(w.api, {}, undefined, 4),
     'slack-batch-file': (w) => viaBatchFile(w.main, R, { rows: 4 }),
   },
+  ...BOOK_SUBMIT,
 };

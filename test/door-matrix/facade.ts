@@ -33,9 +33,15 @@ export const DOOR_USES: Record<string, readonly Door[]> = {
   // A new beneficiary (Nigerian looked up, or cross-border) is registered like `/beneficiary register`.
   'registry.confirmNigerian': ['beneficiary-register'],
   'registry.submitCrossBorder': ['beneficiary-register'],
+  // An addition is decided on its own card; a removal is its own door.
+  'destinations.submit': ['address-approve'],
+  'destinations.seedFromPaid': ['address-approve'],
+  'destinations.remove': ['address-remove'],
 };
 
 export const NOT_DOORS: Record<string, string> = {
+  'destinations.list': 'a read',
+  'destinations.mode': 'a read',
   'reads.home': 'a read',
   'reports.dashboard': 'a read',
   'reads.requests': 'a read',

@@ -9,6 +9,13 @@ import { eventually, type Harness } from '../support/harness.js';
 
 /** The sentences people read, by the code of the rule that wrote them (first match wins). */
 const SENTENCES: readonly [RegExp, string][] = [
+  // The address book's sentences (domain/address-book.ts, the CLI's removal).
+  [/is not in the address book/, 'not_in_book'],
+  [
+    /was removed from the address book|address-book entry removed|in the address book, or it was removed/,
+    'entry_removed',
+  ],
+  [/is still cooling off and becomes usable/, 'entry_cooling'],
   [
     /approval policy has no threshold|policy cannot be applied|policy's threshold|amount is not fixed/,
     'policy_refused',

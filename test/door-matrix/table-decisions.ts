@@ -1,6 +1,7 @@
 /** The decision half of the door matrix's table (test/door-matrix/table.ts says what a cell means). */
 import type { RuleId } from '../../src/domain/rules/index.js';
 import {
+  type Cell,
   DECISION_DOORS,
   type DecisionDoor,
   decidedAtSubmission,
@@ -13,7 +14,63 @@ import {
 const REFUSING = 'n/a: refusing or withdrawing moves no money';
 const SETTLING = 'n/a: settles an execution that ran';
 
-export const DECISIONS: Record<RuleId, Half<DecisionDoor>> = {
+type AddressDoor = 'address-approve' | 'address-remove';
+const REMOVE_ONLY = 'n/a: removing an entry moves nothing and stops what it would have paid';
+
+/**
+ * The address book's two decision doors: Approve on an entry's card (an approval like any other:
+ * its vote script holds the people rules) and `rampart addresses remove` (any approver, at once).
+ */
+const ADDRESS_CELLS: Record<RuleId, Record<AddressDoor, Cell>> = {
+  policy: {
+    'address-approve':
+      'todo: an entry needs the top tier’s quorum (two with TWO_APPROVALS_ABOVE); the second vote’s driver',
+    'address-remove': REMOVE_ONLY,
+  },
+  self_approval: { 'address-approve': 'applies', 'address-remove': REMOVE_ONLY },
+  duplicate_vote: {
+    'address-approve': 'todo: the top tier’s second vote by the same approver',
+    'address-remove': REMOVE_ONLY,
+  },
+  step_up: {
+    'address-approve': 'todo: a world with a step-up setting on (every entry then needs a passkey)',
+    'address-remove': REMOVE_ONLY,
+  },
+  new_destination: { 'address-approve': 'n/a: decided at submission', 'address-remove': REMOVE_ONLY },
+  velocity: { 'address-approve': NOTHING_MOVES, 'address-remove': REMOVE_ONLY },
+  open_caps: { 'address-approve': 'n/a: a decision opens nothing', 'address-remove': REMOVE_ONLY },
+  key_scopes: { 'address-approve': NO_KEY, 'address-remove': NO_KEY },
+  key_limits: { 'address-approve': NO_KEY, 'address-remove': NO_KEY },
+  freeze: {
+    'address-approve': 'todo: frozen, an entry’s approval lands no more than a payment’s (the VOTE script)',
+    'address-remove': 'n/a: removing stops money; any approver may remove while frozen',
+  },
+  batch_limits: { 'address-approve': 'n/a: decided at submission', 'address-remove': REMOVE_ONLY },
+  approval_state: { 'address-approve': 'todo: a second vote on a decided entry card', 'address-remove': REMOVE_ONLY },
+  address_book: { 'address-approve': 'n/a: it adds to the book', 'address-remove': REMOVE_ONLY },
+  entry_cooling: { 'address-approve': 'n/a: cooling starts at this approval', 'address-remove': REMOVE_ONLY },
+  entry_removed: {
+    'address-approve': 'n/a: an addition makes a new entry',
+    'address-remove': 'applies',
+  },
+  screening: {
+    'address-approve': 'todo: entries are to be screened like payments (not yet)',
+    'address-remove': REMOVE_ONLY,
+  },
+  lookalike: {
+    'address-approve': 'todo: an entry that looks like another entry (its card shows both)',
+    'address-remove': REMOVE_ONLY,
+  },
+  not_yet: {
+    'address-approve': 'n/a: an entry moves nothing, so nothing of it waits for a time',
+    'address-remove': REMOVE_ONLY,
+  },
+  waiting_cancel: { 'address-approve': 'n/a: an entry has no wait to cancel', 'address-remove': REMOVE_ONLY },
+};
+
+const BOOK_AT_SUBMISSION = 'n/a: decided at submission (a single payment’s cooling and a removal in its START script)';
+
+const PAYMENT_DOORS: Record<RuleId, Half<Exclude<DecisionDoor, AddressDoor>>> = {
   policy: {
     ...same(DECISION_DOORS, 'n/a: no quorum at this door'),
     'approve-button': 'applies',
@@ -113,8 +170,20 @@ export const DECISIONS: Record<RuleId, Half<DecisionDoor>> = {
     'cancel-waiting-card': 'applies',
     'cancel-waiting-api': 'applies',
   },
+  address_book: decidedAtSubmission('decided at submission'),
+  entry_cooling: decidedAtSubmission(BOOK_AT_SUBMISSION),
+  entry_removed: decidedAtSubmission(BOOK_AT_SUBMISSION),
+  lookalike: {
+    ...decidedAtSubmission('flagged at submission; its confirmation is on Approve'),
+    'approve-button':
+      'todo: the confirmation is Slack’s confirm dialog on Approve; the driver needs a click without it (test/e2e/address-book.test.ts checks the dialog)',
+  },
   screening: same(
     DECISION_DOORS,
     'n/a: a decision lands; the start script then cancels a listed destination, nothing sent (test/e2e/screening.test.ts)',
   ),
 };
+
+export const DECISIONS = Object.fromEntries(
+  (Object.keys(PAYMENT_DOORS) as RuleId[]).map((rule) => [rule, { ...PAYMENT_DOORS[rule], ...ADDRESS_CELLS[rule] }]),
+) as Record<RuleId, Half<DecisionDoor>>;

@@ -43,6 +43,8 @@ export const DECISION_DOORS = [
   'confirm-not-paid',
   'unfreeze-vote',
   'passkey-enrol-approval',
+  'address-approve',
+  'address-remove',
 ] as const;
 
 export type SubmissionDoor = (typeof SUBMISSION_DOORS)[number];
@@ -68,7 +70,13 @@ export const CODES: Record<RuleId, { submissions: string; decisions: string }> =
   approval_state: { submissions: 'not_pending', decisions: 'not_pending' },
   not_yet: { submissions: 'not_yet', decisions: 'not_yet' },
   waiting_cancel: { submissions: 'not_waiting', decisions: 'not_waiting' },
+  address_book: { submissions: 'not_in_book', decisions: 'not_in_book' },
+  entry_cooling: { submissions: 'entry_cooling', decisions: 'entry_cooling' },
+  entry_removed: { submissions: 'entry_removed', decisions: 'entry_removed' },
+  lookalike: { submissions: 'lookalike_unconfirmed', decisions: 'lookalike_unconfirmed' },
 };
+
+const NOT_AN_ADDRESS = 'n/a: adds beneficiaries, which are not addresses';
 
 const NO_DECISION = 'n/a: nothing is decided at submission; the decision doors hold this rule';
 const ONE_PAYMENT = 'n/a: one payment, not a batch';
@@ -175,4 +183,33 @@ export const SUBMISSIONS: Record<RuleId, Half<SubmissionDoor>> = {
     'n/a: decided at the start (the START script), after the quorum; a submission only seals the timing',
   ),
   waiting_cancel: same(SUBMISSION_DOORS, 'n/a: nothing waits at submission; a pending request has its own cancel'),
+  address_book: {
+    ...same(
+      SUBMISSION_DOORS,
+      'todo: a world with DESTINATIONS=book (test/e2e/address-book.test.ts drives the form, the API and a batch row)',
+    ),
+    'beneficiary-register': NOT_AN_ADDRESS,
+    'cli-import': NOT_AN_ADDRESS,
+  },
+  entry_cooling: {
+    'slack-modal': 'n/a: a single payment to a cooling entry waits in its start script, never refused',
+    'slash-prefill': 'n/a: a single payment to a cooling entry waits in its start script, never refused',
+    'api-transfer': 'n/a: a single payment to a cooling entry waits in its start script, never refused',
+    'api-batch': 'applies',
+    'slack-batch-file': 'applies',
+    'request-again': 'todo: a failed row whose address was re-added since (a new entry, cooling)',
+    'beneficiary-register': NOT_AN_ADDRESS,
+    'cli-import': NOT_AN_ADDRESS,
+  },
+  entry_removed: {
+    'slack-modal': 'applies',
+    'slash-prefill': 'applies',
+    'api-transfer': 'applies',
+    'api-batch': 'applies',
+    'slack-batch-file': 'applies',
+    'request-again': 'todo: a failed row whose entry was removed since',
+    'beneficiary-register': NOT_AN_ADDRESS,
+    'cli-import': NOT_AN_ADDRESS,
+  },
+  lookalike: same(SUBMISSION_DOORS, 'n/a: flagged on the card and confirmed at approval (the decision half)'),
 };

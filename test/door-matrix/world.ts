@@ -44,14 +44,21 @@ let seq = 0;
 export const note = (what: string) => `matrix ${what} ${++seq}`;
 
 /** The Slack modal: wallet and asset from the command, amount, receiver and reason typed in the form. */
-export async function viaModal(h: Harness, user: string, wallet: string, asset: string, amount: number) {
+export async function viaModal(
+  h: Harness,
+  user: string,
+  wallet: string,
+  asset: string,
+  amount: number,
+  receiver: string = RECEIVER,
+) {
   const r = await submitRequest(
     h,
     'transfer',
     `${asset} from ${wallet}`,
     {
       amount: String(amount),
-      receiver: RECEIVER,
+      receiver,
       reason: note('modal'),
     },
     user,
@@ -60,11 +67,18 @@ export async function viaModal(h: Harness, user: string, wallet: string, asset: 
 }
 
 /** The slash command's prefill: everything typed after /transfer, the form sent as it opened. */
-export async function viaPrefill(h: Harness, user: string, wallet: string, asset: string, amount: number) {
+export async function viaPrefill(
+  h: Harness,
+  user: string,
+  wallet: string,
+  asset: string,
+  amount: number,
+  receiver: string = RECEIVER,
+) {
   const r = await submitRequest(
     h,
     'transfer',
-    `${amount} ${asset} to ${RECEIVER} from ${wallet} for ${note('prefill')}`,
+    `${amount} ${asset} to ${receiver} from ${wallet} for ${note('prefill')}`,
     {},
     user,
   );
@@ -108,7 +122,7 @@ export async function viaBatchFile(
   if (view?.callback_id !== 'batch_modal') throw new Error('no batch modal opened');
   const told = h.fake.ephemerals(user).length;
   const shown = cards(h);
-  const rows = o.rows ?? 2;
+  const rows = o.receivers?.length ?? o.rows ?? 2;
   const csv = transfersCsv(
     o.receivers ?? addresses(rows, ++seq),
     Array.from({ length: rows }, (_, i) => o.amounts?.[i] ?? o.amount ?? 1),

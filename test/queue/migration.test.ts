@@ -32,6 +32,7 @@ const notifier: Notifier = {
   confirmPosted: async () => {},
   cardUnpostable: async () => {},
   remind: async () => {},
+  coolingNotice: async () => {},
   escalate: async () => {},
   tellRequester: async () => {},
   batchRows: async () => {},

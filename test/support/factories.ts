@@ -63,6 +63,10 @@ export const CALLS: Record<ServiceCall['kind'], ServiceCall> = {
       details: { bank_code: '058', account_number: '0123456789' },
     },
   },
+  'address-book': {
+    kind: 'address-book',
+    body: { entries: [{ name: 'Acme payroll wallet', chain: 'base', address: RECEIVER_EVM, wallets: '*' }] },
+  },
   'register-beneficiary': {
     kind: 'register-beneficiary',
     body: {
@@ -110,6 +114,7 @@ const DISPLAY: Record<ServiceCall['kind'], SealedRequest['display']> = {
     accountMasked: '••••6789',
   },
   'register-beneficiary': { identitiesChecked: [{ id: 'idn_5f0c2a91', bvnLast4: '4455', active: true }] },
+  'address-book': {},
 };
 
 export function buildSealedRequest(

@@ -70,6 +70,7 @@ describe('manifest.yml', () => {
       ['/offramp', '[amount asset from wallet for reason] | help'],
       ['/identity', 'new | <identity_id> | list | help'],
       ['/beneficiary', 'new | register | list | help'],
+      ['/addresses', '[list] | add | help'],
       ['/freeze', '[reason] | help'],
       ['/unfreeze', '[help]'],
       ['/resolve', 'R-1234.1 [paid <hash or reference> | not-paid <why>] | help'],
@@ -81,7 +82,7 @@ describe('manifest.yml', () => {
 
   it('sends every request to /slack/events', () => {
     const urls = urlsIn(manifest);
-    expect(urls).toHaveLength(16);
+    expect(urls).toHaveLength(17);
     for (const url of urls) expect(url).toMatch(EVENTS_URL);
   });
 

@@ -141,7 +141,7 @@ export const requestView = z
   .object({
     id: z.string().meta({ example: 'R-1042' }),
     object: z.literal('request'),
-    kind: z.enum(['transfer', 'offramp', 'beneficiary', 'register-beneficiary']),
+    kind: z.enum(['transfer', 'offramp', 'beneficiary', 'register-beneficiary', 'address-book']),
     state: z.enum(APPROVAL_STATES),
     wallet: z.string().optional(),
     asset: z.string().optional(),

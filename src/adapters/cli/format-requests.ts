@@ -56,6 +56,11 @@ export function summarise(r: RequestRecord): RequestSummary {
     const none = { amount: undefined, amountText: undefined, asset: undefined, walletId: undefined, wallet: undefined };
     return { ...base, ...none, to };
   }
+  if (call.kind === 'address-book') {
+    const to = call.body.entries.map((e) => `${e.name} ${e.address} (${e.chain})`).join('; ');
+    const none = { amount: undefined, amountText: undefined, asset: undefined, walletId: undefined, wallet: undefined };
+    return { ...base, ...none, to: `address book: ${to}` };
+  }
   if (call.kind === 'beneficiary') {
     const account = call.body.details.account_number;
     const label = display.beneficiaryLabel ?? (typeof account === 'string' ? `account ${maskTail(account)}` : '');

@@ -196,6 +196,15 @@ export function slackNotifier({
       const permalink = await linkTo(card);
       await deliver(() => client.chat.postMessage({ channel: user, text: reminderText(record, permalink, n) }));
     },
+    async coolingNotice(_record, card, user, text) {
+      const permalink = await linkTo(card);
+      await deliver(() =>
+        client.chat.postMessage({
+          channel: user,
+          text: `:lock: Address book: ${text}${permalink ? ` <${permalink}|The card>` : ''}`,
+        }),
+      );
+    },
     async escalate(record, card, user) {
       const permalink = await linkTo(card);
       await deliver(() => client.chat.postMessage({ channel: user, text: escalationText(record, permalink) }));

@@ -4,6 +4,7 @@
  */
 import type { RequestOutcome } from '../../domain/request.js';
 import { failureFacts } from '../../service/classify.js';
+import { addEntries } from '../destinations/add-entries.js';
 import { callService, recordSuccess, registerStated } from '../execution-effects.js';
 import type { ExecuteResult } from './deps.js';
 import type { Finish } from './finish.js';
@@ -12,6 +13,12 @@ import type { Run } from './run.js';
 export async function call(run: Run, finish: Finish): Promise<ExecuteResult> {
   const { deps, executionId, started, shape } = run;
   const { sealed } = started;
+  if (sealed.call.kind === 'address-book') {
+    shape.refreshCard(run);
+    const { ok, ...result } = await addEntries(deps, sealed, started.decidedBy);
+    await finish.final(ok ? 'succeeded' : 'failed', result, result.message);
+    return ok ? 'succeeded' : 'failed';
+  }
   if (sealed.call.kind === 'register-beneficiary') {
     shape.refreshCard(run);
     const { ok, ...result } = await registerStated(deps, sealed, started.decidedBy);

@@ -24,6 +24,8 @@ export interface ExecuteOneDeps {
    * Redis has none. Without it the execution goes back to queued, never sent.
    */
   durable?: () => Promise<boolean>;
+  /** ADDRESS_COOLDOWN: how long an approved address-book entry cools off before it is usable. */
+  addressCooldownMs?: number;
   /** BATCH_PAUSE_AFTER_FAILURES and BATCH_HOLD_LIMIT (defaults: 10, none). */
   batch?: BatchRunConfig;
   /** SCREENING and SCREENING_MAX_AGE, applied inside the start script (default: on, 7 days). */
@@ -47,11 +49,15 @@ export interface ExecuteOneOptions {
   returnWhenFunded?: boolean;
   /** Told the ms left when the start refused 'not-yet' (before the approval's runAt). */
   onNotYet?: (waitMs: number) => void;
+  /** Set when the result is 'waiting': ms until its address-book entry finishes cooling off. */
+  waited?: { ms: number };
 }
 
 /**
  * 'held': the freeze refused the start; nothing changed, the job waits. 'wait': a batch's
- * funding could not be checked (balance unreadable); the job waits too.
+ * funding could not be checked (balance unreadable); the job waits too. 'waiting': its
+ * address-book entry is still cooling off (never 'held': that is the freeze's word); 'cancelled':
+ * its entry was removed, and the start script cancelled it.
  */
 // 'not-yet': before the approval's runAt (a cancel window or a set time); nothing changed, the
 // job waits until then without using a try.
@@ -64,7 +70,9 @@ export type ExecuteResult =
   | 'held'
   | 'wait'
   | 'funded'
-  | 'not-yet';
+  | 'not-yet'
+  | 'waiting'
+  | 'cancelled';
 
 /** Only a call that provably never left is tried again: this many tries at most. */
 export const EXECUTE_TRIES = 3;

@@ -9,7 +9,7 @@ import type { ExecutionStart } from '../../store/executions.js';
 import { checkFunding } from '../batch-funding.js';
 import { afterScreened } from '../executions/screened.js';
 import type { ExecuteOneDeps, ExecuteOneOptions, ExecuteResult } from './deps.js';
-import { markUnknown } from './finish.js';
+import { markUnknown, notifyKind } from './finish.js';
 import type { Started } from './run.js';
 
 export interface StartOf {
@@ -22,7 +22,7 @@ export interface StartOf {
 export async function start(
   deps: ExecuteOneDeps,
   at: StartOf,
-  options: Pick<ExecuteOneOptions, 'returnWhenFunded' | 'onNotYet'>,
+  options: Pick<ExecuteOneOptions, 'returnWhenFunded' | 'onNotYet' | 'waited'>,
 ): Promise<Started | ExecuteResult> {
   const { executionId, approvalId, jobId } = at;
   // BATCH_HOLD_LIMIT: the start script applies it to a batch's rows only.
@@ -45,9 +45,9 @@ const approvalOf = (executionId: string) => parseExecutionId(executionId)?.appro
 
 async function notStarted(
   deps: ExecuteOneDeps,
-  { executionId, jobId }: StartOf,
+  { executionId, approvalId, jobId }: StartOf,
   started: Exclude<ExecutionStart, Started>,
-  options: Pick<ExecuteOneOptions, 'onNotYet'>,
+  options: Pick<ExecuteOneOptions, 'onNotYet' | 'waited'>,
 ): Promise<ExecuteResult> {
   if (started.held) return 'held';
   // Screening cancelled it inside the script: nothing was sent (app/executions/screened.ts).
@@ -59,6 +59,17 @@ async function notStarted(
   if (started.approval === 'not-yet') {
     options.onNotYet?.(started.waitMs ?? 1);
     return 'not-yet';
+  }
+  // The start script cancelled it (its address-book entry is gone): nothing was sent.
+  if (started.cancelled !== undefined) {
+    deps.log.warn({ executionId, why: started.cancelled }, 'execute: cancelled by the address book; nothing called');
+    await deps.jobs.notify({ requestId: approvalId, kind: notifyKind(started.shape, executionId, 'cancelled') });
+    return 'cancelled';
+  }
+  // Its address-book entry is still cooling off: the job waits that long (Redis time).
+  if (started.approval === 'cooling' && started.waitMs !== undefined) {
+    if (options.waited) options.waited.ms = started.waitMs;
+    return 'waiting';
   }
   // A click's wake-up is expected to find nothing to start (before the quorum, on a
   // decided card, on a request that is gone); any other job that may not start is worth a look.

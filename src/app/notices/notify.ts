@@ -29,6 +29,8 @@ export interface NotifyDeps {
   frozen?: (() => Promise<boolean>) | undefined;
   /** Reads the wallet's balances once for each execution just recorded unknown (app/unknown-reading.ts). */
   unknownReadings?: ((record: RequestRecord) => Promise<void>) | undefined;
+  /** Who the approvers are: each gets an approved address-book entry's cooling notice (absent: none). */
+  approvers?: { members(): Promise<string[]> } | undefined;
 }
 
 /**
@@ -99,7 +101,28 @@ export async function notify(
     return undefined;
   }
   await postOutcomeOnce(deps, record, card);
+  await coolingNotices(deps, record, card);
   return undefined;
+}
+
+/**
+ * An address-book addition that succeeded: each approver, privately, gets the cooling notice the
+ * thread shows ("… becomes usable …: added by @x, approved by @y. Remove it if you did not
+ * expect this."), once each (claimed first, as reminders are).
+ */
+async function coolingNotices(deps: NotifyDeps, record: RequestRecord, card: CardRef): Promise<void> {
+  if (record.sealed.call.kind !== 'address-book' || record.state !== 'succeeded' || !deps.approvers) return;
+  const text = record.executions[0]?.outcome?.message;
+  if (!text) return;
+  const id = record.sealed.id;
+  for (const user of await deps.approvers.members()) {
+    if (!(await deps.store.markPosted(id, `cooling-${user}`, String(Date.now())))) continue;
+    try {
+      await deps.notifier.coolingNotice(record, card, user, text);
+    } catch (err) {
+      deps.log.warn({ err, requestId: id, user }, 'could not send an approver the cooling notice');
+    }
+  }
 }
 
 /**

@@ -5,6 +5,8 @@
  * itself (the use case calls it), or in a store script that checks and records atomically (the
  * function states the same rule and a store test compares the two over a grid).
  */
+
+import { destinationRule, entryStartRule, lookalikeOf } from '../address-book.js';
 import { approvalStateRule, freezeRule, noSelfApproval, notTheSamePersonTwice, stepUpProofRule } from './decisions.js';
 import { screeningRule } from './screening.js';
 import {
@@ -126,6 +128,32 @@ export const RULES = {
     says: 'Any one approver or the requester may cancel an approval waiting for its runAt, until a start wins.',
     functions: [waitingCancelRule],
     enforcer: 'script: WINDOW_CANCEL (store/lua/window-cancel.lua); who may cancel in the domain',
+  },
+  address_book: {
+    codes: ['not_in_book', 'wallet_not_in_entry'],
+    says: 'With DESTINATIONS=book a transfer goes only to an address-book entry (or an own wallet), from a wallet the entry allows.',
+    functions: [destinationRule],
+    enforcer: 'domain',
+  },
+  entry_cooling: {
+    codes: ['entry_cooling', 'entry_cooling_over'],
+    says: 'An entry is paid only after its cooling-off: a batch row to a cooling entry is refused; a single payment waits, at most ADDRESS_COOLDOWN after its approval.',
+    functions: [destinationRule, entryStartRule],
+    enforcer:
+      'script: START (store/lua/includes/book.lua, held to entryStartRule by test/store/book-start.test.ts); a batch row at submission in the domain',
+  },
+  entry_removed: {
+    codes: ['entry_removed'],
+    says: 'A removed entry is never paid: refused at submission in every mode, and what was sealed with it is cancelled at its start.',
+    functions: [destinationRule, entryStartRule],
+    enforcer:
+      'script: START (store/lua/includes/book.lua, held to entryStartRule by test/store/book-start.test.ts); the submission in the domain',
+  },
+  lookalike: {
+    codes: ['lookalike_unconfirmed'],
+    says: 'An address with the first 6 and last 4 characters of a known destination is flagged and its approval asks the warnings confirmation.',
+    functions: [lookalikeOf],
+    enforcer: 'domain',
   },
 } as const satisfies Record<string, RuleEntry>;
 

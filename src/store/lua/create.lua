@@ -28,6 +28,8 @@
     domain/open-caps.ts openCapOutcome, applied here). A member counts while it is still in the
     open set (KEYS[4], which the scripts that close an approval leave), so closing an approval
     releases its place.
+  Each execution whose destination key is live in the address book (`<prefix>:book:index`, built
+    from KEYS[1]'s prefix) is sealed with that entry's id (field `entry`, read by start.lua).
   Returns { 'created'|'taken'|'late'|'exists', request id holding the claim }, or
     { 'too_many_open', 'requester'|'api_key', open count } with nothing stored.
 ]]
@@ -77,6 +79,15 @@ for k = 1, n do
   redis.call('HSET', KEYS[6 + k], 'v', '2', 'state', 'queued', 'approval', ARGV[2], 'n', tostring(k),
     'call', ARGV[10 + 3 * k], 'sealHash', ARGV[11 + 3 * k], 'tries', '0')
   if ARGV[12 + 3 * k] ~= '' then redis.call('HSET', KEYS[6 + k], 'dest', ARGV[12 + 3 * k]) end
+end
+-- Address book: each execution is sealed with the live entry of its destination key, read in
+-- this same step, so a removal (or a remove-and-re-add, a new id) stops it in start.lua
+-- (store/address-book.ts names the index under the record's own prefix).
+local book = string.sub(KEYS[1], 1, #KEYS[1] - #(':req:' .. ARGV[2])) .. ':book:index'
+for k = 1, n do
+  local dest = ARGV[12 + 3 * k]
+  local entry = dest ~= '' and redis.call('HGET', book, dest)
+  if entry then redis.call('HSET', KEYS[6 + k], 'entry', entry) end
 end
 -- The recent-payments and batch-file indexes (store/recent-payments.ts), in the same
 -- step as the executions, each pruned to its window and expiring with it.

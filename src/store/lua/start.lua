@@ -18,15 +18,19 @@
     approval state before ('approved' → the batch began running, its card changes), shape},
     {0, state, job} (not queued), {0, 'queued', '', why} (approval not runnable: its state, or a
     batch's 'waiting', 'too-old', 'turn', 'funding'), {-1, 'queued'} (frozen),
-    {0, 'queued', '', 'not-yet', ms left} (before the approval's runAt, Redis TIME), or
+    {0, 'queued', '', 'not-yet', ms left} (before the approval's runAt, Redis TIME),
     {2, 'cancelled', kind, seq, why, view, viewChanged, approval state after} when screening
-    refused the destination (includes/screening.lua: cancelled, nothing sent).
+    refused the destination (includes/screening.lua: cancelled, nothing sent),
+    {0, 'queued', '', 'cooling', ms} (its address-book entry is still cooling off), or
+    {3, 'cancelled', kind, seq, why, viewChanged, shape} (its address-book entry is gone:
+    cancelled in this step with its velocity given back, includes/book.lua).
 ]]
 -- @include "approval"
 -- @include "migrate"
 -- @include "batch"
 -- @include "batch-start"
 -- @include "screening"
+-- @include "book"
 local now = tonumber(ARGV[6])
 migrate(KEYS[1], KEYS[18], KEYS[4], KEYS[5], ARGV[2], now)
 local es = redis.call('HGET', KEYS[3], 'state')
@@ -48,6 +52,16 @@ if batch then
   if why then return {0, 'queued', '', why} end
 end
 if redis.call('EXISTS', KEYS[6]) == 1 then return {-1, 'queued'} end
+-- Address book (includes/book.lua): sealed with an entry, it starts only on that entry, live,
+-- allowing its wallet and cooled off; otherwise cancelled here, or told to wait ('cooling', ms).
+-- A batch's row never holds its batch or its wallet's turn: cooling, it is cancelled too.
+local entryId = redis.call('HGET', KEYS[3], 'entry')
+if entryId then
+  local why, wait = bookCheck(entryId)
+  if why then return bookCancel(why, as, batch, now) end
+  if wait and batch then return bookCancel('its address-book entry is still cooling off; nothing sent', as, batch, now) end
+  if wait then return {0, 'queued', '', 'cooling', tostring(wait)} end
+end
 if batch then
   local why = batchTurn(KEYS[1], KEYS[17], KEYS[3], ARGV[2])
   if why then return {0, 'queued', '', why} end

@@ -1,5 +1,11 @@
 /** Every command, in the order help lists them. */
 import type { Command } from '../args.js';
+import {
+  addressesAddCommand,
+  addressesImportCommand,
+  addressesListCommand,
+  addressesRemoveCommand,
+} from './addresses.js';
 import { apiKeysCreateCommand, apiKeysListCommand, apiKeysRevokeCommand } from './api-keys.js';
 import { auditExportCommand } from './audit.js';
 import { batchCheckCommand, batchReceiptCommand, batchStatusCommand } from './batch.js';
@@ -25,6 +31,10 @@ export const COMMANDS: readonly Command[] = [
   requestsShowCommand,
   resolveCommand,
   beneficiariesImportCommand,
+  addressesListCommand,
+  addressesAddCommand,
+  addressesImportCommand,
+  addressesRemoveCommand,
   batchCheckCommand,
   batchStatusCommand,
   batchReceiptCommand,

@@ -95,6 +95,7 @@ export function whatLines(f: SealedRequest): string[] {
   const chain = chainOf(f);
   const lines: string[] = [];
   if (call.kind === 'register-beneficiary') return registrationLines(f);
+  if (call.kind === 'address-book') return addressBookLines(call.body.entries);
   if (call.kind === 'beneficiary') {
     lines.push(`*Identity:* ${esc(display.identityLabel ?? call.body.identity_id)}`);
     lines.push(`*Bank account:* ${esc(display.beneficiaryLabel ?? '')}`);
@@ -114,6 +115,13 @@ export function whatLines(f: SealedRequest): string[] {
     const address = chain ? link(explorerAddressUrl(chain, call.body.receiver), grouped) : code(grouped);
     if (display.ownWallet) lines.push(`*To:* ${esc(display.ownWallet)} (own wallet) ${address}`);
     else lines.push(`*To:* ${address}\n_${provenance(f)} · ${addressProof(chain, call.body.receiver)}_`);
+    if (display.bookEntry) lines.push(bookEntryLine(display.bookEntry));
+    if (display.lookalike)
+      lines.unshift(
+        `:warning: *Lookalike:* this address looks like ${esc(display.lookalike.of)} (same first 6 and last 4 characters) but is not it:\n• paying: ${code(fullAddress(call.body.receiver))}\n• known:  ${code(fullAddress(display.lookalike.ofAddress))}`,
+      );
+    if (display.outsideBook && !display.ownWallet)
+      lines.unshift(':warning: *Not in the address book*: a new destination. Check it with the payee.');
     if (display.newReceiver && !display.ownWallet)
       lines.push(
         display.viaApi
@@ -133,4 +141,29 @@ export function whatLines(f: SealedRequest): string[] {
       `*Available:* ${esc(display.availableBefore)} → ${esc(display.availableAfter ?? '?')} ${esc(display.assetCode ?? '')}`,
     );
   return lines;
+}
+
+/** An address-book addition's card: every entry in full (a lookalike differs only in the middle). */
+function addressBookLines(
+  entries: readonly { name: string; chain: string; address: string; wallets: '*' | string[] }[],
+): string[] {
+  return [
+    `*Add to the address book* (${entries.length === 1 ? '1 entry' : `${entries.length} entries`}; usable after the cooling-off):`,
+    ...entries
+      .slice(0, 40)
+      .map(
+        (e) =>
+          `• *${esc(e.name)}* on ${esc(e.chain)}: ${code(fullAddress(e.address))} · from ${e.wallets === '*' ? 'every wallet' : esc(e.wallets.join(', '))}`,
+      ),
+    ...(entries.length > 40 ? [`…and ${entries.length - 40} more (see \`rampart addresses list\`)`] : []),
+  ];
+}
+
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** "address book: Acme payroll wallet, added by @ayo 2026-11-20, approved by @amara; usable from …". */
+function bookEntryLine(e: NonNullable<SealedRequest['display']['bookEntry']>): string {
+  // A date Slack draws in the reader's zone: true before the cooling-off ends and after it.
+  const usable = `usable from ${slackDate(e.usableAt)}`;
+  return `_address book: *${esc(e.name)}*, added by <@${e.addedBy}> ${day(e.approvedAt)}, approved by <@${e.approvedBy}>; ${usable}_`;
 }

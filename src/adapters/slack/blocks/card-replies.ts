@@ -17,6 +17,7 @@ const WHAT_TO_CHECK: Record<RequestRecord['sealed']['call']['kind'], string> = {
   beneficiary: "Check the service's records (ask its operators) to learn whether the beneficiary was created.",
   // No service call: only a worker stopping mid-way leaves it unknown.
   'register-beneficiary': 'Check `/beneficiary list` to learn whether the beneficiaries were recorded.',
+  'address-book': 'Check `/addresses` to learn whether the entries were recorded.',
 };
 
 /** An "entire balance" moved only what the approvers saw; anything newer stays. */

@@ -54,6 +54,10 @@ export function summaryLine(f: SealedRequest): string {
   const { call, display } = f;
   if (call.kind === 'beneficiary')
     return `new payout destination ${esc(display.beneficiaryLabel ?? '')} for ${esc(display.identityLabel ?? call.body.identity_id)}`;
+  if (call.kind === 'address-book') {
+    const n = call.body.entries.length;
+    return `${plural(n, 'address-book entry', 'address-book entries')}: ${esc(call.body.entries.map((e) => e.name).join(', '))}`;
+  }
   if (call.kind === 'register-beneficiary') {
     const n = call.body.beneficiaries.length;
     return `${plural(n, 'existing beneficiary', 'existing beneficiaries')}, registered as stated`;

@@ -59,6 +59,7 @@ const TITLE = {
   offramp: 'Offramp',
   beneficiary: 'New beneficiary',
   'register-beneficiary': 'Existing beneficiaries',
+  'address-book': 'Address book',
 } as const;
 
 const at = (record: RequestRecord) => (record.decidedAt ? ` at ${slackDate(record.decidedAt)}` : '');

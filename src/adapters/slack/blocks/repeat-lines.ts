@@ -52,6 +52,10 @@ export function batchWarningLines(b: BatchFacts, createdAt: number, viaApi = fal
     lines.push(plainLine(`row ${r.row}`, r, createdAt, 'this batch'));
   const unnamed = (b.repeatedRows ?? repeats.length) - named.length;
   if (unnamed > 0) lines.push(`…and ${unnamed} more rows repeating an earlier payment`);
+  for (const l of (b.lookalikes ?? []).slice(0, ROW_LINES))
+    lines.push(
+      `:warning: *Lookalike:* row ${l.row} pays \`${esc(l.address)}\`, which looks like ${esc(l.of)} \`${esc(l.ofAddress)}\` (same first 6 and last 4 characters)`,
+    );
   const fresh = b.newDestinations ?? [];
   if (fresh.length > 0) {
     const what = b.kind === 'offramps' ? 'a beneficiary' : 'an address';
@@ -74,13 +78,15 @@ export function checkedWarnings(f: SealedRequest): string | undefined {
   const b = f.display.batch;
   if (!b) {
     const r = f.display.repeats ?? [];
-    if (r.length === 0) return undefined;
+    const alike = f.display.lookalike ? `I checked the receiver: lookalike of ${f.display.lookalike.of}.` : '';
+    if (r.length === 0) return alike || undefined;
+    if (alike) return `${alike} I checked ${r.map((h) => h.of).join(', ')}, which this payment repeats.`;
     return `I checked ${r.map((h) => h.of).join(', ')}, which this payment repeats${r.some((h) => h.state === 'unknown') ? ' (an outcome UNKNOWN among them)' : ''}.`;
   }
   const repeated = [...new Set([...(b.repeats ?? []), ...(b.repeatsInFile ?? [])].map((r) => r.row))].sort(
     (x, y) => x - y,
   );
-  const parts: string[] = [];
+  const parts: string[] = (b.lookalikes ?? []).slice(0, 3).map((l) => `row ${l.row}: lookalike of ${l.of}`);
   if (repeated.length > 0) parts.push(`${rowList(repeated, 6)} (repeats)`);
   const fresh = b.newDestinations ?? [];
   if (fresh.length > 0) parts.push(`${rowList(fresh, 6)} (new destination${fresh.length === 1 ? '' : 's'})`);

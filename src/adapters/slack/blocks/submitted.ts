@@ -25,3 +25,13 @@ export const alreadySubmittedModal = (
     ),
   ],
 });
+
+/** A form that made no new request: already sent as `id`, refused (its sentence), or nothing stored. */
+export const notCreatedSentence = (
+  s: { kind: 'taken'; id: string } | { kind: 'refused'; reason: string } | { kind: 'nothing' },
+): string =>
+  s.kind === 'taken'
+    ? `This form was already sent for approval as ${s.id}; look for it in the approvals channel.`
+    : s.kind === 'refused'
+      ? s.reason
+      : NOTHING_SUBMITTED;

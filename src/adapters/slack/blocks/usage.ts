@@ -16,6 +16,8 @@ export const USAGE = {
     'Usage: `/identity new` opens a form to create a BVN identity (approvers only); `/identity &lt;id&gt;` checks one with the service (also one made elsewhere, which Rampart then remembers, masked); `/identity list` lists those Rampart knows. Example: `/identity idn_123`',
   beneficiary:
     'Usage: `/beneficiary new` opens a form to add a payout destination (it needs approval); `/beneficiary register` registers one that already exists at the service (its id, as you state it; it needs approval); `/beneficiary list` lists approved ones. Example: `/beneficiary register`',
+  addresses:
+    'Usage: `/addresses` lists the address book (every entry, who added and approved it, when it became usable); `/addresses add` opens a form to add one (another approver must approve it, then it cools off). Approvers remove entries with `rampart addresses remove A-12 --as U…`.',
   resolve:
     'Usage: `/resolve R-1234.1` (a batch row: `/resolve B-1003 row 2`) opens the form to record an outcome-unknown payment; `/resolve R-1234.1 paid &lt;transaction hash or payout reference&gt;` records it as made; `/resolve R-1234.1 not-paid &lt;why&gt;` proposes that it was not made (a second approver confirms on the card). Approvers other than the requester only.',
 } as const;

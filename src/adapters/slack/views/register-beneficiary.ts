@@ -11,7 +11,7 @@ import { section } from '../blocks/common.js';
 import { identityRefusal, resultModal } from '../blocks/identity.js';
 import { isNote } from '../blocks/identity-options.js';
 import { REGISTER_ACTION, REGISTER_CALLBACK, registerModal } from '../blocks/register-beneficiary.js';
-import { NOTHING_SUBMITTED } from '../blocks/submitted.js';
+import { notCreatedSentence } from '../blocks/submitted.js';
 import type { Deps } from '../deps.js';
 import { IDENTITY_CHECK_BUDGET_MS } from '../options/identity.js';
 import type { Routes } from '../routes.js';
@@ -73,13 +73,7 @@ export function registerRegisterBeneficiaryView(app: Routes, deps: Deps): void {
       return;
     }
     if (submitted.kind !== 'created') {
-      const said =
-        submitted.kind === 'taken'
-          ? `This form was already sent for approval as ${submitted.id}; look for it in the approvals channel.`
-          : submitted.kind === 'refused'
-            ? submitted.reason
-            : NOTHING_SUBMITTED;
-      await ack({ response_action: 'errors', errors: { reason: said } });
+      await ack({ response_action: 'errors', errors: { reason: notCreatedSentence(submitted) } });
       return;
     }
     const sealed = submitted.sealed;

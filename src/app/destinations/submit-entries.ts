@@ -1,0 +1,112 @@
+/**
+ * Adding address-book entries: every entry checked, then ONE approval for all of them (a form's
+ * one entry, or an import's every row: its card lists each one and its approvalHash, which a
+ * passkey challenge commits to, covers them all). The top tier's quorum, never the adder's own
+ * vote (the vote script refuses the requester), a passkey whenever any step-up setting is on.
+ */
+import type { Actor } from '../../domain/actor.js';
+import { entryProblem } from '../../domain/address-book.js';
+import type { ChainId } from '../../domain/assets.js';
+import { destinationKey } from '../../domain/destination-key.js';
+import { evaluatePolicy } from '../../domain/policy.js';
+import type { AddressBookEntryCall, SealedRequest } from '../../domain/request.js';
+import { needsStepUp } from '../../domain/step-up.js';
+import type { AppDeps } from '../deps.js';
+import { sealRequest } from '../post-request.js';
+import type { SubmitBudget } from '../submit-budget.js';
+
+/** At most this many entries in one addition: one card lists them. */
+export const MAX_ENTRIES = 200;
+
+export interface EntriesInput {
+  entries: readonly { name: string; chain: string; address: string; wallets: '*' | readonly string[] }[];
+  actor: Actor;
+  reason: string;
+  origin: string | undefined;
+  /** One form or one file makes at most one request. */
+  submission: string;
+  budget?: SubmitBudget;
+}
+
+export type EntriesOutcome =
+  | { kind: 'invalid'; problems: { index: number; message: string }[] }
+  | { kind: 'created'; sealed: SealedRequest; entries: AddressBookEntryCall[] }
+  | { kind: 'taken'; id: string }
+  | { kind: 'refused'; reason: string }
+  | { kind: 'nothing' };
+
+type Deps = Pick<AppDeps, 'store' | 'config' | 'log' | 'now'>;
+
+async function problemsOf(deps: Deps, input: EntriesInput): Promise<{ index: number; message: string }[]> {
+  const problems: { index: number; message: string }[] = [];
+  if (input.entries.length === 0) problems.push({ index: 0, message: 'There is no entry to add.' });
+  if (input.entries.length > MAX_ENTRIES)
+    problems.push({
+      index: 0,
+      message: `${input.entries.length} entries is too many; add at most ${MAX_ENTRIES} at once.`,
+    });
+  const wallets = new Set(deps.config.wallets.flatMap((w) => [w.id, w.alias]));
+  const seen = new Set<string>();
+  await Promise.all(
+    input.entries.map(async (e, index) => {
+      const problem = entryProblem(e);
+      if (problem) return problems.push({ index, message: problem });
+      if (e.wallets !== '*') {
+        const unknown = e.wallets.find((w) => !wallets.has(w));
+        if (unknown)
+          return problems.push({
+            index,
+            message: `"${unknown}" is not a configured wallet; name wallets by id or alias, or leave wallets empty for all.`,
+          });
+      }
+      const key = destinationKey(e.chain as ChainId, e.address);
+      if (seen.has(key))
+        return problems.push({ index, message: `${e.address} on ${e.chain} is listed twice; keep one.` });
+      seen.add(key);
+      const standing = await deps.store.book.standing(key);
+      if (standing.kind === 'entry')
+        problems.push({
+          index,
+          message: `${e.address} on ${e.chain} is already in the address book as "${standing.entry.name}"; remove it first to change it.`,
+        });
+      return undefined;
+    }),
+  );
+  return problems.sort((a, b) => a.index - b.index);
+}
+
+/** Wallet aliases resolved to ids, so the start script compares the sealed wallet id. */
+const walletIds = (deps: Deps, wallets: '*' | readonly string[]): '*' | string[] =>
+  wallets === '*' ? '*' : wallets.map((w) => deps.config.wallets.find((c) => c.alias === w || c.id === w)?.id ?? w);
+
+export async function submitEntries(deps: Deps, input: EntriesInput): Promise<EntriesOutcome> {
+  const problems = await problemsOf(deps, input);
+  if (problems.length > 0) return { kind: 'invalid', problems };
+  const entries: AddressBookEntryCall[] = input.entries.map((e) => ({
+    name: e.name.trim(),
+    chain: e.chain,
+    address: e.address.trim(),
+    wallets: walletIds(deps, e.wallets),
+  }));
+  const policy = evaluatePolicy(deps.config.policy, { kind: 'address-book' });
+  if (!policy.ok) return { kind: 'refused', reason: policy.reason };
+  const submitted = await sealRequest(
+    deps,
+    {
+      call: { kind: 'address-book', body: { entries } },
+      display: {},
+      requester: input.actor.user,
+      reason: input.reason,
+      origin: input.origin,
+      required: policy.required,
+      rule: policy.rule,
+      stepUp: needsStepUp(deps.config.stepUp, { kind: 'address-book' }),
+      submission: input.submission,
+    },
+    input.budget,
+  );
+  if (submitted.kind === 'created') return { kind: 'created', sealed: submitted.sealed, entries };
+  if (submitted.kind === 'taken') return { kind: 'taken', id: submitted.id };
+  if (submitted.kind === 'refused') return { kind: 'refused', reason: submitted.reason };
+  return { kind: 'nothing' };
+}

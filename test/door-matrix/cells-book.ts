@@ -1,0 +1,92 @@
+/**
+ * The address book's cells against the main harness (DESTINATIONS open): an entry removed from
+ * the book is refused at every payment door; a batch row to a cooling entry is refused; the
+ * adder's own Approve on an entry's card and a second removal answer their codes. Entries are
+ * staged in the book's store as an approved addition leaves them.
+ */
+import { cli } from '../cli/support.js';
+import { addresses } from '../support/batches.js';
+import { envFor, PEOPLE } from '../support/harness.js';
+import { cliCode } from './readers.js';
+import {
+  AMOUNT,
+  cards,
+  clickCard,
+  type Driver,
+  newestCardId,
+  viaApiBatch,
+  viaApiTransfer,
+  viaBatchFile,
+  viaModal,
+  viaPrefill,
+  type World,
+} from './world.js';
+
+let salt = 700;
+const R = PEOPLE.requester;
+
+/** A fresh address with an entry in the book, cooling for `cooldownMs` (0: usable at once). */
+async function entry(w: World, cooldownMs: number) {
+  const address = addresses(1, ++salt)[0] ?? '';
+  const by = { addedBy: PEOPLE.requester, approvedBy: PEOPLE.approver1, requestId: 'R-0' };
+  const added = await w.main.rampart.deps.store.book.add(
+    [{ name: `Matrix ${salt}`, chain: 'base', address, wallets: '*' }],
+    by,
+    cooldownMs,
+  );
+  if (!added.ok) throw new Error('the staged entry was refused');
+  return { address, id: added.ids[0] ?? '' };
+}
+
+/** An address whose entry was removed: refused in every mode until added and cooled again. */
+async function removed(w: World): Promise<string> {
+  const e = await entry(w, 0);
+  await w.main.rampart.deps.store.book.remove(e.id, PEOPLE.approver2);
+  return e.address;
+}
+
+const cooling = async (w: World) => (await entry(w, 3_600_000)).address;
+const batchOf = (address: string) => [addresses(1, ++salt)[0] ?? '', address];
+
+export const BOOK_SUBMIT: Record<'entry_removed' | 'entry_cooling', Record<string, Driver>> = {
+  entry_removed: {
+    'slack-modal': async (w) => viaModal(w.main, R, 'ops', 'base:usdc', AMOUNT.small, await removed(w)),
+    'slash-prefill': async (w) => viaPrefill(w.main, R, 'ops', 'base:usdc', AMOUNT.small, await removed(w)),
+    'api-transfer': async (w) => viaApiTransfer(w.api, { receiver: await removed(w) }),
+    'api-batch': async (w) =>
+      viaApiBatch(w.api, {
+        rows: batchOf(await removed(w)).map((receiver) => ({ receiver, amount: '1' })),
+      }),
+    'slack-batch-file': async (w) => viaBatchFile(w.main, R, { receivers: batchOf(await removed(w)) }),
+  },
+  entry_cooling: {
+    'api-batch': async (w) =>
+      viaApiBatch(w.api, {
+        rows: batchOf(await cooling(w)).map((receiver) => ({ receiver, amount: '1' })),
+      }),
+    'slack-batch-file': async (w) => viaBatchFile(w.main, R, { receivers: batchOf(await cooling(w)) }),
+  },
+};
+
+const cliEnv = (w: World) => envFor(w.main.prefix, w.main.sandbox, w.main.fake);
+
+export const BOOK_DECIDE: Record<'self_approval' | 'entry_removed', Record<string, Driver>> = {
+  // An approver adds an entry, then clicks Approve on its card: the vote script refuses them.
+  self_approval: {
+    'address-approve': async (w) => {
+      const before = cards(w.main);
+      const address = addresses(1, ++salt)[0] ?? '';
+      const r = await cli(['addresses', 'add', `Matrix ${salt}`, 'base', address, '--as', PEOPLE.approver1], cliEnv(w));
+      if (r.code !== 0) return `not submitted: ${r.stderr}`;
+      return clickCard(w.main, PEOPLE.approver1, await newestCardId(w.main, before), 'request_approve');
+    },
+  },
+  // Removed already: a second removal finds no live entry.
+  entry_removed: {
+    'address-remove': async (w) => {
+      const e = await entry(w, 0);
+      await w.main.rampart.deps.store.book.remove(e.id, PEOPLE.approver2);
+      return cliCode(await cli(['addresses', 'remove', e.id, '--as', PEOPLE.approver1], cliEnv(w)));
+    },
+  },
+};
