@@ -196,6 +196,8 @@ async function afterVote(
       // A series went live (vote.lua): it has no execution; its first run's job takes its place.
       if ((v.state as string) === 'live') {
         await afterDecision(deps, requestId, 'scheduling the first run', () => scheduleFirstRun(deps, requestId));
+        // Its card says it is live (no execution will redraw it, as a payment's does).
+        await afterDecision(deps, requestId, 'card refresh', () => deps.queues.notify({ requestId, kind: 'card' }));
         deps.log.info({ requestId, by: user }, 'series live; first run scheduled');
         return { kind: 'approved', requestId };
       }

@@ -116,7 +116,9 @@ export const APPROVAL_SHAPES = ['single', 'batch', 'series'] as const;
 export type ApprovalShape = (typeof APPROVAL_SHAPES)[number];
 
 // Ids: no '#' (URLs) and no ':' (BullMQ job ids) anywhere.
-export const APPROVAL_ID = /^[RB]-\d+$/;
+// A series (`S-<n>`) is an approval with a card but no execution of its own: its runs are
+// approvals of their own (`R-<n>`, `B-<n>`), so an execution's id never names a series.
+export const APPROVAL_ID = /^[RBS]-\d+$/;
 export const EXECUTION_ID = /^([RB]-\d+)\.(\d+)$/;
 export const executionId = (approvalId: string, n: number): string => `${approvalId}.${n}`;
 
