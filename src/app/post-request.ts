@@ -125,7 +125,9 @@ function submittedOf(c: CreateOutcome, sealed: SealedRequest): Submitted {
  */
 export async function sealRequest(deps: SealDeps, r: NewRequest, budget?: SubmitBudget): Promise<Submitted> {
   if (!budget) {
-    const sealed = sealedFrom(deps, r, r.id ?? (await deps.store.nextId()));
+    // A series' id is S-<n> from the same sequence (store/requests.ts allocate).
+    const id = r.id ?? (r.shape === 'series' ? (await deps.store.allocate('S')).id : await deps.store.nextId());
+    const sealed = sealedFrom(deps, r, id);
     const c = await deps.store.create(
       sealed,
       { submission: r.submission, ...createOptions(deps, r) },
@@ -135,7 +137,7 @@ export async function sealRequest(deps: SealDeps, r: NewRequest, budget?: Submit
   }
   let allocated: { id: string; redisNowMs: number };
   try {
-    allocated = await budget.beforeCreate(deps.store.allocate());
+    allocated = await budget.beforeCreate(deps.store.allocate(r.shape === 'series' ? 'S' : 'R'));
   } catch (err) {
     deps.log.warn({ err }, 'no request id in time; the requester is told nothing was submitted');
     return { kind: 'nothing' };

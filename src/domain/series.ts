@@ -4,7 +4,9 @@
  * or expired while pending), its ids, the run key a run's creation is claimed under, its total,
  * and what its card says. Pure.
  */
-import { type Amount, formatAmount } from './amount.js';
+import { type Amount, amountFromNumber, formatAmount } from './amount.js';
+import { assetInfo, parseAssetId } from './assets.js';
+import type { SealedRequest } from './request.js';
 import type { SealedSchedule } from './schedule.js';
 import { scheduleWords } from './schedule-words.js';
 
@@ -69,4 +71,19 @@ export function seriesSentence(s: SeriesSummary): string {
   const w = scheduleWords(s.schedule);
   const total = seriesTotal(s.perRun, s.schedule.runs.length);
   return `${w.cadence}, ${w.runs}, ${formatAmount(s.perRun)} ${s.assetCode} each to ${s.to}, ${formatAmount(total)} in all; first run ${w.first}`;
+}
+
+/** The sentence of a sealed series of one payment, `to` as its reader names the destination. */
+export function sealedSeriesSentence(f: Pick<SealedRequest, 'call' | 'schedule'>, to: string): string | undefined {
+  const { call, schedule } = f;
+  if (!schedule || (call.kind !== 'transfer' && call.kind !== 'offramp')) return undefined;
+  const id = parseAssetId(call.body.asset);
+  if (!id) return undefined;
+  const asset = assetInfo(id);
+  return seriesSentence({
+    schedule,
+    perRun: amountFromNumber(call.body.amount, asset.decimals),
+    assetCode: asset.code,
+    to,
+  });
 }

@@ -6,7 +6,7 @@
  */
 
 import { amountToString } from '../amount.js';
-import type { ApiKey } from '../api-key.js';
+import { type ApiKey, type KeyRefusal, keyLimitRefusal } from '../api-key.js';
 import type { PolicySettings } from '../policy.js';
 import { seriesTotal } from '../series.js';
 import type { StepUpSettings } from '../step-up.js';
@@ -40,6 +40,34 @@ export function seriesKeyRule(key: ApiKey, s: SeriesSubject, now: number) {
   const scope = keyScopeRule(key, 'schedules:create', now);
   if (!scope.ok) return scope;
   return keyLimitRule(key, { wallet: s.wallet, asset: s.asset, amount: amountToString(total(s)) });
+}
+
+/** Why an API key may not create a series, with the field it belongs on (none: the key itself). */
+export interface SeriesKeyRefusal {
+  code: 'missing_scope' | 'key_not_active' | KeyRefusal['code'];
+  field?: KeyRefusal['field'];
+  message: string;
+}
+
+/**
+ * An API key's refusal of a series in one sentence: the scope it lacks, or its --max-amount
+ * compared with the series' total (what a key lets through is what the series can send).
+ */
+export function seriesKeyRefusal(key: ApiKey, s: SeriesSubject, now: number): SeriesKeyRefusal | undefined {
+  const scope = keyScopeRule(key, 'schedules:create', now);
+  if (!scope.ok && scope.code === 'missing_scope')
+    return {
+      code: scope.code,
+      message: `API key ${key.name} may not create a series: it needs the schedules:create scope; ask its owner for a key with it.`,
+    };
+  if (!scope.ok) return { code: scope.code, message: `API key ${key.name} is not active; use an active key.` };
+  const limit = keyLimitRefusal(key, { wallet: s.wallet, asset: s.asset, amount: amountToString(total(s)) });
+  if (limit?.code === 'amount_over_key_limit')
+    return {
+      ...limit,
+      message: `API key ${key.name} may request at most ${key.limits.maxAmount} per request, and a series is judged on its total (${s.runs} runs, ${amountToString(total(s))} in all); make fewer runs or ask an approver to request it in Slack.`,
+    };
+  return limit;
 }
 
 /** The vote reserves nothing: it refuses only a run that no window could ever hold. */

@@ -4,28 +4,14 @@
  * 2026-12-01"), and once approved whether it is live or ended. Pure.
  */
 import type { KnownBlock } from '@slack/types';
-import { amountFromNumber } from '../../../domain/amount.js';
-import { assetInfo, parseAssetId } from '../../../domain/assets.js';
 import type { RequestRecord } from '../../../domain/request.js';
-import { seriesSentence } from '../../../domain/series.js';
+import { sealedSeriesSentence } from '../../../domain/series.js';
 import { destinationWords } from './card-summary.js';
 import { section } from './common.js';
 
 /** The card's sentence, or undefined for anything but a series of one sealed payment. */
-export function seriesLine(record: Pick<RequestRecord, 'shape' | 'sealed'>): string | undefined {
-  const f = record.sealed;
-  if (record.shape !== 'series' || !f.schedule) return undefined;
-  if (f.call.kind !== 'transfer' && f.call.kind !== 'offramp') return undefined;
-  const id = parseAssetId(f.call.body.asset);
-  if (!id) return undefined;
-  const asset = assetInfo(id);
-  return seriesSentence({
-    schedule: f.schedule,
-    perRun: amountFromNumber(f.call.body.amount, asset.decimals),
-    assetCode: asset.code,
-    to: destinationWords(f),
-  });
-}
+export const seriesLine = (record: Pick<RequestRecord, 'shape' | 'sealed'>): string | undefined =>
+  record.shape === 'series' ? sealedSeriesSentence(record.sealed, destinationWords(record.sealed)) : undefined;
 
 // A live series reads as approved to the view states; its own state says whether runs still come.
 const SERIES_STATUS: Record<string, string> = {
