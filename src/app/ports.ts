@@ -10,7 +10,17 @@ export type Clock = () => number;
 // 'not-sent': a try went back to queued unsent; the thread says so once per try.
 // 'progress': a batch's progress message, throttled (app/notices/batch-progress.ts).
 // 'proposal': a not-paid proposal waits; the card shows it and the thread mentions the approvers.
-export const NOTIFY_KINDS = ['card', 'outcome', 'unknown', 'not-sent', 'progress', 'proposal', 'screened'] as const;
+// 'run-skipped': a series' run was skipped; its thread says why, once per run.
+export const NOTIFY_KINDS = [
+  'card',
+  'outcome',
+  'unknown',
+  'not-sent',
+  'progress',
+  'proposal',
+  'screened',
+  'run-skipped',
+] as const;
 export interface NotifyRequest {
   requestId: string;
   kind: (typeof NOTIFY_KINDS)[number];

@@ -131,7 +131,7 @@ export function createWorkerApp(deps: WorkerAppDeps) {
       /** A live series' due run (app/series/run-due.ts), then the one delayed job for the next. */
       runDue: async (seriesId: string) => {
         if (!deps.series) return done(undefined);
-        const r = await runDue({ ...deps.series, store, controls, queues: jobs, now }, seriesId);
+        const r = await runDue({ ...deps.series, store, controls, queues: jobs, now, service: deps.service }, seriesId);
         if (r.nextAt !== undefined) await jobs.scheduleSeriesRun(seriesId, r.nextAt, r.nextAt - now());
         return done(r);
       },

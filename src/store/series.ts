@@ -111,10 +111,12 @@ export class SeriesStore {
     }
   }
 
-  /** An approver skips run k; `why` is recorded on the series ("skipped by U123"). */
-  async skipRun(seriesId: string, k: number, by: string): Promise<SkipOutcome> {
-    const why = `skipped by ${by}`;
-    const entry: HistoryEntry = { at: this.now(), event: 'run skipped', by, detail: `run ${k}` };
+  /**
+   * Skips run k: by an approver (`why` defaults to "skipped by U123"), or by Rampart with the
+   * reason (the wallet could not cover it). Recorded on the series and in its history.
+   */
+  async skipRun(seriesId: string, k: number, by: string, why = `skipped by ${by}`): Promise<SkipOutcome> {
+    const entry: HistoryEntry = { at: this.now(), event: 'run skipped', by, detail: `run ${k}: ${why}` };
     const [outcome, a] = (await evalScript(
       this.redis,
       SKIP,

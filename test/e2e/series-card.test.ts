@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { announce, sealRequest } from '../../src/app/post-request.js';
 import { sealSchedule } from '../../src/domain/schedule.js';
 import { transferOf } from '../support/factories.js';
-import { APPROVALS, blocksText, eventually, PEOPLE } from '../support/harness.js';
-import { click, currentCard, serviceCalls, threadOf, waitForState } from '../support/requests.js';
+import { APPROVALS, blocksText, cardFor, eventually, PEOPLE } from '../support/harness.js';
+import { click, currentCard, quiescent, serviceCalls, threadOf, waitForState } from '../support/requests.js';
 import { useHarness } from '../support/use-harness.js';
 
 const YEAR_MS = 400 * 86_400_000;
@@ -61,6 +61,63 @@ describe('a series card', () => {
     await eventually(() => blocksText(currentCard(h, id)).includes('Live: each run is created at its time'), 10_000);
     // Nothing was created or sent: the first run is on 2026-12-01.
     expect(serviceCalls(h, '/transfer')).toHaveLength(0);
+  });
+
+  it('skips a run its wallet cannot cover, saying why in the series’ thread, and sends nothing', async () => {
+    const deps = h.rampart.deps;
+    const holding = h.sandbox.state.balances.get('wal_ops_7f3a')?.get('base:usdc');
+    if (!holding) throw new Error('the sandbox wallet holds no base:usdc');
+    const before = { balance: holding.balance, available: holding.available };
+    const start = Date.now() + 1_000;
+    const s = await sealRequest(deps, {
+      id: (await deps.store.allocate('S')).id,
+      shape: 'series',
+      call: transferOf(9.01),
+      display: { chain: 'base', walletAlias: 'ops', amountText: '9.01', assetCode: 'USDC' },
+      requester: PEOPLE.requester,
+      reason: 'emptied',
+      origin: undefined,
+      required: 1,
+      rule: '1 approval',
+      stepUp: false,
+      submission: `V${randomUUID()}`,
+      schedule: {
+        every: { unit: 'minutes', n: 1 },
+        at: undefined,
+        zone: 'UTC',
+        ends: { after: 2 },
+        runs: [start, start + 1_000],
+      },
+    });
+    if (s.kind !== 'created') throw new Error(`not created: ${s.kind}`);
+    const id = s.sealed.id;
+    await announce(deps, s.sealed);
+    await eventually(() => cardFor(h.fake, id), 10_000, 'series card');
+    try {
+      // Spent elsewhere after the approval's check: 9.00 left, each run needs 9.01.
+      holding.balance -= holding.available - 9_000_000n;
+      holding.available = 9_000_000n;
+      await click(h, PEOPLE.approver1, id, 'request_approve');
+      const skips = await eventually(
+        () => {
+          const replies = threadOf(h, id).filter((m) => m.text.includes('was skipped'));
+          return replies.length === 2 ? replies : undefined;
+        },
+        20_000,
+        'two skipped runs in the thread',
+      );
+      expect(skips[0]?.text).toBe(
+        "Run 1 was skipped: wallet ops has 9.00 USDC available, less than the run's 9.01 USDC; nothing was sent for this run.",
+      );
+      expect(skips[1]?.text).toContain('Run 2 was skipped: wallet ops has 9.00 USDC available');
+      await quiescent(h);
+      expect(serviceCalls(h, '/transfer').filter((c) => (c.body as { amount?: number }).amount === 9.01)).toHaveLength(
+        0,
+      );
+    } finally {
+      holding.balance = before.balance;
+      holding.available = before.available;
+    }
   });
 
   it('Deny through Slack closes a series with the reason', async () => {

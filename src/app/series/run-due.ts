@@ -6,7 +6,13 @@
 import { amountFromNumber } from '../../domain/amount.js';
 import { assetInfo, parseAssetId } from '../../domain/assets.js';
 import type { SealedRequest } from '../../domain/request.js';
-import { runRecheckRule, type SeriesSubject, seriesPolicyRule, seriesStepUpRule } from '../../domain/rules/series.js';
+import {
+  runFundsRule,
+  runRecheckRule,
+  type SeriesSubject,
+  seriesPolicyRule,
+  seriesStepUpRule,
+} from '../../domain/rules/series.js';
 import { cancelWindowMs } from '../../domain/timing.js';
 import type { RunOutcome, SeriesStore } from '../../store/series.js';
 import type { AppDeps } from '../deps.js';
@@ -14,6 +20,8 @@ import { approvalControls } from '../velocity.js';
 
 export type SeriesRunDeps = Pick<AppDeps, 'config' | 'store' | 'controls' | 'queues' | 'approvers' | 'now'> & {
   series: SeriesStore;
+  /** The balance read before a run is created, as a fresh request's check reads it. */
+  service: Pick<AppDeps['service'], 'getBalances'>;
 };
 
 export type RunDue =
@@ -48,6 +56,8 @@ export async function runDue(deps: SeriesRunDeps, seriesId: string): Promise<Run
   const upcoming = schedule.runs.find((at, i) => !marks.has(i + 1) && i + 1 !== k && at > now);
   if (k === 0) return { outcome: 'none', nextAt: upcoming };
   const subject = subjectOf(record.sealed, schedule.runs.length);
+  const unfunded = subject ? await fundsShort(deps, record.sealed, subject) : undefined;
+  if (unfunded) return { k, nextAt: upcoming, ...(await skipUnfunded(deps, seriesId, k, unfunded)) };
   const refused = subject ? await recheck(deps, record.sealed, subject, record.votes) : 'more_approvals';
   const run: SealedRequest = { ...record.sealed, id: (await deps.store.allocate()).id, createdAt: now };
   delete run.schedule;
@@ -59,6 +69,26 @@ export async function runDue(deps: SeriesRunDeps, seriesId: string): Promise<Run
   });
   if (outcome.outcome === 'created') await deps.queues.enqueueApproved(outcome.id);
   return { k, nextAt: upcoming, ...outcome };
+}
+
+/**
+ * The wallet's balance for the run's asset, read now (a read error throws: the job tries again,
+ * nothing was created). The reason when it cannot cover one run.
+ */
+async function fundsShort(deps: SeriesRunDeps, sealed: SealedRequest, subject: SeriesSubject) {
+  const { call } = sealed;
+  if (call.kind !== 'transfer' && call.kind !== 'offramp') return undefined;
+  const funds = runFundsRule(subject, await deps.service.getBalances(call.body.wallet_id));
+  return funds.ok ? undefined : funds.message;
+}
+
+/** Skipped under the run's own key (never created later); the series' thread says why. */
+async function skipUnfunded(deps: SeriesRunDeps, seriesId: string, k: number, why: string): Promise<RunOutcome> {
+  const skipped = await deps.series.skipRun(seriesId, k, 'rampart', why);
+  if (skipped.outcome === 'created') return { outcome: 'exists', id: skipped.id };
+  if (skipped.outcome === 'not_live') return { outcome: 'not_live', state: skipped.state };
+  if (skipped.outcome === 'skipped') await deps.queues.notify({ requestId: seriesId, kind: 'run-skipped' });
+  return { outcome: 'skipped', why };
 }
 
 /**

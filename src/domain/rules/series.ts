@@ -5,7 +5,7 @@
  * with what the series got: anything stricter skips the run and pauses the series. Pure.
  */
 
-import { amountToString } from '../amount.js';
+import { amountFromNumber, amountToString, formatAmount } from '../amount.js';
 import { type ApiKey, type KeyRefusal, keyLimitRefusal } from '../api-key.js';
 import type { PolicySettings } from '../policy.js';
 import { seriesTotal } from '../series.js';
@@ -108,4 +108,23 @@ export function runRecheckRule(
   if (!people.requesterEligible) return { ok: false, code: 'requester_not_eligible' };
   if (!people.approversEligible.some(Boolean)) return { ok: false, code: 'no_approver_eligible' };
   return { ok: true };
+}
+
+/**
+ * Whether the wallet covers one run, as a fresh request's check reads it (domain/wallet-check.ts):
+ * the asset's available balance, read just before the run is created. The sentence is the
+ * reason the run is skipped, said in the series' thread; nothing is sent for it.
+ */
+export function runFundsRule(
+  s: Pick<SeriesSubject, 'wallet' | 'asset' | 'assetCode' | 'perRun'>,
+  balances: readonly { id: string; available: number }[],
+): RuleOutcome<'run_unfunded', { message: string }> {
+  const entry = balances.find((b) => b.id === s.asset);
+  const available = amountFromNumber(entry?.available ?? 0, s.perRun.decimals);
+  if (available.units >= s.perRun.units) return { ok: true };
+  return {
+    ok: false,
+    code: 'run_unfunded',
+    message: `wallet ${s.wallet} has ${formatAmount(available)} ${s.assetCode} available, less than the run's ${formatAmount(s.perRun)} ${s.assetCode}; nothing was sent for this run`,
+  };
 }
