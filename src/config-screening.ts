@@ -3,7 +3,9 @@
  * often, how old it may be, and who hears of a hit. Part of loadConfig: every problem is
  * collected with the rest.
  */
+
 import type { ScreeningMode } from './domain/rules/screening.js';
+import type { OnError } from './domain/rules/second-opinion.js';
 
 export interface ScreeningConfig {
   /** SCREENING: off, on (default) or required. */
@@ -16,6 +18,19 @@ export interface ScreeningConfig {
   maxAgeMs: number;
   /** SCREENING_NOTIFY: a user group (S…) or channel (C…/G…) told of a hit; undefined: approvers only. */
   notify: string | undefined;
+  /** SCREENING_URL (+ SCREENING_URL_KEY): the optional second opinion, asked at submission only. */
+  service: ScreeningServiceConfig | undefined;
+}
+
+export interface ScreeningServiceConfig {
+  /** The base URL; `GET {url}/address/{address}` is asked. https only outside development and tests. */
+  url: string;
+  /** Sent as the X-API-Key header; undefined: none. */
+  apiKey: string | undefined;
+  /** SCREENING_URL_CACHE (default 24h): how long an answer is kept per destination. */
+  cacheMs: number;
+  /** SCREENING_ON_ERROR: refuse (default) or allow a destination the service did not answer for. */
+  onError: OnError;
 }
 
 const MODES: readonly ScreeningMode[] = ['off', 'on', 'required'];
@@ -48,5 +63,17 @@ export function parseScreening(
   const notify = env.SCREENING_NOTIFY?.trim() || undefined;
   if (notify && !/^[SCG][A-Z0-9]{2,}$/.test(notify))
     problems.push('SCREENING_NOTIFY must be a user group id (S…) or a channel id (C…), not a name');
-  return { mode: mode ?? 'on', listUrl, refreshMs, maxAgeMs, notify };
+  const cacheMs = duration('SCREENING_URL_CACHE', '24h', 86_400_000);
+  const onErrorText = env.SCREENING_ON_ERROR?.trim().toLowerCase() || 'refuse';
+  const onError = (['refuse', 'allow'] as const).find((o) => o === onErrorText);
+  if (!onError) problems.push(`SCREENING_ON_ERROR must be refuse or allow (default refuse), not "${onErrorText}"`);
+  const url = env.SCREENING_URL?.trim().replace(/\/+$/, '') || undefined;
+  // Every destination address is sent there: over TLS, except to a local server in development and tests.
+  const local = env.NODE_ENV === 'test' || (env.NODE_ENV ?? 'development') === 'development';
+  const protocols = local ? ['https:', 'http:'] : ['https:'];
+  if (url && !(URL.canParse(url) && protocols.includes(new URL(url).protocol)))
+    problems.push('SCREENING_URL must be an https:// URL, such as https://public.chainalysis.com/api/v1');
+  const apiKey = env.SCREENING_URL_KEY?.trim() || undefined;
+  const service = url ? { url, apiKey, cacheMs, onError: onError ?? 'refuse' } : undefined;
+  return { mode: mode ?? 'on', listUrl, refreshMs, maxAgeMs, notify, service };
 }

@@ -15,6 +15,7 @@ import { noteOnSandbox } from './adapters/slack/web-api/sandbox-note.js';
 import { type AuditWebhook, createAuditWebhook, type DeliveryOptions } from './audit/webhook-delivery.js';
 import { buildAppDeps, type WebDeps } from './compose/app-deps.js';
 import type { Built, Decorators } from './compose/built.js';
+import { closeScreeningFetch } from './compose/screening-fetch.js';
 import { startServing } from './compose/web-role.js';
 import { startWorkerRole, type WorkerOptions, type WorkerRole } from './compose/worker-role.js';
 import type { Config } from './config.js';
@@ -25,6 +26,7 @@ import { ServiceReachability } from './metrics/health.js';
 import { createMetrics, type Metrics } from './metrics/metrics.js';
 import { callOutcome } from './metrics/service-calls.js';
 import type { Sandbox } from './sandbox/index.js';
+import { ScreeningServiceClient } from './service/screening-service.js';
 import { closeInOrder } from './shutdown.js';
 import { closeRedis, openRedis, type RedisClient } from './store/redis.js';
 import type { ChangeListener } from './store/requests.js';
@@ -143,6 +145,7 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
     ),
     audit,
     counted,
+    screeningService: config.screening.service ? new ScreeningServiceClient(config.screening.service) : undefined,
   };
   const app = buildAppDeps(built);
   homes = app.homes;
@@ -182,7 +185,14 @@ export async function startRampart(config: Config, log: Logger, options: Rampart
             ],
           ],
           ['queues', [() => app.queues.close(), () => worker?.queues.close()]],
-          ['http agents', [() => (given.service ? undefined : connection.close())]],
+          [
+            'http agents',
+            [
+              () => (given.service ? undefined : connection.close()),
+              () => built.screeningService?.close(),
+              () => closeScreeningFetch(),
+            ],
+          ],
           [
             'redis',
             [() => owned(redis, given.redis !== undefined), () => owned(workerRedis, given.workerRedis !== undefined)],

@@ -14,7 +14,7 @@ import { fileFingerprint } from '../domain/batch-hash.js';
 import { batchTarget } from '../domain/batch-target.js';
 import { rowKey } from '../domain/destination-key.js';
 import { canonicalJson, type ServiceCall } from '../domain/request.js';
-import type { ScreeningCode } from '../domain/rules/screening.js';
+import type { ScreeningRefusal } from '../domain/rules/screening.js';
 import { sealedCall } from '../domain/service-call.js';
 import {
   exceededSentence,
@@ -70,7 +70,7 @@ export interface CheckedBatch {
 }
 
 export type CheckBatchOutcome =
-  | { kind: 'invalid'; rowErrors: RowError[]; fileErrors: string[]; screening?: ScreeningCode }
+  | { kind: 'invalid'; rowErrors: RowError[]; fileErrors: string[]; screening?: ScreeningRefusal }
   /** The wallet could not be read (service failed or slow): the edge phrases it. */
   | { kind: 'unchecked'; error: unknown }
   | CheckedBatch;

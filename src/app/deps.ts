@@ -8,7 +8,7 @@ import type { ServiceClient } from '../service/client.js';
 import type { ControlStore } from '../store/controls.js';
 import type { Registry } from '../store/registry.js';
 import type { RequestStore } from '../store/requests.js';
-import type { ApprovalJobs } from './ports.js';
+import type { ApprovalJobs, ScreeningService } from './ports.js';
 
 /** Who may approve (APPROVERS: users and user groups, resolved when asked). */
 export interface ApproverDirectory {
@@ -26,4 +26,6 @@ export interface AppDeps {
   approvers: ApproverDirectory;
   log: Logger;
   now: () => number;
+  /** SCREENING_URL's client, when set: asked at submission beside the list. */
+  screeningService?: ScreeningService | undefined;
 }

@@ -2,6 +2,8 @@
  * The ports the execution use cases run behind: queue/ implements JobQueue over
  * BullMQ, slack/ implements the Notifier (app/notifier.ts), the clock is a function.
  */
+import type { SecondOpinion } from '../domain/rules/second-opinion.js';
+
 export type { Notifier } from './notifier.js';
 
 /** Milliseconds since the epoch; tests pass their own. */
@@ -59,4 +61,13 @@ export interface ApprovalJobs extends JobQueue {
   scheduleReminder(job: ReminderJob, delayMs: number): Promise<void>;
   /** A live series' run at `at` (ms): one delayed job, whichever worker adds it. */
   scheduleSeriesRun(seriesId: string, at: number, delayMs: number): Promise<void>;
+}
+
+/**
+ * The optional second opinion (SCREENING_URL, service/screening-service.ts): one destination
+ * address asked; never throws (any failure, or `signal` aborting first, is `unanswered`).
+ */
+export interface ScreeningService {
+  ask(address: string, signal?: AbortSignal): Promise<SecondOpinion>;
+  close(): Promise<void>;
 }

@@ -5,7 +5,7 @@
  * submitted", however slow Redis is.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type ApprovalShape, approvalHashOf, cardHash } from '../domain/approval.js';
+import { type ApprovalShape, approvalHashOf, cardHash, hashedTiming } from '../domain/approval.js';
 import { type OpenCaps, openCapRefusal } from '../domain/open-caps.js';
 import type { RequestDisplay, SealedRequest, ServiceCall, Timing } from '../domain/request.js';
 import type { SealedSchedule } from '../domain/schedule.js';
@@ -62,6 +62,12 @@ const WITHDRAW_EVERY_MS = 2_000;
 
 type SealDeps = Pick<AppDeps, 'store' | 'now' | 'config' | 'log'>;
 
+/** A payment that waits keeps its timing sealed (and hashed, domain/approval.ts approvalHash). */
+const timingField = (timing: NewRequest['timing']): { timing?: NonNullable<NewRequest['timing']> } => {
+  const waits = hashedTiming(timing);
+  return waits ? { timing: waits } : {};
+};
+
 function sealedFrom(deps: SealDeps, r: NewRequest, id: string): SealedRequest {
   const now = deps.now();
   return {
@@ -76,11 +82,11 @@ function sealedFrom(deps: SealDeps, r: NewRequest, id: string): SealedRequest {
     requiredApprovals: r.required,
     rule: r.rule,
     // The card shows the approvalHash; each execution re-checks its full sealHash.
-    hash: cardHash(approvalHashOf(r.calls ?? [r.call])),
+    hash: cardHash(approvalHashOf(r.calls ?? [r.call], r.timing)),
     ...(r.availableUnits === undefined ? {} : { availableUnits: r.availableUnits }),
     ...(r.velocityNote === undefined ? {} : { velocityNote: r.velocityNote }),
     ...(r.stepUp ? { stepUp: true } : {}),
-    ...(r.timing && (r.timing.delayMs !== undefined || r.timing.notBefore !== undefined) ? { timing: r.timing } : {}),
+    ...timingField(r.timing),
     ...(r.schedule ? { schedule: r.schedule } : {}),
   };
 }

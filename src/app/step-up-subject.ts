@@ -27,7 +27,7 @@ export async function stepUpHash(
     for (const e of await store.executions.page(r.sealed.id, offset, PAGE, r.executionCount)) seals.push(e.sealHash);
   if (seals.length !== r.executionCount || seals.some((s) => s.length !== 64)) return undefined;
   const body = r.sealed.call.body as { wallet_id?: string; asset?: string };
-  const full = approvalHash(r.sealed.call.kind, body.wallet_id ?? '', body.asset ?? '', seals);
+  const full = approvalHash(r.sealed.call.kind, body.wallet_id ?? '', body.asset ?? '', seals, r.sealed.timing);
   return full.startsWith(r.sealed.hash) ? full : undefined;
 }
 

@@ -12,7 +12,7 @@ import type { ApiVia } from '../domain/open-caps.js';
 import { evaluatePolicy } from '../domain/policy.js';
 import { PAID_BENEFICIARIES } from '../domain/repeats.js';
 import type { RequestDisplay, SealedRequest } from '../domain/request.js';
-import type { ScreeningCode } from '../domain/rules/screening.js';
+import type { ScreeningRefusal } from '../domain/rules/screening.js';
 import type { SealedSchedule } from '../domain/schedule.js';
 import { seriesTotal } from '../domain/series.js';
 import { sealedCall } from '../domain/service-call.js';
@@ -26,7 +26,7 @@ import { lookalikes } from './destinations/lookalikes.js';
 import { ownWalletNamed, ownWallets } from './own-wallets.js';
 import { sealRequest } from './post-request.js';
 import { repeatsOfCall } from './repeats.js';
-import { screenKeys } from './screening.js';
+import { FORM_BUDGET_MS, screenKeys } from './screening.js';
 import type { SubmitBudget } from './submit-budget.js';
 import { checkVelocity } from './velocity.js';
 
@@ -50,7 +50,7 @@ export interface Submission {
 
 export type SubmitOutcome =
   /** `refusal`: which rule refused it, for edges with their own codes. */
-  | { kind: 'invalid'; errors: FieldErrors; refusal?: 'policy' | 'velocity' | 'too_many_open' | ScreeningCode }
+  | { kind: 'invalid'; errors: FieldErrors; refusal?: 'policy' | 'velocity' | 'too_many_open' | ScreeningRefusal }
   /** The wallet could not be checked: the service failed or was too slow (the edge phrases it). */
   | { kind: 'unchecked'; error: unknown }
   /** This form already became request `id` (a repeated submit): say so, never close silently. */
@@ -69,7 +69,7 @@ export type SubmitDeps = Pick<AppDeps, 'config' | 'store' | 'registry' | 'contro
 };
 
 type Checked =
-  | { errors: FieldErrors; refusal?: ScreeningCode }
+  | { errors: FieldErrors; refusal?: ScreeningRefusal }
   | { draft: SealedDraft; display: RequestDisplay; availableUnits: string }
   | { unchecked: unknown }
   | { stalled: unknown };
@@ -136,7 +136,10 @@ async function readRegistry(
   const receiverKey =
     draft.kind === 'transfer' && draft.receiver ? destinationKey(draft.asset.chain, draft.receiver) : undefined;
   const screening = receiverKey
-    ? bounded(deps, screenKeys(deps, [receiverKey])).then((verdict) => ({ verdict, key: receiverKey }))
+    ? bounded(deps, screenKeys(deps, [receiverKey], { budgetMs: FORM_BUDGET_MS })).then((verdict) => ({
+        verdict,
+        key: receiverKey,
+      }))
     : Promise.resolve(undefined);
   screening.catch(() => {});
   if (draft.kind === 'transfer' && draft.receiver) {

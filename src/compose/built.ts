@@ -2,8 +2,10 @@
  * What the composition root has built before it starts a role (startRampart split
  * into building the infrastructure, building the app, and starting the adapters of each role).
  */
+
 import type { WebClient } from '@slack/web-api';
 import type { Queues } from '../adapters/jobs/queues.js';
+import type { ScreeningService } from '../app/ports.js';
 import type { AuditWebhook } from '../audit/webhook-delivery.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../log.js';
@@ -33,4 +35,6 @@ export interface Built {
   audit: AuditWebhook | undefined;
   /** Every state change, from either connection's store: counted, and queued for the audit webhook. */
   counted: ChangeListener;
+  /** SCREENING_URL's client, one per process (its 8-at-a-time bound is the process's). */
+  screeningService: ScreeningService | undefined;
 }

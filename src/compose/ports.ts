@@ -44,6 +44,7 @@ export function buildPorts(b: Built, redis: RedisClient, role: 'web' | 'worker')
     approvers: slackDirectory(b, config.approvers),
     log,
     now,
+    screeningService: b.screeningService,
   };
   return { deps, undecorated };
 }

@@ -20,10 +20,14 @@ export function toChecksumAddress(address: string): string {
 }
 
 const EVM_FORM = 'an EVM address is 0x followed by 40 hexadecimal characters.';
+const EVM_FORM_LOWER = 'an EVM address starts with a lower-case 0x, followed by 40 hexadecimal characters.';
 
 /** What is wrong with the value itself: its start, a character that is not hex, or its length. */
 function evmFormProblem(address: string): string {
   if (!/^0x/i.test(address)) return `It does not start with 0x: ${EVM_FORM}`;
+  // "0X" is refused, not rewritten: what is sealed and sent is exactly what was typed, and
+  // EIP-55 and the service both write the prefix as a lower-case 0x.
+  if (address.startsWith('0X')) return `It starts with a capital 0X: ${EVM_FORM_LOWER}`;
   const bad = /[^0-9a-fA-F]/.exec(address.slice(2));
   if (bad) return `Not hexadecimal ('${bad[0]}' at character ${bad.index + 3}): ${EVM_FORM}`;
   return `It has ${address.length - 2} characters after 0x: ${EVM_FORM}`;

@@ -7,6 +7,7 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { canonicalJson } from './canonical-json.js';
+import type { Timing } from './request.js';
 
 /** The one-word state adapters show and list by (today's request states; see viewState). */
 export const VIEW_STATES = [
@@ -149,15 +150,31 @@ const sha256Hex = (text: string): string => bytesToHex(sha256(utf8ToBytes(text))
 /** Full SHA-256 of one execution's canonical call (ids resolved, exact amount). */
 export const sealHash = (call: Call): string => sha256Hex(canonicalJson(call));
 
-/** SHA-256 of kind, wallet, asset and the ordered sealHashes: what an approval commits to. */
-export const approvalHash = (kind: string, wallet: string, asset: string, sealHashes: readonly string[]): string =>
-  sha256Hex(canonicalJson({ kind, wallet, asset, seals: sealHashes }));
+/**
+ * SHA-256 of kind, wallet, asset, the ordered sealHashes and — for a payment that waits — its
+ * timing: what an approval commits to. "Runs Friday at 09:00" is part of what the approvers saw,
+ * so a passkey vote binds it too. A request with no timing hashes as it always did.
+ */
+export const approvalHash = (
+  kind: string,
+  wallet: string,
+  asset: string,
+  sealHashes: readonly string[],
+  timing?: Timing,
+): string => {
+  const waits = hashedTiming(timing);
+  return sha256Hex(canonicalJson({ kind, wallet, asset, seals: sealHashes, ...(waits ? { timing: waits } : {}) }));
+};
+
+/** The timing a request stores and hashes: only one that makes it wait (a delay or a set time). */
+export const hashedTiming = (timing: Timing | undefined): Timing | undefined =>
+  timing && (timing.delayMs !== undefined || timing.notBefore !== undefined) ? timing : undefined;
 
 /** The approvalHash of a list of calls (the first call names wallet and asset; all share them). */
-export function approvalHashOf(calls: readonly Call[]): string {
+export function approvalHashOf(calls: readonly Call[], timing?: Timing): string {
   const first = calls[0];
   const body = first?.body as { wallet_id?: string; asset?: string } | undefined;
-  return approvalHash(first?.kind ?? '', body?.wallet_id ?? '', body?.asset ?? '', calls.map(sealHash));
+  return approvalHash(first?.kind ?? '', body?.wallet_id ?? '', body?.asset ?? '', calls.map(sealHash), timing);
 }
 
 /** What a card shows: the first 10 characters of the approvalHash. */

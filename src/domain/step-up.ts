@@ -74,13 +74,15 @@ const MONEY: ReadonlySet<string> = new Set(['transfer', 'offramp']);
  * sealed before the approvalHash was its card's hash showed the call's own SHA-256, which it
  * keeps. undefined: the stored call no longer matches what the card shows.
  */
-export function sealedApprovalHash(sealed: Pick<SealedRequest, 'call' | 'hash' | 'redacted'>): string | undefined {
+export function sealedApprovalHash(
+  sealed: Pick<SealedRequest, 'call' | 'hash' | 'redacted' | 'timing'>,
+): string | undefined {
   const now = sealHash(sealed.call);
   const kept = sealed.redacted?.callSha256;
   if (kept && MONEY.has(sealed.call.kind) && kept !== now) return undefined;
   const seal = kept ?? now;
   const body = sealed.call.body as { wallet_id?: string; asset?: string };
-  const full = approvalHash(sealed.call.kind, body.wallet_id ?? '', body.asset ?? '', [seal]);
+  const full = approvalHash(sealed.call.kind, body.wallet_id ?? '', body.asset ?? '', [seal], sealed.timing);
   if (full.startsWith(sealed.hash)) return full;
   return seal.startsWith(sealed.hash) ? seal : undefined;
 }

@@ -14,9 +14,6 @@ import type { RedisClient } from './redis.js';
 import { evalScript } from './run-script.js';
 import type { StoreKeys } from './store-keys.js';
 
-/** A screening-cancelled row's own give-back (store/lua/batch-give-back-row.lua). */
-const GIVE_BACK_ROW = luaScript('batch-give-back-row');
-
 /** paused → running (store/lua/batch-resume.lua). */
 const RESUME = luaScript('batch-resume');
 
@@ -50,23 +47,6 @@ export class BatchStore {
   }
 
   /** Written just before the approval is created; an orphan (create refused) is harmless. */
-  /**
-   * A row cancelled by the start script's screening gives back its own units, once (the given
-   * set remembers it, as every row's give-back: store/lua/includes/batch.lua giveBack).
-   */
-  async giveBackRow(approvalId: string, rowId: string, amounts: string, units: bigint): Promise<void> {
-    await evalScript(
-      this.redis,
-      GIVE_BACK_ROW,
-      2,
-      amounts,
-      this.keys.batchGiven(approvalId),
-      approvalId,
-      rowId,
-      units.toString(),
-    );
-  }
-
   async saveRows(id: string, rows: readonly BatchRowRecord[]): Promise<void> {
     await this.redis.set(this.rowsKey(id), JSON.stringify(rows));
   }

@@ -16,6 +16,7 @@ import { luaScript } from './lua-scripts.js';
 import type { RedisClient } from './redis.js';
 import type { VoteControls } from './requests.js';
 import { evalScript } from './run-script.js';
+import { StoreKeys } from './store-keys.js';
 
 export type { FreezeState, UnfreezeChoice, UnfreezeProposal };
 
@@ -39,7 +40,7 @@ export class ControlStore {
   }
   /** Where every ledger key starts (the vote script builds them from it, store/lua/includes/velocity.lua). */
   get ledgerPrefix(): string {
-    return `${this.prefix}:velocity:`;
+    return new StoreKeys(this.prefix).ledgerPrefix;
   }
   ledgerKey = (s: Pick<VelocitySubject, 'walletId' | 'code'>) => `${this.ledgerPrefix}${s.walletId}:${s.code}`;
   amountsKey = (s: Pick<VelocitySubject, 'walletId' | 'code'>) => `${this.ledgerKey(s)}:amounts`;

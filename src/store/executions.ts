@@ -60,10 +60,7 @@ export type ExecutionStart =
       held?: true;
       approval?: StartRefusal;
       job?: string;
-      /**
-       * 'not-yet': the ms left before the approval's runAt; 'cooling': ms until its address-book
-       * entry is usable (both on Redis's clock).
-       */
+      /** 'cooling': ms until its address-book entry is usable; 'not-yet': until the approval's runAt (Redis time). */
       waitMs?: number;
       /** Its address-book entry was removed: the start script cancelled it, saying why. */
       cancelled?: string;
@@ -94,7 +91,7 @@ export interface StartScreening {
  * wallet's turn), 'funding' (the funding check must run first); 'not-yet' (before the approval's
  * runAt: a cancel window or a set time).
  */
-export type StartRefusal = ApprovalState | 'waiting' | 'too-old' | 'turn' | 'funding' | 'not-yet' | 'cooling';
+export type StartRefusal = ApprovalState | 'waiting' | 'too-old' | 'turn' | 'funding' | 'cooling' | 'not-yet';
 
 export interface TransitionResult {
   ok: boolean;
@@ -211,6 +208,7 @@ export class ExecutionStore {
       holdLimitMs === undefined ? '' : String(holdLimitMs),
       screening.mode,
       String(screening.maxAgeMs),
+      this.keys.ledgerPrefix,
     )) as [number, string, string?, number?, string?, string?, string?, string?, number?, number?, string?, string?];
     const [ok, from, kind, seq, call, seal, stored, decidedBy, tries, changed, before, shape] = r;
     if (ok === 2) {

@@ -14,6 +14,7 @@ import type { ScreeningList } from '../domain/screening-list.js';
 import { luaScript } from './lua-scripts.js';
 import type { RedisClient } from './redis.js';
 import { evalScript } from './run-script.js';
+import { ScreeningAnswers } from './screening-answers.js';
 import type { StoreKeys } from './store-keys.js';
 
 /** SADD this many members per command: 20,000 addresses in 4 pipelined commands. */
@@ -55,10 +56,14 @@ export class ScreeningStore {
   private readonly lease: string;
   private readonly history: string;
 
+  /** The second opinion's kept answers (SCREENING_URL_CACHE). */
+  readonly answers: ScreeningAnswers;
+
   constructor(
     private readonly redis: RedisClient,
     keys: StoreKeys,
   ) {
+    this.answers = new ScreeningAnswers(redis, keys);
     this.list = keys.screeningList;
     this.meta = keys.screeningMeta;
     this.next = `${keys.prefix}:screening:next`;

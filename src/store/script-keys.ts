@@ -17,7 +17,8 @@ const rowOf = (execId: string) => Number(execId.slice(execId.lastIndexOf('.') + 
 /**
  * start.lua: the execution's own keys, the freeze flag, the views, the previous row (the
  * execution itself for row 1), the wallets' turns (the script reads them for a batch only) and
- * execution 1 (to migrate an older record).
+ * execution 1 (to migrate an older record), the screening list, its meta, the open set and the
+ * batch's given-back set (a screened row's velocity give-back).
  */
 export function startKeys(keys: StoreKeys, approvalId: string, execId: string): string[] {
   const n = rowOf(execId);
@@ -32,6 +33,7 @@ export function startKeys(keys: StoreKeys, approvalId: string, execId: string): 
     keys.screeningList,
     keys.screeningMeta,
     keys.open,
+    keys.batchGiven(approvalId),
   ];
 }
 

@@ -50,6 +50,13 @@ export class StoreKeys {
   get freeze() {
     return `${this.prefix}:freeze`;
   }
+  /**
+   * Where every velocity ledger key starts (store/controls.ts ControlStore reads it from here);
+   * the scripts build `<ledgerPrefix><wallet id>:<code>` from the approval's subject.
+   */
+  get ledgerPrefix() {
+    return `${this.prefix}:velocity:`;
+  }
   /** A batch's rows whose velocity reservation was given back (each once). */
   batchGiven = (approvalId: string) => `${this.prefix}:batch:${approvalId}:given`;
   /**

@@ -38,6 +38,8 @@ const ADDRESS_CELLS: Record<RuleId, Record<AddressDoor, Cell>> = {
   },
   new_destination: { 'address-approve': 'n/a: decided at submission', 'address-remove': REMOVE_ONLY },
   velocity: { 'address-approve': NOTHING_MOVES, 'address-remove': REMOVE_ONLY },
+  not_yet: { 'address-approve': 'n/a: an entry has no runAt; it cools off instead', 'address-remove': REMOVE_ONLY },
+  waiting_cancel: { 'address-approve': 'n/a: not a cancel inside the wait', 'address-remove': REMOVE_ONLY },
   open_caps: { 'address-approve': 'n/a: a decision opens nothing', 'address-remove': REMOVE_ONLY },
   key_scopes: { 'address-approve': NO_KEY, 'address-remove': NO_KEY },
   key_limits: { 'address-approve': NO_KEY, 'address-remove': NO_KEY },
@@ -61,11 +63,6 @@ const ADDRESS_CELLS: Record<RuleId, Record<AddressDoor, Cell>> = {
     'address-approve': 'todo: an entry that looks like another entry (its card shows both)',
     'address-remove': REMOVE_ONLY,
   },
-  not_yet: {
-    'address-approve': 'n/a: an entry moves nothing, so nothing of it waits for a time',
-    'address-remove': REMOVE_ONLY,
-  },
-  waiting_cancel: { 'address-approve': 'n/a: an entry has no wait to cancel', 'address-remove': REMOVE_ONLY },
 };
 
 const BOOK_AT_SUBMISSION = 'n/a: decided at submission (a single payment’s cooling and a removal in its START script)';

@@ -51,6 +51,15 @@ describe('screening', () => {
       const r = await submitRequest(h, 'transfer', `5 base:usdc to ${typed} from ops for listed`);
       expect(refusalOf(r.body), typed).toBe(LISTED_SENTENCE);
     }
+    // A capital 0X prefix is refused as a malformed address (never rewritten), so never paid.
+    const capital = await submitRequest(
+      h,
+      'transfer',
+      `5 base:usdc to 0X${RECEIVER.slice(2).toUpperCase()} from ops for listed`,
+    );
+    expect(refusalOf(capital.body)).toBe(
+      'It starts with a capital 0X: an EVM address starts with a lower-case 0x, followed by 40 hexadecimal characters. (base:usdc is on Base)',
+    );
     // The same EVM address on another EVM chain is the same account.
     const other = await submitRequest(h, 'transfer', `5 ethereum:usdc to ${RECEIVER} from treasury for listed`);
     expect(refusalOf(other.body), JSON.stringify(other.body)).toBe(LISTED_SENTENCE);

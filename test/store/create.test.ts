@@ -57,7 +57,8 @@ it('withdraws a create whose answer reached the form after it had said "nothing 
   slowAnswers.create = async (sealed, options) => {
     const r = await realCreate(sealed, options);
     createdId = sealed.id;
-    await new Promise((done) => setTimeout(done, 400));
+    // The answer arrives well after the form's answer deadline below, however loaded the machine.
+    await new Promise((done) => setTimeout(done, 2_500));
     return r;
   };
   const logs = new LogSink();
@@ -78,7 +79,7 @@ it('withdraws a create whose answer reached the form after it had said "nothing 
     stepUp: false,
     submission: 'V3',
   };
-  const result = await sealRequest(deps, r, new SubmitBudget({ createByMs: 100, answerByMs: 200 }));
+  const result = await sealRequest(deps, r, new SubmitBudget({ createByMs: 1_000, answerByMs: 1_200 }));
   expect(result).toEqual({ kind: 'nothing' });
   const withdrawn = await eventually(async () => {
     const record = createdId ? await store.get(createdId) : undefined;

@@ -129,12 +129,11 @@ export async function createRequest(
       }));
       if (outcome.refusal === 'velocity') return refused(fieldProblem(errors, 'velocity_exceeded', 422), false);
       if (outcome.refusal === 'policy') return refused(fieldProblem(errors, 'policy_refused', 422), false);
-      // The sanctions list refuses the destination: the same body is refused while it is listed.
-      const r = outcome.refusal;
-      if (r === 'screening_listed' || r === 'screening_no_list' || r === 'screening_stale')
-        return refused(fieldProblem(errors, r, 403), false);
       if (outcome.refusal === 'too_many_open')
         return refused(problem(403, 'too_many_open', outcome.errors.reason ?? ''), false);
+      // Screening refuses the destination (the list, or SCREENING_URL's service): the same body
+      // is refused while it is listed.
+      if (outcome.refusal) return refused(fieldProblem(errors, outcome.refusal, 403), false);
       // The balance or the beneficiary registry said no: true now, perhaps not later.
       return refused(fieldProblem(errors, 'invalid_field', 422), false);
     }

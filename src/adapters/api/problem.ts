@@ -37,6 +37,8 @@ export type ProblemCode =
   | 'screening_listed'
   | 'screening_no_list'
   | 'screening_stale'
+  | 'screening_identified'
+  | 'screening_unanswered'
   | 'rate_limited'
   | 'service_unavailable'
   | 'not_submitted';

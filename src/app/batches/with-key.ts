@@ -12,7 +12,7 @@ import type { BatchRowRecord } from '../../domain/batch-approval.js';
 import type { BatchKind } from '../../domain/batch-cells.js';
 import type { BatchCells, BatchRow, RowError } from '../../domain/batch-file.js';
 import type { SealedRequest } from '../../domain/request.js';
-import type { ScreeningCode } from '../../domain/rules/screening.js';
+import type { ScreeningRefusal } from '../../domain/rules/screening.js';
 import type { WalletAlias } from '../../domain/wallets.js';
 import { apiPortsOf } from '../api-keys/ports.js';
 import { checkBatch } from '../check-batch.js';
@@ -41,7 +41,7 @@ export type KeyBatchOutcome =
   | { kind: 'new_destination'; rows: number[]; message: string; detail: string }
   | { kind: 'unchecked' }
   /** The balance, the velocity limits or the beneficiary registry said no: true now, perhaps not later. */
-  | { kind: 'invalid'; fileErrors: string[]; rowErrors: RowError[]; screening?: ScreeningCode }
+  | { kind: 'invalid'; fileErrors: string[]; rowErrors: RowError[]; screening?: ScreeningRefusal }
   | { kind: 'policy_refused'; reason: string }
   /** The key's --max-open or the owner's MAX_OPEN_PER_REQUESTER. */
   | { kind: 'too_many_open'; message: string }

@@ -47,8 +47,6 @@ export interface ExecuteOneOptions {
    * asks BATCH_RATE's limiter again (the check's read must not shorten the gap between calls).
    */
   returnWhenFunded?: boolean;
-  /** Told the ms left when the start refused 'not-yet' (before the approval's runAt). */
-  onNotYet?: (waitMs: number) => void;
   /** Set when the result is 'waiting': ms until its address-book entry finishes cooling off. */
   waited?: { ms: number };
 }
@@ -70,9 +68,9 @@ export type ExecuteResult =
   | 'held'
   | 'wait'
   | 'funded'
-  | 'not-yet'
   | 'waiting'
-  | 'cancelled';
+  | 'cancelled'
+  | 'not-yet';
 
 /** Only a call that provably never left is tried again: this many tries at most. */
 export const EXECUTE_TRIES = 3;

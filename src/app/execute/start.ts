@@ -22,7 +22,7 @@ export interface StartOf {
 export async function start(
   deps: ExecuteOneDeps,
   at: StartOf,
-  options: Pick<ExecuteOneOptions, 'returnWhenFunded' | 'onNotYet' | 'waited'>,
+  options: Pick<ExecuteOneOptions, 'returnWhenFunded' | 'waited'>,
 ): Promise<Started | ExecuteResult> {
   const { executionId, approvalId, jobId } = at;
   // BATCH_HOLD_LIMIT: the start script applies it to a batch's rows only.
@@ -47,18 +47,13 @@ async function notStarted(
   deps: ExecuteOneDeps,
   { executionId, approvalId, jobId }: StartOf,
   started: Exclude<ExecutionStart, Started>,
-  options: Pick<ExecuteOneOptions, 'onNotYet' | 'waited'>,
+  options: Pick<ExecuteOneOptions, 'waited'>,
 ): Promise<ExecuteResult> {
   if (started.held) return 'held';
   // Screening cancelled it inside the script: nothing was sent (app/executions/screened.ts).
   if (started.screened) {
     await afterScreened(deps, executionId, approvalOf(executionId), started.screened.why);
     return 'skipped';
-  }
-  // Before its runAt (a cancel window or a set time): nothing changed; the caller waits the time left.
-  if (started.approval === 'not-yet') {
-    options.onNotYet?.(started.waitMs ?? 1);
-    return 'not-yet';
   }
   // The start script cancelled it (its address-book entry is gone): nothing was sent.
   if (started.cancelled !== undefined) {
@@ -70,6 +65,11 @@ async function notStarted(
   if (started.approval === 'cooling' && started.waitMs !== undefined) {
     if (options.waited) options.waited.ms = started.waitMs;
     return 'waiting';
+  }
+  // Before its runAt (a cancel window or a set time): nothing changed; the caller waits the time left.
+  if (started.approval === 'not-yet') {
+    if (options.waited) options.waited.ms = started.waitMs ?? 1;
+    return 'not-yet';
   }
   // A click's wake-up is expected to find nothing to start (before the quorum, on a
   // decided card, on a request that is gone); any other job that may not start is worth a look.

@@ -28,7 +28,6 @@ export async function runExecution(
       ? deps.batchRate
       : undefined;
   let result: ExecuteResult = 'funded';
-  let notYetMs = 0;
   const waited = { ms: 0 };
   for (let round = 0; result === 'funded' && round < 2; round++) {
     if (limited) {
@@ -39,16 +38,13 @@ export async function runExecution(
       jobId,
       maxTries: EXECUTE_TRIES,
       returnWhenFunded: round === 0 && Boolean(limited),
-      onNotYet: (ms) => {
-        notYetMs = ms;
-      },
       waited,
     });
   }
-  // Before its runAt (Redis time): back to the delayed set until then, never completed, no try used.
-  if (result === 'not-yet') return { status: 'wait', ms: notYetMs };
   // Waiting for its address-book entry's cooling-off: delayed until then (Redis time), not a try.
   if (result === 'waiting') return { status: 'wait', ms: Math.max(waited.ms, 1) };
+  // Before its runAt (Redis time): back to the delayed set until then, never completed, no try used.
+  if (result === 'not-yet') return { status: 'wait', ms: Math.max(waited.ms, 1) };
   // A batch row that ended (succeeded or failed) queued the next row's try itself, from what its
   // finish script read (app/batch-run.ts afterRow). Held by the freeze, or a batch whose balance
   // could not be read for its funding check: wait without failing or using an attempt; an

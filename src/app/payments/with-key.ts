@@ -14,7 +14,7 @@ import {
 import type { Draft, FieldErrors } from '../../domain/draft.js';
 import type { ApiVia } from '../../domain/open-caps.js';
 import type { SealedRequest } from '../../domain/request.js';
-import type { ScreeningCode } from '../../domain/rules/screening.js';
+import type { ScreeningRefusal } from '../../domain/rules/screening.js';
 import { type SeriesKeyRefusal, seriesKeyRefusal } from '../../domain/rules/series.js';
 import { type ScheduleField, type ScheduleInput, type SealedSchedule, sealSchedule } from '../../domain/schedule.js';
 import { apiPortsOf } from '../api-keys/ports.js';
@@ -30,7 +30,7 @@ export type KeySubmitOutcome =
   | { kind: 'schedule'; field: ScheduleField; message: string }
   | { kind: 'frozen'; code: 'frozen'; message: string }
   | { kind: 'new_destination'; refusal: Extract<NewDestinationOutcome, { ok: false }> }
-  | { kind: 'invalid'; errors: FieldErrors; refusal?: 'policy' | 'velocity' | 'too_many_open' | ScreeningCode }
+  | { kind: 'invalid'; errors: FieldErrors; refusal?: 'policy' | 'velocity' | 'too_many_open' | ScreeningRefusal }
   /** The wallet service could not be asked: nothing submitted. */
   | { kind: 'unchecked' }
   /** Redis did not store it in time: nothing submitted. */

@@ -9,6 +9,7 @@
 import { destinationRule, entryStartRule, lookalikeOf } from '../address-book.js';
 import { approvalStateRule, freezeRule, noSelfApproval, notTheSamePersonTwice, stepUpProofRule } from './decisions.js';
 import { screeningRule } from './screening.js';
+import { secondOpinionRule } from './second-opinion.js';
 import {
   batchRowsRule,
   keyLimitRule,
@@ -24,6 +25,7 @@ import { notYetRule, waitingCancelRule } from './time.js';
 export * from './decisions.js';
 export type { RuleOutcome } from './outcome.js';
 export * from './screening.js';
+export * from './second-opinion.js';
 export * from './submissions.js';
 export * from './time.js';
 
@@ -106,9 +108,9 @@ export const RULES = {
     enforcer: 'domain',
   },
   screening: {
-    codes: ['screening_listed', 'screening_no_list', 'screening_stale'],
-    says: 'A destination on the loaded sanctions list is never paid; SCREENING=required also needs a fresh list.',
-    functions: [screeningRule],
+    codes: ['screening_listed', 'screening_no_list', 'screening_stale', 'screening_identified', 'screening_unanswered'],
+    says: 'A destination on the loaded sanctions list is never paid; SCREENING=required also needs a fresh list. With SCREENING_URL, one the screening service identifies (or does not answer for, unless SCREENING_ON_ERROR=allow) is refused at submission.',
+    functions: [screeningRule, secondOpinionRule],
     enforcer: 'script: START (store/lua/start.lua); the submission check in the domain',
   },
   approval_state: {

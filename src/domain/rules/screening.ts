@@ -6,6 +6,7 @@
  * Pure: also the card's line saying what was checked.
  */
 import { ALLOW, type RuleOutcome } from './outcome.js';
+import type { SecondOpinionCode } from './second-opinion.js';
 
 export type ScreeningMode = 'off' | 'on' | 'required';
 
@@ -38,6 +39,9 @@ export interface ScreeningFacts {
 }
 
 export type ScreeningCode = 'screening_listed' | 'screening_no_list' | 'screening_stale';
+
+/** Every refusal screening gives at submission: the list's, or the second opinion's (SCREENING_URL). */
+export type ScreeningRefusal = ScreeningCode | SecondOpinionCode;
 
 /** Only addresses are screened: a beneficiary is a bank account the service checked. */
 export const isScreened = (key: string): boolean => !key.startsWith('beneficiary:');

@@ -16,6 +16,7 @@
 ]]
 -- @include "redis-now"
 -- @include "approval"
+-- @include "ledger"
 local state = redis.call('HGET', KEYS[1], 'state')
 if state ~= 'live' then return {'not_live', state or ''} end
 local last = redis.call('HGET', KEYS[1], 'lastRun') or ''
@@ -35,8 +36,7 @@ if last ~= '' then
     if ARGV[4] ~= '' and field and field ~= '' and field ~= 'none' then
       local s = cjson.decode(field)
       local ledger = ARGV[4] .. s.walletId .. ':' .. s.code
-      redis.call('ZREM', ledger, last)
-      redis.call('HDEL', ledger .. ':amounts', last)
+      ledgerDrop(ledger, ledger .. ':amounts', last)
     end
     run = 'cancelled'
   else

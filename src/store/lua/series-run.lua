@@ -55,8 +55,8 @@ if ARGV[8] ~= nil then
   end
   if vel.refused then return {vel.refused} end
   if vel.ledger then
-    redis.call('ZADD', vel.ledger, '+inf', ARGV[2])
-    redis.call('HSET', vel.amounts, ARGV[2], vel.units)
+    -- As the vote reserves (+inf until it starts), keeping the ledger's running total (includes/ledger.lua).
+    ledgerPut(vel.ledger, vel.amounts, ARGV[2], '+inf', vel.units)
   end
 end
 local id = ARGV[2]

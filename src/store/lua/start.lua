@@ -7,12 +7,15 @@
   KEYS[4] ready index         KEYS[17] the wallets' turns (read for a batch only)
   KEYS[5] executing set       KEYS[18] execution 1 (to migrate an older record)
   KEYS[19] the screening list KEYS[20] its meta           KEYS[21] the open set
+  KEYS[22] the batch's given-back set (every approval has one; only a batch's rows use it)
   (store/script-keys.ts startKeys builds them from names.)
   ARGV[1] execution id        ARGV[5] history entry JSON
   ARGV[2] approval id         ARGV[6] now (ms)
   ARGV[3] token               ARGV[7] BATCH_HOLD_LIMIT ms ('' for none)
   ARGV[4] job id              ARGV[8] SCREENING (off | on | required)
                               ARGV[9] SCREENING_MAX_AGE ms
+                              ARGV[10] the velocity ledger key prefix (store-keys.ts
+                                ledgerPrefix; the ledger keys are built from it, as vote.lua does)
   (the history entry names its execution here: includes/approval.lua aboutExecution)
   Returns {1, 'queued', kind, seq, call, sealHash, frozen, decidedBy, tries, viewChanged,
     approval state before ('approved' → the batch began running, its card changes), shape},
@@ -66,9 +69,14 @@ if batch then
   local why = batchTurn(KEYS[1], KEYS[17], KEYS[3], ARGV[2])
   if why then return {0, 'queued', '', why} end
 end
--- Screening: the destination stored at creation against the list as it is now.
+-- Screening: the destination stored at creation against the list as it is now. A refused
+-- execution is cancelled, its velocity reservation given back and its batch paused in this one
+-- step, so a worker killed after the script leaves nothing half done.
 local why, code = screenRefusal(KEYS[3], KEYS[19], KEYS[20], ARGV[8] or 'off', tonumber(ARGV[9] or '0'), now)
-if why then return screenCancel(KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[17], KEYS[21], ARGV[2], ARGV[1], why, code, as, now) end
+if why then
+  screenGiveBack(KEYS[1], KEYS[3], KEYS[22], ARGV[10] or '', ARGV[2], ARGV[1])
+  return screenCancel(KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[17], KEYS[21], ARGV[2], ARGV[1], why, code, as, now)
+end
 redis.call('HSET', KEYS[3], 'state', 'executing', 'execToken', ARGV[3], 'job', ARGV[4], 'startedAt', ARGV[6])
 local tries = redis.call('HINCRBY', KEYS[3], 'tries', 1)
 if count(KEYS[1], 'queued', -1) <= 0 then redis.call('ZREM', KEYS[4], ARGV[2]) end

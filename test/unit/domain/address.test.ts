@@ -37,6 +37,14 @@ describe('EVM addresses', () => {
     expect(evmAddressProblem(address)).toMatch(/0x followed by 40 hexadecimal/);
   });
 
+  it('refuses a capital 0X prefix, naming it, rather than rewriting what is sealed and sent', () => {
+    const body = (EIP55[0] as string).slice(2);
+    for (const typed of [`0X${body}`, `0X${body.toUpperCase()}`, `0X${body.toLowerCase()}`])
+      expect(evmAddressProblem(typed)).toBe(
+        'It starts with a capital 0X: an EVM address starts with a lower-case 0x, followed by 40 hexadecimal characters.',
+      );
+  });
+
   it('refuses a mixed-case address with a wrong checksum', () => {
     expect(evmAddressProblem('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD')).toMatch(/checksum/);
   });

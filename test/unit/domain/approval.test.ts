@@ -20,6 +20,7 @@ import {
   VIEW_STATES,
   viewState,
 } from '../../../src/domain/approval.js';
+import { sealedApprovalHash } from '../../../src/domain/step-up.js';
 
 const call = (amount: string, receiver = '0x6Be7E73f4A1264E8EF4C486e42C78f33D5Dc5344') => ({
   kind: 'transfer',
@@ -136,6 +137,23 @@ describe('hashes', () => {
     );
     expect(approvalHashOf(calls)).not.toBe(approvalHashOf([...calls].reverse()));
     expect(cardHash(approvalHashOf(calls))).toHaveLength(10);
+  });
+
+  it("binds a waiting payment's time: another time is another hash, and a stored time changed no longer matches its card", () => {
+    const calls = [call('10')];
+    const friday = { notBefore: Date.UTC(2026, 11, 4, 8), zone: 'Africa/Lagos' };
+    // No wait: the hash is what it always was, so records sealed before timing existed still verify.
+    expect(approvalHashOf(calls, {})).toBe(approvalHashOf(calls));
+    expect(approvalHashOf(calls, friday)).not.toBe(approvalHashOf(calls));
+    expect(approvalHashOf(calls, friday)).not.toBe(
+      approvalHashOf(calls, { ...friday, notBefore: friday.notBefore + 1 }),
+    );
+    expect(approvalHashOf(calls, { delayMs: 3_600_000 })).not.toBe(approvalHashOf(calls, { delayMs: 60_000 }));
+    const sealed = { call: calls[0] as never, hash: cardHash(approvalHashOf(calls, friday)), timing: friday };
+    expect(sealedApprovalHash(sealed)).toBe(approvalHashOf(calls, friday));
+    expect(
+      sealedApprovalHash({ ...sealed, timing: { ...friday, notBefore: friday.notBefore - 86_400_000 } }),
+    ).toBeUndefined();
   });
 
   it('matches a full seal exactly and an old 10-character seal by prefix', () => {

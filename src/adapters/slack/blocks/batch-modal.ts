@@ -7,6 +7,7 @@ import { plural } from '../../../domain/words.js';
 import { encodeMetadata } from '../metadata.js';
 import { context, esc, input, plain, section } from './common.js';
 import { assetLabel, WALLET_ACTION } from './request-modal.js';
+import { whenInput } from './when-input.js';
 
 export const BATCH_CALLBACK = 'batch_modal';
 export const BATCH_FILE_TYPES = ['csv'] as const;
@@ -117,18 +118,7 @@ export function batchModal(
         { optional: true },
       ),
       // When: now (empty) or a date and time in SCHEDULE_ZONE; the time is part of what is approved.
-      input(
-        'when',
-        'When',
-        { type: 'plain_text_input', placeholder: plain('now, or 2026-12-04 09:00') },
-        {
-          optional: true,
-          hint: plain(
-            'Empty: the rows run once approved. Or a date and time they must not start before (YYYY-MM-DD HH:MM, in Rampart’s schedule zone, UTC unless set otherwise).',
-            2000,
-          ),
-        },
-      ),
+      whenInput('the rows run'),
       context(
         'Every row is checked before anything is posted. `/batch template` shows the columns; the header is row 1, so row numbers match your spreadsheet.',
       ),

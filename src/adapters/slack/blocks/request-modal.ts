@@ -7,6 +7,7 @@ import type { Prefill } from '../../../domain/command-text.js';
 import { encodeMetadata } from '../metadata.js';
 import { context, esc, input, plain, section } from './common.js';
 import { type AssetChoice, entireBalanceText, prefillWarnings } from './request-modal-text.js';
+import { whenInput } from './when-input.js';
 
 export type { AssetChoice };
 export { prefillWarnings };
@@ -159,18 +160,7 @@ export function requestModal(
       ...(prefill.reason ? { initial_value: prefill.reason } : {}),
     }),
     // When: now (empty) or a date and time in SCHEDULE_ZONE; the time is part of what is approved.
-    input(
-      'when',
-      'When',
-      { type: 'plain_text_input', placeholder: plain('now, or 2026-12-04 09:00') },
-      {
-        optional: true,
-        hint: plain(
-          'Empty: it runs once approved. Or a date and time it must not run before (YYYY-MM-DD HH:MM, in Rampart’s schedule zone, UTC unless set otherwise); not with “entire balance”.',
-          2000,
-        ),
-      },
-    ),
+    whenInput('it runs', '; not with “entire balance”'),
     context(
       'Nothing moves until the approvals channel approves it. The amount is checked against the available balance when you submit.',
     ),

@@ -74,8 +74,8 @@ local function bookCancel(why, as, batch, now)
       giveBack(ledger .. ':amounts', prefix .. ':batch:' .. ARGV[2] .. ':given', ARGV[2], ARGV[1],
         rowUnits(tonumber(s.decimals) or 6), ledger)
     else
-      redis.call('ZREM', ledger, ARGV[2])
-      redis.call('HDEL', ledger .. ':amounts', ARGV[2])
+      -- Through the ledger's own helper, so its running total (#total) moves in this same step.
+      ledgerDrop(ledger, ledger .. ':amounts', ARGV[2])
     end
   end
   if batch and runnable(as) then
