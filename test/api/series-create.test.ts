@@ -124,5 +124,8 @@ describe('a series over the API', () => {
     ).toHaveLength(1);
     const read = await api.call('GET', `/requests/${id}`, { token });
     expect(read.json).toMatchObject({ id, state: 'ended' });
+    const schedule = await api.call('GET', `/schedules/${id}`, { token });
+    expect(schedule.json).toMatchObject({ id, state: 'ended', schedule: { zone: 'UTC' } });
+    expect((await api.call('GET', '/schedules/R-1', { token })).status).toBe(404);
   }, 180_000);
 });
