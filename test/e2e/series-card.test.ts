@@ -7,9 +7,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { announce, sealRequest } from '../../src/app/post-request.js';
-import { sealSchedule } from '../../src/domain/schedule.js';
+import { type SealedSchedule, sealSchedule } from '../../src/domain/schedule.js';
 import { transferOf } from '../support/factories.js';
-import { APPROVALS, blocksText, cardFor, eventually, PEOPLE } from '../support/harness.js';
+import { blocksText, cardFor, eventually, PEOPLE } from '../support/harness.js';
 import { click, currentCard, quiescent, serviceCalls, threadOf, waitForState } from '../support/requests.js';
 import { useHarness } from '../support/use-harness.js';
 
@@ -18,16 +18,9 @@ const YEAR_MS = 400 * 86_400_000;
 describe('a series card', () => {
   const h = useHarness('series-card');
 
-  /** A monthly series of 12 runs of `amount` on the 1st at 09:00 Lagos, from 2026-12-01, on its card. */
-  async function postedSeries(amount: number): Promise<string> {
+  /** A series of `amount` per run as a submission seals it, announced, its card posted; its id. */
+  async function postSeries(amount: number, schedule: SealedSchedule): Promise<string> {
     const deps = h.rampart.deps;
-    const sealed = sealSchedule(
-      { every: { unit: 'month', day: 1 }, at: '09:00', zone: 'Africa/Lagos', ends: { after: 12 }, from: '2026-12-01' },
-      { minIntervalMs: 60_000, maxRuns: 60, maxAheadMs: YEAR_MS },
-      Date.parse('2026-11-28T12:00:00Z'),
-    );
-    if (!sealed.ok) throw new Error(sealed.message);
-    const before = h.fake.messages(APPROVALS).length;
     const s = await sealRequest(deps, {
       id: (await deps.store.allocate('S')).id,
       shape: 'series',
@@ -40,12 +33,23 @@ describe('a series card', () => {
       rule: '1 approval',
       stepUp: false,
       submission: `V${randomUUID()}`,
-      schedule: sealed.schedule,
+      schedule,
     });
     if (s.kind !== 'created') throw new Error(`not created: ${s.kind}`);
     await announce(deps, s.sealed);
-    await eventually(() => h.fake.messages(APPROVALS)[before], 10_000, 'series card');
+    await eventually(() => cardFor(h.fake, s.sealed.id), 10_000, 'series card');
     return s.sealed.id;
+  }
+
+  /** A monthly series of 12 runs of `amount` on the 1st at 09:00 Lagos, from 2026-12-01, on its card. */
+  async function postedSeries(amount: number): Promise<string> {
+    const sealed = sealSchedule(
+      { every: { unit: 'month', day: 1 }, at: '09:00', zone: 'Africa/Lagos', ends: { after: 12 }, from: '2026-12-01' },
+      { minIntervalMs: 60_000, maxRuns: 60, maxAheadMs: YEAR_MS },
+      Date.parse('2026-11-28T12:00:00Z'),
+    );
+    if (!sealed.ok) throw new Error(sealed.message);
+    return postSeries(amount, sealed.schedule);
   }
 
   it('says what the series pays and when, and Approve through Slack makes it live', async () => {
@@ -64,35 +68,18 @@ describe('a series card', () => {
   });
 
   it('skips a run its wallet cannot cover, saying why in the series’ thread, and sends nothing', async () => {
-    const deps = h.rampart.deps;
     const holding = h.sandbox.state.balances.get('wal_ops_7f3a')?.get('base:usdc');
     if (!holding) throw new Error('the sandbox wallet holds no base:usdc');
     const before = { balance: holding.balance, available: holding.available };
     const start = Date.now() + 1_000;
-    const s = await sealRequest(deps, {
-      id: (await deps.store.allocate('S')).id,
-      shape: 'series',
-      call: transferOf(9.01),
-      display: { chain: 'base', walletAlias: 'ops', amountText: '9.01', assetCode: 'USDC' },
-      requester: PEOPLE.requester,
-      reason: 'emptied',
-      origin: undefined,
-      required: 1,
-      rule: '1 approval',
-      stepUp: false,
-      submission: `V${randomUUID()}`,
-      schedule: {
-        every: { unit: 'minutes', n: 1 },
-        at: undefined,
-        zone: 'UTC',
-        ends: { after: 2 },
-        runs: [start, start + 1_000],
-      },
+    const runs = [start, start + 1_000];
+    const id = await postSeries(9.01, {
+      every: { unit: 'minutes', n: 1 },
+      at: undefined,
+      zone: 'UTC',
+      ends: { after: 2 },
+      runs,
     });
-    if (s.kind !== 'created') throw new Error(`not created: ${s.kind}`);
-    const id = s.sealed.id;
-    await announce(deps, s.sealed);
-    await eventually(() => cardFor(h.fake, id), 10_000, 'series card');
     try {
       // Spent elsewhere after the approval's check: 9.00 left, each run needs 9.01.
       holding.balance -= holding.available - 9_000_000n;
