@@ -48,10 +48,9 @@ export function executionIdProblem(rawId: string): string | undefined {
   if (!rawId) return 'Name the payment to resolve, e.g. R-1234.1 or B-7 row 3.';
   if (EXECUTION_ID.test(id)) return undefined;
   if (parseRowRef(id)) return undefined;
+  // Whether `id` is a batch is the stored shape's to say, not its letter: one sentence serves both.
   if (APPROVAL_ID.test(id))
-    return id.startsWith('B-')
-      ? `Name the row of ${id}, e.g. ${id} row 3, so a typo cannot settle another payment; nothing changed.`
-      : `Name the execution, e.g. ${id}.1 (a batch's row: B-7 row 3), so a typo cannot settle another payment; nothing changed.`;
+    return `Name the execution, e.g. ${id}.1 (a batch's row: ${id} row 3), so a typo cannot settle another payment; nothing changed.`;
   return `"${shorten(rawId)}" is not a request id; use one such as R-1234.1.`;
 }
 

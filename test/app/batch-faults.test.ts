@@ -4,9 +4,9 @@ import { stopBatch } from '../../src/app/batch-control.js';
 import { approve } from '../../src/app/decide.js';
 import { type ExecuteOneDeps, executeOne } from '../../src/app/execute-one.js';
 import { reconcile } from '../../src/app/executions/reconcile.js';
-import { startUnfreeze, voteUnfreeze } from '../../src/app/freeze.js';
-import { velocitySubject } from '../../src/domain/velocity.js';
-import { APPROVERS, REQUESTER, sealBatch, startWorld, type World } from './support.js';
+import { voteUnfreeze } from '../../src/app/freeze.js';
+import { batchExec, frozenAfterRowOne, reservedUnits } from './batch-support.js';
+import { A1, A2, REQUESTER, sealBatch, startWorld, type World } from './support.js';
 
 let w: World;
 beforeAll(async () => {
@@ -14,17 +14,9 @@ beforeAll(async () => {
 });
 afterAll(() => w.close());
 
-const A1 = APPROVERS[0] as string;
-const A2 = APPROVERS[1] as string;
-
 const batch = (amounts: number[]) => sealBatch(w, amounts);
 
-const exec = (extra: Partial<ExecuteOneDeps> = {}): ExecuteOneDeps => ({
-  ...w.exec(),
-  controls: w.controls,
-  batch: { pauseAfterFailures: 10_000, holdLimitMs: 86_400_000 },
-  ...extra,
-});
+const exec = (extra: Partial<ExecuteOneDeps> = {}) => batchExec(w, 10_000, extra);
 const transfers = () => w.sandbox.state.received.filter((r) => r.path === '/transfer').length;
 const reconcileOnce = () =>
   reconcile({
@@ -46,16 +38,7 @@ async function drainTries(deps = exec()): Promise<string[]> {
   return results;
 }
 
-/** Minor units the batch still holds: its unstarted reservation plus its rows that ran. */
-async function reserved(id: string): Promise<bigint> {
-  const record = await w.store.get(id);
-  const subject = record ? velocitySubject(record.sealed) : undefined;
-  if (!subject) throw new Error('no subject');
-  const amounts = await w.redis.hgetall(w.controls.amountsKey(subject));
-  return Object.entries(amounts)
-    .filter(([k]) => k === id || k.startsWith(`${id}.`))
-    .reduce((sum, [, v]) => sum + BigInt(v), 0n);
-}
+const reserved = (id: string) => reservedUnits(w, id);
 
 it('a stop while a row is between its pick-up and its compare-and-set: 0 calls for the stopped rows', async () => {
   const id = await batch([21.01, 21.02, 21.03]);
@@ -124,20 +107,14 @@ it('100 failed rows of 1,000 give back exactly their sum, once (BATCH_PAUSE_AFTE
   expect(await reserved(id)).toBe(total - failedUnits);
 }, 120_000);
 
+const frozen = (amounts: number[]) => frozenAfterRowOne(w, exec, amounts);
+
 it('freeze mid-batch, then release: the rest run once', async () => {
   const amounts = [23.01, 23.02, 23.03];
-  const id = await batch(amounts);
-  await approve(w.deps, id, A1);
-  expect(await executeOne(exec(), `${id}.1`)).toBe('succeeded');
-  const freezeDeps = { ...w.deps, unfreeze: w.unfreeze };
-  await w.controls.setFreeze({ by: A1, at: Date.now(), reason: 'test' });
-  // Guarded by START's freeze check: held, nothing sent.
-  expect(await executeOne(exec(), `${id}.2`)).toBe('held');
+  const { id, freezeDeps, proposal } = await frozen(amounts);
   expect(w.received(23.02)).toBe(0);
-  const opened = await startUnfreeze(freezeDeps, A1);
-  if (opened.kind !== 'proposal') throw new Error(opened.kind);
-  await voteUnfreeze(freezeDeps, A1, opened.proposal.id, 'unfreeze');
-  expect((await voteUnfreeze(freezeDeps, A2, opened.proposal.id, 'unfreeze')).kind).toBe('lifted');
+  await voteUnfreeze(freezeDeps, A1, proposal, 'unfreeze');
+  expect((await voteUnfreeze(freezeDeps, A2, proposal, 'unfreeze')).kind).toBe('lifted');
   w.tries.length = 0;
   for (let round = 0; round < 3; round++) {
     await reconcileOnce();
@@ -149,17 +126,10 @@ it('freeze mid-batch, then release: the rest run once', async () => {
 
 it('unfreeze-cancel with 1,000 rows: every unsent row cancelled, the freeze lifted, one card refresh', async () => {
   const amounts = Array.from({ length: 1000 }, (_, i) => Math.round((30 + (i + 1) / 100) * 100) / 100);
-  const id = await batch(amounts);
-  await approve(w.deps, id, A1);
-  expect(await executeOne(exec(), `${id}.1`)).toBe('succeeded');
-  const freezeDeps = { ...w.deps, unfreeze: w.unfreeze };
-  await w.controls.setFreeze({ by: A1, at: Date.now(), reason: 'test' });
-  expect(await executeOne(exec(), `${id}.2`)).toBe('held');
-  const opened = await startUnfreeze(freezeDeps, A1);
-  if (opened.kind !== 'proposal') throw new Error(opened.kind);
-  await voteUnfreeze(freezeDeps, A1, opened.proposal.id, 'cancel');
+  const { id, freezeDeps, proposal } = await frozen(amounts);
+  await voteUnfreeze(freezeDeps, A1, proposal, 'cancel');
   w.notified.length = 0;
-  expect((await voteUnfreeze(freezeDeps, A2, opened.proposal.id, 'cancel')).kind).toBe('lifted');
+  expect((await voteUnfreeze(freezeDeps, A2, proposal, 'cancel')).kind).toBe('lifted');
   expect(await w.controls.freeze()).toBeUndefined();
   expect((await w.store.get(id))?.counts).toMatchObject({ succeeded: 1, cancelled: 999, queued: 0 });
   // One refresh of the batch's card and thread for all 999 rows (not one per row or per page).

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Queues } from '../../src/adapters/jobs/queues.js';
 import { resumeBatch, stopBatch } from '../../src/app/batch-control.js';
 import { approve } from '../../src/app/decide.js';
-import { executeOne } from '../../src/app/execute-one.js';
+import { type ExecuteOneDeps, executeOne } from '../../src/app/execute-one.js';
 import { reconcile } from '../../src/app/executions/reconcile.js';
-import { startUnfreeze, voteUnfreeze } from '../../src/app/freeze.js';
-import { velocitySubject } from '../../src/domain/velocity.js';
-import { APPROVERS, REQUESTER, sealBatch, startWorld, transfer, type World } from './support.js';
+import { voteUnfreeze } from '../../src/app/freeze.js';
+import { batchExec, frozenAfterRowOne, reservedUnits } from './batch-support.js';
+import { A1, A2, REQUESTER, sealBatch, startWorld, transfer, type World } from './support.js';
 
 let w: World;
 beforeAll(async () => {
@@ -14,17 +14,9 @@ beforeAll(async () => {
 });
 afterAll(() => w.close());
 
-const A1 = APPROVERS[0] as string;
-const A2 = APPROVERS[1] as string;
-
+// Three failures in a row pause a batch here, so the pause itself can be tested.
+const exec = (extra: Partial<ExecuteOneDeps> = {}) => batchExec(w, 3, extra);
 const batch = (amounts: number[]) => sealBatch(w, amounts);
-
-const exec = (extra: Partial<ReturnType<World['exec']>> = {}) => ({
-  ...w.exec(),
-  controls: w.controls,
-  batch: { pauseAfterFailures: 3, holdLimitMs: 86_400_000 },
-  ...extra,
-});
 
 /** Rows 1…n in order, as the chain of jobs would run them; stops at the first that does not end. */
 async function runRows(id: string, n: number, deps = exec()): Promise<string[]> {
@@ -37,19 +29,7 @@ async function runRows(id: string, n: number, deps = exec()): Promise<string[]> 
   return results;
 }
 
-/**
- * Minor units the approval `id` still holds in the ledger: its unstarted reservation plus the
- * rows that ran, each re-stamped under its own id (issue 20 "Velocity").
- */
-async function reserved(id: string): Promise<bigint> {
-  const record = await w.store.get(id);
-  const subject = record ? velocitySubject(record.sealed) : undefined;
-  if (!subject) throw new Error('no subject');
-  const amounts = await w.redis.hgetall(w.controls.amountsKey(subject));
-  return Object.entries(amounts)
-    .filter(([k]) => k === id || k.startsWith(`${id}.`))
-    .reduce((sum, [, v]) => sum + BigInt(v), 0n);
-}
+const reserved = (id: string) => reservedUnits(w, id);
 
 const stop = (id: string) => stopBatch(w.deps, id, REQUESTER);
 
@@ -155,16 +135,9 @@ it('a row whose start no replica acknowledged goes back to queued, never sent, a
 });
 
 it('unfreeze-cancel gives back each unsent row of a batch once; its rows that ran stay reserved', async () => {
-  const id = await batch([13.01, 13.02, 13.03]);
-  await approve(w.deps, id, A1);
-  expect(await executeOne(exec(), `${id}.1`)).toBe('succeeded');
-  const freezeDeps = { ...w.deps, unfreeze: w.unfreeze };
-  await w.controls.setFreeze({ by: A1, at: Date.now(), reason: 'test' });
-  expect(await executeOne(exec(), `${id}.2`)).toBe('held');
-  const opened = await startUnfreeze(freezeDeps, A1);
-  if (opened.kind !== 'proposal') throw new Error(opened.kind);
-  await voteUnfreeze(freezeDeps, A1, opened.proposal.id, 'cancel');
-  expect((await voteUnfreeze(freezeDeps, A2, opened.proposal.id, 'cancel')).kind).toBe('lifted');
+  const { id, freezeDeps, proposal } = await frozenAfterRowOne(w, exec, [13.01, 13.02, 13.03]);
+  await voteUnfreeze(freezeDeps, A1, proposal, 'cancel');
+  expect((await voteUnfreeze(freezeDeps, A2, proposal, 'cancel')).kind).toBe('lifted');
   expect((await w.store.get(id))?.counts).toMatchObject({ succeeded: 1, cancelled: 2 });
   expect(await reserved(id)).toBe(13_010_000n);
 });

@@ -4,6 +4,7 @@
  * not from the CLI, with a passkey on a passkey approval, on the proposal they saw — confirms it.
  * The move and the velocity give-back happen once, in the finish script, whatever races it.
  */
+
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { confirmNotPaid } from '../../src/app/confirm-not-paid.js';
 import { approve } from '../../src/app/decide.js';
@@ -13,10 +14,10 @@ import { recordPaid, resolveUnknown } from '../../src/app/resolve.js';
 import { takeUnknownReadings } from '../../src/app/unknown-reading.js';
 import { auditRecord } from '../../src/audit/audit-record.js';
 import { loadConfig } from '../../src/config.js';
-import { callHash } from '../../src/domain/request.js';
 import { velocitySubject } from '../../src/domain/velocity.js';
 import { BalanceCache } from '../../src/store/balance-cache.js';
 import { BalanceHistory } from '../../src/store/balance-history.js';
+import { sealedOf } from '../support/factories.js';
 import { APPROVERS, REQUESTER, sealBatch, startWorld, transfer, type World } from './support.js';
 
 const A1 = APPROVERS[0] as string;
@@ -296,19 +297,8 @@ describe('a record written before approvals had executions', () => {
   it('is migrated by the proposal’s own script, then confirmed like any other', async () => {
     const id = 'R-90001';
     const call = transfer(9);
-    const now = Date.now();
-    const sealed = {
-      id,
-      call,
-      display: { chain: 'base', walletAlias: 'ops' },
-      requester: REQUESTER,
-      reason: 'before the upgrade',
-      createdAt: now,
-      expiresAt: now + 86_400_000,
-      requiredApprovals: 1,
-      rule: '1 approval',
-      hash: callHash(call),
-    };
+    const sealed = sealedOf(id, call, { requester: REQUESTER, reason: 'before the upgrade' });
+    const now = sealed.createdAt;
     await w.redis.hset(w.store.keys.approval(id), {
       frozen: JSON.stringify(sealed),
       state: 'unknown',

@@ -23,6 +23,8 @@ import { deleteKeys, REDIS_URL } from '../support/harness.js';
 
 export const REQUESTER = 'U0REQUESTER';
 export const APPROVERS = ['U0APPROVER1', 'U0APPROVER2'];
+export const A1 = 'U0APPROVER1';
+export const A2 = 'U0APPROVER2';
 
 export const transfer = transferOf;
 

@@ -3,15 +3,17 @@
  * still receives every event once it returns, in order per request; a job that finds its
  * request's lock taken waits without spending a try. Real loopback receiver, Redis and BullMQ.
  */
+
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebhookBacklog } from '../../src/audit/webhook-backlog.js';
 import { type AuditWebhook, createAuditWebhook } from '../../src/audit/webhook-delivery.js';
-import { callHash, type SealedRequest, type ServiceCall } from '../../src/domain/request.js';
+import { callHash, type ServiceCall } from '../../src/domain/request.js';
 import { createLogger } from '../../src/log.js';
 import { RequestStore } from '../../src/store/requests.js';
 import { auditReceiver } from '../support/audit-receiver.js';
+import { createSealed } from '../support/factories.js';
 import { deleteKeys, eventually, REDIS_URL } from '../support/harness.js';
 import { LogSink } from '../support/log-sink.js';
 
@@ -58,21 +60,7 @@ async function storeRequest(reason: string): Promise<string> {
     kind: 'offramp',
     body: { wallet_id: 'wal_ops_7f3a', amount: 1, beneficiary_id: 'ben_1', asset: 'base:usdc' },
   };
-  const id = await store.nextId();
-  const sealed: SealedRequest = {
-    id,
-    call,
-    display: {},
-    requester: 'U0REQUESTER',
-    reason,
-    createdAt: clock,
-    expiresAt: clock + 7 * 86_400_000,
-    requiredApprovals: 1,
-    rule: '1 approval',
-    hash: callHash(call),
-  };
-  await store.create(sealed);
-  return id;
+  return createSealed(store, call, { display: {}, reason, createdAt: clock, expiresAt: clock + 7 * 86_400_000 });
 }
 
 const due = () => redis.zrangebyscore(`${prefix}:audit:due`, '-inf', clock);

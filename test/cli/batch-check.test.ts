@@ -2,6 +2,7 @@
  * `rampart batch check` (issue 20) against the built-in sandbox and a real Redis under a unique
  * prefix: the same sentences as /batch, exit 1 with every problem, exit 0 with a summary.
  */
+
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -9,6 +10,7 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Registry } from '../../src/store/registry.js';
+import { buildBeneficiary } from '../support/factories.js';
 import { deleteKeys, REDIS_URL } from '../support/harness.js';
 import { lines as allLines, cli } from './support.js';
 
@@ -30,19 +32,7 @@ async function csv(name: string, text: string): Promise<string> {
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'rampart-batch-'));
   const redis = new Redis(REDIS_URL);
-  await new Registry(redis, prefix).addBeneficiary({
-    id: 'ben_1',
-    label: 'Acme payroll',
-    identityId: 'idn_1',
-    identityName: 'Ada Obi',
-    bankName: 'GTBank',
-    accountMasked: '••••6789',
-    holderName: 'ADA OBI',
-    createdBy: 'U1',
-    approvedBy: 'U2',
-    createdAt: 1,
-    requestId: 'R-1',
-  });
+  await new Registry(redis, prefix).addBeneficiary(buildBeneficiary('ben_1', 'Acme payroll', { createdAt: 1 }));
   await redis.quit();
 });
 afterAll(async () => {

@@ -2,12 +2,12 @@
  * `rampart report` (issue 24): the report from stored records, as CSV rows or as JSON, naming an
  * unknown outcome not yet resolved; bad options get one line and the usage.
  */
+
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callHash, type SealedRequest } from '../../src/domain/request.js';
 import { RequestStore } from '../../src/store/requests.js';
-import { transferOf } from '../support/factories.js';
+import { createSealed, transferOf } from '../support/factories.js';
 import { deleteKeys, REDIS_URL } from '../support/harness.js';
 import { cli, lines } from './support.js';
 
@@ -20,20 +20,7 @@ const call = transferOf;
 
 /** pending → approved → executing → the given end, as a worker would leave it. */
 async function payment(amount: number, end: 'succeeded' | 'unknown'): Promise<string> {
-  const id = await store.nextId();
-  const sealed: SealedRequest = {
-    id,
-    call: call(amount),
-    display: { walletAlias: 'ops', chain: 'base' },
-    requester: 'U0REQUESTER',
-    reason: 'report test',
-    createdAt: Date.now(),
-    expiresAt: Date.now() + 86_400_000,
-    requiredApprovals: 1,
-    rule: '1 approval',
-    hash: callHash(call(amount)),
-  };
-  await store.create(sealed);
+  const id = await createSealed(store, call(amount), { reason: 'report test' });
   expect(await store.vote(id, 'U0APPROVER1')).toBe('approved');
   const started = await store.executions.start(id, 'test-worker');
   if (!started.token) throw new Error('not started');

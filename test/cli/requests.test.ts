@@ -2,11 +2,13 @@
  * `rampart requests` and `requests show` against a real Redis under a unique prefix, holding
  * requests written by the same RequestStore the app uses.
  */
+
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callHash, type SealedRequest, type ServiceCall } from '../../src/domain/request.js';
+import { callHash, type ServiceCall } from '../../src/domain/request.js';
 import { RequestStore } from '../../src/store/requests.js';
+import { createSealed } from '../support/factories.js';
 import { deleteKeys, REDIS_URL } from '../support/harness.js';
 import { cli, lines } from './support.js';
 
@@ -29,21 +31,7 @@ const call: ServiceCall = {
 };
 
 async function createRequest(store: RequestStore, createdAt: number, reason: string): Promise<string> {
-  const id = await store.nextId();
-  const sealed: SealedRequest = {
-    id,
-    call,
-    display: { walletAlias: 'ops', chain: 'base' },
-    requester: 'U0REQUESTER',
-    reason,
-    createdAt,
-    expiresAt: createdAt + 86_400_000,
-    requiredApprovals: 1,
-    rule: '1 approval',
-    hash: callHash(call),
-  };
-  await store.create(sealed);
-  return id;
+  return createSealed(store, call, { reason, createdAt });
 }
 
 beforeAll(async () => {

@@ -2,12 +2,14 @@
 ^ * `rampart resolve`: the same use case as /resolve, against a real Redis. A request
  * is driven to `unknown` through the store's own compare-and-sets, as a worker would leave it.
  */
+
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callHash, type SealedRequest, type ServiceCall } from '../../src/domain/request.js';
+import type { ServiceCall } from '../../src/domain/request.js';
 import { ControlStore } from '../../src/store/controls.js';
 import { RequestStore } from '../../src/store/requests.js';
+import { createSealed } from '../support/factories.js';
 import { deleteKeys, REDIS_URL } from '../support/harness.js';
 import { cli, lines } from './support.js';
 
@@ -29,20 +31,7 @@ const call: ServiceCall = {
 
 /** pending → approved (the vote books velocity) → executing → unknown. */
 async function unknownRequest(): Promise<string> {
-  const id = await store.nextId();
-  const sealed: SealedRequest = {
-    id,
-    call,
-    display: { walletAlias: 'ops', chain: 'base' },
-    requester: 'U0REQUESTER',
-    reason: 'vendor invoice 7',
-    createdAt: Date.now(),
-    expiresAt: Date.now() + 86_400_000,
-    requiredApprovals: 1,
-    rule: '1 approval',
-    hash: callHash(call),
-  };
-  await store.create(sealed);
+  const id = await createSealed(store, call, { reason: 'vendor invoice 7' });
   await redis.zadd(new ControlStore(redis, prefix).ledgerKey(subject), Date.now(), id);
   expect(await store.vote(id, 'U0APPROVER1')).toBe('approved');
   const started = await store.executions.start(id, 'test-worker');

@@ -86,30 +86,25 @@ export const decidedAtSubmission = (why: string): Half<DecisionDoor> =>
   Object.fromEntries(DECISION_DOORS.map((d) => [d, `n/a: ${why}`])) as Half<DecisionDoor>;
 export const same = <D extends string>(doors: readonly D[], cell: Cell): Half<D> =>
   Object.fromEntries(doors.map((d) => [d, cell])) as Half<D>;
+/** A row only the API's two doors apply; every other door holds `cell`. */
+const apiOnly = (cell: Cell): Half<SubmissionDoor> => ({
+  ...same(SUBMISSION_DOORS, cell),
+  'api-transfer': 'applies',
+  'api-batch': 'applies',
+});
+/** A row every payment door applies, where both registration doors share one other cell. */
+const payments = (registrations: Cell, over: Partial<Half<SubmissionDoor>> = {}): Half<SubmissionDoor> => ({
+  ...same(SUBMISSION_DOORS, 'applies'),
+  'beneficiary-register': registrations,
+  'cli-import': registrations,
+  ...over,
+});
 
 export const SUBMISSIONS: Record<RuleId, Half<SubmissionDoor>> = {
-  policy: {
-    'slack-modal': 'applies',
-    'slash-prefill': 'applies',
-    'api-transfer': 'applies',
-    'api-batch': 'applies',
-    'slack-batch-file': 'applies',
-    'request-again': 'applies',
-    'beneficiary-register': 'n/a: a registration needs APPROVALS_REQUIRED approvals whatever it pays; no refusal',
-    'cli-import': 'n/a: a registration needs APPROVALS_REQUIRED approvals whatever it pays; no refusal',
-  },
+  policy: payments('n/a: a registration needs APPROVALS_REQUIRED approvals whatever it pays; no refusal'),
   self_approval: same(SUBMISSION_DOORS, NO_DECISION),
   duplicate_vote: same(SUBMISSION_DOORS, NO_DECISION),
-  step_up: {
-    'slack-modal': 'applies',
-    'slash-prefill': 'applies',
-    'api-transfer': 'applies',
-    'api-batch': 'applies',
-    'slack-batch-file': 'applies',
-    'request-again': 'applies',
-    'beneficiary-register': 'applies',
-    'cli-import': 'applies',
-  },
+  step_up: same(SUBMISSION_DOORS, 'applies'),
   new_destination: {
     'slack-modal': 'n/a: people in Slack may pay new destinations (the card says so; the step-up row may ask passkeys)',
     'slash-prefill':
@@ -121,44 +116,13 @@ export const SUBMISSIONS: Record<RuleId, Half<SubmissionDoor>> = {
     'beneficiary-register': 'n/a: it adds destinations; the step-up row holds it',
     'cli-import': 'n/a: it adds destinations; the step-up row holds it',
   },
-  velocity: {
-    'slack-modal': 'applies',
-    'slash-prefill': 'applies',
-    'api-transfer': 'applies',
-    'api-batch': 'applies',
-    'slack-batch-file': 'applies',
-    'request-again': 'applies',
-    'beneficiary-register': NOTHING_MOVES,
-    'cli-import': NOTHING_MOVES,
-  },
-  open_caps: {
-    'slack-modal': 'applies',
-    'slash-prefill': 'applies',
-    'api-transfer': 'applies',
-    'api-batch': 'applies',
-    'slack-batch-file': 'applies',
-    'request-again': 'applies',
-    'beneficiary-register': 'applies',
-    'cli-import': 'applies',
-  },
-  key_scopes: {
-    ...same(SUBMISSION_DOORS, NO_KEY),
-    'api-transfer': 'applies',
-    'api-batch': 'applies',
-  },
-  key_limits: {
-    ...same(SUBMISSION_DOORS, NO_KEY),
-    'api-transfer': 'applies',
-    'api-batch': 'applies',
-  },
-  freeze: {
-    ...same(
-      SUBMISSION_DOORS,
-      'n/a: taken while frozen (the freeze holds its approval and its start: the decision half); only the API refuses at submission',
-    ),
-    'api-transfer': 'applies',
-    'api-batch': 'applies',
-  },
+  velocity: payments(NOTHING_MOVES),
+  open_caps: same(SUBMISSION_DOORS, 'applies'),
+  key_scopes: apiOnly(NO_KEY),
+  key_limits: apiOnly(NO_KEY),
+  freeze: apiOnly(
+    'n/a: taken while frozen (the freeze holds its approval and its start: the decision half); only the API refuses at submission',
+  ),
   batch_limits: {
     ...same(SUBMISSION_DOORS, ONE_PAYMENT),
     'api-batch': 'applies',
@@ -167,16 +131,7 @@ export const SUBMISSIONS: Record<RuleId, Half<SubmissionDoor>> = {
     'cli-import': 'n/a: a registration file is held to its own row limit, not BATCH_MAX_ROWS',
     'beneficiary-register': 'n/a: one form',
   },
-  screening: {
-    'slack-modal': 'applies',
-    'slash-prefill': 'applies',
-    'api-transfer': 'applies',
-    'api-batch': 'applies',
-    'slack-batch-file': 'applies',
-    'request-again': 'applies',
-    'beneficiary-register': 'n/a: a beneficiary is a bank account; the list holds addresses',
-    'cli-import': 'n/a: a beneficiary is a bank account; the list holds addresses',
-  },
+  screening: payments('n/a: a beneficiary is a bank account; the list holds addresses'),
   approval_state: same(SUBMISSION_DOORS, NO_DECISION),
   not_yet: same(
     SUBMISSION_DOORS,
@@ -201,15 +156,6 @@ export const SUBMISSIONS: Record<RuleId, Half<SubmissionDoor>> = {
     'beneficiary-register': NOT_AN_ADDRESS,
     'cli-import': NOT_AN_ADDRESS,
   },
-  entry_removed: {
-    'slack-modal': 'applies',
-    'slash-prefill': 'applies',
-    'api-transfer': 'applies',
-    'api-batch': 'applies',
-    'slack-batch-file': 'applies',
-    'request-again': 'todo: a failed row whose entry was removed since',
-    'beneficiary-register': NOT_AN_ADDRESS,
-    'cli-import': NOT_AN_ADDRESS,
-  },
+  entry_removed: payments(NOT_AN_ADDRESS, { 'request-again': 'todo: a failed row whose entry was removed since' }),
   lookalike: same(SUBMISSION_DOORS, 'n/a: flagged on the card and confirmed at approval (the decision half)'),
 };

@@ -43,47 +43,27 @@ let seq = 0;
 /** A distinct reason per request, so no request repeats another (repeats only warn; kept apart anyway). */
 export const note = (what: string) => `matrix ${what} ${++seq}`;
 
-/** The Slack modal: wallet and asset from the command, amount, receiver and reason typed in the form. */
-export async function viaModal(
+/** Slack's two transfer doors take the same facts: who asks, from which wallet, what and to whom. */
+type SlackDoor = (
   h: Harness,
   user: string,
   wallet: string,
   asset: string,
   amount: number,
-  receiver: string = RECEIVER,
-) {
-  const r = await submitRequest(
-    h,
-    'transfer',
-    `${asset} from ${wallet}`,
-    {
-      amount: String(amount),
-      receiver,
-      reason: note('modal'),
-    },
-    user,
-  );
-  return modalCode(r.body);
-}
+  receiver?: string,
+) => Promise<ReturnType<typeof modalCode>>;
+
+/** The Slack modal: wallet and asset from the command, amount, receiver and reason typed in the form. */
+export const viaModal: SlackDoor = async (h, user, wallet, asset, amount, receiver = RECEIVER) => {
+  const form = { amount: String(amount), receiver, reason: note('modal') };
+  return modalCode((await submitRequest(h, 'transfer', `${asset} from ${wallet}`, form, user)).body);
+};
 
 /** The slash command's prefill: everything typed after /transfer, the form sent as it opened. */
-export async function viaPrefill(
-  h: Harness,
-  user: string,
-  wallet: string,
-  asset: string,
-  amount: number,
-  receiver: string = RECEIVER,
-) {
-  const r = await submitRequest(
-    h,
-    'transfer',
-    `${amount} ${asset} to ${receiver} from ${wallet} for ${note('prefill')}`,
-    {},
-    user,
-  );
-  return modalCode(r.body);
-}
+export const viaPrefill: SlackDoor = async (h, user, wallet, asset, amount, receiver = RECEIVER) => {
+  const typed = `${amount} ${asset} to ${receiver} from ${wallet} for ${note('prefill')}`;
+  return modalCode((await submitRequest(h, 'transfer', typed, {}, user)).body);
+};
 
 export async function viaApiTransfer(api: Api, body: Record<string, unknown>, token?: string) {
   const t = token ?? (await newKey(api, { limits: { allowNewDestinations: true } })).token;

@@ -14,6 +14,12 @@ const h = useHarness('approvals', {
 
 const small = () => flow.postRequest(h, 'transfer', `10 base:usdc to ${flow.RECEIVER} from ops for small payment`);
 
+/** Submits the transfer `text` and expects the form to say what is wrong under `field`, in words that contain `words`. */
+async function expectRefused(text: string, field: string, words: string) {
+  const r = await flow.submitRequest(h, 'transfer', text);
+  expect(r.body).toMatchObject({ response_action: 'errors', errors: { [field]: expect.stringContaining(words) } });
+}
+
 describe('approval rules', () => {
   it('refuses self-approval (even by an approver) and a non-approver, changing nothing', async () => {
     const { id } = await flow.postRequest(
@@ -24,13 +30,9 @@ describe('approval rules', () => {
       PEOPLE.approver1,
     );
     await flow.click(h, PEOPLE.approver1, id, 'request_approve');
-    await eventually(() => flow.ephemeralText(h, PEOPLE.approver1).includes('cannot approve'), 10_000, 'self refusal');
+    await flow.noticeSaying(h, PEOPLE.approver1, 'cannot approve', 'self refusal');
     await flow.click(h, PEOPLE.outsider, id, 'request_approve');
-    await eventually(
-      () => flow.ephemeralText(h, PEOPLE.outsider).includes('not an approver'),
-      10_000,
-      'outsider refusal',
-    );
+    await flow.noticeSaying(h, PEOPLE.outsider, 'not an approver', 'outsider refusal');
     const record = await h.rampart.deps.store.get(id);
     expect(record?.state).toBe('pending');
     expect(record?.votes).toEqual([]);
@@ -51,11 +53,7 @@ describe('approval rules', () => {
     await flow.click(h, PEOPLE.approver1, id, 'request_approve');
     await eventually(async () => ((await h.rampart.deps.store.get(id))?.votes.length === 1 ? true : undefined));
     await flow.click(h, PEOPLE.approver1, id, 'request_approve');
-    await eventually(
-      () => flow.ephemeralText(h, PEOPLE.approver1).includes('already approved'),
-      10_000,
-      'duplicate notice',
-    );
+    await flow.noticeSaying(h, PEOPLE.approver1, 'already approved', 'duplicate notice');
     expect((await h.rampart.deps.store.get(id))?.state).toBe('pending');
     await eventually(
       () => (blocksText(flow.currentCard(h, id)).includes('1 of 2') ? true : undefined),
@@ -82,11 +80,7 @@ describe('approval rules', () => {
     expect(empty.body).toMatchObject({ response_action: 'errors', errors: { reason: expect.any(String) } });
     await h.driver.submitView(PEOPLE.approver2, modal, { reason: 'wrong vendor address' });
     await flow.waitForState(h, id, 'denied');
-    const reply = await eventually(
-      () => flow.threadOf(h, id).find((m) => m.text.includes('denied')),
-      10_000,
-      'deny reply',
-    );
+    const reply = await flow.threadReply(h, id, 'denied', 10_000, 'deny reply');
     expect(reply.text).toContain('wrong vendor address');
     await eventually(
       () => (!blocksText(flow.currentCard(h, id)).includes('request_approve') ? true : undefined),
@@ -94,22 +88,14 @@ describe('approval rules', () => {
       'buttons removed',
     );
     await h.driver.click(PEOPLE.approver1, { action_id: 'request_approve', message: stale, channel: 'C0APPROVALS' });
-    await eventually(
-      () => flow.ephemeralText(h, PEOPLE.approver1).includes('already denied'),
-      10_000,
-      'late click notice',
-    );
+    await flow.noticeSaying(h, PEOPLE.approver1, 'already denied', 'late click notice');
     expect((await h.rampart.deps.store.history(id)).map((e) => e.event)).toEqual(['requested', 'denied']);
   });
 
   it('lets only the requester cancel while pending', async () => {
     const { id } = await small();
     await flow.click(h, PEOPLE.approver1, id, 'request_cancel');
-    await eventually(
-      () => flow.ephemeralText(h, PEOPLE.approver1).includes('Only the requester'),
-      10_000,
-      'cancel refusal',
-    );
+    await flow.noticeSaying(h, PEOPLE.approver1, 'Only the requester', 'cancel refusal');
     expect((await h.rampart.deps.store.get(id))?.state).toBe('pending');
     await flow.click(h, PEOPLE.requester, id, 'request_cancel');
     await flow.waitForState(h, id, 'cancelled');
@@ -125,11 +111,7 @@ describe('approval rules', () => {
     expect(card).toContain('Expired');
     expect(card).not.toContain('request_approve');
     await h.driver.click(PEOPLE.approver1, { action_id: 'request_approve', message: stale, channel: 'C0APPROVALS' });
-    await eventually(
-      () => flow.ephemeralText(h, PEOPLE.approver1).includes('expired'),
-      10_000,
-      'late approval refusal',
-    );
+    await flow.noticeSaying(h, PEOPLE.approver1, 'expired', 'late approval refusal');
     expect((await h.rampart.deps.store.get(id))?.state).toBe('expired');
   });
 
@@ -191,38 +173,10 @@ describe('modal validation', () => {
         reason: expect.any(String),
       },
     });
-    const tooMuch = await flow.submitRequest(
-      h,
-      'transfer',
-      `999999999 base:usdc to ${flow.RECEIVER} from ops for too much`,
-    );
-    expect(tooMuch.body).toMatchObject({
-      response_action: 'errors',
-      errors: { amount: expect.stringContaining('available') },
-    });
-    const noCapability = await flow.submitRequest(
-      h,
-      'transfer',
-      `5 polygon:usdc to ${flow.RECEIVER} from payroll for nope`,
-    );
-    expect(noCapability.body).toMatchObject({
-      response_action: 'errors',
-      errors: { wallet: expect.stringContaining('turned off') },
-    });
-    const inactive = await flow.submitRequest(
-      h,
-      'transfer',
-      `5 optimism:usdc to ${flow.RECEIVER} from legacy for nope`,
-    );
-    expect(inactive.body).toMatchObject({
-      response_action: 'errors',
-      errors: { wallet: expect.stringContaining('inactive') },
-    });
-    const wrongChain = await flow.submitRequest(h, 'transfer', `5 solana:usdc to ${flow.RECEIVER} from ops for nope`);
-    expect(wrongChain.body).toMatchObject({
-      response_action: 'errors',
-      errors: { receiver: expect.stringContaining('Solana') },
-    });
+    await expectRefused(`999999999 base:usdc to ${flow.RECEIVER} from ops for too much`, 'amount', 'available');
+    await expectRefused(`5 polygon:usdc to ${flow.RECEIVER} from payroll for nope`, 'wallet', 'turned off');
+    await expectRefused(`5 optimism:usdc to ${flow.RECEIVER} from legacy for nope`, 'wallet', 'inactive');
+    await expectRefused(`5 solana:usdc to ${flow.RECEIVER} from ops for nope`, 'receiver', 'Solana');
     expect(h.fake.messages('C0APPROVALS')).toHaveLength(cardsBefore);
     expect(flow.serviceCalls(h, '/transfer')).toHaveLength(transfersBefore);
   });

@@ -3,12 +3,13 @@
  * call that applies and never answers, a worker killed mid-call. Each ends with exactly one
  * call to the service, and ambiguity ends in "outcome unknown", loudly.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPROVALS, blocksText, envFor, eventually, type Harness, PEOPLE } from '../support/harness.js';
 import * as flow from '../support/requests.js';
 import { useHarness } from '../support/use-harness.js';
+import { spawnWorker, workerReady } from '../support/worker-process.js';
 
 const callsFor = (h: Harness, amount: number) =>
   flow.serviceCalls(h, '/transfer').filter((c) => (c.body as { amount?: number }).amount === amount);
@@ -57,11 +58,7 @@ describe('with one web+worker process and a second worker', () => {
     h.sandbox.faults.failNext('/transfer', 1, { status: 500, body: 'json' });
     await flow.click(h, PEOPLE.approver1, id, 'request_approve');
     await flow.waitForState(h, id, 'unknown');
-    const reply = await eventually(
-      () => flow.threadOf(h, id).find((m) => m.text.includes('outcome unknown')),
-      10_000,
-      'unknown reply',
-    );
+    const reply = await flow.threadReply(h, id, 'outcome unknown', 10_000, 'unknown reply');
     // A 5xx may come after the service (or a gateway) acted: never "failed", never "try again".
     expect(reply.text).toContain('HTTP 500');
     expect(reply.text).toContain("Check the wallet's balances");
@@ -77,11 +74,7 @@ describe('with one web+worker process and a second worker', () => {
     h.sandbox.faults.hangAfterApply('/transfer');
     await flow.click(h, PEOPLE.approver1, id, 'request_approve');
     await flow.waitForState(h, id, 'unknown');
-    const reply = await eventually(
-      () => flow.threadOf(h, id).find((m) => m.text.includes('outcome unknown')),
-      5000,
-      'unknown reply',
-    );
+    const reply = await flow.threadReply(h, id, 'outcome unknown', 5000, 'unknown reply');
     expect(reply.text).toContain('Do not request it again');
     await h.rampart.workers?.reconcileNow();
     await flow.quiescent(h);
@@ -94,11 +87,7 @@ describe('with one web+worker process and a second worker', () => {
     h.fake.rateLimitNext('chat.postMessage', 2, 1);
     await flow.click(h, PEOPLE.approver1, id, 'request_approve');
     await flow.waitForState(h, id, 'succeeded');
-    await eventually(
-      () => flow.threadOf(h, id).find((m) => m.text.includes('succeeded')),
-      8000,
-      'reply after rate limit',
-    );
+    await flow.threadReply(h, id, 'succeeded', 8000, 'reply after rate limit');
     await flow.quiescent(h);
     expect(flow.threadOf(h, id).filter((m) => m.text.includes('succeeded'))).toHaveLength(1);
   });
@@ -114,10 +103,8 @@ describe('a worker process killed while executing', () => {
   it('is never run again after restart: the request becomes unknown and the thread says so', async () => {
     // The web role posts requests; the only worker is a separate process (it posts the card too).
     const env = envFor(h.prefix, h.sandbox, h.fake, { ROLE: 'worker', SERVICE_RESPONSE_TIMEOUT: '60s' });
-    child = spawn(process.execPath, ['--import', 'tsx', 'test/support/worker-child.ts', JSON.stringify(env)], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    await once(child.stdout as NodeJS.ReadableStream, 'data');
+    child = spawnWorker(env);
+    await workerReady(child);
     const { id } = await flow.postRequest(h, 'transfer', `16 base:usdc to ${flow.RECEIVER} from ops for crash`);
     h.sandbox.faults.hangAfterApply('/transfer');
     await flow.click(h, PEOPLE.approver1, id, 'request_approve');

@@ -2,13 +2,14 @@
  * Issue 20: a worker process SIGKILLed mid-batch. At most one row ends `unknown` (the one it was
  * calling, which pauses the batch); no row is sent twice; resumed, the rest run once each.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { afterAll, expect, it } from 'vitest';
 import { addresses, batchClick, submitBatchFile, transfersCsv, waitForApproval } from '../support/batches.js';
 import { envFor, eventually, PEOPLE } from '../support/harness.js';
 import { click, quiescent } from '../support/requests.js';
 import { useHarness } from '../support/use-harness.js';
+import { spawnWorker, workerReady } from '../support/worker-process.js';
 
 const h = useHarness('batch-killed', { ROLE: 'web', BATCH_RATE: 'off' });
 let child: ChildProcess | undefined;
@@ -20,10 +21,8 @@ afterAll(() => {
 it('leaves at most one row unknown and sends no row twice', async () => {
   // The web role posts the batch; the only worker is a separate process (it posts the card too).
   const env = envFor(h.prefix, h.sandbox, h.fake, { ROLE: 'worker', BATCH_RATE: 'off' });
-  child = spawn(process.execPath, ['--import', 'tsx', 'test/support/worker-child.ts', JSON.stringify(env)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await once(child.stdout as NodeJS.ReadableStream, 'data');
+  child = spawnWorker(env);
+  await workerReady(child);
   const receivers = addresses(12, 4);
   const id = await submitBatchFile(
     h,
@@ -49,14 +48,7 @@ it('leaves at most one row unknown and sends no row twice', async () => {
     { ROLE: 'worker', BATCH_RATE: 'off' },
     { worker: { lockDurationMs: 1000, stalledIntervalMs: 500, reconcileEveryMs: 300, name: 'restarted' } },
   );
-  const settled = await eventually(
-    async () => {
-      const r = await h.rampart.deps.store.get(id);
-      return r?.approvalState === 'paused' || r?.approvalState === 'done' ? r : undefined;
-    },
-    20_000,
-    `${id} to pause or finish`,
-  );
+  const settled = await waitForApproval(h, id, ['paused', 'done'], 20_000);
   if (settled.approvalState === 'paused') {
     expect(settled.counts.unknown).toBe(1);
     await batchClick(h, PEOPLE.approver2, id, 'batch_resume');

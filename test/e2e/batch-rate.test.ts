@@ -1,5 +1,5 @@
 /**
- * Issue 20: BATCH_RATE paces all batch rows together across processes (a GCRA limiter in Redis,
+ * BATCH_RATE paces all batch rows together across processes (a GCRA limiter in Redis,
  * store/rate-limiter.ts); a row waiting for it is delayed, not started.
  */
 import { beforeAll, expect, it } from 'vitest';
@@ -22,7 +22,9 @@ it('6 rows at 4/s take at least 1.25 s between the first and the last call, even
   await quiescent(h);
   const at = h.sandbox.state.received.filter((r) => r.path === '/transfer').map((r) => Date.parse(r.at));
   expect(at).toHaveLength(6);
-  // Five gaps of at least 250 ms (a little slack for clock granularity).
+  // Five admissions 250 ms apart: the span holds whatever the scheduling. Each gap is measured
+  // where the call arrived, so one row delayed on its way (a loaded machine) shortens the next gap;
+  // without the limiter the rows follow each other within milliseconds.
   expect((at[5] ?? 0) - (at[0] ?? 0)).toBeGreaterThanOrEqual(1_200);
-  for (let i = 1; i < at.length; i++) expect((at[i] ?? 0) - (at[i - 1] ?? 0)).toBeGreaterThanOrEqual(200);
+  for (let i = 1; i < at.length; i++) expect((at[i] ?? 0) - (at[i - 1] ?? 0)).toBeGreaterThanOrEqual(100);
 });

@@ -24,14 +24,7 @@ it('sends no row twice and leaves at most one unknown when Redis stalls twice mi
   await stall(2);
   await eventually(() => (calls() >= 10 ? true : undefined), 30_000, 'rows after the first stall');
   await stall(2);
-  const settled = await eventually(
-    async () => {
-      const r = await h.rampart.deps.store.get(id);
-      return r?.approvalState === 'done' || r?.approvalState === 'paused' ? r : undefined;
-    },
-    40_000,
-    `${id} to finish or pause`,
-  );
+  const settled = await waitForApproval(h, id, ['done', 'paused'], 40_000);
   expect(settled.counts.unknown).toBeLessThanOrEqual(1);
   if (settled.approvalState === 'paused') {
     await batchClick(h, PEOPLE.approver2, id, 'batch_resume');

@@ -3,8 +3,10 @@
  * receipt of 1,000 rows in the thread; every row reaches the sandbox exactly once
  * (BATCH_RATE=off keeps it short).
  */
+
 import { beforeAll, expect, it } from 'vitest';
 import { openBatchModal, threadFile, waitForApproval } from '../support/batches.js';
+import { buildBeneficiary } from '../support/factories.js';
 import { eventually, PEOPLE } from '../support/harness.js';
 import { click, quiescent } from '../support/requests.js';
 import { useHarness } from '../support/use-harness.js';
@@ -16,19 +18,10 @@ beforeAll(async () => {
   for (let i = 0; i < BENEFICIARIES; i++) {
     const id = `ben_thousand${i}`;
     h.sandbox.state.beneficiaries.set(id, { id, identityId: 'idn_1', currency: 'NGN', details: {} });
-    await h.rampart.deps.registry.addBeneficiary({
-      id,
-      label: `Vendor ${i}`,
-      identityId: 'idn_1',
-      identityName: 'Vendor',
-      bankName: 'GTBank',
-      accountMasked: '••••6789',
-      holderName: 'VENDOR',
-      createdBy: PEOPLE.requester,
-      approvedBy: PEOPLE.approver1,
-      createdAt: Date.now(),
-      requestId: 'R-1',
-    });
+    const people = { createdBy: PEOPLE.requester, approvedBy: PEOPLE.approver1 };
+    await h.rampart.deps.registry.addBeneficiary(
+      buildBeneficiary(id, `Vendor ${i}`, { identityName: 'Vendor', holderName: 'VENDOR', ...people }),
+    );
   }
 });
 

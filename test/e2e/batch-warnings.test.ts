@@ -7,8 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { findElement } from '../../devkit/index.js';
 import { submitBatchFile, waitForApproval } from '../support/batches.js';
-import { eventually, PEOPLE } from '../support/harness.js';
-import { click, currentCard, postRequest, quiescent, waitForState } from '../support/requests.js';
+import { PEOPLE } from '../support/harness.js';
+import { click, currentCard, openDeny, postRequest, quiescent, waitForState } from '../support/requests.js';
 import { seedBeneficiary, seedIdentity } from '../support/seed-service.js';
 import { useHarness } from '../support/use-harness.js';
 
@@ -98,12 +98,7 @@ describe('repeats on a batch card', () => {
     const csv = `receiver,amount\n${PAID},41\n${PAID},42\n`;
     const first = await submitBatchFile(h, csv);
     expect(cardText(first)).not.toContain('Same file');
-    await click(h, PEOPLE.approver1, first, 'request_deny');
-    const modal = await eventually(
-      () => h.fake.views(PEOPLE.approver1).find((v) => v.callback_id === 'deny_modal'),
-      5_000,
-      'deny modal',
-    );
+    const modal = await openDeny(h, PEOPLE.approver1, first);
     await h.driver.submitView(PEOPLE.approver1, modal, { reason: 'wrong month' });
     await waitForApproval(h, first, 'denied');
     // The same payments in another order are the same file.

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, lines } from '../cli/support.js';
 import { APPROVALS, blocksText, envFor, eventually, expectNoPersonalData, PEOPLE } from '../support/harness.js';
-import { click, quiescent, serviceCalls, threadOf, waitForState } from '../support/requests.js';
+import { click, openDeny, quiescent, serviceCalls, threadOf, waitForState } from '../support/requests.js';
 import { seedBeneficiary, seedIdentity } from '../support/seed-service.js';
 import { useHarness } from '../support/use-harness.js';
 
@@ -176,12 +176,7 @@ describe('rampart beneficiaries import', () => {
     expect(r.code, r.stderr).toBe(0);
     const id = /^R-\d+/.exec(r.stdout)?.[0] ?? '';
     await newCard(cards);
-    await click(h, PEOPLE.approver1, id, 'request_deny');
-    const modal = await eventually(
-      () => h.fake.views(PEOPLE.approver1).find((v) => v.callback_id === 'deny_modal'),
-      3000,
-      'deny modal',
-    );
+    const modal = await openDeny(h, PEOPLE.approver1, id);
     await h.driver.submitView(PEOPLE.approver1, modal, { reason: 'not our supplier' });
     await waitForState(h, id, 'denied');
     await quiescent(h);

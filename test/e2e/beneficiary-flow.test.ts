@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { APPROVALS, blocksText, eventually, PEOPLE } from '../support/harness.js';
-import { currentCard, waitForState } from '../support/requests.js';
+import { currentCard, openCrossBorderForm, waitForState } from '../support/requests.js';
 import { useHarness } from '../support/use-harness.js';
 
 const BVN = '22233344455';
@@ -179,19 +179,7 @@ describe('identity, beneficiary and offramp in Slack', () => {
   });
 
   it('shows a missing BankAddress field on its own field in the cross-border form', async () => {
-    await h.driver.command(PEOPLE.requester, '/beneficiary', 'new');
-    const ng = await eventually(() =>
-      h.fake
-        .views(PEOPLE.requester)
-        .filter((v) => v.callback_id === 'beneficiary_ng')
-        .at(-1),
-    );
-    await h.driver.click(PEOPLE.requester, { action_id: 'beneficiary_switch', view: ng });
-    const xb = await eventually(
-      () => h.fake.views(PEOPLE.requester).find((v) => v.callback_id === 'beneficiary_xb'),
-      3000,
-      'cross-border form',
-    );
+    const xb = await openCrossBorderForm(h, PEOPLE.requester);
     const r = await h.driver.submitView(PEOPLE.requester, xb, {
       identity: identityId,
       bank_name: 'Barclays',

@@ -3,8 +3,10 @@
  * says the holder name is as typed by the requester, shows country, SWIFT/BIC and sort code and
  * the IBAN masked in the middle — never "verified", never the whole IBAN.
  */
+
 import { beforeAll, expect, it } from 'vitest';
 import { APPROVALS, blocksText, eventually, PEOPLE } from '../support/harness.js';
+import { LONDON_BRANCH, openCrossBorderForm } from '../support/requests.js';
 import { useHarness } from '../support/use-harness.js';
 
 const IBAN = 'GB33BUKB20201555555555';
@@ -21,14 +23,7 @@ beforeAll(async () => {
 });
 
 it('posts a card that says who typed the holder name and shows a checkable, masked destination', async () => {
-  await h.driver.command(PEOPLE.requester, '/beneficiary', 'new');
-  const ng = await eventually(() => h.fake.views(PEOPLE.requester).find((v) => v.callback_id === 'beneficiary_ng'));
-  await h.driver.click(PEOPLE.requester, { action_id: 'beneficiary_switch', view: ng });
-  const xb = await eventually(
-    () => h.fake.views(PEOPLE.requester).find((v) => v.callback_id === 'beneficiary_xb'),
-    3000,
-    'cross-border form',
-  );
+  const xb = await openCrossBorderForm(h, PEOPLE.requester);
   const res = await h.driver.submitView(PEOPLE.requester, xb, {
     identity: 'idn_xb_1',
     bank_name: 'Barclays',
@@ -36,12 +31,7 @@ it('posts a card that says who typed the holder name and shows a checkable, mask
     iban: IBAN,
     swift_code: 'BUKBGB22',
     sort_code: '202015',
-    addr_house_no: '12',
-    addr_street: 'High Street',
-    addr_city: 'London',
-    addr_state: 'London',
-    addr_postal_code: 'E1 6AN',
-    addr_country: 'GB',
+    ...LONDON_BRANCH,
     reason: 'UK supplier',
   });
   expect(res.body, JSON.stringify(res.body)).toMatchObject({ response_action: 'update' });

@@ -51,6 +51,22 @@ async function suggest(view: Awaited<ReturnType<typeof openForm>>, typed: string
 
 const identityCalls = () => h.sandbox.state.received.filter((r) => r.method === 'GET' && r.path === '/identity');
 
+/** Submits the GTBank account for `identity` and expects the identity field to say `words`. */
+async function expectIdentityRefused(
+  form: Parameters<typeof h.driver.submitView>[1],
+  identity: string,
+  reason: string,
+  words: string,
+) {
+  const r = await h.driver.submitView(PEOPLE.requester, form, {
+    identity,
+    bank_code: '058',
+    account_number: ACCOUNT,
+    reason,
+  });
+  expect(r.body).toMatchObject({ response_action: 'errors', errors: { identity: expect.stringContaining(words) } });
+}
+
 describe('identities that already exist at the service', () => {
   it('finds a typed identity id by asking the service, and shows it masked and checked', async () => {
     const form = await openForm();
@@ -88,16 +104,7 @@ describe('identities that already exist at the service', () => {
     const groups = await suggest(form, inactive);
     expect(groups[0]?.label.text).toBe('Inactive at the service: cannot be chosen');
     expect(groups[0]?.options[0]?.text.text).toContain('inactive');
-    const r = await h.driver.submitView(PEOPLE.requester, form, {
-      identity: inactive,
-      bank_code: '058',
-      account_number: ACCOUNT,
-      reason: 'supplier Tunde',
-    });
-    expect(r.body).toMatchObject({
-      response_action: 'errors',
-      errors: { identity: expect.stringContaining('inactive, so no beneficiary can be added for it') },
-    });
+    await expectIdentityRefused(form, inactive, 'supplier Tunde', 'inactive, so no beneficiary can be added for it');
     expect(serviceCalls(h, '/beneficiary')).toHaveLength(0);
   });
 
@@ -107,16 +114,7 @@ describe('identities that already exist at the service', () => {
     expect(groups[0]?.label.text).toBe('Not known to the service');
     const line = groups[0]?.options[0];
     expect(line?.text.text).toBe('No identity “idn_0000doesnotexist” at the service');
-    const r = await h.driver.submitView(PEOPLE.requester, form, {
-      identity: line?.value ?? '',
-      bank_code: '058',
-      account_number: ACCOUNT,
-      reason: 'supplier',
-    });
-    expect(r.body).toMatchObject({
-      response_action: 'errors',
-      errors: { identity: expect.stringContaining('choose an identity') },
-    });
+    await expectIdentityRefused(form, line?.value ?? '', 'supplier', 'choose an identity');
   });
 
   it('never sends a typed BVN to the service as an id, and says why', async () => {

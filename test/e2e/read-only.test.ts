@@ -4,11 +4,11 @@
  * and every kind of service failure get one clear sentence.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StoredEphemeral } from '../../devkit/index.js';
-import { SlackDriver } from '../../devkit/index.js';
+import type { SlackDriver, StoredEphemeral } from '../../devkit/index.js';
 import {
   BOT_TOKEN,
   blocksText,
+  driverFor,
   eventually,
   GENERAL,
   PEOPLE,
@@ -349,12 +349,7 @@ describe('read-only commands against a healthy service', () => {
       const { h } = ctx;
       const wallets = Array.from({ length: 14 }, (_, i) => `w${i + 1}=wal_ops_7f3a`).join(',');
       const other = await h.startAnother({ ROLE: 'web', WALLETS: wallets });
-      const driver = new SlackDriver({
-        url: `http://127.0.0.1:${other.port}/slack/events`,
-        signingSecret: SIGNING_SECRET,
-        fake: h.fake,
-        defaultChannelId: GENERAL,
-      });
+      const driver = driverFor(h.fake, other.port);
       const { answer, readable } = await ask('/balance', '', ASKER, driver);
       expect(answer.blocks.length).toBeLessThanOrEqual(50);
       const shown = headers(answer);

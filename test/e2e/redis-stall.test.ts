@@ -4,11 +4,13 @@
  * "the person was told nothing was submitted"; the same form can then be submitted again; a
  * repeated submit never closes silently; a pending request without card or expiry gets both.
  */
+
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import type { StoredView } from '../../devkit/index.js';
 import { NOTHING_SUBMITTED } from '../../src/adapters/slack/blocks/submitted.js';
-import { callHash, type ServiceCall } from '../../src/domain/request.js';
+import type { ServiceCall } from '../../src/domain/request.js';
+import { createSealed } from '../support/factories.js';
 import { APPROVALS, blocksText, cardFor, eventually, PEOPLE } from '../support/harness.js';
 import { useDebugRedis } from '../support/redis-servers.js';
 import { quiescent, RECEIVER } from '../support/requests.js';
@@ -133,19 +135,12 @@ describe('the reconciler', () => {
       body: { wallet_id: 'wal_ops_7f3a', amount: 27, receiver: RECEIVER, asset: 'base:usdc' },
     };
     const store = h.rampart.deps.store;
-    const id = await store.nextId();
-    const createdAt = Date.now() - 120_000;
-    await store.create({
-      id,
-      call,
+    const id = await createSealed(store, call, {
       display: { walletAlias: 'ops', amountText: '27.00', assetCode: 'USDC', chain: 'base' },
       requester: PEOPLE.requester,
       reason: 'orphaned by a stall',
-      createdAt,
-      expiresAt: createdAt + 86_400_000,
-      requiredApprovals: 1,
+      createdAt: Date.now() - 120_000,
       rule: 'one approval',
-      hash: callHash(call),
     });
     expect(cardFor(h.fake, id)).toBeUndefined();
     await h.rampart.workers?.reconcileNow();

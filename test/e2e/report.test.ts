@@ -32,6 +32,21 @@ beforeAll(async () => {
   unknownId = unknown.id;
 });
 
+/** `/report text` typed in `channel`: the report it posts there, found by `heading`. */
+async function postReport(user: string, text: string, channel: string, heading: string, what: string) {
+  const before = h.fake.messages(channel).length;
+  await h.driver.command(user, '/report', text, channel);
+  return eventually(
+    () =>
+      h.fake
+        .messages(channel)
+        .slice(before)
+        .find((m) => blocksText(m).includes(heading)),
+    15_000,
+    what,
+  );
+}
+
 async function privateAnswer(user: string, text: string, channel = GENERAL) {
   const before = h.fake.ephemerals(user).length;
   const ack = await h.driver.command(user, '/report', text, channel);
@@ -67,17 +82,7 @@ describe('/report', () => {
   it('posts only in the report or approvals channel, with the CSV and chart PNG in its thread', async () => {
     const refused = await privateAnswer(PEOPLE.requester, '30d post', 'C0NOTINVITED');
     expect(refused.text).toContain('Reports are shared only in');
-    const before = h.fake.messages(GENERAL).length;
-    await h.driver.command(PEOPLE.requester, '/report', '30d post', GENERAL);
-    const posted = await eventually(
-      () =>
-        h.fake
-          .messages(GENERAL)
-          .slice(before)
-          .find((m) => blocksText(m).includes('last 30 days')),
-      15_000,
-      'posted report',
-    );
+    const posted = await postReport(PEOPLE.requester, '30d post', GENERAL, 'last 30 days', 'posted report');
     expect(blocksOf(posted).some((b) => b.type === 'data_visualization')).toBe(true);
     const files = await eventually(
       () => h.fake.thread(GENERAL, posted.ts).find((m) => (m.files?.length ?? 0) >= 2),
@@ -111,15 +116,11 @@ describe('/report', () => {
 
   it('sends the chart as an uploaded PNG where the workspace refuses the chart block', async () => {
     h.fake.refuseBlockTypes('data_visualization');
-    const before = h.fake.messages(APPROVALS).length;
-    await h.driver.command(PEOPLE.approver2, '/report', '7d post', APPROVALS);
-    const posted = await eventually(
-      () =>
-        h.fake
-          .messages(APPROVALS)
-          .slice(before)
-          .find((m) => blocksText(m).includes('Treasury report')),
-      15_000,
+    const posted = await postReport(
+      PEOPLE.approver2,
+      '7d post',
+      APPROVALS,
+      'Treasury report',
       'posted report with an image',
     );
     const image = blocksOf(posted).find((b) => b.type === 'image');

@@ -8,7 +8,7 @@ import { expect, it } from 'vitest';
 import type { StoredView } from '../../devkit/index.js';
 import { approvalHashOf, cardHash } from '../../src/domain/approval.js';
 import { APPROVALS, blocksText, eventually, PEOPLE } from '../support/harness.js';
-import { click, currentCard, quiescent, waitForState } from '../support/requests.js';
+import { click, currentCard, LONDON_BRANCH, quiescent, waitForState } from '../support/requests.js';
 import { useHarness } from '../support/use-harness.js';
 
 const BVN = '22233344455';
@@ -83,12 +83,7 @@ it('after beneficiary, cross-border and offramp requests end, Redis holds no ful
     account_name: 'Adaeze Okafor',
     iban: IBAN,
     swift_code: 'BUKBGB22',
-    addr_house_no: '12',
-    addr_street: 'High Street',
-    addr_city: 'London',
-    addr_state: 'London',
-    addr_postal_code: 'E1 6AN',
-    addr_country: 'GB',
+    ...LONDON_BRANCH,
     reason: 'UK supplier',
   });
   const xbId = cardId(xbCard);

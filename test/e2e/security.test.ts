@@ -5,17 +5,17 @@
  * secret reaches a message or a log line. The probes are tested in test/http/probes.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { type SendOptions, SlackDriver, type StoredEphemeral } from '../../devkit/index.js';
+import type { SendOptions, StoredEphemeral } from '../../devkit/index.js';
 import {
   APPROVALS,
   blocksText,
+  driverFor,
   eventually,
   GENERAL,
   type Harness,
   lastView,
   PEOPLE,
   SECRETS,
-  SIGNING_SECRET,
 } from '../support/harness.js';
 import { quiescent } from '../support/requests.js';
 import { useHarness } from '../support/use-harness.js';
@@ -152,12 +152,7 @@ describe('crafted button values and service credentials', () => {
   it("names the setting, never the key, when the service refuses Rampart's credentials", async () => {
     const WRONG_KEY = 'wrong-service-key-9d1f';
     const other = await h.startAnother({ ROLE: 'web', SERVICE_API_KEY: WRONG_KEY });
-    const driver = new SlackDriver({
-      url: `http://127.0.0.1:${other.port}/slack/events`,
-      signingSecret: SIGNING_SECRET,
-      fake: h.fake,
-      defaultChannelId: GENERAL,
-    });
+    const driver = driverFor(h.fake, other.port);
     const before = h.fake.ephemerals(ASKER).length;
     await driver.command(ASKER, '/balance', 'ops');
     const answer = await eventually(() => h.fake.ephemerals(ASKER)[before], 5000, 'refusal');

@@ -62,11 +62,7 @@ describe('Socket Mode', () => {
     const clicked = await flow.click(h, PEOPLE.approver1, id, 'request_approve');
     expect(clicked.status).toBe(200);
     await flow.waitForState(h, id, 'succeeded');
-    const reply = await eventually(
-      () => flow.threadOf(h, id).find((m) => m.text.includes('succeeded')),
-      8000,
-      'thread reply',
-    );
+    const reply = await flow.threadReply(h, id, 'succeeded', 8000, 'thread reply');
     expect(reply.text).toContain('https://basescan.org/tx/0x');
     expect(flow.serviceCalls(h, '/transfer').length).toBe(before + 1);
   });

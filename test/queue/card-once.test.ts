@@ -3,6 +3,7 @@
  * step fails once after Slack took the card; the retried job finds the card in the approvals
  * channel by its metadata and records it, and the channel holds one card.
  */
+
 import { randomUUID } from 'node:crypto';
 import { WebClient } from '@slack/web-api';
 import { Redis } from 'ioredis';
@@ -11,9 +12,10 @@ import { type FakeSlack, startFakeSlack } from '../../devkit/index.js';
 import { slackNotifier } from '../../src/adapters/slack/notifier.js';
 import { slackClientOptions } from '../../src/adapters/slack/web-api/client-options.js';
 import { notify } from '../../src/app/notices/notify.js';
-import { callHash, type ServiceCall } from '../../src/domain/request.js';
+import type { ServiceCall } from '../../src/domain/request.js';
 import { createLogger } from '../../src/log.js';
 import { RequestStore } from '../../src/store/requests.js';
+import { createSealed } from '../support/factories.js';
 import { APPROVALS, BOT_TOKEN, blocksText, deleteKeys, PEOPLE, REDIS_URL } from '../support/harness.js';
 import { LogSink } from '../support/log-sink.js';
 
@@ -57,32 +59,30 @@ async function pendingRequest(store: RequestStore): Promise<string> {
     kind: 'transfer',
     body: { wallet_id: 'wal_ops_7f3a', amount: 5, receiver: '0xabc', asset: 'base:usdc' },
   };
-  const id = await store.nextId();
-  await store.create({
-    id,
-    call,
+  return createSealed(store, call, {
     display: { walletAlias: 'ops', amountText: '5.00', assetCode: 'USDC', chain: 'base' },
     requester: PEOPLE.requester,
     reason: 'card once',
-    createdAt: Date.now(),
     expiresAt: Date.now() + 3_600_000,
-    requiredApprovals: 1,
     rule: 'one approval',
-    hash: callHash(call),
   });
-  return id;
 }
 
-it('a retried card job after a failed recording records the card Slack already has, and posts no second one', async () => {
-  const store = new RecordFailsOnce(redis, prefix);
+/** The notify job's deps: the real Slack notifier against the fake, over `store`. */
+function notifyDeps(store: RequestStore) {
   const log = createLogger({ level: 'debug' }, new LogSink());
   const client = new WebClient(BOT_TOKEN, slackClientOptions(fake.apiUrl));
-  const deps = {
+  return {
     notifier: slackNotifier({ client, approvalsChannel: APPROVALS, log }),
     store,
     log,
     approvalsChannel: APPROVALS,
   };
+}
+
+it('a retried card job after a failed recording records the card Slack already has, and posts no second one', async () => {
+  const store = new RecordFailsOnce(redis, prefix);
+  const deps = notifyDeps(store);
   const id = await pendingRequest(store);
   await expect(notify(deps, { requestId: id, kind: 'card' })).rejects.toThrow(/recording the card/);
   expect(fake.messages(APPROVALS)).toHaveLength(1);
@@ -98,14 +98,7 @@ it('a retried card job after a failed recording records the card Slack already h
 
 it('a retried outcome job after a failed recording finds the reply in the thread and posts no second one (issue 10)', async () => {
   const store = new ReplyRecordFailsOnce(redis, prefix);
-  const log = createLogger({ level: 'debug' }, new LogSink());
-  const client = new WebClient(BOT_TOKEN, slackClientOptions(fake.apiUrl));
-  const deps = {
-    notifier: slackNotifier({ client, approvalsChannel: APPROVALS, log }),
-    store,
-    log,
-    approvalsChannel: APPROVALS,
-  };
+  const deps = notifyDeps(store);
   const id = await pendingRequest(store);
   await notify(deps, { requestId: id, kind: 'card' });
   await store.transition(id, ['pending'], 'cancelled', { event: 'cancelled', by: PEOPLE.requester });

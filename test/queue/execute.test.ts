@@ -2,6 +2,7 @@
  * executeOne against a real Redis and real HTTP: the execution record decides, the sealed call is
  * checked against its sealHash, and only a call that provably never left is tried again (issue 18).
  */
+
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { type AddressInfo, connect, type Socket } from 'node:net';
@@ -20,7 +21,7 @@ import { ServiceClient } from '../../src/service/client.js';
 import { Registry } from '../../src/store/registry.js';
 import { RequestStore } from '../../src/store/requests.js';
 import { type Answer, drip, envelopeText, fixed, huge, startApplyingService } from '../support/applying-service.js';
-import { buildFreshRequest } from '../support/factories.js';
+import { buildFreshRequest, createSealed } from '../support/factories.js';
 import { deleteKeys, REDIS_URL } from '../support/harness.js';
 import { LogSink } from '../support/log-sink.js';
 
@@ -63,21 +64,8 @@ const call: ServiceCall = {
 };
 
 async function approvedRequest(overrides: Partial<SealedRequest> = {}): Promise<string> {
-  const id = await store.nextId();
-  const sealed: SealedRequest = {
-    id,
-    call,
-    display: { chain: 'base' },
-    requester: 'U1',
-    reason: 'test',
-    createdAt: Date.now(),
-    expiresAt: Date.now() + 60_000,
-    requiredApprovals: 1,
-    rule: '1 approval',
-    hash: callHash(call),
-    ...overrides,
-  };
-  await store.create(sealed);
+  const fields = { display: { chain: 'base' }, requester: 'U1', expiresAt: Date.now() + 60_000 };
+  const id = await createSealed(store, call, { ...fields, ...overrides });
   expect(await store.vote(id, 'U2')).toBe('approved');
   return id;
 }

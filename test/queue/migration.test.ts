@@ -4,15 +4,16 @@
  * `executing` one ends `unknown`, never sent; a job of a newer format is left untouched. The
  * start-up sweep reads the history once per record format (issue 18 §4).
  */
+
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { createQueues, type Queues } from '../../src/adapters/jobs/queues.js';
 import { startWorkers, type Workers } from '../../src/adapters/jobs/worker.js';
 import type { CardRef, Notifier } from '../../src/app/notifier.js';
 import { createWorkerApp } from '../../src/app/worker-app.js';
-import { callHash, type SealedRequest } from '../../src/domain/request.js';
 import { createLogger } from '../../src/log.js';
 import { RECORD_VERSION } from '../../src/store/migration-sweep.js';
 import { startWorld, transfer, type World } from '../app/support.js';
+import { sealedOf } from '../support/factories.js';
 import { eventually } from '../support/harness.js';
 import { LogSink } from '../support/log-sink.js';
 
@@ -48,19 +49,8 @@ const FORMAT = String(RECORD_VERSION);
 async function oldRecord(n: number, amount: number, state: 'approved' | 'executing'): Promise<string> {
   const id = `R-${n}`;
   const call = transfer(amount);
-  const now = Date.now();
-  const sealed: SealedRequest = {
-    id,
-    call,
-    display: { chain: 'base' },
-    requester: 'U0REQUESTER',
-    reason: 'before the upgrade',
-    createdAt: now,
-    expiresAt: now + 86_400_000,
-    requiredApprovals: 1,
-    rule: '1 approval',
-    hash: callHash(call),
-  };
+  const sealed = sealedOf(id, call, { display: { chain: 'base' }, reason: 'before the upgrade' });
+  const now = sealed.createdAt;
   const p = w.prefix;
   await w.redis.hset(`${p}:req:${id}`, {
     frozen: JSON.stringify(sealed),

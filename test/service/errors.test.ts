@@ -61,26 +61,23 @@ async function listen(server: Server): Promise<string> {
 const envelope = (status: number, message: string) =>
   JSON.stringify({ success: false, status, message, timestamp: new Date().toISOString() });
 
+/** What a refusal carries: the service's status and its message, said to the person as it is. */
+const refusal = (status: number, serviceMessage: string) => ({ code: 'SERVICE_REJECTED', status, serviceMessage });
+
 describe('answers that are not success', () => {
   it('401 is a refusal carrying the status and the service message', async () => {
     const client = clientFor(await answering(401, envelope(401, 'invalid key')));
     await expect(client.getWallet(OPS)).rejects.toMatchObject({
+      ...refusal(401, 'invalid key'),
       name: 'ServiceError',
-      code: 'SERVICE_REJECTED',
       operation: 'getWallet',
-      status: 401,
-      serviceMessage: 'invalid key',
       mayHaveReached: true,
     });
   });
 
   it('404 is a refusal carrying the service message', async () => {
     const client = clientFor(await answering(404, envelope(404, 'wallet not found')));
-    await expect(client.getBalances(OPS)).rejects.toMatchObject({
-      code: 'SERVICE_REJECTED',
-      status: 404,
-      serviceMessage: 'wallet not found',
-    });
+    await expect(client.getBalances(OPS)).rejects.toMatchObject(refusal(404, 'wallet not found'));
   });
 
   it('500 with an HTML page is "unavailable", without a service message', async () => {
@@ -93,9 +90,7 @@ describe('answers that are not success', () => {
   it('200 with success=false is a refusal with the envelope status', async () => {
     const client = clientFor(await answering(200, envelope(400, 'wallet frozen')));
     await expect(client.transfer(TRANSFER)).rejects.toMatchObject({
-      code: 'SERVICE_REJECTED',
-      status: 400,
-      serviceMessage: 'wallet frozen',
+      ...refusal(400, 'wallet frozen'),
       mayHaveReached: true,
     });
   });

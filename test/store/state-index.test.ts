@@ -2,12 +2,14 @@
  * Requests are indexed by state in Redis, moved by the same Lua scripts as the state itself
  * (issue 14), so `rampart requests --state` finds an old request behind a thousand newer ones.
  */
+
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { callHash, type SealedRequest, type ServiceCall } from '../../src/domain/request.js';
+import type { ServiceCall } from '../../src/domain/request.js';
 import { RequestStore, type StateChange } from '../../src/store/requests.js';
 import { cli } from '../cli/support.js';
+import { createSealed } from '../support/factories.js';
 import { deleteKeys, REDIS_URL } from '../support/harness.js';
 
 const prefix = `test-state-index-${randomUUID().slice(0, 8)}`;
@@ -26,21 +28,7 @@ const call: ServiceCall = {
 };
 
 async function create(): Promise<string> {
-  const id = await store.nextId();
-  const sealed: SealedRequest = {
-    id,
-    call,
-    display: {},
-    requester: 'U0REQ',
-    reason: 'r',
-    createdAt: now,
-    expiresAt: now + 86_400_000,
-    requiredApprovals: 1,
-    rule: 'r',
-    hash: callHash(call),
-  };
-  await store.create(sealed);
-  return id;
+  return createSealed(store, call, { display: {}, requester: 'U0REQ', reason: 'r', createdAt: now, rule: 'r' });
 }
 
 let oldApproved: string;

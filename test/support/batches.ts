@@ -1,7 +1,7 @@
 /** Helpers for batch e2e tests (issue 20): submit a /batch file, find its card, read its thread's files. */
 import { findElement, type StoredView } from '../../devkit/index.js';
 import { eventually, type Harness, lastView, PEOPLE } from './harness.js';
-import { currentCard } from './requests.js';
+import { currentCard, waitForRecord } from './requests.js';
 
 /** `n` distinct lower-case EVM addresses (valid without a checksum). */
 export const addresses = (n: number, salt = 1): string[] =>
@@ -63,16 +63,8 @@ export function threadFile(h: Harness, id: string, name: string): string | undef
   return file?.bytes?.toString('utf8');
 }
 
-export async function waitForApproval(h: Harness, id: string, state: string, timeoutMs = 20_000) {
-  return eventually(
-    async () => {
-      const r = await h.rampart.deps.store.get(id);
-      return r?.approvalState === state ? r : undefined;
-    },
-    timeoutMs,
-    `${id} to be ${state}`,
-  );
-}
+export const waitForApproval = (h: Harness, id: string, state: string | readonly string[], timeoutMs = 20_000) =>
+  waitForRecord(h, id, 'approvalState', state, timeoutMs);
 
 /**
  * Clicks Resume or Stop once the card shows it: the card is redrawn after the state change, by a

@@ -6,6 +6,7 @@ import type { BatchFacts } from '../../src/domain/batch-approval.js';
  */
 import { callHash, type RequestRecord, type SealedRequest, type ServiceCall } from '../../src/domain/request.js';
 import type { Wallet } from '../../src/service/schemas.js';
+import type { BeneficiaryEntry } from '../../src/store/registry.js';
 
 export const RECEIVER_EVM = '0x99ED2e97162533BA814aF8092b93b9a3090DEdcF';
 const CREATED = Date.UTC(2026, 10, 21, 9, 30);
@@ -189,4 +190,70 @@ export function buildRecord(
 export function buildFreshRequest(id: string, overrides: Partial<SealedRequest> = {}): SealedRequest {
   const now = Date.now();
   return buildSealedRequest('transfer', { id, createdAt: now, expiresAt: now + 60_000, ...overrides });
+}
+
+/**
+ * A one-approval request of `call` as submission seals it, created now (or at `over.createdAt`)
+ * and open a day, with no origin channel: the record store, queue and CLI tests set up.
+ */
+export function sealedOf(id: string, call: ServiceCall, over: Partial<SealedRequest> = {}): SealedRequest {
+  const createdAt = over.createdAt ?? Date.now();
+  return {
+    id,
+    call,
+    display: { walletAlias: 'ops', chain: 'base' },
+    requester: 'U0REQUESTER',
+    reason: 'test',
+    createdAt,
+    expiresAt: createdAt + 86_400_000,
+    requiredApprovals: 1,
+    rule: '1 approval',
+    hash: callHash(call),
+    ...over,
+  };
+}
+
+/** Creates `sealedOf(call, over)` under the store's next id, as a submission would; returns the id. */
+export async function createSealed(
+  store: { nextId(): Promise<string>; create(s: SealedRequest): Promise<unknown> },
+  call: ServiceCall,
+  over: Partial<SealedRequest> = {},
+): Promise<string> {
+  const id = await store.nextId();
+  await store.create(sealedOf(id, call, over));
+  return id;
+}
+
+/** A registered GTBank beneficiary of identity idn_1, as the registry stores it once approved. */
+export const buildBeneficiary = (
+  id: string,
+  label: string,
+  over: Partial<BeneficiaryEntry> = {},
+): BeneficiaryEntry => ({
+  id,
+  label,
+  identityId: 'idn_1',
+  identityName: 'Ada Obi',
+  bankName: 'GTBank',
+  accountMasked: '••••6789',
+  holderName: 'ADA OBI',
+  createdBy: 'U1',
+  approvedBy: 'U2',
+  createdAt: Date.now(),
+  requestId: 'R-1',
+  ...over,
+});
+
+/** R-1001 from the walk: @riley sends 25.00 USDC on Base from ops (the factory's hash and clock). */
+export function rileyTransfer(): SealedRequest {
+  const base = buildSealedRequest('transfer');
+  return {
+    ...base,
+    requester: 'U0RILEY',
+    call: {
+      kind: 'transfer',
+      body: { wallet_id: 'wal_ops_7f3a', amount: 25, receiver: RECEIVER_EVM, asset: 'base:usdc' },
+    },
+    display: { ...base.display, amountText: '25.00' },
+  };
 }

@@ -150,6 +150,15 @@ export async function startHarness(
   };
 }
 
+/** A signed-request driver for the Rampart listening on `port` (another instance than the harness's own). */
+export const driverFor = (fake: FakeSlack, port: number | undefined): SlackDriver =>
+  new SlackDriver({
+    url: `http://127.0.0.1:${port}/slack/events`,
+    signingSecret: SIGNING_SECRET,
+    fake,
+    defaultChannelId: GENERAL,
+  });
+
 /** Polls until `probe` returns a value (not undefined), or fails after `timeoutMs`. */
 export async function eventually<T>(
   probe: () => T | undefined | Promise<T | undefined>,

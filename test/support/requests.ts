@@ -25,15 +25,10 @@ export async function submitRequest(
 }
 
 /** A request all the way to its card; returns the request id and the card. */
-export async function postRequest(
-  h: Harness,
-  kind: 'transfer' | 'offramp',
-  text: string,
-  values: Record<string, string | string[]> = {},
-  user: string = PEOPLE.requester,
-) {
+export async function postRequest(...args: Parameters<typeof submitRequest>) {
+  const h = args[0];
   const before = h.fake.messages(APPROVALS).length;
-  const submit = await submitRequest(h, kind, text, values, user);
+  const submit = await submitRequest(...args);
   expect(submit.body, JSON.stringify(submit.body)).toMatchObject({ response_action: 'clear' });
   const card = await eventually(() => h.fake.messages(APPROVALS)[before], 10_000, 'approval card');
   const id = /R-\d+/.exec(blocksText(card))?.[0];
@@ -61,18 +56,39 @@ export const click = (
     ...(action === 'request_cancel' ? { value: id } : {}),
   });
 
-export async function waitForState(h: Harness, id: string, state: string, timeoutMs = 15_000) {
+/** Presses Deny on `id`'s card as `user` and returns the reason form it opens. */
+export async function openDeny(h: Harness, user: string, id: string) {
+  await click(h, user, id, 'request_deny');
+  return eventually(() => h.fake.views(user).find((v) => v.callback_id === 'deny_modal'), 5000, 'deny modal');
+}
+
+/** Waits until the stored record's `field` reads `state` (or one of them); returns the record. */
+export const waitForRecord = (
+  h: Harness,
+  id: string,
+  field: 'state' | 'approvalState',
+  state: string | readonly string[],
+  timeoutMs: number,
+) => {
+  const states: readonly string[] = typeof state === 'string' ? [state] : state;
   return eventually(
     async () => {
       const r = await h.rampart.deps.store.get(id);
-      return r?.state === state ? r : undefined;
+      return r && states.includes(r[field]) ? r : undefined;
     },
     timeoutMs,
-    `${id} to be ${state}`,
+    `${id} to be ${states.join(' or ')}`,
   );
-}
+};
+
+export const waitForState = (h: Harness, id: string, state: string, timeoutMs = 15_000) =>
+  waitForRecord(h, id, 'state', state, timeoutMs);
 
 export const threadOf = (h: Harness, id: string) => h.fake.thread(APPROVALS, currentCard(h, id).ts);
+
+/** Waits for a reply in the card's thread that contains `text`; `what` names it if none comes. */
+export const threadReply = (h: Harness, id: string, text: string, timeoutMs: number, what: string) =>
+  eventually(() => threadOf(h, id).find((m) => m.text.includes(text)), timeoutMs, what);
 
 export const serviceCalls = (h: Harness, path: '/transfer' | '/offramp' | '/beneficiary') =>
   h.sandbox.state.received.filter((r) => r.path === path);
@@ -152,3 +168,27 @@ export async function openModal(h: Harness, user: string, command: string, text 
     );
   return { opened, until };
 }
+
+/** The cross-border form's BankAddress fields for a London branch. */
+export const LONDON_BRANCH = {
+  addr_house_no: '12',
+  addr_street: 'High Street',
+  addr_city: 'London',
+  addr_state: 'London',
+  addr_postal_code: 'E1 6AN',
+  addr_country: 'GB',
+};
+
+/** `/beneficiary new`, then the switch to the cross-border form; returns that form once it opens. */
+export async function openCrossBorderForm(h: Harness, user: string) {
+  const seen = new Set(h.fake.views(user).map((v) => v.id));
+  const fresh = (callbackId: string) => h.fake.views(user).find((v) => v.callback_id === callbackId && !seen.has(v.id));
+  await h.driver.command(user, '/beneficiary', 'new');
+  const ng = await eventually(() => fresh('beneficiary_ng'), 10_000, 'beneficiary form');
+  await h.driver.click(user, { action_id: 'beneficiary_switch', view: ng });
+  return eventually(() => fresh('beneficiary_xb'), 3000, 'cross-border form');
+}
+
+/** Waits for `user`'s private notices to say `text`. */
+export const noticeSaying = (h: Harness, user: string, text: string, what: string) =>
+  eventually(() => ephemeralText(h, user).includes(text), 10_000, what);

@@ -12,6 +12,14 @@ import { BOT_SCOPES } from '../../src/domain/slack-scopes.js';
 
 const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
 const SETTING = /^[A-Z][A-Z0-9_]+$/;
+/** Every page a reader sees: the two front pages and every page under docs/. */
+const DOC_PAGES = [
+  'README.md',
+  'CONTRIBUTING.md',
+  ...readdirSync(new URL('../../docs/', import.meta.url))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+];
 
 /** Environments that walk loadConfig's branches (production, webhooks, escalation, plain). */
 const ENVS: Record<string, string>[] = [
@@ -127,13 +135,7 @@ describe('README.md', () => {
   });
 
   it('never states a wrong number of bot scopes, anywhere in the docs', () => {
-    const pages = [
-      'README.md',
-      'CONTRIBUTING.md',
-      ...readdirSync(new URL('../../docs/', import.meta.url))
-        .filter((f) => f.endsWith('.md'))
-        .map((f) => `docs/${f}`),
-    ];
+    const pages = DOC_PAGES;
     const wrong: string[] = [];
     for (const page of pages) {
       for (const m of read(page).matchAll(/\b(\w+) bot scopes\b/gi)) {
@@ -161,13 +163,7 @@ describe('docs/README.md', () => {
 });
 
 describe('paths and issue numbers in the docs', () => {
-  const pages = [
-    'README.md',
-    'CONTRIBUTING.md',
-    ...readdirSync(new URL('../../docs/', import.meta.url))
-      .filter((name) => name.endsWith('.md'))
-      .map((name) => `docs/${name}`),
-  ];
+  const pages = DOC_PAGES;
 
   it('names only src/ paths that exist', () => {
     const gone: string[] = [];

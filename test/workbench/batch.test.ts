@@ -3,10 +3,12 @@
  * picked in the form's file field, the card, an approval, and the rows file and the receipt
  * shown in the card's thread as links the page can open or save.
  */
+
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { findElement } from '../../devkit/index.js';
+import { findElement, type StoredMessage } from '../../devkit/index.js';
+import { buildBeneficiary } from '../support/factories.js';
 import { eventually } from '../support/harness.js';
-import { RECEIVER, startTestWorkbench, type TestWorkbench } from './support.js';
+import { postJson, RECEIVER, startTestWorkbench, type TestWorkbench } from './support.js';
 
 let wb: TestWorkbench;
 beforeAll(async () => {
@@ -16,15 +18,7 @@ afterAll(async () => {
   await wb?.close();
 });
 
-async function post(path: string, body: unknown): Promise<Record<string, unknown>> {
-  const res = await fetch(new URL(path, wb.url), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(res.status).toBe(200);
-  return (await res.json()) as Record<string, unknown>;
-}
+const post = (path: string, body: unknown) => postJson(wb, path, body);
 
 type Reply = { html: string };
 async function threadReplies(user: string, id: string): Promise<Reply[]> {
@@ -80,6 +74,29 @@ async function approveCard(card: { blocks?: unknown[]; ts: string }): Promise<vo
   });
 }
 
+/** Clicks the button `actionId` in `message` as `user`, through the workbench's API as its page does. */
+async function clickButton(user: string, message: StoredMessage, actionId: string, value: string) {
+  const button = findElement(message.blocks ?? [], actionId);
+  await post('/api/click', {
+    user,
+    actionId,
+    blockId: button?.blockId ?? '',
+    value,
+    channel: 'C0APPROVALS',
+    ts: message.ts,
+  });
+}
+
+/** The lines of the receipt linked in the batch's thread, once it is there. */
+async function receiptLines(user: string, id: string, timeoutMs: number): Promise<string[]> {
+  const receipt = await eventually(
+    async () => (await threadReplies(user, id)).find((r) => r.html.includes(`${id}-receipt.csv`)),
+    timeoutMs,
+    'the receipt in the thread',
+  );
+  return (await linkedFile(receipt)).trim().split('\r\n');
+}
+
 it('takes a CSV picked in the /batch form to a card, an approval, and the rows and receipt files in its thread', async () => {
   const user = 'U0REQUESTER';
   const csv = `receiver,amount,reference\n${RECEIVER},12.5,INV-1\n${RECEIVER.toLowerCase()},7,INV-2\n`;
@@ -92,12 +109,7 @@ it('takes a CSV picked in the /batch form to a card, an approval, and the rows a
   expect(await linkedFile(rows)).toContain(`2,${RECEIVER},12.5,INV-1`);
 
   await approveCard(card);
-  const receipt = await eventually(
-    async () => (await threadReplies(user, id)).find((r) => r.html.includes(`${id}-receipt.csv`)),
-    20_000,
-    'the receipt in the thread',
-  );
-  const lines = (await linkedFile(receipt)).trim().split('\r\n');
+  const lines = await receiptLines(user, id, 20_000);
   expect(lines[0]).toBe('row,destination,amount,reference,state,hash or reference,error');
   expect(lines.slice(1).map((l) => l.split(',').slice(0, 5).join(','))).toEqual([
     `2,${RECEIVER},12.5,INV-1,succeeded`,
@@ -133,15 +145,7 @@ it('offers the failed rows again from a button in the thread, and posts the new 
   const id = /B-\d+/.exec(JSON.stringify(card.blocks))?.[0] ?? '';
   // The service refuses the row when it runs: failed, nothing moved.
   ops.transfer = false;
-  const approve = findElement(card.blocks ?? [], 'request_approve');
-  await post('/api/click', {
-    user: 'U0APPROVER1',
-    actionId: 'request_approve',
-    blockId: approve?.blockId ?? '',
-    value: id,
-    channel: 'C0APPROVALS',
-    ts: card.ts,
-  });
+  await clickButton('U0APPROVER1', card, 'request_approve', id);
   const summary = await eventually(
     () => wb.fake.thread('C0APPROVALS', card.ts).find((m) => findElement(m.blocks ?? [], 'batch_request_again')),
     20_000,
@@ -150,15 +154,7 @@ it('offers the failed rows again from a button in the thread, and posts the new 
   ops.transfer = true;
   const html = (await threadReplies(user, id)).find((r) => r.html.includes(`Batch ${id} finished`))?.html ?? '';
   expect(html).toContain('Request again (1 row)');
-  const button = findElement(summary.blocks ?? [], 'batch_request_again');
-  await post('/api/click', {
-    user,
-    actionId: 'batch_request_again',
-    blockId: button?.blockId ?? '',
-    value: id,
-    channel: 'C0APPROVALS',
-    ts: summary.ts,
-  });
+  await clickButton(user, summary, 'batch_request_again', id);
   const form = await eventually(
     () => wb.fake.views(user).find((v) => v.callback_id === 'batch_again_modal'),
     10_000,
@@ -185,19 +181,10 @@ it('takes a 1,000-row offramp file from the form to one card, one approval and a
   for (let i = 0; i < 10; i++) {
     const id = `ben_wb${i}`;
     sandbox.state.beneficiaries.set(id, { id, identityId: 'idn_1', currency: 'NGN', details: {} });
-    await wb.rampart.deps.registry.addBeneficiary({
-      id,
-      label: `Payee ${i}`,
-      identityId: 'idn_1',
-      identityName: 'Payee',
-      bankName: 'GTBank',
-      accountMasked: '••••6789',
-      holderName: 'PAYEE',
-      createdBy: 'U0REQUESTER',
-      approvedBy: 'U0APPROVER1',
-      createdAt: Date.now(),
-      requestId: 'R-1',
-    });
+    const people = { createdBy: 'U0REQUESTER', approvedBy: 'U0APPROVER1' };
+    await wb.rampart.deps.registry.addBeneficiary(
+      buildBeneficiary(id, `Payee ${i}`, { identityName: 'Payee', holderName: 'PAYEE', ...people }),
+    );
   }
   const before = sandbox.state.offramps.length;
   const user = 'U0REQUESTER';
@@ -207,12 +194,7 @@ it('takes a 1,000-row offramp file from the form to one card, one approval and a
   ).join('\n')}\n`;
   const { card, id } = await submitFile(user, 'payroll.csv', csv, 'offramps', 'workbench payroll');
   await approveCard(card);
-  const receipt = await eventually(
-    async () => (await threadReplies(user, id)).find((r) => r.html.includes(`${id}-receipt.csv`)),
-    240_000,
-    'the receipt in the thread',
-  );
-  const lines = (await linkedFile(receipt)).trim().split('\r\n');
+  const lines = await receiptLines(user, id, 240_000);
   expect(lines).toHaveLength(ROWS + 1);
   expect(lines.slice(1).every((l) => l.includes(',initiated,'))).toBe(true);
   const sent = sandbox.state.offramps.slice(before);

@@ -7,22 +7,14 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eventually, lastView } from '../support/harness.js';
-import { ARTIFACTS, launchChromium, RECEIVER, startTestWorkbench, type TestWorkbench } from './support.js';
+import { ARTIFACTS, launchChromium, postJson, RECEIVER, startTestWorkbench, type TestWorkbench } from './support.js';
 
 const REQUESTER = 'U0REQUESTER';
 let wb: TestWorkbench;
 let browser: Browser;
 const pageErrors: string[] = [];
 
-async function post(path: string, body: unknown): Promise<Record<string, unknown>> {
-  const res = await fetch(new URL(path, wb.url), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(res.status).toBe(200);
-  return (await res.json()) as Record<string, unknown>;
-}
+const post = (path: string, body: unknown) => postJson(wb, path, body);
 
 async function transfer(amount: string, reason: string): Promise<void> {
   const seen = new Set(wb.fake.views(REQUESTER).map((v) => v.id));

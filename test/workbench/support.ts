@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { type Browser, chromium } from 'playwright-core';
+import { expect } from 'vitest';
 import { startWorkbench, type Workbench } from '../../devkit/workbench/index.js';
 import { createLogger } from '../../src/log.js';
 import { deleteKeys, REDIS_URL } from '../support/harness.js';
@@ -79,4 +80,15 @@ export async function launchChromium(host?: BrowserHost): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/** POSTs `body` as JSON to the workbench's own API, as its page does; expects 200 and returns the answer. */
+export async function postJson(wb: Workbench, path: string, body: unknown): Promise<Record<string, unknown>> {
+  const res = await fetch(new URL(path, wb.url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as Record<string, unknown>;
 }

@@ -7,25 +7,13 @@ import { amountToString } from '../../../src/domain/amount.js';
 import { fileFingerprint } from '../../../src/domain/batch-hash.js';
 import type { RequestRecord } from '../../../src/domain/request.js';
 import type { BeneficiaryEntry } from '../../../src/store/registry.js';
-import { buildRecord } from '../../support/factories.js';
+import { buildBeneficiary, buildRecord } from '../../support/factories.js';
 
 const EVM_A = '0x99ED2e97162533BA814aF8092b93b9a3090DEdcF';
 const EVM_B = '0x52908400098527886E0F7030069857D2E4169EE7';
 const NOW = Date.UTC(2026, 10, 23);
 
-const beneficiary = (id: string, label: string): BeneficiaryEntry => ({
-  id,
-  label,
-  identityId: 'idn_1',
-  identityName: 'Ada Obi',
-  bankName: 'GTBank',
-  accountMasked: '••••6789',
-  holderName: 'ADA OBI',
-  createdBy: 'U1',
-  approvedBy: 'U2',
-  createdAt: NOW,
-  requestId: 'R-1',
-});
+const beneficiary = (id: string, label: string): BeneficiaryEntry => buildBeneficiary(id, label, { createdAt: NOW });
 
 interface WorldOptions {
   available?: number;

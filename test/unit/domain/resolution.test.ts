@@ -3,40 +3,27 @@ import { describe, expect, it } from 'vitest';
 import { parseResolution } from '../../../src/domain/resolution.js';
 
 const parse = (text: string) => parseResolution(text.split(' '));
+const expectResolved = (text: string, resolution: { id: string; paid: boolean; note: string }) =>
+  expect(parse(text), text).toEqual({ ok: true, resolution });
 
 describe('parseResolution', () => {
   it('reads paid with one hash or reference, and not-paid with a reason, on a full execution id', () => {
-    expect(parse('r-12.1 paid 0xabc123ef')).toEqual({
-      ok: true,
-      resolution: { id: 'R-12.1', paid: true, note: '0xabc123ef' },
-    });
-    expect(parse('R-12.1 PAID OFR-2026-11-21/0042')).toEqual({
-      ok: true,
-      resolution: { id: 'R-12.1', paid: true, note: 'OFR-2026-11-21/0042' },
-    });
-    expect(parse('B-3.7 not-paid no  debit on ops')).toEqual({
-      ok: true,
-      resolution: { id: 'B-3.7', paid: false, note: 'no debit on ops' },
-    });
+    expectResolved('r-12.1 paid 0xabc123ef', { id: 'R-12.1', paid: true, note: '0xabc123ef' });
+    expectResolved('R-12.1 PAID OFR-2026-11-21/0042', { id: 'R-12.1', paid: true, note: 'OFR-2026-11-21/0042' });
+    expectResolved('B-3.7 not-paid no  debit on ops', { id: 'B-3.7', paid: false, note: 'no debit on ops' });
   });
 
   it('refuses a bare request id: a typo must not settle another payment', () => {
     for (const text of ['R-12 not-paid no debit', 'R-12 paid 0xabc123ef', 'B-7 not-paid no debit']) {
       const r = parse(text);
       expect(r.ok, text).toBe(false);
-      if (!r.ok) expect(r.problem).toMatch(/^Name the (execution, e\.g\. R-\d+\.1|row of B-7, e\.g\. B-7 row 3)/);
+      if (!r.ok) expect(r.problem).toMatch(/^Name the execution, e\.g\. [RB]-\d+\.1 \(a batch.s row: [RB]-\d+ row 3\)/);
     }
   });
 
   it('takes a batch row as its card names it, "B-7 row 3", beside its execution id', () => {
-    expect(parse('b-7 ROW 3 paid 0xabc123ef')).toEqual({
-      ok: true,
-      resolution: { id: 'B-7 row 3', paid: true, note: '0xabc123ef' },
-    });
-    expect(parse('B-7 row 3 not-paid no debit')).toEqual({
-      ok: true,
-      resolution: { id: 'B-7 row 3', paid: false, note: 'no debit' },
-    });
+    expectResolved('b-7 ROW 3 paid 0xabc123ef', { id: 'B-7 row 3', paid: true, note: '0xabc123ef' });
+    expectResolved('B-7 row 3 not-paid no debit', { id: 'B-7 row 3', paid: false, note: 'no debit' });
     const bad = parse('B-7 row three paid 0xabc123ef');
     expect(bad.ok).toBe(false);
   });

@@ -39,6 +39,17 @@ function sealed(call: ServiceCall, extra: Partial<SealedRequest> = {}): SealedRe
   };
 }
 
+/** The one rule `limits` sets, and the velocity subject of a transfer of `amount` `asset` from ops. */
+type TransferAsset = Extract<ServiceCall, { kind: 'transfer' }>['body']['asset'];
+function ruleAndSubject(limits: string, amount: number, asset: TransferAsset) {
+  const rule = parse(limits).rules[0];
+  if (!rule) throw new Error('no rule');
+  const call: ServiceCall = { kind: 'transfer', body: { wallet_id: 'wal_ops', amount, receiver: '0x', asset } };
+  const subject = velocitySubject(sealed(call));
+  if (!subject) throw new Error('no subject');
+  return { rule, subject };
+}
+
 describe('VELOCITY_LIMITS', () => {
   it('parses wallet and * rules in exact minor units, any case of the code', () => {
     const { rules, problems } = parse('ops:USDC=50000/24h, *:cngn=75000000.5/7d');
@@ -86,28 +97,14 @@ describe('window arithmetic and sentences', () => {
   });
 
   it('writes cNGN as listed, never CNGN', () => {
-    const rule = parse('ops:cNGN=1000000/24h').rules[0];
-    if (!rule) throw new Error('no rule');
-    const call: ServiceCall = {
-      kind: 'transfer',
-      body: { wallet_id: 'wal_ops', amount: 650000, receiver: '0x', asset: 'bsc:cngn' },
-    };
-    const subject = velocitySubject(sealed(call));
-    if (!subject) throw new Error('no subject');
+    const { rule, subject } = ruleAndSubject('ops:cNGN=1000000/24h', 650000, 'bsc:cngn');
     expect(headroomSentence(subject, { rule, used: 0n })).toBe(
       'Limit for ops: 1,000,000.00 cNGN per 24 h. 1,000,000.00 left',
     );
   });
 
   it('names the rule, what is left and the request in one sentence', () => {
-    const rule = parse('ops:USDC=50000/24h').rules[0];
-    if (!rule) throw new Error('no rule');
-    const call: ServiceCall = {
-      kind: 'transfer',
-      body: { wallet_id: 'wal_ops', amount: 13000, receiver: '0x', asset: 'base:usdc' },
-    };
-    const subject = velocitySubject(sealed(call));
-    if (!subject) throw new Error('no subject');
+    const { rule, subject } = ruleAndSubject('ops:USDC=50000/24h', 13000, 'base:usdc');
     const usage = { rule, used: 37_600_000_000n };
     expect(headroomSentence(subject, usage)).toBe('Limit for ops: 50,000.00 USDC per 24 h. 12,400.00 left');
     // issue 23 item 15: the card's note says what is left once this request counts.

@@ -20,18 +20,24 @@ describe('address presenters', () => {
 
 describe('money presenters', () => {
   it('formats amounts like a total, never rounded', () => {
-    expect(formatAmountText('50000')).toBe('50,000.00');
-    expect(formatAmountText('1234.994')).toBe('1,234.994');
-    expect(formatAmountText('29500.25')).toBe('29,500.25');
-    expect(formatAmountText('-650000')).toBe('-650,000.00');
-    expect(formatAmountText('0.5')).toBe('0.50');
-    expect(formatAmountText('all')).toBe('all');
+    const totals: [string, string][] = [
+      ['50000', '50,000.00'],
+      ['1234.994', '1,234.994'],
+      ['29500.25', '29,500.25'],
+      ['-650000', '-650,000.00'],
+      ['0.5', '0.50'],
+      ['all', 'all'],
+    ];
+    for (const [typed, shown] of totals) expect(formatAmountText(typed), typed).toBe(shown);
   });
   it('names assets and chains as listed', () => {
-    expect(assetCode('bsc:cngn')).toBe('cNGN');
-    expect(assetCode('CNGN')).toBe('cNGN');
-    expect(chainName('bsc')).toBe('BNB Smart Chain');
-    expect(assetName('bsc:cngn')).toBe('cNGN on BNB Smart Chain');
-    expect(assetWithChain('base:usdc')).toBe('USDC (Base)');
+    const names: [(s: string) => string, string, string][] = [
+      [assetCode, 'bsc:cngn', 'cNGN'],
+      [assetCode, 'CNGN', 'cNGN'],
+      [chainName, 'bsc', 'BNB Smart Chain'],
+      [assetName, 'bsc:cngn', 'cNGN on BNB Smart Chain'],
+      [assetWithChain, 'base:usdc', 'USDC (Base)'],
+    ];
+    for (const [name, listed, shown] of names) expect(name(listed), listed).toBe(shown);
   });
 });

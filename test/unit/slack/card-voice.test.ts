@@ -6,31 +6,25 @@
 import { describe, expect, it } from 'vitest';
 import { requestCardBlocks } from '../../../src/adapters/slack/blocks/card.js';
 import { approveConfirmText, buttonLabel } from '../../../src/adapters/slack/blocks/card-summary.js';
-import type { RequestRecord } from '../../../src/domain/request.js';
+import type { RequestRecord, SealedRequest } from '../../../src/domain/request.js';
 import { readableTexts } from '../../support/block-texts.js';
-import { buildRecord, buildSealedRequest, RECEIVER_EVM } from '../../support/factories.js';
+import { buildRecord, buildSealedRequest, rileyTransfer } from '../../support/factories.js';
 
 const texts = (r: RequestRecord) => readableTexts(requestCardBlocks(r));
 
 /** R-1001 from the walk: 25.00 USDC on Base from ops, sent by @riley's API key "erp". */
 function apiRequest(): RequestRecord {
+  const walk = rileyTransfer();
+  return pendingTransfer(
+    { ...walk, velocityNote: 'Limit for ops: 200,000.00 USDC per 24 h. 200,000.00 left; 199,975.00 after this.' },
+    { ...walk.display, viaApi: { keyId: 'a1b2c3d4e5f6', keyName: 'erp', owner: 'U0RILEY' } },
+  );
+}
+
+/** A pending transfer: the factory's sealed request with `over`, its display with `display` on top. */
+function pendingTransfer(over: Partial<SealedRequest>, display: Partial<SealedRequest['display']>): RequestRecord {
   const base = buildSealedRequest('transfer');
-  return buildRecord('pending', 'transfer', {
-    sealed: {
-      ...base,
-      requester: 'U0RILEY',
-      call: {
-        kind: 'transfer',
-        body: { wallet_id: 'wal_ops_7f3a', amount: 25, receiver: RECEIVER_EVM, asset: 'base:usdc' },
-      },
-      velocityNote: 'Limit for ops: 200,000.00 USDC per 24 h. 200,000.00 left; 199,975.00 after this.',
-      display: {
-        ...base.display,
-        amountText: '25.00',
-        viaApi: { keyId: 'a1b2c3d4e5f6', keyName: 'erp', owner: 'U0RILEY' },
-      },
-    },
-  });
+  return buildRecord('pending', 'transfer', { sealed: { ...base, ...over, display: { ...base.display, ...display } } });
 }
 
 describe('provenance', () => {
@@ -55,14 +49,7 @@ describe('the money first', () => {
 
 describe('spoken labels', () => {
   it('stay within 75 characters by being short, not cut', () => {
-    const base = buildSealedRequest('transfer');
-    const r = buildRecord('pending', 'transfer', {
-      sealed: {
-        ...base,
-        id: 'R-1002',
-        display: { ...base.display, amountText: '29,500.25', assetCode: 'USDT', ownWallet: 'treasury' },
-      },
-    });
+    const r = pendingTransfer({ id: 'R-1002' }, { amountText: '29,500.25', assetCode: 'USDT', ownWallet: 'treasury' });
     expect(buttonLabel('Approve', r.sealed)).toBe('Approve R-1002: 29,500.25 USDT, ops to treasury');
     const long = buildRecord('pending', 'offramp', {
       sealed: {
@@ -119,27 +106,21 @@ describe('a step-up quorum out of reach', () => {
 
 describe('the Approve confirmation fits Slack’s 300 characters', () => {
   it('with the full address, an own wallet, a sealed entire balance, repeats and a shortfall, nothing cut', () => {
-    const base = buildSealedRequest('transfer');
-    const r = buildRecord('pending', 'transfer', {
-      sealed: {
-        ...base,
-        id: 'R-1002',
-        requiredApprovals: 2,
-        display: {
-          ...base.display,
-          amountText: '13,500,000.00',
-          assetCode: 'cNGN',
-          chain: 'bsc',
-          entireBalance: true,
-          ownWallet: 'treasury-reserve',
-          walletAlias: 'operations-nigeria',
-          repeats: [
-            { of: 'R-1001.1', state: 'unknown', at: Date.UTC(2026, 10, 28, 9) },
-            { of: 'R-1000.1', state: 'succeeded', at: Date.UTC(2026, 10, 28, 8) },
-          ] as never,
-        },
+    const r = pendingTransfer(
+      { id: 'R-1002', requiredApprovals: 2 },
+      {
+        amountText: '13,500,000.00',
+        assetCode: 'cNGN',
+        chain: 'bsc',
+        entireBalance: true,
+        ownWallet: 'treasury-reserve',
+        walletAlias: 'operations-nigeria',
+        repeats: [
+          { of: 'R-1001.1', state: 'unknown', at: Date.UTC(2026, 10, 28, 9) },
+          { of: 'R-1000.1', state: 'succeeded', at: Date.UTC(2026, 10, 28, 8) },
+        ] as never,
       },
-    });
+    );
     const commitments = {
       items: [{ id: 'B-1003', units: 650_000_000_000n, status: 'running' as const }],
       decimals: 6,

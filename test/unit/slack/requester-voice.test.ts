@@ -7,24 +7,11 @@ import { outcomeReply } from '../../../src/adapters/slack/blocks/card-replies.js
 import { requestedText, requesterText } from '../../../src/adapters/slack/blocks/reminders.js';
 import type { ViewState } from '../../../src/domain/approval.js';
 import type { RequestRecord } from '../../../src/domain/request.js';
-import { buildRecord, buildSealedRequest, RECEIVER_EVM } from '../../support/factories.js';
+import { buildRecord, rileyTransfer } from '../../support/factories.js';
 
 /** R-1001 from the walk: @riley sends 25.00 USDC on Base from ops. */
 function riley(state: ViewState): RequestRecord {
-  const base = buildSealedRequest('transfer');
-  const r = buildRecord(state, 'transfer');
-  return {
-    ...r,
-    sealed: {
-      ...base,
-      requester: 'U0RILEY',
-      call: {
-        kind: 'transfer',
-        body: { wallet_id: 'wal_ops_7f3a', amount: 25, receiver: RECEIVER_EVM, asset: 'base:usdc' },
-      },
-      display: { ...base.display, amountText: '25.00' },
-    },
-  };
+  return { ...buildRecord(state, 'transfer'), sealed: rileyTransfer() };
 }
 
 describe('the requester hears the money', () => {

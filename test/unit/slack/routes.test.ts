@@ -36,6 +36,9 @@ const click = (actionId: string) => ({
   actions: [{ type: 'button', action_id: actionId, block_id: 'b', action_ts: '1' }],
 });
 
+/** A Bolt app, fresh routes, and the list each handler notes what it was given in. */
+const routing = () => ({ app: boltApp(), routes: createRoutes(), seen: [] as string[] });
+
 describe('Slack routes (issue 19: route by request type once)', () => {
   it('gives Bolt no listeners, only one middleware, however many handlers there are', () => {
     const app = boltApp();
@@ -52,9 +55,7 @@ describe('Slack routes (issue 19: route by request type once)', () => {
   });
 
   it('sends a command to its own handler only, and leaves an unknown one alone', async () => {
-    const app = boltApp();
-    const routes = createRoutes();
-    const seen: string[] = [];
+    const { app, routes, seen } = routing();
     routes.command('/balance', async ({ ack, command }) => {
       seen.push(`balance ${command.command}`);
       await ack({ text: 'ok' });
@@ -70,9 +71,7 @@ describe('Slack routes (issue 19: route by request type once)', () => {
   });
 
   it('finds an action by its exact id first, then by a pattern (a button per row)', async () => {
-    const app = boltApp();
-    const routes = createRoutes();
-    const seen: string[] = [];
+    const { app, routes, seen } = routing();
     routes.action(/^remove_\d+$/, async ({ ack, action }) => {
       seen.push(`pattern ${'action_id' in action ? action.action_id : '?'}`);
       await ack();
@@ -89,9 +88,7 @@ describe('Slack routes (issue 19: route by request type once)', () => {
   });
 
   it('sends a view submission by callback id and an option request by action id', async () => {
-    const app = boltApp();
-    const routes = createRoutes();
-    const seen: string[] = [];
+    const { app, routes, seen } = routing();
     routes.view('deny', async ({ ack, view }) => {
       seen.push(`view ${view.callback_id}`);
       await ack();
@@ -119,9 +116,7 @@ describe('Slack routes (issue 19: route by request type once)', () => {
   });
 
   it('sends an event by its type', async () => {
-    const app = boltApp();
-    const routes = createRoutes();
-    const seen: string[] = [];
+    const { app, routes, seen } = routing();
     routes.event('app_home_opened', async ({ event }) => {
       seen.push(event.user);
     });

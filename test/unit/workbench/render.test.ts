@@ -20,48 +20,76 @@ const ctx: RenderContext = {
 };
 
 const md = (text: string) => mrkdwnToHtml(text, ctx);
+/** The card's actions block, `approval-R-1`, holding `elements`, as the workbench draws it. */
+const approvalActions = (elements: unknown[]) =>
+  blockHtml({ type: 'actions', block_id: 'approval-R-1', elements } as Parameters<typeof blockHtml>[0], ctx);
+/** Every one of `parts` is in `html`; a miss names the part. */
+const containsAll = (html: string, parts: string[]) => {
+  for (const part of parts) expect(html, part).toContain(part);
+};
 
 describe('mrkdwn', () => {
-  it('renders bold, italic, strike, inline code and line breaks', () => {
-    expect(md('*Amount:* _about_ ~old~ `base:usdc`\nnext')).toBe(
-      '<b>Amount:</b> <i>about</i> <s>old</s> <code class="mk-code">base:usdc</code><br>next',
-    );
-  });
-
-  it('leaves underscores and asterisks inside words alone', () => {
-    expect(md('wal_ops_7f3a and 2*3*4')).toBe('wal_ops_7f3a and 2*3*4');
-  });
-
-  it('renders code blocks verbatim, without formatting inside', () => {
-    expect(md('Table:\n```Asset  *Chain*\nUSDC   Base```\nend')).toBe(
-      'Table:<pre class="mk-pre">Asset  *Chain*\nUSDC   Base</pre>end',
-    );
-  });
-
-  it('renders links with their label, bold around a link, and bare URLs', () => {
-    expect(md('*<https://basescan.org/tx/0xab|view the transaction>* at https://example.com/a_b')).toBe(
-      '<b><a class="mk-link" href="https://basescan.org/tx/0xab" target="_blank" rel="noopener noreferrer">view the transaction</a></b> at <a class="mk-link" href="https://example.com/a_b" target="_blank" rel="noopener noreferrer">https://example.com/a_b</a>',
-    );
-  });
-
-  it('shows user mentions as @name, channels as #name, and a date for the page to draw in its own zone', () => {
-    expect(md('<@U0REQUESTER> in <#C0GENERAL> by <@U0NOBODY> <!date^1700000000^{time}|14:13 UTC> <!here>')).toBe(
-      '<span class="mk-mention">@riley</span> in <span class="mk-mention">#treasury</span> by <span class="mk-mention">@U0NOBODY</span> <time class="mk-date" datetime="2023-11-14T22:13:20.000Z" title="2023-11-14T22:13:20.000Z" data-seconds="1700000000" data-format="{time}">14:13 UTC</time> <span class="mk-mention">@here</span>',
-    );
-  });
-
-  it("decodes Slack's escapes once and never lets text become markup", () => {
-    expect(md('`/lookup &lt;bank_code&gt;` a &amp; b &lt;script&gt;')).toBe(
-      '<code class="mk-code">/lookup &lt;bank_code&gt;</code> a &amp; b &lt;script&gt;',
-    );
-    expect(md('<javascript:alert(1)|click> "quoted"')).toBe('click (javascript:alert(1)) &quot;quoted&quot;');
-  });
-
-  it('renders known emoji and keeps unknown ones visible; quotes become blockquotes', () => {
-    expect(md(':white_check_mark: done :not_an_emoji:')).toBe(
-      '<span class="mk-emoji" title=":white_check_mark:">✅</span> done :not_an_emoji:',
-    );
-    expect(md('&gt; quoted\nplain')).toBe('<blockquote class="mk-quote">quoted</blockquote>plain');
+  const RENDERED: [string, [string, string][]][] = [
+    [
+      'renders bold, italic, strike, inline code and line breaks',
+      [
+        [
+          '*Amount:* _about_ ~old~ `base:usdc`\nnext',
+          '<b>Amount:</b> <i>about</i> <s>old</s> <code class="mk-code">base:usdc</code><br>next',
+        ],
+      ],
+    ],
+    ['leaves underscores and asterisks inside words alone', [['wal_ops_7f3a and 2*3*4', 'wal_ops_7f3a and 2*3*4']]],
+    [
+      'renders code blocks verbatim, without formatting inside',
+      [
+        [
+          'Table:\n```Asset  *Chain*\nUSDC   Base```\nend',
+          'Table:<pre class="mk-pre">Asset  *Chain*\nUSDC   Base</pre>end',
+        ],
+      ],
+    ],
+    [
+      'renders links with their label, bold around a link, and bare URLs',
+      [
+        [
+          '*<https://basescan.org/tx/0xab|view the transaction>* at https://example.com/a_b',
+          '<b><a class="mk-link" href="https://basescan.org/tx/0xab" target="_blank" rel="noopener noreferrer">view the transaction</a></b> at <a class="mk-link" href="https://example.com/a_b" target="_blank" rel="noopener noreferrer">https://example.com/a_b</a>',
+        ],
+      ],
+    ],
+    [
+      'shows user mentions as @name, channels as #name, and a date for the page to draw in its own zone',
+      [
+        [
+          '<@U0REQUESTER> in <#C0GENERAL> by <@U0NOBODY> <!date^1700000000^{time}|14:13 UTC> <!here>',
+          '<span class="mk-mention">@riley</span> in <span class="mk-mention">#treasury</span> by <span class="mk-mention">@U0NOBODY</span> <time class="mk-date" datetime="2023-11-14T22:13:20.000Z" title="2023-11-14T22:13:20.000Z" data-seconds="1700000000" data-format="{time}">14:13 UTC</time> <span class="mk-mention">@here</span>',
+        ],
+      ],
+    ],
+    [
+      "decodes Slack's escapes once and never lets text become markup",
+      [
+        [
+          '`/lookup &lt;bank_code&gt;` a &amp; b &lt;script&gt;',
+          '<code class="mk-code">/lookup &lt;bank_code&gt;</code> a &amp; b &lt;script&gt;',
+        ],
+        ['<javascript:alert(1)|click> "quoted"', 'click (javascript:alert(1)) &quot;quoted&quot;'],
+      ],
+    ],
+    [
+      'renders known emoji and keeps unknown ones visible; quotes become blockquotes',
+      [
+        [
+          ':white_check_mark: done :not_an_emoji:',
+          '<span class="mk-emoji" title=":white_check_mark:">✅</span> done :not_an_emoji:',
+        ],
+        ['&gt; quoted\nplain', '<blockquote class="mk-quote">quoted</blockquote>plain'],
+      ],
+    ],
+  ];
+  it.each(RENDERED)('%s', (_, pairs) => {
+    for (const [text, html] of pairs) expect(md(text), text).toBe(html);
   });
 
   it('shows plain_text as typed', () => {
@@ -90,38 +118,33 @@ describe('Block Kit', () => {
       ],
       ctx,
     );
-    expect(html).toContain('data-block-type="header"');
-    expect(html).toContain('<div class="bk-field"><b>From:</b> ops</div>');
-    expect(html).toContain('data-action-id="more" data-block-id="s" data-type="button"');
-    expect(html).toContain('<hr>');
-    expect(html).toContain('<code class="mk-code">abc</code>');
+    containsAll(html, [
+      'data-block-type="header"',
+      '<div class="bk-field"><b>From:</b> ops</div>',
+      'data-action-id="more" data-block-id="s" data-type="button"',
+      '<hr>',
+      '<code class="mk-code">abc</code>',
+    ]);
     expect(html).not.toContain('bk-unsupported');
   });
 
   it('gives buttons their style and confirm dialog', () => {
-    const html = blockHtml(
+    const html = approvalActions([
       {
-        type: 'actions',
-        block_id: 'approval-R-1',
-        elements: [
-          {
-            type: 'button',
-            action_id: 'request_approve',
-            style: 'primary',
-            value: 'R-1',
-            text: { type: 'plain_text', text: 'Approve' },
-            confirm: {
-              title: { type: 'plain_text', text: 'Approve this request?' },
-              text: { type: 'mrkdwn', text: '*25* USDC' },
-              confirm: { type: 'plain_text', text: 'Approve' },
-              deny: { type: 'plain_text', text: 'Back' },
-            },
-          },
-          { type: 'button', action_id: 'request_deny', style: 'danger', text: { type: 'plain_text', text: 'Deny' } },
-        ],
+        type: 'button',
+        action_id: 'request_approve',
+        style: 'primary',
+        value: 'R-1',
+        text: { type: 'plain_text', text: 'Approve' },
+        confirm: {
+          title: { type: 'plain_text', text: 'Approve this request?' },
+          text: { type: 'mrkdwn', text: '*25* USDC' },
+          confirm: { type: 'plain_text', text: 'Approve' },
+          deny: { type: 'plain_text', text: 'Back' },
+        },
       },
-      ctx,
-    );
+      { type: 'button', action_id: 'request_deny', style: 'danger', text: { type: 'plain_text', text: 'Deny' } },
+    ]);
     expect(html).toContain('class="bk-button bk-primary"');
     expect(html).toContain('class="bk-button bk-danger"');
     const confirm = /data-confirm="([^"]*)"/
@@ -139,20 +162,13 @@ describe('Block Kit', () => {
   });
 
   it('draws an overflow menu as a ⋯ button opening a list of its options, never a select as wide as them', () => {
-    const html = blockHtml(
+    const html = approvalActions([
       {
-        type: 'actions',
-        block_id: 'approval-R-1',
-        elements: [
-          {
-            type: 'overflow',
-            action_id: 'request_cancel',
-            options: [{ text: { type: 'plain_text', text: 'Cancel my request (requester only)' }, value: 'R-1' }],
-          },
-        ],
+        type: 'overflow',
+        action_id: 'request_cancel',
+        options: [{ text: { type: 'plain_text', text: 'Cancel my request (requester only)' }, value: 'R-1' }],
       },
-      ctx,
-    );
+    ]);
     expect(html).not.toContain('<select');
     expect(html).toContain(
       '<div class="bk-overflow" data-action-id="request_cancel" data-block-id="approval-R-1" data-type="overflow" data-dispatch>',
@@ -214,9 +230,11 @@ describe('Block Kit', () => {
     expect(html).toContain(
       'type="date" data-action-id="d" data-block-id="d" data-type="datepicker" data-input value="2026-01-02"',
     );
-    expect(html).toContain('type="radio" name="r/r" value="a" checked');
-    expect(html).toContain('data-type="external_select" data-input data-min-query-length="1"');
-    expect(html).toContain('<option value="U0APPROVER1">@amara</option>');
+    containsAll(html, [
+      'type="radio" name="r/r" value="a" checked',
+      'data-type="external_select" data-input data-min-query-length="1"',
+      '<option value="U0APPROVER1">@amara</option>',
+    ]);
   });
 
   it('shows a visible placeholder naming what it cannot render, never nothing', () => {
@@ -228,9 +246,11 @@ describe('Block Kit', () => {
       ],
       ctx,
     );
-    expect(html).toContain('Not rendered by the workbench: <code>block &quot;rich_text&quot;</code>');
-    expect(html).toContain('<code>block &quot;markdown&quot;</code>');
-    expect(html).toContain('<pre class="bk-raw">**hi**</pre>');
-    expect(html).toContain('<code>element &quot;workflow_button&quot;</code>');
+    containsAll(html, [
+      'Not rendered by the workbench: <code>block &quot;rich_text&quot;</code>',
+      '<code>block &quot;markdown&quot;</code>',
+      '<pre class="bk-raw">**hi**</pre>',
+      '<code>element &quot;workflow_button&quot;</code>',
+    ]);
   });
 });
