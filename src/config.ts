@@ -275,6 +275,14 @@ const schema = z.object({
   ),
   REPORT_AT: optionalText,
   VIEWERS: optionalText,
+  // Recurring payouts (docs/time.md): how often and how many runs a series may have.
+  SCHEDULE_MIN_INTERVAL: duration('1d'),
+  SCHEDULE_MAX_RUNS: z.coerce
+    .number({ error: 'must be a whole number such as 60' })
+    .int('must be a whole number such as 60')
+    .min(2, 'must be at least 2')
+    .max(1000, 'must be at most 1000')
+    .default(60),
   METRICS_TOKEN: optionalText.refine(
     (s) => s === undefined || s.length >= 16,
     'must be at least 16 characters (every caller of /metrics must send it)',
@@ -342,6 +350,8 @@ export interface Config {
   apiRate: Rate | undefined;
   /** Balance history, reports and the App Home dashboard. */
   reports: ReportsConfig;
+  /** Recurring payouts: the limits every series' schedule is held to. */
+  series: SeriesConfig;
   /** Sanctions screening (docs/screening.md). */
   screening: ScreeningConfig;
   /** The address book (docs/destinations.md). */
@@ -353,6 +363,13 @@ export interface DestinationsConfig {
   mode: 'open' | 'warn' | 'book' | undefined;
   /** ADDRESS_COOLDOWN: an approved entry is usable this long after its approval (default 24h). */
   cooldownMs: number;
+}
+
+export interface SeriesConfig {
+  /** SCHEDULE_MIN_INTERVAL: the shortest gap between two runs of a series (default 1 day). */
+  minIntervalMs: number;
+  /** SCHEDULE_MAX_RUNS: the most runs one series may have (default 60). */
+  maxRuns: number;
 }
 
 export interface TimeConfig {
@@ -686,6 +703,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     apiRate: typeof apiRate === 'string' ? undefined : apiRate,
     reports: { snapshotEveryMs: e.SNAPSHOT_EVERY, ...reports },
+    series: { minIntervalMs: e.SCHEDULE_MIN_INTERVAL, maxRuns: e.SCHEDULE_MAX_RUNS },
     destinations: { mode: e.DESTINATIONS, cooldownMs: e.ADDRESS_COOLDOWN },
     screening,
   };

@@ -9,6 +9,7 @@ import type { FreezeState } from '../store/controls.js';
 import { type RedisFailure, redisFailure, whenRedisAnswers } from '../store/redis-errors.js';
 import type { VoteControls, VoteResult } from '../store/requests.js';
 import type { AppDeps, ApproverDirectory } from './deps.js';
+import { scheduleFirstRun } from './series/schedule-first.js';
 import { approvalControls, controlsWithSubject, recordHeld } from './velocity.js';
 
 /** What a late click is told: who decided, when, and what the request is now. */
@@ -192,6 +193,14 @@ async function afterVote(
       await afterDecision(deps, requestId, 'card refresh', () => deps.queues.notify({ requestId, kind: 'card' }));
       return { kind: 'voted', requestId };
     case 'approved':
+      // A series went live (vote.lua): it has no execution; its first run's job takes its place.
+      if ((v.state as string) === 'live') {
+        await afterDecision(deps, requestId, 'scheduling the first run', () => scheduleFirstRun(deps, requestId));
+        // Its card says it is live (no execution will redraw it, as a payment's does).
+        await afterDecision(deps, requestId, 'card refresh', () => deps.queues.notify({ requestId, kind: 'card' }));
+        deps.log.info({ requestId, by: user }, 'series live; first run scheduled');
+        return { kind: 'approved', requestId };
+      }
       // The execution first: it is what the approver waits for (nothing else before it).
       // Its job came with the vote; only if that add failed is it queued now.
       if (!(await woken))

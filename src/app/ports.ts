@@ -12,7 +12,17 @@ export type Clock = () => number;
 // 'not-sent': a try went back to queued unsent; the thread says so once per try.
 // 'progress': a batch's progress message, throttled (app/notices/batch-progress.ts).
 // 'proposal': a not-paid proposal waits; the card shows it and the thread mentions the approvers.
-export const NOTIFY_KINDS = ['card', 'outcome', 'unknown', 'not-sent', 'progress', 'proposal', 'screened'] as const;
+// 'run-skipped': a series' run was skipped; its thread says why, once per run.
+export const NOTIFY_KINDS = [
+  'card',
+  'outcome',
+  'unknown',
+  'not-sent',
+  'progress',
+  'proposal',
+  'screened',
+  'run-skipped',
+] as const;
 export interface NotifyRequest {
   requestId: string;
   kind: (typeof NOTIFY_KINDS)[number];
@@ -49,6 +59,8 @@ export interface ApprovalJobs extends JobQueue {
   /** After a released freeze, a held (delayed) try runs now; a missing one is queued. */
   releaseHeld(executionId: string, attempt: number): Promise<void>;
   scheduleReminder(job: ReminderJob, delayMs: number): Promise<void>;
+  /** A live series' run at `at` (ms): one delayed job, whichever worker adds it. */
+  scheduleSeriesRun(seriesId: string, at: number, delayMs: number): Promise<void>;
 }
 
 /**

@@ -8,6 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { type ApprovalShape, approvalHashOf, cardHash, hashedTiming } from '../domain/approval.js';
 import { type OpenCaps, openCapRefusal } from '../domain/open-caps.js';
 import type { RequestDisplay, SealedRequest, ServiceCall, Timing } from '../domain/request.js';
+import type { SealedSchedule } from '../domain/schedule.js';
 import { whenRedisAnswers } from '../store/redis-errors.js';
 import type { CreateOutcome } from '../store/requests.js';
 import type { AppDeps } from './deps.js';
@@ -42,6 +43,8 @@ export interface NewRequest {
   keyMaxOpen?: number;
   /** A cancel window and a set time, decided at submission (domain/timing.ts); sealed with the record. */
   timing?: Timing | undefined;
+  /** A series' schedule and run dates (shape `series`), sealed with the record. */
+  schedule?: SealedSchedule | undefined;
 }
 
 export type Submitted =
@@ -84,6 +87,7 @@ function sealedFrom(deps: SealDeps, r: NewRequest, id: string): SealedRequest {
     ...(r.velocityNote === undefined ? {} : { velocityNote: r.velocityNote }),
     ...(r.stepUp ? { stepUp: true } : {}),
     ...timingField(r.timing),
+    ...(r.schedule ? { schedule: r.schedule } : {}),
   };
 }
 
@@ -127,7 +131,9 @@ function submittedOf(c: CreateOutcome, sealed: SealedRequest): Submitted {
  */
 export async function sealRequest(deps: SealDeps, r: NewRequest, budget?: SubmitBudget): Promise<Submitted> {
   if (!budget) {
-    const sealed = sealedFrom(deps, r, r.id ?? (await deps.store.nextId()));
+    // A series' id is S-<n> from the same sequence (store/requests.ts allocate).
+    const id = r.id ?? (r.shape === 'series' ? (await deps.store.allocate('S')).id : await deps.store.nextId());
+    const sealed = sealedFrom(deps, r, id);
     const c = await deps.store.create(
       sealed,
       { submission: r.submission, ...createOptions(deps, r) },
@@ -137,7 +143,7 @@ export async function sealRequest(deps: SealDeps, r: NewRequest, budget?: Submit
   }
   let allocated: { id: string; redisNowMs: number };
   try {
-    allocated = await budget.beforeCreate(deps.store.allocate());
+    allocated = await budget.beforeCreate(deps.store.allocate(r.shape === 'series' ? 'S' : 'R'));
   } catch (err) {
     deps.log.warn({ err }, 'no request id in time; the requester is told nothing was submitted');
     return { kind: 'nothing' };

@@ -13,6 +13,8 @@ import { evaluatePolicy } from '../domain/policy.js';
 import { PAID_BENEFICIARIES } from '../domain/repeats.js';
 import type { RequestDisplay, SealedRequest } from '../domain/request.js';
 import type { ScreeningRefusal } from '../domain/rules/screening.js';
+import type { SealedSchedule } from '../domain/schedule.js';
+import { seriesTotal } from '../domain/series.js';
 import { sealedCall } from '../domain/service-call.js';
 import { needsStepUp } from '../domain/step-up.js';
 import { cancelWindowMs, scheduleRule, timingOf } from '../domain/timing.js';
@@ -42,6 +44,8 @@ export interface Submission {
    * (undefined: not a time it could read) and the zone it was written in.
    */
   runAt?: { at: number | undefined; zone: string };
+  /** A series (recurring payouts): its schedule sealed at the door; every amount rule judges its total. */
+  schedule?: SealedSchedule;
 }
 
 export type SubmitOutcome =
@@ -217,10 +221,12 @@ export async function submitRequest(deps: SubmitDeps, s: Submission): Promise<Su
   // From here on the amount is exact, an "entire balance" included: policy, velocity
   // and the sealed call all use the number the card shows.
   const { draft } = checked;
+  // A series is judged on its total (what it can send in all); each run sends draft.amount.
+  const judged = s.schedule ? seriesTotal(draft.amount, s.schedule.runs.length) : draft.amount;
   const policy = evaluatePolicy(deps.config.policy, {
     kind: draft.kind,
     assetCode: draft.asset.code,
-    amount: draft.amount,
+    amount: judged,
   });
   if (!policy.ok)
     return {
@@ -262,7 +268,7 @@ export async function submitRequest(deps: SubmitDeps, s: Submission): Promise<Su
       stepUp: needsStepUp(deps.config.stepUp, {
         kind: draft.kind,
         assetCode: draft.asset.code,
-        amount: draft.amount,
+        amount: judged,
         // Outside the book in warn mode counts as a new destination (docs/destinations.md).
         newDestination:
           checked.display.newReceiver === true ||
@@ -275,12 +281,13 @@ export async function submitRequest(deps: SubmitDeps, s: Submission): Promise<Su
       timing: timingOf(
         cancelWindowMs(deps.config.time, {
           assetCode: draft.asset.code,
-          amount: draft.amount,
+          amount: judged,
           newDestination: checked.display.newReceiver === true,
           entireBalance: s.input.entireBalance,
         }),
         set.at === undefined ? undefined : { at: set.at, zone: set.zone ?? 'UTC' },
       ),
+      ...(s.schedule ? { shape: 'series' as const, schedule: s.schedule } : {}),
     },
     deps.budget,
   );
@@ -299,6 +306,8 @@ function setTime(
   deps: Pick<SubmitDeps, 'config' | 'now'>,
   s: Submission,
 ): { at?: number; zone?: string } | { errors: FieldErrors } {
+  if (s.schedule && s.input.entireBalance)
+    return { errors: { amount: 'A series sends an exact amount each run; "entire balance" is only for one payment.' } };
   if (!s.runAt) return {};
   if (s.input.entireBalance)
     return {

@@ -23,6 +23,7 @@ import type { Notifier } from './notifier.js';
 import type { ApprovalJobs, Clock, NotifyRequest, ReminderJob } from './ports.js';
 import { type ScheduledReportsDeps, scheduledReports } from './reports/scheduled.js';
 import { type ScreeningRefreshDeps, screeningRefresh } from './screening-refresh.js';
+import { runDue, type SeriesRunDeps } from './series/run-due.js';
 import { takeUnknownReadings } from './unknown-reading.js';
 import { done } from './worker-outcome.js';
 
@@ -53,6 +54,8 @@ export interface WorkerAppDeps extends Pick<ScheduledReportsDeps, 'snapshots' | 
   addressCooldownMs?: number | undefined;
   /** The batch progress message's throttles, shared by every process. */
   progressLimits?: ProgressLimits | undefined;
+  /** Recurring payouts: today's rules for each run's re-check, who approves, the runs' store. */
+  series?: Pick<SeriesRunDeps, 'config' | 'approvers' | 'series'> | undefined;
   /** SCREENING and SCREENING_MAX_AGE for the start script. */
   screening?: StartScreening | undefined;
   /** SCREENING_LIST_URL's refresh (undefined: none). */
@@ -123,6 +126,15 @@ export function createWorkerApp(deps: WorkerAppDeps) {
           controls,
           ...(deps.batch ? { holdLimitMs: deps.batch.holdLimitMs } : {}),
         }),
+    },
+    series: {
+      /** A live series' due run (app/series/run-due.ts), then the one delayed job for the next. */
+      runDue: async (seriesId: string) => {
+        if (!deps.series) return done(undefined);
+        const r = await runDue({ ...deps.series, store, controls, queues: jobs, now, service: deps.service }, seriesId);
+        if (r.nextAt !== undefined) await jobs.scheduleSeriesRun(seriesId, r.nextAt, r.nextAt - now());
+        return done(r);
+      },
     },
     reports: scheduledReports({ service: deps.service, log, now, snapshots: deps.snapshots, weekly: deps.weekly }),
     /** The sanctions list's refresh from SCREENING_LIST_URL (app/screening-refresh.ts). */

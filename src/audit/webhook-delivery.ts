@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { DelayedError, type Job, Queue, Worker } from 'bullmq';
 import { z } from 'zod';
 import { bullPrefix } from '../adapters/jobs/queues.js';
+import { APPROVAL_ID } from '../domain/approval.js';
 import { isBatchRecord } from '../domain/request.js';
 import type { Logger } from '../log.js';
 import type { RedisClient as Redis } from '../store/redis.js';
@@ -23,7 +24,7 @@ import { type Backlog, WebhookBacklog } from './webhook-backlog.js';
 export const AUDIT_QUEUE = 'audit';
 // seq: the state change that queued the job (0 for a scheduled retry); a job delivers everything behind.
 // Batches (B-n) too.
-const auditJob = z.object({ requestId: z.string().regex(/^[RB]-\d+$/), seq: z.number().int().min(0).default(0) });
+const auditJob = z.object({ requestId: z.string().regex(APPROVAL_ID), seq: z.number().int().min(0).default(0) });
 
 export interface DeliveryOptions {
   /** Delay after the first failed try (Rampart's clock); doubles each failed try. */

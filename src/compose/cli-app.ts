@@ -47,6 +47,7 @@ const lazyQueues = (open: () => Promise<ApprovalJobs>): ApprovalJobs => ({
   releaseHeld: async (executionId, attempt) => (await open()).releaseHeld(executionId, attempt),
   enqueueTry: async (executionId, attempt, delayMs) => (await open()).enqueueTry(executionId, attempt, delayMs),
   isRunning: async (jobId) => (await open()).isRunning(jobId),
+  scheduleSeriesRun: async (seriesId, at, delayMs) => (await open()).scheduleSeriesRun(seriesId, at, delayMs),
 });
 
 /** Slack's client is built on the first message only (most commands send none). */

@@ -19,6 +19,7 @@ import { RateLimiter } from '../store/rate-limiter.js';
 import type { RedisClient } from '../store/redis.js';
 import { ReportMarks } from '../store/report-marks.js';
 import type { RequestStore } from '../store/requests.js';
+import { SeriesStore } from '../store/series.js';
 import type { Built } from './built.js';
 import { buildPorts, slackDirectory } from './ports.js';
 import { progressLimits } from './progress-limits.js';
@@ -90,6 +91,7 @@ export function startWorkerRole(b: Built, workerRedis: RedisClient, options: Wor
       everyMs: config.reports.snapshotEveryMs,
     },
     weekly: weeklyReport(b, workerRedis, store),
+    series: { config, approvers: ports.approvers, series: new SeriesStore(workerRedis, ports.store.keys, now) },
     reminders: {
       approvers: ports.approvers,
       escalateTo: slackDirectory(b, config.controls.escalateTo),

@@ -5,7 +5,7 @@
 import { amountTextProblem, parseAmount } from './amount.js';
 import { ASSET_IDS, assetInfo, parseAssetId } from './assets.js';
 
-export const API_SCOPES = ['requests:create', 'requests:read', 'requests:read:all'] as const;
+export const API_SCOPES = ['requests:create', 'requests:read', 'requests:read:all', 'schedules:create'] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 export const isApiScope = (s: string): s is ApiScope => (API_SCOPES as readonly string[]).includes(s);
 

@@ -113,11 +113,13 @@ export function viewState(approval: ApprovalState, counts: ExecutionCounts): Vie
  * What an approval is: one payment, or a batch of rows. Stored on the approval (`shape`) by the
  * create script and read from there, never inferred from the call's kind or from the id.
  */
-export const APPROVAL_SHAPES = ['single', 'batch'] as const;
+export const APPROVAL_SHAPES = ['single', 'batch', 'series'] as const;
 export type ApprovalShape = (typeof APPROVAL_SHAPES)[number];
 
 // Ids: no '#' (URLs) and no ':' (BullMQ job ids) anywhere.
-export const APPROVAL_ID = /^[RB]-\d+$/;
+// A series (`S-<n>`) is an approval with a card but no execution of its own: its runs are
+// approvals of their own (`R-<n>`, `B-<n>`), so an execution's id never names a series.
+export const APPROVAL_ID = /^[RBS]-\d+$/;
 export const EXECUTION_ID = /^([RB]-\d+)\.(\d+)$/;
 export const executionId = (approvalId: string, n: number): string => `${approvalId}.${n}`;
 

@@ -14,6 +14,7 @@ import type { Destination, HolderSource } from './destination.js';
 import type { FailureFacts } from './failure.js';
 import type { NotPaidProposal } from './not-paid.js';
 import type { RepeatHit } from './repeats.js';
+import type { SealedSchedule } from './schedule.js';
 import type { PasskeyProof } from './step-up.js';
 
 /**
@@ -163,6 +164,8 @@ export interface SealedRequest {
   stepUp?: boolean;
   /** When it may run, decided at submission (domain/timing.ts); the quorum turns it into `runAt`. */
   timing?: Timing;
+  /** A series' schedule with its run dates, sealed at submission (domain/schedule.ts). */
+  schedule?: SealedSchedule;
 }
 
 /**

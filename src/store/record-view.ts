@@ -61,7 +61,7 @@ export const sealedCallOf = (execCall: string, sealed: SealedRequest): ServiceCa
  * card facts, and a batch of several rows has several executions.
  */
 export function shapeOf(h: Hash, sealed: SealedRequest | undefined): ApprovalShape {
-  if (h.shape === 'single' || h.shape === 'batch') return h.shape;
+  if (h.shape === 'single' || h.shape === 'batch' || h.shape === 'series') return h.shape;
   return sealed?.display?.batch !== undefined || Number(h.n ?? '1') > 1 ? 'batch' : 'single';
 }
 

@@ -188,12 +188,12 @@ export class RequestStore {
 
   /**
    * A new approval id and Redis's clock at that moment (the base of a create deadline). Batches
-   * are `B-<n>` from the same sequence, so no number names two approvals.
+   * are `B-<n>` and series `S-<n>` from the same sequence, so no number names two approvals.
    */
-  async allocate(letter: 'R' | 'B' = 'R'): Promise<{ id: string; redisNowMs: number }> {
+  async allocate(letter: 'R' | 'B' | 'S' = 'R'): Promise<{ id: string; redisNowMs: number }> {
     const [n, redisNowMs] = (await evalScript(this.redis, ALLOCATE, 1, this.keys.seq)) as [number, number];
     const id = formatRequestId(FIRST_ID + n);
-    return { id: letter === 'B' ? `B-${id.slice(2)}` : id, redisNowMs };
+    return { id: letter === 'R' ? id : `${letter}-${id.slice(2)}`, redisNowMs };
   }
 
   /**

@@ -143,6 +143,7 @@ function templateOf(path: string): string {
   if (/^\/requests\/[^/]+\/cancel$/.test(p)) return '/requests/{id}/cancel';
   if (/^\/requests\/[^/]+\/executions$/.test(p)) return '/requests/{id}/executions';
   if (/^\/requests\/[^/]+$/.test(p)) return '/requests/{id}';
+  if (/^\/schedules\/S-\d+$/.test(p)) return '/schedules/{id}';
   return p;
 }
 

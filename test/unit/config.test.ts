@@ -277,4 +277,16 @@ describe('treasury controls settings (issue 13)', () => {
         'BATCH_MAX_ROWS must be a whole number from 1 to 5000 (default 1000)',
       ]);
   });
+
+  it('reads SCHEDULE_MIN_INTERVAL (default 1d) and SCHEDULE_MAX_RUNS (default 60), refusing each in one sentence', () => {
+    expect(loadConfig({}).series).toEqual({ minIntervalMs: 86_400_000, maxRuns: 60 });
+    expect(loadConfig({ SCHEDULE_MIN_INTERVAL: '1m', SCHEDULE_MAX_RUNS: '3' }).series).toEqual({
+      minIntervalMs: 60_000,
+      maxRuns: 3,
+    });
+    expect(problemsOf({ SCHEDULE_MIN_INTERVAL: 'daily', SCHEDULE_MAX_RUNS: '1' })).toEqual([
+      'SCHEDULE_MIN_INTERVAL must be a duration such as 30s, 15m, 24h or 2d',
+      'SCHEDULE_MAX_RUNS must be at least 2',
+    ]);
+  });
 });

@@ -7,6 +7,7 @@ export const EMOJI: Readonly<Record<string, string>> = {
   ballot_box_with_check: '☑️',
   black_square_for_stop: '⏹️',
   checkered_flag: '🏁',
+  repeat: '🔁',
   double_vertical_bar: '⏸️',
   bank: '🏦',
   bell: '🔔',

@@ -6,8 +6,9 @@
  */
 import type { KeyRefusal } from '../../domain/api-key.js';
 import type { KeyActor } from '../../domain/api-rules.js';
-import { sealHash, singleCounts } from '../../domain/approval.js';
+import { emptyCounts, sealHash, singleCounts } from '../../domain/approval.js';
 import type { SealedRequest } from '../../domain/request.js';
+import type { SeriesKeyRefusal } from '../../domain/rules/series.js';
 import type { ApiDeps } from './deps.js';
 import { checkFields, type MoneyKind } from './fields.js';
 import { presentRequest } from './present.js';
@@ -34,15 +35,26 @@ export const createdAnswer = (sealed: SealedRequest): Answer => ({
   body: presentRequest(
     {
       sealed,
-      shape: 'single',
       state: 'pending',
       votes: [],
       approvalState: 'pending',
-      executionCount: 1,
-      counts: singleCounts('queued'),
-      executions: [
-        { id: `${sealed.id}.1`, approvalId: sealed.id, state: 'queued', sealHash: sealHash(sealed.call), tries: 0 },
-      ],
+      // A series has no execution of its own: each run is an approval of its own.
+      ...(sealed.schedule
+        ? { shape: 'series' as const, executionCount: 0, counts: emptyCounts(), executions: [] }
+        : {
+            shape: 'single' as const,
+            executionCount: 1,
+            counts: singleCounts('queued'),
+            executions: [
+              {
+                id: `${sealed.id}.1`,
+                approvalId: sealed.id,
+                state: 'queued' as const,
+                sealHash: sealHash(sealed.call),
+                tries: 0,
+              },
+            ],
+          }),
     },
     [{ at: sealed.createdAt, event: 'requested', by: sealed.requester, detail: sealed.reason }],
   ),
@@ -64,7 +76,12 @@ export const NOT_SUBMITTED = problem(
 );
 
 /** A limit of the key: kept when it belongs on a field (the same body always gets it). */
-export function keyLimitAnswer(refusal: KeyRefusal, pointer = refusal.field && `/${refusal.field}`): Answer {
+export function keyLimitAnswer(
+  refusal: KeyRefusal | SeriesKeyRefusal,
+  pointer = refusal.field && `/${refusal.field}`,
+): Answer {
+  // Authentication refuses a key that is not active first; a race with a revoke lands here.
+  if (refusal.code === 'key_not_active') return refused(problem(401, 'unauthorized', refusal.message), false);
   const errors = pointer ? { errors: [{ pointer, detail: refusal.message }] } : {};
   return refused(problem(403, refusal.code, refusal.message, errors), refusal.field !== undefined);
 }
@@ -89,10 +106,16 @@ export async function createRequest(
     submission,
     // An absolute moment (its offset says the zone); undefined when it is not one.
     ...(checked.body.run_at === undefined ? {} : { runAt: parseInstant(checked.body.run_at) }),
+    ...(checked.schedule ? { schedule: checked.schedule } : {}),
   });
   switch (outcome.kind) {
     case 'key_limit':
       return keyLimitAnswer(outcome.refusal);
+    case 'schedule':
+      return refused(
+        fieldProblem([{ pointer: schedulePointer(outcome.field), detail: outcome.message }], 'invalid_field'),
+        true,
+      );
     case 'frozen':
       return frozenAnswer(outcome.message);
     case 'new_destination': {
@@ -126,6 +149,12 @@ export async function createRequest(
 /** The create happened but its answer was lost: answered again from the stored request. */
 export async function recoverCreated(deps: ApiDeps, actor: KeyActor, requestId: string): Promise<Answer> {
   return createdAnswer((await deps.app.payments.recoverWithKey(actor, requestId)).sealed);
+}
+
+/** Where a schedule problem was typed: the API's own field names (`runs`, `until` for ends). */
+function schedulePointer(field: string): string {
+  if (field === 'ends') return '/schedule/runs';
+  return `/schedule/${field}`;
 }
 
 /** ISO 8601 with a date, a time and an offset (Z or ±hh:mm); anything else is not a moment. */

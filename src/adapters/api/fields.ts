@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import { type Draft, type DraftField, validateDraft } from '../../domain/draft.js';
+import type { ScheduleInput } from '../../domain/schedule.js';
 import type { WalletAlias } from '../../domain/wallets.js';
 import type { FieldProblem } from './problem.js';
 import { offrampBody, transferBody } from './schemas.js';
@@ -12,12 +13,12 @@ import { offrampBody, transferBody } from './schemas.js';
 export type MoneyKind = 'transfer' | 'offramp';
 export const BODY_SCHEMA = { transfer: transferBody, offramp: offrampBody } as const;
 const FIELDS: Record<MoneyKind, readonly string[]> = {
-  transfer: ['wallet', 'asset', 'amount', 'receiver', 'reason', 'run_at'],
-  offramp: ['wallet', 'asset', 'amount', 'beneficiary', 'reason', 'run_at'],
+  transfer: ['wallet', 'asset', 'amount', 'receiver', 'reason', 'run_at', 'schedule'],
+  offramp: ['wallet', 'asset', 'amount', 'beneficiary', 'reason', 'run_at', 'schedule'],
 };
 
 export type Checked =
-  | { ok: true; draft: Draft; body: Record<string, string> }
+  | { ok: true; draft: Draft; body: Record<string, string>; schedule?: ScheduleInput }
   | { ok: false; errors: FieldProblem[]; onlyWallet: boolean };
 
 export const list = (names: readonly string[]) => `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
@@ -32,6 +33,10 @@ function shapeProblems(kind: MoneyKind, raw: Record<string, unknown>, issues: z.
   const out: FieldProblem[] = [];
   for (const issue of issues) {
     const field = String(issue.path[0] ?? '');
+    if (field === 'schedule') {
+      out.push(scheduleShapeProblem(issue));
+      continue;
+    }
     if (issue.code === 'unrecognized_keys') {
       for (const k of issue.keys)
         out.push({
@@ -85,5 +90,46 @@ export function checkFields(kind: MoneyKind, value: unknown, wallets: readonly W
       errors: fields.map((f) => ({ pointer: `/${f}`, detail: validated.errors[f] ?? '' })),
     };
   }
-  return { ok: true, draft: validated.draft, body: raw as Record<string, string> };
+  const schedule = parsed.data?.schedule;
+  if (!schedule) return { ok: true, draft: validated.draft, body: raw as Record<string, string> };
+  const read = scheduleInput(schedule, raw.run_at !== undefined);
+  if ('pointer' in read) return { ok: false, errors: [read], onlyWallet: false };
+  return { ok: true, draft: validated.draft, body: raw as Record<string, string>, schedule: read };
+}
+
+/** A nested schedule field's shape problem, on its own pointer. */
+function scheduleShapeProblem(issue: z.core.$ZodIssue): FieldProblem {
+  if (issue.code === 'unrecognized_keys')
+    return {
+      pointer: '/schedule',
+      detail: `${list(issue.keys.map((k) => `"${k}"`))} ${issue.keys.length > 1 ? 'are not fields' : 'is not a field'} of a schedule; send every, n or day, at, zone, runs or until, and from.`,
+    };
+  const name = issue.path.slice(1).join('/');
+  if (!name)
+    return {
+      pointer: '/schedule',
+      detail: 'schedule must be an object, for example {"every":"month","day":1,"at":"09:00","zone":"UTC","runs":12}.',
+    };
+  return { pointer: `/schedule/${name}`, detail: `schedule.${name} is not valid: ${issue.message}.` };
+}
+
+type ScheduleBody = NonNullable<z.infer<typeof transferBody>['schedule']>;
+
+/** The schedule as the domain reads it; ending after runs or on a date, and never with run_at. */
+function scheduleInput(s: ScheduleBody, withRunAt: boolean): ScheduleInput | FieldProblem {
+  if (withRunAt)
+    return { pointer: '/run_at', detail: 'Send run_at or schedule, not both: a series sets its own run times.' };
+  if ((s.runs === undefined) === (s.until === undefined))
+    return {
+      pointer: '/schedule/runs',
+      detail: 'Say when the series ends: send runs (how many) or until (a date), one of them.',
+    };
+  const every = s.every === 'month' ? { unit: 'month' as const, day: s.day ?? 0 } : { unit: s.every, n: s.n ?? 1 };
+  return {
+    every,
+    at: s.at,
+    zone: s.zone,
+    ends: s.runs !== undefined ? { after: s.runs } : { on: s.until ?? '' },
+    from: s.from,
+  };
 }

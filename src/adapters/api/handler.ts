@@ -35,6 +35,8 @@ function route(method: string, path: string): Route | ProblemAnswer {
     ['POST', /^\/batches$/, () => ({ kind: 'create', what: 'batch' })],
     ['GET', /^\/requests$/, () => ({ kind: 'list' })],
     ['GET', /^\/requests\/([^/]+)$/, (m) => ({ kind: 'read', id: m[1] ?? '' })],
+    // A series is read as any request; this path answers only for series ids.
+    ['GET', /^\/schedules\/(S-\d+)$/, (m) => ({ kind: 'read', id: m[1] ?? '' })],
     ['GET', /^\/requests\/([^/]+)\/executions$/, (m) => ({ kind: 'executions', id: m[1] ?? '' })],
     ['POST', /^\/requests\/([^/]+)\/cancel$/, (m) => ({ kind: 'cancel', id: m[1] ?? '' })],
   ];

@@ -99,6 +99,15 @@ export function openApiDocument(): Record<string, unknown> {
   });
   registry.registerPath({
     method: 'get',
+    path: '/schedules/{id}',
+    operationId: 'getSchedule',
+    summary: 'A series (S- id): its schedule and run times, state and history',
+    security: [{ apiKey: [] }],
+    request: { params: z.object({ id: z.string().meta({ param: { name: 'id', in: 'path' }, example: 'S-1043' }) }) },
+    responses: { '200': json(requestView, 'The series'), ...problems(401, 403, 404, 429, 503) },
+  });
+  registry.registerPath({
+    method: 'get',
     path: '/requests/{id}/executions',
     operationId: 'listExecutions',
     summary: 'A request’s executions in order (a batch’s rows beyond the first page)',

@@ -4,9 +4,17 @@
  * never derived from the one-word view state: a single request `R-<n>` is an approval with one
  * execution `R-<n>.1`; a batch `B-<n>` one with an execution per row, `B-<n>.k` paying row k.
  */
+
 import type { BatchRowRecord } from '../../domain/batch-approval.js';
 import type { ExecutionRecord, HistoryEntry, RequestOutcome, RequestRecord } from '../../domain/request.js';
+import { sealedSeriesSentence } from '../../domain/series.js';
 import type { RequestView } from './schemas.js';
+
+/** The card's sentence in plain text, the destination as sent (an address or a beneficiary id). */
+const seriesWords = (f: RequestRecord['sealed']): string | undefined =>
+  f.call.kind === 'transfer' || f.call.kind === 'offramp'
+    ? sealedSeriesSentence(f, f.call.kind === 'transfer' ? f.call.body.receiver : f.call.body.beneficiary_id)
+    : undefined;
 
 /** What presenting an execution reads of its record. */
 type ExecutionView = Pick<ExecutionRecord, 'id' | 'state' | 'outcome'>;
@@ -84,6 +92,15 @@ export function presentRequest(
     created_at: iso(f.createdAt),
     expires_at: iso(f.expiresAt),
     ...(runAtOf(r) === undefined ? {} : { run_at: iso(runAtOf(r) as number) }),
+    ...(f.schedule
+      ? {
+          schedule: {
+            sentence: seriesWords(f),
+            zone: f.schedule.zone,
+            runs: f.schedule.runs.map(iso),
+          },
+        }
+      : {}),
     history: history.map((h) =>
       defined({ at: iso(h.at), event: h.event, by: h.by, detail: h.detail, execution: h.execution }),
     ),

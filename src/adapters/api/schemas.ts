@@ -25,6 +25,42 @@ const runAt = z.string().max(40).optional().meta({
   example: '2026-12-04T09:00:00+01:00',
 });
 
+// A series (recurring payouts): the same payment on a schedule, approved once; each run is
+// re-checked against the rules of its day. Its run dates are computed and sealed at submission.
+export const scheduleBody = z
+  .strictObject({
+    every: z.enum(['minutes', 'hours', 'days', 'weeks', 'month']).meta({
+      description: 'The cadence: every n minutes, hours, days or weeks, or monthly on `day`.',
+      example: 'month',
+    }),
+    n: z.number().int().optional().meta({ description: 'Every how many (not for month); default 1.', example: 1 }),
+    day: z.number().int().optional().meta({
+      description: 'For month: the day of the month, 1 to 31; 29 to 31 run on the last day of shorter months.',
+      example: 1,
+    }),
+    at: z.string().max(5).optional().meta({
+      description: 'The local time of each run, HH:MM (needed for days, weeks and month).',
+      example: '09:00',
+    }),
+    zone: z.string().max(64).meta({ description: 'An IANA time zone the time is read in.', example: 'Africa/Lagos' }),
+    runs: z.number().int().optional().meta({
+      description: 'End after this many runs (at most SCHEDULE_MAX_RUNS, default 60). Send runs or until.',
+      example: 12,
+    }),
+    until: z.string().max(10).optional().meta({
+      description: 'End on this local date, YYYY-MM-DD (the last run is on or before it). Send runs or until.',
+    }),
+    from: z.string().max(10).optional().meta({
+      description: 'The first local date a run may fall on, YYYY-MM-DD; default today in the zone.',
+      example: '2026-12-01',
+    }),
+  })
+  .meta({
+    id: 'Schedule',
+    description:
+      'Makes the payment a series (needs the schedules:create scope): every amount rule, a key’s --max-amount included, judges its total.',
+  });
+
 export const transferBody = z
   .strictObject({
     wallet,
@@ -33,6 +69,7 @@ export const transferBody = z
     receiver: z.string().max(128).meta({ description: 'The receiving address on the asset’s chain.' }),
     reason,
     run_at: runAt,
+    schedule: scheduleBody.optional(),
   })
   .meta({ id: 'TransferCreate' });
 
@@ -44,6 +81,7 @@ export const offrampBody = z
     beneficiary: z.string().max(128).meta({ description: 'A beneficiary id approved in Rampart.' }),
     reason,
     run_at: runAt,
+    schedule: scheduleBody.optional(),
   })
   .meta({ id: 'OfframpCreate' });
 
@@ -142,7 +180,9 @@ export const requestView = z
     id: z.string().meta({ example: 'R-1042' }),
     object: z.literal('request'),
     kind: z.enum(['transfer', 'offramp', 'beneficiary', 'register-beneficiary', 'address-book']),
-    state: z.enum(APPROVAL_STATES),
+    state: z.enum([...APPROVAL_STATES, 'live', 'ended']).meta({
+      description: 'The approval’s state; a series is live once approved, then ended.',
+    }),
     wallet: z.string().optional(),
     asset: z.string().optional(),
     amount: z.string().optional().meta({ description: 'The exact amount sealed in the request (a batch: its total).' }),
@@ -161,6 +201,14 @@ export const requestView = z
       description:
         'Approved: when it may start (a cancel window or a set time); before approval, the time it was set for.',
     }),
+    schedule: z
+      .object({
+        sentence: z.string().optional().meta({ description: 'What the card says of the series.' }),
+        zone: z.string(),
+        runs: z.array(iso).meta({ description: 'Every run’s time, sealed at submission.' }),
+      })
+      .optional()
+      .meta({ description: 'A series (`S-` ids): its schedule; each run is a request of its own.' }),
     history: z.array(historyEntryView),
     execution_count: z.number().int().meta({ description: 'How many executions it owns (a batch: its rows).' }),
     execution_counts: z

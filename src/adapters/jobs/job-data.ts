@@ -4,9 +4,15 @@
  */
 import { z } from 'zod';
 import { NOTIFY_KINDS } from '../../app/ports.js';
-import { EXECUTION_ID, executionId } from '../../domain/approval.js';
+import { APPROVAL_ID, EXECUTION_ID, executionId } from '../../domain/approval.js';
 
-export const QUEUE_NAMES = { execute: 'execute', expire: 'expire', notify: 'notify', remind: 'remind' } as const;
+export const QUEUE_NAMES = {
+  execute: 'execute',
+  expire: 'expire',
+  notify: 'notify',
+  remind: 'remind',
+  series: 'series',
+} as const;
 
 /**
  * Job data carries a format version `v`; this code writes JOB_VERSION and reads it and
@@ -14,7 +20,8 @@ export const QUEUE_NAMES = { execute: 'execute', expire: 'expire', notify: 'noti
  */
 export const JOB_VERSION = 2;
 
-export const requestJob = z.object({ v: z.number().int().optional(), requestId: z.string().regex(/^[RB]-\d+$/) });
+/** A job about one approval: a payment, a batch or a series (its card, expiry, reminders). */
+export const requestJob = z.object({ v: z.number().int().optional(), requestId: z.string().regex(APPROVAL_ID) });
 export type RequestJob = z.infer<typeof requestJob>;
 
 /** One try of one execution; old jobs (`{ requestId }`, id = the request id) ran its execution 1. */
@@ -24,7 +31,10 @@ export const executeJob = z.union([
     executionId: z.string().regex(EXECUTION_ID),
     attempt: z.number().int().min(1),
   }),
-  requestJob.transform((old) => ({ v: JOB_VERSION, executionId: executionId(old.requestId, 1), attempt: 1 })),
+  // Written before executions had ids, by payments only: a series never had such a job.
+  z
+    .object({ v: z.number().int().optional(), requestId: z.string().regex(/^[RB]-\d+$/) })
+    .transform((old) => ({ v: JOB_VERSION, executionId: executionId(old.requestId, 1), attempt: 1 })),
 ]);
 export type ExecuteJob = z.infer<typeof executeJob>;
 
@@ -34,3 +44,7 @@ export type RemindJob = z.infer<typeof remindJob>;
 
 export const notifyJob = requestJob.extend({ kind: z.enum(NOTIFY_KINDS) });
 export type NotifyJob = z.infer<typeof notifyJob>;
+
+/** A live series' next run: created (or skipped) when the job runs, then the next job is added. */
+export const seriesJob = z.object({ v: z.number().int().optional(), seriesId: z.string().regex(/^S-\d+$/) });
+export type SeriesJob = z.infer<typeof seriesJob>;

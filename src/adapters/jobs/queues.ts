@@ -9,7 +9,14 @@ import { type JobQueue, NOTIFY_KINDS } from '../../app/ports.js';
 import { executionId, parseExecutionId, tryJobId, wakeJobId } from '../../domain/approval.js';
 import type { Logger } from '../../log.js';
 import type { RedisClient } from '../../redis-client.js';
-import { JOB_VERSION, type NotifyJob, QUEUE_NAMES, type RemindJob, type RequestJob } from './job-data.js';
+import {
+  JOB_VERSION,
+  type NotifyJob,
+  QUEUE_NAMES,
+  type RemindJob,
+  type RequestJob,
+  type SeriesJob,
+} from './job-data.js';
 
 export type { ExecuteJob, NotifyJob, RemindJob, RequestJob } from './job-data.js';
 export { executeJob, JOB_VERSION, notifyJob, QUEUE_NAMES, remindJob, requestJob } from './job-data.js';
@@ -45,6 +52,9 @@ export interface Queues extends JobQueue {
   /** Reminders and escalation, delayed jobs with deterministic ids (run once anywhere). */
   reminders: Queue;
   scheduleReminder(job: RemindJob, delayMs: number): Promise<void>;
+  /** One delayed job per live series between runs: its id names the run's time. */
+  series: Queue;
+  scheduleSeriesRun(seriesId: string, at: number, delayMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -68,6 +78,7 @@ export function createQueues(connection: RedisClient, prefix: string, log: Logge
   const expire = open(QUEUE_NAMES.expire);
   const notify = open(QUEUE_NAMES.notify);
   const reminders = open(QUEUE_NAMES.remind);
+  const series = open(QUEUE_NAMES.series);
   let seq = 0;
   /** One try of an execution as a job: every execute job has this data and these options. */
   const addTry = async (id: string, attempt: number, jobId: string, delayMs = 0) => {
@@ -124,6 +135,18 @@ export function createQueues(connection: RedisClient, prefix: string, log: Logge
         },
       );
     },
+    series,
+    async scheduleSeriesRun(seriesId, at, delayMs) {
+      // The same run's job added by two workers is one job (BullMQ ignores a known id).
+      await series.add('series', { v: JOB_VERSION, seriesId } satisfies SeriesJob, {
+        jobId: `series-${seriesId}-${at}`,
+        delay: Math.max(0, delayMs),
+        attempts: 5,
+        backoff: { type: 'exponential', delay: 1_000 },
+        removeOnComplete: { age: 86_400 },
+        removeOnFail: { age: 7 * 86_400 },
+      });
+    },
     async releaseHeld(id, attempt) {
       const parsed = parseExecutionId(id);
       const legacy = attempt === 1 && parsed?.n === 1 ? await execute.getJob(parsed.approvalId) : undefined;
@@ -157,7 +180,7 @@ export function createQueues(connection: RedisClient, prefix: string, log: Logge
       );
     },
     async close() {
-      await Promise.all([execute.close(), expire.close(), notify.close(), reminders.close()]);
+      await Promise.all([execute.close(), expire.close(), notify.close(), reminders.close(), series.close()]);
     },
   };
 }

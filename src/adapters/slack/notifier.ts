@@ -15,6 +15,7 @@ import { postFinished, postProgress, uploadRows } from './batch-thread.js';
 import { requestCardBlocks } from './blocks/card.js';
 import { notSentReply, outcomeReply } from './blocks/card-replies.js';
 import { cardText } from './blocks/card-summary.js';
+import { esc } from './blocks/common.js';
 import { proposalReply } from './blocks/not-paid.js';
 import { escalationText, reminderText, requestedText, requesterText } from './blocks/reminders.js';
 import { screenedNotice, screenedReply } from './blocks/screened.js';
@@ -128,6 +129,9 @@ export function slackNotifier({
     async updateCard(record, { channel, ts }) {
       const drawn = await drawCard(record);
       await deliver(() => client.chat.update({ channel, ts, ...drawn }));
+    },
+    async postRunSkipped(card, text) {
+      await deliver(() => client.chat.postMessage({ channel: card.channel, thread_ts: card.ts, text: esc(text) }));
     },
     async postNotSent(record, card: CardRef) {
       await deliver(() =>

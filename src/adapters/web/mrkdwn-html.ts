@@ -12,6 +12,7 @@ const EMOJI: Record<string, string> = {
   warning: '⚠️',
   white_check_mark: '✅',
   hourglass_flowing_sand: '⏳',
+  repeat: '🔁',
   octagonal_sign: '🛑',
   no_entry_sign: '🚫',
   no_entry: '⛔',

@@ -95,6 +95,13 @@ export async function notify(
         await notifier.postScreened?.(card, e.execution ?? record.sealed.id, e.detail ?? '');
     return undefined;
   }
+  if (job.kind === 'run-skipped') {
+    // Once per skipped run (its history entry says "run k: why"); informational, as screened's.
+    for (const e of (await store.history(record.sealed.id)).filter((h) => h.event === 'run skipped'))
+      if (await store.markPosted(record.sealed.id, `skipped-${(e.detail ?? '').split(':')[0]}`, String(Date.now())))
+        await notifier.postRunSkipped?.(card, runSkippedText(e.detail ?? ''));
+    return undefined;
+  }
   if (job.kind === 'not-sent') {
     // Once per try (informational: a lost post is not tried again).
     const tries = record.executions[0]?.tries ?? 0;
@@ -105,6 +112,13 @@ export async function notify(
   await postOutcomeOnce(deps, record, card);
   await coolingNotices(deps, record, card);
   return undefined;
+}
+
+/** "run 3: why" as the thread says it: "Run 3 was skipped: why." */
+function runSkippedText(detail: string): string {
+  const [run = '', ...why] = detail.split(': ');
+  const reason = why.join(': ');
+  return `${run.charAt(0).toUpperCase()}${run.slice(1)} was skipped${reason ? `: ${reason}` : ''}.`;
 }
 
 /**

@@ -15,6 +15,8 @@ import type { Draft, FieldErrors } from '../../domain/draft.js';
 import type { ApiVia } from '../../domain/open-caps.js';
 import type { SealedRequest } from '../../domain/request.js';
 import type { ScreeningRefusal } from '../../domain/rules/screening.js';
+import { type SeriesKeyRefusal, seriesKeyRefusal } from '../../domain/rules/series.js';
+import { type ScheduleField, type ScheduleInput, type SealedSchedule, sealSchedule } from '../../domain/schedule.js';
 import { apiPortsOf } from '../api-keys/ports.js';
 import { withDeadline } from '../deadline.js';
 import type { FacadeDeps } from '../facade-deps.js';
@@ -23,7 +25,9 @@ import { submitRequest } from '../submit-request.js';
 
 export type KeySubmitOutcome =
   /** The key's fixed limits: the same body always gets it. */
-  | { kind: 'key_limit'; refusal: KeyRefusal }
+  | { kind: 'key_limit'; refusal: KeyRefusal | SeriesKeyRefusal }
+  /** The series' schedule as sent cannot be run: one sentence on the field it names. */
+  | { kind: 'schedule'; field: ScheduleField; message: string }
   | { kind: 'frozen'; code: 'frozen'; message: string }
   | { kind: 'new_destination'; refusal: Extract<NewDestinationOutcome, { ok: false }> }
   | { kind: 'invalid'; errors: FieldErrors; refusal?: 'policy' | 'velocity' | 'too_many_open' | ScreeningRefusal }
@@ -44,7 +48,20 @@ export interface KeySubmission {
   submission: string;
   /** run_at as the door read it (undefined: not a moment); shown in SCHEDULE_ZONE. */
   runAt?: number | undefined;
+  /** A series: its schedule as sent (the key then needs schedules:create; limits judge the total). */
+  schedule?: ScheduleInput | undefined;
 }
+
+/** What a key's limits judge of a series: one run's amount, times its runs (the door read the amount). */
+const seriesSubject = (draft: Draft, runs: number) => ({
+  kind: draft.kind,
+  wallet: draft.walletAlias,
+  asset: draft.asset.id,
+  assetCode: draft.asset.code,
+  perRun: draft.amount ?? { units: 0n, decimals: draft.asset.decimals },
+  runs,
+  newDestination: false,
+});
 
 /** The key as the card names it, with its --max-open (held by the create script). */
 export const viaKey = (actor: KeyActor): ApiVia => ({ ...actor.key, maxOpen: actor.apiKey.limits.maxOpen });
@@ -52,6 +69,18 @@ export const viaKey = (actor: KeyActor): ApiVia => ({ ...actor.key, maxOpen: act
 export async function submitWithKey(deps: FacadeDeps, actor: KeyActor, s: KeySubmission): Promise<KeySubmitOutcome> {
   const key = actor.apiKey;
   const { draft } = s;
+  let schedule: SealedSchedule | undefined;
+  if (s.schedule) {
+    const sealed = sealSchedule(
+      s.schedule,
+      { ...deps.config.series, maxAheadMs: deps.config.time.maxAheadMs },
+      deps.now(),
+    );
+    if (!sealed.ok) return { kind: 'schedule', field: sealed.field, message: sealed.message };
+    schedule = sealed.schedule;
+    const refusal = seriesKeyRefusal(key, seriesSubject(draft, schedule.runs.length), deps.now());
+    if (refusal) return { kind: 'key_limit', refusal };
+  }
   const limit = keyLimitRefusal(key, { wallet: draft.walletAlias, asset: draft.asset.id, amount: s.amount ?? '' });
   if (limit) return { kind: 'key_limit', refusal: limit };
   const frozen = freezeOutcome(await deps.controls.freeze());
@@ -80,6 +109,7 @@ export async function submitWithKey(deps: FacadeDeps, actor: KeyActor, s: KeySub
       submission: s.submission,
       via: viaKey(actor),
       ...('runAt' in s ? { runAt: { at: s.runAt, zone: deps.config.time.zone } } : {}),
+      ...(schedule ? { schedule } : {}),
     },
   );
   switch (outcome.kind) {

@@ -20,7 +20,9 @@
     key ('' for none: domain/destination-key.ts, kept beside the call, never inside what the
     hashes cover)
   ARGV[11+3n+2j], ARGV[12+3n+2j] index key j's member and retention (ms)
-  ARGV[#ARGV-3] the approval's shape: 'single' or 'batch' (read by every execution script)
+  ARGV[#ARGV-3] the approval's shape: 'single', 'batch' or 'series' (read by every execution
+    script). A series (n = 1) keeps its one call on itself as the run's template (`runCall`,
+    `runSeal`, `runDest`) and has no execution: KEYS[7] is then not written.
   ARGV[#ARGV-2] the approval's `velocity` field (store/velocity-lua.ts createField)
   ARGV[#ARGV-1], ARGV[#ARGV] the requester's and the API key's open caps ('' for none;
     domain/open-caps.ts openCapOutcome, applied here). A member counts while it is still in the
@@ -65,6 +67,13 @@ local n = tonumber(ARGV[12])
 redis.call('HSET', KEYS[1], 'frozen', ARGV[1], 'state', 'pending', 'requester', ARGV[3],
   'required', ARGV[4], 'expiresAt', ARGV[5], 'votes', '[]', 'kind', ARGV[10], 'shape', ARGV[#ARGV - 3],
   'v', '3', 'view', 'pending', 'n', tostring(n), 'c:queued', tostring(n), 'velocity', ARGV[#ARGV - 2])
+-- A series (recurring payouts) seals its run's call on itself, never as an execution: nothing
+-- of a series starts; each run is an approval of its own that series-run.lua creates with this
+-- exact call (DESIGN "States, ids and hashes").
+if ARGV[#ARGV - 3] == 'series' then
+  redis.call('HSET', KEYS[1], 'n', '0', 'c:queued', '0', 'runCall', ARGV[13], 'runSeal', ARGV[14], 'runDest', ARGV[15])
+  n = 0
+end
 -- Each execution queued with its sealed call; none can start while the approval is pending.
 for k = 1, n do
   redis.call('HSET', KEYS[6 + k], 'v', '2', 'state', 'queued', 'approval', ARGV[2], 'n', tostring(k),
@@ -82,8 +91,9 @@ for k = 1, n do
 end
 -- The recent-payments and batch-file indexes (store/recent-payments.ts), in the same
 -- step as the executions, each pruned to its window and expiring with it.
-for j = 1, #KEYS - 8 - n do
-  local key, member, keep = KEYS[6 + n + j], ARGV[11 + 3 * n + 2 * j], tonumber(ARGV[12 + 3 * n + 2 * j])
+local m = tonumber(ARGV[12])
+for j = 1, #KEYS - 8 - m do
+  local key, member, keep = KEYS[6 + m + j], ARGV[11 + 3 * m + 2 * j], tonumber(ARGV[12 + 3 * m + 2 * j])
   redis.call('ZADD', key, ARGV[7], member)
   redis.call('ZREMRANGEBYSCORE', key, '-inf', '(' .. string.format('%.0f', tonumber(ARGV[7]) - keep))
   redis.call('PEXPIRE', key, keep)

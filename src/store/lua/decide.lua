@@ -27,8 +27,11 @@ for i = 16, #KEYS do
     n = n + 1
   end
 end
-count(KEYS[1], 'queued', -n)
-count(KEYS[1], 'cancelled', n)
+-- A series has no execution (n = 0), and Lua's -0 reaches Redis as "-0", which HINCRBY refuses.
+if n > 0 then
+  count(KEYS[1], 'queued', -n)
+  count(KEYS[1], 'cancelled', n)
+end
 setFields(KEYS[3], ARGV[6])
 redis.call('SREM', KEYS[6], ARGV[5])
 reindex(KEYS[1], 7, ARGV[5], now)

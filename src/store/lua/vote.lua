@@ -19,6 +19,7 @@
     it starts, then by its start time) and its amounts (hash: request id → minor units) are
     `<ARGV[7]><wallet id>:<CODE>` and `…:amounts`, keys built here, not passed in KEYS: the
     prefix is hash-tagged on a cluster, so they share the approval's slot.
+  A series reaches its quorum as 'approved' with state 'live' (no velocity, no execution).
   Returns { outcome, state, votes, required, decidedBy, decidedAt (Redis time), expiresAt }; on
     quorum also [8] kind and [9] the history position of 'approved'; [13] runAt ('' for none). Outcomes: approved, voted, duplicate,
     self, not_pending, expired, missing, frozen, step_up, needs_subject (at quorum, the record
@@ -71,6 +72,20 @@ if redis.call('HGET', KEYS[1], 'stepUp') == '1' then
   if not proof then return answer('step_up', state, #votes) end
 end
 local quorum = #votes + 1 >= tonumber(redis.call('HGET', KEYS[1], 'required'))
+-- A series (recurring payouts) goes live at its quorum and reserves no velocity: it has no
+-- execution, and each run reserves its own amount when series-run.lua creates it.
+if quorum and shapeOf(KEYS[1]) == 'series' then
+  votes[#votes + 1] = { user = ARGV[1], at = tonumber(ARGV[2]), passkey = proof }
+  redis.call('HSET', KEYS[1], 'votes', cjson.encode(votes), 'state', 'live', 'view', 'approved',
+    'decidedBy', ARGV[1], 'decidedAt', string.format('%.0f', rnow))
+  local length = redis.call('RPUSH', KEYS[2], ARGV[3], ARGV[4])
+  redis.call('ZREM', KEYS[3], ARGV[6])
+  redis.call('ZADD', KEYS[4], ARGV[2], ARGV[6])
+  local r = answer('approved', 'live', #votes)
+  r[8] = kindOf(KEYS[1])
+  r[9] = length - 1
+  return r
+end
 -- Velocity limits (includes/velocity.lua), checked before the vote counts.
 local vel = {}
 if quorum and limited then vel = velocityCheck(KEYS[1], ARGV[6], tonumber(ARGV[2]), 7) end

@@ -8,6 +8,7 @@ import type { JobType } from './job.js';
 import { notifyJobType } from './notify.js';
 import { remindJobType } from './remind.js';
 import { screeningRefreshJobType } from './screening-refresh.js';
+import { seriesJobType } from './series.js';
 import { snapshotJobType } from './snapshot.js';
 import { weeklyReportJobType } from './weekly-report.js';
 
@@ -16,6 +17,7 @@ export const JOB_TYPES: readonly JobType[] = [
   expireJobType,
   notifyJobType,
   remindJobType,
+  seriesJobType,
   snapshotJobType,
   screeningRefreshJobType,
   weeklyReportJobType,

@@ -20,6 +20,7 @@ import {
   velocityBlocks,
 } from './card-controls.js';
 import { whatLines } from './card-lines.js';
+import { seriesBlocks, seriesStatus } from './card-series.js';
 import { summaryLine } from './card-summary.js';
 import { coolingWait, pendingTimeBlocks, waitingBlocks } from './card-time.js';
 import {
@@ -148,7 +149,8 @@ export function requestCardBlocks(record: RequestRecord, controls: CardControls 
   if (isFinal(record.state)) return [...finalCard(record), ...unknownOutcomeBlocks(record, controls.approvers)];
   const blocks: KnownBlock[] = [
     header(`${TITLE[f.call.kind]} ${f.id}`),
-    section(statusLine(record, frozen)),
+    section(seriesStatus(record) ?? statusLine(record, frozen)),
+    ...seriesBlocks(record),
     ...pendingTimeBlocks(record),
     ...waitingBlocks(record),
     ...cardControlBlocks(record, controls),

@@ -1,0 +1,89 @@
+/**
+ * A series (recurring payouts): an approval of shape `series` whose runs are approvals of their
+ * own. Its states (DESIGN "States, ids and hashes": pending → live → ended, and denied, cancelled
+ * or expired while pending), its ids, the run key a run's creation is claimed under, its total,
+ * and what its card says. Pure.
+ */
+import { type Amount, amountFromNumber, formatAmount } from './amount.js';
+import { assetInfo, parseAssetId } from './assets.js';
+import type { SealedRequest } from './request.js';
+import type { SealedSchedule } from './schedule.js';
+import { scheduleWords } from './schedule-words.js';
+
+export type SeriesState = 'pending' | 'live' | 'ended' | 'denied' | 'cancelled' | 'expired';
+
+/** What moves a series: the quorum, a denial, the requester's cancel, expiry, an end, its last run. */
+export type SeriesEvent = 'quorum' | 'deny' | 'cancel' | 'expire' | 'end' | 'last-run';
+
+const NEXT: Record<SeriesState, Partial<Record<SeriesEvent, SeriesState>>> = {
+  pending: { quorum: 'live', deny: 'denied', cancel: 'cancelled', expire: 'expired' },
+  // A live series never settles on its runs' outcomes: it ends by a person or after its last run.
+  live: { end: 'ended', 'last-run': 'ended' },
+  ended: {},
+  denied: {},
+  cancelled: {},
+  expired: {},
+};
+
+export function seriesTransition(
+  state: SeriesState,
+  event: SeriesEvent,
+): { ok: true; state: SeriesState } | { ok: false; code: 'series_state'; state: SeriesState } {
+  const next = NEXT[state][event];
+  return next ? { ok: true, state: next } : { ok: false, code: 'series_state', state };
+}
+
+const SERIES_ID = /^S-[1-9]\d*$/;
+export const isSeriesId = (id: string): boolean => SERIES_ID.test(id);
+export const seriesIdOf = (seq: number): string => `S-${seq}`;
+
+/**
+ * The key one run's creation is claimed under, `S-n:k`: a Redis key, never an id (ids carry no
+ * `:`), so a second creation of the same run by any worker finds it taken.
+ */
+export function runKey(seriesId: string, k: number): string {
+  if (!isSeriesId(seriesId) || !Number.isInteger(k) || k < 1) throw new Error(`no run ${k} of ${seriesId}`);
+  return `${seriesId}:${k}`;
+}
+
+/** What a series records of each run: created as an approval, or skipped with the reason. */
+export type RunMark = { k: number; status: 'created'; id: string } | { k: number; status: 'skipped'; why: string };
+
+/** Every run sends the same sealed exact amount; every amount rule judges the series by this. */
+export const seriesTotal = (perRun: Amount, runs: number): Amount => ({
+  units: perRun.units * BigInt(runs),
+  decimals: perRun.decimals,
+});
+
+export interface SeriesSummary {
+  schedule: Pick<SealedSchedule, 'every' | 'at' | 'zone' | 'runs'>;
+  perRun: Amount;
+  assetCode: string;
+  /** Who the runs pay, as the card names a destination ("Acme payroll wallet"). */
+  to: string;
+}
+
+/**
+ * The card's one line: "Monthly on the 1st at 09:00 Africa/Lagos, 12 runs, 1,200.00 USDC each to
+ * Acme payroll wallet, 14,400.00 in all; first run 2026-12-01".
+ */
+export function seriesSentence(s: SeriesSummary): string {
+  const w = scheduleWords(s.schedule);
+  const total = seriesTotal(s.perRun, s.schedule.runs.length);
+  return `${w.cadence}, ${w.runs}, ${formatAmount(s.perRun)} ${s.assetCode} each to ${s.to}, ${formatAmount(total)} in all; first run ${w.first}`;
+}
+
+/** The sentence of a sealed series of one payment, `to` as its reader names the destination. */
+export function sealedSeriesSentence(f: Pick<SealedRequest, 'call' | 'schedule'>, to: string): string | undefined {
+  const { call, schedule } = f;
+  if (!schedule || (call.kind !== 'transfer' && call.kind !== 'offramp')) return undefined;
+  const id = parseAssetId(call.body.asset);
+  if (!id) return undefined;
+  const asset = assetInfo(id);
+  return seriesSentence({
+    schedule,
+    perRun: amountFromNumber(call.body.amount, asset.decimals),
+    assetCode: asset.code,
+    to,
+  });
+}

@@ -1,0 +1,81 @@
+--[[
+  One run of a live series becomes an approval of its own, created `approved`, at most once
+  whatever the number of workers: the run key `S-n:k` is claimed in the same step (DESIGN
+  "States, ids and hashes"). The run carries the series' requester, votes and quorum, its own
+  decidedAt and runAt (Redis TIME), and exactly the call the series sealed (`runCall`,
+  `runSeal`, `runDest`, written by create.lua): the app passes no call. Its velocity is reserved
+  here, as the vote reserves a single request's; a run that does not fit is skipped, never
+  created, and the skip is recorded on the series.
+  KEYS[1] series approval     KEYS[6] ready index
+  KEYS[2] series history      KEYS[7] approved-state index
+  KEYS[3] run approval        KEYS[8] recent index
+  KEYS[4] run history         KEYS[9] open set
+  KEYS[5] run execution 1     KEYS[10] the run key S-n:k (holds the run's id, or 'skipped')
+  ARGV[1] k                   ARGV[4] history entry JSON of the run's creation
+  ARGV[2] the run's id        ARGV[5] history entry JSON for the series (the run created)
+  ARGV[3] the run's sealed request JSON (stored as `frozen`)
+  ARGV[6] the series' history entry JSON when the run is skipped (velocity, or today's rules)
+  ARGV[7] what today's rules refuse the run ('' for nothing: domain/rules/series.ts
+    runRecheckRule): the run is skipped and the series paused in this step, under the claim
+  With VELOCITY_LIMITS set: ARGV[8..] as vote.lua's ARGV[7..] (includes/velocity.lua), read from
+    the series' `velocity` field (the subject of one run).
+  Returns {'created', run id}, {'exists', run id} (created before), {'skipped', why} (skipped
+    before: by a person or a failed check), {'not_live', state}, {'paused'},
+    {'over_limit', rule index, used} (the run is now skipped) or {'paused_now', why} (today's
+    rules refused it: skipped, and the series paused until a fresh approval).
+]]
+-- @include "redis-now"
+-- @include "velocity"
+local claim = redis.call('GET', KEYS[10])
+if claim == 'skipped' then
+  local mark = redis.call('HGET', KEYS[1], 'run:' .. ARGV[1])
+  return {'skipped', mark and cjson.decode(mark).why or ''}
+end
+if claim then return {'exists', claim} end
+local s = redis.call('HMGET', KEYS[1], 'state', 'paused', 'requester', 'required', 'votes', 'decidedBy', 'kind',
+  'runCall', 'runSeal', 'runDest', 'stepUp', 'velocity')
+if s[1] ~= 'live' then return {'not_live', s[1] or ''} end
+if s[2] == '1' then return {'paused'} end
+local function skip(why)
+  redis.call('SET', KEYS[10], 'skipped')
+  redis.call('HSET', KEYS[1], 'run:' .. ARGV[1], cjson.encode({ k = tonumber(ARGV[1]), status = 'skipped', why = why }))
+end
+if ARGV[7] ~= '' then
+  skip(ARGV[7])
+  redis.call('HSET', KEYS[1], 'paused', '1')
+  redis.call('RPUSH', KEYS[2], ARGV[6])
+  return {'paused_now', ARGV[7]}
+end
+if ARGV[8] ~= nil then
+  local vel = velocityCheck(KEYS[1], ARGV[2], now, 8)
+  if vel.refused == 'over_limit' then
+    skip('over_limit')
+    redis.call('RPUSH', KEYS[2], ARGV[6])
+    return {'over_limit', vel.index, vel.used}
+  end
+  if vel.refused then return {vel.refused} end
+  if vel.ledger then
+    -- As the vote reserves (+inf until it starts), keeping the ledger's running total (includes/ledger.lua).
+    ledgerPut(vel.ledger, vel.amounts, ARGV[2], '+inf', vel.units)
+  end
+end
+local id = ARGV[2]
+redis.call('HSET', KEYS[3], 'frozen', ARGV[3], 'state', 'approved', 'view', 'approved', 'requester', s[3],
+  'required', s[4], 'votes', s[5], 'decidedBy', s[6], 'decidedAt', tostring(now), 'runAt', tostring(now),
+  'expiresAt', tostring(now), 'kind', s[7], 'shape', 'single', 'v', '3', 'n', '1', 'c:queued', '1',
+  'velocity', s[12] or 'none', 'series', string.match(KEYS[10], '(S%-%d+):%d+$'), 'run', ARGV[1])
+if s[11] == '1' then redis.call('HSET', KEYS[3], 'stepUp', '1') end
+redis.call('HSET', KEYS[5], 'v', '2', 'state', 'queued', 'approval', id, 'n', '1', 'call', s[8],
+  'sealHash', s[9], 'tries', '0')
+if s[10] and s[10] ~= '' then redis.call('HSET', KEYS[5], 'dest', s[10]) end
+redis.call('RPUSH', KEYS[4], ARGV[4])
+redis.call('ZADD', KEYS[6], now, id)
+redis.call('ZADD', KEYS[7], now, id)
+redis.call('ZADD', KEYS[8], now, id)
+redis.call('SADD', KEYS[9], id)
+redis.call('SET', KEYS[10], id)
+-- The end script cancels this run while it is unsent: it names the run it saw (series-end.lua).
+redis.call('HSET', KEYS[1], 'lastRun', id)
+redis.call('HSET', KEYS[1], 'run:' .. ARGV[1], cjson.encode({ k = tonumber(ARGV[1]), status = 'created', id = id }))
+redis.call('RPUSH', KEYS[2], ARGV[5])
+return {'created', id}

@@ -1,0 +1,183 @@
+/**
+ * A series' runs in Redis: each run created once as an approval of its own under its run key
+ * `S-n:k` (store/lua/series-run.lua), and an approver's skip claiming that same key
+ * (series-skip.lua), so the two can never both win. The series record itself is created and
+ * voted as any approval (create.lua and vote.lua, shape `series`).
+ */
+import { executionId } from '../domain/approval.js';
+import type { HistoryEntry, SealedRequest } from '../domain/request.js';
+import type { RunRecheckCode } from '../domain/rules/series.js';
+import { type RunMark, runKey } from '../domain/series.js';
+import { luaScript } from './lua-scripts.js';
+import type { RedisClient } from './redis.js';
+import type { VoteControls } from './requests.js';
+import { evalScript } from './run-script.js';
+import { encodeSealed } from './sealed-field.js';
+import type { StoreKeys } from './store-keys.js';
+import { ruleArgs } from './velocity-lua.js';
+
+const RUN = luaScript('series-run');
+const SKIP = luaScript('series-skip');
+const END = luaScript('series-end');
+/** A run created between the read and the end makes the end ask again; this many times at most. */
+const END_TRIES = 5;
+
+export type RunOutcome =
+  | { outcome: 'created' | 'exists'; id: string }
+  | { outcome: 'skipped'; why: string }
+  | { outcome: 'not_live'; state: string }
+  | { outcome: 'paused' }
+  | { outcome: 'over_limit'; limitIndex: number; used: bigint }
+  /** Today's rules refused the run: skipped, and the series paused. */
+  | { outcome: 'paused_now'; why: string };
+
+export type SkipOutcome =
+  | { outcome: 'skipped' | 'already_skipped' }
+  | { outcome: 'created'; id: string }
+  | { outcome: 'not_live'; state: string };
+
+export type EndOutcome =
+  /** Ended; its last run (if any) was cancelled unsent, had started, or there was none. */
+  | { outcome: 'ended'; run: { id: string; was: 'cancelled' | 'started' } | undefined }
+  | { outcome: 'not_live'; state: string };
+
+export class SeriesStore {
+  constructor(
+    private readonly redis: RedisClient,
+    private readonly keys: StoreKeys,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The Redis key run k's creation and its skip both claim. */
+  private runClaim = (seriesId: string, k: number) => `${this.keys.prefix}:series-run:${runKey(seriesId, k)}`;
+
+  /**
+   * Creates run k as approval `run.id` (an id the caller allocated; a losing worker's id stays
+   * unused), approved, with the series' votes and sealed call, its velocity reserved in the same
+   * step. `run` is the series' sealed request under the run's id. `refused`: what today's rules
+   * refuse (runRecheckRule), so the run is skipped and the series paused under the same claim.
+   */
+  async createRun(
+    seriesId: string,
+    k: number,
+    run: SealedRequest,
+    checks: { velocity?: VoteControls['velocity']; refused?: RunRecheckCode } = {},
+  ): Promise<RunOutcome> {
+    const { velocity, refused } = checks;
+    const at = this.now();
+    const created: HistoryEntry = { at, event: 'approved', detail: `run ${k} of ${seriesId}` };
+    const onSeries: HistoryEntry = { at, event: 'run', detail: `run ${k}: ${run.id}` };
+    const why = refused ? `needs a fresh approval (${refused})` : 'over a velocity limit';
+    const skipped: HistoryEntry = { at, event: 'run skipped', detail: `run ${k}: ${why}` };
+    const args = [
+      String(k),
+      run.id,
+      encodeSealed(run),
+      ...[created, onSeries, skipped].map((e) => JSON.stringify(e)),
+      refused ?? '',
+    ];
+    if (velocity) args.push(velocity.ledgerPrefix, String(velocity.retentionMs), '', ...ruleArgs(velocity.rules));
+    const [outcome, a, b] = (await evalScript(
+      this.redis,
+      RUN,
+      10,
+      this.keys.approval(seriesId),
+      this.keys.history(seriesId),
+      this.keys.approval(run.id),
+      this.keys.history(run.id),
+      this.keys.execution(executionId(run.id, 1)),
+      this.keys.ready,
+      this.keys.state('approved'),
+      this.keys.recent,
+      this.keys.open,
+      this.runClaim(seriesId, k),
+      ...args,
+    )) as [string, string?, string?];
+    switch (outcome) {
+      case 'created':
+      case 'exists':
+        return { outcome, id: a ?? '' };
+      case 'skipped':
+      case 'paused_now':
+        return { outcome, why: a ?? '' };
+      case 'not_live':
+        return { outcome, state: a ?? '' };
+      case 'paused':
+        return { outcome };
+      case 'over_limit':
+        return { outcome, limitIndex: Number(a), used: BigInt(b ?? '0') };
+      default:
+        throw new Error(`series-run answered ${outcome}`);
+    }
+  }
+
+  /**
+   * Skips run k: by an approver (`why` defaults to "skipped by U123"), or by Rampart with the
+   * reason (the wallet could not cover it). Recorded on the series and in its history.
+   */
+  async skipRun(seriesId: string, k: number, by: string, why = `skipped by ${by}`): Promise<SkipOutcome> {
+    const entry: HistoryEntry = { at: this.now(), event: 'run skipped', by, detail: `run ${k}: ${why}` };
+    const [outcome, a] = (await evalScript(
+      this.redis,
+      SKIP,
+      3,
+      this.keys.approval(seriesId),
+      this.keys.history(seriesId),
+      this.runClaim(seriesId, k),
+      String(k),
+      why,
+      JSON.stringify(entry),
+    )) as [SkipOutcome['outcome'], string?];
+    if (outcome === 'created') return { outcome, id: a ?? '' };
+    if (outcome === 'not_live') return { outcome, state: a ?? '' };
+    return { outcome };
+  }
+
+  /**
+   * Ends a live series (`by` its requester or an approver, checked by the caller) and cancels its
+   * last run in the same step when that run is still unsent. `ledgerPrefix`: VELOCITY_LIMITS'.
+   */
+  async end(seriesId: string, by: string, ledgerPrefix = ''): Promise<EndOutcome> {
+    const at = this.now();
+    const onSeries: HistoryEntry = { at, event: 'ended', by };
+    const onRun: HistoryEntry = { at, event: 'cancelled', by, detail: `${seriesId} ended` };
+    let last = (await this.redis.hget(this.keys.approval(seriesId), 'lastRun')) ?? '';
+    for (let i = 0; i < END_TRIES; i += 1) {
+      const runId = last || seriesId;
+      const [outcome, a, b] = (await evalScript(
+        this.redis,
+        END,
+        16,
+        this.keys.approval(seriesId),
+        this.keys.history(seriesId),
+        this.keys.open,
+        ...this.keys.views(),
+        this.keys.approval(runId),
+        this.keys.history(runId),
+        this.keys.execution(executionId(runId, 1)),
+        this.keys.ready,
+        last,
+        JSON.stringify(onSeries),
+        JSON.stringify(onRun),
+        ledgerPrefix,
+        seriesId,
+      )) as [string, string, string?];
+      if (outcome === 'retry') {
+        last = a;
+        continue;
+      }
+      if (outcome === 'not_live') return { outcome, state: a };
+      return { outcome: 'ended', run: a && b !== 'none' ? { id: a, was: b as 'cancelled' | 'started' } : undefined };
+    }
+    throw new Error(`${seriesId} kept creating runs while it was being ended`);
+  }
+
+  /** What the series recorded of each run so far, by k. */
+  async runs(seriesId: string): Promise<RunMark[]> {
+    const h = await this.redis.hgetall(this.keys.approval(seriesId));
+    return Object.entries(h)
+      .filter(([f]) => f.startsWith('run:'))
+      .map(([, v]) => JSON.parse(v) as RunMark)
+      .sort((x, y) => x.k - y.k);
+  }
+}

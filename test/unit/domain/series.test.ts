@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import type { ApiKey } from '../../../src/domain/api-key.js';
+import {
+  runRecheckRule,
+  type SeriesSubject,
+  seriesKeyRule,
+  seriesPolicyRule,
+  seriesStepUpRule,
+  seriesVelocityRule,
+} from '../../../src/domain/rules/series.js';
+import { sealSchedule } from '../../../src/domain/schedule.js';
+import {
+  isSeriesId,
+  runKey,
+  type SeriesState,
+  seriesIdOf,
+  seriesSentence,
+  seriesTotal,
+  seriesTransition,
+} from '../../../src/domain/series.js';
+import type { VelocityRule } from '../../../src/domain/velocity.js';
+
+const NOW = Date.UTC(2026, 10, 28, 12);
+const usdc = (whole: number) => ({ units: BigInt(whole) * 1_000_000n, decimals: 6 });
+const subject = (perRun: number, runs: number): SeriesSubject => ({
+  kind: 'transfer',
+  wallet: 'ops',
+  asset: 'base:usdc',
+  assetCode: 'USDC',
+  perRun: usdc(perRun),
+  runs,
+  newDestination: false,
+});
+const key = (scopes: ApiKey['scopes'], limits: Partial<ApiKey['limits']> = {}): ApiKey => ({
+  id: 'k1',
+  name: 'erp',
+  owner: 'U1',
+  scopes,
+  limits: { maxOpen: 20, allowNewDestinations: false, ...limits },
+  createdAt: NOW - 1000,
+  expiresAt: undefined,
+  revokedAt: undefined,
+  lastUsedAt: undefined,
+});
+
+describe('a series’ states', () => {
+  it('goes pending → live → ended, and denied, cancelled or expired only while pending', () => {
+    expect(seriesTransition('pending', 'quorum')).toEqual({ ok: true, state: 'live' });
+    expect(seriesTransition('live', 'end')).toEqual({ ok: true, state: 'ended' });
+    expect(seriesTransition('live', 'last-run')).toEqual({ ok: true, state: 'ended' });
+    for (const e of ['deny', 'cancel', 'expire'] as const) expect(seriesTransition('pending', e).ok).toBe(true);
+    for (const e of ['deny', 'cancel', 'expire', 'quorum'] as const)
+      expect(seriesTransition('live', e)).toEqual({ ok: false, code: 'series_state', state: 'live' });
+    for (const s of ['ended', 'denied', 'cancelled', 'expired'] as SeriesState[])
+      expect(seriesTransition(s, 'end').ok).toBe(false);
+    expect(seriesTransition('pending', 'end').ok).toBe(false);
+  });
+
+  it('has ids S-<n> and claims run k under the key S-n:k, which is never an id', () => {
+    expect(seriesIdOf(7)).toBe('S-7');
+    expect(isSeriesId('S-7')).toBe(true);
+    expect(isSeriesId('R-7')).toBe(false);
+    expect(isSeriesId('S-7:1')).toBe(false);
+    expect(runKey('S-7', 3)).toBe('S-7:3');
+    expect(() => runKey('S-7', 0)).toThrow();
+    expect(() => runKey('R-7', 1)).toThrow();
+  });
+});
+
+describe('the series card', () => {
+  it('says the schedule, the runs, each amount, the total and the first run in one line', () => {
+    const sealed = sealSchedule(
+      { every: { unit: 'month', day: 1 }, at: '09:00', zone: 'Africa/Lagos', ends: { after: 12 } },
+      { minIntervalMs: 86_400_000, maxRuns: 60, maxAheadMs: 400 * 86_400_000 },
+      NOW,
+    );
+    if (!sealed.ok) throw new Error(sealed.message);
+    expect(
+      seriesSentence({ schedule: sealed.schedule, perRun: usdc(1200), assetCode: 'USDC', to: 'Acme payroll wallet' }),
+    ).toBe(
+      'Monthly on the 1st at 09:00 Africa/Lagos, 12 runs, 1,200.00 USDC each to Acme payroll wallet, 14,400.00 in all; first run 2026-12-01',
+    );
+    expect(seriesTotal(usdc(5000), 12)).toEqual(usdc(60_000));
+  });
+});
+
+describe('the amount rules judge the series’ total', () => {
+  it('a key with --max-amount 5000 cannot create a 12 × 5,000 series, and needs schedules:create', () => {
+    const limited = key(['requests:create', 'schedules:create'], { maxAmount: '5000' });
+    expect(seriesKeyRule(limited, subject(5000, 12), NOW)).toMatchObject({ ok: false, code: 'amount_over_key_limit' });
+    expect(seriesKeyRule(limited, subject(2500, 2), NOW)).toEqual({ ok: true });
+    expect(seriesKeyRule(key(['requests:create']), subject(10, 2), NOW)).toEqual({ ok: false, code: 'missing_scope' });
+  });
+
+  it('the policy tier and step-up compare the total, not one run', () => {
+    const policy = { approvalsRequired: 1, twoApprovalsAbove: { USDC: '10000' } };
+    expect(seriesPolicyRule(policy, subject(1000, 12))).toMatchObject({ ok: true, required: 2 });
+    expect(seriesPolicyRule(policy, subject(1000, 10))).toMatchObject({ ok: true, required: 1 });
+    const stepUp = { above: { USDC: '10000' }, newDestination: false };
+    expect(seriesStepUpRule(stepUp, subject(1000, 12))).toEqual({ ok: false, code: 'step_up_required' });
+    expect(seriesStepUpRule(stepUp, subject(1000, 10))).toEqual({ ok: true });
+  });
+
+  it('the vote checks that one run fits each velocity limit, whatever the window has used', () => {
+    const rule: VelocityRule = {
+      wallet: 'ops',
+      code: 'USDC',
+      limit: usdc(5000).units,
+      decimals: 6,
+      windowMs: 86_400_000,
+      windowLabel: '24 h',
+      text: 'ops:USDC=5000/24h',
+    };
+    const full = [{ rule, used: usdc(5000).units }];
+    expect(seriesVelocityRule(full, usdc(5000).units)).toEqual({ ok: true });
+    expect(seriesVelocityRule(full, usdc(5001).units)).toMatchObject({ ok: false, code: 'over_limit' });
+  });
+});
+
+describe('runRecheckRule: each run under today’s rules', () => {
+  const got = { required: 1, stepUp: false, delayed: false };
+  const everyone = { requesterEligible: true, approversEligible: [true, false] };
+  const today = (over: Partial<typeof got> = {}, keyAllows = true) => ({ ...got, ...over, keyAllows });
+
+  it('allows a run when nothing is stricter and someone who approved is still eligible', () => {
+    expect(runRecheckRule(got, today(), everyone)).toEqual({ ok: true });
+    expect(runRecheckRule({ ...got, required: 2 }, today(), everyone)).toEqual({ ok: true });
+  });
+
+  it('skips and pauses on each stricter rule or lost eligibility, with its own code', () => {
+    expect(runRecheckRule(got, today({ required: 2 }), everyone)).toEqual({ ok: false, code: 'more_approvals' });
+    expect(runRecheckRule(got, today({ stepUp: true }), everyone)).toEqual({ ok: false, code: 'passkey_needed' });
+    expect(runRecheckRule(got, today({ delayed: true }), everyone)).toEqual({ ok: false, code: 'delay_needed' });
+    expect(runRecheckRule(got, today({}, false), everyone)).toEqual({ ok: false, code: 'key_limit' });
+    expect(runRecheckRule(got, today(), { ...everyone, requesterEligible: false })).toEqual({
+      ok: false,
+      code: 'requester_not_eligible',
+    });
+    expect(runRecheckRule(got, today(), { requesterEligible: true, approversEligible: [false, false] })).toEqual({
+      ok: false,
+      code: 'no_approver_eligible',
+    });
+  });
+});
