@@ -36,8 +36,24 @@ export const REDACT_PATHS = SENSITIVE_KEYS.flatMap((k) => {
   return [key.startsWith('[') ? key : k, `*${dot}`, `*.*${dot}`, `*.*.*${dot}`, `*.*.*.*${dot}`];
 });
 
+/**
+ * ioredis attaches the failed command to its errors (`command: { name, args }`), and Bolt wraps a
+ * listener's error with the original inside: a script's ARGV can hold a sealed request (a
+ * beneficiary's name, an account). Only the command's name is kept, at any depth.
+ */
+function withoutCommandArgs(value: unknown, depth = 0): unknown {
+  if (depth > 4 || value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = Array.isArray(value) ? ([] as unknown as Record<string, unknown>) : {};
+  for (const [k, v] of Object.entries(value)) {
+    if (k === 'command' && v && typeof v === 'object' && 'name' in v) out[k] = String((v as { name: unknown }).name);
+    else if (k === 'args' && Array.isArray(v)) out[k] = `[${v.length} arguments]`;
+    else out[k] = withoutCommandArgs(v, depth + 1);
+  }
+  return out;
+}
+
 function maskedErr(err: Error): ReturnType<typeof pino.stdSerializers.err> {
-  const out = pino.stdSerializers.err(err);
+  const out = withoutCommandArgs(pino.stdSerializers.err(err)) as ReturnType<typeof pino.stdSerializers.err>;
   out.message = maskUrlCredentials(out.message);
   out.stack = maskUrlCredentials(out.stack);
   return out;

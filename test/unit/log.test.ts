@@ -29,4 +29,19 @@ describe('log redaction', () => {
     for (const s of secrets) expect(sink.text).not.toContain(s);
     expect(sink.text).toContain('[redacted]');
   });
+
+  it("keeps a failed Redis command's name and never its arguments, however deep the error sits", () => {
+    const sink = new LogSink();
+    const log = createLogger({ level: 'debug' }, sink);
+    // As ioredis reports a failed EVALSHA, and as Bolt wraps a listener's error around it.
+    const reply = Object.assign(new Error('ERR Error running script'), {
+      command: { name: 'evalsha', args: ['abc', '2', 'k1', 'k2', '{"holder":"Ada Obi","account":"0123456789"}'] },
+    });
+    const wrapped = Object.assign(new Error('An unhandled error occurred'), { original: reply });
+    log.error({ err: reply }, 'direct');
+    log.error({ err: wrapped }, 'wrapped');
+    expect(sink.text).not.toContain('Ada Obi');
+    expect(sink.text).not.toContain('0123456789');
+    expect(sink.text).toContain('evalsha');
+  });
 });

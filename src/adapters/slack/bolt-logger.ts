@@ -4,8 +4,12 @@ import type { Logger } from '../../log.js';
 
 export function boltLogger(log: Logger): BoltLogger {
   const child = log.child({ component: 'bolt' });
+  // A failed Redis command carries its arguments (a script's ARGV may hold a sealed request): never
+  // printed; errors print their message only.
+  const safe = (_key: string, v: unknown) =>
+    v instanceof Error ? v.message : _key === 'args' && Array.isArray(v) ? `[${v.length} arguments]` : v;
   const text = (msgs: unknown[]) =>
-    msgs.map((m) => (typeof m === 'string' ? m : m instanceof Error ? m.message : JSON.stringify(m))).join(' ');
+    msgs.map((m) => (typeof m === 'string' ? m : m instanceof Error ? m.message : JSON.stringify(m, safe))).join(' ');
   let level = LogLevel.INFO;
   return {
     // Bolt's and the Web API client's debug lines print request bodies as plain text, which
