@@ -227,22 +227,6 @@ export class ExecutionStore {
         this.onChange({ id: approvalId, kind: kind as RequestKind, state: view as StateChange['state'], seq });
       return { token: undefined, from: 'queued', screened: { why, approvalState: after } };
     }
-    if (ok === 2) {
-      // {2, 'cancelled', kind, seq, why, view, viewChanged, state after} (START).
-      const [, , , , why, view, viewChanged, after] = r as unknown as [
-        number,
-        string,
-        string,
-        number,
-        string,
-        string,
-        number,
-        string,
-      ];
-      if (viewChanged === 1 && kind && seq)
-        this.onChange({ id: approvalId, kind: kind as RequestKind, state: view as StateChange['state'], seq });
-      return { token: undefined, from: 'queued', screened: { why, approvalState: after } };
-    }
     if (ok === -1) return { token: undefined, from: 'queued', held: true };
     if (ok === 3) {
       // {3, 'cancelled', kind, seq, why, viewChanged, shape} (store/lua/includes/book.lua)
