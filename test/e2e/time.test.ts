@@ -10,6 +10,7 @@ import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { CANCEL_WAITING_ACTION } from '../../src/adapters/slack/blocks/card.js';
 import type { RequestRecord } from '../../src/domain/request.js';
+import { TOTAL_FIELD } from '../../src/store/velocity-lua.js';
 import { addresses, openBatchModal, transfersCsv } from '../support/batches.js';
 import { APPROVALS, blocksText, eventually, type Harness, PEOPLE, REDIS_URL } from '../support/harness.js';
 import {
@@ -166,6 +167,12 @@ describe('cancel inside the window', () => {
       expect(done.decidedBy).toBe(PEOPLE.approver2);
       expect(await redis.zscore(ledger, id)).toBeNull();
       expect(await redis.hget(`${ledger}:amounts`, id)).toBeNull();
+      // The running total moved with the entry: it still equals the sum of what is left.
+      const held = await redis.hgetall(`${ledger}:amounts`);
+      const left = Object.entries(held)
+        .filter(([k]) => !k.startsWith('#'))
+        .reduce((sum, [, v]) => sum + BigInt(v), 0n);
+      expect(BigInt(held[TOTAL_FIELD] ?? '0')).toBe(left);
     } finally {
       await redis.quit();
     }

@@ -20,18 +20,7 @@ if not s then return {0, ''} end
 if s ~= 'pending' then return {0, redis.call('HGET', KEYS[1], 'view')} end
 redis.call('HSET', KEYS[1], 'state', ARGV[1])
 setFields(KEYS[1], ARGV[3])
-local n = 0
-for i = 16, #KEYS do
-  if redis.call('HGET', KEYS[i], 'state') == 'queued' then
-    redis.call('HSET', KEYS[i], 'state', 'cancelled')
-    n = n + 1
-  end
-end
--- A series has no execution (n = 0), and Lua's -0 reaches Redis as "-0", which HINCRBY refuses.
-if n > 0 then
-  count(KEYS[1], 'queued', -n)
-  count(KEYS[1], 'cancelled', n)
-end
+cancelQueued(KEYS[1], 16)
 setFields(KEYS[3], ARGV[6])
 redis.call('SREM', KEYS[6], ARGV[5])
 reindex(KEYS[1], 7, ARGV[5], now)

@@ -28,21 +28,11 @@ if as == 'done' then
 end
 if as ~= 'approved' then return {0, as or ''} end
 if num(redis.call('HGET', KEYS[1], 'runAt')) == 0 then return {0, 'no-wait'} end
-local n = 0
-for i = 19, #KEYS do
-  if redis.call('HGET', KEYS[i], 'state') == 'queued' then
-    redis.call('HSET', KEYS[i], 'state', 'cancelled')
-    n = n + 1
-  end
-end
-count(KEYS[1], 'queued', -n)
-count(KEYS[1], 'cancelled', n)
+local n = cancelQueued(KEYS[1], 19)
 redis.call('ZREM', KEYS[4], ARGV[1])
--- The quorum reserved the whole amount under the approval's id (+inf): released in this step.
-if KEYS[16] ~= KEYS[2] then
-  redis.call('ZREM', KEYS[16], ARGV[1])
-  redis.call('HDEL', KEYS[17], ARGV[1])
-end
+-- The quorum reserved the whole amount under the approval's id (+inf): released in this step,
+-- through the ledger's helper so its running total moves with it.
+if KEYS[16] ~= KEYS[2] then ledgerDrop(KEYS[16], KEYS[17], ARGV[1]) end
 settle(KEYS[1], KEYS[6], ARGV[1], ARGV[4])
 leaveTurn(KEYS[1], KEYS[18], KEYS[3], ARGV[1])
 local _, changed = reindex(KEYS[1], 7, ARGV[1], now)

@@ -41,7 +41,24 @@ local function reindex(a, base, id, now)
   redis.call('HSET', a, 'view', after)
   return after, true
 end
-local function count(a, state, by) return redis.call('HINCRBY', a, 'c:' .. state, by) end
+-- Lua's -0 (the negation of an empty count) reaches Redis as "-0", which HINCRBY refuses.
+local function count(a, state, by)
+  if by == 0 then by = 0 end
+  return redis.call('HINCRBY', a, 'c:' .. state, by)
+end
+-- Every queued execution among KEYS[first..] becomes cancelled, counted on approval `a`: how many.
+local function cancelQueued(a, first)
+  local n = 0
+  for i = first, #KEYS do
+    if redis.call('HGET', KEYS[i], 'state') == 'queued' then
+      redis.call('HSET', KEYS[i], 'state', 'cancelled')
+      n = n + 1
+    end
+  end
+  count(a, 'queued', -n)
+  count(a, 'cancelled', n)
+  return n
+end
 local function kindOf(a)
   return redis.call('HGET', a, 'kind') or cjson.decode(redis.call('HGET', a, 'frozen')).call.kind
 end
