@@ -6,17 +6,11 @@
 import { amountFromNumber } from '../../domain/amount.js';
 import { assetInfo, parseAssetId } from '../../domain/assets.js';
 import type { SealedRequest } from '../../domain/request.js';
-import {
-  runFundsRule,
-  runRecheckRule,
-  type SeriesSubject,
-  seriesPolicyRule,
-  seriesStepUpRule,
-} from '../../domain/rules/series.js';
-import { cancelWindowMs } from '../../domain/timing.js';
+import type { SeriesSubject } from '../../domain/rules/series.js';
 import type { RunOutcome, SeriesStore } from '../../store/series.js';
 import type { AppDeps } from '../deps.js';
 import { approvalControls } from '../velocity.js';
+import { fundsShort, recheck } from './recheck.js';
 
 export type SeriesRunDeps = Pick<AppDeps, 'config' | 'store' | 'controls' | 'queues' | 'approvers' | 'now'> & {
   series: SeriesStore;
@@ -71,17 +65,6 @@ export async function runDue(deps: SeriesRunDeps, seriesId: string): Promise<Run
   return { k, nextAt: upcoming, ...outcome };
 }
 
-/**
- * The wallet's balance for the run's asset, read now (a read error throws: the job tries again,
- * nothing was created). The reason when it cannot cover one run.
- */
-async function fundsShort(deps: SeriesRunDeps, sealed: SealedRequest, subject: SeriesSubject) {
-  const { call } = sealed;
-  if (call.kind !== 'transfer' && call.kind !== 'offramp') return undefined;
-  const funds = runFundsRule(subject, await deps.service.getBalances(call.body.wallet_id));
-  return funds.ok ? undefined : funds.message;
-}
-
 /** Skipped under the run's own key (never created later); the series' thread says why. */
 async function skipUnfunded(deps: SeriesRunDeps, seriesId: string, k: number, why: string): Promise<RunOutcome> {
   const skipped = await deps.series.skipRun(seriesId, k, 'rampart', why);
@@ -89,35 +72,4 @@ async function skipUnfunded(deps: SeriesRunDeps, seriesId: string, k: number, wh
   if (skipped.outcome === 'not_live') return { outcome: 'not_live', state: skipped.state };
   if (skipped.outcome === 'skipped') await deps.queues.notify({ requestId: seriesId, kind: 'run-skipped' });
   return { outcome: 'skipped', why };
-}
-
-/**
- * Today's rules against what the series got, on its total as at submission: the policy tier,
- * step-up and the cancel window. Of the people, the approvers who approved it are asked again;
- * one still eligible is enough. Not re-read here: an API key's limits and the requester's
- * standing (passed as allowing).
- */
-async function recheck(
-  deps: SeriesRunDeps,
-  sealed: SealedRequest,
-  subject: SeriesSubject,
-  votes: readonly { user: string }[],
-) {
-  const policy = seriesPolicyRule(deps.config.policy, subject);
-  const today = {
-    required: policy.ok ? policy.required : Number.POSITIVE_INFINITY,
-    stepUp: !seriesStepUpRule(deps.config.stepUp, subject).ok,
-    delayed:
-      cancelWindowMs(deps.config.time, {
-        assetCode: subject.assetCode,
-        amount: { units: subject.perRun.units * BigInt(subject.runs), decimals: subject.perRun.decimals },
-        newDestination: subject.newDestination,
-        entireBalance: false,
-      }) !== undefined,
-    keyAllows: true,
-  };
-  const approved = { required: sealed.requiredApprovals, stepUp: sealed.stepUp === true, delayed: !!sealed.timing };
-  const approversEligible = await Promise.all(votes.map((v) => deps.approvers.isApprover(v.user)));
-  const outcome = runRecheckRule(approved, today, { requesterEligible: true, approversEligible });
-  return outcome.ok ? undefined : outcome.code;
 }
