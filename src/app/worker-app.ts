@@ -88,6 +88,7 @@ export function createWorkerApp(deps: WorkerAppDeps) {
     jobs,
     progress: deps.progressLimits,
     frozen: async () => (await controls.freeze()) !== undefined,
+    now,
     approvers: deps.reminders.approvers,
     unknownReadings: (record: RequestRecord) => takeUnknownReadings({ store, service: deps.service, log, now }, record),
   };

@@ -100,7 +100,7 @@ import type { ExecutionStart, ExecutionTransition, TransitionResult } from './ex
 
 export type { ExecutionStart, ExecutionTransition, TransitionResult };
 
-const FIRST_ID = 1000;
+export const FIRST_ID = 1000;
 /** How many executions `get` returns with an approval that has several. */
 const EXECUTION_PAGE = 20;
 /** A form can be submitted for a few minutes at most; its claim outlives that comfortably. */

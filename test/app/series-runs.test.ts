@@ -2,11 +2,14 @@
  * A live series' runs through the use case a worker runs (app/series/run-due.ts), on a fake clock
  * over the sealed run dates: each due run is created once and queued, and the sandbox receives
  * one POST per run that was not skipped; a run after TWO_APPROVALS_ABOVE was lowered below the
- * series' total is skipped and the series pauses, with nothing sent.
+ * series' total is skipped and the series pauses, with nothing sent. After downtime at most one
+ * missed run runs (the latest within SCHEDULE_GRACE) and the others are skipped in one reply; a
+ * run due while frozen waits for the unfreeze, which wakes it, and runs only within the grace.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeOne } from '../../src/app/execute-one.js';
+import { startUnfreeze, voteUnfreeze } from '../../src/app/freeze.js';
 import { sealRequest } from '../../src/app/post-request.js';
 import { runDue, type SeriesRunDeps } from '../../src/app/series/run-due.js';
 import { SeriesStore } from '../../src/store/series.js';
@@ -63,13 +66,14 @@ it('makes exactly one POST per run, in order, however many workers ask at once; 
   clock = T0;
   const [a, b] = await Promise.all([runDue(deps, id), runDue(deps, id)]);
   expect([a.outcome, b.outcome].sort()).toEqual(['created', 'exists']);
-  expect(a).toMatchObject({ k: 1, nextAt: T0 + MINUTE });
+  // The job wakes next for run 2's notice, half the minute between runs before it.
+  expect(a).toMatchObject({ k: 1, nextAt: T0 + MINUTE / 2 });
   await executeQueued();
   expect(w.received(3.01)).toBe(1);
   // An approver skips run 2 before its time: it is never created.
   expect(await deps.series.skipRun(id, 2, APPROVERS[1] as string)).toEqual({ outcome: 'skipped' });
   clock = T0 + MINUTE;
-  expect(await runDue(deps, id)).toEqual({ outcome: 'none', nextAt: T0 + 2 * MINUTE });
+  expect(await runDue(deps, id)).toEqual({ outcome: 'none', nextAt: T0 + 1.5 * MINUTE });
   clock = T0 + 2 * MINUTE;
   expect(await runDue(deps, id)).toMatchObject({ k: 3, outcome: 'created', nextAt: undefined });
   await executeQueued();
@@ -95,4 +99,101 @@ it('skips a run and pauses the series when TWO_APPROVALS_ABOVE was lowered below
   } finally {
     deps = { ...deps, config: { ...deps.config, policy } };
   }
+});
+
+/** Deps whose SCHEDULE_GRACE is `graceMs`. */
+const withGrace = (graceMs: number): SeriesRunDeps => ({
+  ...deps,
+  config: { ...deps.config, series: { ...deps.config.series, graceMs } },
+});
+
+it('after downtime runs only the latest missed run, however often the job runs, and lists the others in one reply', async () => {
+  const id = await liveSeries(3.03);
+  // The worker was down across all three runs; it comes back 10 s after the last one.
+  clock = T0 + 2 * MINUTE + 10_000;
+  const notices = w.notified.length;
+  const first = await runDue(deps, id);
+  expect(first).toMatchObject({ k: 3, outcome: 'created', nextAt: undefined });
+  // A retry of the job, or a second worker, finds nothing more to run.
+  for (let i = 0; i < 3; i++) expect(await runDue(deps, id)).toEqual({ outcome: 'none', nextAt: undefined });
+  await executeQueued();
+  expect(w.received(3.03)).toBe(1);
+  const marks = await deps.series.runs(id);
+  expect(marks.map((m) => m.status)).toEqual(['skipped', 'skipped', 'created']);
+  expect(marks[0]).toMatchObject({
+    why: 'due at 2026-12-01 08:00 UTC while Rampart was not running; run 3 runs in its place, as at most one missed run runs',
+  });
+  // One reply for both skipped runs, recorded by Rampart in the series' history.
+  expect(w.notified.slice(notices).filter((n) => n.requestId === id && n.kind === 'run-skipped')).toHaveLength(1);
+  const history = await w.store.history(id);
+  expect(history.filter((h) => h.event === 'run skipped').map((h) => h.by)).toEqual(['rampart', 'rampart']);
+});
+
+it('after downtime longer than SCHEDULE_GRACE runs nothing: every missed run is skipped with the reason', async () => {
+  const id = await liveSeries(3.04);
+  clock = T0 + 2 * MINUTE + 40_000;
+  expect(await runDue(withGrace(30_000), id)).toEqual({ outcome: 'none', nextAt: undefined });
+  expect(w.tries).toEqual([]);
+  const marks = await deps.series.runs(id);
+  expect(marks.map((m) => (m.status === 'skipped' ? m.why : m.status))).toEqual([
+    'due at 2026-12-01 08:00 UTC while Rampart was not running; more than SCHEDULE_GRACE (30 seconds) ago',
+    'due at 2026-12-01 08:01 UTC while Rampart was not running; more than SCHEDULE_GRACE (30 seconds) ago',
+    'due at 2026-12-01 08:02 UTC while Rampart was not running; more than SCHEDULE_GRACE (30 seconds) ago',
+  ]);
+});
+
+describe('a run due while frozen', () => {
+  const scheduled: { seriesId: string; delayMs: number }[] = [];
+  const freezeDeps = () => ({
+    ...w.deps,
+    unfreeze: w.unfreeze,
+    queues: {
+      ...w.deps.queues,
+      scheduleSeriesRun: async (seriesId: string, _at: number, delayMs: number) =>
+        void scheduled.push({ seriesId, delayMs }),
+    } as typeof w.deps.queues,
+  });
+  const unfreeze = async () => {
+    const started = await startUnfreeze(freezeDeps(), APPROVERS[0] as string);
+    if (started.kind !== 'proposal') throw new Error(started.kind);
+    for (const a of APPROVERS) await voteUnfreeze(freezeDeps(), a, started.proposal.id, 'unfreeze');
+    expect(await w.controls.freeze()).toBeUndefined();
+  };
+
+  it('is not created; the unfreeze wakes its series, and within SCHEDULE_GRACE it runs once', async () => {
+    const id = await liveSeries(3.05);
+    await w.controls.setFreeze({ by: APPROVERS[0] as string, at: T0, reason: 'drill' });
+    clock = T0;
+    expect(await runDue(deps, id)).toMatchObject({ k: 1, outcome: 'frozen', nextAt: T0 + MINUTE / 2 });
+    expect(w.tries).toEqual([]);
+    expect(await deps.series.runs(id)).toEqual([]);
+    scheduled.length = 0;
+    await unfreeze();
+    expect(scheduled).toEqual([{ seriesId: id, delayMs: 0 }]);
+    // The woken job, 20 s after the run's time.
+    clock = T0 + 20_000;
+    expect(await runDue(deps, id)).toMatchObject({ k: 1, outcome: 'created' });
+    await executeQueued();
+    expect(w.received(3.05)).toBe(1);
+    // A second lift wakes nothing more.
+    expect(await w.controls.heldSeries()).toEqual([]);
+  });
+
+  it('is skipped once the freeze outlasted SCHEDULE_GRACE, saying so', async () => {
+    const id = await liveSeries(3.06);
+    await w.controls.setFreeze({ by: APPROVERS[0] as string, at: T0, reason: 'drill' });
+    clock = T0;
+    expect(await runDue(withGrace(10_000), id)).toMatchObject({ k: 1, outcome: 'frozen' });
+    await unfreeze();
+    clock = T0 + 20_000;
+    expect(await runDue(withGrace(10_000), id)).toEqual({ outcome: 'none', nextAt: T0 + MINUTE / 2 });
+    expect(w.tries).toEqual([]);
+    expect(await deps.series.runs(id)).toEqual([
+      {
+        k: 1,
+        status: 'skipped',
+        why: 'due at 2026-12-01 08:00 UTC while payments were frozen; more than SCHEDULE_GRACE (10 seconds) ago',
+      },
+    ]);
+  });
 });

@@ -9,6 +9,7 @@ import { coolingEntry } from '../../domain/address-book.js';
 import type { RequestRecord } from '../../domain/request.js';
 import { isBatchRecord } from '../../domain/request.js';
 import { isScreeningCancel } from '../../domain/rules/screening.js';
+import { runDayWords } from '../../domain/schedule-words.js';
 import type { Logger } from '../../log.js';
 import type { RequestStore } from '../../store/requests.js';
 import { scheduleProgress } from '../batch-run.js';
@@ -30,6 +31,8 @@ export interface NotifyDeps {
   frozen?: (() => Promise<boolean>) | undefined;
   /** Reads the wallet's balances once for each execution just recorded unknown (app/unknown-reading.ts). */
   unknownReadings?: ((record: RequestRecord) => Promise<void>) | undefined;
+  /** The clock the notice before a run says "today" or "tomorrow" by (default: Date.now). */
+  now?: (() => number) | undefined;
   /** Who the approvers are: each gets an approved address-book entry's cooling notice (absent: none). */
   approvers?: { members(): Promise<string[]> } | undefined;
 }
@@ -52,6 +55,7 @@ export async function notify(
     deps.log.error({ requestId: job.requestId }, 'notify: request missing');
     return undefined;
   }
+  if (job.kind === 'run-notice') return runNotice(deps, record, job.run);
   let card = record.card;
   if (!card) {
     // Two notify jobs can race here; a short claim keeps the card single.
@@ -96,10 +100,13 @@ export async function notify(
     return undefined;
   }
   if (job.kind === 'run-skipped') {
-    // Once per skipped run (its history entry says "run k: why"); informational, as screened's.
+    // Every skipped run not yet told, in one reply (after downtime, the missed runs together);
+    // each once (its history entry says "run k: why"); informational, as screened's.
+    const told: string[] = [];
     for (const e of (await store.history(record.sealed.id)).filter((h) => h.event === 'run skipped'))
       if (await store.markPosted(record.sealed.id, `skipped-${(e.detail ?? '').split(':')[0]}`, String(Date.now())))
-        await notifier.postRunSkipped?.(card, runSkippedText(e.detail ?? ''));
+        told.push(e.detail ?? '');
+    if (told.length > 0) await notifier.postRunSkipped?.(card, runsSkippedText(told));
     return undefined;
   }
   if (job.kind === 'not-sent') {
@@ -111,6 +118,31 @@ export async function notify(
   }
   await postOutcomeOnce(deps, record, card);
   await coolingNotices(deps, record, card);
+  return undefined;
+}
+
+/** One reply for the runs skipped together: one sentence each, a line each. */
+export function runsSkippedText(details: readonly string[]): string {
+  const lines = details.map(runSkippedText);
+  return lines.length === 1
+    ? (lines[0] ?? '')
+    : [`${lines.length} runs were skipped:`, ...lines.map((l) => `• ${l}`)].join('\n');
+}
+
+/**
+ * The notice before run k in the series' thread, once (a retry of a post whose answer was lost
+ * posts nothing more; informational). Nothing for a series no longer live or without a card.
+ */
+async function runNotice(deps: NotifyDeps, record: RequestRecord, k: number | undefined): Promise<undefined> {
+  const at = k === undefined ? undefined : record.sealed.schedule?.runs[k - 1];
+  const zone = record.sealed.schedule?.zone ?? 'UTC';
+  if (k === undefined || at === undefined || !record.card || (record.approvalState as string) !== 'live')
+    return undefined;
+  if (!(await deps.store.markPosted(record.sealed.id, `notice-${k}`, String(Date.now())))) return undefined;
+  await deps.notifier.postRunNotice?.(record, record.card, {
+    k,
+    when: runDayWords(at, deps.now?.() ?? Date.now(), zone),
+  });
   return undefined;
 }
 
