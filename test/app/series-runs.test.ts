@@ -197,3 +197,21 @@ describe('a run due while frozen', () => {
     ]);
   });
 });
+
+it('posts the notice half a minute before each run of a series every minute, once however many workers wake', async () => {
+  const id = await liveSeries(3.07);
+  const notices = () => w.notified.filter((n) => n.requestId === id && n.kind === 'run-notice');
+  clock = T0 - 31_000;
+  expect(await runDue(deps, id)).toEqual({ outcome: 'none', nextAt: T0 - 30_000 });
+  expect(notices()).toEqual([]);
+  clock = T0 - 30_000;
+  const woken = await Promise.all([runDue(deps, id), runDue(deps, id), runDue(deps, id)]);
+  expect(woken).toEqual([0, 1, 2].map(() => ({ outcome: 'none', nextAt: T0 })));
+  expect(notices()).toEqual([{ requestId: id, kind: 'run-notice', run: 1 }]);
+  clock = T0;
+  await Promise.all([runDue(deps, id), runDue(deps, id)]);
+  clock = T0 + 30_000;
+  await Promise.all([runDue(deps, id), runDue(deps, id)]);
+  expect(notices().map((n) => n.run)).toEqual([1, 2]);
+  await executeQueued();
+});

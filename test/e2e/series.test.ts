@@ -12,11 +12,23 @@ import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findElement } from '../../devkit/index.js';
+import { SERIES_ACTIONS, skipRunValue } from '../../src/adapters/slack/blocks/series-actions.js';
 import { approve } from '../../src/app/decide.js';
 import { sealRequest } from '../../src/app/post-request.js';
 import { SeriesStore } from '../../src/store/series.js';
 import { transferOf } from '../support/factories.js';
-import { envFor, eventually, type Harness, PEOPLE, REDIS_URL, SECRETS, startHarness } from '../support/harness.js';
+import {
+  APPROVALS,
+  blocksText,
+  envFor,
+  eventually,
+  type Harness,
+  PEOPLE,
+  REDIS_URL,
+  SECRETS,
+  startHarness,
+} from '../support/harness.js';
 import { quiescent, serviceCalls } from '../support/requests.js';
 
 const callsFor = (h: Harness, amount: number) =>
@@ -101,5 +113,26 @@ describe('a series with two worker processes', () => {
     await quiescent(h);
     expect(callsFor(h, 7.08)).toHaveLength(2);
     expect((await marks(id)).map((m) => m.status)).toEqual(['created', 'skipped', 'created']);
+  });
+
+  it('posts the notice before each run once in its thread, with the Skip button naming that run', async () => {
+    const { id } = await liveSeries(7.09);
+    await eventually(async () => ((await marks(id)).length === 3 ? true : undefined), 20_000, 'three runs');
+    const card = await eventually(
+      () => h.fake.messages(APPROVALS).find((m) => blocksText(m).includes(id)),
+      10_000,
+      `${id}'s card`,
+    );
+    const notices = () => h.fake.thread(APPROVALS, card.ts).filter((m) => (m.text ?? '').startsWith('Next run'));
+    await eventually(() => (notices().length >= 3 ? true : undefined), 20_000, 'three notices');
+    await quiescent(h);
+    const posted = notices();
+    expect(posted).toHaveLength(3);
+    expect(
+      posted.map(
+        (m) => (findElement(m.blocks ?? [], SERIES_ACTIONS.skipRun)?.element as { value?: string } | undefined)?.value,
+      ),
+    ).toEqual([1, 2, 3].map((k) => skipRunValue(id, k)));
+    for (const m of posted) expect(m.text).toMatch(/^Next run (today|tomorrow) \d\d:\d\d: 7\.09 USDC to /);
   });
 });

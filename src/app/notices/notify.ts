@@ -131,18 +131,17 @@ export function runsSkippedText(details: readonly string[]): string {
 
 /**
  * The notice before run k in the series' thread, once (a retry of a post whose answer was lost
- * posts nothing more; informational). Nothing for a series no longer live or without a card.
+ * posts nothing more; informational). Nothing for a series no longer live; a card not posted
+ * yet makes the job try again later (its thread is where the notice goes).
  */
 async function runNotice(deps: NotifyDeps, record: RequestRecord, k: number | undefined): Promise<undefined> {
   const at = k === undefined ? undefined : record.sealed.schedule?.runs[k - 1];
   const zone = record.sealed.schedule?.zone ?? 'UTC';
-  if (k === undefined || at === undefined || !record.card || (record.approvalState as string) !== 'live')
-    return undefined;
+  if (k === undefined || at === undefined || (record.approvalState as string) !== 'live') return undefined;
+  if (!record.card) throw new Error(`${record.sealed.id} has no card yet for its run notice; retrying`);
   if (!(await deps.store.markPosted(record.sealed.id, `notice-${k}`, String(Date.now())))) return undefined;
-  await deps.notifier.postRunNotice?.(record, record.card, {
-    k,
-    when: runDayWords(at, deps.now?.() ?? Date.now(), zone),
-  });
+  const when = runDayWords(at, deps.now?.() ?? Date.now(), zone);
+  await deps.notifier.postRunNotice?.(record, record.card, { k, when });
   return undefined;
 }
 
