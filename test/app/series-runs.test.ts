@@ -10,8 +10,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeOne } from '../../src/app/execute-one.js';
 import { startUnfreeze, voteUnfreeze } from '../../src/app/freeze.js';
+import type { Notifier } from '../../src/app/notifier.js';
 import { sealRequest } from '../../src/app/post-request.js';
 import { runDue, type SeriesRunDeps } from '../../src/app/series/run-due.js';
+import { createWorkerApp } from '../../src/app/worker-app.js';
 import { SeriesStore } from '../../src/store/series.js';
 import { APPROVERS, REQUESTER, startWorld, transfer, type World } from './support.js';
 
@@ -214,4 +216,38 @@ it('posts the notice half a minute before each run of a series every minute, onc
   await Promise.all([runDue(deps, id), runDue(deps, id)]);
   expect(notices().map((n) => n.run)).toEqual([1, 2]);
   await executeQueued();
+});
+
+it('a job that woke before its moment waits in place rather than adding a job of its own id', async () => {
+  const id = await liveSeries(3.08);
+  const scheduled: number[] = [];
+  const app = createWorkerApp({
+    service: w.service,
+    store: w.store,
+    registry: w.deps.registry,
+    controls: w.controls,
+    jobs: {
+      ...w.deps.queues,
+      scheduleSeriesRun: async (_id: string, at: number) => void scheduled.push(at),
+    } as typeof w.deps.queues,
+    notifier: {} as Notifier,
+    log: w.deps.log,
+    approvalsChannel: 'C0APPROVALS',
+    now: () => clock,
+    workerName: 't',
+    reminders: {
+      approvers: { members: async () => [] },
+      escalateTo: { members: async () => [] },
+      reminderAfterMs: undefined,
+      reminderMax: 0,
+    },
+    series: { config: deps.config, approvers: deps.approvers, series: deps.series },
+  });
+  // Its notice's job, set for 30 s before run 1, run by a worker whose clock is a second behind.
+  clock = T0 - 31_000;
+  expect(await app.series.runDue(id, T0 - 30_000)).toEqual({ status: 'wait', ms: 1_000 });
+  expect(scheduled).toEqual([]);
+  clock = T0 - 30_000;
+  expect(await app.series.runDue(id, T0 - 30_000)).toMatchObject({ status: 'done' });
+  expect(scheduled).toEqual([T0]);
 });

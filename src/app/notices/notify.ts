@@ -11,6 +11,7 @@ import { isBatchRecord } from '../../domain/request.js';
 import { isScreeningCancel } from '../../domain/rules/screening.js';
 import { runDayWords } from '../../domain/schedule-words.js';
 import type { Logger } from '../../log.js';
+import { runsSkippedText } from '../../presenters/runs-skipped.js';
 import type { RequestStore } from '../../store/requests.js';
 import { scheduleProgress } from '../batch-run.js';
 import { type CardRef, type Milestone, NeedsAdminError, type Notifier, RateLimitedError } from '../notifier.js';
@@ -121,14 +122,6 @@ export async function notify(
   return undefined;
 }
 
-/** One reply for the runs skipped together: one sentence each, a line each. */
-export function runsSkippedText(details: readonly string[]): string {
-  const lines = details.map(runSkippedText);
-  return lines.length === 1
-    ? (lines[0] ?? '')
-    : [`${lines.length} runs were skipped:`, ...lines.map((l) => `• ${l}`)].join('\n');
-}
-
 /**
  * The notice before run k in the series' thread, once (a retry of a post whose answer was lost
  * posts nothing more; informational). Nothing for a series no longer live; a card not posted
@@ -143,13 +136,6 @@ async function runNotice(deps: NotifyDeps, record: RequestRecord, k: number | un
   const when = runDayWords(at, deps.now?.() ?? Date.now(), zone);
   await deps.notifier.postRunNotice?.(record, record.card, { k, when });
   return undefined;
-}
-
-/** "run 3: why" as the thread says it: "Run 3 was skipped: why." */
-function runSkippedText(detail: string): string {
-  const [run = '', ...why] = detail.split(': ');
-  const reason = why.join(': ');
-  return `${run.charAt(0).toUpperCase()}${run.slice(1)} was skipped${reason ? `: ${reason}` : ''}.`;
 }
 
 /**

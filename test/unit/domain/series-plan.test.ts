@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { runNoticeMessage } from '../../../src/adapters/slack/blocks/series-notice.js';
 import { runDayWords } from '../../../src/domain/schedule-words.js';
 import { noticeLeadMs, planSeries } from '../../../src/domain/series-plan.js';
+import { runsSkippedText } from '../../../src/presenters/runs-skipped.js';
 import { transferOf } from '../../support/factories.js';
 
 const HOUR = 3_600_000;
@@ -84,5 +85,14 @@ describe('the notice before a run', () => {
     expect(message?.text).toMatch(/^Next run tomorrow 09:00: 1,200(\.00)? USDC to .+ — Skip this run$/);
     expect(JSON.stringify(message?.blocks)).toContain('"action_id":"series_skip_run"');
     expect(JSON.stringify(message?.blocks)).toContain('"value":"S-1001:3"');
+  });
+});
+
+describe('the reply for skipped runs', () => {
+  it('says one run in one sentence, and several in one reply, a line each', () => {
+    expect(runsSkippedText(['run 2: skipped by U1'])).toBe('Run 2 was skipped: skipped by U1.');
+    expect(runsSkippedText(['run 1: due at 08:00 UTC; late', 'run 2: due at 08:01 UTC; late'])).toBe(
+      '2 runs were skipped:\n• Run 1 was skipped: due at 08:00 UTC; late.\n• Run 2 was skipped: due at 08:01 UTC; late.',
+    );
   });
 });
