@@ -127,7 +127,7 @@ export async function startWorld(name: string, env: Record<string, string> = {})
 }
 
 /**
- * A batch as submitBatch stores it (issue 20): `B-<n>` with its rows saved, the approval's call
+ * A batch as submitBatch stores it: `B-<n>` with its rows saved, the approval's call
  * carrying the total and one sealed call per row. `R`: the same calls as one approval `R-<n>`.
  */
 export async function sealBatch(
