@@ -1,6 +1,6 @@
 /**
- * The probes on Rampart's own server (issue 19, "Health that tells the truth without taking
- * Rampart down"): /livez, /readyz for this process's own job only, /healthz's detail at 200 —
+ * The probes on Rampart's own server, health that tells the truth without taking
+ * Rampart down: /livez, /readyz for this process's own job only, /healthz's detail at 200 —
  * one service 500 and a missing worker never turn a process unready.
  */
 import { request } from 'undici';
