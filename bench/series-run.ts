@@ -30,7 +30,7 @@ import { transfer } from './batch-row-path.js';
 import { countingRedis } from './counting-redis.js';
 import { type Summary, summarize } from './stats.js';
 
-/** The budget: creating a run takes at most this many Redis round trips before it is queued. */
+/** The budget: creating a run takes at most this many Redis round trips before it is queued. */
 export const SERIES_ROUND_TRIPS_GOAL = 2;
 /** 1,000 live series add at most this much to a worker's heap. */
 export const SERIES_HEAP_GOAL_MIB = 5;
