@@ -49,6 +49,15 @@ export type EndOutcome =
   | { outcome: 'ended'; run: { id: string; was: 'cancelled' | 'started' } | undefined }
   | { outcome: 'not_live'; state: string };
 
+/** What a run's creation is told beside its sealed request. */
+export interface RunChecks {
+  velocity?: VoteControls['velocity'];
+  /** What today's rules refuse (runRecheckRule): the run is skipped and the series paused. */
+  refused?: RunRecheckCode;
+  /** The run's sealed time: it never starts before it, whatever the creating worker's clock. */
+  at?: number;
+}
+
 /** What a series' job reads, in one round trip: the record, its runs' marks and the freeze. */
 export interface SeriesRead {
   record: RequestRecord | undefined;
@@ -81,12 +90,7 @@ export class SeriesStore {
    * paused under the same claim. An id another run took meanwhile is replaced by the series'
    * next one (series-run.lua answers it), so this is one round trip but for that race.
    */
-  async createRun(
-    seriesId: string,
-    k: number,
-    run: SealedRequest,
-    checks: { velocity?: VoteControls['velocity']; refused?: RunRecheckCode } = {},
-  ): Promise<RunOutcome> {
+  async createRun(seriesId: string, k: number, run: SealedRequest, checks: RunChecks = {}): Promise<RunOutcome> {
     let sealed = run;
     for (let i = 0; i < RUN_TRIES; i += 1) {
       const [outcome, a, b] = await this.runScript(seriesId, k, sealed, checks);
@@ -118,9 +122,9 @@ export class SeriesStore {
     seriesId: string,
     k: number,
     run: SealedRequest,
-    checks: { velocity?: VoteControls['velocity']; refused?: RunRecheckCode },
+    checks: RunChecks,
   ): Promise<[string, string?, string?]> {
-    const { velocity, refused } = checks;
+    const { velocity, refused, at: due } = checks;
     const at = this.now();
     const created: HistoryEntry = { at, event: 'approved', detail: `run ${k} of ${seriesId}` };
     const onSeries: HistoryEntry = { at, event: 'run', detail: `run ${k}: ${run.id}` };
@@ -135,6 +139,7 @@ export class SeriesStore {
       'R-',
       String(FIRST_ID),
       seriesId,
+      due === undefined ? '' : String(due),
     ];
     if (velocity) args.push(velocity.ledgerPrefix, String(velocity.retentionMs), '', ...ruleArgs(velocity.rules));
     return (await evalScript(

@@ -26,11 +26,12 @@ beforeAll(async () => {
 });
 afterAll(() => w.close());
 
-const T0 = Date.UTC(2026, 11, 1, 8);
+// In the past of Redis's clock: a run's runAt is the later of its sealed time and Redis TIME.
+const T0 = Date.UTC(2026, 10, 1, 8);
 const MINUTE = 60_000;
 
 /** A series of three runs a minute apart, approved by one approver: live. */
-async function liveSeries(amount: number): Promise<string> {
+async function liveSeries(amount: number, first = T0): Promise<string> {
   const s = await sealRequest(w.deps, {
     id: (await w.store.allocate('S')).id,
     shape: 'series',
@@ -48,7 +49,7 @@ async function liveSeries(amount: number): Promise<string> {
       at: undefined,
       zone: 'UTC',
       ends: { after: 3 },
-      runs: [T0, T0 + MINUTE, T0 + 2 * MINUTE],
+      runs: [first, first + MINUTE, first + 2 * MINUTE],
     },
   });
   if (s.kind !== 'created') throw new Error(`not created: ${s.kind}`);
@@ -123,7 +124,7 @@ it('after downtime runs only the latest missed run, however often the job runs, 
   const marks = await deps.series.runs(id);
   expect(marks.map((m) => m.status)).toEqual(['skipped', 'skipped', 'created']);
   expect(marks[0]).toMatchObject({
-    why: 'due at 2026-12-01 08:00 UTC while Rampart was not running; run 3 runs in its place, as at most one missed run runs',
+    why: 'due at 2026-11-01 08:00 UTC while Rampart was not running; run 3 runs in its place, as at most one missed run runs',
   });
   // One reply for both skipped runs, recorded by Rampart in the series' history.
   expect(w.notified.slice(notices).filter((n) => n.requestId === id && n.kind === 'run-skipped')).toHaveLength(1);
@@ -138,9 +139,9 @@ it('after downtime longer than SCHEDULE_GRACE runs nothing: every missed run is 
   expect(w.tries).toEqual([]);
   const marks = await deps.series.runs(id);
   expect(marks.map((m) => (m.status === 'skipped' ? m.why : m.status))).toEqual([
-    'due at 2026-12-01 08:00 UTC while Rampart was not running; more than SCHEDULE_GRACE (30 seconds) ago',
-    'due at 2026-12-01 08:01 UTC while Rampart was not running; more than SCHEDULE_GRACE (30 seconds) ago',
-    'due at 2026-12-01 08:02 UTC while Rampart was not running; more than SCHEDULE_GRACE (30 seconds) ago',
+    'due at 2026-11-01 08:00 UTC while Rampart was not running; more than SCHEDULE_GRACE (30 seconds) ago',
+    'due at 2026-11-01 08:01 UTC while Rampart was not running; more than SCHEDULE_GRACE (30 seconds) ago',
+    'due at 2026-11-01 08:02 UTC while Rampart was not running; more than SCHEDULE_GRACE (30 seconds) ago',
   ]);
 });
 
@@ -194,7 +195,7 @@ describe('a run due while frozen', () => {
       {
         k: 1,
         status: 'skipped',
-        why: 'due at 2026-12-01 08:00 UTC while payments were frozen; more than SCHEDULE_GRACE (10 seconds) ago',
+        why: 'due at 2026-11-01 08:00 UTC while payments were frozen; more than SCHEDULE_GRACE (10 seconds) ago',
       },
     ]);
   });
@@ -250,4 +251,18 @@ it('a job that woke before its moment waits in place rather than adding a job of
   clock = T0 - 30_000;
   expect(await app.series.runDue(id, T0 - 30_000)).toMatchObject({ status: 'done' });
   expect(scheduled).toEqual([T0]);
+});
+
+it('a worker whose clock runs ahead creates a run early at worst, and nothing is sent before its time', async () => {
+  const first = Date.now() + 3_600_000;
+  const id = await liveSeries(3.09, first);
+  clock = first;
+  const r = await runDue(deps, id);
+  expect(r).toMatchObject({ k: 1, outcome: 'created' });
+  const runId = (r as { id: string }).id;
+  expect((await w.store.get(runId))?.runAt).toBe(first);
+  await executeQueued();
+  expect(w.received(3.09)).toBe(0);
+  expect((await w.store.get(runId))?.executions[0]?.state).toBe('queued');
+  w.tries.splice(0);
 });

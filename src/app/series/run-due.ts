@@ -1,7 +1,8 @@
 /**
- * A live series' due run: re-checked against today's rules, then created once as an approval of
- * its own (store/lua/series-run.lua) and queued as any approved request, or skipped with the
- * reason. Answers when the next run is due, for the one delayed job a live series keeps.
+ * A live series' job: its due run re-checked against today's rules, then created once as an
+ * approval of its own (store/lua/series-run.lua) and queued as any approved request, or skipped
+ * with the reason; a late run (a freeze, downtime) within SCHEDULE_GRACE only, at most one; the
+ * notice before the next run. Answers when to wake next, for the one delayed job a live series keeps.
  */
 import { amountFromNumber } from '../../domain/amount.js';
 import { assetInfo, parseAssetId } from '../../domain/assets.js';
@@ -88,6 +89,7 @@ export async function runDue(deps: SeriesRunDeps, seriesId: string): Promise<Run
   const outcome = await deps.series.createRun(seriesId, k, run, {
     ...(velocity ? { velocity } : {}),
     ...(refused ? { refused } : {}),
+    at: schedule.runs[k - 1] ?? now,
   });
   if (outcome.outcome === 'created') await deps.queues.enqueueApproved(outcome.id);
   return { k, nextAt, ...outcome };

@@ -21,7 +21,10 @@
     runRecheckRule): the run is skipped and the series paused in this step, under the claim
   ARGV[8] the id letter and dash ('R-')   ARGV[9] the sequence's offset (the first id's number)
   ARGV[10] the series' id
-  With VELOCITY_LIMITS set: ARGV[11..] as vote.lua's ARGV[7..] (includes/velocity.lua), read
+  ARGV[11] the run's sealed time (ms): its runAt is the later of it and Redis TIME, so a worker
+    whose clock runs ahead creates it early at worst, and the start script (start.lua) still
+    starts nothing before its time, on Redis's clock
+  With VELOCITY_LIMITS set: ARGV[12..] as vote.lua's ARGV[7..] (includes/velocity.lua), read
     from the series' `velocity` field (the subject of one run).
   The series keeps the id its next run will take (`nextId`), so the worker that creates a run
   reads it with the series and allocates nothing (two Redis round trips from due to queued).
@@ -63,8 +66,8 @@ if ARGV[7] ~= '' then
   redis.call('RPUSH', KEYS[2], ARGV[6])
   return {'paused_now', ARGV[7]}
 end
-if ARGV[11] ~= nil then
-  local vel = velocityCheck(KEYS[1], ARGV[2], now, 11)
+if ARGV[12] ~= nil then
+  local vel = velocityCheck(KEYS[1], ARGV[2], now, 12)
   if vel.refused == 'over_limit' then
     skip('over_limit')
     redis.call('RPUSH', KEYS[2], ARGV[6])
@@ -77,8 +80,9 @@ if ARGV[11] ~= nil then
   end
 end
 local id = ARGV[2]
+local runAt = string.format('%.0f', math.max(now, tonumber(ARGV[11]) or 0))
 redis.call('HSET', KEYS[3], 'frozen', ARGV[3], 'state', 'approved', 'view', 'approved', 'requester', s[3],
-  'required', s[4], 'votes', s[5], 'decidedBy', s[6], 'decidedAt', tostring(now), 'runAt', tostring(now),
+  'required', s[4], 'votes', s[5], 'decidedBy', s[6], 'decidedAt', tostring(now), 'runAt', runAt,
   'expiresAt', tostring(now), 'kind', s[7], 'shape', 'single', 'v', '3', 'n', '1', 'c:queued', '1',
   'velocity', s[12] or 'none', 'series', ARGV[10], 'run', ARGV[1])
 if s[11] == '1' then redis.call('HSET', KEYS[3], 'stepUp', '1') end
