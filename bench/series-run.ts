@@ -40,6 +40,8 @@ export interface SeriesRunReport {
   /** Due → the run's execution job started on a worker. */
   rampart: Summary;
   bullmq: Summary;
+  /** The wallet's balance read over HTTP, part of every run's creation. */
+  balance: Summary;
   /** Redis round trips from the job's wake to the run queued (its read and its creation). */
   roundTrips: number;
   commandsByName: Record<string, number>;
@@ -94,7 +96,23 @@ export async function measureSeriesRuns(
     log,
     now: Date.now,
   };
-  const runDeps: SeriesRunDeps = { ...deps, series: new SeriesStore(counting.redis, store.keys) };
+  // The balance read before each run (HTTP to the loopback sandbox), timed apart.
+  const balanceMs: number[] = [];
+  const timedService = {
+    getBalances: async (walletId: string) => {
+      const before = performance.now();
+      try {
+        return await service.getBalances(walletId);
+      } finally {
+        balanceMs.push(performance.now() - before);
+      }
+    },
+  };
+  const runDeps: SeriesRunDeps = {
+    ...deps,
+    service: timedService,
+    series: new SeriesStore(counting.redis, store.keys),
+  };
   // One run at a time: the execute job that starts is the run just created.
   let onStart: ((at: number) => void) | undefined;
   const worker = new Worker(
@@ -187,6 +205,7 @@ export async function measureSeriesRuns(
     return {
       runs: samples.length,
       rampart: summarize(samples),
+      balance: summarize(balanceMs.slice(options.warmup, options.warmup + options.measured)),
       bullmq,
       roundTrips: Math.max(...trips),
       commandsByName: byName,
@@ -211,6 +230,7 @@ export function seriesRunLines(r: SeriesRunReport): string[] {
   return [
     'Part 10: a series run, due → its execution job started (recurring payouts)',
     `  Rampart   p50 ${ms(r.rampart.p50)}  p95 ${ms(r.rampart.p95)}  max ${ms(r.rampart.max)}  (${r.runs} runs)`,
+    `  of which the balance read (HTTP, loopback sandbox) p50 ${ms(r.balance.p50)}  p95 ${ms(r.balance.p95)}`,
     `  BullMQ    p50 ${ms(r.bullmq.p50)}  p95 ${ms(r.bullmq.p95)}  (bare add → worker start)`,
     `  Redis round trips before the run is queued: ${r.roundTrips} (goal ≤ ${SERIES_ROUND_TRIPS_GOAL}); commands ${JSON.stringify(r.commandsByName)}`,
     `  ${r.liveSeries} live series: V8 heap used ${r.heapBeforeMiB.toFixed(1)} → ${r.heapAfterMiB.toFixed(1)} MiB (+${added.toFixed(1)}, goal ≤ ${SERIES_HEAP_GOAL_MIB}); this process also hosts the sandbox`,
