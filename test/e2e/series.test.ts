@@ -1,13 +1,12 @@
 /**
- * A series of three runs with two worker processes: the quorum schedules the first run's job,
- * each run's job creates that run once (under its run key) and adds the next, and the sandbox
- * receives exactly one call per run, each at or after its sealed time; a run skipped before its
- * time is never sent; the notice before each run is posted once in the series' thread; and a
- * freeze across all three runs sends nothing until the unfreeze wakes the series, which then
- * sends only its latest run. Order and counts are asserted, never durations. The series is sealed here
- * as a submission would seal it (no door takes a schedule yet), with run dates seconds apart,
- * and approved through the use case the Approve click calls (a series has no card yet, so no
- * Slack request is made and the harness's ack-time check does not apply).
+ * A series of three runs with two worker processes: the quorum schedules the series' job, each
+ * run's job creates that run once (under its run key) and adds the next, and the sandbox receives
+ * exactly one call per run, each at or after its sealed time; a run skipped before its time is
+ * never sent; the notice before each run is posted once in the series' thread; and a freeze
+ * across all three runs sends nothing until the unfreeze wakes the series, which then sends only
+ * its latest run. Order and counts are asserted, never durations. The series is sealed here as a
+ * submission would seal it, with run dates seconds apart, and approved through the use case the
+ * Approve click calls (no Slack request is made, so the harness's ack-time check does not apply).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
