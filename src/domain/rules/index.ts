@@ -7,6 +7,7 @@
  */
 
 import { destinationRule, entryStartRule, lookalikeOf } from '../address-book.js';
+import { holdsOpenPlace } from '../open-caps.js';
 import { approvalStateRule, freezeRule, noSelfApproval, notTheSamePersonTwice, stepUpProofRule } from './decisions.js';
 import { screeningRule } from './screening.js';
 import { secondOpinionRule } from './second-opinion.js';
@@ -79,8 +80,8 @@ export const RULES = {
   },
   open_caps: {
     codes: ['too_many_open'],
-    says: 'MAX_OPEN_PER_REQUESTER per person and --max-open per API key.',
-    functions: [openCapRule],
+    says: 'MAX_OPEN_PER_REQUESTER per person and --max-open per API key; a series counts while pending, not once live.',
+    functions: [openCapRule, holdsOpenPlace],
     enforcer: 'script: CREATE (store/lua/create.lua)',
   },
   key_scopes: {
