@@ -1,6 +1,7 @@
 /** The decision half of the door matrix's table (test/door-matrix/table.ts says what a cell means). */
 import type { RuleId } from '../../src/domain/rules/index.js';
 import {
+  BEFORE_EACH_RUN,
   type Cell,
   DECISION_DOORS,
   type DecisionDoor,
@@ -62,6 +63,8 @@ const ADDRESS_CELLS: Record<RuleId, Record<AddressDoor, Cell>> = {
     'address-approve': 'todo: an entry that looks like another entry (its card shows both)',
     'address-remove': REMOVE_ONLY,
   },
+  series_recheck: { 'address-approve': BEFORE_EACH_RUN, 'address-remove': REMOVE_ONLY },
+  run_funds: { 'address-approve': BEFORE_EACH_RUN, 'address-remove': REMOVE_ONLY },
 };
 
 const BOOK_AT_SUBMISSION = 'n/a: decided at submission (a single payment’s cooling and a removal in its START script)';
@@ -178,6 +181,8 @@ const PAYMENT_DOORS: Record<RuleId, Half<Exclude<DecisionDoor, AddressDoor>>> = 
     DECISION_DOORS,
     'n/a: a decision lands; the start script then cancels a listed destination, nothing sent (test/e2e/screening.test.ts)',
   ),
+  series_recheck: same(DECISION_DOORS, BEFORE_EACH_RUN),
+  run_funds: same(DECISION_DOORS, BEFORE_EACH_RUN),
 };
 
 export const DECISIONS = Object.fromEntries(

@@ -33,6 +33,8 @@ export const SUBMISSION_DOORS = [
   'request-again',
   'beneficiary-register',
   'cli-import',
+  // Recurring payouts: POST /transfers with a `schedule` (every amount rule on the series' total).
+  'series',
 ] as const;
 
 export const DECISION_DOORS = [
@@ -81,6 +83,8 @@ export const CODES: Record<RuleId, { submissions: string; decisions: string }> =
   entry_cooling: { submissions: 'entry_cooling', decisions: 'entry_cooling' },
   entry_removed: { submissions: 'entry_removed', decisions: 'entry_removed' },
   lookalike: { submissions: 'lookalike_unconfirmed', decisions: 'lookalike_unconfirmed' },
+  series_recheck: { submissions: 'more_approvals', decisions: 'more_approvals' },
+  run_funds: { submissions: 'run_unfunded', decisions: 'run_unfunded' },
 };
 
 const NOT_AN_ADDRESS = 'n/a: adds beneficiaries, which are not addresses';
@@ -93,12 +97,16 @@ export const decidedAtSubmission = (why: string): Half<DecisionDoor> =>
   Object.fromEntries(DECISION_DOORS.map((d) => [d, `n/a: ${why}`])) as Half<DecisionDoor>;
 export const same = <D extends string>(doors: readonly D[], cell: Cell): Half<D> =>
   Object.fromEntries(doors.map((d) => [d, cell])) as Half<D>;
-/** A row only the API's two doors apply; every other door holds `cell`. */
+/** A row only the API's doors apply (a transfer, a batch, a series); every other door holds `cell`. */
 const apiOnly = (cell: Cell): Half<SubmissionDoor> => ({
   ...same(SUBMISSION_DOORS, cell),
   'api-transfer': 'applies',
   'api-batch': 'applies',
+  series: 'applies',
 });
+/** The rows decided before each run of a live series, by the worker: no door decides them. */
+export const BEFORE_EACH_RUN =
+  'n/a: decided before each run of a live series (app/series/recheck.ts, test/app/series-runs.test.ts), never by a door';
 /** A row every payment door applies, where both registration doors share one other cell. */
 const payments = (registrations: Cell, over: Partial<Half<SubmissionDoor>> = {}): Half<SubmissionDoor> => ({
   ...same(SUBMISSION_DOORS, 'applies'),
@@ -122,6 +130,7 @@ export const SUBMISSIONS: Record<RuleId, Half<SubmissionDoor>> = {
     'request-again': 'n/a: people in Slack may pay new destinations (each row says so)',
     'beneficiary-register': 'n/a: it adds destinations; the step-up row holds it',
     'cli-import': 'n/a: it adds destinations; the step-up row holds it',
+    series: 'applies',
   },
   velocity: payments(NOTHING_MOVES),
   open_caps: same(SUBMISSION_DOORS, 'applies'),
@@ -137,6 +146,7 @@ export const SUBMISSIONS: Record<RuleId, Half<SubmissionDoor>> = {
     'request-again': 'n/a: its rows are an accepted batch’s rows, already within BATCH_MAX_ROWS',
     'cli-import': 'n/a: a registration file is held to its own row limit, not BATCH_MAX_ROWS',
     'beneficiary-register': 'n/a: one form',
+    series: 'n/a: one payment per run, not a batch',
   },
   screening: payments('n/a: a beneficiary is a bank account; the list holds addresses'),
   approval_state: same(SUBMISSION_DOORS, NO_DECISION),
@@ -160,7 +170,10 @@ export const SUBMISSIONS: Record<RuleId, Half<SubmissionDoor>> = {
     'request-again': 'todo: a failed row whose address was re-added since (a new entry, cooling)',
     'beneficiary-register': NOT_AN_ADDRESS,
     'cli-import': NOT_AN_ADDRESS,
+    series: 'n/a: each run to a cooling entry waits in its start script, as a single payment does; never refused',
   },
   entry_removed: payments(NOT_AN_ADDRESS, { 'request-again': 'todo: a failed row whose entry was removed since' }),
   lookalike: same(SUBMISSION_DOORS, 'n/a: flagged on the card and confirmed at approval (the decision half)'),
+  series_recheck: same(SUBMISSION_DOORS, BEFORE_EACH_RUN),
+  run_funds: same(SUBMISSION_DOORS, BEFORE_EACH_RUN),
 };
