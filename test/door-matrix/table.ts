@@ -11,7 +11,11 @@
  * all `todo` or `n/a` so far. The
  * address-approve column's cells, each failing under its own rule: policy (and duplicate_vote's
  * with it: with one approval the first vote decides), duplicate_vote, step_up, freeze and
- * approval_state 1/1 each. Where a store script
+ * approval_state 1/1 each. The series column (run on 2026-11-29, each cell alone under its rule's
+ * mutation): policy, step_up, new_destination, velocity, open_caps, key_scopes, key_limits, freeze,
+ * screening, address_book and entry_removed 1/1 each; series_recheck and run_funds are decided
+ * before each run by the worker, n/a at every door (test/app/series-runs.test.ts holds them).
+ * Where a store script
  * enforces the rule (VOTE, CREATE, FINISH, START, WINDOW_CANCEL), the door's answer comes from the script and the cell fails through door-matrix/
  * agreement.ts (the function on the situation the row stages must answer the door's code); the
  * store grid tests hold each script to its function over every combination of facts.
