@@ -194,6 +194,18 @@ it('skips a run whose destination is not in the address book once DESTINATIONS=b
   expect(w.tries).toEqual([]);
 });
 
+it('skips a run and pauses the series when no one who approved it is still an approver', async () => {
+  const id = await liveSeries(3.09);
+  const approvers = { isApprover: async () => false };
+  expect(await firstRunUnder(id, { approvers })).toMatchObject({
+    k: 1,
+    outcome: 'paused_now',
+    why: 'no_approver_eligible',
+  });
+  expect(await skippedSaid(id)).toEqual(['run 1: needs a fresh approval: no one who approved it is still an approver']);
+  expect(w.tries).toEqual([]);
+});
+
 // Last: the approved payment it leaves unsent stays committed from the wallet.
 it('skips a run the balance covers only before what approved payments not yet sent commit from it', async () => {
   const id = await liveSeries(3.08);
