@@ -54,17 +54,19 @@ export async function commitmentsOn(
   on: { walletId: string; asset: string; decimals: number },
   except?: string,
 ): Promise<Commitment[]> {
-  const items: Commitment[] = [];
-  for (const id of (await store.decidedOpenIds()).sort()) {
-    if (id === except) continue;
-    const other = await store.get(id);
-    const status = other ? STATUS[other.approvalState] : undefined;
-    if (!other || !status || other.shape === 'series' || assetOf(other) !== on.asset) continue;
-    if ((other.sealed.call.body as { wallet_id?: string }).wallet_id !== on.walletId) continue;
-    const units = await stillNeeds(store, other, on.decimals);
-    if (units > 0n) items.push({ id, units, status });
-  }
-  return items;
+  // Read side by side, not one after another: a run's checks wait on this before it is created.
+  const ids = (await store.decidedOpenIds()).filter((id) => id !== except).sort();
+  const found = await Promise.all(
+    ids.map(async (id): Promise<Commitment | undefined> => {
+      const other = await store.get(id);
+      const status = other ? STATUS[other.approvalState] : undefined;
+      if (!other || !status || other.shape === 'series' || assetOf(other) !== on.asset) return undefined;
+      if ((other.sealed.call.body as { wallet_id?: string }).wallet_id !== on.walletId) return undefined;
+      const units = await stillNeeds(store, other, on.decimals);
+      return units > 0n ? { id, units, status } : undefined;
+    }),
+  );
+  return found.filter((c): c is Commitment => c !== undefined);
 }
 
 export async function cardCommitments(

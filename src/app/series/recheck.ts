@@ -46,33 +46,36 @@ export interface RecheckPorts {
 type Deps = SeriesRunDeps & RecheckPorts;
 
 /**
- * A fresh request's checks on one run, in the order a submission makes them: the funds (read
- * now; a read error throws: the job tries again, nothing was created), then for a transfer its
- * destination against the address book (DESTINATIONS) and the screening list, through the same
- * functions a submission uses. The sentence the run is skipped with when one fails.
+ * A fresh request's checks on one run, judged in the order a submission makes them: the funds
+ * (the balance read now, less what approved payments not yet sent commit), then for a transfer
+ * its destination against the address book (DESTINATIONS) and the screening list, through the
+ * same functions a submission uses. A read error throws: the job tries again, nothing was
+ * created. The sentence the run is skipped with when one fails.
  */
 export async function freshChecks(deps: Deps, sealed: SealedRequest, subject: SeriesSubject) {
   const { call } = sealed;
   if (call.kind !== 'transfer' && call.kind !== 'offramp') return undefined;
   const walletId = call.body.wallet_id;
-  const [balances, committed] = await Promise.all([
+  // Every read side by side (the run waits on them all); judged below in a submission's order.
+  const key = call.kind === 'transfer' ? callDestination(call)?.key : undefined;
+  const [balances, committed, book, screened] = await Promise.all([
     deps.service.getBalances(walletId),
     commitmentsOn(deps.store, { walletId, asset: subject.asset, decimals: subject.perRun.decimals }),
+    call.kind === 'transfer'
+      ? checkDestination(deps, {
+          chain: assetInfo(call.body.asset).chain,
+          address: call.body.receiver,
+          walletId,
+          row: false,
+          ownWallet: sealed.display.ownWallet !== undefined,
+        })
+      : undefined,
+    key === undefined ? undefined : screenKeys(deps, [key]),
   ]);
   const funds = runFundsRule(subject, balances, committed);
   if (!funds.ok) return funds.message;
-  if (call.kind !== 'transfer') return undefined;
-  const book = await checkDestination(deps, {
-    chain: assetInfo(call.body.asset).chain,
-    address: call.body.receiver,
-    walletId,
-    row: false,
-    ownWallet: sealed.display.ownWallet !== undefined,
-  });
-  if (!book.ok) return book.message;
-  const key = callDestination(call)?.key;
-  if (key === undefined) return undefined;
-  return (await screenKeys(deps, [key])).refused.get(key);
+  if (book && !book.ok) return book.message;
+  return key === undefined ? undefined : screened?.refused.get(key);
 }
 
 /** The name run-due.ts calls the fresh checks by (it once read only the balance). */
@@ -92,9 +95,15 @@ export async function recheck(
   const now = deps.now();
   const policy = seriesPolicyRule(deps.config.policy, subject);
   const via = sealed.display.viaApi;
+  // The key, the requester and the approvers are read side by side.
+  const [stored, requesterEligible, approversEligible] = await Promise.all([
+    via && deps.apiKeys ? deps.apiKeys.get(via.keyId) : undefined,
+    deps.people ? deps.people.isActive(sealed.requester) : true,
+    Promise.all(votes.map((v) => deps.approvers.isApprover(v.user))),
+  ]);
   const key = via
     ? deps.apiKeys
-      ? runKeyRule(via.keyName, (await deps.apiKeys.get(via.keyId))?.key, subject, now)
+      ? runKeyRule(via.keyName, stored?.key, subject, now)
       : { ok: false as const, code: 'key_limit' as const, message: `API key ${via.keyName} could not be read` }
     : undefined;
   const today = {
@@ -110,10 +119,6 @@ export async function recheck(
     keyAllows: key?.ok !== false,
   };
   const approved = { required: sealed.requiredApprovals, stepUp: sealed.stepUp === true, delayed: !!sealed.timing };
-  const [requesterEligible, approversEligible] = await Promise.all([
-    deps.people ? deps.people.isActive(sealed.requester) : true,
-    Promise.all(votes.map((v) => deps.approvers.isApprover(v.user))),
-  ]);
   const outcome = runRecheckRule(approved, today, { requesterEligible, approversEligible });
   if (outcome.ok) return undefined;
   const why = runRecheckSentence(outcome.code, {
