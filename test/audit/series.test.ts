@@ -77,7 +77,7 @@ describe('a series in the audit trail and the report', () => {
       .map((l) => JSON.parse(l) as Record<string, unknown> & { history: Record<string, unknown>[] });
     const s = rows.find((x) => x.id === seriesId);
     expect(s).toMatchObject({ state: 'ended', schedule: { runs: 3, zone: 'UTC', every: { unit: 'hours', n: 1 } } });
-    expect((s?.schedule as { runDates: string[] }).runDates).toHaveLength(3);
+    expect((s?.schedule as { runDates: string[] } | undefined)?.runDates).toHaveLength(3);
     expect(s?.history.map((e) => [e.event, e.by, e.detail])).toEqual(
       expect.arrayContaining([
         ['run', undefined, `run 1: ${runId}`],
