@@ -7,6 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeOne } from '../../src/app/execute-one.js';
+import { notify } from '../../src/app/notices/notify.js';
+import type { Notifier } from '../../src/app/notifier.js';
 import { sealRequest } from '../../src/app/post-request.js';
 import { endSeries, type SeriesActionDeps, skipRun } from '../../src/app/series/actions.js';
 import { comingUp, listSeries, showSeries } from '../../src/app/series/reads.js';
@@ -84,6 +86,22 @@ function between(hook: () => Promise<unknown>): SeriesActionDeps {
   return { ...deps, series };
 }
 
+/** What the notify job posts in the series' thread, run twice (a retried job posts nothing more). */
+async function threadLines(id: string, kind: 'series-ended' | 'run-skipped'): Promise<string[]> {
+  const lines: string[] = [];
+  const line = async (_card: unknown, text: string) => void lines.push(text);
+  const notifier = {
+    updateCard: async () => {},
+    tellRequester: async () => {},
+    postSeriesEnded: line,
+    postRunSkipped: line,
+  } as unknown as Notifier;
+  await w.store.setCard(id, { channel: 'C0APPROVALS', ts: '1.000001' });
+  const notifyDeps = { notifier, store: w.store, log: w.deps.log, approvalsChannel: 'C0APPROVALS' };
+  for (let i = 0; i < 2; i += 1) await notify(notifyDeps, { requestId: id, kind });
+  return lines;
+}
+
 const say = (o: Parameters<typeof seriesActionSentence>[0]) => seriesActionSentence(o);
 
 describe('who may skip and end', () => {
@@ -138,6 +156,7 @@ describe('a skip', () => {
     });
     // A second skip is told who skipped it first.
     expect(say(await skipRun(deps, slackActor(A1), id, 2))).toBe(`Run 2 was already skipped by ${A2}.`);
+    expect(await threadLines(id, 'run-skipped')).toEqual([`Run 2 was skipped by ${A2} (from the CLI).`]);
     for (const t of [T0, T0 + MINUTE, T0 + 2 * MINUTE]) {
       clock = t;
       await runDue(deps, id);
@@ -215,6 +234,10 @@ describe('an end', () => {
     expect((await w.store.history(id)).map((h) => h.event)).toContain('run cancelled');
     const shown = await showSeries(deps, id);
     expect(shown).toMatchObject({ state: 'ended', endedBy: A2, next: [] });
+    // The thread's line, once however many times the job runs.
+    expect(await threadLines(id, 'series-ended')).toEqual([
+      `${id} ended by ${A2}; run 1 (${due.id}) cancelled, nothing sent. No more runs will be created.`,
+    ]);
   });
 
   it('losing the race to its run’s start is told the run goes on; the run is sent once', async () => {
