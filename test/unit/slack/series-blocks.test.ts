@@ -51,6 +51,15 @@ describe('the request form', () => {
     expect(repeat).toHaveLength(4);
     expect(repeat.every((b) => b.type === 'input' && b.optional === true && !b.dispatch_action)).toBe(true);
     expect(JSON.stringify(modal)).toContain('"initial_value":"09:00 Africa/Lagos"');
+    const offramp = requestModal(
+      { kind: 'offramp', channel: 'C1' },
+      [{ alias: 'ops', id: 'wal_1' }],
+      {},
+      undefined,
+      'UTC',
+    );
+    expect(checkBlockKitLimits('modal', offramp)).toEqual([]);
+    expect(offramp.blocks.filter((b) => b.block_id?.startsWith('repeat'))).toHaveLength(4);
   });
 });
 
