@@ -17,6 +17,8 @@ export type SeriesActionOutcome =
   | {
       kind: 'refused';
       code: SeriesActionCode;
+      /** What was refused: a skip of run k, or an end. */
+      action: 'skip' | 'end';
       seriesId: string;
       k?: number | undefined;
       /** run_created: the run's approval id. */
@@ -50,9 +52,9 @@ function refusal(o: Extract<SeriesActionOutcome, { kind: 'refused' }>, name: (us
     case 'missing':
       return `There is no series ${o.seriesId}; check its id.`;
     case 'not_an_approver':
-      return `Only an approver can skip a run of ${o.seriesId}; ask one of them.`;
-    case 'not_allowed_to_end':
-      return `Only an approver or the requester of ${o.seriesId} can end it; ask one of them.`;
+      return o.action === 'end'
+        ? `Only an approver or the requester of ${o.seriesId} can end it; ask one of them.`
+        : `Only an approver can skip a run of ${o.seriesId}; ask one of them.`;
     case 'not_live':
       return `${o.seriesId} ${PENDING_WORDS[o.state ?? ''] ?? 'is not live'}; there is nothing to skip or end.`;
     case 'already_ended':

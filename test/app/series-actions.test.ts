@@ -122,7 +122,7 @@ describe('who may skip and end', () => {
     const id = await series(nextAmount());
     expect(await endSeries(deps, slackActor('U0STRANGER'), id)).toMatchObject({
       kind: 'refused',
-      code: 'not_allowed_to_end',
+      code: 'not_an_approver',
     });
     expect((await deps.series.facts(id)).endedAt).toBeUndefined();
     expect(say(await endSeries(deps, cliActor(REQUESTER), id))).toBe(`${id} ended; no more runs will be created.`);

@@ -20,19 +20,19 @@ type Refused = Extract<SeriesActionOutcome, { kind: 'refused' }>;
 
 /**
  * The series and what the rule reads, or the answer when there is no such series. The approvers'
- * directory is asked unless `requesterMay` and the actor is the requester (an end).
+ * directory is asked unless the actor is the requester of a series they end.
  */
 async function read(
   deps: SeriesActionDeps,
   seriesId: string,
   actor: Actor,
-  requesterMay: boolean,
+  action: 'skip' | 'end',
 ): Promise<SeriesActionFacts | Refused | Extract<SeriesActionOutcome, { kind: 'approver-check-failed' }>> {
   const record = await deps.store.get(seriesId);
-  if (record?.shape !== 'series') return { kind: 'refused', code: 'missing', seriesId };
+  if (record?.shape !== 'series') return { kind: 'refused', action, code: 'missing', seriesId };
   const requester = record.sealed.requester;
   let isApprover = false;
-  if (!requesterMay || actor.user !== requester) {
+  if (action === 'skip' || actor.user !== requester) {
     const refused = await authorise(deps, actor.user);
     if (refused?.kind === 'approver-check-failed')
       return { kind: 'approver-check-failed', seriesId, error: refused.error };
@@ -62,10 +62,10 @@ export async function skipRun(
   seriesId: string,
   k: number,
 ): Promise<SeriesActionOutcome> {
-  const facts = await read(deps, seriesId, actor, false);
+  const facts = await read(deps, seriesId, actor, 'skip');
   if ('kind' in facts) return facts.kind === 'refused' ? { ...facts, k } : facts;
   const rule = seriesSkipRule(actor, facts, k);
-  const base = { kind: 'refused', seriesId, k } as const;
+  const base = { kind: 'refused', action: 'skip', seriesId, k } as const;
   if (!rule.ok) {
     const why = rule.why;
     return {
@@ -102,7 +102,7 @@ export async function skipRun(
  * unsent, is cancelled in the same step (nothing is sent), and its own card says so.
  */
 export async function endSeries(deps: SeriesActionDeps, actor: Actor, seriesId: string): Promise<SeriesActionOutcome> {
-  const facts = await read(deps, seriesId, actor, true);
+  const facts = await read(deps, seriesId, actor, 'end');
   if ('kind' in facts) return facts;
   return end(deps, actor, seriesId, facts);
 }
@@ -114,11 +114,12 @@ async function end(
   facts: SeriesActionFacts,
 ): Promise<SeriesActionOutcome> {
   const rule = seriesEndRule(actor, facts);
-  if (!rule.ok) return { kind: 'refused', seriesId, code: rule.code, state: facts.state };
+  if (!rule.ok) return { kind: 'refused', action: 'end', seriesId, code: rule.code, state: facts.state };
   const r = await deps.series.end(seriesId, actor.user, deps.controls.ledgerPrefix, actorSource(actor));
   if (r.outcome === 'not_live')
     return {
       kind: 'refused',
+      action: 'end',
       seriesId,
       code: r.state === 'ended' ? 'already_ended' : 'not_live',
       state: r.state,

@@ -10,8 +10,8 @@ import { ALLOW, type RuleOutcome } from './outcome.js';
 
 export type SeriesActionCode =
   | 'missing'
+  /** Neither an approver nor, for an end, the series' requester. */
   | 'not_an_approver'
-  | 'not_allowed_to_end'
   | 'not_live'
   | 'already_ended'
   | 'no_such_run'
@@ -62,6 +62,6 @@ export function seriesSkipRule(
 /** Any approver or the series' requester may end a live series. */
 export function seriesEndRule(actor: Pick<Actor, 'user'>, f: SeriesActionFacts): RuleOutcome<SeriesActionCode> {
   if (f.state === undefined) return { ok: false, code: 'missing' };
-  if (!f.isApprover && actor.user !== f.requester) return { ok: false, code: 'not_allowed_to_end' };
+  if (!f.isApprover && actor.user !== f.requester) return { ok: false, code: 'not_an_approver' };
   return liveRule(f);
 }
