@@ -90,7 +90,8 @@ describe('the transfer form, When: repeat', () => {
   });
 
   it('judges a series on its total: three runs of 40 need the two approvals above 100, one run alone would not', async () => {
-    const { id } = await postSeries(h, 40, { repeat: 'weeks', repeat_ends: '3' });
+    // When "now" with a repeat: from today.
+    const { id } = await postSeries(h, 40, { repeat: 'weeks', repeat_ends: '3', when: 'now' });
     expect((await h.rampart.deps.store.get(id))?.sealed.requiredApprovals).toBe(2);
     expect(blocksText(currentCard(h, id))).toContain('*Approvals:* 0 of 2');
     const single = await postRequest(h, 'transfer', `40 base:usdc to ${RECEIVER} from ops for one payment`);

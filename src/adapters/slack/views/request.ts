@@ -50,8 +50,8 @@ function whenOf(v: Values, zone: string) {
       every: text(v, REPEAT_BLOCKS.every),
       at: text(v, REPEAT_BLOCKS.at),
       ends: text(v, REPEAT_BLOCKS.ends),
-      // With a repeat, When names the first date a run may fall on.
-      from: text(v, 'when'),
+      // With a repeat, When names the first date a run may fall on ("now" as empty: from today).
+      from: text(v, 'when')?.trim().toLowerCase() === 'now' ? undefined : text(v, 'when'),
     },
     zone,
   );
