@@ -36,7 +36,7 @@ const nextText = (v: SeriesView) => {
 const head = (v: SeriesView) => `*${v.id}* · ${esc(v.pays)} each run · ${esc(v.cadence)}`;
 
 function liveBlocks(v: SeriesView): KnownBlock[] {
-  const paused = v.paused ? ' · :pause_button: paused: it needs a fresh approval' : '';
+  const paused = v.paused ? ' · :double_vertical_bar: paused: it needs a fresh approval' : '';
   const next = v.next[0];
   return [
     section(`${head(v)}\n${nextText(v)} · ${progress(v)}${paused} · by <@${v.requester}>`),
