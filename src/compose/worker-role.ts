@@ -10,6 +10,7 @@ import { slackNotifier } from '../adapters/slack/notifier.js';
 import { slackReportPoster } from '../adapters/slack/report-send.js';
 import { cardCommitments } from '../app/commitments.js';
 import { passkeyHolders } from '../app/passkey-holders.js';
+import { showSeries } from '../app/series/reads.js';
 import type { WeeklyReportDeps } from '../app/weekly-report.js';
 import { createWorkerApp } from '../app/worker-app.js';
 import { startHeartbeat } from '../metrics/heartbeat.js';
@@ -50,6 +51,7 @@ export function startWorkerRole(b: Built, workerRedis: RedisClient, options: Wor
   // The workers' ports on their own patient connection, bound once into the worker app.
   const { deps: ports, undecorated: store } = buildPorts(b, workerRedis, 'worker');
   b.audit?.startWorker({ redis: workerRedis, store });
+  const seriesStore = new SeriesStore(workerRedis, ports.store.keys, now);
   const app = createWorkerApp({
     service: ports.service,
     store: ports.store,
@@ -82,6 +84,7 @@ export function startWorkerRole(b: Built, workerRedis: RedisClient, options: Wor
       screeningNotify: config.screening.notify,
       passkeyHolders: () => passkeyHolders(new PasskeyStore(workerRedis, prefix), now()),
       commitments: (record) => cardCommitments({ store: ports.store, service: ports.service, log: b.log }, record),
+      seriesNext: async (id) => (await showSeries({ store: ports.store, now, series: seriesStore }, id))?.next[0],
     }),
     approvalsChannel: config.approvalsChannel,
     // The start is on a replica (WAIT 1) before any call, when Redis has replicas.
@@ -96,7 +99,7 @@ export function startWorkerRole(b: Built, workerRedis: RedisClient, options: Wor
     series: {
       config,
       approvers: ports.approvers,
-      series: new SeriesStore(workerRedis, ports.store.keys, now),
+      series: seriesStore,
       // Each run re-reads its series' API key and asks whether its requester is still active.
       apiKeys: new ApiKeyStore(workerRedis, prefix),
       people: new SlackOwnerDirectory(slackClient, undefined, now),

@@ -1,73 +1,76 @@
 /**
- * The series door's cells: POST /transfers with a `schedule` (recurring payouts), each breaking
- * one rule as the API transfer's cell does, with a key that has schedules:create so only that
- * rule refuses. Every amount rule judges the series' total (3 monthly runs here); velocity
- * judges one run.
+ * A series' decision doors, Skip one run and End, driven from `rampart schedules skip|end` (in
+ * process, as on a server) on a live series of the main harness: someone who may not (the
+ * requester skipping, an outsider ending), and a series another approver ended a moment before.
+ * The series is sealed and voted live through the store (its runs are a day away, so nothing
+ * runs while the cells do).
  */
-import type { ApiKeyLimits, ApiScope } from '../../src/domain/api-key.js';
 import type { RuleId } from '../../src/domain/rules/index.js';
-import { type Api, newKey } from '../api/support.js';
-import { PEOPLE } from '../support/harness.js';
-import { RECEIVER } from '../support/requests.js';
-import { outside, removed } from './cells-book.js';
-import { listedWhile } from './screening-list.js';
-import {
-  AMOUNT,
-  cards,
-  clickCard,
-  type Driver,
-  frozenWhile,
-  newestCardId,
-  viaApiTransfer,
-  type World,
-} from './world.js';
+import { cli } from '../cli/support.js';
+import { sealedOf } from '../support/factories.js';
+import { type Harness, PEOPLE, REDIS_URL } from '../support/harness.js';
+import { cliCode } from './readers.js';
+import type { DecisionDoor } from './table.js';
+import type { Driver } from './world.js';
 
-/** Three monthly runs: the card and every amount rule see three times the amount. */
-const SCHEDULE = { every: 'month', day: 1, at: '09:00', zone: 'UTC', runs: 3 };
-const SCOPES = ['requests:create', 'requests:read', 'schedules:create'] as const;
+const DAY = 86_400_000;
 
-/** A key that may create series (and pay new destinations unless `limits` says otherwise). */
-const seriesKey = async (api: Api, limits: Partial<ApiKeyLimits> = {}, scopes: readonly ApiScope[] = SCOPES) =>
-  (await newKey(api, { scopes: [...scopes], limits: { allowNewDestinations: true, ...limits } })).token;
-
-/** POST /transfers with the schedule; `body` as the API transfer's cells change it. */
-export async function viaApiSeries(api: Api, body: Record<string, unknown>, token?: string): Promise<string> {
-  return viaApiTransfer(api, { schedule: SCHEDULE, ...body }, token ?? (await seriesKey(api)));
+/** A live series of three daily runs from tomorrow, asked by the requester, approved by approver1. */
+async function liveSeries(h: Harness): Promise<string> {
+  const store = h.rampart.deps.store;
+  const { id } = await store.allocate('S');
+  const t0 = Date.now() + DAY;
+  const sealed = sealedOf(
+    id,
+    {
+      kind: 'transfer',
+      body: {
+        wallet_id: 'wal_ops_7f3a',
+        amount: 5,
+        receiver: '0x99ED2e97162533BA814aF8092b93b9a3090DEdcF',
+        asset: 'base:usdc',
+      },
+    },
+    {
+      requester: PEOPLE.requester,
+      reason: 'matrix series',
+      schedule: {
+        every: { unit: 'days', n: 1 },
+        at: '09:00',
+        zone: 'UTC',
+        ends: { after: 3 },
+        runs: [t0, t0 + DAY, t0 + 2 * DAY],
+      },
+    },
+  );
+  if ((await store.create(sealed, { shape: 'series' })).outcome !== 'created') throw new Error('series not created');
+  if (((await store.castVote(id, PEOPLE.approver1)).state as string) !== 'live') throw new Error('series not live');
+  return id;
 }
 
-/** The same series twice with one key: the first must be taken (it fills the key's --max-open). */
-async function secondRefused(api: Api, token: string): Promise<string> {
-  const first = await viaApiSeries(api, {}, token);
-  if (first !== 'accepted') return `the first series was refused: ${first}`;
-  return viaApiSeries(api, {}, token);
+const schedules = (h: Harness, args: string[]) =>
+  cli(['schedules', ...args], {
+    NODE_ENV: 'test',
+    REDIS_URL,
+    REDIS_PREFIX: h.prefix,
+    APPROVERS: `${PEOPLE.approver1},${PEOPLE.approver2}`,
+  }).then(cliCode);
+
+/** Ended by approver2 a moment before (the end's own script). */
+async function endedSeries(h: Harness): Promise<string> {
+  const id = await liveSeries(h);
+  if ((await h.rampart.deps.series.end(id, PEOPLE.approver2)).outcome !== 'ended') throw new Error('not ended');
+  return id;
 }
 
-/** 3 runs of 8,400 USDC: 25,200 in all, above STEP_UP_ABOVE; its first Slack Approve offers the passkey. */
-const stepUp: Driver = async (w) => {
-  const before = cards(w.main);
-  const submitted = await viaApiSeries(w.api, { amount: String(Math.ceil(AMOUNT.stepUp / 3)) });
-  if (submitted !== 'accepted') return `not submitted: ${submitted}`;
-  return clickCard(w.main, PEOPLE.approver1, await newestCardId(w.main, before), 'request_approve');
-};
-
-export const SERIES_SUBMIT: Partial<Record<RuleId, Driver>> = {
-  // USDT has no TWO_APPROVALS_ABOVE threshold: the policy cannot judge the series' total.
-  policy: (w) => viaApiSeries(w.api, { asset: 'ethereum:usdt', amount: '5' }),
-  step_up: stepUp,
-  new_destination: async (w) =>
-    viaApiSeries(
-      w.api,
-      { receiver: '0x2222222222222222222222222222222222222222' },
-      await seriesKey(w.api, { allowNewDestinations: false }),
-    ),
-  // treasury may send 5,000 USDC a day: one run of 6,000 cannot fit.
-  velocity: (w) =>
-    viaApiSeries(w.api, { wallet: 'treasury', asset: 'ethereum:usdc', amount: String(AMOUNT.overVelocity) }),
-  open_caps: async (w) => secondRefused(w.api, await seriesKey(w.api, { maxOpen: 1 })),
-  key_scopes: async (w) => viaApiSeries(w.api, {}, await seriesKey(w.api, {}, ['requests:create'])),
-  key_limits: async (w) => viaApiSeries(w.api, {}, await seriesKey(w.api, { wallets: ['treasury'] })),
-  freeze: (w: World) => frozenWhile(w, () => viaApiSeries(w.api, {})),
-  screening: (w) => listedWhile(w.main, [RECEIVER], () => viaApiSeries(w.api, { receiver: RECEIVER.toLowerCase() })),
-  address_book: (w) => viaApiSeries(w.bookApi, { receiver: outside() }),
-  entry_removed: async (w) => viaApiSeries(w.api, { receiver: await removed(w) }),
+export const SERIES_DRIVERS: Partial<Record<RuleId, Partial<Record<DecisionDoor, Driver>>>> = {
+  series_who: {
+    // The requester is no approver: a skip is the approvers'.
+    'series-skip': async (w) => schedules(w.main, ['skip', await liveSeries(w.main), '2', '--as', PEOPLE.requester]),
+    'series-end': async (w) => schedules(w.main, ['end', await liveSeries(w.main), '--as', PEOPLE.outsider]),
+  },
+  series_state: {
+    'series-skip': async (w) => schedules(w.main, ['skip', await endedSeries(w.main), '2', '--as', PEOPLE.approver1]),
+    'series-end': async (w) => schedules(w.main, ['end', await endedSeries(w.main), '--as', PEOPLE.approver1]),
+  },
 };

@@ -10,7 +10,7 @@ import { RECEIVER } from '../support/requests.js';
 import { AGAIN } from './cells-again.js';
 import { BOOK_SUBMIT } from './cells-book.js';
 import { importStepUp, importTwice, registerStepUp, registerTwice } from './cells-cli.js';
-import { SERIES_SUBMIT } from './cells-series.js';
+import { SERIES_SUBMIT } from './cells-series-submit.js';
 import { listedWhile } from './screening-list.js';
 import type { SubmissionDoor } from './table.js';
 import {

@@ -11,7 +11,10 @@
  * all `todo` or `n/a` so far. The
  * address-approve column's cells, each failing under its own rule: policy (and duplicate_vote's
  * with it: with one approval the first vote decides), duplicate_vote, step_up, freeze and
- * approval_state 1/1 each. The series column (run on 2026-11-29, each cell alone under its rule's
+ * approval_state 1/1 each. A series' rows, run on 2026-11-29: series_who 2/2 (series-skip and
+ * series-end, from the CLI); series_state 2/2 (through door-matrix/agreement.ts: the scripts
+ * answer already_ended themselves).
+ * The series submission column (run on 2026-11-29, each cell alone under its rule's
  * mutation): policy, step_up, new_destination, velocity, open_caps, key_scopes, key_limits, freeze,
  * screening, address_book and entry_removed 1/1 each; series_recheck and run_funds are decided
  * before each run by the worker, n/a at every door (test/app/series-runs.test.ts holds them).
@@ -58,6 +61,8 @@ export const DECISION_DOORS = [
   'passkey-enrol-approval',
   'address-approve',
   'address-remove',
+  'series-skip',
+  'series-end',
 ] as const;
 
 export type SubmissionDoor = (typeof SUBMISSION_DOORS)[number];
@@ -89,6 +94,8 @@ export const CODES: Record<RuleId, { submissions: string; decisions: string }> =
   lookalike: { submissions: 'lookalike_unconfirmed', decisions: 'lookalike_unconfirmed' },
   series_recheck: { submissions: 'more_approvals', decisions: 'more_approvals' },
   run_funds: { submissions: 'run_unfunded', decisions: 'run_unfunded' },
+  series_who: { submissions: 'not_an_approver', decisions: 'not_an_approver' },
+  series_state: { submissions: 'already_ended', decisions: 'already_ended' },
 };
 
 const NOT_AN_ADDRESS = 'n/a: adds beneficiaries, which are not addresses';
@@ -180,4 +187,6 @@ export const SUBMISSIONS: Record<RuleId, Half<SubmissionDoor>> = {
   lookalike: same(SUBMISSION_DOORS, 'n/a: flagged on the card and confirmed at approval (the decision half)'),
   series_recheck: same(SUBMISSION_DOORS, BEFORE_EACH_RUN),
   run_funds: same(SUBMISSION_DOORS, BEFORE_EACH_RUN),
+  series_who: same(SUBMISSION_DOORS, 'n/a: a submission skips or ends no series (the decision half)'),
+  series_state: same(SUBMISSION_DOORS, 'n/a: a submission skips or ends no series (the decision half)'),
 };
