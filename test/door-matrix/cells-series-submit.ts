@@ -1,15 +1,16 @@
 /**
- * The series door's cells: POST /transfers with a `schedule` (recurring payouts), each breaking
- * one rule as the API transfer's cell does, with a key that has schedules:create so only that
- * rule refuses. Every amount rule judges the series' total (3 monthly runs here); velocity
- * judges one run.
+ * The series doors' cells: POST /transfers with a `schedule` (recurring payouts) and the Slack
+ * /transfer form's repeat fields, each breaking one rule as the API transfer's or the modal's
+ * cell does (the API with a key that has schedules:create, so only that rule refuses). Every
+ * amount rule judges the series' total (3 runs here); velocity judges one run.
  */
 import type { ApiKeyLimits, ApiScope } from '../../src/domain/api-key.js';
 import type { RuleId } from '../../src/domain/rules/index.js';
 import { type Api, newKey } from '../api/support.js';
-import { PEOPLE } from '../support/harness.js';
-import { RECEIVER } from '../support/requests.js';
+import { type Harness, PEOPLE } from '../support/harness.js';
+import { RECEIVER, submitRequest } from '../support/requests.js';
 import { outside, removed } from './cells-book.js';
+import { modalCode } from './readers.js';
 import { listedWhile } from './screening-list.js';
 import {
   AMOUNT,
@@ -18,6 +19,7 @@ import {
   type Driver,
   frozenWhile,
   newestCardId,
+  note,
   viaApiTransfer,
   type World,
 } from './world.js';
@@ -48,6 +50,55 @@ const stepUp: Driver = async (w) => {
   const submitted = await viaApiSeries(w.api, { amount: String(Math.ceil(AMOUNT.stepUp / 3)) });
   if (submitted !== 'accepted') return `not submitted: ${submitted}`;
   return clickCard(w.main, PEOPLE.approver1, await newestCardId(w.main, before), 'request_approve');
+};
+
+/** The /transfer form with its repeat fields: weekly, three runs, from today (the form's When). */
+export async function viaSlackSeries(
+  h: Harness,
+  user: string,
+  wallet: string,
+  asset: string,
+  amount: number,
+  receiver: string = RECEIVER,
+): Promise<string> {
+  const form = {
+    amount: String(amount),
+    receiver,
+    reason: note('slack series'),
+    repeat: 'weeks',
+    repeat_every: '1',
+    repeat_at: '23:59 UTC',
+    repeat_ends: '3',
+  };
+  return modalCode((await submitRequest(h, 'transfer', `${asset} from ${wallet}`, form, user)).body);
+}
+
+const R = PEOPLE.requester;
+/** Someone with nothing open in the caps harness (each person there holds one cell's place). */
+const SERIES_CAPPED = 'U0SERIESCAP';
+
+/** 3 weekly runs of 8,400 USDC from Slack: above STEP_UP_ABOVE, its first Approve offers the passkey. */
+const slackStepUp: Driver = async (w) => {
+  const before = cards(w.main);
+  const submitted = await viaSlackSeries(w.main, R, 'ops', 'base:usdc', Math.ceil(AMOUNT.stepUp / 3));
+  if (submitted !== 'accepted') return `not submitted: ${submitted}`;
+  return clickCard(w.main, PEOPLE.approver1, await newestCardId(w.main, before), 'request_approve');
+};
+
+/** The Slack form's repeat: the rules the /transfer modal answers, on a series. */
+export const SLACK_SERIES_SUBMIT: Partial<Record<RuleId, Driver>> = {
+  policy: (w) => viaSlackSeries(w.main, R, 'ops', 'ethereum:usdt', AMOUNT.small),
+  step_up: slackStepUp,
+  velocity: (w) => viaSlackSeries(w.main, R, 'treasury', 'ethereum:usdc', AMOUNT.overVelocity),
+  open_caps: async (w) => {
+    const first = await viaSlackSeries(w.caps, SERIES_CAPPED, 'ops', 'base:usdc', AMOUNT.small);
+    if (first !== 'accepted') return `the first series was refused: ${first}`;
+    return viaSlackSeries(w.caps, SERIES_CAPPED, 'ops', 'base:usdc', AMOUNT.small);
+  },
+  screening: (w) =>
+    listedWhile(w.main, [RECEIVER.toLowerCase()], () => viaSlackSeries(w.main, R, 'ops', 'base:usdc', AMOUNT.small)),
+  address_book: (w) => viaSlackSeries(w.book, R, 'ops', 'base:usdc', AMOUNT.small, outside()),
+  entry_removed: async (w) => viaSlackSeries(w.main, R, 'ops', 'base:usdc', AMOUNT.small, await removed(w)),
 };
 
 export const SERIES_SUBMIT: Partial<Record<RuleId, Driver>> = {

@@ -6,7 +6,7 @@
 import type { Door } from './table.js';
 
 export const DOOR_USES: Record<string, readonly Door[]> = {
-  'payments.submit': ['slack-modal', 'slash-prefill', 'api-transfer'],
+  'payments.submit': ['slack-modal', 'slash-prefill', 'api-transfer', 'slack-series'],
   'payments.ackThenAnnounce': ['slack-modal', 'slash-prefill'],
   'registry.submitRegistration': ['beneficiary-register', 'cli-import'],
   'batches.submit': ['slack-batch-file', 'api-batch'],

@@ -14,9 +14,11 @@
  * approval_state 1/1 each. A series' rows, run on 2026-11-29: series_who 2/2 (series-skip and
  * series-end, from the CLI); series_state 2/2 (through door-matrix/agreement.ts: the scripts
  * answer already_ended themselves).
- * The series submission column (run on 2026-11-29, each cell alone under its rule's
- * mutation): policy, step_up, new_destination, velocity, open_caps, key_scopes, key_limits, freeze,
- * screening, address_book and entry_removed 1/1 each; series_recheck and run_funds are decided
+ * The series submission columns (run on 2026-11-29, each cell alone under its rule's
+ * mutation): `series` (the API's schedule) policy, step_up, new_destination, velocity, open_caps,
+ * key_scopes, key_limits, freeze, screening, address_book and entry_removed 1/1 each;
+ * `slack-series` (the form's repeat) policy, step_up, velocity, open_caps, screening, address_book
+ * and entry_removed 1/1 each. series_recheck and run_funds are decided
  * before each run by the worker, n/a at every door (test/app/series-runs.test.ts holds them).
  * Where a store script
  * enforces the rule (VOTE, CREATE, FINISH, START, WINDOW_CANCEL), the door's answer comes from the script and the cell fails through door-matrix/
@@ -40,8 +42,10 @@ export const SUBMISSION_DOORS = [
   'request-again',
   'beneficiary-register',
   'cli-import',
-  // Recurring payouts: POST /transfers with a `schedule` (every amount rule on the series' total).
+  // Recurring payouts: POST /transfers with a `schedule`, and the /transfer form's repeat fields
+  // (every amount rule on the series' total).
   'series',
+  'slack-series',
 ] as const;
 
 export const DECISION_DOORS = [
@@ -142,6 +146,8 @@ export const SUBMISSIONS: Record<RuleId, Half<SubmissionDoor>> = {
     'beneficiary-register': 'n/a: it adds destinations; the step-up row holds it',
     'cli-import': 'n/a: it adds destinations; the step-up row holds it',
     series: 'applies',
+    'slack-series':
+      'n/a: people in Slack may pay new destinations (the card says so; the step-up row may ask passkeys)',
   },
   velocity: payments(NOTHING_MOVES),
   open_caps: same(SUBMISSION_DOORS, 'applies'),
@@ -158,6 +164,7 @@ export const SUBMISSIONS: Record<RuleId, Half<SubmissionDoor>> = {
     'cli-import': 'n/a: a registration file is held to its own row limit, not BATCH_MAX_ROWS',
     'beneficiary-register': 'n/a: one form',
     series: 'n/a: one payment per run, not a batch',
+    'slack-series': 'n/a: one payment per run, not a batch',
   },
   screening: payments('n/a: a beneficiary is a bank account; the list holds addresses'),
   approval_state: same(SUBMISSION_DOORS, NO_DECISION),
@@ -182,6 +189,8 @@ export const SUBMISSIONS: Record<RuleId, Half<SubmissionDoor>> = {
     'beneficiary-register': NOT_AN_ADDRESS,
     'cli-import': NOT_AN_ADDRESS,
     series: 'n/a: each run to a cooling entry waits in its start script, as a single payment does; never refused',
+    'slack-series':
+      'n/a: each run to a cooling entry waits in its start script, as a single payment does; never refused',
   },
   entry_removed: payments(NOT_AN_ADDRESS, { 'request-again': 'todo: a failed row whose entry was removed since' }),
   lookalike: same(SUBMISSION_DOORS, 'n/a: flagged on the card and confirmed at approval (the decision half)'),
