@@ -40,6 +40,8 @@ export interface Notifier {
    * Skip button for run `k`.
    */
   postRunNotice?(record: RequestRecord, card: CardRef, run: { k: number; when: string }): Promise<void>;
+  /** A person ended a series: `text` says who, and the run it cancelled unsent. */
+  postSeriesEnded?(card: CardRef, text: string): Promise<void>;
   /** A not-paid proposal waits on this execution: the thread mentions the approvers who could confirm. */
   postProposal(record: RequestRecord, card: CardRef, execution: ExecutionRecord): Promise<void>;
   /** The ts of this state's reply if an earlier attempt posted it (marked like the card). */

@@ -14,6 +14,7 @@ export type Clock = () => number;
 // 'proposal': a not-paid proposal waits; the card shows it and the thread mentions the approvers.
 // 'run-skipped': a series' runs were skipped; one thread reply says which and why, each once.
 // 'run-notice': the notice before a series' run (`run`), with its Skip button, once per run.
+// 'series-ended': a person ended a series; its thread says who, and the run it cancelled, once.
 export const NOTIFY_KINDS = [
   'card',
   'outcome',
@@ -24,6 +25,7 @@ export const NOTIFY_KINDS = [
   'screened',
   'run-skipped',
   'run-notice',
+  'series-ended',
 ] as const;
 export interface NotifyRequest {
   requestId: string;

@@ -23,6 +23,7 @@ import type { Notifier } from './notifier.js';
 import type { ApprovalJobs, Clock, NotifyRequest, ReminderJob } from './ports.js';
 import { type ScheduledReportsDeps, scheduledReports } from './reports/scheduled.js';
 import { type ScreeningRefreshDeps, screeningRefresh } from './screening-refresh.js';
+import type { RecheckPorts } from './series/recheck.js';
 import { type RunDue, runDue, type SeriesRunDeps } from './series/run-due.js';
 import { takeUnknownReadings } from './unknown-reading.js';
 import { done, type JobOutcome } from './worker-outcome.js';
@@ -53,7 +54,11 @@ export interface WorkerAppDeps extends Pick<ScheduledReportsDeps, 'snapshots' | 
   /** The batch progress message's throttles, shared by every process. */
   progressLimits?: ProgressLimits | undefined;
   /** Recurring payouts: today's rules for each run's re-check, who approves, the runs' store. */
-  series?: Pick<SeriesRunDeps, 'config' | 'approvers' | 'series'> | undefined;
+  series?:
+    | (Pick<SeriesRunDeps, 'config' | 'approvers' | 'series'> &
+        Required<Pick<RecheckPorts, 'apiKeys' | 'people'>> &
+        RecheckPorts)
+    | undefined;
   /** SCREENING and SCREENING_MAX_AGE for the start script. */
   screening?: StartScreening | undefined;
   /** SCREENING_LIST_URL's refresh (undefined: none). */
@@ -138,6 +143,8 @@ export function createWorkerApp(deps: WorkerAppDeps) {
         if (r.nextAt !== undefined && r.nextAt === wokeFor)
           return { status: 'wait', ms: Math.max(1, r.nextAt - now()) };
         if (r.nextAt !== undefined) await jobs.scheduleSeriesRun(seriesId, r.nextAt, r.nextAt - now());
+        // The series' card is redrawn, so its Skip next run names the run after the one just created.
+        if (r.outcome === 'created') await jobs.notify({ requestId: seriesId, kind: 'card' });
         return done(r);
       },
     },

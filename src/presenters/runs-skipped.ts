@@ -3,11 +3,13 @@
  * "Run 3 was skipped: why.", or several in one reply after downtime, a line each. Pure.
  */
 
-/** "run 3: why" as the thread says it: "Run 3 was skipped: why." */
+/** "run 3: why" as the thread says it: "Run 3 was skipped: why." ("… skipped by U123" for a person). */
 function runSkippedText(detail: string): string {
   const [run = '', ...why] = detail.split(': ');
   const reason = why.join(': ');
-  return `${run.charAt(0).toUpperCase()}${run.slice(1)} was skipped${reason ? `: ${reason}` : ''}.`;
+  const Run = `${run.charAt(0).toUpperCase()}${run.slice(1)}`;
+  if (reason.startsWith('skipped by ')) return `${Run} was ${reason}.`;
+  return `${Run} was skipped${reason ? `: ${reason}` : ''}.`;
 }
 
 /** One reply for the runs skipped together: one sentence each, a line each. */

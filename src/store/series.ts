@@ -6,7 +6,7 @@
  */
 import { executionId } from '../domain/approval.js';
 import type { HistoryEntry, RequestRecord, SealedRequest } from '../domain/request.js';
-import type { RunRecheckCode } from '../domain/rules/series.js';
+import type { RunRecheckCode, RunRefusal } from '../domain/rules/series.js';
 import { type RunMark, runKey } from '../domain/series.js';
 import { luaScript } from './lua-scripts.js';
 import { recordOf } from './record-view.js';
@@ -53,7 +53,7 @@ export type EndOutcome =
 export interface RunChecks {
   velocity?: VoteControls['velocity'];
   /** What today's rules refuse (runRecheckRule): the run is skipped and the series paused. */
-  refused?: RunRecheckCode;
+  refused?: RunRecheckCode | RunRefusal;
   /** The run's sealed time: it never starts before it, whatever the creating worker's clock. */
   at?: number;
 }
@@ -86,9 +86,10 @@ export class SeriesStore {
    * Creates run k as approval `run.id` (the series' `nextId`, or an id the caller allocated; a
    * losing worker's id stays unused), approved, with the series' votes and sealed call, its
    * velocity reserved in the same step. `run` is the series' sealed request under the run's id.
-   * `refused`: what today's rules refuse (runRecheckRule), so the run is skipped and the series
-   * paused under the same claim. An id another run took meanwhile is replaced by the series'
-   * next one (series-run.lua answers it), so this is one round trip but for that race.
+   * `refused`: what today's rules refuse (runRecheckRule: its code, kept on the series, and the
+   * sentence its thread says), so the run is skipped and the series paused under the same claim.
+   * An id another run took meanwhile is replaced by the series' next one (series-run.lua answers
+   * it), so this is one round trip but for that race.
    */
   async createRun(seriesId: string, k: number, run: SealedRequest, checks: RunChecks = {}): Promise<RunOutcome> {
     let sealed = run;
@@ -124,11 +125,13 @@ export class SeriesStore {
     run: SealedRequest,
     checks: RunChecks,
   ): Promise<[string, string?, string?]> {
-    const { velocity, refused, at: due } = checks;
+    const { velocity, at: due } = checks;
+    const refused = typeof checks.refused === 'string' ? checks.refused : checks.refused?.code;
     const at = this.now();
     const created: HistoryEntry = { at, event: 'approved', detail: `run ${k} of ${seriesId}` };
     const onSeries: HistoryEntry = { at, event: 'run', detail: `run ${k}: ${run.id}` };
-    const why = refused ? `needs a fresh approval (${refused})` : 'over a velocity limit';
+    const said = typeof checks.refused === 'string' ? undefined : checks.refused?.why;
+    const why = refused ? (said ?? `needs a fresh approval (${refused})`) : 'over a velocity limit';
     const skipped: HistoryEntry = { at, event: 'run skipped', detail: `run ${k}: ${why}` };
     const args = [
       String(k),
@@ -249,11 +252,12 @@ export class SeriesStore {
 
   /**
    * Ends a live series (`by` its requester or an approver, checked by the caller) and cancels its
-   * last run in the same step when that run is still unsent. `ledgerPrefix`: VELOCITY_LIMITS'.
+   * last run in the same step when that run is still unsent. `ledgerPrefix`: VELOCITY_LIMITS';
+   * `detail`: what the series' history adds after the person ("from the CLI").
    */
-  async end(seriesId: string, by: string, ledgerPrefix = ''): Promise<EndOutcome> {
+  async end(seriesId: string, by: string, ledgerPrefix = '', detail?: string): Promise<EndOutcome> {
     const at = this.now();
-    const onSeries: HistoryEntry = { at, event: 'ended', by };
+    const onSeries: HistoryEntry = { at, event: 'ended', by, ...(detail ? { detail } : {}) };
     const onRun: HistoryEntry = { at, event: 'cancelled', by, detail: `${seriesId} ended` };
     let last = (await this.redis.hget(this.keys.approval(seriesId), 'lastRun')) ?? '';
     for (let i = 0; i < END_TRIES; i += 1) {
@@ -284,6 +288,37 @@ export class SeriesStore {
       return { outcome: 'ended', run: a && b !== 'none' ? { id: a, was: b as 'cancelled' | 'started' } : undefined };
     }
     throw new Error(`${seriesId} kept creating runs while it was being ended`);
+  }
+
+  /**
+   * What a series' own hash says beyond its record: paused by today's rules, when it ended, and
+   * its last run created.
+   */
+  async facts(
+    seriesId: string,
+  ): Promise<{ paused: boolean; endedAt: number | undefined; lastRun: string | undefined }> {
+    const [paused, endedAt, lastRun] = await this.redis.hmget(
+      this.keys.approval(seriesId),
+      'paused',
+      'endedAt',
+      'lastRun',
+    );
+    return { paused: paused === '1', endedAt: endedAt ? Number(endedAt) : undefined, lastRun: lastRun || undefined };
+  }
+
+  /**
+   * Every series' id, newest first: the ids in the recent index (every approval, never trimmed)
+   * that name a series, matched by Redis itself so no other id is sent back.
+   */
+  async ids(): Promise<string[]> {
+    const found = new Set<string>();
+    let cursor = '0';
+    do {
+      const [next, page] = await this.redis.zscan(this.keys.recent, cursor, 'MATCH', 'S-*', 'COUNT', 1000);
+      for (let i = 0; i < page.length; i += 2) found.add(page[i] as string);
+      cursor = next;
+    } while (cursor !== '0');
+    return [...found].sort((a, b) => Number(b.slice(2)) - Number(a.slice(2)));
   }
 
   /** What the series recorded of each run so far, by k. */

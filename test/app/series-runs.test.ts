@@ -2,19 +2,19 @@
  * A live series' runs through the use case a worker runs (app/series/run-due.ts), on a fake clock
  * over the sealed run dates: each due run is created once and queued, and the sandbox receives
  * one POST per run that was not skipped; a run after TWO_APPROVALS_ABOVE was lowered below the
- * series' total is skipped and the series pauses, with nothing sent. After downtime at most one
- * missed run runs (the latest within SCHEDULE_GRACE) and the others are skipped in one reply; a
- * run due while frozen waits for the unfreeze, which wakes it, and runs only within the grace.
+ * series' total is skipped and the series pauses, with nothing sent. Late runs, the notice before
+ * each run and the job's wake are in series-late.test.ts.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { executeOne } from '../../src/app/execute-one.js';
-import { startUnfreeze, voteUnfreeze } from '../../src/app/freeze.js';
-import type { Notifier } from '../../src/app/notifier.js';
-import { sealRequest } from '../../src/app/post-request.js';
+import { type NewRequest, sealRequest } from '../../src/app/post-request.js';
+import type { RecheckPorts } from '../../src/app/series/recheck.js';
 import { runDue, type SeriesRunDeps } from '../../src/app/series/run-due.js';
-import { createWorkerApp } from '../../src/app/worker-app.js';
+import type { ApiKey } from '../../src/domain/api-key.js';
+import { readPlainList } from '../../src/domain/screening-list.js';
 import { SeriesStore } from '../../src/store/series.js';
+import { RECEIVER_EVM } from '../support/factories.js';
 import { APPROVERS, REQUESTER, startWorld, transfer, type World } from './support.js';
 
 let w: World;
@@ -31,12 +31,12 @@ const T0 = Date.UTC(2026, 10, 1, 8);
 const MINUTE = 60_000;
 
 /** A series of three runs a minute apart, approved by one approver: live. */
-async function liveSeries(amount: number, first = T0): Promise<string> {
+async function liveSeries(amount: number, display: Partial<NewRequest['display']> = {}, first = T0): Promise<string> {
   const s = await sealRequest(w.deps, {
     id: (await w.store.allocate('S')).id,
     shape: 'series',
     call: transfer(amount),
-    display: { chain: 'base', walletAlias: 'ops' },
+    display: { chain: 'base', walletAlias: 'ops', ...display },
     requester: REQUESTER,
     reason: 'weekly sweep',
     origin: undefined,
@@ -104,165 +104,123 @@ it('skips a run and pauses the series when TWO_APPROVALS_ABOVE was lowered below
   }
 });
 
-/** Deps whose SCHEDULE_GRACE is `graceMs`. */
-const withGrace = (graceMs: number): SeriesRunDeps => ({
-  ...deps,
-  config: { ...deps.config, series: { ...deps.config.series, graceMs } },
-});
-
-it('after downtime runs only the latest missed run, however often the job runs, and lists the others in one reply', async () => {
-  const id = await liveSeries(3.03);
-  // The worker was down across all three runs; it comes back 10 s after the last one.
-  clock = T0 + 2 * MINUTE + 10_000;
-  const notices = w.notified.length;
-  const first = await runDue(deps, id);
-  expect(first).toMatchObject({ k: 3, outcome: 'created', nextAt: undefined });
-  // A retry of the job, or a second worker, finds nothing more to run.
-  for (let i = 0; i < 3; i++) expect(await runDue(deps, id)).toEqual({ outcome: 'none', nextAt: undefined });
-  await executeQueued();
-  expect(w.received(3.03)).toBe(1);
-  const marks = await deps.series.runs(id);
-  expect(marks.map((m) => m.status)).toEqual(['skipped', 'skipped', 'created']);
-  expect(marks[0]).toMatchObject({
-    why: 'due at 2026-11-01 08:00 UTC while Rampart was not running; run 3 runs in its place, as at most one missed run runs',
-  });
-  // One reply for both skipped runs, recorded by Rampart in the series' history.
-  expect(w.notified.slice(notices).filter((n) => n.requestId === id && n.kind === 'run-skipped')).toHaveLength(1);
-  const history = await w.store.history(id);
-  expect(history.filter((h) => h.event === 'run skipped').map((h) => h.by)).toEqual(['rampart', 'rampart']);
-});
-
-it('after downtime longer than SCHEDULE_GRACE runs nothing: every missed run is skipped with the reason', async () => {
-  const id = await liveSeries(3.04);
-  clock = T0 + 2 * MINUTE + 40_000;
-  expect(await runDue(withGrace(30_000), id)).toEqual({ outcome: 'none', nextAt: undefined });
-  expect(w.tries).toEqual([]);
-  const marks = await deps.series.runs(id);
-  expect(marks.map((m) => (m.status === 'skipped' ? m.why : m.status))).toEqual([
-    'due at 2026-11-01 08:00 UTC while Rampart was not running; more than SCHEDULE_GRACE (30 seconds) ago',
-    'due at 2026-11-01 08:01 UTC while Rampart was not running; more than SCHEDULE_GRACE (30 seconds) ago',
-    'due at 2026-11-01 08:02 UTC while Rampart was not running; more than SCHEDULE_GRACE (30 seconds) ago',
-  ]);
-});
-
-describe('a run due while frozen', () => {
-  const scheduled: { seriesId: string; delayMs: number }[] = [];
-  const freezeDeps = () => ({
-    ...w.deps,
-    unfreeze: w.unfreeze,
-    queues: {
-      ...w.deps.queues,
-      scheduleSeriesRun: async (seriesId: string, _at: number, delayMs: number) =>
-        void scheduled.push({ seriesId, delayMs }),
-    } as typeof w.deps.queues,
-  });
-  const unfreeze = async () => {
-    const started = await startUnfreeze(freezeDeps(), APPROVERS[0] as string);
-    if (started.kind !== 'proposal') throw new Error(started.kind);
-    for (const a of APPROVERS) await voteUnfreeze(freezeDeps(), a, started.proposal.id, 'unfreeze');
-    expect(await w.controls.freeze()).toBeUndefined();
-  };
-
-  it('is not created; the unfreeze wakes its series, and within SCHEDULE_GRACE it runs once', async () => {
-    const id = await liveSeries(3.05);
-    await w.controls.setFreeze({ by: APPROVERS[0] as string, at: T0, reason: 'drill' });
-    clock = T0;
-    expect(await runDue(deps, id)).toMatchObject({ k: 1, outcome: 'frozen', nextAt: T0 + MINUTE / 2 });
-    expect(w.tries).toEqual([]);
-    expect(await deps.series.runs(id)).toEqual([]);
-    scheduled.length = 0;
-    await unfreeze();
-    expect(scheduled).toEqual([{ seriesId: id, delayMs: 0 }]);
-    // The woken job, 20 s after the run's time.
-    clock = T0 + 20_000;
-    expect(await runDue(deps, id)).toMatchObject({ k: 1, outcome: 'created' });
-    await executeQueued();
-    expect(w.received(3.05)).toBe(1);
-    // A second lift wakes nothing more.
-    expect(await w.controls.heldSeries()).toEqual([]);
-  });
-
-  it('is skipped once the freeze outlasted SCHEDULE_GRACE, saying so', async () => {
-    const id = await liveSeries(3.06);
-    await w.controls.setFreeze({ by: APPROVERS[0] as string, at: T0, reason: 'drill' });
-    clock = T0;
-    expect(await runDue(withGrace(10_000), id)).toMatchObject({ k: 1, outcome: 'frozen' });
-    await unfreeze();
-    clock = T0 + 20_000;
-    expect(await runDue(withGrace(10_000), id)).toEqual({ outcome: 'none', nextAt: T0 + MINUTE / 2 });
-    expect(w.tries).toEqual([]);
-    expect(await deps.series.runs(id)).toEqual([
-      {
-        k: 1,
-        status: 'skipped',
-        why: 'due at 2026-11-01 08:00 UTC while payments were frozen; more than SCHEDULE_GRACE (10 seconds) ago',
-      },
-    ]);
-  });
-});
-
-it('posts the notice half a minute before each run of a series every minute, once however many workers wake', async () => {
-  const id = await liveSeries(3.07);
-  const notices = () => w.notified.filter((n) => n.requestId === id && n.kind === 'run-notice');
-  clock = T0 - 31_000;
-  expect(await runDue(deps, id)).toEqual({ outcome: 'none', nextAt: T0 - 30_000 });
-  expect(notices()).toEqual([]);
-  clock = T0 - 30_000;
-  const woken = await Promise.all([runDue(deps, id), runDue(deps, id), runDue(deps, id)]);
-  expect(woken).toEqual([0, 1, 2].map(() => ({ outcome: 'none', nextAt: T0 })));
-  expect(notices()).toEqual([{ requestId: id, kind: 'run-notice', run: 1 }]);
+/** Runs run 1 of a fresh series under `over` (deps changed for this run only), and what it answered. */
+async function firstRunUnder(id: string, over: Partial<SeriesRunDeps & RecheckPorts>) {
   clock = T0;
-  await Promise.all([runDue(deps, id), runDue(deps, id)]);
-  clock = T0 + 30_000;
-  await Promise.all([runDue(deps, id), runDue(deps, id)]);
-  expect(notices().map((n) => n.run)).toEqual([1, 2]);
-  await executeQueued();
+  return runDue({ ...deps, ...over }, id);
+}
+
+/** The series' history entries of skipped runs, as its thread says them. */
+const skippedSaid = async (id: string) =>
+  (await w.store.history(id)).filter((e) => e.event === 'run skipped').map((e) => e.detail);
+
+const KEY: ApiKey = {
+  id: 'k0000000001',
+  name: 'ops-bot',
+  owner: REQUESTER,
+  scopes: ['requests:create', 'schedules:create'],
+  limits: { maxAmount: '5000', maxOpen: 20, allowNewDestinations: true },
+  createdAt: T0 - 86_400_000,
+  expiresAt: undefined,
+  revokedAt: undefined,
+  lastUsedAt: undefined,
+};
+const viaKey = { viaApi: { keyId: KEY.id, keyName: KEY.name, owner: REQUESTER } };
+const keyPort = (key: ApiKey | undefined) => ({
+  apiKeys: { get: async (id: string) => (key && id === key.id ? { key, tokenHash: 'x' } : undefined) },
 });
 
-it('a job that woke before its moment waits in place rather than adding a job of its own id', async () => {
-  const id = await liveSeries(3.08);
-  const scheduled: number[] = [];
-  const app = createWorkerApp({
-    service: w.service,
-    store: w.store,
-    registry: w.deps.registry,
-    controls: w.controls,
-    jobs: {
-      ...w.deps.queues,
-      scheduleSeriesRun: async (_id: string, at: number) => void scheduled.push(at),
-    } as typeof w.deps.queues,
-    notifier: {} as Notifier,
-    log: w.deps.log,
-    approvalsChannel: 'C0APPROVALS',
-    now: () => clock,
-    workerName: 't',
-    reminders: {
-      approvers: { members: async () => [] },
-      escalateTo: { members: async () => [] },
-      reminderAfterMs: undefined,
-      reminderMax: 0,
-    },
-    series: { config: deps.config, approvers: deps.approvers, series: deps.series },
-  });
-  // Its notice's job, set for 30 s before run 1, run by a worker whose clock is a second behind.
-  clock = T0 - 31_000;
-  expect(await app.series.runDue(id, T0 - 30_000)).toEqual({ status: 'wait', ms: 1_000 });
-  expect(scheduled).toEqual([]);
-  clock = T0 - 30_000;
-  expect(await app.series.runDue(id, T0 - 30_000)).toMatchObject({ status: 'done' });
-  expect(scheduled).toEqual([T0]);
-});
-
-it('a worker whose clock runs ahead creates a run early at worst, and nothing is sent before its time', async () => {
-  const first = Date.now() + 3_600_000;
-  const id = await liveSeries(3.09, first);
-  clock = first;
-  const r = await runDue(deps, id);
-  expect(r).toMatchObject({ k: 1, outcome: 'created' });
-  const runId = (r as { id: string }).id;
-  expect((await w.store.get(runId))?.runAt).toBe(first);
-  await executeQueued();
-  expect(w.received(3.09)).toBe(0);
-  expect((await w.store.get(runId))?.executions[0]?.state).toBe('queued');
+it("skips a run and pauses the series when its API key's --max-amount is now below the series' total", async () => {
+  const id = await liveSeries(3.03, viaKey);
+  expect(await firstRunUnder(id, keyPort(KEY))).toMatchObject({ k: 1, outcome: 'created' });
   w.tries.splice(0);
+  clock = T0 + MINUTE;
+  const low = keyPort({ ...KEY, limits: { ...KEY.limits, maxAmount: '5' } });
+  expect(await runDue({ ...deps, ...low }, id)).toMatchObject({ k: 2, outcome: 'paused_now', why: 'key_limit' });
+  expect(await skippedSaid(id)).toEqual(["run 2: needs a fresh approval: API key ops-bot's --max-amount is now 5"]);
+  expect(w.tries).toEqual([]);
+});
+
+it('skips a run and pauses the series when its API key was revoked', async () => {
+  const id = await liveSeries(3.04, viaKey);
+  expect(await firstRunUnder(id, keyPort({ ...KEY, revokedAt: T0 - 1 }))).toMatchObject({
+    k: 1,
+    outcome: 'paused_now',
+    why: 'key_limit',
+  });
+  expect(await skippedSaid(id)).toEqual(['run 1: needs a fresh approval: API key ops-bot was revoked']);
+  expect(w.tries).toEqual([]);
+});
+
+it('skips a run and pauses the series when its requester is no longer an active member', async () => {
+  const id = await liveSeries(3.05);
+  const people = { isActive: async (user: string) => user !== REQUESTER };
+  expect(await firstRunUnder(id, { people })).toMatchObject({
+    k: 1,
+    outcome: 'paused_now',
+    why: 'requester_not_eligible',
+  });
+  expect(await skippedSaid(id)).toEqual([
+    `run 1: needs a fresh approval: its requester <@${REQUESTER}> is no longer an active member of the workspace`,
+  ]);
+  expect(w.tries).toEqual([]);
+});
+
+/** A plain sanctions list of 2026-11-27 holding `listed`, loaded as `rampart screening load` would. */
+async function loadList(listed: readonly string[]): Promise<void> {
+  const read = readPlainList(
+    Buffer.from(`# name: OFAC SDN\n# published: 2026-11-27\n${listed.join('\n')}\n`),
+    '2026-11-27',
+  );
+  if (!read.ok) throw new Error(read.problem);
+  await w.store.screening.load(read.list, { by: 'test', source: 'test', now: Date.now(), acceptRemovals: true });
+}
+
+it('skips a run whose destination is now on the screening list, saying so, and sends nothing', async () => {
+  const id = await liveSeries(3.06);
+  await loadList([RECEIVER_EVM]);
+  try {
+    expect(await firstRunUnder(id, {})).toMatchObject({ k: 1, outcome: 'skipped' });
+    expect((await deps.series.runs(id))[0]).toMatchObject({ k: 1, status: 'skipped' });
+    expect((await skippedSaid(id))[0]).toMatch(/^run 1: This address is on the OFAC SDN list/);
+    expect(w.tries).toEqual([]);
+  } finally {
+    await loadList([]);
+  }
+});
+
+it('skips a run whose destination is not in the address book once DESTINATIONS=book', async () => {
+  const id = await liveSeries(3.07);
+  const config = { ...deps.config, destinations: { ...deps.config.destinations, mode: 'book' as const } };
+  expect(await firstRunUnder(id, { config })).toMatchObject({ k: 1, outcome: 'skipped' });
+  expect((await skippedSaid(id))[0]).toMatch(/^run 1: .*address book/i);
+  expect(w.tries).toEqual([]);
+});
+
+it('skips a run and pauses the series when no one who approved it is still an approver', async () => {
+  const id = await liveSeries(3.09);
+  const approvers = { isApprover: async () => false };
+  expect(await firstRunUnder(id, { approvers })).toMatchObject({
+    k: 1,
+    outcome: 'paused_now',
+    why: 'no_approver_eligible',
+  });
+  expect(await skippedSaid(id)).toEqual(['run 1: needs a fresh approval: no one who approved it is still an approver']);
+  expect(w.tries).toEqual([]);
+});
+
+// Last: the approved payment it leaves unsent stays committed from the wallet.
+it('skips a run the balance covers only before what approved payments not yet sent commit from it', async () => {
+  const id = await liveSeries(3.08);
+  const available = (await w.service.getBalances('wal_ops_7f3a')).find((b) => b.id === 'base:usdc')?.available ?? 0;
+  const committed = await w.submit([transfer(Math.floor(available))]);
+  expect((await w.store.castVote(committed, APPROVERS[0] as string)).state as string).toBe('approved');
+  w.tries.splice(0);
+  expect(await firstRunUnder(id, {})).toMatchObject({ k: 1, outcome: 'skipped' });
+  // Run 1 of the key's series (above) is approved and unsent too: both are named.
+  expect((await skippedSaid(id))[0]).toMatch(
+    new RegExp(`committed to approved payments not yet sent \\(.*${committed}\\)`),
+  );
+  expect(w.tries).toEqual([]);
+  expect(w.received(3.08)).toBe(0);
 });

@@ -6,7 +6,7 @@
  */
 
 import { coolingEntry } from '../../domain/address-book.js';
-import type { RequestRecord } from '../../domain/request.js';
+import type { HistoryEntry, RequestRecord } from '../../domain/request.js';
 import { isBatchRecord } from '../../domain/request.js';
 import { isScreeningCancel } from '../../domain/rules/screening.js';
 import { runDayWords } from '../../domain/schedule-words.js';
@@ -110,6 +110,12 @@ export async function notify(
     if (told.length > 0) await notifier.postRunSkipped?.(card, runsSkippedText(told));
     return undefined;
   }
+  if (job.kind === 'series-ended') {
+    // Once (informational, as run-skipped's): who ended it, and the run it cancelled.
+    if (await store.markPosted(record.sealed.id, 'series-ended', String(Date.now())))
+      await notifier.postSeriesEnded?.(card, seriesEndedText(record.sealed.id, await store.history(record.sealed.id)));
+    return undefined;
+  }
   if (job.kind === 'not-sent') {
     // Once per try (informational: a lost post is not tried again).
     const tries = record.executions[0]?.tries ?? 0;
@@ -136,6 +142,15 @@ async function runNotice(deps: NotifyDeps, record: RequestRecord, k: number | un
   const when = runDayWords(at, deps.now?.() ?? Date.now(), zone);
   await deps.notifier.postRunNotice?.(record, record.card, { k, when });
   return undefined;
+}
+
+/** "S-12 ended by U123 (from the CLI); run 4 (R-44) cancelled, nothing sent." from its history. */
+function seriesEndedText(id: string, history: readonly HistoryEntry[]): string {
+  const ended = history.find((h) => h.event === 'ended');
+  const cancelled = history.find((h) => h.event === 'run cancelled')?.detail?.match(/^run (\S+): (\S+)/);
+  const by = ended?.by ? ` by ${ended.by}${ended.detail ? ` (${ended.detail})` : ''}` : '';
+  const run = cancelled ? `; run ${cancelled[1]} (${cancelled[2]}) cancelled, nothing sent` : '';
+  return `${id} ended${by}${run}. No more runs will be created.`;
 }
 
 /**

@@ -90,7 +90,7 @@ describe('the notice before a run', () => {
 
 describe('the reply for skipped runs', () => {
   it('says one run in one sentence, and several in one reply, a line each', () => {
-    expect(runsSkippedText(['run 2: skipped by U1'])).toBe('Run 2 was skipped: skipped by U1.');
+    expect(runsSkippedText(['run 2: skipped by U1'])).toBe('Run 2 was skipped by U1.');
     expect(runsSkippedText(['run 1: due at 08:00 UTC; late', 'run 2: due at 08:01 UTC; late'])).toBe(
       '2 runs were skipped:\n• Run 1 was skipped: due at 08:00 UTC; late.\n• Run 2 was skipped: due at 08:01 UTC; late.',
     );
