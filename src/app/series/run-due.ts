@@ -81,9 +81,13 @@ export async function runDue(deps: SeriesRunDeps, seriesId: string): Promise<Run
   // checks the flag too, for a freeze that lands after this read.
   if (read.frozen && (await deps.series.hold(seriesId, k))) return { k, nextAt, outcome: 'frozen' };
   const subject = subjectOf(record.sealed, schedule.runs.length);
-  const unfunded = subject ? await fundsShort(deps, record.sealed, subject) : undefined;
+  // Both checks only read: side by side, one round of reads before the run's creation. A failed
+  // fresh check skips the run (the series goes on) before today's rules would pause it.
+  const [unfunded, rules] = subject
+    ? await Promise.all([fundsShort(deps, record.sealed, subject), recheck(deps, record.sealed, subject, record.votes)])
+    : [undefined, 'more_approvals' as const];
   if (unfunded) return { k, nextAt, ...(await skipUnfunded(deps, seriesId, k, unfunded)) };
-  const refused = subject ? await recheck(deps, record.sealed, subject, record.votes) : 'more_approvals';
+  const refused = rules;
   const run = runOf(record.sealed, read.nextId ?? (await deps.series.allocate()), now);
   const velocity = approvalControls(deps).velocity;
   const outcome = await deps.series.createRun(seriesId, k, run, {
