@@ -176,6 +176,9 @@ export interface KnownDestination {
 const LOOK_HEAD = 6;
 const LOOK_TAIL = 4;
 
+/** How far back a destination requested (paid or not) still counts as known: the last 90 days. */
+export const RECENT_DESTINATIONS_MS = 90 * 86_400_000;
+
 /**
  * The address-poisoning pattern: same first 6 and last 4 characters as a known destination (by
  * destination key, so an EVM address in any case), without being it. Returns the first such

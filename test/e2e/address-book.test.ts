@@ -380,6 +380,10 @@ describe('lookalikes (DESTINATIONS=open)', () => {
   it('flags a lookalike of an address paid before on the card, with both full addresses, and asks the confirmation', async () => {
     expect(ALIKE.slice(0, 6)).toBe(PAID.slice(0, 6));
     expect(ALIKE.slice(-4)).toBe(PAID.slice(-4));
+    // The address paid before itself is no lookalike (asked first: once ALIKE is requested, PAID
+    // looks like a destination of the last 90 days too).
+    const same = await postRequest(open, 'transfer', `5 base:usdc to ${PAID} from ops for rent`);
+    expect(blocksText(same.card)).not.toContain('Lookalike');
     const { card } = await postRequest(open, 'transfer', `5 base:usdc to ${ALIKE} from ops for rent`);
     const text = blocksText(card);
     expect(text).toContain('*Lookalike:*');
@@ -389,9 +393,6 @@ describe('lookalikes (DESTINATIONS=open)', () => {
     const approve = approveOf(card.blocks) as { value?: string; confirm?: { text?: { text?: string } } } | undefined;
     expect(approve?.value).toContain('warnings-checked');
     expect(approve?.confirm?.text?.text).toContain('lookalike of paid before 0x99ed…edcf');
-    // The address paid before itself is no lookalike.
-    const same = await postRequest(open, 'transfer', `5 base:usdc to ${PAID} from ops for rent`);
-    expect(blocksText(same.card)).not.toContain('Lookalike');
   });
 
   it('flags a lookalike row of a batch and asks the confirmation naming the row', async () => {
@@ -402,6 +403,54 @@ describe('lookalikes (DESTINATIONS=open)', () => {
     const approve = approveOf(card?.blocks) as { value?: string; confirm?: { text?: { text?: string } } } | undefined;
     expect(approve?.value).toContain('warnings-checked');
     expect(approve?.confirm?.text?.text).toContain('row 3: lookalike of paid before');
+  });
+});
+
+describe('lookalikes of the destinations of the last 90 days', () => {
+  /** The app's clock runs `ahead` ms ahead of real time: days pass between two requests. */
+  let ahead = 0;
+  const DAY = 86_400_000;
+  const recent = useHarness(
+    'address-book-recent',
+    { API_RATE: 'off' },
+    { rampart: { infra: { clock: () => Date.now() + ahead } } },
+  );
+  afterAll(() => {
+    ahead = 0;
+  });
+  // Two requested-never-paid addresses, each with its poisoned twin (same first 6 and last 4).
+  const twin = (a: string) => `${a.slice(0, 6)}${'0'.repeat(32)}${a.slice(-4)}`;
+  const [TEN, HUNDRED] = addresses(2, 52);
+  const approveText = (blocks: unknown[] | undefined) =>
+    (findElement(blocks ?? [], 'request_approve')?.element as { confirm?: { text?: { text?: string } } } | undefined)
+      ?.confirm?.text?.text ?? '';
+
+  it('flags a lookalike of an address requested (not paid) 10 days before, and not one requested 100 days before', async () => {
+    await postRequest(recent, 'transfer', `5 base:usdc to ${TEN} from ops for rent`);
+    await postRequest(recent, 'transfer', `5 base:usdc to ${HUNDRED} from ops for rent`);
+    expect(await recent.rampart.deps.store.knownPayee('base', TEN ?? '')).toBe(false);
+
+    ahead = 10 * DAY;
+    const ten = await postRequest(recent, 'transfer', `5 base:usdc to ${twin(TEN ?? '')} from ops for rent`);
+    expect(blocksText(ten.card)).toContain('*Lookalike:*');
+    expect(approveText(ten.card.blocks)).toContain(`lookalike of requested `);
+    expect(approveText(ten.card.blocks).toLowerCase()).toContain(`${TEN?.slice(0, 6)}…${TEN?.slice(-4)}`.toLowerCase());
+
+    ahead = 100 * DAY;
+    const hundred = await postRequest(recent, 'transfer', `5 base:usdc to ${twin(HUNDRED ?? '')} from ops for rent`);
+    expect(blocksText(hundred.card)).not.toContain('Lookalike');
+    expect(approveText(hundred.card.blocks)).not.toContain('lookalike');
+  });
+
+  it('flags a batch row that looks like an address requested 10 days before', async () => {
+    ahead = 0;
+    const [base] = addresses(1, 55);
+    await postRequest(recent, 'transfer', `5 base:usdc to ${base} from ops for rent`);
+    ahead = 10 * DAY;
+    const id = await submitBatchFile(recent, transfersCsv([addresses(1, 56)[0] ?? '', twin(base ?? '')], [1, 1]));
+    const card = recent.fake.messages(APPROVALS).find((m) => blocksText(m).includes(id));
+    expect(blocksText(card)).toContain('*Lookalike:* row 3');
+    expect(approveText(card?.blocks)).toContain('row 3: lookalike of requested');
   });
 });
 
