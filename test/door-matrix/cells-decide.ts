@@ -227,4 +227,5 @@ export const DECIDE_DRIVERS: Partial<Record<RuleId, Partial<Record<DecisionDoor,
   },
   ...TIME_DRIVERS,
   entry_removed: BOOK_DECIDE.entry_removed,
+  screening: BOOK_DECIDE.screening,
 };

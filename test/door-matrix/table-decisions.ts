@@ -55,7 +55,7 @@ const ADDRESS_CELLS: Record<RuleId, Record<AddressDoor, Cell>> = {
     'address-remove': 'applies',
   },
   screening: {
-    'address-approve': 'todo: entries are to be screened like payments (not yet)',
+    'address-approve': 'applies',
     'address-remove': REMOVE_ONLY,
   },
   lookalike: {

@@ -28,6 +28,7 @@ import {
   threadOf,
   waitForState,
 } from '../support/requests.js';
+import { loadScreeningList } from '../support/screening.js';
 import { useHarness } from '../support/use-harness.js';
 
 const COOLDOWN_S = 6;
@@ -159,6 +160,61 @@ describe('/addresses in Slack', () => {
       10_000,
       'the list',
     );
+  });
+});
+
+describe('entries are screened like payments', () => {
+  const LISTED_AS = /is on the OFAC SDN list of 2026-11-27, so Rampart will not pay it/;
+
+  it('refuses a listed address at add from the CLI, the Slack form and an import, with the screening sentence', async () => {
+    const [listed, clean] = addresses(2, 57);
+    await loadScreeningList(h, '2026-11-27', [listed ?? '']);
+    try {
+      const viaCli = await cli(['addresses', 'add', 'Listed', 'base', listed ?? '', '--as', PEOPLE.requester], env);
+      expect(viaCli.code).not.toBe(0);
+      expect(viaCli.stderr + viaCli.stdout).toMatch(LISTED_AS);
+
+      const user = PEOPLE.requester;
+      const seen = new Set(h.fake.views(user).map((v) => v.id));
+      await h.driver.command(user, '/addresses', 'add');
+      const view = await eventually(() => h.fake.views(user).find((v) => !seen.has(v.id)), 10_000, 'the form');
+      const form = await h.driver.submitView(user, view, {
+        name: 'Listed',
+        chain: 'base',
+        address: listed ?? '',
+        reason: 'a test',
+      });
+      const errors = (form.body as { errors?: Record<string, string> }).errors ?? {};
+      expect(errors.address).toMatch(LISTED_AS);
+
+      const path = join(dir, 'listed.csv');
+      await writeFile(path, `name,chain,address\nClean,base,${clean}\nListed,base,${listed}\n`, 'utf8');
+      const imported = await cli(['addresses', 'import', path, '--as', PEOPLE.requester], env);
+      expect(imported.code).not.toBe(0);
+      expect(imported.stderr + imported.stdout).toMatch(LISTED_AS);
+      // Nothing of the import was submitted: the clean row waits for the file to be fixed.
+      expect(await book().standing(`evm:${clean}`)).toMatchObject({ kind: 'none' });
+    } finally {
+      await loadScreeningList(h, '2026-11-27', []);
+    }
+  });
+
+  it('adds nothing when the address is listed while its card waits: approving it ends failed, with the sentence', async () => {
+    const [address] = addresses(1, 58);
+    const r = await cli(['addresses', 'add', 'Listed later', 'base', address ?? '', '--as', PEOPLE.requester], env);
+    expect(r.code).toBe(0);
+    const id = /R-\d+/.exec(r.stdout)?.[0] ?? '';
+    await eventually(() => h.fake.messages(APPROVALS).find((m) => blocksText(m).includes(id)), 10_000, `${id}'s card`);
+    await loadScreeningList(h, '2026-11-27', [address ?? '']);
+    try {
+      await click(h, PEOPLE.approver1, id, 'request_approve');
+      await waitForState(h, id, 'failed');
+      await quiescent(h);
+      expect(blocksText(currentCard(h, id))).toMatch(LISTED_AS);
+      expect((await book().standing(`evm:${address}`)).kind).not.toBe('entry');
+    } finally {
+      await loadScreeningList(h, '2026-11-27', []);
+    }
   });
 });
 

@@ -13,6 +13,7 @@ import type { AddressBookEntryCall, SealedRequest } from '../../domain/request.j
 import { needsStepUp } from '../../domain/step-up.js';
 import type { AppDeps } from '../deps.js';
 import { sealRequest } from '../post-request.js';
+import { FORM_BUDGET_MS, screenKeys } from '../screening.js';
 import type { SubmitBudget } from '../submit-budget.js';
 
 /** At most this many entries in one addition: one card lists them. */
@@ -35,7 +36,7 @@ export type EntriesOutcome =
   | { kind: 'refused'; reason: string }
   | { kind: 'nothing' };
 
-type Deps = Pick<AppDeps, 'store' | 'config' | 'log' | 'now'>;
+type Deps = Pick<AppDeps, 'store' | 'config' | 'log' | 'now' | 'screeningService'>;
 
 async function problemsOf(deps: Deps, input: EntriesInput): Promise<{ index: number; message: string }[]> {
   const problems: { index: number; message: string }[] = [];
@@ -72,7 +73,20 @@ async function problemsOf(deps: Deps, input: EntriesInput): Promise<{ index: num
       return undefined;
     }),
   );
+  if (problems.length === 0) problems.push(...(await screened(deps, input)));
   return problems.sort((a, b) => a.index - b.index);
+}
+
+/** Entries are screened like payments: each listed address refused with the screening sentence. */
+async function screened(deps: Deps, input: EntriesInput): Promise<{ index: number; message: string }[]> {
+  const keys = input.entries.map((e) => destinationKey(e.chain as ChainId, e.address));
+  const verdict = await screenKeys(deps, keys, input.budget ? { budgetMs: FORM_BUDGET_MS } : {});
+  if (!verdict.code) return [];
+  return keys.flatMap((key, index) => {
+    const sentence = verdict.refused.get(key);
+    const e = input.entries[index];
+    return sentence && e ? [{ index, message: `${e.address} on ${e.chain}: ${sentence}` }] : [];
+  });
 }
 
 /** Wallet aliases resolved to ids, so the start script compares the sealed wallet id. */
