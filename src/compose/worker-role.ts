@@ -60,6 +60,7 @@ export function startWorkerRole(b: Built, workerRedis: RedisClient, options: Wor
     workerName: name,
     batch: { pauseAfterFailures: config.batch.pauseAfterFailures, holdLimitMs: config.batch.holdLimitMs },
     addressCooldownMs: config.destinations.cooldownMs,
+    destinationsMode: config.destinations.mode,
     screening: { mode: config.screening.mode, maxAgeMs: config.screening.maxAgeMs },
     screeningRefresh: {
       listUrl: config.screening.listUrl,

@@ -130,6 +130,10 @@ export function destinationRule(
   return { ok: true, waitsUntil: entry.usableAt };
 }
 
+/** A batch row to a new beneficiary still cooling off (rows never wait): refused with the time. */
+export const beneficiaryCoolingSentence = (label: string, usableAt: number): string =>
+  `${label} is a new beneficiary that is still cooling off and becomes usable ${utc(usableAt)}: leave this row out and pay it after then.`;
+
 /** The approvals channel's and each approver's notice when an entry starts cooling off. */
 export const coolingNotice = (entry: AddressEntry): string =>
   `${entryLabel(entry)} becomes usable ${utc(entry.usableAt)}: added by <@${entry.addedBy}>, approved by <@${entry.approvedBy}>. Remove it if you did not expect this.`;

@@ -62,6 +62,8 @@ export interface BookEntryFacts {
   approvedBy: string;
   approvedAt: number;
   usableAt: number;
+  /** A new beneficiary (an offramp's), cooling off as an entry does; else an address-book entry. */
+  beneficiary?: boolean;
 }
 
 /** One entry as an addition seals it; `wallets` is '*' or wallet ids. */

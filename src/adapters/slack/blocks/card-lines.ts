@@ -133,6 +133,7 @@ export function whatLines(f: SealedRequest): string[] {
     lines.push(...payeeLines(display.beneficiaryLabel ?? call.body.beneficiary_id, display.holderName, f));
     const stated = statedPayeeLine(display);
     if (stated) lines.push(stated);
+    if (display.bookEntry) lines.push(bookEntryLine(display.bookEntry));
     const naira = nairaLine(f);
     if (naira) lines.push(naira);
   }
@@ -165,5 +166,7 @@ const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 function bookEntryLine(e: NonNullable<SealedRequest['display']['bookEntry']>): string {
   // A date Slack draws in the reader's zone: true before the cooling-off ends and after it.
   const usable = `usable from ${slackDate(e.usableAt)}`;
+  if (e.beneficiary)
+    return `_new beneficiary: *${esc(e.name)}*, registered by <@${e.addedBy}> ${day(e.approvedAt)}, approved by <@${e.approvedBy}>; ${usable}_`;
   return `_address book: *${esc(e.name)}*, added by <@${e.addedBy}> ${day(e.approvedAt)}, approved by <@${e.approvedBy}>; ${usable}_`;
 }
