@@ -28,9 +28,8 @@ import {
 let salt = 700;
 const R = PEOPLE.requester;
 
-/** A fresh address with an entry in the book, cooling for `cooldownMs` (0: usable at once). */
-async function entry(w: World, cooldownMs: number) {
-  const address = addresses(1, ++salt)[0] ?? '';
+/** A fresh address (or `address`) with an entry in the book, cooling for `cooldownMs` (0: usable at once). */
+export async function entry(w: World, cooldownMs: number, address = addresses(1, ++salt)[0] ?? '') {
   const by = { addedBy: PEOPLE.requester, approvedBy: PEOPLE.approver1, requestId: 'R-0' };
   const added = await w.main.rampart.deps.store.book.add(
     [{ name: `Matrix ${salt}`, chain: 'base', address, wallets: '*' }],

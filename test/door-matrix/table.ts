@@ -11,7 +11,9 @@
  * all `todo` or `n/a` so far. The
  * address-approve column's cells, each failing under its own rule: policy (and duplicate_vote's
  * with it: with one approval the first vote decides), duplicate_vote, step_up, freeze and
- * approval_state 1/1 each. Where a store script
+ * approval_state 1/1 each. Run on 2026-11-29: request-again × address_book, entry_cooling and
+ * entry_removed 1/1 each (a failed row asked again after the book changed), and address-approve ×
+ * screening 1/1 (an entry listed while its card waited adds nothing). Where a store script
  * enforces the rule (VOTE, CREATE, FINISH, START, WINDOW_CANCEL), the door's answer comes from the script and the cell fails through door-matrix/
  * agreement.ts (the function on the situation the row stages must answer the door's code); the
  * store grid tests hold each script to its function over every combination of facts.
@@ -147,7 +149,6 @@ export const SUBMISSIONS: Record<RuleId, Half<SubmissionDoor>> = {
   waiting_cancel: same(SUBMISSION_DOORS, 'n/a: nothing waits at submission; a pending request has its own cancel'),
   address_book: {
     ...same(SUBMISSION_DOORS, 'applies'),
-    'request-again': 'todo: a failed row of a batch made before DESTINATIONS=book, asked again',
     'beneficiary-register': NOT_AN_ADDRESS,
     'cli-import': NOT_AN_ADDRESS,
   },
@@ -157,10 +158,10 @@ export const SUBMISSIONS: Record<RuleId, Half<SubmissionDoor>> = {
     'api-transfer': 'n/a: a single payment to a cooling entry waits in its start script, never refused',
     'api-batch': 'applies',
     'slack-batch-file': 'applies',
-    'request-again': 'todo: a failed row whose address was re-added since (a new entry, cooling)',
+    'request-again': 'applies',
     'beneficiary-register': NOT_AN_ADDRESS,
     'cli-import': NOT_AN_ADDRESS,
   },
-  entry_removed: payments(NOT_AN_ADDRESS, { 'request-again': 'todo: a failed row whose entry was removed since' }),
+  entry_removed: payments(NOT_AN_ADDRESS),
   lookalike: same(SUBMISSION_DOORS, 'n/a: flagged on the card and confirmed at approval (the decision half)'),
 };
