@@ -54,6 +54,8 @@ import { type AgainRowsOutcome, againRows, checkAgain, type SubmitAgain, submitA
 import { batchRowOutcomes, listRequests, readRequest, requestHistory } from './request-reads.js';
 import { resolveUnknown, type Via } from './resolve.js';
 import { type LoadRequest, loadScreening, screeningStatus } from './screening-load.js';
+import { endSeries, skipRun } from './series/actions.js';
+import { comingUp, listSeries, showSeries } from './series/reads.js';
 import { offerStepUp } from './step-up.js';
 import { keepLinkMessage } from './step-up-page.js';
 import { type BatchSubmission, batchPolicy, submitBatch } from './submit-batch.js';
@@ -226,6 +228,18 @@ export function createApp(deps: FacadeDeps) {
         });
       },
       exportAudit: (write: ExportDeps['write'], range: ExportRange) => exportAudit({ store: deps.store, write }, range),
+    },
+    /** Recurring payouts: skip one run, end a series (domain/rules/series-actions.ts), and their reads. */
+    series: {
+      /** Any approver, before run k is created; the answer says it in one sentence (domain/series-answers.ts). */
+      skipRun: (actor: Actor, seriesId: string, k: number) => skipRun(deps, actor, seriesId, k),
+      /** Any approver or the requester; a created but unsent run is cancelled in the same step. */
+      end: (actor: Actor, seriesId: string) => endSeries(deps, actor, seriesId),
+      /** Every series, live and pending first, newest first within each. */
+      list: (limit?: number) => listSeries(deps, limit),
+      show: (id: string) => showSeries(deps, id),
+      /** The next runs across live series, soonest first (App Home's "Coming up"). */
+      comingUp: (limit?: number) => comingUp(deps, limit),
     },
     /** Reads that decide nothing: /balance, /rate, /lookup, App Home, the requests kept. */
     reads: {

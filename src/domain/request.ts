@@ -266,6 +266,8 @@ export interface RequestRecord {
   escalatedAt?: number;
   /** One payment or a batch of rows: the approval's stored `shape` (domain/approval.ts). */
   shape: ApprovalShape;
+  /** A series' run: run `k` of series `series` (store/lua/series-run.lua writes both). */
+  run?: { series: string; k: number };
   /** The approval's own state; `state` above is its view (domain/approval.ts viewState). */
   approvalState: ApprovalState;
   /** How many executions it owns, and how many are in each state. */

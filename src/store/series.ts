@@ -135,11 +135,12 @@ export class SeriesStore {
 
   /**
    * Ends a live series (`by` its requester or an approver, checked by the caller) and cancels its
-   * last run in the same step when that run is still unsent. `ledgerPrefix`: VELOCITY_LIMITS'.
+   * last run in the same step when that run is still unsent. `ledgerPrefix`: VELOCITY_LIMITS';
+   * `detail`: what the series' history adds after the person ("from the CLI").
    */
-  async end(seriesId: string, by: string, ledgerPrefix = ''): Promise<EndOutcome> {
+  async end(seriesId: string, by: string, ledgerPrefix = '', detail?: string): Promise<EndOutcome> {
     const at = this.now();
-    const onSeries: HistoryEntry = { at, event: 'ended', by };
+    const onSeries: HistoryEntry = { at, event: 'ended', by, ...(detail ? { detail } : {}) };
     const onRun: HistoryEntry = { at, event: 'cancelled', by, detail: `${seriesId} ended` };
     let last = (await this.redis.hget(this.keys.approval(seriesId), 'lastRun')) ?? '';
     for (let i = 0; i < END_TRIES; i += 1) {
@@ -170,6 +171,37 @@ export class SeriesStore {
       return { outcome: 'ended', run: a && b !== 'none' ? { id: a, was: b as 'cancelled' | 'started' } : undefined };
     }
     throw new Error(`${seriesId} kept creating runs while it was being ended`);
+  }
+
+  /**
+   * What a series' own hash says beyond its record: paused by today's rules, when it ended, and
+   * its last run created.
+   */
+  async facts(
+    seriesId: string,
+  ): Promise<{ paused: boolean; endedAt: number | undefined; lastRun: string | undefined }> {
+    const [paused, endedAt, lastRun] = await this.redis.hmget(
+      this.keys.approval(seriesId),
+      'paused',
+      'endedAt',
+      'lastRun',
+    );
+    return { paused: paused === '1', endedAt: endedAt ? Number(endedAt) : undefined, lastRun: lastRun || undefined };
+  }
+
+  /**
+   * Every series' id, newest first: the ids in the recent index (every approval, never trimmed)
+   * that name a series, matched by Redis itself so no other id is sent back.
+   */
+  async ids(): Promise<string[]> {
+    const found = new Set<string>();
+    let cursor = '0';
+    do {
+      const [next, page] = await this.redis.zscan(this.keys.recent, cursor, 'MATCH', 'S-*', 'COUNT', 1000);
+      for (let i = 0; i < page.length; i += 2) found.add(page[i] as string);
+      cursor = next;
+    } while (cursor !== '0');
+    return [...found].sort((a, b) => Number(b.slice(2)) - Number(a.slice(2)));
   }
 
   /** What the series recorded of each run so far, by k. */

@@ -11,9 +11,11 @@
  * all `todo` or `n/a` so far. The
  * address-approve column's cells, each failing under its own rule: policy (and duplicate_vote's
  * with it: with one approval the first vote decides), duplicate_vote, step_up, freeze and
- * approval_state 1/1 each. Run on 2026-11-29: request-again × address_book, entry_cooling and
- * entry_removed 1/1 each (a failed row asked again after the book changed), and address-approve ×
- * screening 1/1 (an entry listed while its card waited adds nothing). Where a store script
+ * approval_state 1/1 each. A series' rows, run on 2026-11-29: series_who 2/2 (series-skip and
+ * series-end, from the CLI); series_state 2/2 (through door-matrix/agreement.ts: the scripts
+ * answer already_ended themselves). Run on 2026-11-29: request-again × address_book,
+ * entry_cooling and entry_removed 1/1 each (a failed row asked again after the book changed), and
+ * address-approve × screening 1/1 (an entry listed while its card waited adds nothing). Where a store script
  * enforces the rule (VOTE, CREATE, FINISH, START, WINDOW_CANCEL), the door's answer comes from the script and the cell fails through door-matrix/
  * agreement.ts (the function on the situation the row stages must answer the door's code); the
  * store grid tests hold each script to its function over every combination of facts.
@@ -54,6 +56,8 @@ export const DECISION_DOORS = [
   'passkey-enrol-approval',
   'address-approve',
   'address-remove',
+  'series-skip',
+  'series-end',
 ] as const;
 
 export type SubmissionDoor = (typeof SUBMISSION_DOORS)[number];
@@ -83,6 +87,8 @@ export const CODES: Record<RuleId, { submissions: string; decisions: string }> =
   entry_cooling: { submissions: 'entry_cooling', decisions: 'entry_cooling' },
   entry_removed: { submissions: 'entry_removed', decisions: 'entry_removed' },
   lookalike: { submissions: 'lookalike_unconfirmed', decisions: 'lookalike_unconfirmed' },
+  series_who: { submissions: 'not_an_approver', decisions: 'not_an_approver' },
+  series_state: { submissions: 'already_ended', decisions: 'already_ended' },
 };
 
 const NOT_AN_ADDRESS = 'n/a: adds beneficiaries, which are not addresses';
@@ -164,4 +170,6 @@ export const SUBMISSIONS: Record<RuleId, Half<SubmissionDoor>> = {
   },
   entry_removed: payments(NOT_AN_ADDRESS),
   lookalike: same(SUBMISSION_DOORS, 'n/a: flagged on the card and confirmed at approval (the decision half)'),
+  series_who: same(SUBMISSION_DOORS, 'n/a: a submission skips or ends no series (the decision half)'),
+  series_state: same(SUBMISSION_DOORS, 'n/a: a submission skips or ends no series (the decision half)'),
 };

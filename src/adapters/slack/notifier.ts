@@ -133,6 +133,9 @@ export function slackNotifier({
     async postRunSkipped(card, text) {
       await deliver(() => client.chat.postMessage({ channel: card.channel, thread_ts: card.ts, text: esc(text) }));
     },
+    async postSeriesEnded(card, text) {
+      await deliver(() => client.chat.postMessage({ channel: card.channel, thread_ts: card.ts, text: esc(text) }));
+    },
     async postNotSent(record, card: CardRef) {
       await deliver(() =>
         client.chat.postMessage({ channel: card.channel, thread_ts: card.ts, text: notSentReply(record) }),

@@ -10,6 +10,7 @@ import { destinationRule, entryStartRule, lookalikeOf } from '../address-book.js
 import { approvalStateRule, freezeRule, noSelfApproval, notTheSamePersonTwice, stepUpProofRule } from './decisions.js';
 import { screeningRule } from './screening.js';
 import { secondOpinionRule } from './second-opinion.js';
+import { seriesEndRule, seriesSkipRule } from './series-actions.js';
 import {
   batchRowsRule,
   keyLimitRule,
@@ -26,6 +27,7 @@ export * from './decisions.js';
 export type { RuleOutcome } from './outcome.js';
 export * from './screening.js';
 export * from './second-opinion.js';
+export * from './series-actions.js';
 export * from './submissions.js';
 export * from './time.js';
 
@@ -156,6 +158,19 @@ export const RULES = {
     says: 'An address with the first 6 and last 4 characters of a known destination is flagged and its approval asks the warnings confirmation.',
     functions: [lookalikeOf],
     enforcer: 'domain',
+  },
+  series_who: {
+    codes: ['not_an_approver'],
+    says: 'Any approver may skip one run of a series; any approver or its requester may end it.',
+    functions: [seriesSkipRule, seriesEndRule],
+    enforcer: 'domain',
+  },
+  series_state: {
+    codes: ['already_ended', 'not_live', 'run_created', 'already_skipped', 'no_such_run', 'missing'],
+    says: 'A skip lands only on a run of a live series not yet created nor skipped, an end only on a live series; a race with a run’s creation is settled in one script and the loser told which happened.',
+    functions: [seriesSkipRule, seriesEndRule],
+    enforcer:
+      'script: SERIES_SKIP, SERIES_END (store/lua/series-skip.lua, series-end.lua); the read before them in the domain',
   },
 } as const satisfies Record<string, RuleEntry>;
 
