@@ -7,7 +7,7 @@
 import { cli } from '../cli/support.js';
 import { addresses } from '../support/batches.js';
 import { APPROVALS, blocksText, cardFor, envFor, eventually, PEOPLE } from '../support/harness.js';
-import { currentCard, quiescent } from '../support/requests.js';
+import { currentCard } from '../support/requests.js';
 import { cliCode, codeOfText } from './readers.js';
 import { listedWhile } from './screening-list.js';
 import {
@@ -126,8 +126,16 @@ async function approveEntry(w: World, id: string): Promise<string> {
     const r = await store.get(id);
     return r && ['succeeded', 'failed'].includes(r.state) ? r : undefined;
   });
-  await quiescent(h);
-  return done.state === 'failed' ? codeOfText(blocksText(currentCard(h, id))) : `accepted (${done.state})`;
+  if (done.state !== 'failed') return `accepted (${done.state})`;
+  // The card is redrawn after the record: its words name the rule once it is.
+  return eventually(
+    () => {
+      const said = codeOfText(blocksText(currentCard(h, id)));
+      return said.startsWith('unread') ? undefined : said;
+    },
+    10_000,
+    `${id}'s failed card`,
+  );
 }
 
 export const BOOK_DECIDE: Record<'self_approval' | 'entry_removed' | 'screening', Record<string, Driver>> = {
