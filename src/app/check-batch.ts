@@ -6,7 +6,7 @@
  */
 
 import { createHash } from 'node:crypto';
-import { beneficiaryCoolingSentence } from '../domain/address-book.js';
+import { beneficiaryCoolingSentence, beneficiaryStartRule } from '../domain/address-book.js';
 import { type Amount, formatAmount } from '../domain/amount.js';
 import type { Asset } from '../domain/assets.js';
 import type { BatchKind } from '../domain/batch-cells.js';
@@ -224,7 +224,8 @@ async function coolingRows(deps: CheckBatchDeps, rows: readonly BatchRow[], ids:
   const found = new Map(await Promise.all(distinct.map(async (id) => [id, await read(id)] as const)));
   return rows.flatMap((r) => {
     const c = found.get(ids.get(r.row) ?? '');
-    return c && now < c.usableAt
+    const verdict = beneficiaryStartRule(c, { approvedAt: now, row: true }, now);
+    return c && 'ok' in verdict && !verdict.ok
       ? [
           {
             row: r.row,

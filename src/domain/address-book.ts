@@ -168,6 +168,23 @@ export function entryStartRule(
   return { wait: entry.usableAt - now };
 }
 
+/**
+ * An offramp's start to a new beneficiary (registered with a cooling-off outside
+ * DESTINATIONS=open), as includes/book.lua beneficiaryCheck decides it: the entry's wait, for a
+ * beneficiary. A batch row never waits: cooling, it is cancelled (code entry_cooling).
+ */
+export function beneficiaryStartRule(
+  cooling: { approvedAt: number; usableAt: number } | undefined,
+  sealed: { approvedAt: number; row: boolean },
+  now: number,
+): { ok: true } | { ok: false; code: 'entry_cooling' | 'entry_cooling_over' } | { wait: number } {
+  if (!cooling || now >= cooling.usableAt) return { ok: true };
+  if (now > sealed.approvedAt + (cooling.usableAt - cooling.approvedAt))
+    return { ok: false, code: 'entry_cooling_over' };
+  if (sealed.row) return { ok: false, code: 'entry_cooling' };
+  return { wait: cooling.usableAt - now };
+}
+
 /** A destination that may be mistaken for this one: an entry, an address paid before, a recent one. */
 export interface KnownDestination {
   /** Its destination key (domain/destination-key.ts). */
