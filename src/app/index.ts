@@ -45,6 +45,7 @@ import { enrolLink } from './passkey-enrol.js';
 import { listPasskeys } from './passkey-list.js';
 import { revokePasskeys } from './passkey-revoke.js';
 import { passkeyPages } from './passkeys/pages.js';
+import { type FormSubmission, submitForm } from './payments/submit-form.js';
 import { ackThenAnnounce, announce } from './post-request.js';
 import { lookupAccount, readBalances, readRate } from './reads.js';
 import { checkRegistration, type StatedRow } from './register-beneficiaries.js';
@@ -61,7 +62,7 @@ import { keepLinkMessage } from './step-up-page.js';
 import { type BatchSubmission, batchPolicy, submitBatch } from './submit-batch.js';
 import type { SubmitBudget } from './submit-budget.js';
 import { type RegistrationInput, submitRegistration } from './submit-registration.js';
-import { type Submission, type SubmitDeps, submitRequest } from './submit-request.js';
+import type { SubmitDeps } from './submit-request.js';
 import { verifyApproval } from './verify-approval.js';
 
 /** Recorded "from the CLI" when the terminal acted; the API never resolves. */
@@ -73,9 +74,12 @@ export function createApp(deps: FacadeDeps) {
   return {
     /** Money requests: the form, the API, and what follows a sealed request. */
     payments: {
-      /** The request form; the edge bounds the live checks and the create by Slack's 3 s. */
-      submit: (actor: Actor, s: Omit<Submission, 'requester'>, edge: Pick<SubmitDeps, 'withinBudget' | 'budget'>) =>
-        submitRequest({ ...deps, ...edge }, { ...s, requester: actor.user }),
+      /**
+       * The request form, a single payment or a series (its repeat fields read); the edge bounds
+       * the live checks and the create by Slack's 3 s.
+       */
+      submit: (actor: Actor, s: Omit<FormSubmission, 'requester'>, edge: Pick<SubmitDeps, 'withinBudget' | 'budget'>) =>
+        submitForm({ ...deps, ...edge }, { ...s, requester: actor.user }),
       /** Acks (a late ack is only logged), then announces: the card goes out whatever the ack did. */
       ackThenAnnounce: (ack: () => Promise<void>, sealed: SealedRequest) => ackThenAnnounce(deps, ack, sealed),
       /** Expiry, reminders and the card of a request just sealed (after the edge's ack). */

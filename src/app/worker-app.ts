@@ -134,6 +134,8 @@ export function createWorkerApp(deps: WorkerAppDeps) {
         if (!deps.series) return done(undefined);
         const r = await runDue({ ...deps.series, store, controls, queues: jobs, now, service: deps.service }, seriesId);
         if (r.nextAt !== undefined) await jobs.scheduleSeriesRun(seriesId, r.nextAt, r.nextAt - now());
+        // The series' card is redrawn, so its Skip next run names the run after the one just created.
+        if (r.outcome === 'created') await jobs.notify({ requestId: seriesId, kind: 'card' });
         return done(r);
       },
     },

@@ -9,6 +9,7 @@ import { slackNotifier } from '../adapters/slack/notifier.js';
 import { slackReportPoster } from '../adapters/slack/report-send.js';
 import { cardCommitments } from '../app/commitments.js';
 import { passkeyHolders } from '../app/passkey-holders.js';
+import { showSeries } from '../app/series/reads.js';
 import type { WeeklyReportDeps } from '../app/weekly-report.js';
 import { createWorkerApp } from '../app/worker-app.js';
 import { startHeartbeat } from '../metrics/heartbeat.js';
@@ -48,6 +49,7 @@ export function startWorkerRole(b: Built, workerRedis: RedisClient, options: Wor
   // The workers' ports on their own patient connection, bound once into the worker app.
   const { deps: ports, undecorated: store } = buildPorts(b, workerRedis, 'worker');
   b.audit?.startWorker({ redis: workerRedis, store });
+  const seriesStore = new SeriesStore(workerRedis, ports.store.keys, now);
   const app = createWorkerApp({
     service: ports.service,
     store: ports.store,
@@ -81,6 +83,7 @@ export function startWorkerRole(b: Built, workerRedis: RedisClient, options: Wor
       screeningNotify: config.screening.notify,
       passkeyHolders: () => passkeyHolders(new PasskeyStore(workerRedis, prefix), now()),
       commitments: (record) => cardCommitments({ store: ports.store, service: ports.service, log: b.log }, record),
+      seriesNext: async (id) => (await showSeries({ store: ports.store, now, series: seriesStore }, id))?.next[0],
     }),
     approvalsChannel: config.approvalsChannel,
     // The start is on a replica (WAIT 1) before any call, when Redis has replicas.
@@ -92,7 +95,7 @@ export function startWorkerRole(b: Built, workerRedis: RedisClient, options: Wor
       everyMs: config.reports.snapshotEveryMs,
     },
     weekly: weeklyReport(b, workerRedis, store),
-    series: { config, approvers: ports.approvers, series: new SeriesStore(workerRedis, ports.store.keys, now) },
+    series: { config, approvers: ports.approvers, series: seriesStore },
     reminders: {
       approvers: ports.approvers,
       escalateTo: slackDirectory(b, config.controls.escalateTo),
