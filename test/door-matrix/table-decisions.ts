@@ -62,7 +62,8 @@ const ADDRESS_CELLS: Record<RuleId, Record<AddressDoor, Cell>> = {
     'address-remove': REMOVE_ONLY,
   },
   lookalike: {
-    'address-approve': 'todo: an entry that looks like another entry (its card shows both)',
+    'address-approve':
+      'todo: an entry that looks like a known destination is flagged on its card (both addresses) and Approve asks the confirmation in Slack’s confirm dialog, as for a payment; the driver needs a click without it',
     'address-remove': REMOVE_ONLY,
   },
   series_who: same(['address-approve', 'address-remove'], SERIES_ONLY),

@@ -451,6 +451,27 @@ describe('lookalikes (DESTINATIONS=open)', () => {
     expect(approve?.confirm?.text?.text).toContain('lookalike of paid before 0x99ed…edcf');
   });
 
+  it('flags an entry that looks like an address paid before on its addition card, and asks the confirmation', async () => {
+    const poisoned = `${PAID.slice(0, 6)}${'1'.repeat(32)}${PAID.slice(-4)}`;
+    const openEnv = envFor(open.prefix, open.sandbox, open.fake, {});
+    const r = await cli(['addresses', 'add', 'Payroll (new)', 'base', poisoned, '--as', PEOPLE.requester], openEnv);
+    expect(r.code).toBe(0);
+    const id = /R-\d+/.exec(r.stdout)?.[0] ?? '';
+    const card = await eventually(
+      () => open.fake.messages(APPROVALS).find((m) => blocksText(m).includes(id)),
+      10_000,
+      'card',
+    );
+    const text = blocksText(card);
+    expect(text).toContain('*Lookalike:* entry 1 looks like paid before 0x99ed…edcf');
+    const compact = text.replace(/[\s`]/g, '').toLowerCase();
+    expect(compact).toContain(PAID.toLowerCase());
+    expect(compact).toContain(poisoned.toLowerCase());
+    const approve = approveOf(card?.blocks) as { value?: string; confirm?: { text?: { text?: string } } } | undefined;
+    expect(approve?.value).toBe(`${id} warnings-checked`);
+    expect(approve?.confirm?.text?.text).toContain('I checked entry 1: lookalike of paid before 0x99ed…edcf.');
+  });
+
   it('flags a lookalike row of a batch and asks the confirmation naming the row', async () => {
     const rows = [addresses(1, 46)[0] ?? '', ALIKE];
     const id = await submitBatchFile(open, transfersCsv(rows, [1, 1]));

@@ -15,6 +15,7 @@ import type { AppDeps } from '../deps.js';
 import { sealRequest } from '../post-request.js';
 import { FORM_BUDGET_MS, screenKeys } from '../screening.js';
 import type { SubmitBudget } from '../submit-budget.js';
+import { lookalikes } from './lookalikes.js';
 
 /** At most this many entries in one addition: one card lists them. */
 export const MAX_ENTRIES = 200;
@@ -89,6 +90,24 @@ async function screened(deps: Deps, input: EntriesInput): Promise<{ index: numbe
   });
 }
 
+/**
+ * Entries that look like an entry, an address paid before or one of the last 90 days on their
+ * chain (app/destinations/lookalikes.ts): an address poisoned into the book is flagged on its card.
+ */
+async function entryLookalikes(deps: Deps, entries: readonly AddressBookEntryCall[]) {
+  const chains = [...new Set(entries.map((e) => e.chain as ChainId))];
+  const found = await Promise.all(
+    chains.map((chain) =>
+      lookalikes(
+        deps,
+        chain,
+        entries.flatMap((e, i) => (e.chain === chain ? [{ row: i + 1, destination: e.address }] : [])),
+      ),
+    ),
+  );
+  return found.flat().sort((a, b) => a.row - b.row);
+}
+
 /** Wallet aliases resolved to ids, so the start script compares the sealed wallet id. */
 const walletIds = (deps: Deps, wallets: '*' | readonly string[]): '*' | string[] =>
   wallets === '*' ? '*' : wallets.map((w) => deps.config.wallets.find((c) => c.alias === w || c.id === w)?.id ?? w);
@@ -102,13 +121,14 @@ export async function submitEntries(deps: Deps, input: EntriesInput): Promise<En
     address: e.address.trim(),
     wallets: walletIds(deps, e.wallets),
   }));
+  const alike = await entryLookalikes(deps, entries);
   const policy = evaluatePolicy(deps.config.policy, { kind: 'address-book' });
   if (!policy.ok) return { kind: 'refused', reason: policy.reason };
   const submitted = await sealRequest(
     deps,
     {
       call: { kind: 'address-book', body: { entries } },
-      display: {},
+      display: alike.length > 0 ? { entryLookalikes: alike } : {},
       requester: input.actor.user,
       reason: input.reason,
       origin: input.origin,
