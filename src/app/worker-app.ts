@@ -24,6 +24,7 @@ import type { Notifier } from './notifier.js';
 import type { ApprovalJobs, Clock, NotifyRequest, ReminderJob } from './ports.js';
 import { type ScheduledReportsDeps, scheduledReports } from './reports/scheduled.js';
 import { type ScreeningRefreshDeps, screeningRefresh } from './screening-refresh.js';
+import type { RecheckPorts } from './series/recheck.js';
 import { runDue, type SeriesRunDeps } from './series/run-due.js';
 import { takeUnknownReadings } from './unknown-reading.js';
 import { done } from './worker-outcome.js';
@@ -56,7 +57,11 @@ export interface WorkerAppDeps extends Pick<ScheduledReportsDeps, 'snapshots' | 
   /** The batch progress message's throttles, shared by every process. */
   progressLimits?: ProgressLimits | undefined;
   /** Recurring payouts: today's rules for each run's re-check, who approves, the runs' store. */
-  series?: Pick<SeriesRunDeps, 'config' | 'approvers' | 'series'> | undefined;
+  series?:
+    | (Pick<SeriesRunDeps, 'config' | 'approvers' | 'series'> &
+        Required<Pick<RecheckPorts, 'apiKeys' | 'people'>> &
+        RecheckPorts)
+    | undefined;
   /** SCREENING and SCREENING_MAX_AGE for the start script. */
   screening?: StartScreening | undefined;
   /** SCREENING_LIST_URL's refresh (undefined: none). */

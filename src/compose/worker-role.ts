@@ -3,6 +3,7 @@
  * heartbeat, the audit webhook's worker, and the BullMQ workers with everything they report through.
  */
 
+import { SlackOwnerDirectory } from '../adapters/api/owners.js';
 import type { Queues } from '../adapters/jobs/queues.js';
 import { startWorkers, type Workers } from '../adapters/jobs/worker.js';
 import { slackNotifier } from '../adapters/slack/notifier.js';
@@ -13,6 +14,7 @@ import { showSeries } from '../app/series/reads.js';
 import type { WeeklyReportDeps } from '../app/weekly-report.js';
 import { createWorkerApp } from '../app/worker-app.js';
 import { startHeartbeat } from '../metrics/heartbeat.js';
+import { ApiKeyStore } from '../store/api-keys.js';
 import { BalanceHistory } from '../store/balance-history.js';
 import { durableStart } from '../store/durable.js';
 import { PasskeyStore } from '../store/passkeys.js';
@@ -95,7 +97,15 @@ export function startWorkerRole(b: Built, workerRedis: RedisClient, options: Wor
       everyMs: config.reports.snapshotEveryMs,
     },
     weekly: weeklyReport(b, workerRedis, store),
-    series: { config, approvers: ports.approvers, series: seriesStore },
+    series: {
+      config,
+      approvers: ports.approvers,
+      series: seriesStore,
+      // Each run re-reads its series' API key and asks whether its requester is still active.
+      apiKeys: new ApiKeyStore(workerRedis, prefix),
+      people: new SlackOwnerDirectory(slackClient, undefined, now),
+      screeningService: ports.screeningService,
+    },
     reminders: {
       approvers: ports.approvers,
       escalateTo: slackDirectory(b, config.controls.escalateTo),

@@ -6,7 +6,7 @@
  */
 import { executionId } from '../domain/approval.js';
 import type { HistoryEntry, SealedRequest } from '../domain/request.js';
-import type { RunRecheckCode } from '../domain/rules/series.js';
+import type { RunRecheckCode, RunRefusal } from '../domain/rules/series.js';
 import { type RunMark, runKey } from '../domain/series.js';
 import { luaScript } from './lua-scripts.js';
 import type { RedisClient } from './redis.js';
@@ -55,19 +55,22 @@ export class SeriesStore {
    * Creates run k as approval `run.id` (an id the caller allocated; a losing worker's id stays
    * unused), approved, with the series' votes and sealed call, its velocity reserved in the same
    * step. `run` is the series' sealed request under the run's id. `refused`: what today's rules
-   * refuse (runRecheckRule), so the run is skipped and the series paused under the same claim.
+   * refuse (runRecheckRule: its code, kept on the series, and the sentence its thread says), so
+   * the run is skipped and the series paused under the same claim.
    */
   async createRun(
     seriesId: string,
     k: number,
     run: SealedRequest,
-    checks: { velocity?: VoteControls['velocity']; refused?: RunRecheckCode } = {},
+    checks: { velocity?: VoteControls['velocity']; refused?: RunRecheckCode | RunRefusal } = {},
   ): Promise<RunOutcome> {
-    const { velocity, refused } = checks;
+    const { velocity } = checks;
+    const refused = typeof checks.refused === 'string' ? checks.refused : checks.refused?.code;
     const at = this.now();
     const created: HistoryEntry = { at, event: 'approved', detail: `run ${k} of ${seriesId}` };
     const onSeries: HistoryEntry = { at, event: 'run', detail: `run ${k}: ${run.id}` };
-    const why = refused ? `needs a fresh approval (${refused})` : 'over a velocity limit';
+    const said = typeof checks.refused === 'string' ? undefined : checks.refused?.why;
+    const why = refused ? (said ?? `needs a fresh approval (${refused})`) : 'over a velocity limit';
     const skipped: HistoryEntry = { at, event: 'run skipped', detail: `run ${k}: ${why}` };
     const args = [
       String(k),

@@ -41,7 +41,7 @@ export async function entry(w: World, cooldownMs: number, address = addresses(1,
 }
 
 /** An address whose entry was removed: refused in every mode until added and cooled again. */
-async function removed(w: World): Promise<string> {
+export async function removed(w: World): Promise<string> {
   const e = await entry(w, 0);
   await w.main.rampart.deps.store.book.remove(e.id, PEOPLE.approver2);
   return e.address;
@@ -51,7 +51,7 @@ const cooling = async (w: World) => (await entry(w, 3_600_000)).address;
 const batchOf = (address: string) => [addresses(1, ++salt)[0] ?? '', address];
 
 /** An address no entry names, paid in BOOK_ENV's world (DESTINATIONS=book). */
-const outside = () => addresses(1, ++salt)[0] ?? '';
+export const outside = () => addresses(1, ++salt)[0] ?? '';
 
 export const BOOK_SUBMIT: Record<'address_book' | 'entry_removed' | 'entry_cooling', Record<string, Driver>> = {
   address_book: {

@@ -10,6 +10,7 @@ import { RECEIVER } from '../support/requests.js';
 import { AGAIN, AGAIN_BOOK } from './cells-again.js';
 import { BOOK_SUBMIT } from './cells-book.js';
 import { importStepUp, importTwice, registerStepUp, registerTwice } from './cells-cli.js';
+import { SERIES_SUBMIT, SLACK_SERIES_SUBMIT } from './cells-series-submit.js';
 import { listedWhile } from './screening-list.js';
 import type { SubmissionDoor } from './table.js';
 import {
@@ -144,3 +145,9 @@ export const SUBMIT_DRIVERS: Partial<Record<RuleId, Partial<Record<SubmissionDoo
   entry_cooling: { ...BOOK_SUBMIT.entry_cooling, 'request-again': AGAIN_BOOK.entry_cooling },
   entry_removed: { ...BOOK_SUBMIT.entry_removed, 'request-again': AGAIN_BOOK.entry_removed },
 };
+
+// The series doors' cells join each rule's row.
+for (const [rule, drive] of Object.entries(SERIES_SUBMIT) as [RuleId, Driver][])
+  SUBMIT_DRIVERS[rule] = { ...SUBMIT_DRIVERS[rule], series: drive };
+for (const [rule, drive] of Object.entries(SLACK_SERIES_SUBMIT) as [RuleId, Driver][])
+  SUBMIT_DRIVERS[rule] = { ...SUBMIT_DRIVERS[rule], 'slack-series': drive };

@@ -6,7 +6,7 @@
 import type { Door } from './table.js';
 
 export const DOOR_USES: Record<string, readonly Door[]> = {
-  'payments.submit': ['slack-modal', 'slash-prefill', 'api-transfer'],
+  'payments.submit': ['slack-modal', 'slash-prefill', 'api-transfer', 'slack-series'],
   'payments.ackThenAnnounce': ['slack-modal', 'slash-prefill'],
   'registry.submitRegistration': ['beneficiary-register', 'cli-import'],
   'batches.submit': ['slack-batch-file', 'api-batch'],
@@ -19,7 +19,7 @@ export const DOOR_USES: Record<string, readonly Door[]> = {
   'batches.stop': ['stop'],
   'executions.resolve': ['record-outcome', 'record-outcome-cli'],
   'executions.confirmNotPaid': ['confirm-not-paid'],
-  'payments.submitWithKey': ['api-transfer'],
+  'payments.submitWithKey': ['api-transfer', 'series'],
   'batches.submitWithKey': ['api-batch'],
   'approvals.cancelWithKey': ['cancel-api', 'cancel-waiting-api'],
   'approvals.cancelWaiting': ['cancel-waiting-card'],

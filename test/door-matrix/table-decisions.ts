@@ -1,6 +1,7 @@
 /** The decision half of the door matrix's table (test/door-matrix/table.ts says what a cell means). */
 import type { RuleId } from '../../src/domain/rules/index.js';
 import {
+  BEFORE_EACH_RUN,
   type Cell,
   DECISION_DOORS,
   type DecisionDoor,
@@ -66,6 +67,8 @@ const ADDRESS_CELLS: Record<RuleId, Record<AddressDoor, Cell>> = {
       'todo: an entry that looks like a known destination is flagged on its card (both addresses) and Approve asks the confirmation in Slack’s confirm dialog, as for a payment; the driver needs a click without it',
     'address-remove': REMOVE_ONLY,
   },
+  series_recheck: { 'address-approve': BEFORE_EACH_RUN, 'address-remove': REMOVE_ONLY },
+  run_funds: { 'address-approve': BEFORE_EACH_RUN, 'address-remove': REMOVE_ONLY },
   series_who: same(['address-approve', 'address-remove'], SERIES_ONLY),
   series_state: same(['address-approve', 'address-remove'], SERIES_ONLY),
 };
@@ -109,6 +112,8 @@ const SERIES_CELLS: Record<RuleId, Record<SeriesDoor, Cell>> = {
   lookalike: same(['series-skip', 'series-end'], 'n/a: flagged at the series’ submission'),
   series_who: same(['series-skip', 'series-end'], 'applies'),
   series_state: same(['series-skip', 'series-end'], 'applies'),
+  series_recheck: same(['series-skip', 'series-end'], BEFORE_EACH_RUN),
+  run_funds: same(['series-skip', 'series-end'], BEFORE_EACH_RUN),
 };
 
 const BOOK_AT_SUBMISSION = 'n/a: decided at submission (a single payment’s cooling and a removal in its START script)';
@@ -225,6 +230,8 @@ const PAYMENT_DOORS: Record<RuleId, Half<Exclude<DecisionDoor, AddressDoor | Ser
     DECISION_DOORS,
     'n/a: a decision lands; the start script then cancels a listed destination, nothing sent (test/e2e/screening.test.ts)',
   ),
+  series_recheck: same(DECISION_DOORS, BEFORE_EACH_RUN),
+  run_funds: same(DECISION_DOORS, BEFORE_EACH_RUN),
   series_who: same(DECISION_DOORS, SERIES_ONLY),
   series_state: same(DECISION_DOORS, SERIES_ONLY),
 };
