@@ -3,6 +3,7 @@
  * handlers (queue/jobs/) receive this and never reach a store, the service or Redis themselves;
  * each member answers with a JobOutcome the handler maps to done, wait or fail.
  */
+import type { DestinationMode } from '../domain/address-book.js';
 import type { RequestRecord } from '../domain/request.js';
 import type { Logger } from '../log.js';
 import type { ServiceClient } from '../service/client.js';
@@ -51,6 +52,8 @@ export interface WorkerAppDeps extends Pick<ScheduledReportsDeps, 'snapshots' | 
   batch?: BatchRunConfig | undefined;
   /** ADDRESS_COOLDOWN: an approved address-book entry cools off this long. */
   addressCooldownMs?: number | undefined;
+  /** DESTINATIONS as set (undefined: open until the book is seeded, then warn): new beneficiaries cool off outside open. */
+  destinationsMode?: DestinationMode | undefined;
   /** The batch progress message's throttles, shared by every process. */
   progressLimits?: ProgressLimits | undefined;
   /** Recurring payouts: today's rules for each run's re-check, who approves, the runs' store. */
@@ -80,6 +83,7 @@ export function createWorkerApp(deps: WorkerAppDeps) {
     ...(deps.durable ? { durable: deps.durable } : {}),
     ...(deps.batch ? { batch: deps.batch } : {}),
     ...(deps.addressCooldownMs ? { addressCooldownMs: deps.addressCooldownMs } : {}),
+    ...(deps.destinationsMode ? { destinationsMode: deps.destinationsMode } : {}),
     ...(deps.screening ? { screening: deps.screening } : {}),
   };
   const noticeDeps = {

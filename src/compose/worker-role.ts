@@ -68,6 +68,7 @@ export function startWorkerRole(b: Built, workerRedis: RedisClient, options: Wor
       rate: config.batch.rate,
     },
     addressCooldownMs: config.destinations.cooldownMs,
+    destinationsMode: config.destinations.mode,
     screening: { mode: config.screening.mode, maxAgeMs: config.screening.maxAgeMs },
     screeningRefresh: {
       listUrl: config.screening.listUrl,

@@ -11,9 +11,12 @@
  * all `todo` or `n/a` so far. The
  * address-approve column's cells, each failing under its own rule: policy (and duplicate_vote's
  * with it: with one approval the first vote decides), duplicate_vote, step_up, freeze and
- * approval_state 1/1 each. A series' rows, run on 2026-11-29: series_who 2/2 (series-skip and
- * series-end, from the CLI); series_state 2/2 (through door-matrix/agreement.ts: the scripts
- * answer already_ended themselves).
+ * approval_state 1/1 each. A series' rows, run on 2026-11-29: series_who 4/4 (series-skip and
+ * series-end from the CLI, slack-series-skip and slack-series-end from the buttons); series_state
+ * 4/4 (through door-matrix/agreement.ts: the scripts
+ * answer already_ended themselves). Run on 2026-11-29: request-again × address_book,
+ * entry_cooling and entry_removed 1/1 each (a failed row asked again after the book changed), and
+ * address-approve × screening 1/1 (an entry listed while its card waited adds nothing).
  * The series submission columns (run on 2026-11-29, each cell alone under its rule's
  * mutation): `series` (the API's schedule) policy, step_up, new_destination, velocity, open_caps,
  * key_scopes, key_limits, freeze, screening, address_book and entry_removed 1/1 each;
@@ -67,6 +70,8 @@ export const DECISION_DOORS = [
   'address-remove',
   'series-skip',
   'series-end',
+  'slack-series-skip',
+  'slack-series-end',
 ] as const;
 
 export type SubmissionDoor = (typeof SUBMISSION_DOORS)[number];
@@ -175,7 +180,6 @@ export const SUBMISSIONS: Record<RuleId, Half<SubmissionDoor>> = {
   waiting_cancel: same(SUBMISSION_DOORS, 'n/a: nothing waits at submission; a pending request has its own cancel'),
   address_book: {
     ...same(SUBMISSION_DOORS, 'applies'),
-    'request-again': 'todo: a failed row of a batch made before DESTINATIONS=book, asked again',
     'beneficiary-register': NOT_AN_ADDRESS,
     'cli-import': NOT_AN_ADDRESS,
   },
@@ -185,14 +189,14 @@ export const SUBMISSIONS: Record<RuleId, Half<SubmissionDoor>> = {
     'api-transfer': 'n/a: a single payment to a cooling entry waits in its start script, never refused',
     'api-batch': 'applies',
     'slack-batch-file': 'applies',
-    'request-again': 'todo: a failed row whose address was re-added since (a new entry, cooling)',
+    'request-again': 'applies',
     'beneficiary-register': NOT_AN_ADDRESS,
     'cli-import': NOT_AN_ADDRESS,
     series: 'n/a: each run to a cooling entry waits in its start script, as a single payment does; never refused',
     'slack-series':
       'n/a: each run to a cooling entry waits in its start script, as a single payment does; never refused',
   },
-  entry_removed: payments(NOT_AN_ADDRESS, { 'request-again': 'todo: a failed row whose entry was removed since' }),
+  entry_removed: payments(NOT_AN_ADDRESS),
   lookalike: same(SUBMISSION_DOORS, 'n/a: flagged on the card and confirmed at approval (the decision half)'),
   series_recheck: same(SUBMISSION_DOORS, BEFORE_EACH_RUN),
   run_funds: same(SUBMISSION_DOORS, BEFORE_EACH_RUN),

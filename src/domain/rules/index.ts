@@ -6,7 +6,7 @@
  * function states the same rule and a store test compares the two over a grid).
  */
 
-import { destinationRule, entryStartRule, lookalikeOf } from '../address-book.js';
+import { beneficiaryStartRule, destinationRule, entryStartRule, lookalikeOf } from '../address-book.js';
 import { holdsOpenPlace } from '../open-caps.js';
 import { approvalStateRule, freezeRule, noSelfApproval, notTheSamePersonTwice, stepUpProofRule } from './decisions.js';
 import { screeningRule } from './screening.js';
@@ -151,10 +151,10 @@ export const RULES = {
   },
   entry_cooling: {
     codes: ['entry_cooling', 'entry_cooling_over'],
-    says: 'An entry is paid only after its cooling-off: a batch row to a cooling entry is refused; a single payment waits, at most ADDRESS_COOLDOWN after its approval.',
-    functions: [destinationRule, entryStartRule],
+    says: 'An entry (and, outside DESTINATIONS=open, a new beneficiary) is paid only after its cooling-off: a batch row to it is refused; a single payment waits, at most ADDRESS_COOLDOWN after its approval.',
+    functions: [destinationRule, entryStartRule, beneficiaryStartRule],
     enforcer:
-      'script: START (store/lua/includes/book.lua, held to entryStartRule by test/store/book-start.test.ts); a batch row at submission in the domain',
+      'script: START (store/lua/includes/book.lua, held to entryStartRule by test/store/book-start.test.ts and to beneficiaryStartRule by test/store/beneficiary-start.test.ts); a batch row at submission in the domain',
   },
   entry_removed: {
     codes: ['entry_removed'],
