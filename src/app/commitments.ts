@@ -55,7 +55,8 @@ export async function commitmentsOn(
   except?: string,
 ): Promise<Commitment[]> {
   // Read side by side, not one after another: a run's checks wait on this before it is created.
-  const ids = (await store.decidedOpenIds()).filter((id) => id !== except).sort();
+  // Live series stay open but commit nothing themselves: left out before any record is read.
+  const ids = (await store.withoutSeries(await store.decidedOpenIds())).filter((id) => id !== except).sort();
   const found = await Promise.all(
     ids.map(async (id): Promise<Commitment | undefined> => {
       const other = await store.get(id);

@@ -299,6 +299,19 @@ export class RequestStore {
     return shapeOf({ ...(n ? { n } : {}) }, sealed);
   }
 
+  /**
+   * `ids` less the series among them, in one round trip: a series sends nothing itself (its runs
+   * are approvals of their own), and every series is written with its shape, so a record without
+   * the field is never one.
+   */
+  async withoutSeries(ids: readonly string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const reads = this.redis.pipeline();
+    for (const id of ids) reads.hget(this.key(id), 'shape');
+    const shapes = (await reads.exec()) ?? [];
+    return ids.filter((_, i) => shapes[i]?.[1] !== 'series');
+  }
+
   /** One execution (`R-1001.1`). */
   async execution(id: string): Promise<ExecutionRecord | undefined> {
     return this.executions.get(id);

@@ -23,6 +23,7 @@ const SKIP = luaScript('series-skip');
 const END = luaScript('series-end');
 const NOTICE = luaScript('series-notice');
 const HOLD = luaScript('series-hold');
+const LAST_RUN = luaScript('series-last-run');
 /** A run whose id another worker took in the meantime asks again with the next; this many times. */
 const RUN_TRIES = 3;
 /** A run created between the read and the end makes the end ask again; this many times at most. */
@@ -248,6 +249,26 @@ export class SeriesStore {
     if (outcome === 'created') return { outcome, id: a ?? '' };
     if (outcome === 'not_live') return { outcome, state: a ?? '' };
     return { outcome };
+  }
+
+  /**
+   * Ends a live series after its last run: true when every one of its `runs` is created or
+   * skipped and it ended now (series-last-run.lua); false while a run is unsettled, or not live.
+   */
+  async endAfterLastRun(seriesId: string, runs: number): Promise<boolean> {
+    const entry: HistoryEntry = { at: this.now(), event: 'ended', by: 'rampart', detail: 'after its last run' };
+    const [outcome] = (await evalScript(
+      this.redis,
+      LAST_RUN,
+      3,
+      this.keys.approval(seriesId),
+      this.keys.history(seriesId),
+      this.keys.open,
+      String(runs),
+      JSON.stringify(entry),
+      seriesId,
+    )) as [string];
+    return outcome === 'ended';
   }
 
   /**

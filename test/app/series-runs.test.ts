@@ -79,6 +79,9 @@ it('makes exactly one POST per run, in order, however many workers ask at once; 
   expect(await runDue(deps, id)).toEqual({ outcome: 'none', nextAt: T0 + 1.5 * MINUTE });
   clock = T0 + 2 * MINUTE;
   expect(await runDue(deps, id)).toMatchObject({ k: 3, outcome: 'created', nextAt: undefined });
+  // Its last run created, the series ends (the run itself goes on) and leaves the open set.
+  expect((await w.store.get(id))?.approvalState as string).toBe('ended');
+  expect(await w.store.openIds()).not.toContain(id);
   await executeQueued();
   expect(await runDue(deps, id)).toEqual({ outcome: 'none', nextAt: undefined });
   expect(w.received(3.01)).toBe(2);
@@ -94,11 +97,43 @@ it('skips a run and pauses the series when TWO_APPROVALS_ABOVE was lowered below
   deps = { ...deps, config: { ...deps.config, policy: { ...policy, twoApprovalsAbove: { USDC: '5' } } } };
   try {
     clock = T0 + MINUTE;
+    const told = w.notified.length;
     expect(await runDue(deps, id)).toMatchObject({ k: 2, outcome: 'paused_now', why: 'more_approvals' });
+    // The series' thread says why the run was skipped (never silently).
+    expect(w.notified.slice(told)).toContainEqual(expect.objectContaining({ requestId: id, kind: 'run-skipped' }));
     clock = T0 + 2 * MINUTE;
     expect(await runDue(deps, id)).toMatchObject({ k: 3, outcome: 'paused' });
     expect(w.tries).toEqual([]);
     expect(w.received(3.02)).toBe(1);
+  } finally {
+    deps = { ...deps, config: { ...deps.config, policy } };
+  }
+});
+
+it('ends after its last run when an approver skipped that run, and a series paused on it does not end', async () => {
+  const id = await liveSeries(3.03);
+  for (const k of [1, 2]) {
+    clock = T0 + (k - 1) * MINUTE;
+    expect(await runDue(deps, id)).toMatchObject({ k, outcome: 'created' });
+  }
+  await executeQueued();
+  expect((await w.store.get(id))?.approvalState as string).toBe('live');
+  expect(await deps.series.skipRun(id, 3, APPROVERS[1] as string)).toEqual({ outcome: 'skipped' });
+  clock = T0 + 2 * MINUTE;
+  expect(await runDue(deps, id)).toEqual({ outcome: 'none', nextAt: undefined });
+  expect((await w.store.get(id))?.approvalState as string).toBe('ended');
+  expect(await w.store.openIds()).not.toContain(id);
+  expect(w.received(3.03)).toBe(2);
+  // Paused on its last run (today's rules refused it): it stays live, waiting for a fresh approval.
+  const paused = await liveSeries(3.04);
+  const policy = deps.config.policy;
+  try {
+    deps = { ...deps, config: { ...deps.config, policy: { ...policy, twoApprovalsAbove: { USDC: '5' } } } };
+    clock = T0 + 2 * MINUTE;
+    expect(await deps.series.skipRun(paused, 1, APPROVERS[1] as string)).toEqual({ outcome: 'skipped' });
+    expect(await deps.series.skipRun(paused, 2, APPROVERS[1] as string)).toEqual({ outcome: 'skipped' });
+    expect(await runDue(deps, paused)).toMatchObject({ k: 3, outcome: 'paused_now' });
+    expect((await w.store.get(paused))?.approvalState as string).toBe('live');
   } finally {
     deps = { ...deps, config: { ...deps.config, policy } };
   }

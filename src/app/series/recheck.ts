@@ -78,9 +78,6 @@ export async function freshChecks(deps: Deps, sealed: SealedRequest, subject: Se
   return key === undefined ? undefined : screened?.refused.get(key);
 }
 
-/** The name run-due.ts calls the fresh checks by (it once read only the balance). */
-export const fundsShort = freshChecks;
-
 /**
  * Today's rules against what the series got, on its total as at submission: the policy tier,
  * step-up and the cancel window; the API key it was made with (if any) as it is now; its

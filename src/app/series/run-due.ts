@@ -12,7 +12,7 @@ import { planSeries, type SeriesPlan } from '../../domain/series-plan.js';
 import type { RunOutcome, SeriesStore } from '../../store/series.js';
 import type { AppDeps } from '../deps.js';
 import { approvalControls } from '../velocity.js';
-import { fundsShort, recheck } from './recheck.js';
+import { freshChecks, recheck } from './recheck.js';
 
 export type SeriesRunDeps = Pick<AppDeps, 'config' | 'store' | 'controls' | 'queues' | 'approvers' | 'now'> & {
   series: SeriesStore;
@@ -66,6 +66,11 @@ export async function runDue(deps: SeriesRunDeps, seriesId: string): Promise<Run
     frozen: read.frozen,
     held: read.held,
   });
+  // Every run settled (the last created or skipped, by a person or by Rampart): the series ends.
+  if (plan.run === undefined && plan.wakeAt === undefined && read.marks.size >= schedule.runs.length) {
+    await endAfterLastRun(deps, seriesId, schedule.runs.length);
+    return none(plan);
+  }
   if (read.paused) return plan.run ? { k: plan.run, nextAt: plan.wakeAt, outcome: 'paused' } : none(plan);
   // The missed runs first: a crash between the two leaves the latest due, never an older one.
   if (plan.missed.length > 0) await skipMissed(deps, seriesId, plan.missed);
@@ -84,7 +89,10 @@ export async function runDue(deps: SeriesRunDeps, seriesId: string): Promise<Run
   // Both checks only read: side by side, one round of reads before the run's creation. A failed
   // fresh check skips the run (the series goes on) before today's rules would pause it.
   const [unfunded, rules] = subject
-    ? await Promise.all([fundsShort(deps, record.sealed, subject), recheck(deps, record.sealed, subject, record.votes)])
+    ? await Promise.all([
+        freshChecks(deps, record.sealed, subject),
+        recheck(deps, record.sealed, subject, record.votes),
+      ])
     : [undefined, 'more_approvals' as const];
   if (unfunded) return { k, nextAt, ...(await skipUnfunded(deps, seriesId, k, unfunded)) };
   const refused = rules;
@@ -96,7 +104,18 @@ export async function runDue(deps: SeriesRunDeps, seriesId: string): Promise<Run
     at: schedule.runs[k - 1] ?? now,
   });
   if (outcome.outcome === 'created') await deps.queues.enqueueApproved(outcome.id);
+  // A run today's rules or a velocity limit refused is skipped in the script; the thread says why.
+  if (outcome.outcome === 'paused_now' || outcome.outcome === 'over_limit')
+    await deps.queues.notify({ requestId: seriesId, kind: 'run-skipped' });
+  if (nextAt === undefined && outcome.outcome !== 'paused_now')
+    await endAfterLastRun(deps, seriesId, schedule.runs.length);
   return { k, nextAt, ...outcome };
+}
+
+/** Ends the series once its every run is settled (a no-op otherwise); its card shows it ended. */
+async function endAfterLastRun(deps: SeriesRunDeps, seriesId: string, runs: number): Promise<void> {
+  if (await deps.series.endAfterLastRun(seriesId, runs))
+    await deps.queues.notify({ requestId: seriesId, kind: 'card' });
 }
 
 const none = (plan: SeriesPlan): RunDue => ({ outcome: 'none', nextAt: plan.wakeAt });
