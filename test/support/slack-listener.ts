@@ -210,3 +210,10 @@ export async function runView(
 /** A table of façade outcomes and what each makes the listener say, named by the outcome's kind for `it.each`. */
 export const byKind = <O extends { kind: string }>(rows: readonly (readonly [O, string])[]) =>
   rows.map(([outcome, said]) => ({ kind: outcome.kind, outcome, said }));
+
+/** Client answers in which Slack refuses `method` with `error` (as the Web API throws it). */
+export const slackRefuses = (method: string, error: string): ClientAnswers => ({
+  [method]: () => {
+    throw new Error(error);
+  },
+});

@@ -15,7 +15,7 @@ import { cancelWaitingAction } from '../../../src/adapters/slack/actions/cancel-
 import { confirmNotPaidAction, recordOutcomeAction } from '../../../src/adapters/slack/actions/outcome.js';
 import { DENY_CALLBACK } from '../../../src/adapters/slack/views/deny.js';
 import { REDIS_NO_ANSWER_TEXT, REDIS_UNREACHABLE_TEXT } from '../../../src/store/redis-errors.js';
-import { byKind, listenerDeps, runAction } from '../../support/slack-listener.js';
+import { byKind, listenerDeps, runAction, slackRefuses } from '../../support/slack-listener.js';
 
 const NOT_APPROVER = 'You are not an approver for this, so nothing changed.';
 const CHECK_FAILED =
@@ -94,20 +94,6 @@ describe('Approve', () => {
     });
     expect(heard.calls[0]?.args).toMatchObject({ channel: 'C0APPROVALS', text: NOT_APPROVER });
   });
-
-  it('logs a private answer Slack refused, and throws nothing', async () => {
-    const { deps, logs } = approvals({ kind: 'not-approver' });
-    const heard = await runAction(approveAction(deps), {
-      value: 'R-7',
-      answers: {
-        'chat.postEphemeral': () => {
-          throw new Error('channel_not_found');
-        },
-      },
-    });
-    expect(heard.acks).toEqual([undefined]);
-    expect(logs.text).toContain('could not send a private reply');
-  });
 });
 
 describe('Deny', () => {
@@ -131,19 +117,23 @@ describe('Deny', () => {
     expect(heard.said()).toEqual([sentence]);
     expect(heard.calls.map((c) => c.method)).toEqual(['chat.postEphemeral']);
   });
+});
 
-  it('logs a form Slack would not open', async () => {
-    const { deps, logs } = approvals({ kind: 'may-deny' });
-    const heard = await runAction(denyAction(deps), {
-      value: 'R-7',
-      answers: {
-        'views.open': () => {
-          throw new Error('expired_trigger_id');
-        },
-      },
-    });
+describe('a Slack call that fails is logged, and the click still acked', () => {
+  it.each([
+    [
+      'Approve’s private answer',
+      approveAction,
+      { kind: 'not-approver' },
+      'chat.postEphemeral',
+      'could not send a private reply',
+    ],
+    ['Deny’s form', denyAction, { kind: 'may-deny' }, 'views.open', 'could not open the deny modal'],
+  ])('%s', async (_what, action, outcome, method, logged) => {
+    const { deps, logs } = approvals(outcome);
+    const heard = await runAction(action(deps), { value: 'R-7', answers: slackRefuses(method, 'channel_not_found') });
     expect(heard.acks).toEqual([undefined]);
-    expect(logs.text).toContain('could not open the deny modal');
+    expect(logs.text).toContain(logged);
   });
 });
 
