@@ -19,11 +19,11 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm install --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
-# The chart font (issue 24), read at run time beside dist/.
+# The chart font, read at run time beside dist/.
 COPY assets ./assets
 USER node
 EXPOSE 3000
-# Liveness (issue 19, docs/http-and-probes.md): orchestrators that act on this check (Swarm, ECS)
+# Liveness (docs/http-and-probes.md): orchestrators that act on this check (Swarm, ECS)
 # replace an unhealthy container, and a restart only helps a process that is stuck, never one
 # whose Redis or service is down. docker-compose.yml checks /readyz instead. No curl in the slim
 # image; node's fetch does the check.

@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Tests in tiers (issue 12), and the folder decides the tier (issue 18 §5): `npm run test:unit` is
+// Tests in tiers, and the folder decides the tier: `npm run test:unit` is
 // the edit loop (test/unit/**: no Redis, no sockets, seconds); e2e drives Rampart through signed
 // Slack requests, child processes, clusters and a browser; everything else is integration (a real
 // Redis and loopback servers). `npm test` runs all three.

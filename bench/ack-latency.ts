@@ -1,5 +1,5 @@
 /**
- * Part 1 (issue 3): how long Slack waits for the ack of a slash command. Signed `/rate`
+ * Part 1: how long Slack waits for the ack of a slash command. Signed `/rate`
  * commands with C in flight; the time is from sending to the end of the HTTP response.
  */
 import type { AddressInfo } from 'node:net';
@@ -95,7 +95,7 @@ export interface BareBolt {
 
 /**
  * The floor: a Bolt app on the same receiver whose `/rate` acks and then makes the same service
- * call as Rampart (GET /rate/onramp on the sandbox) and answers the response URL (issue 19: the
+ * call as Rampart (GET /rate/onramp on the sandbox) and answers the response URL (the
  * ack goal is judged against a bare app doing the same work after its ack). With a token and
  * tokenVerificationEnabled false, Bolt 5.1 calls auth.test before every request
  * (singleAuthorization in App.js); giving it botId and botUserId skips that, so the floor makes

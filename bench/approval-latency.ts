@@ -1,5 +1,5 @@
 /**
- * Part 2 (issue 4): from the approving click's ack to the service receiving the transfer.
+ * Part 2: from the approving click's ack to the service receiving the transfer.
  * The click goes through the SlackDriver on the card Rampart posted; the arrival is seen by a
  * hook on the sandbox's record of received requests, which notes the time before handling.
  */

@@ -1,7 +1,7 @@
 /**
  * Where the approval path spends its time: timestamps taken by decorators Rampart accepts at
  * start (src/rampart.ts `Decorators`) around the web side's execute-queue add (the wake-up job
- * sent behind the vote, issue 19), the worker's compare-and-set and the service client's
+ * sent behind the vote), the worker's compare-and-set and the service client's
  * transfer. They only read the clock.
  */
 import type { Queues } from '../src/adapters/jobs/queues.js';
@@ -61,7 +61,7 @@ export function createApprovalTrace(): ApprovalTrace {
       },
       store(store: RequestStore, role) {
         if (role !== 'worker') return store;
-        // Issue 18: the worker starts an execution (`R-1.1`); the marks are kept by request id.
+        // The worker starts an execution (`R-1.1`); the marks are kept by request id.
         const executions = overriding(store.executions, {
           start(id: string, worker: string, jobId?: string) {
             marks(id.replace(/\.\d+$/, '')).claimCalled = performance.now();

@@ -23,7 +23,7 @@ export interface BenchOptions {
    * Which measurement to run: all, part 1 (ack), part 2 (approval), part 3 (audit export) or
    * part 4 (approval on one Redis beside a loopback Redis Cluster), part 5 (checking a batch file),
    * part 6 (running a batch: rows/s, Redis commands per row, RSS), part 7 (peak RSS beside bare
-   * Bolt + BullMQ, each in its own process) or part 8 (charts, issue 24: App Home build, chart
+   * Bolt + BullMQ, each in its own process) or part 8 (charts: App Home build, chart
    * drawing, web and worker RSS).
    */
   part: Part;
@@ -40,7 +40,7 @@ export interface BenchOptions {
   /** Approve clicks in flight at once (part 2); 1 waits for each request to settle. */
   approvalConcurrency: number;
   /**
-   * Same-run pairs (Rampart beside its floor) per goal, issue 19: each goal is judged on the
+   * Same-run pairs (Rampart beside its floor) per goal: each goal is judged on the
    * median of the pairs' ratios.
    */
   rounds: number;
@@ -76,7 +76,7 @@ function positive(name: string, text: string | undefined, fallback: number, min 
   return n;
 }
 
-/** `env` gives REDIS_URL when --redis is not given (issue 18 §5: any port, as the tests). */
+/** `env` gives REDIS_URL when --redis is not given (any port, as the tests). */
 export function parseBenchArgs(
   argv: readonly string[],
   env: Readonly<Record<string, string | undefined>> = {},

@@ -1,5 +1,5 @@
 /**
- * Part 3 (issue 14): `rampart audit export` of 100,000 requests stays under a fixed memory bound.
+ * Part 3: `rampart audit export` of 100,000 requests stays under a fixed memory bound.
  * Seeds the requests with the app's own store under a bench prefix, exports them as JSON Lines
  * into a sink that only counts bytes, and samples the heap while it runs: the live heap after a
  * collection every few pages (what the bound is about: nothing kept as the export goes on), and

@@ -1,5 +1,5 @@
 /**
- * Part 5 (issue 20): checking a 1,000-row batch file, without service calls (the wallet's facts
+ * Part 5: checking a 1,000-row batch file, without service calls (the wallet's facts
  * come from an in-memory stand-in), against the real registry and velocity ledger on Redis.
  * Target: p50 ≤ 200 ms. Beside it, the same file through csv-parse alone: the floor.
  */
@@ -122,6 +122,6 @@ export const batchCheckLines = (b: BatchCheckReport): string[] => [
   `transfers p50 ${b.transfers.p50.toFixed(1)}  p95 ${b.transfers.p95.toFixed(1)}  max ${b.transfers.max.toFixed(1)}`,
   `offramps  p50 ${b.offramps.p50.toFixed(1)}  p95 ${b.offramps.p95.toFixed(1)}  max ${b.offramps.max.toFixed(1)}`,
   `csv-parse alone (floor) p50 ${b.csvParseOnly.p50.toFixed(1)}`,
-  `Target (issue 20): p50 ≤ ${BATCH_TARGET_P50_MS} ms: ${b.met ? 'met' : 'NOT met'}`,
+  `Target: p50 ≤ ${BATCH_TARGET_P50_MS} ms: ${b.met ? 'met' : 'NOT met'}`,
   '',
 ];

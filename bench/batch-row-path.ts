@@ -1,5 +1,5 @@
 /**
- * Part 6 (issue 20 "Speed and scale"): what one batch row sends to Redis on its own path — its
+ * Part 6: what one batch row sends to Redis on its own path — its
  * start script, the call, its finish script, the next row's try — counted on the connection it
  * runs on (bench/counting-redis.ts): commands, and sequential round trips (the goal's unit).
  */

@@ -117,7 +117,7 @@ export async function measureBatchRun(
 }
 
 export const batchRunLines = (b: BatchRunReport): string[] => [
-  `Part 6: a batch at BATCH_RATE=off against the sandbox (issue 20)`,
+  `Part 6: a batch at BATCH_RATE=off against the sandbox`,
   `rows/s (${b.rows} rows, serial) ${b.rowsPerSecond.toFixed(1)}  beside a bare BullMQ chain of the same call ${b.bareBullmqPerSecond.toFixed(1)}  goal ≥ ${ROWS_PER_S_GOAL}: ${b.rowsPerSecond >= ROWS_PER_S_GOAL ? 'met' : 'NOT met'}`,
   `Redis sequential round trips per row on its path (start, call, finish, next try) ${b.roundTripsPerRow.toFixed(1)}  goal ≤ ${ROUND_TRIPS_GOAL}: ${b.roundTripsPerRow <= ROUND_TRIPS_GOAL ? 'met' : 'NOT met'}  (${b.commandsPerRow.toFixed(1)} commands: ${Object.entries(
     b.commandsByName,

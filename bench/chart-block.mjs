@@ -1,4 +1,4 @@
-// Issue 24 bench: loaded with --import, makes the chart libraries impossible to load, so a web
+// Chart bench: loaded with --import, makes the chart libraries impossible to load, so a web
 // process started this way is "the same build with charts never loaded" (bench/charts.ts).
 import { register } from 'node:module';
 

@@ -1,4 +1,4 @@
-/** Issue 24 bench: the 30-day chart every chart row draws. */
+/** Chart bench: the 30-day chart every chart row draws. */
 export function thirtyDays() {
   const categories = Array.from({ length: 30 }, (_, i) => `11-${String(i + 1).padStart(2, '0')}`);
   return {

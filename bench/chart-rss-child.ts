@@ -1,5 +1,5 @@
 /**
- * Issue 24 bench child: one process whose RSS is read after a forced GC. `web`: a web-role
+ * Chart bench child: one process whose RSS is read after a forced GC. `web`: a web-role
  * Rampart on the sandbox and a fake Slack, App Home opened 20 times (the dashboard, no chart
  * drawn). `worker`: RSS before and after drawing 100 30-day charts in the chart thread, and after the thread's
  * idle exit, then the cold and warm drawing times. Prints one JSON line.
@@ -80,7 +80,7 @@ async function worker(): Promise<void> {
   const after = await settledRss();
   while (renderer.running) await new Promise((r) => setTimeout(r, 100));
   const afterIdle = await settledRss();
-  // Cold (thread start + libraries) and warm drawing times, in this process (issue 24: ≤ 300 ms).
+  // Cold (thread start + libraries) and warm drawing times, in this process (≤ 300 ms).
   let t = performance.now();
   await renderer.render(thirtyDays());
   const cold = performance.now() - t;

@@ -1,5 +1,5 @@
 /**
- * Issue 24 bench rows, part `charts` of `npm run bench` (or `npx tsx bench/charts.ts [redis url]`):
+ * Chart bench rows, part `charts` of `npm run bench` (or `npx tsx bench/charts.ts [redis url]`):
  * App Home built from stored facts (p99 ≤ 50 ms), a 30-day chart drawn in the chart thread
  * (warm p99 ≤ 300 ms, cold beside it), the RSS of a web process that drew no chart against the
  * same build with the chart libraries blocked (within 5 MiB), and a worker's RSS after 100 charts
@@ -196,7 +196,7 @@ export function chartLines(r: ChartsReport): string[] {
     ],
   ];
   return [
-    'Charts (issue 24): App Home, chart drawing and memory',
+    'Charts: App Home, chart drawing and memory',
     ...rows.map(([what, value, target, met]) => `  ${met ? 'met ' : 'MISS'}  ${what}: ${value}  [${target}]`),
   ];
 }

@@ -1,5 +1,5 @@
 /**
- * Part 4 (issue 10): the approval path (click ack → service receives POST /transfer) on a real
+ * Part 4: the approval path (click ack → service receives POST /transfer) on a real
  * 3-master Redis Cluster on loopback, beside the same path on one Redis, in the same run. Both
  * are private servers started in temp dirs (redis-server and redis-cli must be installed) and
  * removed afterwards, so neither competes with other users of the shared Redis.

@@ -1,5 +1,5 @@
 /**
- * An ioredis client that counts what it sends (issue 20 "Speed and scale"): commands, and
+ * An ioredis client that counts what it sends: commands, and
  * sequential round trips — a command sent while no reply has come back since the last count
  * joins that round trip (a pipeline, a Promise.all, a fire-and-forget beside it); the first
  * command sent after a reply starts a new one. A script is one command, so one round trip.

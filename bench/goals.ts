@@ -1,5 +1,5 @@
 /**
- * Issue 19's three goals, each judged on the median of same-run pairs (Rampart beside its floor,
+ * The three speed and memory goals, each judged on the median of same-run pairs (Rampart beside its floor,
  * measured one right after the other), printed beside the goal with the Redis commands per click.
  */
 import type { CommandCount } from './redis-commands.js';
@@ -48,7 +48,7 @@ export function goalLines(
   commands: CommandCount | undefined,
   withLimits?: CommandCount,
 ): string[] {
-  const lines = ['Goals (issue 19), median of same-run pairs:'];
+  const lines = ['Goals, median of same-run pairs:'];
   for (const goal of Object.keys(GOALS) as Goal[]) {
     const r = goals[goal];
     const head = `  ${GOALS[goal].what}: goal ≤ ${GOALS[goal].limit}×`;

@@ -1,5 +1,5 @@
 /**
- * Parts 1 and 2 as same-run pairs (issue 19): each round measures the floor and Rampart one
+ * Parts 1 and 2 as same-run pairs: each round measures the floor and Rampart one
  * right after the other; the report keeps the median round's tables and every round's ratio.
  */
 import { isHelp } from '../src/adapters/slack/blocks/usage.js';

@@ -1,5 +1,5 @@
 /**
- * Redis commands per approve click (issue 19 "Speed and memory"): a MONITOR connection sees every
+ * Redis commands per approve click: a MONITOR connection sees every
  * command while a few extra requests are approved one at a time, outside the timed samples
  * (MONITOR slows Redis). Two windows per click, by Redis's own clock: click sent → the service
  * receives the transfer (the approve path), and click sent → the outcome reply is in the thread.

@@ -31,7 +31,7 @@ export interface ApprovalReport {
   bullmq: Summary;
   ratio: Record<Percentile, number>;
   target: { p50UnderMs: number; p50Met: boolean; withinRatio: number; ratioMet: boolean };
-  /** Issue 19: Redis commands per approve click, watched with MONITOR on extra clicks. */
+  /** Redis commands per approve click, watched with MONITOR on extra clicks. */
   commands?: CommandCount | undefined;
 }
 
@@ -48,10 +48,10 @@ export interface Report {
   batch?: BatchCheckReport | undefined;
   batchRun?: BatchRunReport | undefined;
   screening?: ScreeningReport | undefined;
-  /** Issue 19: peak RSS beside bare Bolt + BullMQ. */
+  /** Peak RSS beside bare Bolt + BullMQ. */
   rss?: RssReport | undefined;
   charts?: ChartsReport | undefined;
-  /** Issue 19's goals, each on the median of same-run pairs. */
+  /** The speed and memory goals, each on the median of same-run pairs. */
   goals: Partial<Record<Goal, GoalResult>>;
 }
 
@@ -103,7 +103,7 @@ function approvalLines(o: BenchOptions, two: ApprovalReport, title = 'Part 2'): 
       STAGES.map((s) => row(STAGE_LABEL[s], two.stages[s])),
     ),
     '',
-    `Target (issue 4): p50 under ${TARGET_P50_MS} ms: ${two.target.p50Met ? 'met' : 'NOT met'} (${ms(two.rampart.p50)} ms); ` +
+    `Target: p50 under ${TARGET_P50_MS} ms: ${two.target.p50Met ? 'met' : 'NOT met'} (${ms(two.rampart.p50)} ms); ` +
       `within ${TARGET_RATIO}× of bare BullMQ: ${two.target.ratioMet ? 'met' : 'NOT met'} (${ms(two.ratio.p50)}×)`,
   ];
 }

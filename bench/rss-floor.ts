@@ -1,5 +1,5 @@
 /**
- * The peak-RSS floor (issue 19), run as its own process: a bare Bolt app and BullMQ doing
+ * The peak-RSS floor, run as its own process: a bare Bolt app and BullMQ doing
  * Rampart's /rate work the way the stack is meant to be used — the command acks and queues one
  * job; a BullMQ worker makes the same service call (GET /rate/onramp) and answers the response
  * URL. Configured by the environment bench/rss.ts sets; compiled with Rampart's sources, run by

@@ -1,5 +1,5 @@
 /**
- * Peak RSS (issue 19): Rampart beside bare Bolt + BullMQ (bench/rss-floor.ts), each in its own
+ * Peak RSS: Rampart beside bare Bolt + BullMQ (bench/rss-floor.ts), each in its own
  * process started fresh, under the same load — part 1's signed `/rate` commands, answered through
  * the response URL — then the kernel's high-water mark of the process (VmHWM, Linux /proc). Both
  * run compiled by tsc under plain node, so neither carries tsx; the sandbox and the fake Slack

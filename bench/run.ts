@@ -1,7 +1,7 @@
 /**
- * `npm run bench`: ack latency of slash commands (issue 3) and approval-to-execution latency
- * (issue 4), each beside its floor (a bare Bolt app, a bare BullMQ round trip) in the same run,
- * and the other parts (audit export, cluster, batches, charts of issue 24) each beside its goal.
+ * `npm run bench`: ack latency of slash commands and approval-to-execution latency,
+ * each beside its floor (a bare Bolt app, a bare BullMQ round trip) in the same run,
+ * and the other parts (audit export, cluster, batches, charts) each beside its goal.
  * Everything runs in this process on loopback; Redis keys live under a unique prefix and are
  * removed at the end. Options: see bench/args.ts (--n --concurrency --approvals --json ...).
  */

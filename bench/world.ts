@@ -44,7 +44,7 @@ export async function deleteKeys(settings: Config['redis']): Promise<number> {
 }
 
 /** `clusterNodes`: REDIS_CLUSTER_NODES, to run on a Redis Cluster (bench part 4). */
-/** `env`: settings beside the bench's own (issue 20 part 6: BATCH_RATE=off). */
+/** `env`: settings beside the bench's own (BATCH_RATE=off). */
 export async function startWorld(
   redisUrl: string,
   clusterNodes?: string,
@@ -64,7 +64,7 @@ export async function startWorld(
     NODE_ENV: 'development',
     LOG_LEVEL: 'silent',
     PORT: '0',
-    // The bench's one requester opens far more than a person would (issue 19's cap).
+    // The bench's one requester opens far more than a person would (MAX_OPEN_PER_REQUESTER's cap).
     MAX_OPEN_PER_REQUESTER: '10000',
     REDIS_URL: redisUrl,
     REDIS_PREFIX: prefix,

@@ -10,7 +10,7 @@ import { createLogger, type Logger } from '../src/log.js';
 import { type DevRedis, RedisUnavailableError, redisForDev } from './private-redis.js';
 import { startWorkbench, type Workbench, WorkbenchRefusedError } from './workbench/index.js';
 
-/** The configured Redis, or a private one when nothing answers there (issue 18 §6). */
+/** The configured Redis, or a private one when nothing answers there. */
 async function devRedis(): Promise<DevRedis | undefined> {
   let redis: ReturnType<typeof loadConfig>['redis'];
   try {
@@ -53,11 +53,11 @@ async function dev(): Promise<void> {
   const service = workbench.config.service.baseUrl
     ? 'the wallet service at SERVICE_BASE_URL (real calls!)'
     : 'the built-in sandbox (no real money)';
-  // Issue 21: the HTTP API of the same Rampart, for docs/http-api.md's walkthrough.
+  // The HTTP API of the same Rampart, for docs/http-api.md's walkthrough.
   const redisUrl = redis?.url ?? workbench.config.redis.url;
   const prefix = workbench.config.redis.prefix;
   const { publicUrl } = workbench.config.stepUp;
-  // Issue 22: with step-up on, the first passkey comes from the server, as in production.
+  // With step-up on, the first passkey comes from the server, as in production.
   const passkeys = publicUrl
     ? `Passkey step-up is on; its pages are at ${publicUrl}/. An approver's first passkey: ` +
       `PUBLIC_URL=${publicUrl} REDIS_URL=${redisUrl} REDIS_PREFIX=${prefix} node bin/rampart.js passkeys enrol-link --user U0APPROVER1\n`

@@ -1,6 +1,6 @@
 /**
- * Writes the API's generated OpenAPI document to a file, for `npm run lint:openapi` (issue 21:
- * the document served at /api/v1/openapi.json, linted by a pinned @redocly/cli in CI).
+ * Writes the API's generated OpenAPI document to a file, for `npm run lint:openapi` (the
+ * document served at /api/v1/openapi.json, linted by a pinned @redocly/cli in CI).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * `npm run dev` needs nothing running (issue 18 §6): when nothing answers at a loopback
+ * `npm run dev` needs nothing running: when nothing answers at a loopback
  * REDIS_URL, a private redis-server is started on a free port in a temporary directory, without
  * persistence, and stopped (its directory removed) on exit. Without the binary, one sentence
  * says how to get it.

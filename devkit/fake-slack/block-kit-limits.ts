@@ -81,7 +81,7 @@ function checkBlock(ctx: CheckContext, path: string, block: unknown): void {
       checkString(ctx, `${path}/image_url`, block.image_url, 3000);
       checkText(ctx, `${path}/title`, block.title, 2000, { plainOnly: true });
       break;
-    case 'data_visualization': // issue 24: Slack's chart block (title at most 50 characters)
+    case 'data_visualization': // Slack's chart block (title at most 50 characters)
       checkString(ctx, `${path}/title`, block.title, 50, true);
       if (!isObject(block.chart)) ctx.errors.push(`${path}/chart: is required`);
       break;
@@ -137,7 +137,7 @@ function checkView(ctx: CheckContext, kind: 'modal' | 'home', view: Record<strin
 export function checkBlockKitLimits(
   kind: BlockKitSurface,
   payload: unknown,
-  /** Issue 24: block types this workspace refuses (a workspace without the chart blocks). */
+  /** Block types this workspace refuses (a workspace without the chart blocks). */
   refused: ReadonlySet<string> = new Set(),
 ): string[] {
   const ctx = newCheckContext();

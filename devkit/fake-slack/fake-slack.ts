@@ -34,7 +34,7 @@ export class FakeSlack {
   readonly #rateLimits = new RateLimits();
   readonly #files = new FileStore();
   #downloadDelayMs = 0;
-  /** Issue 24: block types answered with invalid_blocks (a workspace without chart blocks). */
+  /** Block types answered with invalid_blocks (a workspace without chart blocks). */
   readonly #refusedBlocks = new Set<string>();
   readonly #ids: IdSource;
   readonly #triggers: TriggerRegistry;
@@ -73,7 +73,7 @@ export class FakeSlack {
       rateLimits: this.#rateLimits,
       methods,
       ...(this.socketMode ? { socketMode: this.socketMode } : {}),
-      // issue 20: upload URLs and private file URLs, outside /api/.
+      // Upload URLs and private file URLs, outside /api/.
       routes: (req: IncomingMessage, res: ServerResponse) =>
         handleFileRoute(
           req,
@@ -241,7 +241,7 @@ export class FakeSlack {
   }
 
   /**
-   * A person picks a file in a `file_input` (issue 20): Slack stores it and the view_submission
+   * A person picks a file in a `file_input`: Slack stores it and the view_submission
    * carries it. Returns the element's state value to pass to `driver.submitView`.
    */
   pickFile(userId: string, name: string, bytes: Uint8Array): T.JsonObject {
@@ -256,7 +256,7 @@ export class FakeSlack {
   }
 
   /** Each download of a private file URL waits this long before answering (0: at once). */
-  /** Issue 24: from now on, answer invalid_blocks to any message or view holding these block types. */
+  /** From now on, answer invalid_blocks to any message or view holding these block types. */
   refuseBlockTypes(...types: string[]): void {
     for (const t of types) this.#refusedBlocks.add(t);
   }

@@ -1,5 +1,5 @@
 /**
- * Files as Slack keeps them (issue 20): what a person picks in a `file_input`, `files.info`,
+ * Files as Slack keeps them: what a person picks in a `file_input`, `files.info`,
  * downloading `url_private` (only with the bot token: without it Slack redirects to its sign-in
  * page), and the external upload flow — `files.getUploadURLExternal` → POST the bytes to the
  * returned URL (raw, or multipart as @slack/web-api sends them) → `files.completeUploadExternal`,

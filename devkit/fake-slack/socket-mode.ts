@@ -1,5 +1,5 @@
 /**
- * Slack's Socket Mode, played on loopback (issue 19 "Socket Mode, tested"): `apps.connections.open`
+ * Slack's Socket Mode, played on loopback: `apps.connections.open`
  * (called with the app-level `xapp-` token) answers a `ws://127.0.0.1` URL; a connection gets
  * Slack's `hello`; every delivery is an envelope with an `envelope_id` that the app acknowledges
  * (with an optional response payload); `refresh()` sends Slack's `disconnect` message and `drop()`

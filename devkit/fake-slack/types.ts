@@ -20,7 +20,7 @@ export interface FakeChannel {
   is_private?: boolean;
   /** Defaults to true. */
   is_member?: boolean;
-  /** Issue 24: shared with another organisation (Slack Connect); defaults to false. */
+  /** Shared with another organisation (Slack Connect); defaults to false. */
   is_ext_shared?: boolean;
 }
 

@@ -31,7 +31,7 @@ export interface Assets {
   get(path: string): Asset | undefined;
 }
 
-// Beside this module: the devkit is never compiled into dist (issue 12), so there is one copy.
+// Beside this module: the devkit is never compiled into dist, so there is one copy.
 const PUBLIC = new URL('./public/', import.meta.url);
 
 export async function loadAssets(): Promise<Assets> {

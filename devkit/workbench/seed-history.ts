@@ -1,5 +1,5 @@
 /**
- * Issue 24: on the sandbox, the workbench starts with two weeks of generated balance snapshots
+ * On the sandbox, the workbench starts with two weeks of generated balance snapshots
  * (every 6 hours, one failed read as a gap), so App Home's 30-day charts have something to draw.
  * The figures follow the sandbox's balances with a gentle, deterministic drift that fades out,
  * and the last snapshot is the balance the sandbox holds now: the chart's last point and

@@ -32,7 +32,7 @@ const schemas = {
   close: z.object({ user: userId, viewId: z.string(), all: z.boolean().default(false) }),
   suggest: z.object({ user: userId, viewId: z.string(), actionId: z.string(), blockId: z.string(), value: z.string() }),
   home: z.object({ user: userId }),
-  // issue 20: a file picked in a file_input (base64, at most ~1.1 MB once decoded).
+  // A file picked in a file_input (base64, at most ~1.1 MB once decoded).
   pickFile: z.object({ user: userId, name: z.string().min(1).max(255), content: z.base64().max(1_500_000) }),
 } as const;
 
@@ -42,7 +42,7 @@ export interface WorkbenchServerDeps {
   sources: StateSources;
   assets: Assets;
   /**
-   * Issue 22: Rampart's passkey pages, served here under PUBLIC_URL's path (`/rampart/`), so the
+   * Rampart's passkey pages, served here under PUBLIC_URL's path (`/rampart/`), so the
    * "Approve with your passkey" link of the workbench opens a page that works.
    */
   pages?: { path: string; handler: (req: IncomingMessage, res: ServerResponse) => Promise<boolean> };
@@ -155,10 +155,10 @@ async function handle(
       return;
     }
     if (url.pathname === '/api/file') {
-      // issue 20: a file shared in a thread (a batch's rows, its receipt), to open or save.
+      // A file shared in a thread (a batch's rows, its receipt), to open or save.
       const file = deps.fake.files().find((f) => f.id === url.searchParams.get('id'));
       if (!file?.bytes) throw new HttpError(404, 'no such file');
-      // Issue 24: a chart PNG shown by an image block's slack_file.
+      // A chart PNG shown by an image block's slack_file.
       if (url.searchParams.get('inline') === '1' && file.mimetype === 'image/png') {
         res.writeHead(200, { 'content-type': 'image/png', 'x-content-type-options': 'nosniff' });
         res.end(file.bytes);

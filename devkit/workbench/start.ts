@@ -58,7 +58,7 @@ async function prepareRedis(settings: Config['redis'], prefix: string | undefine
 }
 
 /**
- * Issue 22: with step-up on and no PUBLIC_URL, the passkey pages are served by the workbench's
+ * With step-up on and no PUBLIC_URL, the passkey pages are served by the workbench's
  * own server under this path, at `http://localhost:<its port>` (a secure context and a valid
  * WebAuthn RP ID, unlike 127.0.0.1). Known only once the port is bound, hence a placeholder first.
  */
@@ -142,7 +142,7 @@ export async function startWorkbench(options: WorkbenchOptions): Promise<Workben
     await server.close();
     throw err;
   }
-  // Issue 24: App Home's charts start with two weeks of history on the sandbox.
+  // App Home's charts start with two weeks of history on the sandbox.
   const seeded = await seedBalanceHistory(rampart).catch((err: unknown) => {
     log.warn({ err }, 'could not generate balance history for the sandbox');
     return 0;

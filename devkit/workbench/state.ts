@@ -88,7 +88,7 @@ export function renderContext(fake: FakeSlack, workspace: Workspace): RenderCont
   };
 }
 
-/** Files shared with a message (issue 20), each a link the page can open or save. */
+/** Files shared with a message, each a link the page can open or save. */
 function filesHtml(files: readonly Record<string, unknown>[] | undefined): string {
   return (files ?? [])
     .map((f) => {

@@ -7,6 +7,7 @@
  */
 import { parseAmount } from '../domain/amount.js';
 import { type ExecutionState, RUNNABLE_APPROVAL_STATES } from '../domain/approval.js';
+import type { Rate } from '../domain/rate.js';
 import type { HistoryEntry, SealedRequest } from '../domain/request.js';
 import { velocitySubject } from '../domain/velocity.js';
 import type { Logger } from '../log.js';
@@ -95,6 +96,8 @@ export async function continueBatch(deps: BatchRunDeps, approvalId: string): Pro
 export interface BatchRunConfig {
   pauseAfterFailures: number;
   holdLimitMs: number;
+  /** BATCH_RATE: all batch rows together, across processes (the start script admits them). */
+  rate?: Rate | undefined;
 }
 
 type ReleaseDeps = { store: RequestStore; controls?: ControlStore | undefined };

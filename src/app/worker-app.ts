@@ -46,9 +46,7 @@ export interface WorkerAppDeps extends Pick<ScheduledReportsDeps, 'snapshots' | 
   reminders: Pick<RemindDeps, 'approvers' | 'escalateTo' | 'reminderAfterMs' | 'reminderMax'>;
   /** WAIT 1 after an execution's start (undefined: not checked). */
   durable?: (() => Promise<boolean>) | undefined;
-  /** BATCH_RATE, shared by every process (undefined: off). */
-  batchRate?: RunExecutionDeps['batchRate'];
-  /** BATCH_PAUSE_AFTER_FAILURES and BATCH_HOLD_LIMIT. */
+  /** BATCH_PAUSE_AFTER_FAILURES, BATCH_HOLD_LIMIT and BATCH_RATE. */
   batch?: BatchRunConfig | undefined;
   /** ADDRESS_COOLDOWN: an approved address-book entry cools off this long. */
   addressCooldownMs?: number | undefined;
@@ -78,7 +76,6 @@ export function createWorkerApp(deps: WorkerAppDeps) {
     ...(deps.batch ? { batch: deps.batch } : {}),
     ...(deps.addressCooldownMs ? { addressCooldownMs: deps.addressCooldownMs } : {}),
     ...(deps.screening ? { screening: deps.screening } : {}),
-    batchRate: deps.batchRate,
   };
   const noticeDeps = {
     notifier,

@@ -15,7 +15,6 @@ import { startHeartbeat } from '../metrics/heartbeat.js';
 import { BalanceHistory } from '../store/balance-history.js';
 import { durableStart } from '../store/durable.js';
 import { PasskeyStore } from '../store/passkeys.js';
-import { RateLimiter } from '../store/rate-limiter.js';
 import type { RedisClient } from '../store/redis.js';
 import { ReportMarks } from '../store/report-marks.js';
 import type { RequestStore } from '../store/requests.js';
@@ -58,7 +57,12 @@ export function startWorkerRole(b: Built, workerRedis: RedisClient, options: Wor
     log,
     now,
     workerName: name,
-    batch: { pauseAfterFailures: config.batch.pauseAfterFailures, holdLimitMs: config.batch.holdLimitMs },
+    // BATCH_RATE's limiter is one key for every process, admitted inside the start script.
+    batch: {
+      pauseAfterFailures: config.batch.pauseAfterFailures,
+      holdLimitMs: config.batch.holdLimitMs,
+      rate: config.batch.rate,
+    },
     addressCooldownMs: config.destinations.cooldownMs,
     screening: { mode: config.screening.mode, maxAgeMs: config.screening.maxAgeMs },
     screeningRefresh: {
@@ -66,10 +70,6 @@ export function startWorkerRole(b: Built, workerRedis: RedisClient, options: Wor
       refreshMs: config.screening.refreshMs,
       fetchList: fetchScreeningList,
     },
-    // One limiter key for every process (hash-tagged prefix: one cluster slot).
-    ...(config.batch.rate
-      ? { batchRate: new RateLimiter(workerRedis, `${prefix}:batch:rate`, config.batch.rate) }
-      : {}),
     progressLimits: progressLimits(workerRedis, prefix),
     notifier: slackNotifier({
       client: slackClient,

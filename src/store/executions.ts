@@ -16,6 +16,7 @@ import {
 } from '../domain/approval.js';
 import type { ConfirmRefusal, NotPaidProposal } from '../domain/not-paid.js';
 import type { BalanceReading } from '../domain/outcome-evidence.js';
+import type { Rate } from '../domain/rate.js';
 import { redactSealed } from '../domain/redact.js';
 import type { ExecutionRecord, HistoryEntry, RequestKind, RequestOutcome, SealedRequest } from '../domain/request.js';
 import { StateConflictError } from '../errors.js';
@@ -60,7 +61,7 @@ export type ExecutionStart =
       held?: true;
       approval?: StartRefusal;
       job?: string;
-      /** 'cooling': ms until its address-book entry is usable; 'not-yet': until the approval's runAt (Redis time). */
+      /** 'cooling': ms until its address-book entry is usable; 'not-yet': until the approval's runAt; 'rate': until BATCH_RATE admits the row (Redis time). */
       waitMs?: number;
       /** Its address-book entry was removed: the start script cancelled it, saying why. */
       cancelled?: string;
@@ -85,13 +86,22 @@ export interface StartScreening {
   maxAgeMs: number;
 }
 
+/** What a start is held to beyond the records: the settings every start script reads. */
+export interface StartSettings {
+  /** BATCH_HOLD_LIMIT (a batch's rows only); undefined: none. */
+  holdLimitMs?: number | undefined;
+  screening?: StartScreening | undefined;
+  /** BATCH_RATE (a batch's rows only, all together across processes); undefined: off. */
+  batchRate?: Rate | undefined;
+}
+
 /**
  * Why a queued execution may not start: its approval's state, or for a batch's row
  * 'waiting' (another row first), 'too-old' (BATCH_HOLD_LIMIT), 'turn' (another batch holds the
  * wallet's turn), 'funding' (the funding check must run first); 'not-yet' (before the approval's
- * runAt: a cancel window or a set time).
+ * runAt: a cancel window or a set time); 'rate' (a batch's row over BATCH_RATE, its slot in waitMs).
  */
-export type StartRefusal = ApprovalState | 'waiting' | 'too-old' | 'turn' | 'funding' | 'cooling' | 'not-yet';
+export type StartRefusal = ApprovalState | 'waiting' | 'too-old' | 'turn' | 'funding' | 'cooling' | 'not-yet' | 'rate';
 
 export interface TransitionResult {
   ok: boolean;
@@ -183,9 +193,9 @@ export class ExecutionStore {
     idOrExecution: string,
     worker: string,
     jobId = '',
-    holdLimitMs?: number,
-    screening: StartScreening = { mode: 'on', maxAgeMs: 7 * 86_400_000 },
+    settings: StartSettings = {},
   ): Promise<ExecutionStart> {
+    const { holdLimitMs, screening = { mode: 'on', maxAgeMs: 7 * 86_400_000 }, batchRate } = settings;
     const execId = id1(idOrExecution);
     const approvalId = approvalOf(execId);
     const token = randomUUID();
@@ -209,6 +219,8 @@ export class ExecutionStore {
       screening.mode,
       String(screening.maxAgeMs),
       this.keys.ledgerPrefix,
+      batchRate ? String(batchRate.intervalMs) : '',
+      batchRate ? String(batchRate.burst) : '',
     )) as [number, string, string?, number?, string?, string?, string?, string?, number?, number?, string?, string?];
     const [ok, from, kind, seq, call, seal, stored, decidedBy, tries, changed, before, shape] = r;
     if (ok === 2) {
@@ -243,6 +255,8 @@ export class ExecutionStore {
       const state = from === '' ? undefined : (from as ExecutionState);
       if (from === 'queued' && kind === '' && String(r[3]) === 'not-yet')
         return { token: undefined, from: state, approval: 'not-yet', waitMs: Math.max(1, Number(r[4] ?? '1')) };
+      if (from === 'queued' && kind === '' && String(r[3]) === 'rate')
+        return { token: undefined, from: state, approval: 'rate', waitMs: Math.max(1, Number(r[4] ?? '1')) };
       if (from === 'queued' && kind === '' && String(r[3]) === 'cooling')
         return { token: undefined, from: state, approval: 'cooling', waitMs: Number(r[4]) };
       if (from === 'queued' && kind === '') return { token: undefined, from: state, approval: r[3] as never };

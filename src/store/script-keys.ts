@@ -34,6 +34,7 @@ export function startKeys(keys: StoreKeys, approvalId: string, execId: string): 
     keys.screeningMeta,
     keys.open,
     keys.batchGiven(approvalId),
+    keys.batchRate,
   ];
 }
 

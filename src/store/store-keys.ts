@@ -58,6 +58,10 @@ export class StoreKeys {
     return `${this.prefix}:velocity:`;
   }
   /** A batch's rows whose velocity reservation was given back (each once). */
+  /** BATCH_RATE's one limiter key, shared by every process (GCRA, store/lua/includes/gcra.lua). */
+  get batchRate() {
+    return `${this.prefix}:batch:rate`;
+  }
   batchGiven = (approvalId: string) => `${this.prefix}:batch:${approvalId}:given`;
   /**
    * Open batches as '<wallet id> <batch id>' in approval order (scored

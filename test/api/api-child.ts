@@ -1,5 +1,5 @@
 /**
- * One Rampart web process serving the HTTP API (issue 21), for crash tests: env comes from
+ * One Rampart web process serving the HTTP API, for crash tests: env comes from
  * argv[2] (JSON). With KILL_AFTER_CREATE=1 in it, the process SIGKILLs itself right after a
  * request's create script succeeded, before any answer: "killed between create and answer".
  * Prints `ready <api port>` once listening.

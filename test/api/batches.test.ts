@@ -1,5 +1,5 @@
 /**
- * POST /api/v1/batches on loopback (issue 21): JSON rows refused with the batch file's own
+ * POST /api/v1/batches on loopback: JSON rows refused with the batch file's own
  * sentences at JSON pointers (a reference must be one line of visible characters), a new
  * destination refused naming its rows, the key's --max-amount on the batch's total and
  * --max-open counting a batch once, 20 concurrent replays of one Idempotency-Key making one

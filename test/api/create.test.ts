@@ -1,5 +1,5 @@
 /**
- * POST /api/v1/transfers and /offramps on loopback (issue 21): keys (missing, wrong, revoked,
+ * POST /api/v1/transfers and /offramps on loopback: keys (missing, wrong, revoked,
  * expired, owner deactivated, wrong scope), the key's limits, the modal's field sentences with
  * JSON pointers, and the HTTP limits (415, 413, slow body, deep JSON, 429).
  */

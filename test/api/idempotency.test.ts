@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key (issue 21): replays, a changed body, concurrency, transient refusals not kept,
+ * Idempotency-Key: replays, a changed body, concurrency, transient refusals not kept,
  * 7 days by the injected clock, at most N records per key. A process killed between the create
  * and its answer is in test/e2e/api.test.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * Reading and cancelling over the API (issue 21): a request by id (own owner's, or any with
+ * Reading and cancelling over the API: a request by id (own owner's, or any with
  * requests:read:all), the list newest first with cursor pages and a state filter, and cancel
  * through the cancel use case: only the key's own requests, only while pending.
  */
@@ -93,7 +93,7 @@ describe('cancelling', () => {
 });
 
 describe('the OpenAPI document', () => {
-  it('is served without a key, generated on first request (issue 19: its generator is loaded only then)', async () => {
+  it('is served without a key, generated on first request (its generator is loaded only then)', async () => {
     const a = await api.call('GET', '/openapi.json');
     expect(a.status).toBe(200);
     expect(a.json).toMatchObject({ openapi: expect.stringMatching(/^3\.1/) });

@@ -1,5 +1,5 @@
 /**
- * The HTTP API on loopback for tests (issue 21): createApiHandler mounted on a plain node:http
+ * The HTTP API on loopback for tests: createApiHandler mounted on a plain node:http
  * server on 127.0.0.1:0 over a harness's Rampart (its stores, queues and the fake Slack), keys
  * made through the same use case as the CLI, and every answer checked against the OpenAPI document.
  */
@@ -132,7 +132,7 @@ export async function newKey(api: Api, o: KeyOptions = {}): Promise<{ token: str
   return { token: created.token, key: created.key };
 }
 
-// The document the server serves, as a JSON Schema base for every answer (issue 21).
+// The document the server serves, as a JSON Schema base for every answer.
 const document = openApiDocument();
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 ajv.addSchema({ ...document, $id: 'openapi' });
@@ -147,7 +147,7 @@ function templateOf(path: string): string {
   return p;
 }
 
-/** Every answer the API tests receive is one the OpenAPI document describes (issue 21). */
+/** Every answer the API tests receive is one the OpenAPI document describes. */
 export function expectConforms(method: string, path: string, a: { status: number; headers: Headers; body: unknown }) {
   const template = templateOf(path);
   const operation = (document.paths as Record<string, Record<string, unknown>>)[template]?.[method.toLowerCase()] as

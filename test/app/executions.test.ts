@@ -1,5 +1,5 @@
 /**
- * Issue 18 §1 through app/ only: an approval owns its executions; each starts only inside its
+ * Through app/ only: an approval owns its executions; each starts only inside its
  * queued → executing script and runs at most once; the approval ends `done` with counts.
  */
 import { createServer } from 'node:http';
@@ -110,7 +110,7 @@ it('an execution found executing by the next try ends unknown and is never sent;
   expect(w.notified.filter((n) => n.requestId === id).map((n) => n.kind)).toContain('unknown');
 });
 
-it('a quick call refreshes its card once, with the outcome; a slow one shows "executing" while it waits (issue 19)', async () => {
+it('a quick call refreshes its card once, with the outcome; a slow one shows "executing" while it waits', async () => {
   const kinds = (id: string) => w.notified.filter((n) => n.requestId === id).map((n) => n.kind);
   const quick = await w.submit([transfer(5.01)]);
   await approve(w.deps, quick, APPROVERS[0] as string);

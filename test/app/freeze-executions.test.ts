@@ -1,5 +1,5 @@
 /**
- * Issue 18 §1: the freeze and its lift reach an approval's executions in pages. Unfreeze-cancel
+ * The freeze and its lift reach an approval's executions in pages. Unfreeze-cancel
  * of a 1,000-execution approval: every unsent one cancelled, the freeze lifted, one card refresh
  * (its reply) per approval.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 24 balance history on a real Redis and a real service: a read that fails is a gap with a
+ * Balance history on a real Redis and a real service: a read that fails is a gap with a
  * reason (never a zero), a service nobody can reach likewise, and two workers taking the same
  * period read the service once per wallet.
  */

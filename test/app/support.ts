@@ -1,6 +1,6 @@
 /**
  * The use cases wired to a real Redis and the sandbox, with recording JobQueue and approver
- * ports: app/ only, nothing from slack/ (issue 18 §1 "Done when").
+ * ports: app/ only, nothing from slack/.
  */
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
@@ -65,7 +65,7 @@ export async function startWorld(name: string, env: Record<string, string> = {})
     enqueueTry: async (id: string, attempt: number, delayMs?: number) => void tries.push({ id, attempt, delayMs }),
     isRunning: async (jobId: string) => running.has(jobId),
     enqueueApproved: async (id: string) => void tries.push({ id: `${id}.1`, attempt: 1, delayMs: undefined }),
-    // Issue 19: every vote's wake-up job for execution 1 (its start script decides).
+    // Every vote's wake-up job for execution 1 (its start script decides).
     wakeExecution: async (id: string) => void tries.push({ id: `${id}.1`, attempt: 1, delayMs: undefined }),
     releaseHeld: async (id: string, attempt: number) => void tries.push({ id, attempt, delayMs: 0 }),
   };
@@ -127,7 +127,7 @@ export async function startWorld(name: string, env: Record<string, string> = {})
 }
 
 /**
- * A batch as submitBatch stores it (issue 20): `B-<n>` with its rows saved, the approval's call
+ * A batch as submitBatch stores it: `B-<n>` with its rows saved, the approval's call
  * carrying the total and one sealed call per row. `R`: the same calls as one approval `R-<n>`.
  */
 export async function sealBatch(

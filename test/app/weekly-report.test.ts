@@ -1,5 +1,5 @@
 /**
- * Issue 24: the weekly report's run is claimed on Redis, so two workers running the same week's
+ * The weekly report's run is claimed on Redis, so two workers running the same week's
  * job (BullMQ re-running it, or a job re-added after removal) post it once; a post Slack refused
  * (the fake Slack rate-limiting it once) gives its claim back so the retry posts it — once; a post
  * with no answer (it may have reached Slack) keeps the claim and is not posted again.

@@ -1,5 +1,5 @@
 /**
- * `rampart audit export` over a known set of requests written by the app's own store (issue 14):
+ * `rampart audit export` over a known set of requests written by the app's own store:
  * compared row by row, personal data masked as Slack masks it, the date range respected.
  */
 import { randomUUID } from 'node:crypto';

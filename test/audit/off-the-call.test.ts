@@ -1,5 +1,5 @@
 /**
- * Issue 19 "approve path": with the audit webhook on, the job that delivers the start's state
+ * The approve path: with the audit webhook on, the job that delivers the start's state
  * change is queued after the worker has handed its service call over, never in front of it
  * (the start script's answer and the call share nothing else). Every event is still delivered.
  */

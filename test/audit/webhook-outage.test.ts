@@ -1,5 +1,5 @@
 /**
- * Issue 19, "Audit webhook events lost": a receiver down for a day (Rampart's clock injected)
+ * Audit webhook events are not lost: a receiver down for a day (Rampart's clock injected)
  * still receives every event once it returns, in order per request; a job that finds its
  * request's lock taken waits without spending a try. Real loopback receiver, Redis and BullMQ.
  */

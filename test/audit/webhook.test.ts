@@ -1,5 +1,5 @@
 /**
- * The audit webhook (issue 14): every state change POSTed, signed, in order per request and
+ * The audit webhook: every state change POSTed, signed, in order per request and
  * once each — also when the receiver is down for a while and then comes back.
  */
 import { Queue } from 'bullmq';

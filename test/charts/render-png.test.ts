@@ -1,5 +1,5 @@
 /**
- * Charts drawn without a browser (issue 24): a real PNG, decoded back, of the asked size, with one
+ * Charts drawn without a browser: a real PNG, decoded back, of the asked size, with one
  * bar per day and the area spanning every point — read from the pixels, not compared byte for byte.
  * Drawn in a chart thread that ends when idle, so its memory is returned.
  */

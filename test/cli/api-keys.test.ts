@@ -1,5 +1,5 @@
 /**
- * `rampart api-keys create | list | revoke` (issue 21) against a real Redis under a unique
+ * `rampart api-keys create | list | revoke` against a real Redis under a unique
  * prefix: the key printed once, only its hash stored, wrong options refused by name.
  */
 import { randomUUID } from 'node:crypto';

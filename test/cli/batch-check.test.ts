@@ -1,5 +1,5 @@
 /**
- * `rampart batch check` (issue 20) against the built-in sandbox and a real Redis under a unique
+ * `rampart batch check` against the built-in sandbox and a real Redis under a unique
  * prefix: the same sentences as /batch, exit 1 with every problem, exit 0 with a summary.
  */
 

@@ -1,5 +1,5 @@
 /**
- * `rampart batch status`, `batch receipt` and `requests show B-…` (issue 20) against a real Redis
+ * `rampart batch status`, `batch receipt` and `requests show B-…` against a real Redis
  * holding a batch written by the same store and use cases the app uses: one row succeeded, one
  * failed, one unknown (which pauses the batch), then stopped so the last row is cancelled.
  */

@@ -1,5 +1,5 @@
 /**
- * `rampart doctor` (issue 14) against the sandbox, the fake Slack and a private redis-server:
+ * `rampart doctor` against the sandbox, the fake Slack and a private redis-server:
  * all ✓ and exit 0 when everything is wired; each broken piece gives its ✗ line and exit 1.
  */
 import { randomUUID } from 'node:crypto';
@@ -90,7 +90,7 @@ describe('rampart doctor', () => {
     for (const secret of [KEY, TOKEN]) expect(r.stdout + r.stderr).not.toContain(secret);
   });
 
-  it('warns, without failing, while fewer approvers hold a passkey that counts than the largest quorum needs (issue 22)', async () => {
+  it('warns, without failing, while fewer approvers hold a passkey that counts than the largest quorum needs', async () => {
     const e = env({
       STEP_UP_ABOVE: 'USDC=10000',
       TWO_APPROVALS_ABOVE: 'USDC=1000',
@@ -120,7 +120,7 @@ describe('rampart doctor', () => {
     expect(lines(after.stdout)).toContain('✓ 2 approvers with a passkey that counts (the largest quorum needs 2)');
   });
 
-  it('never prints the credentials of a URL (issue 19)', async () => {
+  it('never prints the credentials of a URL', async () => {
     const withCredentials = sandbox.url.replace('http://', 'http://ops:URL-SECRET-5c1e@');
     const r = await cli(['doctor'], env({ SERVICE_BASE_URL: withCredentials }));
     expect(r.stdout + r.stderr).not.toContain('URL-SECRET-5c1e');

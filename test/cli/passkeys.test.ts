@@ -1,5 +1,5 @@
 /**
- * Issue 22 from the CLI: the bootstrap enrolment link (only while nobody has a passkey), the
+ * Passkeys from the CLI: the bootstrap enrolment link (only while nobody has a passkey), the
  * list, removal by server access, and `rampart verify` refusing what it cannot check.
  */
 import { randomUUID } from 'node:crypto';
@@ -84,7 +84,7 @@ describe('rampart passkeys', () => {
   });
 });
 
-describe('rampart passkeys revoke tells the owner (issue 22 follow-up)', () => {
+describe('rampart passkeys revoke tells the owner', () => {
   const BOT = 'xoxb-cli-test';
   const APPROVALS = 'C0APPROVALS';
   const OWNER = 'U0APPROVER2';

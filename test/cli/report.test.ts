@@ -1,5 +1,5 @@
 /**
- * `rampart report` (issue 24): the report from stored records, as CSV rows or as JSON, naming an
+ * `rampart report`: the report from stored records, as CSV rows or as JSON, naming an
  * unknown outcome not yet resolved; bad options get one line and the usage.
  */
 

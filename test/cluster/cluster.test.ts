@@ -1,5 +1,5 @@
 /**
- * Rampart on a real 3-master Redis Cluster on loopback (issue 10, item 1): REDIS_CLUSTER_NODES
+ * Rampart on a real 3-master Redis Cluster on loopback: REDIS_CLUSTER_NODES
  * and a plain REDIS_PREFIX, nothing else. The approval journey, 20 concurrent clicks and a
  * worker killed mid-call each end with exactly one service call; every key Rampart owns,
  * BullMQ's included, lands in one hash slot; a cluster that cannot work is refused at start.

@@ -90,7 +90,7 @@ describe('fake Slack Web API', () => {
     });
   });
 
-  it("takes a direct message by user id (the app's Messages tab, issue 13) and links to it", async () => {
+  it("takes a direct message by user id (the app's Messages tab) and links to it", async () => {
     const { ts, channel } = await client.chat.postMessage({ channel: 'U0ADA', text: 'reminder' });
     expect(channel).toBe('U0ADA');
     expect(fake.messages('U0ADA')).toMatchObject([{ ts, text: 'reminder' }]);

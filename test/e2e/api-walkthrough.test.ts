@@ -1,5 +1,5 @@
 /**
- * The HTTP API as docs/http-api.md shows it (issue 21, "Done when"): the walkthrough's calls and
+ * The HTTP API as docs/http-api.md shows it: the walkthrough's calls and
  * the batch example are read from the page itself and sent over loopback HTTP (the same requests
  * curl sends), the card appears, an approver approves with a signed click (the key's owner
  * cannot), it runs once, and it reads back as done with its executions. Docs and API cannot drift.

@@ -1,5 +1,5 @@
 /**
- * The HTTP API end to end (issue 21): a transfer requested over the API appears as a card in
+ * The HTTP API end to end: a transfer requested over the API appears as a card in
  * the fake Slack, its owner cannot approve it, an approver does (signed Slack requests), it runs
  * once and reads back over the API as done with its transaction; no API key reaches a log line.
  * And a web process killed between the create and its answer (a child process), then retried:

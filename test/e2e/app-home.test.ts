@@ -1,5 +1,5 @@
 /**
- * Issue 23 item 11: App Home opened through the harness. Buttons open the same modal and answer
+ * App Home opened through the harness. Buttons open the same modal and answer
  * as the commands; an approver sees "Needs your vote" first, with the card's link, each row once.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Who may approve, how many, never your own, until when (issue 4 "Approving", DESIGN
+ * Who may approve, how many, never your own, until when (DESIGN
  * invariant 1), through signed clicks on the real card.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Request again (issue 20 "At the end"): a finished batch's requester asks for the rows that
+ * Request again: a finished batch's requester asks for the rows that
  * ended failed or cancelled — never unknown — as a new batch, re-checked against today's
  * balance, shown in a confirmation modal before its card is posted; only the requester, once.
  */

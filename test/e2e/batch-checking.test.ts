@@ -1,5 +1,5 @@
 /**
- * /batch when the check does not fit Slack's 3 s (issue 20 item 3): a slow file download makes
+ * /batch when the check does not fit Slack's 3 s: a slow file download makes
  * the form say "checking…" in its ack; the same check then answers by views.update — the errors
  * above an empty file field, or the submitted batch — and when the form was closed meanwhile the
  * full list of problems reaches the requester by direct message.

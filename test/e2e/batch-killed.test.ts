@@ -1,5 +1,5 @@
 /**
- * Issue 20: a worker process SIGKILLed mid-batch. At most one row ends `unknown` (the one it was
+ * A worker process SIGKILLed mid-batch. At most one row ends `unknown` (the one it was
  * calling, which pauses the batch); no row is sent twice; resumed, the rest run once each.
  */
 import type { ChildProcess } from 'node:child_process';

@@ -1,5 +1,5 @@
 /**
- * /batch end to end up to the approval (issue 20): signed Slack requests, the fake Slack holding
+ * /batch end to end up to the approval: signed Slack requests, the fake Slack holding
  * the picked CSV, Rampart downloading it with the bot token and checking every row before the
  * 3 s ack (a slow one: batch-checking.test.ts). A good file becomes one batch card (the run itself: batch-run.test.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Batches of one wallet run in approval order (issue 20 "Execution"), through signed Slack clicks:
+ * Batches of one wallet run in approval order, through signed Slack clicks:
  * two files on the same wallet, the second approved first — all of its rows are called before any
  * row of the first, never interleaved; each row exactly once.
  */

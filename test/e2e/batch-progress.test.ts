@@ -1,5 +1,5 @@
 /**
- * Issue 20 "Progress": a running batch's card is redrawn on state changes only, never per row;
+ * A batch's progress: a running batch's card is redrawn on state changes only, never per row;
  * its thread holds one progress message, updated at most every 3 s (all batches together at
  * most 20 chat.update a minute), which ends showing every row. With it, the batch metrics, and
  * the audit export and webhook carrying the batch's rows.
@@ -60,7 +60,7 @@ it('a 50-row batch: a handful of card redraws, one progress message, throttled, 
   );
   await quiescent(h);
   expect(progress.text).toContain('50 succeeded, 0 failed');
-  // Issue 20 metrics: every row counted once at its final state; no batch left open.
+  // Batch metrics: every row counted once at its final state; no batch left open.
   expect((await scrape('rampart_batch_rows_total')).get('{kind="transfer",state="succeeded"}')).toBe(50);
   const open = await scrape('rampart_batches');
   expect([...open.values()]).toEqual([0, 0, 0, 0, 0]);

@@ -1,6 +1,6 @@
 /**
- * BATCH_RATE paces all batch rows together across processes (a GCRA limiter in Redis,
- * store/rate-limiter.ts); a row waiting for it is delayed, not started.
+ * BATCH_RATE paces all batch rows together across processes (a GCRA limiter in Redis, admitted
+ * inside the start script: store/lua/includes/gcra.lua); a row waiting for it is delayed, not started.
  */
 import { beforeAll, expect, it } from 'vitest';
 import { addresses, submitBatchFile, transfersCsv, waitForApproval } from '../support/batches.js';

@@ -1,5 +1,5 @@
 /**
- * Batch payouts end to end (issue 20): a CSV through /batch → one card → one approval → every row
+ * Batch payouts end to end: a CSV through /batch → one card → one approval → every row
  * called exactly once, in order, one at a time → summary and receipt in the card's thread. And
  * the faults: a 500 after the service applied row 3 (unknown, never re-sent, the batch pauses;
  * resumed, the other rows run once), Stop while paused (unsent rows cancelled, 0 calls), no

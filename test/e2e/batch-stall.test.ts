@@ -1,5 +1,5 @@
 /**
- * Redis stalling mid-batch (issue 20 "Faults and races"): a private redis-server is paused with
+ * Redis stalling mid-batch: a private redis-server is paused with
  * DEBUG SLEEP twice while a 20-row batch runs. Nothing is sent twice, at most one row ends
  * unknown (which pauses the batch; resumed, the rest run once), and every row ends final.
  */

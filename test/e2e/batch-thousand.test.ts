@@ -1,5 +1,5 @@
 /**
- * Issue 20 "Done when": a 1,000-row offramp file goes from /batch to one card, one approval and a
+ * A 1,000-row offramp file goes from /batch to one card, one approval and a
  * receipt of 1,000 rows in the thread; every row reaches the sandbox exactly once
  * (BATCH_RATE=off keeps it short).
  */

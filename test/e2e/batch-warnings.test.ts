@@ -1,5 +1,5 @@
 /**
- * The card's warnings about earlier payments (issue 20 "What a user does" §4 and §5), end to end
+ * The card's warnings about earlier payments, end to end
  * through signed Slack requests: a repeat of a succeeded payment within BATCH_REPEAT_WINDOW, a
  * repeat of an UNKNOWN one first and in bold, nothing outside the window, the same file after a
  * denied batch, a single card's repeat line, and Approve with warnings confirmed in the history.

@@ -1,5 +1,5 @@
 /**
- * `rampart beneficiaries import FILE.csv` (issue 11, part 3) against the sandbox seeded through
+ * `rampart beneficiaries import FILE.csv` against the sandbox seeded through
  * its own HTTP interface and a running Rampart (its workers post the card): a good file makes ONE
  * card and one approval registers every row; a bad file changes nothing and names every bad
  * line; a denial registers nothing. No BVN, date of birth or account number anywhere.

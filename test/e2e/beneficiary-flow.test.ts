@@ -1,5 +1,5 @@
 /**
- * Setting up an offramp end to end in Slack (issue 5): create an identity, add a beneficiary
+ * Setting up an offramp end to end in Slack: create an identity, add a beneficiary
  * from the offramp modal (lookup, confirmation, approval, creation), then offramp to it. The
  * BVN and date of birth never appear in a log line, a message, a card or a view Rampart sends.
  */

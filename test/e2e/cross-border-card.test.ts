@@ -1,5 +1,5 @@
 /**
- * A cross-border beneficiary through Slack (issue 9 item 6): the card in the approvals channel
+ * A cross-border beneficiary through Slack: the card in the approvals channel
  * says the holder name is as typed by the requester, shows country, SWIFT/BIC and sort code and
  * the IBAN masked in the middle — never "verified", never the whole IBAN.
  */

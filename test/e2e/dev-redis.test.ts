@@ -1,5 +1,5 @@
 /**
- * `npm run dev` needs nothing running (issue 18 §6): with nothing at REDIS_URL it starts a
+ * `npm run dev` needs nothing running: with nothing at REDIS_URL it starts a
  * private redis-server, says so in one line, and stops it on exit; without the binary, one line
  * says how to get it. Run as a child process, exactly as `npm run dev` runs it (node --import
  * tsx: no tsx parent process that relays, and under load may turn, a Ctrl-C into a SIGKILL).

@@ -1,5 +1,5 @@
 /**
- * No development secret where real credentials are configured (issue 9 item 5, DESIGN
+ * No development secret where real credentials are configured (DESIGN
  * invariant 8): `node src/main.ts` with a real-looking bot token and service URL but no
  * SLACK_SIGNING_SECRET refuses to start, whatever NODE_ENV says, instead of accepting requests
  * signed with the secret that is in the source. With the real secret set, a request signed

@@ -1,5 +1,5 @@
 /**
- * Issue 19 "Durable before the call", on loopback: a primary and a replica (private
+ * Durable before the call, on loopback: a primary and a replica (private
  * redis-servers). With the replica running, WAIT 1 is acknowledged and the call is made once;
  * with the replica paused (SIGSTOP) nothing acknowledges the start, so the call is not made, the
  * execution is queued again, and the thread says so; once the replica runs again the next try

@@ -1,5 +1,5 @@
 /**
- * Issue 19 (DESIGN invariant 2): "entire available balance" never moves more than the approvers
+ * DESIGN invariant 2: "entire available balance" never moves more than the approvers
  * saw. It is sealed at submission as the exact amount the card shows; -1 is never sent, so a
  * deposit between submission and execution stays in the wallet, with or without a velocity rule,
  * and a balance that fell below the sealed amount is refused by the service (nothing moves).

@@ -1,5 +1,5 @@
 /**
- * Day one at a service that already holds beneficiaries (issue 11, parts 2 and 4): the sandbox is
+ * Day one at a service that already holds beneficiaries: the sandbox is
  * seeded through its own HTTP interface. The offramp picker says what to do when it finds
  * nothing; an existing beneficiary id is registered through an approval (no service call: the
  * card says what is only as stated), recorded once, and paid by an offramp whose body is exact.

@@ -1,5 +1,5 @@
 /**
- * Day one at a service that already holds identities (issue 11, part 1): the sandbox is seeded
+ * Day one at a service that already holds identities: the sandbox is seeded
  * through its own HTTP interface, never through Rampart. A typed identity id is checked live
  * with GET /identity and offered, remembered (masked) for the next search, refused when
  * inactive, explained when unknown, and a beneficiary is created and approved for it.

@@ -1,5 +1,5 @@
 /**
- * The kill switch (issue 13) through signed Slack requests: approved requests hold while frozen
+ * The kill switch through signed Slack requests: approved requests hold while frozen
  * (no service call, state unchanged), in a second worker process and across a restart; Approve
  * is refused; unfreeze needs two approvers; release runs each held request once, cancel none.
  */
@@ -125,7 +125,7 @@ describe('the kill switch', () => {
   it('refuses Approve while frozen, with a sentence, and shows the banner in App Home', async () => {
     // The child worker posts cards while the in-process workers are stopped.
     const { id } = await flow.postRequest(h, 'transfer', `34 base:usdc to ${flow.RECEIVER} from ops for while frozen`);
-    // Issue 23 item 5: a card drawn while frozen offers no Approve; a click from a copy drawn
+    // A card drawn while frozen offers no Approve; a click from a copy drawn
     // before the freeze (a client not yet refreshed) is still refused with a sentence.
     expect(JSON.stringify(flow.currentCard(h, id).blocks)).not.toContain('request_approve');
     await h.driver.click(PEOPLE.approver1, {

@@ -1,5 +1,5 @@
 /**
- * Issue 24: App Home as a dashboard, through signed Slack events. Fifty people opening it at once
+ * App Home as a dashboard, through signed Slack events. Fifty people opening it at once
  * cause at most one balance read per wallet; the 30-day chart comes from stored snapshots, a
  * failed day named as such, never drawn as zero; someone outside VIEWERS sees no figures.
  */

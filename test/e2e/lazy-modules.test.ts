@@ -1,5 +1,5 @@
 /**
- * Issue 19 "Speed and memory": modules most processes never use are loaded when needed, not at
+ * Memory: modules most processes never use are loaded when needed, not at
  * start. A child process imports what `main.ts` starts (rampart.ts and connect-service.ts) with a
  * module hook that writes every URL loaded; passkey verification, the OpenAPI generator and the
  * sandbox must not be among them.

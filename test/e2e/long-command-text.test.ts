@@ -1,5 +1,5 @@
 /**
- * Long command text cannot break a modal (issue 9 item 11): `/transfer 25 <3,000 characters>`
+ * Long command text cannot break a modal: `/transfer 25 <3,000 characters>`
  * opens a modal whose private_metadata is whole JSON within Slack's 3,000 characters, whose
  * pre-filled values are bounded, and which can be submitted; a form whose hidden data is damaged
  * gets one sentence on the form, never a crash.

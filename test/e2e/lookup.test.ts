@@ -1,5 +1,5 @@
 /**
- * /lookup with no arguments (issue 3): a small modal asks for the bank code and the account
+ * /lookup with no arguments: a small modal asks for the bank code and the account
  * number; a submission shows the bank and the holder in the modal, bad fields get field errors,
  * and service failures one clear sentence in the modal.
  */

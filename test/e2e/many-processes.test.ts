@@ -1,5 +1,5 @@
 /**
- * Many processes on one Redis (issue 10, item 2): two ROLE=web and two ROLE=worker child
+ * Many processes on one Redis: two ROLE=web and two ROLE=worker child
  * processes. Thirty requests are submitted and approved through both web processes, some by
  * concurrent clicks on both at once, and one worker is SIGKILLed midway: every request ends
  * final with exactly one service call, one card and one thread reply.
@@ -34,7 +34,7 @@ describe('two web and two worker processes on one Redis', () => {
   let webs: Harness[] = [];
   beforeAll(async () => {
     // The harness's own process only reads the store; Slack talks to the child web processes.
-    // One requester sends all 30: above MAX_OPEN_PER_REQUESTER's default of 20 (issue 19).
+    // One requester sends all 30: above MAX_OPEN_PER_REQUESTER's default of 20.
     const env = (role: string) =>
       envFor(h.prefix, h.sandbox, h.fake, { ROLE: role, LOG_LEVEL: 'silent', MAX_OPEN_PER_REQUESTER: '100' });
     children.push(
@@ -86,8 +86,8 @@ describe('two web and two worker processes on one Redis', () => {
     for (const id of ids.slice(0, 15)) await flow.waitForState(h, id, 'succeeded', 30_000);
 
     // One worker dies; the other carries on alone. Killed once idle: a worker killed between
-    // posting a reply and recording it would post it again on recovery (at-least-once, see the
-    // issue 10 note); a worker killed mid-call is the at-most-once and cluster tests' case.
+    // posting a reply and recording it would post it again on recovery (at-least-once); a
+    // worker killed mid-call is the at-most-once and cluster tests' case.
     await flow.quiescent(h, 30_000);
     const killed = children[2] as Child;
     killed.process.kill('SIGKILL');

@@ -1,5 +1,5 @@
 /**
- * Issue 19, "DM amplification": MAX_OPEN_PER_REQUESTER caps a person's own open requests; one
+ * No DM amplification: MAX_OPEN_PER_REQUESTER caps a person's own open requests; one
  * more is refused on the modal with one sentence, nothing stored; once one is final, a new one
  * is accepted. Others are not held back by that person's requests. Forms sent at the same moment
  * are counted in the create itself, so exactly the cap of them become requests.

@@ -1,5 +1,5 @@
 /**
- * Readiness follows this process's own Redis, quickly (issue 19): a killed or stalled Redis
+ * Readiness follows this process's own Redis, quickly: a killed or stalled Redis
  * makes a web process's /readyz 503 within the probe bound (under Kubernetes' 1 s default
  * time-out) and a worker's too, while /livez stays 200; both are ready again when it is back.
  */

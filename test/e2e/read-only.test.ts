@@ -1,5 +1,5 @@
 /**
- * /balance, /rate and /lookup through signed slash commands (issue 3): answers reach only the
+ * /balance, /rate and /lookup through signed slash commands: answers reach only the
  * person who asked, through the response_url, with figures as the service holds them; bad input
  * and every kind of service failure get one clear sentence.
  */
@@ -100,7 +100,7 @@ describe('read-only commands against a healthy service', () => {
       expect(posted?.status).toBe(200);
 
       expect(readable).toContain('Wallet ops (wal_ops_7f3a)');
-      // Issue 23 item 10: one line per asset; balance only when it differs, debt only when owed.
+      // One line per asset; balance only when it differs, debt only when owed.
       const lines = blockTexts(answer)
         .find((t) => t.includes('available on'))
         ?.split('\n');
@@ -182,7 +182,7 @@ describe('read-only commands against a healthy service', () => {
       expect(sentence).toContain('the service said “wallet wal_nope not found”');
     });
 
-    it('reads a wallet record once for two /balance in a row, and its balances each time (issue 19)', async () => {
+    it('reads a wallet record once for two /balance in a row, and its balances each time', async () => {
       const wallets = received('/wallet');
       const balances = received('/balances');
       await ask('/balance', 'payroll');

@@ -1,5 +1,5 @@
 /**
- * Every Redis connection, Queue and Worker has an 'error' listener (issue 9, smaller seams):
+ * Every Redis connection, Queue and Worker has an 'error' listener:
  * when Redis goes away under a running Rampart, the failure is logged by pino under `err`, and
  * nothing prints ioredis's "Unhandled error event" or any raw stack trace on stderr.
  * A private redis-server on a free port, killed mid-run; Rampart is `node src/main.ts`.

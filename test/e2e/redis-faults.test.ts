@@ -1,5 +1,5 @@
 /**
- * Redis faults survived (issue 10, item 3) on a private redis-server with AOF on: while it is
+ * Redis faults survived on a private redis-server with AOF on: while it is
  * killed (SIGKILL) or stalled (SIGSTOP) every Slack request is acked in time with one
  * sentence and /healthz says 503; after the restart nothing pending or approved is lost,
  * pending requests can be approved, and each runs once with one thread reply.

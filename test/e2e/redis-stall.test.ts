@@ -1,5 +1,5 @@
 /**
- * A slow moment before the ack must not orphan a request (issue 9): with a private Redis paused
+ * A slow moment before the ack must not orphan a request: with a private Redis paused
  * by DEBUG SLEEP during a submission, every submission ends in exactly one of "card posted" or
  * "the person was told nothing was submitted"; the same form can then be submitted again; a
  * repeated submit never closes silently; a pending request without card or expiry gets both.

@@ -1,5 +1,5 @@
 /**
- * Issue 18 §3: registering existing beneficiaries is ONE use case, `submitRegistration()` in
+ * Registering existing beneficiaries is ONE use case, `submitRegistration()` in
  * app/, called by both edges — the Slack form and `rampart beneficiaries import`. The same row
  * through each edge makes the same sealed call, the same display (the file's name aside), the
  * same quorum and rule, and goes through that one function once per edge.

@@ -1,5 +1,5 @@
 /**
- * Reminders, escalation and the requester's messages (issue 13), with REMINDER_AFTER=1s: only
+ * Reminders, escalation and the requester's messages, with REMINDER_AFTER=1s: only
  * approvers who have not voted are reminded, at most REMINDER_MAX times, never after a decision;
  * ESCALATE_TO hears of a request still pending; the requester's messages carry link or reason.
  * Absence is proven by waiting until the reminder queue is quiet, not by a fixed sleep.

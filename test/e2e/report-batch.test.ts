@@ -1,5 +1,5 @@
 /**
- * Issue 24: a batch's rows count in the report — each `B-n.k` execution is a payment with its own
+ * A batch's rows count in the report — each `B-n.k` execution is a payment with its own
  * amount, destination and day (outflow, totals, ten largest, first-time destinations, CSV) — and
  * the batch's describing call (its total, never sent) does not count again.
  */

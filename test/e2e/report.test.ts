@@ -1,5 +1,5 @@
 /**
- * Issue 24 `/report` through signed Slack requests: privately by default, with Slack's chart
+ * `/report` through signed Slack requests: privately by default, with Slack's chart
  * block and the numbers in text, naming an unknown outcome; `post` only in the report or approvals
  * channel and never in a Slack Connect channel, with the CSV and the chart PNG in its thread; a
  * workspace that refuses the chart block gets the chart as an uploaded PNG (image block,

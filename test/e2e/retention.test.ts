@@ -1,5 +1,5 @@
 /**
- * Personal data is not kept longer than needed (issue 9 item 12): once a beneficiary, a
+ * Personal data is not kept longer than needed: once a beneficiary, a
  * cross-border beneficiary and an offramp request end, nothing under Rampart's Redis prefix holds
  * a full account number, IBAN, BVN or date of birth — yet the card, the CLI's view of the
  * request and its hash still read.
@@ -109,7 +109,7 @@ it('after beneficiary, cross-border and offramp requests end, Redis holds no ful
   const ngRecord = await h.rampart.deps.store.get(ngId);
   expect(ngRecord?.sealed.redacted?.callSha256).toMatch(/^[0-9a-f]{64}$/);
   expect(ngRecord?.sealed.call).toMatchObject({ body: { details: { account_number: '••••6789' } } });
-  // Issue 18: the card's short hash is the approvalHash's, over the sealHash of the original call.
+  // The card's short hash is the approvalHash's, over the sealHash of the original call.
   expect(ngRecord?.sealed.hash).toBe(
     cardHash(
       approvalHashOf([

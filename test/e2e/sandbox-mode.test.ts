@@ -1,6 +1,6 @@
 /**
  * With no SERVICE_BASE_URL outside production, Rampart runs on its in-process sandbox, and every
- * message it posts says so (issue 2).
+ * message it posts says so.
  */
 import { expect, it } from 'vitest';
 import { blocksText, eventually, PEOPLE } from '../support/harness.js';

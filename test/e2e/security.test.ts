@@ -1,5 +1,5 @@
 /**
- * What Rampart refuses (issue 3): requests with a bad or missing signature or a timestamp older
+ * What Rampart refuses: requests with a bad or missing signature or a timestamp older
  * than five minutes, requests from another workspace, and crafted button values; none of them
  * may call the Web API, post to a response_url, call the service or write to Redis; and that no
  * secret reaches a message or a log line. The probes are tested in test/http/probes.test.ts.
@@ -37,7 +37,7 @@ async function snapshot(h: Harness): Promise<Snapshot> {
     webApiCalls: h.fake.calls.map((c) => c.method),
     received: h.sandbox.state.received.length,
     // BullMQ's workers write their queue's meta once at start and a stalled-check marker on a
-    // timer, and consume a delayed job's marker when they get to it (issue 24: the snapshot job
+    // timer, and consume a delayed job's marker when they get to it (the snapshot job
     // queued at start), and a worker's start-up migration sweep marks the record format it
     // completed (store/migration-sweep.ts), whatever Slack sends: everything else is the app's doing.
     keys: keys

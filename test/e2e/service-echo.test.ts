@@ -1,5 +1,5 @@
 /**
- * A service that echoes what it was sent (issue 9 item 8, DESIGN invariant 6): in front of the
+ * A service that echoes what it was sent (DESIGN invariant 6): in front of the
  * sandbox, a loopback proxy answers POST /transfer with a refusal that repeats the x-service-key,
  * a date of birth, a BVN and an account number. None of it reaches a log line or Slack.
  */

@@ -1,5 +1,5 @@
 /**
- * SIGTERM shuts down in order without dropping work (issue 3): a worker process asked to stop
+ * SIGTERM shuts down in order without dropping work: a worker process asked to stop
  * while a money call is out lets that call finish and records its outcome before exiting.
  */
 import { type ChildProcess, spawn } from 'node:child_process';

@@ -1,5 +1,5 @@
 /**
- * Socket Mode (issue 19): Rampart with SLACK_APP_TOKEN connects to the fake's Socket Mode
+ * Socket Mode: Rampart with SLACK_APP_TOKEN connects to the fake's Socket Mode
  * (apps.connections.open → ws://127.0.0.1, hello, envelopes with envelope_id and acks) and the
  * journeys work as over HTTP: a command, a modal, an approval, the outcome in the thread. A
  * `disconnect` message or a dropped socket makes it reconnect, and no approval is lost.

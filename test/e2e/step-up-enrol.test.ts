@@ -1,5 +1,5 @@
 /**
- * Issue 22 "Enrolment" and "Removal" end to end, in real headless Chromium with virtual
+ * Passkey enrolment and removal end to end, in real headless Chromium with virtual
  * authenticators: /passkey's link enrols a PENDING passkey (owner DM, approval card); a Slack
  * click on the card activates nothing; another approver's passkey on the page does, and then
  * only after the cool-down; a Slack session removes nothing; another passkey of the same person

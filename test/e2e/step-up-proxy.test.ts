@@ -1,5 +1,5 @@
 /**
- * Issue 22 "Tokens": attempts on the passkey pages are limited per client address only when
+ * Passkey page tokens: attempts on the passkey pages are limited per client address only when
  * TRUST_PROXY names the proxy, over real loopback HTTP. A peer that is not the named proxy is
  * limited by its own address whatever X-Forwarded-For it sends; through the named proxy the
  * limit follows the client address the proxy appended; with no proxy named, none applies.

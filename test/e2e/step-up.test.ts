@@ -1,5 +1,5 @@
 /**
- * Issue 22 end to end: with STEP_UP_ABOVE=USDC=10000 a 20,000 USDC transfer cannot be approved
+ * Passkey step-up end to end: with STEP_UP_ABOVE=USDC=10000 a 20,000 USDC transfer cannot be approved
  * from Slack alone (signed requests through the harness), and can with a passkey in a real
  * headless Chromium with a virtual authenticator. Every refusal leaves the request unapproved.
  */
@@ -131,7 +131,7 @@ describe('passkey step-up', () => {
     expect((await h.rampart.deps.store.get(id))?.votes).toEqual([]);
     expect(await pressAndRead(approver1)).toContain('Approved with your passkey');
     await waitForApproval(h, id, 'done', 30_000);
-    // Issue 20 §5: every row pays a new address, so Approve asked to confirm the warnings; the
+    // Every row pays a new address, so Approve asked to confirm the warnings; the
     // vote the passkey page records says both.
     const votes = (await h.rampart.deps.store.history(id)).filter((e) => e.event === 'approval');
     expect(votes.map((e) => e.detail)).toEqual(['with passkey, warnings checked']);

@@ -1,6 +1,6 @@
 /**
  * The whole transfer journey through signed Slack requests: command → modal → card →
- * approval → worker → service → thread reply with the explorer link (issue 4 happy paths).
+ * approval → worker → service → thread reply with the explorer link (the happy paths).
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { APPROVALS, blocksText, cardFor, eventually, lastView, PEOPLE } from '../support/harness.js';
@@ -63,7 +63,7 @@ describe('transfer, from slash command to thread reply', () => {
 });
 
 describe('entire balance and offramp', () => {
-  it('seals "entire available balance" as the exact amount available at submission and never sends -1 (issue 19)', async () => {
+  it('seals "entire available balance" as the exact amount available at submission and never sends -1', async () => {
     const before = h.sandbox.state.balanceOf('wal_ops_7f3a', 'solana:usdc');
     const { id, card } = await requestTransfer(
       'all solana:usdc to 7Zb8wEZfKJdjVSTk1w4JR429XWuocKPkgGiRdBrRD51r from ops for sweep to cold wallet',

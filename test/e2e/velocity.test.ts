@@ -1,5 +1,5 @@
 /**
- * Velocity limits (issue 13) through signed Slack requests: refused submissions name the figures,
+ * Velocity limits through signed Slack requests: refused submissions name the figures,
  * concurrent approvals can never both fit, failed gives headroom back, unknown keeps it, and
  * the window rolls with an injected clock.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 19 "approve path": every approving click sends execution 1's job right behind its vote,
+ * The approve path: every approving click sends execution 1's job right behind its vote,
  * before the vote's answer is known. The start script is the authority (DESIGN invariants 1 and
  * 3): a wake-up before the quorum moves nothing, the quorum's runs the call once, and a wake-up
  * that Redis ran before its own vote is made good a second after the quorum, not at the

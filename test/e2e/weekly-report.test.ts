@@ -1,5 +1,5 @@
 /**
- * Issue 24: REPORT_CHANNEL + REPORT_AT post the report once a week, whatever the number of
+ * REPORT_CHANNEL + REPORT_AT post the report once a week, whatever the number of
  * workers — two Rampart processes on one queue, with a clock injected a moment before the run,
  * post one report (with its CSV in the thread), and next week's run is queued.
  */

@@ -1,7 +1,7 @@
 /**
- * Issue 23 through signed Slack requests: a mistyped pre-fill is left unchosen with a warning
- * (item 1); /freeze without a reason stays instant and takes its reason later, a non-approver
- * is told who can freeze (item 13); a frozen card is on hold without Approve (item 5).
+ * What people see, through signed Slack requests: a mistyped pre-fill is left unchosen with a
+ * warning; /freeze without a reason stays instant and takes its reason later, a non-approver is
+ * told who can freeze; a frozen card is on hold without Approve.
  */
 import { describe, expect, it } from 'vitest';
 import { APPROVALS, blocksText, eventually, PEOPLE } from '../support/harness.js';
@@ -26,15 +26,15 @@ async function openTransfer(text: string) {
 const inputBlock = (view: { blocks: unknown[] }, id: string) =>
   view.blocks.find((b) => (b as { block_id?: string }).block_id === id) as { element: Record<string, unknown> };
 
-describe('what people see (issue 23)', () => {
-  it('leaves a mistyped wallet unchosen and says so at the top of the modal (item 1)', async () => {
+describe('what people see', () => {
+  it('leaves a mistyped wallet unchosen and says so at the top of the modal', async () => {
     const view = await openTransfer(`25 base:usdc to ${RECEIVER} from opz for invoice 7`);
     expect(inputBlock(view, 'wallet').element.initial_option).toBeUndefined();
     expect(blocksText(view)).toContain('“opz” is not a wallet: choose one (ops, treasury');
     h.fake.closeView(PEOPLE.requester, view.id);
   });
 
-  it('clears a decimal-comma amount and warns, rather than leaving it as grey hint text (item 1)', async () => {
+  it('clears a decimal-comma amount and warns, rather than leaving it as grey hint text', async () => {
     const view = await openTransfer(`12,50 base:usdc to ${RECEIVER} from ops for invoice 8`);
     expect(inputBlock(view, 'amount').element.initial_value).toBeUndefined();
     expect(blocksText(view)).toContain('a comma may only group thousands');
@@ -43,7 +43,7 @@ describe('what people see (issue 23)', () => {
     h.fake.closeView(PEOPLE.requester, view.id);
   });
 
-  it('tells a non-approver who can freeze (item 13)', async () => {
+  it('tells a non-approver who can freeze', async () => {
     await h.driver.command(PEOPLE.outsider, '/freeze', 'panic', APPROVALS);
     await eventually(() => ephemeralText(h, PEOPLE.outsider) || undefined, 5000, 'the refusal');
     expect(ephemeralText(h, PEOPLE.outsider)).toContain(
@@ -52,7 +52,7 @@ describe('what people see (issue 23)', () => {
     expect(await h.rampart.deps.controls.freeze()).toBeUndefined();
   });
 
-  it('freezes at once without a reason, offers to add one, then puts it on the open cards; the card is on hold without Approve (items 13, 5)', async () => {
+  it('freezes at once without a reason, offers to add one, then puts it on the open cards; the card is on hold without Approve', async () => {
     const { id } = await postRequest(h, 'transfer', `25 base:usdc to ${RECEIVER} from ops for card on hold`);
     await h.driver.command(PEOPLE.approver1, '/freeze', '', APPROVALS);
     await eventually(() => h.rampart.deps.controls.freeze(), 5000, 'the freeze');

@@ -1,5 +1,5 @@
 /**
- * SLACK_TEAM_ID guards each request by the team its own payload names (issue 9 item 4). This
+ * SLACK_TEAM_ID guards each request by the team its own payload names. This
  * Rampart's bot token belongs to the fake's workspace T0FAKE0001 and SLACK_TEAM_ID says the
  * same, so a guard on the token's team (auth.test) would wave everything through; requests
  * signed correctly but naming another team must still be refused before any listener runs.
@@ -127,7 +127,7 @@ describe('a signed request whose payload names another team', () => {
 describe('context per request', () => {
   it('gives each of two people in turn their own context.userId', async () => {
     const seen: { user: string | undefined; body: string | undefined }[] = [];
-    // Rampart's routes answer every command they know in one middleware (issue 19); one they do
+    // Rampart's routes answer every command they know in one middleware; one they do
     // not know goes on to middleware added later, such as this observer, after the same authorize.
     h.rampart.slack?.app.use(async (args) => {
       const { context, body } = args;

@@ -1,7 +1,7 @@
 /**
- * The probes on Rampart's own server (issue 19, "Health that tells the truth without taking
- * Rampart down"): /livez, /readyz for this process's own job only, /healthz's detail at 200 —
- * one service 500 and a missing worker never turn a process unready.
+ * The probes on Rampart's own server tell the truth without taking Rampart down: /livez,
+ * /readyz for this process's own job only, /healthz's detail at 200 — one service 500 and a
+ * missing worker never turn a process unready.
  */
 import { request } from 'undici';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 19 "Speed and memory": a routed handler's respond() posts the answer to the response URL
+ * Speed: a routed handler's respond() posts the answer to the response URL
  * with undici (not Bolt's fetch) and fails as Bolt's did. A real Bolt App, a loopback server.
  */
 import { createServer } from 'node:http';

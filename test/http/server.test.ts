@@ -1,5 +1,5 @@
 /**
- * Rampart's HTTP server (issue 18 §2) on a real loopback socket: security headers on every
+ * Rampart's HTTP server on a real loopback socket: security headers on every
  * answer, 404/405, body limits before and while reading, a failing route answered with one
  * sentence, and a client too slow with its request cut off.
  */

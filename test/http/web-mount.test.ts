@@ -1,6 +1,5 @@
 /**
- * The passkey pages are served by Rampart's own HTTP server under PUBLIC_URL's path (issue 22,
- * issue 18 §2), with their own strict CSP; other paths stay 404 and the probes are untouched.
+ * The passkey pages are served by Rampart's own HTTP server under PUBLIC_URL's path, with their own strict CSP; other paths stay 404 and the probes are untouched.
  */
 import { request } from 'undici';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * GET /metrics after a scripted journey (issue 14): one transfer succeeds, one fails, one ends
+ * GET /metrics after a scripted journey: one transfer succeeds, one fails, one ends
  * unknown, one is denied — the counters say exactly that, the histograms have observations, and
  * no label carries an id, an amount, an address or a person.
  */
@@ -130,7 +130,7 @@ describe('GET /metrics', () => {
   });
 });
 
-describe('who may scrape (issue 19: the token is asked of everyone once set)', () => {
+describe('who may scrape (the token is asked of everyone once set)', () => {
   it('asks every caller for METRICS_TOKEN, loopback included', async () => {
     const { mayScrape } = await import('../../src/adapters/http/metrics-route.js');
     const from = (remoteAddress: string, authorization?: string) =>
@@ -172,7 +172,7 @@ describe('who may scrape (issue 19: the token is asked of everyone once set)', (
   });
 });
 
-describe('the alert rules in docs/http-and-probes.md (issue 19)', () => {
+describe('the alert rules in docs/http-and-probes.md', () => {
   it('read only metrics Rampart serves, and include "no worker heartbeat" and "service failing"', async () => {
     const docs = readFileSync('docs/http-and-probes.md', 'utf8');
     const blocks = [...docs.matchAll(/```yaml\n([\s\S]*?)```/g)]

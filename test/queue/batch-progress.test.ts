@@ -1,5 +1,5 @@
 /**
- * Issue 20 "Progress" in the notify processor, on a real Redis: the throttles hold across
+ * A batch's progress in the notify processor, on a real Redis: the throttles hold across
  * processes (a second limiter on the same keys is refused), a running batch's card is redrawn
  * only when what it shows changes, and a state change redraws the card while the progress
  * update waits for its turn.

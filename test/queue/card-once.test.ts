@@ -1,5 +1,5 @@
 /**
- * A card posted but not recorded is never posted twice (issue 9): the notify job's recording
+ * A card posted but not recorded is never posted twice: the notify job's recording
  * step fails once after Slack took the card; the retried job finds the card in the approvals
  * channel by its metadata and records it, and the channel holds one card.
  */
@@ -96,7 +96,7 @@ it('a retried card job after a failed recording records the card Slack already h
   expect(fake.messages(APPROVALS)).toHaveLength(1);
 });
 
-it('a retried outcome job after a failed recording finds the reply in the thread and posts no second one (issue 10)', async () => {
+it('a retried outcome job after a failed recording finds the reply in the thread and posts no second one', async () => {
   const store = new ReplyRecordFailsOnce(redis, prefix);
   const deps = notifyDeps(store);
   const id = await pendingRequest(store);

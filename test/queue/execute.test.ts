@@ -1,6 +1,6 @@
 /**
  * executeOne against a real Redis and real HTTP: the execution record decides, the sealed call is
- * checked against its sealHash, and only a call that provably never left is tried again (issue 18).
+ * checked against its sealHash, and only a call that provably never left is tried again.
  */
 
 import { randomUUID } from 'node:crypto';
@@ -89,7 +89,7 @@ describe('executeOne', () => {
     await live.close();
   });
 
-  it('queues the "executing" card refresh only after a slow call has begun, never before it (issue 19)', async () => {
+  it('queues the "executing" card refresh only after a slow call has begun, never before it', async () => {
     const id = await approvedRequest();
     const order: string[] = [];
     const live = new ServiceClient({ baseUrl: sandbox.url, apiKey: 'k' });
@@ -139,7 +139,7 @@ describe('executeOne', () => {
     await live.close();
   });
 
-  it('refuses a record sealed with -1 before issue 19: failed, nothing sent, request it again with an exact amount', async () => {
+  it('refuses a record sealed with -1: failed, nothing sent, request it again with an exact amount', async () => {
     const entire: ServiceCall = { kind: 'transfer', body: { ...call.body, amount: -1 } } as ServiceCall;
     const id = await approvedRequest({ call: entire, hash: callHash(entire) });
     const live = new ServiceClient({ baseUrl: sandbox.url, apiKey: 'k' });
@@ -166,7 +166,7 @@ describe('executeOne', () => {
     await live.close();
   });
 
-  it("a click's wake-up that finds nothing to start says so at debug; any other job that may not start is a warning (issue 19)", async () => {
+  it("a click's wake-up that finds nothing to start says so at debug; any other job that may not start is a warning", async () => {
     const id = await store.nextId();
     await store.create(buildFreshRequest(id, { call }));
     const gone = `R-${9_000_000 + Number(id.slice(2))}`;
@@ -201,7 +201,7 @@ async function runLikeTheQueue(service: ServiceClient, id: string): Promise<stri
   }
 }
 
-describe('a call that may have reached the service ends unknown, applied once (issue 9)', () => {
+describe('a call that may have reached the service ends unknown, applied once', () => {
   const breakable: Socket[] = [];
   const faults: Array<[string, (s: Awaited<ReturnType<typeof startApplyingService>>) => Answer]> = [
     ['HTTP 500 (JSON)', () => fixed(500, envelopeText(500, 'internal error'))],
@@ -265,7 +265,7 @@ describe('a call that may have reached the service ends unknown, applied once (i
       const id = await approvedRequest();
       expect(await runLikeTheQueue(service, id)).toBe('failed');
       expect(s.applied('/transfer')).toBe(1);
-      // Stored as facts; the sentence is written at the edge (issue 12, item 5).
+      // Stored as facts; the sentence is written at the edge.
       const { outcome } = (await store.get(id)) ?? {};
       expect(outcome?.failure).toMatchObject({ class: 'refused', status: 422, serviceMessage: 'insufficient balance' });
       expect(outcomeMessage(outcome)).toBe('The wallet service refused it: “insufficient balance”; nothing moved.');

@@ -1,8 +1,8 @@
 /**
- * Issue 18 §1 "Versions": records written before approvals had executions, with their jobs, meet
+ * Versions: records written before approvals had executions, with their jobs, meet
  * the new worker. An old `approved` record with a live old job runs exactly once; an old
  * `executing` one ends `unknown`, never sent; a job of a newer format is left untouched. The
- * start-up sweep reads the history once per record format (issue 18 §4).
+ * start-up sweep reads the history once per record format.
  */
 
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
@@ -45,7 +45,7 @@ const notifier: Notifier = {
 /** The record format today's scripts write and migrate to. */
 const FORMAT = String(RECORD_VERSION);
 
-/** Writes a request exactly as Rampart stored it before issue 18 (no `v`, no execution hash). */
+/** Writes a request exactly as Rampart stored it before approvals had executions (no `v`, no execution hash). */
 async function oldRecord(n: number, amount: number, state: 'approved' | 'executing'): Promise<string> {
   const id = `R-${n}`;
   const call = transfer(amount);

@@ -1,5 +1,5 @@
 /**
- * Issue 24: the snapshot job through real BullMQ workers — two Rampart worker processes on one
+ * The snapshot job through real BullMQ workers — two Rampart worker processes on one
  * queue take one snapshot per period (one service read per wallet per period), and the chain of
  * delayed jobs keeps going by itself.
  */

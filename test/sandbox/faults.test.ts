@@ -74,7 +74,7 @@ describe('hangAfterApply', () => {
       () => 'answered',
       () => 'connection closed',
     );
-    // Wait for the money to move, not a fixed time (issue 18 §5); the outcome below proves no answer came.
+    // Wait for the money to move, not a fixed time; the outcome below proves no answer came.
     await eventually(() => sandbox.state.balanceOf(OPS, 'base:usdc')?.available === 119_000.5, 5_000, 'the apply');
     const started = Date.now();
     await sandbox.close();

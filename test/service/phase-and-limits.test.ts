@@ -1,5 +1,5 @@
 /**
- * Issue 9 items 2, 3 and 8 on real loopback HTTP: "never sent" is decided by the request's phase,
+ * The service client on real loopback HTTP: "never sent" is decided by the request's phase,
  * every call has a total deadline and a size cap, and echoed secrets and personal data are masked.
  * The server applies every call before it misbehaves, as a real service or gateway might.
  */
@@ -75,7 +75,7 @@ function breakableConnector(failWhileConnecting = false) {
   return { connector, breakAll };
 }
 
-describe('"never sent" is decided by the phase of the request (item 2)', () => {
+describe('"never sent" is decided by the phase of the request', () => {
   it('EHOSTUNREACH after the body was written is ambiguous: applied once, never retried', async () => {
     const s = await service();
     const { connector, breakAll } = breakableConnector();
@@ -107,7 +107,7 @@ describe('"never sent" is decided by the phase of the request (item 2)', () => {
   });
 });
 
-describe('a total deadline and a size cap on every call (item 3)', () => {
+describe('a total deadline and a size cap on every call', () => {
   it('a transfer whose answer trickles one byte every 200 ms past the deadline ends ambiguous at the deadline', async () => {
     const s = await service();
     s.answer = drip(200);
@@ -162,7 +162,7 @@ describe('a total deadline and a size cap on every call (item 3)', () => {
   });
 });
 
-describe('what counts as the service refusing (item 1)', () => {
+describe('what counts as the service refusing', () => {
   const cases: Array<[string, Parameters<typeof fixed>]> = [
     ['500 JSON envelope', [500, envelopeText(500, 'internal error')]],
     ['502 HTML from a gateway', [502, '<html><body>Bad Gateway</body></html>', 'text/html']],
@@ -201,7 +201,7 @@ describe('what counts as the service refusing (item 1)', () => {
   });
 });
 
-describe('service text is masked before it goes anywhere (item 8)', () => {
+describe('service text is masked before it goes anywhere', () => {
   it('an echoed key, bearer token, date of birth and BVN never survive in the error', async () => {
     const s = await service();
     s.answer = (req, res) => {

@@ -1,5 +1,5 @@
 /**
- * store.create is one atomic step with the form's claim (issue 9): a create Redis runs after its
+ * store.create is one atomic step with the form's claim: a create Redis runs after its
  * deadline stores nothing and leaves the form free to be sent again; a create whose answer came
  * too late for the form is withdrawn, because the person was told nothing was submitted.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 19 "Speed and memory": the store's scripts go to Redis by hash (EVALSHA), the text only
+ * Speed: the store's scripts go to Redis by hash (EVALSHA), the text only
  * when Redis does not know it (NOSCRIPT), and a transition still happens exactly once after
  * Redis forgot every script (SCRIPT FLUSH, as after a restart or a failover). The scripts are
  * read from store/lua/*.lua once at start: a flush between a vote and its wake-up, or before a

@@ -1,6 +1,6 @@
 /**
- * Requests are indexed by state in Redis, moved by the same Lua scripts as the state itself
- * (issue 14), so `rampart requests --state` finds an old request behind a thousand newer ones.
+ * Requests are indexed by state in Redis, moved by the same Lua scripts as the state itself,
+ * so `rampart requests --state` finds an old request behind a thousand newer ones.
  */
 
 import { randomUUID } from 'node:crypto';

@@ -1,7 +1,7 @@
 /**
  * A loopback stand-in for the wallet service that APPLIES every call it receives (counts it, as
  * the real service would move the money) and then answers however a test says: a 5xx, HTML,
- * malformed JSON, a trickle, a huge body, an echo of the key, or no answer at all (issue 9).
+ * malformed JSON, a trickle, a huge body, an echo of the key, or no answer at all.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';

@@ -1,4 +1,4 @@
-/** Helpers for batch e2e tests (issue 20): submit a /batch file, find its card, read its thread's files. */
+/** Helpers for batch e2e tests: submit a /batch file, find its card, read its thread's files. */
 import { findElement, type StoredView } from '../../devkit/index.js';
 import { eventually, type Harness, lastView, PEOPLE } from './harness.js';
 import { currentCard, waitForRecord } from './requests.js';

@@ -1,6 +1,6 @@
 /**
  * Every text a person can read in Block Kit (mrkdwn and plain), in order. Pure (no Redis, no
- * sockets), so unit tests may import it (issue 18 §5); harness.ts re-exports it.
+ * sockets), so unit tests may import it; harness.ts re-exports it.
  */
 export function readableTexts(blocks: unknown): string[] {
   const out: string[] = [];

@@ -1,6 +1,6 @@
 /**
  * The health checks the Dockerfile and docker-compose.yml declare, run as Docker would run them
- * (`node -e …` with PORT set), so a test proves each asks the right probe (issue 19).
+ * (`node -e …` with PORT set), so a test proves each asks the right probe.
  */
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';

@@ -193,7 +193,7 @@ export function buildRecord(
 
 /**
  * A request submitted just now, for store and queue tests whose expiries and clocks run from
- * the present (issue 18 §5: factories instead of hand-built literals).
+ * the present (factories instead of hand-built literals).
  */
 export function buildFreshRequest(id: string, overrides: Partial<SealedRequest> = {}): SealedRequest {
   const now = Date.now();

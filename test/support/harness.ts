@@ -35,7 +35,7 @@ export const GENERAL = 'C0GENERAL';
 export const SIGNING_SECRET = 'test-signing-secret';
 export const BOT_TOKEN = 'xoxb-test-token';
 export const SERVICE_KEY = 'test-service-key-5c1e';
-// issue 18 §5: the suite runs against any Redis; REDIS_URL picks it (default the local one).
+// The suite runs against any Redis; REDIS_URL picks it (default the local one).
 /** The app-level token the harness gives Rampart and the fake in Socket Mode. */
 export const APP_TOKEN = 'xapp-1-A0FAKE-test-app-token';
 export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -90,7 +90,7 @@ export function envFor(
 }
 
 export interface HarnessOptions {
-  /** Issue 19: Slack reaches Rampart over the fake's Socket Mode instead of signed HTTP. */
+  /** Slack reaches Rampart over the fake's Socket Mode instead of signed HTTP. */
   socketMode?: boolean;
 }
 

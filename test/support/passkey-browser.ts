@@ -1,5 +1,5 @@
 /**
- * Issue 22 in a real browser: headless Chromium (the packaged one the workbench tests use, never
+ * Passkeys in a real browser: headless Chromium (the packaged one the workbench tests use, never
  * downloaded) with a CDP virtual authenticator per approver, and the passkey pages mounted on a
  * plain node:http server on loopback, as the shared router will mount them.
  */

@@ -1,5 +1,5 @@
 /**
- * One Rampart process of any role (issue 10 "Many processes"): env comes from argv[2] (JSON),
+ * One Rampart process of any role, for many processes on one Redis: env comes from argv[2] (JSON),
  * ROLE included. Prints `ready <port>` once listening; SIGKILL is what a test uses to crash it.
  */
 import { loadConfig } from '../../src/config.js';

@@ -1,5 +1,5 @@
 /**
- * Private Redis servers for tests that stop, kill or cluster Redis (issue 10): each runs from
+ * Private Redis servers for tests that stop, kill or cluster Redis: each runs from
  * a temp dir on a free loopback port and is removed afterwards. Needs redis-server and
  * redis-cli (Debian: redis-server, which pulls in redis-tools; .ci/run installs them).
  */
@@ -158,7 +158,7 @@ export interface RedisCluster {
   stop(): Promise<void>;
 }
 
-/** A real 3-master Redis Cluster on loopback, no replicas (issue 10 "Tests"). */
+/** A real 3-master Redis Cluster on loopback, no replicas. */
 export async function startRedisCluster(masters = 3): Promise<RedisCluster> {
   const dir = await mkdtemp(join(tmpdir(), 'rampart-cluster-'));
   const nodes: RedisServer[] = [];

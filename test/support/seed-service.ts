@@ -1,6 +1,6 @@
 /**
  * Puts identities and beneficiaries into the sandbox through its own HTTP interface, as another
- * tool or the service's dashboard would — never through Rampart (issue 11).
+ * tool or the service's dashboard would — never through Rampart.
  */
 import { request } from 'undici';
 import type { Sandbox } from '../../src/sandbox/index.js';

@@ -1,5 +1,5 @@
 /**
- * The one end-to-end set-up (issue 18 §5: one helper instead of a preamble copied into every
+ * The one end-to-end set-up (one helper instead of a preamble copied into every
  * file): registers beforeAll (start the harness) and afterAll (expectHealthyRun, then close) and
  * returns a handle that reads the running harness.
  *
@@ -14,7 +14,7 @@ import { expectHealthyRun, type Harness, startHarness } from './harness.js';
 export interface HarnessSetup {
   /** Rampart's options: worker timings, an injected clock, decorators. */
   rampart?: RampartOptions;
-  /** Issue 19: Slack reaches Rampart over the fake's Socket Mode instead of signed HTTP. */
+  /** Slack reaches Rampart over the fake's Socket Mode instead of signed HTTP. */
   socketMode?: boolean;
   /** Whether the end-of-file checks apply (default true); false where Slack sends nothing. */
   healthy?: boolean;

@@ -1,6 +1,6 @@
 /**
- * A Rampart worker in its own process, so a test can kill it with SIGKILL mid-call (issue 4:
- * "worker process killed after the request became executing"). Env comes from argv[2] (JSON).
+ * A Rampart worker in its own process, so a test can kill it with SIGKILL mid-call
+ * ("worker process killed after the request became executing"). Env comes from argv[2] (JSON).
  */
 import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/log.js';

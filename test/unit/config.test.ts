@@ -94,7 +94,7 @@ describe('configuration', () => {
     }
   });
 
-  it('reads REDIS_WAIT_MS (default 500) and refuses anything but 1–10000 ms in one sentence (issue 19)', () => {
+  it('reads REDIS_WAIT_MS (default 500) and refuses anything but 1–10000 ms in one sentence', () => {
     expect(loadConfig(prod).redis.waitMs).toBe(500);
     expect(loadConfig({ ...prod, REDIS_WAIT_MS: '1200' }).redis.waitMs).toBe(1200);
     for (const bad of ['0', '-5', '2s', '10001', 'soon'])
@@ -143,7 +143,7 @@ describe('configuration', () => {
     expect(problemsOf({ ...prod, TWO_APPROVALS_ABOVE: 'cngn=15000000.5' })).toEqual([]);
   });
 
-  describe('development defaults (issue 9 item 5)', () => {
+  describe('development defaults', () => {
     const real = { SERVICE_BASE_URL: 'https://wallet.example.com', SERVICE_API_KEY: 'k' };
 
     it('are used only when nothing real is configured', () => {
@@ -204,7 +204,7 @@ describe('configuration', () => {
   });
 });
 
-describe('secrets to mask in text from outside (issue 9 item 8)', () => {
+describe('secrets to mask in text from outside', () => {
   it('lists every configured secret: service, Slack, metrics token, audit secret, Redis password', () => {
     const c = loadConfig({
       ...prod,
@@ -228,7 +228,7 @@ describe('secrets to mask in text from outside (issue 9 item 8)', () => {
   });
 });
 
-describe('treasury controls settings (issue 13)', () => {
+describe('treasury controls settings', () => {
   it('parses velocity limits, reminders and escalation', () => {
     const c = loadConfig({
       ...prod,
@@ -268,7 +268,7 @@ describe('treasury controls settings (issue 13)', () => {
     ]);
   });
 
-  it('reads BATCH_MAX_ROWS (default 1,000) and refuses anything but 1 to 5,000 in one sentence (issue 20)', () => {
+  it('reads BATCH_MAX_ROWS (default 1,000) and refuses anything but 1 to 5,000 in one sentence', () => {
     expect(loadConfig({}).batch.maxRows).toBe(1000);
     expect(loadConfig({ BATCH_MAX_ROWS: '5000' }).batch.maxRows).toBe(5000);
     expect(loadConfig({ BATCH_MAX_ROWS: '2,500' }).batch.maxRows).toBe(2500);

@@ -1,5 +1,5 @@
 /**
- * The one classifier (issue 9 item 1) and the masking of service text (item 8), as pure rules:
+ * The one classifier and the masking of service text, as pure rules:
  * what counts as the service's own refusal, what "never sent" needs, what is hidden.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The service contract is declared once (issue 12 item 4): one row per operation of spec 4, and
+ * The service contract is declared once: one row per operation of spec 4, and
  * the query-parameter defaults that the client, the sandbox and the configuration all use.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The folder decides the tier (issue 18 §5): files under test/unit/ run in shared threads with
+ * The folder decides the tier: files under test/unit/ run in shared threads with
  * no Redis, so they import no Redis client, no queue, no socket server and no test helper that
  * starts one.
  */

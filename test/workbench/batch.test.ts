@@ -1,5 +1,5 @@
 /**
- * A batch through the workbench's own HTTP API, as the page drives it (issue 20): /batch, a CSV
+ * A batch through the workbench's own HTTP API, as the page drives it: /batch, a CSV
  * picked in the form's file field, the card, an approval, and the rows file and the receipt
  * shown in the card's thread as links the page can open or save.
  */
@@ -170,7 +170,7 @@ it('offers the failed rows again from a button in the thread, and posts the new 
 });
 
 /**
- * Issue 20 "Done when", in the workbench: a 1,000-row offramp file picked in the form goes to one
+ * In the workbench: a 1,000-row offramp file picked in the form goes to one
  * card, one approval (a click through the page's API) and a 1,000-row receipt in the thread, and
  * the sandbox behind the workbench receives exactly one offramp per row.
  */

@@ -1,5 +1,5 @@
 /**
- * Which browser the workbench's browser tests drive (issue 18 §5), decided without touching the
+ * Which browser the workbench's browser tests drive, decided without touching the
  * machine so it can be unit-tested for every platform: `CHROME_PATH`, then a system Chrome or
  * Chromium at the usual Linux and macOS paths, then the Linux-x64 build that `npm install`
  * brings (@sparticuz/chromium). Nothing is downloaded from outside the package registries; with

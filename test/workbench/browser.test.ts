@@ -1,5 +1,5 @@
 /**
- * Issue 6 in a real browser: a person uses the workbench page the way they would use Slack,
+ * In a real browser: a person uses the workbench page the way they would use Slack,
  * and Rampart does its whole job behind it (signed requests, the fake Slack, the sandbox).
  */
 import type { Browser, Page } from 'playwright-core';
@@ -71,7 +71,7 @@ describe('the workbench in Chromium', () => {
       await card.screenshot({ path: `${ARTIFACTS}/workbench-card-pending.png` });
 
       await page.getByLabel('You are').selectOption('U0APPROVER1');
-      // The card's buttons are labelled for screen readers with the request (issue 23 item 12).
+      // The card's buttons are labelled for screen readers with the request.
       await card.getByRole('button', { name: new RegExp(`^Approve ${id}: 25\\.00 USDC`) }).click();
       const confirm = page.getByRole('alertdialog', { name: 'Approve this request?' });
       await confirm.waitFor();

@@ -1,5 +1,5 @@
 /**
- * The browser of last resort on Linux x64 (issue 18 §5): the headless Chromium that `npm install`
+ * The browser of last resort on Linux x64: the headless Chromium that `npm install`
  * brings as @sparticuz/chromium, unpacked by that package's own API. The package unpacks into
  * the temp dir (a fixed /tmp/chromium another user of the machine could plant), so it runs in a
  * child process whose TMPDIR is a fresh folder under node_modules/.cache/ of this checkout; the

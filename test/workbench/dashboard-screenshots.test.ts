@@ -1,5 +1,5 @@
 /**
- * Issue 24 in the workbench (real Chromium): App Home with the sandbox's generated balance
+ * In the workbench (real Chromium): App Home with the sandbox's generated balance
  * history drawn as charts, and `/report 30d` with its chart and numbers. PNGs go to
  * test-artifacts/screenshots/ (docs/screenshots/ keeps the ones docs/reports.md shows).
  */

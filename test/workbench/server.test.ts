@@ -118,7 +118,7 @@ describe('the API', () => {
     expect(nobody.status).toBe(400);
   });
 
-  it('takes a picked CSV as Slack does and shows a file shared in a thread, to open or save (issue 20)', async () => {
+  it('takes a picked CSV as Slack does and shows a file shared in a thread, to open or save', async () => {
     const csv = 'receiver,amount\n0x99ED2e97162533BA814aF8092b93b9a3090DEdcF,250\n';
     const picked = await post('/api/pick-file', {
       user: 'U0REQUESTER',

@@ -1,5 +1,5 @@
 /**
- * Issue 22 "Done when: the workbench shows the whole flow", in Chromium with a virtual
+ * The workbench shows the whole passkey flow, in Chromium with a virtual
  * authenticator: enrol from the CLI's bootstrap link, request above STEP_UP_ABOVE, click Approve
  * in the workbench, follow "Approve with your passkey" (a link button: a new tab on the
  * workbench's own /rampart pages), approve with the passkey, and see the card say so.

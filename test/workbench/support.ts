@@ -54,7 +54,7 @@ export function thisMachine(env: Record<string, string | undefined> = process.en
   };
 }
 
-/** The browser to launch, or one sentence saying how to get one (issue 18 §5). */
+/** The browser to launch, or one sentence saying how to get one. */
 export async function findBrowser(host: BrowserHost = thisMachine()): Promise<LaunchableBrowser> {
   const choice = resolveBrowser(host);
   if (choice.kind === 'none') throw new Error(choice.message);

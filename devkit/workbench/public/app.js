@@ -78,7 +78,7 @@ function openPage(page, channel) {
   if (page === 'home') void attempt(() => api('/api/home', { user: ui.user }));
 }
 
-/** Narrow screens (issue 23 item 20): the sidebar slides over the page and hides again. */
+/** Narrow screens: the sidebar slides over the page and hides again. */
 function showNav(/** @type {boolean} */ open) {
   $('.app').classList.toggle('nav-open', open);
   $('#nav-toggle').setAttribute('aria-expanded', String(open));
@@ -175,7 +175,7 @@ document.addEventListener('click', (e) => {
 
 /**
  * A file picked in a file_input goes to the fake Slack first, as Slack stores it before the form
- * is sent; the value it answers with is what the submission carries (issue 20).
+ * is sent; the value it answers with is what the submission carries.
  * @param {HTMLInputElement} input
  */
 async function pickFile(input) {

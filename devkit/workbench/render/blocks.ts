@@ -83,7 +83,7 @@ export function blockHtml(block: unknown, ctx: RenderContext): string {
       return input(block, ctx);
     case 'image':
       return image(block, ctx);
-    case 'data_visualization': // issue 24
+    case 'data_visualization': // Slack's chart block
       return wrap(block, dataVisualizationHtml(block));
     case 'data_table':
       return wrap(block, dataTableHtml(block));

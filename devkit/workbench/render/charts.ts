@@ -1,5 +1,5 @@
 /**
- * Issue 24: Slack's `data_visualization` and `data_table` blocks drawn by the workbench — a plain
+ * Slack's `data_visualization` and `data_table` blocks drawn by the workbench — a plain
  * SVG of the same data (bars or an area per series, the category labels, a legend), not Slack's
  * own look. Pure: HTML out, every string escaped.
  */

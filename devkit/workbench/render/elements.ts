@@ -248,7 +248,7 @@ export function elementHtml(element: unknown, place: Placement, ctx: RenderConte
     case 'number_input':
       return textInput(el, place);
     case 'file_input': {
-      // issue 20: the page uploads the picked file to the fake Slack, which answers with the
+      // The page uploads the picked file to the fake Slack, which answers with the
       // value Slack puts in view_submission; it waits in data-picked until the form is sent.
       const types = list(el.filetypes).filter((t): t is string => typeof t === 'string');
       return `<input${attrs({
@@ -277,7 +277,7 @@ export function elementHtml(element: unknown, place: Placement, ctx: RenderConte
 
 export function imageHtml(el: JsonObject): string {
   const alt = str(el.alt_text) ?? '';
-  // Issue 24: an uploaded file (slack_file), served by the workbench from the fake's files.
+  // An uploaded file (slack_file), served by the workbench from the fake's files.
   const fileId = isObject(el.slack_file) ? str(el.slack_file.id) : undefined;
   if (fileId)
     return `<img${attrs({ class: 'bk-image', src: `/api/file?id=${encodeURIComponent(fileId)}&inline=1`, alt, title: alt })}>`;

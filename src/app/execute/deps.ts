@@ -26,7 +26,7 @@ export interface ExecuteOneDeps {
   durable?: () => Promise<boolean>;
   /** ADDRESS_COOLDOWN: how long an approved address-book entry cools off before it is usable. */
   addressCooldownMs?: number;
-  /** BATCH_PAUSE_AFTER_FAILURES and BATCH_HOLD_LIMIT (defaults: 10, none). */
+  /** BATCH_PAUSE_AFTER_FAILURES, BATCH_HOLD_LIMIT and BATCH_RATE (defaults: 10, none, off). */
   batch?: BatchRunConfig;
   /** SCREENING and SCREENING_MAX_AGE, applied inside the start script (default: on, 7 days). */
   screening?: StartScreening;
@@ -42,11 +42,6 @@ export interface ExecuteOneOptions {
   jobId?: string;
   /** Tries an execution gets when its call provably never left (default EXECUTE_TRIES). */
   maxTries?: number;
-  /**
-   * After a passed funding check, return 'funded' instead of starting, so the caller
-   * asks BATCH_RATE's limiter again (the check's read must not shorten the gap between calls).
-   */
-  returnWhenFunded?: boolean;
   /** Set when the result is 'waiting': ms until its address-book entry finishes cooling off. */
   waited?: { ms: number };
 }
@@ -57,8 +52,8 @@ export interface ExecuteOneOptions {
  * address-book entry is still cooling off (never 'held': that is the freeze's word); 'cancelled':
  * its entry was removed, and the start script cancelled it.
  */
-// 'not-yet': before the approval's runAt (a cancel window or a set time); nothing changed, the
-// job waits until then without using a try.
+// 'not-yet': before the approval's runAt (a cancel window or a set time), or a batch's row before
+// BATCH_RATE's next slot; nothing changed, the job waits the time left without using a try.
 export type ExecuteResult =
   | 'succeeded'
   | 'failed'
@@ -67,7 +62,6 @@ export type ExecuteResult =
   | 'skipped'
   | 'held'
   | 'wait'
-  | 'funded'
   | 'waiting'
   | 'cancelled'
   | 'not-yet';

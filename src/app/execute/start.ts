@@ -22,12 +22,12 @@ export interface StartOf {
 export async function start(
   deps: ExecuteOneDeps,
   at: StartOf,
-  options: Pick<ExecuteOneOptions, 'returnWhenFunded' | 'waited'>,
+  options: Pick<ExecuteOneOptions, 'waited'>,
 ): Promise<Started | ExecuteResult> {
   const { executionId, approvalId, jobId } = at;
-  // BATCH_HOLD_LIMIT: the start script applies it to a batch's rows only.
-  const cas = () =>
-    deps.store.executions.start(executionId, deps.workerName, jobId, deps.batch?.holdLimitMs, deps.screening);
+  // BATCH_HOLD_LIMIT and BATCH_RATE: the start script applies them to a batch's rows only.
+  const settings = { holdLimitMs: deps.batch?.holdLimitMs, screening: deps.screening, batchRate: deps.batch?.rate };
+  const cas = () => deps.store.executions.start(executionId, deps.workerName, jobId, settings);
   await deps.beforeStart?.(executionId);
   let started = await cas();
   // The batch just took its wallet's turn (or was resumed): check its funding first.
@@ -35,7 +35,6 @@ export async function start(
     const funding = await checkFunding(deps, approvalId);
     if (funding === 'unchecked') return 'wait';
     if (funding === 'paused') await deps.jobs.notify({ requestId: approvalId, kind: 'card' });
-    else if (options.returnWhenFunded) return 'funded';
     else started = await cas();
   }
   return started.token === undefined ? notStarted(deps, at, started, options) : started;
@@ -66,8 +65,9 @@ async function notStarted(
     if (options.waited) options.waited.ms = started.waitMs;
     return 'waiting';
   }
-  // Before its runAt (a cancel window or a set time): nothing changed; the caller waits the time left.
-  if (started.approval === 'not-yet') {
+  // Before its runAt (a cancel window or a set time), or a batch's row before BATCH_RATE's next
+  // slot: nothing changed; the caller waits the time left.
+  if (started.approval === 'not-yet' || started.approval === 'rate') {
     if (options.waited) options.waited.ms = started.waitMs ?? 1;
     return 'not-yet';
   }

@@ -1,7 +1,7 @@
 /**
- * One try of one execution as a worker runs it: BATCH_RATE's turn, then app/execute-one.ts, which
- * does the work at most once. Nothing here stands between the start's compare-and-set and the
- * service call: the limiter is asked before executeOne, never inside it.
+ * One try of one execution as a worker runs it (app/execute-one.ts, which does the work at most
+ * once), and what its job does next. BATCH_RATE's turn is decided inside the start script, as
+ * every other start condition is: nothing is read before the start.
  */
 import { parseExecutionId } from '../../domain/approval.js';
 import { EXECUTE_TRIES, type ExecuteOneDeps, type ExecuteResult, executeOne, markUnknown } from '../execute-one.js';
@@ -10,8 +10,6 @@ import type { JobOutcome } from '../worker-outcome.js';
 
 export interface RunExecutionDeps extends ExecuteOneDeps {
   jobs: JobQueue;
-  /** BATCH_RATE, shared by every process (undefined: off): 0 when admitted, else ms to wait. */
-  batchRate?: { admit(): Promise<number> } | undefined;
 }
 
 export async function runExecution(
@@ -19,31 +17,12 @@ export async function runExecution(
   executionId: string,
   jobId: string,
 ): Promise<JobOutcome<ExecuteResult>> {
-  // All batch rows together at most BATCH_RATE per second, across processes; a row waiting here is
-  // delayed, not started (its start script has not run). After a funding check the row asks the
-  // limiter again, so that read never shortens the gap between calls.
-  const approvalId = parseExecutionId(executionId)?.approvalId;
-  const limited =
-    deps.batchRate && approvalId !== undefined && (await deps.store.shape(approvalId)) === 'batch'
-      ? deps.batchRate
-      : undefined;
-  let result: ExecuteResult = 'funded';
   const waited = { ms: 0 };
-  for (let round = 0; result === 'funded' && round < 2; round++) {
-    if (limited) {
-      const wait = await limited.admit();
-      if (wait > 0) return { status: 'wait', ms: wait };
-    }
-    result = await executeOne(deps, executionId, {
-      jobId,
-      maxTries: EXECUTE_TRIES,
-      returnWhenFunded: round === 0 && Boolean(limited),
-      waited,
-    });
-  }
+  const result = await executeOne(deps, executionId, { jobId, maxTries: EXECUTE_TRIES, waited });
   // Waiting for its address-book entry's cooling-off: delayed until then (Redis time), not a try.
   if (result === 'waiting') return { status: 'wait', ms: Math.max(waited.ms, 1) };
-  // Before its runAt (Redis time): back to the delayed set until then, never completed, no try used.
+  // Before its runAt or BATCH_RATE's next slot (Redis time): back to the delayed set until then,
+  // never completed, no try used. A batch row waiting for its slot has not started (no token).
   if (result === 'not-yet') return { status: 'wait', ms: Math.max(waited.ms, 1) };
   // A batch row that ended (succeeded or failed) queued the next row's try itself, from what its
   // finish script read (app/batch-run.ts afterRow). Held by the freeze, or a batch whose balance

@@ -8,6 +8,7 @@
   KEYS[5] executing set       KEYS[18] execution 1 (to migrate an older record)
   KEYS[19] the screening list KEYS[20] its meta           KEYS[21] the open set
   KEYS[22] the batch's given-back set (every approval has one; only a batch's rows use it)
+  KEYS[23] BATCH_RATE's limiter key (one for every process; read by a batch's rows only)
   (store/script-keys.ts startKeys builds them from names.)
   ARGV[1] execution id        ARGV[5] history entry JSON
   ARGV[2] approval id         ARGV[6] now (ms)
@@ -16,6 +17,8 @@
                               ARGV[9] SCREENING_MAX_AGE ms
                               ARGV[10] the velocity ledger key prefix (store-keys.ts
                                 ledgerPrefix; the ledger keys are built from it, as vote.lua does)
+                              ARGV[11] BATCH_RATE interval ms ('' = off)
+                              ARGV[12] BATCH_RATE burst
   (the history entry names its execution here: includes/approval.lua aboutExecution)
   Returns {1, 'queued', kind, seq, call, sealHash, frozen, decidedBy, tries, viewChanged,
     approval state before ('approved' → the batch began running, its card changes), shape},
@@ -24,7 +27,8 @@
     {0, 'queued', '', 'not-yet', ms left} (before the approval's runAt, Redis TIME),
     {2, 'cancelled', kind, seq, why, view, viewChanged, approval state after} when screening
     refused the destination (includes/screening.lua: cancelled, nothing sent),
-    {0, 'queued', '', 'cooling', ms} (its address-book entry is still cooling off), or
+    {0, 'queued', '', 'cooling', ms} (its address-book entry is still cooling off),
+    {0, 'queued', '', 'rate', ms} (a batch row over BATCH_RATE: nothing changed, try in ms), or
     {3, 'cancelled', kind, seq, why, viewChanged, shape} (its address-book entry is gone:
     cancelled in this step with its velocity given back, includes/book.lua).
 ]]
@@ -34,6 +38,7 @@
 -- @include "batch-start"
 -- @include "screening"
 -- @include "book"
+-- @include "gcra"
 local now = tonumber(ARGV[6])
 migrate(KEYS[1], KEYS[18], KEYS[4], KEYS[5], ARGV[2], now)
 local es = redis.call('HGET', KEYS[3], 'state')
@@ -76,6 +81,13 @@ local why, code = screenRefusal(KEYS[3], KEYS[19], KEYS[20], ARGV[8] or 'off', t
 if why then
   screenGiveBack(KEYS[1], KEYS[3], KEYS[22], ARGV[10] or '', ARGV[2], ARGV[1])
   return screenCancel(KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[17], KEYS[21], ARGV[2], ARGV[1], why, code, as, now)
+end
+-- BATCH_RATE: all batch rows together, across processes. Asked last, once every other condition
+-- holds, so a row refused for any other reason never uses up a slot, and a funding check's
+-- balance read (which comes before this start) never shortens the gap between two calls.
+if batch and (ARGV[11] or '') ~= '' then
+  local wait = gcraAdmit(KEYS[23], tonumber(ARGV[11]), tonumber(ARGV[12]), rnow)
+  if wait > 0 then return {0, 'queued', '', 'rate', tostring(wait)} end
 end
 redis.call('HSET', KEYS[3], 'state', 'executing', 'execToken', ARGV[3], 'job', ARGV[4], 'startedAt', ARGV[6])
 local tries = redis.call('HINCRBY', KEYS[3], 'tries', 1)

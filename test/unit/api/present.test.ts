@@ -1,6 +1,6 @@
 /**
  * The API presents a request from the approval's own state and counts and from its real
- * execution records (issue 21), never from the one-word view state; batch rows ride on their
+ * execution records, never from the one-word view state; batch rows ride on their
  * executions. And a batch body's problems carry JSON pointers with the batch file's sentences.
  */
 import { describe, expect, it } from 'vitest';

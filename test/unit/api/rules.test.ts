@@ -1,4 +1,4 @@
-/** The HTTP API's pure parts (issue 21): token shape, key limits, nesting scan, fields, states. */
+/** The HTTP API's pure parts: token shape, key limits, nesting scan, fields, states. */
 import { describe, expect, it } from 'vitest';
 import { checkFields } from '../../../src/adapters/api/fields.js';
 import { nestingDepth } from '../../../src/adapters/api/http-io.js';

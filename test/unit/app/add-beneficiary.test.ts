@@ -36,7 +36,7 @@ function world(opts: { lookup?: () => Promise<{ account_name: string; bank_name:
       policy: { approvalsRequired: 1, twoApprovalsAbove: undefined },
       requestExpiryMs: 60_000,
       maxOpenPerRequester: 20,
-      stepUp: { above: undefined, newDestination: false }, // issue 22
+      stepUp: { above: undefined, newDestination: false }, // step-up off
     },
     service: {
       async lookupAccount(q: unknown) {

@@ -1,4 +1,4 @@
-/** checkBatch with in-memory ports (issue 20): live facts, beneficiaries resolved to ids, totals and limits. */
+/** checkBatch with in-memory ports: live facts, beneficiaries resolved to ids, totals and limits. */
 
 import { describe, expect, it } from 'vitest';
 import { type CheckBatchDeps, checkBatch } from '../../../src/app/check-batch.js';

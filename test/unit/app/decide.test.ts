@@ -57,7 +57,7 @@ function world(opts: { approvers?: string[]; groupsDown?: boolean; required?: nu
     },
     log: createLogger({ level: 'silent' }),
     now: () => 1,
-    // issue 13: no velocity limits configured, never frozen.
+    // No velocity limits configured, never frozen.
     controls: { voteControls: () => ({ freezeKey: 'freeze' }), freeze: async () => undefined },
     config: { controls: { velocity: [] } },
   } as unknown as Pick<AppDeps, 'store' | 'queues' | 'approvers' | 'log' | 'now' | 'controls' | 'config'>;
@@ -71,7 +71,7 @@ describe('approve', () => {
     vi.useRealTimers();
   });
 
-  it('sends the execution job with the vote, and nothing beside it at the quorum (issue 19)', async () => {
+  it('sends the execution job with the vote, and nothing beside it at the quorum', async () => {
     vi.useFakeTimers();
     const w = world();
     expect(await approve(w.deps, 'R-1001', 'U1')).toEqual({ kind: 'approved', requestId: 'R-1001' });
@@ -145,7 +145,7 @@ describe('deny and cancel', () => {
   });
 });
 
-describe('when Redis blinks after a decision is recorded (issue 10)', () => {
+describe('when Redis blinks after a decision is recorded', () => {
   /** What ioredis's fail-fast connection throws while Redis is away. */
 
   it('a denial stays a denial, and its reply is queued once Redis answers again', async () => {

@@ -1,5 +1,5 @@
 /**
- * Issue 18 §3: the reads moved out of the Slack listeners into app/ — App Home's lists and the
+ * The reads moved out of the Slack listeners into app/ — App Home's lists and the
  * request form's asset and wallet choices — with in-memory ports.
  */
 import { describe, expect, it } from 'vitest';

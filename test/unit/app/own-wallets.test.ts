@@ -1,4 +1,4 @@
-/** Own wallet addresses are read once per process every few minutes, not per submission (issue 23 item 6). */
+/** Own wallet addresses are read once per process every few minutes, not per submission. */
 import { describe, expect, it } from 'vitest';
 import { ownWalletNamed, ownWallets } from '../../../src/app/own-wallets.js';
 

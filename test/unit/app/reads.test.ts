@@ -73,7 +73,7 @@ describe('readRate and lookupAccount', () => {
   });
 });
 
-describe('the wallet record kept briefly (issue 19: one service call where /balance made two)', () => {
+describe('the wallet record kept briefly (one service call where /balance made two)', () => {
   const counting = (known: string[]) => {
     const service = fakeService(known);
     const calls = { wallet: 0, balances: 0 };

@@ -129,7 +129,7 @@ describe('amounts from service numbers', () => {
   });
 });
 
-describe('a decimal comma never changes an amount (issue 9 item 7)', () => {
+describe('a decimal comma never changes an amount', () => {
   const POINT = 'use a point for decimals';
 
   it.each(['12,50', '0,5', '1,2,3,4', '1,25', '1,2345', '12,345,67', '1.234,56', '0,500', ',500', '1,000_000'])(

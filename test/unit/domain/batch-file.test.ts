@@ -1,4 +1,4 @@
-/** Reading a batch file (issue 20): the format, every refusal as one sentence, rows as people count them. */
+/** Reading a batch file: the format, every refusal as one sentence, rows as people count them. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { amountToString } from '../../../src/domain/amount.js';

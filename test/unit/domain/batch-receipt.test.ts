@@ -1,4 +1,4 @@
-/** The receipt CSV (issue 20): columns, offramps "initiated", quoting, and formula cells neutralised. */
+/** The receipt CSV: columns, offramps "initiated", quoting, and formula cells neutralised. */
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { type ReceiptRow, receiptCsv } from '../../../src/domain/batch-receipt.js';

@@ -1,5 +1,5 @@
 /**
- * Issue 19, "CSV export formula guard": one shared cell function neutralises every value a
+ * The CSV export formula guard: one shared cell function neutralises every value a
  * spreadsheet could run (OWASP CSV injection), including triggers behind spaces, tabs or line
  * breaks, and a leading tab or carriage return on its own.
  */

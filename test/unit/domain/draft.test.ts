@@ -86,7 +86,7 @@ describe('command text pre-fill', () => {
   });
 });
 
-describe('amounts typed with a decimal comma (issue 9 item 7)', () => {
+describe('amounts typed with a decimal comma', () => {
   const wallets = [{ alias: 'ops', id: 'wal_1' }];
   const input = (amount: string) => ({
     kind: 'transfer' as const,

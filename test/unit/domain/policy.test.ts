@@ -41,7 +41,7 @@ describe('approval policy', () => {
     expect(d.ok).toBe(false);
   });
 
-  it('refuses an amount that is not fixed, with or without thresholds (issue 19: "entire balance" is sealed first)', () => {
+  it('refuses an amount that is not fixed, with or without thresholds ("entire balance" is sealed first)', () => {
     const settings = { approvalsRequired: 1, twoApprovalsAbove: { USDC: '10000' } };
     expect(evaluatePolicy(settings, { kind: 'transfer', assetCode: 'USDC' })).toMatchObject({ ok: false });
     expect(

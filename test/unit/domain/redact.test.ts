@@ -1,4 +1,4 @@
-/** What a final request keeps (issue 9 item 12): masked numbers, the same short hash, the full hash. */
+/** What a final request keeps: masked numbers, the same short hash, the full hash. */
 import { expect, it } from 'vitest';
 import { callSha256, redactSealed } from '../../../src/domain/redact.js';
 import { callHash, type ServiceCall } from '../../../src/domain/request.js';

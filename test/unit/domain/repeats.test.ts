@@ -1,4 +1,4 @@
-/** Repeats of earlier payments (issue 20 §4): the index digest, the states that count, the order. Pure. */
+/** Repeats of earlier payments: the index digest, the states that count, the order. Pure. */
 import { describe, expect, it } from 'vitest';
 import {
   byUrgency,

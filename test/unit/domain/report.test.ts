@@ -75,7 +75,7 @@ describe('buildReport', () => {
   });
 });
 
-describe('a batch in the report (issue 24)', () => {
+describe('a batch in the report', () => {
   const batch = payment('succeeded', 60, SINCE + DAY); // its call describes the total, never sent
   const record = { ...batch, shape: 'batch' as const, sealed: { ...batch.sealed, id: 'B-7' } };
   const row = (n: number, amount: string, destination: string) => ({ row: n + 1, destination, amount });

@@ -3,7 +3,7 @@ import { loadConfig } from '../../../src/config.js';
 import { sandboxWalletsSetting } from '../../../src/domain/sandbox-wallets.js';
 import { SEED_WALLETS } from '../../../src/sandbox/seed.js';
 
-describe('the sandbox wallets config defaults to (issue 18 §3: config no longer loads the sandbox)', () => {
+describe('the sandbox wallets config defaults to (config no longer loads the sandbox)', () => {
   it('names every seeded wallet, alias and id, in the seed order', () => {
     expect(sandboxWalletsSetting()).toBe(SEED_WALLETS.map((w) => `${w.alias}=${w.id}`).join(','));
   });

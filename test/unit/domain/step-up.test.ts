@@ -1,4 +1,4 @@
-/** Issue 22: which requests need a passkey, and the challenge a passkey signs. Pure. */
+/** Which requests need a passkey, and the challenge a passkey signs. Pure. */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config.js';

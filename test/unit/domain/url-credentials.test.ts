@@ -1,4 +1,4 @@
-/** Issue 19, "Doctor prints credentials": URL credentials are masked in every text Rampart writes. */
+/** URL credentials are masked in every text Rampart writes. */
 import { describe, expect, it } from 'vitest';
 import { loadConfig, secretsOf } from '../../../src/config.js';
 import { maskUrlCredentials, urlCredentials } from '../../../src/domain/url-credentials.js';

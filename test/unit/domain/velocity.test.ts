@@ -107,7 +107,7 @@ describe('window arithmetic and sentences', () => {
     const { rule, subject } = ruleAndSubject('ops:USDC=50000/24h', 13000, 'base:usdc');
     const usage = { rule, used: 37_600_000_000n };
     expect(headroomSentence(subject, usage)).toBe('Limit for ops: 50,000.00 USDC per 24 h. 12,400.00 left');
-    // issue 23 item 15: the card's note says what is left once this request counts.
+    // The card's note says what is left once this request counts.
     expect(afterSentence({ ...subject, units: 400_000_000n }, usage)).toBe(
       'Limit for ops: 50,000.00 USDC per 24 h. 12,400.00 left; 12,000.00 after this.',
     );

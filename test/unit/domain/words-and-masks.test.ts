@@ -1,4 +1,4 @@
-/** Issue 23 item 19: one BVN mask, one date format, real plurals. */
+/** One BVN mask, one date format, real plurals. */
 import { describe, expect, it } from 'vitest';
 import { slackDate } from '../../../src/adapters/slack/blocks/common.js';
 import { identityOptionGroups } from '../../../src/adapters/slack/blocks/identity-options.js';

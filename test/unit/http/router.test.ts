@@ -1,4 +1,4 @@
-/** Rampart's router (issue 18 §2) as a pure table: exact paths, prefixes, methods, limits. */
+/** Rampart's router as a pure table: exact paths, prefixes, methods, limits. */
 import { describe, expect, it } from 'vitest';
 import { type Handler, Router } from '../../../src/adapters/http/router.js';
 

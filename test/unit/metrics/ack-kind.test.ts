@@ -1,4 +1,4 @@
-/** The ack timer's label (metrics/ack-timer.ts): the same answer as parsing, without re-parsing Slack's payload (issue 19). */
+/** The ack timer's label (metrics/ack-timer.ts): the same answer as parsing, without re-parsing Slack's payload. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ackKind } from '../../../src/metrics/ack-timer.js';
 

@@ -1,4 +1,4 @@
-/** The browser resolver on four platforms, over a fake file system (issue 18 §5). */
+/** The browser resolver on four platforms, over a fake file system. */
 import { describe, expect, it } from 'vitest';
 import { type BrowserHost, resolveBrowser } from '../../workbench/browser-path.js';
 

@@ -1,4 +1,4 @@
-/** Issue 24: the workbench draws Slack's chart and table blocks, and uploaded images, plainly. */
+/** The workbench draws Slack's chart and table blocks, and uploaded images, plainly. */
 import { describe, expect, it } from 'vitest';
 import { blockHtml, type RenderContext } from '../../../devkit/workbench/render/blocks.js';
 import { chartBlock } from '../../../src/charts/chart-spec.js';

@@ -1,4 +1,4 @@
-/** Issue 23 item 20: every status emoji Rampart writes is drawn in the workbench, none as `:code:`. */
+/** Every status emoji Rampart writes is drawn in the workbench, none as `:code:`. */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
