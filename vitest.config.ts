@@ -18,7 +18,7 @@ export default defineConfig({
   test: {
     reporters: ['default'],
     // Keeps each module's transform on disk (node_modules/.experimental-vitest-cache), keyed by its
-    // content, the config and the lockfile: a rerun skips most of the transform.
+    // content and the config, cleared when the lockfile changes: a rerun skips most of the transform.
     experimental: { fsModuleCache: true },
     projects: [
       // Pure tests share threads without per-file isolation: importing the modules once is most
