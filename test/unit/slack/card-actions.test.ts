@@ -13,8 +13,10 @@ import {
 } from '../../../src/adapters/slack/actions/approval.js';
 import { cancelWaitingAction } from '../../../src/adapters/slack/actions/cancel-waiting.js';
 import { confirmNotPaidAction, recordOutcomeAction } from '../../../src/adapters/slack/actions/outcome.js';
+import { RECORD_OUTCOME_CALLBACK } from '../../../src/adapters/slack/blocks/outcome-modal.js';
 import { DENY_CALLBACK } from '../../../src/adapters/slack/views/deny.js';
 import { REDIS_NO_ANSWER_TEXT, REDIS_UNREACHABLE_TEXT } from '../../../src/store/redis-errors.js';
+import { buildOutcomeFacts } from '../../support/factories.js';
 import { byKind, listenerDeps, runAction, slackRefuses } from '../../support/slack-listener.js';
 
 const NOT_APPROVER = 'You are not an approver for this, so nothing changed.';
@@ -195,6 +197,22 @@ describe('the passkey link', () => {
 
 describe('Record outcome… and Confirm not paid', () => {
   const executions = (o: Record<string, unknown>) => listenerDeps({ app: { executions: o, passkeys: {} } });
+
+  it('Record outcome… opens the form with what Rampart holds, then refreshes it with the balances read now', async () => {
+    const reads: boolean[] = [];
+    const { deps } = executions({
+      outcomeFacts: async (_u: string, _id: string, fresh: boolean) => {
+        reads.push(fresh);
+        return { ok: true, facts: buildOutcomeFacts() };
+      },
+    });
+    const heard = await runAction(recordOutcomeAction(deps), { value: 'R-1001.1' });
+    expect(reads).toEqual([false, true]);
+    expect(heard.calls).toMatchObject([
+      { method: 'views.open', args: { view: { callback_id: RECORD_OUTCOME_CALLBACK } } },
+      { method: 'views.update', args: { view_id: 'V0FAKE' } },
+    ]);
+  });
 
   it('Record outcome… says privately why the form does not open, and ignores a value that is no execution id', async () => {
     const reads: boolean[] = [];

@@ -9,8 +9,14 @@ import { homeBalanceAction, homeRequestAction } from '../../../src/adapters/slac
 import { addressModal } from '../../../src/adapters/slack/blocks/addresses.js';
 import { batchAgainMetaSchema } from '../../../src/adapters/slack/blocks/batch-again.js';
 import { batchModal } from '../../../src/adapters/slack/blocks/batch-modal.js';
-import { confirmModal, crossBorderModal, nigerianModal } from '../../../src/adapters/slack/blocks/beneficiary.js';
-import { registerModal } from '../../../src/adapters/slack/blocks/register-beneficiary.js';
+import {
+  BENEFICIARY_CALLBACK,
+  confirmModal,
+  crossBorderModal,
+  nigerianModal,
+} from '../../../src/adapters/slack/blocks/beneficiary.js';
+import { IDENTITY_CALLBACK } from '../../../src/adapters/slack/blocks/identity.js';
+import { REGISTER_CALLBACK, registerModal } from '../../../src/adapters/slack/blocks/register-beneficiary.js';
 import { NOTHING_SUBMITTED } from '../../../src/adapters/slack/blocks/submitted.js';
 import { addressesSubmit } from '../../../src/adapters/slack/views/addresses.js';
 import { batchSubmit } from '../../../src/adapters/slack/views/batch.js';
@@ -18,12 +24,16 @@ import { batchAgainSubmit } from '../../../src/adapters/slack/views/batch-again.
 import {
   confirmBeneficiarySubmit,
   newBeneficiaryAction,
+  newIdentityAction,
   nigerianSubmit,
   switchVariantAction,
 } from '../../../src/adapters/slack/views/beneficiary.js';
 import { crossBorderSubmit } from '../../../src/adapters/slack/views/beneficiary-cross-border.js';
 import { lookupModal, lookupSubmit } from '../../../src/adapters/slack/views/lookup.js';
-import { registerExistingSubmit } from '../../../src/adapters/slack/views/register-beneficiary.js';
+import {
+  registerExistingAction,
+  registerExistingSubmit,
+} from '../../../src/adapters/slack/views/register-beneficiary.js';
 import { listenerDeps, runAction, runView } from '../../support/slack-listener.js';
 
 const SEALED = { id: 'R-9' };
@@ -147,9 +157,21 @@ describe('the Nigerian beneficiary form', () => {
     expect(shown(heard.acks[0])).toContain('This form has expired; start again with /beneficiary new.');
   });
 
-  it('New beneficiary… pushes the form; the switch swaps it for the cross-border one in place', async () => {
-    const pushed = await runAction(newBeneficiaryAction(listenerDeps().deps), { view: { private_metadata: '{}' } });
-    expect(pushed.calls).toMatchObject([{ method: 'views.push', args: { trigger_id: 'T0TRIGGER' } }]);
+  it.each([
+    ['New beneficiary…', newBeneficiaryAction, BENEFICIARY_CALLBACK.ng],
+    ['New identity…', newIdentityAction, IDENTITY_CALLBACK],
+    ['Use an existing beneficiary id…', registerExistingAction, REGISTER_CALLBACK],
+  ])('%s pushes its form over the one it sits in', async (_button, action, callback) => {
+    const heard = await runAction(action(listenerDeps().deps), {
+      view: { private_metadata: '{"channel":"C0GENERAL"}' },
+    });
+    expect(heard.acks).toEqual([undefined]);
+    expect(heard.calls).toMatchObject([
+      { method: 'views.push', args: { trigger_id: 'T0TRIGGER', view: { callback_id: callback } } },
+    ]);
+  });
+
+  it('the switch swaps the Nigerian form for the cross-border one in place', async () => {
     const view = { id: 'V0NG', hash: 'h1', callback_id: form.callback_id, private_metadata: '{}' };
     const switched = await runAction(switchVariantAction(listenerDeps().deps), { view });
     expect(switched.calls).toMatchObject([
