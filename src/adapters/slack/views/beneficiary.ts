@@ -126,13 +126,9 @@ export const confirmBeneficiarySubmit =
 
 export function registerBeneficiaryViews(app: Routes, deps: Deps): void {
   app.action<BlockButtonAction>(NEW_BENEFICIARY_ACTION, newBeneficiaryAction(deps));
-
   app.action<BlockButtonAction>(BENEFICIARY_ACTIONS.newIdentity, newIdentityAction(deps));
-
   app.action<BlockButtonAction>(BENEFICIARY_ACTIONS.switchVariant, switchVariantAction(deps));
-
   app.view(BENEFICIARY_CALLBACK.ng, nigerianSubmit(deps));
-
   app.view(BENEFICIARY_CALLBACK.confirm, confirmBeneficiarySubmit(deps));
   registerCrossBorderView(app, deps);
 }

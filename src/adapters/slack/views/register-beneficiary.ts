@@ -90,6 +90,5 @@ export const registerExistingSubmit =
 
 export function registerRegisterBeneficiaryView(app: Routes, deps: Deps): void {
   app.action<BlockButtonAction>(REGISTER_ACTION, registerExistingAction(deps));
-
   app.view(REGISTER_CALLBACK, registerExistingSubmit(deps));
 }
