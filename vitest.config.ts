@@ -22,8 +22,21 @@ export default defineConfig({
     experimental: { fsModuleCache: true },
     projects: [
       // Pure tests share threads without per-file isolation: importing the modules once is most
-      // of the tier's time. Unit files must leave no global state behind.
-      { test: { ...shared, name: 'unit', include: UNIT, pool: 'threads', isolate: false } },
+      // of the tier's time. Unit files must leave no global state behind. Two workers even on two
+      // cores (the default there is one): each imports only what its files need while the main
+      // thread serves transforms, and the tier's wall time drops by about a quarter. A project
+      // with its own maxWorkers needs its own groupOrder: the unit tier runs after the others.
+      {
+        test: {
+          ...shared,
+          name: 'unit',
+          include: UNIT,
+          pool: 'threads',
+          isolate: false,
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
+        },
+      },
       { test: { ...shared, name: 'integration', include: ['test/**/*.test.ts'], exclude: [...UNIT, ...E2E] } },
       { test: { ...shared, name: 'e2e', include: E2E } },
     ],
