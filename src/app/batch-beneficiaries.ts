@@ -9,7 +9,11 @@ import type { RequestRecord } from '../domain/request.js';
 import type { BeneficiaryEntry } from '../store/registry.js';
 
 export interface BeneficiaryDeps {
-  registry: { beneficiaries(): Promise<BeneficiaryEntry[]> };
+  registry: {
+    beneficiaries(): Promise<BeneficiaryEntry[]>;
+    /** A new beneficiary's cooling-off (store/registry.ts); without it nothing cools. */
+    beneficiaryCooling?(id: string): Promise<{ approvedAt: number; usableAt: number } | undefined>;
+  };
   /** Pending requests, to say "waits for approval" rather than "unknown" (optional: the CLI may lack it). */
   store?: {
     idsInState(state: 'pending', limit?: number): Promise<string[]>;

@@ -6,6 +6,7 @@
  */
 
 import { createHash } from 'node:crypto';
+import { beneficiaryCoolingSentence, beneficiaryStartRule } from '../domain/address-book.js';
 import { type Amount, formatAmount } from '../domain/amount.js';
 import type { Asset } from '../domain/assets.js';
 import type { BatchKind } from '../domain/batch-cells.js';
@@ -141,6 +142,12 @@ export async function checkBatch(deps: CheckBatchDeps, input: BatchInput): Promi
     );
   }
   if (resolved.errors.length > 0) return invalid([], resolved.errors);
+  // A new beneficiary cools off (app/destinations/beneficiary-cooling.ts): its rows are refused
+  // until then, with the time; rows never wait, so they never hold the batch.
+  if (input.kind === 'offramps') {
+    const cooling = await coolingRows(deps, read.rows, resolved.ids);
+    if (cooling.length > 0) return invalid([], cooling);
+  }
   // The address book: a row to an address outside it (book mode), removed, or still cooling is
   // refused with its sentence; rows never wait, so they never hold the batch.
   if (input.kind === 'transfers' && deps.store?.book) {
@@ -207,6 +214,27 @@ function sealRow(r: BatchRow, base: DraftBase, beneficiaryId: string | undefined
     call,
     sealHash: sealHash(call),
   };
+}
+
+async function coolingRows(deps: CheckBatchDeps, rows: readonly BatchRow[], ids: Map<number, string>) {
+  const read = deps.registry.beneficiaryCooling?.bind(deps.registry);
+  if (!read) return [];
+  const now = deps.now();
+  const distinct = [...new Set(ids.values())];
+  const found = new Map(await Promise.all(distinct.map(async (id) => [id, await read(id)] as const)));
+  return rows.flatMap((r) => {
+    const c = found.get(ids.get(r.row) ?? '');
+    const verdict = beneficiaryStartRule(c, { approvedAt: now, row: true }, now);
+    return c && 'ok' in verdict && !verdict.ok
+      ? [
+          {
+            row: r.row,
+            column: 'beneficiary',
+            message: `Row ${r.row} beneficiary: ${beneficiaryCoolingSentence(r.destination, c.usableAt)}`,
+          },
+        ]
+      : [];
+  });
 }
 
 /** The amount rules over the batch's total; the approval reserves per row at wiring. */

@@ -44,6 +44,31 @@ async function stillNeeds(store: RequestStore, r: RequestRecord, decimals: numbe
   return need;
 }
 
+/**
+ * What approved payments not yet sent still need from one wallet's asset (every decided open
+ * approval but `except`): the card's list, and what a series' run is checked against before it
+ * is created. Only decided approvals can be committed: pending ones, however many, are never read.
+ */
+export async function commitmentsOn(
+  store: RequestStore,
+  on: { walletId: string; asset: string; decimals: number },
+  except?: string,
+): Promise<Commitment[]> {
+  // Read side by side, not one after another: a run's checks wait on this before it is created.
+  const ids = (await store.decidedOpenIds()).filter((id) => id !== except).sort();
+  const found = await Promise.all(
+    ids.map(async (id): Promise<Commitment | undefined> => {
+      const other = await store.get(id);
+      const status = other ? STATUS[other.approvalState] : undefined;
+      if (!other || !status || other.shape === 'series' || assetOf(other) !== on.asset) return undefined;
+      if ((other.sealed.call.body as { wallet_id?: string }).wallet_id !== on.walletId) return undefined;
+      const units = await stillNeeds(store, other, on.decimals);
+      return units > 0n ? { id, units, status } : undefined;
+    }),
+  );
+  return found.filter((c): c is Commitment => c !== undefined);
+}
+
 export async function cardCommitments(
   deps: CommitmentDeps,
   record: RequestRecord,
@@ -51,18 +76,12 @@ export async function cardCommitments(
   const subject = velocitySubject(record.sealed);
   const asset = assetOf(record);
   if (record.state !== 'pending' || isBatchRecord(record) || !subject || !asset) return undefined;
-  const items: Commitment[] = [];
   const code = parseAssetId(asset) ? assetInfo(asset as AssetId).code : asset;
-  // Only decided approvals can be committed: pending ones, however many, are never read.
-  for (const id of (await deps.store.decidedOpenIds()).sort()) {
-    if (id === record.sealed.id) continue;
-    const other = await deps.store.get(id);
-    const status = other ? STATUS[other.approvalState] : undefined;
-    if (!other || !status || assetOf(other) !== asset) continue;
-    if ((other.sealed.call.body as { wallet_id?: string }).wallet_id !== subject.walletId) continue;
-    const units = await stillNeeds(deps.store, other, subject.decimals);
-    if (units > 0n) items.push({ id, units, status });
-  }
+  const items = await commitmentsOn(
+    deps.store,
+    { walletId: subject.walletId, asset, decimals: subject.decimals },
+    record.sealed.id,
+  );
   if (items.length === 0) return { items, decimals: subject.decimals, code };
   try {
     const entry = (await deps.service.getBalances(subject.walletId)).find((b) => b.id === asset);

@@ -36,7 +36,7 @@ export async function callService(service: ServiceClient, call: ServiceCall): Pr
  * stated beneficiary in the registry, or none when one of them was registered meanwhile.
  */
 export async function registerStated(
-  deps: { registry: Registry; now: Clock },
+  deps: { registry: Registry; now: Clock; cooldownMs?: number | undefined },
   sealed: SealedRequest,
   decidedBy: string | undefined,
 ): Promise<RequestOutcome & { ok: boolean }> {
@@ -61,6 +61,7 @@ export async function registerStated(
       requestId: id,
       asStated: true,
     })),
+    deps.cooldownMs,
   );
   if (taken.length > 0)
     return {
@@ -90,7 +91,13 @@ export function paidDestinationOf(
  * an approved, created beneficiary becomes a payout choice.
  */
 export async function recordSuccess(
-  deps: { registry: Registry; now: Clock; addPayee(scope: string, destination: string): Promise<void> },
+  deps: {
+    registry: Registry;
+    now: Clock;
+    addPayee(scope: string, destination: string): Promise<void>;
+    /** A new beneficiary's cooling-off (app/destinations/beneficiary-cooling.ts); none without it. */
+    beneficiaryCooldown?: () => Promise<number | undefined>;
+  },
   sealed: SealedRequest,
   outcome: RequestOutcome,
   decidedBy: string | undefined,
@@ -100,19 +107,22 @@ export async function recordSuccess(
   // By its destination key (domain/destination-key.ts), whose address part keys to itself.
   if (paid) await deps.addPayee(paid.scope, keyAddress(paid.key));
   if (call.kind === 'beneficiary' && outcome.id) {
-    await deps.registry.addBeneficiary({
-      id: outcome.id,
-      label: display.beneficiaryLabel ?? outcome.id,
-      identityId: call.body.identity_id,
-      identityName: display.identityLabel ?? call.body.identity_id,
-      bankName: display.bankName ?? '',
-      accountMasked: display.accountMasked ?? '',
-      holderName: display.holderName ?? '',
-      ...(display.holderSource ? { holderSource: display.holderSource } : {}),
-      createdBy: sealed.requester,
-      approvedBy: decidedBy ?? '',
-      createdAt: deps.now(),
-      requestId: sealed.id,
-    });
+    await deps.registry.addBeneficiary(
+      {
+        id: outcome.id,
+        label: display.beneficiaryLabel ?? outcome.id,
+        identityId: call.body.identity_id,
+        identityName: display.identityLabel ?? call.body.identity_id,
+        bankName: display.bankName ?? '',
+        accountMasked: display.accountMasked ?? '',
+        holderName: display.holderName ?? '',
+        ...(display.holderSource ? { holderSource: display.holderSource } : {}),
+        createdBy: sealed.requester,
+        approvedBy: decidedBy ?? '',
+        createdAt: deps.now(),
+        requestId: sealed.id,
+      },
+      await deps.beneficiaryCooldown?.(),
+    );
   }
 }

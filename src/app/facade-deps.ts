@@ -9,6 +9,7 @@ import type { BalanceCache } from '../store/balance-cache.js';
 import type { BalanceHistory } from '../store/balance-history.js';
 import type { UnfreezeStore } from '../store/controls.js';
 import type { PasskeyStore } from '../store/passkeys.js';
+import type { SeriesStore } from '../store/series.js';
 import type { StepUpTokens } from '../store/step-up-tokens.js';
 import type { ApiPorts } from './api-keys/ports.js';
 import type { AppDeps, ApproverDirectory } from './deps.js';
@@ -31,6 +32,8 @@ export type FacadeDeps = Pick<AppDeps, 'config' | 'store' | 'registry' | 'contro
   stepUpTokens: StepUpTokens;
   /** The owner's direct messages and a new passkey's approval card; absent: none sent. */
   notices?: PasskeyNotices;
+  /** Series' runs: skipped and ended by people, read for the lists. */
+  series: SeriesStore;
   /** The HTTP API's keys, which `rampart api-keys` creates, lists and revokes. */
   apiKeys: ApiKeyStore;
   /** The HTTP API's own ports; only a process that serves the API has them. */

@@ -45,6 +45,7 @@ import { enrolLink } from './passkey-enrol.js';
 import { listPasskeys } from './passkey-list.js';
 import { revokePasskeys } from './passkey-revoke.js';
 import { passkeyPages } from './passkeys/pages.js';
+import { type FormSubmission, submitForm } from './payments/submit-form.js';
 import { ackThenAnnounce, announce } from './post-request.js';
 import { lookupAccount, readBalances, readRate } from './reads.js';
 import { checkRegistration, type StatedRow } from './register-beneficiaries.js';
@@ -54,12 +55,14 @@ import { type AgainRowsOutcome, againRows, checkAgain, type SubmitAgain, submitA
 import { batchRowOutcomes, listRequests, readRequest, requestHistory } from './request-reads.js';
 import { resolveUnknown, type Via } from './resolve.js';
 import { type LoadRequest, loadScreening, screeningStatus } from './screening-load.js';
+import { endSeries, skipRun } from './series/actions.js';
+import { comingUp, listSeries, showSeries } from './series/reads.js';
 import { offerStepUp } from './step-up.js';
 import { keepLinkMessage } from './step-up-page.js';
 import { type BatchSubmission, batchPolicy, submitBatch } from './submit-batch.js';
 import type { SubmitBudget } from './submit-budget.js';
 import { type RegistrationInput, submitRegistration } from './submit-registration.js';
-import { type Submission, type SubmitDeps, submitRequest } from './submit-request.js';
+import type { SubmitDeps } from './submit-request.js';
 import { verifyApproval } from './verify-approval.js';
 
 /** Recorded "from the CLI" when the terminal acted; the API never resolves. */
@@ -71,9 +74,12 @@ export function createApp(deps: FacadeDeps) {
   return {
     /** Money requests: the form, the API, and what follows a sealed request. */
     payments: {
-      /** The request form; the edge bounds the live checks and the create by Slack's 3 s. */
-      submit: (actor: Actor, s: Omit<Submission, 'requester'>, edge: Pick<SubmitDeps, 'withinBudget' | 'budget'>) =>
-        submitRequest({ ...deps, ...edge }, { ...s, requester: actor.user }),
+      /**
+       * The request form, a single payment or a series (its repeat fields read); the edge bounds
+       * the live checks and the create by Slack's 3 s.
+       */
+      submit: (actor: Actor, s: Omit<FormSubmission, 'requester'>, edge: Pick<SubmitDeps, 'withinBudget' | 'budget'>) =>
+        submitForm({ ...deps, ...edge }, { ...s, requester: actor.user }),
       /** Acks (a late ack is only logged), then announces: the card goes out whatever the ack did. */
       ackThenAnnounce: (ack: () => Promise<void>, sealed: SealedRequest) => ackThenAnnounce(deps, ack, sealed),
       /** Expiry, reminders and the card of a request just sealed (after the edge's ack). */
@@ -226,6 +232,18 @@ export function createApp(deps: FacadeDeps) {
         });
       },
       exportAudit: (write: ExportDeps['write'], range: ExportRange) => exportAudit({ store: deps.store, write }, range),
+    },
+    /** Recurring payouts: skip one run, end a series (domain/rules/series-actions.ts), and their reads. */
+    series: {
+      /** Any approver, before run k is created; the answer says it in one sentence (domain/series-answers.ts). */
+      skipRun: (actor: Actor, seriesId: string, k: number) => skipRun(deps, actor, seriesId, k),
+      /** Any approver or the requester; a created but unsent run is cancelled in the same step. */
+      end: (actor: Actor, seriesId: string) => endSeries(deps, actor, seriesId),
+      /** Every series, live and pending first, newest first within each. */
+      list: (limit?: number) => listSeries(deps, limit),
+      show: (id: string) => showSeries(deps, id),
+      /** The next runs across live series, soonest first (App Home's "Coming up"). */
+      comingUp: (limit?: number) => comingUp(deps, limit),
     },
     /** Reads that decide nothing: /balance, /rate, /lookup, App Home, the requests kept. */
     reads: {

@@ -34,6 +34,8 @@ export interface Notifier {
   postScreened?(card: CardRef, executionId: string, why: string): Promise<void>;
   /** A series' run was skipped (its wallet could not cover it, or a person skipped it): `text` says which and why. */
   postRunSkipped?(card: CardRef, text: string): Promise<void>;
+  /** A person ended a series: `text` says who, and the run it cancelled unsent. */
+  postSeriesEnded?(card: CardRef, text: string): Promise<void>;
   /** A not-paid proposal waits on this execution: the thread mentions the approvers who could confirm. */
   postProposal(record: RequestRecord, card: CardRef, execution: ExecutionRecord): Promise<void>;
   /** The ts of this state's reply if an earlier attempt posted it (marked like the card). */

@@ -13,6 +13,7 @@ export type Clock = () => number;
 // 'progress': a batch's progress message, throttled (app/notices/batch-progress.ts).
 // 'proposal': a not-paid proposal waits; the card shows it and the thread mentions the approvers.
 // 'run-skipped': a series' run was skipped; its thread says why, once per run.
+// 'series-ended': a person ended a series; its thread says who, and the run it cancelled, once.
 export const NOTIFY_KINDS = [
   'card',
   'outcome',
@@ -22,6 +23,7 @@ export const NOTIFY_KINDS = [
   'proposal',
   'screened',
   'run-skipped',
+  'series-ended',
 ] as const;
 export interface NotifyRequest {
   requestId: string;

@@ -82,7 +82,7 @@ function sealedFrom(deps: SealDeps, r: NewRequest, id: string): SealedRequest {
     requiredApprovals: r.required,
     rule: r.rule,
     // The card shows the approvalHash; each execution re-checks its full sealHash.
-    hash: cardHash(approvalHashOf(r.calls ?? [r.call], r.timing)),
+    hash: cardHash(approvalHashOf(r.calls ?? [r.call], r.timing, r.schedule?.runs)),
     ...(r.availableUnits === undefined ? {} : { availableUnits: r.availableUnits }),
     ...(r.velocityNote === undefined ? {} : { velocityNote: r.velocityNote }),
     ...(r.stepUp ? { stepUp: true } : {}),

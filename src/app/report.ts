@@ -83,7 +83,18 @@ async function batchRowsOf(store: ReportStore, record: RequestRecord): Promise<P
 }
 
 export function paymentsCsv(payments: readonly Payment[]): string {
-  const header = ['id', 'kind', 'state', 'wallet', 'asset', 'amount', 'destination', 'at', 'approval_seconds'];
+  const header = [
+    'id',
+    'kind',
+    'state',
+    'wallet',
+    'asset',
+    'amount',
+    'destination',
+    'at',
+    'approval_seconds',
+    'series_run',
+  ];
   const rows = payments.map((p) =>
     csvLine([
       p.id,
@@ -95,6 +106,7 @@ export function paymentsCsv(payments: readonly Payment[]): string {
       p.destination,
       new Date(p.at).toISOString(),
       p.approvalMs === undefined ? undefined : Math.round(p.approvalMs / 1000),
+      p.run ? `${p.run.series} run ${p.run.k}` : undefined,
     ]),
   );
   return `${[csvLine(header), ...rows].join('\n')}\n`;
@@ -110,7 +122,10 @@ export async function loadReport(deps: ReportDeps, days: number, zone: string): 
   const all = [...records.map(paymentOf).filter((p): p is Payment => p !== undefined), ...batchRows];
   const paid = new Set<string>();
   for (const p of all) if (p.state === 'succeeded' && p.at < since) paid.add(p.paidAs);
-  const report = buildReport(records, { since, until, zone }, (k) => paid.has(k), batchRows);
+  // A series' runs, skips and end are in its history (a handful of series, read together).
+  const series = records.filter((r) => r.shape === 'series').map((r) => r.sealed.id);
+  const histories = new Map(await Promise.all(series.map(async (id) => [id, await deps.store.history(id)] as const)));
+  const report = buildReport(records, { since, until, zone }, (k) => paid.has(k), batchRows, histories);
   const payments = all.filter((p) => p.at >= since && p.at <= until).sort((a, b) => a.at - b.at);
   const charts = outflowCharts(report, deps.rules);
   return {

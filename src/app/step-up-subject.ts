@@ -21,7 +21,8 @@ export async function stepUpHash(
   store: Pick<RequestStore, 'executions'>,
   r: RequestRecord,
 ): Promise<string | undefined> {
-  if (!isBatchRecord(r) && r.executionCount === 1) return sealedApprovalHash(r.sealed);
+  // A series has no execution of its own: its one template call and run dates are on the record.
+  if (r.shape === 'series' || (!isBatchRecord(r) && r.executionCount === 1)) return sealedApprovalHash(r.sealed);
   const seals: string[] = [];
   for (let offset = 0; offset < r.executionCount; offset += PAGE)
     for (const e of await store.executions.page(r.sealed.id, offset, PAGE, r.executionCount)) seals.push(e.sealHash);

@@ -78,9 +78,13 @@ export interface Bound extends Subject {
 }
 
 /** The v2 challenge of a counted token: its purpose, subject and the hash the page shows. */
-export const challengeOfToken = (data: TokenData & { purpose: RecordPurpose }, kind: string): ChallengeV2 => ({
+export const challengeOfToken = (
+  data: TokenData & { purpose: RecordPurpose },
+  kind: string,
+  shape?: string,
+): ChallengeV2 => ({
   // A vote's token says `approve`; what the passkey signs names what the vote is on.
-  purpose: data.purpose === 'approve' ? votePurpose(kind) : data.purpose,
+  purpose: data.purpose === 'approve' ? votePurpose(kind, shape) : data.purpose,
   subject: data.subject,
   hash: data.subjectHash,
   approverId: data.user,
@@ -99,7 +103,7 @@ export async function bindRecord(deps: StepUpDeps, data: Bound['data']): Promise
     await refused(deps, seen, 'not-approver');
     return { kind: 'invalid' };
   }
-  return { ...found, data, inputs: challengeOfToken(data, found.record.sealed.call.kind) };
+  return { ...found, data, inputs: challengeOfToken(data, found.record.sealed.call.kind, found.record.shape) };
 }
 
 const REFUSED_EVENT: Record<RecordPurpose, string> = {

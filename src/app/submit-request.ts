@@ -21,6 +21,7 @@ import { cancelWindowMs, scheduleRule, timingOf } from '../domain/timing.js';
 import { checkDraftAgainstWallet } from '../domain/wallet-check.js';
 import type { ServiceClient } from '../service/client.js';
 import type { AppDeps } from './deps.js';
+import { coolingBeneficiary } from './destinations/beneficiary-cooling.js';
 import { checkDestination } from './destinations/check.js';
 import { lookalikes } from './destinations/lookalikes.js';
 import { ownWalletNamed, ownWallets } from './own-wallets.js';
@@ -170,11 +171,12 @@ async function readRegistry(
   if (draft.kind === 'offramp' && draft.beneficiaryId) {
     // Only beneficiaries approved through Rampart are payout choices. Registered is not
     // paid: a beneficiary no offramp ever reached is a new destination, read in the same turn.
-    const [entry, paidBefore] = await bounded(
+    const [entry, paidBefore, cooling] = await bounded(
       deps,
       Promise.all([
         deps.registry.beneficiary(draft.beneficiaryId),
         deps.store.knownPayee(PAID_BENEFICIARIES, draft.beneficiaryId),
+        coolingBeneficiary(deps, draft.beneficiaryId, deps.now()),
       ]),
     );
     if (!entry)
@@ -185,6 +187,19 @@ async function readRegistry(
       };
     display.beneficiaryLabel = entry.label;
     if (!paidBefore) display.newReceiver = true;
+    // A new beneficiary cools off as an entry does: approved, the offramp waits until then.
+    if (cooling) {
+      const { approvedAt, usableAt } = cooling;
+      display.bookEntry = {
+        id: entry.id,
+        name: entry.label,
+        addedBy: entry.createdBy,
+        approvedBy: entry.approvedBy,
+        approvedAt,
+        usableAt,
+        beneficiary: true,
+      };
+    }
     display.holderName = entry.holderName;
     if (entry.holderSource) display.holderSource = entry.holderSource;
     if (entry.holderSource === 'lookup') display.holderCheckedAt = entry.createdAt;

@@ -32,14 +32,14 @@ type VerifyDeps = { store: RequestStore; passkeys: Pick<PasskeyStore, 'get'>; co
 /** What `proof` must have been made over, from the record as stored now. */
 function expectedChallenge(
   proof: PasskeyProof,
-  approval: { id: string; kind: string },
+  approval: { id: string; kind: string; shape: string },
   user: string,
   hash: string,
 ): ChallengeInputs | ChallengeV2 {
   const nonce = proof.challenge.nonce;
   const approvalId = approval.id;
   return proof.challengeVersion === 2
-    ? { purpose: votePurpose(approval.kind), subject: approvalId, hash, approverId: user, nonce }
+    ? { purpose: votePurpose(approval.kind, approval.shape), subject: approvalId, hash, approverId: user, nonce }
     : { approvalId, approvalHash: hash, approverId: user, nonce };
 }
 
@@ -68,7 +68,12 @@ export async function verifyApproval(deps: VerifyDeps, requestId: string): Promi
     const checked = await checkProof(
       deps,
       vote.user,
-      expectedChallenge(proof, { id: record.sealed.id, kind: record.sealed.call.kind }, vote.user, hash),
+      expectedChallenge(
+        proof,
+        { id: record.sealed.id, kind: record.sealed.call.kind, shape: record.shape },
+        vote.user,
+        hash,
+      ),
       proof,
     );
     if (checked.ok)

@@ -3,6 +3,7 @@
  * handlers (queue/jobs/) receive this and never reach a store, the service or Redis themselves;
  * each member answers with a JobOutcome the handler maps to done, wait or fail.
  */
+import type { DestinationMode } from '../domain/address-book.js';
 import type { RequestRecord } from '../domain/request.js';
 import type { Logger } from '../log.js';
 import type { ServiceClient } from '../service/client.js';
@@ -23,6 +24,7 @@ import type { Notifier } from './notifier.js';
 import type { ApprovalJobs, Clock, NotifyRequest, ReminderJob } from './ports.js';
 import { type ScheduledReportsDeps, scheduledReports } from './reports/scheduled.js';
 import { type ScreeningRefreshDeps, screeningRefresh } from './screening-refresh.js';
+import type { RecheckPorts } from './series/recheck.js';
 import { runDue, type SeriesRunDeps } from './series/run-due.js';
 import { takeUnknownReadings } from './unknown-reading.js';
 import { done } from './worker-outcome.js';
@@ -50,10 +52,16 @@ export interface WorkerAppDeps extends Pick<ScheduledReportsDeps, 'snapshots' | 
   batch?: BatchRunConfig | undefined;
   /** ADDRESS_COOLDOWN: an approved address-book entry cools off this long. */
   addressCooldownMs?: number | undefined;
+  /** DESTINATIONS as set (undefined: open until the book is seeded, then warn): new beneficiaries cool off outside open. */
+  destinationsMode?: DestinationMode | undefined;
   /** The batch progress message's throttles, shared by every process. */
   progressLimits?: ProgressLimits | undefined;
   /** Recurring payouts: today's rules for each run's re-check, who approves, the runs' store. */
-  series?: Pick<SeriesRunDeps, 'config' | 'approvers' | 'series'> | undefined;
+  series?:
+    | (Pick<SeriesRunDeps, 'config' | 'approvers' | 'series'> &
+        Required<Pick<RecheckPorts, 'apiKeys' | 'people'>> &
+        RecheckPorts)
+    | undefined;
   /** SCREENING and SCREENING_MAX_AGE for the start script. */
   screening?: StartScreening | undefined;
   /** SCREENING_LIST_URL's refresh (undefined: none). */
@@ -75,6 +83,7 @@ export function createWorkerApp(deps: WorkerAppDeps) {
     ...(deps.durable ? { durable: deps.durable } : {}),
     ...(deps.batch ? { batch: deps.batch } : {}),
     ...(deps.addressCooldownMs ? { addressCooldownMs: deps.addressCooldownMs } : {}),
+    ...(deps.destinationsMode ? { destinationsMode: deps.destinationsMode } : {}),
     ...(deps.screening ? { screening: deps.screening } : {}),
   };
   const noticeDeps = {
@@ -130,6 +139,8 @@ export function createWorkerApp(deps: WorkerAppDeps) {
         if (!deps.series) return done(undefined);
         const r = await runDue({ ...deps.series, store, controls, queues: jobs, now, service: deps.service }, seriesId);
         if (r.nextAt !== undefined) await jobs.scheduleSeriesRun(seriesId, r.nextAt, r.nextAt - now());
+        // The series' card is redrawn, so its Skip next run names the run after the one just created.
+        if (r.outcome === 'created') await jobs.notify({ requestId: seriesId, kind: 'card' });
         return done(r);
       },
     },

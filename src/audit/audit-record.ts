@@ -5,6 +5,7 @@
  */
 import { maskAccount, maskLongNumbers } from '../domain/personal-data.js';
 import type { HistoryEntry, RequestRecord, ServiceCall } from '../domain/request.js';
+import type { Every } from '../domain/schedule.js';
 
 /** One batch row in the audit trail, beside its execution. */
 export interface AuditRow {
@@ -72,6 +73,14 @@ export interface AuditRecord {
   history: AuditEvent[];
   /** A batch's rows, each with its execution's state and proof. */
   rows?: AuditRow[];
+  /**
+   * A series (recurring payouts): its sealed schedule and every run's time. Its `state` above is
+   * its own (live, ended…); its history says each run created, each run skipped with why, and
+   * who ended it.
+   */
+  schedule?: { runs: number; runDates: string[]; every: Every; at: string | undefined; zone: string };
+  /** A series' run: run `k` of series `series`. */
+  run?: { series: string; k: number };
 }
 
 const iso = (ms: number): string => new Date(ms).toISOString();
@@ -110,7 +119,8 @@ export function auditRecord(
   return {
     id: sealed.id,
     kind: sealed.call.kind,
-    state: r.state,
+    // A series' view reads "approved" while live and after its end: its own state says which.
+    state: r.shape === 'series' ? r.approvalState : r.state,
     createdAt: iso(sealed.createdAt),
     expiresAt: iso(sealed.expiresAt),
     requester: sealed.requester,
@@ -140,6 +150,18 @@ export function auditRecord(
       ...(e.execution ? { execution: e.execution } : {}),
     })),
     ...(rows ? { rows: [...rows] } : {}),
+    ...(sealed.schedule && r.shape === 'series'
+      ? {
+          schedule: {
+            runs: sealed.schedule.runs.length,
+            runDates: sealed.schedule.runs.map(iso),
+            every: sealed.schedule.every,
+            at: sealed.schedule.at,
+            zone: sealed.schedule.zone,
+          },
+        }
+      : {}),
+    ...(r.run ? { run: r.run } : {}),
   };
 }
 

@@ -19,6 +19,7 @@ import { BalanceCache } from '../store/balance-cache.js';
 import { BalanceHistory } from '../store/balance-history.js';
 import { UnfreezeStore } from '../store/controls.js';
 import { PasskeyStore } from '../store/passkeys.js';
+import { SeriesStore } from '../store/series.js';
 import { StepUpTokens } from '../store/step-up-tokens.js';
 import { apiPorts, idempotencyRecordsByKey } from './api-ports.js';
 import type { Built } from './built.js';
@@ -66,6 +67,7 @@ export function buildAppDeps(b: Built): AppSide {
     // The passkey page names the people its card mentions, as Slack would.
     people: new SlackPeople(slackClient, log, now),
     apiKeys: new ApiKeyStore(redis, prefix),
+    series: new SeriesStore(redis, store.keys, now),
     api: apiPorts(b, redis, slackClient),
     dashboard: { history: new BalanceHistory(redis, prefix), cache: new BalanceCache(redis, prefix) },
   };

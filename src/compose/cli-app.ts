@@ -17,6 +17,7 @@ import { PasskeyStore } from '../store/passkeys.js';
 import type { RedisClient } from '../store/redis.js';
 import { Registry } from '../store/registry.js';
 import { RequestStore } from '../store/requests.js';
+import { SeriesStore } from '../store/series.js';
 import { StepUpTokens } from '../store/step-up-tokens.js';
 
 /** What cli/context.ts opens for the façade, each when first asked. */
@@ -74,9 +75,11 @@ export async function cliApp(open: CliOpeners): Promise<RampartApp> {
   const redis = await open.redis();
   const prefix = config.redis.prefix;
   const controls = new ControlStore(redis, prefix);
+  const store = new RequestStore(redis, prefix);
   return createApp({
     config,
-    store: new RequestStore(redis, prefix),
+    store,
+    series: new SeriesStore(redis, store.keys),
     registry: new Registry(redis, prefix),
     controls,
     unfreeze: new UnfreezeStore(redis, prefix, controls),

@@ -3,15 +3,18 @@
  * heartbeat, the audit webhook's worker, and the BullMQ workers with everything they report through.
  */
 
+import { SlackOwnerDirectory } from '../adapters/api/owners.js';
 import type { Queues } from '../adapters/jobs/queues.js';
 import { startWorkers, type Workers } from '../adapters/jobs/worker.js';
 import { slackNotifier } from '../adapters/slack/notifier.js';
 import { slackReportPoster } from '../adapters/slack/report-send.js';
 import { cardCommitments } from '../app/commitments.js';
 import { passkeyHolders } from '../app/passkey-holders.js';
+import { showSeries } from '../app/series/reads.js';
 import type { WeeklyReportDeps } from '../app/weekly-report.js';
 import { createWorkerApp } from '../app/worker-app.js';
 import { startHeartbeat } from '../metrics/heartbeat.js';
+import { ApiKeyStore } from '../store/api-keys.js';
 import { BalanceHistory } from '../store/balance-history.js';
 import { durableStart } from '../store/durable.js';
 import { PasskeyStore } from '../store/passkeys.js';
@@ -48,6 +51,7 @@ export function startWorkerRole(b: Built, workerRedis: RedisClient, options: Wor
   // The workers' ports on their own patient connection, bound once into the worker app.
   const { deps: ports, undecorated: store } = buildPorts(b, workerRedis, 'worker');
   b.audit?.startWorker({ redis: workerRedis, store });
+  const seriesStore = new SeriesStore(workerRedis, ports.store.keys, now);
   const app = createWorkerApp({
     service: ports.service,
     store: ports.store,
@@ -64,6 +68,7 @@ export function startWorkerRole(b: Built, workerRedis: RedisClient, options: Wor
       rate: config.batch.rate,
     },
     addressCooldownMs: config.destinations.cooldownMs,
+    destinationsMode: config.destinations.mode,
     screening: { mode: config.screening.mode, maxAgeMs: config.screening.maxAgeMs },
     screeningRefresh: {
       listUrl: config.screening.listUrl,
@@ -80,6 +85,7 @@ export function startWorkerRole(b: Built, workerRedis: RedisClient, options: Wor
       screeningNotify: config.screening.notify,
       passkeyHolders: () => passkeyHolders(new PasskeyStore(workerRedis, prefix), now()),
       commitments: (record) => cardCommitments({ store: ports.store, service: ports.service, log: b.log }, record),
+      seriesNext: async (id) => (await showSeries({ store: ports.store, now, series: seriesStore }, id))?.next[0],
     }),
     approvalsChannel: config.approvalsChannel,
     // The start is on a replica (WAIT 1) before any call, when Redis has replicas.
@@ -91,7 +97,15 @@ export function startWorkerRole(b: Built, workerRedis: RedisClient, options: Wor
       everyMs: config.reports.snapshotEveryMs,
     },
     weekly: weeklyReport(b, workerRedis, store),
-    series: { config, approvers: ports.approvers, series: new SeriesStore(workerRedis, ports.store.keys, now) },
+    series: {
+      config,
+      approvers: ports.approvers,
+      series: seriesStore,
+      // Each run re-reads its series' API key and asks whether its requester is still active.
+      apiKeys: new ApiKeyStore(workerRedis, prefix),
+      people: new SlackOwnerDirectory(slackClient, undefined, now),
+      screeningService: ports.screeningService,
+    },
     reminders: {
       approvers: ports.approvers,
       escalateTo: slackDirectory(b, config.controls.escalateTo),

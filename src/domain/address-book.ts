@@ -130,6 +130,10 @@ export function destinationRule(
   return { ok: true, waitsUntil: entry.usableAt };
 }
 
+/** A batch row to a new beneficiary still cooling off (rows never wait): refused with the time. */
+export const beneficiaryCoolingSentence = (label: string, usableAt: number): string =>
+  `${label} is a new beneficiary that is still cooling off and becomes usable ${utc(usableAt)}: leave this row out and pay it after then.`;
+
 /** The approvals channel's and each approver's notice when an entry starts cooling off. */
 export const coolingNotice = (entry: AddressEntry): string =>
   `${entryLabel(entry)} becomes usable ${utc(entry.usableAt)}: added by <@${entry.addedBy}>, approved by <@${entry.approvedBy}>. Remove it if you did not expect this.`;
@@ -164,6 +168,23 @@ export function entryStartRule(
   return { wait: entry.usableAt - now };
 }
 
+/**
+ * An offramp's start to a new beneficiary (registered with a cooling-off outside
+ * DESTINATIONS=open), as includes/book.lua beneficiaryCheck decides it: the entry's wait, for a
+ * beneficiary. A batch row never waits: cooling, it is cancelled (code entry_cooling).
+ */
+export function beneficiaryStartRule(
+  cooling: { approvedAt: number; usableAt: number } | undefined,
+  sealed: { approvedAt: number; row: boolean },
+  now: number,
+): { ok: true } | { ok: false; code: 'entry_cooling' | 'entry_cooling_over' } | { wait: number } {
+  if (!cooling || now >= cooling.usableAt) return { ok: true };
+  if (now > sealed.approvedAt + (cooling.usableAt - cooling.approvedAt))
+    return { ok: false, code: 'entry_cooling_over' };
+  if (sealed.row) return { ok: false, code: 'entry_cooling' };
+  return { wait: cooling.usableAt - now };
+}
+
 /** A destination that may be mistaken for this one: an entry, an address paid before, a recent one. */
 export interface KnownDestination {
   /** Its destination key (domain/destination-key.ts). */
@@ -175,6 +196,9 @@ export interface KnownDestination {
 
 const LOOK_HEAD = 6;
 const LOOK_TAIL = 4;
+
+/** How far back a destination requested (paid or not) still counts as known: the last 90 days. */
+export const RECENT_DESTINATIONS_MS = 90 * 86_400_000;
 
 /**
  * The address-poisoning pattern: same first 6 and last 4 characters as a known destination (by

@@ -151,9 +151,11 @@ const sha256Hex = (text: string): string => bytesToHex(sha256(utf8ToBytes(text))
 export const sealHash = (call: Call): string => sha256Hex(canonicalJson(call));
 
 /**
- * SHA-256 of kind, wallet, asset, the ordered sealHashes and — for a payment that waits — its
- * timing: what an approval commits to. "Runs Friday at 09:00" is part of what the approvers saw,
- * so a passkey vote binds it too. A request with no timing hashes as it always did.
+ * SHA-256 of kind, wallet, asset, the ordered sealHashes, for a payment that waits its timing, and
+ * for a series its sealed run dates: what an approval commits to. "Runs Friday at 09:00" and
+ * "monthly on the 1st, 12 runs" are part of what the approvers saw, so a passkey vote binds them
+ * too; a series' one sealHash is its template, the call every run sends. A request with neither
+ * hashes as it always did.
  */
 export const approvalHash = (
   kind: string,
@@ -161,9 +163,19 @@ export const approvalHash = (
   asset: string,
   sealHashes: readonly string[],
   timing?: Timing,
+  runs?: readonly number[],
 ): string => {
   const waits = hashedTiming(timing);
-  return sha256Hex(canonicalJson({ kind, wallet, asset, seals: sealHashes, ...(waits ? { timing: waits } : {}) }));
+  return sha256Hex(
+    canonicalJson({
+      kind,
+      wallet,
+      asset,
+      seals: sealHashes,
+      ...(waits ? { timing: waits } : {}),
+      ...(runs ? { runs } : {}),
+    }),
+  );
 };
 
 /** The timing a request stores and hashes: only one that makes it wait (a delay or a set time). */
@@ -171,10 +183,10 @@ export const hashedTiming = (timing: Timing | undefined): Timing | undefined =>
   timing && (timing.delayMs !== undefined || timing.notBefore !== undefined) ? timing : undefined;
 
 /** The approvalHash of a list of calls (the first call names wallet and asset; all share them). */
-export function approvalHashOf(calls: readonly Call[], timing?: Timing): string {
+export function approvalHashOf(calls: readonly Call[], timing?: Timing, runs?: readonly number[]): string {
   const first = calls[0];
   const body = first?.body as { wallet_id?: string; asset?: string } | undefined;
-  return approvalHash(first?.kind ?? '', body?.wallet_id ?? '', body?.asset ?? '', calls.map(sealHash), timing);
+  return approvalHash(first?.kind ?? '', body?.wallet_id ?? '', body?.asset ?? '', calls.map(sealHash), timing, runs);
 }
 
 /** What a card shows: the first 10 characters of the approvalHash. */

@@ -1,11 +1,18 @@
 /**
  * Open-request caps: how many open requests (pending, approved or executing; a batch counts as
- * one) one requester (MAX_OPEN_PER_REQUESTER) and one API key (--max-open) may have at once. The
+ * one; a series only while pending) one requester (MAX_OPEN_PER_REQUESTER) and one API key (--max-open) may have at once. The
  * store's create script applies this rule and claims the place in the same step as the create
  * (store/lua/create.lua), so requests sent at the same moment cannot all pass a count read
  * before any of them was stored.
  */
 import type { ApiOrigin } from './api-key.js';
+
+/**
+ * Whether an open approval in `state` takes a place under the caps. A series counts once while
+ * pending; once live it has had its approval, and each run is an approval of its own that the
+ * caps never count (the create script applies this, reading each member's state).
+ */
+export const holdsOpenPlace = (state: string): boolean => state !== 'live';
 
 /** The caps a create is held to: the requester's and, for a request made with a key, the key's. */
 export interface OpenCaps {

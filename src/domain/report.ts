@@ -10,11 +10,13 @@ import { assetInfo, CHAINS } from './assets.js';
 import { batchStatusWords } from './batch-status.js';
 import { PAID_BENEFICIARIES, paidAs } from './destination-key.js';
 import { dayOf, daysBetween } from './report-days.js';
-import type { RequestRecord } from './request.js';
+import { type SeriesReportLine, seriesReportLines } from './report-series.js';
+import type { HistoryEntry, RequestRecord } from './request.js';
 import { isBatchRecord } from './request.js';
 
 export { type BatchRowFacts, batchPayments } from './report-batch.js';
 export { dayOf } from './report-days.js';
+export type { SeriesReportLine } from './report-series.js';
 
 export interface ReportWindow {
   since: number;
@@ -42,6 +44,8 @@ export interface Payment {
   paidAs: string;
   /** The team's own wallet the payment went to (its alias): moving money between own wallets. */
   ownWallet?: string;
+  /** A series' run: run `k` of series `series` (its approval was the series', counted there). */
+  run?: { series: string; k: number };
   at: number;
   approvalMs: number | undefined;
 }
@@ -64,6 +68,8 @@ export interface Report {
   firstTime: Payment[];
   approval: { median: number; slowest: number; count: number } | undefined;
   unresolved: Payment[];
+  /** Series with runs, skips or an end in the window, and those still live (domain/report-series.ts). */
+  series: SeriesReportLine[];
   /**
    * Batches of the window not finished, in their status words as the card says them ("Paused:
    * 3 rows in a row failed (13 of 20 rows run)"): their unsent rows are waiting, not news of money.
@@ -74,11 +80,12 @@ export interface Report {
 /**
  * A money-moving record as a payment, or undefined for anything else. A batch `B-n` is not one
  * payment: its own call only describes the total and is never sent; its rows are (batchPayments).
+ * Nor is a series `S-n`: its call is the template of its runs, each a payment of its own.
  */
 export function paymentOf(record: RequestRecord): Payment | undefined {
   const { call, display, id, createdAt } = record.sealed;
   if (call.kind !== 'transfer' && call.kind !== 'offramp') return undefined;
-  if (isBatchRecord(record)) return undefined;
+  if (isBatchRecord(record) || record.shape === 'series') return undefined;
   if (call.body.amount < 0) return undefined; // an old "entire balance" record carries no exact amount
   const asset = assetInfo(call.body.asset);
   return {
@@ -95,8 +102,13 @@ export function paymentOf(record: RequestRecord): Payment | undefined {
         ? paidAs(asset.chain, call.body.receiver)
         : paidAs(PAID_BENEFICIARIES, call.body.beneficiary_id),
     ...(display.ownWallet ? { ownWallet: display.ownWallet } : {}),
+    ...(record.run ? { run: record.run } : {}),
     at: record.decidedAt ?? createdAt,
-    approvalMs: record.decidedAt !== undefined && record.votes.length > 0 ? record.decidedAt - createdAt : undefined,
+    // A run is created approved with the series' votes: how long approval took is the series'.
+    approvalMs:
+      record.decidedAt !== undefined && record.votes.length > 0 && !record.run
+        ? record.decidedAt - createdAt
+        : undefined,
   };
 }
 
@@ -134,6 +146,7 @@ export function buildReport(
   window: ReportWindow,
   paidBefore: (paidAs: string) => boolean,
   batchRows: readonly Payment[] = [],
+  seriesHistories: ReadonlyMap<string, readonly HistoryEntry[]> = new Map(),
 ): Report {
   const days = daysBetween(window);
   const dayIndex = new Map(days.map((d, i) => [d, i]));
@@ -201,6 +214,7 @@ export function buildReport(
             count: approvals.length,
           },
     unresolved: payments.filter((p) => p.state === 'unknown'),
+    series: seriesReportLines(records, seriesHistories, window),
     openBatches: records
       .filter((r) => isBatchRecord(r) && OPEN_BATCH.has(r.approvalState))
       .flatMap((r) => {

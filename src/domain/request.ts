@@ -62,6 +62,8 @@ export interface BookEntryFacts {
   approvedBy: string;
   approvedAt: number;
   usableAt: number;
+  /** A new beneficiary (an offramp's), cooling off as an entry does; else an address-book entry. */
+  beneficiary?: boolean;
 }
 
 /** One entry as an addition seals it; `wallets` is '*' or wallet ids. */
@@ -120,6 +122,8 @@ export interface RequestDisplay {
   bookEntry?: BookEntryFacts;
   /** The receiver looks like a known destination without being it (address poisoning). */
   lookalike?: { of: string; ofAddress: string };
+  /** An address-book addition: its entries (row = position, from 1) that look like a known destination. */
+  entryLookalikes?: { row: number; address: string; of: string; ofAddress: string }[];
   /** DESTINATIONS=warn and the receiver is not in the address book: a new destination. */
   outsideBook?: boolean;
   /** Earlier payments this transfer or offramp repeats, unknown first (at submission). */
@@ -264,6 +268,8 @@ export interface RequestRecord {
   escalatedAt?: number;
   /** One payment or a batch of rows: the approval's stored `shape` (domain/approval.ts). */
   shape: ApprovalShape;
+  /** A series' run: run `k` of series `series` (store/lua/series-run.lua writes both). */
+  run?: { series: string; k: number };
   /** The approval's own state; `state` above is its view (domain/approval.ts viewState). */
   approvalState: ApprovalState;
   /** How many executions it owns, and how many are in each state. */

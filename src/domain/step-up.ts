@@ -75,14 +75,15 @@ const MONEY: ReadonlySet<string> = new Set(['transfer', 'offramp']);
  * keeps. undefined: the stored call no longer matches what the card shows.
  */
 export function sealedApprovalHash(
-  sealed: Pick<SealedRequest, 'call' | 'hash' | 'redacted' | 'timing'>,
+  sealed: Pick<SealedRequest, 'call' | 'hash' | 'redacted' | 'timing' | 'schedule'>,
 ): string | undefined {
   const now = sealHash(sealed.call);
   const kept = sealed.redacted?.callSha256;
   if (kept && MONEY.has(sealed.call.kind) && kept !== now) return undefined;
   const seal = kept ?? now;
   const body = sealed.call.body as { wallet_id?: string; asset?: string };
-  const full = approvalHash(sealed.call.kind, body.wallet_id ?? '', body.asset ?? '', [seal], sealed.timing);
+  const runs = sealed.schedule?.runs;
+  const full = approvalHash(sealed.call.kind, body.wallet_id ?? '', body.asset ?? '', [seal], sealed.timing, runs);
   if (full.startsWith(sealed.hash)) return full;
   return seal.startsWith(sealed.hash) ? seal : undefined;
 }
@@ -95,15 +96,25 @@ export const STEP_UP_DOMAIN_V2 = 'rampart-stepup-v2';
  * Resume, confirming an unknown outcome as not paid, or a decision about a passkey itself. Each is
  * accepted only in its own state.
  */
-export const STEP_UP_PURPOSES = ['approve', 'entry', 'resume', 'confirm-not-paid', 'enrol-approve', 'remove'] as const;
+export const STEP_UP_PURPOSES = [
+  'approve',
+  'entry',
+  'series',
+  'resume',
+  'confirm-not-paid',
+  'enrol-approve',
+  'remove',
+] as const;
 export type StepUpPurpose = (typeof STEP_UP_PURPOSES)[number];
 
 /**
  * The purpose a vote's challenge commits to: `entry` for an address-book addition (its hash
- * covers every entry of the card, an import's too), `approve` for a payment. A signature made for
- * one can never count as the other, even over the same approval id.
+ * covers every entry of the card, an import's too), `series` for recurring payouts (its hash
+ * covers the template and every run date), `approve` for a payment. A signature made for one can
+ * never count as another, even over the same approval id.
  */
-export const votePurpose = (kind: string): 'approve' | 'entry' => (kind === 'address-book' ? 'entry' : 'approve');
+export const votePurpose = (kind: string, shape?: string): 'approve' | 'entry' | 'series' =>
+  kind === 'address-book' ? 'entry' : shape === 'series' ? 'series' : 'approve';
 
 /** What a v1 challenge committed to (votes cast before v2; only re-verified now). */
 export interface ChallengeInputs {

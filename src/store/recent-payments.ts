@@ -6,8 +6,15 @@
  * sits under the hash-tagged prefix, so a Redis Cluster keeps them in the approvals' slot.
  * Read at submission only (never on the approve path): one pipelined read, and a second only
  * when the first found something.
+ *
+ * Also the destinations requested in the last 90 days, paid or not (the lookalike check): one
+ * sorted set per chain whose members are destination keys scored by their latest request, written
+ * by the same CREATE step and trimmed there to RECENT_DESTINATIONS_MS, so it never outgrows the
+ * distinct destinations of 90 days.
  */
+import { RECENT_DESTINATIONS_MS } from '../domain/address-book.js';
 import { EXECUTION_ID } from '../domain/approval.js';
+import { callDestination, PAID_BENEFICIARIES } from '../domain/destination-key.js';
 import { paymentDigest, type RepeatHit, repeatStateOf, SAME_FILE_WINDOW_MS } from '../domain/repeats.js';
 import type { SealedRequest, ServiceCall } from '../domain/request.js';
 import type { RedisClient } from './redis.js';
@@ -35,6 +42,7 @@ export class RecentPayments {
 
   paymentKey = (digest: string) => `${this.keys.prefix}:repeat:${digest}`;
   fileKey = (fingerprint: string) => `${this.keys.prefix}:batchfile:${fingerprint}`;
+  destinationsKey = (chain: string) => `${this.keys.prefix}:recentdest:${chain}`;
 
   /** What a new approval adds to the indexes: each money execution, and a batch's file. */
   entries(sealed: SealedRequest, calls: readonly ServiceCall[], windowMs: number): IndexEntries {
@@ -45,12 +53,27 @@ export class RecentPayments {
       out.keys.push(this.paymentKey(digest));
       out.args.push(`${sealed.id}.${i + 1}`, String(windowMs));
     });
+    // Each distinct address once: a 1,000-row batch to 3 addresses writes 3 members.
+    const seen = new Set<string>();
+    for (const call of calls) {
+      const d = callDestination(call);
+      if (!d || d.scope === PAID_BENEFICIARIES || seen.has(`${d.scope} ${d.key}`)) continue;
+      seen.add(`${d.scope} ${d.key}`);
+      out.keys.push(this.destinationsKey(d.scope));
+      out.args.push(d.key, String(RECENT_DESTINATIONS_MS));
+    }
     const fingerprint = sealed.display.batch?.fileFingerprint;
     if (fingerprint) {
       out.keys.push(this.fileKey(fingerprint));
       out.args.push(sealed.id, String(SAME_FILE_WINDOW_MS));
     }
     return out;
+  }
+
+  /** The destination keys requested on `chain` since `since`, each with its latest request's time. */
+  async destinations(chain: string, since: number): Promise<{ key: string; at: number }[]> {
+    const flat = await this.redis.zrangebyscore(this.destinationsKey(chain), since, '+inf', 'WITHSCORES');
+    return pairs(flat).map((p) => ({ key: p.member, at: p.score }));
   }
 
   /**

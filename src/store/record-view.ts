@@ -115,5 +115,6 @@ export function recordOf(id: string, h: Hash, first: Hash, more: ExecutionRecord
   if (h.held) record.held = h.held;
   if (h.pausedWhy && h.state === 'paused') record.pauseReason = h.pausedWhy;
   if (h.escalatedAt) record.escalatedAt = Number(h.escalatedAt);
+  if (h.series && h.run) record.run = { series: h.series, k: Number(h.run) };
   return record;
 }

@@ -40,6 +40,10 @@ export class Registry {
   private get beneficiariesKey() {
     return `${this.prefix}:beneficiaries`;
   }
+  /** New beneficiaries' cooling-off (id → approvedAt, usableAt); includes/book.lua names it too. */
+  private get coolingKey() {
+    return `${this.prefix}:beneficiaries:cooling`;
+  }
 
   async addIdentity(entry: IdentityEntry): Promise<void> {
     await this.redis.hset(this.identitiesKey, entry.id, JSON.stringify(identityEntry.parse(entry)));
@@ -81,18 +85,39 @@ export class Registry {
     return hits.slice(0, limit);
   }
 
-  async addBeneficiary(entry: BeneficiaryEntry): Promise<void> {
+  /** Records a beneficiary; new (absent until now) with `cooldownMs`, it cools off that long. */
+  async addBeneficiary(entry: BeneficiaryEntry, cooldownMs?: number): Promise<void> {
+    if (cooldownMs && (await this.addBeneficiariesIfAbsent([entry], cooldownMs)).length === 0) return;
     await this.redis.hset(this.beneficiariesKey, entry.id, JSON.stringify(beneficiaryEntry.parse(entry)));
   }
 
   /**
    * Adds every entry, or none when any id is already registered (one atomic script, so one
-   * approval registers a whole file or nothing). Returns the ids already there.
+   * approval registers a whole file or nothing). Returns the ids already there. With
+   * `cooldownMs`, each one added cools off that long from Redis's clock.
    */
-  async addBeneficiariesIfAbsent(entries: BeneficiaryEntry[]): Promise<string[]> {
+  async addBeneficiariesIfAbsent(entries: BeneficiaryEntry[], cooldownMs?: number): Promise<string[]> {
     const args = entries.flatMap((e) => [e.id, JSON.stringify(beneficiaryEntry.parse(e))]);
-    const taken = (await evalScript(this.redis, ADD_ALL_OR_NONE, 1, this.beneficiariesKey, ...args)) as string[];
+    const taken = (await evalScript(
+      this.redis,
+      ADD_ALL_OR_NONE,
+      2,
+      this.beneficiariesKey,
+      this.coolingKey,
+      cooldownMs ? String(cooldownMs) : '',
+      ...args,
+    )) as string[];
     return taken;
+  }
+
+  /** A new beneficiary's cooling-off (Redis time), if it had one: usable from `usableAt`. */
+  async beneficiaryCooling(id: string): Promise<{ approvedAt: number; usableAt: number } | undefined> {
+    const raw = await this.redis.hget(this.coolingKey, id);
+    if (!raw) return undefined;
+    const v = JSON.parse(raw) as { approvedAt?: unknown; usableAt?: unknown };
+    return typeof v.approvedAt === 'number' && typeof v.usableAt === 'number'
+      ? { approvedAt: v.approvedAt, usableAt: v.usableAt }
+      : undefined;
   }
 
   async beneficiary(id: string): Promise<BeneficiaryEntry | undefined> {

@@ -101,6 +101,8 @@ import type { ExecutionStart, ExecutionTransition, TransitionResult } from './ex
 export type { ExecutionStart, ExecutionTransition, TransitionResult };
 
 const FIRST_ID = 1000;
+/** Executions read per pipelined round trip when counting what an entry's removal stops. */
+const UNSENT_PAGE = 5_000;
 /** How many executions `get` returns with an approval that has several. */
 const EXECUTION_PAGE = 20;
 /** A form can be submitted for a few minutes at most; its claim outlives that comfortably. */
@@ -513,6 +515,34 @@ export class RequestStore {
 
   async openIds(): Promise<string[]> {
     return this.redis.smembers(this.openKey);
+  }
+
+  /**
+   * Entry id → queued executions sealed with it (the CREATE script's `entry` field), over every
+   * open approval, pending ones included. Only the fields it counts are read, in one pipelined
+   * round trip for the approvals' execution counts and one per UNSENT_PAGE executions, never a
+   * sealed request: a 1,000-row batch costs one field pair per row, not its record.
+   */
+  async unsentByEntry(): Promise<Map<string, number>> {
+    const ids = await this.openIds();
+    const counts = new Map<string, number>();
+    if (ids.length === 0) return counts;
+    const sizes = (await readReplies(
+      ids.reduce((p, id) => p.hget(this.key(id), 'n'), this.redis.pipeline()).exec(),
+    )) as (string | null)[];
+    // A record without `n` predates batches: one execution. A series (n = 0) has none.
+    const execs = ids.flatMap((id, i) =>
+      Array.from({ length: Number(sizes[i] ?? '1') || 0 }, (_, k) => this.keys.execution(executionId(id, k + 1))),
+    );
+    for (let at = 0; at < execs.length; at += UNSENT_PAGE) {
+      const page = execs.slice(at, at + UNSENT_PAGE);
+      const fields = (await readReplies(
+        page.reduce((p, key) => p.hmget(key, 'state', 'entry'), this.redis.pipeline()).exec(),
+      )) as (string | null)[][];
+      for (const [state, entry] of fields)
+        if (state === 'queued' && entry) counts.set(entry, (counts.get(entry) ?? 0) + 1);
+    }
+    return counts;
   }
 
   /**

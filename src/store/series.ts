@@ -6,7 +6,7 @@
  */
 import { executionId } from '../domain/approval.js';
 import type { HistoryEntry, SealedRequest } from '../domain/request.js';
-import type { RunRecheckCode } from '../domain/rules/series.js';
+import type { RunRecheckCode, RunRefusal } from '../domain/rules/series.js';
 import { type RunMark, runKey } from '../domain/series.js';
 import { luaScript } from './lua-scripts.js';
 import type { RedisClient } from './redis.js';
@@ -55,19 +55,22 @@ export class SeriesStore {
    * Creates run k as approval `run.id` (an id the caller allocated; a losing worker's id stays
    * unused), approved, with the series' votes and sealed call, its velocity reserved in the same
    * step. `run` is the series' sealed request under the run's id. `refused`: what today's rules
-   * refuse (runRecheckRule), so the run is skipped and the series paused under the same claim.
+   * refuse (runRecheckRule: its code, kept on the series, and the sentence its thread says), so
+   * the run is skipped and the series paused under the same claim.
    */
   async createRun(
     seriesId: string,
     k: number,
     run: SealedRequest,
-    checks: { velocity?: VoteControls['velocity']; refused?: RunRecheckCode } = {},
+    checks: { velocity?: VoteControls['velocity']; refused?: RunRecheckCode | RunRefusal } = {},
   ): Promise<RunOutcome> {
-    const { velocity, refused } = checks;
+    const { velocity } = checks;
+    const refused = typeof checks.refused === 'string' ? checks.refused : checks.refused?.code;
     const at = this.now();
     const created: HistoryEntry = { at, event: 'approved', detail: `run ${k} of ${seriesId}` };
     const onSeries: HistoryEntry = { at, event: 'run', detail: `run ${k}: ${run.id}` };
-    const why = refused ? `needs a fresh approval (${refused})` : 'over a velocity limit';
+    const said = typeof checks.refused === 'string' ? undefined : checks.refused?.why;
+    const why = refused ? (said ?? `needs a fresh approval (${refused})`) : 'over a velocity limit';
     const skipped: HistoryEntry = { at, event: 'run skipped', detail: `run ${k}: ${why}` };
     const args = [
       String(k),
@@ -135,11 +138,12 @@ export class SeriesStore {
 
   /**
    * Ends a live series (`by` its requester or an approver, checked by the caller) and cancels its
-   * last run in the same step when that run is still unsent. `ledgerPrefix`: VELOCITY_LIMITS'.
+   * last run in the same step when that run is still unsent. `ledgerPrefix`: VELOCITY_LIMITS';
+   * `detail`: what the series' history adds after the person ("from the CLI").
    */
-  async end(seriesId: string, by: string, ledgerPrefix = ''): Promise<EndOutcome> {
+  async end(seriesId: string, by: string, ledgerPrefix = '', detail?: string): Promise<EndOutcome> {
     const at = this.now();
-    const onSeries: HistoryEntry = { at, event: 'ended', by };
+    const onSeries: HistoryEntry = { at, event: 'ended', by, ...(detail ? { detail } : {}) };
     const onRun: HistoryEntry = { at, event: 'cancelled', by, detail: `${seriesId} ended` };
     let last = (await this.redis.hget(this.keys.approval(seriesId), 'lastRun')) ?? '';
     for (let i = 0; i < END_TRIES; i += 1) {
@@ -170,6 +174,37 @@ export class SeriesStore {
       return { outcome: 'ended', run: a && b !== 'none' ? { id: a, was: b as 'cancelled' | 'started' } : undefined };
     }
     throw new Error(`${seriesId} kept creating runs while it was being ended`);
+  }
+
+  /**
+   * What a series' own hash says beyond its record: paused by today's rules, when it ended, and
+   * its last run created.
+   */
+  async facts(
+    seriesId: string,
+  ): Promise<{ paused: boolean; endedAt: number | undefined; lastRun: string | undefined }> {
+    const [paused, endedAt, lastRun] = await this.redis.hmget(
+      this.keys.approval(seriesId),
+      'paused',
+      'endedAt',
+      'lastRun',
+    );
+    return { paused: paused === '1', endedAt: endedAt ? Number(endedAt) : undefined, lastRun: lastRun || undefined };
+  }
+
+  /**
+   * Every series' id, newest first: the ids in the recent index (every approval, never trimmed)
+   * that name a series, matched by Redis itself so no other id is sent back.
+   */
+  async ids(): Promise<string[]> {
+    const found = new Set<string>();
+    let cursor = '0';
+    do {
+      const [next, page] = await this.redis.zscan(this.keys.recent, cursor, 'MATCH', 'S-*', 'COUNT', 1000);
+      for (let i = 0; i < page.length; i += 2) found.add(page[i] as string);
+      cursor = next;
+    } while (cursor !== '0');
+    return [...found].sort((a, b) => Number(b.slice(2)) - Number(a.slice(2)));
   }
 
   /** What the series recorded of each run so far, by k. */

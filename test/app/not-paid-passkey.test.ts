@@ -15,6 +15,7 @@ import { slackActor } from '../../src/domain/actor.js';
 import { ApiKeyStore } from '../../src/store/api-keys.js';
 import { UnfreezeStore } from '../../src/store/controls.js';
 import { PasskeyStore } from '../../src/store/passkeys.js';
+import { SeriesStore } from '../../src/store/series.js';
 import { StepUpTokens } from '../../src/store/step-up-tokens.js';
 import { SoftAuthenticator } from '../support/soft-authenticator.js';
 import { APPROVERS, REQUESTER, startWorld, transfer, type World } from './support.js';
@@ -38,6 +39,7 @@ beforeAll(async () => {
     passkeys,
     stepUpTokens: new StepUpTokens(w.redis, w.prefix),
     apiKeys: new ApiKeyStore(w.redis, w.prefix),
+    series: new SeriesStore(w.redis, w.store.keys),
   };
   for (const [user, key] of Object.entries(keys)) await passkeys.add(key.passkeyOf(user), 0);
   app = createApp(deps);

@@ -7,9 +7,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { executeOne } from '../../src/app/execute-one.js';
-import { sealRequest } from '../../src/app/post-request.js';
+import { type NewRequest, sealRequest } from '../../src/app/post-request.js';
+import type { RecheckPorts } from '../../src/app/series/recheck.js';
 import { runDue, type SeriesRunDeps } from '../../src/app/series/run-due.js';
+import type { ApiKey } from '../../src/domain/api-key.js';
+import { readPlainList } from '../../src/domain/screening-list.js';
 import { SeriesStore } from '../../src/store/series.js';
+import { RECEIVER_EVM } from '../support/factories.js';
 import { APPROVERS, REQUESTER, startWorld, transfer, type World } from './support.js';
 
 let w: World;
@@ -25,12 +29,12 @@ const T0 = Date.UTC(2026, 11, 1, 8);
 const MINUTE = 60_000;
 
 /** A series of three runs a minute apart, approved by one approver: live. */
-async function liveSeries(amount: number): Promise<string> {
+async function liveSeries(amount: number, display: Partial<NewRequest['display']> = {}): Promise<string> {
   const s = await sealRequest(w.deps, {
     id: (await w.store.allocate('S')).id,
     shape: 'series',
     call: transfer(amount),
-    display: { chain: 'base', walletAlias: 'ops' },
+    display: { chain: 'base', walletAlias: 'ops', ...display },
     requester: REQUESTER,
     reason: 'weekly sweep',
     origin: undefined,
@@ -95,4 +99,125 @@ it('skips a run and pauses the series when TWO_APPROVALS_ABOVE was lowered below
   } finally {
     deps = { ...deps, config: { ...deps.config, policy } };
   }
+});
+
+/** Runs run 1 of a fresh series under `over` (deps changed for this run only), and what it answered. */
+async function firstRunUnder(id: string, over: Partial<SeriesRunDeps & RecheckPorts>) {
+  clock = T0;
+  return runDue({ ...deps, ...over }, id);
+}
+
+/** The series' history entries of skipped runs, as its thread says them. */
+const skippedSaid = async (id: string) =>
+  (await w.store.history(id)).filter((e) => e.event === 'run skipped').map((e) => e.detail);
+
+const KEY: ApiKey = {
+  id: 'k0000000001',
+  name: 'ops-bot',
+  owner: REQUESTER,
+  scopes: ['requests:create', 'schedules:create'],
+  limits: { maxAmount: '5000', maxOpen: 20, allowNewDestinations: true },
+  createdAt: T0 - 86_400_000,
+  expiresAt: undefined,
+  revokedAt: undefined,
+  lastUsedAt: undefined,
+};
+const viaKey = { viaApi: { keyId: KEY.id, keyName: KEY.name, owner: REQUESTER } };
+const keyPort = (key: ApiKey | undefined) => ({
+  apiKeys: { get: async (id: string) => (key && id === key.id ? { key, tokenHash: 'x' } : undefined) },
+});
+
+it("skips a run and pauses the series when its API key's --max-amount is now below the series' total", async () => {
+  const id = await liveSeries(3.03, viaKey);
+  expect(await firstRunUnder(id, keyPort(KEY))).toMatchObject({ k: 1, outcome: 'created' });
+  w.tries.splice(0);
+  clock = T0 + MINUTE;
+  const low = keyPort({ ...KEY, limits: { ...KEY.limits, maxAmount: '5' } });
+  expect(await runDue({ ...deps, ...low }, id)).toMatchObject({ k: 2, outcome: 'paused_now', why: 'key_limit' });
+  expect(await skippedSaid(id)).toEqual(["run 2: needs a fresh approval: API key ops-bot's --max-amount is now 5"]);
+  expect(w.tries).toEqual([]);
+});
+
+it('skips a run and pauses the series when its API key was revoked', async () => {
+  const id = await liveSeries(3.04, viaKey);
+  expect(await firstRunUnder(id, keyPort({ ...KEY, revokedAt: T0 - 1 }))).toMatchObject({
+    k: 1,
+    outcome: 'paused_now',
+    why: 'key_limit',
+  });
+  expect(await skippedSaid(id)).toEqual(['run 1: needs a fresh approval: API key ops-bot was revoked']);
+  expect(w.tries).toEqual([]);
+});
+
+it('skips a run and pauses the series when its requester is no longer an active member', async () => {
+  const id = await liveSeries(3.05);
+  const people = { isActive: async (user: string) => user !== REQUESTER };
+  expect(await firstRunUnder(id, { people })).toMatchObject({
+    k: 1,
+    outcome: 'paused_now',
+    why: 'requester_not_eligible',
+  });
+  expect(await skippedSaid(id)).toEqual([
+    `run 1: needs a fresh approval: its requester <@${REQUESTER}> is no longer an active member of the workspace`,
+  ]);
+  expect(w.tries).toEqual([]);
+});
+
+/** A plain sanctions list of 2026-11-27 holding `listed`, loaded as `rampart screening load` would. */
+async function loadList(listed: readonly string[]): Promise<void> {
+  const read = readPlainList(
+    Buffer.from(`# name: OFAC SDN\n# published: 2026-11-27\n${listed.join('\n')}\n`),
+    '2026-11-27',
+  );
+  if (!read.ok) throw new Error(read.problem);
+  await w.store.screening.load(read.list, { by: 'test', source: 'test', now: Date.now(), acceptRemovals: true });
+}
+
+it('skips a run whose destination is now on the screening list, saying so, and sends nothing', async () => {
+  const id = await liveSeries(3.06);
+  await loadList([RECEIVER_EVM]);
+  try {
+    expect(await firstRunUnder(id, {})).toMatchObject({ k: 1, outcome: 'skipped' });
+    expect((await deps.series.runs(id))[0]).toMatchObject({ k: 1, status: 'skipped' });
+    expect((await skippedSaid(id))[0]).toMatch(/^run 1: This address is on the OFAC SDN list/);
+    expect(w.tries).toEqual([]);
+  } finally {
+    await loadList([]);
+  }
+});
+
+it('skips a run whose destination is not in the address book once DESTINATIONS=book', async () => {
+  const id = await liveSeries(3.07);
+  const config = { ...deps.config, destinations: { ...deps.config.destinations, mode: 'book' as const } };
+  expect(await firstRunUnder(id, { config })).toMatchObject({ k: 1, outcome: 'skipped' });
+  expect((await skippedSaid(id))[0]).toMatch(/^run 1: .*address book/i);
+  expect(w.tries).toEqual([]);
+});
+
+it('skips a run and pauses the series when no one who approved it is still an approver', async () => {
+  const id = await liveSeries(3.09);
+  const approvers = { isApprover: async () => false };
+  expect(await firstRunUnder(id, { approvers })).toMatchObject({
+    k: 1,
+    outcome: 'paused_now',
+    why: 'no_approver_eligible',
+  });
+  expect(await skippedSaid(id)).toEqual(['run 1: needs a fresh approval: no one who approved it is still an approver']);
+  expect(w.tries).toEqual([]);
+});
+
+// Last: the approved payment it leaves unsent stays committed from the wallet.
+it('skips a run the balance covers only before what approved payments not yet sent commit from it', async () => {
+  const id = await liveSeries(3.08);
+  const available = (await w.service.getBalances('wal_ops_7f3a')).find((b) => b.id === 'base:usdc')?.available ?? 0;
+  const committed = await w.submit([transfer(Math.floor(available))]);
+  expect((await w.store.castVote(committed, APPROVERS[0] as string)).state as string).toBe('approved');
+  w.tries.splice(0);
+  expect(await firstRunUnder(id, {})).toMatchObject({ k: 1, outcome: 'skipped' });
+  // Run 1 of the key's series (above) is approved and unsent too: both are named.
+  expect((await skippedSaid(id))[0]).toMatch(
+    new RegExp(`committed to approved payments not yet sent \\(.*${committed}\\)`),
+  );
+  expect(w.tries).toEqual([]);
+  expect(w.received(3.08)).toBe(0);
 });

@@ -222,3 +222,88 @@ describe('confirm-not-paid', () => {
     expect(history.some((e) => e.event === 'not-paid step-up refused' && e.detail === 'changed')).toBe(true);
   });
 });
+
+describe('a series', () => {
+  const DAY = 86_400_000;
+  const runsFrom = (first: number) => [first, first + 7 * DAY, first + 14 * DAY];
+
+  async function sealSeries(amount: number, runs: number[]): Promise<string> {
+    const s = await sealRequest(w.deps, {
+      id: (await w.store.allocate('S')).id,
+      shape: 'series',
+      call: transfer(amount),
+      display: { chain: 'base', assetCode: 'USDC', amountText: String(amount) },
+      requester: REQUESTER,
+      reason: 'weekly retainer',
+      origin: undefined,
+      required: 1,
+      rule: '1 approval',
+      submission: `V${randomUUID()}`,
+      stepUp: true,
+      schedule: { every: { unit: 'weeks', n: 1 }, at: '09:00', zone: 'UTC', ends: { after: 3 }, runs },
+    });
+    if (s.kind !== 'created') throw new Error(s.kind);
+    return s.sealed.id;
+  }
+
+  it('signs purpose series over the template and the run dates on the page, and the vote verifies', async () => {
+    const runs = runsFrom(Date.UTC(2026, 11, 7, 9));
+    const id = await sealSeries(40_000, runs);
+    const sealed = (await w.store.get(id))?.sealed;
+    if (!sealed) throw new Error('missing');
+    const full = sealedApprovalHash(sealed) ?? '';
+    // The run dates are part of it: the same template on other dates hashes apart.
+    const { schedule: _dates, ...template } = sealed;
+    expect(sealedApprovalHash(template)).toBeUndefined();
+    const offer = await offerStepUp(deps, id, A1);
+    if (offer.kind !== 'link') throw new Error(offer.kind);
+    const begun = await beginStepUp(deps, tokenOf(offer.url));
+    if (begun.kind !== 'ready' || !('approvalHash' in begun)) throw new Error(begun.kind);
+    expect(begun.approvalHash).toBe(full);
+    const body = keys[A1]?.assert(Buffer.from(begun.options.challenge, 'base64url'));
+    // At its quorum a series schedules its first run's job.
+    const queues = { ...w.deps.queues, scheduleSeriesRun: async () => {} } as typeof w.deps.queues;
+    expect(await finishStepUp({ ...deps, queues }, tokenOf(offer.url), body)).toMatchObject({ kind: 'decided' });
+    const record = await w.store.get(id);
+    expect(record?.approvalState as string).toBe('live');
+    expect(record?.votes[0]?.passkey?.challenge).toMatchObject({ purpose: 'series', subject: id, hash: full });
+    expect(await verifyApproval(deps, id)).toMatchObject({ kind: 'checked', ok: true });
+  });
+
+  it('refuses a passkey proof made for the same series with other run dates, or as a payment’s approve', async () => {
+    const runs = runsFrom(Date.UTC(2026, 11, 8, 9));
+    const id = await sealSeries(40_001, runs);
+    const other = await sealSeries(40_001, runsFrom(Date.UTC(2026, 11, 9, 9)));
+    const [mine, theirs] = await Promise.all([w.store.get(id), w.store.get(other)]);
+    if (!mine || !theirs) throw new Error('missing');
+    const full = sealedApprovalHash(mine.sealed) ?? '';
+    const otherDates = sealedApprovalHash({ ...theirs.sealed, hash: '' }) ?? '';
+    expect(otherDates).not.toBe(full);
+    const signed = (c: ChallengeV2): PasskeyProof => ({
+      ...proofOver(c.approverId, stepUpChallengeV2(c)),
+      challengeVersion: 2,
+      // What the vote claims: the series' own purpose and hash.
+      challenge: { ...c, purpose: 'series', hash: full },
+    });
+    await w.store.castVote(
+      id,
+      A1,
+      undefined,
+      signed({ purpose: 'series', subject: id, hash: otherDates, approverId: A1, nonce: 'n' }),
+    );
+    expect(await verifyApproval(deps, id)).toMatchObject({ kind: 'checked', ok: false });
+    const again = await sealSeries(40_002, runs);
+    const sealedAgain = (await w.store.get(again))?.sealed;
+    if (!sealedAgain) throw new Error('missing');
+    const fullAgain = sealedApprovalHash(sealedAgain) ?? '';
+    await w.store.castVote(again, A2, undefined, {
+      ...proofOver(
+        A2,
+        stepUpChallengeV2({ purpose: 'approve', subject: again, hash: fullAgain, approverId: A2, nonce: 'n' }),
+      ),
+      challengeVersion: 2,
+      challenge: { purpose: 'series', subject: again, hash: fullAgain, approverId: A2, nonce: 'n' },
+    });
+    expect(await verifyApproval(deps, again)).toMatchObject({ kind: 'checked', ok: false });
+  });
+});

@@ -47,7 +47,7 @@ describe('rampart report', () => {
     const r = await cli(['report', '--since', '30d'], env);
     expect(r.code).toBe(0);
     const rows = lines(r.stdout);
-    expect(rows[0]).toBe('id,kind,state,wallet,asset,amount,destination,at,approval_seconds');
+    expect(rows[0]).toBe('id,kind,state,wallet,asset,amount,destination,at,approval_seconds,series_run');
     expect(rows.some((l) => l.startsWith(`${paid},transfer,succeeded,ops,USDC,40.25,`))).toBe(true);
     expect(rows.some((l) => l.startsWith(`${unknown},transfer,unknown,ops,USDC,7,`))).toBe(true);
   });

@@ -17,6 +17,8 @@ import {
   notYetRule,
   openCapRule,
   type RuleId,
+  seriesEndRule,
+  seriesSkipRule,
   stepUpProofRule,
   velocityRule,
   waitingCancelRule,
@@ -78,6 +80,13 @@ export const STAGED: Partial<Record<RuleId, () => string>> = {
     const entry = { id: 'A-1', removedAt: now - 1, usableAt: now - 1, wallets: '*' as const, approvedAt: now - 2 };
     const verdict = entryStartRule(entry, { entryId: 'A-1', walletId: 'ops', approvedAt: now - 1 }, now);
     return 'ok' in verdict ? codeOf(verdict) : 'waits';
+  },
+  // Another approver ended the series a moment before: a skip and an end both find it ended.
+  series_state: () => {
+    const f = { state: 'ended', requester: PEOPLE.requester, isApprover: true, runs: 3, marks: [] };
+    const skip = codeOf(seriesSkipRule({ user: PEOPLE.approver1 }, f, 2));
+    const end = codeOf(seriesEndRule({ user: PEOPLE.approver1 }, f));
+    return skip === end ? skip : `skip ${skip}, end ${end}`;
   },
   // One request open under CAPS_ENV's MAX_OPEN_PER_REQUESTER=1.
   open_caps: () => {

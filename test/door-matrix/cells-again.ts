@@ -8,6 +8,7 @@ import type { Config } from '../../src/config.js';
 import { addresses, waitForApproval } from '../support/batches.js';
 import { APPROVALS, blocksText, eventually, type Harness, PEOPLE } from '../support/harness.js';
 import { threadOf, waitForState } from '../support/requests.js';
+import { entry } from './cells-book.js';
 import { freshVelocityDay, onPage } from './cells-page.js';
 import { codeOfText, modalCode } from './readers.js';
 import { listedWhile } from './screening-list.js';
@@ -87,6 +88,45 @@ async function closeOpenOf(h: Harness, user: string): Promise<void> {
       await store.decide(id, 'denied', { event: 'denied', by: PEOPLE.approver2 });
   }
 }
+
+/** The address book's settings changed since the source batch was accepted, as a restart would have them. */
+async function withMode<T>(h: Harness, mode: 'book' | undefined, work: () => Promise<T>): Promise<T> {
+  const config = h.rampart.deps.config as { destinations: Config['destinations'] };
+  const was = config.destinations;
+  config.destinations = { ...was, mode };
+  try {
+    return await work();
+  } finally {
+    config.destinations = was;
+  }
+}
+
+export const AGAIN_BOOK: Record<'address_book' | 'entry_cooling' | 'entry_removed', Driver> = {
+  // The batch was made while DESTINATIONS was open; it is `book` now, and its failed row's
+  // address is in no entry.
+  address_book: async (w) => {
+    const h = w.main;
+    const source = await paidInPart(h, R, { amounts: [2, 1], receivers: addresses(2, 910) }, slackApprove(h));
+    return withMode(h, 'book', () => askAgain(h, R, source));
+  },
+  // The failed row's address was added to the book since: a new entry, still cooling off.
+  entry_cooling: async (w) => {
+    const h = w.main;
+    const receivers = addresses(2, 911);
+    const source = await paidInPart(h, R, { amounts: [2, 1], receivers }, slackApprove(h));
+    await entry(w, 3_600_000, receivers[0]);
+    return askAgain(h, R, source);
+  },
+  // The failed row paid an entry, removed since.
+  entry_removed: async (w) => {
+    const h = w.main;
+    const receivers = addresses(2, 912);
+    const { id } = await entry(w, 0, receivers[0]);
+    const source = await paidInPart(h, R, { amounts: [2, 1], receivers }, slackApprove(h));
+    await h.rampart.deps.store.book.remove(id, PEOPLE.approver2);
+    return askAgain(h, R, source);
+  },
+};
 
 export const AGAIN: Record<'policy' | 'stepUp' | 'velocity' | 'openCaps' | 'screening', Driver> = {
   // The row the service refused pays an address listed since: asked again, the form refuses it.

@@ -6,8 +6,10 @@
  */
 import { cli } from '../cli/support.js';
 import { addresses } from '../support/batches.js';
-import { envFor, PEOPLE } from '../support/harness.js';
-import { cliCode } from './readers.js';
+import { APPROVALS, blocksText, cardFor, envFor, eventually, PEOPLE } from '../support/harness.js';
+import { currentCard } from '../support/requests.js';
+import { cliCode, codeOfText } from './readers.js';
+import { listedWhile } from './screening-list.js';
 import {
   AMOUNT,
   cards,
@@ -26,9 +28,8 @@ import {
 let salt = 700;
 const R = PEOPLE.requester;
 
-/** A fresh address with an entry in the book, cooling for `cooldownMs` (0: usable at once). */
-async function entry(w: World, cooldownMs: number) {
-  const address = addresses(1, ++salt)[0] ?? '';
+/** A fresh address (or `address`) with an entry in the book, cooling for `cooldownMs` (0: usable at once). */
+export async function entry(w: World, cooldownMs: number, address = addresses(1, ++salt)[0] ?? '') {
   const by = { addedBy: PEOPLE.requester, approvedBy: PEOPLE.approver1, requestId: 'R-0' };
   const added = await w.main.rampart.deps.store.book.add(
     [{ name: `Matrix ${salt}`, chain: 'base', address, wallets: '*' }],
@@ -40,7 +41,7 @@ async function entry(w: World, cooldownMs: number) {
 }
 
 /** An address whose entry was removed: refused in every mode until added and cooled again. */
-async function removed(w: World): Promise<string> {
+export async function removed(w: World): Promise<string> {
   const e = await entry(w, 0);
   await w.main.rampart.deps.store.book.remove(e.id, PEOPLE.approver2);
   return e.address;
@@ -50,7 +51,7 @@ const cooling = async (w: World) => (await entry(w, 3_600_000)).address;
 const batchOf = (address: string) => [addresses(1, ++salt)[0] ?? '', address];
 
 /** An address no entry names, paid in BOOK_ENV's world (DESTINATIONS=book). */
-const outside = () => addresses(1, ++salt)[0] ?? '';
+export const outside = () => addresses(1, ++salt)[0] ?? '';
 
 export const BOOK_SUBMIT: Record<'address_book' | 'entry_removed' | 'entry_cooling', Record<string, Driver>> = {
   address_book: {
@@ -90,9 +91,8 @@ const cliEnv = (w: World, stepUp = false) => {
 };
 
 /** A pending addition of one entry by the requester through `rampart addresses add`; its id. */
-export async function pendingEntry(w: World, stepUp = false): Promise<string> {
+export async function pendingEntry(w: World, stepUp = false, address = addresses(1, ++salt)[0] ?? ''): Promise<string> {
   const before = cards(w.main);
-  const address = addresses(1, ++salt)[0] ?? '';
   const r = await cli(
     ['addresses', 'add', `Matrix ${salt}`, 'base', address, '--as', PEOPLE.requester],
     cliEnv(w, stepUp),
@@ -101,7 +101,52 @@ export async function pendingEntry(w: World, stepUp = false): Promise<string> {
   return newestCardId(w.main, before);
 }
 
-export const BOOK_DECIDE: Record<'self_approval' | 'entry_removed', Record<string, Driver>> = {
+/**
+ * Approve on an entry's card by each approver the quorum needs, then the addition's end: the code
+ * its card names when it failed, or `accepted (<state>)`.
+ */
+async function approveEntry(w: World, id: string): Promise<string> {
+  const h = w.main;
+  const store = h.rampart.deps.store;
+  for (const who of [PEOPLE.approver1, PEOPLE.approver2]) {
+    const before = (await store.get(id))?.votes.length ?? 0;
+    if ((await store.get(id))?.state !== 'pending') break;
+    const message = cardFor(h.fake, id);
+    if (!message) throw new Error(`no card for ${id}`);
+    await h.driver.click(who, {
+      action_id: 'request_approve',
+      block_id: 'matrix',
+      message,
+      channel: APPROVALS,
+      value: id,
+    });
+    await eventually(async () => ((await store.get(id))?.votes.length ?? 0) > before || undefined);
+  }
+  const done = await eventually(async () => {
+    const r = await store.get(id);
+    return r && ['succeeded', 'failed'].includes(r.state) ? r : undefined;
+  });
+  if (done.state !== 'failed') return `accepted (${done.state})`;
+  // The card is redrawn after the record: its words name the rule once it is.
+  return eventually(
+    () => {
+      const said = codeOfText(blocksText(currentCard(h, id)));
+      return said.startsWith('unread') ? undefined : said;
+    },
+    10_000,
+    `${id}'s failed card`,
+  );
+}
+
+export const BOOK_DECIDE: Record<'self_approval' | 'entry_removed' | 'screening', Record<string, Driver>> = {
+  // Listed while its card waited: the approval lands, and the addition adds nothing.
+  screening: {
+    'address-approve': async (w) => {
+      const address = addresses(1, ++salt)[0] ?? '';
+      const id = await pendingEntry(w, false, address);
+      return listedWhile(w.main, [address], () => approveEntry(w, id));
+    },
+  },
   // An approver adds an entry, then clicks Approve on its card: the vote script refuses them.
   self_approval: {
     'address-approve': async (w) => {

@@ -12,6 +12,7 @@ import { BOOK_DECIDE, pendingEntry } from './cells-book.js';
 import { CONFIRM_NOT_PAID as NOT_PAID } from './cells-outcome.js';
 import { PAGE } from './cells-page.js';
 import { resumeWithoutPasskey } from './cells-resume.js';
+import { SERIES_DRIVERS } from './cells-series.js';
 import { type Driver, frozenWhile } from './cells-submit.js';
 import { TIME_DRIVERS } from './cells-time.js';
 import { apiCode, cliCode, codeOfText, nextEphemeral } from './readers.js';
@@ -227,4 +228,6 @@ export const DECIDE_DRIVERS: Partial<Record<RuleId, Partial<Record<DecisionDoor,
   },
   ...TIME_DRIVERS,
   entry_removed: BOOK_DECIDE.entry_removed,
+  screening: BOOK_DECIDE.screening,
+  ...SERIES_DRIVERS,
 };

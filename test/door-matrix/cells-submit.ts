@@ -7,9 +7,10 @@ import { newKey } from '../api/support.js';
 import { addresses } from '../support/batches.js';
 import { PEOPLE } from '../support/harness.js';
 import { RECEIVER } from '../support/requests.js';
-import { AGAIN } from './cells-again.js';
+import { AGAIN, AGAIN_BOOK } from './cells-again.js';
 import { BOOK_SUBMIT } from './cells-book.js';
 import { importStepUp, importTwice, registerStepUp, registerTwice } from './cells-cli.js';
+import { SERIES_SUBMIT, SLACK_SERIES_SUBMIT } from './cells-series-submit.js';
 import { listedWhile } from './screening-list.js';
 import type { SubmissionDoor } from './table.js';
 import {
@@ -139,5 +140,14 @@ export const SUBMIT_DRIVERS: Partial<Record<RuleId, Partial<Record<SubmissionDoo
     'api-batch': (w) => viaApiBatch(w.api, {}, undefined, 4),
     'slack-batch-file': (w) => viaBatchFile(w.main, R, { rows: 4 }),
   },
-  ...BOOK_SUBMIT,
+  // The book's rows, and request again: a failed row asked again after the book changed.
+  address_book: { ...BOOK_SUBMIT.address_book, 'request-again': AGAIN_BOOK.address_book },
+  entry_cooling: { ...BOOK_SUBMIT.entry_cooling, 'request-again': AGAIN_BOOK.entry_cooling },
+  entry_removed: { ...BOOK_SUBMIT.entry_removed, 'request-again': AGAIN_BOOK.entry_removed },
 };
+
+// The series doors' cells join each rule's row.
+for (const [rule, drive] of Object.entries(SERIES_SUBMIT) as [RuleId, Driver][])
+  SUBMIT_DRIVERS[rule] = { ...SUBMIT_DRIVERS[rule], series: drive };
+for (const [rule, drive] of Object.entries(SLACK_SERIES_SUBMIT) as [RuleId, Driver][])
+  SUBMIT_DRIVERS[rule] = { ...SUBMIT_DRIVERS[rule], 'slack-series': drive };

@@ -6,7 +6,7 @@
 import type { Door } from './table.js';
 
 export const DOOR_USES: Record<string, readonly Door[]> = {
-  'payments.submit': ['slack-modal', 'slash-prefill', 'api-transfer'],
+  'payments.submit': ['slack-modal', 'slash-prefill', 'api-transfer', 'slack-series'],
   'payments.ackThenAnnounce': ['slack-modal', 'slash-prefill'],
   'registry.submitRegistration': ['beneficiary-register', 'cli-import'],
   'batches.submit': ['slack-batch-file', 'api-batch'],
@@ -19,7 +19,7 @@ export const DOOR_USES: Record<string, readonly Door[]> = {
   'batches.stop': ['stop'],
   'executions.resolve': ['record-outcome', 'record-outcome-cli'],
   'executions.confirmNotPaid': ['confirm-not-paid'],
-  'payments.submitWithKey': ['api-transfer'],
+  'payments.submitWithKey': ['api-transfer', 'series'],
   'batches.submitWithKey': ['api-batch'],
   'approvals.cancelWithKey': ['cancel-api', 'cancel-waiting-api'],
   'approvals.cancelWaiting': ['cancel-waiting-card'],
@@ -37,6 +37,9 @@ export const DOOR_USES: Record<string, readonly Door[]> = {
   'destinations.submit': ['address-approve'],
   'destinations.seedFromPaid': ['address-approve'],
   'destinations.remove': ['address-remove'],
+  // A series' Skip and End (the CLI today; the card's buttons call the same use cases).
+  'series.skipRun': ['series-skip'],
+  'series.end': ['series-end'],
 };
 
 export const NOT_DOORS: Record<string, string> = {
@@ -100,4 +103,7 @@ export const NOT_DOORS: Record<string, string> = {
   'apiKeys.authenticate': 'who is calling; decides nothing about money',
   'apiKeys.admit': 'the key’s scope and rate, asked before every door the API serves (the key_scopes row)',
   'apiKeys.once': 'the Idempotency-Key lock around an API door',
+  'series.list': 'a read',
+  'series.show': 'a read',
+  'series.comingUp': 'a read',
 };

@@ -16,6 +16,9 @@ const SENTENCES: readonly [RegExp, string][] = [
     'entry_removed',
   ],
   [/is still cooling off and becomes usable/, 'entry_cooling'],
+  // Skip and End on a series (domain/series-answers.ts).
+  [/Only an approver (can skip a run|or the requester of S-\d+ can end it)/, 'not_an_approver'],
+  [/S-\d+ already ended; no more runs/, 'already_ended'],
   [
     /approval policy has no threshold|policy cannot be applied|policy's threshold|amount is not fixed/,
     'policy_refused',

@@ -1,6 +1,7 @@
 /** The decision half of the door matrix's table (test/door-matrix/table.ts says what a cell means). */
 import type { RuleId } from '../../src/domain/rules/index.js';
 import {
+  BEFORE_EACH_RUN,
   type Cell,
   DECISION_DOORS,
   type DecisionDoor,
@@ -16,6 +17,9 @@ const SETTLING = 'n/a: settles an execution that ran';
 
 type AddressDoor = 'address-approve' | 'address-remove';
 const REMOVE_ONLY = 'n/a: removing an entry moves nothing and stops what it would have paid';
+type SeriesDoor = 'series-skip' | 'series-end';
+const STOPS = 'n/a: skipping a run or ending a series moves no money; it only stops what would have been sent';
+const SERIES_ONLY = 'n/a: decides nothing about a series (the series-skip and series-end columns)';
 
 /**
  * The address book's two decision doors: Approve on an entry's card (an approval like any other:
@@ -55,18 +59,66 @@ const ADDRESS_CELLS: Record<RuleId, Record<AddressDoor, Cell>> = {
     'address-remove': 'applies',
   },
   screening: {
-    'address-approve': 'todo: entries are to be screened like payments (not yet)',
+    'address-approve': 'applies',
     'address-remove': REMOVE_ONLY,
   },
   lookalike: {
-    'address-approve': 'todo: an entry that looks like another entry (its card shows both)',
+    'address-approve':
+      'todo: an entry that looks like a known destination is flagged on its card (both addresses) and Approve asks the confirmation in Slack’s confirm dialog, as for a payment; the driver needs a click without it',
     'address-remove': REMOVE_ONLY,
   },
+  series_recheck: { 'address-approve': BEFORE_EACH_RUN, 'address-remove': REMOVE_ONLY },
+  run_funds: { 'address-approve': BEFORE_EACH_RUN, 'address-remove': REMOVE_ONLY },
+  series_who: same(['address-approve', 'address-remove'], SERIES_ONLY),
+  series_state: same(['address-approve', 'address-remove'], SERIES_ONLY),
+};
+
+/**
+ * A series' two decision doors: Skip one run (any approver, before the run is created) and End
+ * (any approver or the requester; a created, unsent run is cancelled in the same step). Today
+ * they are reached from `rampart schedules skip|end`; the card's buttons call the same use cases.
+ */
+const SERIES_CELLS: Record<RuleId, Record<SeriesDoor, Cell>> = {
+  policy: same(['series-skip', 'series-end'], STOPS),
+  self_approval: {
+    'series-skip': 'n/a: the requester is not asked; any approver may skip (the series_who row)',
+    'series-end': 'n/a: the requester may end their own series: ending moves nothing',
+  },
+  duplicate_vote: same(['series-skip', 'series-end'], 'n/a: one person decides at this door'),
+  step_up: same(['series-skip', 'series-end'], STOPS),
+  new_destination: same(['series-skip', 'series-end'], 'n/a: decided at the series’ submission'),
+  velocity: {
+    'series-skip': 'n/a: a skipped run is never created, so it reserves nothing',
+    'series-end': 'n/a: the cancelled run’s reservation is given back in the end’s step (test/store/series-runs)',
+  },
+  open_caps: same(['series-skip', 'series-end'], 'n/a: opens nothing'),
+  key_scopes: same(['series-skip', 'series-end'], NO_KEY),
+  key_limits: same(['series-skip', 'series-end'], NO_KEY),
+  freeze: same(['series-skip', 'series-end'], 'n/a: stopping money is allowed while frozen'),
+  batch_limits: same(['series-skip', 'series-end'], 'n/a: decided at the series’ submission'),
+  screening: same(['series-skip', 'series-end'], STOPS),
+  approval_state: same(
+    ['series-skip', 'series-end'],
+    'n/a: a live series is past pending; its own state is the series_state row',
+  ),
+  not_yet: same(['series-skip', 'series-end'], 'n/a: starts nothing'),
+  waiting_cancel: same(
+    ['series-skip', 'series-end'],
+    'n/a: a created run is cancelled on its own card (the cancel-waiting doors)',
+  ),
+  address_book: same(['series-skip', 'series-end'], 'n/a: decided at the series’ submission'),
+  entry_cooling: same(['series-skip', 'series-end'], 'n/a: decided at each run’s start'),
+  entry_removed: same(['series-skip', 'series-end'], 'n/a: decided at each run’s start'),
+  lookalike: same(['series-skip', 'series-end'], 'n/a: flagged at the series’ submission'),
+  series_who: same(['series-skip', 'series-end'], 'applies'),
+  series_state: same(['series-skip', 'series-end'], 'applies'),
+  series_recheck: same(['series-skip', 'series-end'], BEFORE_EACH_RUN),
+  run_funds: same(['series-skip', 'series-end'], BEFORE_EACH_RUN),
 };
 
 const BOOK_AT_SUBMISSION = 'n/a: decided at submission (a single payment’s cooling and a removal in its START script)';
 
-const PAYMENT_DOORS: Record<RuleId, Half<Exclude<DecisionDoor, AddressDoor>>> = {
+const PAYMENT_DOORS: Record<RuleId, Half<Exclude<DecisionDoor, AddressDoor | SeriesDoor>>> = {
   policy: {
     ...same(DECISION_DOORS, 'n/a: no quorum at this door'),
     'approve-button': 'applies',
@@ -178,8 +230,15 @@ const PAYMENT_DOORS: Record<RuleId, Half<Exclude<DecisionDoor, AddressDoor>>> = 
     DECISION_DOORS,
     'n/a: a decision lands; the start script then cancels a listed destination, nothing sent (test/e2e/screening.test.ts)',
   ),
+  series_recheck: same(DECISION_DOORS, BEFORE_EACH_RUN),
+  run_funds: same(DECISION_DOORS, BEFORE_EACH_RUN),
+  series_who: same(DECISION_DOORS, SERIES_ONLY),
+  series_state: same(DECISION_DOORS, SERIES_ONLY),
 };
 
 export const DECISIONS = Object.fromEntries(
-  (Object.keys(PAYMENT_DOORS) as RuleId[]).map((rule) => [rule, { ...PAYMENT_DOORS[rule], ...ADDRESS_CELLS[rule] }]),
+  (Object.keys(PAYMENT_DOORS) as RuleId[]).map((rule) => [
+    rule,
+    { ...PAYMENT_DOORS[rule], ...ADDRESS_CELLS[rule], ...SERIES_CELLS[rule] },
+  ]),
 ) as Record<RuleId, Half<DecisionDoor>>;

@@ -11,7 +11,18 @@
  * all `todo` or `n/a` so far. The
  * address-approve column's cells, each failing under its own rule: policy (and duplicate_vote's
  * with it: with one approval the first vote decides), duplicate_vote, step_up, freeze and
- * approval_state 1/1 each. Where a store script
+ * approval_state 1/1 each. A series' rows, run on 2026-11-29: series_who 2/2 (series-skip and
+ * series-end, from the CLI); series_state 2/2 (through door-matrix/agreement.ts: the scripts
+ * answer already_ended themselves). Run on 2026-11-29: request-again × address_book,
+ * entry_cooling and entry_removed 1/1 each (a failed row asked again after the book changed), and
+ * address-approve × screening 1/1 (an entry listed while its card waited adds nothing).
+ * The series submission columns (run on 2026-11-29, each cell alone under its rule's
+ * mutation): `series` (the API's schedule) policy, step_up, new_destination, velocity, open_caps,
+ * key_scopes, key_limits, freeze, screening, address_book and entry_removed 1/1 each;
+ * `slack-series` (the form's repeat) policy, step_up, velocity, open_caps, screening, address_book
+ * and entry_removed 1/1 each. series_recheck and run_funds are decided
+ * before each run by the worker, n/a at every door (test/app/series-runs.test.ts holds them).
+ * Where a store script
  * enforces the rule (VOTE, CREATE, FINISH, START, WINDOW_CANCEL), the door's answer comes from the script and the cell fails through door-matrix/
  * agreement.ts (the function on the situation the row stages must answer the door's code); the
  * store grid tests hold each script to its function over every combination of facts.
@@ -33,6 +44,10 @@ export const SUBMISSION_DOORS = [
   'request-again',
   'beneficiary-register',
   'cli-import',
+  // Recurring payouts: POST /transfers with a `schedule`, and the /transfer form's repeat fields
+  // (every amount rule on the series' total).
+  'series',
+  'slack-series',
 ] as const;
 
 export const DECISION_DOORS = [
@@ -52,6 +67,8 @@ export const DECISION_DOORS = [
   'passkey-enrol-approval',
   'address-approve',
   'address-remove',
+  'series-skip',
+  'series-end',
 ] as const;
 
 export type SubmissionDoor = (typeof SUBMISSION_DOORS)[number];
@@ -81,6 +98,10 @@ export const CODES: Record<RuleId, { submissions: string; decisions: string }> =
   entry_cooling: { submissions: 'entry_cooling', decisions: 'entry_cooling' },
   entry_removed: { submissions: 'entry_removed', decisions: 'entry_removed' },
   lookalike: { submissions: 'lookalike_unconfirmed', decisions: 'lookalike_unconfirmed' },
+  series_recheck: { submissions: 'more_approvals', decisions: 'more_approvals' },
+  run_funds: { submissions: 'run_unfunded', decisions: 'run_unfunded' },
+  series_who: { submissions: 'not_an_approver', decisions: 'not_an_approver' },
+  series_state: { submissions: 'already_ended', decisions: 'already_ended' },
 };
 
 const NOT_AN_ADDRESS = 'n/a: adds beneficiaries, which are not addresses';
@@ -93,12 +114,16 @@ export const decidedAtSubmission = (why: string): Half<DecisionDoor> =>
   Object.fromEntries(DECISION_DOORS.map((d) => [d, `n/a: ${why}`])) as Half<DecisionDoor>;
 export const same = <D extends string>(doors: readonly D[], cell: Cell): Half<D> =>
   Object.fromEntries(doors.map((d) => [d, cell])) as Half<D>;
-/** A row only the API's two doors apply; every other door holds `cell`. */
+/** A row only the API's doors apply (a transfer, a batch, a series); every other door holds `cell`. */
 const apiOnly = (cell: Cell): Half<SubmissionDoor> => ({
   ...same(SUBMISSION_DOORS, cell),
   'api-transfer': 'applies',
   'api-batch': 'applies',
+  series: 'applies',
 });
+/** The rows decided before each run of a live series, by the worker: no door decides them. */
+export const BEFORE_EACH_RUN =
+  'n/a: decided before each run of a live series (app/series/recheck.ts, test/app/series-runs.test.ts), never by a door';
 /** A row every payment door applies, where both registration doors share one other cell. */
 const payments = (registrations: Cell, over: Partial<Half<SubmissionDoor>> = {}): Half<SubmissionDoor> => ({
   ...same(SUBMISSION_DOORS, 'applies'),
@@ -122,6 +147,9 @@ export const SUBMISSIONS: Record<RuleId, Half<SubmissionDoor>> = {
     'request-again': 'n/a: people in Slack may pay new destinations (each row says so)',
     'beneficiary-register': 'n/a: it adds destinations; the step-up row holds it',
     'cli-import': 'n/a: it adds destinations; the step-up row holds it',
+    series: 'applies',
+    'slack-series':
+      'n/a: people in Slack may pay new destinations (the card says so; the step-up row may ask passkeys)',
   },
   velocity: payments(NOTHING_MOVES),
   open_caps: same(SUBMISSION_DOORS, 'applies'),
@@ -137,6 +165,8 @@ export const SUBMISSIONS: Record<RuleId, Half<SubmissionDoor>> = {
     'request-again': 'n/a: its rows are an accepted batch’s rows, already within BATCH_MAX_ROWS',
     'cli-import': 'n/a: a registration file is held to its own row limit, not BATCH_MAX_ROWS',
     'beneficiary-register': 'n/a: one form',
+    series: 'n/a: one payment per run, not a batch',
+    'slack-series': 'n/a: one payment per run, not a batch',
   },
   screening: payments('n/a: a beneficiary is a bank account; the list holds addresses'),
   approval_state: same(SUBMISSION_DOORS, NO_DECISION),
@@ -147,7 +177,6 @@ export const SUBMISSIONS: Record<RuleId, Half<SubmissionDoor>> = {
   waiting_cancel: same(SUBMISSION_DOORS, 'n/a: nothing waits at submission; a pending request has its own cancel'),
   address_book: {
     ...same(SUBMISSION_DOORS, 'applies'),
-    'request-again': 'todo: a failed row of a batch made before DESTINATIONS=book, asked again',
     'beneficiary-register': NOT_AN_ADDRESS,
     'cli-import': NOT_AN_ADDRESS,
   },
@@ -157,10 +186,17 @@ export const SUBMISSIONS: Record<RuleId, Half<SubmissionDoor>> = {
     'api-transfer': 'n/a: a single payment to a cooling entry waits in its start script, never refused',
     'api-batch': 'applies',
     'slack-batch-file': 'applies',
-    'request-again': 'todo: a failed row whose address was re-added since (a new entry, cooling)',
+    'request-again': 'applies',
     'beneficiary-register': NOT_AN_ADDRESS,
     'cli-import': NOT_AN_ADDRESS,
+    series: 'n/a: each run to a cooling entry waits in its start script, as a single payment does; never refused',
+    'slack-series':
+      'n/a: each run to a cooling entry waits in its start script, as a single payment does; never refused',
   },
-  entry_removed: payments(NOT_AN_ADDRESS, { 'request-again': 'todo: a failed row whose entry was removed since' }),
+  entry_removed: payments(NOT_AN_ADDRESS),
   lookalike: same(SUBMISSION_DOORS, 'n/a: flagged on the card and confirmed at approval (the decision half)'),
+  series_recheck: same(SUBMISSION_DOORS, BEFORE_EACH_RUN),
+  run_funds: same(SUBMISSION_DOORS, BEFORE_EACH_RUN),
+  series_who: same(SUBMISSION_DOORS, 'n/a: a submission skips or ends no series (the decision half)'),
+  series_state: same(SUBMISSION_DOORS, 'n/a: a submission skips or ends no series (the decision half)'),
 };

@@ -139,7 +139,7 @@ export async function viaBatchFile(
   );
 }
 
-const idOf = (m: { text?: string; blocks?: unknown[] }) => /[RB]-\d+/.exec(blocksText(m))?.[0];
+const idOf = (m: { text?: string; blocks?: unknown[] }) => /[RBS]-\d+/.exec(blocksText(m))?.[0];
 const newCard = (h: Harness, seen: ReadonlySet<string>) =>
   h.fake
     .messages(APPROVALS)

@@ -28,6 +28,7 @@ import {
   threadOf,
   waitForState,
 } from '../support/requests.js';
+import { loadScreeningList } from '../support/screening.js';
 import { useHarness } from '../support/use-harness.js';
 
 const COOLDOWN_S = 6;
@@ -159,6 +160,61 @@ describe('/addresses in Slack', () => {
       10_000,
       'the list',
     );
+  });
+});
+
+describe('entries are screened like payments', () => {
+  const LISTED_AS = /is on the OFAC SDN list of 2026-11-27, so Rampart will not pay it/;
+
+  it('refuses a listed address at add from the CLI, the Slack form and an import, with the screening sentence', async () => {
+    const [listed, clean] = addresses(2, 57);
+    await loadScreeningList(h, '2026-11-27', [listed ?? '']);
+    try {
+      const viaCli = await cli(['addresses', 'add', 'Listed', 'base', listed ?? '', '--as', PEOPLE.requester], env);
+      expect(viaCli.code).not.toBe(0);
+      expect(viaCli.stderr + viaCli.stdout).toMatch(LISTED_AS);
+
+      const user = PEOPLE.requester;
+      const seen = new Set(h.fake.views(user).map((v) => v.id));
+      await h.driver.command(user, '/addresses', 'add');
+      const view = await eventually(() => h.fake.views(user).find((v) => !seen.has(v.id)), 10_000, 'the form');
+      const form = await h.driver.submitView(user, view, {
+        name: 'Listed',
+        chain: 'base',
+        address: listed ?? '',
+        reason: 'a test',
+      });
+      const errors = (form.body as { errors?: Record<string, string> }).errors ?? {};
+      expect(errors.address).toMatch(LISTED_AS);
+
+      const path = join(dir, 'listed.csv');
+      await writeFile(path, `name,chain,address\nClean,base,${clean}\nListed,base,${listed}\n`, 'utf8');
+      const imported = await cli(['addresses', 'import', path, '--as', PEOPLE.requester], env);
+      expect(imported.code).not.toBe(0);
+      expect(imported.stderr + imported.stdout).toMatch(LISTED_AS);
+      // Nothing of the import was submitted: the clean row waits for the file to be fixed.
+      expect(await book().standing(`evm:${clean}`)).toMatchObject({ kind: 'none' });
+    } finally {
+      await loadScreeningList(h, '2026-11-27', []);
+    }
+  });
+
+  it('adds nothing when the address is listed while its card waits: approving it ends failed, with the sentence', async () => {
+    const [address] = addresses(1, 58);
+    const r = await cli(['addresses', 'add', 'Listed later', 'base', address ?? '', '--as', PEOPLE.requester], env);
+    expect(r.code).toBe(0);
+    const id = /R-\d+/.exec(r.stdout)?.[0] ?? '';
+    await eventually(() => h.fake.messages(APPROVALS).find((m) => blocksText(m).includes(id)), 10_000, `${id}'s card`);
+    await loadScreeningList(h, '2026-11-27', [address ?? '']);
+    try {
+      await click(h, PEOPLE.approver1, id, 'request_approve');
+      await waitForState(h, id, 'failed');
+      await quiescent(h);
+      expect(blocksText(currentCard(h, id))).toMatch(LISTED_AS);
+      expect((await book().standing(`evm:${address}`)).kind).not.toBe('entry');
+    } finally {
+      await loadScreeningList(h, '2026-11-27', []);
+    }
   });
 });
 
@@ -380,6 +436,10 @@ describe('lookalikes (DESTINATIONS=open)', () => {
   it('flags a lookalike of an address paid before on the card, with both full addresses, and asks the confirmation', async () => {
     expect(ALIKE.slice(0, 6)).toBe(PAID.slice(0, 6));
     expect(ALIKE.slice(-4)).toBe(PAID.slice(-4));
+    // The address paid before itself is no lookalike (asked first: once ALIKE is requested, PAID
+    // looks like a destination of the last 90 days too).
+    const same = await postRequest(open, 'transfer', `5 base:usdc to ${PAID} from ops for rent`);
+    expect(blocksText(same.card)).not.toContain('Lookalike');
     const { card } = await postRequest(open, 'transfer', `5 base:usdc to ${ALIKE} from ops for rent`);
     const text = blocksText(card);
     expect(text).toContain('*Lookalike:*');
@@ -389,9 +449,27 @@ describe('lookalikes (DESTINATIONS=open)', () => {
     const approve = approveOf(card.blocks) as { value?: string; confirm?: { text?: { text?: string } } } | undefined;
     expect(approve?.value).toContain('warnings-checked');
     expect(approve?.confirm?.text?.text).toContain('lookalike of paid before 0x99ed…edcf');
-    // The address paid before itself is no lookalike.
-    const same = await postRequest(open, 'transfer', `5 base:usdc to ${PAID} from ops for rent`);
-    expect(blocksText(same.card)).not.toContain('Lookalike');
+  });
+
+  it('flags an entry that looks like an address paid before on its addition card, and asks the confirmation', async () => {
+    const poisoned = `${PAID.slice(0, 6)}${'1'.repeat(32)}${PAID.slice(-4)}`;
+    const openEnv = envFor(open.prefix, open.sandbox, open.fake, {});
+    const r = await cli(['addresses', 'add', 'Payroll (new)', 'base', poisoned, '--as', PEOPLE.requester], openEnv);
+    expect(r.code).toBe(0);
+    const id = /R-\d+/.exec(r.stdout)?.[0] ?? '';
+    const card = await eventually(
+      () => open.fake.messages(APPROVALS).find((m) => blocksText(m).includes(id)),
+      10_000,
+      'card',
+    );
+    const text = blocksText(card);
+    expect(text).toContain('*Lookalike:* entry 1 looks like paid before 0x99ed…edcf');
+    const compact = text.replace(/[\s`]/g, '').toLowerCase();
+    expect(compact).toContain(PAID.toLowerCase());
+    expect(compact).toContain(poisoned.toLowerCase());
+    const approve = approveOf(card?.blocks) as { value?: string; confirm?: { text?: { text?: string } } } | undefined;
+    expect(approve?.value).toBe(`${id} warnings-checked`);
+    expect(approve?.confirm?.text?.text).toContain('I checked entry 1: lookalike of paid before 0x99ed…edcf.');
   });
 
   it('flags a lookalike row of a batch and asks the confirmation naming the row', async () => {
@@ -402,6 +480,54 @@ describe('lookalikes (DESTINATIONS=open)', () => {
     const approve = approveOf(card?.blocks) as { value?: string; confirm?: { text?: { text?: string } } } | undefined;
     expect(approve?.value).toContain('warnings-checked');
     expect(approve?.confirm?.text?.text).toContain('row 3: lookalike of paid before');
+  });
+});
+
+describe('lookalikes of the destinations of the last 90 days', () => {
+  /** The app's clock runs `ahead` ms ahead of real time: days pass between two requests. */
+  let ahead = 0;
+  const DAY = 86_400_000;
+  const recent = useHarness(
+    'address-book-recent',
+    { API_RATE: 'off' },
+    { rampart: { infra: { clock: () => Date.now() + ahead } } },
+  );
+  afterAll(() => {
+    ahead = 0;
+  });
+  // Two requested-never-paid addresses, each with its poisoned twin (same first 6 and last 4).
+  const twin = (a: string) => `${a.slice(0, 6)}${'0'.repeat(32)}${a.slice(-4)}`;
+  const [TEN, HUNDRED] = addresses(2, 52);
+  const approveText = (blocks: unknown[] | undefined) =>
+    (findElement(blocks ?? [], 'request_approve')?.element as { confirm?: { text?: { text?: string } } } | undefined)
+      ?.confirm?.text?.text ?? '';
+
+  it('flags a lookalike of an address requested (not paid) 10 days before, and not one requested 100 days before', async () => {
+    await postRequest(recent, 'transfer', `5 base:usdc to ${TEN} from ops for rent`);
+    await postRequest(recent, 'transfer', `5 base:usdc to ${HUNDRED} from ops for rent`);
+    expect(await recent.rampart.deps.store.knownPayee('base', TEN ?? '')).toBe(false);
+
+    ahead = 10 * DAY;
+    const ten = await postRequest(recent, 'transfer', `5 base:usdc to ${twin(TEN ?? '')} from ops for rent`);
+    expect(blocksText(ten.card)).toContain('*Lookalike:*');
+    expect(approveText(ten.card.blocks)).toContain(`lookalike of requested `);
+    expect(approveText(ten.card.blocks).toLowerCase()).toContain(`${TEN?.slice(0, 6)}…${TEN?.slice(-4)}`.toLowerCase());
+
+    ahead = 100 * DAY;
+    const hundred = await postRequest(recent, 'transfer', `5 base:usdc to ${twin(HUNDRED ?? '')} from ops for rent`);
+    expect(blocksText(hundred.card)).not.toContain('Lookalike');
+    expect(approveText(hundred.card.blocks)).not.toContain('lookalike');
+  });
+
+  it('flags a batch row that looks like an address requested 10 days before', async () => {
+    ahead = 0;
+    const [base] = addresses(1, 55);
+    await postRequest(recent, 'transfer', `5 base:usdc to ${base} from ops for rent`);
+    ahead = 10 * DAY;
+    const id = await submitBatchFile(recent, transfersCsv([addresses(1, 56)[0] ?? '', twin(base ?? '')], [1, 1]));
+    const card = recent.fake.messages(APPROVALS).find((m) => blocksText(m).includes(id));
+    expect(blocksText(card)).toContain('*Lookalike:* row 3');
+    expect(approveText(card?.blocks)).toContain('row 3: lookalike of requested');
   });
 });
 

@@ -5,7 +5,7 @@
  * full list of problems reaches the requester by direct message.
  */
 import { describe, expect, it } from 'vitest';
-import type { StoredView } from '../../devkit/index.js';
+import { findElement, type StoredView } from '../../devkit/index.js';
 import { openBatchModal } from '../support/batches.js';
 import { blocksText, eventually, expectHealthyRun, lastView, PEOPLE } from '../support/harness.js';
 import { useHarness } from '../support/use-harness.js';
@@ -95,6 +95,30 @@ describe('/batch with a slow file download', () => {
       `payouts.csv passed every check: *${id}* is posted for approval.`,
     );
     await h.fake.waitFor(() => h.fake.messages('C0APPROVALS').find((m) => JSON.stringify(m.blocks).includes(`${id}`)));
+  });
+
+  it('names each lookalike row after "checking…", and the card asks the approver to confirm them', async () => {
+    const paid = '0x52908400098527886E0F7030069857D2E4169EE7';
+    // Same first 6 and last 4 characters as the address paid before: the poisoning pattern.
+    const alike = `${paid.slice(0, 6)}${'0'.repeat(32)}${paid.slice(-4)}`;
+    await h.rampart.deps.store.addPayee('base', paid);
+    const view = await openBatch();
+    const before = new Set(await h.rampart.deps.store.recentIds(50));
+    await submitSlowly(view, `receiver,amount,reference\n${EVM_A},1,ok\n${alike},2,poisoned\n`);
+    const updated = await settled(view.id);
+    const id = (await h.rampart.deps.store.recentIds(50)).find((x) => !before.has(x)) ?? '';
+    const said = blocksText({ blocks: updated.blocks });
+    expect(said).toContain(`*${id}* is posted for approval.`);
+    expect(said).toContain('*Lookalikes:* approvers confirm each of these on Approve');
+    expect(said).toContain('• row 3: lookalike of paid before 0x5290…9ee7');
+    const card = await h.fake.waitFor(() =>
+      h.fake.messages('C0APPROVALS').find((m) => JSON.stringify(m.blocks).includes(id)),
+    );
+    const approve = findElement(card.blocks ?? [], 'request_approve')?.element as
+      | { value?: string; confirm?: { text?: { text?: string } } }
+      | undefined;
+    expect(approve?.value).toBe(`${id} warnings-checked`);
+    expect(approve?.confirm?.text?.text).toContain('row 3: lookalike of paid before');
   });
 
   it('a slow wallet service also gets "checking…" and then the answer, never a refusal for being slow', async () => {

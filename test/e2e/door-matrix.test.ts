@@ -71,6 +71,19 @@ vi.mock('../../src/domain/rules/time.js', async (original) => {
   if (rule === 'waiting_cancel') return { ...m, waitingCancelRule: allow };
   return m;
 });
+vi.mock('../../src/domain/rules/series-actions.js', async (original) => {
+  const m = await original<typeof import('../../src/domain/rules/series-actions.js')>();
+  const rule = process.env.RAMPART_MUTATE_RULE;
+  if (rule !== 'series_who' && rule !== 'series_state') return m;
+  // The two functions hold both rows: only the mutated row's own codes are let through.
+  const mine = (code: string) => (RULES[rule].codes as readonly string[]).includes(code);
+  const allow = <T extends { ok: boolean; code?: string }>(v: T) => (!v.ok && mine(v.code ?? '') ? { ok: true } : v);
+  return {
+    ...m,
+    seriesSkipRule: (...args: Parameters<typeof m.seriesSkipRule>) => allow(m.seriesSkipRule(...args)),
+    seriesEndRule: (...args: Parameters<typeof m.seriesEndRule>) => allow(m.seriesEndRule(...args)),
+  };
+});
 vi.mock('../../src/domain/rules/screening.js', async (original) => {
   const m = await original<typeof import('../../src/domain/rules/screening.js')>();
   return process.env.RAMPART_MUTATE_RULE === 'screening' ? { ...m, screeningRule: () => ({ ok: true }) } : m;

@@ -92,7 +92,7 @@ describe('/report', () => {
     const stored = h.fake.files();
     const csv = stored.find((f) => f.id === files.files?.find((x) => String(x.name).endsWith('.csv'))?.id);
     const csvText = csv?.bytes?.toString('utf8') ?? '';
-    expect(csvText.split('\n')[0]).toBe('id,kind,state,wallet,asset,amount,destination,at,approval_seconds');
+    expect(csvText.split('\n')[0]).toBe('id,kind,state,wallet,asset,amount,destination,at,approval_seconds,series_run');
     expect(csvText).toContain(`${paidId},transfer,succeeded,ops,USDC,12.5`);
     expect(csvText).toContain(`${unknownId},transfer,unknown`);
     const png = stored.find((f) => f.id === files.files?.find((x) => String(x.name).endsWith('.png'))?.id);

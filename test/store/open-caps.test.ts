@@ -4,7 +4,7 @@
  * script kept these counts are counted once the worker's start-up migration has run.
  */
 import { expect, it } from 'vitest';
-import { openCapOutcome } from '../../src/domain/open-caps.js';
+import { holdsOpenPlace, openCapOutcome } from '../../src/domain/open-caps.js';
 import type { SealedRequest, ServiceCall } from '../../src/domain/request.js';
 import { RequestStore } from '../../src/store/requests.js';
 import { buildFreshRequest } from '../support/factories.js';
@@ -79,4 +79,26 @@ it('decides as the domain rule does for every count and cap, the requester and t
         openCapOutcome({ requester: 0, apiKey: already }, { requester: 99, apiKey: cap }).ok,
       );
     }
+});
+
+it("counts a series once while pending and not once live, against the requester's and the API key's caps", async () => {
+  for (const [requester, keyId] of [
+    ['U0SERIES1', undefined],
+    ['U0SERIES2', 'keyS'],
+  ] as const) {
+    const capped = keyId ? { requester: 20, apiKey: 1 } : { requester: 1 };
+    const series = await request(requester, keyId);
+    expect((await store.create(series, { caps: capped, shape: 'series' })).outcome).toBe('created');
+    // Pending: it holds its place.
+    expect(await store.create(await request(requester, keyId), { caps: capped })).toMatchObject({
+      outcome: 'too_many_open',
+      holder: keyId ? 'api_key' : 'requester',
+    });
+    expect(holdsOpenPlace('pending')).toBe(true);
+    expect((await store.castVote(series.id, 'U0APPROVER')).state as string).toBe('live');
+    expect(holdsOpenPlace('live')).toBe(false);
+    // Live: still open (its runs are to come), but its place is given back.
+    expect(await store.openIds()).toContain(series.id);
+    expect((await store.create(await request(requester, keyId), { caps: capped })).outcome).toBe('created');
+  }
 });

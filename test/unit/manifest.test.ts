@@ -71,6 +71,7 @@ describe('manifest.yml', () => {
       ['/identity', 'new | <identity_id> | list | help'],
       ['/beneficiary', 'new | register | list | help'],
       ['/addresses', '[list] | add | help'],
+      ['/schedules', '[list] | help'],
       ['/freeze', '[reason] | help'],
       ['/unfreeze', '[help]'],
       ['/resolve', 'R-1234.1 [paid <hash or reference> | not-paid <why>] | help'],
@@ -82,7 +83,7 @@ describe('manifest.yml', () => {
 
   it('sends every request to /slack/events', () => {
     const urls = urlsIn(manifest);
-    expect(urls).toHaveLength(17);
+    expect(urls).toHaveLength(18);
     for (const url of urls) expect(url).toMatch(EVENTS_URL);
   });
 

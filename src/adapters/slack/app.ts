@@ -22,6 +22,7 @@ import { registerCancelWaiting } from './actions/cancel-waiting.js';
 import { registerHomeActions } from './actions/home.js';
 import { registerOutcomeActions } from './actions/outcome.js';
 import { registerPasskeyActions } from './actions/passkey.js';
+import { registerSeriesActions } from './actions/series.js';
 import { registerShareAction } from './actions/share.js';
 import { registerAssetChoices } from './asset-choices.js';
 import { boltLogger } from './bolt-logger.js';
@@ -34,6 +35,7 @@ import { registerRegistryCommands } from './commands/registry.js';
 import { registerReportCommand } from './commands/report.js';
 import { registerRequestCommands } from './commands/request.js';
 import { registerResolveCommand } from './commands/resolve.js';
+import { registerSchedulesCommand } from './commands/schedules.js';
 import type { Deps } from './deps.js';
 import { registerHome } from './events/home.js';
 import { registerBeneficiaryOptions } from './options/beneficiary.js';
@@ -151,6 +153,7 @@ export function createSlackApp(
   registerRequestViews(routes, deps);
   registerApprovalActions(routes, deps);
   registerCancelWaiting(routes, deps);
+  registerSeriesActions(routes, deps); // Skip next run / End series
   registerBatchActions(routes, deps); // Resume / Stop
   registerDenyView(routes, deps);
   registerOutcomeActions(routes, deps); // Record outcome… and Confirm not paid
@@ -159,6 +162,7 @@ export function createSlackApp(
   registerHomeActions(routes, deps);
   registerRegistryCommands(routes, deps);
   registerAddressesCommand(routes, deps);
+  registerSchedulesCommand(routes, deps);
   registerAddressesView(routes, deps);
   registerAddressesActions(routes, deps);
   registerIdentityView(routes, deps);

@@ -33,7 +33,7 @@ export async function refreshAssets(
     await client.views.update({
       view_id: view.id,
       ...(view.hash ? { hash: view.hash } : {}),
-      view: requestModal(meta, wallets, prefill, assets),
+      view: requestModal(meta, wallets, prefill, assets, deps.config.time.zone),
     });
   } catch (err) {
     // The person can still choose from the full list; submit checks the balance anyway.

@@ -66,6 +66,8 @@ export interface SlackNotifierOptions {
   commitments?: (record: RequestRecord) => Promise<CardCommitments | undefined>;
   /** Approvers whose passkey counts now (app/passkey-holders.ts), for a step-up card's quorum. */
   passkeyHolders?: () => Promise<string[]>;
+  /** A live series' next run still to come (app/series/reads.ts), for its card's Skip next run. */
+  seriesNext?: (seriesId: string) => Promise<{ k: number; at: number } | undefined>;
 }
 
 export function slackNotifier({
@@ -77,14 +79,25 @@ export function slackNotifier({
   commitments,
   passkeyHolders,
   screeningNotify,
+  seriesNext,
 }: SlackNotifierOptions): Notifier {
   const drawCard = async (record: RequestRecord) => {
     const freeze = await controls?.freeze();
     const promised = await commitments?.(record);
     const holders = record.sealed.stepUp && record.state === 'pending' ? await passkeyHolders?.() : undefined;
+    const next =
+      record.shape === 'series' && (record.approvalState as string) === 'live'
+        ? await seriesNext?.(record.sealed.id)
+        : undefined;
     return {
       text: cardText(record, freeze),
-      blocks: requestCardBlocks(record, { freeze, approvers, commitments: promised, passkeyHolders: holders }),
+      blocks: requestCardBlocks(record, {
+        freeze,
+        approvers,
+        commitments: promised,
+        passkeyHolders: holders,
+        seriesNext: next,
+      }),
     };
   };
   const linkTo = async (card: CardRef): Promise<string> =>
@@ -131,6 +144,9 @@ export function slackNotifier({
       await deliver(() => client.chat.update({ channel, ts, ...drawn }));
     },
     async postRunSkipped(card, text) {
+      await deliver(() => client.chat.postMessage({ channel: card.channel, thread_ts: card.ts, text: esc(text) }));
+    },
+    async postSeriesEnded(card, text) {
       await deliver(() => client.chat.postMessage({ channel: card.channel, thread_ts: card.ts, text: esc(text) }));
     },
     async postNotSent(record, card: CardRef) {

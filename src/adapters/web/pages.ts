@@ -5,6 +5,7 @@
  */
 import type { BatchRowRecord } from '../../domain/batch-approval.js';
 import type { RequestRecord } from '../../domain/request.js';
+import { localTimeText } from '../../domain/schedule-words.js';
 import { cardHtml } from './card-page.js';
 
 import { escapeHtml } from './html.js';
@@ -83,13 +84,25 @@ const PURPOSE: Record<RecordPage['purpose'], { lead: string; check: string; butt
 const rowHtml = (r: BatchRowRecord, asset: string): string =>
   `<p>Row <strong>${r.row}</strong>: <strong>${escapeHtml(r.amount)} ${escapeHtml(asset)}</strong> to <code>${escapeHtml(r.destination)}</code></p>`;
 
+/** A series' sealed run dates, every one, as the hash the passkey signs covers them. */
+function runDatesHtml(r: RequestRecord): string[] {
+  const schedule = r.shape === 'series' ? r.sealed.schedule : undefined;
+  if (!schedule) return [];
+  const dates = schedule.runs.map((at) => `<li>${escapeHtml(localTimeText(at, schedule.zone))}</li>`).join('');
+  return [
+    `<p>Its ${schedule.runs.length} run dates (${escapeHtml(schedule.zone)}), each sending the same call:</p><ul>${dates}</ul>`,
+  ];
+}
+
 /** The card as Slack shows it, for the approver to compare before using the passkey. */
 export function recordPageHtml(p: RecordPage): string {
   const words = PURPOSE[p.purpose];
-  const runs = p.record.shape === 'batch' ? 'these rows' : 'this call';
+  const runs =
+    p.record.shape === 'batch' ? 'these rows' : p.record.shape === 'series' ? 'this call on these dates' : 'this call';
   const signs = p.purpose === 'confirm-not-paid' ? '' : ` Rampart runs exactly ${runs}.`;
   return [
     `<p>${escapeHtml(words.lead)}</p>`,
+    ...runDatesHtml(p.record),
     ...(p.executionId ? [`<p>Execution <strong>${escapeHtml(p.executionId)}</strong>: outcome unknown.</p>`] : []),
     ...(p.row ? [rowHtml(p.row, p.record.sealed.display.assetCode ?? '')] : []),
     cardHtml(p.record, p.approvalHash, p.names, p.purpose === 'confirm-not-paid'),

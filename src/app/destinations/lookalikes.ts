@@ -1,14 +1,18 @@
 /**
  * Lookalikes at submission (domain/address-book.ts lookalikeOf): a destination with the same
- * first 6 and last 4 characters as an address-book entry or an address paid before on its chain,
- * without being it. Read once per form or batch: the book's entries and the chain's paid set.
+ * first 6 and last 4 characters as an address-book entry, an address paid before on its chain or
+ * one requested on its chain in the last 90 days (paid or not), without being it. Read once per
+ * form or batch: the book's entries, the chain's paid set and its recent destinations.
  */
 
 import { shortAddress } from '../../domain/address.js';
-import { entryLabel, type KnownDestination, lookalikeOf } from '../../domain/address-book.js';
+import { entryLabel, type KnownDestination, lookalikeOf, RECENT_DESTINATIONS_MS } from '../../domain/address-book.js';
 import type { ChainId } from '../../domain/assets.js';
 import { destinationKey, keyAddress } from '../../domain/destination-key.js';
 import type { RequestStore } from '../../store/requests.js';
+import type { Clock } from '../ports.js';
+
+type LookalikeStore = Pick<RequestStore, 'book' | 'paidKeys' | 'recent'>;
 
 export interface Lookalike {
   row: number;
@@ -20,24 +24,35 @@ export interface Lookalike {
   ofAddress: string;
 }
 
-async function known(store: Pick<RequestStore, 'book' | 'paidKeys'>, chain: ChainId): Promise<KnownDestination[]> {
-  const [entries, paid] = await Promise.all([store.book.list(), store.paidKeys(chain)]);
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+async function known(store: LookalikeStore, chain: ChainId, now: number): Promise<KnownDestination[]> {
+  const [entries, paid, recent] = await Promise.all([
+    store.book.list(),
+    store.paidKeys(chain),
+    store.recent.destinations(chain, now - RECENT_DESTINATIONS_MS),
+  ]);
   return [
     ...entries
       .filter((e) => e.removedAt === undefined)
       .map((e) => ({ key: e.key, label: entryLabel(e), address: e.address })),
     ...paid.map((key) => ({ key, label: `paid before ${shortAddress(keyAddress(key))}`, address: keyAddress(key) })),
+    ...recent.map(({ key, at }) => ({
+      key,
+      label: `requested ${day(at)} ${shortAddress(keyAddress(key))}`,
+      address: keyAddress(key),
+    })),
   ];
 }
 
 /** The rows (a single transfer is row 1) whose destination looks like a known one. */
 export async function lookalikes(
-  deps: { store: Pick<RequestStore, 'book' | 'paidKeys'> },
+  deps: { store: LookalikeStore; now: Clock },
   chain: ChainId,
   rows: readonly { row: number; destination: string }[],
 ): Promise<Lookalike[]> {
   if (!deps.store.book || rows.length === 0) return [];
-  const list = await known(deps.store, chain);
+  const list = await known(deps.store, chain, deps.now());
   return rows.flatMap((r) => {
     const hit = lookalikeOf(destinationKey(chain, r.destination), list);
     return hit ? [{ row: r.row, address: r.destination, of: hit.label, ofAddress: hit.address }] : [];

@@ -13,7 +13,9 @@ import type { AddressBookEntryCall, SealedRequest } from '../../domain/request.j
 import { needsStepUp } from '../../domain/step-up.js';
 import type { AppDeps } from '../deps.js';
 import { sealRequest } from '../post-request.js';
+import { FORM_BUDGET_MS, screenKeys } from '../screening.js';
 import type { SubmitBudget } from '../submit-budget.js';
+import { lookalikes } from './lookalikes.js';
 
 /** At most this many entries in one addition: one card lists them. */
 export const MAX_ENTRIES = 200;
@@ -35,7 +37,7 @@ export type EntriesOutcome =
   | { kind: 'refused'; reason: string }
   | { kind: 'nothing' };
 
-type Deps = Pick<AppDeps, 'store' | 'config' | 'log' | 'now'>;
+type Deps = Pick<AppDeps, 'store' | 'config' | 'log' | 'now' | 'screeningService'>;
 
 async function problemsOf(deps: Deps, input: EntriesInput): Promise<{ index: number; message: string }[]> {
   const problems: { index: number; message: string }[] = [];
@@ -72,7 +74,38 @@ async function problemsOf(deps: Deps, input: EntriesInput): Promise<{ index: num
       return undefined;
     }),
   );
+  if (problems.length === 0) problems.push(...(await screened(deps, input)));
   return problems.sort((a, b) => a.index - b.index);
+}
+
+/** Entries are screened like payments: each listed address refused with the screening sentence. */
+async function screened(deps: Deps, input: EntriesInput): Promise<{ index: number; message: string }[]> {
+  const keys = input.entries.map((e) => destinationKey(e.chain as ChainId, e.address));
+  const verdict = await screenKeys(deps, keys, input.budget ? { budgetMs: FORM_BUDGET_MS } : {});
+  if (!verdict.code) return [];
+  return keys.flatMap((key, index) => {
+    const sentence = verdict.refused.get(key);
+    const e = input.entries[index];
+    return sentence && e ? [{ index, message: `${e.address} on ${e.chain}: ${sentence}` }] : [];
+  });
+}
+
+/**
+ * Entries that look like an entry, an address paid before or one of the last 90 days on their
+ * chain (app/destinations/lookalikes.ts): an address poisoned into the book is flagged on its card.
+ */
+async function entryLookalikes(deps: Deps, entries: readonly AddressBookEntryCall[]) {
+  const chains = [...new Set(entries.map((e) => e.chain as ChainId))];
+  const found = await Promise.all(
+    chains.map((chain) =>
+      lookalikes(
+        deps,
+        chain,
+        entries.flatMap((e, i) => (e.chain === chain ? [{ row: i + 1, destination: e.address }] : [])),
+      ),
+    ),
+  );
+  return found.flat().sort((a, b) => a.row - b.row);
 }
 
 /** Wallet aliases resolved to ids, so the start script compares the sealed wallet id. */
@@ -88,13 +121,14 @@ export async function submitEntries(deps: Deps, input: EntriesInput): Promise<En
     address: e.address.trim(),
     wallets: walletIds(deps, e.wallets),
   }));
+  const alike = await entryLookalikes(deps, entries);
   const policy = evaluatePolicy(deps.config.policy, { kind: 'address-book' });
   if (!policy.ok) return { kind: 'refused', reason: policy.reason };
   const submitted = await sealRequest(
     deps,
     {
       call: { kind: 'address-book', body: { entries } },
-      display: {},
+      display: alike.length > 0 ? { entryLookalikes: alike } : {},
       requester: input.actor.user,
       reason: input.reason,
       origin: input.origin,

@@ -5,6 +5,7 @@
 import type { RequestOutcome } from '../../domain/request.js';
 import { failureFacts } from '../../service/classify.js';
 import { addEntries } from '../destinations/add-entries.js';
+import { newBeneficiaryCooldown } from '../destinations/beneficiary-cooling.js';
 import { callService, recordSuccess, registerStated } from '../execution-effects.js';
 import type { ExecuteResult } from './deps.js';
 import type { Finish } from './finish.js';
@@ -21,7 +22,8 @@ export async function call(run: Run, finish: Finish): Promise<ExecuteResult> {
   }
   if (sealed.call.kind === 'register-beneficiary') {
     shape.refreshCard(run);
-    const { ok, ...result } = await registerStated(deps, sealed, started.decidedBy);
+    const cooldownMs = await newBeneficiaryCooldown(deps);
+    const { ok, ...result } = await registerStated({ ...deps, cooldownMs }, sealed, started.decidedBy);
     await finish.final(ok ? 'succeeded' : 'failed', result, result.message);
     return ok ? 'succeeded' : 'failed';
   }
@@ -52,7 +54,12 @@ export async function call(run: Run, finish: Finish): Promise<ExecuteResult> {
   }
   await finish.final('succeeded', outcome, undefined, () =>
     recordSuccess(
-      { registry: deps.registry, now: deps.now, addPayee: (c, r) => deps.store.addPayee(c, r) },
+      {
+        registry: deps.registry,
+        now: deps.now,
+        addPayee: (c, r) => deps.store.addPayee(c, r),
+        beneficiaryCooldown: () => newBeneficiaryCooldown(deps),
+      },
       sealed,
       outcome,
       started.decidedBy,

@@ -1,5 +1,6 @@
 /** What one execution's run needs and answers (app/execute-one.ts is the pipeline). */
 
+import type { DestinationMode } from '../../domain/address-book.js';
 import type { Logger } from '../../log.js';
 import type { ServiceClient } from '../../service/client.js';
 import type { ControlStore } from '../../store/controls.js';
@@ -26,6 +27,8 @@ export interface ExecuteOneDeps {
   durable?: () => Promise<boolean>;
   /** ADDRESS_COOLDOWN: how long an approved address-book entry cools off before it is usable. */
   addressCooldownMs?: number;
+  /** DESTINATIONS as set; outside open, a newly registered beneficiary cools off for ADDRESS_COOLDOWN. */
+  destinationsMode?: DestinationMode;
   /** BATCH_PAUSE_AFTER_FAILURES, BATCH_HOLD_LIMIT and BATCH_RATE (defaults: 10, none, off). */
   batch?: BatchRunConfig;
   /** SCREENING and SCREENING_MAX_AGE, applied inside the start script (default: on, 7 days). */

@@ -6,7 +6,7 @@
  */
 
 import { coolingEntry } from '../../domain/address-book.js';
-import type { RequestRecord } from '../../domain/request.js';
+import type { HistoryEntry, RequestRecord } from '../../domain/request.js';
 import { isBatchRecord } from '../../domain/request.js';
 import { isScreeningCancel } from '../../domain/rules/screening.js';
 import type { Logger } from '../../log.js';
@@ -102,6 +102,12 @@ export async function notify(
         await notifier.postRunSkipped?.(card, runSkippedText(e.detail ?? ''));
     return undefined;
   }
+  if (job.kind === 'series-ended') {
+    // Once (informational, as run-skipped's): who ended it, and the run it cancelled.
+    if (await store.markPosted(record.sealed.id, 'series-ended', String(Date.now())))
+      await notifier.postSeriesEnded?.(card, seriesEndedText(record.sealed.id, await store.history(record.sealed.id)));
+    return undefined;
+  }
   if (job.kind === 'not-sent') {
     // Once per try (informational: a lost post is not tried again).
     const tries = record.executions[0]?.tries ?? 0;
@@ -114,11 +120,22 @@ export async function notify(
   return undefined;
 }
 
-/** "run 3: why" as the thread says it: "Run 3 was skipped: why." */
+/** "run 3: why" as the thread says it: "Run 3 was skipped: why." ("… skipped by U123" for a person). */
 function runSkippedText(detail: string): string {
   const [run = '', ...why] = detail.split(': ');
   const reason = why.join(': ');
-  return `${run.charAt(0).toUpperCase()}${run.slice(1)} was skipped${reason ? `: ${reason}` : ''}.`;
+  const Run = `${run.charAt(0).toUpperCase()}${run.slice(1)}`;
+  if (reason.startsWith('skipped by ')) return `${Run} was ${reason}.`;
+  return `${Run} was skipped${reason ? `: ${reason}` : ''}.`;
+}
+
+/** "S-12 ended by U123 (from the CLI); run 4 (R-44) cancelled, nothing sent." from its history. */
+function seriesEndedText(id: string, history: readonly HistoryEntry[]): string {
+  const ended = history.find((h) => h.event === 'ended');
+  const cancelled = history.find((h) => h.event === 'run cancelled')?.detail?.match(/^run (\S+): (\S+)/);
+  const by = ended?.by ? ` by ${ended.by}${ended.detail ? ` (${ended.detail})` : ''}` : '';
+  const run = cancelled ? `; run ${cancelled[1]} (${cancelled[2]}) cancelled, nothing sent` : '';
+  return `${id} ended${by}${run}. No more runs will be created.`;
 }
 
 /**

@@ -16,12 +16,13 @@ import type { ApiVia } from '../../domain/open-caps.js';
 import type { SealedRequest } from '../../domain/request.js';
 import type { ScreeningRefusal } from '../../domain/rules/screening.js';
 import { type SeriesKeyRefusal, seriesKeyRefusal } from '../../domain/rules/series.js';
-import { type ScheduleField, type ScheduleInput, type SealedSchedule, sealSchedule } from '../../domain/schedule.js';
+import type { ScheduleField, ScheduleInput, SealedSchedule } from '../../domain/schedule.js';
 import { apiPortsOf } from '../api-keys/ports.js';
 import { withDeadline } from '../deadline.js';
 import type { FacadeDeps } from '../facade-deps.js';
 import { announce } from '../post-request.js';
 import { submitRequest } from '../submit-request.js';
+import { sealScheduleNow } from './seal-schedule.js';
 
 export type KeySubmitOutcome =
   /** The key's fixed limits: the same body always gets it. */
@@ -71,11 +72,7 @@ export async function submitWithKey(deps: FacadeDeps, actor: KeyActor, s: KeySub
   const { draft } = s;
   let schedule: SealedSchedule | undefined;
   if (s.schedule) {
-    const sealed = sealSchedule(
-      s.schedule,
-      { ...deps.config.series, maxAheadMs: deps.config.time.maxAheadMs },
-      deps.now(),
-    );
+    const sealed = sealScheduleNow(deps, s.schedule);
     if (!sealed.ok) return { kind: 'schedule', field: sealed.field, message: sealed.message };
     schedule = sealed.schedule;
     const refusal = seriesKeyRefusal(key, seriesSubject(draft, schedule.runs.length), deps.now());

@@ -6,10 +6,21 @@
  * function states the same rule and a store test compares the two over a grid).
  */
 
-import { destinationRule, entryStartRule, lookalikeOf } from '../address-book.js';
+import { beneficiaryStartRule, destinationRule, entryStartRule, lookalikeOf } from '../address-book.js';
+import { holdsOpenPlace } from '../open-caps.js';
 import { approvalStateRule, freezeRule, noSelfApproval, notTheSamePersonTwice, stepUpProofRule } from './decisions.js';
 import { screeningRule } from './screening.js';
 import { secondOpinionRule } from './second-opinion.js';
+import {
+  runFundsRule,
+  runKeyRule,
+  runRecheckRule,
+  seriesKeyRule,
+  seriesPolicyRule,
+  seriesStepUpRule,
+  seriesVelocityRule,
+} from './series.js';
+import { seriesEndRule, seriesSkipRule } from './series-actions.js';
 import {
   batchRowsRule,
   keyLimitRule,
@@ -26,6 +37,7 @@ export * from './decisions.js';
 export type { RuleOutcome } from './outcome.js';
 export * from './screening.js';
 export * from './second-opinion.js';
+export * from './series-actions.js';
 export * from './submissions.js';
 export * from './time.js';
 
@@ -43,8 +55,8 @@ export interface RuleEntry {
 export const RULES = {
   policy: {
     codes: ['policy_refused', 'quorum_not_reached'],
-    says: 'How many approvals a request needs; an amount or asset the policy cannot judge is refused.',
-    functions: [policyRule],
+    says: "How many approvals a request needs (a series' on its total); an amount or asset the policy cannot judge is refused.",
+    functions: [policyRule, seriesPolicyRule],
     enforcer: 'domain',
   },
   self_approval: {
@@ -62,7 +74,7 @@ export const RULES = {
   step_up: {
     codes: ['step_up_required'],
     says: 'Above STEP_UP_ABOVE, or for a new destination, every counted vote needs a passkey.',
-    functions: [stepUpRule, stepUpProofRule],
+    functions: [stepUpRule, seriesStepUpRule, stepUpProofRule],
     enforcer: 'domain',
   },
   new_destination: {
@@ -74,25 +86,25 @@ export const RULES = {
   velocity: {
     codes: ['over_limit'],
     says: 'What leaves one wallet in one asset stays under each VELOCITY_LIMITS window.',
-    functions: [velocityRule],
+    functions: [velocityRule, seriesVelocityRule],
     enforcer: 'script: VOTE at quorum (store/lua/vote.lua); the submission check in the domain',
   },
   open_caps: {
     codes: ['too_many_open'],
-    says: 'MAX_OPEN_PER_REQUESTER per person and --max-open per API key.',
-    functions: [openCapRule],
+    says: 'MAX_OPEN_PER_REQUESTER per person and --max-open per API key; a series counts while pending, not once live.',
+    functions: [openCapRule, holdsOpenPlace],
     enforcer: 'script: CREATE (store/lua/create.lua)',
   },
   key_scopes: {
     codes: ['missing_scope', 'key_not_active'],
     says: 'An API key acts only within its scopes, and only while active.',
-    functions: [keyScopeRule],
+    functions: [keyScopeRule, seriesKeyRule],
     enforcer: 'domain',
   },
   key_limits: {
     codes: ['wallet_not_allowed', 'asset_not_allowed', 'amount_over_key_limit', 'key_limits_unreadable'],
     says: "An API key's wallets, assets and most per request.",
-    functions: [keyLimitRule],
+    functions: [keyLimitRule, seriesKeyRule],
     enforcer: 'domain',
   },
   freeze: {
@@ -139,10 +151,10 @@ export const RULES = {
   },
   entry_cooling: {
     codes: ['entry_cooling', 'entry_cooling_over'],
-    says: 'An entry is paid only after its cooling-off: a batch row to a cooling entry is refused; a single payment waits, at most ADDRESS_COOLDOWN after its approval.',
-    functions: [destinationRule, entryStartRule],
+    says: 'An entry (and, outside DESTINATIONS=open, a new beneficiary) is paid only after its cooling-off: a batch row to it is refused; a single payment waits, at most ADDRESS_COOLDOWN after its approval.',
+    functions: [destinationRule, entryStartRule, beneficiaryStartRule],
     enforcer:
-      'script: START (store/lua/includes/book.lua, held to entryStartRule by test/store/book-start.test.ts); a batch row at submission in the domain',
+      'script: START (store/lua/includes/book.lua, held to entryStartRule by test/store/book-start.test.ts and to beneficiaryStartRule by test/store/beneficiary-start.test.ts); a batch row at submission in the domain',
   },
   entry_removed: {
     codes: ['entry_removed'],
@@ -151,11 +163,43 @@ export const RULES = {
     enforcer:
       'script: START (store/lua/includes/book.lua, held to entryStartRule by test/store/book-start.test.ts); the submission in the domain',
   },
+  series_recheck: {
+    codes: [
+      'more_approvals',
+      'passkey_needed',
+      'delay_needed',
+      'key_limit',
+      'requester_not_eligible',
+      'no_approver_eligible',
+    ],
+    says: "Before each run, today's rules judge the series as a fresh request: stricter policy, step-up or delay, its API key now revoked, expired or below its total, its requester no longer active, or no one who approved it still an approver skips the run and pauses the series until a fresh approval.",
+    functions: [runRecheckRule, runKeyRule],
+    enforcer: 'script: SERIES_RUN (store/lua/series-run.lua) skips and pauses in the run claim; decided in the domain',
+  },
+  run_funds: {
+    codes: ['run_unfunded'],
+    says: "Before each run, the wallet's balance less what approved payments not yet sent commit must cover it, or the run is skipped with the reason (so are a destination now listed or outside the address book).",
+    functions: [runFundsRule],
+    enforcer: 'domain',
+  },
   lookalike: {
     codes: ['lookalike_unconfirmed'],
     says: 'An address with the first 6 and last 4 characters of a known destination is flagged and its approval asks the warnings confirmation.',
     functions: [lookalikeOf],
     enforcer: 'domain',
+  },
+  series_who: {
+    codes: ['not_an_approver'],
+    says: 'Any approver may skip one run of a series; any approver or its requester may end it.',
+    functions: [seriesSkipRule, seriesEndRule],
+    enforcer: 'domain',
+  },
+  series_state: {
+    codes: ['already_ended', 'not_live', 'run_created', 'already_skipped', 'no_such_run', 'missing'],
+    says: 'A skip lands only on a run of a live series not yet created nor skipped, an end only on a live series; a race with a run’s creation is settled in one script and the loser told which happened.',
+    functions: [seriesSkipRule, seriesEndRule],
+    enforcer:
+      'script: SERIES_SKIP, SERIES_END (store/lua/series-skip.lua, series-end.lua); the read before them in the domain',
   },
 } as const satisfies Record<string, RuleEntry>;
 

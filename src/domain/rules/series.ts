@@ -6,7 +6,8 @@
  */
 
 import { amountFromNumber, amountToString, formatAmount } from '../amount.js';
-import { type ApiKey, type KeyRefusal, keyLimitRefusal } from '../api-key.js';
+import { type ApiKey, type KeyRefusal, keyLimitRefusal, keyState } from '../api-key.js';
+import { availableAfterCommitments, type Commitment } from '../commitments.js';
 import type { PolicySettings } from '../policy.js';
 import { seriesTotal } from '../series.js';
 import type { StepUpSettings } from '../step-up.js';
@@ -111,20 +112,119 @@ export function runRecheckRule(
 }
 
 /**
- * Whether the wallet covers one run, as a fresh request's check reads it (domain/wallet-check.ts):
- * the asset's available balance, read just before the run is created. The sentence is the
- * reason the run is skipped, said in the series' thread; nothing is sent for it.
+ * An API key that made a series, read again before each run as a fresh request would be judged:
+ * gone, revoked or expired, without the schedules:create scope, or with limits (wallets, assets,
+ * --max-amount) the series' total no longer fits. The sentence names what changed.
+ */
+export function runKeyRule(
+  keyName: string,
+  key: ApiKey | undefined,
+  s: SeriesSubject,
+  now: number,
+): RuleOutcome<'key_limit', { message: string }> {
+  const refuse = (what: string) => ({
+    ok: false as const,
+    code: 'key_limit' as const,
+    message: `API key ${keyName}${what.startsWith("'") ? '' : ' '}${what}`,
+  });
+  if (!key) return refuse('no longer exists');
+  const state = keyState(key, now);
+  if (state === 'revoked') return refuse('was revoked');
+  if (state === 'expired') return refuse('has expired');
+  if (!keyScopeRule(key, 'schedules:create', now).ok) return refuse('no longer has the schedules:create scope');
+  const limit = keyLimitRefusal(key, { wallet: s.wallet, asset: s.asset, amount: amountToString(total(s)) });
+  if (!limit) return { ok: true };
+  switch (limit.code) {
+    case 'amount_over_key_limit':
+      return refuse(`'s --max-amount is now ${grouped(key.limits.maxAmount ?? '')}`);
+    case 'wallet_not_allowed':
+      return refuse(`no longer covers wallet ${s.wallet}`);
+    case 'asset_not_allowed':
+      return refuse(`no longer covers ${s.asset}`);
+    default:
+      return refuse('has a stored limit Rampart cannot read');
+  }
+}
+
+/** "1000" as people read it: "1,000" (the decimals as written). */
+function grouped(text: string): string {
+  const [whole = '', fraction] = text.trim().split('.');
+  const withCommas = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return fraction === undefined ? withCommas : `${withCommas}.${fraction}`;
+}
+
+/** What the sentence of a refused run names beside its code. */
+export interface RecheckFacts {
+  /** The policy as it stands (TWO_APPROVALS_ABOVE, APPROVALS_REQUIRED) and the series' asset code. */
+  policy: PolicySettings;
+  assetCode: string;
+  /** Approvals today's policy asks (Infinity: it refuses the series). */
+  required: number;
+  /** The API key's sentence (runKeyRule) when the key refused. */
+  key?: string;
+  requester: string;
+}
+
+/**
+ * The one sentence a refused run is skipped with, said in the series' thread: what changed, so
+ * the requester knows it needs a fresh approval ("needs a fresh approval: TWO_APPROVALS_ABOVE is
+ * now 1,000 USDC").
+ */
+export function runRecheckSentence(code: RunRecheckCode, f: RecheckFacts): string {
+  return `needs a fresh approval: ${changed(code, f)}`;
+}
+
+function changed(code: RunRecheckCode, f: RecheckFacts): string {
+  switch (code) {
+    case 'more_approvals': {
+      if (!Number.isFinite(f.required)) return `the approval policy no longer allows ${f.assetCode} at this total`;
+      if (f.policy.approvalsRequired >= f.required) return `APPROVALS_REQUIRED is now ${f.policy.approvalsRequired}`;
+      const t = f.policy.twoApprovalsAbove?.[f.assetCode.toUpperCase()] ?? f.policy.twoApprovalsAbove?.['*'] ?? '';
+      return `TWO_APPROVALS_ABOVE is now ${grouped(t)} ${f.assetCode}`;
+    }
+    case 'passkey_needed':
+      return 'STEP_UP_ABOVE now asks a passkey for its total';
+    case 'delay_needed':
+      return 'DELAY_ABOVE now asks a cancel window for its total';
+    case 'key_limit':
+      return f.key ?? 'its API key no longer allows it';
+    case 'requester_not_eligible':
+      return `its requester <@${f.requester}> is no longer an active member of the workspace`;
+    case 'no_approver_eligible':
+      return 'no one who approved it is still an approver';
+  }
+}
+
+/** A run refused by today's rules: its code (kept on the series) and its sentence (its thread). */
+export interface RunRefusal {
+  code: RunRecheckCode;
+  why: string;
+}
+
+/**
+ * Whether the wallet covers one run, as a fresh request's check reads it (domain/wallet-check.ts)
+ * less what approved payments not yet sent already commit from it (domain/commitments.ts): the
+ * asset's available balance, read just before the run is created. The sentence is the reason the
+ * run is skipped, said in the series' thread; nothing is sent for it.
  */
 export function runFundsRule(
   s: Pick<SeriesSubject, 'wallet' | 'asset' | 'assetCode' | 'perRun'>,
   balances: readonly { id: string; available: number }[],
+  committed: readonly Commitment[] = [],
 ): RuleOutcome<'run_unfunded', { message: string }> {
   const entry = balances.find((b) => b.id === s.asset);
   const available = amountFromNumber(entry?.available ?? 0, s.perRun.decimals);
-  if (available.units >= s.perRun.units) return { ok: true };
+  const left = availableAfterCommitments(available.units, s.perRun.units, committed);
+  if (left >= 0n) return { ok: true };
+  const promised = committed.reduce((sum, c) => sum + c.units, 0n);
+  const dec = s.perRun.decimals;
+  const promisedText =
+    promised > 0n
+      ? ` and ${formatAmount({ units: promised, decimals: dec })} ${s.assetCode} of it committed to approved payments not yet sent (${committed.map((c) => c.id).join(', ')}), leaving`
+      : ',';
   return {
     ok: false,
     code: 'run_unfunded',
-    message: `wallet ${s.wallet} has ${formatAmount(available)} ${s.assetCode} available, less than the run's ${formatAmount(s.perRun)} ${s.assetCode}; nothing was sent for this run`,
+    message: `wallet ${s.wallet} has ${formatAmount(available)} ${s.assetCode} available${promisedText} less than the run's ${formatAmount(s.perRun)} ${s.assetCode}; nothing was sent for this run`,
   };
 }

@@ -27,7 +27,8 @@
   ARGV[#ARGV-1], ARGV[#ARGV] the requester's and the API key's open caps ('' for none;
     domain/open-caps.ts openCapOutcome, applied here). A member counts while it is still in the
     open set (KEYS[4], which the scripts that close an approval leave), so closing an approval
-    releases its place.
+    releases its place; a series counts only while pending (domain/open-caps.ts holdsOpenPlace:
+    once live it leaves the holder's count, read from its approval under KEYS[1]'s prefix).
   Each execution whose destination key is live in the address book (`<prefix>:book:index`, built
     from KEYS[1]'s prefix) is sealed with that entry's id (field `entry`, read by start.lua).
   Returns { 'created'|'taken'|'late'|'exists', request id holding the claim }, or
@@ -44,10 +45,16 @@ if redis.call('EXISTS', KEYS[1]) == 1 then return {'exists', ARGV[2]} end
 -- create lets every request sent at the same moment pass it. A cap that is not a number allows nothing.
 local byRequester, byKey = KEYS[#KEYS - 1], KEYS[#KEYS]
 local keyed = byKey ~= byRequester
+local approvals = string.sub(KEYS[1], 1, #KEYS[1] - #ARGV[2])
+-- A live series had its approval and its runs are approvals of their own, none counted here; it
+-- never becomes pending again, so its place is given back for good.
+local function holdsPlace(id)
+  return redis.call('SISMEMBER', KEYS[4], id) == 1 and redis.call('HGET', approvals .. id, 'state') ~= 'live'
+end
 local function stillOpen(set)
   local open = 0
   for _, id in ipairs(redis.call('SMEMBERS', set)) do
-    if redis.call('SISMEMBER', KEYS[4], id) == 1 then open = open + 1 else redis.call('SREM', set, id) end
+    if holdsPlace(id) then open = open + 1 else redis.call('SREM', set, id) end
   end
   return open
 end

@@ -27,10 +27,12 @@
     {0, 'queued', '', 'not-yet', ms left} (before the approval's runAt, Redis TIME),
     {2, 'cancelled', kind, seq, why, view, viewChanged, approval state after} when screening
     refused the destination (includes/screening.lua: cancelled, nothing sent),
-    {0, 'queued', '', 'cooling', ms} (its address-book entry is still cooling off),
+    {0, 'queued', '', 'cooling', ms} (its address-book entry, or its new beneficiary, is still
+    cooling off),
     {0, 'queued', '', 'rate', ms} (a batch row over BATCH_RATE: nothing changed, try in ms), or
-    {3, 'cancelled', kind, seq, why, viewChanged, shape} (its address-book entry is gone:
-    cancelled in this step with its velocity given back, includes/book.lua).
+    {3, 'cancelled', kind, seq, why, viewChanged, shape} (its address-book entry is gone, or a
+    cooling-off was waited out: cancelled in this step with its velocity given back,
+    includes/book.lua).
 ]]
 -- @include "approval"
 -- @include "migrate"
@@ -68,6 +70,13 @@ if entryId then
   local why, wait = bookCheck(entryId)
   if why then return bookCancel(why, as, batch, now) end
   if wait and batch then return bookCancel('its address-book entry is still cooling off; nothing sent', as, batch, now) end
+  if wait then return {0, 'queued', '', 'cooling', tostring(wait)} end
+end
+-- A new beneficiary cools off as an entry does (includes/book.lua beneficiaryCheck).
+do
+  local why, wait = beneficiaryCheck()
+  if why then return bookCancel(why, as, batch, now) end
+  if wait and batch then return bookCancel('its beneficiary is new and still cooling off; nothing sent', as, batch, now) end
   if wait then return {0, 'queued', '', 'cooling', tostring(wait)} end
 end
 if batch then

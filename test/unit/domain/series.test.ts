@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiKey } from '../../../src/domain/api-key.js';
 import {
+  runFundsRule,
+  runKeyRule,
   runRecheckRule,
+  runRecheckSentence,
   type SeriesSubject,
   seriesKeyRule,
   seriesPolicyRule,
@@ -139,6 +142,68 @@ describe('runRecheckRule: each run under today’s rules', () => {
     expect(runRecheckRule(got, today(), { requesterEligible: true, approversEligible: [false, false] })).toEqual({
       ok: false,
       code: 'no_approver_eligible',
+    });
+  });
+});
+
+describe('runKeyRule and the sentence a refused run is skipped with', () => {
+  const scoped = (limits: Partial<ApiKey['limits']> = {}, over: Partial<ApiKey> = {}) => ({
+    ...key(['schedules:create'], limits),
+    ...over,
+  });
+  const said = (k: ApiKey | undefined) => {
+    const r = runKeyRule('ops-bot', k, subject(1_000, 12), NOW);
+    return r.ok ? 'ok' : r.message;
+  };
+
+  it("names what changed in the key: gone, revoked, expired, its scope, its limits on the series' total", () => {
+    expect(said(scoped({ maxAmount: '12000' }))).toBe('ok');
+    expect(said(undefined)).toBe('API key ops-bot no longer exists');
+    expect(said(scoped({}, { revokedAt: NOW - 1 }))).toBe('API key ops-bot was revoked');
+    expect(said(scoped({}, { expiresAt: NOW }))).toBe('API key ops-bot has expired');
+    expect(said(key(['requests:create']))).toBe('API key ops-bot no longer has the schedules:create scope');
+    expect(said(scoped({ maxAmount: '1000' }))).toBe("API key ops-bot's --max-amount is now 1,000");
+    expect(said(scoped({ wallets: ['treasury'] }))).toBe('API key ops-bot no longer covers wallet ops');
+    expect(said(scoped({ assets: ['solana:usdc'] }))).toBe('API key ops-bot no longer covers base:usdc');
+  });
+
+  it('says which setting asks more of the series', () => {
+    const facts = {
+      policy: { approvalsRequired: 1, twoApprovalsAbove: { USDC: '1000' } },
+      assetCode: 'USDC',
+      required: 2,
+      requester: 'U1',
+    };
+    expect(runRecheckSentence('more_approvals', facts)).toBe(
+      'needs a fresh approval: TWO_APPROVALS_ABOVE is now 1,000 USDC',
+    );
+    expect(
+      runRecheckSentence('more_approvals', {
+        ...facts,
+        policy: { approvalsRequired: 2, twoApprovalsAbove: undefined },
+      }),
+    ).toBe('needs a fresh approval: APPROVALS_REQUIRED is now 2');
+    expect(runRecheckSentence('key_limit', { ...facts, key: "API key ops-bot's --max-amount is now 1,000" })).toBe(
+      "needs a fresh approval: API key ops-bot's --max-amount is now 1,000",
+    );
+    expect(runRecheckSentence('no_approver_eligible', facts)).toBe(
+      'needs a fresh approval: no one who approved it is still an approver',
+    );
+  });
+});
+
+describe('runFundsRule: the balance less what approved payments not yet sent commit', () => {
+  const s = { wallet: 'ops', asset: 'base:usdc', assetCode: 'USDC', perRun: usdc(100) };
+  const balances = [{ id: 'base:usdc', available: 250 }];
+
+  it('covers a run the balance left after the commitments covers, and names them when it does not', () => {
+    expect(runFundsRule(s, balances)).toEqual({ ok: true });
+    expect(runFundsRule(s, balances, [{ id: 'R-7', units: usdc(150).units, status: 'waiting' }])).toEqual({ ok: true });
+    expect(runFundsRule(s, balances, [{ id: 'R-7', units: usdc(151).units, status: 'waiting' }])).toEqual({
+      ok: false,
+      code: 'run_unfunded',
+      message:
+        "wallet ops has 250.00 USDC available and 151.00 USDC of it committed to approved payments not yet sent (R-7), leaving less than the run's 100.00 USDC; nothing was sent for this run",
     });
   });
 });

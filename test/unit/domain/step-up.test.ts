@@ -171,4 +171,11 @@ describe('votePurpose', () => {
     const c = { subject: 'R-1043', hash: 'ab'.repeat(32), approverId: 'U0A', nonce: 'n' };
     expect(stepUpChallengeV2({ ...c, purpose: 'entry' })).not.toEqual(stepUpChallengeV2({ ...c, purpose: 'approve' }));
   });
+
+  it('signs a series as `series`, so a vote on recurring payouts never verifies as one payment’s', () => {
+    expect(votePurpose('transfer', 'series')).toBe('series');
+    expect(votePurpose('transfer', 'single')).toBe('approve');
+    const c = { subject: 'S-1', hash: 'ab'.repeat(32), approverId: 'U0A', nonce: 'n' };
+    expect(stepUpChallengeV2({ ...c, purpose: 'series' })).not.toEqual(stepUpChallengeV2({ ...c, purpose: 'approve' }));
+  });
 });

@@ -37,7 +37,7 @@ describe('App Home (issue 23 item 11)', () => {
       New transfer
       New offramp
       Balances
-      Balances \`/balance\` · rates \`/rate\` · bank lookup \`/lookup\` · payments \`/transfer\`, \`/offramp\` · setup \`/identity\`, \`/beneficiary\` · stop everything \`/freeze\`. Add \`help\` to any command for its usage.
+      Balances \`/balance\` · rates \`/rate\` · bank lookup \`/lookup\` · payments \`/transfer\`, \`/offramp\` · series \`/schedules\` · setup \`/identity\`, \`/beneficiary\` · stop everything \`/freeze\`. Add \`help\` to any command for its usage.
       *Needs your vote* (1)
       *R-1001* · 1,250.50 USDC (Base) ops → 0x99ED…EdcF · pending · by <@U0REQUESTER> <!date^1795253400^{date_short_pretty} {time}|2026-11-21 09:30 UTC> · <https://rampart.slack.local/archives/C0APPROVALS/p1795253400000100|Open card>
       *Also waiting* (1)

@@ -120,4 +120,22 @@ describe('the passkey page and the card', () => {
     expect(fresh.card).toContain('Rampart has never paid this address before');
     expect(fresh.page).toContain('Rampart has never paid this address before');
   });
+
+  it('lists every run date of a series, which the hash its passkey signs covers', async () => {
+    const base = pending();
+    const runs = [Date.UTC(2026, 11, 1, 8), Date.UTC(2027, 0, 1, 8), Date.UTC(2027, 1, 1, 8)];
+    const schedule = {
+      every: { unit: 'month' as const, day: 1 },
+      at: '09:00',
+      zone: 'Africa/Lagos',
+      ends: { after: 3 },
+      runs,
+    };
+    const sealed = { ...base.sealed, schedule, hash: cardHash(approvalHashOf([base.sealed.call], undefined, runs)) };
+    const { page, full } = await both({ ...base, shape: 'series', sealed, executionCount: 0, executions: [] });
+    expect(full.slice(0, 10)).toBe(sealed.hash);
+    expect(page).toContain('Its 3 run dates (Africa/Lagos)');
+    for (const date of ['2026-12-01 09:00', '2027-01-01 09:00', '2027-02-01 09:00']) expect(page).toContain(date);
+    expect(page).toContain('Rampart runs exactly this call on these dates.');
+  });
 });

@@ -16,6 +16,7 @@ import { identityGetCommand, lookupCommand, rateCommand } from './reads.js';
 import { reportCommand } from './report.js';
 import { requestsCommand, requestsShowCommand } from './requests.js';
 import { resolveCommand } from './resolve.js';
+import { schedulesEndCommand, schedulesListCommand, schedulesShowCommand, schedulesSkipCommand } from './schedules.js';
 import { screeningLoadCommand, screeningStatusCommand } from './screening.js';
 import { userCreateCommand } from './user.js';
 import { balancesCommand, walletCommand } from './wallet.js';
@@ -38,6 +39,10 @@ export const COMMANDS: readonly Command[] = [
   batchCheckCommand,
   batchStatusCommand,
   batchReceiptCommand,
+  schedulesListCommand,
+  schedulesShowCommand,
+  schedulesSkipCommand,
+  schedulesEndCommand,
   auditExportCommand,
   reportCommand,
   apiKeysCreateCommand,

@@ -19,7 +19,10 @@ const payment = (p: Payment) => ({
   destination: p.destination,
   at: new Date(p.at).toISOString(),
   approvalSeconds: p.approvalMs === undefined ? null : Math.round(p.approvalMs / 1000),
+  ...(p.run ? { series: p.run.series, run: p.run.k } : {}),
 });
+
+const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The report as plain JSON (amounts as exact decimal strings). */
 export function reportJson(view: ReportView): unknown {
@@ -46,6 +49,14 @@ export function reportJson(view: ReportView): unknown {
         }
       : null,
     unresolvedUnknown: report.unresolved.map(payment),
+    series: report.series.map((l) => ({
+      id: l.id,
+      state: l.state,
+      schedule: l.schedule ?? null,
+      runs: l.runs.map((r) => ({ ...r, at: iso(r.at) })),
+      skipped: l.skipped.map((r) => ({ ...r, at: iso(r.at), by: r.by ?? null })),
+      ended: l.ended ? { at: iso(l.ended.at), by: l.ended.by ?? null } : null,
+    })),
     payments: view.payments.map(payment),
   };
 }

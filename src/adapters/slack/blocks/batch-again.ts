@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { CheckBatchOutcome, CheckedBatch } from '../../../app/check-batch.js';
 import { shortAddress } from '../../../domain/address.js';
 import { formatAmount } from '../../../domain/amount.js';
-import { rowList } from '../../../domain/batch-approval.js';
+import { type BatchFacts, rowList } from '../../../domain/batch-approval.js';
 import { oneLine } from '../../../domain/free-text.js';
 import { plural } from '../../../domain/words.js';
 import { encodeMetadata } from '../metadata.js';
@@ -143,6 +143,19 @@ export function againInvalidModal(
         : []),
     ],
   };
+}
+
+/**
+ * A created batch's lookalike rows, for the form's last word after "Checking…" ("row 7: lookalike
+ * of Acme payroll wallet 0x99ED…EdcF"): its card asks each approver to confirm them on Approve.
+ * Empty when no row looks like a known destination.
+ */
+export function lookalikeRows(b: Pick<BatchFacts, 'lookalikes'> | undefined): string {
+  const rows = b?.lookalikes ?? [];
+  if (rows.length === 0) return '';
+  const named = rows.slice(0, SHOWN).map((l) => `• row ${l.row}: lookalike of ${esc(l.of)}`);
+  const more = rows.length - named.length;
+  return `\n:warning: *Lookalikes:* approvers confirm each of these on Approve (same first 6 and last 4 characters as a known destination):\n${named.join('\n')}${more > 0 ? `\n…and ${more} more` : ''}`;
 }
 
 /** A form's last word: what it became. */

@@ -21,6 +21,8 @@ export interface CardControls {
   commitments?: CardCommitments | undefined;
   /** Approvers whose passkey counts now; given, a step-up card says when its quorum is out of reach. */
   passkeyHolders?: readonly string[] | undefined;
+  /** A live series' next run still to come, for its Skip next run button (app.series.show's first). */
+  seriesNext?: { k: number; at: number } | undefined;
 }
 
 const OPEN = new Set(['pending', 'approved', 'executing']);

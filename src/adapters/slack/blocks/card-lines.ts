@@ -95,7 +95,7 @@ export function whatLines(f: SealedRequest): string[] {
   const chain = chainOf(f);
   const lines: string[] = [];
   if (call.kind === 'register-beneficiary') return registrationLines(f);
-  if (call.kind === 'address-book') return addressBookLines(call.body.entries);
+  if (call.kind === 'address-book') return [...entryLookalikeLines(f), ...addressBookLines(call.body.entries)];
   if (call.kind === 'beneficiary') {
     lines.push(`*Identity:* ${esc(display.identityLabel ?? call.body.identity_id)}`);
     lines.push(`*Bank account:* ${esc(display.beneficiaryLabel ?? '')}`);
@@ -133,6 +133,7 @@ export function whatLines(f: SealedRequest): string[] {
     lines.push(...payeeLines(display.beneficiaryLabel ?? call.body.beneficiary_id, display.holderName, f));
     const stated = statedPayeeLine(display);
     if (stated) lines.push(stated);
+    if (display.bookEntry) lines.push(bookEntryLine(display.bookEntry));
     const naira = nairaLine(f);
     if (naira) lines.push(naira);
   }
@@ -141,6 +142,16 @@ export function whatLines(f: SealedRequest): string[] {
       `*Available:* ${esc(display.availableBefore)} → ${esc(display.availableAfter ?? '?')} ${esc(display.assetCode ?? '')}`,
     );
   return lines;
+}
+
+/** Entries that look like a known destination: both full addresses, before anything else. */
+function entryLookalikeLines(f: SealedRequest): string[] {
+  return (f.display.entryLookalikes ?? [])
+    .slice(0, 10)
+    .map(
+      (l) =>
+        `:warning: *Lookalike:* entry ${l.row} looks like ${esc(l.of)} (same first 6 and last 4 characters) but is not it:\n• adding: ${code(fullAddress(l.address))}\n• known:  ${code(fullAddress(l.ofAddress))}`,
+    );
 }
 
 /** An address-book addition's card: every entry in full (a lookalike differs only in the middle). */
@@ -165,5 +176,7 @@ const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 function bookEntryLine(e: NonNullable<SealedRequest['display']['bookEntry']>): string {
   // A date Slack draws in the reader's zone: true before the cooling-off ends and after it.
   const usable = `usable from ${slackDate(e.usableAt)}`;
+  if (e.beneficiary)
+    return `_new beneficiary: *${esc(e.name)}*, registered by <@${e.addedBy}> ${day(e.approvedAt)}, approved by <@${e.approvedBy}>; ${usable}_`;
   return `_address book: *${esc(e.name)}*, added by <@${e.addedBy}> ${day(e.approvedAt)}, approved by <@${e.approvedBy}>; ${usable}_`;
 }

@@ -20,7 +20,7 @@ import {
   velocityBlocks,
 } from './card-controls.js';
 import { whatLines } from './card-lines.js';
-import { seriesBlocks, seriesStatus } from './card-series.js';
+import { seriesActionBlocks, seriesBlocks, seriesStatus } from './card-series.js';
 import { summaryLine } from './card-summary.js';
 import { coolingWait, pendingTimeBlocks, waitingBlocks } from './card-time.js';
 import {
@@ -169,5 +169,6 @@ export function requestCardBlocks(record: RequestRecord, controls: CardControls 
     hashLine(record),
   ];
   if (record.state === 'pending') blocks.push(buttons(record, frozen, controls.commitments));
+  blocks.push(...seriesActionBlocks(record, controls.seriesNext));
   return blocks;
 }

@@ -1,9 +1,11 @@
 /** App Home: where to start, what needs this person's vote, what waits, what ran. Pure builder. */
 import type { KnownBlock, View } from '@slack/types';
 import type { Dashboard } from '../../../app/dashboard.js';
+import type { ComingRun } from '../../../app/series/reads.js';
 import { batchStatusWords, executionName } from '../../../domain/batch-status.js';
 import type { FreezeState } from '../../../domain/freeze-state.js';
 import type { RequestRecord } from '../../../domain/request.js';
+import { skipRunButton } from './card-series.js';
 import { summaryLine } from './card-summary.js';
 import { CANCEL_WAITING_ACTION, waitingBlocks } from './card-time.js';
 import { type Blocks, context, esc, header, link, plain, section, slackDate } from './common.js';
@@ -32,7 +34,12 @@ export interface HomeInput {
   confirm?: RequestRecord[];
   /** Approved payments waiting for their time (a cancel window or a set time), soonest first. */
   comingUp?: RequestRecord[];
+  /** The next runs of live series, soonest first (app.series.comingUp), each with its Skip. */
+  seriesRuns?: readonly ComingRun[];
 }
+
+/** App Home lists this many next runs of live series (a few: /schedules has them all). */
+export const SERIES_RUNS_ON_HOME = 5;
 
 export const FIGURES_HIDDEN =
   'Treasury figures (balances, limits, requests) are shown only to the people in VIEWERS; ask whoever runs Rampart to add you or your user group.';
@@ -69,6 +76,14 @@ const comingUpRow = (r: RequestRecord): KnownBlock => {
     ...(cancel ? { accessory: cancel } : {}),
   } as KnownBlock;
 };
+
+/** A live series' next run on App Home, with Skip for exactly that run (its time: UTC in the confirmation). */
+const seriesRunRow = (r: ComingRun): KnownBlock =>
+  ({
+    type: 'section',
+    text: { type: 'mrkdwn', text: `*${r.seriesId}* run ${r.k} · ${esc(r.pays)} · runs ${slackDate(r.at)}` },
+    accessory: skipRunButton(r.seriesId, { k: r.k, at: r.at }, 'UTC', 'Skip', true),
+  }) as KnownBlock;
 
 const button = (text: string, action_id: string, primary = false) => ({
   type: 'button' as const,
@@ -109,7 +124,7 @@ export function homeView(input: HomeInput): View {
     ...(freeze ? [section(freezeBannerText(freeze))] : []),
     actions,
     context(
-      'Balances `/balance` · rates `/rate` · bank lookup `/lookup` · payments `/transfer`, `/offramp` · setup `/identity`, `/beneficiary` · stop everything `/freeze`. Add `help` to any command for its usage.',
+      'Balances `/balance` · rates `/rate` · bank lookup `/lookup` · payments `/transfer`, `/offramp` · series `/schedules` · setup `/identity`, `/beneficiary` · stop everything `/freeze`. Add `help` to any command for its usage.',
     ),
     { type: 'divider' },
   ];
@@ -133,12 +148,21 @@ export function homeView(input: HomeInput): View {
   }
   // On a phone, what needs a decision and the figures come first; the charts (one wallet's) last.
   if (dashboard) blocks.push(...balanceBlocks(dashboard.data), { type: 'divider' });
+  const seriesRuns = (input.seriesRuns ?? []).slice(0, SERIES_RUNS_ON_HOME);
   if (comingUp.length > 0)
     blocks.push(
       section(
         `*Coming up* (${comingUp.length}): approved, waiting for their time; any approver or the requester can cancel`,
       ),
       ...comingUp.slice(0, 15).map(comingUpRow),
+      ...(seriesRuns.length > 0 ? [] : [{ type: 'divider' } as KnownBlock]),
+    );
+  if (seriesRuns.length > 0)
+    blocks.push(
+      section(
+        `*Coming up in series*: the next runs of live series; any approver can skip one (\`/schedules\` lists every series)`,
+      ),
+      ...seriesRuns.map(seriesRunRow),
       { type: 'divider' },
     );
   blocks.push(

@@ -76,6 +76,12 @@ export function batchWarningLines(b: BatchFacts, createdAt: number, viaApi = fal
  */
 export function checkedWarnings(f: SealedRequest): string | undefined {
   const b = f.display.batch;
+  const entries = f.display.entryLookalikes ?? [];
+  if (entries.length > 0)
+    return `I checked ${entries
+      .slice(0, 3)
+      .map((l) => `entry ${l.row}: lookalike of ${l.of}`)
+      .join(', ')}${entries.length > 3 ? ` and ${entries.length - 3} more` : ''}.`;
   if (!b) {
     const r = f.display.repeats ?? [];
     const alike = f.display.lookalike ? `I checked the receiver: lookalike of ${f.display.lookalike.of}.` : '';

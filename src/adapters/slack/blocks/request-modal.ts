@@ -6,6 +6,7 @@ import { ASSET_IDS, assetInfo, CHAINS } from '../../../domain/assets.js';
 import type { Prefill } from '../../../domain/command-text.js';
 import { encodeMetadata } from '../metadata.js';
 import { context, esc, input, plain, section } from './common.js';
+import { repeatInputs } from './repeat-input.js';
 import { type AssetChoice, entireBalanceText, prefillWarnings } from './request-modal-text.js';
 import { whenInput } from './when-input.js';
 
@@ -62,6 +63,8 @@ export function requestModal(
   wallets: readonly WalletChoice[],
   prefill: Prefill,
   assets?: AssetChoice[],
+  /** SCHEDULE_ZONE: a series' runs are at a time in this zone unless the form says another. */
+  zone = 'UTC',
 ): View {
   const walletOptions = wallets.map((w) => option(w.note ? `${w.alias} · ${w.note}` : w.alias, w.alias));
   const warnings = prefillWarnings(prefill, wallets);
@@ -160,7 +163,9 @@ export function requestModal(
       ...(prefill.reason ? { initial_value: prefill.reason } : {}),
     }),
     // When: now (empty) or a date and time in SCHEDULE_ZONE; the time is part of what is approved.
-    whenInput('it runs', '; not with “entire balance”'),
+    // With a repeat, When is the first date a run may fall on.
+    whenInput('it runs', '; not with “entire balance”. With a repeat: the first date a run may fall on, YYYY-MM-DD'),
+    ...repeatInputs(zone),
     context(
       'Nothing moves until the approvals channel approves it. The amount is checked against the available balance when you submit.',
     ),

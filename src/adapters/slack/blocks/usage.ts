@@ -18,6 +18,8 @@ export const USAGE = {
     'Usage: `/beneficiary new` opens a form to add a payout destination (it needs approval); `/beneficiary register` registers one that already exists at the service (its id, as you state it; it needs approval); `/beneficiary list` lists approved ones. Example: `/beneficiary register`',
   addresses:
     'Usage: `/addresses` lists the address book (every entry, who added and approved it, when it became usable); `/addresses add` opens a form to add one (another approver must approve it, then it cools off). Approvers remove an entry with its Remove button (or `rampart addresses remove A-12 --as U…`).',
+  schedules:
+    'Usage: `/schedules` lists every series (recurring payouts): live ones first with *Skip next run* and *End series*, then those waiting for approval, then the last ended. To make one, choose *Repeat* on the `/transfer` or `/offramp` form. From a terminal: `rampart schedules list|show|skip|end`.',
   resolve:
     'Usage: `/resolve R-1234.1` (a batch row: `/resolve B-1003 row 2`) opens the form to record an outcome-unknown payment; `/resolve R-1234.1 paid &lt;transaction hash or payout reference&gt;` records it as made; `/resolve R-1234.1 not-paid &lt;why&gt;` proposes that it was not made (a second approver confirms on the card). Approvers other than the requester only.',
 } as const;

@@ -20,7 +20,10 @@ export async function openRequestModal(client: WebClient, deps: Deps, o: OpenReq
   let opened: { id?: string; hash?: string } | undefined;
   try {
     opened = (
-      await client.views.open({ trigger_id: o.triggerId, view: requestModal(meta, deps.config.wallets, o.prefill) })
+      await client.views.open({
+        trigger_id: o.triggerId,
+        view: requestModal(meta, deps.config.wallets, o.prefill, undefined, deps.config.time.zone),
+      })
     ).view;
   } catch (err) {
     deps.log.error({ err }, `could not open the ${o.kind} modal`);

@@ -4,7 +4,7 @@
  */
 import type { WebClient } from '@slack/web-api';
 import type { RequestRecord } from '../../../domain/request.js';
-import { homeView, needsConfirmOf, needsVoteOf } from '../blocks/home.js';
+import { homeView, needsConfirmOf, needsVoteOf, SERIES_RUNS_ON_HOME } from '../blocks/home.js';
 import type { Deps } from '../deps.js';
 import type { Routes } from '../routes.js';
 import { canView } from '../viewers.js';
@@ -53,9 +53,11 @@ export async function publishHome(deps: Deps, client: WebClient, user: string, c
     deps.approvers.isApprover(user).catch(() => false),
   ]);
   // Read through the app façade; this listener only draws.
-  const [{ open, recent, freeze, proposals }, dashboard] = await Promise.all([
+  const [{ open, recent, freeze, proposals }, dashboard, seriesRuns] = await Promise.all([
     deps.app.reads.home(viewer),
     viewer ? deps.app.reports.dashboard() : undefined,
+    // Treasury figures: only a VIEWER sees what the runs pay.
+    viewer ? deps.app.series.comingUp(SERIES_RUNS_ON_HOME) : [],
   ]);
   const pending = dashboard ? dashboard.waiting : open.filter((r) => r.state === 'pending');
   const comingUp = open
@@ -72,6 +74,7 @@ export async function publishHome(deps: Deps, client: WebClient, user: string, c
       recent,
       freeze,
       comingUp,
+      seriesRuns,
       ...(approver ? { approver, confirm } : {}),
       ...(channel ? { channel } : {}),
       ...(dashboard ? { dashboard: { data: dashboard, links, now: deps.now(), expanded: expandedBy.get(user) } } : {}),

@@ -13,6 +13,7 @@ import {
   BATCH_AGAIN_CALLBACK,
   batchAgainMetaSchema,
   checkingModal,
+  lookalikeRows,
   noticeModal,
 } from '../blocks/batch-again.js';
 import type { Deps } from '../deps.js';
@@ -25,7 +26,7 @@ function resultView(id: string, outcome: SubmitAgainOutcome): { view: View; text
   switch (outcome.kind) {
     case 'created':
       return done(
-        `:white_check_mark: *${outcome.sealed.id}* is posted for approval: the rows of ${id} that failed or were cancelled, checked again.`,
+        `:white_check_mark: *${outcome.sealed.id}* is posted for approval: the rows of ${id} that failed or were cancelled, checked again.${lookalikeRows(outcome.sealed.display.batch)}`,
       );
     case 'taken':
       return done(`This form already became ${outcome.id}.`);

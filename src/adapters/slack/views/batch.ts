@@ -13,7 +13,7 @@ import { SubmitBudget } from '../../../app/submit-budget.js';
 import { slackActor } from '../../../domain/actor.js';
 import { BATCH_KINDS, type BatchKind } from '../../../domain/batch-cells.js';
 import { parseZonedTime } from '../../../domain/timing.js';
-import { checkingModal, noticeModal } from '../blocks/batch-again.js';
+import { checkingModal, lookalikeRows, noticeModal } from '../blocks/batch-again.js';
 import {
   BATCH_CALLBACK,
   BATCH_FILE_AGAIN,
@@ -142,7 +142,7 @@ export const batchSubmit =
         view.id,
         noticeModal(
           'New batch payout',
-          `:white_check_mark: ${answer.name} passed every check: *${submitted.sealed.id}* is posted for approval.`,
+          `:white_check_mark: ${answer.name} passed every check: *${submitted.sealed.id}* is posted for approval.${lookalikeRows(submitted.sealed.display.batch)}`,
         ),
       );
       return deps.app.payments.announce(submitted.sealed);

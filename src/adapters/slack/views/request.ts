@@ -8,8 +8,10 @@ import { DeadlineError, withDeadline } from '../../../app/deadline.js';
 import { describeError } from '../../../app/describe-error.js';
 import { SubmitBudget } from '../../../app/submit-budget.js';
 import { slackActor } from '../../../domain/actor.js';
+import { readScheduleForm } from '../../../domain/schedule-form.js';
 import { parseZonedTime } from '../../../domain/timing.js';
 import { isNote } from '../blocks/identity-options.js';
+import { isRepeatChoice, REPEAT_BLOCKS, REPEAT_FIELD_BLOCK } from '../blocks/repeat-input.js';
 import { modalMetaSchema, REQUEST_CALLBACK } from '../blocks/request-modal.js';
 import { alreadySubmittedModal, NOTHING_SUBMITTED } from '../blocks/submitted.js';
 import type { Deps } from '../deps.js';
@@ -39,6 +41,24 @@ function setFor(when: string | undefined, zone: string): { runAt?: { at: number 
   return { runAt: { at: parseZonedTime(typed, zone), zone } };
 }
 
+/** A single payment (now or at a set time), a series from the repeat fields, or the field that is wrong. */
+function whenOf(v: Values, zone: string) {
+  const repeat = v[REPEAT_BLOCKS.repeat]?.[REPEAT_BLOCKS.repeat]?.selected_option?.value ?? undefined;
+  const read = readScheduleForm(
+    {
+      repeat: isRepeatChoice(repeat) ? repeat : undefined,
+      every: text(v, REPEAT_BLOCKS.every),
+      at: text(v, REPEAT_BLOCKS.at),
+      ends: text(v, REPEAT_BLOCKS.ends),
+      // With a repeat, When names the first date a run may fall on ("now" as empty: from today).
+      from: text(v, 'when')?.trim().toLowerCase() === 'now' ? undefined : text(v, 'when'),
+    },
+    zone,
+  );
+  if (read.kind === 'problem') return { errors: { [REPEAT_FIELD_BLOCK[read.field]]: read.message } };
+  return read.kind === 'series' ? { schedule: read.input } : setFor(text(v, 'when'), zone);
+}
+
 /** The transfer or offramp form's submit: errors on the fields, or the sealed request announced. */
 export const requestSubmit =
   (deps: Deps, kind: 'transfer' | 'offramp'): ViewHandler =>
@@ -50,6 +70,11 @@ export const requestSubmit =
       return;
     }
     const v = view.state.values;
+    const timing = whenOf(v, deps.config.time.zone);
+    if ('errors' in timing) {
+      await ack({ response_action: 'errors', errors: timing.errors });
+      return;
+    }
     const outcome = await deps.app.payments.submit(
       slackActor(body.user.id),
       {
@@ -65,11 +90,14 @@ export const requestSubmit =
         },
         origin: m.value.channel,
         submission: view.id,
-        ...setFor(text(v, 'when'), deps.config.time.zone),
+        ...timing,
       },
       { budget, withinBudget: (work) => withDeadline(work, CHECK_BUDGET_MS) },
     );
     switch (outcome.kind) {
+      case 'schedule':
+        await ack({ response_action: 'errors', errors: { [REPEAT_FIELD_BLOCK[outcome.field]]: outcome.message } });
+        return;
       case 'invalid': {
         const errors = outcome.errors as Record<string, string>;
         // The picker's hints are options too; choosing one gets a sentence, not a refusal.

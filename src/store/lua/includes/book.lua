@@ -14,6 +14,9 @@
       ms it must still wait (cooling), or nil.
     bookCancel(why, as, batch, now): queued → cancelled with everything above; returns
       {3, 'cancelled', kind, seq, why, viewChanged, shape}.
+    beneficiaryCheck(): for an offramp to a new beneficiary (one registered with a cooling-off:
+      `<prefix>:beneficiaries:cooling`, store/registry.ts), the same as bookCheck's cooling:
+      why it is to be cancelled (waited the whole cooling-off), or nil and the ms still to wait.
 ]]
 local function bookNow()
   local t = redis.call('TIME')
@@ -47,6 +50,21 @@ local function bookCheck(entryId)
   local decided = num(redis.call('HGET', KEYS[1], 'decidedAt'))
   if decided > 0 and now > decided + (usable - (tonumber(f[6]) or usable)) then
     return 'waited its address-book entry’s whole cooling-off and it is still cooling; nothing sent'
+  end
+  return nil, usable - now
+end
+-- The same cooling-off for a new beneficiary (domain/address-book.ts entryStartRule's wait).
+local function beneficiaryCheck()
+  local dest = redis.call('HGET', KEYS[3], 'dest')
+  if not dest or string.sub(dest, 1, 12) ~= 'beneficiary:' then return nil end
+  local raw = redis.call('HGET', bookPrefix() .. ':beneficiaries:cooling', string.sub(dest, 13))
+  local ok, c = pcall(cjson.decode, raw or '')
+  if not ok or type(c) ~= 'table' or not tonumber(c.usableAt) then return nil end
+  local now, usable = bookNow(), tonumber(c.usableAt)
+  if now >= usable then return nil end
+  local decided = num(redis.call('HGET', KEYS[1], 'decidedAt'))
+  if decided > 0 and now > decided + (usable - (tonumber(c.approvedAt) or usable)) then
+    return 'waited its new beneficiary’s whole cooling-off and it is still cooling; nothing sent'
   end
   return nil, usable - now
 end

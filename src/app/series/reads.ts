@@ -1,0 +1,137 @@
+/**
+ * Reads of series that decide nothing: the list (`/schedules`, `rampart schedules list`), one
+ * series in full (`rampart schedules show`), and the next runs across live series (App Home's
+ * "Coming up").
+ */
+import { amountFromNumber, formatAmount } from '../../domain/amount.js';
+import { assetInfo, parseAssetId } from '../../domain/assets.js';
+import type { RequestRecord, SealedRequest } from '../../domain/request.js';
+import { scheduleWords } from '../../domain/schedule-words.js';
+import { isSeriesId, sealedSeriesSentence } from '../../domain/series.js';
+import type { SeriesStore } from '../../store/series.js';
+import type { AppDeps } from '../deps.js';
+
+export type SeriesReadDeps = Pick<AppDeps, 'store' | 'now'> & { series: SeriesStore };
+
+/** A run still to come: run k of the series, at `at` (epoch ms). */
+export interface SeriesRunTime {
+  k: number;
+  at: number;
+}
+
+export interface SeriesView {
+  id: string;
+  /** pending, live, ended, denied, cancelled or expired (domain/series.ts SeriesState). */
+  state: string;
+  /** Live but paused by today's rules: no run is created until a fresh approval. */
+  paused: boolean;
+  requester: string;
+  /** "Monthly on the 1st at 09:00 Africa/Lagos". */
+  cadence: string;
+  /** The IANA zone its times are in. */
+  zone: string;
+  /** The card's sentence ("…, 12 runs, 1,200.00 USDC each to …, 14,400.00 in all; first run …"). */
+  sentence: string;
+  /** What one run pays: "1,200.00 USDC to 0x12ab…9f3c". */
+  pays: string;
+  runs: number;
+  /** Runs not yet created nor skipped, soonest first (none once the series ended or was refused). */
+  next: SeriesRunTime[];
+  skipped: (SeriesRunTime & { why: string })[];
+  created: (SeriesRunTime & { id: string })[];
+  endedAt?: number | undefined;
+  endedBy?: string | undefined;
+}
+
+/** One line of App Home's "Coming up": the next run of a live series, and what it pays. */
+export interface ComingRun {
+  seriesId: string;
+  k: number;
+  at: number;
+  /** "1,200.00 USDC to 0x12ab…9f3c". */
+  pays: string;
+}
+
+/** Where one run's money goes, in plain words (no Slack markup: each door escapes its own). */
+export function seriesTo(f: SealedRequest): string {
+  const { call, display } = f;
+  if (call.kind === 'transfer') {
+    if (display.ownWallet) return `${display.ownWallet} (own wallet)`;
+    const a = call.body.receiver;
+    const short = a.length > 14 ? `${a.slice(0, 6)}…${a.slice(-4)}` : a;
+    return display.bookEntry ? `${display.bookEntry.name} ${short}` : short;
+  }
+  if (call.kind === 'offramp') return display.beneficiaryLabel ?? call.body.beneficiary_id;
+  return display.beneficiaryLabel ?? call.kind;
+}
+
+function paysOf(f: SealedRequest): string {
+  const { call } = f;
+  if (call.kind !== 'transfer' && call.kind !== 'offramp') return `${call.kind} to ${seriesTo(f)}`;
+  const id = parseAssetId(call.body.asset);
+  if (!id) return `${call.body.amount} ${call.body.asset} to ${seriesTo(f)}`;
+  const asset = assetInfo(id);
+  return `${formatAmount(amountFromNumber(call.body.amount, asset.decimals))} ${asset.code} to ${seriesTo(f)}`;
+}
+
+async function viewOf(deps: SeriesReadDeps, record: RequestRecord): Promise<SeriesView | undefined> {
+  const { sealed } = record;
+  const schedule = sealed.schedule;
+  if (record.shape !== 'series' || !schedule) return undefined;
+  const id = sealed.id;
+  const [marks, facts] = await Promise.all([deps.series.runs(id), deps.series.facts(id)]);
+  const state = record.approvalState as string;
+  const atOf = (k: number) => schedule.runs[k - 1] ?? 0;
+  const marked = new Set(marks.map((m) => m.k));
+  const open = state === 'live' || state === 'pending';
+  const view: SeriesView = {
+    id,
+    state,
+    paused: facts.paused,
+    requester: sealed.requester,
+    cadence: scheduleWords(schedule).cadence,
+    zone: schedule.zone,
+    sentence: sealedSeriesSentence(sealed, seriesTo(sealed)) ?? paysOf(sealed),
+    pays: paysOf(sealed),
+    runs: schedule.runs.length,
+    next: open
+      ? schedule.runs.map((at, i) => ({ k: i + 1, at })).filter((r) => !marked.has(r.k) && r.at > deps.now())
+      : [],
+    skipped: marks.flatMap((m) => (m.status === 'skipped' ? [{ k: m.k, at: atOf(m.k), why: m.why }] : [])),
+    created: marks.flatMap((m) => (m.status === 'created' ? [{ k: m.k, at: atOf(m.k), id: m.id }] : [])),
+  };
+  if (state === 'ended') {
+    view.endedAt = facts.endedAt;
+    view.endedBy = (await deps.store.history(id)).find((h) => h.event === 'ended')?.by;
+  }
+  return view;
+}
+
+/** One series in full, or undefined when there is no such series. */
+export async function showSeries(deps: SeriesReadDeps, id: string): Promise<SeriesView | undefined> {
+  if (!isSeriesId(id)) return undefined;
+  const record = await deps.store.get(id);
+  return record ? viewOf(deps, record) : undefined;
+}
+
+/** Every series, newest first (at most `limit`): live and pending ones, then the rest. */
+export async function listSeries(deps: SeriesReadDeps, limit = 100): Promise<SeriesView[]> {
+  const ids = (await deps.series.ids()).slice(0, limit);
+  const views = await Promise.all(ids.map((id) => showSeries(deps, id)));
+  const rank = (v: SeriesView) => (v.state === 'live' ? 0 : v.state === 'pending' ? 1 : 2);
+  return views.filter((v): v is SeriesView => v !== undefined).sort((a, b) => rank(a) - rank(b));
+}
+
+/** The next runs across live, unpaused series, soonest first: App Home's "Coming up". */
+export async function comingUp(deps: SeriesReadDeps, limit = 5): Promise<ComingRun[]> {
+  const live = (await deps.store.openIds()).filter(isSeriesId);
+  const views = await Promise.all(live.map((id) => showSeries(deps, id)));
+  return views
+    .flatMap((v) =>
+      v && v.state === 'live' && !v.paused
+        ? v.next.map((r) => ({ seriesId: v.id, k: r.k, at: r.at, pays: v.pays }))
+        : [],
+    )
+    .sort((a, b) => a.at - b.at || a.seriesId.localeCompare(b.seriesId) || a.k - b.k)
+    .slice(0, limit);
+}

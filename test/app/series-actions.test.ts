@@ -1,0 +1,327 @@
+/**
+ * Skip and End on a series through the use cases every door calls (app/series/actions.ts), with
+ * real Redis and the sandbox: who may (any approver skips; an approver or the requester ends),
+ * the loser of a race told which happened in one sentence, and nothing sent once a skip or an
+ * end wins. Also the reads: list, show and App Home's "Coming up".
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { executeOne } from '../../src/app/execute-one.js';
+import { notify } from '../../src/app/notices/notify.js';
+import type { Notifier } from '../../src/app/notifier.js';
+import { sealRequest } from '../../src/app/post-request.js';
+import { endSeries, type SeriesActionDeps, skipRun } from '../../src/app/series/actions.js';
+import { comingUp, listSeries, showSeries } from '../../src/app/series/reads.js';
+import { runDue } from '../../src/app/series/run-due.js';
+import { cliActor, slackActor } from '../../src/domain/actor.js';
+import { seriesActionSentence } from '../../src/domain/series-answers.js';
+import { SeriesStore } from '../../src/store/series.js';
+import { A1, A2, REQUESTER, startWorld, transfer, type World } from './support.js';
+
+let w: World;
+let clock = 0;
+let deps: SeriesActionDeps & { service: World['deps']['service']; config: World['deps']['config'] };
+beforeAll(async () => {
+  w = await startWorld('series-actions');
+  deps = { ...w.deps, now: () => clock, series: new SeriesStore(w.redis, w.store.keys, () => clock) };
+});
+afterAll(() => w.close());
+
+const T0 = Date.UTC(2026, 11, 1, 8);
+const MINUTE = 60_000;
+let amount = 5;
+/** Each series pays its own amount, so the sandbox's POSTs are counted per series. */
+const nextAmount = () => {
+  amount += 0.01;
+  return Math.round(amount * 100) / 100;
+};
+
+/** A series of three runs a minute apart from `t0`; live after one approval unless `pending`. */
+async function series(pay: number, t0 = T0, pending = false): Promise<string> {
+  const s = await sealRequest(w.deps, {
+    id: (await w.store.allocate('S')).id,
+    shape: 'series',
+    call: transfer(pay),
+    display: { chain: 'base', walletAlias: 'ops' },
+    requester: REQUESTER,
+    reason: 'weekly sweep',
+    origin: undefined,
+    required: 1,
+    rule: '1 approval',
+    stepUp: false,
+    submission: `V${randomUUID()}`,
+    schedule: {
+      every: { unit: 'minutes', n: 1 },
+      at: undefined,
+      zone: 'UTC',
+      ends: { after: 3 },
+      runs: [t0, t0 + MINUTE, t0 + 2 * MINUTE],
+    },
+  });
+  if (s.kind !== 'created') throw new Error(`not created: ${s.kind}`);
+  if (!pending) expect((await w.store.castVote(s.sealed.id, A1)).state as string).toBe('live');
+  return s.sealed.id;
+}
+
+/** Runs every run the due calls queued, as the execute job would. */
+async function executeQueued(): Promise<void> {
+  for (const t of w.tries.splice(0)) await executeOne(w.exec(), t.id);
+}
+
+/**
+ * The same deps with `hook` run just before the skip's or the end's script: what a competing
+ * worker did between the use case's read and its script (the window a race lands in).
+ */
+function between(hook: () => Promise<unknown>): SeriesActionDeps {
+  const real = deps.series;
+  const series = Object.create(real) as SeriesStore;
+  series.skipRun = async (...a: Parameters<SeriesStore['skipRun']>) => {
+    await hook();
+    return real.skipRun(...a);
+  };
+  series.end = async (...a: Parameters<SeriesStore['end']>) => {
+    await hook();
+    return real.end(...a);
+  };
+  return { ...deps, series };
+}
+
+/** What the notify job posts in the series' thread, run twice (a retried job posts nothing more). */
+async function threadLines(id: string, kind: 'series-ended' | 'run-skipped'): Promise<string[]> {
+  const lines: string[] = [];
+  const line = async (_card: unknown, text: string) => void lines.push(text);
+  const notifier = {
+    updateCard: async () => {},
+    tellRequester: async () => {},
+    postSeriesEnded: line,
+    postRunSkipped: line,
+  } as unknown as Notifier;
+  await w.store.setCard(id, { channel: 'C0APPROVALS', ts: '1.000001' });
+  const notifyDeps = { notifier, store: w.store, log: w.deps.log, approvalsChannel: 'C0APPROVALS' };
+  for (let i = 0; i < 2; i += 1) await notify(notifyDeps, { requestId: id, kind });
+  return lines;
+}
+
+const say = (o: Parameters<typeof seriesActionSentence>[0]) => seriesActionSentence(o);
+
+describe('who may skip and end', () => {
+  it('any approver skips a run; the requester and anyone else may not, and nothing is recorded', async () => {
+    const id = await series(nextAmount());
+    expect(say(await skipRun(deps, slackActor(REQUESTER), id, 2))).toBe(
+      `Only an approver can skip a run of ${id}; ask one of them.`,
+    );
+    expect(say(await skipRun(deps, slackActor('U0STRANGER'), id, 2))).toBe(
+      `Only an approver can skip a run of ${id}; ask one of them.`,
+    );
+    expect(await deps.series.runs(id)).toEqual([]);
+    expect(say(await skipRun(deps, slackActor(A2), id, 4))).toBe(`${id} has runs 1 to 3; there is no run 4.`);
+    expect(say(await skipRun(deps, slackActor(A2), 'S-999999', 1))).toBe('There is no series S-999999; check its id.');
+  });
+
+  it('the requester (not an approver) may end; someone else may not', async () => {
+    const id = await series(nextAmount());
+    expect(await endSeries(deps, slackActor('U0STRANGER'), id)).toMatchObject({
+      kind: 'refused',
+      code: 'not_an_approver',
+    });
+    expect((await deps.series.facts(id)).endedAt).toBeUndefined();
+    expect(say(await endSeries(deps, cliActor(REQUESTER), id))).toBe(`${id} ended; no more runs will be created.`);
+    const ended = (await w.store.history(id)).find((h) => h.event === 'ended');
+    expect(ended).toMatchObject({ by: REQUESTER, detail: 'from the CLI' });
+    expect(w.notified).toContainEqual({ requestId: id, kind: 'series-ended' });
+    expect(say(await endSeries(deps, slackActor(A2), id))).toBe(`${id} already ended; no more runs will be created.`);
+    expect(say(await skipRun(deps, slackActor(A2), id, 3))).toBe(`${id} already ended; no more runs will be created.`);
+  });
+
+  it('a pending series has nothing to skip or end', async () => {
+    const id = await series(nextAmount(), T0, true);
+    expect(say(await skipRun(deps, slackActor(A2), id, 1))).toBe(
+      `${id} is still waiting for its approval; deny it or let its requester cancel it; there is nothing to skip or end.`,
+    );
+    expect(await endSeries(deps, slackActor(A2), id)).toMatchObject({ kind: 'refused', code: 'not_live' });
+  });
+});
+
+describe('a skip', () => {
+  it('is recorded with who and where, queues the thread line, and its run sends nothing', async () => {
+    const pay = nextAmount();
+    const id = await series(pay);
+    const skipped = await skipRun(deps, cliActor(A2), id, 2);
+    expect(say(skipped)).toBe(`Run 2 of ${id} skipped; nothing will be sent for it.`);
+    expect(w.notified).toContainEqual({ requestId: id, kind: 'run-skipped' });
+    expect((await w.store.history(id)).at(-1)).toMatchObject({
+      event: 'run skipped',
+      by: A2,
+      detail: `run 2: skipped by ${A2} (from the CLI)`,
+    });
+    // A second skip is told who skipped it first.
+    expect(say(await skipRun(deps, slackActor(A1), id, 2))).toBe(`Run 2 was already skipped by ${A2}.`);
+    expect(await threadLines(id, 'run-skipped')).toEqual([`Run 2 was skipped by ${A2} (from the CLI).`]);
+    for (const t of [T0, T0 + MINUTE, T0 + 2 * MINUTE]) {
+      clock = t;
+      await runDue(deps, id);
+      await executeQueued();
+    }
+    expect(w.received(pay)).toBe(2);
+    const shown = await showSeries(deps, id);
+    expect(shown?.skipped).toEqual([{ k: 2, at: T0 + MINUTE, why: `skipped by ${A2} (from the CLI)` }]);
+    expect(shown?.created.map((r) => r.k)).toEqual([1, 3]);
+  });
+
+  it('of a run already created is refused with the run’s id', async () => {
+    const id = await series(nextAmount());
+    clock = T0;
+    const due = await runDue(deps, id);
+    w.tries.splice(0);
+    if (due.outcome !== 'created') throw new Error(`not created: ${due.outcome}`);
+    expect(say(await skipRun(deps, slackActor(A2), id, 1))).toBe(
+      `Run 1 was already created as ${due.id} and is on its way; cancel it on its card.`,
+    );
+  });
+
+  it('losing the race to the run’s creation is told the run’s id; the run is sent once', async () => {
+    const pay = nextAmount();
+    const id = await series(pay);
+    clock = T0;
+    let created = '';
+    const lost = await skipRun(
+      between(async () => {
+        const due = await runDue(deps, id);
+        if (due.outcome === 'created') created = due.id;
+      }),
+      slackActor(A2),
+      id,
+      1,
+    );
+    expect(say(lost)).toBe(`Run 1 was already created as ${created} and is on its way; cancel it on its card.`);
+    await executeQueued();
+    expect(w.received(pay)).toBe(1);
+  });
+
+  it('racing the run’s creation at once: exactly one wins, and a won skip sends nothing', async () => {
+    for (let i = 0; i < 4; i += 1) {
+      const pay = nextAmount();
+      const id = await series(pay);
+      clock = T0;
+      const [skip, due] = await Promise.all([skipRun(deps, slackActor(A2), id, 1), runDue(deps, id)]);
+      await executeQueued();
+      if (skip.kind === 'skipped') {
+        expect(due.outcome === 'none' || due.outcome === 'skipped').toBe(true);
+        expect(w.received(pay)).toBe(0);
+      } else {
+        if (due.outcome !== 'created') throw new Error(`neither won: ${due.outcome}`);
+        expect(say(skip)).toBe(`Run 1 was already created as ${due.id} and is on its way; cancel it on its card.`);
+        expect(w.received(pay)).toBe(1);
+      }
+    }
+  });
+});
+
+describe('an end', () => {
+  it('cancels a created but unsent run in the same step and says so; nothing is sent', async () => {
+    const pay = nextAmount();
+    const id = await series(pay);
+    clock = T0;
+    const due = await runDue(deps, id);
+    if (due.outcome !== 'created') throw new Error(`not created: ${due.outcome}`);
+    const queued = w.tries.splice(0);
+    const ended = await endSeries(deps, slackActor(A2), id);
+    expect(say(ended)).toBe(`${id} ended; run 1 (${due.id}) cancelled, nothing sent.`);
+    for (const t of queued) await executeOne(w.exec(), t.id);
+    expect(w.received(pay)).toBe(0);
+    expect((await w.store.get(due.id))?.state).toBe('cancelled');
+    expect(w.notified).toContainEqual({ requestId: due.id, kind: 'outcome' });
+    expect((await w.store.history(id)).map((h) => h.event)).toContain('run cancelled');
+    const shown = await showSeries(deps, id);
+    expect(shown).toMatchObject({ state: 'ended', endedBy: A2, next: [] });
+    // The thread's line, once however many times the job runs.
+    expect(await threadLines(id, 'series-ended')).toEqual([
+      `${id} ended by ${A2}; run 1 (${due.id}) cancelled, nothing sent. No more runs will be created.`,
+    ]);
+  });
+
+  it('losing the race to its run’s start is told the run goes on; the run is sent once', async () => {
+    const pay = nextAmount();
+    const id = await series(pay);
+    clock = T0;
+    const due = await runDue(deps, id);
+    if (due.outcome !== 'created') throw new Error(`not created: ${due.outcome}`);
+    const ended = await endSeries(between(executeQueued), slackActor(A2), id);
+    expect(say(ended)).toBe(`${id} ended; run 1 (${due.id}) had already started and goes on: see its card.`);
+    expect(w.received(pay)).toBe(1);
+  });
+
+  it('a run created between its read and its script is cancelled in the end’s step: nothing sent', async () => {
+    const pay = nextAmount();
+    const id = await series(pay);
+    clock = T0;
+    let created = '';
+    const ended = await endSeries(
+      between(async () => {
+        const due = await runDue(deps, id);
+        if (due.outcome === 'created') created = due.id;
+      }),
+      cliActor(REQUESTER),
+      id,
+    );
+    expect(say(ended)).toBe(`${id} ended; run 1 (${created}) cancelled, nothing sent.`);
+    await executeQueued();
+    expect(w.received(pay)).toBe(0);
+  });
+
+  it('racing its run’s start at once: an end that wins sends nothing, one that loses says the run goes on', async () => {
+    for (let i = 0; i < 4; i += 1) {
+      const pay = nextAmount();
+      const id = await series(pay);
+      clock = T0;
+      const due = await runDue(deps, id);
+      if (due.outcome !== 'created') throw new Error(`not created: ${due.outcome}`);
+      const queued = w.tries.splice(0);
+      const [ended] = await Promise.all([
+        endSeries(deps, slackActor(A2), id),
+        ...queued.map((t) => executeOne(w.exec(), t.id)),
+      ]);
+      if (ended.kind === 'ended' && ended.run?.was === 'cancelled') {
+        expect(say(ended)).toBe(`${id} ended; run 1 (${due.id}) cancelled, nothing sent.`);
+        expect(w.received(pay)).toBe(0);
+      } else {
+        expect(say(ended)).toBe(`${id} ended; run 1 (${due.id}) had already started and goes on: see its card.`);
+        expect(w.received(pay)).toBe(1);
+      }
+    }
+  });
+});
+
+describe('the reads', () => {
+  // A day later: the other tests' runs are all in the past.
+  const T1 = T0 + 86_400_000;
+  it('lists live and pending series before ended ones; Coming up is the next runs soonest first', async () => {
+    const later = await series(nextAmount(), T1 + 10 * MINUTE);
+    const sooner = await series(nextAmount(), T1 + 5 * MINUTE);
+    const pending = await series(nextAmount(), T1 + MINUTE, true);
+    clock = T1;
+    await skipRun(deps, slackActor(A2), sooner, 1);
+    const coming = await comingUp(deps, 3);
+    expect(coming.map((r) => [r.seriesId, r.k])).toEqual([
+      [sooner, 2],
+      [sooner, 3],
+      [later, 1],
+    ]);
+    expect(coming[0]).toMatchObject({ at: T1 + 6 * MINUTE });
+    expect(coming[0]?.pays).toMatch(/^\d+\.\d\d USDC to /);
+    expect(coming.map((r) => r.seriesId)).not.toContain(pending);
+    const listed = await listSeries(deps);
+    const states = listed.map((v) => v.state);
+    expect(states.indexOf('ended')).toBeGreaterThan(states.lastIndexOf('pending'));
+    expect(listed.find((v) => v.id === later)).toMatchObject({
+      state: 'live',
+      cadence: 'Every minute',
+      runs: 3,
+      next: [
+        { k: 1, at: T1 + 10 * MINUTE },
+        { k: 2, at: T1 + 11 * MINUTE },
+        { k: 3, at: T1 + 12 * MINUTE },
+      ],
+    });
+  });
+});

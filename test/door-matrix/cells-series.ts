@@ -1,0 +1,76 @@
+/**
+ * A series' decision doors, Skip one run and End, driven from `rampart schedules skip|end` (in
+ * process, as on a server) on a live series of the main harness: someone who may not (the
+ * requester skipping, an outsider ending), and a series another approver ended a moment before.
+ * The series is sealed and voted live through the store (its runs are a day away, so nothing
+ * runs while the cells do).
+ */
+import type { RuleId } from '../../src/domain/rules/index.js';
+import { cli } from '../cli/support.js';
+import { sealedOf } from '../support/factories.js';
+import { type Harness, PEOPLE, REDIS_URL } from '../support/harness.js';
+import { cliCode } from './readers.js';
+import type { DecisionDoor } from './table.js';
+import type { Driver } from './world.js';
+
+const DAY = 86_400_000;
+
+/** A live series of three daily runs from tomorrow, asked by the requester, approved by approver1. */
+async function liveSeries(h: Harness): Promise<string> {
+  const store = h.rampart.deps.store;
+  const { id } = await store.allocate('S');
+  const t0 = Date.now() + DAY;
+  const sealed = sealedOf(
+    id,
+    {
+      kind: 'transfer',
+      body: {
+        wallet_id: 'wal_ops_7f3a',
+        amount: 5,
+        receiver: '0x99ED2e97162533BA814aF8092b93b9a3090DEdcF',
+        asset: 'base:usdc',
+      },
+    },
+    {
+      requester: PEOPLE.requester,
+      reason: 'matrix series',
+      schedule: {
+        every: { unit: 'days', n: 1 },
+        at: '09:00',
+        zone: 'UTC',
+        ends: { after: 3 },
+        runs: [t0, t0 + DAY, t0 + 2 * DAY],
+      },
+    },
+  );
+  if ((await store.create(sealed, { shape: 'series' })).outcome !== 'created') throw new Error('series not created');
+  if (((await store.castVote(id, PEOPLE.approver1)).state as string) !== 'live') throw new Error('series not live');
+  return id;
+}
+
+const schedules = (h: Harness, args: string[]) =>
+  cli(['schedules', ...args], {
+    NODE_ENV: 'test',
+    REDIS_URL,
+    REDIS_PREFIX: h.prefix,
+    APPROVERS: `${PEOPLE.approver1},${PEOPLE.approver2}`,
+  }).then(cliCode);
+
+/** Ended by approver2 a moment before (the end's own script). */
+async function endedSeries(h: Harness): Promise<string> {
+  const id = await liveSeries(h);
+  if ((await h.rampart.deps.series.end(id, PEOPLE.approver2)).outcome !== 'ended') throw new Error('not ended');
+  return id;
+}
+
+export const SERIES_DRIVERS: Partial<Record<RuleId, Partial<Record<DecisionDoor, Driver>>>> = {
+  series_who: {
+    // The requester is no approver: a skip is the approvers'.
+    'series-skip': async (w) => schedules(w.main, ['skip', await liveSeries(w.main), '2', '--as', PEOPLE.requester]),
+    'series-end': async (w) => schedules(w.main, ['end', await liveSeries(w.main), '--as', PEOPLE.outsider]),
+  },
+  series_state: {
+    'series-skip': async (w) => schedules(w.main, ['skip', await endedSeries(w.main), '2', '--as', PEOPLE.approver1]),
+    'series-end': async (w) => schedules(w.main, ['end', await endedSeries(w.main), '--as', PEOPLE.approver1]),
+  },
+};
