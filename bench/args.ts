@@ -15,6 +15,7 @@ export const PARTS = [
   'rss',
   'charts',
   'screening',
+  'series',
 ] as const;
 export type Part = (typeof PARTS)[number];
 

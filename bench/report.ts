@@ -10,6 +10,7 @@ import { type Goal, type GoalResult, goalLines } from './goals.js';
 import type { CommandCount } from './redis-commands.js';
 import { type RssReport, rssLines } from './rss.js';
 import { type ScreeningReport, screeningLines } from './screening.js';
+import { type SeriesRunReport, seriesRunLines } from './series-run.js';
 import { ms, PERCENTILES, type Percentile, type Summary, table } from './stats.js';
 
 export const TARGET_P50_MS = 20;
@@ -48,6 +49,7 @@ export interface Report {
   batch?: BatchCheckReport | undefined;
   batchRun?: BatchRunReport | undefined;
   screening?: ScreeningReport | undefined;
+  series?: SeriesRunReport | undefined;
   /** Peak RSS beside bare Bolt + BullMQ. */
   rss?: RssReport | undefined;
   charts?: ChartsReport | undefined;
@@ -134,6 +136,7 @@ export function formatReport(report: Report): string {
     ...(report.batch ? ['', ...batchCheckLines(report.batch)] : []),
     ...(report.batchRun ? ['', ...batchRunLines(report.batchRun)] : []),
     ...(report.screening ? ['', ...screeningLines(report.screening)] : []),
+    ...(report.series ? ['', ...seriesRunLines(report.series)] : []),
     ...(report.rss ? ['', ...rssLines(report.rss)] : []),
     ...(report.charts ? ['', ...chartLines(report.charts)] : []),
     ...(Object.keys(report.goals).length > 0

@@ -17,6 +17,7 @@ import { measureAcks, measureApprovalPath, measureApprovalPathWithLimits } from 
 import { formatReport, type Report } from './report.js';
 import { measureRss } from './rss.js';
 import { measureScreening } from './screening.js';
+import { measureSeriesRuns } from './series-run.js';
 import { startWorld } from './world.js';
 
 function readOptions(): BenchOptions {
@@ -91,6 +92,14 @@ async function main(): Promise<void> {
     if (rss) goals.rss = rss.goal;
     const charts =
       options.part === 'all' || options.part === 'charts' ? await measureCharts(options.redisUrl, progress) : undefined;
+    const series =
+      options.part === 'all' || options.part === 'series'
+        ? await measureSeriesRuns(
+            options.redisUrl,
+            { warmup: options.approvalWarmup, measured: options.approvals, liveSeries: 1_000 },
+            progress,
+          )
+        : undefined;
     const report: Report = {
       date: new Date().toISOString(),
       machine: {
@@ -110,6 +119,7 @@ async function main(): Promise<void> {
       screening,
       rss: rss?.report,
       charts,
+      series,
       goals,
     };
     process.stdout.write(`${options.json ? JSON.stringify(report) : formatReport(report)}\n`);

@@ -246,7 +246,9 @@ const schema = z.object({
     .string()
     .default('UTC')
     .refine(isTimeZone, 'must be a time zone name such as UTC, Europe/London or Africa/Lagos'),
-  SCHEDULE_MAX_AHEAD: duration('90d'),
+  // 400 days: a year of monthly runs (the last about 11 months after the first) with a month
+  // to spare for a series approved late or starting next month (docs/configuration.md).
+  SCHEDULE_MAX_AHEAD: duration('400d'),
   PUBLIC_URL: optionalText.pipe(z.url('must be a URL such as https://rampart.example.com').optional()),
   PASSKEY_RP_ID: optionalText,
   PASSKEY_COOLDOWN: duration('24h'),
@@ -283,6 +285,8 @@ const schema = z.object({
     .min(2, 'must be at least 2')
     .max(1000, 'must be at most 1000')
     .default(60),
+  SCHEDULE_GRACE: duration('1h'),
+  SCHEDULE_NOTICE: duration('24h'),
   METRICS_TOKEN: optionalText.refine(
     (s) => s === undefined || s.length >= 16,
     'must be at least 16 characters (every caller of /metrics must send it)',
@@ -370,6 +374,13 @@ export interface SeriesConfig {
   minIntervalMs: number;
   /** SCHEDULE_MAX_RUNS: the most runs one series may have (default 60). */
   maxRuns: number;
+  /**
+   * SCHEDULE_GRACE: how late a run may still be created (after a freeze or downtime); an older
+   * missed run is skipped (default 1 hour).
+   */
+  graceMs: number;
+  /** SCHEDULE_NOTICE: the notice before each run, at most half the gap to it (default 24 hours). */
+  noticeMs: number;
 }
 
 export interface TimeConfig {
@@ -703,7 +714,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     apiRate: typeof apiRate === 'string' ? undefined : apiRate,
     reports: { snapshotEveryMs: e.SNAPSHOT_EVERY, ...reports },
-    series: { minIntervalMs: e.SCHEDULE_MIN_INTERVAL, maxRuns: e.SCHEDULE_MAX_RUNS },
+    series: {
+      minIntervalMs: e.SCHEDULE_MIN_INTERVAL,
+      maxRuns: e.SCHEDULE_MAX_RUNS,
+      graceMs: e.SCHEDULE_GRACE,
+      noticeMs: e.SCHEDULE_NOTICE,
+    },
     destinations: { mode: e.DESTINATIONS, cooldownMs: e.ADDRESS_COOLDOWN },
     screening,
   };

@@ -164,7 +164,21 @@ async function lift(deps: SealDeps, choice: UnfreezeChoice, proposal: UnfreezePr
     await deps.queues.notify({ requestId: id, kind: 'card' });
   }
   if (choice === 'unfreeze') for (const id of done) await releaseApproval(deps, id);
+  await wakeHeldSeries(deps);
   return done;
+}
+
+/**
+ * Each live series whose run came due while frozen (store/lua/series-run.lua held it) wakes
+ * now, whichever the choice: that run was never created, so nothing of it was held or shown
+ * as held; it runs if still within SCHEDULE_GRACE of its time, re-checked as any run, and is
+ * skipped with the reason after that (app/series/run-due.ts).
+ */
+async function wakeHeldSeries(deps: SealDeps): Promise<void> {
+  const series = await deps.controls.heldSeries();
+  const now = deps.now();
+  for (const id of series) await deps.queues.scheduleSeriesRun(id, now, 0);
+  await deps.controls.woken(series);
 }
 
 /** Each unsent execution of a released approval runs now (its delayed try is promoted). */

@@ -34,6 +34,12 @@ export interface Notifier {
   postScreened?(card: CardRef, executionId: string, why: string): Promise<void>;
   /** A series' run was skipped (its wallet could not cover it, or a person skipped it): `text` says which and why. */
   postRunSkipped?(card: CardRef, text: string): Promise<void>;
+  /**
+   * The notice before a series' run in its thread: `text` ("Next run tomorrow 09:00: 1,200.00
+   * USDC to …", the destination as the card names it added by the adapter through `to`) and a
+   * Skip button for run `k`.
+   */
+  postRunNotice?(record: RequestRecord, card: CardRef, run: { k: number; when: string }): Promise<void>;
   /** A person ended a series: `text` says who, and the run it cancelled unsent. */
   postSeriesEnded?(card: CardRef, text: string): Promise<void>;
   /** A not-paid proposal waits on this execution: the thread mentions the approvers who could confirm. */

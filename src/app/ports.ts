@@ -12,7 +12,8 @@ export type Clock = () => number;
 // 'not-sent': a try went back to queued unsent; the thread says so once per try.
 // 'progress': a batch's progress message, throttled (app/notices/batch-progress.ts).
 // 'proposal': a not-paid proposal waits; the card shows it and the thread mentions the approvers.
-// 'run-skipped': a series' run was skipped; its thread says why, once per run.
+// 'run-skipped': a series' runs were skipped; one thread reply says which and why, each once.
+// 'run-notice': the notice before a series' run (`run`), with its Skip button, once per run.
 // 'series-ended': a person ended a series; its thread says who, and the run it cancelled, once.
 export const NOTIFY_KINDS = [
   'card',
@@ -23,11 +24,14 @@ export const NOTIFY_KINDS = [
   'proposal',
   'screened',
   'run-skipped',
+  'run-notice',
   'series-ended',
 ] as const;
 export interface NotifyRequest {
   requestId: string;
   kind: (typeof NOTIFY_KINDS)[number];
+  /** 'run-notice': the run of the series it announces. */
+  run?: number | undefined;
 }
 
 export interface JobQueue {

@@ -25,9 +25,9 @@ import type { ApprovalJobs, Clock, NotifyRequest, ReminderJob } from './ports.js
 import { type ScheduledReportsDeps, scheduledReports } from './reports/scheduled.js';
 import { type ScreeningRefreshDeps, screeningRefresh } from './screening-refresh.js';
 import type { RecheckPorts } from './series/recheck.js';
-import { runDue, type SeriesRunDeps } from './series/run-due.js';
+import { type RunDue, runDue, type SeriesRunDeps } from './series/run-due.js';
 import { takeUnknownReadings } from './unknown-reading.js';
-import { done } from './worker-outcome.js';
+import { done, type JobOutcome } from './worker-outcome.js';
 
 export type { JobOutcome } from './worker-outcome.js';
 
@@ -94,6 +94,7 @@ export function createWorkerApp(deps: WorkerAppDeps) {
     jobs,
     progress: deps.progressLimits,
     frozen: async () => (await controls.freeze()) !== undefined,
+    now,
     approvers: deps.reminders.approvers,
     unknownReadings: (record: RequestRecord) => takeUnknownReadings({ store, service: deps.service, log, now }, record),
   };
@@ -134,10 +135,17 @@ export function createWorkerApp(deps: WorkerAppDeps) {
         }),
     },
     series: {
-      /** A live series' due run (app/series/run-due.ts), then the one delayed job for the next. */
-      runDue: async (seriesId: string) => {
+      /**
+       * A live series' due run (app/series/run-due.ts), then the one delayed job for the next.
+       * `wokeFor`: the moment this job was set for. A job that woke before it (a worker's clock
+       * behind Redis's) waits in place: a new job for the same moment would share its id, and
+       * BullMQ drops an add whose id it knows, so the series would have no job left.
+       */
+      runDue: async (seriesId: string, wokeFor?: number): Promise<JobOutcome<RunDue | undefined>> => {
         if (!deps.series) return done(undefined);
         const r = await runDue({ ...deps.series, store, controls, queues: jobs, now, service: deps.service }, seriesId);
+        if (r.nextAt !== undefined && r.nextAt === wokeFor)
+          return { status: 'wait', ms: Math.max(1, r.nextAt - now()) };
         if (r.nextAt !== undefined) await jobs.scheduleSeriesRun(seriesId, r.nextAt, r.nextAt - now());
         // The series' card is redrawn, so its Skip next run names the run after the one just created.
         if (r.outcome === 'created') await jobs.notify({ requestId: seriesId, kind: 'card' });

@@ -19,6 +19,22 @@ export function localTimeText(ms: number, zone: string): string {
   return `${localDateText(ms, zone)} ${two(l.hour)}:${two(l.minute)}`;
 }
 
+/**
+ * "today 09:00", "tomorrow 09:00" or "on 2026-12-03 09:00": a run's time as its notice says it,
+ * the day named in the series' zone (tomorrow is the next calendar date there, 23 or 25 hours
+ * away on a daylight-saving day).
+ */
+export function runDayWords(ms: number, now: number, zone: string): string {
+  const l = localAt(ms, zone);
+  const time = `${two(l.hour)}:${two(l.minute)}`;
+  const day = localDateText(ms, zone);
+  const today = localAt(now, zone);
+  const next = new Date(Date.UTC(today.year, today.month - 1, today.day + 1));
+  const tomorrow = `${next.getUTCFullYear()}-${two(next.getUTCMonth() + 1)}-${two(next.getUTCDate())}`;
+  if (day === localDateText(now, zone)) return `today ${time}`;
+  return day === tomorrow ? `tomorrow ${time}` : `on ${day} ${time}`;
+}
+
 const UNITS: [number, string][] = [
   [7 * 86_400_000, 'week'],
   [86_400_000, 'day'],

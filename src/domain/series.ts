@@ -87,3 +87,18 @@ export function sealedSeriesSentence(f: Pick<SealedRequest, 'call' | 'schedule'>
     to,
   });
 }
+
+/** The notice before a run: "Next run tomorrow 09:00: 1,200.00 USDC to Acme payroll wallet". */
+export function runNoticeText(n: { when: string; perRun: Amount; assetCode: string; to: string }): string {
+  return `Next run ${n.when}: ${formatAmount(n.perRun)} ${n.assetCode} to ${n.to}`;
+}
+
+/** The notice of a sealed series of one payment (the run's time already in words). */
+export function sealedRunNotice(f: Pick<SealedRequest, 'call'>, when: string, to: string): string | undefined {
+  const { call } = f;
+  if (call.kind !== 'transfer' && call.kind !== 'offramp') return undefined;
+  const id = parseAssetId(call.body.asset);
+  if (!id) return undefined;
+  const asset = assetInfo(id);
+  return runNoticeText({ when, perRun: amountFromNumber(call.body.amount, asset.decimals), assetCode: asset.code, to });
+}

@@ -38,6 +38,14 @@ export class ControlStore {
   get freezeKey(): string {
     return `${this.prefix}:freeze`;
   }
+  /** The live series a freeze held (each had a run due while frozen: store/lua/series-run.lua). */
+  async heldSeries(): Promise<string[]> {
+    return this.redis.smembers(new StoreKeys(this.prefix).seriesHeld);
+  }
+  /** After the unfreeze woke them: a second lift finds none. */
+  async woken(seriesIds: readonly string[]): Promise<void> {
+    if (seriesIds.length > 0) await this.redis.srem(new StoreKeys(this.prefix).seriesHeld, ...seriesIds);
+  }
   /** Where every ledger key starts (the vote script builds them from it, store/lua/includes/velocity.lua). */
   get ledgerPrefix(): string {
     return new StoreKeys(this.prefix).ledgerPrefix;

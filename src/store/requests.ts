@@ -100,7 +100,7 @@ import type { ExecutionStart, ExecutionTransition, TransitionResult } from './ex
 
 export type { ExecutionStart, ExecutionTransition, TransitionResult };
 
-const FIRST_ID = 1000;
+export const FIRST_ID = 1000;
 /** Executions read per pipelined round trip when counting what an entry's removal stops. */
 const UNSENT_PAGE = 5_000;
 /** How many executions `get` returns with an approval that has several. */

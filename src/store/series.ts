@@ -5,12 +5,14 @@
  * voted as any approval (create.lua and vote.lua, shape `series`).
  */
 import { executionId } from '../domain/approval.js';
-import type { HistoryEntry, SealedRequest } from '../domain/request.js';
+import type { HistoryEntry, RequestRecord, SealedRequest } from '../domain/request.js';
 import type { RunRecheckCode, RunRefusal } from '../domain/rules/series.js';
 import { type RunMark, runKey } from '../domain/series.js';
 import { luaScript } from './lua-scripts.js';
+import { recordOf } from './record-view.js';
 import type { RedisClient } from './redis.js';
-import type { VoteControls } from './requests.js';
+import { readReplies } from './redis-errors.js';
+import { FIRST_ID, type VoteControls } from './requests.js';
 import { evalScript } from './run-script.js';
 import { encodeSealed } from './sealed-field.js';
 import type { StoreKeys } from './store-keys.js';
@@ -19,6 +21,10 @@ import { ruleArgs } from './velocity-lua.js';
 const RUN = luaScript('series-run');
 const SKIP = luaScript('series-skip');
 const END = luaScript('series-end');
+const NOTICE = luaScript('series-notice');
+const HOLD = luaScript('series-hold');
+/** A run whose id another worker took in the meantime asks again with the next; this many times. */
+const RUN_TRIES = 3;
 /** A run created between the read and the end makes the end ask again; this many times at most. */
 const END_TRIES = 5;
 
@@ -27,6 +33,8 @@ export type RunOutcome =
   | { outcome: 'skipped'; why: string }
   | { outcome: 'not_live'; state: string }
   | { outcome: 'paused' }
+  /** Not created: Rampart is frozen; the series waits for the unfreeze to wake it. */
+  | { outcome: 'frozen' }
   | { outcome: 'over_limit'; limitIndex: number; used: bigint }
   /** Today's rules refused the run: skipped, and the series paused. */
   | { outcome: 'paused_now'; why: string };
@@ -41,6 +49,29 @@ export type EndOutcome =
   | { outcome: 'ended'; run: { id: string; was: 'cancelled' | 'started' } | undefined }
   | { outcome: 'not_live'; state: string };
 
+/** What a run's creation is told beside its sealed request. */
+export interface RunChecks {
+  velocity?: VoteControls['velocity'];
+  /** What today's rules refuse (runRecheckRule): the run is skipped and the series paused. */
+  refused?: RunRecheckCode | RunRefusal;
+  /** The run's sealed time: it never starts before it, whatever the creating worker's clock. */
+  at?: number;
+}
+
+/** What a series' job reads, in one round trip: the record, its runs' marks and the freeze. */
+export interface SeriesRead {
+  record: RequestRecord | undefined;
+  marks: Map<number, RunMark>;
+  /** Whether Rampart is frozen now. */
+  frozen: boolean;
+  /** Today's rules refused a run: no run is created until a fresh approval. */
+  paused: boolean;
+  /** The highest run a freeze held (0: none): an older missed run was due while frozen. */
+  held: number;
+  /** The id the next run takes, when the series has one ready (series-run.lua keeps it). */
+  nextId: string | undefined;
+}
+
 export class SeriesStore {
   constructor(
     private readonly redis: RedisClient,
@@ -52,19 +83,49 @@ export class SeriesStore {
   private runClaim = (seriesId: string, k: number) => `${this.keys.prefix}:series-run:${runKey(seriesId, k)}`;
 
   /**
-   * Creates run k as approval `run.id` (an id the caller allocated; a losing worker's id stays
-   * unused), approved, with the series' votes and sealed call, its velocity reserved in the same
-   * step. `run` is the series' sealed request under the run's id. `refused`: what today's rules
-   * refuse (runRecheckRule: its code, kept on the series, and the sentence its thread says), so
-   * the run is skipped and the series paused under the same claim.
+   * Creates run k as approval `run.id` (the series' `nextId`, or an id the caller allocated; a
+   * losing worker's id stays unused), approved, with the series' votes and sealed call, its
+   * velocity reserved in the same step. `run` is the series' sealed request under the run's id.
+   * `refused`: what today's rules refuse (runRecheckRule: its code, kept on the series, and the
+   * sentence its thread says), so the run is skipped and the series paused under the same claim.
+   * An id another run took meanwhile is replaced by the series' next one (series-run.lua answers
+   * it), so this is one round trip but for that race.
    */
-  async createRun(
+  async createRun(seriesId: string, k: number, run: SealedRequest, checks: RunChecks = {}): Promise<RunOutcome> {
+    let sealed = run;
+    for (let i = 0; i < RUN_TRIES; i += 1) {
+      const [outcome, a, b] = await this.runScript(seriesId, k, sealed, checks);
+      switch (outcome) {
+        case 'retry':
+          sealed = { ...run, id: a || (await this.allocate()) };
+          continue;
+        case 'created':
+        case 'exists':
+          return { outcome, id: a ?? '' };
+        case 'skipped':
+        case 'paused_now':
+          return { outcome, why: a ?? '' };
+        case 'not_live':
+          return { outcome, state: a ?? '' };
+        case 'paused':
+        case 'frozen':
+          return { outcome };
+        case 'over_limit':
+          return { outcome, limitIndex: Number(a), used: BigInt(b ?? '0') };
+        default:
+          throw new Error(`series-run answered ${outcome}`);
+      }
+    }
+    throw new Error(`run ${k} of ${seriesId}: every id tried was taken`);
+  }
+
+  private async runScript(
     seriesId: string,
     k: number,
     run: SealedRequest,
-    checks: { velocity?: VoteControls['velocity']; refused?: RunRecheckCode | RunRefusal } = {},
-  ): Promise<RunOutcome> {
-    const { velocity } = checks;
+    checks: RunChecks,
+  ): Promise<[string, string?, string?]> {
+    const { velocity, at: due } = checks;
     const refused = typeof checks.refused === 'string' ? checks.refused : checks.refused?.code;
     const at = this.now();
     const created: HistoryEntry = { at, event: 'approved', detail: `run ${k} of ${seriesId}` };
@@ -78,12 +139,16 @@ export class SeriesStore {
       encodeSealed(run),
       ...[created, onSeries, skipped].map((e) => JSON.stringify(e)),
       refused ?? '',
+      'R-',
+      String(FIRST_ID),
+      seriesId,
+      due === undefined ? '' : String(due),
     ];
     if (velocity) args.push(velocity.ledgerPrefix, String(velocity.retentionMs), '', ...ruleArgs(velocity.rules));
-    const [outcome, a, b] = (await evalScript(
+    return (await evalScript(
       this.redis,
       RUN,
-      10,
+      13,
       this.keys.approval(seriesId),
       this.keys.history(seriesId),
       this.keys.approval(run.id),
@@ -94,24 +159,73 @@ export class SeriesStore {
       this.keys.recent,
       this.keys.open,
       this.runClaim(seriesId, k),
+      this.keys.freeze,
+      this.keys.seriesHeld,
+      this.keys.seq,
       ...args,
     )) as [string, string?, string?];
-    switch (outcome) {
-      case 'created':
-      case 'exists':
-        return { outcome, id: a ?? '' };
-      case 'skipped':
-      case 'paused_now':
-        return { outcome, why: a ?? '' };
-      case 'not_live':
-        return { outcome, state: a ?? '' };
-      case 'paused':
-        return { outcome };
-      case 'over_limit':
-        return { outcome, limitIndex: Number(a), used: BigInt(b ?? '0') };
-      default:
-        throw new Error(`series-run answered ${outcome}`);
-    }
+  }
+
+  /** A fresh run id from the approvals' sequence (only when the series has none ready). */
+  async allocate(): Promise<string> {
+    return `R-${FIRST_ID + (await this.redis.incr(this.keys.seq))}`;
+  }
+
+  /**
+   * The series, its runs' marks and the freeze flag, in one round trip (a series has no
+   * execution of its own, so its execution 1 is not read).
+   */
+  async read(seriesId: string): Promise<SeriesRead> {
+    const [h, freeze] = (await readReplies(
+      this.redis.pipeline().hgetall(this.keys.approval(seriesId)).exists(this.keys.freeze).exec(),
+    )) as [Record<string, string>, number];
+    const marks = new Map<number, RunMark>();
+    for (const [f, v] of Object.entries(h))
+      if (f.startsWith('run:')) {
+        const mark = JSON.parse(v) as RunMark;
+        marks.set(mark.k, mark);
+      }
+    return {
+      record: recordOf(seriesId, h, {}),
+      marks,
+      frozen: freeze === 1,
+      paused: h.paused === '1',
+      held: Number(h.held ?? '0'),
+      nextId: h.nextId || undefined,
+    };
+  }
+
+  /** Holds run k while frozen (true), or answers false when the freeze was lifted meanwhile. */
+  async hold(seriesId: string, k: number): Promise<boolean> {
+    const held = await evalScript(
+      this.redis,
+      HOLD,
+      3,
+      this.keys.approval(seriesId),
+      this.keys.freeze,
+      this.keys.seriesHeld,
+      String(k),
+      seriesId,
+    );
+    return held === 1;
+  }
+
+  /**
+   * Claims the notice before run k (true once, whatever the number of workers and retries), and
+   * readies the id that run will take when the series has none, so creating it allocates nothing.
+   */
+  async claimNotice(seriesId: string, k: number): Promise<boolean> {
+    const claimed = await evalScript(
+      this.redis,
+      NOTICE,
+      2,
+      this.keys.approval(seriesId),
+      this.keys.seq,
+      String(k),
+      'R-',
+      String(FIRST_ID),
+    );
+    return claimed === 1;
   }
 
   /**

@@ -50,6 +50,10 @@ export class StoreKeys {
   get freeze() {
     return `${this.prefix}:freeze`;
   }
+  /** Live series whose due run a freeze held (store/lua/series-run.lua); the unfreeze wakes them. */
+  get seriesHeld() {
+    return `${this.prefix}:series:held`;
+  }
   /**
    * Where every velocity ledger key starts (store/controls.ts ControlStore reads it from here);
    * the scripts build `<ledgerPrefix><wallet id>:<code>` from the approval's subject.

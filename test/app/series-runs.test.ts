@@ -2,7 +2,8 @@
  * A live series' runs through the use case a worker runs (app/series/run-due.ts), on a fake clock
  * over the sealed run dates: each due run is created once and queued, and the sandbox receives
  * one POST per run that was not skipped; a run after TWO_APPROVALS_ABOVE was lowered below the
- * series' total is skipped and the series pauses, with nothing sent.
+ * series' total is skipped and the series pauses, with nothing sent. Late runs, the notice before
+ * each run and the job's wake are in series-late.test.ts.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -25,11 +26,12 @@ beforeAll(async () => {
 });
 afterAll(() => w.close());
 
-const T0 = Date.UTC(2026, 11, 1, 8);
+// In the past of Redis's clock: a run's runAt is the later of its sealed time and Redis TIME.
+const T0 = Date.UTC(2026, 10, 1, 8);
 const MINUTE = 60_000;
 
 /** A series of three runs a minute apart, approved by one approver: live. */
-async function liveSeries(amount: number, display: Partial<NewRequest['display']> = {}): Promise<string> {
+async function liveSeries(amount: number, display: Partial<NewRequest['display']> = {}, first = T0): Promise<string> {
   const s = await sealRequest(w.deps, {
     id: (await w.store.allocate('S')).id,
     shape: 'series',
@@ -47,7 +49,7 @@ async function liveSeries(amount: number, display: Partial<NewRequest['display']
       at: undefined,
       zone: 'UTC',
       ends: { after: 3 },
-      runs: [T0, T0 + MINUTE, T0 + 2 * MINUTE],
+      runs: [first, first + MINUTE, first + 2 * MINUTE],
     },
   });
   if (s.kind !== 'created') throw new Error(`not created: ${s.kind}`);
@@ -67,13 +69,14 @@ it('makes exactly one POST per run, in order, however many workers ask at once; 
   clock = T0;
   const [a, b] = await Promise.all([runDue(deps, id), runDue(deps, id)]);
   expect([a.outcome, b.outcome].sort()).toEqual(['created', 'exists']);
-  expect(a).toMatchObject({ k: 1, nextAt: T0 + MINUTE });
+  // The job wakes next for run 2's notice, half the minute between runs before it.
+  expect(a).toMatchObject({ k: 1, nextAt: T0 + MINUTE / 2 });
   await executeQueued();
   expect(w.received(3.01)).toBe(1);
   // An approver skips run 2 before its time: it is never created.
   expect(await deps.series.skipRun(id, 2, APPROVERS[1] as string)).toEqual({ outcome: 'skipped' });
   clock = T0 + MINUTE;
-  expect(await runDue(deps, id)).toEqual({ outcome: 'none', nextAt: T0 + 2 * MINUTE });
+  expect(await runDue(deps, id)).toEqual({ outcome: 'none', nextAt: T0 + 1.5 * MINUTE });
   clock = T0 + 2 * MINUTE;
   expect(await runDue(deps, id)).toMatchObject({ k: 3, outcome: 'created', nextAt: undefined });
   await executeQueued();

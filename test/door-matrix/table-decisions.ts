@@ -17,7 +17,9 @@ const SETTLING = 'n/a: settles an execution that ran';
 
 type AddressDoor = 'address-approve' | 'address-remove';
 const REMOVE_ONLY = 'n/a: removing an entry moves nothing and stops what it would have paid';
-type SeriesDoor = 'series-skip' | 'series-end';
+type SeriesDoor = 'series-skip' | 'series-end' | 'slack-series-skip' | 'slack-series-end';
+/** The CLI's `rampart schedules skip|end` and the Slack buttons (card, notice, /schedules, App Home). */
+const SERIES_DOORS: SeriesDoor[] = ['series-skip', 'series-end', 'slack-series-skip', 'slack-series-end'];
 const STOPS = 'n/a: skipping a run or ending a series moves no money; it only stops what would have been sent';
 const SERIES_ONLY = 'n/a: decides nothing about a series (the series-skip and series-end columns)';
 
@@ -76,44 +78,45 @@ const ADDRESS_CELLS: Record<RuleId, Record<AddressDoor, Cell>> = {
 /**
  * A series' two decision doors: Skip one run (any approver, before the run is created) and End
  * (any approver or the requester; a created, unsent run is cancelled in the same step). Today
- * they are reached from `rampart schedules skip|end`; the card's buttons call the same use cases.
+ * they are reached from `rampart schedules skip|end` and from the Slack buttons (one handler for the
+ * card, the notice before a run, /schedules and App Home), which call the same use cases.
  */
 const SERIES_CELLS: Record<RuleId, Record<SeriesDoor, Cell>> = {
-  policy: same(['series-skip', 'series-end'], STOPS),
+  policy: same(SERIES_DOORS, STOPS),
   self_approval: {
-    'series-skip': 'n/a: the requester is not asked; any approver may skip (the series_who row)',
-    'series-end': 'n/a: the requester may end their own series: ending moves nothing',
+    ...same(
+      ['series-skip', 'slack-series-skip'],
+      'n/a: the requester is not asked; any approver may skip (the series_who row)',
+    ),
+    ...same(['series-end', 'slack-series-end'], 'n/a: the requester may end their own series: ending moves nothing'),
   },
-  duplicate_vote: same(['series-skip', 'series-end'], 'n/a: one person decides at this door'),
-  step_up: same(['series-skip', 'series-end'], STOPS),
-  new_destination: same(['series-skip', 'series-end'], 'n/a: decided at the series’ submission'),
+  duplicate_vote: same(SERIES_DOORS, 'n/a: one person decides at this door'),
+  step_up: same(SERIES_DOORS, STOPS),
+  new_destination: same(SERIES_DOORS, 'n/a: decided at the series’ submission'),
   velocity: {
-    'series-skip': 'n/a: a skipped run is never created, so it reserves nothing',
-    'series-end': 'n/a: the cancelled run’s reservation is given back in the end’s step (test/store/series-runs)',
+    ...same(['series-skip', 'slack-series-skip'], 'n/a: a skipped run is never created, so it reserves nothing'),
+    ...same(
+      ['series-end', 'slack-series-end'],
+      'n/a: the cancelled run’s reservation is given back in the end’s step (test/store/series-runs)',
+    ),
   },
-  open_caps: same(['series-skip', 'series-end'], 'n/a: opens nothing'),
-  key_scopes: same(['series-skip', 'series-end'], NO_KEY),
-  key_limits: same(['series-skip', 'series-end'], NO_KEY),
-  freeze: same(['series-skip', 'series-end'], 'n/a: stopping money is allowed while frozen'),
-  batch_limits: same(['series-skip', 'series-end'], 'n/a: decided at the series’ submission'),
-  screening: same(['series-skip', 'series-end'], STOPS),
-  approval_state: same(
-    ['series-skip', 'series-end'],
-    'n/a: a live series is past pending; its own state is the series_state row',
-  ),
-  not_yet: same(['series-skip', 'series-end'], 'n/a: starts nothing'),
-  waiting_cancel: same(
-    ['series-skip', 'series-end'],
-    'n/a: a created run is cancelled on its own card (the cancel-waiting doors)',
-  ),
-  address_book: same(['series-skip', 'series-end'], 'n/a: decided at the series’ submission'),
-  entry_cooling: same(['series-skip', 'series-end'], 'n/a: decided at each run’s start'),
-  entry_removed: same(['series-skip', 'series-end'], 'n/a: decided at each run’s start'),
-  lookalike: same(['series-skip', 'series-end'], 'n/a: flagged at the series’ submission'),
-  series_who: same(['series-skip', 'series-end'], 'applies'),
-  series_state: same(['series-skip', 'series-end'], 'applies'),
-  series_recheck: same(['series-skip', 'series-end'], BEFORE_EACH_RUN),
-  run_funds: same(['series-skip', 'series-end'], BEFORE_EACH_RUN),
+  open_caps: same(SERIES_DOORS, 'n/a: opens nothing'),
+  key_scopes: same(SERIES_DOORS, NO_KEY),
+  key_limits: same(SERIES_DOORS, NO_KEY),
+  freeze: same(SERIES_DOORS, 'n/a: stopping money is allowed while frozen'),
+  batch_limits: same(SERIES_DOORS, 'n/a: decided at the series’ submission'),
+  screening: same(SERIES_DOORS, STOPS),
+  approval_state: same(SERIES_DOORS, 'n/a: a live series is past pending; its own state is the series_state row'),
+  not_yet: same(SERIES_DOORS, 'n/a: starts nothing'),
+  waiting_cancel: same(SERIES_DOORS, 'n/a: a created run is cancelled on its own card (the cancel-waiting doors)'),
+  address_book: same(SERIES_DOORS, 'n/a: decided at the series’ submission'),
+  entry_cooling: same(SERIES_DOORS, 'n/a: decided at each run’s start'),
+  entry_removed: same(SERIES_DOORS, 'n/a: decided at each run’s start'),
+  lookalike: same(SERIES_DOORS, 'n/a: flagged at the series’ submission'),
+  series_who: same(SERIES_DOORS, 'applies'),
+  series_state: same(SERIES_DOORS, 'applies'),
+  series_recheck: same(SERIES_DOORS, BEFORE_EACH_RUN),
+  run_funds: same(SERIES_DOORS, BEFORE_EACH_RUN),
 };
 
 const BOOK_AT_SUBMISSION = 'n/a: decided at submission (a single payment’s cooling and a removal in its START script)';

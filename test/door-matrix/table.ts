@@ -11,8 +11,9 @@
  * all `todo` or `n/a` so far. The
  * address-approve column's cells, each failing under its own rule: policy (and duplicate_vote's
  * with it: with one approval the first vote decides), duplicate_vote, step_up, freeze and
- * approval_state 1/1 each. A series' rows, run on 2026-11-29: series_who 2/2 (series-skip and
- * series-end, from the CLI); series_state 2/2 (through door-matrix/agreement.ts: the scripts
+ * approval_state 1/1 each. A series' rows, run on 2026-11-29: series_who 4/4 (series-skip and
+ * series-end from the CLI, slack-series-skip and slack-series-end from the buttons); series_state
+ * 4/4 (through door-matrix/agreement.ts: the scripts
  * answer already_ended themselves). Run on 2026-11-29: request-again × address_book,
  * entry_cooling and entry_removed 1/1 each (a failed row asked again after the book changed), and
  * address-approve × screening 1/1 (an entry listed while its card waited adds nothing).
@@ -69,6 +70,8 @@ export const DECISION_DOORS = [
   'address-remove',
   'series-skip',
   'series-end',
+  'slack-series-skip',
+  'slack-series-end',
 ] as const;
 
 export type SubmissionDoor = (typeof SUBMISSION_DOORS)[number];

@@ -86,7 +86,7 @@ describe('a transfer set for a time, two worker processes', () => {
     expect(past?.json.errors).toEqual([
       { pointer: '/run_at', detail: expect.stringContaining('That time has passed') },
     ]);
-    const far = await post(new Date(Date.now() + 91 * 86_400_000).toISOString(), 'far');
+    const far = await post(new Date(Date.now() + 401 * 86_400_000).toISOString(), 'far');
     expect(far?.json.errors).toEqual([{ pointer: '/run_at', detail: expect.stringContaining('SCHEDULE_MAX_AHEAD') }]);
     const garbled = await post('next friday', 'garbled');
     expect(garbled?.json.errors).toEqual([{ pointer: '/run_at', detail: expect.stringContaining('YYYY-MM-DD') }]);

@@ -10,6 +10,7 @@ import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sealHash } from '../../src/domain/approval.js';
 import type { SealedRequest } from '../../src/domain/request.js';
+import { ControlStore } from '../../src/store/controls.js';
 import { RequestStore } from '../../src/store/requests.js';
 import { SeriesStore } from '../../src/store/series.js';
 import { createField, subjectOfField } from '../../src/store/velocity-lua.js';
@@ -216,5 +217,41 @@ describe('a series and its runs', () => {
     expect(await series.runs(s.id)).toEqual([{ k: 1, status: 'skipped', why: 'more_approvals' }]);
     expect(await series.createRun(s.id, 2, await runOf(s))).toEqual({ outcome: 'paused' });
     expect(await series.createRun(s.id, 1, await runOf(s))).toEqual({ outcome: 'skipped', why: 'more_approvals' });
+  });
+
+  it('creates no run while frozen: the series is held for the unfreeze, and the run is created once it lifts', async () => {
+    const s = await liveSeries();
+    const controls = new ControlStore(redis, prefix);
+    await controls.setFreeze({ by: 'U0SAPPROVER', at: Date.now(), reason: 'drill' });
+    const run = await runOf(s);
+    try {
+      expect(await series.createRun(s.id, 1, run)).toEqual({ outcome: 'frozen' });
+      expect(await redis.exists(store.keys.approval(run.id))).toBe(0);
+      expect(await series.runs(s.id)).toEqual([]);
+      expect(await controls.heldSeries()).toContain(s.id);
+      expect((await series.read(s.id)).held).toBe(1);
+    } finally {
+      await redis.del(store.keys.freeze);
+    }
+    expect(await series.createRun(s.id, 1, run)).toEqual({ outcome: 'created', id: run.id });
+    await controls.woken([s.id]);
+    expect(await controls.heldSeries()).not.toContain(s.id);
+  });
+
+  it('keeps the next run’s id ready on the series; an id another run took is replaced by it', async () => {
+    const s = await liveSeries();
+    expect((await series.read(s.id)).nextId).toBeUndefined();
+    // The notice before run 1 readies its id, once.
+    expect(await series.claimNotice(s.id, 1)).toBe(true);
+    expect(await series.claimNotice(s.id, 1)).toBe(false);
+    const ready = (await series.read(s.id)).nextId as string;
+    expect(ready).toMatch(/^R-\d+$/);
+    expect(await series.createRun(s.id, 1, { ...s, id: ready })).toEqual({ outcome: 'created', id: ready });
+    const next = (await series.read(s.id)).nextId as string;
+    expect(next).not.toBe(ready);
+    // A worker that read the series before run 1 was created still holds run 1's id.
+    expect(await series.createRun(s.id, 2, { ...s, id: ready })).toEqual({ outcome: 'created', id: next });
+    expect((await store.get(ready))?.sealed.id).toBe(ready);
+    expect((await store.get(next))?.sealed.id).toBe(next);
   });
 });

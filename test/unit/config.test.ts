@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEV_DEFAULTS, hashTagged, loadConfig, parseDuration, secretsOf } from '../../src/config.js';
+import { sealSchedule } from '../../src/domain/schedule.js';
 import { ConfigError } from '../../src/errors.js';
 
 const prod = {
@@ -278,15 +279,45 @@ describe('treasury controls settings', () => {
       ]);
   });
 
-  it('reads SCHEDULE_MIN_INTERVAL (default 1d) and SCHEDULE_MAX_RUNS (default 60), refusing each in one sentence', () => {
-    expect(loadConfig({}).series).toEqual({ minIntervalMs: 86_400_000, maxRuns: 60 });
-    expect(loadConfig({ SCHEDULE_MIN_INTERVAL: '1m', SCHEDULE_MAX_RUNS: '3' }).series).toEqual({
-      minIntervalMs: 60_000,
-      maxRuns: 3,
+  it('reads SCHEDULE_MIN_INTERVAL (default 1d), SCHEDULE_MAX_RUNS (default 60), SCHEDULE_GRACE (default 1h) and SCHEDULE_NOTICE (default 24h), refusing each in one sentence', () => {
+    expect(loadConfig({}).series).toEqual({
+      minIntervalMs: 86_400_000,
+      maxRuns: 60,
+      graceMs: 3_600_000,
+      noticeMs: 86_400_000,
     });
-    expect(problemsOf({ SCHEDULE_MIN_INTERVAL: 'daily', SCHEDULE_MAX_RUNS: '1' })).toEqual([
+    expect(
+      loadConfig({ SCHEDULE_MIN_INTERVAL: '1m', SCHEDULE_MAX_RUNS: '3', SCHEDULE_GRACE: '5m', SCHEDULE_NOTICE: '2h' })
+        .series,
+    ).toEqual({ minIntervalMs: 60_000, maxRuns: 3, graceMs: 300_000, noticeMs: 7_200_000 });
+    expect(
+      problemsOf({
+        SCHEDULE_MIN_INTERVAL: 'daily',
+        SCHEDULE_MAX_RUNS: '1',
+        SCHEDULE_GRACE: 'an hour',
+        SCHEDULE_NOTICE: '0s',
+      }),
+    ).toEqual([
       'SCHEDULE_MIN_INTERVAL must be a duration such as 30s, 15m, 24h or 2d',
       'SCHEDULE_MAX_RUNS must be at least 2',
+      'SCHEDULE_GRACE must be a duration such as 30s, 15m, 24h or 2d',
+      'SCHEDULE_NOTICE must be a duration such as 30s, 15m, 24h or 2d',
     ]);
+  });
+
+  it('SCHEDULE_MAX_AHEAD defaults to 400 days: a monthly series of 12 runs passes, one of 15 does not', () => {
+    const config = loadConfig({});
+    expect(config.time.maxAheadMs).toBe(400 * 86_400_000);
+    const limits = { ...config.series, maxAheadMs: config.time.maxAheadMs };
+    const now = Date.UTC(2026, 10, 29, 12);
+    const monthly = (after: number) =>
+      sealSchedule(
+        { every: { unit: 'month', day: 31 }, at: '09:00', zone: 'Africa/Lagos', ends: { after } },
+        limits,
+        now,
+      );
+    expect(monthly(12)).toMatchObject({ ok: true });
+    expect(monthly(13)).toMatchObject({ ok: true });
+    expect(monthly(15)).toMatchObject({ ok: false, code: 'schedule_too_far' });
   });
 });

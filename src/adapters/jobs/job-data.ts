@@ -42,9 +42,14 @@ export type ExecuteJob = z.infer<typeof executeJob>;
 export const remindJob = requestJob.extend({ kind: z.enum(['remind', 'escalate']), n: z.number().int().min(1) });
 export type RemindJob = z.infer<typeof remindJob>;
 
-export const notifyJob = requestJob.extend({ kind: z.enum(NOTIFY_KINDS) });
+export const notifyJob = requestJob.extend({ kind: z.enum(NOTIFY_KINDS), run: z.number().int().min(1).optional() });
 export type NotifyJob = z.infer<typeof notifyJob>;
 
 /** A live series' next run: created (or skipped) when the job runs, then the next job is added. */
-export const seriesJob = z.object({ v: z.number().int().optional(), seriesId: z.string().regex(/^S-\d+$/) });
+export const seriesJob = z.object({
+  v: z.number().int().optional(),
+  seriesId: z.string().regex(/^S-\d+$/),
+  /** The moment it was set to wake at (a job written before it has none). */
+  at: z.number().int().optional(),
+});
 export type SeriesJob = z.infer<typeof seriesJob>;

@@ -138,7 +138,7 @@ export function createQueues(connection: RedisClient, prefix: string, log: Logge
     series,
     async scheduleSeriesRun(seriesId, at, delayMs) {
       // The same run's job added by two workers is one job (BullMQ ignores a known id).
-      await series.add('series', { v: JOB_VERSION, seriesId } satisfies SeriesJob, {
+      await series.add('series', { v: JOB_VERSION, seriesId, at } satisfies SeriesJob, {
         jobId: `series-${seriesId}-${at}`,
         delay: Math.max(0, delayMs),
         attempts: 5,

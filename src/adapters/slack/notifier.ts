@@ -19,6 +19,7 @@ import { esc } from './blocks/common.js';
 import { proposalReply } from './blocks/not-paid.js';
 import { escalationText, reminderText, requestedText, requesterText } from './blocks/reminders.js';
 import { screenedNotice, screenedReply } from './blocks/screened.js';
+import { runNoticeMessage } from './blocks/series-notice.js';
 
 /** Slack errors an admin must fix; retrying alone will not help. */
 const NEEDS_ADMIN = new Set([
@@ -145,6 +146,11 @@ export function slackNotifier({
     },
     async postRunSkipped(card, text) {
       await deliver(() => client.chat.postMessage({ channel: card.channel, thread_ts: card.ts, text: esc(text) }));
+    },
+    async postRunNotice(record, card, run) {
+      const message = runNoticeMessage(record, run);
+      if (!message) return;
+      await deliver(() => client.chat.postMessage({ channel: card.channel, thread_ts: card.ts, ...message }));
     },
     async postSeriesEnded(card, text) {
       await deliver(() => client.chat.postMessage({ channel: card.channel, thread_ts: card.ts, text: esc(text) }));

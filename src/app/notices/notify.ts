@@ -9,7 +9,9 @@ import { coolingEntry } from '../../domain/address-book.js';
 import type { HistoryEntry, RequestRecord } from '../../domain/request.js';
 import { isBatchRecord } from '../../domain/request.js';
 import { isScreeningCancel } from '../../domain/rules/screening.js';
+import { runDayWords } from '../../domain/schedule-words.js';
 import type { Logger } from '../../log.js';
+import { runsSkippedText } from '../../presenters/runs-skipped.js';
 import type { RequestStore } from '../../store/requests.js';
 import { scheduleProgress } from '../batch-run.js';
 import { type CardRef, type Milestone, NeedsAdminError, type Notifier, RateLimitedError } from '../notifier.js';
@@ -30,6 +32,8 @@ export interface NotifyDeps {
   frozen?: (() => Promise<boolean>) | undefined;
   /** Reads the wallet's balances once for each execution just recorded unknown (app/unknown-reading.ts). */
   unknownReadings?: ((record: RequestRecord) => Promise<void>) | undefined;
+  /** The clock the notice before a run says "today" or "tomorrow" by (default: Date.now). */
+  now?: (() => number) | undefined;
   /** Who the approvers are: each gets an approved address-book entry's cooling notice (absent: none). */
   approvers?: { members(): Promise<string[]> } | undefined;
 }
@@ -52,6 +56,7 @@ export async function notify(
     deps.log.error({ requestId: job.requestId }, 'notify: request missing');
     return undefined;
   }
+  if (job.kind === 'run-notice') return runNotice(deps, record, job.run);
   let card = record.card;
   if (!card) {
     // Two notify jobs can race here; a short claim keeps the card single.
@@ -96,10 +101,13 @@ export async function notify(
     return undefined;
   }
   if (job.kind === 'run-skipped') {
-    // Once per skipped run (its history entry says "run k: why"); informational, as screened's.
+    // Every skipped run not yet told, in one reply (after downtime, the missed runs together);
+    // each once (its history entry says "run k: why"); informational, as screened's.
+    const told: string[] = [];
     for (const e of (await store.history(record.sealed.id)).filter((h) => h.event === 'run skipped'))
       if (await store.markPosted(record.sealed.id, `skipped-${(e.detail ?? '').split(':')[0]}`, String(Date.now())))
-        await notifier.postRunSkipped?.(card, runSkippedText(e.detail ?? ''));
+        told.push(e.detail ?? '');
+    if (told.length > 0) await notifier.postRunSkipped?.(card, runsSkippedText(told));
     return undefined;
   }
   if (job.kind === 'series-ended') {
@@ -120,13 +128,20 @@ export async function notify(
   return undefined;
 }
 
-/** "run 3: why" as the thread says it: "Run 3 was skipped: why." ("… skipped by U123" for a person). */
-function runSkippedText(detail: string): string {
-  const [run = '', ...why] = detail.split(': ');
-  const reason = why.join(': ');
-  const Run = `${run.charAt(0).toUpperCase()}${run.slice(1)}`;
-  if (reason.startsWith('skipped by ')) return `${Run} was ${reason}.`;
-  return `${Run} was skipped${reason ? `: ${reason}` : ''}.`;
+/**
+ * The notice before run k in the series' thread, once (a retry of a post whose answer was lost
+ * posts nothing more; informational). Nothing for a series no longer live; a card not posted
+ * yet makes the job try again later (its thread is where the notice goes).
+ */
+async function runNotice(deps: NotifyDeps, record: RequestRecord, k: number | undefined): Promise<undefined> {
+  const at = k === undefined ? undefined : record.sealed.schedule?.runs[k - 1];
+  const zone = record.sealed.schedule?.zone ?? 'UTC';
+  if (k === undefined || at === undefined || (record.approvalState as string) !== 'live') return undefined;
+  if (!record.card) throw new Error(`${record.sealed.id} has no card yet for its run notice; retrying`);
+  if (!(await deps.store.markPosted(record.sealed.id, `notice-${k}`, String(Date.now())))) return undefined;
+  const when = runDayWords(at, deps.now?.() ?? Date.now(), zone);
+  await deps.notifier.postRunNotice?.(record, record.card, { k, when });
+  return undefined;
 }
 
 /** "S-12 ended by U123 (from the CLI); run 4 (R-44) cancelled, nothing sent." from its history. */

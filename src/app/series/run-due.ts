@@ -1,12 +1,14 @@
 /**
- * A live series' due run: re-checked against today's rules, then created once as an approval of
- * its own (store/lua/series-run.lua) and queued as any approved request, or skipped with the
- * reason. Answers when the next run is due, for the one delayed job a live series keeps.
+ * A live series' job: its due run re-checked against today's rules, then created once as an
+ * approval of its own (store/lua/series-run.lua) and queued as any approved request, or skipped
+ * with the reason; a late run (a freeze, downtime) within SCHEDULE_GRACE only, at most one; the
+ * notice before the next run. Answers when to wake next, for the one delayed job a live series keeps.
  */
 import { amountFromNumber } from '../../domain/amount.js';
 import { assetInfo, parseAssetId } from '../../domain/assets.js';
 import type { SealedRequest } from '../../domain/request.js';
 import type { SeriesSubject } from '../../domain/rules/series.js';
+import { planSeries, type SeriesPlan } from '../../domain/series-plan.js';
 import type { RunOutcome, SeriesStore } from '../../store/series.js';
 import type { AppDeps } from '../deps.js';
 import { approvalControls } from '../velocity.js';
@@ -40,29 +42,81 @@ function subjectOf(sealed: SealedRequest, runs: number): SeriesSubject | undefin
   };
 }
 
+/**
+ * One wake of a live series' job: the missed runs skipped (one thread reply), the due run
+ * created (held while frozen), the notice before the next run posted once, and when to wake
+ * next (domain/series-plan.ts). Creating a run reads the series, its marks, the freeze and the
+ * run's id in one round trip and creates it in a second (store/lua/series-run.lua).
+ */
 export async function runDue(deps: SeriesRunDeps, seriesId: string): Promise<RunDue> {
-  const record = await deps.store.get(seriesId);
+  const read = await deps.series.read(seriesId);
+  const { record } = read;
   const schedule = record?.sealed.schedule;
-  if (record?.shape !== 'series' || !schedule) return { outcome: 'none', nextAt: undefined };
-  const marks = new Set((await deps.series.runs(seriesId)).map((m) => m.k));
+  if (record?.shape !== 'series' || !schedule || (record.approvalState as string) !== 'live')
+    return { outcome: 'none', nextAt: undefined };
   const now = deps.now();
-  const k = schedule.runs.findIndex((at, i) => !marks.has(i + 1) && at <= now) + 1;
-  const upcoming = schedule.runs.find((at, i) => !marks.has(i + 1) && i + 1 !== k && at > now);
-  if (k === 0) return { outcome: 'none', nextAt: upcoming };
+  const { graceMs, noticeMs } = deps.config.series;
+  const plan = planSeries({
+    runs: schedule.runs,
+    marked: new Set(read.marks.keys()),
+    now,
+    zone: schedule.zone,
+    graceMs,
+    noticeMs,
+    frozen: read.frozen,
+    held: read.held,
+  });
+  if (read.paused) return plan.run ? { k: plan.run, nextAt: plan.wakeAt, outcome: 'paused' } : none(plan);
+  // The missed runs first: a crash between the two leaves the latest due, never an older one.
+  if (plan.missed.length > 0) await skipMissed(deps, seriesId, plan.missed);
+  if (plan.notice !== undefined && (await deps.series.claimNotice(seriesId, plan.notice)))
+    await deps.queues.notify(
+      { requestId: seriesId, kind: 'run-notice', run: plan.notice },
+      `notice-${seriesId}-${plan.notice}`,
+    );
+  const k = plan.run;
+  if (k === undefined) return none(plan);
+  const nextAt = plan.wakeAt;
+  // Not created while frozen; the unfreeze wakes the series (app/freeze.ts). series-run.lua
+  // checks the flag too, for a freeze that lands after this read.
+  if (read.frozen && (await deps.series.hold(seriesId, k))) return { k, nextAt, outcome: 'frozen' };
   const subject = subjectOf(record.sealed, schedule.runs.length);
-  const unfunded = subject ? await fundsShort(deps, record.sealed, subject) : undefined;
-  if (unfunded) return { k, nextAt: upcoming, ...(await skipUnfunded(deps, seriesId, k, unfunded)) };
-  const refused = subject ? await recheck(deps, record.sealed, subject, record.votes) : 'more_approvals';
-  const run: SealedRequest = { ...record.sealed, id: (await deps.store.allocate()).id, createdAt: now };
-  delete run.schedule;
-  delete run.timing;
+  // Both checks only read: side by side, one round of reads before the run's creation. A failed
+  // fresh check skips the run (the series goes on) before today's rules would pause it.
+  const [unfunded, rules] = subject
+    ? await Promise.all([fundsShort(deps, record.sealed, subject), recheck(deps, record.sealed, subject, record.votes)])
+    : [undefined, 'more_approvals' as const];
+  if (unfunded) return { k, nextAt, ...(await skipUnfunded(deps, seriesId, k, unfunded)) };
+  const refused = rules;
+  const run = runOf(record.sealed, read.nextId ?? (await deps.series.allocate()), now);
   const velocity = approvalControls(deps).velocity;
   const outcome = await deps.series.createRun(seriesId, k, run, {
     ...(velocity ? { velocity } : {}),
     ...(refused ? { refused } : {}),
+    at: schedule.runs[k - 1] ?? now,
   });
   if (outcome.outcome === 'created') await deps.queues.enqueueApproved(outcome.id);
-  return { k, nextAt: upcoming, ...outcome };
+  return { k, nextAt, ...outcome };
+}
+
+const none = (plan: SeriesPlan): RunDue => ({ outcome: 'none', nextAt: plan.wakeAt });
+
+/** The series' sealed request under the run's id, without the schedule and the series' timing. */
+function runOf(sealed: SealedRequest, id: string, now: number): SealedRequest {
+  const run: SealedRequest = { ...sealed, id, createdAt: now };
+  delete run.schedule;
+  delete run.timing;
+  return run;
+}
+
+/**
+ * Missed runs are skipped by Rampart, each under its run key (series-skip.lua: never created
+ * later), and the thread lists them in one reply.
+ */
+async function skipMissed(deps: SeriesRunDeps, seriesId: string, missed: SeriesPlan['missed']): Promise<void> {
+  const skipped = await Promise.all(missed.map((m) => deps.series.skipRun(seriesId, m.k, 'rampart', m.why)));
+  if (skipped.some((s) => s.outcome === 'skipped'))
+    await deps.queues.notify({ requestId: seriesId, kind: 'run-skipped' });
 }
 
 /** Skipped under the run's own key (never created later); the series' thread says why. */

@@ -1,10 +1,17 @@
-/** At a series' quorum: the delayed job of its first run (a live series has one job between runs). */
+/**
+ * At a series' quorum: the delayed job that wakes for the notice before its first run (a live
+ * series has one job between runs; that job posts the notice and wakes again at the run's time).
+ */
+import { noticeLeadMs } from '../../domain/series-plan.js';
 import type { AppDeps } from '../deps.js';
 
 export async function scheduleFirstRun(
-  deps: Pick<AppDeps, 'store' | 'queues' | 'now'>,
+  deps: Pick<AppDeps, 'store' | 'queues' | 'now' | 'config'>,
   seriesId: string,
 ): Promise<void> {
-  const first = (await deps.store.get(seriesId))?.sealed.schedule?.runs[0];
-  if (first !== undefined) await deps.queues.scheduleSeriesRun(seriesId, first, first - deps.now());
+  const runs = (await deps.store.get(seriesId))?.sealed.schedule?.runs;
+  const first = runs?.[0];
+  if (runs === undefined || first === undefined) return;
+  const wake = first - noticeLeadMs(runs, 1, deps.config.series.noticeMs);
+  await deps.queues.scheduleSeriesRun(seriesId, wake, wake - deps.now());
 }

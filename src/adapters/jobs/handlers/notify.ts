@@ -10,6 +10,7 @@ export const notifyJobType = defineJob({
   schema: notifyJob,
   worker: { concurrency: 4 },
   async perform(ctx, data, job) {
-    return performed(ctx, await ctx.app.notices.post({ requestId: data.requestId, kind: data.kind }, job.timestamp));
+    const notice = { requestId: data.requestId, kind: data.kind, ...(data.run === undefined ? {} : { run: data.run }) };
+    return performed(ctx, await ctx.app.notices.post(notice, job.timestamp));
   },
 });

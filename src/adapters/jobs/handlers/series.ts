@@ -6,7 +6,7 @@ export const seriesJobType = defineJob({
   queue: QUEUE_NAMES.series,
   schema: seriesJob,
   worker: {},
-  async perform(ctx, { seriesId }) {
-    return performed(ctx, await ctx.app.series.runDue(seriesId));
+  async perform(ctx, { seriesId, at }) {
+    return performed(ctx, await ctx.app.series.runDue(seriesId, at));
   },
 });

@@ -1,0 +1,98 @@
+/**
+ * What a live series' job does when it wakes (domain/series-plan.ts): after downtime only the
+ * latest missed run within SCHEDULE_GRACE runs and each other is skipped with the reason; the
+ * notice goes min(SCHEDULE_NOTICE, half the gap) before each run; and the notice's day words.
+ */
+import { describe, expect, it } from 'vitest';
+import { runNoticeMessage } from '../../../src/adapters/slack/blocks/series-notice.js';
+import { runDayWords } from '../../../src/domain/schedule-words.js';
+import { noticeLeadMs, planSeries } from '../../../src/domain/series-plan.js';
+import { runsSkippedText } from '../../../src/presenters/runs-skipped.js';
+import { transferOf } from '../../support/factories.js';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const T0 = Date.UTC(2026, 11, 1, 8);
+const daily = [T0, T0 + DAY, T0 + 2 * DAY, T0 + 3 * DAY];
+const base = {
+  runs: daily,
+  marked: new Set<number>(),
+  zone: 'UTC',
+  graceMs: HOUR,
+  noticeMs: DAY,
+  frozen: false,
+  held: 0,
+};
+
+describe('planSeries', () => {
+  it('before the first notice wakes at it; at the notice posts it and wakes at the run', () => {
+    // A daily series: half the gap is 12 hours, less than the 24-hour notice.
+    expect(planSeries({ ...base, now: T0 - 13 * HOUR })).toEqual({
+      run: undefined,
+      missed: [],
+      notice: undefined,
+      wakeAt: T0 - 12 * HOUR,
+    });
+    expect(planSeries({ ...base, now: T0 - 12 * HOUR })).toEqual({ run: undefined, missed: [], notice: 1, wakeAt: T0 });
+  });
+
+  it('after three days down runs only the latest missed run within the grace, skipping the others', () => {
+    const plan = planSeries({ ...base, now: T0 + 2 * DAY + 10 * 60_000 });
+    expect(plan.run).toBe(3);
+    expect(plan.missed).toEqual([
+      { k: 1, why: 'due at 2026-12-01 08:00 UTC while Rampart was not running; more than SCHEDULE_GRACE (1 hour) ago' },
+      { k: 2, why: 'due at 2026-12-02 08:00 UTC while Rampart was not running; more than SCHEDULE_GRACE (1 hour) ago' },
+    ]);
+    expect(plan).toMatchObject({ notice: undefined, wakeAt: T0 + 2 * DAY + 12 * HOUR });
+  });
+
+  it('runs nothing when the latest missed run is older than the grace; a run the freeze held says so', () => {
+    const plan = planSeries({ ...base, now: T0 + 2 * HOUR, held: 1 });
+    expect(plan.run).toBeUndefined();
+    expect(plan.missed).toEqual([
+      { k: 1, why: 'due at 2026-12-01 08:00 UTC while payments were frozen; more than SCHEDULE_GRACE (1 hour) ago' },
+    ]);
+  });
+
+  it('leaves marked runs alone and answers no wake after the last run', () => {
+    const marked = new Set([1, 2, 3]);
+    expect(planSeries({ ...base, marked, now: T0 + 3 * DAY })).toEqual({
+      run: 4,
+      missed: [],
+      notice: undefined,
+      wakeAt: undefined,
+    });
+  });
+
+  it('gives a series every minute its notice 30 s before each run, and the first run the gap to the second', () => {
+    const minutely = [T0, T0 + 60_000, T0 + 120_000];
+    expect([1, 2, 3].map((k) => noticeLeadMs(minutely, k, DAY))).toEqual([30_000, 30_000, 30_000]);
+    expect(noticeLeadMs([T0, T0 + 30 * DAY], 2, DAY)).toBe(DAY);
+  });
+});
+
+describe('the notice before a run', () => {
+  it('names today, tomorrow or the date in the series zone', () => {
+    const now = Date.UTC(2026, 10, 30, 22); // 23:00 in Lagos (UTC+1), 30 November
+    expect(runDayWords(Date.UTC(2026, 10, 30, 22, 30), now, 'Africa/Lagos')).toBe('today 23:30');
+    expect(runDayWords(Date.UTC(2026, 11, 1, 8), now, 'Africa/Lagos')).toBe('tomorrow 09:00');
+    expect(runDayWords(Date.UTC(2026, 11, 2, 8), now, 'UTC')).toBe('on 2026-12-02 08:00');
+  });
+
+  it('says the amount and destination with a Skip this run button naming the run', () => {
+    const sealed = { id: 'S-1001', call: transferOf(1200), display: { chain: 'base' } };
+    const message = runNoticeMessage({ sealed } as never, { k: 3, when: 'tomorrow 09:00' });
+    expect(message?.text).toMatch(/^Next run tomorrow 09:00: 1,200(\.00)? USDC to .+ — Skip this run$/);
+    expect(JSON.stringify(message?.blocks)).toContain('"action_id":"series_skip_run"');
+    expect(JSON.stringify(message?.blocks)).toContain('"value":"S-1001:3"');
+  });
+});
+
+describe('the reply for skipped runs', () => {
+  it('says one run in one sentence, and several in one reply, a line each', () => {
+    expect(runsSkippedText(['run 2: skipped by U1'])).toBe('Run 2 was skipped by U1.');
+    expect(runsSkippedText(['run 1: due at 08:00 UTC; late', 'run 2: due at 08:01 UTC; late'])).toBe(
+      '2 runs were skipped:\n• Run 1 was skipped: due at 08:00 UTC; late.\n• Run 2 was skipped: due at 08:01 UTC; late.',
+    );
+  });
+});
