@@ -17,9 +17,14 @@ const shared = {
 export default defineConfig({
   test: {
     reporters: ['default'],
+    // Keeps each module's transform on disk (node_modules/.experimental-vitest-cache), keyed by its
+    // content and the config, cleared when the lockfile changes: a rerun skips most of the transform.
+    experimental: { fsModuleCache: true },
     projects: [
       // Pure tests share threads without per-file isolation: importing the modules once is most
-      // of the tier's time. Unit files must leave no global state behind.
+      // of the tier's time. Unit files must leave no global state behind. One worker (the default
+      // on two cores): a second imports the modules again, for about 18% more CPU and, measured on
+      // two cores, no shorter wall time.
       { test: { ...shared, name: 'unit', include: UNIT, pool: 'threads', isolate: false } },
       { test: { ...shared, name: 'integration', include: ['test/**/*.test.ts'], exclude: [...UNIT, ...E2E] } },
       { test: { ...shared, name: 'e2e', include: E2E } },

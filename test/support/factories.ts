@@ -1,10 +1,18 @@
+import type { OutcomeFacts } from '../../src/app/outcome-facts.js';
 import { SINGLE_STATES, sealHash, singleCounts, type ViewState } from '../../src/domain/approval.js';
+import { assetInfo } from '../../src/domain/assets.js';
 import type { BatchFacts } from '../../src/domain/batch-approval.js';
 /**
  * Fixture builders (Outline's `build*` factories): one realistic sealed request or record per
  * kind, with overrides, instead of repeated literals in every test.
  */
-import { callHash, type RequestRecord, type SealedRequest, type ServiceCall } from '../../src/domain/request.js';
+import {
+  callHash,
+  type ExecutionRecord,
+  type RequestRecord,
+  type SealedRequest,
+  type ServiceCall,
+} from '../../src/domain/request.js';
 import type { Wallet } from '../../src/service/schemas.js';
 import type { BeneficiaryEntry } from '../../src/store/registry.js';
 
@@ -255,5 +263,32 @@ export function rileyTransfer(): SealedRequest {
       body: { wallet_id: 'wal_ops_7f3a', amount: 25, receiver: RECEIVER_EVM, asset: 'base:usdc' },
     },
     display: { ...base.display, amountText: '25.00' },
+  };
+}
+
+/** When the outcome-unknown execution of `buildOutcomeFacts` started. */
+export const OUTCOME_START = Date.UTC(2026, 10, 21, 14, 2);
+
+/** What the Record outcome form shows about R-1001.1, outcome unknown, with a balance on each side. */
+export function buildOutcomeFacts(over: Partial<OutcomeFacts> = {}): OutcomeFacts {
+  const record = buildRecord('unknown');
+  const START = OUTCOME_START;
+  return {
+    executionId: 'R-1001.1',
+    record,
+    execution: record.executions[0] as ExecutionRecord,
+    call: record.sealed.call,
+    asset: assetInfo('base:usdc'),
+    chainName: 'Base',
+    walletId: 'wal_ops_7f3a',
+    amount: 77.77,
+    startedAt: START,
+    unknownAt: START + 30_000,
+    before: { at: START - 4 * 60_000, available: { 'base:usdc': 1000 } },
+    atUnknown: { at: START + 31_000, available: { 'base:usdc': 1000 } },
+    now: { at: START + 600_000, available: { 'base:usdc': 1000 } },
+    others: [],
+    confirmNeedsPasskey: false,
+    ...over,
   };
 }

@@ -3,11 +3,12 @@
  * no Redis, so they import no Redis client, no queue, no socket server and no test helper that
  * starts one.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = new URL('./', import.meta.url).pathname;
+const REPO = join(ROOT, '../..');
 /** What a unit file must not import, and what to use instead. */
 const FORBIDDEN: [RegExp, string][] = [
   [/^ioredis$|\/store\/redis\.js$/, 'a Redis client'],
@@ -18,6 +19,9 @@ const FORBIDDEN: [RegExp, string][] = [
     'a Redis-using helper',
   ],
 ];
+
+/** What no file a unit test reaches may import: all of the above but the built-in modules. */
+const THROUGH = FORBIDDEN.filter(([pattern]) => !pattern.test('node:net'));
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
@@ -42,4 +46,47 @@ describe('the unit tier', () => {
     }
     expect(problems).toEqual([]);
   });
+
+  // A barrel (devkit/index.ts) or a helper can bring the whole app in behind one import: Redis,
+  // BullMQ, the composition root. Then every run of the tier pays for loading them. (A built-in
+  // module is no such cost: src/ may use node:net's isIP or node:http's STATUS_CODES.)
+  it('reaches no Redis client, queue or Redis-using helper through another file either (a barrel, src/)', () => {
+    const problems: string[] = [];
+    const seen = new Map<string, string[]>();
+    const queue: string[][] = filesUnder(ROOT)
+      .filter((f) => f.endsWith('.test.ts'))
+      .map((f) => [f]);
+    while (queue.length > 0) {
+      const chain = queue.shift() as string[];
+      const file = chain.at(-1) as string;
+      if (seen.has(file)) continue;
+      seen.set(file, chain);
+      for (const spec of runtimeImports(file)) {
+        if (!spec.startsWith('.')) {
+          const hit = THROUGH.find(([pattern]) => pattern.test(spec));
+          if (hit && chain.length > 1)
+            problems.push(`${[...chain.map((f) => relative(REPO, f)), spec].join(' → ')} (${hit[1]})`);
+          continue;
+        }
+        const target = join(dirname(file), spec).replace(/\.js$/, '.ts');
+        const hit = THROUGH.find(([pattern]) => pattern.test(spec));
+        if (hit && chain.length > 1)
+          problems.push(`${[...chain.map((f) => relative(REPO, f)), spec].join(' → ')} (${hit[1]})`);
+        if (existsSync(target) && !seen.has(target)) queue.push([...chain, target]);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
 });
+
+/** The specifiers a file imports or re-exports at run time (type-only ones are erased). */
+function runtimeImports(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const specs: string[] = [];
+  for (const m of text.matchAll(/^(import|export)\s+(type\s+)?([^;]*?)\s*from\s+'([^']+)'/gms)) {
+    if (m[2]) continue;
+    if (m[1] === 'export' && !/^[*{]/.test(m[3] as string)) continue;
+    specs.push(m[4] as string);
+  }
+  return specs;
+}

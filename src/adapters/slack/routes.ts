@@ -26,6 +26,10 @@ export type Handler<Args> = (args: Args & AllMiddlewareArgs) => Promise<void>;
 
 /** A slash command's listener, exported by its file so a unit test can call it with a fake `ack` and client. */
 export type CommandHandler = Handler<SlackCommandMiddlewareArgs>;
+/** A block action's listener (a button, a menu), exported by its file for the same reason. */
+export type ActionHandler<A extends SlackAction = SlackAction> = Handler<SlackActionMiddlewareArgs<A>>;
+/** A modal's submission listener, exported by its file for the same reason. */
+export type ViewHandler<V extends SlackViewAction = SlackViewAction> = Handler<SlackViewMiddlewareArgs<V>>;
 
 /** What a listener file may register: one handler per command name, action id, callback id or event. */
 export interface Routes {

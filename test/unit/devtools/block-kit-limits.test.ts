@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkBlockKitLimits } from '../../../devkit/fake-slack/index.js';
+import { checkBlockKitLimits } from '../../../devkit/fake-slack/block-kit-limits.js';
 
 const section = (text: string, extra: Record<string, unknown> = {}) => ({
   type: 'section',

@@ -1,6 +1,7 @@
 /** `/addresses`: a Remove button per live entry, its confirmation and spoken label; pure. */
 import { describe, expect, it } from 'vitest';
-import { checkBlockKitLimits, findElement } from '../../../devkit/index.js';
+import { checkBlockKitLimits } from '../../../devkit/fake-slack/block-kit-limits.js';
+import { findElement } from '../../../devkit/view-state.js';
 import {
   ADDRESSES_REMOVE_PATTERN,
   addressListBlocks,

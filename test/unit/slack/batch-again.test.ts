@@ -1,6 +1,6 @@
 /** Request again's builders and file (issue 20): pure, within Block Kit limits. */
 import { describe, expect, it } from 'vitest';
-import { checkBlockKitLimits } from '../../../devkit/index.js';
+import { checkBlockKitLimits } from '../../../devkit/fake-slack/block-kit-limits.js';
 import { againInvalidModal, checkingModal, finishedBlocks } from '../../../src/adapters/slack/blocks/batch-again.js';
 import { batchModal } from '../../../src/adapters/slack/blocks/batch-modal.js';
 import { againFile } from '../../../src/app/request-again.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkBlockKitLimits } from '../../../devkit/index.js';
+import { checkBlockKitLimits } from '../../../devkit/fake-slack/block-kit-limits.js';
 import { requestCardBlocks } from '../../../src/adapters/slack/blocks/card.js';
 import type { StatedBeneficiary } from '../../../src/domain/request.js';
 import { readableTexts } from '../../support/block-texts.js';

@@ -4,35 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { checkBlockKitLimits } from '../../../devkit/fake-slack/block-kit-limits.js';
 import { recordOutcomeModal } from '../../../src/adapters/slack/blocks/outcome-modal.js';
 import type { OutcomeFacts } from '../../../src/app/outcome-facts.js';
-import { assetInfo } from '../../../src/domain/assets.js';
-import type { ExecutionRecord } from '../../../src/domain/request.js';
 import { fullAddress } from '../../../src/presenters/address.js';
 import { readableTexts } from '../../support/block-texts.js';
-import { buildRecord } from '../../support/factories.js';
+import { buildOutcomeFacts as facts, OUTCOME_START as START } from '../../support/factories.js';
 
-const START = Date.UTC(2026, 10, 21, 14, 2);
-
-function facts(over: Partial<OutcomeFacts> = {}): OutcomeFacts {
-  const record = buildRecord('unknown');
-  return {
-    executionId: 'R-1001.1',
-    record,
-    execution: record.executions[0] as ExecutionRecord,
-    call: record.sealed.call,
-    asset: assetInfo('base:usdc'),
-    chainName: 'Base',
-    walletId: 'wal_ops_7f3a',
-    amount: 77.77,
-    startedAt: START,
-    unknownAt: START + 30_000,
-    before: { at: START - 4 * 60_000, available: { 'base:usdc': 1000 } },
-    atUnknown: { at: START + 31_000, available: { 'base:usdc': 1000 } },
-    now: { at: START + 600_000, available: { 'base:usdc': 1000 } },
-    others: [],
-    confirmNeedsPasskey: false,
-    ...over,
-  };
-}
 const text = (f: OutcomeFacts) => readableTexts(recordOutcomeModal(f, 'C0APPROVALS', '{}').blocks).join('\n');
 
 describe('the Record outcome form', () => {

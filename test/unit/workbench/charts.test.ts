@@ -1,6 +1,6 @@
 /** The workbench draws Slack's chart and table blocks, and uploaded images, plainly. */
 import { describe, expect, it } from 'vitest';
-import { blockHtml, type RenderContext } from '../../../devkit/workbench/index.js';
+import { blockHtml, type RenderContext } from '../../../devkit/workbench/render/blocks.js';
 import { chartBlock } from '../../../src/charts/chart-spec.js';
 
 const ctx: RenderContext = { personName: () => undefined, channelName: () => undefined, people: [], channels: [] };

@@ -1,12 +1,7 @@
 /** The Block Kit and mrkdwn rendering of the workbench, as pure functions. */
 import { describe, expect, it } from 'vitest';
-import {
-  blockHtml,
-  blocksHtml,
-  mrkdwnToHtml,
-  plainToHtml,
-  type RenderContext,
-} from '../../../devkit/workbench/index.js';
+import { blockHtml, blocksHtml, type RenderContext } from '../../../devkit/workbench/render/blocks.js';
+import { mrkdwnToHtml, plainToHtml } from '../../../devkit/workbench/render/mrkdwn.js';
 import { requestModal } from '../../../src/adapters/slack/blocks/request-modal.js';
 
 const ctx: RenderContext = {

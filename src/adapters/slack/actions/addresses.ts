@@ -11,13 +11,14 @@ import { USAGE } from '../blocks/usage.js';
 import { refusalText } from '../decision-text.js';
 import type { Deps } from '../deps.js';
 import { respondError } from '../respond.js';
-import type { Routes } from '../routes.js';
+import type { ActionHandler, Routes } from '../routes.js';
 
 // A button value is client-supplied text: only an entry id reaches the use case.
 const entryId = z.string().regex(/^A-\d{1,12}$/);
 
-export function registerAddressesActions(app: Routes, deps: Deps): void {
-  app.action<BlockButtonAction>(ADDRESSES_REMOVE_PATTERN, async ({ ack, action, body, respond, client }) => {
+export const removeAddressAction =
+  (deps: Deps): ActionHandler<BlockButtonAction> =>
+  async ({ ack, action, body, respond, client }) => {
     await ack();
     const tell = (text: string) => respond({ response_type: 'ephemeral', replace_original: false, text });
     const id = entryId.safeParse(action.value);
@@ -53,5 +54,8 @@ export function registerAddressesActions(app: Routes, deps: Deps): void {
     } catch (err) {
       await respondError(respond, deps, err, USAGE.addresses);
     }
-  });
+  };
+
+export function registerAddressesActions(app: Routes, deps: Deps): void {
+  app.action<BlockButtonAction>(ADDRESSES_REMOVE_PATTERN, removeAddressAction(deps));
 }

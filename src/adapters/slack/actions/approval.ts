@@ -14,7 +14,7 @@ import { WARNINGS_CHECKED } from '../blocks/repeat-lines.js';
 import { STEP_UP_ACTION, stepUpUsedText } from '../blocks/step-up.js';
 import { lateClickText, refusalText } from '../decision-text.js';
 import type { Deps } from '../deps.js';
-import type { Routes } from '../routes.js';
+import type { ActionHandler, Routes } from '../routes.js';
 import { denyModal } from '../views/deny.js';
 import { offerPasskey } from './step-up-offer.js';
 
@@ -55,8 +55,10 @@ export async function tell(client: WebClient, deps: Deps, click: Click, text: st
   }
 }
 
-export function registerApprovalActions(app: Routes, deps: Deps): void {
-  app.action<BlockButtonAction>(APPROVAL_ACTIONS.approve, async ({ ack, body, action, client }) => {
+/** Approve: counted, or one private sentence for each refusal; a step-up request offers the passkey page. */
+export const approveAction =
+  (deps: Deps): ActionHandler<BlockButtonAction> =>
+  async ({ ack, body, action, client }) => {
     await ack();
     const click = readClick(body, action);
     if (!click.requestId) return;
@@ -103,11 +105,15 @@ export function registerApprovalActions(app: Routes, deps: Deps): void {
       case 'approved':
         return;
     }
-  });
+  };
 
-  // The passkey link button opens the page; its click replaces the private message,
-  // whose link works once, with what to do if the page was closed.
-  app.action<BlockButtonAction>(STEP_UP_ACTION, async ({ ack, action, respond, body }) => {
+/**
+ * The passkey link button opens the page; its click replaces the private message,
+ * whose link works once, with what to do if the page was closed.
+ */
+export const stepUpLinkAction =
+  (deps: Deps): ActionHandler<BlockButtonAction> =>
+  async ({ ack, action, respond, body }) => {
     await ack();
     if (!action.value) return;
     await respond({ replace_original: true, text: stepUpUsedText(action.value) }).catch((err: unknown) =>
@@ -120,9 +126,12 @@ export function registerApprovalActions(app: Routes, deps: Deps): void {
       await deps.app.passkeys
         .keepLinkMessage(slackActor(body.user.id), purpose, subject, body.response_url)
         .catch((err: unknown) => deps.log.warn({ err }, 'could not keep the passkey link message'));
-  });
+  };
 
-  app.action<BlockButtonAction>(APPROVAL_ACTIONS.deny, async ({ ack, body, action, client }) => {
+/** Deny: opens the reason modal for an approver while the request is pending. */
+export const denyAction =
+  (deps: Deps): ActionHandler<BlockButtonAction> =>
+  async ({ ack, body, action, client }) => {
     await ack();
     const click = readClick(body, action);
     if (!click.requestId) return;
@@ -144,29 +153,35 @@ export function registerApprovalActions(app: Routes, deps: Deps): void {
           deps.log.error({ err }, 'could not open the deny modal');
         }
     }
-  });
+  };
 
-  app.action<BlockButtonAction | BlockOverflowAction>(
-    APPROVAL_ACTIONS.cancel,
-    async ({ ack, body, action, client }) => {
-      await ack();
-      const click = readClick(body, action);
-      if (!click.requestId) return;
-      const outcome = await deps.app.approvals.cancel(click.requestId, slackActor(click.user));
-      switch (outcome.kind) {
-        case 'not-requester':
-          return tell(
-            client,
-            deps,
-            click,
-            `Only the requester, <@${outcome.requester}>, can cancel ${outcome.requestId}. Approvers can deny it instead.`,
-          );
-        case 'late':
-          return tell(client, deps, click, lateClickText(outcome.decided));
-        case 'missing':
-        case 'cancelled':
-          return;
-      }
-    },
-  );
+/** Cancel (the card's overflow menu): the requester only. */
+export const cancelAction =
+  (deps: Deps): ActionHandler<BlockButtonAction | BlockOverflowAction> =>
+  async ({ ack, body, action, client }) => {
+    await ack();
+    const click = readClick(body, action);
+    if (!click.requestId) return;
+    const outcome = await deps.app.approvals.cancel(click.requestId, slackActor(click.user));
+    switch (outcome.kind) {
+      case 'not-requester':
+        return tell(
+          client,
+          deps,
+          click,
+          `Only the requester, <@${outcome.requester}>, can cancel ${outcome.requestId}. Approvers can deny it instead.`,
+        );
+      case 'late':
+        return tell(client, deps, click, lateClickText(outcome.decided));
+      case 'missing':
+      case 'cancelled':
+        return;
+    }
+  };
+
+export function registerApprovalActions(app: Routes, deps: Deps): void {
+  app.action<BlockButtonAction>(APPROVAL_ACTIONS.approve, approveAction(deps));
+  app.action<BlockButtonAction>(STEP_UP_ACTION, stepUpLinkAction(deps));
+  app.action<BlockButtonAction>(APPROVAL_ACTIONS.deny, denyAction(deps));
+  app.action<BlockButtonAction | BlockOverflowAction>(APPROVAL_ACTIONS.cancel, cancelAction(deps));
 }

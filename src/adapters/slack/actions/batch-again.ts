@@ -11,7 +11,7 @@ import type { AgainRowsOutcome } from '../../../app/request-again.js';
 import { slackActor } from '../../../domain/actor.js';
 import { againConfirmModal, againInvalidModal, BATCH_AGAIN_ACTION, checkingModal } from '../blocks/batch-again.js';
 import type { Deps } from '../deps.js';
-import type { Routes } from '../routes.js';
+import type { ActionHandler, Routes } from '../routes.js';
 import { readClick, tell } from './approval.js';
 
 /** One sentence for every outcome that opens no modal. */
@@ -30,8 +30,9 @@ export function againRefusal(outcome: Exclude<AgainRowsOutcome, { kind: 'rows' }
   }
 }
 
-export function registerRequestAgain(app: Routes, deps: Deps): void {
-  app.action<BlockButtonAction>(BATCH_AGAIN_ACTION, async ({ ack, body, action, client }) => {
+export const requestAgainAction =
+  (deps: Deps): ActionHandler<BlockButtonAction> =>
+  async ({ ack, body, action, client }) => {
     await ack();
     const click = readClick(body, action);
     if (!click.requestId) return;
@@ -80,5 +81,8 @@ export function registerRequestAgain(app: Routes, deps: Deps): void {
       .catch((err: unknown) =>
         deps.log.warn({ err, requestId: id }, 'the request-again modal was closed before its check ended'),
       );
-  });
+  };
+
+export function registerRequestAgain(app: Routes, deps: Deps): void {
+  app.action<BlockButtonAction>(BATCH_AGAIN_ACTION, requestAgainAction(deps));
 }

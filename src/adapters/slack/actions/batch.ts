@@ -10,7 +10,7 @@ import { slackActor } from '../../../domain/actor.js';
 import { BATCH_ACTIONS } from '../blocks/batch-card.js';
 import { refusalText } from '../decision-text.js';
 import type { Deps } from '../deps.js';
-import type { Routes } from '../routes.js';
+import type { ActionHandler, Routes } from '../routes.js';
 import { readClick, tell } from './approval.js';
 import { registerRequestAgain } from './batch-again.js';
 import { offerPasskey } from './step-up-offer.js';
@@ -46,25 +46,28 @@ function answer(outcome: BatchControlOutcome, what: 'resume' | 'stop'): string |
   }
 }
 
+/** Resume or Stop on a batch's card. */
+export const batchControlAction =
+  (deps: Deps, what: 'resume' | 'stop'): ActionHandler<BlockButtonAction> =>
+  async ({ ack, body, action, client }) => {
+    await ack();
+    const click = readClick(body, action);
+    if (!click.requestId) return;
+    let text: string | undefined;
+    try {
+      const outcome = await deps.app.batches[what](click.requestId, slackActor(click.user));
+      if (outcome.kind === 'step-up') return offerPasskey(client, deps, click, outcome.requestId, 'resume');
+      text = answer(outcome, what);
+    } catch (err) {
+      const redis = redisFailureText(err);
+      deps.log[redis ? 'warn' : 'error']({ err, requestId: click.requestId }, `batch ${what} failed`);
+      text = redis ?? `Rampart could not ${what} ${click.requestId} just now; nothing changed. Try again in a moment.`;
+    }
+    if (text) await tell(client, deps, click, text);
+  };
+
 export function registerBatchActions(app: Routes, deps: Deps): void {
   registerRequestAgain(app, deps); // request the failed and cancelled rows again
-  for (const what of ['resume', 'stop'] as const) {
-    app.action<BlockButtonAction>(BATCH_ACTIONS[what], async ({ ack, body, action, client }) => {
-      await ack();
-      const click = readClick(body, action);
-      if (!click.requestId) return;
-      let text: string | undefined;
-      try {
-        const outcome = await deps.app.batches[what](click.requestId, slackActor(click.user));
-        if (outcome.kind === 'step-up') return offerPasskey(client, deps, click, outcome.requestId, 'resume');
-        text = answer(outcome, what);
-      } catch (err) {
-        const redis = redisFailureText(err);
-        deps.log[redis ? 'warn' : 'error']({ err, requestId: click.requestId }, `batch ${what} failed`);
-        text =
-          redis ?? `Rampart could not ${what} ${click.requestId} just now; nothing changed. Try again in a moment.`;
-      }
-      if (text) await tell(client, deps, click, text);
-    });
-  }
+  for (const what of ['resume', 'stop'] as const)
+    app.action<BlockButtonAction>(BATCH_ACTIONS[what], batchControlAction(deps, what));
 }

@@ -8,11 +8,12 @@ import { slackActor } from '../../../domain/actor.js';
 import { waitingCancelText } from '../../../presenters/waiting-cancel.js';
 import { CANCEL_WAITING_ACTION } from '../blocks/card.js';
 import type { Deps } from '../deps.js';
-import type { Routes } from '../routes.js';
+import type { ActionHandler, Routes } from '../routes.js';
 import { readClick, tell } from './approval.js';
 
-export function registerCancelWaiting(app: Routes, deps: Deps): void {
-  app.action<BlockButtonAction>(CANCEL_WAITING_ACTION, async ({ ack, body, action, client }) => {
+export const cancelWaitingAction =
+  (deps: Deps): ActionHandler<BlockButtonAction> =>
+  async ({ ack, body, action, client }) => {
     await ack();
     const click = readClick(body, action);
     if (!click.requestId) return;
@@ -27,5 +28,8 @@ export function registerCancelWaiting(app: Routes, deps: Deps): void {
       case 'missing':
         return;
     }
-  });
+  };
+
+export function registerCancelWaiting(app: Routes, deps: Deps): void {
+  app.action<BlockButtonAction>(CANCEL_WAITING_ACTION, cancelWaitingAction(deps));
 }

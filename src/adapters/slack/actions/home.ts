@@ -11,7 +11,7 @@ import { USAGE } from '../blocks/usage.js';
 import { openRequestModal } from '../commands/request.js';
 import type { Deps } from '../deps.js';
 import { expandWallet, publishHome } from '../events/home.js';
-import type { Routes } from '../routes.js';
+import type { ActionHandler, Routes } from '../routes.js';
 
 const balancesModal = (blocks: Blocks): View => ({
   type: 'modal',
@@ -38,21 +38,27 @@ async function openBalances(client: WebClient, deps: Deps, triggerId: string): P
   }
 }
 
-export function registerHomeActions(app: Routes, deps: Deps): void {
-  for (const kind of ['transfer', 'offramp'] as const) {
-    app.action<BlockButtonAction>(HOME_ACTIONS[kind], async ({ ack, body, client }) => {
-      await ack();
-      // Answers go to the App Home's DM (kept in the view), else to the person directly.
-      const channel = body.view?.private_metadata || body.user.id;
-      await openRequestModal(client, deps, { kind, channel, triggerId: body.trigger_id, prefill: {} });
-    });
-  }
-  app.action<BlockButtonAction>(HOME_ACTIONS.balance, async ({ ack, body, client }) => {
+/** Transfer or Offramp on App Home: the same form as the slash command. */
+export const homeRequestAction =
+  (deps: Deps, kind: 'transfer' | 'offramp'): ActionHandler<BlockButtonAction> =>
+  async ({ ack, body, client }) => {
+    await ack();
+    // Answers go to the App Home's DM (kept in the view), else to the person directly.
+    const channel = body.view?.private_metadata || body.user.id;
+    await openRequestModal(client, deps, { kind, channel, triggerId: body.trigger_id, prefill: {} });
+  };
+
+export const homeBalanceAction =
+  (deps: Deps): ActionHandler<BlockButtonAction> =>
+  async ({ ack, body, client }) => {
     await ack();
     await openBalances(client, deps, body.trigger_id);
-  });
-  // One wallet's charts at a time: the button shows another wallet's instead.
-  app.action<BlockButtonAction>(new RegExp(`^${HOME_CHARTS_ACTION}:`), async ({ ack, body, action, client }) => {
+  };
+
+// One wallet's charts at a time: the button shows another wallet's instead.
+export const homeChartsAction =
+  (deps: Deps): ActionHandler<BlockButtonAction> =>
+  async ({ ack, body, action, client }) => {
     await ack();
     expandWallet(body.user.id, action.value ?? '');
     try {
@@ -60,5 +66,11 @@ export function registerHomeActions(app: Routes, deps: Deps): void {
     } catch (err) {
       deps.log.error({ err }, 'could not show the wallet charts on App Home');
     }
-  });
+  };
+
+export function registerHomeActions(app: Routes, deps: Deps): void {
+  for (const kind of ['transfer', 'offramp'] as const)
+    app.action<BlockButtonAction>(HOME_ACTIONS[kind], homeRequestAction(deps, kind));
+  app.action<BlockButtonAction>(HOME_ACTIONS.balance, homeBalanceAction(deps));
+  app.action<BlockButtonAction>(new RegExp(`^${HOME_CHARTS_ACTION}:`), homeChartsAction(deps));
 }

@@ -10,22 +10,27 @@ import { slackActor } from '../../../domain/actor.js';
 import { EXECUTION_ID } from '../../../domain/approval.js';
 import { OUTCOME_ACTIONS } from '../blocks/not-paid.js';
 import type { Deps } from '../deps.js';
-import type { Routes } from '../routes.js';
+import type { ActionHandler, Routes } from '../routes.js';
 import { openRecordOutcome } from '../views/record-outcome.js';
 import { tell } from './approval.js';
 import { offerNotPaidPasskey } from './step-up-offer.js';
 
 const PROPOSAL = /^P-[0-9a-f]{8}$/;
 
-export function registerOutcomeActions(app: Routes, deps: Deps): void {
-  app.action<BlockButtonAction>(OUTCOME_ACTIONS.record, async ({ ack, body, action, client }) => {
+/** Record outcome…: opens the form (views/record-outcome.ts). */
+export const recordOutcomeAction =
+  (deps: Deps): ActionHandler<BlockButtonAction> =>
+  async ({ ack, body, action, client }) => {
     await ack();
     const id = action.value ?? '';
     if (!EXECUTION_ID.test(id)) return;
     await openRecordOutcome(deps, client, body.trigger_id, body.user.id, id, body.channel?.id);
-  });
+  };
 
-  app.action<BlockButtonAction>(OUTCOME_ACTIONS.confirm, async ({ ack, body, action, client }) => {
+/** Confirm not paid: the second person's confirmation of a proposed not-paid. */
+export const confirmNotPaidAction =
+  (deps: Deps): ActionHandler<BlockButtonAction> =>
+  async ({ ack, body, action, client }) => {
     await ack();
     const [id = '', proposal = ''] = (action.value ?? '').split(' ');
     if (!EXECUTION_ID.test(id) || !PROPOSAL.test(proposal)) return;
@@ -51,5 +56,9 @@ export function registerOutcomeActions(app: Routes, deps: Deps): void {
         'Rampart could not record that just now; try again in a minute. Nothing changed.',
       );
     }
-  });
+  };
+
+export function registerOutcomeActions(app: Routes, deps: Deps): void {
+  app.action<BlockButtonAction>(OUTCOME_ACTIONS.record, recordOutcomeAction(deps));
+  app.action<BlockButtonAction>(OUTCOME_ACTIONS.confirm, confirmNotPaidAction(deps));
 }

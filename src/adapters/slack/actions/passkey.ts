@@ -10,7 +10,7 @@ import type { PasskeyOffer } from '../../../app/passkey-decide.js';
 import { slackActor } from '../../../domain/actor.js';
 import { PASSKEY_ACTIONS, passkeyLinkBlock, passkeyOfferText } from '../blocks/passkey.js';
 import type { Deps } from '../deps.js';
-import type { Routes } from '../routes.js';
+import type { ActionHandler, Routes } from '../routes.js';
 
 async function answer(
   client: WebClient,
@@ -47,8 +47,10 @@ async function answer(
     .catch((err: unknown) => deps.log.warn({ err }, 'could not answer a passkey button'));
 }
 
-export function registerPasskeyActions(app: Routes, deps: Deps): void {
-  app.action<BlockButtonAction>(PASSKEY_ACTIONS.approve, async ({ ack, body, action, client }) => {
+/** "Approve passkey…" on a new passkey's card. */
+export const approvePasskeyAction =
+  (deps: Deps): ActionHandler<BlockButtonAction> =>
+  async ({ ack, body, action, client }) => {
     await ack();
     const value = action.value ?? '';
     const slash = value.indexOf('/');
@@ -63,20 +65,24 @@ export function registerPasskeyActions(app: Routes, deps: Deps): void {
     } catch (err) {
       deps.log.error({ err }, 'passkey approval offer failed');
     }
-  });
+  };
 
-  app.action<BlockButtonAction>(
-    new RegExp(`^${PASSKEY_ACTIONS.remove}_\\d+$`),
-    async ({ ack, body, action, client }) => {
-      await ack();
-      if (!action.value) return;
-      try {
-        await answer(client, deps, body, await deps.app.passkeys.offerRemoval(body.user.id, action.value), 'remove');
-      } catch (err) {
-        deps.log.error({ err }, 'passkey removal offer failed');
-      }
-    },
-  );
+/** "Remove…" in /passkey's list. */
+export const removePasskeyAction =
+  (deps: Deps): ActionHandler<BlockButtonAction> =>
+  async ({ ack, body, action, client }) => {
+    await ack();
+    if (!action.value) return;
+    try {
+      await answer(client, deps, body, await deps.app.passkeys.offerRemoval(body.user.id, action.value), 'remove');
+    } catch (err) {
+      deps.log.error({ err }, 'passkey removal offer failed');
+    }
+  };
+
+export function registerPasskeyActions(app: Routes, deps: Deps): void {
+  app.action<BlockButtonAction>(PASSKEY_ACTIONS.approve, approvePasskeyAction(deps));
+  app.action<BlockButtonAction>(new RegExp(`^${PASSKEY_ACTIONS.remove}_\\d+$`), removePasskeyAction(deps));
 
   // A link button only opens the page; its click is acknowledged, nothing more.
   app.action<BlockButtonAction>(PASSKEY_ACTIONS.open, async ({ ack }) => {

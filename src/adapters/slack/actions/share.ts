@@ -5,7 +5,7 @@ import { ANSWERS } from '../answers.js';
 import { context } from '../blocks/common.js';
 import type { Deps } from '../deps.js';
 import { respondError } from '../respond.js';
-import type { Routes } from '../routes.js';
+import type { ActionHandler, Routes } from '../routes.js';
 
 const shareValue = z.object({ command: z.enum(['balance', 'rate']), args: z.string().max(200) });
 
@@ -18,8 +18,9 @@ function parseJson(text: string | undefined): unknown {
   }
 }
 
-export function registerShareAction(app: Routes, deps: Deps): void {
-  app.action<BlockButtonAction>('share_in_channel', async ({ ack, action, body, respond }) => {
+export const shareAction =
+  (deps: Deps): ActionHandler<BlockButtonAction> =>
+  async ({ ack, action, body, respond }) => {
     await ack();
     const parsed = shareValue.safeParse(parseJson(action.value));
     if (!parsed.success) {
@@ -46,5 +47,8 @@ export function registerShareAction(app: Routes, deps: Deps): void {
     } catch (err) {
       await respondError(respond, deps, err);
     }
-  });
+  };
+
+export function registerShareAction(app: Routes, deps: Deps): void {
+  app.action<BlockButtonAction>('share_in_channel', shareAction(deps));
 }

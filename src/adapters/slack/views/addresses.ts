@@ -9,11 +9,12 @@ import { section } from '../blocks/common.js';
 import { resultModal } from '../blocks/identity.js';
 import { notCreatedSentence } from '../blocks/submitted.js';
 import type { Deps } from '../deps.js';
-import type { Routes } from '../routes.js';
+import type { Routes, ViewHandler } from '../routes.js';
 import { field, metaOf } from './beneficiary-request.js';
 
-export function registerAddressesView(app: Routes, deps: Deps): void {
-  app.view(ADDRESSES_CALLBACK, async ({ ack, view, body }) => {
+export const addressesSubmit =
+  (deps: Deps): ViewHandler =>
+  async ({ ack, view, body }) => {
     const v = view.state.values;
     const reason = field(v, 'reason');
     if (reason.length < 3) {
@@ -62,5 +63,8 @@ export function registerAddressesView(app: Routes, deps: Deps): void {
       ),
     ]);
     await deps.app.payments.ackThenAnnounce(() => ack({ response_action: 'update', view: waiting }), sealed);
-  });
+  };
+
+export function registerAddressesView(app: Routes, deps: Deps): void {
+  app.view(ADDRESSES_CALLBACK, addressesSubmit(deps));
 }

@@ -18,7 +18,7 @@ import {
 } from '../blocks/batch-again.js';
 import type { Deps } from '../deps.js';
 import { readMetadata } from '../metadata.js';
-import type { Routes } from '../routes.js';
+import type { Routes, ViewHandler } from '../routes.js';
 import { sendToRequester } from './batch-checking.js';
 
 function resultView(id: string, outcome: SubmitAgainOutcome): { view: View; text: string } {
@@ -53,8 +53,9 @@ function resultView(id: string, outcome: SubmitAgainOutcome): { view: View; text
   }
 }
 
-export function registerRequestAgainView(app: Routes, deps: Deps): void {
-  app.view(BATCH_AGAIN_CALLBACK, async ({ ack, view, body, client }) => {
+export const batchAgainSubmit =
+  (deps: Deps): ViewHandler =>
+  async ({ ack, view, body, client }) => {
     const m = readMetadata(batchAgainMetaSchema, view.private_metadata);
     if (!m.ok) return void (await ack({ response_action: 'update', view: noticeModal('Request again', m.problem) }));
     const id = m.value.id;
@@ -81,5 +82,8 @@ export function registerRequestAgainView(app: Routes, deps: Deps): void {
         { type: 'section', text: { type: 'mrkdwn', text: result.text.slice(0, 2900) } },
       ]);
     });
-  });
+  };
+
+export function registerRequestAgainView(app: Routes, deps: Deps): void {
+  app.view(BATCH_AGAIN_CALLBACK, batchAgainSubmit(deps));
 }

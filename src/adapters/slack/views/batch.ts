@@ -23,7 +23,7 @@ import {
 } from '../blocks/batch-modal.js';
 import type { Deps } from '../deps.js';
 import { readMetadata } from '../metadata.js';
-import type { Routes } from '../routes.js';
+import type { Routes, ViewHandler } from '../routes.js';
 import { registerRequestAgainView } from './batch-again.js';
 import { checkUpload, sendProblems, type Verdict, verdict } from './batch-checking.js';
 
@@ -75,9 +75,9 @@ const update = (
     },
   );
 
-export function registerBatchView(app: Routes, deps: Deps): void {
-  registerRequestAgainView(app, deps);
-  app.view(BATCH_CALLBACK, async ({ ack, view, body, client }) => {
+export const batchSubmit =
+  (deps: Deps): ViewHandler =>
+  async ({ ack, view, body, client }) => {
     const budget = new SubmitBudget();
     const m = readMetadata(batchMetaSchema, view.private_metadata);
     const v = view.state.values;
@@ -162,7 +162,11 @@ export function registerBatchView(app: Routes, deps: Deps): void {
       batchModal({ channel }, deps.config.wallets, { ...prior, problem: sentence }),
     );
     if (!shown) await sendProblems(client, deps, user, channel, answer.name, [sentence], true);
-  });
+  };
+
+export function registerBatchView(app: Routes, deps: Deps): void {
+  registerRequestAgainView(app, deps);
+  app.view(BATCH_CALLBACK, batchSubmit(deps));
 }
 
 async function finish(

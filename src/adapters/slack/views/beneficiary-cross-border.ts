@@ -2,7 +2,7 @@
 import { SubmitBudget } from '../../../app/submit-budget.js';
 import { BENEFICIARY_CALLBACK, beneficiaryRequestedModal } from '../blocks/beneficiary.js';
 import type { Deps } from '../deps.js';
-import type { Routes } from '../routes.js';
+import type { Routes, ViewHandler } from '../routes.js';
 import {
   field,
   fieldsOf,
@@ -12,8 +12,9 @@ import {
   readBeneficiaryMeta,
 } from './beneficiary-request.js';
 
-export function registerCrossBorderView(app: Routes, deps: Deps): void {
-  app.view(BENEFICIARY_CALLBACK.xb, async ({ ack, view, body }) => {
+export const crossBorderSubmit =
+  (deps: Deps): ViewHandler =>
+  async ({ ack, view, body }) => {
     const budget = new SubmitBudget();
     const meta = readBeneficiaryMeta(view.private_metadata);
     if (!meta.ok) {
@@ -44,5 +45,8 @@ export function registerCrossBorderView(app: Routes, deps: Deps): void {
     const sealed = r.sealed;
     const done = beneficiaryRequestedModal(sealed.id, { approvalsChannel: deps.config.approvalsChannel });
     await deps.app.payments.ackThenAnnounce(() => ack({ response_action: 'update', view: done }), sealed);
-  });
+  };
+
+export function registerCrossBorderView(app: Routes, deps: Deps): void {
+  app.view(BENEFICIARY_CALLBACK.xb, crossBorderSubmit(deps));
 }

@@ -20,7 +20,7 @@ import { identityModal } from '../blocks/identity.js';
 import { NEW_BENEFICIARY_ACTION } from '../blocks/request-modal.js';
 import type { Deps } from '../deps.js';
 import { readMetadata } from '../metadata.js';
-import type { Routes } from '../routes.js';
+import type { ActionHandler, Routes, ViewHandler } from '../routes.js';
 import { registerCrossBorderView } from './beneficiary-cross-border.js';
 import {
   field,
@@ -31,23 +31,28 @@ import {
   readBeneficiaryMeta,
 } from './beneficiary-request.js';
 
-export function registerBeneficiaryViews(app: Routes, deps: Deps): void {
-  app.action<BlockButtonAction>(NEW_BENEFICIARY_ACTION, async ({ ack, body, client }) => {
+export const newBeneficiaryAction =
+  (deps: Deps): ActionHandler<BlockButtonAction> =>
+  async ({ ack, body, client }) => {
     await ack();
     const meta = metaOf(body.view?.private_metadata ?? '');
     await client.views
       .push({ trigger_id: body.trigger_id, view: nigerianModal(meta) })
       .catch((err: unknown) => deps.log.error({ err }, 'could not push the beneficiary modal'));
-  });
+  };
 
-  app.action<BlockButtonAction>(BENEFICIARY_ACTIONS.newIdentity, async ({ ack, body, client }) => {
+export const newIdentityAction =
+  (deps: Deps): ActionHandler<BlockButtonAction> =>
+  async ({ ack, body, client }) => {
     await ack();
     await client.views
       .push({ trigger_id: body.trigger_id, view: identityModal({}) })
       .catch((err: unknown) => deps.log.error({ err }, 'could not push the identity modal'));
-  });
+  };
 
-  app.action<BlockButtonAction>(BENEFICIARY_ACTIONS.switchVariant, async ({ ack, body, client }) => {
+export const switchVariantAction =
+  (deps: Deps): ActionHandler<BlockButtonAction> =>
+  async ({ ack, body, client }) => {
     await ack();
     if (!body.view) return;
     const meta = metaOf(body.view.private_metadata);
@@ -55,10 +60,12 @@ export function registerBeneficiaryViews(app: Routes, deps: Deps): void {
     await client.views
       .update({ view_id: body.view.id, hash: body.view.hash, view: next })
       .catch((err: unknown) => deps.log.error({ err }, 'could not switch the beneficiary form'));
-  });
+  };
 
-  // Nigerian account: look it up, then show the holder name for confirmation.
-  app.view(BENEFICIARY_CALLBACK.ng, async ({ ack, view, body }) => {
+// Nigerian account: look it up, then show the holder name for confirmation.
+export const nigerianSubmit =
+  (deps: Deps): ViewHandler =>
+  async ({ ack, view, body }) => {
     const meta = readBeneficiaryMeta(view.private_metadata);
     if (!meta.ok) {
       await ack({ response_action: 'errors', errors: { reason: meta.problem } });
@@ -90,9 +97,11 @@ export function registerBeneficiaryViews(app: Routes, deps: Deps): void {
                   : describeError(r.error),
           };
     await ack({ response_action: 'errors', errors });
-  });
+  };
 
-  app.view(BENEFICIARY_CALLBACK.confirm, async ({ ack, view, body }) => {
+export const confirmBeneficiarySubmit =
+  (deps: Deps): ViewHandler =>
+  async ({ ack, view, body }) => {
     const budget = new SubmitBudget();
     const token = readMetadata(confirmMetaSchema, view.private_metadata);
     if (!token.ok) {
@@ -113,6 +122,13 @@ export function registerBeneficiaryViews(app: Routes, deps: Deps): void {
     await deps.app.payments.ackThenAnnounce(() => ack({ response_action: 'update', view: done }), sealed);
     // The full account number lives on only in the request, masked once final.
     await deps.app.registry.forgetBeneficiaryDraft(token.value.token);
-  });
+  };
+
+export function registerBeneficiaryViews(app: Routes, deps: Deps): void {
+  app.action<BlockButtonAction>(NEW_BENEFICIARY_ACTION, newBeneficiaryAction(deps));
+  app.action<BlockButtonAction>(BENEFICIARY_ACTIONS.newIdentity, newIdentityAction(deps));
+  app.action<BlockButtonAction>(BENEFICIARY_ACTIONS.switchVariant, switchVariantAction(deps));
+  app.view(BENEFICIARY_CALLBACK.ng, nigerianSubmit(deps));
+  app.view(BENEFICIARY_CALLBACK.confirm, confirmBeneficiarySubmit(deps));
   registerCrossBorderView(app, deps);
 }

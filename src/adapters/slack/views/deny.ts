@@ -8,7 +8,7 @@ import { plain } from '../blocks/common.js';
 import { refusalText } from '../decision-text.js';
 import type { Deps } from '../deps.js';
 import { encodeMetadata, readMetadata } from '../metadata.js';
-import type { Routes } from '../routes.js';
+import type { Routes, ViewHandler } from '../routes.js';
 
 export const DENY_CALLBACK = 'deny_modal';
 // A batch (B-<n>) is denied with the same modal as a single request.
@@ -36,8 +36,10 @@ export const denyModal = (requestId: string, channel: string | undefined): View 
   ],
 });
 
-export function registerDenyView(app: Routes, deps: Deps): void {
-  app.view(DENY_CALLBACK, async ({ ack, view, body }) => {
+/** The deny modal's submit: a reason of at least three characters, then the denial, or why not on the field. */
+export const denySubmit =
+  (deps: Deps): ViewHandler =>
+  async ({ ack, view, body }) => {
     const m = readMetadata(meta, view.private_metadata);
     const reason = view.state.values.reason?.reason?.value?.trim() ?? '';
     if (!m.ok) {
@@ -71,5 +73,8 @@ export function registerDenyView(app: Routes, deps: Deps): void {
         await ack();
         return;
     }
-  });
+  };
+
+export function registerDenyView(app: Routes, deps: Deps): void {
+  app.view(DENY_CALLBACK, denySubmit(deps));
 }

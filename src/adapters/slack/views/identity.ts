@@ -4,10 +4,11 @@
  */
 import { IDENTITY_CALLBACK, identityCreatedModal, identityCreatingModal } from '../blocks/identity.js';
 import type { Deps } from '../deps.js';
-import type { Routes } from '../routes.js';
+import type { Routes, ViewHandler } from '../routes.js';
 
-export function registerIdentityView(app: Routes, deps: Deps): void {
-  app.view(IDENTITY_CALLBACK, async ({ ack, view, body, client }) => {
+export const identitySubmit =
+  (deps: Deps): ViewHandler =>
+  async ({ ack, view, body, client }) => {
     const v = view.state.values;
     const form = {
       name: v.name?.name?.value ?? '',
@@ -34,5 +35,8 @@ export function registerIdentityView(app: Routes, deps: Deps): void {
     } catch (err) {
       deps.log.error({ err }, 'could not show the identity result');
     }
-  });
+  };
+
+export function registerIdentityView(app: Routes, deps: Deps): void {
+  app.view(IDENTITY_CALLBACK, identitySubmit(deps));
 }

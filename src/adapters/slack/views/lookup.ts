@@ -9,7 +9,7 @@ import { InputError } from '../../../errors.js';
 import { lookupAnswer } from '../answers.js';
 import { type Blocks, errorBlocks, plain } from '../blocks/common.js';
 import type { Deps } from '../deps.js';
-import type { Routes } from '../routes.js';
+import type { Routes, ViewHandler } from '../routes.js';
 
 export const LOOKUP_CALLBACK = 'lookup_modal';
 
@@ -72,8 +72,9 @@ function resultBlocks(outcome: Outcome, deps: Pick<Deps, 'log'>): Blocks {
   return errorBlocks(describeError(outcome.err));
 }
 
-export function registerLookupView(app: Routes, deps: Deps): void {
-  app.view(LOOKUP_CALLBACK, async ({ ack, view, client }) => {
+export const lookupSubmit =
+  (deps: Deps): ViewHandler =>
+  async ({ ack, view, client }) => {
     const values = view.state.values;
     const bankCode = values.bank_code?.bank_code?.value?.trim() ?? '';
     const accountNumber = values.account_number?.account_number?.value?.trim() ?? '';
@@ -110,5 +111,8 @@ export function registerLookupView(app: Routes, deps: Deps): void {
     } catch (err) {
       deps.log.error({ err }, 'could not show the lookup result');
     }
-  });
+  };
+
+export function registerLookupView(app: Routes, deps: Deps): void {
+  app.view(LOOKUP_CALLBACK, lookupSubmit(deps));
 }

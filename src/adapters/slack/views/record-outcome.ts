@@ -14,7 +14,7 @@ import { cleanWhy, whyProblem } from '../../../domain/resolution.js';
 import { OUTCOME_FIELDS, RECORD_OUTCOME_CALLBACK, recordedModal, recordOutcomeModal } from '../blocks/outcome-modal.js';
 import type { Deps } from '../deps.js';
 import { encodeMetadata, readMetadata } from '../metadata.js';
-import type { Routes } from '../routes.js';
+import type { Routes, ViewHandler } from '../routes.js';
 
 const meta = z.object({ executionId: z.string().regex(EXECUTION_ID), channel: z.string().optional() });
 const who = (u: string) => `<@${u}>`;
@@ -55,8 +55,10 @@ export async function openRecordOutcome(
   }
 }
 
-export function registerRecordOutcomeView(app: Routes, deps: Deps): void {
-  app.view(RECORD_OUTCOME_CALLBACK, async ({ ack, view, body }) => {
+/** The Record outcome form's submit: paid with its proof, or not paid with its reason. */
+export const recordOutcomeSubmit =
+  (deps: Deps): ViewHandler =>
+  async ({ ack, view, body }) => {
     const m = readMetadata(meta, view.private_metadata);
     const values = view.state.values;
     const verdict = values[OUTCOME_FIELDS.verdict]?.[OUTCOME_FIELDS.verdict]?.selected_option?.value;
@@ -87,5 +89,8 @@ export function registerRecordOutcomeView(app: Routes, deps: Deps): void {
     if (outcome.kind === 'bad-proof') return void (await error(OUTCOME_FIELDS.proof, outcome.problem));
     if (outcome.kind !== 'paid' && outcome.kind !== 'proposed') return void (await error(OUTCOME_FIELDS.verdict, text));
     await ack({ response_action: 'update', view: recordedModal(text) });
-  });
+  };
+
+export function registerRecordOutcomeView(app: Routes, deps: Deps): void {
+  app.view(RECORD_OUTCOME_CALLBACK, recordOutcomeSubmit(deps));
 }

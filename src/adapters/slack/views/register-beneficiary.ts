@@ -14,7 +14,7 @@ import { REGISTER_ACTION, REGISTER_CALLBACK, registerModal } from '../blocks/reg
 import { notCreatedSentence } from '../blocks/submitted.js';
 import type { Deps } from '../deps.js';
 import { IDENTITY_CHECK_BUDGET_MS } from '../options/identity.js';
-import type { Routes } from '../routes.js';
+import type { ActionHandler, Routes, ViewHandler } from '../routes.js';
 import { field, metaOf } from './beneficiary-request.js';
 
 // The form's block ids; the identity picker is the shared 'identity' block.
@@ -26,16 +26,19 @@ const BLOCK: Record<StatedField, string> = {
   account_last4: 'account_last4',
 };
 
-export function registerRegisterBeneficiaryView(app: Routes, deps: Deps): void {
-  app.action<BlockButtonAction>(REGISTER_ACTION, async ({ ack, body, client }) => {
+export const registerExistingAction =
+  (deps: Deps): ActionHandler<BlockButtonAction> =>
+  async ({ ack, body, client }) => {
     await ack();
     const meta = metaOf(body.view?.private_metadata ?? '');
     await client.views
       .push({ trigger_id: body.trigger_id, view: registerModal(meta) })
       .catch((err: unknown) => deps.log.error({ err }, 'could not push the existing-beneficiary modal'));
-  });
+  };
 
-  app.view(REGISTER_CALLBACK, async ({ ack, view, body }) => {
+export const registerExistingSubmit =
+  (deps: Deps): ViewHandler =>
+  async ({ ack, view, body }) => {
     const budget = new SubmitBudget();
     const v = view.state.values;
     const chosen = v.identity?.identity?.selected_option?.value ?? '';
@@ -83,5 +86,9 @@ export function registerRegisterBeneficiaryView(app: Routes, deps: Deps): void {
       ),
     ]);
     await deps.app.payments.ackThenAnnounce(() => ack({ response_action: 'update', view: waiting }), sealed);
-  });
+  };
+
+export function registerRegisterBeneficiaryView(app: Routes, deps: Deps): void {
+  app.action<BlockButtonAction>(REGISTER_ACTION, registerExistingAction(deps));
+  app.view(REGISTER_CALLBACK, registerExistingSubmit(deps));
 }

@@ -16,7 +16,7 @@ import { modalMetaSchema, REQUEST_CALLBACK } from '../blocks/request-modal.js';
 import { alreadySubmittedModal, NOTHING_SUBMITTED } from '../blocks/submitted.js';
 import type { Deps } from '../deps.js';
 import { readMetadata } from '../metadata.js';
-import type { Routes } from '../routes.js';
+import type { Routes, ViewHandler } from '../routes.js';
 
 /** Slack allows 3 s for the answer; the balance check must leave room for the create. */
 const CHECK_BUDGET_MS = 1_700;
@@ -59,65 +59,68 @@ function whenOf(v: Values, zone: string) {
   return read.kind === 'series' ? { schedule: read.input } : setFor(text(v, 'when'), zone);
 }
 
-export function registerRequestViews(app: Routes, deps: Deps): void {
-  for (const kind of ['transfer', 'offramp'] as const) {
-    app.view(REQUEST_CALLBACK[kind], async ({ ack, view, body }) => {
-      const budget = new SubmitBudget();
-      const m = readMetadata(modalMetaSchema, view.private_metadata);
-      if (!m.ok) {
-        await ack({ response_action: 'errors', errors: { reason: m.problem } });
-        return;
-      }
-      const v = view.state.values;
-      const timing = whenOf(v, deps.config.time.zone);
-      if ('errors' in timing) {
-        await ack({ response_action: 'errors', errors: timing.errors });
-        return;
-      }
-      const outcome = await deps.app.payments.submit(
-        slackActor(body.user.id),
-        {
-          input: {
-            kind,
-            wallet: selected(v, 'wallet'),
-            asset: selected(v, 'asset'),
-            amount: text(v, 'amount'),
-            entireBalance: (v.entire?.entire?.selected_options?.length ?? 0) > 0,
-            receiver: text(v, 'receiver'),
-            beneficiary: selected(v, 'beneficiary'),
-            reason: text(v, 'reason'),
-          },
-          origin: m.value.channel,
-          submission: view.id,
-          ...timing,
+/** The transfer or offramp form's submit: errors on the fields, or the sealed request announced. */
+export const requestSubmit =
+  (deps: Deps, kind: 'transfer' | 'offramp'): ViewHandler =>
+  async ({ ack, view, body }) => {
+    const budget = new SubmitBudget();
+    const m = readMetadata(modalMetaSchema, view.private_metadata);
+    if (!m.ok) {
+      await ack({ response_action: 'errors', errors: { reason: m.problem } });
+      return;
+    }
+    const v = view.state.values;
+    const timing = whenOf(v, deps.config.time.zone);
+    if ('errors' in timing) {
+      await ack({ response_action: 'errors', errors: timing.errors });
+      return;
+    }
+    const outcome = await deps.app.payments.submit(
+      slackActor(body.user.id),
+      {
+        input: {
+          kind,
+          wallet: selected(v, 'wallet'),
+          asset: selected(v, 'asset'),
+          amount: text(v, 'amount'),
+          entireBalance: (v.entire?.entire?.selected_options?.length ?? 0) > 0,
+          receiver: text(v, 'receiver'),
+          beneficiary: selected(v, 'beneficiary'),
+          reason: text(v, 'reason'),
         },
-        { budget, withinBudget: (work) => withDeadline(work, CHECK_BUDGET_MS) },
-      );
-      switch (outcome.kind) {
-        case 'schedule':
-          await ack({ response_action: 'errors', errors: { [REPEAT_FIELD_BLOCK[outcome.field]]: outcome.message } });
-          return;
-        case 'invalid': {
-          const errors = outcome.errors as Record<string, string>;
-          // The picker's hints are options too; choosing one gets a sentence, not a refusal.
-          if (errors.beneficiary && isNote(selected(v, 'beneficiary'))) errors.beneficiary = NOTE_CHOSEN;
-          await ack({ response_action: 'errors', errors });
-          return;
-        }
-        case 'unchecked':
-          await ack({ response_action: 'errors', errors: { wallet: uncheckedText(outcome.error) } });
-          return;
-        case 'duplicate':
-          // Say where the first submit went; never close the form as if this one worked.
-          await ack({ response_action: 'update', view: alreadySubmittedModal(kind, outcome.id, deps) });
-          return;
-        case 'nothing':
-          await ack({ response_action: 'errors', errors: { reason: NOTHING_SUBMITTED } });
-          return;
-        case 'submitted':
-          await deps.app.payments.ackThenAnnounce(() => ack({ response_action: 'clear' }), outcome.sealed);
-          return;
+        origin: m.value.channel,
+        submission: view.id,
+        ...timing,
+      },
+      { budget, withinBudget: (work) => withDeadline(work, CHECK_BUDGET_MS) },
+    );
+    switch (outcome.kind) {
+      case 'schedule':
+        await ack({ response_action: 'errors', errors: { [REPEAT_FIELD_BLOCK[outcome.field]]: outcome.message } });
+        return;
+      case 'invalid': {
+        const errors = outcome.errors as Record<string, string>;
+        // The picker's hints are options too; choosing one gets a sentence, not a refusal.
+        if (errors.beneficiary && isNote(selected(v, 'beneficiary'))) errors.beneficiary = NOTE_CHOSEN;
+        await ack({ response_action: 'errors', errors });
+        return;
       }
-    });
-  }
+      case 'unchecked':
+        await ack({ response_action: 'errors', errors: { wallet: uncheckedText(outcome.error) } });
+        return;
+      case 'duplicate':
+        // Say where the first submit went; never close the form as if this one worked.
+        await ack({ response_action: 'update', view: alreadySubmittedModal(kind, outcome.id, deps) });
+        return;
+      case 'nothing':
+        await ack({ response_action: 'errors', errors: { reason: NOTHING_SUBMITTED } });
+        return;
+      case 'submitted':
+        await deps.app.payments.ackThenAnnounce(() => ack({ response_action: 'clear' }), outcome.sealed);
+        return;
+    }
+  };
+
+export function registerRequestViews(app: Routes, deps: Deps): void {
+  for (const kind of ['transfer', 'offramp'] as const) app.view(REQUEST_CALLBACK[kind], requestSubmit(deps, kind));
 }
