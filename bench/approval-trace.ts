@@ -63,9 +63,9 @@ export function createApprovalTrace(): ApprovalTrace {
         if (role !== 'worker') return store;
         // The worker starts an execution (`R-1.1`); the marks are kept by request id.
         const executions = overriding(store.executions, {
-          start(id: string, worker: string, jobId?: string) {
-            marks(id.replace(/\.\d+$/, '')).claimCalled = performance.now();
-            return store.executions.start(id, worker, jobId);
+          start(...args: Parameters<RequestStore['executions']['start']>) {
+            marks(args[0].replace(/\.\d+$/, '')).claimCalled = performance.now();
+            return store.executions.start(...args);
           },
         });
         return overriding(store, { executions });

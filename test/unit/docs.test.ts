@@ -56,21 +56,6 @@ function sourceFiles(): string[] {
   }
   return files;
 }
-// being edited elsewhere; to be swept (they still cite issue numbers; the check skips exactly these files until then)
-const NOT_YET_SWEPT = new Set([
-  'test/unit/slack/answers-ux.test.ts',
-  'test/unit/slack/batch-again.test.ts',
-  'test/unit/slack/batch-modal.test.ts',
-  'test/unit/slack/card-truth.test.ts',
-  'test/unit/slack/card-ux.test.ts',
-  'test/unit/slack/card.test.ts',
-  'test/unit/slack/home-view.test.ts',
-  'test/unit/slack/metadata.test.ts',
-  'test/unit/slack/repeat-lines.test.ts',
-  'test/unit/slack/routes.test.ts',
-  'test/unit/slack/workspace-guard.test.ts',
-  'test/unit/web/client-address.test.ts',
-]);
 
 /** Environments that walk loadConfig's branches (production, webhooks, escalation, plain). */
 const ENVS: Record<string, string>[] = [
@@ -252,9 +237,7 @@ describe('issue numbers outside the docs', () => {
   it('no comment or test name in the code, tests, bench, devkit or configuration cites our issue numbers', () => {
     const files = sourceFiles();
     expect(files).toContain(join('test', 'unit', 'docs.test.ts'));
-    const cited = files
-      .filter((file) => !NOT_YET_SWEPT.has(file.split('\\').join('/')))
-      .flatMap((file) => ourIssueNumbers(read(file)).map((m) => `${file}: ${m}`));
+    const cited = files.flatMap((file) => ourIssueNumbers(read(file)).map((m) => `${file}: ${m}`));
     expect(cited, 'say why in words (the spec, an outside fact); the history lives in git and the CHANGELOG').toEqual(
       [],
     );

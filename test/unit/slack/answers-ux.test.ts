@@ -1,4 +1,4 @@
-/** Issue 23 items 10, 11, 18, 19: /balance lines, /rate, the unfreeze card. */
+/** What people read in answers: /balance lines, /rate, the unfreeze card. */
 import { describe, expect, it } from 'vitest';
 import { balanceLines } from '../../../src/adapters/slack/blocks/balance.js';
 import { unfreezeCardBlocks } from '../../../src/adapters/slack/blocks/freeze.js';
@@ -7,7 +7,7 @@ import { readableTexts } from '../../support/block-texts.js';
 
 const chain = { name: 'Base' } as never;
 
-describe('what people see in answers (issue 23)', () => {
+describe('what people see in answers', () => {
   it('/balance: one line per asset, zero assets hidden, the debt with its amount (item 10)', () => {
     expect(
       balanceLines([

@@ -1,4 +1,4 @@
-/** Request again's builders and file (issue 20): pure, within Block Kit limits. */
+/** Request again's builders and file: pure, within Block Kit limits. */
 import { describe, expect, it } from 'vitest';
 import { checkBlockKitLimits } from '../../../devkit/fake-slack/block-kit-limits.js';
 import { againInvalidModal, checkingModal, finishedBlocks } from '../../../src/adapters/slack/blocks/batch-again.js';

@@ -1,4 +1,4 @@
-/** The /batch builders (issue 20): field error text, the full problem list within Slack's limits. */
+/** The /batch builders: field error text, the full problem list within Slack's limits. */
 import { describe, expect, it } from 'vitest';
 import { checkBlockKitLimits } from '../../../devkit/fake-slack/block-kit-limits.js';
 import { batchFieldError, batchModal, batchProblemMessages } from '../../../src/adapters/slack/blocks/batch-modal.js';

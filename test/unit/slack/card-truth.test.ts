@@ -1,8 +1,8 @@
 /**
- * Approvers see the truth on the card (issue 9 item 6, DESIGN invariant 7): a holder name is
+ * Approvers see the truth on the card (DESIGN invariant 7): a holder name is
  * called verified only when the service's lookup returned it; a typed one says who typed it;
  * a cross-border destination shows country, bank codes and the account masked in the middle.
- * And service-supplied URLs cannot inject into mrkdwn links (issue 9 seams).
+ * And service-supplied URLs cannot inject into mrkdwn links.
  */
 import { describe, expect, it } from 'vitest';
 import { beneficiaryOptionGroups } from '../../../src/adapters/slack/blocks/beneficiary-options.js';

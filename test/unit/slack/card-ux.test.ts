@@ -1,5 +1,5 @@
 /**
- * Issue 23 (what people see): the card in each state for a transfer and an offramp, the Approve
+ * What people see: the card in each state for a transfer and an offramp, the Approve
  * confirmation, and the notification text, pinned as a person reads them.
  */
 import { describe, expect, it } from 'vitest';
@@ -33,7 +33,7 @@ function entireBalance(votes: RequestRecord['votes'] = []): RequestRecord {
   });
 }
 
-describe('issue 23: the notification text leads with the money (item 3)', () => {
+describe('the notification text leads with the money', () => {
   it('says what moves, where, then the id and who asked, in every state', () => {
     const texts = Object.fromEntries(
       (['transfer', 'offramp'] as const).flatMap((k) =>
@@ -71,7 +71,7 @@ describe('issue 23: the notification text leads with the money (item 3)', () => 
   });
 });
 
-describe('issue 23: the Approve confirmation says what runs and whether this click runs it (items 2, 4)', () => {
+describe('the Approve confirmation says what runs and whether this click runs it', () => {
   it('names the money, the chain, from and to, and the approval count', () => {
     expect(approveConfirmText(buildRecord('pending'))).toMatchInlineSnapshot(
       `"Send 1,250.50 USDC on Base from ops to 0x 99ED 2e97 1625 33BA 814a F809 2b93 b9a3 090D EdcF? Yours is approval 1 of 1: it runs now and cannot be undone."`,
@@ -88,7 +88,7 @@ describe('issue 23: the Approve confirmation says what runs and whether this cli
   });
 });
 
-describe('issue 23: the card', () => {
+describe('the card', () => {
   it('shows the sealed entire balance with its label (item 4)', () => {
     expect(read(entireBalance())).toMatchInlineSnapshot(`
       "Transfer R-1001

@@ -1,6 +1,6 @@
 /**
- * The approval card and its thread replies, pinned for every state × kind (issue 12: builders
- * get unit tests with inline snapshots, rather than text searches in e2e). The snapshots hold
+ * The approval card and its thread replies, pinned for every state × kind (builders get unit
+ * tests with inline snapshots, rather than text searches in e2e). The snapshots hold
  * what a person reads; the structural rules (buttons only while pending, Block Kit limits) are
  * asserted directly.
  */

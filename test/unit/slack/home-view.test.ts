@@ -1,4 +1,4 @@
-/** Issue 23 item 11: App Home's buttons, "Needs your vote" with the card's link, rows with from → to, no row twice. */
+/** App Home's buttons, "Needs your vote" with the card's link, rows with from → to, no row twice. */
 import { describe, expect, it } from 'vitest';
 import { HOME_ACTIONS, homeView } from '../../../src/adapters/slack/blocks/home.js';
 import { activityBlocks } from '../../../src/adapters/slack/blocks/home-dashboard.js';
@@ -19,7 +19,7 @@ const LINK = 'https://rampart.slack.local/archives/C0APPROVALS/p1795253400000100
 const buttons = (blocks: unknown[]) =>
   blocks.flatMap((b) => ((b as { type: string }).type === 'actions' ? (b as { elements: unknown[] }).elements : []));
 
-describe('App Home (issue 23 item 11)', () => {
+describe('App Home', () => {
   it('starts with New transfer, New offramp and Balances', () => {
     const view = homeView(input);
     expect(view.blocks[1]?.type).toBe('actions');

@@ -1,4 +1,4 @@
-/** private_metadata written whole and read safely, in one place (issue 9 item 11). */
+/** private_metadata written whole and read safely, in one place. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -12,7 +12,7 @@ import {
 import { parseRequestText } from '../../../src/domain/command-text.js';
 
 const wallets = [{ alias: 'ops', id: 'wal_1' }];
-/** Any code point, lone surrogates included: fast-check's own `unit: 'binary'` builds a table on first use that costs seconds (issue 18 §5). */
+/** Any code point, lone surrogates included: fast-check's own `unit: 'binary'` builds a table on first use that costs seconds. */
 const anyCodePoint = fc.integer({ min: 0, max: 0x10ffff }).map((c) => String.fromCodePoint(c));
 
 describe('private_metadata', () => {

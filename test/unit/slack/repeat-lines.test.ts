@@ -1,4 +1,4 @@
-/** The warnings' words on a card and in Approve's confirmation (issue 20 §4, §5). Pure. */
+/** The warnings' words on a card and in Approve's confirmation. Pure. */
 import { describe, expect, it } from 'vitest';
 import {
   batchWarningLines,

@@ -1,5 +1,5 @@
 /**
- * Issue 19 "Speed and memory": Rampart's routes give Bolt one middleware that finds the handler
+ * Speed: Rampart's routes give Bolt one middleware that finds the handler
  * by request type and id. Driven through a real Bolt App's processEvent (no network; answers
  * through the response URL: test/http/respond-url.test.ts).
  */
@@ -39,7 +39,7 @@ const click = (actionId: string) => ({
 /** A Bolt app, fresh routes, and the list each handler notes what it was given in. */
 const routing = () => ({ app: boltApp(), routes: createRoutes(), seen: [] as string[] });
 
-describe('Slack routes (issue 19: route by request type once)', () => {
+describe('Slack routes (route by request type once)', () => {
   it('gives Bolt no listeners, only one middleware, however many handlers there are', () => {
     const app = boltApp();
     const bolt = app as unknown as { listeners: unknown[]; middleware: unknown[] };

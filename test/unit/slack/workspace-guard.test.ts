@@ -1,4 +1,4 @@
-/** Which workspace a request comes from, read from its own payload (issue 9 item 4). */
+/** Which workspace a request comes from, read from its own payload. */
 import { describe, expect, it } from 'vitest';
 import { fromOurWorkspace, requestWorkspaces } from '../../../src/adapters/slack/workspace-guard.js';
 

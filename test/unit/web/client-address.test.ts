@@ -1,4 +1,4 @@
-/** Issue 22 "Tokens": whose address a passkey-page attempt counts against (TRUST_PROXY). */
+/** Whose address a passkey-page attempt counts against (TRUST_PROXY). */
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { clientAddressOf } from '../../../src/adapters/web/client-address.js';
