@@ -1,22 +1,14 @@
-/**
- * Skip and End on a series through the use cases every door calls (app/series/actions.ts), with
- * real Redis and the sandbox: who may (any approver skips; an approver or the requester ends),
- * the loser of a race told which happened in one sentence, and nothing sent once a skip or an
- * end wins. Also the reads: list, show and App Home's "Coming up".
- */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeOne } from '../../src/app/execute-one.js';
 import { notify } from '../../src/app/notices/notify.js';
 import type { Notifier } from '../../src/app/notifier.js';
-import { sealRequest } from '../../src/app/post-request.js';
 import { endSeries, type SeriesActionDeps, skipRun } from '../../src/app/series/actions.js';
 import { comingUp, listSeries, showSeries } from '../../src/app/series/reads.js';
 import { runDue } from '../../src/app/series/run-due.js';
 import { cliActor, slackActor } from '../../src/domain/actor.js';
 import { seriesActionSentence } from '../../src/domain/series-answers.js';
 import { SeriesStore } from '../../src/store/series.js';
-import { A1, A2, REQUESTER, startWorld, transfer, type World } from './support.js';
+import { A1, A2, REQUESTER, sealSeries, startWorld, type World } from './support.js';
 
 let w: World;
 let clock = 0;
@@ -38,31 +30,7 @@ const nextAmount = () => {
 };
 
 /** A series of three runs a minute apart from `t0`; live after one approval unless `pending`. */
-async function series(pay: number, t0 = T0, pending = false): Promise<string> {
-  const s = await sealRequest(w.deps, {
-    id: (await w.store.allocate('S')).id,
-    shape: 'series',
-    call: transfer(pay),
-    display: { chain: 'base', walletAlias: 'ops' },
-    requester: REQUESTER,
-    reason: 'weekly sweep',
-    origin: undefined,
-    required: 1,
-    rule: '1 approval',
-    stepUp: false,
-    submission: `V${randomUUID()}`,
-    schedule: {
-      every: { unit: 'minutes', n: 1 },
-      at: undefined,
-      zone: 'UTC',
-      ends: { after: 3 },
-      runs: [t0, t0 + MINUTE, t0 + 2 * MINUTE],
-    },
-  });
-  if (s.kind !== 'created') throw new Error(`not created: ${s.kind}`);
-  if (!pending) expect((await w.store.castVote(s.sealed.id, A1)).state as string).toBe('live');
-  return s.sealed.id;
-}
+const series = (pay: number, t0 = T0, pending = false) => sealSeries(w, pay, { first: t0, pending });
 
 /** Runs every run the due calls queued, as the execute job would. */
 async function executeQueued(): Promise<void> {

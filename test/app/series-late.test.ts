@@ -1,21 +1,11 @@
-/**
- * A live series' job when a run is late and before each run, through the use case a worker runs
- * (app/series/run-due.ts) on a fake clock in Redis's past: after downtime at most one missed run
- * runs (the latest within SCHEDULE_GRACE) and the others are skipped in one reply, however often
- * the job runs; a run due while frozen is not created, the unfreeze wakes its series and it runs
- * only within the grace; the notice before each run is claimed once; a job that woke early waits
- * in place; and a worker whose clock runs ahead sends nothing before a run's time.
- */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeOne } from '../../src/app/execute-one.js';
 import { startUnfreeze, voteUnfreeze } from '../../src/app/freeze.js';
 import type { Notifier } from '../../src/app/notifier.js';
-import { sealRequest } from '../../src/app/post-request.js';
 import { runDue, type SeriesRunDeps } from '../../src/app/series/run-due.js';
 import { createWorkerApp } from '../../src/app/worker-app.js';
 import { SeriesStore } from '../../src/store/series.js';
-import { APPROVERS, REQUESTER, startWorld, transfer, type World } from './support.js';
+import { APPROVERS, sealSeries, startWorld, type World } from './support.js';
 
 let w: World;
 let clock = 0;
@@ -31,31 +21,7 @@ const T0 = Date.UTC(2026, 10, 1, 8);
 const MINUTE = 60_000;
 
 /** A series of three runs a minute apart from `first`, approved by one approver: live. */
-async function liveSeries(amount: number, first = T0): Promise<string> {
-  const s = await sealRequest(w.deps, {
-    id: (await w.store.allocate('S')).id,
-    shape: 'series',
-    call: transfer(amount),
-    display: { chain: 'base', walletAlias: 'ops' },
-    requester: REQUESTER,
-    reason: 'weekly sweep',
-    origin: undefined,
-    required: 1,
-    rule: '1 approval',
-    stepUp: false,
-    submission: `V${randomUUID()}`,
-    schedule: {
-      every: { unit: 'minutes', n: 1 },
-      at: undefined,
-      zone: 'UTC',
-      ends: { after: 3 },
-      runs: [first, first + MINUTE, first + 2 * MINUTE],
-    },
-  });
-  if (s.kind !== 'created') throw new Error(`not created: ${s.kind}`);
-  expect((await w.store.castVote(s.sealed.id, APPROVERS[0] as string)).state as string).toBe('live');
-  return s.sealed.id;
-}
+const liveSeries = (amount: number, first = T0) => sealSeries(w, amount, { first });
 
 /** Runs every run the due call queued, as the execute job would. */
 async function executeQueued(): Promise<void> {

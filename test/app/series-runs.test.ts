@@ -1,21 +1,13 @@
-/**
- * A live series' runs through the use case a worker runs (app/series/run-due.ts), on a fake clock
- * over the sealed run dates: each due run is created once and queued, and the sandbox receives
- * one POST per run that was not skipped; a run after TWO_APPROVALS_ABOVE was lowered below the
- * series' total is skipped and the series pauses, with nothing sent. Late runs, the notice before
- * each run and the job's wake are in series-late.test.ts.
- */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { executeOne } from '../../src/app/execute-one.js';
-import { type NewRequest, sealRequest } from '../../src/app/post-request.js';
+import type { NewRequest } from '../../src/app/post-request.js';
 import type { RecheckPorts } from '../../src/app/series/recheck.js';
 import { runDue, type SeriesRunDeps } from '../../src/app/series/run-due.js';
 import type { ApiKey } from '../../src/domain/api-key.js';
 import { readPlainList } from '../../src/domain/screening-list.js';
 import { SeriesStore } from '../../src/store/series.js';
 import { RECEIVER_EVM } from '../support/factories.js';
-import { APPROVERS, REQUESTER, startWorld, transfer, type World } from './support.js';
+import { APPROVERS, REQUESTER, sealSeries, startWorld, transfer, type World } from './support.js';
 
 let w: World;
 let clock = 0;
@@ -31,31 +23,8 @@ const T0 = Date.UTC(2026, 10, 1, 8);
 const MINUTE = 60_000;
 
 /** A series of three runs a minute apart, approved by one approver: live. */
-async function liveSeries(amount: number, display: Partial<NewRequest['display']> = {}, first = T0): Promise<string> {
-  const s = await sealRequest(w.deps, {
-    id: (await w.store.allocate('S')).id,
-    shape: 'series',
-    call: transfer(amount),
-    display: { chain: 'base', walletAlias: 'ops', ...display },
-    requester: REQUESTER,
-    reason: 'weekly sweep',
-    origin: undefined,
-    required: 1,
-    rule: '1 approval',
-    stepUp: false,
-    submission: `V${randomUUID()}`,
-    schedule: {
-      every: { unit: 'minutes', n: 1 },
-      at: undefined,
-      zone: 'UTC',
-      ends: { after: 3 },
-      runs: [first, first + MINUTE, first + 2 * MINUTE],
-    },
-  });
-  if (s.kind !== 'created') throw new Error(`not created: ${s.kind}`);
-  expect((await w.store.castVote(s.sealed.id, APPROVERS[0] as string)).state as string).toBe('live');
-  return s.sealed.id;
-}
+const liveSeries = (amount: number, display: Partial<NewRequest['display']> = {}, first = T0) =>
+  sealSeries(w, amount, { first, display });
 
 /** Runs every run the due call queued, as the execute job would. */
 async function executeQueued(): Promise<void> {

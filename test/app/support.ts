@@ -164,3 +164,39 @@ export async function sealBatch(
   if (s.kind !== 'created') throw new Error(`not created: ${s.kind}`);
   return id;
 }
+
+/**
+ * A series of three runs a minute apart from `first` (the cadence tests may use), sealed as a
+ * submission seals it; live after `approver`'s vote (approvers[0] unless `pending`).
+ */
+export async function sealSeries(
+  w: World,
+  amount: number,
+  over: { first: number; display?: Partial<NewRequest['display']>; pending?: boolean },
+): Promise<string> {
+  const { first } = over;
+  const s = await sealRequest(w.deps, {
+    id: (await w.store.allocate('S')).id,
+    shape: 'series',
+    call: transfer(amount),
+    display: { chain: 'base', walletAlias: 'ops', ...over.display },
+    requester: REQUESTER,
+    reason: 'weekly sweep',
+    origin: undefined,
+    required: 1,
+    rule: '1 approval',
+    stepUp: false,
+    submission: `V${randomUUID()}`,
+    schedule: {
+      every: { unit: 'minutes', n: 1 },
+      at: undefined,
+      zone: 'UTC',
+      ends: { after: 3 },
+      runs: [first, first + 60_000, first + 120_000],
+    },
+  });
+  if (s.kind !== 'created') throw new Error(`not created: ${s.kind}`);
+  if (!over.pending && ((await w.store.castVote(s.sealed.id, A1)).state as string) !== 'live')
+    throw new Error(`${s.sealed.id} did not go live`);
+  return s.sealed.id;
+}
