@@ -4,12 +4,11 @@
  * reason uses no slot; a single request is never paced by it. Order and outcomes, not durations.
  */
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { checkFunding } from '../../src/app/batch-funding.js';
 import { approve } from '../../src/app/decide.js';
 import { executeOne } from '../../src/app/execute-one.js';
 import { runExecution } from '../../src/app/executions/run.js';
 import type { Rate } from '../../src/domain/rate.js';
-import { APPROVERS, sealBatch, startWorld, type World } from './support.js';
+import { APPROVERS, approvedBatch as approvedBatchOf, sealBatch, startWorld, type World } from './support.js';
 
 let w: World;
 beforeAll(async () => {
@@ -24,14 +23,7 @@ beforeEach(async () => {
 const slow: Rate = { intervalMs: 60_000, burst: 1, text: '1/m' };
 const paced = () => ({ ...w.exec(), batch: { pauseAfterFailures: 10, holdLimitMs: 86_400_000, rate: slow } });
 
-async function approvedBatch(amounts: number[]): Promise<string> {
-  const id = await sealBatch(w, amounts);
-  expect((await approve(w.deps, id, APPROVERS[0] as string)).kind).toBe('approved');
-  const r = await w.store.executions.start(`${id}.1`, 't');
-  expect(r.token === undefined ? r.approval : 'started').toBe('funding');
-  expect(await checkFunding(w.deps, id)).toBe('funded');
-  return id;
-}
+const approvedBatch = (amounts: number[]) => approvedBatchOf(w, amounts);
 
 /** Rows `from`… sent with a fresh slot each, so the batch ends and gives back its wallet's turn. */
 async function finish(id: string, from: number, to: number) {

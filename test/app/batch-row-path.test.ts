@@ -2,8 +2,6 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { countingRedis } from '../../bench/counting-redis.js';
 import { createQueues } from '../../src/adapters/jobs/queues.js';
 import { stopBatch } from '../../src/app/batch-control.js';
-import { checkFunding } from '../../src/app/batch-funding.js';
-import { approve } from '../../src/app/decide.js';
 import { executeOne } from '../../src/app/execute-one.js';
 import { tryJobId } from '../../src/domain/approval.js';
 import { createLogger } from '../../src/log.js';
@@ -11,7 +9,7 @@ import type { ServiceClient } from '../../src/service/client.js';
 import { Registry } from '../../src/store/registry.js';
 import { RequestStore } from '../../src/store/requests.js';
 import { REDIS_URL } from '../support/harness.js';
-import { APPROVERS, REQUESTER, sealBatch, startWorld, type World } from './support.js';
+import { approvedBatch as approvedBatchOf, REQUESTER, startWorld, type World } from './support.js';
 
 let w: World;
 beforeAll(async () => {
@@ -19,15 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => w.close());
 
-/** An approved batch whose wallet turn and funding check are passed (as row 1's first try does). */
-async function approvedBatch(amounts: number[]): Promise<string> {
-  const id = await sealBatch(w, amounts);
-  expect((await approve(w.deps, id, APPROVERS[0] as string)).kind).toBe('approved');
-  const r = await w.store.executions.start(`${id}.1`, 't');
-  expect(r.token === undefined ? r.approval : 'started').toBe('funding');
-  expect(await checkFunding(w.deps, id)).toBe('funded');
-  return id;
-}
+const approvedBatch = (amounts: number[]) => approvedBatchOf(w, amounts);
 
 const noticesFor = (id: string, from: number) => w.notified.slice(from).filter((n) => n.requestId === id);
 

@@ -55,6 +55,18 @@ function between(hook: () => Promise<unknown>): SeriesActionDeps {
   return { ...deps, series };
 }
 
+/** Deps whose skip or end lets run 1 of `id` be created first (as another worker would); its id once it is. */
+function creatingRun(id: string): { between: SeriesActionDeps; id: string } {
+  const made = {
+    id: '',
+    between: between(async () => {
+      const due = await runDue(deps, id);
+      if (due.outcome === 'created') made.id = due.id;
+    }),
+  };
+  return made;
+}
+
 /** What the notify job posts in the series' thread, run twice (a retried job posts nothing more). */
 async function threadLines(id: string, kind: 'series-ended' | 'run-skipped'): Promise<string[]> {
   const lines: string[] = [];
@@ -152,17 +164,9 @@ describe('a skip', () => {
     const pay = nextAmount();
     const id = await series(pay);
     clock = T0;
-    let created = '';
-    const lost = await skipRun(
-      between(async () => {
-        const due = await runDue(deps, id);
-        if (due.outcome === 'created') created = due.id;
-      }),
-      slackActor(A2),
-      id,
-      1,
-    );
-    expect(say(lost)).toBe(`Run 1 was already created as ${created} and is on its way; cancel it on its card.`);
+    const created = creatingRun(id);
+    const lost = await skipRun(created.between, slackActor(A2), id, 1);
+    expect(say(lost)).toBe(`Run 1 was already created as ${created.id} and is on its way; cancel it on its card.`);
     await executeQueued();
     expect(w.received(pay)).toBe(1);
   });
@@ -224,16 +228,9 @@ describe('an end', () => {
     const pay = nextAmount();
     const id = await series(pay);
     clock = T0;
-    let created = '';
-    const ended = await endSeries(
-      between(async () => {
-        const due = await runDue(deps, id);
-        if (due.outcome === 'created') created = due.id;
-      }),
-      cliActor(REQUESTER),
-      id,
-    );
-    expect(say(ended)).toBe(`${id} ended; run 1 (${created}) cancelled, nothing sent.`);
+    const created = creatingRun(id);
+    const ended = await endSeries(created.between, cliActor(REQUESTER), id);
+    expect(say(ended)).toBe(`${id} ended; run 1 (${created.id}) cancelled, nothing sent.`);
     await executeQueued();
     expect(w.received(pay)).toBe(0);
   });

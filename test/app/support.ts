@@ -5,6 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { Queues } from '../../src/adapters/jobs/queues.js';
+import { checkFunding } from '../../src/app/batch-funding.js';
+import { approve } from '../../src/app/decide.js';
 import type { AppDeps } from '../../src/app/deps.js';
 import type { ExecuteOneDeps } from '../../src/app/execute-one.js';
 import type { NotifyRequest } from '../../src/app/ports.js';
@@ -199,4 +201,14 @@ export async function sealSeries(
   if (!over.pending && ((await w.store.castVote(s.sealed.id, A1)).state as string) !== 'live')
     throw new Error(`${s.sealed.id} did not go live`);
   return s.sealed.id;
+}
+
+/** An approved batch whose wallet turn and funding check are passed (as row 1's first try does). */
+export async function approvedBatch(w: World, amounts: number[]): Promise<string> {
+  const id = await sealBatch(w, amounts);
+  if ((await approve(w.deps, id, A1)).kind !== 'approved') throw new Error(`${id} not approved`);
+  const r = await w.store.executions.start(`${id}.1`, 't');
+  if (r.token !== undefined || r.approval !== 'funding') throw new Error(`${id} did not ask for its funding check`);
+  if ((await checkFunding(w.deps, id)) !== 'funded') throw new Error(`${id} not funded`);
+  return id;
 }

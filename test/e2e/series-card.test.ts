@@ -1,16 +1,8 @@
-/**
- * A series has its card: one sentence naming its cadence, run count, amount per run, destination,
- * total and first run, with Approve and Deny through the same signed Slack requests as any card.
- * Approve makes it live (its card says so and its first run's job waits for its time); Deny
- * closes it with the reason. The series is sealed as a submission seals it, then announced.
- */
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { announce, sealRequest } from '../../src/app/post-request.js';
 import { type SealedSchedule, sealSchedule } from '../../src/domain/schedule.js';
-import { transferOf } from '../support/factories.js';
-import { blocksText, cardFor, eventually, PEOPLE } from '../support/harness.js';
+import { blocksText, eventually, PEOPLE } from '../support/harness.js';
 import { click, currentCard, quiescent, serviceCalls, threadOf, waitForState } from '../support/requests.js';
+import { postSealedSeries } from '../support/series.js';
 import { useHarness } from '../support/use-harness.js';
 
 const YEAR_MS = 400 * 86_400_000;
@@ -19,27 +11,7 @@ describe('a series card', () => {
   const h = useHarness('series-card');
 
   /** A series of `amount` per run as a submission seals it, announced, its card posted; its id. */
-  async function postSeries(amount: number, schedule: SealedSchedule): Promise<string> {
-    const deps = h.rampart.deps;
-    const s = await sealRequest(deps, {
-      id: (await deps.store.allocate('S')).id,
-      shape: 'series',
-      call: transferOf(amount),
-      display: { chain: 'base', walletAlias: 'ops', amountText: String(amount), assetCode: 'USDC' },
-      requester: PEOPLE.requester,
-      reason: 'payroll',
-      origin: undefined,
-      required: 1,
-      rule: '1 approval',
-      stepUp: false,
-      submission: `V${randomUUID()}`,
-      schedule,
-    });
-    if (s.kind !== 'created') throw new Error(`not created: ${s.kind}`);
-    await announce(deps, s.sealed);
-    await eventually(() => cardFor(h.fake, s.sealed.id), 10_000, 'series card');
-    return s.sealed.id;
-  }
+  const postSeries = (amount: number, schedule: SealedSchedule) => postSealedSeries(h, amount, schedule, 'payroll');
 
   /** A monthly series of 12 runs of `amount` on the 1st at 09:00 Lagos, from 2026-12-01, on its card. */
   async function postedSeries(amount: number): Promise<string> {

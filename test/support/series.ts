@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { announce, sealRequest } from '../../src/app/post-request.js';
+import type { SealedSchedule } from '../../src/domain/schedule.js';
 import { transferOf } from './factories.js';
 import { APPROVALS, blocksText, cardFor, eventually, type Harness, PEOPLE } from './harness.js';
 import { RECEIVER, submitRequest } from './requests.js';
@@ -18,10 +19,15 @@ export async function postSeries(h: Harness, amount: number, values: Record<stri
 }
 
 /**
- * A series of `amount` per run at the instants `runs` (a minute cadence, as tests allow), sealed
- * as a submission seals it and announced; its id once its card is posted.
+ * A series of `amount` per run at the instants `runs` (a minute cadence, as tests allow) or on a
+ * sealed schedule, sealed as a submission seals it and announced; its id once its card is posted.
  */
-export async function postSealedSeries(h: Harness, amount: number, runs: number[]): Promise<string> {
+export async function postSealedSeries(
+  h: Harness,
+  amount: number,
+  runs: number[] | SealedSchedule,
+  reason = 'retainer',
+): Promise<string> {
   const deps = h.rampart.deps;
   const s = await sealRequest(deps, {
     id: (await deps.store.allocate('S')).id,
@@ -29,13 +35,15 @@ export async function postSealedSeries(h: Harness, amount: number, runs: number[
     call: transferOf(amount),
     display: { chain: 'base', walletAlias: 'ops', amountText: String(amount), assetCode: 'USDC' },
     requester: PEOPLE.requester,
-    reason: 'retainer',
+    reason,
     origin: undefined,
     required: 1,
     rule: '1 approval',
     stepUp: false,
     submission: `V${randomUUID()}`,
-    schedule: { every: { unit: 'minutes', n: 1 }, at: undefined, zone: 'UTC', ends: { after: runs.length }, runs },
+    schedule: Array.isArray(runs)
+      ? { every: { unit: 'minutes', n: 1 }, at: undefined, zone: 'UTC', ends: { after: runs.length }, runs }
+      : runs,
   });
   if (s.kind !== 'created') throw new Error(`not created: ${s.kind}`);
   await announce(deps, s.sealed);
