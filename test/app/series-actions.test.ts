@@ -55,6 +55,14 @@ function between(hook: () => Promise<unknown>): SeriesActionDeps {
   return { ...deps, series };
 }
 
+/** A live series of a fresh amount, its first run due now. */
+async function dueSeries(): Promise<{ pay: number; id: string }> {
+  const pay = nextAmount();
+  const id = await series(pay);
+  clock = T0;
+  return { pay, id };
+}
+
 /** Deps whose skip or end lets run 1 of `id` be created first (as another worker would); its id once it is. */
 function creatingRun(id: string): { between: SeriesActionDeps; id: string } {
   const made = {
@@ -161,9 +169,7 @@ describe('a skip', () => {
   });
 
   it('losing the race to the run’s creation is told the run’s id; the run is sent once', async () => {
-    const pay = nextAmount();
-    const id = await series(pay);
-    clock = T0;
+    const { pay, id } = await dueSeries();
     const created = creatingRun(id);
     const lost = await skipRun(created.between, slackActor(A2), id, 1);
     expect(say(lost)).toBe(`Run 1 was already created as ${created.id} and is on its way; cancel it on its card.`);
@@ -173,9 +179,7 @@ describe('a skip', () => {
 
   it('racing the run’s creation at once: exactly one wins, and a won skip sends nothing', async () => {
     for (let i = 0; i < 4; i += 1) {
-      const pay = nextAmount();
-      const id = await series(pay);
-      clock = T0;
+      const { pay, id } = await dueSeries();
       const [skip, due] = await Promise.all([skipRun(deps, slackActor(A2), id, 1), runDue(deps, id)]);
       await executeQueued();
       if (skip.kind === 'skipped') {
@@ -192,9 +196,7 @@ describe('a skip', () => {
 
 describe('an end', () => {
   it('cancels a created but unsent run in the same step and says so; nothing is sent', async () => {
-    const pay = nextAmount();
-    const id = await series(pay);
-    clock = T0;
+    const { pay, id } = await dueSeries();
     const due = await runDue(deps, id);
     if (due.outcome !== 'created') throw new Error(`not created: ${due.outcome}`);
     const queued = w.tries.splice(0);
@@ -214,9 +216,7 @@ describe('an end', () => {
   });
 
   it('losing the race to its run’s start is told the run goes on; the run is sent once', async () => {
-    const pay = nextAmount();
-    const id = await series(pay);
-    clock = T0;
+    const { pay, id } = await dueSeries();
     const due = await runDue(deps, id);
     if (due.outcome !== 'created') throw new Error(`not created: ${due.outcome}`);
     const ended = await endSeries(between(executeQueued), slackActor(A2), id);
@@ -225,9 +225,7 @@ describe('an end', () => {
   });
 
   it('a run created between its read and its script is cancelled in the end’s step: nothing sent', async () => {
-    const pay = nextAmount();
-    const id = await series(pay);
-    clock = T0;
+    const { pay, id } = await dueSeries();
     const created = creatingRun(id);
     const ended = await endSeries(created.between, cliActor(REQUESTER), id);
     expect(say(ended)).toBe(`${id} ended; run 1 (${created.id}) cancelled, nothing sent.`);
@@ -237,9 +235,7 @@ describe('an end', () => {
 
   it('racing its run’s start at once: an end that wins sends nothing, one that loses says the run goes on', async () => {
     for (let i = 0; i < 4; i += 1) {
-      const pay = nextAmount();
-      const id = await series(pay);
-      clock = T0;
+      const { pay, id } = await dueSeries();
       const due = await runDue(deps, id);
       if (due.outcome !== 'created') throw new Error(`not created: ${due.outcome}`);
       const queued = w.tries.splice(0);

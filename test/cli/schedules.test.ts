@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceCall } from '../../src/domain/request.js';
 import { RequestStore } from '../../src/store/requests.js';
 import { SeriesStore } from '../../src/store/series.js';
-import { sealedOf } from '../support/factories.js';
 import { deleteKeys, REDIS_URL } from '../support/harness.js';
+import { storedLiveSeries } from '../support/series.js';
 import { cli, lines } from './support.js';
 
 const prefix = `test-cli-schedules-${randomUUID().slice(0, 8)}`;
@@ -28,25 +28,10 @@ const call: ServiceCall = {
     asset: 'base:usdc',
   },
 };
-const DAY = 86_400_000;
+const _DAY = 86_400_000;
 
 /** A series of three daily runs from tomorrow, live after one approval. */
-async function liveSeries(): Promise<string> {
-  const { id } = await store.allocate('S');
-  const t0 = Date.now() + DAY;
-  const sealed = sealedOf(id, call, {
-    schedule: {
-      every: { unit: 'days', n: 1 },
-      at: '09:00',
-      zone: 'UTC',
-      ends: { after: 3 },
-      runs: [t0, t0 + DAY, t0 + 2 * DAY],
-    },
-  });
-  expect((await store.create(sealed, { shape: 'series' })).outcome).toBe('created');
-  expect((await store.castVote(id, 'U0APPROVER1')).state as string).toBe('live');
-  return id;
-}
+const liveSeries = () => storedLiveSeries(store, call);
 
 beforeAll(() => {
   redis = new Redis(REDIS_URL);

@@ -8,22 +8,19 @@
 import { SERIES_ACTIONS, skipRunValue } from '../../src/adapters/slack/blocks/series-actions.js';
 import type { RuleId } from '../../src/domain/rules/index.js';
 import { cli } from '../cli/support.js';
-import { sealedOf } from '../support/factories.js';
 import { type Harness, PEOPLE, REDIS_URL } from '../support/harness.js';
+import { storedLiveSeries } from '../support/series.js';
 import { cliCode } from './readers.js';
 import type { DecisionDoor } from './table.js';
 import type { Driver } from './world.js';
 import { clickCard } from './world.js';
 
-const DAY = 86_400_000;
+const _DAY = 86_400_000;
 
 /** A live series of three daily runs from tomorrow, asked by the requester, approved by approver1. */
-async function liveSeries(h: Harness): Promise<string> {
-  const store = h.rampart.deps.store;
-  const { id } = await store.allocate('S');
-  const t0 = Date.now() + DAY;
-  const sealed = sealedOf(
-    id,
+const liveSeries = (h: Harness) =>
+  storedLiveSeries(
+    h.rampart.deps.store,
     {
       kind: 'transfer',
       body: {
@@ -33,22 +30,9 @@ async function liveSeries(h: Harness): Promise<string> {
         asset: 'base:usdc',
       },
     },
-    {
-      requester: PEOPLE.requester,
-      reason: 'matrix series',
-      schedule: {
-        every: { unit: 'days', n: 1 },
-        at: '09:00',
-        zone: 'UTC',
-        ends: { after: 3 },
-        runs: [t0, t0 + DAY, t0 + 2 * DAY],
-      },
-    },
+    { requester: PEOPLE.requester, reason: 'matrix series' },
+    PEOPLE.approver1,
   );
-  if ((await store.create(sealed, { shape: 'series' })).outcome !== 'created') throw new Error('series not created');
-  if (((await store.castVote(id, PEOPLE.approver1)).state as string) !== 'live') throw new Error('series not live');
-  return id;
-}
 
 const schedules = (h: Harness, args: string[]) =>
   cli(['schedules', ...args], {

@@ -2,8 +2,10 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { announce, sealRequest } from '../../src/app/post-request.js';
+import type { SealedRequest, ServiceCall } from '../../src/domain/request.js';
 import type { SealedSchedule } from '../../src/domain/schedule.js';
-import { transferOf } from './factories.js';
+import type { RequestStore } from '../../src/store/requests.js';
+import { sealedOf, transferOf } from './factories.js';
 import { APPROVALS, blocksText, cardFor, eventually, type Harness, PEOPLE } from './harness.js';
 import { RECEIVER, submitRequest } from './requests.js';
 
@@ -49,4 +51,33 @@ export async function postSealedSeries(
   await announce(deps, s.sealed);
   await eventually(() => cardFor(h.fake, s.sealed.id), 10_000, 'series card');
   return s.sealed.id;
+}
+
+const DAY = 86_400_000;
+
+/**
+ * A series of three daily runs of `call` from tomorrow (nothing runs while a test does), created
+ * through the store and live after `approver`'s vote; its id.
+ */
+export async function storedLiveSeries(
+  store: RequestStore,
+  call: ServiceCall,
+  over: Partial<SealedRequest> = {},
+  approver = 'U0APPROVER1',
+): Promise<string> {
+  const { id } = await store.allocate('S');
+  const t0 = Date.now() + DAY;
+  const sealed = sealedOf(id, call, {
+    ...over,
+    schedule: {
+      every: { unit: 'days', n: 1 },
+      at: '09:00',
+      zone: 'UTC',
+      ends: { after: 3 },
+      runs: [t0, t0 + DAY, t0 + 2 * DAY],
+    },
+  });
+  if ((await store.create(sealed, { shape: 'series' })).outcome !== 'created') throw new Error(`${id} not created`);
+  if (((await store.castVote(id, approver)).state as string) !== 'live') throw new Error(`${id} not live`);
+  return id;
 }
