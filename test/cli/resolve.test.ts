@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceCall } from '../../src/domain/request.js';
 import { ControlStore } from '../../src/store/controls.js';
 import { RequestStore } from '../../src/store/requests.js';
-import { createSealed } from '../support/factories.js';
+import { createSealed, transferOf } from '../support/factories.js';
 import { deleteKeys, REDIS_URL } from '../support/harness.js';
 import { cli, lines } from './support.js';
 
@@ -19,15 +19,7 @@ let redis: Redis;
 let store: RequestStore;
 const subject = { walletId: 'wal_ops_7f3a', code: 'USDC' };
 
-const call: ServiceCall = {
-  kind: 'transfer',
-  body: {
-    wallet_id: 'wal_ops_7f3a',
-    amount: 25,
-    receiver: '0x99ED2e97162533BA814aF8092b93b9a3090DEdcF',
-    asset: 'base:usdc',
-  },
-};
+const call: ServiceCall = transferOf(25);
 
 /** pending → approved (the vote books velocity) → executing → unknown. */
 async function unknownRequest(): Promise<string> {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceCall } from '../../src/domain/request.js';
 import { RequestStore } from '../../src/store/requests.js';
 import { SeriesStore } from '../../src/store/series.js';
+import { transferOf } from '../support/factories.js';
 import { deleteKeys, REDIS_URL } from '../support/harness.js';
 import { storedLiveSeries } from '../support/series.js';
 import { cli, lines } from './support.js';
@@ -19,15 +20,7 @@ let redis: Redis;
 let store: RequestStore;
 let series: SeriesStore;
 
-const call: ServiceCall = {
-  kind: 'transfer',
-  body: {
-    wallet_id: 'wal_ops_7f3a',
-    amount: 25,
-    receiver: '0x99ED2e97162533BA814aF8092b93b9a3090DEdcF',
-    asset: 'base:usdc',
-  },
-};
+const call: ServiceCall = transferOf(25);
 const _DAY = 86_400_000;
 
 /** A series of three daily runs from tomorrow, live after one approval. */

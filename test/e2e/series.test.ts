@@ -8,9 +8,8 @@
  * submission would seal it, with run dates seconds apart, and approved through the use case the
  * Approve click calls (no Slack request is made, so the harness's ack-time check does not apply).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findElement } from '../../devkit/index.js';
@@ -32,6 +31,7 @@ import {
   startHarness,
 } from '../support/harness.js';
 import { quiescent, serviceCalls } from '../support/requests.js';
+import { spawnWorker, workerReady } from '../support/worker-process.js';
 
 const callsFor = (h: Harness, amount: number) =>
   serviceCalls(h, '/transfer').filter((c) => (c.body as { amount?: number }).amount === amount);
@@ -45,11 +45,9 @@ describe('a series with two worker processes', () => {
     h = await startHarness('series', { ROLE: 'web' });
     const env = envFor(h.prefix, h.sandbox, h.fake, { ROLE: 'worker' });
     for (let i = 0; i < 2; i++) {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/worker-child.ts', JSON.stringify(env)], {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
+      const child = spawnWorker(env);
       children.push(child);
-      await once(child.stdout as NodeJS.ReadableStream, 'data');
+      await workerReady(child);
     }
   });
   afterAll(async () => {

@@ -4,13 +4,14 @@
  * payment waits changes nothing (its try waits in Redis's delayed set, not in the process). Order
  * and counts are asserted, never a duration.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, newKey, startApi, transfer } from '../api/support.js';
 import { APPROVALS, envFor, eventually, type Harness, PEOPLE } from '../support/harness.js';
 import { click, serviceCalls, waitForState } from '../support/requests.js';
 import { useHarness } from '../support/use-harness.js';
+import { spawnWorker, workerReady } from '../support/worker-process.js';
 
 const callsFor = (h: Harness, amount: number) =>
   serviceCalls(h, '/transfer').filter((c) => (c.body as { amount?: number }).amount === amount);
@@ -22,11 +23,9 @@ describe('a transfer set for a time, two worker processes', () => {
   beforeAll(async () => {
     const env = envFor(h.prefix, h.sandbox, h.fake, { ROLE: 'worker' });
     for (let i = 0; i < 2; i++) {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/worker-child.ts', JSON.stringify(env)], {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
+      const child = spawnWorker(env);
       children.push(child);
-      await once(child.stdout as NodeJS.ReadableStream, 'data');
+      await workerReady(child);
     }
     api = await startApi(h);
   });
