@@ -36,6 +36,8 @@ export type ApproveOutcome =
   | { kind: 'over_limit'; requestId: string; message: string }
   /** Not counted; this request needs the approver's passkey (the edge offers the page). */
   | { kind: 'step-up'; requestId: string }
+  /** Not counted: it carries a lookalike and the approver did not confirm the card's warnings. */
+  | { kind: 'unconfirmed'; requestId: string }
   /** Redis did not take the vote: "unreachable" means it did not count. */
   | { kind: 'unavailable'; failure: RedisFailure };
 
@@ -178,6 +180,8 @@ async function afterVote(
       throw new Error(`the vote on ${requestId} asked for its velocity subject twice`);
     case 'step_up':
       return { kind: 'step-up', requestId };
+    case 'unconfirmed':
+      return { kind: 'unconfirmed', requestId };
     case 'self':
       return { kind: 'self', requestId };
     case 'duplicate':

@@ -231,3 +231,19 @@ export function coolingEntry(
 /** The reply in an entry's cooling-notice thread for each payment that waits for it. */
 export const waitsForEntryReply = (requestId: string): string =>
   `${requestId} waits for this entry: it runs once the entry is usable, and is cancelled if the entry is removed first.`;
+
+/**
+ * Whether a vote on this approval must confirm a lookalike: a payment to one, a batch with a
+ * lookalike row, or an address-book addition with a lookalike entry (each named on its card).
+ */
+export function mustConfirmLookalike(display: {
+  lookalike?: unknown;
+  entryLookalikes?: readonly unknown[];
+  batch?: { lookalikes?: readonly unknown[] };
+}): boolean {
+  return (
+    display.lookalike !== undefined ||
+    (display.entryLookalikes?.length ?? 0) > 0 ||
+    (display.batch?.lookalikes?.length ?? 0) > 0
+  );
+}

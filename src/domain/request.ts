@@ -198,6 +198,8 @@ export interface HistoryEntry {
   execution?: string;
   /** On a passkey approval, the assertion and its challenge inputs. */
   passkey?: PasskeyProof;
+  /** On an approval, the approver confirmed the card's warnings (a lookalike must be). */
+  warningsChecked?: true;
 }
 
 /** One sealed service call of an approval, with its own compare-and-set, token and outcome. */

@@ -21,3 +21,10 @@ export function fullAddress(address: string): string {
   const groups = body.match(/.{1,4}/g) ?? [];
   return [...(evm ? ['0x'] : []), ...groups].join(' ');
 }
+
+/**
+ * A vote on an approval that carries a lookalike, sent without the card's warnings confirmed: not
+ * counted. Approve on the card asks the confirmation naming both addresses.
+ */
+export const unconfirmedText = (requestId: string): string =>
+  `Your approval of ${requestId} was not counted: it pays a lookalike of a known address, and Approve on its card asks you to confirm you checked it. Compare both full addresses on the card, then click Approve again.`;

@@ -3,6 +3,7 @@
  * The record is the source of truth for execution, not BullMQ's job state (DESIGN invariant 3).
  */
 
+import { mustConfirmLookalike } from '../domain/address-book.js';
 import { type ApprovalShape, executionId, sealHash, type ViewState } from '../domain/approval.js';
 import { callDestination } from '../domain/destination-key.js';
 import type { OpenCapHolder, OpenCaps } from '../domain/open-caps.js';
@@ -56,7 +57,9 @@ export type VoteOutcome =
   // The record has no velocity subject (stored before it was kept): nothing counted; vote again with it.
   | 'needs_subject'
   // A step-up request and no verified passkey came with the vote.
-  | 'step_up';
+  | 'step_up'
+  // It carries a lookalike and the vote did not confirm the card's warnings.
+  | 'unconfirmed';
 
 /** What the VOTE script also checks (keys from store/controls.ts). */
 export interface VoteControls {
@@ -252,6 +255,7 @@ export class RequestStore {
       String(calls.length),
       ...calls.flatMap((c) => [JSON.stringify(c), sealHash(c), callDestination(c)?.key ?? '']),
       ...index.args,
+      mustConfirmLookalike(sealed.display) ? '1' : '',
       options.shape ?? 'single',
       createField(sealed),
       caps ? String(caps.requester) : '',
@@ -362,6 +366,7 @@ export class RequestStore {
         by: user,
         ...(detail ? { detail } : {}),
         ...(passkey ? { passkey } : {}),
+        ...(warningsChecked ? { warningsChecked: true } : {}),
       },
       { at, event: 'approved', by: user },
       { at, event: 'queued' },

@@ -12,6 +12,7 @@ import { entryStartRule } from '../../src/domain/address-book.js';
 import {
   approvalStateRule,
   freezeRule,
+  lookalikeConfirmRule,
   noSelfApproval,
   notTheSamePersonTwice,
   notYetRule,
@@ -52,6 +53,8 @@ export const STAGED: Partial<Record<RuleId, () => string>> = {
   duplicate_vote: () => codeOf(notTheSamePersonTwice({ user: PEOPLE.approver1 }, [PEOPLE.approver1])),
   // A request that needs step-up, decided without a passkey.
   step_up: () => codeOf(stepUpProofRule(true, false)),
+  // A payment to a lookalike (or an entry that is one) approved without the warnings confirmed.
+  lookalike: () => codeOf(lookalikeConfirmRule(true, false)),
   // Rampart is frozen while the decision arrives.
   freeze: () => codeOf(freezeRule(true)),
   // Someone else denied or cancelled the request a moment before; it had not expired.

@@ -138,7 +138,35 @@ async function approveEntry(w: World, id: string): Promise<string> {
   );
 }
 
-export const BOOK_DECIDE: Record<'self_approval' | 'entry_removed' | 'screening', Record<string, Driver>> = {
+/**
+ * An address paid before and a lookalike of it (the same first 6 and last 4 characters, another
+ * middle): the address-poisoning pattern. Fresh each time, so no cell finds another's.
+ */
+async function paidAndLookalike(w: World): Promise<{ paid: string; alike: string }> {
+  const paid = (addresses(1, ++salt)[0] ?? '').toLowerCase();
+  await w.main.rampart.deps.store.addPayee('base', paid);
+  return { paid, alike: `${paid.slice(0, 6)}${'0'.repeat(32)}${paid.slice(-4)}` };
+}
+
+/** Approve clicked with the button's plain value, as if the confirm dialog had been skipped. */
+const approveUnconfirmed = (w: World, id: string) => clickCard(w.main, PEOPLE.approver1, id, 'request_approve', id);
+
+export const BOOK_DECIDE: Record<
+  'self_approval' | 'entry_removed' | 'screening' | 'lookalike',
+  Record<string, Driver>
+> = {
+  // A payment to a lookalike, or an entry that is one, approved without the warnings confirmed.
+  lookalike: {
+    'approve-button': async (w) => {
+      const { alike } = await paidAndLookalike(w);
+      const before = cards(w.main);
+      const code = await viaPrefill(w.main, PEOPLE.requester, 'ops', 'base:usdc', AMOUNT.small, alike);
+      if (code !== 'accepted') return `not submitted: ${code}`;
+      return approveUnconfirmed(w, await newestCardId(w.main, before));
+    },
+    'address-approve': async (w) =>
+      approveUnconfirmed(w, await pendingEntry(w, false, (await paidAndLookalike(w)).alike)),
+  },
   // Listed while its card waited: the approval lands, and the addition adds nothing.
   screening: {
     'address-approve': async (w) => {

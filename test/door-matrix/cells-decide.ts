@@ -229,5 +229,6 @@ export const DECIDE_DRIVERS: Partial<Record<RuleId, Partial<Record<DecisionDoor,
   ...TIME_DRIVERS,
   entry_removed: BOOK_DECIDE.entry_removed,
   screening: BOOK_DECIDE.screening,
+  lookalike: BOOK_DECIDE.lookalike,
   ...SERIES_DRIVERS,
 };

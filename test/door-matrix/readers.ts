@@ -28,6 +28,7 @@ const SENTENCES: readonly [RegExp, string][] = [
   [/a batch may have at most \d+/, 'batch_too_large'],
   [/is on the .+ list of \d{4}-\d{2}-\d{2}/, 'screening_listed'],
   [/Rampart is frozen/, 'frozen'],
+  [/pays a lookalike of a known address/, 'lookalike_unconfirmed'],
   [
     /so you cannot (approve|resume) it|another approver must resolve it|cannot approve your own passkey/,
     'self_approval',

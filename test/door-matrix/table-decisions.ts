@@ -65,8 +65,7 @@ const ADDRESS_CELLS: Record<RuleId, Record<AddressDoor, Cell>> = {
     'address-remove': REMOVE_ONLY,
   },
   lookalike: {
-    'address-approve':
-      'todo: an entry that looks like a known destination is flagged on its card (both addresses) and Approve asks the confirmation in Slack’s confirm dialog, as for a payment; the driver needs a click without it',
+    'address-approve': 'applies',
     'address-remove': REMOVE_ONLY,
   },
   series_recheck: { 'address-approve': BEFORE_EACH_RUN, 'address-remove': REMOVE_ONLY },
@@ -226,8 +225,9 @@ const PAYMENT_DOORS: Record<RuleId, Half<Exclude<DecisionDoor, AddressDoor | Ser
   entry_removed: decidedAtSubmission(BOOK_AT_SUBMISSION),
   lookalike: {
     ...decidedAtSubmission('flagged at submission; its confirmation is on Approve'),
-    'approve-button':
-      'todo: the confirmation is Slack’s confirm dialog on Approve; the driver needs a click without it (test/e2e/address-book.test.ts checks the dialog)',
+    'approve-button': 'applies',
+    'passkey-page':
+      'todo: the page counts a vote with the warnings its offer carried (the step-up token); the driver needs an offer made without them',
   },
   screening: same(
     DECISION_DOORS,

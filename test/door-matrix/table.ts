@@ -7,8 +7,9 @@
  * batch_limits 2/2; approval_state 12/12; not_yet 1/1; waiting_cancel 2/2). The address book's rules,
  * run on 2026-11-28 (the cells of their rows, with the table checks): entry_removed 6/6 (five
  * payment doors, and address-remove through door-matrix/agreement.ts); entry_cooling 2/2;
- * address_book 5/5 (in BOOK_ENV's world, DESTINATIONS=book); lookalike 0/0, whose cells are
- * all `todo` or `n/a` so far. The
+ * address_book 5/5 (in BOOK_ENV's world, DESTINATIONS=book); lookalike 2/2, run on 2026-11-29
+ * (approve-button and address-approve: a vote on an approval that carries one counts only with
+ * the card's warnings confirmed; the vote script decides it). The
  * address-approve column's cells, each failing under its own rule: policy (and duplicate_vote's
  * with it: with one approval the first vote decides), duplicate_vote, step_up, freeze and
  * approval_state 1/1 each. A series' rows, run on 2026-11-29: series_who 4/4 (series-skip and

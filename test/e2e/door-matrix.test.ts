@@ -53,6 +53,7 @@ vi.mock('../../src/domain/rules/decisions.js', async (original) => {
   if (rule === 'freeze') return { ...m, freezeRule: allow };
   if (rule === 'approval_state') return { ...m, approvalStateRule: allow };
   if (rule === 'step_up') return { ...m, stepUpProofRule: allow };
+  if (rule === 'lookalike') return { ...m, lookalikeConfirmRule: allow };
   return m;
 });
 vi.mock('../../src/domain/rules/submissions.js', async (original) => {

@@ -3,6 +3,7 @@ import type { BatchControlOutcome } from '../../app/batch-control.js';
 import type { ApproveOutcome } from '../../app/decide.js';
 import type { PasskeyDecided } from '../../app/passkey-decide.js';
 import type { Passkey } from '../../domain/passkey.js';
+import { unconfirmedText } from '../../presenters/address.js';
 import { messageHtml } from './pages.js';
 
 export function decidedHtml(o: ApproveOutcome): string {
@@ -29,6 +30,8 @@ export function decidedHtml(o: ApproveOutcome): string {
     case 'not-approver':
     case 'approver-check-failed':
       return messageHtml('You are not an approver, so nothing was recorded.', 'refused');
+    case 'unconfirmed':
+      return messageHtml(unconfirmedText(o.requestId), 'refused');
     case 'missing':
     case 'step-up':
       return messageHtml('This approval could not be recorded. Go back to Slack and click Approve again.', 'refused');

@@ -36,6 +36,17 @@ export const notTheSamePersonTwice = (
 export const stepUpProofRule = (stepUp: boolean, withPasskey: boolean): RuleOutcome<'step_up_required'> =>
   stepUp && !withPasskey ? { ok: false, code: 'step_up_required' } : ALLOW;
 
+/**
+ * An approval that carries a lookalike (an address with the first 6 and last 4 characters of a
+ * known destination: domain/address-book.ts) counts a vote only when the approver confirmed the
+ * card's warnings (the Approve button's confirm dialog names the lookalike).
+ */
+export const lookalikeConfirmRule = (
+  flagged: boolean,
+  warningsChecked: boolean,
+): RuleOutcome<'lookalike_unconfirmed'> =>
+  flagged && !warningsChecked ? { ok: false, code: 'lookalike_unconfirmed' } : ALLOW;
+
 /** What the VOTE script knows when a vote arrives. */
 export interface VoteFacts {
   state: string | undefined;
@@ -45,6 +56,9 @@ export interface VoteFacts {
   voters: readonly string[];
   stepUp: boolean;
   withPasskey: boolean;
+  /** The approval carries a lookalike, and whether this vote confirmed the card's warnings. */
+  lookalike?: boolean;
+  warningsChecked?: boolean;
 }
 
 export type VoteRuleCode =
@@ -54,7 +68,8 @@ export type VoteRuleCode =
   | 'frozen'
   | 'self_approval'
   | 'duplicate_vote'
-  | 'step_up_required';
+  | 'step_up_required'
+  | 'lookalike_unconfirmed';
 
 /** The first rule a vote breaks, in the script's order; velocity at quorum comes after these. */
 export function voteRule(actor: Pick<Actor, 'user'>, f: VoteFacts, now: number): RuleOutcome<VoteRuleCode> {
@@ -63,6 +78,7 @@ export function voteRule(actor: Pick<Actor, 'user'>, f: VoteFacts, now: number):
     () => freezeRule(f.frozen),
     () => noSelfApproval(actor, f.requester),
     () => notTheSamePersonTwice(actor, f.voters),
+    () => lookalikeConfirmRule(f.lookalike === true, f.warningsChecked === true),
     () => stepUpProofRule(f.stepUp, f.withPasskey),
   ];
   for (const check of checks) {

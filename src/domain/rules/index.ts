@@ -8,7 +8,14 @@
 
 import { beneficiaryStartRule, destinationRule, entryStartRule, lookalikeOf } from '../address-book.js';
 import { holdsOpenPlace } from '../open-caps.js';
-import { approvalStateRule, freezeRule, noSelfApproval, notTheSamePersonTwice, stepUpProofRule } from './decisions.js';
+import {
+  approvalStateRule,
+  freezeRule,
+  lookalikeConfirmRule,
+  noSelfApproval,
+  notTheSamePersonTwice,
+  stepUpProofRule,
+} from './decisions.js';
 import { screeningRule } from './screening.js';
 import { secondOpinionRule } from './second-opinion.js';
 import {
@@ -184,8 +191,8 @@ export const RULES = {
   },
   lookalike: {
     codes: ['lookalike_unconfirmed'],
-    says: 'An address with the first 6 and last 4 characters of a known destination is flagged and its approval asks the warnings confirmation.',
-    functions: [lookalikeOf],
+    says: 'An address with the first 6 and last 4 characters of a known destination is flagged, and a vote on its approval counts only with the warnings confirmed.',
+    functions: [lookalikeOf, lookalikeConfirmRule],
     enforcer: 'domain',
   },
   series_who: {

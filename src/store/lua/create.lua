@@ -20,6 +20,8 @@
     key ('' for none: domain/destination-key.ts, kept beside the call, never inside what the
     hashes cover)
   ARGV[11+3n+2j], ARGV[12+3n+2j] index key j's member and retention (ms)
+  ARGV[#ARGV-4] '1' when a vote counts only with the card's warnings confirmed (a lookalike:
+    domain/address-book.ts mustConfirmLookalike), else '' (the VOTE script reads `confirm`)
   ARGV[#ARGV-3] the approval's shape: 'single', 'batch' or 'series' (read by every execution
     script). A series (n = 1) keeps its one call on itself as the run's template (`runCall`,
     `runSeal`, `runDest`) and has no execution: KEYS[7] is then not written.
@@ -107,6 +109,7 @@ for j = 1, #KEYS - 8 - m do
 end
 -- ARGV[11] '1' marks a step-up request (the VOTE script reads it).
 if ARGV[11] == '1' then redis.call('HSET', KEYS[1], 'stepUp', '1') end
+if ARGV[#ARGV - 4] == '1' then redis.call('HSET', KEYS[1], 'confirm', '1') end
 redis.call('RPUSH', KEYS[2], ARGV[6])
 redis.call('ZADD', KEYS[3], ARGV[7], ARGV[2])
 redis.call('ZADD', KEYS[6], ARGV[7], ARGV[2])

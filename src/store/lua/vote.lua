@@ -22,7 +22,8 @@
   A series reaches its quorum as 'approved' with state 'live' (no velocity, no execution).
   Returns { outcome, state, votes, required, decidedBy, decidedAt (Redis time), expiresAt }; on
     quorum also [8] kind and [9] the history position of 'approved'; [13] runAt ('' for none). Outcomes: approved, voted, duplicate,
-    self, not_pending, expired, missing, frozen, step_up, needs_subject (at quorum, the record
+    self, not_pending, expired, missing, frozen, step_up, unconfirmed (the approval carries a
+    lookalike, `confirm`, and the vote's entry does not say `warningsChecked`), needs_subject (at quorum, the record
     has no `velocity` field and none was passed; nothing counted), over_limit (with the broken
     rule's index in the configured list, the minor units already used in it and the subject
     field at [10], [11] and [12]). The per-state indexes (sorted sets scored by when the state
@@ -63,6 +64,12 @@ if KEYS[8] and redis.call('EXISTS', KEYS[8]) == 1 then return answer('frozen', s
 if redis.call('HGET', KEYS[1], 'requester') == ARGV[1] then return answer('self', state, #votes) end
 for _, v in ipairs(votes) do
   if v.user == ARGV[1] then return answer('duplicate', state, #votes) end
+end
+-- An approval that carries a lookalike counts a vote only with the card's warnings confirmed
+-- (the Approve button's confirm dialog names it), which the vote's entry says. Asked
+-- before the passkey, so nobody is sent to the passkey page for a vote that cannot count.
+if redis.call('HGET', KEYS[1], 'confirm') == '1' and not cjson.decode(ARGV[3]).warningsChecked then
+  return answer('unconfirmed', state, #votes)
 end
 -- On a step-up request a vote counts only with a verified passkey, which the vote's
 -- history entry (ARGV[3]) carries as "passkey"; a Slack click never has one.

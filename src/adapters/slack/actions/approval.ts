@@ -8,6 +8,7 @@ import type { WebClient } from '@slack/web-api';
 import { describeRedisFailure } from '../../../app/describe-error.js';
 import { slackActor } from '../../../domain/actor.js';
 import { APPROVAL_ID } from '../../../domain/approval.js';
+import { unconfirmedText } from '../../../presenters/address.js';
 import { APPROVAL_ACTIONS } from '../blocks/card.js';
 import { frozenClickText } from '../blocks/freeze.js';
 import { WARNINGS_CHECKED } from '../blocks/repeat-lines.js';
@@ -98,6 +99,8 @@ export const approveAction =
         );
       case 'unavailable':
         return tell(client, deps, click, describeRedisFailure(outcome.failure));
+      case 'unconfirmed':
+        return tell(client, deps, click, unconfirmedText(outcome.requestId));
       case 'step-up': // not counted; the passkey page counts it
         return offerPasskey(client, deps, click, outcome.requestId, 'approve', click.warningsChecked === true);
       case 'missing':
