@@ -143,7 +143,10 @@ export function createWorkerApp(deps: WorkerAppDeps) {
        */
       runDue: async (seriesId: string, wokeFor?: number): Promise<JobOutcome<RunDue | undefined>> => {
         if (!deps.series) return done(undefined);
-        const r = await runDue({ ...deps.series, store, controls, queues: jobs, now, service: deps.service }, seriesId);
+        const r = await runDue(
+          { ...deps.series, store, registry: deps.registry, controls, queues: jobs, now, service: deps.service },
+          seriesId,
+        );
         if (r.nextAt !== undefined && r.nextAt === wokeFor)
           return { status: 'wait', ms: Math.max(1, r.nextAt - now()) };
         if (r.nextAt !== undefined) await jobs.scheduleSeriesRun(seriesId, r.nextAt, r.nextAt - now());

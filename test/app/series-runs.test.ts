@@ -4,6 +4,7 @@ import type { NewRequest } from '../../src/app/post-request.js';
 import type { RecheckPorts } from '../../src/app/series/recheck.js';
 import { runDue, type SeriesRunDeps } from '../../src/app/series/run-due.js';
 import type { ApiKey } from '../../src/domain/api-key.js';
+import type { ServiceCall } from '../../src/domain/request.js';
 import { readPlainList } from '../../src/domain/screening-list.js';
 import { SeriesStore } from '../../src/store/series.js';
 import { RECEIVER_EVM } from '../support/factories.js';
@@ -210,6 +211,40 @@ it('skips a run and pauses the series when no one who approved it is still an ap
     why: 'no_approver_eligible',
   });
   expect(await skippedSaid(id)).toEqual(['run 1: needs a fresh approval: no one who approved it is still an approver']);
+  expect(w.tries).toEqual([]);
+});
+
+it('skips a run to an address-book entry still cooling off, and one to a new beneficiary still cooling off, with the time', async () => {
+  const HOUR = 3_600_000;
+  // A transfer series to an entry added and approved just now (cooling an hour), under DESTINATIONS=book.
+  const added = await w.store.book.add(
+    [{ name: 'Payroll', chain: 'base', address: RECEIVER_EVM, wallets: '*' }],
+    { addedBy: 'U0ADDER', approvedBy: APPROVERS[0] as string, requestId: 'R-0' },
+    HOUR,
+  );
+  if (!added.ok) throw new Error('entry not added');
+  try {
+    const id = await liveSeries(3.1);
+    const config = { ...deps.config, destinations: { ...deps.config.destinations, mode: 'book' as const } };
+    expect(await firstRunUnder(id, { config })).toMatchObject({ k: 1, outcome: 'skipped' });
+    expect((await skippedSaid(id))[0]).toMatch(/^run 1: .*cooling off/i);
+  } finally {
+    await w.store.book.remove(added.ids[0] ?? '', APPROVERS[0] as string);
+  }
+  // An offramp series to a beneficiary registered an hour ago, usable in an hour.
+  const now = Date.now();
+  await w.redis.hset(
+    `${w.store.keys.prefix}:beneficiaries:cooling`,
+    'ben_cooling',
+    JSON.stringify({ approvedAt: now - HOUR, usableAt: now + HOUR }),
+  );
+  const offramp: ServiceCall = {
+    kind: 'offramp',
+    body: { wallet_id: 'wal_ops_7f3a', amount: 3.11, beneficiary_id: 'ben_cooling', asset: 'base:usdc' },
+  };
+  const id = await sealSeries(w, 3.11, { first: T0, call: offramp, display: { beneficiaryLabel: 'Ada (new)' } });
+  expect(await firstRunUnder(id, {})).toMatchObject({ k: 1, outcome: 'skipped' });
+  expect((await skippedSaid(id))[0]).toMatch(/^run 1: Ada \(new\) is a new beneficiary that is still cooling off/);
   expect(w.tries).toEqual([]);
 });
 

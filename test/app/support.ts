@@ -174,13 +174,13 @@ export async function sealBatch(
 export async function sealSeries(
   w: World,
   amount: number,
-  over: { first: number; display?: Partial<NewRequest['display']>; pending?: boolean },
+  over: { first: number; display?: Partial<NewRequest['display']>; pending?: boolean; call?: ServiceCall },
 ): Promise<string> {
   const { first } = over;
   const s = await sealRequest(w.deps, {
     id: (await w.store.allocate('S')).id,
     shape: 'series',
-    call: transfer(amount),
+    call: over.call ?? transfer(amount),
     display: { chain: 'base', walletAlias: 'ops', ...over.display },
     requester: REQUESTER,
     reason: 'weekly sweep',

@@ -7,6 +7,7 @@
  * pauses the series until a fresh approval. Each answers a reason, or undefined to go on.
  */
 
+import { beneficiaryCoolingSentence } from '../../domain/address-book.js';
 import { assetInfo } from '../../domain/assets.js';
 import { callDestination } from '../../domain/destination-key.js';
 import type { SealedRequest } from '../../domain/request.js';
@@ -25,6 +26,7 @@ import type { ApiKeyStore } from '../../store/api-keys.js';
 import type { OwnerDirectory } from '../api-keys/ports.js';
 import { commitmentsOn } from '../commitments.js';
 import type { AppDeps } from '../deps.js';
+import { coolingBeneficiary } from '../destinations/beneficiary-cooling.js';
 import { checkDestination } from '../destinations/check.js';
 import { screenKeys } from '../screening.js';
 import type { SeriesRunDeps } from './run-due.js';
@@ -58,7 +60,9 @@ export async function freshChecks(deps: Deps, sealed: SealedRequest, subject: Se
   const walletId = call.body.wallet_id;
   // Every read side by side (the run waits on them all); judged below in a submission's order.
   const key = call.kind === 'transfer' ? callDestination(call)?.key : undefined;
-  const [balances, committed, book, screened] = await Promise.all([
+  const beneficiary = call.kind === 'offramp' ? call.body.beneficiary_id : undefined;
+  const { registry } = deps;
+  const [balances, committed, book, screened, cooling] = await Promise.all([
     deps.service.getBalances(walletId),
     commitmentsOn(deps.store, { walletId, asset: subject.asset, decimals: subject.perRun.decimals }),
     call.kind === 'transfer'
@@ -66,15 +70,20 @@ export async function freshChecks(deps: Deps, sealed: SealedRequest, subject: Se
           chain: assetInfo(call.body.asset).chain,
           address: call.body.receiver,
           walletId,
-          row: false,
+          // As a batch row: a run never waits for an entry's cooling-off; it is skipped with the time.
+          row: true,
           ownWallet: sealed.display.ownWallet !== undefined,
         })
       : undefined,
     key === undefined ? undefined : screenKeys(deps, [key]),
+    beneficiary && registry ? coolingBeneficiary({ registry }, beneficiary, deps.now()) : undefined,
   ]);
   const funds = runFundsRule(subject, balances, committed);
   if (!funds.ok) return funds.message;
   if (book && !book.ok) return book.message;
+  // A new beneficiary still cooling off: the run is skipped with the time (it never waits).
+  if (cooling)
+    return beneficiaryCoolingSentence(sealed.display.beneficiaryLabel ?? beneficiary ?? '', cooling.usableAt);
   return key === undefined ? undefined : screened?.refused.get(key);
 }
 

@@ -15,6 +15,8 @@ import { approvalControls } from '../velocity.js';
 import { freshChecks, recheck } from './recheck.js';
 
 export type SeriesRunDeps = Pick<AppDeps, 'config' | 'store' | 'controls' | 'queues' | 'approvers' | 'now'> & {
+  /** Beneficiaries' cooling-off, read before an offramp's run (absent: not checked). */
+  registry?: AppDeps['registry'] | undefined;
   series: SeriesStore;
   /** The balance read before a run is created, as a fresh request's check reads it. */
   service: Pick<AppDeps['service'], 'getBalances'>;
