@@ -227,7 +227,7 @@ const PAYMENT_DOORS: Record<RuleId, Half<Exclude<DecisionDoor, AddressDoor | Ser
     ...decidedAtSubmission('flagged at submission; its confirmation is on Approve'),
     'approve-button': 'applies',
     'passkey-page':
-      'todo: the page counts a vote with the warnings its offer carried (the step-up token); the driver needs an offer made without them',
+      'n/a: a passkey is offered only after Approve’s vote got past the confirmation (the approve-button cell); the page’s vote carries the confirmation its offer was made with',
   },
   screening: same(
     DECISION_DOORS,
