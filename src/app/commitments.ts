@@ -61,7 +61,7 @@ export async function commitmentsOn(
     ids.map(async (id): Promise<Commitment | undefined> => {
       const other = await store.get(id);
       const status = other ? STATUS[other.approvalState] : undefined;
-      if (!other || !status || other.shape === 'series' || assetOf(other) !== on.asset) return undefined;
+      if (!other || !status || assetOf(other) !== on.asset) return undefined;
       if ((other.sealed.call.body as { wallet_id?: string }).wallet_id !== on.walletId) return undefined;
       const units = await stillNeeds(store, other, on.decimals);
       return units > 0n ? { id, units, status } : undefined;

@@ -144,7 +144,8 @@ async function readRegistry(
     : Promise.resolve(undefined);
   screening.catch(() => {});
   if (draft.kind === 'transfer' && draft.receiver) {
-    const [known, book] = await bounded(
+    // Side by side: the form's submission waits on all three before Slack's ack.
+    const [known, book, [alike]] = await bounded(
       deps,
       Promise.all([
         deps.store.knownPayee(draft.asset.chain, draft.receiver),
@@ -155,10 +156,10 @@ async function readRegistry(
           row: false,
           ownWallet: display.ownWallet !== undefined,
         }),
+        lookalikes(deps, draft.asset.chain, [{ row: 1, destination: draft.receiver }]),
       ]),
     );
     display.newReceiver = !known;
-    const [alike] = await bounded(deps, lookalikes(deps, draft.asset.chain, [{ row: 1, destination: draft.receiver }]));
     if (alike) display.lookalike = { of: alike.of, ofAddress: alike.ofAddress };
     // The address book's one verdict (DESTINATIONS), said on the receiver field.
     if (!book.ok) return { errors: { receiver: book.message } };

@@ -10,7 +10,7 @@ import { slackNotifier } from '../adapters/slack/notifier.js';
 import { slackReportPoster } from '../adapters/slack/report-send.js';
 import { cardCommitments } from '../app/commitments.js';
 import { passkeyHolders } from '../app/passkey-holders.js';
-import { showSeries } from '../app/series/reads.js';
+import { viewOf } from '../app/series/reads.js';
 import type { WeeklyReportDeps } from '../app/weekly-report.js';
 import { createWorkerApp } from '../app/worker-app.js';
 import { startHeartbeat } from '../metrics/heartbeat.js';
@@ -85,7 +85,8 @@ export function startWorkerRole(b: Built, workerRedis: RedisClient, options: Wor
       screeningNotify: config.screening.notify,
       passkeyHolders: () => passkeyHolders(new PasskeyStore(workerRedis, prefix), now()),
       commitments: (record) => cardCommitments({ store: ports.store, service: ports.service, log: b.log }, record),
-      seriesNext: async (id) => (await showSeries({ store: ports.store, now, series: seriesStore }, id))?.next[0],
+      // The card's record, already read: only the series' runs are read for its next one.
+      seriesNext: async (record) => (await viewOf({ store: ports.store, now, series: seriesStore }, record))?.next[0],
     }),
     approvalsChannel: config.approvalsChannel,
     // The start is on a replica (WAIT 1) before any call, when Redis has replicas.

@@ -138,14 +138,6 @@ export const beneficiaryCoolingSentence = (label: string, usableAt: number): str
 export const coolingNotice = (entry: AddressEntry): string =>
   `${entryLabel(entry)} becomes usable ${utc(entry.usableAt)}: added by <@${entry.addedBy}>, approved by <@${entry.approvedBy}>. Remove it if you did not expect this.`;
 
-/** The card's line naming the entry. */
-export const entryCardLine = (entry: AddressEntry, now: number): string => {
-  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-  const usable =
-    entryState(entry, now) === 'cooling' ? `usable from ${utc(entry.usableAt)}` : `usable since ${day(entry.usableAt)}`;
-  return `To: ${entry.name} — ${entry.address} · address book: added by <@${entry.addedBy}> ${day(entry.approvedAt)}, approved by <@${entry.approvedBy}>; ${usable}`;
-};
-
 /**
  * What the start script decides for an execution sealed with an entry (store/approval-lua.ts
  * START mirrors it): removed or replaced → cancelled; wallet not allowed → cancelled; cooling →

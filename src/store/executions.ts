@@ -431,6 +431,7 @@ export class ExecutionStore {
       JSON.stringify({ at, ...entry }),
       String(at),
       JSON.stringify(fields),
+      masked ? JSON.stringify({ call: JSON.stringify(masked.call) }) : '',
     )) as [number, string, number?, number?];
     const [count, kindOrWhy, seq, changed] = r;
     if (count === 0 && seq === undefined) return { ok: false, why: kindOrWhy };

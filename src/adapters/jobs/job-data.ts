@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { NOTIFY_KINDS } from '../../app/ports.js';
 import { APPROVAL_ID, EXECUTION_ID, executionId } from '../../domain/approval.js';
+import { isSeriesId } from '../../domain/series.js';
 
 export const QUEUE_NAMES = {
   execute: 'execute',
@@ -48,7 +49,7 @@ export type NotifyJob = z.infer<typeof notifyJob>;
 /** A live series' next run: created (or skipped) when the job runs, then the next job is added. */
 export const seriesJob = z.object({
   v: z.number().int().optional(),
-  seriesId: z.string().regex(/^S-\d+$/),
+  seriesId: z.string().refine(isSeriesId, 'not a series id'),
   /** The moment it was set to wake at (a job written before it has none). */
   at: z.number().int().optional(),
 });

@@ -68,7 +68,7 @@ export interface SlackNotifierOptions {
   /** Approvers whose passkey counts now (app/passkey-holders.ts), for a step-up card's quorum. */
   passkeyHolders?: () => Promise<string[]>;
   /** A live series' next run still to come (app/series/reads.ts), for its card's Skip next run. */
-  seriesNext?: (seriesId: string) => Promise<{ k: number; at: number } | undefined>;
+  seriesNext?: (record: RequestRecord) => Promise<{ k: number; at: number } | undefined>;
 }
 
 export function slackNotifier({
@@ -87,9 +87,7 @@ export function slackNotifier({
     const promised = await commitments?.(record);
     const holders = record.sealed.stepUp && record.state === 'pending' ? await passkeyHolders?.() : undefined;
     const next =
-      record.shape === 'series' && (record.approvalState as string) === 'live'
-        ? await seriesNext?.(record.sealed.id)
-        : undefined;
+      record.shape === 'series' && (record.approvalState as string) === 'live' ? await seriesNext?.(record) : undefined;
     return {
       text: cardText(record, freeze),
       blocks: requestCardBlocks(record, {

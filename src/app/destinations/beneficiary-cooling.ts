@@ -9,6 +9,7 @@ import type { DestinationMode } from '../../domain/address-book.js';
 import type { Registry } from '../../store/registry.js';
 import type { RequestStore } from '../../store/requests.js';
 import { DEFAULT_ADDRESS_COOLDOWN_MS } from './add-entries.js';
+import { modeOrDefault } from './check.js';
 
 /** How long a beneficiary registered now cools off; undefined in open mode. */
 export async function newBeneficiaryCooldown(deps: {
@@ -16,7 +17,7 @@ export async function newBeneficiaryCooldown(deps: {
   destinationsMode?: DestinationMode | undefined;
   addressCooldownMs?: number | undefined;
 }): Promise<number | undefined> {
-  const mode = deps.destinationsMode ?? ((await deps.store.book.seeded()) ? 'warn' : 'open');
+  const mode = await modeOrDefault(deps.destinationsMode, deps.store.book);
   return mode === 'open' ? undefined : (deps.addressCooldownMs ?? DEFAULT_ADDRESS_COOLDOWN_MS);
 }
 

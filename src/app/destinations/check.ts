@@ -23,9 +23,16 @@ export interface BookDeps {
 
 /** DESTINATIONS, or by default open until `rampart addresses import --from-paid` ran, then warn. */
 export async function destinationMode(deps: BookDeps): Promise<DestinationMode> {
-  const set = deps.config.destinations?.mode;
+  return modeOrDefault(deps.config.destinations?.mode, deps.store.book);
+}
+
+/** The mode set, or the default from whether the book was seeded (the one place that decides it). */
+export async function modeOrDefault(
+  set: DestinationMode | undefined,
+  book: Pick<BookDeps['store']['book'], 'seeded'>,
+): Promise<DestinationMode> {
   if (set) return set;
-  return (await deps.store.book.seeded()) ? 'warn' : 'open';
+  return (await book.seeded()) ? 'warn' : 'open';
 }
 
 export type DestinationCheck = DestinationVerdict & { entry?: AddressEntry };

@@ -28,7 +28,8 @@ async function read(
   actor: Actor,
   action: 'skip' | 'end',
 ): Promise<SeriesActionFacts | Refused | Extract<SeriesActionOutcome, { kind: 'approver-check-failed' }>> {
-  const record = await deps.store.get(seriesId);
+  // The series and its run marks in one read (one hash holds both).
+  const { record, marks } = await deps.series.read(seriesId);
   if (record?.shape !== 'series') return { kind: 'refused', action, code: 'missing', seriesId };
   const requester = record.sealed.requester;
   let isApprover = false;
@@ -43,7 +44,7 @@ async function read(
     requester,
     isApprover,
     runs: record.sealed.schedule?.runs.length ?? 0,
-    marks: await deps.series.runs(seriesId),
+    marks: [...marks.values()].sort((a, b) => a.k - b.k),
   };
 }
 

@@ -74,7 +74,8 @@ function paysOf(f: SealedRequest): string {
   return `${formatAmount(amountFromNumber(call.body.amount, asset.decimals))} ${asset.code} to ${seriesTo(f)}`;
 }
 
-async function viewOf(deps: SeriesReadDeps, record: RequestRecord): Promise<SeriesView | undefined> {
+/** A series' view from its record, already read (a card redraw has it): its runs and facts. */
+export async function viewOf(deps: SeriesReadDeps, record: RequestRecord): Promise<SeriesView | undefined> {
   const { sealed } = record;
   const schedule = sealed.schedule;
   if (record.shape !== 'series' || !schedule) return undefined;

@@ -21,6 +21,7 @@ import {
   seriesPolicyRule,
   seriesStepUpRule,
 } from '../../domain/rules/series.js';
+import { seriesTotal } from '../../domain/series.js';
 import { cancelWindowMs } from '../../domain/timing.js';
 import type { ApiKeyStore } from '../../store/api-keys.js';
 import type { OwnerDirectory } from '../api-keys/ports.js';
@@ -118,7 +119,7 @@ export async function recheck(
     delayed:
       cancelWindowMs(deps.config.time, {
         assetCode: subject.assetCode,
-        amount: { units: subject.perRun.units * BigInt(subject.runs), decimals: subject.perRun.decimals },
+        amount: seriesTotal(subject.perRun, subject.runs),
         newDestination: subject.newDestination,
         entireBalance: false,
       }) !== undefined,

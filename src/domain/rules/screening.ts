@@ -78,10 +78,6 @@ export function screeningSentence(code: ScreeningCode, meta: ScreeningMeta | und
   }
 }
 
-/** The reason an execution cancelled by the start script carries (its history and card). */
-export const listedReason = (meta: Pick<ScreeningMeta, 'name' | 'published'>): string =>
-  `listed on ${meta.name} of ${meta.published}; nothing sent`;
-
 /**
  * A history entry the start script wrote when screening refused an execution
  * (store/lua/includes/screening.lua writes these words): what the hit notice reports.

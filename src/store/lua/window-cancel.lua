@@ -14,6 +14,7 @@
   (store/script-keys.ts windowCancelKeys builds them from names.)
   ARGV[1] approval id         ARGV[3] now (ms)
   ARGV[2] history entry JSON  ARGV[4] approval fields JSON for done
+  ARGV[5] execution 1's fields JSON (its masked call; a single's only, as cancel-queued.lua)
   Returns {n cancelled, kind, seq, viewChanged}, or {0, why}: 'started' (an execution began: the
     start won), 'no-wait' (approved without a runAt), or the approval's state ('' when missing).
 ]]
@@ -34,6 +35,8 @@ redis.call('ZREM', KEYS[4], ARGV[1])
 -- through the ledger's helper so its running total moves with it.
 if KEYS[16] ~= KEYS[2] then ledgerDrop(KEYS[16], KEYS[17], ARGV[1]) end
 settle(KEYS[1], KEYS[6], ARGV[1], ARGV[4])
+-- The final state masks the personal data execution 1 keeps too (a batch's rows: their own calls).
+if shapeOf(KEYS[1]) ~= 'batch' and redis.call('HGET', KEYS[3], 'state') == 'cancelled' then setFields(KEYS[3], ARGV[5]) end
 leaveTurn(KEYS[1], KEYS[18], KEYS[3], ARGV[1])
 local _, changed = reindex(KEYS[1], 7, ARGV[1], now)
 local seq = redis.call('RPUSH', KEYS[2], ARGV[2])

@@ -165,7 +165,7 @@ describe('Cancel while waiting to run', () => {
       ],
       [
         { kind: 'approver-check-failed', error: undefined },
-        'Rampart could not check the approvers list just now; try again in a minute.',
+        'Rampart could not check the approvers’ user group with Slack just now, so nothing changed; try again in a minute.',
       ],
       [{ kind: 'cancelled', requestId: 'R-7' }, 'You cancelled R-7; nothing was sent.'],
     ]),

@@ -7,6 +7,7 @@ import type { BlockButtonAction } from '@slack/bolt';
 import { slackActor } from '../../../domain/actor.js';
 import { waitingCancelText } from '../../../presenters/waiting-cancel.js';
 import { CANCEL_WAITING_ACTION } from '../blocks/card.js';
+import { refusalText } from '../decision-text.js';
 import type { Deps } from '../deps.js';
 import type { ActionHandler, Routes } from '../routes.js';
 import { readClick, tell } from './approval.js';
@@ -22,7 +23,7 @@ export const cancelWaitingAction =
       case 'refused':
         return tell(client, deps, click, waitingCancelText(outcome.code, outcome.requestId));
       case 'approver-check-failed':
-        return tell(client, deps, click, 'Rampart could not check the approvers list just now; try again in a minute.');
+        return tell(client, deps, click, refusalText(outcome));
       case 'cancelled':
         return tell(client, deps, click, `You cancelled ${outcome.requestId}; nothing was sent.`);
       case 'missing':

@@ -7,7 +7,7 @@ import { type AddressEntry, entryLabel } from '../../../domain/address-book.js';
 import { CHAINS } from '../../../domain/assets.js';
 import { fullAddress } from '../../../presenters/address.js';
 import { encodeMetadata } from '../metadata.js';
-import { code, context, esc, input, plain, section, slackDate, spokenLabel } from './common.js';
+import { code, context, esc, input, plain, reasonInput, section, slackDate, spokenLabel, textInput } from './common.js';
 
 export const ADDRESSES_CALLBACK = 'addresses_add';
 /**
@@ -94,9 +94,6 @@ export function addressListBlocks(
   ];
 }
 
-const text = (id: string, label: string, hint: string, extra: Record<string, unknown> = {}): KnownBlock =>
-  input(id, label, { type: 'plain_text_input', ...extra }, { hint: plain(hint) });
-
 export const addressModal = (meta: { channel?: string | undefined }): View => ({
   type: 'modal',
   callback_id: ADDRESSES_CALLBACK,
@@ -105,22 +102,17 @@ export const addressModal = (meta: { channel?: string | undefined }): View => ({
   submit: plain('Request approval', 24),
   close: plain('Cancel', 24),
   blocks: [
-    text('name', 'Name', 'How people will recognise it, e.g. "Acme payroll wallet"', { max_length: 60 }),
+    textInput('name', 'Name', 'How people will recognise it, e.g. "Acme payroll wallet"', { max_length: 60 }),
     input('chain', 'Chain', {
       type: 'static_select',
       options: Object.entries(CHAINS).map(([id, c]) => ({ text: plain(c.name), value: id })),
     }),
-    text('address', 'Address', 'Paste it whole; the card shows every character', { max_length: 100 }),
+    textInput('address', 'Address', 'Paste it whole; the card shows every character', { max_length: 100 }),
     {
-      ...text('wallets', 'Wallets (optional)', 'Wallet aliases separated by commas; empty for every wallet'),
+      ...textInput('wallets', 'Wallets (optional)', 'Wallet aliases separated by commas; empty for every wallet'),
       optional: true,
     } as KnownBlock,
-    {
-      type: 'input',
-      block_id: 'reason',
-      label: plain('Reason'),
-      element: { type: 'plain_text_input', action_id: 'reason', multiline: true },
-    } as KnownBlock,
+    reasonInput(),
     context(
       ':lock: Adding is an approval: another approver must approve it (you cannot), and it cools off before anything can be paid to it.',
     ),

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { ADDRESS_FIELDS, CROSS_BORDER_FIELDS } from '../../../domain/beneficiary-form.js';
 import type { BeneficiaryEntry } from '../../../domain/registry-entries.js';
 import { encodeMetadata } from '../metadata.js';
-import { type Blocks, context, errorBlocks, esc, plain, section } from './common.js';
+import { type Blocks, context, errorBlocks, esc, plain, reasonInput, section } from './common.js';
 import { resultModal } from './identity.js';
 
 export const BENEFICIARY_CALLBACK = {
@@ -75,14 +75,6 @@ function common(meta: BeneficiaryMeta): KnownBlock[] {
   ];
 }
 
-const reason = (): KnownBlock =>
-  ({
-    type: 'input',
-    block_id: 'reason',
-    label: plain('Reason'),
-    element: { type: 'plain_text_input', action_id: 'reason', multiline: true },
-  }) as KnownBlock;
-
 export const nigerianModal = (meta: BeneficiaryMeta): View => ({
   type: 'modal',
   callback_id: BENEFICIARY_CALLBACK.ng,
@@ -94,7 +86,7 @@ export const nigerianModal = (meta: BeneficiaryMeta): View => ({
     ...common(meta),
     text('bank_code', 'Bank code', false, 'e.g. 058'),
     text('account_number', 'Account number', false, '10-digit NUBAN; looked up before anything is created'),
-    reason(),
+    reasonInput(),
     context('Currency: NGN. A new payout destination needs approval like a payment.'),
   ],
 });
@@ -113,7 +105,7 @@ export const crossBorderModal = (meta: BeneficiaryMeta): View => ({
     ...ADDRESS_FIELDS.map(([id, label]) =>
       text(`addr_${id}`, label, false, id === 'house_no' ? 'A number' : id === 'country' ? 'e.g. GB, US' : undefined),
     ),
-    reason(),
+    reasonInput(),
   ],
 });
 

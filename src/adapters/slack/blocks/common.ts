@@ -108,6 +108,13 @@ export function input(
   } as KnownBlock;
 }
 
+/** A one-line text field with its hint (`extra`: max_length, initial_value…). */
+export const textInput = (id: string, label: string, hint: string, extra: Record<string, unknown> = {}): KnownBlock =>
+  input(id, label, { type: 'plain_text_input', ...extra }, { hint: plain(hint) });
+
+/** The forms' free-text Reason field, shown on the card. */
+export const reasonInput = (): KnownBlock => input('reason', 'Reason', { type: 'plain_text_input', multiline: true });
+
 /** What screening checked at submission (RequestDisplay.screening), as sealed with the request. */
 export const screeningBlocks = (screening: readonly string[] | undefined): KnownBlock[] =>
   screening && screening.length > 0 ? [context(screening.map(esc).join('\n'))] : [];

@@ -3,22 +3,13 @@
  * belongs to (checked with the service), and a label, bank and last four digits as the requester
  * states them — said plainly, since nothing but the identity can be checked. Pure.
  */
-import type { KnownBlock, View } from '@slack/types';
+import type { View } from '@slack/types';
 import { encodeMetadata } from '../metadata.js';
 import { identityInput } from './beneficiary.js';
-import { context, plain } from './common.js';
+import { context, plain, reasonInput, textInput } from './common.js';
 
 export const REGISTER_CALLBACK = 'beneficiary_register';
 export { EXISTING_BENEFICIARY_ACTION as REGISTER_ACTION } from './request-modal.js';
-
-const text = (id: string, label: string, hint: string, extra: Record<string, unknown> = {}): KnownBlock =>
-  ({
-    type: 'input',
-    block_id: id,
-    label: plain(label),
-    hint: plain(hint),
-    element: { type: 'plain_text_input', action_id: id, ...extra },
-  }) as KnownBlock;
 
 export const registerModal = (meta: { channel?: string | undefined }): View => ({
   type: 'modal',
@@ -28,21 +19,26 @@ export const registerModal = (meta: { channel?: string | undefined }): View => (
   submit: plain('Request approval', 24),
   close: plain('Cancel', 24),
   blocks: [
-    text('beneficiary_id', 'Beneficiary id at the service', 'The id the service gave it, e.g. from its dashboard', {
-      max_length: 128,
-    }),
+    textInput(
+      'beneficiary_id',
+      'Beneficiary id at the service',
+      'The id the service gave it, e.g. from its dashboard',
+      {
+        max_length: 128,
+      },
+    ),
     identityInput(),
-    text('label', 'Label', 'How people will find it, e.g. "Ngozi Eze · GTBank"', { max_length: 80 }),
-    text('bank_name', 'Bank', 'e.g. Guaranty Trust Bank', { max_length: 60 }),
-    text('account_last4', 'Last 4 digits of the account', 'Only the last four; Rampart never keeps the full number', {
-      max_length: 4,
-    }),
-    {
-      type: 'input',
-      block_id: 'reason',
-      label: plain('Reason'),
-      element: { type: 'plain_text_input', action_id: 'reason', multiline: true },
-    } as KnownBlock,
+    textInput('label', 'Label', 'How people will find it, e.g. "Ngozi Eze · GTBank"', { max_length: 80 }),
+    textInput('bank_name', 'Bank', 'e.g. Guaranty Trust Bank', { max_length: 60 }),
+    textInput(
+      'account_last4',
+      'Last 4 digits of the account',
+      'Only the last four; Rampart never keeps the full number',
+      {
+        max_length: 4,
+      },
+    ),
+    reasonInput(),
     context(
       ':warning: The service has no way to read a beneficiary back, so only the identity is checked with it. The id, label, bank and digits go on the approval card *as stated by you*, and every offramp to it says so.',
     ),

@@ -8,7 +8,8 @@
   Keys are built from the execution's own prefix (hash-tagged on a cluster: the same slot), as the
   vote builds its velocity ledger; store/address-book.ts names the same keys.
   KEYS: start.lua's (KEYS[1] approval, [2] history, [3] execution, [4] ready, [7..15] the views,
-    [17] the wallets' turns). ARGV: start.lua's ([1] execution id, [2] approval id).
+    [17] the wallets' turns, [22] the batch's given-back set). ARGV: start.lua's ([1] execution id,
+    [2] approval id, [10] the velocity ledger key prefix).
   Returns: functions only.
     bookCheck(entryId): why the execution may not start (it is to be cancelled), or nil and the
       ms it must still wait (cooling), or nil.
@@ -18,6 +19,7 @@
       `<prefix>:beneficiaries:cooling`, store/registry.ts), the same as bookCheck's cooling:
       why it is to be cancelled (waited the whole cooling-off), or nil and the ms still to wait.
 ]]
+-- @include "screening"
 local function bookNow()
   local t = redis.call('TIME')
   return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
@@ -68,15 +70,6 @@ local function beneficiaryCheck()
   end
   return nil, usable - now
 end
--- A row's units from its sealed call's amount text (exact: no floating point).
-local function rowUnits(decimals)
-  local _, raw = sealedCall()
-  local amount = string.match(raw, '"amount":(%d+%.?%d*)[,}]')
-  if not amount then return nil end
-  local whole, frac = string.match(amount, '^(%d+)%.?(%d*)$')
-  frac = string.sub(frac .. string.rep('0', decimals), 1, decimals)
-  return tonumber(whole .. frac)
-end
 -- queued → cancelled in START: velocity back (a single's reservation, a row's own units), a batch
 -- paused on the row, the approval settled when nothing else is left.
 local function bookCancel(why, as, batch, now)
@@ -84,18 +77,9 @@ local function bookCancel(why, as, batch, now)
   redis.call('HSET', KEYS[3], 'state', 'cancelled', 'outcome', cjson.encode({message = why}))
   if count(KEYS[1], 'queued', -1) <= 0 then redis.call('ZREM', KEYS[4], ARGV[2]) end
   count(KEYS[1], 'cancelled', 1)
-  local vf = redis.call('HGET', KEYS[1], 'velocity')
-  local ok, s = pcall(cjson.decode, vf or '')
-  if ok and type(s) == 'table' and s.walletId then
-    local ledger = prefix .. ':velocity:' .. s.walletId .. ':' .. s.code
-    if batch then
-      giveBack(ledger .. ':amounts', prefix .. ':batch:' .. ARGV[2] .. ':given', ARGV[2], ARGV[1],
-        rowUnits(tonumber(s.decimals) or 6), ledger)
-    else
-      -- Through the ledger's own helper, so its running total (#total) moves in this same step.
-      ledgerDrop(ledger, ledger .. ':amounts', ARGV[2])
-    end
-  end
+  -- The velocity reservation back as screening gives it (a single's whole, a row's own units read
+  -- from its sealed call; one not readable stays reserved, the safe side, and is not marked given).
+  screenGiveBack(KEYS[1], KEYS[3], KEYS[22], ARGV[10] or '', ARGV[2], ARGV[1])
   if batch and runnable(as) then
     pauseBatch(KEYS[1], KEYS[2], 'row ' .. redis.call('HGET', KEYS[3], 'n') .. ': ' .. why, now)
   end

@@ -1,0 +1,42 @@
+/**
+ * A cancel inside an approval's wait is a final state: like every other (cancel-queued.lua,
+ * decide.lua, finish.lua), it masks the personal data the record keeps — the sealed request and
+ * execution 1's own copy of the call — in the same script.
+ */
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, expect, it } from 'vitest';
+import { RequestStore } from '../../src/store/requests.js';
+import { buildSealedRequest } from '../support/factories.js';
+import { deleteKeys, REDIS_URL } from '../support/harness.js';
+
+const prefix = `test-window-cancel-mask-${randomUUID().slice(0, 8)}`;
+const redis = new Redis(REDIS_URL);
+const store = new RequestStore(redis, prefix);
+afterAll(async () => {
+  await redis.quit();
+  await deleteKeys(prefix);
+});
+
+it('masks the full account number in the record and in execution 1 when a waiting approval is cancelled', async () => {
+  const now = Date.now();
+  const sealed = buildSealedRequest('beneficiary', {
+    id: await store.nextId(),
+    requiredApprovals: 1,
+    createdAt: now,
+    expiresAt: now + 60_000,
+  });
+  expect(JSON.stringify(sealed.call)).toContain('0123456789');
+  expect((await store.create(sealed)).outcome).toBe('created');
+  expect(await store.vote(sealed.id, 'U0APPROVER1')).toBe('approved');
+  // Waiting: a runAt ahead (a cancel window or a set time), nothing started.
+  await redis.hset(store.keys.approval(sealed.id), 'runAt', String(Date.now() + 3_600_000));
+  const r = await store.executions.cancelWaiting(sealed.id, { event: 'cancelled', by: 'U0APPROVER1' });
+  expect(r).toEqual({ ok: true, cancelled: 1 });
+  const stored = JSON.stringify([
+    await redis.hgetall(store.keys.approval(sealed.id)),
+    await redis.hgetall(store.keys.execution(`${sealed.id}.1`)),
+  ]);
+  expect(stored).not.toContain('0123456789');
+  expect(stored).toContain('6789');
+});
