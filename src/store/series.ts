@@ -7,7 +7,7 @@
 import { executionId } from '../domain/approval.js';
 import type { HistoryEntry, RequestRecord, SealedRequest } from '../domain/request.js';
 import type { RunRecheckCode, RunRefusal } from '../domain/rules/series.js';
-import { type RunMark, runKey } from '../domain/series.js';
+import { isSeriesId, type RunMark, runKey } from '../domain/series.js';
 import { luaScript } from './lua-scripts.js';
 import { recordOf } from './record-view.js';
 import type { RedisClient } from './redis.js';
@@ -71,6 +71,8 @@ export interface SeriesRead {
   held: number;
   /** The id the next run takes, when the series has one ready (series-run.lua keeps it). */
   nextId: string | undefined;
+  /** When it ended (series-end.lua, series-last-run.lua), if it did. */
+  endedAt: number | undefined;
 }
 
 export class SeriesStore {
@@ -193,6 +195,7 @@ export class SeriesStore {
       paused: h.paused === '1',
       held: Number(h.held ?? '0'),
       nextId: h.nextId || undefined,
+      endedAt: h.endedAt ? Number(h.endedAt) : undefined,
     };
   }
 
@@ -312,34 +315,36 @@ export class SeriesStore {
   }
 
   /**
-   * What a series' own hash says beyond its record: paused by today's rules, when it ended, and
-   * its last run created.
+   * Every series' id, newest first (at most `limit`), from the series index create.lua writes.
+   * Series created before that index are added once, from the recent index (every approval,
+   * never trimmed), before the first list is read; adding is idempotent, so workers doing it at
+   * once agree.
    */
-  async facts(
-    seriesId: string,
-  ): Promise<{ paused: boolean; endedAt: number | undefined; lastRun: string | undefined }> {
-    const [paused, endedAt, lastRun] = await this.redis.hmget(
-      this.keys.approval(seriesId),
-      'paused',
-      'endedAt',
-      'lastRun',
-    );
-    return { paused: paused === '1', endedAt: endedAt ? Number(endedAt) : undefined, lastRun: lastRun || undefined };
+  async ids(limit = Number.POSITIVE_INFINITY): Promise<string[]> {
+    const stop = Number.isFinite(limit) ? Math.max(0, limit - 1) : -1;
+    if (limit <= 0) return [];
+    const [indexed, ids] = (await readReplies(
+      this.redis.pipeline().exists(this.keys.seriesIndexed).zrevrange(this.keys.series, 0, stop).exec(),
+    )) as [number, string[]];
+    if (indexed === 1) return ids;
+    await this.indexOlderSeries();
+    return this.redis.zrevrange(this.keys.series, 0, stop);
   }
 
-  /**
-   * Every series' id, newest first: the ids in the recent index (every approval, never trimmed)
-   * that name a series, matched by Redis itself so no other id is sent back.
-   */
-  async ids(): Promise<string[]> {
-    const found = new Set<string>();
+  /** Adds every series the recent index holds to the series index, then marks it done. */
+  private async indexOlderSeries(): Promise<void> {
     let cursor = '0';
     do {
       const [next, page] = await this.redis.zscan(this.keys.recent, cursor, 'MATCH', 'S-*', 'COUNT', 1000);
-      for (let i = 0; i < page.length; i += 2) found.add(page[i] as string);
+      const members: (string | number)[] = [];
+      for (let i = 0; i < page.length; i += 2) {
+        const id = page[i] as string;
+        if (isSeriesId(id)) members.push(Number(id.slice(2)), id);
+      }
+      if (members.length > 0) await this.redis.zadd(this.keys.series, ...members);
       cursor = next;
     } while (cursor !== '0');
-    return [...found].sort((a, b) => Number(b.slice(2)) - Number(a.slice(2)));
+    await this.redis.set(this.keys.seriesIndexed, '1');
   }
 
   /** What the series recorded of each run so far, by k. */

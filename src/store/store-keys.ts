@@ -50,6 +50,17 @@ export class StoreKeys {
   get freeze() {
     return `${this.prefix}:freeze`;
   }
+  /**
+   * Every series' id, scored by its number (store/lua/create.lua adds each at its creation);
+   * series created before it are added once, on the first read (store/series.ts SeriesStore.ids).
+   */
+  get series() {
+    return `${this.prefix}:series:index`;
+  }
+  /** Set once the series index holds every series created before create.lua wrote it. */
+  get seriesIndexed() {
+    return `${this.prefix}:series:indexed`;
+  }
   /** Live series whose due run a freeze held (store/lua/series-run.lua); the unfreeze wakes them. */
   get seriesHeld() {
     return `${this.prefix}:series:held`;

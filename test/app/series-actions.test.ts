@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countingRedis } from '../../bench/counting-redis.js';
 import { executeOne } from '../../src/app/execute-one.js';
 import { notify } from '../../src/app/notices/notify.js';
 import type { Notifier } from '../../src/app/notifier.js';
@@ -7,7 +8,9 @@ import { comingUp, listSeries, showSeries } from '../../src/app/series/reads.js'
 import { runDue } from '../../src/app/series/run-due.js';
 import { cliActor, slackActor } from '../../src/domain/actor.js';
 import { seriesActionSentence } from '../../src/domain/series-answers.js';
+import { RequestStore } from '../../src/store/requests.js';
 import { SeriesStore } from '../../src/store/series.js';
+import { REDIS_URL } from '../support/harness.js';
 import { A1, A2, REQUESTER, sealSeries, startWorld, type World } from './support.js';
 
 let w: World;
@@ -113,7 +116,7 @@ describe('who may skip and end', () => {
       kind: 'refused',
       code: 'not_an_approver',
     });
-    expect((await deps.series.facts(id)).endedAt).toBeUndefined();
+    expect((await deps.series.read(id)).endedAt).toBeUndefined();
     expect(say(await endSeries(deps, cliActor(REQUESTER), id))).toBe(`${id} ended; no more runs will be created.`);
     const ended = (await w.store.history(id)).find((h) => h.event === 'ended');
     expect(ended).toMatchObject({ by: REQUESTER, detail: 'from the CLI' });
@@ -285,5 +288,53 @@ describe('the reads', () => {
         { k: 3, at: T1 + 12 * MINUTE },
       ],
     });
+  });
+
+  it('lists a series created before the series index, once, then reads the index alone', async () => {
+    const old = await series(nextAmount(), T1 + 20 * MINUTE);
+    // As Rampart stored it before create.lua kept the series index: only the recent index has it.
+    await w.redis.zrem(w.store.keys.series, old);
+    await w.redis.del(w.store.keys.seriesIndexed);
+    expect((await listSeries(deps)).map((v) => v.id)).toContain(old);
+    expect(await w.redis.zscore(w.store.keys.series, old)).not.toBeNull();
+    // Once indexed, a new series is listed from what its create wrote, newest first.
+    const fresh = await series(nextAmount(), T1 + 30 * MINUTE);
+    const ids = await deps.series.ids();
+    expect(ids.slice(0, 2)).toEqual([fresh, old]);
+    expect(ids.map((id) => Number(id.slice(2)))).toEqual(ids.map((id) => Number(id.slice(2))).sort((a, b) => b - a));
+  });
+
+  it('reads each series once: the list, one series and Coming up never scan the approvals', async () => {
+    await listSeries(deps); // the series index is built
+    const ended = await series(nextAmount(), T1 + 40 * MINUTE);
+    await endSeries(deps, slackActor(A2), ended);
+    const counted = countingRedis(REDIS_URL);
+    const store = new RequestStore(counted.redis, w.prefix);
+    const counting = { ...deps, store, series: new SeriesStore(counted.redis, store.keys, () => clock) };
+    try {
+      // Scripts and connection warm: counted from the second list on.
+      await listSeries(counting);
+      counted.reset();
+      const listed = await listSeries(counting);
+      expect(listed.length).toBeGreaterThan(2);
+      const byName = Object.fromEntries(counted.tally.byName);
+      // One hash read per series listed, and the ended ones' history for who ended them.
+      expect(byName).toMatchObject({ HGETALL: listed.length, ZREVRANGE: 1 });
+      expect(byName.ZSCAN).toBeUndefined();
+      expect(byName.HMGET).toBeUndefined();
+      // The index, every series at once, then the ended ones' histories.
+      expect(counted.tally.roundTrips).toBe(3);
+      counted.reset();
+      expect(await showSeries(counting, ended)).toMatchObject({ state: 'ended', endedBy: A2 });
+      expect(counted.tally.byName.get('HGETALL')).toBe(1);
+      expect(counted.tally.roundTrips).toBe(2);
+      counted.reset();
+      await comingUp(counting);
+      const open = (await w.store.openIds()).filter((id) => id.startsWith('S-')).length;
+      expect(counted.tally.byName.get('HGETALL')).toBe(open);
+      expect(counted.tally.roundTrips).toBe(2);
+    } finally {
+      await counted.redis.quit();
+    }
   });
 });

@@ -8,7 +8,7 @@ import { assetInfo, parseAssetId } from '../../domain/assets.js';
 import type { RequestRecord, SealedRequest } from '../../domain/request.js';
 import { scheduleWords } from '../../domain/schedule-words.js';
 import { isSeriesId, sealedSeriesSentence } from '../../domain/series.js';
-import type { SeriesStore } from '../../store/series.js';
+import type { SeriesRead, SeriesStore } from '../../store/series.js';
 import type { AppDeps } from '../deps.js';
 
 export type SeriesReadDeps = Pick<AppDeps, 'store' | 'now'> & { series: SeriesStore };
@@ -74,21 +74,23 @@ function paysOf(f: SealedRequest): string {
   return `${formatAmount(amountFromNumber(call.body.amount, asset.decimals))} ${asset.code} to ${seriesTo(f)}`;
 }
 
-/** A series' view from its record, already read (a card redraw has it): its runs and facts. */
-export async function viewOf(deps: SeriesReadDeps, record: RequestRecord): Promise<SeriesView | undefined> {
+/**
+ * A series' view from its one read (SeriesStore.read: its record, runs and facts in one round
+ * trip) and, once it ended, who ended it (from its history).
+ */
+function viewFrom(now: number, read: SeriesRead, endedBy?: string): SeriesView | undefined {
+  const { record } = read;
+  if (!record?.sealed.schedule || record.shape !== 'series') return undefined;
   const { sealed } = record;
-  const schedule = sealed.schedule;
-  if (record.shape !== 'series' || !schedule) return undefined;
-  const id = sealed.id;
-  const [marks, facts] = await Promise.all([deps.series.runs(id), deps.series.facts(id)]);
+  const schedule = record.sealed.schedule;
+  const marks = [...read.marks.values()].sort((a, b) => a.k - b.k);
   const state = record.approvalState as string;
   const atOf = (k: number) => schedule.runs[k - 1] ?? 0;
-  const marked = new Set(marks.map((m) => m.k));
   const open = state === 'live' || state === 'pending';
-  const view: SeriesView = {
-    id,
+  return {
+    id: sealed.id,
     state,
-    paused: facts.paused,
+    paused: read.paused,
     requester: sealed.requester,
     cadence: scheduleWords(schedule).cadence,
     zone: schedule.zone,
@@ -96,42 +98,56 @@ export async function viewOf(deps: SeriesReadDeps, record: RequestRecord): Promi
     pays: paysOf(sealed),
     runs: schedule.runs.length,
     next: open
-      ? schedule.runs.map((at, i) => ({ k: i + 1, at })).filter((r) => !marked.has(r.k) && r.at > deps.now())
+      ? schedule.runs.map((at, i) => ({ k: i + 1, at })).filter((r) => !read.marks.has(r.k) && r.at > now)
       : [],
     skipped: marks.flatMap((m) => (m.status === 'skipped' ? [{ k: m.k, at: atOf(m.k), why: m.why }] : [])),
     created: marks.flatMap((m) => (m.status === 'created' ? [{ k: m.k, at: atOf(m.k), id: m.id }] : [])),
+    ...(state === 'ended' ? { endedAt: read.endedAt, endedBy } : {}),
   };
-  if (state === 'ended') {
-    view.endedAt = facts.endedAt;
-    view.endedBy = (await deps.store.history(id)).find((h) => h.event === 'ended')?.by;
-  }
-  return view;
+}
+
+/**
+ * The views of `ids`: every series read at once (one SeriesStore.read each), then the ended
+ * ones' histories at once, for who ended them.
+ */
+async function viewsOf(deps: SeriesReadDeps, ids: string[]): Promise<SeriesView[]> {
+  const reads = await Promise.all(ids.map((id) => deps.series.read(id)));
+  const endedBy = await Promise.all(
+    reads.map(async (r, i) =>
+      (r.record?.approvalState as string | undefined) === 'ended'
+        ? (await deps.store.history(ids[i] as string)).find((h) => h.event === 'ended')?.by
+        : undefined,
+    ),
+  );
+  const now = deps.now();
+  return reads.flatMap((r, i) => viewFrom(now, r, endedBy[i]) ?? []);
+}
+
+/** A series' view when its record was read elsewhere (a card redraw): the series read once more, whole. */
+export async function viewOf(deps: SeriesReadDeps, record: RequestRecord): Promise<SeriesView | undefined> {
+  if (record.shape !== 'series' || !record.sealed.schedule) return undefined;
+  return (await viewsOf(deps, [record.sealed.id]))[0];
 }
 
 /** One series in full, or undefined when there is no such series. */
 export async function showSeries(deps: SeriesReadDeps, id: string): Promise<SeriesView | undefined> {
-  if (!isSeriesId(id)) return undefined;
-  const record = await deps.store.get(id);
-  return record ? viewOf(deps, record) : undefined;
+  return isSeriesId(id) ? (await viewsOf(deps, [id]))[0] : undefined;
 }
 
 /** Every series, newest first (at most `limit`): live and pending ones, then the rest. */
 export async function listSeries(deps: SeriesReadDeps, limit = 100): Promise<SeriesView[]> {
-  const ids = (await deps.series.ids()).slice(0, limit);
-  const views = await Promise.all(ids.map((id) => showSeries(deps, id)));
+  const views = await viewsOf(deps, await deps.series.ids(limit));
   const rank = (v: SeriesView) => (v.state === 'live' ? 0 : v.state === 'pending' ? 1 : 2);
-  return views.filter((v): v is SeriesView => v !== undefined).sort((a, b) => rank(a) - rank(b));
+  return views.sort((a, b) => rank(a) - rank(b));
 }
 
 /** The next runs across live, unpaused series, soonest first: App Home's "Coming up". */
 export async function comingUp(deps: SeriesReadDeps, limit = 5): Promise<ComingRun[]> {
   const live = (await deps.store.openIds()).filter(isSeriesId);
-  const views = await Promise.all(live.map((id) => showSeries(deps, id)));
+  const views = await viewsOf(deps, live);
   return views
     .flatMap((v) =>
-      v && v.state === 'live' && !v.paused
-        ? v.next.map((r) => ({ seriesId: v.id, k: r.k, at: r.at, pays: v.pays }))
-        : [],
+      v.state === 'live' && !v.paused ? v.next.map((r) => ({ seriesId: v.id, k: r.k, at: r.at, pays: v.pays })) : [],
     )
     .sort((a, b) => a.at - b.at || a.seriesId.localeCompare(b.seriesId) || a.k - b.k)
     .slice(0, limit);

@@ -24,7 +24,8 @@
     domain/address-book.ts mustConfirmLookalike), else '' (the VOTE script reads `confirm`)
   ARGV[#ARGV-3] the approval's shape: 'single', 'batch' or 'series' (read by every execution
     script). A series (n = 1) keeps its one call on itself as the run's template (`runCall`,
-    `runSeal`, `runDest`) and has no execution: KEYS[7] is then not written.
+    `runSeal`, `runDest`) and has no execution: KEYS[7] is then not written. Its id joins the
+    series index `<prefix>:series:index` (store/store-keys.ts StoreKeys.series).
   ARGV[#ARGV-2] the approval's `velocity` field (store/velocity-lua.ts createField)
   ARGV[#ARGV-1], ARGV[#ARGV] the requester's and the API key's open caps ('' for none;
     domain/open-caps.ts openCapOutcome, applied here). A member counts while it is still in the
@@ -82,6 +83,10 @@ redis.call('HSET', KEYS[1], 'frozen', ARGV[1], 'state', 'pending', 'requester', 
 if ARGV[#ARGV - 3] == 'series' then
   redis.call('HSET', KEYS[1], 'n', '0', 'c:queued', '0', 'runCall', ARGV[13], 'runSeal', ARGV[14], 'runDest', ARGV[15])
   n = 0
+  -- The series index (store/store-keys.ts StoreKeys.series), scored by the id's number, so the
+  -- list reads series without scanning every approval; built from KEYS[1]'s prefix as the book is.
+  local seriesIndex = string.sub(KEYS[1], 1, #KEYS[1] - #(':req:' .. ARGV[2])) .. ':series:index'
+  redis.call('ZADD', seriesIndex, tonumber(string.sub(ARGV[2], 3)) or 0, ARGV[2])
 end
 -- Each execution queued with its sealed call; none can start while the approval is pending.
 for k = 1, n do
