@@ -7,6 +7,7 @@ import type { Amount } from '../domain/amount.js';
 import type { ExecutionState } from '../domain/approval.js';
 import type { BatchRowRecord } from '../domain/batch-approval.js';
 import type { ExecutionRecord, RequestOutcome, RequestRecord } from '../domain/request.js';
+import type { SkipMark } from '../domain/series.js';
 
 export interface CardRef {
   channel: string;
@@ -32,8 +33,11 @@ export interface Notifier {
    * the card to the approvers and SCREENING_NOTIFY, naming the list and its date only (`why`).
    */
   postScreened?(card: CardRef, executionId: string, why: string): Promise<void>;
-  /** A series' run was skipped (its wallet could not cover it, or a person skipped it): `text` says which and why. */
-  postRunSkipped?(card: CardRef, text: string): Promise<void>;
+  /**
+   * Runs of a series were skipped (a person skipped each, or Rampart for a reason: its wallet
+   * could not cover it): one reply saying which and why (presenters/runs-skipped.ts).
+   */
+  postRunSkipped?(card: CardRef, runs: readonly SkipMark[]): Promise<void>;
   /**
    * The notice before a series' run in its thread: `text` ("Next run tomorrow 09:00: 1,200.00
    * USDC to …", the destination as the card names it added by the adapter through `to`) and a

@@ -86,6 +86,7 @@ export function createWorkerApp(deps: WorkerAppDeps) {
     ...(deps.destinationsMode ? { destinationsMode: deps.destinationsMode } : {}),
     ...(deps.screening ? { screening: deps.screening } : {}),
   };
+  const seriesStore = deps.series?.series;
   const noticeDeps = {
     notifier,
     store,
@@ -96,6 +97,7 @@ export function createWorkerApp(deps: WorkerAppDeps) {
     frozen: async () => (await controls.freeze()) !== undefined,
     now,
     approvers: deps.reminders.approvers,
+    runMarks: seriesStore ? (id: string) => seriesStore.runs(id) : undefined,
     unknownReadings: (record: RequestRecord) => takeUnknownReadings({ store, service: deps.service, log, now }, record),
   };
   const remindDeps: RemindDeps = { ...deps.reminders, store, queues: jobs, notifier, log, now };

@@ -5,6 +5,7 @@
  * Pure.
  */
 import type { SeriesActionCode } from './rules/series-actions.js';
+import { type SkipMark, skipWords } from './series.js';
 
 export type SeriesActionOutcome =
   | { kind: 'skipped'; seriesId: string; k: number }
@@ -23,21 +24,14 @@ export type SeriesActionOutcome =
       k?: number | undefined;
       /** run_created: the run's approval id. */
       runId?: string | undefined;
-      /** already_skipped: who skipped it, or why Rampart did. */
-      skippedBy?: string | undefined;
-      why?: string | undefined;
+      /** already_skipped: the run's skip (who skipped it, or why Rampart did). */
+      skip?: SkipMark | undefined;
       /** not_live: the series' state; no_such_run: how many runs it has. */
       state?: string | undefined;
       runs?: number | undefined;
     }
   /** The approvers' user group could not be read: say so, never "you are not an approver". */
   | { kind: 'approver-check-failed'; seriesId: string; error: unknown };
-
-/** "skipped by U123 (from the CLI)": who skipped a run, as series-skip.lua records it. */
-const SKIPPED_BY = /^skipped by (\S+)/;
-
-/** The person a recorded skip names, or undefined when Rampart skipped it with a reason. */
-export const skippedByOf = (why: string | undefined): string | undefined => SKIPPED_BY.exec(why ?? '')?.[1];
 
 const PENDING_WORDS: Record<string, string> = {
   pending: 'is still waiting for its approval; deny it or let its requester cancel it',
@@ -63,10 +57,9 @@ function refusal(o: Extract<SeriesActionOutcome, { kind: 'refused' }>, name: (us
       return `${o.seriesId} has runs 1 to ${o.runs ?? '?'}; there is no run ${o.k ?? '?'}.`;
     case 'run_created':
       return `${run} was already created as ${o.runId ?? 'a request'} and is on its way; cancel it on its card.`;
-    case 'already_skipped': {
-      const by = skippedByOf(o.why);
-      return by ? `${run} was already skipped by ${name(by)}.` : `${run} was already skipped: ${o.why ?? ''}.`;
-    }
+    case 'already_skipped':
+      // Who skipped it, without the door: the person asking needs only who.
+      return `${run} was already ${o.skip ? skipWords({ ...o.skip, source: undefined }, name) : 'skipped'}.`;
   }
 }
 

@@ -46,8 +46,81 @@ export function runKey(seriesId: string, k: number): string {
   return `${seriesId}:${k}`;
 }
 
-/** What a series records of each run: created as an approval, or skipped with the reason. */
-export type RunMark = { k: number; status: 'created'; id: string } | { k: number; status: 'skipped'; why: string };
+/**
+ * A skipped run: by a person (`by`, their user id, and `source`, the door as a history entry
+ * words it: "from the CLI"), or by Rampart (no `by`) for the reason `why`. A person's mark keeps
+ * `why` too ("skipped by U123 (from the CLI)"): series-run.lua answers it to a run's creation,
+ * and a process of the version before `by` reads only it.
+ */
+export interface SkipMark {
+  k: number;
+  status: 'skipped';
+  why: string;
+  by?: string | undefined;
+  source?: string | undefined;
+}
+
+/** What a series records of each run: created as an approval, or skipped (SkipMark). */
+export type RunMark = { k: number; status: 'created'; id: string } | SkipMark;
+
+/** Who skips a run: a person (and the door they used), or Rampart with its reason. */
+export type SkipBy = { by: string; source?: string | undefined } | { why: string };
+
+/** The mark a skip stores (series-skip.lua writes it as it is). */
+export function skipMarkOf(k: number, skip: SkipBy): SkipMark {
+  if ('why' in skip) return { k, status: 'skipped', why: skip.why };
+  const source = skip.source ? ` (${skip.source})` : '';
+  return {
+    k,
+    status: 'skipped',
+    why: `skipped by ${skip.by}${source}`,
+    by: skip.by,
+    ...(skip.source ? { source: skip.source } : {}),
+  };
+}
+
+/** A person's skip as marks written before `by` said it, in `why` alone. */
+const OLD_PERSON_SKIP = /^skipped by (\S+)(?: \((.+)\))?$/;
+
+/**
+ * A stored run mark, read leniently: a person's skip written before `by` (its `why` alone:
+ * "skipped by U123 (from the CLI)") is read with its `by` and `source`; a field that is not
+ * JSON, or not a mark, is undefined.
+ */
+export function decodeRunMark(json: string): RunMark | undefined {
+  let v: unknown;
+  try {
+    v = JSON.parse(json);
+  } catch {
+    return undefined;
+  }
+  if (typeof v !== 'object' || v === null) return undefined;
+  const m = v as Record<string, unknown>;
+  const k = m.k;
+  if (typeof k !== 'number' || !Number.isInteger(k) || k < 1) return undefined;
+  if (m.status === 'created') return typeof m.id === 'string' ? { k, status: 'created', id: m.id } : undefined;
+  if (m.status !== 'skipped') return undefined;
+  const why = typeof m.why === 'string' ? m.why : '';
+  if (typeof m.by === 'string' && m.by !== '')
+    return { k, status: 'skipped', why, by: m.by, ...(typeof m.source === 'string' ? { source: m.source } : {}) };
+  const old = OLD_PERSON_SKIP.exec(why);
+  if (old?.[1]) return { k, status: 'skipped', why, by: old[1], ...(old[2] ? { source: old[2] } : {}) };
+  return { k, status: 'skipped', why };
+}
+
+/**
+ * How a skip is said after "Run 3 was ": "skipped by @amara (from the CLI)" or "skipped: why".
+ * `name` writes a person (Slack: a mention; the CLI: the id), `plain` any other text (Slack
+ * escapes it).
+ */
+export function skipWords(
+  m: SkipMark,
+  name: (user: string) => string,
+  plain: (text: string) => string = (text) => text,
+): string {
+  if (m.by) return `skipped by ${name(m.by)}${m.source ? plain(` (${m.source})`) : ''}`;
+  return m.why ? `skipped: ${plain(m.why)}` : 'skipped';
+}
 
 /** Every run sends the same sealed exact amount; every amount rule judges the series by this. */
 export const seriesTotal = (perRun: Amount, runs: number): Amount => ({

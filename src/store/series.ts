@@ -7,7 +7,7 @@
 import { executionId } from '../domain/approval.js';
 import type { HistoryEntry, RequestRecord, SealedRequest } from '../domain/request.js';
 import type { RunRecheckCode, RunRefusal } from '../domain/rules/series.js';
-import { isSeriesId, type RunMark, runKey } from '../domain/series.js';
+import { decodeRunMark, isSeriesId, type RunMark, runKey, type SkipBy, skipMarkOf } from '../domain/series.js';
 import { luaScript } from './lua-scripts.js';
 import { recordOf } from './record-view.js';
 import type { RedisClient } from './redis.js';
@@ -73,6 +73,11 @@ export interface SeriesRead {
   nextId: string | undefined;
   /** When it ended (series-end.lua, series-last-run.lua), if it did. */
   endedAt: number | undefined;
+}
+
+/** The run marks a series' hash holds (`run:k` fields), read leniently (domain/series.ts decodeRunMark). */
+function marksOf(h: Record<string, string>): RunMark[] {
+  return Object.entries(h).flatMap(([f, v]) => (f.startsWith('run:') ? (decodeRunMark(v) ?? []) : []));
 }
 
 export class SeriesStore {
@@ -183,11 +188,7 @@ export class SeriesStore {
       this.redis.pipeline().hgetall(this.keys.approval(seriesId)).exists(this.keys.freeze).exec(),
     )) as [Record<string, string>, number];
     const marks = new Map<number, RunMark>();
-    for (const [f, v] of Object.entries(h))
-      if (f.startsWith('run:')) {
-        const mark = JSON.parse(v) as RunMark;
-        marks.set(mark.k, mark);
-      }
+    for (const mark of marksOf(h)) marks.set(mark.k, mark);
     return {
       record: recordOf(seriesId, h, {}),
       marks,
@@ -233,11 +234,13 @@ export class SeriesStore {
   }
 
   /**
-   * Skips run k: by an approver (`why` defaults to "skipped by U123"), or by Rampart with the
-   * reason (the wallet could not cover it). Recorded on the series and in its history.
+   * Skips run k: by an approver (who, and by which door), or by Rampart with the reason (the
+   * wallet could not cover it). Recorded on the series (its SkipMark) and in its history.
    */
-  async skipRun(seriesId: string, k: number, by: string, why = `skipped by ${by}`): Promise<SkipOutcome> {
-    const entry: HistoryEntry = { at: this.now(), event: 'run skipped', by, detail: `run ${k}: ${why}` };
+  async skipRun(seriesId: string, k: number, skip: SkipBy): Promise<SkipOutcome> {
+    const mark = skipMarkOf(k, skip);
+    const by = 'by' in skip ? skip.by : 'rampart';
+    const entry: HistoryEntry = { at: this.now(), event: 'run skipped', by, detail: `run ${k}: ${mark.why}` };
     const [outcome, a] = (await evalScript(
       this.redis,
       SKIP,
@@ -246,7 +249,7 @@ export class SeriesStore {
       this.keys.history(seriesId),
       this.runClaim(seriesId, k),
       String(k),
-      why,
+      JSON.stringify(mark),
       JSON.stringify(entry),
     )) as [SkipOutcome['outcome'], string?];
     if (outcome === 'created') return { outcome, id: a ?? '' };
@@ -349,10 +352,6 @@ export class SeriesStore {
 
   /** What the series recorded of each run so far, by k. */
   async runs(seriesId: string): Promise<RunMark[]> {
-    const h = await this.redis.hgetall(this.keys.approval(seriesId));
-    return Object.entries(h)
-      .filter(([f]) => f.startsWith('run:'))
-      .map(([, v]) => JSON.parse(v) as RunMark)
-      .sort((x, y) => x.k - y.k);
+    return marksOf(await this.redis.hgetall(this.keys.approval(seriesId))).sort((x, y) => x.k - y.k);
   }
 }

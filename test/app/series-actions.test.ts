@@ -1,5 +1,7 @@
+import type { WebClient } from '@slack/web-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countingRedis } from '../../bench/counting-redis.js';
+import { slackNotifier } from '../../src/adapters/slack/notifier.js';
 import { executeOne } from '../../src/app/execute-one.js';
 import { notify } from '../../src/app/notices/notify.js';
 import type { Notifier } from '../../src/app/notifier.js';
@@ -78,18 +80,32 @@ function creatingRun(id: string): { between: SeriesActionDeps; id: string } {
   return made;
 }
 
-/** What the notify job posts in the series' thread, run twice (a retried job posts nothing more). */
+/**
+ * What the notify job posts in the series' thread through the Slack notifier (its text as Slack
+ * gets it), run twice (a retried job posts nothing more).
+ */
 async function threadLines(id: string, kind: 'series-ended' | 'run-skipped'): Promise<string[]> {
   const lines: string[] = [];
-  const line = async (_card: unknown, text: string) => void lines.push(text);
-  const notifier = {
+  const client = {
+    chat: {
+      postMessage: async (m: { text: string }) => {
+        lines.push(m.text);
+        return { ok: true, ts: '2.000001' };
+      },
+    },
+  } as unknown as WebClient;
+  const notifier: Notifier = {
+    ...slackNotifier({ client, approvalsChannel: 'C0APPROVALS', log: w.deps.log }),
     updateCard: async () => {},
-    tellRequester: async () => {},
-    postSeriesEnded: line,
-    postRunSkipped: line,
-  } as unknown as Notifier;
+  };
   await w.store.setCard(id, { channel: 'C0APPROVALS', ts: '1.000001' });
-  const notifyDeps = { notifier, store: w.store, log: w.deps.log, approvalsChannel: 'C0APPROVALS' };
+  const notifyDeps = {
+    notifier,
+    store: w.store,
+    log: w.deps.log,
+    approvalsChannel: 'C0APPROVALS',
+    runMarks: (seriesId: string) => deps.series.runs(seriesId),
+  };
   for (let i = 0; i < 2; i += 1) await notify(notifyDeps, { requestId: id, kind });
   return lines;
 }
@@ -148,7 +164,8 @@ describe('a skip', () => {
     });
     // A second skip is told who skipped it first.
     expect(say(await skipRun(deps, slackActor(A1), id, 2))).toBe(`Run 2 was already skipped by ${A2}.`);
-    expect(await threadLines(id, 'run-skipped')).toEqual([`Run 2 was skipped by ${A2} (from the CLI).`]);
+    // The thread names the person as Slack mentions one, from the mark's fields.
+    expect(await threadLines(id, 'run-skipped')).toEqual([`Run 2 was skipped by <@${A2}> (from the CLI).`]);
     for (const t of [T0, T0 + MINUTE, T0 + 2 * MINUTE]) {
       clock = t;
       await runDue(deps, id);
@@ -156,8 +173,33 @@ describe('a skip', () => {
     }
     expect(w.received(pay)).toBe(2);
     const shown = await showSeries(deps, id);
-    expect(shown?.skipped).toEqual([{ k: 2, at: T0 + MINUTE, why: `skipped by ${A2} (from the CLI)` }]);
+    expect(shown?.skipped).toEqual([
+      {
+        k: 2,
+        at: T0 + MINUTE,
+        status: 'skipped',
+        by: A2,
+        source: 'from the CLI',
+        why: `skipped by ${A2} (from the CLI)`,
+      },
+    ]);
     expect(shown?.created.map((r) => r.k)).toEqual([1, 3]);
+  });
+
+  it('written before its fields (its text alone) still reads: who skipped it, in the list, the answer and the thread', async () => {
+    const id = await series(nextAmount());
+    clock = T0 - MINUTE;
+    expect(await skipRun(deps, cliActor(A2), id, 3)).toMatchObject({ kind: 'skipped' });
+    // As the version before stored it: its text alone.
+    const old = { k: 3, status: 'skipped', why: `skipped by ${A2} (from the CLI)` };
+    await w.redis.hset(w.store.keys.approval(id), 'run:3', JSON.stringify(old));
+    expect((await showSeries(deps, id))?.skipped).toEqual([
+      { ...old, at: T0 + 2 * MINUTE, by: A2, source: 'from the CLI' },
+    ]);
+    expect(seriesActionSentence(await skipRun(deps, slackActor(A1), id, 3), (u) => `<@${u}>`)).toBe(
+      `Run 3 was already skipped by <@${A2}>.`,
+    );
+    expect(await threadLines(id, 'run-skipped')).toEqual([`Run 3 was skipped by <@${A2}> (from the CLI).`]);
   });
 
   it('of a run already created is refused with the run’s id', async () => {

@@ -44,7 +44,7 @@ it('makes exactly one POST per run, in order, however many workers ask at once; 
   await executeQueued();
   expect(w.received(3.01)).toBe(1);
   // An approver skips run 2 before its time: it is never created.
-  expect(await deps.series.skipRun(id, 2, APPROVERS[1] as string)).toEqual({ outcome: 'skipped' });
+  expect(await deps.series.skipRun(id, 2, { by: APPROVERS[1] as string })).toEqual({ outcome: 'skipped' });
   clock = T0 + MINUTE;
   expect(await runDue(deps, id)).toEqual({ outcome: 'none', nextAt: T0 + 1.5 * MINUTE });
   clock = T0 + 2 * MINUTE;
@@ -88,7 +88,7 @@ it('ends after its last run when an approver skipped that run, and a series paus
   }
   await executeQueued();
   expect((await w.store.get(id))?.approvalState as string).toBe('live');
-  expect(await deps.series.skipRun(id, 3, APPROVERS[1] as string)).toEqual({ outcome: 'skipped' });
+  expect(await deps.series.skipRun(id, 3, { by: APPROVERS[1] as string })).toEqual({ outcome: 'skipped' });
   clock = T0 + 2 * MINUTE;
   expect(await runDue(deps, id)).toEqual({ outcome: 'none', nextAt: undefined });
   expect((await w.store.get(id))?.approvalState as string).toBe('ended');
@@ -100,8 +100,8 @@ it('ends after its last run when an approver skipped that run, and a series paus
   try {
     deps = { ...deps, config: { ...deps.config, policy: { ...policy, twoApprovalsAbove: { USDC: '5' } } } };
     clock = T0 + 2 * MINUTE;
-    expect(await deps.series.skipRun(paused, 1, APPROVERS[1] as string)).toEqual({ outcome: 'skipped' });
-    expect(await deps.series.skipRun(paused, 2, APPROVERS[1] as string)).toEqual({ outcome: 'skipped' });
+    expect(await deps.series.skipRun(paused, 1, { by: APPROVERS[1] as string })).toEqual({ outcome: 'skipped' });
+    expect(await deps.series.skipRun(paused, 2, { by: APPROVERS[1] as string })).toEqual({ outcome: 'skipped' });
     expect(await runDue(deps, paused)).toMatchObject({ k: 3, outcome: 'paused_now' });
     expect((await w.store.get(paused))?.approvalState as string).toBe('live');
   } finally {

@@ -57,7 +57,7 @@ beforeAll(async () => {
   const started = await store.executions.start(`${runId}.1`, 'worker-1');
   if (!started.token) throw new Error('not started');
   await store.executions.finish(`${runId}.1`, started.token, 'succeeded', { hash: '0xabc' });
-  expect(await series.skipRun(seriesId, 2, 'U0APPROVER2')).toEqual({ outcome: 'skipped' });
+  expect(await series.skipRun(seriesId, 2, { by: 'U0APPROVER2' })).toEqual({ outcome: 'skipped' });
   expect((await series.end(seriesId, 'U0REQUESTER', '', 'from the CLI')).outcome).toBe('ended');
 });
 afterAll(async () => {

@@ -53,7 +53,15 @@ describe('rampart schedules', () => {
     const requester = await cli(['schedules', 'skip', id, '3', '--as', 'U0REQUESTER'], env);
     expect(requester.code).toBe(1);
     expect(lines(requester.stderr)).toEqual([`rampart: Only an approver can skip a run of ${id}; ask one of them.`]);
-    expect(await series.runs(id)).toEqual([{ k: 2, status: 'skipped', why: 'skipped by U0APPROVER2 (from the CLI)' }]);
+    expect(await series.runs(id)).toEqual([
+      {
+        k: 2,
+        status: 'skipped',
+        why: 'skipped by U0APPROVER2 (from the CLI)',
+        by: 'U0APPROVER2',
+        source: 'from the CLI',
+      },
+    ]);
   });
 
   it('end: the requester ends it and its created, unsent run is cancelled; a second end is told it ended', async () => {

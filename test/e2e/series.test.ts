@@ -105,7 +105,7 @@ describe('a series with two worker processes', () => {
 
   it('a run skipped before its time is never sent: two calls', async () => {
     const { id } = await liveSeries(7.08);
-    expect(await series().skipRun(id, 2, PEOPLE.approver2)).toEqual({
+    expect(await series().skipRun(id, 2, { by: PEOPLE.approver2 })).toEqual({
       outcome: 'skipped',
     });
     await eventually(async () => ((await marks(id)).length === 3 ? true : undefined), 20_000, 'three marks');

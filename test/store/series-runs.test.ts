@@ -78,7 +78,7 @@ describe('a series and its runs', () => {
     for (let k = 1; k <= 12; k += 1) {
       const run = await runOf(s);
       const [skip, create] = await Promise.all([
-        series.skipRun(s.id, k, 'U0SAPPROVER'),
+        series.skipRun(s.id, k, { by: 'U0SAPPROVER' }),
         series.createRun(s.id, k, run),
       ]);
       if (skip.outcome === 'skipped') {
@@ -96,18 +96,20 @@ describe('a series and its runs', () => {
     // Skipping an already skipped run says so; creating it again refuses.
     const first = (await series.runs(s.id))[0];
     if (first?.status === 'skipped') {
-      expect(await series.skipRun(s.id, 1, 'U0OTHER')).toEqual({ outcome: 'already_skipped' });
+      expect(await series.skipRun(s.id, 1, { by: 'U0OTHER' })).toEqual({ outcome: 'already_skipped' });
       expect((await series.createRun(s.id, 1, await runOf(s))).outcome).toBe('skipped');
     }
   });
 
   it('a skip before the creation always wins it, and is recorded on the series', async () => {
     const s = await liveSeries();
-    expect(await series.skipRun(s.id, 2, 'U0SAPPROVER')).toEqual({ outcome: 'skipped' });
+    expect(await series.skipRun(s.id, 2, { by: 'U0SAPPROVER' })).toEqual({ outcome: 'skipped' });
     const run = await runOf(s);
     expect(await series.createRun(s.id, 2, run)).toEqual({ outcome: 'skipped', why: 'skipped by U0SAPPROVER' });
     expect(await redis.exists(store.keys.approval(run.id))).toBe(0);
-    expect(await series.runs(s.id)).toEqual([{ k: 2, status: 'skipped', why: 'skipped by U0SAPPROVER' }]);
+    expect(await series.runs(s.id)).toEqual([
+      { k: 2, status: 'skipped', why: 'skipped by U0SAPPROVER', by: 'U0SAPPROVER' },
+    ]);
   });
 
   it('creates no run of a series that is not live', async () => {
@@ -115,7 +117,7 @@ describe('a series and its runs', () => {
     const pending = buildFreshRequest(id, { requester: 'U0SREQ', requiredApprovals: 2 });
     await store.create(pending, { shape: 'series' });
     expect(await series.createRun(id, 1, await runOf(pending))).toEqual({ outcome: 'not_live', state: 'pending' });
-    expect(await series.skipRun(id, 1, 'U0SAPPROVER')).toEqual({ outcome: 'not_live', state: 'pending' });
+    expect(await series.skipRun(id, 1, { by: 'U0SAPPROVER' })).toEqual({ outcome: 'not_live', state: 'pending' });
   });
 
   it('a run that does not fit a velocity limit is skipped with the reason and reserves nothing', async () => {
@@ -172,7 +174,7 @@ describe('a series and its runs', () => {
       outcome: 'not_live',
       state: 'ended',
     });
-    expect(await series.skipRun(s.id, 2, 'U0SAPPROVER')).toEqual({ outcome: 'not_live', state: 'ended' });
+    expect(await series.skipRun(s.id, 2, { by: 'U0SAPPROVER' })).toEqual({ outcome: 'not_live', state: 'ended' });
     expect(await series.end(s.id, 'U0SAPPROVER')).toEqual({ outcome: 'not_live', state: 'ended' });
   });
 

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { type SeriesActionFacts, seriesEndRule, seriesSkipRule } from '../../src/domain/rules/series-actions.js';
+import { skipMarkOf } from '../../src/domain/series.js';
 import { seriesActionSentence } from '../../src/domain/series-answers.js';
 
 const live: SeriesActionFacts = { state: 'live', requester: 'U0REQ', isApprover: true, runs: 12, marks: [] };
@@ -23,15 +24,12 @@ describe('seriesSkipRule', () => {
     expect(seriesSkipRule(me, { ...live, state: 'pending' }, 3)).toMatchObject({ code: 'not_live' });
     expect(seriesSkipRule(me, live, 13)).toMatchObject({ code: 'no_such_run' });
     expect(seriesSkipRule(me, live, 0)).toMatchObject({ code: 'no_such_run' });
-    const marks = [
-      { k: 3, status: 'created' as const, id: 'R-41' },
-      { k: 4, status: 'skipped' as const, why: 'skipped by U0X' },
-    ];
+    const marks = [{ k: 3, status: 'created' as const, id: 'R-41' }, skipMarkOf(4, { by: 'U0X' })];
     expect(seriesSkipRule(me, { ...live, marks }, 3)).toEqual({ ok: false, code: 'run_created', runId: 'R-41' });
     expect(seriesSkipRule(me, { ...live, marks }, 4)).toEqual({
       ok: false,
       code: 'already_skipped',
-      why: 'skipped by U0X',
+      skip: { k: 4, status: 'skipped', why: 'skipped by U0X', by: 'U0X' },
     });
   });
 });
@@ -52,9 +50,13 @@ describe('seriesActionSentence', () => {
       'Run 3 was already created as R-41 and is on its way; cancel it on its card.',
     );
     expect(
-      seriesActionSentence({ ...refused, code: 'already_skipped', k: 3, why: 'skipped by U0X' }, (u) => `<@${u}>`),
+      seriesActionSentence(
+        { ...refused, code: 'already_skipped', k: 3, skip: skipMarkOf(3, { by: 'U0X', source: 'from the CLI' }) },
+        (u) => `<@${u}>`,
+      ),
     ).toBe('Run 3 was already skipped by <@U0X>.');
-    expect(seriesActionSentence({ ...refused, code: 'already_skipped', k: 3, why: 'over_limit' })).toBe(
+    const overLimit = { k: 3, status: 'skipped' as const, why: 'over_limit' };
+    expect(seriesActionSentence({ ...refused, code: 'already_skipped', k: 3, skip: overLimit })).toBe(
       'Run 3 was already skipped: over_limit.',
     );
     expect(seriesActionSentence({ ...refused, action: 'end', code: 'already_ended' })).toBe(

@@ -3,6 +3,7 @@
  * views (app/series/reads.ts) to text, and the values --json prints.
  */
 import type { SeriesView } from '../../app/series/reads.js';
+import { skipWords } from '../../domain/series.js';
 import { formatTime } from './format-requests.js';
 import { keyValues, table } from './table.js';
 
@@ -54,7 +55,10 @@ export function seriesShowText(v: SeriesView): string {
   ]);
   const rows = [
     ...v.created.map((r) => [String(r.k), formatTime(r.at), 'created', r.id] as const),
-    ...v.skipped.map((r) => [String(r.k), formatTime(r.at), 'skipped', r.why] as const),
+    // A person as the CLI names one (the id); Rampart's reason as it is.
+    ...v.skipped.map(
+      (r) => [String(r.k), formatTime(r.at), 'skipped', r.by ? skipWords(r, (user) => user) : r.why] as const,
+    ),
     ...v.next.map((r) => [String(r.k), formatTime(r.at), 'to come', ''] as const),
   ].sort((a, b) => Number(a[0]) - Number(b[0]));
   const runs = table(

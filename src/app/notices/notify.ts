@@ -10,8 +10,8 @@ import type { HistoryEntry, RequestRecord } from '../../domain/request.js';
 import { isBatchRecord } from '../../domain/request.js';
 import { isScreeningCancel } from '../../domain/rules/screening.js';
 import { runDayWords } from '../../domain/schedule-words.js';
+import type { RunMark, SkipMark } from '../../domain/series.js';
 import type { Logger } from '../../log.js';
-import { runsSkippedText } from '../../presenters/runs-skipped.js';
 import type { RequestStore } from '../../store/requests.js';
 import { scheduleProgress } from '../batch-run.js';
 import { type CardRef, type Milestone, NeedsAdminError, type Notifier, RateLimitedError } from '../notifier.js';
@@ -36,6 +36,8 @@ export interface NotifyDeps {
   now?: (() => number) | undefined;
   /** Who the approvers are: each gets an approved address-book entry's cooling notice (absent: none). */
   approvers?: { members(): Promise<string[]> } | undefined;
+  /** A series' run marks (store/series.ts SeriesStore.runs): its thread tells each skipped run from its mark. */
+  runMarks?: ((seriesId: string) => Promise<readonly RunMark[]>) | undefined;
 }
 
 /**
@@ -101,13 +103,17 @@ export async function notify(
     return undefined;
   }
   if (job.kind === 'run-skipped') {
-    // Every skipped run not yet told, in one reply (after downtime, the missed runs together);
-    // each once (its history entry says "run k: why"); informational, as screened's.
-    const told: string[] = [];
-    for (const e of (await store.history(record.sealed.id)).filter((h) => h.event === 'run skipped'))
-      if (await store.markPosted(record.sealed.id, `skipped-${(e.detail ?? '').split(':')[0]}`, String(Date.now())))
-        told.push(e.detail ?? '');
-    if (told.length > 0) await notifier.postRunSkipped?.(card, runsSkippedText(told));
+    // Every skipped run not yet told, in one reply (after downtime, the missed runs together),
+    // said from its skip mark (who skipped it and by which door, or Rampart's reason); each once
+    // (the posted key "skipped-run k" as before marks were read); informational, as screened's.
+    const told: SkipMark[] = [];
+    for (const m of (await deps.runMarks?.(record.sealed.id)) ?? [])
+      if (
+        m.status === 'skipped' &&
+        (await store.markPosted(record.sealed.id, `skipped-run ${m.k}`, String(Date.now())))
+      )
+        told.push(m);
+    if (told.length > 0) await notifier.postRunSkipped?.(card, told);
     return undefined;
   }
   if (job.kind === 'series-ended') {

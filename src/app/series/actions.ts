@@ -7,7 +7,7 @@
 import { type Actor, actorSource } from '../../domain/actor.js';
 import { type SeriesActionFacts, seriesEndRule, seriesSkipRule } from '../../domain/rules/series-actions.js';
 import type { RunMark } from '../../domain/series.js';
-import { type SeriesActionOutcome, skippedByOf } from '../../domain/series-answers.js';
+import type { SeriesActionOutcome } from '../../domain/series-answers.js';
 import type { SeriesStore } from '../../store/series.js';
 import { authorise } from '../decide.js';
 import type { AppDeps } from '../deps.js';
@@ -48,12 +48,6 @@ async function read(
   };
 }
 
-/** "skipped by U123 (from the CLI)": what the series records of a person's skip. */
-const skipWhy = (actor: Actor): string => {
-  const source = actorSource(actor);
-  return `skipped by ${actor.user}${source ? ` (${source})` : ''}`;
-};
-
 const markOf = (marks: readonly RunMark[], k: number) => marks.find((m) => m.k === k);
 
 /** Any approver skips run k before it is created; a creation that won first is said as such. */
@@ -67,19 +61,9 @@ export async function skipRun(
   if ('kind' in facts) return facts.kind === 'refused' ? { ...facts, k } : facts;
   const rule = seriesSkipRule(actor, facts, k);
   const base = { kind: 'refused', action: 'skip', seriesId, k } as const;
-  if (!rule.ok) {
-    const why = rule.why;
-    return {
-      ...base,
-      code: rule.code,
-      runId: rule.runId,
-      why,
-      skippedBy: skippedByOf(why),
-      state: facts.state,
-      runs: facts.runs,
-    };
-  }
-  const r = await deps.series.skipRun(seriesId, k, actor.user, skipWhy(actor));
+  if (!rule.ok)
+    return { ...base, code: rule.code, runId: rule.runId, skip: rule.skip, state: facts.state, runs: facts.runs };
+  const r = await deps.series.skipRun(seriesId, k, { by: actor.user, source: actorSource(actor) });
   switch (r.outcome) {
     case 'skipped':
       deps.log.info({ requestId: seriesId, run: k, by: actor.user }, 'series run skipped');
@@ -89,9 +73,8 @@ export async function skipRun(
     case 'created':
       return { ...base, code: 'run_created', runId: r.id };
     case 'already_skipped': {
-      const why = markOf(await deps.series.runs(seriesId), k);
-      const text = why?.status === 'skipped' ? why.why : undefined;
-      return { ...base, code: 'already_skipped', why: text, skippedBy: skippedByOf(text) };
+      const mark = markOf(await deps.series.runs(seriesId), k);
+      return { ...base, code: 'already_skipped', skip: mark?.status === 'skipped' ? mark : undefined };
     }
     case 'not_live':
       return { ...base, code: r.state === 'ended' ? 'already_ended' : 'not_live', state: r.state };

@@ -7,7 +7,7 @@ import { amountFromNumber, formatAmount } from '../../domain/amount.js';
 import { assetInfo, parseAssetId } from '../../domain/assets.js';
 import type { RequestRecord, SealedRequest } from '../../domain/request.js';
 import { scheduleWords } from '../../domain/schedule-words.js';
-import { isSeriesId, sealedSeriesSentence } from '../../domain/series.js';
+import { isSeriesId, type SkipMark, sealedSeriesSentence } from '../../domain/series.js';
 import type { SeriesRead, SeriesStore } from '../../store/series.js';
 import type { AppDeps } from '../deps.js';
 
@@ -37,7 +37,8 @@ export interface SeriesView {
   runs: number;
   /** Runs not yet created nor skipped, soonest first (none once the series ended or was refused). */
   next: SeriesRunTime[];
-  skipped: (SeriesRunTime & { why: string })[];
+  /** Runs skipped: who skipped each (and by which door), or why Rampart did (domain/series.ts skipWords says it). */
+  skipped: (SkipMark & { at: number })[];
   created: (SeriesRunTime & { id: string })[];
   endedAt?: number | undefined;
   endedBy?: string | undefined;
@@ -100,7 +101,7 @@ function viewFrom(now: number, read: SeriesRead, endedBy?: string): SeriesView |
     next: open
       ? schedule.runs.map((at, i) => ({ k: i + 1, at })).filter((r) => !read.marks.has(r.k) && r.at > now)
       : [],
-    skipped: marks.flatMap((m) => (m.status === 'skipped' ? [{ k: m.k, at: atOf(m.k), why: m.why }] : [])),
+    skipped: marks.flatMap((m) => (m.status === 'skipped' ? [{ ...m, at: atOf(m.k) }] : [])),
     created: marks.flatMap((m) => (m.status === 'created' ? [{ k: m.k, at: atOf(m.k), id: m.id }] : [])),
     ...(state === 'ended' ? { endedAt: read.endedAt, endedBy } : {}),
   };

@@ -135,14 +135,14 @@ function runOf(sealed: SealedRequest, id: string, now: number): SealedRequest {
  * later), and the thread lists them in one reply.
  */
 async function skipMissed(deps: SeriesRunDeps, seriesId: string, missed: SeriesPlan['missed']): Promise<void> {
-  const skipped = await Promise.all(missed.map((m) => deps.series.skipRun(seriesId, m.k, 'rampart', m.why)));
+  const skipped = await Promise.all(missed.map((m) => deps.series.skipRun(seriesId, m.k, { why: m.why })));
   if (skipped.some((s) => s.outcome === 'skipped'))
     await deps.queues.notify({ requestId: seriesId, kind: 'run-skipped' });
 }
 
 /** Skipped under the run's own key (never created later); the series' thread says why. */
 async function skipUnfunded(deps: SeriesRunDeps, seriesId: string, k: number, why: string): Promise<RunOutcome> {
-  const skipped = await deps.series.skipRun(seriesId, k, 'rampart', why);
+  const skipped = await deps.series.skipRun(seriesId, k, { why });
   if (skipped.outcome === 'created') return { outcome: 'exists', id: skipped.id };
   if (skipped.outcome === 'not_live') return { outcome: 'not_live', state: skipped.state };
   if (skipped.outcome === 'skipped') await deps.queues.notify({ requestId: seriesId, kind: 'run-skipped' });

@@ -5,7 +5,7 @@
  * races with a run's creation in the step that records them, and answer with the same codes. Pure.
  */
 import type { Actor } from '../actor.js';
-import type { RunMark } from '../series.js';
+import type { RunMark, SkipMark } from '../series.js';
 import { ALLOW, type RuleOutcome } from './outcome.js';
 
 export type SeriesActionCode =
@@ -47,7 +47,7 @@ export function seriesSkipRule(
   _actor: Pick<Actor, 'user'>,
   f: SeriesActionFacts,
   k: number,
-): RuleOutcome<SeriesActionCode, { runId?: string; why?: string }> {
+): RuleOutcome<SeriesActionCode, { runId?: string; skip?: SkipMark }> {
   if (f.state === undefined) return { ok: false, code: 'missing' };
   if (!f.isApprover) return { ok: false, code: 'not_an_approver' };
   const live = liveRule(f);
@@ -55,7 +55,7 @@ export function seriesSkipRule(
   if (!Number.isInteger(k) || k < 1 || k > f.runs) return { ok: false, code: 'no_such_run' };
   const mark = f.marks.find((m) => m.k === k);
   if (mark?.status === 'created') return { ok: false, code: 'run_created', runId: mark.id };
-  if (mark?.status === 'skipped') return { ok: false, code: 'already_skipped', why: mark.why };
+  if (mark?.status === 'skipped') return { ok: false, code: 'already_skipped', skip: mark };
   return ALLOW;
 }
 

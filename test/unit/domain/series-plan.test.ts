@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { runNoticeMessage } from '../../../src/adapters/slack/blocks/series-notice.js';
 import { runDayWords } from '../../../src/domain/schedule-words.js';
+import { decodeRunMark, skipMarkOf } from '../../../src/domain/series.js';
 import { noticeLeadMs, planSeries } from '../../../src/domain/series-plan.js';
 import { runsSkippedText } from '../../../src/presenters/runs-skipped.js';
 import { transferOf } from '../../support/factories.js';
@@ -89,10 +90,53 @@ describe('the notice before a run', () => {
 });
 
 describe('the reply for skipped runs', () => {
+  const late = (k: number, why: string) => ({ k, status: 'skipped' as const, why });
   it('says one run in one sentence, and several in one reply, a line each', () => {
-    expect(runsSkippedText(['run 2: skipped by U1'])).toBe('Run 2 was skipped by U1.');
-    expect(runsSkippedText(['run 1: due at 08:00 UTC; late', 'run 2: due at 08:01 UTC; late'])).toBe(
+    expect(runsSkippedText([skipMarkOf(2, { by: 'U1' })])).toBe('Run 2 was skipped by U1.');
+    expect(runsSkippedText([late(1, 'due at 08:00 UTC; late'), late(2, 'due at 08:01 UTC; late')])).toBe(
       '2 runs were skipped:\n• Run 1 was skipped: due at 08:00 UTC; late.\n• Run 2 was skipped: due at 08:01 UTC; late.',
     );
+  });
+
+  it('names the person who skipped from the mark’s fields, as each door writes a person, and escapes the rest', () => {
+    const mention = (user: string) => `<@${user}>`;
+    const esc = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    expect(runsSkippedText([skipMarkOf(2, { by: 'U0APPROVER2', source: 'from the CLI' })], mention, esc)).toBe(
+      'Run 2 was skipped by <@U0APPROVER2> (from the CLI).',
+    );
+    expect(runsSkippedText([skipMarkOf(3, { by: 'U0A', source: 'from API key <ops>' })], mention, esc)).toBe(
+      'Run 3 was skipped by <@U0A> (from API key &lt;ops&gt;).',
+    );
+    expect(runsSkippedText([late(4, 'over <limit>')], mention, esc)).toBe('Run 4 was skipped: over &lt;limit&gt;.');
+  });
+
+  it('reads a mark written before its fields (its text alone) with who skipped it and by which door', () => {
+    const old = (why: string) => decodeRunMark(JSON.stringify({ k: 2, status: 'skipped', why }));
+    expect(old('skipped by U0APPROVER2 (from the CLI)')).toEqual({
+      k: 2,
+      status: 'skipped',
+      why: 'skipped by U0APPROVER2 (from the CLI)',
+      by: 'U0APPROVER2',
+      source: 'from the CLI',
+    });
+    expect(old('skipped by U0APPROVER1')).toMatchObject({ by: 'U0APPROVER1' });
+    expect(old('skipped by U0APPROVER1')).not.toHaveProperty('source');
+    // Rampart's reason: no person.
+    expect(old('due at 08:00 UTC; late')).toEqual({ k: 2, status: 'skipped', why: 'due at 08:00 UTC; late' });
+    const mention = (user: string) => `<@${user}>`;
+    const mark = old('skipped by U0APPROVER2 (from the CLI)');
+    expect(mark?.status === 'skipped' && runsSkippedText([mark], mention)).toBe(
+      'Run 2 was skipped by <@U0APPROVER2> (from the CLI).',
+    );
+    // A new mark round-trips as it is; what is not a mark is left out, not thrown.
+    const fresh = skipMarkOf(5, { by: 'U0B', source: 'from the CLI' });
+    expect(decodeRunMark(JSON.stringify(fresh))).toEqual(fresh);
+    expect(decodeRunMark(JSON.stringify({ k: 1, status: 'created', id: 'R-7' }))).toEqual({
+      k: 1,
+      status: 'created',
+      id: 'R-7',
+    });
+    for (const bad of ['not json', 'null', '{"k":"1","status":"skipped"}', '{"k":1,"status":"maybe"}'])
+      expect(decodeRunMark(bad)).toBeUndefined();
   });
 });

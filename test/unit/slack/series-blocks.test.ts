@@ -23,7 +23,7 @@ const view = (n: number, state: string, extra: Partial<SeriesView> = {}): Series
   pays: '1,200.00 USDC to 0x99ED…EdcF',
   runs: 12,
   next: state === 'live' || state === 'pending' ? [{ k: 3, at: AT }] : [],
-  skipped: [{ k: 1, at: AT, why: 'skipped by U0APPROVER1' }],
+  skipped: [{ k: 1, at: AT, status: 'skipped', why: 'skipped by U0APPROVER1', by: 'U0APPROVER1' }],
   created: [{ k: 2, at: AT, id: 'R-9' }],
   ...extra,
 });
