@@ -6,7 +6,7 @@
  */
 import { executionId } from '../domain/approval.js';
 import type { HistoryEntry, RequestRecord, SealedRequest } from '../domain/request.js';
-import type { RunRecheckCode, RunRefusal } from '../domain/rules/series.js';
+import type { RunPauseCode, RunRefusal } from '../domain/rules/series.js';
 import { decodeRunMark, isSeriesId, type RunMark, runKey, type SkipBy, skipMarkOf } from '../domain/series.js';
 import { luaScript } from './lua-scripts.js';
 import { recordOf } from './record-view.js';
@@ -37,8 +37,8 @@ export type RunOutcome =
   /** Not created: Rampart is frozen; the series waits for the unfreeze to wake it. */
   | { outcome: 'frozen' }
   | { outcome: 'over_limit'; limitIndex: number; used: bigint }
-  /** Today's rules refused the run: skipped, and the series paused. */
-  | { outcome: 'paused_now'; why: string };
+  /** Refused (today's rules, or it could not be judged): skipped, and the series paused. */
+  | { outcome: 'paused_now'; code: RunPauseCode; why: string };
 
 export type SkipOutcome =
   | { outcome: 'skipped' | 'already_skipped' }
@@ -53,8 +53,11 @@ export type EndOutcome =
 /** What a run's creation is told beside its sealed request. */
 export interface RunChecks {
   velocity?: VoteControls['velocity'];
-  /** What today's rules refuse (runRecheckRule): the run is skipped and the series paused. */
-  refused?: RunRecheckCode | RunRefusal;
+  /**
+   * What refuses the run (today's rules, runRecheckRule; or it could not be judged): the run is
+   * skipped with its sentence and the series paused.
+   */
+  refused?: RunRefusal;
   /** The run's sealed time: it never starts before it, whatever the creating worker's clock. */
   at?: number;
 }
@@ -111,8 +114,9 @@ export class SeriesStore {
         case 'exists':
           return { outcome, id: a ?? '' };
         case 'skipped':
-        case 'paused_now':
           return { outcome, why: a ?? '' };
+        case 'paused_now':
+          return { outcome, code: a as RunPauseCode, why: b ?? '' };
         case 'not_live':
           return { outcome, state: a ?? '' };
         case 'paused':
@@ -133,24 +137,23 @@ export class SeriesStore {
     run: SealedRequest,
     checks: RunChecks,
   ): Promise<[string, string?, string?]> {
-    const { velocity, at: due } = checks;
-    const refused = typeof checks.refused === 'string' ? checks.refused : checks.refused?.code;
+    const { velocity, at: due, refused } = checks;
     const at = this.now();
     const created: HistoryEntry = { at, event: 'approved', detail: `run ${k} of ${seriesId}` };
     const onSeries: HistoryEntry = { at, event: 'run', detail: `run ${k}: ${run.id}` };
-    const said = typeof checks.refused === 'string' ? undefined : checks.refused?.why;
-    const why = refused ? (said ?? `needs a fresh approval (${refused})`) : 'over a velocity limit';
+    const why = refused ? refused.why : 'over a velocity limit';
     const skipped: HistoryEntry = { at, event: 'run skipped', detail: `run ${k}: ${why}` };
     const args = [
       String(k),
       run.id,
       encodeSealed(run),
       ...[created, onSeries, skipped].map((e) => JSON.stringify(e)),
-      refused ?? '',
+      refused?.code ?? '',
       'R-',
       String(FIRST_ID),
       seriesId,
       due === undefined ? '' : String(due),
+      why,
     ];
     if (velocity) args.push(velocity.ledgerPrefix, String(velocity.retentionMs), '', ...ruleArgs(velocity.rules));
     return (await evalScript(

@@ -68,7 +68,12 @@ it('skips a run and pauses the series when TWO_APPROVALS_ABOVE was lowered below
   try {
     clock = T0 + MINUTE;
     const told = w.notified.length;
-    expect(await runDue(deps, id)).toMatchObject({ k: 2, outcome: 'paused_now', why: 'more_approvals' });
+    expect(await runDue(deps, id)).toMatchObject({
+      k: 2,
+      outcome: 'paused_now',
+      code: 'more_approvals',
+      why: 'needs a fresh approval: TWO_APPROVALS_ABOVE is now 5 USDC',
+    });
     // The series' thread says why the run was skipped (never silently).
     expect(w.notified.slice(told)).toContainEqual(expect.objectContaining({ requestId: id, kind: 'run-skipped' }));
     clock = T0 + 2 * MINUTE;
@@ -141,7 +146,7 @@ it("skips a run and pauses the series when its API key's --max-amount is now bel
   w.tries.splice(0);
   clock = T0 + MINUTE;
   const low = keyPort({ ...KEY, limits: { ...KEY.limits, maxAmount: '5' } });
-  expect(await runDue({ ...deps, ...low }, id)).toMatchObject({ k: 2, outcome: 'paused_now', why: 'key_limit' });
+  expect(await runDue({ ...deps, ...low }, id)).toMatchObject({ k: 2, outcome: 'paused_now', code: 'key_limit' });
   expect(await skippedSaid(id)).toEqual(["run 2: needs a fresh approval: API key ops-bot's --max-amount is now 5"]);
   expect(w.tries).toEqual([]);
 });
@@ -151,7 +156,7 @@ it('skips a run and pauses the series when its API key was revoked', async () =>
   expect(await firstRunUnder(id, keyPort({ ...KEY, revokedAt: T0 - 1 }))).toMatchObject({
     k: 1,
     outcome: 'paused_now',
-    why: 'key_limit',
+    code: 'key_limit',
   });
   expect(await skippedSaid(id)).toEqual(['run 1: needs a fresh approval: API key ops-bot was revoked']);
   expect(w.tries).toEqual([]);
@@ -163,7 +168,7 @@ it('skips a run and pauses the series when its requester is no longer an active 
   expect(await firstRunUnder(id, { people })).toMatchObject({
     k: 1,
     outcome: 'paused_now',
-    why: 'requester_not_eligible',
+    code: 'requester_not_eligible',
   });
   expect(await skippedSaid(id)).toEqual([
     `run 1: needs a fresh approval: its requester <@${REQUESTER}> is no longer an active member of the workspace`,
@@ -202,13 +207,35 @@ it('skips a run whose destination is not in the address book once DESTINATIONS=b
   expect(w.tries).toEqual([]);
 });
 
+it('pauses a series whose run it cannot judge as not checkable, with its own sentence, never as needing approvals', async () => {
+  const id = await liveSeries(3.1);
+  // A sealed call no amount rule can read (an asset Rampart does not know), as the run reads it.
+  const real = deps.series;
+  const series = Object.create(real) as SeriesStore;
+  series.read = async (seriesId: string) => {
+    const r = await real.read(seriesId);
+    if (r.record?.sealed.call.kind !== 'transfer') return r;
+    const call = {
+      ...r.record.sealed.call,
+      body: { ...r.record.sealed.call.body, asset: 'base:nothing' },
+    } as unknown as ServiceCall;
+    return { ...r, record: { ...r.record, sealed: { ...r.record.sealed, call } } };
+  };
+  expect(await firstRunUnder(id, { series })).toMatchObject({ k: 1, outcome: 'paused_now', code: 'not_checkable' });
+  expect(await skippedSaid(id)).toEqual([
+    "run 1: could not be checked against today's rules: Rampart cannot read one run's asset and amount from its sealed call, so nothing was sent; end this series and request it again",
+  ]);
+  expect((await real.read(id)).paused).toBe(true);
+  expect(w.tries).toEqual([]);
+});
+
 it('skips a run and pauses the series when no one who approved it is still an approver', async () => {
   const id = await liveSeries(3.09);
   const approvers = { isApprover: async () => false };
   expect(await firstRunUnder(id, { approvers })).toMatchObject({
     k: 1,
     outcome: 'paused_now',
-    why: 'no_approver_eligible',
+    code: 'no_approver_eligible',
   });
   expect(await skippedSaid(id)).toEqual(['run 1: needs a fresh approval: no one who approved it is still an approver']);
   expect(w.tries).toEqual([]);

@@ -141,7 +141,7 @@ describe('a series and its runs', () => {
       used: subject.units,
     });
     expect(await redis.exists(store.keys.approval(two.id))).toBe(0);
-    expect((await series.runs(s.id))[1]).toEqual({ k: 2, status: 'skipped', why: 'over_limit' });
+    expect((await series.runs(s.id))[1]).toEqual({ k: 2, status: 'skipped', why: 'over a velocity limit' });
     const ledger = `${prefix}:velocity:${subject.walletId}:${subject.code}`;
     expect(await redis.zrange(ledger, '0', '-1')).toEqual([one.id]);
     // Asked again, it stays skipped.
@@ -211,14 +211,18 @@ describe('a series and its runs', () => {
   it('a run today’s rules refuse is skipped and the series paused in the same step; no later run is created', async () => {
     const s = await liveSeries();
     const run = await runOf(s);
-    expect(await series.createRun(s.id, 1, run, { refused: 'more_approvals' })).toEqual({
+    const why = 'needs a fresh approval: APPROVALS_REQUIRED is now 3';
+    expect(await series.createRun(s.id, 1, run, { refused: { code: 'more_approvals', why } })).toEqual({
       outcome: 'paused_now',
-      why: 'more_approvals',
+      code: 'more_approvals',
+      why,
     });
     expect(await redis.exists(store.keys.approval(run.id))).toBe(0);
-    expect(await series.runs(s.id)).toEqual([{ k: 1, status: 'skipped', why: 'more_approvals' }]);
+    // The run's mark keeps the sentence its thread says; the history says it too.
+    expect(await series.runs(s.id)).toEqual([{ k: 1, status: 'skipped', why }]);
+    expect((await store.history(s.id)).at(-1)).toMatchObject({ event: 'run skipped', detail: `run 1: ${why}` });
     expect(await series.createRun(s.id, 2, await runOf(s))).toEqual({ outcome: 'paused' });
-    expect(await series.createRun(s.id, 1, await runOf(s))).toEqual({ outcome: 'skipped', why: 'more_approvals' });
+    expect(await series.createRun(s.id, 1, await runOf(s))).toEqual({ outcome: 'skipped', why });
   });
 
   it('creates no run while frozen: the series is held for the unfreeze, and the run is created once it lifts', async () => {

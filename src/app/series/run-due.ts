@@ -7,7 +7,7 @@
 import { amountFromNumber } from '../../domain/amount.js';
 import { assetInfo, parseAssetId } from '../../domain/assets.js';
 import type { SealedRequest } from '../../domain/request.js';
-import type { SeriesSubject } from '../../domain/rules/series.js';
+import { notCheckableRefusal, type SeriesSubject } from '../../domain/rules/series.js';
 import { planSeries, type SeriesPlan } from '../../domain/series-plan.js';
 import type { RunOutcome, SeriesStore } from '../../store/series.js';
 import type { AppDeps } from '../deps.js';
@@ -95,7 +95,8 @@ export async function runDue(deps: SeriesRunDeps, seriesId: string): Promise<Run
         freshChecks(deps, record.sealed, subject),
         recheck(deps, record.sealed, subject, record.votes),
       ])
-    : [undefined, 'more_approvals' as const];
+    : // Nothing an amount rule could read: paused as not checkable, never sent unchecked.
+      [undefined, notCheckableRefusal()];
   if (unfunded) return { k, nextAt, ...(await skipUnfunded(deps, seriesId, k, unfunded)) };
   const refused = rules;
   const run = runOf(record.sealed, read.nextId ?? (await deps.series.allocate()), now);

@@ -19,6 +19,7 @@ import {
 import { screeningRule } from './screening.js';
 import { secondOpinionRule } from './second-opinion.js';
 import {
+  notCheckableRefusal,
   runFundsRule,
   runKeyRule,
   runRecheckRule,
@@ -178,9 +179,10 @@ export const RULES = {
       'key_limit',
       'requester_not_eligible',
       'no_approver_eligible',
+      'not_checkable',
     ],
-    says: "Before each run, today's rules judge the series as a fresh request: stricter policy, step-up or delay, its API key now revoked, expired or below its total, its requester no longer active, or no one who approved it still an approver skips the run and pauses the series until a fresh approval.",
-    functions: [runRecheckRule, runKeyRule],
+    says: "Before each run, today's rules judge the series as a fresh request: stricter policy, step-up or delay, its API key now revoked, expired or below its total, its requester no longer active, or no one who approved it still an approver skips the run and pauses the series until a fresh approval; so does a run whose asset and amount cannot be read to judge (never sent unchecked).",
+    functions: [runRecheckRule, runKeyRule, notCheckableRefusal],
     enforcer: 'script: SERIES_RUN (store/lua/series-run.lua) skips and pauses in the run claim; decided in the domain',
   },
   run_funds: {

@@ -195,11 +195,24 @@ function changed(code: RunRecheckCode, f: RecheckFacts): string {
   }
 }
 
-/** A run refused by today's rules: its code (kept on the series) and its sentence (its thread). */
+/**
+ * Why a run is skipped and its series paused: today's rules refused it (RunRecheckCode), or
+ * Rampart could not judge it at all (`not_checkable`: its sealed call is not a transfer or an
+ * offramp in an asset Rampart knows, so no amount rule can read it).
+ */
+export type RunPauseCode = RunRecheckCode | 'not_checkable';
+
+/** A run refused: its code (the series' pause) and its sentence (its thread). */
 export interface RunRefusal {
-  code: RunRecheckCode;
+  code: RunPauseCode;
   why: string;
 }
+
+/** The run that cannot be judged, in its one sentence: paused, never sent unchecked. */
+export const notCheckableRefusal = (): RunRefusal => ({
+  code: 'not_checkable',
+  why: "could not be checked against today's rules: Rampart cannot read one run's asset and amount from its sealed call, so nothing was sent; end this series and request it again",
+});
 
 /**
  * Whether the wallet covers one run, as a fresh request's check reads it (domain/wallet-check.ts)

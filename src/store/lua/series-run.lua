@@ -24,7 +24,9 @@
   ARGV[11] the run's sealed time (ms): its runAt is the later of it and Redis TIME, so a worker
     whose clock runs ahead creates it early at worst, and the start script (start.lua) still
     starts nothing before its time, on Redis's clock
-  With VELOCITY_LIMITS set: ARGV[12..] as vote.lua's ARGV[7..] (includes/velocity.lua), read
+  ARGV[12] the sentence a skipped run's mark keeps (its `why`: today's rules' refusal, or over a
+    velocity limit), which the series' thread says (app/notices/notify.ts)
+  With VELOCITY_LIMITS set: ARGV[13..] as vote.lua's ARGV[7..] (includes/velocity.lua), read
     from the series' `velocity` field (the subject of one run).
   The series keeps the id its next run will take (`nextId`), so the worker that creates a run
   reads it with the series and allocates nothing (two Redis round trips from due to queued).
@@ -32,7 +34,7 @@
     before: by a person or a failed check), {'not_live', state}, {'paused'}, {'frozen'} (not
     created: Rampart is frozen; the series is held until the unfreeze wakes it),
     {'retry', next id} (the id passed is taken: call again with this one, '' to allocate),
-    {'over_limit', rule index, used} (the run is now skipped) or {'paused_now', why} (today's
+    {'over_limit', rule index, used} (the run is now skipped) or {'paused_now', code, why} (today's
     rules refused it: skipped, and the series paused until a fresh approval).
 ]]
 -- @include "redis-now"
@@ -56,20 +58,20 @@ if redis.call('EXISTS', KEYS[11]) == 1 then
   if tonumber(ARGV[1]) > held then redis.call('HSET', KEYS[1], 'held', ARGV[1]) end
   return {'frozen'}
 end
-local function skip(why)
+local function skip()
   redis.call('SET', KEYS[10], 'skipped')
-  redis.call('HSET', KEYS[1], 'run:' .. ARGV[1], cjson.encode({ k = tonumber(ARGV[1]), status = 'skipped', why = why }))
+  redis.call('HSET', KEYS[1], 'run:' .. ARGV[1], cjson.encode({ k = tonumber(ARGV[1]), status = 'skipped', why = ARGV[12] }))
 end
 if ARGV[7] ~= '' then
-  skip(ARGV[7])
+  skip()
   redis.call('HSET', KEYS[1], 'paused', '1')
   redis.call('RPUSH', KEYS[2], ARGV[6])
-  return {'paused_now', ARGV[7]}
+  return {'paused_now', ARGV[7], ARGV[12]}
 end
-if ARGV[12] ~= nil then
-  local vel = velocityCheck(KEYS[1], ARGV[2], now, 12)
+if ARGV[13] ~= nil then
+  local vel = velocityCheck(KEYS[1], ARGV[2], now, 13)
   if vel.refused == 'over_limit' then
-    skip('over_limit')
+    skip()
     redis.call('RPUSH', KEYS[2], ARGV[6])
     return {'over_limit', vel.index, vel.used}
   end
