@@ -12,27 +12,6 @@ import { scheduleWords } from './schedule-words.js';
 
 export type SeriesState = 'pending' | 'live' | 'ended' | 'denied' | 'cancelled' | 'expired';
 
-/** What moves a series: the quorum, a denial, the requester's cancel, expiry, an end, its last run. */
-export type SeriesEvent = 'quorum' | 'deny' | 'cancel' | 'expire' | 'end' | 'last-run';
-
-const NEXT: Record<SeriesState, Partial<Record<SeriesEvent, SeriesState>>> = {
-  pending: { quorum: 'live', deny: 'denied', cancel: 'cancelled', expire: 'expired' },
-  // A live series never settles on its runs' outcomes: it ends by a person or after its last run.
-  live: { end: 'ended', 'last-run': 'ended' },
-  ended: {},
-  denied: {},
-  cancelled: {},
-  expired: {},
-};
-
-export function seriesTransition(
-  state: SeriesState,
-  event: SeriesEvent,
-): { ok: true; state: SeriesState } | { ok: false; code: 'series_state'; state: SeriesState } {
-  const next = NEXT[state][event];
-  return next ? { ok: true, state: next } : { ok: false, code: 'series_state', state };
-}
-
 const SERIES_ID = /^S-[1-9]\d*$/;
 export const isSeriesId = (id: string): boolean => SERIES_ID.test(id);
 export const seriesIdOf = (seq: number): string => `S-${seq}`;
@@ -146,19 +125,38 @@ export function seriesSentence(s: SeriesSummary): string {
   return `${w.cadence}, ${w.runs}, ${formatAmount(s.perRun)} ${s.assetCode} each to ${s.to}, ${formatAmount(total)} in all; first run ${w.first}`;
 }
 
-/** The sentence of a sealed series of one payment, `to` as its reader names the destination. */
-export function sealedSeriesSentence(f: Pick<SealedRequest, 'call' | 'schedule'>, to: string): string | undefined {
-  const { call, schedule } = f;
-  if (!schedule || (call.kind !== 'transfer' && call.kind !== 'offramp')) return undefined;
+/** What one run of a sealed series pays: its call's kind, asset and exact amount. */
+export interface RunAmount {
+  kind: 'transfer' | 'offramp';
+  /** The asset id as sealed (as a key's limits name it) and its code (as the thresholds name it). */
+  asset: string;
+  assetCode: string;
+  perRun: Amount;
+}
+
+/**
+ * The one reading of a sealed call as a run's amount: a transfer or an offramp in an asset
+ * Rampart knows, its amount in that asset's units; undefined for any other call (nothing can
+ * judge or say its amount).
+ */
+export function runAmountOf(call: SealedRequest['call']): RunAmount | undefined {
+  if (call.kind !== 'transfer' && call.kind !== 'offramp') return undefined;
   const id = parseAssetId(call.body.asset);
   if (!id) return undefined;
   const asset = assetInfo(id);
-  return seriesSentence({
-    schedule,
-    perRun: amountFromNumber(call.body.amount, asset.decimals),
+  return {
+    kind: call.kind,
+    asset: call.body.asset,
     assetCode: asset.code,
-    to,
-  });
+    perRun: amountFromNumber(call.body.amount, asset.decimals),
+  };
+}
+
+/** The sentence of a sealed series of one payment, `to` as its reader names the destination. */
+export function sealedSeriesSentence(f: Pick<SealedRequest, 'call' | 'schedule'>, to: string): string | undefined {
+  const run = runAmountOf(f.call);
+  if (!f.schedule || !run) return undefined;
+  return seriesSentence({ schedule: f.schedule, perRun: run.perRun, assetCode: run.assetCode, to });
 }
 
 /** The notice before a run: "Next run tomorrow 09:00: 1,200.00 USDC to Acme payroll wallet". */
@@ -168,10 +166,6 @@ export function runNoticeText(n: { when: string; perRun: Amount; assetCode: stri
 
 /** The notice of a sealed series of one payment (the run's time already in words). */
 export function sealedRunNotice(f: Pick<SealedRequest, 'call'>, when: string, to: string): string | undefined {
-  const { call } = f;
-  if (call.kind !== 'transfer' && call.kind !== 'offramp') return undefined;
-  const id = parseAssetId(call.body.asset);
-  if (!id) return undefined;
-  const asset = assetInfo(id);
-  return runNoticeText({ when, perRun: amountFromNumber(call.body.amount, asset.decimals), assetCode: asset.code, to });
+  const run = runAmountOf(f.call);
+  return run ? runNoticeText({ when, perRun: run.perRun, assetCode: run.assetCode, to }) : undefined;
 }

@@ -6,6 +6,8 @@
  */
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keyActor } from '../../src/domain/api-rules.js';
+import { validateDraft } from '../../src/domain/draft.js';
 import { SeriesStore } from '../../src/store/series.js';
 import { APPROVALS, blocksText, eventually, PEOPLE, REDIS_URL } from '../support/harness.js';
 import * as flow from '../support/requests.js';
@@ -23,6 +25,13 @@ afterAll(async () => {
 });
 
 const MONTHLY = { every: 'month', day: 1, at: '09:00', zone: 'Africa/Lagos', runs: 12 };
+/** MONTHLY as the door reads it (ScheduleInput). */
+const MONTHLY_INPUT = {
+  every: { unit: 'month' as const, day: 1 },
+  at: '09:00',
+  zone: 'Africa/Lagos',
+  ends: { after: 12 },
+};
 const SCOPES = ['requests:create', 'requests:read', 'schedules:create'] as const;
 const requestCount = async () => (await h.rampart.deps.store.recentIds(1000)).length;
 
@@ -46,6 +55,42 @@ describe('a series over the API', () => {
       body: transfer({ amount: '5000' }),
     });
     expect(one.status).toBe(201);
+  });
+
+  it('an "entire balance" series is refused by the key’s --max-amount up front, never judged as 0', async () => {
+    // The HTTP API always sends an amount; the façade's key door takes a draft, so this is its own check.
+    const { key } = await newKey(api, { scopes: [...SCOPES], limits: { maxAmount: '5000' } });
+    const read = validateDraft(
+      {
+        kind: 'transfer',
+        wallet: 'ops',
+        asset: 'base:usdc',
+        amount: undefined,
+        entireBalance: true,
+        receiver: flow.RECEIVER,
+        beneficiary: undefined,
+        reason: 'sweep',
+      },
+      h.rampart.deps.config.wallets,
+    );
+    if (!('draft' in read)) throw new Error(JSON.stringify(read.errors));
+    const before = await requestCount();
+    const r = await api.deps.app.payments.submitWithKey(keyActor(key), {
+      kind: 'transfer',
+      draft: read.draft,
+      amount: undefined,
+      submission: 'series-entire',
+      schedule: MONTHLY_INPUT,
+    });
+    expect(r).toEqual({
+      kind: 'key_limit',
+      refusal: {
+        code: 'amount_over_key_limit',
+        field: 'amount',
+        message: `API key ${key.name} may request at most 5000 per request, and a series is judged on its total, which "entire balance" does not have; send an exact amount per run.`,
+      },
+    });
+    expect(await requestCount()).toBe(before);
   });
 
   it('needs the schedules:create scope', async () => {

@@ -53,13 +53,16 @@ export interface KeySubmission {
   schedule?: ScheduleInput | undefined;
 }
 
-/** What a key's limits judge of a series: one run's amount, times its runs (the door read the amount). */
+/**
+ * What a key's limits judge of a series: one run's amount, times its runs (the door read the
+ * amount; none for "entire balance", which the key's --max-amount then refuses).
+ */
 const seriesSubject = (draft: Draft, runs: number) => ({
   kind: draft.kind,
   wallet: draft.walletAlias,
   asset: draft.asset.id,
   assetCode: draft.asset.code,
-  perRun: draft.amount ?? { units: 0n, decimals: draft.asset.decimals },
+  perRun: draft.amount,
   runs,
   newDestination: false,
 });

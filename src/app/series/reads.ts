@@ -3,11 +3,10 @@
  * series in full (`rampart schedules show`), and the next runs across live series (App Home's
  * "Coming up").
  */
-import { amountFromNumber, formatAmount } from '../../domain/amount.js';
-import { assetInfo, parseAssetId } from '../../domain/assets.js';
+import { formatAmount } from '../../domain/amount.js';
 import type { RequestRecord, SealedRequest } from '../../domain/request.js';
 import { scheduleWords } from '../../domain/schedule-words.js';
-import { isSeriesId, type SkipMark, sealedSeriesSentence } from '../../domain/series.js';
+import { isSeriesId, runAmountOf, type SkipMark, sealedSeriesSentence } from '../../domain/series.js';
 import type { SeriesRead, SeriesStore } from '../../store/series.js';
 import type { AppDeps } from '../deps.js';
 
@@ -67,12 +66,11 @@ export function seriesTo(f: SealedRequest): string {
 }
 
 function paysOf(f: SealedRequest): string {
+  const run = runAmountOf(f.call);
+  if (run) return `${formatAmount(run.perRun)} ${run.assetCode} to ${seriesTo(f)}`;
   const { call } = f;
   if (call.kind !== 'transfer' && call.kind !== 'offramp') return `${call.kind} to ${seriesTo(f)}`;
-  const id = parseAssetId(call.body.asset);
-  if (!id) return `${call.body.amount} ${call.body.asset} to ${seriesTo(f)}`;
-  const asset = assetInfo(id);
-  return `${formatAmount(amountFromNumber(call.body.amount, asset.decimals))} ${asset.code} to ${seriesTo(f)}`;
+  return `${call.body.amount} ${call.body.asset} to ${seriesTo(f)}`;
 }
 
 /**

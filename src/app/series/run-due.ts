@@ -4,10 +4,9 @@
  * with the reason; a late run (a freeze, downtime) within SCHEDULE_GRACE only, at most one; the
  * notice before the next run. Answers when to wake next, for the one delayed job a live series keeps.
  */
-import { amountFromNumber } from '../../domain/amount.js';
-import { assetInfo, parseAssetId } from '../../domain/assets.js';
 import type { SealedRequest } from '../../domain/request.js';
 import { notCheckableRefusal, type SeriesSubject } from '../../domain/rules/series.js';
+import { runAmountOf } from '../../domain/series.js';
 import { planSeries, type SeriesPlan } from '../../domain/series-plan.js';
 import type { RunOutcome, SeriesStore } from '../../store/series.js';
 import type { AppDeps } from '../deps.js';
@@ -26,19 +25,13 @@ export type RunDue =
   | { outcome: 'none'; nextAt: number | undefined }
   | ({ k: number; nextAt: number | undefined } & RunOutcome);
 
-/** What the amount rules judge: one run's sealed call, times the runs. */
+/** What the amount rules judge: one run's sealed call (domain/series.ts runAmountOf), times the runs. */
 function subjectOf(sealed: SealedRequest, runs: number): SeriesSubject | undefined {
-  const { call } = sealed;
-  if (call.kind !== 'transfer' && call.kind !== 'offramp') return undefined;
-  const id = parseAssetId(call.body.asset);
-  if (!id) return undefined;
-  const asset = assetInfo(id);
+  const run = runAmountOf(sealed.call);
+  if (!run || (sealed.call.kind !== 'transfer' && sealed.call.kind !== 'offramp')) return undefined;
   return {
-    kind: call.kind,
-    wallet: sealed.display.walletAlias ?? call.body.wallet_id,
-    asset: call.body.asset,
-    assetCode: asset.code,
-    perRun: amountFromNumber(call.body.amount, asset.decimals),
+    ...run,
+    wallet: sealed.display.walletAlias ?? sealed.call.body.wallet_id,
     runs,
     newDestination: sealed.display.newReceiver === true,
   };

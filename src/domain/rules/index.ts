@@ -23,10 +23,9 @@ import {
   runFundsRule,
   runKeyRule,
   runRecheckRule,
-  seriesKeyRule,
+  seriesKeyRefusal,
   seriesPolicyRule,
   seriesStepUpRule,
-  seriesVelocityRule,
 } from './series.js';
 import { seriesEndRule, seriesSkipRule } from './series-actions.js';
 import {
@@ -94,7 +93,7 @@ export const RULES = {
   velocity: {
     codes: ['over_limit'],
     says: 'What leaves one wallet in one asset stays under each VELOCITY_LIMITS window.',
-    functions: [velocityRule, seriesVelocityRule],
+    functions: [velocityRule],
     enforcer: 'script: VOTE at quorum (store/lua/vote.lua); the submission check in the domain',
   },
   open_caps: {
@@ -106,13 +105,13 @@ export const RULES = {
   key_scopes: {
     codes: ['missing_scope', 'key_not_active'],
     says: 'An API key acts only within its scopes, and only while active.',
-    functions: [keyScopeRule, seriesKeyRule],
+    functions: [keyScopeRule, seriesKeyRefusal],
     enforcer: 'domain',
   },
   key_limits: {
     codes: ['wallet_not_allowed', 'asset_not_allowed', 'amount_over_key_limit', 'key_limits_unreadable'],
     says: "An API key's wallets, assets and most per request.",
-    functions: [keyLimitRule, seriesKeyRule],
+    functions: [keyLimitRule, seriesKeyRefusal],
     enforcer: 'domain',
   },
   freeze: {

@@ -1,8 +1,9 @@
 /**
  * The rules a series is held to. At submission every amount rule judges the series' total (the
  * most it can send), through the same functions a single request uses; the vote reserves no
- * velocity but checks that one run fits each limit. Before each run, today's rules are compared
- * with what the series got: anything stricter skips the run and pauses the series. Pure.
+ * velocity (each run reserves its own when series-run.lua creates it). Before each run, today's
+ * rules are compared with what the series got: anything stricter skips the run and pauses the
+ * series. Pure.
  */
 
 import { amountFromNumber, amountToString, formatAmount } from '../amount.js';
@@ -11,9 +12,8 @@ import { availableAfterCommitments, type Commitment } from '../commitments.js';
 import type { PolicySettings } from '../policy.js';
 import { seriesTotal } from '../series.js';
 import type { StepUpSettings } from '../step-up.js';
-import type { VelocityUsage } from '../velocity.js';
 import type { RuleOutcome } from './outcome.js';
-import { keyLimitRule, keyScopeRule, policyRule, stepUpRule, velocityRule } from './submissions.js';
+import { keyScopeRule, policyRule, stepUpRule } from './submissions.js';
 
 export interface SeriesSubject {
   kind: 'transfer' | 'offramp';
@@ -36,13 +36,6 @@ export const seriesPolicyRule = (settings: PolicySettings, s: SeriesSubject) =>
 export const seriesStepUpRule = (settings: StepUpSettings, s: SeriesSubject) =>
   stepUpRule(settings, { kind: s.kind, assetCode: s.assetCode, amount: total(s), newDestination: s.newDestination });
 
-/** An API key: the `schedules:create` scope, then its limits with the total as the amount. */
-export function seriesKeyRule(key: ApiKey, s: SeriesSubject, now: number) {
-  const scope = keyScopeRule(key, 'schedules:create', now);
-  if (!scope.ok) return scope;
-  return keyLimitRule(key, { wallet: s.wallet, asset: s.asset, amount: amountToString(total(s)) });
-}
-
 /** Why an API key may not create a series, with the field it belongs on (none: the key itself). */
 export interface SeriesKeyRefusal {
   code: 'missing_scope' | 'key_not_active' | KeyRefusal['code'];
@@ -51,10 +44,16 @@ export interface SeriesKeyRefusal {
 }
 
 /**
- * An API key's refusal of a series in one sentence: the scope it lacks, or its --max-amount
- * compared with the series' total (what a key lets through is what the series can send).
+ * An API key and a series: the `schedules:create` scope, then its limits with the series' total
+ * as the amount (what a key lets through is what the series can send), each refusal in one
+ * sentence. A series without an exact amount per run (`perRun` undefined: "entire balance") has
+ * no total, so a key with --max-amount refuses it here rather than let it through as 0.
  */
-export function seriesKeyRefusal(key: ApiKey, s: SeriesSubject, now: number): SeriesKeyRefusal | undefined {
+export function seriesKeyRefusal(
+  key: ApiKey,
+  s: Omit<SeriesSubject, 'perRun'> & { perRun: SeriesSubject['perRun'] | undefined },
+  now: number,
+): SeriesKeyRefusal | undefined {
   const scope = keyScopeRule(key, 'schedules:create', now);
   if (!scope.ok && scope.code === 'missing_scope')
     return {
@@ -62,21 +61,22 @@ export function seriesKeyRefusal(key: ApiKey, s: SeriesSubject, now: number): Se
       message: `API key ${key.name} may not create a series: it needs the schedules:create scope; ask its owner for a key with it.`,
     };
   if (!scope.ok) return { code: scope.code, message: `API key ${key.name} is not active; use an active key.` };
-  const limit = keyLimitRefusal(key, { wallet: s.wallet, asset: s.asset, amount: amountToString(total(s)) });
+  const { perRun } = s;
+  if (!perRun && key.limits.maxAmount !== undefined)
+    return {
+      code: 'amount_over_key_limit',
+      field: 'amount',
+      message: `API key ${key.name} may request at most ${key.limits.maxAmount} per request, and a series is judged on its total, which "entire balance" does not have; send an exact amount per run.`,
+    };
+  const all = perRun ? amountToString(seriesTotal(perRun, s.runs)) : '';
+  const limit = keyLimitRefusal(key, { wallet: s.wallet, asset: s.asset, amount: all });
   if (limit?.code === 'amount_over_key_limit')
     return {
       ...limit,
-      message: `API key ${key.name} may request at most ${key.limits.maxAmount} per request, and a series is judged on its total (${s.runs} runs, ${amountToString(total(s))} in all); make fewer runs or ask an approver to request it in Slack.`,
+      message: `API key ${key.name} may request at most ${key.limits.maxAmount} per request, and a series is judged on its total (${s.runs} runs, ${all} in all); make fewer runs or ask an approver to request it in Slack.`,
     };
   return limit;
 }
-
-/** The vote reserves nothing: it refuses only a run that no window could ever hold. */
-export const seriesVelocityRule = (usages: readonly VelocityUsage[], perRunUnits: bigint) =>
-  velocityRule(
-    usages.map((u) => ({ ...u, used: 0n })),
-    perRunUnits,
-  );
 
 /** What the series was approved under, and what today's rules would ask of it. */
 export interface RunTerms {
