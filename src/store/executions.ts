@@ -28,7 +28,7 @@ import { readReplies } from './redis-errors.js';
 import { evalScript } from './run-script.js';
 import { cancelQueuedKeys, finishKeys, proposeKeys, startKeys, windowCancelKeys } from './script-keys.js';
 import { decodeSealed, readSealed, SEALED_FIELD, sealedFields } from './sealed-field.js';
-import type { ChangeListener, StateChange, StoreKeys } from './store-keys.js';
+import type { ChangeListener, StoreKeys } from './store-keys.js';
 
 const START = luaScript('start');
 const FINISH = luaScript('finish');
