@@ -18,6 +18,7 @@
 -- @include "approval"
 -- @include "migrate"
 -- @include "batch"
+-- @include "cancel-unsent"
 local now = tonumber(ARGV[3])
 migrate(KEYS[1], KEYS[3], KEYS[4], KEYS[5], ARGV[1], now)
 local as = redis.call('HGET', KEYS[1], 'state')
@@ -25,16 +26,10 @@ if as ~= 'approved' and as ~= 'running' and as ~= 'paused' and as ~= 'stopping' 
 -- Only a batch's rows give units back (a single's velocity is released by finish.lua).
 local batch = shapeOf(KEYS[1]) == 'batch'
 local units = (batch and ARGV[6] ~= '') and cjson.decode(ARGV[6]) or nil
-local first = 19
-local n = 0
-for i = first, #KEYS do
-  if redis.call('HGET', KEYS[i], 'state') == 'queued' then
-    redis.call('HSET', KEYS[i], 'state', 'cancelled')
-    n = n + 1
-    local row = units and units[i - first + 1]
-    if row then giveBack(KEYS[17], KEYS[16], ARGV[1], row[1], tonumber(row[2])) end
-  end
-end
+local n = cancelRows(19, units and function(k)
+  local row = units[k]
+  if row then giveBack(KEYS[17], KEYS[16], ARGV[1], row[1], tonumber(row[2])) end
+end)
 if n == 0 then
   if units then
     settle(KEYS[1], KEYS[6], ARGV[1], ARGV[4])
@@ -42,12 +37,5 @@ if n == 0 then
   end
   return {0, as}
 end
--- A batch's executions keep their own calls (the approval's call describes the total).
-if not batch and redis.call('HGET', KEYS[3], 'state') == 'cancelled' then setFields(KEYS[3], ARGV[5]) end
-if count(KEYS[1], 'queued', -n) <= 0 then redis.call('ZREM', KEYS[4], ARGV[1]) end
-count(KEYS[1], 'cancelled', n)
-settle(KEYS[1], KEYS[6], ARGV[1], ARGV[4])
-if units then leaveTurn(KEYS[1], KEYS[18], KEYS[3], ARGV[1]) end
-local _, changed = reindex(KEYS[1], 7, ARGV[1], now)
-local seq = redis.call('RPUSH', KEYS[2], ARGV[2])
+local seq, changed = cancelledEnd(n, units ~= nil, now)
 return {n, as, kindOf(KEYS[1]), seq, changed and 1 or 0}
