@@ -407,14 +407,17 @@ export class ExecutionStore {
   }
 
   /**
-   * Cancels the unsent executions of an approved approval, a page per script (unfreeze-cancel;
-   * a batch's stop later). Returns how many were cancelled.
+   * Cancels the unsent executions of an approved approval, a page per script (unfreeze-cancel,
+   * a batch's stop, BATCH_HOLD_LIMIT): a batch's rows give back their own units (`batch`), a
+   * single its whole velocity reservation (`release`), in the same script. Returns how many were
+   * cancelled.
    */
   async cancelQueued(
     approvalId: string,
     entry: Omit<HistoryEntry, 'at'>,
     pageSize = 500,
     batch?: BatchCancel,
+    release?: { ledger: string; amounts: string },
   ): Promise<number> {
     const n = Number((await this.redis.hget(this.keys.approval(approvalId), 'n')) ?? '1');
     let cancelled = 0;
@@ -431,7 +434,9 @@ export class ExecutionStore {
       });
       // Aligned with the page; a row with 0 gives nothing back (the script reads it for a batch only).
       const units = page.map((id, i) => [id, (batch?.units(offset + i + 1) ?? 0n).toString()]);
-      const keys = cancelQueuedKeys(this.keys, approvalId, batch?.amounts, page);
+      // A batch's rows give back their own units; a single's reservation leaves with it.
+      const velocity = batch ? { amounts: batch.amounts } : { ledger: release?.ledger, amounts: release?.amounts };
+      const keys = cancelQueuedKeys(this.keys, approvalId, velocity, page);
       const [count, , kind, seq, changed] = (await evalScript(
         this.redis,
         CANCEL_QUEUED,
