@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { executeOne } from '../../src/app/execute-one.js';
 import { notify } from '../../src/app/notices/notify.js';
 import type { Notifier } from '../../src/app/notifier.js';
@@ -7,21 +7,15 @@ import { comingUp, listSeries, showSeries } from '../../src/app/series/reads.js'
 import { runDue } from '../../src/app/series/run-due.js';
 import { cliActor, slackActor } from '../../src/domain/actor.js';
 import { seriesActionSentence } from '../../src/domain/series-answers.js';
-import { SeriesStore } from '../../src/store/series.js';
-import { A1, A2, REQUESTER, sealSeries, startWorld, type World } from './support.js';
+import type { SeriesStore } from '../../src/store/series.js';
+import { A1, A2, MINUTE, REQUESTER, sealSeries, T0, useSeriesWorld, type World } from './support.js';
 
 let w: World;
-let clock = 0;
 let deps: SeriesActionDeps & { service: World['deps']['service']; config: World['deps']['config'] };
-beforeAll(async () => {
-  w = await startWorld('series-actions');
-  deps = { ...w.deps, now: () => clock, series: new SeriesStore(w.redis, w.store.keys, () => clock) };
+const clock = useSeriesWorld('series-actions', (world, seriesDeps) => {
+  w = world;
+  deps = seriesDeps;
 });
-afterAll(() => w.close());
-
-// In the past of Redis's clock: a run's runAt is the later of its sealed time and Redis TIME.
-const T0 = Date.UTC(2026, 10, 1, 8);
-const MINUTE = 60_000;
 let amount = 5;
 /** Each series pays its own amount, so the sandbox's POSTs are counted per series. */
 const nextAmount = () => {
@@ -59,7 +53,7 @@ function between(hook: () => Promise<unknown>): SeriesActionDeps {
 async function dueSeries(): Promise<{ pay: number; id: string }> {
   const pay = nextAmount();
   const id = await series(pay);
-  clock = T0;
+  clock.at = T0;
   return { pay, id };
 }
 
@@ -147,7 +141,7 @@ describe('a skip', () => {
     expect(say(await skipRun(deps, slackActor(A1), id, 2))).toBe(`Run 2 was already skipped by ${A2}.`);
     expect(await threadLines(id, 'run-skipped')).toEqual([`Run 2 was skipped by ${A2} (from the CLI).`]);
     for (const t of [T0, T0 + MINUTE, T0 + 2 * MINUTE]) {
-      clock = t;
+      clock.at = t;
       await runDue(deps, id);
       await executeQueued();
     }
@@ -159,7 +153,7 @@ describe('a skip', () => {
 
   it('of a run already created is refused with the run’s id', async () => {
     const id = await series(nextAmount());
-    clock = T0;
+    clock.at = T0;
     const due = await runDue(deps, id);
     w.tries.splice(0);
     if (due.outcome !== 'created') throw new Error(`not created: ${due.outcome}`);
@@ -261,7 +255,7 @@ describe('the reads', () => {
     const later = await series(nextAmount(), T1 + 10 * MINUTE);
     const sooner = await series(nextAmount(), T1 + 5 * MINUTE);
     const pending = await series(nextAmount(), T1 + MINUTE, true);
-    clock = T1;
+    clock.at = T1;
     await skipRun(deps, slackActor(A2), sooner, 1);
     const coming = await comingUp(deps, 3);
     expect(coming.map((r) => [r.seriesId, r.k])).toEqual([
