@@ -36,6 +36,10 @@ export async function postRequest(...args: Parameters<typeof submitRequest>) {
   return { id, card };
 }
 
+/** A transfer of `amount` base:usdc from ops to RECEIVER for `reason`, by `user`, all the way to its card. */
+export const postTransfer = (h: Harness, amount: number, reason: string, user: string = PEOPLE.requester) =>
+  postRequest(h, 'transfer', `${amount} base:usdc to ${RECEIVER} from ops for ${reason}`, {}, user);
+
 export function currentCard(h: Harness, id: string): StoredMessage {
   const card = cardFor(h.fake, id);
   if (!card) throw new Error(`no card for ${id}`);
