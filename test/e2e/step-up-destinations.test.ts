@@ -9,7 +9,6 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StoredView } from '../../devkit/index.js';
 import { verifyApproval } from '../../src/app/verify-approval.js';
 import { fullAddress } from '../../src/presenters/address.js';
 import { newKey, startApi } from '../api/support.js';
@@ -17,34 +16,25 @@ import { cli } from '../cli/support.js';
 import { APPROVALS, blocksText, envFor, eventually, PEOPLE } from '../support/harness.js';
 import * as passkey from '../support/passkey-browser.js';
 import * as flow from '../support/requests.js';
-import { seedBeneficiary, seedIdentity } from '../support/seed-service.js';
+import { seedBeneficiary, seedPayee } from '../support/seed-service.js';
 
 let dir = '';
-let identityId = '';
-let beneficiaryId = '';
+const payee = { identityId: '', beneficiaryId: '' };
 const STEP_UP = { STEP_UP_NEW_DESTINATION: 'on', STEP_UP_ABOVE: 'USDC=10000' };
 
 const { pages, h, browsers } = passkey.useStepUpHarness('step-up-destinations', STEP_UP);
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'rampart-step-up-import-'));
-  identityId = await seedIdentity(h.sandbox, 'Ngozi Okafor', '22266677788', '14-03-1990');
-  beneficiaryId = await seedBeneficiary(h.sandbox, identityId, '057', '3344556677');
+  const who = { name: 'Ngozi Okafor', bvn: '22266677788', dob: '14-03-1990' };
+  Object.assign(payee, await seedPayee(h.sandbox, who, '057', '3344556677'));
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
-
-async function newView(user: string, callbackId: string, seen: Set<string>): Promise<StoredView> {
-  return eventually(
-    () => h.fake.views(user).find((v) => v.callback_id === callbackId && !seen.has(v.id)),
-    3000,
-    callbackId,
-  );
-}
 
 /** Submits `/<command> text`'s modal with `values` and returns the id on the new card. */
 async function submitForCard(command: string, text: string, callbackId: string, values: Record<string, string>) {
   const seen = new Set(h.fake.views(PEOPLE.requester).map((v) => v.id));
   await h.driver.command(PEOPLE.requester, command, text);
-  const view = await newView(PEOPLE.requester, callbackId, seen);
+  const view = await flow.newView(h, PEOPLE.requester, callbackId, seen);
   // The identity and beneficiary pickers are external selects: Slack asks for options first.
   for (const field of ['identity', 'beneficiary'])
     if (values[field]) await h.driver.suggest(PEOPLE.requester, view, field, field, values[field]);
@@ -59,8 +49,8 @@ async function submitForCard(command: string, text: string, callbackId: string, 
 
 const register = () =>
   submitForCard('/beneficiary', 'register', 'beneficiary_register', {
-    beneficiary_id: beneficiaryId,
-    identity: identityId,
+    beneficiary_id: payee.beneficiaryId,
+    identity: payee.identityId,
     label: 'Ngozi Okafor · Zenith',
     bank_name: 'Zenith Bank',
     account_last4: '6677',
@@ -68,7 +58,9 @@ const register = () =>
   });
 
 const offramp = (note: string) =>
-  submitForCard('/offramp', `300 base:usdc from ops for ${note}`, 'offramp_modal', { beneficiary: beneficiaryId });
+  submitForCard('/offramp', `300 base:usdc from ops for ${note}`, 'offramp_modal', {
+    beneficiary: payee.beneficiaryId,
+  });
 
 const passkeyLink = (user: string, id: string) => passkey.offeredLink(h, user, id);
 
@@ -89,7 +81,7 @@ describe('STEP_UP_NEW_DESTINATION=on: every new destination asks for a passkey',
     expect(record?.sealed.stepUp).toBe(true);
     expect(blocksText(flow.currentCard(h, registration))).toContain('each with the approver’s passkey');
     await passkey.expectPlainApproveCountsNothing(h, PEOPLE.approver1, registration);
-    expect(await h.rampart.deps.registry.beneficiary(beneficiaryId)).toBeUndefined();
+    expect(await h.rampart.deps.registry.beneficiary(payee.beneficiaryId)).toBeUndefined();
   });
 
   it('approved with a passkey, the registration records the beneficiary', async () => {
@@ -99,7 +91,7 @@ describe('STEP_UP_NEW_DESTINATION=on: every new destination asks for a passkey',
     expect(done.votes.map((v) => [v.user, v.passkey?.challenge])).toEqual([
       [PEOPLE.approver1, expect.objectContaining({ purpose: 'approve', subject: registration })],
     ]);
-    expect(await h.rampart.deps.registry.beneficiary(beneficiaryId)).toMatchObject({ requestId: registration });
+    expect(await h.rampart.deps.registry.beneficiary(payee.beneficiaryId)).toMatchObject({ requestId: registration });
     expect(await verifyApproval(h.rampart.deps, registration)).toMatchObject({
       kind: 'checked',
       ok: true,
@@ -114,7 +106,13 @@ describe('STEP_UP_NEW_DESTINATION=on: every new destination asks for a passkey',
       const created = await api.call('POST', '/offramps', {
         token,
         idempotencyKey: 'never-paid-1',
-        body: { wallet: 'ops', asset: 'base:usdc', amount: '250', beneficiary: beneficiaryId, reason: 'invoice 9' },
+        body: {
+          wallet: 'ops',
+          asset: 'base:usdc',
+          amount: '250',
+          beneficiary: payee.beneficiaryId,
+          reason: 'invoice 9',
+        },
       });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       expect((await h.rampart.deps.store.get(String(created.json.id)))?.sealed.stepUp).toBe(true);
@@ -177,11 +175,11 @@ describe('STEP_UP_NEW_DESTINATION=on: every new destination asks for a passkey',
   });
 
   it('rampart beneficiaries import is a step-up request: a plain Approve click counts nothing', async () => {
-    const another = await seedBeneficiary(h.sandbox, identityId, '058', '4455667788');
+    const another = await seedBeneficiary(h.sandbox, payee.identityId, '058', '4455667788');
     const path = join(dir, 'suppliers.csv');
     await writeFile(
       path,
-      `beneficiary_id,identity_id,label,bank_name,account_last4\n${another},${identityId},Ngozi GTB,Guaranty Trust Bank,7788\n`,
+      `beneficiary_id,identity_id,label,bank_name,account_last4\n${another},${payee.identityId},Ngozi GTB,Guaranty Trust Bank,7788\n`,
       'utf8',
     );
     const before = h.fake.messages(APPROVALS).length;
