@@ -104,8 +104,9 @@ type ReleaseDeps = { store: RequestStore; controls?: ControlStore | undefined };
 
 /**
  * Cancels every unsent execution of an approval (stop, unfreeze-cancel, BATCH_HOLD_LIMIT): a
- * batch's rows each give their own velocity units back in the cancelling script, once; a batch
- * that is now done hands its wallet's turn on at once. Returns how many were cancelled.
+ * batch's rows each give their own velocity units back in the cancelling script, once, and a
+ * single its whole reservation in that same script; a batch that is now done hands its wallet's
+ * turn on at once. Returns how many were cancelled.
  */
 export async function cancelUnsent(
   deps: ReleaseDeps & { jobs: Pick<JobQueue, 'enqueueTry'>; log: Logger },
@@ -113,8 +114,9 @@ export async function cancelUnsent(
   entry: Omit<HistoryEntry, 'at'>,
 ): Promise<number> {
   const batch = (await deps.store.shape(approvalId)) === 'batch';
-  const release = batch ? await batchCancelRelease(deps, approvalId) : undefined;
-  const n = await deps.store.executions.cancelQueued(approvalId, entry, 500, release);
+  const rows = batch ? await batchCancelRelease(deps, approvalId) : undefined;
+  const single = batch ? undefined : await singleCancelRelease(deps, approvalId);
+  const n = await deps.store.executions.cancelQueued(approvalId, entry, 500, rows, single);
   if (batch) await handOnTurn(deps, approvalId);
   return n;
 }
@@ -138,6 +140,17 @@ export async function batchCancelRelease(deps: ReleaseDeps, approvalId: string):
       return row ? parseAmount(row.amount, subject.decimals).units : undefined;
     },
   };
+}
+
+/** A single's velocity ledger keys, which its cancel releases (undefined: nothing reserved). */
+async function singleCancelRelease(
+  deps: ReleaseDeps,
+  approvalId: string,
+): Promise<{ ledger: string; amounts: string } | undefined> {
+  if (!deps.controls) return undefined;
+  const record = await deps.store.get(approvalId);
+  const subject = record ? velocitySubject(record.sealed) : undefined;
+  return subject ? { ledger: deps.controls.ledgerKey(subject), amounts: deps.controls.amountsKey(subject) } : undefined;
 }
 
 /** What a row's final move does besides moving (its give-back, the failure run): app/execute/batch-row.ts. */

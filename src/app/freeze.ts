@@ -5,7 +5,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { RequestRecord } from '../domain/request.js';
-import { velocitySubject } from '../domain/velocity.js';
 import type { FreezeState, UnfreezeChoice, UnfreezeProposal, UnfreezeStore } from '../store/controls.js';
 import { cancelUnsent, continueBatch } from './batch-run.js';
 import { type Authorisation, authorise } from './decide.js';
@@ -134,14 +133,12 @@ async function lift(deps: SealDeps, choice: UnfreezeChoice, proposal: UnfreezePr
       if (choice === 'cancel') {
         // Every unsent execution, a page per script; one reply (and card refresh) per approval.
         // A batch's cancelled rows give back their own units in that script, once (its
-        // rows that ran keep theirs); a single request gives back its whole reservation.
+        // rows that ran keep theirs); a single request its whole reservation, in that script too.
         const n = await cancelUnsent({ ...deps, jobs: deps.queues }, id, {
           event: 'cancelled',
           detail: `cancelled by the unfreeze (${approvers}); it never ran`,
         });
         if (n === 0) continue;
-        const subject = velocitySubject(r.sealed);
-        if (subject && r.shape !== 'batch') await deps.controls.releaseHeadroom(subject, id);
         await deps.queues.notify({ requestId: id, kind: 'outcome' });
       } else {
         await deps.store.appendHistory(id, {

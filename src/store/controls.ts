@@ -26,9 +26,6 @@ const MIN_RETENTION_MS = 31 * 86_400_000;
 /** The freeze reason written over its placeholder, atomically. */
 const ADD_REASON = luaScript('freeze-add-reason');
 
-/** A ledger entry given back with its share of the running total, atomically. */
-const RELEASE = luaScript('velocity-release');
-
 export class ControlStore {
   constructor(
     private readonly redis: RedisClient,
@@ -89,11 +86,6 @@ export class ControlStore {
       });
       return { rule, used };
     });
-  }
-
-  /** A request that ended `failed` (or was cancelled after approval) gives its headroom back. */
-  async releaseHeadroom(subject: VelocitySubject, requestId: string): Promise<void> {
-    await evalScript(this.redis, RELEASE, 2, this.ledgerKey(subject), this.amountsKey(subject), requestId);
   }
 
   async freeze(): Promise<FreezeState | undefined> {

@@ -19,6 +19,7 @@ import type { BalanceReading } from '../domain/outcome-evidence.js';
 import type { Rate } from '../domain/rate.js';
 import { redactSealed } from '../domain/redact.js';
 import type { ExecutionRecord, HistoryEntry, RequestKind, RequestOutcome, SealedRequest } from '../domain/request.js';
+import type { ScreeningCode } from '../domain/rules/screening.js';
 import { StateConflictError } from '../errors.js';
 import { luaScript } from './lua-scripts.js';
 import { executionOf, sealedCallOf } from './record-view.js';
@@ -27,7 +28,7 @@ import { readReplies } from './redis-errors.js';
 import { evalScript } from './run-script.js';
 import { cancelQueuedKeys, finishKeys, proposeKeys, startKeys, windowCancelKeys } from './script-keys.js';
 import { decodeSealed, readSealed, SEALED_FIELD, sealedFields } from './sealed-field.js';
-import type { ChangeListener, StateChange, StoreKeys } from './store-keys.js';
+import type { ChangeListener, StoreKeys } from './store-keys.js';
 
 const START = luaScript('start');
 const FINISH = luaScript('finish');
@@ -63,21 +64,30 @@ export type ExecutionStart =
       job?: string;
       /** 'cooling': ms until its address-book entry is usable; 'not-yet': until the approval's runAt; 'rate': until BATCH_RATE admits the row (Redis time). */
       waitMs?: number;
-      /** Its address-book entry was removed: the start script cancelled it, saying why. */
-      cancelled?: string;
-      /** With `cancelled`: the approval's shape (which notice follows). */
-      shape?: ApprovalShape;
-      /**
-       * The start script found the destination refused by screening (store/lua/includes/screening.lua): the
-       * execution is now cancelled, its batch paused, nothing sent.
-       */
-      screened?: ScreenedStart;
+      /** The start script cancelled it in its own step (it may never run): nothing sent. */
+      cancelled?: StartCancel;
     };
 
-export interface ScreenedStart {
+/**
+ * Why the start script cancelled an execution it may never run (store/lua/includes/start-cancel.lua):
+ * screening refused its destination (domain/rules/screening.ts), or its address-book entry or new
+ * beneficiary no longer lets it start (domain/address-book.ts entryStartRule, beneficiaryStartRule;
+ * `entry_cooling`: a batch row still cooling, which never holds its batch).
+ */
+export type StartCancelCode =
+  | ScreeningCode
+  | 'entry_removed'
+  | 'wallet_not_in_entry'
+  | 'entry_cooling_over'
+  | 'entry_cooling';
+
+export interface StartCancel {
   why: string;
+  code: StartCancelCode;
+  /** The approval's shape (which notice follows). */
+  shape: ApprovalShape;
   /** The approval's state after the move (a batch: paused, or done on its last row). */
-  approvalState: string;
+  approvalState: ApprovalState | undefined;
 }
 
 /** SCREENING and SCREENING_MAX_AGE, as the start script applies them. */
@@ -173,6 +183,44 @@ export interface BatchCancel {
   units: (n: number) => bigint | undefined;
 }
 
+/** START's reply (store/lua/start.lua's header). */
+type StartReply = [
+  number,
+  string,
+  string?,
+  number?,
+  string?,
+  string?,
+  string?,
+  string?,
+  number?,
+  number?,
+  string?,
+  string?,
+];
+type CancelReply = [
+  number,
+  string,
+  string,
+  number,
+  string,
+  StartCancelCode,
+  ViewState,
+  number,
+  string,
+  ApprovalState | '',
+];
+
+/** The approval's fields and execution 1's call as a final move keeps them (domain/redact.ts). */
+function maskedForCancel(sealed: SealedRequest | undefined, at: number): { approval: string; first: string } {
+  if (!sealed || sealed.redacted) return { approval: '{}', first: '' };
+  const masked = redactSealed(sealed, at);
+  return {
+    approval: JSON.stringify(sealedFields(masked)),
+    first: JSON.stringify({ call: JSON.stringify(masked.call) }),
+  };
+}
+
 const id1 = (id: string) => (id.includes('.') ? id : executionId(id, 1));
 const approvalOf = (execId: string) => execId.slice(0, execId.lastIndexOf('.'));
 
@@ -204,53 +252,49 @@ export class ExecutionStore {
     const entry: HistoryEntry = { at, event: 'executing', by: worker };
     // A batch's row k waits for row k-1 (checked in the script).
     const keys = startKeys(this.keys, approvalId, execId);
-    const r = (await evalScript(
-      this.redis,
-      START,
-      keys.length,
-      ...keys,
-      execId,
-      approvalId,
-      token,
-      jobId,
-      JSON.stringify(entry),
-      String(at),
-      holdLimitMs === undefined ? '' : String(holdLimitMs),
-      screening.mode,
-      String(screening.maxAgeMs),
-      this.keys.ledgerPrefix,
-      batchRate ? String(batchRate.intervalMs) : '',
-      batchRate ? String(batchRate.burst) : '',
-    )) as [number, string, string?, number?, string?, string?, string?, string?, number?, number?, string?, string?];
+    const run = (masked: { approval: string; first: string } = { approval: '', first: '' }) =>
+      evalScript(
+        this.redis,
+        START,
+        keys.length,
+        ...keys,
+        execId,
+        approvalId,
+        token,
+        jobId,
+        JSON.stringify(entry),
+        String(at),
+        holdLimitMs === undefined ? '' : String(holdLimitMs),
+        screening.mode,
+        String(screening.maxAgeMs),
+        this.keys.ledgerPrefix,
+        batchRate ? String(batchRate.intervalMs) : '',
+        batchRate ? String(batchRate.burst) : '',
+        masked.approval,
+        masked.first,
+      ) as Promise<StartReply>;
+    let r = await run();
+    // A cancel is a final move: the script asks for the masked copy (SHA-256 is not in Redis's
+    // Lua) and decides everything again with it. Only this rare path pays a second round trip.
+    if (r[0] === 3) r = await run(maskedForCancel(readSealed(String(r[2] ?? '')), at));
     const [ok, from, kind, seq, call, seal, stored, decidedBy, tries, changed, before, shape] = r;
     if (ok === 2) {
-      // {2, 'cancelled', kind, seq, why, view, viewChanged, state after} (START).
-      const [, , , , why, view, viewChanged, after] = r as unknown as [
-        number,
-        string,
-        string,
-        number,
-        string,
-        string,
-        number,
-        string,
-      ];
+      // {2, 'cancelled', kind, seq, why, code, view, viewChanged, shape, state after} (START).
+      const [, , , , why, code, view, viewChanged, cancelShape, after] = r as unknown as CancelReply;
       if (viewChanged === 1 && kind && seq)
-        this.onChange({ id: approvalId, kind: kind as RequestKind, state: view as StateChange['state'], seq });
-      return { token: undefined, from: 'queued', screened: { why, approvalState: after } };
-    }
-    if (ok === -1) return { token: undefined, from: 'queued', held: true };
-    if (ok === 3) {
-      // {3, 'cancelled', kind, seq, why, viewChanged, shape} (store/lua/includes/book.lua)
-      if (Number(seal) === 1 && kind && seq)
-        this.onChange({ id: approvalId, kind: kind as RequestKind, state: 'cancelled', seq });
+        this.onChange({ id: approvalId, kind: kind as RequestKind, state: view, seq });
       return {
         token: undefined,
         from: 'queued',
-        cancelled: call ?? '',
-        shape: stored === 'batch' ? 'batch' : 'single',
+        cancelled: {
+          why,
+          code,
+          shape: cancelShape === 'batch' ? 'batch' : 'single',
+          approvalState: after === '' ? undefined : after,
+        },
       };
     }
+    if (ok === -1) return { token: undefined, from: 'queued', held: true };
     if (ok !== 1 || stored === undefined) {
       const state = from === '' ? undefined : (from as ExecutionState);
       if (from === 'queued' && kind === '' && String(r[3]) === 'not-yet')
@@ -363,14 +407,17 @@ export class ExecutionStore {
   }
 
   /**
-   * Cancels the unsent executions of an approved approval, a page per script (unfreeze-cancel;
-   * a batch's stop later). Returns how many were cancelled.
+   * Cancels the unsent executions of an approved approval, a page per script (unfreeze-cancel,
+   * a batch's stop, BATCH_HOLD_LIMIT): a batch's rows give back their own units (`batch`), a
+   * single its whole velocity reservation (`release`), in the same script. Returns how many were
+   * cancelled.
    */
   async cancelQueued(
     approvalId: string,
     entry: Omit<HistoryEntry, 'at'>,
     pageSize = 500,
     batch?: BatchCancel,
+    release?: { ledger: string; amounts: string },
   ): Promise<number> {
     const n = Number((await this.redis.hget(this.keys.approval(approvalId), 'n')) ?? '1');
     let cancelled = 0;
@@ -387,7 +434,9 @@ export class ExecutionStore {
       });
       // Aligned with the page; a row with 0 gives nothing back (the script reads it for a batch only).
       const units = page.map((id, i) => [id, (batch?.units(offset + i + 1) ?? 0n).toString()]);
-      const keys = cancelQueuedKeys(this.keys, approvalId, batch?.amounts, page);
+      // A batch's rows give back their own units; a single's reservation leaves with it.
+      const velocity = batch ? { amounts: batch.amounts } : { ledger: release?.ledger, amounts: release?.amounts };
+      const keys = cancelQueuedKeys(this.keys, approvalId, velocity, page);
       const [count, , kind, seq, changed] = (await evalScript(
         this.redis,
         CANCEL_QUEUED,

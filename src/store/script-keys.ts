@@ -70,12 +70,13 @@ export function finishKeys(keys: StoreKeys, approvalId: string, execId: string, 
 
 /**
  * cancel-queued.lua: execution 1's keys, the open set, the views, the given-back set, the
- * ledger's amounts (or the given-back set: none), the wallets' turns, then the page's executions.
+ * ledger's amounts (or the given-back set: none), the wallets' turns, a single's ledger (or the
+ * given-back set: none), then the page's executions.
  */
 export function cancelQueuedKeys(
   keys: StoreKeys,
   approvalId: string,
-  amounts: string | undefined,
+  velocity: { ledger?: string | undefined; amounts?: string | undefined },
   page: readonly string[],
 ): string[] {
   const given = keys.batchGiven(approvalId);
@@ -84,8 +85,9 @@ export function cancelQueuedKeys(
     keys.open,
     ...keys.views(),
     given,
-    amounts ?? given,
+    velocity.amounts ?? given,
     keys.turns,
+    velocity.ledger ?? given,
     ...page.map(keys.execution),
   ];
 }

@@ -33,7 +33,7 @@ async function ledger(): Promise<{ total: bigint; sum: bigint }> {
   return { total: BigInt(held[TOTAL_FIELD] ?? '0'), sum };
 }
 
-/** What a start that did not run answers (screened, or the state it found). */
+/** What a start that did not run answers (cancelled, or the state it found). */
 const refused = (s: ExecutionStart) => (s.token === undefined ? s : undefined);
 
 async function listReceiver(published: string) {
@@ -50,7 +50,10 @@ it("a single's reservation leaves the ledger in the start that cancels it", asyn
   expect(reserved.total).toBe(reserved.sum);
   await listReceiver('2026-11-27');
   const started = await w.store.executions.start(`${id}.1`, 't');
-  expect(refused(started)?.screened?.why).toBe('listed on OFAC SDN of 2026-11-27; nothing sent');
+  expect(refused(started)?.cancelled).toMatchObject({
+    why: 'listed on OFAC SDN of 2026-11-27; nothing sent',
+    code: 'screening_listed',
+  });
   const after = await ledger();
   expect(after).toEqual({ total: reserved.total - 7_250_000n, sum: reserved.sum - 7_250_000n });
   expect(await w.redis.zscore(`${w.prefix}:velocity:wal_ops_7f3a:USDC`, id)).toBeNull();
@@ -66,7 +69,7 @@ it("a batch row's units come off the batch's reservation in the start that cance
   expect(await checkFunding(w.deps, id)).toBe('funded');
   await listReceiver('2026-11-28');
   const started = await w.store.executions.start(`${id}.1`, 't');
-  expect(refused(started)?.screened?.approvalState).toBe('paused');
+  expect(refused(started)?.cancelled?.approvalState).toBe('paused');
   const after = await ledger();
   expect(after).toEqual({ total: reserved.total - 290_000n, sum: reserved.sum - 290_000n });
   expect(await w.redis.hget(amountsKey(), id)).toBe('5250000');

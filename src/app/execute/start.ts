@@ -4,7 +4,8 @@
  * runAt, a batch's order, turn and hold limit) is decided inside that script; this file only reads its
  * answer. A batch's funding check runs when the script asks for it, before starting again.
  */
-import { isWakeJob, parseExecutionId } from '../../domain/approval.js';
+import { isWakeJob } from '../../domain/approval.js';
+import { isScreeningCode } from '../../domain/rules/screening.js';
 import type { ExecutionStart } from '../../store/executions.js';
 import { checkFunding } from '../batch-funding.js';
 import { afterScreened } from '../executions/screened.js';
@@ -40,8 +41,6 @@ export async function start(
   return started.token === undefined ? notStarted(deps, at, started, options) : started;
 }
 
-const approvalOf = (executionId: string) => parseExecutionId(executionId)?.approvalId ?? executionId;
-
 async function notStarted(
   deps: ExecuteOneDeps,
   { executionId, approvalId, jobId }: StartOf,
@@ -49,15 +48,16 @@ async function notStarted(
   options: Pick<ExecuteOneOptions, 'waited'>,
 ): Promise<ExecuteResult> {
   if (started.held) return 'held';
-  // Screening cancelled it inside the script: nothing was sent (app/executions/screened.ts).
-  if (started.screened) {
-    await afterScreened(deps, executionId, approvalOf(executionId), started.screened.why);
-    return 'skipped';
-  }
-  // The start script cancelled it (its address-book entry is gone): nothing was sent.
-  if (started.cancelled !== undefined) {
-    deps.log.warn({ executionId, why: started.cancelled }, 'execute: cancelled by the address book; nothing called');
-    await deps.jobs.notify({ requestId: approvalId, kind: notifyKind(started.shape, executionId, 'cancelled') });
+  // The start script cancelled it in its own step (screening refused its destination, or its
+  // address-book entry or new beneficiary no longer lets it start): nothing was sent.
+  const cancel = started.cancelled;
+  if (cancel) {
+    if (isScreeningCode(cancel.code)) {
+      await afterScreened(deps, executionId, approvalId, cancel.why);
+      return 'skipped';
+    }
+    deps.log.warn({ executionId, why: cancel.why }, 'execute: cancelled by the address book; nothing called');
+    await deps.jobs.notify({ requestId: approvalId, kind: notifyKind(cancel.shape, executionId, 'cancelled') });
     return 'cancelled';
   }
   // Its address-book entry is still cooling off: the job waits that long (Redis time).

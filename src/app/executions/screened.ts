@@ -1,7 +1,8 @@
 /**
- * After the start script's screening cancel (store/lua/includes/screening.lua): the card and the
- * hit notice. Nothing here can send anything or move money: the execution is already cancelled
- * and its velocity reservation given back by that same script.
+ * After the start script cancelled an execution screening refused
+ * (store/lua/includes/start-cancel.lua): the card and the hit notice. Nothing here can send
+ * anything or move money: the execution is already cancelled and its velocity reservation given
+ * back by that same script.
  */
 
 import type { ExecuteOneDeps } from '../execute-one.js';

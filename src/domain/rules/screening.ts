@@ -40,6 +40,15 @@ export interface ScreeningFacts {
 
 export type ScreeningCode = 'screening_listed' | 'screening_no_list' | 'screening_stale';
 
+const SCREENING_CODES: ReadonlySet<string> = new Set<ScreeningCode>([
+  'screening_listed',
+  'screening_no_list',
+  'screening_stale',
+]);
+
+/** The list's own refusal (a start's cancel also has address-book codes). */
+export const isScreeningCode = (code: string): code is ScreeningCode => SCREENING_CODES.has(code);
+
 /** Every refusal screening gives at submission: the list's, or the second opinion's (SCREENING_URL). */
 export type ScreeningRefusal = ScreeningCode | SecondOpinionCode;
 

@@ -20,6 +20,7 @@
 ]]
 -- @include "approval"
 -- @include "batch"
+-- @include "cancel-unsent"
 local now = tonumber(ARGV[3])
 local as = redis.call('HGET', KEYS[1], 'state')
 if as == 'running' or as == 'paused' or as == 'stopping' then return {0, 'started'} end
@@ -29,15 +30,11 @@ if as == 'done' then
 end
 if as ~= 'approved' then return {0, as or ''} end
 if num(redis.call('HGET', KEYS[1], 'runAt')) == 0 then return {0, 'no-wait'} end
-local n = cancelQueued(KEYS[1], 19)
-redis.call('ZREM', KEYS[4], ARGV[1])
+-- Every execution is passed and none started (the approval is still `approved`), so nothing is
+-- left queued and the approval leaves the ready index with them.
+local n = cancelRows(19)
 -- The quorum reserved the whole amount under the approval's id (+inf): released in this step,
 -- through the ledger's helper so its running total moves with it.
 if KEYS[16] ~= KEYS[2] then ledgerDrop(KEYS[16], KEYS[17], ARGV[1]) end
-settle(KEYS[1], KEYS[6], ARGV[1], ARGV[4])
--- The final state masks the personal data execution 1 keeps too (a batch's rows: their own calls).
-if shapeOf(KEYS[1]) ~= 'batch' and redis.call('HGET', KEYS[3], 'state') == 'cancelled' then setFields(KEYS[3], ARGV[5]) end
-leaveTurn(KEYS[1], KEYS[18], KEYS[3], ARGV[1])
-local _, changed = reindex(KEYS[1], 7, ARGV[1], now)
-local seq = redis.call('RPUSH', KEYS[2], ARGV[2])
+local seq, changed = cancelledEnd(n, true, now)
 return {n, kindOf(KEYS[1]), seq, changed and 1 or 0}

@@ -1,0 +1,45 @@
+--[[
+  Cancelling an approved approval's unsent executions, shared by cancel-queued.lua (a page per
+  call: the freeze's cancel, a batch's stop, BATCH_HOLD_LIMIT) and window-cancel.lua (every
+  execution at once, inside a wait). Both take the same leading KEYS and ARGV, so the helpers
+  read them in place.
+  KEYS: the callers' shared layout: KEYS[1] approval, [2] history, [3] execution 1, [4] ready
+    index, [6] open set, [7..15] the 9 view indexes (domain/approval.ts VIEW_STATES order), [18]
+    the wallets' turns, [first..] the executions to cancel.
+  ARGV: the callers' shared layout: ARGV[1] approval id, [2] history entry JSON, [3] now (ms),
+    [4] approval fields JSON for done, [5] execution 1's fields JSON (its masked call; a single's
+    only).
+  Returns: functions only.
+    cancelRows(first, each) → n: every queued execution among KEYS[first..] becomes cancelled
+      (its state only); each(k), when given, for the k-th key (from 1) so cancelled.
+    cancelledEnd(n, turn, now) → seq, viewChanged: after n executions were cancelled: the counts,
+      the ready index once nothing is queued, a single's execution 1 masked as every final move
+      does, the approval done when nothing is left, the wallet's turn left when `turn`, the view
+      and the history entry, in the caller's step.
+]]
+-- @include "approval"
+-- @include "batch"
+local function cancelRows(first, each)
+  local n = 0
+  for i = first, #KEYS do
+    if redis.call('HGET', KEYS[i], 'state') == 'queued' then
+      redis.call('HSET', KEYS[i], 'state', 'cancelled')
+      n = n + 1
+      if each then each(i - first + 1) end
+    end
+  end
+  return n
+end
+local function cancelledEnd(n, turn, now)
+  if count(KEYS[1], 'queued', -n) <= 0 then redis.call('ZREM', KEYS[4], ARGV[1]) end
+  count(KEYS[1], 'cancelled', n)
+  -- The final state masks the personal data execution 1 keeps too (a batch's rows keep their own
+  -- calls: the approval's call describes the total).
+  if shapeOf(KEYS[1]) ~= 'batch' and redis.call('HGET', KEYS[3], 'state') == 'cancelled' then
+    setFields(KEYS[3], ARGV[5])
+  end
+  settle(KEYS[1], KEYS[6], ARGV[1], ARGV[4])
+  if turn then leaveTurn(KEYS[1], KEYS[18], KEYS[3], ARGV[1]) end
+  local _, changed = reindex(KEYS[1], 7, ARGV[1], now)
+  return redis.call('RPUSH', KEYS[2], ARGV[2]), changed
+end
