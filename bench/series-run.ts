@@ -26,6 +26,7 @@ import { deleteKeysWithPrefix } from '../src/store/delete-prefix.js';
 import { Registry } from '../src/store/registry.js';
 import { RequestStore } from '../src/store/requests.js';
 import { SeriesStore } from '../src/store/series.js';
+import { sealedSeriesInput } from '../test/support/factories.js';
 import { measureBareBullmq } from './bare-bullmq.js';
 import { transfer } from './batch-row-path.js';
 import { countingRedis } from './counting-redis.js';
@@ -129,26 +130,21 @@ export async function measureSeriesRuns(
   /** A live series of two runs a day apart, its first `firstIn` ms from now. */
   const liveSeries = async (firstIn: number): Promise<string> => {
     const first = Date.now() + firstIn;
-    const s = await sealRequest(deps, {
-      id: (await store.allocate('S')).id,
-      shape: 'series',
-      call: transfer(1.01),
-      display: { chain: 'base', walletAlias: 'ops' },
-      requester: 'U0REQUESTER',
-      reason: 'bench series',
-      origin: undefined,
-      required: 1,
-      rule: '1 approval',
-      stepUp: false,
-      submission: `V${randomUUID()}`,
-      schedule: {
-        every: { unit: 'days', n: 1 },
-        at: undefined,
-        zone: 'UTC',
-        ends: { after: 2 },
-        runs: [first, first + 86_400_000],
-      },
-    });
+    const s = await sealRequest(
+      deps,
+      sealedSeriesInput(
+        (await store.allocate('S')).id,
+        transfer(1.01),
+        {
+          every: { unit: 'days', n: 1 },
+          at: undefined,
+          zone: 'UTC',
+          ends: { after: 2 },
+          runs: [first, first + 86_400_000],
+        },
+        { reason: 'bench series' },
+      ),
+    );
     if (s.kind !== 'created') throw new Error(`bench series not created: ${JSON.stringify(s)}`);
     await store.castVote(s.sealed.id, APPROVER);
     return s.sealed.id;

@@ -43,6 +43,16 @@ let n = 0;
 const post = (token: string, body: unknown) =>
   api.call('POST', '/batches', { token, idempotencyKey: `b-${++n}`, body });
 
+/** A fresh key, and how many requests are stored before it is used. */
+const keyAndCount = async () => ({ token: (await newKey(api)).token, before: await requestCount() });
+
+/** POSTs a batch of `rows` that is refused as invalid (400 invalid_field): its errors. */
+async function invalidRows(token: string, rows: Array<Record<string, unknown>>) {
+  const a = await post(token, batch(rows));
+  expect([a.status, a.json.code]).toEqual([400, 'invalid_field']);
+  return a.json.errors;
+}
+
 describe('POST /batches', () => {
   it('creates one pending batch B-n whose card names the key, and reads its rows back as executions', async () => {
     const { token } = await newKey(api, { name: 'payroll' });
@@ -93,18 +103,13 @@ describe('POST /batches', () => {
   });
 
   it('answers every row problem at its JSON pointer with the batch file’s sentence', async () => {
-    const { token } = await newKey(api);
-    const before = await requestCount();
-    const a = await post(
-      token,
-      batch([
-        { receiver: known[0], amount: '10' },
-        { receiver: known[1], amount: '12,5' },
-        { receiver: 'nope', amount: '-1' },
-      ]),
-    );
-    expect([a.status, a.json.code]).toEqual([400, 'invalid_field']);
-    expect(a.json.errors).toEqual([
+    const { token, before } = await keyAndCount();
+    const rows = [
+      { receiver: known[0], amount: '10' },
+      { receiver: known[1], amount: '12,5' },
+      { receiver: 'nope', amount: '-1' },
+    ];
+    expect(await invalidRows(token, rows)).toEqual([
       { pointer: '/rows/1/amount', detail: expect.stringMatching(/^Row 2 amount: /) },
       { pointer: '/rows/2/receiver', detail: expect.stringMatching(/^Row 3 receiver: /) },
       {
@@ -123,17 +128,12 @@ describe('POST /batches', () => {
   });
 
   it('refuses a reference holding a line break or a text-direction control with its sentence', async () => {
-    const { token } = await newKey(api);
-    const before = await requestCount();
-    const a = await post(
-      token,
-      batch([
-        { receiver: known[0], amount: '10', reference: 'INV-1\n*Amount:* 25.00' },
-        { receiver: known[1], amount: '11', reference: 'INV-\u202E2' },
-      ]),
-    );
-    expect([a.status, a.json.code]).toEqual([400, 'invalid_field']);
-    expect(a.json.errors).toEqual([
+    const { token, before } = await keyAndCount();
+    const rows = [
+      { receiver: known[0], amount: '10', reference: 'INV-1\n*Amount:* 25.00' },
+      { receiver: known[1], amount: '11', reference: 'INV-\u202E2' },
+    ];
+    expect(await invalidRows(token, rows)).toEqual([
       {
         pointer: '/rows/0/reference',
         detail:
@@ -196,8 +196,7 @@ describe('POST /batches', () => {
   });
 
   it('makes one batch and one card from 20 concurrent attempts with one Idempotency-Key', async () => {
-    const { token } = await newKey(api);
-    const before = await requestCount();
+    const { token, before } = await keyAndCount();
     const body = batch(rowsOf(4, '3'));
     const answers = await Promise.all(
       Array.from({ length: 20 }, () => api.call('POST', '/batches', { token, idempotencyKey: 'burst', body })),

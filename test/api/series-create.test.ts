@@ -33,27 +33,22 @@ const MONTHLY_INPUT = {
   ends: { after: 12 },
 };
 const SCOPES = ['requests:create', 'requests:read', 'schedules:create'] as const;
+/** POST /transfers with `key` as Idempotency-Key; `over` as the API transfer's fields change it. */
+const postTransfer = (token: string, key: string, over: Record<string, unknown>) =>
+  api.call('POST', '/transfers', { token, idempotencyKey: key, body: transfer(over) });
 const requestCount = async () => (await h.rampart.deps.store.recentIds(1000)).length;
 
 describe('a series over the API', () => {
   it('is refused when 12 runs of 5,000 exceed a key’s --max-amount of 5,000, and nothing is stored', async () => {
     const { token } = await newKey(api, { scopes: [...SCOPES], limits: { maxAmount: '5000' } });
     const before = await requestCount();
-    const r = await api.call('POST', '/transfers', {
-      token,
-      idempotencyKey: 'series-over',
-      body: transfer({ amount: '5000', schedule: MONTHLY }),
-    });
+    const r = await postTransfer(token, 'series-over', { amount: '5000', schedule: MONTHLY });
     expect(r.status).toBe(403);
     expect(r.json).toMatchObject({ code: 'amount_over_key_limit' });
     expect(String(r.json.detail)).toContain('12 runs, 60000 in all');
     expect(await requestCount()).toBe(before);
     // One payment of the same amount is within the key's limit.
-    const one = await api.call('POST', '/transfers', {
-      token,
-      idempotencyKey: 'series-one',
-      body: transfer({ amount: '5000' }),
-    });
+    const one = await postTransfer(token, 'series-one', { amount: '5000' });
     expect(one.status).toBe(201);
   });
 
@@ -95,11 +90,7 @@ describe('a series over the API', () => {
 
   it('needs the schedules:create scope', async () => {
     const { token } = await newKey(api);
-    const r = await api.call('POST', '/transfers', {
-      token,
-      idempotencyKey: 'series-scope',
-      body: transfer({ amount: '10', schedule: MONTHLY }),
-    });
+    const r = await postTransfer(token, 'series-scope', { amount: '10', schedule: MONTHLY });
     expect(r.status).toBe(403);
     expect(r.json).toMatchObject({ code: 'missing_scope' });
     expect(String(r.json.detail)).toContain('schedules:create');
@@ -107,24 +98,22 @@ describe('a series over the API', () => {
 
   it('refuses a schedule that cannot run on its own field, in one sentence', async () => {
     const { token } = await newKey(api, { scopes: [...SCOPES] });
-    const zone = await api.call('POST', '/transfers', {
-      token,
-      idempotencyKey: 'series-zone',
-      body: transfer({ amount: '10', schedule: { ...MONTHLY, zone: 'Mars/Olympus' } }),
+    const zone = await postTransfer(token, 'series-zone', {
+      amount: '10',
+      schedule: { ...MONTHLY, zone: 'Mars/Olympus' },
     });
     expect(zone.status).toBe(400);
     expect(zone.json.errors).toEqual([{ pointer: '/schedule/zone', detail: expect.stringContaining('Mars/Olympus') }]);
-    const both = await api.call('POST', '/transfers', {
-      token,
-      idempotencyKey: 'series-both',
-      body: transfer({ amount: '10', run_at: '2026-12-24T09:00:00Z', schedule: MONTHLY }),
+    const both = await postTransfer(token, 'series-both', {
+      amount: '10',
+      run_at: '2026-12-24T09:00:00Z',
+      schedule: MONTHLY,
     });
     expect(both.status).toBe(400);
     expect(both.json.errors).toEqual([{ pointer: '/run_at', detail: expect.stringContaining('not both') }]);
-    const endless = await api.call('POST', '/transfers', {
-      token,
-      idempotencyKey: 'series-endless',
-      body: transfer({ amount: '10', schedule: { every: 'days', n: 1, at: '09:00', zone: 'UTC' } }),
+    const endless = await postTransfer(token, 'series-endless', {
+      amount: '10',
+      schedule: { every: 'days', n: 1, at: '09:00', zone: 'UTC' },
     });
     expect(endless.status).toBe(400);
     expect(endless.json.errors).toEqual([{ pointer: '/schedule/runs', detail: expect.stringContaining('ends') }]);
@@ -132,10 +121,9 @@ describe('a series over the API', () => {
 
   it('is created, approved on its card and its first run is sent once', async () => {
     const { token } = await newKey(api, { scopes: [...SCOPES], limits: { maxAmount: '5000' } });
-    const created = await api.call('POST', '/transfers', {
-      token,
-      idempotencyKey: 'series-run',
-      body: transfer({ amount: '7.31', schedule: { every: 'minutes', n: 1, zone: 'UTC', runs: 2 } }),
+    const created = await postTransfer(token, 'series-run', {
+      amount: '7.31',
+      schedule: { every: 'minutes', n: 1, zone: 'UTC', runs: 2 },
     });
     expect(created.status).toBe(201);
     const id = String(created.json.id);

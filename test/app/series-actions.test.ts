@@ -1,5 +1,5 @@
 import type { WebClient } from '@slack/web-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { countingRedis } from '../../bench/counting-redis.js';
 import { slackNotifier } from '../../src/adapters/slack/notifier.js';
 import { executeOne } from '../../src/app/execute-one.js';
@@ -13,20 +13,14 @@ import { seriesActionSentence } from '../../src/domain/series-answers.js';
 import { RequestStore } from '../../src/store/requests.js';
 import { SeriesStore } from '../../src/store/series.js';
 import { REDIS_URL } from '../support/harness.js';
-import { A1, A2, REQUESTER, sealSeries, startWorld, type World } from './support.js';
+import { A1, A2, MINUTE, REQUESTER, sealSeries, T0, useSeriesWorld, type World } from './support.js';
 
 let w: World;
-let clock = 0;
 let deps: SeriesActionDeps & { service: World['deps']['service']; config: World['deps']['config'] };
-beforeAll(async () => {
-  w = await startWorld('series-actions');
-  deps = { ...w.deps, now: () => clock, series: new SeriesStore(w.redis, w.store.keys, () => clock) };
+const clock = useSeriesWorld('series-actions', (world, seriesDeps) => {
+  w = world;
+  deps = seriesDeps;
 });
-afterAll(() => w.close());
-
-// In the past of Redis's clock: a run's runAt is the later of its sealed time and Redis TIME.
-const T0 = Date.UTC(2026, 10, 1, 8);
-const MINUTE = 60_000;
 let amount = 5;
 /** Each series pays its own amount, so the sandbox's POSTs are counted per series. */
 const nextAmount = () => {
@@ -64,7 +58,7 @@ function between(hook: () => Promise<unknown>): SeriesActionDeps {
 async function dueSeries(): Promise<{ pay: number; id: string }> {
   const pay = nextAmount();
   const id = await series(pay);
-  clock = T0;
+  clock.at = T0;
   return { pay, id };
 }
 
@@ -167,7 +161,7 @@ describe('a skip', () => {
     // The thread names the person as Slack mentions one, from the mark's fields.
     expect(await threadLines(id, 'run-skipped')).toEqual([`Run 2 was skipped by <@${A2}> (from the CLI).`]);
     for (const t of [T0, T0 + MINUTE, T0 + 2 * MINUTE]) {
-      clock = t;
+      clock.at = t;
       await runDue(deps, id);
       await executeQueued();
     }
@@ -188,7 +182,7 @@ describe('a skip', () => {
 
   it('written before its fields (its text alone) still reads: who skipped it, in the list, the answer and the thread', async () => {
     const id = await series(nextAmount());
-    clock = T0 - MINUTE;
+    clock.at = T0 - MINUTE;
     expect(await skipRun(deps, cliActor(A2), id, 3)).toMatchObject({ kind: 'skipped' });
     // As the version before stored it: its text alone.
     const old = { k: 3, status: 'skipped', why: `skipped by ${A2} (from the CLI)` };
@@ -204,7 +198,7 @@ describe('a skip', () => {
 
   it('of a run already created is refused with the run’s id', async () => {
     const id = await series(nextAmount());
-    clock = T0;
+    clock.at = T0;
     const due = await runDue(deps, id);
     w.tries.splice(0);
     if (due.outcome !== 'created') throw new Error(`not created: ${due.outcome}`);
@@ -306,7 +300,7 @@ describe('the reads', () => {
     const later = await series(nextAmount(), T1 + 10 * MINUTE);
     const sooner = await series(nextAmount(), T1 + 5 * MINUTE);
     const pending = await series(nextAmount(), T1 + MINUTE, true);
-    clock = T1;
+    clock.at = T1;
     await skipRun(deps, slackActor(A2), sooner, 1);
     const coming = await comingUp(deps, 3);
     expect(coming.map((r) => [r.seriesId, r.k])).toEqual([
@@ -352,7 +346,7 @@ describe('the reads', () => {
     await endSeries(deps, slackActor(A2), ended);
     const counted = countingRedis(REDIS_URL);
     const store = new RequestStore(counted.redis, w.prefix);
-    const counting = { ...deps, store, series: new SeriesStore(counted.redis, store.keys, () => clock) };
+    const counting = { ...deps, store, series: new SeriesStore(counted.redis, store.keys, () => clock.at) };
     try {
       // Scripts and connection warm: counted from the second list on.
       await listSeries(counting);

@@ -1,24 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { executeOne } from '../../src/app/execute-one.js';
 import { startUnfreeze, voteUnfreeze } from '../../src/app/freeze.js';
 import type { Notifier } from '../../src/app/notifier.js';
 import { runDue, type SeriesRunDeps } from '../../src/app/series/run-due.js';
 import { createWorkerApp } from '../../src/app/worker-app.js';
-import { SeriesStore } from '../../src/store/series.js';
-import { APPROVERS, sealSeries, startWorld, type World } from './support.js';
+import { APPROVERS, MINUTE, sealSeries, T0, useSeriesWorld, type World } from './support.js';
 
 let w: World;
-let clock = 0;
 let deps: SeriesRunDeps;
-beforeAll(async () => {
-  w = await startWorld('series-late');
-  deps = { ...w.deps, now: () => clock, series: new SeriesStore(w.redis, w.store.keys, () => clock) };
+const clock = useSeriesWorld('series-late', (world, seriesDeps) => {
+  w = world;
+  deps = seriesDeps;
 });
-afterAll(() => w.close());
-
-// In the past of Redis's clock: a run's runAt is the later of its sealed time and Redis TIME.
-const T0 = Date.UTC(2026, 10, 1, 8);
-const MINUTE = 60_000;
 
 /** A series of three runs a minute apart from `first`, approved by one approver: live. */
 const liveSeries = (amount: number, first = T0) => sealSeries(w, amount, { first });
@@ -37,7 +30,7 @@ const withGrace = (graceMs: number): SeriesRunDeps => ({
 it('after downtime runs only the latest missed run, however often the job runs, and lists the others in one reply', async () => {
   const id = await liveSeries(3.03);
   // The worker was down across all three runs; it comes back 10 s after the last one.
-  clock = T0 + 2 * MINUTE + 10_000;
+  clock.at = T0 + 2 * MINUTE + 10_000;
   const notices = w.notified.length;
   const first = await runDue(deps, id);
   expect(first).toMatchObject({ k: 3, outcome: 'created', nextAt: undefined });
@@ -58,7 +51,7 @@ it('after downtime runs only the latest missed run, however often the job runs, 
 
 it('after downtime longer than SCHEDULE_GRACE runs nothing: every missed run is skipped with the reason', async () => {
   const id = await liveSeries(3.04);
-  clock = T0 + 2 * MINUTE + 40_000;
+  clock.at = T0 + 2 * MINUTE + 40_000;
   expect(await runDue(withGrace(30_000), id)).toEqual({ outcome: 'none', nextAt: undefined });
   expect(w.tries).toEqual([]);
   const marks = await deps.series.runs(id);
@@ -90,7 +83,7 @@ describe('a run due while frozen', () => {
   it('is not created; the unfreeze wakes its series, and within SCHEDULE_GRACE it runs once', async () => {
     const id = await liveSeries(3.05);
     await w.controls.setFreeze({ by: APPROVERS[0] as string, at: T0, reason: 'drill' });
-    clock = T0;
+    clock.at = T0;
     expect(await runDue(deps, id)).toMatchObject({ k: 1, outcome: 'frozen', nextAt: T0 + MINUTE / 2 });
     expect(w.tries).toEqual([]);
     expect(await deps.series.runs(id)).toEqual([]);
@@ -98,7 +91,7 @@ describe('a run due while frozen', () => {
     await unfreeze();
     expect(scheduled).toEqual([{ seriesId: id, delayMs: 0 }]);
     // The woken job, 20 s after the run's time.
-    clock = T0 + 20_000;
+    clock.at = T0 + 20_000;
     expect(await runDue(deps, id)).toMatchObject({ k: 1, outcome: 'created' });
     await executeQueued();
     expect(w.received(3.05)).toBe(1);
@@ -109,10 +102,10 @@ describe('a run due while frozen', () => {
   it('is skipped once the freeze outlasted SCHEDULE_GRACE, saying so', async () => {
     const id = await liveSeries(3.06);
     await w.controls.setFreeze({ by: APPROVERS[0] as string, at: T0, reason: 'drill' });
-    clock = T0;
+    clock.at = T0;
     expect(await runDue(withGrace(10_000), id)).toMatchObject({ k: 1, outcome: 'frozen' });
     await unfreeze();
-    clock = T0 + 20_000;
+    clock.at = T0 + 20_000;
     expect(await runDue(withGrace(10_000), id)).toEqual({ outcome: 'none', nextAt: T0 + MINUTE / 2 });
     expect(w.tries).toEqual([]);
     expect(await deps.series.runs(id)).toEqual([
@@ -128,16 +121,16 @@ describe('a run due while frozen', () => {
 it('posts the notice half a minute before each run of a series every minute, once however many workers wake', async () => {
   const id = await liveSeries(3.07);
   const notices = () => w.notified.filter((n) => n.requestId === id && n.kind === 'run-notice');
-  clock = T0 - 31_000;
+  clock.at = T0 - 31_000;
   expect(await runDue(deps, id)).toEqual({ outcome: 'none', nextAt: T0 - 30_000 });
   expect(notices()).toEqual([]);
-  clock = T0 - 30_000;
+  clock.at = T0 - 30_000;
   const woken = await Promise.all([runDue(deps, id), runDue(deps, id), runDue(deps, id)]);
   expect(woken).toEqual([0, 1, 2].map(() => ({ outcome: 'none', nextAt: T0 })));
   expect(notices()).toEqual([{ requestId: id, kind: 'run-notice', run: 1 }]);
-  clock = T0;
+  clock.at = T0;
   await Promise.all([runDue(deps, id), runDue(deps, id)]);
-  clock = T0 + 30_000;
+  clock.at = T0 + 30_000;
   await Promise.all([runDue(deps, id), runDue(deps, id)]);
   expect(notices().map((n) => n.run)).toEqual([1, 2]);
   await executeQueued();
@@ -158,7 +151,7 @@ it('a job that woke before its moment waits in place rather than adding a job of
     notifier: {} as Notifier,
     log: w.deps.log,
     approvalsChannel: 'C0APPROVALS',
-    now: () => clock,
+    now: () => clock.at,
     workerName: 't',
     reminders: {
       approvers: { members: async () => [] },
@@ -175,10 +168,10 @@ it('a job that woke before its moment waits in place rather than adding a job of
     },
   });
   // Its notice's job, set for 30 s before run 1, run by a worker whose clock is a second behind.
-  clock = T0 - 31_000;
+  clock.at = T0 - 31_000;
   expect(await app.series.runDue(id, T0 - 30_000)).toEqual({ status: 'wait', ms: 1_000 });
   expect(scheduled).toEqual([]);
-  clock = T0 - 30_000;
+  clock.at = T0 - 30_000;
   expect(await app.series.runDue(id, T0 - 30_000)).toMatchObject({ status: 'done' });
   expect(scheduled).toEqual([T0]);
 });
@@ -186,7 +179,7 @@ it('a job that woke before its moment waits in place rather than adding a job of
 it('a worker whose clock runs ahead creates a run early at worst, and nothing is sent before its time', async () => {
   const first = Date.now() + 3_600_000;
   const id = await liveSeries(3.09, first);
-  clock = first;
+  clock.at = first;
   const r = await runDue(deps, id);
   expect(r).toMatchObject({ k: 1, outcome: 'created' });
   const runId = (r as { id: string }).id;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { executeOne } from '../../src/app/execute-one.js';
 import type { NewRequest } from '../../src/app/post-request.js';
 import type { RecheckPorts } from '../../src/app/series/recheck.js';
@@ -6,22 +6,16 @@ import { runDue, type SeriesRunDeps } from '../../src/app/series/run-due.js';
 import type { ApiKey } from '../../src/domain/api-key.js';
 import type { ServiceCall } from '../../src/domain/request.js';
 import { readPlainList } from '../../src/domain/screening-list.js';
-import { SeriesStore } from '../../src/store/series.js';
+import type { SeriesStore } from '../../src/store/series.js';
 import { RECEIVER_EVM } from '../support/factories.js';
-import { APPROVERS, REQUESTER, sealSeries, startWorld, transfer, type World } from './support.js';
+import { APPROVERS, MINUTE, REQUESTER, sealSeries, T0, transfer, useSeriesWorld, type World } from './support.js';
 
 let w: World;
-let clock = 0;
 let deps: SeriesRunDeps;
-beforeAll(async () => {
-  w = await startWorld('series-runs');
-  deps = { ...w.deps, now: () => clock, series: new SeriesStore(w.redis, w.store.keys, () => clock) };
+const clock = useSeriesWorld('series-runs', (world, seriesDeps) => {
+  w = world;
+  deps = seriesDeps;
 });
-afterAll(() => w.close());
-
-// In the past of Redis's clock: a run's runAt is the later of its sealed time and Redis TIME.
-const T0 = Date.UTC(2026, 10, 1, 8);
-const MINUTE = 60_000;
 
 /** A series of three runs a minute apart, approved by one approver: live. */
 const liveSeries = (amount: number, display: Partial<NewRequest['display']> = {}, first = T0) =>
@@ -34,9 +28,9 @@ async function executeQueued(): Promise<void> {
 
 it('makes exactly one POST per run, in order, however many workers ask at once; a skipped run makes none', async () => {
   const id = await liveSeries(3.01);
-  clock = T0 - 1;
+  clock.at = T0 - 1;
   expect(await runDue(deps, id)).toEqual({ outcome: 'none', nextAt: T0 });
-  clock = T0;
+  clock.at = T0;
   const [a, b] = await Promise.all([runDue(deps, id), runDue(deps, id)]);
   expect([a.outcome, b.outcome].sort()).toEqual(['created', 'exists']);
   // The job wakes next for run 2's notice, half the minute between runs before it.
@@ -45,9 +39,9 @@ it('makes exactly one POST per run, in order, however many workers ask at once; 
   expect(w.received(3.01)).toBe(1);
   // An approver skips run 2 before its time: it is never created.
   expect(await deps.series.skipRun(id, 2, { by: APPROVERS[1] as string })).toEqual({ outcome: 'skipped' });
-  clock = T0 + MINUTE;
+  clock.at = T0 + MINUTE;
   expect(await runDue(deps, id)).toEqual({ outcome: 'none', nextAt: T0 + 1.5 * MINUTE });
-  clock = T0 + 2 * MINUTE;
+  clock.at = T0 + 2 * MINUTE;
   expect(await runDue(deps, id)).toMatchObject({ k: 3, outcome: 'created', nextAt: undefined });
   // Its last run created, the series ends (the run itself goes on) and leaves the open set.
   expect((await w.store.get(id))?.approvalState as string).toBe('ended');
@@ -60,13 +54,13 @@ it('makes exactly one POST per run, in order, however many workers ask at once; 
 
 it('skips a run and pauses the series when TWO_APPROVALS_ABOVE was lowered below its total', async () => {
   const id = await liveSeries(3.02);
-  clock = T0;
+  clock.at = T0;
   expect(await runDue(deps, id)).toMatchObject({ k: 1, outcome: 'created' });
   await executeQueued();
   const policy = deps.config.policy;
   deps = { ...deps, config: { ...deps.config, policy: { ...policy, twoApprovalsAbove: { USDC: '5' } } } };
   try {
-    clock = T0 + MINUTE;
+    clock.at = T0 + MINUTE;
     const told = w.notified.length;
     expect(await runDue(deps, id)).toMatchObject({
       k: 2,
@@ -76,7 +70,7 @@ it('skips a run and pauses the series when TWO_APPROVALS_ABOVE was lowered below
     });
     // The series' thread says why the run was skipped (never silently).
     expect(w.notified.slice(told)).toContainEqual(expect.objectContaining({ requestId: id, kind: 'run-skipped' }));
-    clock = T0 + 2 * MINUTE;
+    clock.at = T0 + 2 * MINUTE;
     expect(await runDue(deps, id)).toMatchObject({ k: 3, outcome: 'paused' });
     expect(w.tries).toEqual([]);
     expect(w.received(3.02)).toBe(1);
@@ -88,13 +82,13 @@ it('skips a run and pauses the series when TWO_APPROVALS_ABOVE was lowered below
 it('ends after its last run when an approver skipped that run, and a series paused on it does not end', async () => {
   const id = await liveSeries(3.03);
   for (const k of [1, 2]) {
-    clock = T0 + (k - 1) * MINUTE;
+    clock.at = T0 + (k - 1) * MINUTE;
     expect(await runDue(deps, id)).toMatchObject({ k, outcome: 'created' });
   }
   await executeQueued();
   expect((await w.store.get(id))?.approvalState as string).toBe('live');
   expect(await deps.series.skipRun(id, 3, { by: APPROVERS[1] as string })).toEqual({ outcome: 'skipped' });
-  clock = T0 + 2 * MINUTE;
+  clock.at = T0 + 2 * MINUTE;
   expect(await runDue(deps, id)).toEqual({ outcome: 'none', nextAt: undefined });
   expect((await w.store.get(id))?.approvalState as string).toBe('ended');
   expect(await w.store.openIds()).not.toContain(id);
@@ -104,7 +98,7 @@ it('ends after its last run when an approver skipped that run, and a series paus
   const policy = deps.config.policy;
   try {
     deps = { ...deps, config: { ...deps.config, policy: { ...policy, twoApprovalsAbove: { USDC: '5' } } } };
-    clock = T0 + 2 * MINUTE;
+    clock.at = T0 + 2 * MINUTE;
     expect(await deps.series.skipRun(paused, 1, { by: APPROVERS[1] as string })).toEqual({ outcome: 'skipped' });
     expect(await deps.series.skipRun(paused, 2, { by: APPROVERS[1] as string })).toEqual({ outcome: 'skipped' });
     expect(await runDue(deps, paused)).toMatchObject({ k: 3, outcome: 'paused_now' });
@@ -116,7 +110,7 @@ it('ends after its last run when an approver skipped that run, and a series paus
 
 /** Runs run 1 of a fresh series under `over` (deps changed for this run only), and what it answered. */
 async function firstRunUnder(id: string, over: Partial<SeriesRunDeps & RecheckPorts>) {
-  clock = T0;
+  clock.at = T0;
   return runDue({ ...deps, ...over }, id);
 }
 
@@ -144,35 +138,52 @@ it("skips a run and pauses the series when its API key's --max-amount is now bel
   const id = await liveSeries(3.03, viaKey);
   expect(await firstRunUnder(id, keyPort(KEY))).toMatchObject({ k: 1, outcome: 'created' });
   w.tries.splice(0);
-  clock = T0 + MINUTE;
+  clock.at = T0 + MINUTE;
   const low = keyPort({ ...KEY, limits: { ...KEY.limits, maxAmount: '5' } });
   expect(await runDue({ ...deps, ...low }, id)).toMatchObject({ k: 2, outcome: 'paused_now', code: 'key_limit' });
   expect(await skippedSaid(id)).toEqual(["run 2: needs a fresh approval: API key ops-bot's --max-amount is now 5"]);
   expect(w.tries).toEqual([]);
 });
 
-it('skips a run and pauses the series when its API key was revoked', async () => {
-  const id = await liveSeries(3.04, viaKey);
-  expect(await firstRunUnder(id, keyPort({ ...KEY, revokedAt: T0 - 1 }))).toMatchObject({
-    k: 1,
-    outcome: 'paused_now',
-    code: 'key_limit',
-  });
-  expect(await skippedSaid(id)).toEqual(['run 1: needs a fresh approval: API key ops-bot was revoked']);
-  expect(w.tries).toEqual([]);
-});
+/** A change since approval that pauses the series at its next run, and what the thread says of it. */
+interface Pause {
+  when: string;
+  amount: number;
+  display: Partial<NewRequest['display']>;
+  ports: Partial<SeriesRunDeps & RecheckPorts>;
+  why: string;
+  said: string;
+}
 
-it('skips a run and pauses the series when its requester is no longer an active member', async () => {
-  const id = await liveSeries(3.05);
-  const people = { isActive: async (user: string) => user !== REQUESTER };
-  expect(await firstRunUnder(id, { people })).toMatchObject({
-    k: 1,
-    outcome: 'paused_now',
-    code: 'requester_not_eligible',
-  });
-  expect(await skippedSaid(id)).toEqual([
-    `run 1: needs a fresh approval: its requester <@${REQUESTER}> is no longer an active member of the workspace`,
-  ]);
+it.each<Pause>([
+  {
+    when: 'its API key was revoked',
+    amount: 3.04,
+    display: viaKey,
+    ports: keyPort({ ...KEY, revokedAt: T0 - 1 }),
+    why: 'key_limit',
+    said: 'API key ops-bot was revoked',
+  },
+  {
+    when: 'its requester is no longer an active member',
+    amount: 3.05,
+    display: {},
+    ports: { people: { isActive: async (user: string) => user !== REQUESTER } },
+    why: 'requester_not_eligible',
+    said: `its requester <@${REQUESTER}> is no longer an active member of the workspace`,
+  },
+  {
+    when: 'no one who approved it is still an approver',
+    amount: 3.09,
+    display: {},
+    ports: { approvers: { isApprover: async () => false } },
+    why: 'no_approver_eligible',
+    said: 'no one who approved it is still an approver',
+  },
+])('skips a run and pauses the series when $when', async ({ amount, display, ports, why, said }) => {
+  const id = await liveSeries(amount, display);
+  expect(await firstRunUnder(id, ports)).toMatchObject({ k: 1, outcome: 'paused_now', code: why });
+  expect(await skippedSaid(id)).toEqual([`run 1: needs a fresh approval: ${said}`]);
   expect(w.tries).toEqual([]);
 });
 
@@ -226,18 +237,6 @@ it('pauses a series whose run it cannot judge as not checkable, with its own sen
     "run 1: could not be checked against today's rules: Rampart cannot read one run's asset and amount from its sealed call, so nothing was sent; end this series and request it again",
   ]);
   expect((await real.read(id)).paused).toBe(true);
-  expect(w.tries).toEqual([]);
-});
-
-it('skips a run and pauses the series when no one who approved it is still an approver', async () => {
-  const id = await liveSeries(3.09);
-  const approvers = { isApprover: async () => false };
-  expect(await firstRunUnder(id, { approvers })).toMatchObject({
-    k: 1,
-    outcome: 'paused_now',
-    code: 'no_approver_eligible',
-  });
-  expect(await skippedSaid(id)).toEqual(['run 1: needs a fresh approval: no one who approved it is still an approver']);
   expect(w.tries).toEqual([]);
 });
 

@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { afterAll, beforeAll } from 'vitest';
 import type { Queues } from '../../src/adapters/jobs/queues.js';
 import { checkFunding } from '../../src/app/batch-funding.js';
 import { approve } from '../../src/app/decide.js';
@@ -20,7 +21,8 @@ import { ServiceClient } from '../../src/service/client.js';
 import { ControlStore, UnfreezeStore } from '../../src/store/controls.js';
 import { Registry } from '../../src/store/registry.js';
 import { RequestStore } from '../../src/store/requests.js';
-import { transferOf } from '../support/factories.js';
+import { SeriesStore } from '../../src/store/series.js';
+import { sealedSeriesInput, transferOf } from '../support/factories.js';
 import { deleteKeys, REDIS_URL } from '../support/harness.js';
 
 export const REQUESTER = 'U0REQUESTER';
@@ -177,30 +179,49 @@ export async function sealSeries(
   over: { first: number; display?: Partial<NewRequest['display']>; pending?: boolean; call?: ServiceCall },
 ): Promise<string> {
   const { first } = over;
-  const s = await sealRequest(w.deps, {
-    id: (await w.store.allocate('S')).id,
-    shape: 'series',
-    call: over.call ?? transfer(amount),
-    display: { chain: 'base', walletAlias: 'ops', ...over.display },
-    requester: REQUESTER,
-    reason: 'weekly sweep',
-    origin: undefined,
-    required: 1,
-    rule: '1 approval',
-    stepUp: false,
-    submission: `V${randomUUID()}`,
-    schedule: {
-      every: { unit: 'minutes', n: 1 },
-      at: undefined,
-      zone: 'UTC',
-      ends: { after: 3 },
-      runs: [first, first + 60_000, first + 120_000],
-    },
-  });
+  const s = await sealRequest(
+    w.deps,
+    sealedSeriesInput(
+      (await w.store.allocate('S')).id,
+      over.call ?? transfer(amount),
+      [first, first + 60_000, first + 120_000],
+      {
+        display: { chain: 'base', walletAlias: 'ops', ...over.display },
+        reason: 'weekly sweep',
+      },
+    ),
+  );
   if (s.kind !== 'created') throw new Error(`not created: ${s.kind}`);
   if (!over.pending && ((await w.store.castVote(s.sealed.id, A1)).state as string) !== 'live')
     throw new Error(`${s.sealed.id} did not go live`);
   return s.sealed.id;
+}
+
+/** In the past of Redis's clock: a run's runAt is the later of its sealed time and Redis TIME. */
+export const T0 = Date.UTC(2026, 10, 1, 8);
+export const MINUTE = 60_000;
+
+/** The series use cases' deps: the World's, with the test's clock for them and for the series store. */
+export type SeriesDeps = AppDeps & { now: () => number; series: SeriesStore };
+
+/**
+ * A World for one file of series tests, started before its tests and closed after them: `started`
+ * receives it and its SeriesDeps, whose clock is the one returned (the tests move `clock.at`).
+ */
+export function useSeriesWorld(name: string, started: (w: World, deps: SeriesDeps) => void): { at: number } {
+  const clock = { at: 0 };
+  let w: World | undefined;
+  beforeAll(async () => {
+    const world = await startWorld(name);
+    w = world;
+    started(world, {
+      ...world.deps,
+      now: () => clock.at,
+      series: new SeriesStore(world.redis, world.store.keys, () => clock.at),
+    });
+  });
+  afterAll(() => w?.close());
+  return clock;
 }
 
 /** An approved batch whose wallet turn and funding check are passed (as row 1's first try does). */

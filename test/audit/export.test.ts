@@ -3,7 +3,7 @@
  * compared row by row, personal data masked as Slack masks it, the date range respected.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callHash, type SealedRequest, type ServiceCall } from '../../src/domain/request.js';
 import { RequestStore } from '../../src/store/requests.js';
 import { cli, lines } from '../cli/support.js';
-import { deleteKeys, REDIS_URL } from '../support/harness.js';
+import { REDIS_URL } from '../support/harness.js';
+import { cleanUp, exportJsonl } from './support.js';
 
 const prefix = `test-audit-${randomUUID().slice(0, 8)}`;
 const env = { NODE_ENV: 'test', REDIS_URL, REDIS_PREFIX: prefix };
@@ -88,22 +89,12 @@ beforeAll(async () => {
   now = DAY3;
   await create(store, offramp, 'payout');
 });
-afterAll(async () => {
-  await redis.quit();
-  await deleteKeys(prefix);
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => cleanUp(redis, prefix, dir));
 
 describe('rampart audit export', () => {
   it('writes JSON Lines: one request per line with its whole history, oldest first', async () => {
-    const out = join(dir, 'all.jsonl');
-    const r = await cli(['audit', 'export', '--format', 'jsonl', '--out', out], env);
-    expect(r.code, r.stderr).toBe(0);
+    const { r, out, rows } = await exportJsonl(dir, env);
     expect(r.stderr).toBe(`3 request(s), 9 event(s) exported to ${out}.\n`);
-    const rows = (await readFile(out, 'utf8'))
-      .trimEnd()
-      .split('\n')
-      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(rows).toHaveLength(3);
     expect(rows[0]).toEqual({
       id: ids[0],

@@ -4,7 +4,7 @@
  * ended it; the series itself is never counted as a payment (its runs are).
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
@@ -14,7 +14,8 @@ import { RequestStore } from '../../src/store/requests.js';
 import { SeriesStore } from '../../src/store/series.js';
 import { cli } from '../cli/support.js';
 import { sealedOf } from '../support/factories.js';
-import { deleteKeys, REDIS_URL } from '../support/harness.js';
+import { REDIS_URL } from '../support/harness.js';
+import { cleanUp, exportJsonl } from './support.js';
 
 const prefix = `test-audit-series-${randomUUID().slice(0, 8)}`;
 const env = { NODE_ENV: 'test', REDIS_URL, REDIS_PREFIX: prefix };
@@ -60,21 +61,11 @@ beforeAll(async () => {
   expect(await series.skipRun(seriesId, 2, { by: 'U0APPROVER2' })).toEqual({ outcome: 'skipped' });
   expect((await series.end(seriesId, 'U0REQUESTER', '', 'from the CLI')).outcome).toBe('ended');
 });
-afterAll(async () => {
-  await redis.quit();
-  await deleteKeys(prefix);
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => cleanUp(redis, prefix, dir));
 
 describe('a series in the audit trail and the report', () => {
   it('the export has the series (its own state, run dates, each run, skip and end) and its run as run 1 of it', async () => {
-    const out = join(dir, 'all.jsonl');
-    const r = await cli(['audit', 'export', '--format', 'jsonl', '--out', out], env);
-    expect(r.code, r.stderr).toBe(0);
-    const rows = (await readFile(out, 'utf8'))
-      .trimEnd()
-      .split('\n')
-      .map((l) => JSON.parse(l) as Record<string, unknown> & { history: Record<string, unknown>[] });
+    const { rows } = await exportJsonl<Record<string, unknown> & { history: Record<string, unknown>[] }>(dir, env);
     const s = rows.find((x) => x.id === seriesId);
     expect(s).toMatchObject({ state: 'ended', schedule: { runs: 3, zone: 'UTC', every: { unit: 'hours', n: 1 } } });
     expect((s?.schedule as { runDates: string[] } | undefined)?.runDates).toHaveLength(3);

@@ -64,6 +64,13 @@ const env = (extra: Record<string, string> = {}) => ({
 
 const failing = (stdout: string) => lines(stdout).filter((l) => l.startsWith('✗'));
 
+/** `rampart doctor` with `extra` settings, which must exit 1; its output. */
+async function doctorFails(extra: Record<string, string> = {}) {
+  const r = await cli(['doctor'], env(extra));
+  expect(r.code).toBe(1);
+  return r;
+}
+
 describe('rampart doctor', () => {
   it('passes with every piece in place: one ✓ line per check (a ! for no screening list yet), exit 0, no secret printed', async () => {
     const r = await cli(['doctor'], env());
@@ -128,8 +135,7 @@ describe('rampart doctor', () => {
   });
 
   it('names a service key the service refuses', async () => {
-    const r = await cli(['doctor'], env({ SERVICE_API_KEY: 'not-the-key-0000' }));
-    expect(r.code).toBe(1);
+    const r = await doctorFails({ SERVICE_API_KEY: 'not-the-key-0000' });
     expect(failing(r.stdout)).toEqual([
       '✗ the service refused SERVICE_API_KEY (HTTP 401 on GET /rate/onramp) — fix: set SERVICE_API_KEY to the key the service issued for Rampart',
     ]);
@@ -138,16 +144,14 @@ describe('rampart doctor', () => {
   });
 
   it('names an approvals channel the bot was never invited to', async () => {
-    const r = await cli(['doctor'], env({ APPROVALS_CHANNEL: 'C0NOTINVITED' }));
-    expect(r.code).toBe(1);
+    const r = await doctorFails({ APPROVALS_CHANNEL: 'C0NOTINVITED' });
     expect(failing(r.stdout)).toEqual([
       '✗ the bot is not a member of #treasury-private (C0NOTINVITED) — fix: type /invite @Rampart in #treasury-private',
     ]);
   });
 
   it('names each scope the token was not granted', async () => {
-    const r = await cli(['doctor'], env({ SLACK_API_URL: narrow.apiUrl }));
-    expect(r.code).toBe(1);
+    const r = await doctorFails({ SLACK_API_URL: narrow.apiUrl });
     expect(failing(r.stdout)).toEqual([
       '✗ the bot lacks the scopes channels:read, groups:read, users:read, channels:history, groups:history, files:read, files:write — fix: update the app from manifest.yml and reinstall it to the workspace',
     ]);
@@ -178,8 +182,7 @@ describe('rampart doctor', () => {
     await admin.config('SET', 'maxmemory-policy', 'allkeys-lru');
     await admin.config('SET', 'appendonly', 'no');
     try {
-      const r = await cli(['doctor'], env());
-      expect(r.code).toBe(1);
+      const r = await doctorFails();
       expect(failing(r.stdout)).toEqual([
         '✗ Redis maxmemory-policy is allkeys-lru: Redis may evict a request or a job when memory runs short — fix: set maxmemory-policy noeviction (redis.conf, or CONFIG SET maxmemory-policy noeviction)',
         '✗ Redis keeps nothing on disk: a restart would lose every pending request and queued job — fix: set appendonly yes (docker-compose.yml does)',
@@ -191,8 +194,7 @@ describe('rampart doctor', () => {
   });
 
   it('puts each configuration problem on its own ✗ line, without the secret', async () => {
-    const r = await cli(['doctor'], env({ SLACK_BOT_TOKEN: 'not-a-bot-token', APPROVALS_CHANNEL: '#approvals' }));
-    expect(r.code).toBe(1);
+    const r = await doctorFails({ SLACK_BOT_TOKEN: 'not-a-bot-token', APPROVALS_CHANNEL: '#approvals' });
     expect(lines(r.stdout)).toEqual([
       '✗ configuration: APPROVALS_CHANNEL must be a channel id such as C0123ABCD (not a #name) — fix: see README.md, "Configuration"',
       '✗ configuration: SLACK_BOT_TOKEN must be a bot token starting with xoxb- — fix: see README.md, "Configuration"',
@@ -201,8 +203,7 @@ describe('rampart doctor', () => {
   });
 
   it('says Redis does not answer, and still checks the rest', async () => {
-    const r = await cli(['doctor'], env({ REDIS_URL: 'redis://127.0.0.1:1' }));
-    expect(r.code).toBe(1);
+    const r = await doctorFails({ REDIS_URL: 'redis://127.0.0.1:1' });
     expect(failing(r.stdout)).toEqual([
       '✗ Redis at 127.0.0.1:1 cannot be reached — fix: start Redis or correct REDIS_URL (REDIS_CLUSTER_NODES for a cluster)',
     ]);

@@ -10,11 +10,11 @@ import { APPROVALS, blocksText, cardFor, envFor, eventually, PEOPLE } from '../s
 import { currentCard } from '../support/requests.js';
 import { cliCode, codeOfText } from './readers.js';
 import { listedWhile } from './screening-list.js';
+import type { Driver, World } from './world.js';
 import {
   AMOUNT,
   cards,
   clickCard,
-  type Driver,
   MAIN_ENV,
   newestCardId,
   viaApiBatch,
@@ -22,7 +22,6 @@ import {
   viaBatchFile,
   viaModal,
   viaPrefill,
-  type World,
 } from './world.js';
 
 let salt = 700;

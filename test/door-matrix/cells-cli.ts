@@ -7,7 +7,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cli } from '../cli/support.js';
-import { envFor, eventually, type Harness, PEOPLE } from '../support/harness.js';
+import { envFor, type Harness, PEOPLE } from '../support/harness.js';
+import { newView } from '../support/requests.js';
 import { seedBeneficiary, seedIdentity } from '../support/seed-service.js';
 import { cliCode, modalCode } from './readers.js';
 import { CAPS_ENV, cards, clickCard, newestCardId, type World } from './world.js';
@@ -28,11 +29,7 @@ async function register(h: Harness, user: string): Promise<string> {
   const b = await seeded(h);
   const seen = new Set(h.fake.views(user).map((v) => v.id));
   await h.driver.command(user, '/beneficiary', 'register');
-  const form = await eventually(
-    () => h.fake.views(user).find((v) => v.callback_id === 'beneficiary_register' && !seen.has(v.id)),
-    10_000,
-    'the register form',
-  );
+  const form = await newView(h, user, 'beneficiary_register', seen, 10_000);
   await h.driver.suggest(user, form, 'identity', 'identity', b.identity);
   const r = await h.driver.submitView(user, form, {
     beneficiary_id: b.id,

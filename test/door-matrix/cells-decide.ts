@@ -8,6 +8,7 @@ import type { RuleId } from '../../src/domain/rules/index.js';
 import { newKey } from '../api/support.js';
 import { cli } from '../cli/support.js';
 import { APPROVALS, eventually, type Harness, PEOPLE, REDIS_URL } from '../support/harness.js';
+import { unfreezeCard } from '../support/requests.js';
 import { BOOK_DECIDE, pendingEntry } from './cells-book.js';
 import { CONFIRM_NOT_PAID as NOT_PAID } from './cells-outcome.js';
 import { PAGE } from './cells-page.js';
@@ -88,18 +89,10 @@ async function unfreezeTwice(w: World): Promise<string> {
   const h = w.main;
   return frozenWhile(w, async () => {
     await h.driver.command(A1, '/unfreeze', '', APPROVALS);
-    const unfreezeCard = await eventually(
-      () =>
-        h.fake
-          .messages(APPROVALS)
-          .filter((m) => m.text === 'Unfreeze Rampart')
-          .at(-1),
-      10_000,
-      'the unfreeze card',
-    );
+    const card = await eventually(() => unfreezeCard(h), 10_000, 'the unfreeze card');
     const choose = async () => {
       const before = h.fake.ephemerals(A1).length;
-      await h.driver.click(A1, { action_id: 'unfreeze_release', message: unfreezeCard, channel: APPROVALS });
+      await h.driver.click(A1, { action_id: 'unfreeze_release', message: card, channel: APPROVALS });
       return nextEphemeral(h, A1, before);
     };
     expect(await choose()).toBe('duplicate_vote');

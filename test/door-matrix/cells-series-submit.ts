@@ -12,17 +12,7 @@ import { RECEIVER, submitRequest } from '../support/requests.js';
 import { outside, removed } from './cells-book.js';
 import { modalCode } from './readers.js';
 import { listedWhile } from './screening-list.js';
-import {
-  AMOUNT,
-  cards,
-  clickCard,
-  type Driver,
-  frozenWhile,
-  newestCardId,
-  note,
-  viaApiTransfer,
-  type World,
-} from './world.js';
+import { AMOUNT, approvedFromSlack, type Driver, frozenWhile, note, viaApiTransfer, type World } from './world.js';
 
 /** Three monthly runs: the card and every amount rule see three times the amount. */
 const SCHEDULE = { every: 'month', day: 1, at: '09:00', zone: 'UTC', runs: 3 };
@@ -45,12 +35,7 @@ async function secondRefused(api: Api, token: string): Promise<string> {
 }
 
 /** 3 runs of 8,400 USDC: 25,200 in all, above STEP_UP_ABOVE; its first Slack Approve offers the passkey. */
-const stepUp: Driver = async (w) => {
-  const before = cards(w.main);
-  const submitted = await viaApiSeries(w.api, { amount: String(Math.ceil(AMOUNT.stepUp / 3)) });
-  if (submitted !== 'accepted') return `not submitted: ${submitted}`;
-  return clickCard(w.main, PEOPLE.approver1, await newestCardId(w.main, before), 'request_approve');
-};
+const stepUp = approvedFromSlack((w) => viaApiSeries(w.api, { amount: String(Math.ceil(AMOUNT.stepUp / 3)) }));
 
 /** The /transfer form with its repeat fields: weekly, three runs, from today (the form's When). */
 export async function viaSlackSeries(
@@ -78,12 +63,9 @@ const R = PEOPLE.requester;
 const SERIES_CAPPED = 'U0SERIESCAP';
 
 /** 3 weekly runs of 8,400 USDC from Slack: above STEP_UP_ABOVE, its first Approve offers the passkey. */
-const slackStepUp: Driver = async (w) => {
-  const before = cards(w.main);
-  const submitted = await viaSlackSeries(w.main, R, 'ops', 'base:usdc', Math.ceil(AMOUNT.stepUp / 3));
-  if (submitted !== 'accepted') return `not submitted: ${submitted}`;
-  return clickCard(w.main, PEOPLE.approver1, await newestCardId(w.main, before), 'request_approve');
-};
+const slackStepUp = approvedFromSlack((w) =>
+  viaSlackSeries(w.main, R, 'ops', 'base:usdc', Math.ceil(AMOUNT.stepUp / 3)),
+);
 
 /** The Slack form's repeat: the rules the /transfer modal answers, on a series. */
 export const SLACK_SERIES_SUBMIT: Partial<Record<RuleId, Driver>> = {

@@ -15,11 +15,9 @@ import { listedWhile } from './screening-list.js';
 import type { SubmissionDoor } from './table.js';
 import {
   AMOUNT,
-  cards,
-  clickCard,
+  approvedFromSlack,
   type Driver,
   frozenWhile,
-  newestCardId,
   viaApiBatch,
   viaApiTransfer,
   viaBatchFile,
@@ -29,16 +27,6 @@ import {
 } from './world.js';
 
 export { type Driver, frozenWhile } from './world.js';
-
-/** A request sealed by `submit` above STEP_UP_ABOVE: its first Slack Approve is answered with the passkey offer. */
-const approvedFromSlack =
-  (submit: (w: World) => Promise<string>): Driver =>
-  async (w) => {
-    const before = cards(w.main);
-    const submitted = await submit(w);
-    if (submitted !== 'accepted') return `not submitted: ${submitted}`;
-    return clickCard(w.main, PEOPLE.approver1, await newestCardId(w.main, before), 'request_approve');
-  };
 
 const R = PEOPLE.requester;
 const fullKey = (w: World, limits = {}) => newKey(w.api, { limits: { allowNewDestinations: true, ...limits } });

@@ -167,6 +167,16 @@ export async function clickCard(h: Harness, user: string, id: string, action: st
 /** A door driven for real: the code its reader read back. */
 export type Driver = (w: World) => Promise<string>;
 
+/** A request sealed by `submit` above STEP_UP_ABOVE: its first Slack Approve is answered with the passkey offer. */
+export const approvedFromSlack =
+  (submit: (w: World) => Promise<string>): Driver =>
+  async (w) => {
+    const before = cards(w.main);
+    const submitted = await submit(w);
+    if (submitted !== 'accepted') return `not submitted: ${submitted}`;
+    return clickCard(w.main, PEOPLE.approver1, await newestCardId(w.main, before), 'request_approve');
+  };
+
 /** Runs `work` while the main harness is frozen (set as /freeze sets it), then lifts the freeze. */
 export async function frozenWhile(w: World, work: () => Promise<string>): Promise<string> {
   const controls = w.main.rampart.deps.controls;

@@ -56,13 +56,26 @@ const book = () => h.rampart.deps.store.book;
 const paidTo = (address: string) =>
   serviceCalls(h, '/transfer').filter((c) => (c.body as { receiver?: string }).receiver === address);
 
-/** `rampart addresses add` as the requester, then its card approved by `approvers`; returns the entry. */
-async function addEntry(name: string, address: string, approvers: readonly string[] = [PEOPLE.approver1]) {
-  const r = await cli(['addresses', 'add', name, 'base', address, '--as', PEOPLE.requester], env);
-  expect(r.stderr).toBe('');
+/**
+ * `rampart addresses add name` by `as` (in harness `at`, its CLI settings `atEnv`), which must
+ * succeed: the addition's request id, the CLI's answer and the card once posted.
+ */
+async function proposeEntry(name: string, address: string, as: string = PEOPLE.requester, at = h, atEnv = env) {
+  const r = await cli(['addresses', 'add', name, 'base', address, '--as', as], atEnv);
   expect(r.code).toBe(0);
   const id = /R-\d+/.exec(r.stdout)?.[0] ?? '';
-  await eventually(() => h.fake.messages(APPROVALS).find((m) => blocksText(m).includes(id)), 10_000, `${id}'s card`);
+  const card = await eventually(
+    () => at.fake.messages(APPROVALS).find((m) => blocksText(m).includes(id)),
+    10_000,
+    `${id}'s card`,
+  );
+  return { id, r, card };
+}
+
+/** `rampart addresses add` as the requester, then its card approved by `approvers`; returns the entry. */
+async function addEntry(name: string, address: string, approvers: readonly string[] = [PEOPLE.approver1]) {
+  const { id, r } = await proposeEntry(name, address);
+  expect(r.stderr).toBe('');
   for (const a of approvers) await click(h, a, id, 'request_approve');
   await waitForState(h, id, 'succeeded');
   const standing = await book().standing(`evm:${address.toLowerCase()}`);
@@ -77,14 +90,7 @@ describe('adding an entry', () => {
   it('is an approval the adder cannot vote on; approved, the entry cools off and the thread says until when', async () => {
     const address = addresses(1, 41)[0] ?? '';
     // An approver adds it: their own vote still never counts for their own entry.
-    const r = await cli(['addresses', 'add', 'Acme payroll wallet', 'base', address, '--as', PEOPLE.approver2], env);
-    expect(r.code).toBe(0);
-    const id = /R-\d+/.exec(r.stdout)?.[0] ?? '';
-    const card = await eventually(
-      () => h.fake.messages(APPROVALS).find((m) => blocksText(m).includes(id)),
-      10_000,
-      'card',
-    );
+    const { id, card } = await proposeEntry('Acme payroll wallet', address, PEOPLE.approver2);
     expect(blocksText(card)).toContain('Acme payroll wallet');
     // The adder is the entry's requester: their own vote is refused by the vote script.
     await click(h, PEOPLE.approver2, id, 'request_approve');
@@ -201,10 +207,7 @@ describe('entries are screened like payments', () => {
 
   it('adds nothing when the address is listed while its card waits: approving it ends failed, with the sentence', async () => {
     const [address] = addresses(1, 58);
-    const r = await cli(['addresses', 'add', 'Listed later', 'base', address ?? '', '--as', PEOPLE.requester], env);
-    expect(r.code).toBe(0);
-    const id = /R-\d+/.exec(r.stdout)?.[0] ?? '';
-    await eventually(() => h.fake.messages(APPROVALS).find((m) => blocksText(m).includes(id)), 10_000, `${id}'s card`);
+    const { id } = await proposeEntry('Listed later', address ?? '');
     await loadScreeningList(h, '2026-11-27', [address ?? '']);
     try {
       await click(h, PEOPLE.approver1, id, 'request_approve');
@@ -454,14 +457,7 @@ describe('lookalikes (DESTINATIONS=open)', () => {
   it('flags an entry that looks like an address paid before on its addition card, and asks the confirmation', async () => {
     const poisoned = `${PAID.slice(0, 6)}${'1'.repeat(32)}${PAID.slice(-4)}`;
     const openEnv = envFor(open.prefix, open.sandbox, open.fake, {});
-    const r = await cli(['addresses', 'add', 'Payroll (new)', 'base', poisoned, '--as', PEOPLE.requester], openEnv);
-    expect(r.code).toBe(0);
-    const id = /R-\d+/.exec(r.stdout)?.[0] ?? '';
-    const card = await eventually(
-      () => open.fake.messages(APPROVALS).find((m) => blocksText(m).includes(id)),
-      10_000,
-      'card',
-    );
+    const { id, card } = await proposeEntry('Payroll (new)', poisoned, PEOPLE.requester, open, openEnv);
     const text = blocksText(card);
     expect(text).toContain('*Lookalike:* entry 1 looks like paid before 0x99ed…edcf');
     const compact = text.replace(/[\s`]/g, '').toLowerCase();

@@ -12,7 +12,7 @@ const h = useHarness('approvals', {
   REQUEST_EXPIRY: '2s',
 });
 
-const small = () => flow.postRequest(h, 'transfer', `10 base:usdc to ${flow.RECEIVER} from ops for small payment`);
+const small = () => flow.postTransfer(h, 10, 'small payment');
 
 /** Submits the transfer `text` and expects the form to say what is wrong under `field`, in words that contain `words`. */
 async function expectRefused(text: string, field: string, words: string) {
@@ -22,13 +22,7 @@ async function expectRefused(text: string, field: string, words: string) {
 
 describe('approval rules', () => {
   it('refuses self-approval (even by an approver) and a non-approver, changing nothing', async () => {
-    const { id } = await flow.postRequest(
-      h,
-      'transfer',
-      `10 base:usdc to ${flow.RECEIVER} from ops for own request`,
-      {},
-      PEOPLE.approver1,
-    );
+    const { id } = await flow.postTransfer(h, 10, 'own request', PEOPLE.approver1);
     await flow.click(h, PEOPLE.approver1, id, 'request_approve');
     await flow.noticeSaying(h, PEOPLE.approver1, 'cannot approve', 'self refusal');
     await flow.click(h, PEOPLE.outsider, id, 'request_approve');
@@ -48,7 +42,7 @@ describe('approval rules', () => {
   });
 
   it('needs two different approvers above the threshold; one person clicking twice counts once', async () => {
-    const { id } = await flow.postRequest(h, 'transfer', `1500 base:usdc to ${flow.RECEIVER} from ops for big payment`);
+    const { id } = await flow.postTransfer(h, 1500, 'big payment');
     expect(blocksText(flow.currentCard(h, id))).toContain('2 approvals: amount over 1,000 USDC');
     await flow.click(h, PEOPLE.approver1, id, 'request_approve');
     await eventually(async () => ((await h.rampart.deps.store.get(id))?.votes.length === 1 ? true : undefined));

@@ -7,8 +7,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { StoredView } from '../../devkit/index.js';
 import { APPROVALS, blocksText, eventually, expectNoPersonalData, PEOPLE } from '../support/harness.js';
-import { click, currentCard, serviceCalls, threadOf, waitForState } from '../support/requests.js';
-import { seedBeneficiary, seedIdentity } from '../support/seed-service.js';
+import { click, currentCard, newView, serviceCalls, threadOf, waitForState } from '../support/requests.js';
+import { seedBeneficiary, seedPayee } from '../support/seed-service.js';
 import { useHarness } from '../support/use-harness.js';
 
 const BVN = '22255566677';
@@ -16,26 +16,16 @@ const DOB = '02-07-1985';
 const ACCOUNT = '2233445566';
 
 const h = useHarness('existing-beneficiaries');
-let identityId = '';
-let beneficiaryId = '';
+const payee = { identityId: '', beneficiaryId: '' };
 const answers: unknown[] = [];
 
 beforeAll(async () => {
-  identityId = await seedIdentity(h.sandbox, 'Chinedu Bello', BVN, DOB);
-  beneficiaryId = await seedBeneficiary(h.sandbox, identityId, '057', ACCOUNT);
+  Object.assign(payee, await seedPayee(h.sandbox, { name: 'Chinedu Bello', bvn: BVN, dob: DOB }, '057', ACCOUNT));
 });
 
 interface Group {
   label: { text: string };
   options: Array<{ text: { text: string }; value: string; description?: { text: string } }>;
-}
-
-async function newView(user: string, callbackId: string, seen: Set<string>): Promise<StoredView> {
-  return eventually(
-    () => h.fake.views(user).find((v) => v.callback_id === callbackId && !seen.has(v.id)),
-    3000,
-    callbackId,
-  );
 }
 
 async function options(view: StoredView, actionId: string, typed: string): Promise<Group[]> {
@@ -47,18 +37,18 @@ async function options(view: StoredView, actionId: string, typed: string): Promi
 async function openOfframp(text: string) {
   const seen = new Set(h.fake.views(PEOPLE.requester).map((v) => v.id));
   await h.driver.command(PEOPLE.requester, '/offramp', text);
-  return newView(PEOPLE.requester, 'offramp_modal', seen);
+  return newView(h, PEOPLE.requester, 'offramp_modal', seen);
 }
 
 async function openRegister(): Promise<StoredView> {
   const seen = new Set(h.fake.views(PEOPLE.requester).map((v) => v.id));
   await h.driver.command(PEOPLE.requester, '/beneficiary', 'register');
-  return newView(PEOPLE.requester, 'beneficiary_register', seen);
+  return newView(h, PEOPLE.requester, 'beneficiary_register', seen);
 }
 
 const good = () => ({
-  beneficiary_id: beneficiaryId,
-  identity: identityId,
+  beneficiary_id: payee.beneficiaryId,
+  identity: payee.identityId,
   label: 'Chinedu Bello · Zenith',
   bank_name: 'Zenith Bank',
   account_last4: '5566',
@@ -66,7 +56,7 @@ const good = () => ({
 });
 
 async function registerAndCard(form: StoredView): Promise<{ id: string }> {
-  await options(form, 'identity', identityId);
+  await options(form, 'identity', payee.identityId);
   const before = h.fake.messages(APPROVALS).length;
   const ack = await h.driver.submitView(PEOPLE.requester, form, good());
   expect(ack.body, JSON.stringify(ack.body)).toMatchObject({ response_action: 'update' });
@@ -86,7 +76,7 @@ describe('beneficiaries that already exist at the service', () => {
       'Already at the service? Use an existing beneficiary id…',
       'A new bank account? New beneficiary…',
     ]);
-    const byId = await options(offramp, 'beneficiary', beneficiaryId);
+    const byId = await options(offramp, 'beneficiary', payee.beneficiaryId);
     expect(byId[0]?.label.text).toMatch(/^“ben_.+” is not registered in Rampart$/);
     const chosenNote = await h.driver.submitView(PEOPLE.requester, offramp, {
       beneficiary: empty[0]?.options[0]?.value ?? '',
@@ -99,8 +89,8 @@ describe('beneficiaries that already exist at the service', () => {
 
   it('refuses bad stated details on their own fields, without echoing a long number', async () => {
     await h.driver.click(PEOPLE.requester, { action_id: 'offramp_existing_beneficiary', view: offramp });
-    const form = await newView(PEOPLE.requester, 'beneficiary_register', new Set());
-    await options(form, 'identity', identityId);
+    const form = await newView(h, PEOPLE.requester, 'beneficiary_register', new Set());
+    await options(form, 'identity', payee.identityId);
     const r = await h.driver.submitView(PEOPLE.requester, form, {
       ...good(),
       label: `Chinedu ${BVN}`,
@@ -132,10 +122,10 @@ describe('beneficiaries that already exist at the service', () => {
     ({ id: requestId } = await registerAndCard(form));
     const text = blocksText(currentCard(h, requestId));
     expect(text).toContain('Existing beneficiaries');
-    expect(text).toContain(beneficiaryId);
+    expect(text).toContain(payee.beneficiaryId);
     expect(text).toContain('Zenith Bank ••••5566');
     expect(text).toContain('*As stated by <@U0REQUESTER>, not checked:*');
-    expect(text).toContain(`identity \`${identityId}\` (BVN ••••6677) exists and is active`);
+    expect(text).toContain(`identity \`${payee.identityId}\` (BVN ••••6677) exists and is active`);
     expect(text).toContain('Nothing is sent to the service');
   });
 
@@ -145,8 +135,8 @@ describe('beneficiaries that already exist at the service', () => {
     expect(serviceCalls(h, '/beneficiary')).toHaveLength(1); // only the seeding one
     expect(await h.rampart.deps.registry.beneficiaries()).toEqual([
       expect.objectContaining({
-        id: beneficiaryId,
-        identityId,
+        id: payee.beneficiaryId,
+        identityId: payee.identityId,
         label: 'Chinedu Bello · Zenith',
         bankName: 'Zenith Bank',
         accountMasked: '••••5566',
@@ -163,7 +153,7 @@ describe('beneficiaries that already exist at the service', () => {
 
   it('a second registration of the same id is refused on the form', async () => {
     const form = await openRegister();
-    await options(form, 'identity', identityId);
+    await options(form, 'identity', payee.identityId);
     const r = await h.driver.submitView(PEOPLE.requester, form, good());
     expect(r.body).toMatchObject({
       response_action: 'errors',
@@ -177,13 +167,13 @@ describe('beneficiaries that already exist at the service', () => {
     const found = await options(view, 'beneficiary', '5566');
     expect(found[0]?.options).toEqual([
       expect.objectContaining({
-        value: beneficiaryId,
+        value: payee.beneficiaryId,
         text: expect.objectContaining({ text: 'Chinedu Bello · Zenith · Zenith Bank ••••5566' }),
         description: expect.objectContaining({ text: expect.stringContaining('as stated when registered') }),
       }),
     ]);
     const before = h.fake.messages(APPROVALS).length;
-    const submit = await h.driver.submitView(PEOPLE.requester, view, { beneficiary: beneficiaryId });
+    const submit = await h.driver.submitView(PEOPLE.requester, view, { beneficiary: payee.beneficiaryId });
     expect(submit.body, JSON.stringify(submit.body)).toMatchObject({ response_action: 'clear' });
     const card = await eventually(() => h.fake.messages(APPROVALS)[before], 10_000, 'offramp card');
     expect(blocksText(card)).toContain(
@@ -193,16 +183,16 @@ describe('beneficiaries that already exist at the service', () => {
     await click(h, PEOPLE.approver2, id, 'request_approve');
     await waitForState(h, id, 'succeeded');
     expect(serviceCalls(h, '/offramp').map((c) => c.body)).toEqual([
-      { wallet_id: 'wal_ops_7f3a', amount: 300, beneficiary_id: beneficiaryId, asset: 'base:usdc' },
+      { wallet_id: 'wal_ops_7f3a', amount: 300, beneficiary_id: payee.beneficiaryId, asset: 'base:usdc' },
     ]);
   });
 
   it('two pending registrations of one id: the first approved registers it, the second registers nothing', async () => {
-    const second = await seedBeneficiary(h.sandbox, identityId, '058', '0123456789');
+    const second = await seedBeneficiary(h.sandbox, payee.identityId, '058', '0123456789');
     const ids: string[] = [];
     for (const label of ['Chinedu GTB one', 'Chinedu GTB two']) {
       const form = await openRegister();
-      await options(form, 'identity', identityId);
+      await options(form, 'identity', payee.identityId);
       const before = h.fake.messages(APPROVALS).length;
       const ack = await h.driver.submitView(PEOPLE.requester, form, {
         ...good(),

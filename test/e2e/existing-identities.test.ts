@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { APPROVALS, blocksText, eventually, expectNoPersonalData, PEOPLE } from '../support/harness.js';
-import { currentCard, ephemeralText, serviceCalls, waitForState } from '../support/requests.js';
+import { currentCard, ephemeralText, newView, serviceCalls, waitForState } from '../support/requests.js';
 import { deactivateIdentity, seedIdentity } from '../support/seed-service.js';
 import { useHarness } from '../support/use-harness.js';
 
@@ -34,11 +34,7 @@ interface Group {
 async function openForm() {
   const seen = new Set(h.fake.views(PEOPLE.requester).map((v) => v.id));
   await h.driver.command(PEOPLE.requester, '/beneficiary', 'new');
-  return eventually(
-    () => h.fake.views(PEOPLE.requester).find((v) => v.callback_id === 'beneficiary_ng' && !seen.has(v.id)),
-    3000,
-    'beneficiary form',
-  );
+  return newView(h, PEOPLE.requester, 'beneficiary_ng', seen);
 }
 
 async function suggest(view: Awaited<ReturnType<typeof openForm>>, typed: string): Promise<Group[]> {

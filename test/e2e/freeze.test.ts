@@ -23,11 +23,7 @@ afterAll(() => {
 const callsFor = (amount: number) =>
   flow.serviceCalls(h, '/transfer').filter((c) => (c.body as { amount?: number }).amount === amount);
 const store = () => h.rampart.deps.store;
-const unfreezeCard = () =>
-  h.fake
-    .messages(APPROVALS)
-    .filter((m) => m.text === 'Unfreeze Rampart')
-    .at(-1);
+const unfreezeCard = () => flow.unfreezeCard(h);
 const clickUnfreeze = (user: string, action: 'unfreeze_release' | 'unfreeze_cancel') => {
   const card = unfreezeCard();
   if (!card) throw new Error('no unfreeze card');

@@ -81,11 +81,18 @@ function suite(name: string, extraEnv: Record<string, string> = {}) {
     expect(h.fake.callsTo('chat.postMessage')).toHaveLength(0);
     return { ack, answer, readable: texts(answer).join('\n') };
   }
-  return { ctx, ask };
+  /** `/command text` is answered with one clear sentence holding each of `parts`; the sentence and the answer's text. */
+  async function askSentence(command: string, text: string, ...parts: string[]) {
+    const { answer, readable } = await ask(command, text);
+    const sentence = expectOneClearSentence(answer);
+    for (const part of parts) expect(sentence).toContain(part);
+    return { sentence, readable };
+  }
+  return { ctx, ask, askSentence };
 }
 
 describe('read-only commands against a healthy service', () => {
-  const { ctx, ask } = suite('read-only');
+  const { ctx, ask, askSentence } = suite('read-only');
   const sandbox = () => ctx.h.sandbox;
   const received = (path: string) => sandbox().state.received.filter((r) => r.path === path).length;
   afterEach(() => sandbox().faults.reset());
@@ -168,18 +175,17 @@ describe('read-only commands against a healthy service', () => {
     });
 
     it('names the configured aliases when the wallet is unknown', async () => {
-      const { answer, readable } = await ask('/balance', 'opz');
-      const sentence = expectOneClearSentence(answer);
-      expect(sentence).toContain('"opz" is neither a configured wallet (ops, treasury, payroll, legacy)');
-      expect(sentence).toContain('check the spelling');
+      const { readable } = await askSentence(
+        '/balance',
+        'opz',
+        '"opz" is neither a configured wallet (ops, treasury, payroll, legacy)',
+        'check the spelling',
+      );
       expect(readable).toContain('Example: `/balance ops`');
     });
 
     it("passes on the service's message for a wallet id it does not know (HTTP 404)", async () => {
-      const { answer } = await ask('/balance', 'wal_nope');
-      const sentence = expectOneClearSentence(answer);
-      expect(sentence).toContain('"wal_nope"');
-      expect(sentence).toContain('the service said “wallet wal_nope not found”');
+      await askSentence('/balance', 'wal_nope', '"wal_nope"', 'the service said “wallet wal_nope not found”');
     });
 
     it('reads a wallet record once for two /balance in a row, and its balances each time', async () => {
@@ -257,9 +263,11 @@ describe('read-only commands against a healthy service', () => {
     it('says the service refused, with its message, on another 4xx', async () => {
       sandbox().faults.failNext('/rate/onramp', 1, { status: 422, body: 'json' });
       const calls = received('/rate/onramp');
-      const { answer } = await ask('/rate', '');
-      const sentence = expectOneClearSentence(answer);
-      expect(sentence).toContain('The wallet service refused the request: “internal error (injected by the sandbox)”.');
+      await askSentence(
+        '/rate',
+        '',
+        'The wallet service refused the request: “internal error (injected by the sandbox)”.',
+      );
       // A refusal is final: asked once, not retried.
       expect(received('/rate/onramp')).toBe(calls + 1);
     });
@@ -298,10 +306,12 @@ describe('read-only commands against a healthy service', () => {
     });
 
     it('says when the bank has no such account', async () => {
-      const { answer } = await ask('/lookup', '058 0000000000');
-      const sentence = expectOneClearSentence(answer);
-      expect(sentence).toContain('No account ••••0000 at bank 058');
-      expect(sentence).toContain('check both numbers with the account holder');
+      await askSentence(
+        '/lookup',
+        '058 0000000000',
+        'No account ••••0000 at bank 058',
+        'check both numbers with the account holder',
+      );
     });
 
     it('answers `help` with the usage', async () => {

@@ -57,11 +57,7 @@ async function answerTo(user: string, text: string): Promise<string> {
 }
 
 async function unknownTransfer(amount: number, reason: string): Promise<string> {
-  const { id } = await flow.postRequest(
-    h,
-    'transfer',
-    `${amount} base:usdc to ${flow.RECEIVER} from ops for ${reason}`,
-  );
+  const { id } = await flow.postTransfer(h, amount, reason);
   await flow.click(h, PEOPLE.approver1, id, 'request_approve');
   await flow.waitForState(h, id, 'unknown');
   await eventually(() => flow.threadOf(h, id).find((m) => m.text.includes('outcome unknown')), 10_000, 'unknown reply');
@@ -232,13 +228,7 @@ describe('/resolve', () => {
   });
 
   it('answers every wrong input with one sentence and changes nothing', async () => {
-    const { id } = await flow.postRequest(
-      h,
-      'transfer',
-      `5 base:usdc to ${flow.RECEIVER} from ops for own request`,
-      {},
-      PEOPLE.requester,
-    );
+    const { id } = await flow.postTransfer(h, 5, 'own request');
     await flow.click(h, PEOPLE.approver1, id, 'request_approve');
     await flow.waitForState(h, id, 'unknown');
     const cases: [string, string, string][] = [
@@ -269,7 +259,7 @@ describe('/resolve', () => {
 
   it('refuses an execution that is not unknown', async () => {
     applyThen500 = false;
-    const { id } = await flow.postRequest(h, 'transfer', `1 base:usdc to ${flow.RECEIVER} from ops for fine`);
+    const { id } = await flow.postTransfer(h, 1, 'fine');
     await flow.click(h, PEOPLE.approver1, id, 'request_approve');
     await flow.waitForState(h, id, 'succeeded');
     applyThen500 = true;

@@ -9,59 +9,32 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StoredView } from '../../devkit/index.js';
-import { createWebHandler } from '../../src/adapters/web/handler.js';
-import { createApp } from '../../src/app/index.js';
-import { enrolLink } from '../../src/app/passkey-enrol.js';
 import { verifyApproval } from '../../src/app/verify-approval.js';
-import type { WebDeps } from '../../src/compose/app-deps.js';
 import { fullAddress } from '../../src/presenters/address.js';
 import { newKey, startApi } from '../api/support.js';
 import { cli } from '../cli/support.js';
 import { APPROVALS, blocksText, envFor, eventually, PEOPLE } from '../support/harness.js';
-import {
-  type Approver,
-  offeredLink,
-  openLink,
-  pressAndRead,
-  useApproverBrowsers,
-  usePages,
-} from '../support/passkey-browser.js';
+import * as passkey from '../support/passkey-browser.js';
 import * as flow from '../support/requests.js';
-import { seedBeneficiary, seedIdentity } from '../support/seed-service.js';
-import { useHarness } from '../support/use-harness.js';
+import { seedBeneficiary, seedPayee } from '../support/seed-service.js';
 
-let deps: WebDeps;
 let dir = '';
-let identityId = '';
-let beneficiaryId = '';
+const payee = { identityId: '', beneficiaryId: '' };
 const STEP_UP = { STEP_UP_NEW_DESTINATION: 'on', STEP_UP_ABOVE: 'USDC=10000' };
 
-const pages = usePages();
-const h = useHarness('step-up-destinations', () => ({ ...STEP_UP, PUBLIC_URL: pages.publicUrl }));
-const browsers = useApproverBrowsers();
+const { pages, h, browsers } = passkey.useStepUpHarness('step-up-destinations', STEP_UP);
 beforeAll(async () => {
-  deps = h.rampart.deps;
-  pages.mount(createWebHandler(createApp(deps), deps.config.stepUp, deps.log));
   dir = await mkdtemp(join(tmpdir(), 'rampart-step-up-import-'));
-  identityId = await seedIdentity(h.sandbox, 'Ngozi Okafor', '22266677788', '14-03-1990');
-  beneficiaryId = await seedBeneficiary(h.sandbox, identityId, '057', '3344556677');
+  const who = { name: 'Ngozi Okafor', bvn: '22266677788', dob: '14-03-1990' };
+  Object.assign(payee, await seedPayee(h.sandbox, who, '057', '3344556677'));
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
-
-async function newView(user: string, callbackId: string, seen: Set<string>): Promise<StoredView> {
-  return eventually(
-    () => h.fake.views(user).find((v) => v.callback_id === callbackId && !seen.has(v.id)),
-    3000,
-    callbackId,
-  );
-}
 
 /** Submits `/<command> text`'s modal with `values` and returns the id on the new card. */
 async function submitForCard(command: string, text: string, callbackId: string, values: Record<string, string>) {
   const seen = new Set(h.fake.views(PEOPLE.requester).map((v) => v.id));
   await h.driver.command(PEOPLE.requester, command, text);
-  const view = await newView(PEOPLE.requester, callbackId, seen);
+  const view = await flow.newView(h, PEOPLE.requester, callbackId, seen);
   // The identity and beneficiary pickers are external selects: Slack asks for options first.
   for (const field of ['identity', 'beneficiary'])
     if (values[field]) await h.driver.suggest(PEOPLE.requester, view, field, field, values[field]);
@@ -76,8 +49,8 @@ async function submitForCard(command: string, text: string, callbackId: string, 
 
 const register = () =>
   submitForCard('/beneficiary', 'register', 'beneficiary_register', {
-    beneficiary_id: beneficiaryId,
-    identity: identityId,
+    beneficiary_id: payee.beneficiaryId,
+    identity: payee.identityId,
     label: 'Ngozi Okafor · Zenith',
     bank_name: 'Zenith Bank',
     account_last4: '6677',
@@ -85,47 +58,45 @@ const register = () =>
   });
 
 const offramp = (note: string) =>
-  submitForCard('/offramp', `300 base:usdc from ops for ${note}`, 'offramp_modal', { beneficiary: beneficiaryId });
+  submitForCard('/offramp', `300 base:usdc from ops for ${note}`, 'offramp_modal', {
+    beneficiary: payee.beneficiaryId,
+  });
 
-const passkeyLink = (user: string, id: string) => offeredLink(h, user, id);
+const passkeyLink = (user: string, id: string) => passkey.offeredLink(h, user, id);
 
-async function approveWithPasskey(a: Approver, id: string): Promise<void> {
+async function approveWithPasskey(a: passkey.Approver, id: string): Promise<void> {
   await flow.click(h, PEOPLE.approver1, id, 'request_approve');
-  await openLink(a, await passkeyLink(PEOPLE.approver1, id));
-  expect(await pressAndRead(a)).toContain('Approved with your passkey');
+  await passkey.openLink(a, await passkeyLink(PEOPLE.approver1, id));
+  expect(await passkey.pressAndRead(a)).toContain('Approved with your passkey');
 }
 
 describe('STEP_UP_NEW_DESTINATION=on: every new destination asks for a passkey', () => {
-  let approver1: Approver;
+  let approver1: passkey.Approver;
   let registration = '';
 
   it('/beneficiary register is a step-up request: a plain Approve click counts nothing', async () => {
     registration = await register();
-    const record = await deps.store.get(registration);
+    const record = await h.rampart.deps.store.get(registration);
     expect(record?.sealed.call.kind).toBe('register-beneficiary');
     expect(record?.sealed.stepUp).toBe(true);
     expect(blocksText(flow.currentCard(h, registration))).toContain('each with the approver’s passkey');
-    await flow.click(h, PEOPLE.approver1, registration, 'request_approve');
-    await eventually(() => flow.ephemeralText(h, PEOPLE.approver1).includes('you have none'), 10_000, 'enrol hint');
-    await flow.quiescent(h);
-    const after = await deps.store.get(registration);
-    expect([after?.state, after?.votes]).toEqual(['pending', []]);
-    expect(await h.rampart.deps.registry.beneficiary(beneficiaryId)).toBeUndefined();
+    await passkey.expectPlainApproveCountsNothing(h, PEOPLE.approver1, registration);
+    expect(await h.rampart.deps.registry.beneficiary(payee.beneficiaryId)).toBeUndefined();
   });
 
   it('approved with a passkey, the registration records the beneficiary', async () => {
-    approver1 = await browsers.open();
-    const link = await enrolLink(deps, PEOPLE.approver1, true);
-    if (link.kind !== 'link') throw new Error('bootstrap refused');
-    await openLink(approver1, link.url);
-    expect(await pressAndRead(approver1)).toContain('can approve payments now');
+    approver1 = await passkey.enrolledFromBootstrap(browsers, h.rampart.deps, PEOPLE.approver1);
     await approveWithPasskey(approver1, registration);
     const done = await flow.waitForState(h, registration, 'succeeded');
     expect(done.votes.map((v) => [v.user, v.passkey?.challenge])).toEqual([
       [PEOPLE.approver1, expect.objectContaining({ purpose: 'approve', subject: registration })],
     ]);
-    expect(await h.rampart.deps.registry.beneficiary(beneficiaryId)).toMatchObject({ requestId: registration });
-    expect(await verifyApproval(deps, registration)).toMatchObject({ kind: 'checked', ok: true, stepUp: true });
+    expect(await h.rampart.deps.registry.beneficiary(payee.beneficiaryId)).toMatchObject({ requestId: registration });
+    expect(await verifyApproval(h.rampart.deps, registration)).toMatchObject({
+      kind: 'checked',
+      ok: true,
+      stepUp: true,
+    });
   });
 
   it('POST /offramps (the HTTP API) to the same never-paid beneficiary makes a step-up request as well', async () => {
@@ -135,10 +106,16 @@ describe('STEP_UP_NEW_DESTINATION=on: every new destination asks for a passkey',
       const created = await api.call('POST', '/offramps', {
         token,
         idempotencyKey: 'never-paid-1',
-        body: { wallet: 'ops', asset: 'base:usdc', amount: '250', beneficiary: beneficiaryId, reason: 'invoice 9' },
+        body: {
+          wallet: 'ops',
+          asset: 'base:usdc',
+          amount: '250',
+          beneficiary: payee.beneficiaryId,
+          reason: 'invoice 9',
+        },
       });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
-      expect((await deps.store.get(String(created.json.id)))?.sealed.stepUp).toBe(true);
+      expect((await h.rampart.deps.store.get(String(created.json.id)))?.sealed.stepUp).toBe(true);
     } finally {
       await api.close();
     }
@@ -146,22 +123,22 @@ describe('STEP_UP_NEW_DESTINATION=on: every new destination asks for a passkey',
 
   it('an offramp below STEP_UP_ABOVE to the registered but never-paid beneficiary needs a passkey', async () => {
     const id = await offramp('first invoice');
-    expect((await deps.store.get(id))?.sealed.stepUp).toBe(true);
+    expect((await h.rampart.deps.store.get(id))?.sealed.stepUp).toBe(true);
     await flow.click(h, PEOPLE.approver1, id, 'request_approve');
     await passkeyLink(PEOPLE.approver1, id);
     await flow.quiescent(h);
-    const pending = await deps.store.get(id);
+    const pending = await h.rampart.deps.store.get(id);
     expect([pending?.state, pending?.votes]).toEqual(['pending', []]);
     expect(flow.serviceCalls(h, '/offramp')).toHaveLength(0);
-    await openLink(approver1, await passkeyLink(PEOPLE.approver1, id));
-    expect(await pressAndRead(approver1)).toContain('Approved with your passkey');
+    await passkey.openLink(approver1, await passkeyLink(PEOPLE.approver1, id));
+    expect(await passkey.pressAndRead(approver1)).toContain('Approved with your passkey');
     await flow.waitForState(h, id, 'succeeded');
     expect(flow.serviceCalls(h, '/offramp')).toHaveLength(1);
   });
 
   it('once an offramp to it succeeded, the next one below STEP_UP_ABOVE needs a click only', async () => {
     const id = await offramp('second invoice');
-    expect((await deps.store.get(id))?.sealed.stepUp).toBeUndefined();
+    expect((await h.rampart.deps.store.get(id))?.sealed.stepUp).toBeUndefined();
     await flow.click(h, PEOPLE.approver1, id, 'request_approve');
     const done = await flow.waitForState(h, id, 'succeeded');
     expect(done.votes.map((v) => [v.user, v.passkey])).toEqual([[PEOPLE.approver1, undefined]]);
@@ -181,28 +158,28 @@ describe('STEP_UP_NEW_DESTINATION=on: every new destination asks for a passkey',
     const r = await cli(['addresses', 'import', path, '--as', PEOPLE.requester, '--reason', 'day one payees'], env);
     expect(r.code, r.stderr).toBe(0);
     const id = /R-\d+/.exec(r.stdout)?.[0] ?? '';
-    expect((await deps.store.get(id))?.sealed.stepUp).toBe(true);
+    expect((await h.rampart.deps.store.get(id))?.sealed.stepUp).toBe(true);
     await eventually(() => h.fake.messages(APPROVALS)[before], 10_000, 'import card');
     await flow.click(h, PEOPLE.approver1, id, 'request_approve');
-    const page = await openLink(approver1, await passkeyLink(PEOPLE.approver1, id));
+    const page = await passkey.openLink(approver1, await passkeyLink(PEOPLE.approver1, id));
     // The approver signs what they read: both entries, each address whole.
     for (const text of ['Acme payroll wallet', 'Kofi supplier', fullAddress(first), fullAddress(second)])
       expect(page).toContain(text);
-    expect(await pressAndRead(approver1)).toContain('Approved with your passkey');
+    expect(await passkey.pressAndRead(approver1)).toContain('Approved with your passkey');
     const done = await flow.waitForState(h, id, 'succeeded');
     // The signature names what the vote was on: an entry, never a payment's `approve`.
     expect(done.votes.map((v) => [v.user, v.passkey?.challenge])).toEqual([
       [PEOPLE.approver1, expect.objectContaining({ purpose: 'entry', subject: id })],
     ]);
-    expect(await verifyApproval(deps, id)).toMatchObject({ kind: 'checked', ok: true, stepUp: true });
+    expect(await verifyApproval(h.rampart.deps, id)).toMatchObject({ kind: 'checked', ok: true, stepUp: true });
   });
 
   it('rampart beneficiaries import is a step-up request: a plain Approve click counts nothing', async () => {
-    const another = await seedBeneficiary(h.sandbox, identityId, '058', '4455667788');
+    const another = await seedBeneficiary(h.sandbox, payee.identityId, '058', '4455667788');
     const path = join(dir, 'suppliers.csv');
     await writeFile(
       path,
-      `beneficiary_id,identity_id,label,bank_name,account_last4\n${another},${identityId},Ngozi GTB,Guaranty Trust Bank,7788\n`,
+      `beneficiary_id,identity_id,label,bank_name,account_last4\n${another},${payee.identityId},Ngozi GTB,Guaranty Trust Bank,7788\n`,
       'utf8',
     );
     const before = h.fake.messages(APPROVALS).length;
@@ -213,13 +190,9 @@ describe('STEP_UP_NEW_DESTINATION=on: every new destination asks for a passkey',
     );
     expect(r.code, r.stderr).toBe(0);
     const id = /^R-\d+/.exec(r.stdout)?.[0] ?? '';
-    expect((await deps.store.get(id))?.sealed.stepUp).toBe(true);
+    expect((await h.rampart.deps.store.get(id))?.sealed.stepUp).toBe(true);
     await eventually(() => h.fake.messages(APPROVALS)[before], 10_000, 'import card');
-    await flow.click(h, PEOPLE.approver2, id, 'request_approve');
-    await eventually(() => flow.ephemeralText(h, PEOPLE.approver2).includes('you have none'), 10_000, 'enrol hint');
-    await flow.quiescent(h);
-    const after = await deps.store.get(id);
-    expect([after?.state, after?.votes]).toEqual(['pending', []]);
+    await passkey.expectPlainApproveCountsNothing(h, PEOPLE.approver2, id);
     expect(await h.rampart.deps.registry.beneficiary(another)).toBeUndefined();
   });
 });

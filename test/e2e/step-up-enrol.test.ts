@@ -5,28 +5,22 @@
  * only after the cool-down; a Slack session removes nothing; another passkey of the same person
  * removes one (owner DM).
  */
-import { beforeAll, describe, expect, it } from 'vitest';
-import { createWebHandler } from '../../src/adapters/web/handler.js';
-import { createApp } from '../../src/app/index.js';
+import { describe, expect, it } from 'vitest';
 import { enrolLink } from '../../src/app/passkey-enrol.js';
 import { blocksText, eventually, PEOPLE } from '../support/harness.js';
-import { type Approver, openLink, pressAndRead, useApproverBrowsers, usePages } from '../support/passkey-browser.js';
+import { type Approver, openLink, pressAndRead, useStepUpHarness } from '../support/passkey-browser.js';
 import { quiescent } from '../support/requests.js';
-import { useHarness } from '../support/use-harness.js';
 
 const APPROVALS = 'C0APPROVALS';
 const DAY = 86_400_000;
 /** Moves Rampart's clock (cool-downs) for Slack and the pages alike. */
 let shiftMs = 0;
 
-const pages = usePages();
-const h = useHarness('step-up-enrol', () => ({ STEP_UP_ABOVE: 'USDC=10000', PUBLIC_URL: pages.publicUrl }), {
-  rampart: { infra: { clock: () => Date.now() + shiftMs } },
-});
-const browsers = useApproverBrowsers();
-beforeAll(() => {
-  pages.mount(createWebHandler(createApp(h.rampart.deps), h.rampart.deps.config.stepUp, h.rampart.deps.log));
-});
+const { h, browsers } = useStepUpHarness(
+  'step-up-enrol',
+  { STEP_UP_ABOVE: 'USDC=10000' },
+  { setup: { rampart: { infra: { clock: () => Date.now() + shiftMs } } } },
+);
 
 const device = (): Promise<Approver> => browsers.open();
 

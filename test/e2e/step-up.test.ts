@@ -3,9 +3,7 @@
  * from Slack alone (signed requests through the harness), and can with a passkey in a real
  * headless Chromium with a virtual authenticator. Every refusal leaves the request unapproved.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
-import { createWebHandler } from '../../src/adapters/web/handler.js';
-import { createApp } from '../../src/app/index.js';
+import { describe, expect, it } from 'vitest';
 import { enrolLink } from '../../src/app/passkey-enrol.js';
 import type { StepUpAttempt } from '../../src/app/step-up-deps.js';
 import { verifyApproval } from '../../src/app/verify-approval.js';
@@ -15,53 +13,44 @@ import { addresses, submitBatchFile, transfersCsv, waitForApproval } from '../su
 import { blocksText, eventually, PEOPLE } from '../support/harness.js';
 import {
   type Approver,
+  enrolledFromBootstrap,
+  expectPlainApproveCountsNothing,
   offeredLink,
   openLink,
   pressAndRead,
-  useApproverBrowsers,
-  usePages,
+  useStepUpHarness,
 } from '../support/passkey-browser.js';
 import * as flow from '../support/requests.js';
-import { useHarness } from '../support/use-harness.js';
 
 let deps: WebDeps;
 /** Moves the pages' clock (expiry, cool-down) without touching Slack's. */
 let shiftMs = 0;
 const attempts: StepUpAttempt[] = [];
 
-const pages = usePages();
-const h = useHarness('step-up', () => ({ STEP_UP_ABOVE: 'USDC=10000', PUBLIC_URL: pages.publicUrl }));
-const browsers = useApproverBrowsers();
-beforeAll(() => {
-  deps = { ...h.rampart.deps, now: () => Date.now() + shiftMs, onAttempt: (a) => attempts.push(a) };
-  pages.mount(createWebHandler(createApp(deps), deps.config.stepUp, deps.log));
-});
+const { pages, h, browsers } = useStepUpHarness(
+  'step-up',
+  { STEP_UP_ABOVE: 'USDC=10000' },
+  {
+    web: (harness) => {
+      deps = { ...harness.rampart.deps, now: () => Date.now() + shiftMs, onAttempt: (a) => attempts.push(a) };
+      return deps;
+    },
+  },
+);
 
 const big = (note: string) =>
   flow.postRequest(h, 'transfer', `20000 base:usdc to ${flow.RECEIVER} from ops for ${note}`);
 
 const passkeyLink = (user: string, id: string) => offeredLink(h, user, id);
 
-async function enrolBootstrap(user: string): Promise<Approver> {
-  const a = await browsers.open();
-  const link = await enrolLink(deps, user, true);
-  if (link.kind !== 'link') throw new Error('bootstrap refused');
-  expect(await openLink(a, link.url)).toContain(user);
-  expect(await pressAndRead(a)).toContain('can approve payments now');
-  return a;
-}
+const enrolBootstrap = (user: string) => enrolledFromBootstrap(browsers, deps, user);
 
 describe('passkey step-up', () => {
   let approver1: Approver;
 
   it('a 20,000 USDC transfer cannot be approved from Slack alone', async () => {
     const { id } = await big('slack only');
-    await flow.click(h, PEOPLE.approver1, id, 'request_approve');
-    await eventually(() => flow.ephemeralText(h, PEOPLE.approver1).includes('you have none'), 10_000, 'enrol hint');
-    await flow.quiescent(h);
-    const record = await h.rampart.deps.store.get(id);
-    expect(record?.state).toBe('pending');
-    expect(record?.votes).toEqual([]);
+    await expectPlainApproveCountsNothing(h, PEOPLE.approver1, id);
     expect(flow.serviceCalls(h, '/transfer')).toHaveLength(0);
   });
 

@@ -23,6 +23,7 @@ import {
   serviceCalls,
   submitRequest,
   threadOf,
+  unfreezeCard,
   waitForState,
 } from '../support/requests.js';
 import { useHarness } from '../support/use-harness.js';
@@ -107,15 +108,7 @@ describe('the cancel window', () => {
     await h.driver.command(PEOPLE.approver2, '/freeze', 'checking a wallet', APPROVALS);
     await eventually(async () => ((await h.rampart.deps.controls.freeze()) ? true : undefined), 5_000, 'the freeze');
     await h.driver.command(PEOPLE.approver1, '/unfreeze', '', APPROVALS);
-    const card = await eventually(
-      () =>
-        h.fake
-          .messages(APPROVALS)
-          .filter((m) => m.text === 'Unfreeze Rampart')
-          .at(-1),
-      5_000,
-      'the unfreeze card',
-    );
+    const card = await eventually(() => unfreezeCard(h), 5_000, 'the unfreeze card');
     for (const user of [PEOPLE.approver1, PEOPLE.approver2])
       await h.driver.click(user, { action_id: 'unfreeze_release', message: card, channel: APPROVALS });
     await eventually(async () => ((await h.rampart.deps.controls.freeze()) ? undefined : true), 5_000, 'the lift');

@@ -11,6 +11,7 @@ import type { SealedRequest } from '../../src/domain/request.js';
 import { RequestStore } from '../../src/store/requests.js';
 import { buildFreshRequest, CALLS } from '../support/factories.js';
 import { useRedisPrefix } from '../support/redis-prefix.js';
+import { ruleAnswerOf, startAnswerOf } from './start-answers.js';
 
 const { redis, prefix } = useRedisPrefix('beneficiary-start');
 const store = new RequestStore(redis, prefix);
@@ -45,25 +46,13 @@ async function stage(cooling: Cooling, approved: Approved, shape: Shape) {
   return { id, expected };
 }
 
-const answerOf = (r: Awaited<ReturnType<typeof store.executions.start>>) =>
-  r.token !== undefined
-    ? 'start'
-    : r.cancelled !== undefined
-      ? `cancel: ${r.cancelled.code}`
-      : r.approval === 'cooling'
-        ? 'wait'
-        : `refused: ${r.approval ?? r.from}`;
-
-const expectedOf = (e: ReturnType<typeof beneficiaryStartRule>) =>
-  'wait' in e ? 'wait' : e.ok ? 'start' : `cancel: ${e.code}`;
-
 describe('START and beneficiaryStartRule agree', () => {
   it.each(grid)('cooling-off %s, offramp approved %s, %s', async (cooling, approved, shape) => {
     const { id, expected } = await stage(cooling, approved, shape);
-    const answer = answerOf(await store.executions.start(`${id}.1`, 'grid-worker', 'grid-job'));
+    const answer = startAnswerOf(await store.executions.start(`${id}.1`, 'grid-worker', 'grid-job'));
     // A batch row the cooling-off lets through meets the batch's own turn and funding checks next.
     const passed = shape === 'batch' && ['refused: turn', 'refused: funding'].includes(answer) ? 'start' : answer;
-    expect(passed).toBe(expectedOf(expected));
+    expect(passed).toBe(ruleAnswerOf(expected));
     if (answer.startsWith('cancel')) expect((await store.get(id))?.executions[0]?.state).toBe('cancelled');
   });
 });

@@ -10,6 +10,7 @@ import { entryStartRule } from '../../src/domain/address-book.js';
 import { RequestStore } from '../../src/store/requests.js';
 import { buildFreshRequest, CALLS } from '../support/factories.js';
 import { useRedisPrefix } from '../support/redis-prefix.js';
+import { ruleAnswerOf, startAnswerOf } from './start-answers.js';
 
 const { redis, prefix } = useRedisPrefix('book-start');
 const store = new RequestStore(redis, prefix);
@@ -62,18 +63,6 @@ async function stage(standing: Standing, wallets: Wallets, cooling: Cooling, app
   return { id, expected };
 }
 
-const answerOf = (r: Awaited<ReturnType<typeof store.executions.start>>) =>
-  r.token !== undefined
-    ? 'start'
-    : r.cancelled !== undefined
-      ? `cancel: ${r.cancelled.code}`
-      : r.approval === 'cooling'
-        ? 'wait'
-        : `refused: ${r.approval ?? r.from}`;
-
-const expectedOf = (e: ReturnType<typeof entryStartRule>) =>
-  'wait' in e ? 'wait' : e.ok ? 'start' : `cancel: ${e.code}`;
-
 const CODE_WORDS: Record<string, RegExp> = {
   entry_removed: /address-book entry removed/,
   wallet_not_in_entry: /may not be paid from wallet/,
@@ -84,9 +73,9 @@ describe('START and entryStartRule agree', () => {
   it.each(grid)('entry %s, wallets %s, %s, payment approved %s', async (standing, wallets, cooling, approved) => {
     const { id, expected } = await stage(standing, wallets, cooling, approved);
     const started = await store.executions.start(`${id}.1`, 'grid-worker', 'grid-job');
-    const want = expectedOf(expected);
+    const want = ruleAnswerOf(expected);
     // The script's code is the domain function's, exactly; its words say the same.
-    expect(answerOf(started)).toBe(want);
+    expect(startAnswerOf(started)).toBe(want);
     if (want.startsWith('cancel: ')) {
       expect(started.token === undefined ? started.cancelled?.why : '').toMatch(
         CODE_WORDS[want.slice('cancel: '.length)] ?? /never/,

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { OutcomeFacts } from '../../src/app/outcome-facts.js';
+import type { NewRequest } from '../../src/app/post-request.js';
 import { SINGLE_STATES, sealHash, singleCounts, type ViewState } from '../../src/domain/approval.js';
 import { assetInfo } from '../../src/domain/assets.js';
 import type { BatchFacts } from '../../src/domain/batch-approval.js';
@@ -13,6 +15,7 @@ import {
   type SealedRequest,
   type ServiceCall,
 } from '../../src/domain/request.js';
+import type { SealedSchedule } from '../../src/domain/schedule.js';
 import type { Wallet } from '../../src/service/schemas.js';
 import type { BeneficiaryEntry } from '../../src/store/registry.js';
 
@@ -53,6 +56,34 @@ export function buildBatchFacts(amounts: number[], over: Partial<BatchFacts> = {
 export const transferOf = (amount: number): ServiceCall => ({
   kind: 'transfer',
   body: { wallet_id: 'wal_ops_7f3a', amount, receiver: RECEIVER_EVM, asset: 'base:usdc' },
+});
+
+/**
+ * What a submission seals for a series of `call`: one approval, U0REQUESTER's, from ops on Base,
+ * run at the instants `runs` (a minute cadence, as tests allow) or on a sealed schedule; `over`
+ * replaces any field.
+ */
+export const sealedSeriesInput = (
+  id: string,
+  call: ServiceCall,
+  runs: number[] | SealedSchedule,
+  over: Partial<NewRequest> = {},
+): NewRequest => ({
+  id,
+  shape: 'series',
+  call,
+  display: { chain: 'base', walletAlias: 'ops' },
+  requester: 'U0REQUESTER',
+  reason: 'retainer',
+  origin: undefined,
+  required: 1,
+  rule: '1 approval',
+  stepUp: false,
+  submission: `V${randomUUID()}`,
+  schedule: Array.isArray(runs)
+    ? { every: { unit: 'minutes', n: 1 }, at: undefined, zone: 'UTC', ends: { after: runs.length }, runs }
+    : runs,
+  ...over,
 });
 
 export const CALLS: Record<ServiceCall['kind'], ServiceCall> = {

@@ -6,11 +6,15 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, CDPSession, Page } from 'playwright-core';
-import { afterAll, expect } from 'vitest';
-import type { WebHandler } from '../../src/adapters/web/handler.js';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { createWebHandler, type WebHandler } from '../../src/adapters/web/handler.js';
+import { createApp } from '../../src/app/index.js';
+import { enrolLink } from '../../src/app/passkey-enrol.js';
+import type { WebDeps } from '../../src/compose/app-deps.js';
 import { launchChromium } from '../workbench/support.js';
 import { blocksText, eventually, type Harness } from './harness.js';
-import { useStarted } from './use-harness.js';
+import { click, ephemeralText, quiescent } from './requests.js';
+import { type HarnessSetup, useHarness, useStarted } from './use-harness.js';
 
 export interface PagesServer {
   port: number;
@@ -147,4 +151,50 @@ export function useApproverBrowsers(): { open(): Promise<Approver> } {
       return a;
     },
   };
+}
+
+/**
+ * The step-up set-up of an end-to-end file: its passkey pages (PUBLIC_URL), a harness with `env`,
+ * approvers' browsers, and the pages served by the app over `web(h)` (default: the harness's own
+ * deps), mounted once the harness runs.
+ */
+export function useStepUpHarness(
+  name: string,
+  env: Record<string, string>,
+  o: { setup?: HarnessSetup; web?: (h: Harness) => WebDeps } = {},
+): { pages: PagesServer; h: Harness; browsers: { open(): Promise<Approver> } } {
+  const pages = usePages();
+  const h = useHarness(name, () => ({ ...env, PUBLIC_URL: pages.publicUrl }), o.setup);
+  const browsers = useApproverBrowsers();
+  beforeAll(() => {
+    const deps = o.web ? o.web(h) : h.rampart.deps;
+    pages.mount(createWebHandler(createApp(deps), deps.config.stepUp, deps.log));
+  });
+  return { pages, h, browsers };
+}
+
+/**
+ * `user`, who has no passkey, clicks Approve on step-up request `id`: told to enrol one, and the
+ * click counts nothing (the request stays pending with no vote).
+ */
+export async function expectPlainApproveCountsNothing(h: Harness, user: string, id: string): Promise<void> {
+  await click(h, user, id, 'request_approve');
+  await eventually(() => ephemeralText(h, user).includes('you have none'), 10_000, 'enrol hint');
+  await quiescent(h);
+  const after = await h.rampart.deps.store.get(id);
+  expect([after?.state, after?.votes]).toEqual(['pending', []]);
+}
+
+/** A new approver browser in which `user` enrols a passkey from the bootstrap link, as `rampart passkeys enrol-link` gives it. */
+export async function enrolledFromBootstrap(
+  browsers: { open(): Promise<Approver> },
+  deps: WebDeps,
+  user: string,
+): Promise<Approver> {
+  const a = await browsers.open();
+  const link = await enrolLink(deps, user, true);
+  if (link.kind !== 'link') throw new Error('bootstrap refused');
+  expect(await openLink(a, link.url)).toContain(user);
+  expect(await pressAndRead(a)).toContain('can approve payments now');
+  return a;
 }

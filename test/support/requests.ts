@@ -36,6 +36,10 @@ export async function postRequest(...args: Parameters<typeof submitRequest>) {
   return { id, card };
 }
 
+/** A transfer of `amount` base:usdc from ops to RECEIVER for `reason`, by `user`, all the way to its card. */
+export const postTransfer = (h: Harness, amount: number, reason: string, user: string = PEOPLE.requester) =>
+  postRequest(h, 'transfer', `${amount} base:usdc to ${RECEIVER} from ops for ${reason}`, {}, user);
+
 export function currentCard(h: Harness, id: string): StoredMessage {
   const card = cardFor(h.fake, id);
   if (!card) throw new Error(`no card for ${id}`);
@@ -149,6 +153,14 @@ export async function quiescent(h: Harness, timeoutMs = 15_000): Promise<void> {
   });
 }
 
+/** The `callbackId` view `user` has open that is not among `seen` (ids of the views open before), once it is up. */
+export const newView = (h: Harness, user: string, callbackId: string, seen: Set<string>, timeoutMs = 3000) =>
+  eventually(
+    () => h.fake.views(user).find((v) => v.callback_id === callbackId && !seen.has(v.id)),
+    timeoutMs,
+    callbackId,
+  );
+
 /**
  * Types `command text` as `user` and returns the modal it opened, read as Slack shows it after
  * each update: `until(test, what)` waits for the text of its blocks to pass `test`.
@@ -188,6 +200,13 @@ export async function openCrossBorderForm(h: Harness, user: string) {
   await h.driver.click(user, { action_id: 'beneficiary_switch', view: ng });
   return eventually(() => fresh('beneficiary_xb'), 3000, 'cross-border form');
 }
+
+/** The newest Unfreeze Rampart card in the approvals channel, if one is up. */
+export const unfreezeCard = (h: Harness) =>
+  h.fake
+    .messages(APPROVALS)
+    .filter((m) => m.text === 'Unfreeze Rampart')
+    .at(-1);
 
 /** Waits for `user`'s private notices to say `text`. */
 export const noticeSaying = (h: Harness, user: string, text: string, what: string) =>

@@ -28,6 +28,17 @@ export const seedBeneficiary = (sandbox: Sandbox, identityId: string, bankCode: 
     details: { bank_code: bankCode, account_number: accountNumber },
   }).then((d) => d.id);
 
+/** An identity (`name`, `bvn`, `dob`) and its account `accountNumber` at bank `bankCode`, seeded at the service: their ids. */
+export async function seedPayee(
+  sandbox: Sandbox,
+  who: { name: string; bvn: string; dob: string },
+  bankCode: string,
+  accountNumber: string,
+): Promise<{ identityId: string; beneficiaryId: string }> {
+  const identityId = await seedIdentity(sandbox, who.name, who.bvn, who.dob);
+  return { identityId, beneficiaryId: await seedBeneficiary(sandbox, identityId, bankCode, accountNumber) };
+}
+
 /** The spec shows no way to deactivate an identity (section 3); the sandbox's state can. */
 export function deactivateIdentity(sandbox: Sandbox, id: string): void {
   const identity = sandbox.state.identities.get(id);

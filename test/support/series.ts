@@ -1,12 +1,11 @@
 /** Series for the tests: made through the /transfer form's repeat fields, or sealed with near run times. */
-import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { announce, sealRequest } from '../../src/app/post-request.js';
 import type { SealedRequest, ServiceCall } from '../../src/domain/request.js';
 import type { SealedSchedule } from '../../src/domain/schedule.js';
 import type { RequestStore } from '../../src/store/requests.js';
-import { sealedOf, transferOf } from './factories.js';
-import { APPROVALS, blocksText, cardFor, eventually, type Harness, PEOPLE } from './harness.js';
+import { sealedOf, sealedSeriesInput, transferOf } from './factories.js';
+import { APPROVALS, blocksText, cardFor, eventually, type Harness } from './harness.js';
 import { RECEIVER, submitRequest } from './requests.js';
 
 /** A /transfer of `amount` with the repeat fields `values`; the series' id and card once posted. */
@@ -31,22 +30,13 @@ export async function postSealedSeries(
   reason = 'retainer',
 ): Promise<string> {
   const deps = h.rampart.deps;
-  const s = await sealRequest(deps, {
-    id: (await deps.store.allocate('S')).id,
-    shape: 'series',
-    call: transferOf(amount),
-    display: { chain: 'base', walletAlias: 'ops', amountText: String(amount), assetCode: 'USDC' },
-    requester: PEOPLE.requester,
-    reason,
-    origin: undefined,
-    required: 1,
-    rule: '1 approval',
-    stepUp: false,
-    submission: `V${randomUUID()}`,
-    schedule: Array.isArray(runs)
-      ? { every: { unit: 'minutes', n: 1 }, at: undefined, zone: 'UTC', ends: { after: runs.length }, runs }
-      : runs,
-  });
+  const s = await sealRequest(
+    deps,
+    sealedSeriesInput((await deps.store.allocate('S')).id, transferOf(amount), runs, {
+      display: { chain: 'base', walletAlias: 'ops', amountText: String(amount), assetCode: 'USDC' },
+      reason,
+    }),
+  );
   if (s.kind !== 'created') throw new Error(`not created: ${s.kind}`);
   await announce(deps, s.sealed);
   await eventually(() => cardFor(h.fake, s.sealed.id), 10_000, 'series card');

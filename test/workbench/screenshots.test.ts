@@ -12,10 +12,9 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findElement, type StoredMessage } from '../../devkit/index.js';
 import { createApiKey } from '../../src/app/api-keys.js';
-import { cli } from '../cli/support.js';
-import { blocksText, eventually, lastView, REDIS_URL } from '../support/harness.js';
+import { blocksText, eventually, lastView } from '../support/harness.js';
 import { approverBrowser, openLink, pressAndRead } from '../support/passkey-browser.js';
-import { launchChromium, RECEIVER, startTestWorkbench, type TestWorkbench } from './support.js';
+import { enrolLinkFromCli, launchChromium, RECEIVER, startTestWorkbench, type TestWorkbench } from './support.js';
 
 const SCENE_MS = 120_000;
 const DOCS = 'docs/screenshots';
@@ -312,17 +311,7 @@ describe('the docs’ screenshots, at desktop and phone width', () => {
     'the passkey page a step-up approval opens',
     async () => {
       const device = await approverBrowser(browser);
-      const publicUrl = wb.config.stepUp.publicUrl ?? '';
-      const env = {
-        NODE_ENV: 'test',
-        REDIS_URL,
-        REDIS_PREFIX: wb.prefix,
-        STEP_UP_ABOVE: 'USDC=10000',
-        PUBLIC_URL: publicUrl,
-      };
-      const link = await cli(['passkeys', 'enrol-link', '--user', APPROVER], env);
-      expect(link.code).toBe(0);
-      await openLink(device, link.stdout.trim());
+      await openLink(device, await enrolLinkFromCli(wb, APPROVER));
       expect(await pressAndRead(device)).toContain('can approve payments now');
 
       ids.stepUp = await requestTransfer(`20000 base:usdc to ${RECEIVER} from ops for treasury top-up`);

@@ -6,10 +6,8 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cli } from '../cli/support.js';
-import { REDIS_URL } from '../support/harness.js';
 import { type Approver, AUTHENTICATOR, approverBrowser, openLink, pressAndRead } from '../support/passkey-browser.js';
-import { launchChromium, RECEIVER, startTestWorkbench, type TestWorkbench } from './support.js';
+import { enrolLinkFromCli, launchChromium, RECEIVER, startTestWorkbench, type TestWorkbench } from './support.js';
 
 const APPROVER = 'U0APPROVER1';
 let wb: TestWorkbench;
@@ -47,16 +45,7 @@ describe('passkey step-up in the workbench', () => {
     devices.push(device);
 
     // Bootstrap from the server, exactly as an operator would run it against this workbench.
-    const env = {
-      NODE_ENV: 'test',
-      REDIS_URL,
-      REDIS_PREFIX: wb.prefix,
-      STEP_UP_ABOVE: 'USDC=10000',
-      PUBLIC_URL: publicUrl,
-    };
-    const link = await cli(['passkeys', 'enrol-link', '--user', APPROVER], env);
-    expect(link.code).toBe(0);
-    expect(await openLink(device, link.stdout.trim())).toContain(APPROVER);
+    expect(await openLink(device, await enrolLinkFromCli(wb, APPROVER))).toContain(APPROVER);
     expect(await pressAndRead(device)).toContain('can approve payments now');
 
     // The workbench in the same browser profile as the passkey.

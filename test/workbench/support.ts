@@ -10,6 +10,7 @@ import { type Browser, chromium } from 'playwright-core';
 import { expect } from 'vitest';
 import { startWorkbench, type Workbench } from '../../devkit/workbench/index.js';
 import { createLogger } from '../../src/log.js';
+import { cli } from '../cli/support.js';
 import { deleteKeys, REDIS_URL } from '../support/harness.js';
 import { LogSink } from '../support/log-sink.js';
 import { type BrowserHost, resolveBrowser } from './browser-path.js';
@@ -40,6 +41,23 @@ export async function startTestWorkbench(name: string, env: Record<string, strin
       await deleteKeys(prefix);
     },
   };
+}
+
+/**
+ * `rampart passkeys enrol-link --user` run against the workbench's Redis and pages, exactly as an
+ * operator would run it beside a server with STEP_UP_ABOVE=USDC=10000; the link it prints.
+ */
+export async function enrolLinkFromCli(wb: TestWorkbench, user: string): Promise<string> {
+  const env = {
+    NODE_ENV: 'test',
+    REDIS_URL,
+    REDIS_PREFIX: wb.prefix,
+    STEP_UP_ABOVE: 'USDC=10000',
+    PUBLIC_URL: wb.config.stepUp.publicUrl ?? '',
+  };
+  const link = await cli(['passkeys', 'enrol-link', '--user', user], env);
+  expect(link.code).toBe(0);
+  return link.stdout.trim();
 }
 
 /** This machine, as the resolver sees it; a test may replace CHROME_PATH. */

@@ -7,6 +7,7 @@ import { localAt } from '../../../src/domain/zoned-clock.js';
 const DAY = 86_400_000;
 const limits = { minIntervalMs: DAY, maxRuns: 60, maxAheadMs: 900 * DAY };
 const iso = (ms: number) => new Date(ms).toISOString();
+const DAILY = { unit: 'days', n: 1 } as const;
 
 function seal(input: ScheduleInput, now: number, over: Partial<typeof limits> = {}): SealedSchedule {
   const outcome = sealSchedule(input, { ...limits, ...over }, now);
@@ -34,98 +35,62 @@ describe('sealSchedule: the run dates', () => {
     });
   });
 
-  it('monthly on the 31st runs on the last day of a 30-day month and on 28 February', () => {
-    const s = seal({ every: { unit: 'month', day: 31 }, at: '09:00', zone: 'UTC', ends: { after: 5 } }, NOW);
-    expect(s.runs.map(iso)).toEqual([
-      '2026-11-30T09:00:00.000Z',
-      '2026-12-31T09:00:00.000Z',
-      '2027-01-31T09:00:00.000Z',
-      '2027-02-28T09:00:00.000Z',
-      '2027-03-31T09:00:00.000Z',
-    ]);
-  });
-
-  it('monthly on the 31st runs on 29 February in a leap year, and keeps the 31st after it', () => {
-    const s = seal(
-      { every: { unit: 'month', day: 31 }, at: '10:15', zone: 'UTC', ends: { after: 3 }, from: '2028-01-01' },
-      Date.UTC(2027, 11, 20),
-    );
-    expect(s.runs.map(iso)).toEqual([
-      '2028-01-31T10:15:00.000Z',
-      '2028-02-29T10:15:00.000Z',
-      '2028-03-31T10:15:00.000Z',
-    ]);
-  });
-
-  it('a daily 02:30 series in New York runs once on 8 March 2026, at 03:00, the first minute after the gap', () => {
-    const s = seal(
-      {
-        every: { unit: 'days', n: 1 },
-        at: '02:30',
-        zone: 'America/New_York',
-        ends: { on: '2026-03-09' },
-        from: '2026-03-07',
-      },
-      Date.UTC(2026, 2, 1),
-    );
-    expect(s.runs.map(iso)).toEqual([
-      '2026-03-07T07:30:00.000Z', // 02:30 EST
-      '2026-03-08T07:00:00.000Z', // 03:00 EDT: 02:00–03:00 does not exist that night
-      '2026-03-09T06:30:00.000Z', // 02:30 EDT
-    ]);
-  });
-
-  it('a daily 01:30 series in London runs once on 29 March 2026, at 02:00 BST', () => {
-    // London skips 01:00–02:00 that night (GMT to BST at 01:00 UTC).
-    const s = seal(
-      { every: { unit: 'days', n: 1 }, at: '01:30', zone: 'Europe/London', ends: { after: 3 }, from: '2026-03-28' },
-      Date.UTC(2026, 2, 1),
-    );
-    expect(s.runs.map(iso)).toEqual([
-      '2026-03-28T01:30:00.000Z',
-      '2026-03-29T01:00:00.000Z',
-      '2026-03-30T00:30:00.000Z',
-    ]);
-  });
-
-  it('a time that happens twice runs once, at the first (New York 1 Nov 2026, London 25 Oct 2026)', () => {
-    const ny = seal(
-      { every: { unit: 'days', n: 1 }, at: '01:30', zone: 'America/New_York', ends: { after: 3 }, from: '2026-10-31' },
-      Date.UTC(2026, 9, 1),
-    );
-    expect(ny.runs.map(iso)).toEqual([
-      '2026-10-31T05:30:00.000Z',
-      '2026-11-01T05:30:00.000Z', // 01:30 EDT, the first of the two
-      '2026-11-02T06:30:00.000Z',
-    ]);
-    const london = seal(
-      { every: { unit: 'days', n: 1 }, at: '01:30', zone: 'Europe/London', ends: { after: 2 }, from: '2026-10-25' },
-      Date.UTC(2026, 9, 1),
-    );
-    expect(london.runs.map(iso)).toEqual(['2026-10-25T00:30:00.000Z', '2026-10-26T01:30:00.000Z']);
-  });
-
-  it('a time already past today starts the series on the next date; every 2 weeks counts from there', () => {
-    const s = seal({ every: { unit: 'weeks', n: 2 }, at: '09:00', zone: 'UTC', ends: { after: 3 } }, NOW);
-    expect(s.runs.map(iso)).toEqual([
-      '2026-11-29T09:00:00.000Z',
-      '2026-12-13T09:00:00.000Z',
-      '2026-12-27T09:00:00.000Z',
-    ]);
-  });
-
-  it('ending on a date counts the runs on or before it', () => {
-    const s = seal(
-      { every: { unit: 'days', n: 3 }, at: '18:00', zone: 'Africa/Lagos', ends: { on: '2026-12-07' } },
-      NOW,
-    );
-    // 28 Nov 18:00 Lagos is still ahead at 12:00 UTC (13:00 Lagos).
-    expect(s.runs.map(iso)).toEqual([
-      '2026-11-28T17:00:00.000Z',
-      '2026-12-01T17:00:00.000Z',
-      '2026-12-04T17:00:00.000Z',
-      '2026-12-07T17:00:00.000Z',
-    ]);
+  /** Sealed at `now`, `input` runs at the instants `runs`. */
+  it.each<{ name: string; input: ScheduleInput; now: number; runs: string[] }>([
+    {
+      name: 'monthly on the 31st runs on the last day of a 30-day month and on 28 February',
+      input: { every: { unit: 'month', day: 31 }, at: '09:00', zone: 'UTC', ends: { after: 5 } },
+      now: NOW,
+      runs: ['2026-11-30T09:00', '2026-12-31T09:00', '2027-01-31T09:00', '2027-02-28T09:00', '2027-03-31T09:00'],
+    },
+    {
+      name: 'monthly on the 31st runs on 29 February in a leap year, and keeps the 31st after it',
+      input: { every: { unit: 'month', day: 31 }, at: '10:15', zone: 'UTC', ends: { after: 3 }, from: '2028-01-01' },
+      now: Date.UTC(2027, 11, 20),
+      runs: ['2028-01-31T10:15', '2028-02-29T10:15', '2028-03-31T10:15'],
+    },
+    {
+      name: 'a daily 02:30 series in New York runs once on 8 March 2026, at 03:00, the first minute after the gap',
+      input: { every: DAILY, at: '02:30', zone: 'America/New_York', ends: { on: '2026-03-09' }, from: '2026-03-07' },
+      now: Date.UTC(2026, 2, 1),
+      // 02:30 EST; 03:00 EDT (02:00–03:00 does not exist that night); 02:30 EDT.
+      runs: ['2026-03-07T07:30', '2026-03-08T07:00', '2026-03-09T06:30'],
+    },
+    {
+      // London skips 01:00–02:00 that night (GMT to BST at 01:00 UTC).
+      name: 'a daily 01:30 series in London runs once on 29 March 2026, at 02:00 BST',
+      input: { every: DAILY, at: '01:30', zone: 'Europe/London', ends: { after: 3 }, from: '2026-03-28' },
+      now: Date.UTC(2026, 2, 1),
+      runs: ['2026-03-28T01:30', '2026-03-29T01:00', '2026-03-30T00:30'],
+    },
+    {
+      // The second run is 01:30 EDT, the first of the two.
+      name: 'a time that happens twice runs once, at the first (New York 1 Nov 2026)',
+      input: { every: DAILY, at: '01:30', zone: 'America/New_York', ends: { after: 3 }, from: '2026-10-31' },
+      now: Date.UTC(2026, 9, 1),
+      runs: ['2026-10-31T05:30', '2026-11-01T05:30', '2026-11-02T06:30'],
+    },
+    {
+      name: 'a time that happens twice runs once, at the first (London 25 Oct 2026)',
+      input: { every: DAILY, at: '01:30', zone: 'Europe/London', ends: { after: 2 }, from: '2026-10-25' },
+      now: Date.UTC(2026, 9, 1),
+      runs: ['2026-10-25T00:30', '2026-10-26T01:30'],
+    },
+    {
+      name: 'a time already past today starts the series on the next date; every 2 weeks counts from there',
+      input: { every: { unit: 'weeks', n: 2 }, at: '09:00', zone: 'UTC', ends: { after: 3 } },
+      now: NOW,
+      runs: ['2026-11-29T09:00', '2026-12-13T09:00', '2026-12-27T09:00'],
+    },
+    {
+      // 28 Nov 18:00 Lagos is still ahead at 12:00 UTC (13:00 Lagos).
+      name: 'ending on a date counts the runs on or before it',
+      input: { every: { unit: 'days', n: 3 }, at: '18:00', zone: 'Africa/Lagos', ends: { on: '2026-12-07' } },
+      now: NOW,
+      runs: ['2026-11-28T17:00', '2026-12-01T17:00', '2026-12-04T17:00', '2026-12-07T17:00'],
+    },
+  ])('$name', ({ input, now, runs }) => {
+    expect(seal(input, now).runs.map(iso)).toEqual(runs.map((minute) => `${minute}:00.000Z`));
   });
 
   it('every 1 minute (SCHEDULE_MIN_INTERVAL=1m, as tests set) runs a minute apart from the submission', () => {

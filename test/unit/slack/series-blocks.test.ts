@@ -32,14 +32,12 @@ const series = (approvalState: string): RequestRecord =>
   ({ ...buildRecord('approved'), shape: 'series', approvalState }) as unknown as RequestRecord;
 
 describe('the request form', () => {
+  /** The /transfer or /offramp form, with one wallet, for someone in `zone`. */
+  const form = (kind: 'transfer' | 'offramp', zone: string) =>
+    requestModal({ kind, channel: 'C1' }, [{ alias: 'ops', id: 'wal_1' }], {}, undefined, zone);
+
   it('has the repeat fields as optional input blocks, no dispatch, within a modal’s limits', () => {
-    const modal = requestModal(
-      { kind: 'transfer', channel: 'C1' },
-      [{ alias: 'ops', id: 'wal_1' }],
-      {},
-      undefined,
-      'Africa/Lagos',
-    );
+    const modal = form('transfer', 'Africa/Lagos');
     expect(checkBlockKitLimits('modal', modal)).toEqual([]);
     const ids = new Set(modal.blocks.map((b) => b.block_id));
     for (const block of Object.values(REPEAT_FIELD_BLOCK)) expect(ids.has(block)).toBe(true);
@@ -51,13 +49,7 @@ describe('the request form', () => {
     expect(repeat).toHaveLength(4);
     expect(repeat.every((b) => b.type === 'input' && b.optional === true && !b.dispatch_action)).toBe(true);
     expect(JSON.stringify(modal)).toContain('"initial_value":"09:00 Africa/Lagos"');
-    const offramp = requestModal(
-      { kind: 'offramp', channel: 'C1' },
-      [{ alias: 'ops', id: 'wal_1' }],
-      {},
-      undefined,
-      'UTC',
-    );
+    const offramp = form('offramp', 'UTC');
     expect(checkBlockKitLimits('modal', offramp)).toEqual([]);
     expect(offramp.blocks.filter((b) => b.block_id?.startsWith('repeat'))).toHaveLength(4);
   });
