@@ -54,19 +54,25 @@
 -- "Destinations and time").
 local at = tonumber(ARGV[6])
 migrate(KEYS[1], KEYS[18], KEYS[4], KEYS[5], ARGV[2], at)
-local es = redis.call('HGET', KEYS[3], 'state')
+-- What the conditions below decide on, one read of each hash (after the migration, which may
+-- write them): every call from a script costs microseconds, and this script is on every payment's
+-- path from the click to the service.
+local ef = redis.call('HMGET', KEYS[3], 'state', 'job', 'entry', 'dest')
+local es = ef[1]
 if not es then return {0, ''} end
-if es ~= 'queued' then return {0, es, redis.call('HGET', KEYS[3], 'job') or ''} end
-local as = redis.call('HGET', KEYS[1], 'state')
+if es ~= 'queued' then return {0, es, ef[2] or ''} end
+local af = redis.call('HMGET', KEYS[1], 'state', 'runAt', 'shape')
+local as = af[1]
 -- A paused or stopping batch (and any approval not approved/running) starts nothing.
 if as ~= 'approved' and as ~= 'running' then return {0, 'queued', '', as or ''} end
 -- @include "redis-now"
 -- Time (a cancel window or a set time): nothing starts before the approval's runAt. Refused with
 -- the ms left; the caller waits that long, no try used.
-local runAt = num(redis.call('HGET', KEYS[1], 'runAt'))
+local runAt = num(af[2])
 if now < runAt then return {0, 'queued', '', 'not-yet', string.format('%.0f', runAt - now)} end
 -- A batch's rows run one at a time, in order, within BATCH_HOLD_LIMIT of the approval.
-local batch = shapeOf(KEYS[1]) == 'batch'
+local shape = af[3] or 'single'
+local batch = shape == 'batch'
 if batch then
   local why = batchOrder(KEYS[1], KEYS[16], KEYS[3], tonumber(ARGV[7] or ''), now)
   if why then return {0, 'queued', '', why} end
@@ -75,7 +81,7 @@ if redis.call('EXISTS', KEYS[6]) == 1 then return {-1, 'queued'} end
 -- Address book (includes/book.lua): sealed with an entry, it starts only on that entry, live,
 -- allowing its wallet and cooled off; otherwise cancelled here, or told to wait ('cooling', ms).
 -- A batch's row never holds its batch or its wallet's turn: cooling, it is cancelled too.
-local entryId = redis.call('HGET', KEYS[3], 'entry')
+local entryId = ef[3]
 if entryId then
   local why, code, wait = bookCheck(entryId, now)
   if why then return startCancel(why, code, as, at) end
@@ -86,7 +92,7 @@ if entryId then
 end
 -- A new beneficiary cools off as an entry does (includes/book.lua beneficiaryCheck).
 do
-  local why, code, wait = beneficiaryCheck(now)
+  local why, code, wait = beneficiaryCheck(ef[4], now)
   if why then return startCancel(why, code, as, at) end
   if wait and batch then
     return startCancel('its beneficiary is new and still cooling off; nothing sent', 'entry_cooling', as, at)
@@ -101,7 +107,7 @@ end
 -- execution is cancelled, its velocity reservation given back and its batch paused in this one
 -- step, so a worker killed after the script leaves nothing half done.
 do
-  local why, code = screenRefusal(KEYS[3], KEYS[19], KEYS[20], ARGV[8] or 'off', tonumber(ARGV[9] or '0'), now)
+  local why, code = screenRefusal(ef[4], KEYS[19], KEYS[20], ARGV[8] or 'off', tonumber(ARGV[9] or '0'), now)
   if why then return startCancel(why, code, as, at) end
 end
 -- BATCH_RATE: all batch rows together, across processes. Asked last, once every other condition
@@ -120,6 +126,6 @@ redis.call('ZADD', KEYS[5], at, ARGV[1])
 local _, changed = reindex(KEYS[1], 7, ARGV[2], at)
 local seq = redis.call('RPUSH', KEYS[2], aboutExecution(KEYS[1], ARGV[5], KEYS[3], KEYS[18], ARGV[1]))
 local e = redis.call('HMGET', KEYS[3], 'call', 'sealHash')
-local a = redis.call('HMGET', KEYS[1], 'frozen', 'decidedBy')
-return {1, 'queued', kindOf(KEYS[1]), seq, e[1] or '', e[2] or '', a[1], a[2] or '', tries, changed and 1 or 0, as,
-  shapeOf(KEYS[1])}
+local a = redis.call('HMGET', KEYS[1], 'frozen', 'decidedBy', 'kind')
+local kind = a[3] or cjson.decode(a[1]).call.kind
+return {1, 'queued', kind, seq, e[1] or '', e[2] or '', a[1], a[2] or '', tries, changed and 1 or 0, as, shape}

@@ -52,40 +52,44 @@ local function runAtOf(a)
   return at
 end
 migrate(KEYS[1], KEYS[5], KEYS[6], KEYS[7], ARGV[6], tonumber(ARGV[2]))
+-- Everything the vote decides on, in one read (after the migration, which may write it).
+local rec = redis.call('HMGET', KEYS[1], 'state', 'votes', 'expiresAt', 'requester', 'confirm', 'stepUp', 'required',
+  'shape')
+local shape = rec[8] or 'single'
 local turns = nil
-if #KEYS == 9 and shapeOf(KEYS[1]) == 'batch' then turns = KEYS[9] end
+if #KEYS == 9 and shape == 'batch' then turns = KEYS[9] end
 local function answer(outcome, state, votes)
   local f = redis.call('HMGET', KEYS[1], 'required', 'decidedBy', 'decidedAt', 'expiresAt', 'runAt')
   return {outcome, state, tostring(votes), f[1] or '', f[2] or '', f[3] or '', f[4] or '', '', 0, '', '', '', f[5] or ''}
 end
-local state = redis.call('HGET', KEYS[1], 'state')
+local state = rec[1]
 if not state then return {'missing', '', '0', '', '', '', ''} end
-local votes = cjson.decode(redis.call('HGET', KEYS[1], 'votes'))
+local votes = cjson.decode(rec[2])
 if state ~= 'pending' then return answer('not_pending', state, #votes) end
-if tonumber(ARGV[2]) >= tonumber(redis.call('HGET', KEYS[1], 'expiresAt')) then return answer('expired', state, #votes) end
+if tonumber(ARGV[2]) >= tonumber(rec[3]) then return answer('expired', state, #votes) end
 -- No approval lands while Rampart is frozen (checked in the same script as the vote).
 if KEYS[8] and redis.call('EXISTS', KEYS[8]) == 1 then return answer('frozen', state, #votes) end
-if redis.call('HGET', KEYS[1], 'requester') == ARGV[1] then return answer('self', state, #votes) end
+if rec[4] == ARGV[1] then return answer('self', state, #votes) end
 for _, v in ipairs(votes) do
   if v.user == ARGV[1] then return answer('duplicate', state, #votes) end
 end
 -- An approval that carries a lookalike counts a vote only with the card's warnings confirmed
 -- (the Approve button's confirm dialog names it), which the vote's entry says. Asked
 -- before the passkey, so nobody is sent to the passkey page for a vote that cannot count.
-if redis.call('HGET', KEYS[1], 'confirm') == '1' and not cjson.decode(ARGV[3]).warningsChecked then
+if rec[5] == '1' and not cjson.decode(ARGV[3]).warningsChecked then
   return answer('unconfirmed', state, #votes)
 end
 -- On a step-up request a vote counts only with a verified passkey, which the vote's
 -- history entry (ARGV[3]) carries as "passkey"; a Slack click never has one.
 local proof = nil
-if redis.call('HGET', KEYS[1], 'stepUp') == '1' then
+if rec[6] == '1' then
   proof = cjson.decode(ARGV[3]).passkey
   if not proof then return answer('step_up', state, #votes) end
 end
-local quorum = #votes + 1 >= tonumber(redis.call('HGET', KEYS[1], 'required'))
+local quorum = #votes + 1 >= tonumber(rec[7])
 -- A series (recurring payouts) goes live at its quorum and reserves no velocity: it has no
 -- execution, and each run reserves its own amount when series-run.lua creates it.
-if quorum and shapeOf(KEYS[1]) == 'series' then
+if quorum and shape == 'series' then
   votes[#votes + 1] = { user = ARGV[1], at = tonumber(ARGV[2]), passkey = proof }
   redis.call('HSET', KEYS[1], 'votes', cjson.encode(votes), 'state', 'live', 'view', 'approved',
     'decidedBy', ARGV[1], 'decidedAt', string.format('%.0f', rnow))

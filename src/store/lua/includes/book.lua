@@ -14,8 +14,9 @@
     bookCheck(entryId, now): why the execution may not start (it is to be cancelled) and its code
       (domain/address-book.ts entryStartRule: entry_removed, wallet_not_in_entry,
       entry_cooling_over), or nil, nil and the ms it must still wait (cooling), or nil.
-    beneficiaryCheck(now): for an offramp to a new beneficiary (one registered with a cooling-off:
-      `<prefix>:beneficiaries:cooling`, store/registry.ts), the same as bookCheck's cooling:
+    beneficiaryCheck(dest, now): for an offramp (`dest`, the execution's field of that name) to a
+      new beneficiary (one registered with a cooling-off: `<prefix>:beneficiaries:cooling`,
+      store/registry.ts), the same as bookCheck's cooling:
       why it is to be cancelled and its code (entry_cooling_over: waited the whole cooling-off),
       or nil, nil and the ms still to wait.
 ]]
@@ -52,8 +53,7 @@ local function bookCheck(entryId, now)
   return nil, nil, usable - now
 end
 -- The same cooling-off for a new beneficiary (domain/address-book.ts entryStartRule's wait).
-local function beneficiaryCheck(now)
-  local dest = redis.call('HGET', KEYS[3], 'dest')
+local function beneficiaryCheck(dest, now)
   if not dest or string.sub(dest, 1, 12) ~= 'beneficiary:' then return nil end
   local raw = redis.call('HGET', bookPrefix() .. ':beneficiaries:cooling', string.sub(dest, 13))
   local ok, c = pcall(cjson.decode, raw or '')

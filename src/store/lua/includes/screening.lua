@@ -8,13 +8,12 @@
   ARGV: none of its own; start.lua passes ARGV[8] SCREENING (off | on | required) and ARGV[9]
     SCREENING_MAX_AGE in ms.
   Returns: functions only.
-    screenRefusal(e, list, meta, mode, maxAge, now) → why, code (nil when it may start); `now` is
+    screenRefusal(dest, list, meta, mode, maxAge, now) → why, code (nil when it may start); `now` is
       Redis's clock (the start's one TIME), never a worker's: a worker's clock may run ahead or
       behind, and a stale list must not pass for fresh on it.
 ]]
-local function screenRefusal(e, list, meta, mode, maxAge, now)
+local function screenRefusal(dest, list, meta, mode, maxAge, now)
   if mode == 'off' then return nil end
-  local dest = redis.call('HGET', e, 'dest')
   -- Only addresses are screened: a beneficiary is a bank account the service checked.
   if not dest or string.sub(dest, 1, 12) == 'beneficiary:' then return nil end
   local m = redis.call('HMGET', meta, 'name', 'published', 'confirmedAt')
