@@ -7,7 +7,7 @@ import type { Amount } from '../domain/amount.js';
 import type { ExecutionState } from '../domain/approval.js';
 import type { BatchRowRecord } from '../domain/batch-approval.js';
 import type { ExecutionRecord, RequestOutcome, RequestRecord } from '../domain/request.js';
-import type { SkipMark } from '../domain/series.js';
+import type { SeriesReply } from '../presenters/series-thread.js';
 
 export interface CardRef {
   channel: string;
@@ -34,18 +34,17 @@ export interface Notifier {
    */
   postScreened?(card: CardRef, executionId: string, why: string): Promise<void>;
   /**
-   * Runs of a series were skipped (a person skipped each, or Rampart for a reason: its wallet
-   * could not cover it): one reply saying which and why (presenters/runs-skipped.ts).
+   * A series' thread is told what happened to it: runs skipped (a person skipped each, or Rampart
+   * for a reason: its wallet could not cover it), or it ended (who, and the run it cancelled
+   * unsent): one reply (presenters/series-thread.ts).
    */
-  postRunSkipped?(card: CardRef, runs: readonly SkipMark[]): Promise<void>;
+  postSeriesReply?(card: CardRef, reply: SeriesReply): Promise<void>;
   /**
    * The notice before a series' run in its thread: `text` ("Next run tomorrow 09:00: 1,200.00
    * USDC to …", the destination as the card names it added by the adapter through `to`) and a
    * Skip button for run `k`.
    */
   postRunNotice?(record: RequestRecord, card: CardRef, run: { k: number; when: string }): Promise<void>;
-  /** A person ended a series: `text` says who, and the run it cancelled unsent. */
-  postSeriesEnded?(card: CardRef, text: string): Promise<void>;
   /** A not-paid proposal waits on this execution: the thread mentions the approvers who could confirm. */
   postProposal(record: RequestRecord, card: CardRef, execution: ExecutionRecord): Promise<void>;
   /** The ts of this state's reply if an earlier attempt posted it (marked like the card). */

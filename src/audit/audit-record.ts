@@ -6,6 +6,7 @@
 import { maskAccount, maskLongNumbers } from '../domain/personal-data.js';
 import type { HistoryEntry, RequestRecord, ServiceCall } from '../domain/request.js';
 import type { Every } from '../domain/schedule.js';
+import { runAtOf } from '../domain/timing.js';
 
 /** One batch row in the audit trail, beside its execution. */
 export interface AuditRow {
@@ -164,5 +165,3 @@ export function auditRecord(
     ...(r.run ? { run: r.run } : {}),
   };
 }
-
-const runAtOf = (r: RequestRecord): number | undefined => r.runAt ?? r.sealed.timing?.notBefore;

@@ -52,9 +52,11 @@ export function timingOf(delayMs: number | undefined, set?: { at: number; zone: 
   };
 }
 
-/** Waiting: approved with a runAt still ahead (Redis ms). Between quorum and runAt, anyone may cancel. */
-export const isWaiting = (r: { approvalState: string; runAt?: number | undefined }, now: number): boolean =>
-  (r.approvalState === 'approved' || r.approvalState === 'running') && (r.runAt ?? 0) > now;
+/** When it runs: approved, its runAt (Redis ms); before that, the time it was set for (if any). */
+export const runAtOf = (r: {
+  runAt?: number | undefined;
+  sealed: { timing?: { notBefore?: number | undefined } | undefined };
+}): number | undefined => r.runAt ?? r.sealed.timing?.notBefore;
 
 const parts = (ms: number, zone: string): Record<string, string> =>
   Object.fromEntries(

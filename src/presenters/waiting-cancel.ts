@@ -1,5 +1,11 @@
-/** The sentence for a refused cancel inside an approval's wait, shared by Slack and the API. Pure. */
+/**
+ * What people read about cancelling inside an approval's wait, shared by Slack and the API: who
+ * may cancel (domain/rules/time.ts), and the sentence for a refused cancel. Pure.
+ */
 import type { WaitingCancelCode } from '../domain/rules/time.js';
+
+/** "any approver or the requester can cancel"; `requester` names them (Slack: a mention). */
+export const whoCanCancelWaiting = (requester = 'the requester'): string => `any approver or ${requester} can cancel`;
 
 export function waitingCancelText(code: WaitingCancelCode, requestId: string): string {
   switch (code) {

@@ -26,6 +26,9 @@ const MIN_RETENTION_MS = 31 * 86_400_000;
 /** The freeze reason written over its placeholder, atomically. */
 const ADD_REASON = luaScript('freeze-add-reason');
 
+/** What each velocity window holds, from the smaller side of its edge. */
+const USAGE = luaScript('velocity-usage');
+
 export class ControlStore {
   constructor(
     private readonly redis: RedisClient,
@@ -65,25 +68,28 @@ export class ControlStore {
     };
   }
 
-  /** Used minor units per rule at `now` (a read for people; the vote re-checks atomically). */
+  /**
+   * Used minor units per rule at `now` (a read for people; the vote re-checks atomically). Read
+   * from the smaller side of each window's edge and the ledger's running total, as the vote does
+   * (store/lua/velocity-usage.lua), so a busy wallet's ledger is not read whole; summed here in
+   * exact integers.
+   */
   async usage(subject: VelocitySubject, rules: readonly VelocityRule[], now: number): Promise<VelocityUsage[]> {
     if (rules.length === 0) return [];
-    const longest = Math.max(...rules.map((r) => r.windowMs));
-    const rows = await this.redis.zrangebyscore(this.ledgerKey(subject), `(${now - longest}`, '+inf', 'WITHSCORES');
-    const ids: string[] = [];
-    const at: number[] = [];
-    for (let i = 0; i + 1 < rows.length; i += 2) {
-      ids.push(rows[i] ?? '');
-      // A reservation not yet started is scored +inf (Redis writes "inf").
-      const score = rows[i + 1] ?? '0';
-      at.push(score === 'inf' || score === '+inf' ? Number.POSITIVE_INFINITY : Number(score));
-    }
-    const units = ids.length > 0 ? await this.redis.hmget(this.amountsKey(subject), ...ids) : [];
-    return rules.map((rule) => {
-      let used = 0n;
-      ids.forEach((_, i) => {
-        if ((at[i] ?? 0) > now - rule.windowMs) used += BigInt(units[i] ?? '0');
-      });
+    const windows = rules.map((r) => String(r.windowMs));
+    const replies = (await evalScript(
+      this.redis,
+      USAGE,
+      2,
+      this.ledgerKey(subject),
+      this.amountsKey(subject),
+      String(now),
+      ...windows,
+    )) as string[][];
+    return rules.map((rule, i) => {
+      const [side, ...rest] = replies[i] ?? ['in'];
+      const sum = (units: readonly string[]) => units.reduce((s, u) => s + BigInt(u), 0n);
+      const used = side === 'total' ? BigInt(rest[0] ?? '0') - sum(rest.slice(1)) : sum(rest);
       return { rule, used };
     });
   }

@@ -86,8 +86,6 @@ export interface StartCancel {
   code: StartCancelCode;
   /** The approval's shape (which notice follows). */
   shape: ApprovalShape;
-  /** The approval's state after the move (a batch: paused, or done on its last row). */
-  approvalState: ApprovalState | undefined;
 }
 
 /** SCREENING and SCREENING_MAX_AGE, as the start script applies them. */
@@ -280,7 +278,7 @@ export class ExecutionStore {
     const [ok, from, kind, seq, call, seal, stored, decidedBy, tries, changed, before, shape] = r;
     if (ok === 2) {
       // {2, 'cancelled', kind, seq, why, code, view, viewChanged, shape, state after} (START).
-      const [, , , , why, code, view, viewChanged, cancelShape, after] = r as unknown as CancelReply;
+      const [, , , , why, code, view, viewChanged, cancelShape] = r as unknown as CancelReply;
       if (viewChanged === 1 && kind && seq)
         this.onChange({ id: approvalId, kind: kind as RequestKind, state: view, seq });
       return {
@@ -290,7 +288,6 @@ export class ExecutionStore {
           why,
           code,
           shape: cancelShape === 'batch' ? 'batch' : 'single',
-          approvalState: after === '' ? undefined : after,
         },
       };
     }

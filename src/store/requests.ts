@@ -93,8 +93,6 @@ export interface VoteResult {
   limitIndex?: number;
   used?: bigint;
   subject?: VelocitySubject | undefined;
-  /** Approved with a not-before time (Redis ms): nothing starts before it. */
-  runAt?: number;
 }
 
 export type { ChangeListener, StateChange } from './store-keys.js';
@@ -392,35 +390,22 @@ export class RequestStore {
     // The wallets' turns, after the freeze flag: a batch takes its place in its wallet's
     // approval order at quorum (the script reads the approval's shape).
     if (controls) keys.push(this.keys.turns);
-    const [
-      outcome,
-      state,
-      votes,
-      required,
-      decidedBy,
-      decidedAt,
-      expiresAt,
-      kind,
-      seq,
-      limitIndex,
-      used,
-      subject,
-      runAt,
-    ] = (await evalScript(this.redis, VOTE, keys.length, ...keys, ...args)) as [
-      VoteOutcome,
-      string,
-      string,
-      string,
-      string,
-      string,
-      string,
-      RequestKind?,
-      number?,
-      string?,
-      string?,
-      string?,
-      string?,
-    ];
+    const [outcome, state, votes, required, decidedBy, decidedAt, expiresAt, kind, seq, limitIndex, used, subject] =
+      (await evalScript(this.redis, VOTE, keys.length, ...keys, ...args)) as [
+        VoteOutcome,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        RequestKind?,
+        number?,
+        string?,
+        string?,
+        string?,
+        string?,
+      ];
     if (outcome === 'approved' && kind && seq) this.onChange({ id, kind, state: 'approved', seq });
     return {
       ...(outcome !== 'over_limit' || limitIndex === undefined || limitIndex === ''
@@ -433,7 +418,6 @@ export class RequestStore {
       decidedBy: decidedBy || undefined,
       decidedAt: decidedAt ? Number(decidedAt) : undefined,
       expiresAt: Number(expiresAt),
-      ...(runAt ? { runAt: Number(runAt) } : {}),
     };
   }
 

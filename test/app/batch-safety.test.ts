@@ -109,6 +109,25 @@ it('BATCH_HOLD_LIMIT: no row starts past it; the reconciler cancels the unsent r
   expect(before - (await reserved(id))).toBe(20_050_000n);
 });
 
+it('BATCH_HOLD_LIMIT is judged on Redis time, as the start judges it: a worker clock far ahead or behind changes nothing', async () => {
+  const DAY = 86_400_000;
+  const deps = { store: w.store, queues: w.deps.queues as Queues, log: w.deps.log, controls: w.controls };
+  // Within the limit on Redis's clock: a worker two days ahead cancels nothing, and the row runs.
+  const fresh = await batch([13.01, 13.02]);
+  await approve(w.deps, fresh, A1);
+  await reconcile({ ...deps, now: () => Date.now() + 2 * DAY, holdLimitMs: DAY });
+  expect((await w.store.get(fresh))?.counts).toMatchObject({ queued: 2, cancelled: 0 });
+  expect(await executeOne(exec(), `${fresh}.1`)).toBe('succeeded');
+  // Past it on Redis's clock: a worker two days behind still cancels the unsent rows.
+  const old = await batch([13.11, 13.12]);
+  await approve(w.deps, old, A1);
+  await w.redis.hset(w.store.keys.approval(old), 'decidedAt', String((await w.store.redisNow()) - DAY - 60_000));
+  await reconcile({ ...deps, now: () => Date.now() - 2 * DAY, holdLimitMs: DAY });
+  expect((await w.store.get(old))?.counts).toMatchObject({ queued: 0, cancelled: 2 });
+  expect(w.received(13.11)).toBe(0);
+  await stop(fresh);
+});
+
 it('stop gives back each cancelled row once, in the cancelling script; the rows that ran keep theirs', async () => {
   const id = await batch([11.01, 11.02, 11.03]);
   await approve(w.deps, id, A1);

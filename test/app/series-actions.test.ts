@@ -250,7 +250,7 @@ describe('an end', () => {
     expect(shown).toMatchObject({ state: 'ended', endedBy: A2, next: [] });
     // The thread's line, once however many times the job runs.
     expect(await threadLines(id, 'series-ended')).toEqual([
-      `${id} ended by ${A2}; run 1 (${due.id}) cancelled, nothing sent. No more runs will be created.`,
+      `${id} ended by <@${A2}>; run 1 (${due.id}) cancelled, nothing sent. No more runs will be created.`,
     ]);
   });
 

@@ -69,7 +69,8 @@ it("a batch row's units come off the batch's reservation in the start that cance
   expect(await checkFunding(w.deps, id)).toBe('funded');
   await listReceiver('2026-11-28');
   const started = await w.store.executions.start(`${id}.1`, 't');
-  expect(refused(started)?.cancelled?.approvalState).toBe('paused');
+  expect(refused(started)?.cancelled?.code).toBe('screening_listed');
+  expect((await w.store.get(id))?.approvalState).toBe('paused');
   const after = await ledger();
   expect(after).toEqual({ total: reserved.total - 290_000n, sum: reserved.sum - 290_000n });
   expect(await w.redis.hget(amountsKey(), id)).toBe('5250000');

@@ -8,6 +8,7 @@
 import type { BatchRowRecord } from '../../domain/batch-approval.js';
 import type { ExecutionRecord, HistoryEntry, RequestOutcome, RequestRecord } from '../../domain/request.js';
 import { sealedSeriesSentence } from '../../domain/series.js';
+import { runAtOf } from '../../domain/timing.js';
 import type { RequestView } from './schemas.js';
 
 /** The card's sentence in plain text, the destination as sent (an address or a beneficiary id). */
@@ -112,7 +113,3 @@ export function presentRequest(
     executions_next_cursor: page.next,
   });
 }
-
-/** Approved: its runAt; before that, the time it was set for (if any). */
-const runAtOf = (r: { runAt?: number; sealed: { timing?: { notBefore?: number } } }): number | undefined =>
-  r.runAt ?? r.sealed.timing?.notBefore;

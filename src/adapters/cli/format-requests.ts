@@ -7,6 +7,7 @@ import { formatNumber } from '../../domain/amount.js';
 import { assetInfo, isAssetId } from '../../domain/assets.js';
 import { maskTail } from '../../domain/personal-data.js';
 import type { HistoryEntry, RequestRecord } from '../../domain/request.js';
+import { runAtOf } from '../../domain/timing.js';
 import { outcomeMessage } from '../../presenters/describe-error.js';
 import { walletName } from './format-service.js';
 import { keyValues, table } from './table.js';
@@ -15,7 +16,6 @@ import { keyValues, table } from './table.js';
 export const formatTime = (ms: number): string => `${new Date(ms).toISOString().slice(0, 19).replace('T', ' ')}Z`;
 const iso = (ms: number | undefined): string | undefined => (ms === undefined ? undefined : new Date(ms).toISOString());
 
-const runAtOf = (r: RequestRecord): number | undefined => r.runAt ?? r.sealed.timing?.notBefore;
 const assetCode = (asset: string): string => (isAssetId(asset) ? assetInfo(asset).code : asset);
 
 export interface RequestSummary {

@@ -10,7 +10,7 @@ import type { FreezeState } from '../../domain/freeze-state.js';
 import type { RequestRecord } from '../../domain/request.js';
 import type { Logger } from '../../log.js';
 import { pauseNoticeText } from '../../presenters/batch-pause.js';
-import { runsSkippedText } from '../../presenters/runs-skipped.js';
+import { seriesReplyText } from '../../presenters/series-thread.js';
 import { type CardRef, NeedsAdminError, type Notifier, RateLimitedError } from '../jobs/notifier.js';
 import { postFinished, postProgress, uploadRows } from './batch-thread.js';
 import { requestCardBlocks } from './blocks/card.js';
@@ -143,17 +143,14 @@ export function slackNotifier({
       const drawn = await drawCard(record);
       await deliver(() => client.chat.update({ channel, ts, ...drawn }));
     },
-    async postRunSkipped(card, runs) {
-      const text = runsSkippedText(runs, (user) => `<@${user}>`, esc);
+    async postSeriesReply(card, reply) {
+      const text = seriesReplyText(reply, { name: (user) => `<@${user}>`, plain: esc });
       await deliver(() => client.chat.postMessage({ channel: card.channel, thread_ts: card.ts, text }));
     },
     async postRunNotice(record, card, run) {
       const message = runNoticeMessage(record, run);
       if (!message) return;
       await deliver(() => client.chat.postMessage({ channel: card.channel, thread_ts: card.ts, ...message }));
-    },
-    async postSeriesEnded(card, text) {
-      await deliver(() => client.chat.postMessage({ channel: card.channel, thread_ts: card.ts, text: esc(text) }));
     },
     async postNotSent(record, card: CardRef) {
       await deliver(() =>

@@ -49,7 +49,7 @@ export async function reconcile(deps: ReconcileDeps): Promise<void> {
     if (((await store.get(approvalId))?.runAt ?? 0) > redisNow) continue;
     // A batch gets only its first queued row's try (rows run one at a time, in order).
     if ((await store.shape(approvalId)) === 'batch') {
-      if (await cancelTooOld(deps, approvalId)) continue;
+      if (await cancelTooOld(deps, approvalId, redisNow)) continue;
       await continueBatch({ store, jobs: queues, log: deps.log }, approvalId);
       continue;
     }
@@ -74,14 +74,16 @@ export async function reconcile(deps: ReconcileDeps): Promise<void> {
 /**
  * BATCH_HOLD_LIMIT: a batch not started, paused or frozen that long after its approval
  * has its unsent rows cancelled ("approval too old"), each giving its velocity back once (in the
- * cancelling script). Its start script refuses them meanwhile, so this only tidies up.
+ * cancelling script). Its start script refuses them meanwhile, so this only tidies up. Judged on
+ * Redis's clock (`redisNow`), as the start script judges it: a worker whose clock runs ahead never
+ * cancels rows the start would still let run, nor one behind keeps rows the start refuses.
  */
-async function cancelTooOld(deps: ReconcileDeps, approvalId: string): Promise<boolean> {
+async function cancelTooOld(deps: ReconcileDeps, approvalId: string, redisNow: number): Promise<boolean> {
   if (deps.holdLimitMs === undefined) return false;
   const record = await deps.store.get(approvalId);
   // Counted from runAt when the batch waited for one (as the start script counts it).
   const from = Math.max(record?.decidedAt ?? 0, record?.runAt ?? 0);
-  if (!record?.decidedAt || deps.now() - from <= deps.holdLimitMs) return false;
+  if (!record?.decidedAt || redisNow - from <= deps.holdLimitMs) return false;
   if (record.counts.executing > 0 || record.counts.queued === 0) return false;
   const n = await cancelUnsent({ ...deps, jobs: deps.queues }, approvalId, {
     event: 'cancelled',

@@ -12,6 +12,7 @@ import { isScreeningCancel } from '../../domain/rules/screening.js';
 import { runDayWords } from '../../domain/schedule-words.js';
 import type { RunMark, SkipMark } from '../../domain/series.js';
 import type { Logger } from '../../log.js';
+import type { SeriesReply } from '../../presenters/series-thread.js';
 import type { RequestStore } from '../../store/requests.js';
 import { scheduleProgress } from '../batch-run.js';
 import { type CardRef, type Milestone, NeedsAdminError, type Notifier, RateLimitedError } from '../notifier.js';
@@ -113,13 +114,13 @@ export async function notify(
         (await store.markPosted(record.sealed.id, `skipped-run ${m.k}`, String(Date.now())))
       )
         told.push(m);
-    if (told.length > 0) await notifier.postRunSkipped?.(card, told);
+    if (told.length > 0) await notifier.postSeriesReply?.(card, { kind: 'runs-skipped', runs: told });
     return undefined;
   }
   if (job.kind === 'series-ended') {
     // Once (informational, as run-skipped's): who ended it, and the run it cancelled.
     if (await store.markPosted(record.sealed.id, 'series-ended', String(Date.now())))
-      await notifier.postSeriesEnded?.(card, seriesEndedText(record.sealed.id, await store.history(record.sealed.id)));
+      await notifier.postSeriesReply?.(card, seriesEnded(record.sealed.id, await store.history(record.sealed.id)));
     return undefined;
   }
   if (job.kind === 'not-sent') {
@@ -150,13 +151,17 @@ async function runNotice(deps: NotifyDeps, record: RequestRecord, k: number | un
   return undefined;
 }
 
-/** "S-12 ended by U123 (from the CLI); run 4 (R-44) cancelled, nothing sent." from its history. */
-function seriesEndedText(id: string, history: readonly HistoryEntry[]): string {
+/** Who ended the series (and by which door) and the run it cancelled, from its history. */
+function seriesEnded(seriesId: string, history: readonly HistoryEntry[]): SeriesReply {
   const ended = history.find((h) => h.event === 'ended');
   const cancelled = history.find((h) => h.event === 'run cancelled')?.detail?.match(/^run (\S+): (\S+)/);
-  const by = ended?.by ? ` by ${ended.by}${ended.detail ? ` (${ended.detail})` : ''}` : '';
-  const run = cancelled ? `; run ${cancelled[1]} (${cancelled[2]}) cancelled, nothing sent` : '';
-  return `${id} ended${by}${run}. No more runs will be created.`;
+  return {
+    kind: 'ended',
+    seriesId,
+    by: ended?.by,
+    detail: ended?.by ? ended.detail : undefined,
+    cancelled: cancelled ? { k: cancelled[1] ?? '', id: cancelled[2] ?? '' } : undefined,
+  };
 }
 
 /**

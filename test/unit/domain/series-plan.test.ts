@@ -8,7 +8,7 @@ import { runNoticeMessage } from '../../../src/adapters/slack/blocks/series-noti
 import { runDayWords } from '../../../src/domain/schedule-words.js';
 import { decodeRunMark, skipMarkOf } from '../../../src/domain/series.js';
 import { noticeLeadMs, planSeries } from '../../../src/domain/series-plan.js';
-import { runsSkippedText } from '../../../src/presenters/runs-skipped.js';
+import { runsSkippedText, seriesReplyText } from '../../../src/presenters/series-thread.js';
 import { transferOf } from '../../support/factories.js';
 
 const HOUR = 3_600_000;
@@ -108,6 +108,22 @@ describe('the reply for skipped runs', () => {
       'Run 3 was skipped by <@U0A> (from API key &lt;ops&gt;).',
     );
     expect(runsSkippedText([late(4, 'over <limit>')], mention, esc)).toBe('Run 4 was skipped: over &lt;limit&gt;.');
+  });
+
+  it('says a series ended with the person as a mention, never a bare id, and the run it cancelled', () => {
+    const mention = (user: string) => `<@${user}>`;
+    const esc = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    const ended = (by: string | undefined, detail: string | undefined, cancelled?: { k: string; id: string }) =>
+      seriesReplyText({ kind: 'ended', seriesId: 'S-12', by, detail, cancelled }, { name: mention, plain: esc });
+    expect(ended('U0APPROVER2', 'from API key <ops>', { k: '4', id: 'R-44' })).toBe(
+      'S-12 ended by <@U0APPROVER2> (from API key &lt;ops&gt;); run 4 (R-44) cancelled, nothing sent. No more runs will be created.',
+    );
+    expect(ended('rampart', 'after its last run')).toBe(
+      'S-12 ended (after its last run). No more runs will be created.',
+    );
+    expect(seriesReplyText({ kind: 'runs-skipped', runs: [skipMarkOf(2, { by: 'U1' })] }, { name: mention })).toBe(
+      'Run 2 was skipped by <@U1>.',
+    );
   });
 
   it('reads a mark written before its fields (its text alone) with who skipped it and by which door', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config.js';
 import { parseAmount } from '../../../src/domain/amount.js';
-import { cancelWindowMs, isWaiting, timingOf } from '../../../src/domain/timing.js';
+import { cancelWindowMs, runAtOf, timingOf } from '../../../src/domain/timing.js';
 import { ConfigError } from '../../../src/errors.js';
 
 const settings = { delayMs: 30_000, above: { USDC: '1000' }, newDestination: false, entireBalance: false };
@@ -33,11 +33,11 @@ describe('the cancel window decided at submission', () => {
     expect(timingOf(undefined, { at: 42, zone: 'UTC' })).toEqual({ notBefore: 42, zone: 'UTC' });
   });
 
-  it('is waiting only while approved with a runAt ahead', () => {
-    expect(isWaiting({ approvalState: 'approved', runAt: 2_000 }, 1_000)).toBe(true);
-    expect(isWaiting({ approvalState: 'approved', runAt: 1_000 }, 1_000)).toBe(false);
-    expect(isWaiting({ approvalState: 'approved' }, 1_000)).toBe(false);
-    expect(isWaiting({ approvalState: 'pending', runAt: 2_000 }, 1_000)).toBe(false);
+  it('runs at its runAt once approved, before that at the time it was set for, else none', () => {
+    expect(runAtOf({ runAt: 2_000, sealed: { timing: { notBefore: 1_000 } } })).toBe(2_000);
+    expect(runAtOf({ sealed: { timing: { notBefore: 1_000 } } })).toBe(1_000);
+    expect(runAtOf({ sealed: { timing: {} } })).toBeUndefined();
+    expect(runAtOf({ sealed: {} })).toBeUndefined();
   });
 });
 

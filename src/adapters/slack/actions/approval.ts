@@ -12,7 +12,7 @@ import { unconfirmedText } from '../../../presenters/address.js';
 import { APPROVAL_ACTIONS } from '../blocks/card.js';
 import { frozenClickText } from '../blocks/freeze.js';
 import { WARNINGS_CHECKED } from '../blocks/repeat-lines.js';
-import { STEP_UP_ACTION, stepUpUsedText } from '../blocks/step-up.js';
+import { readStepUpClick, STEP_UP_ACTION, stepUpUsedText } from '../blocks/step-up.js';
 import { lateClickText, refusalText } from '../decision-text.js';
 import type { Deps } from '../deps.js';
 import type { ActionHandler, Routes } from '../routes.js';
@@ -119,13 +119,14 @@ export const stepUpLinkAction =
   async ({ ack, action, respond, body }) => {
     await ack();
     if (!action.value) return;
-    await respond({ replace_original: true, text: stepUpUsedText(action.value) }).catch((err: unknown) =>
+    // Read once, at one moment: the message and whether it is kept agree on "expired".
+    const click = readStepUpClick(action.value, Date.now());
+    const { purpose, subject } = click;
+    await respond({ replace_original: true, text: stepUpUsedText(click) }).catch((err: unknown) =>
       deps.log.warn({ err }, 'could not replace the passkey link message'),
     );
     // Kept so the message says "Passkey link used" once the page has counted the passkey.
-    const [purpose, subject, expiresAt] = action.value.split(':');
-    const live = expiresAt === undefined || Date.now() <= Number(expiresAt);
-    if ((purpose === 'approve' || purpose === 'resume') && subject && live && body.response_url)
+    if ((purpose === 'approve' || purpose === 'resume') && subject && !click.expired && body.response_url)
       await deps.app.passkeys
         .keepLinkMessage(slackActor(body.user.id), purpose, subject, body.response_url)
         .catch((err: unknown) => deps.log.warn({ err }, 'could not keep the passkey link message'));

@@ -14,6 +14,7 @@ import { durationWords, zonedTime } from '../../../domain/timing.js';
 import { plural } from '../../../domain/words.js';
 import { fullAddress, shortAddress } from '../../../presenters/address.js';
 import { overCommittedWarning } from '../../../presenters/commitments.js';
+import { whoCanCancelWaiting } from '../../../presenters/waiting-cancel.js';
 import { esc, spokenLabel } from './common.js';
 
 const chainName = (f: SealedRequest): string | undefined => {
@@ -166,5 +167,5 @@ export function plannedRun(f: SealedRequest): string | undefined {
 /** The Approve confirmation's last words on a timed request: never "runs now". */
 export const confirmRunText = (f: SealedRequest): string | undefined => {
   const planned = plannedRun(f);
-  return planned && `It ${planned}; any approver or the requester can cancel until then.`;
+  return planned && `It ${planned}; ${whoCanCancelWaiting()} until then.`;
 };

@@ -8,6 +8,7 @@ import type { KnownBlock } from '@slack/types';
 import { coolingEntry } from '../../../domain/address-book.js';
 import type { RequestRecord } from '../../../domain/request.js';
 import { zonedTime } from '../../../domain/timing.js';
+import { whoCanCancelWaiting } from '../../../presenters/waiting-cancel.js';
 import { buttonLabel, plannedRun, summaryLine } from './card-summary.js';
 import { esc, plain, section, slackDate } from './common.js';
 
@@ -30,9 +31,7 @@ export function coolingWait(record: RequestRecord): string | undefined {
 /** A pending card's line under its status. */
 export function pendingTimeBlocks(record: RequestRecord): KnownBlock[] {
   const planned = record.state === 'pending' ? plannedRun(record.sealed) : undefined;
-  return planned
-    ? [section(`:stopwatch: Set to wait: ${planned}; any approver or the requester can cancel until then`)]
-    : [];
+  return planned ? [section(`:stopwatch: Set to wait: ${planned}; ${whoCanCancelWaiting()} until then`)] : [];
 }
 
 /** Approved and waiting for its runAt: the status line and the Cancel button. */
@@ -42,7 +41,7 @@ export function waitingBlocks(record: RequestRecord): KnownBlock[] {
   const at = zonedTime(record.runAt, f.timing?.zone ?? 'UTC');
   return [
     section(
-      `:stopwatch: *Approved · runs at ${at} (${relative(record.runAt)})* — any approver or <@${f.requester}> can cancel until then`,
+      `:stopwatch: *Approved · runs at ${at} (${relative(record.runAt)})* — ${whoCanCancelWaiting(`<@${f.requester}>`)} until then`,
     ),
     {
       type: 'actions',

@@ -5,6 +5,7 @@ import type { ComingRun } from '../../../app/series/reads.js';
 import { batchStatusWords, executionName } from '../../../domain/batch-status.js';
 import type { FreezeState } from '../../../domain/freeze-state.js';
 import type { RequestRecord } from '../../../domain/request.js';
+import { whoCanCancelWaiting } from '../../../presenters/waiting-cancel.js';
 import { skipRunButton } from './card-series.js';
 import { summaryLine } from './card-summary.js';
 import { CANCEL_WAITING_ACTION, waitingBlocks } from './card-time.js';
@@ -151,9 +152,7 @@ export function homeView(input: HomeInput): View {
   const seriesRuns = (input.seriesRuns ?? []).slice(0, SERIES_RUNS_ON_HOME);
   if (comingUp.length > 0)
     blocks.push(
-      section(
-        `*Coming up* (${comingUp.length}): approved, waiting for their time; any approver or the requester can cancel`,
-      ),
+      section(`*Coming up* (${comingUp.length}): approved, waiting for their time; ${whoCanCancelWaiting()}`),
       ...comingUp.slice(0, 15).map(comingUpRow),
       ...(seriesRuns.length > 0 ? [] : [{ type: 'divider' } as KnownBlock]),
     );

@@ -38,15 +38,28 @@ export function stepUpOfferBlocks(
   ];
 }
 
+/** The link button's click, read once: what it was for and whether its 5 minutes had passed. */
+export interface StepUpClick {
+  purpose: string;
+  subject: string;
+  expired: boolean;
+}
+
+/** The button's value as stepUpOfferBlocks writes it (`purpose:subject[:expiresAt]`), judged at `now`. */
+export function readStepUpClick(value: string, now: number): StepUpClick {
+  const [purpose = '', subject = '', expiresAt] = value.split(':');
+  return { purpose, subject, expired: expiresAt !== undefined && now > Number(expiresAt) };
+}
+
 /**
  * What replaces the private link message once its button was clicked: the link works once, so
  * the message no longer offers it, and says how to get another.
  */
-export function stepUpUsedText(value: string, now: number = Date.now()): string {
-  const [purpose, requestId = '', expiresAt] = value.split(':');
+export function stepUpUsedText(click: StepUpClick): string {
+  const { purpose, subject: requestId } = click;
   const again = purpose === 'resume' ? 'Resume' : 'Approve';
   // Clicked after its 5 minutes: the page would refuse it, so the message says so instead.
-  if (expiresAt !== undefined && now > Number(expiresAt))
+  if (click.expired)
     return `:hourglass: This link for ${requestId} expired — click ${again} on the card again for a new one. Nothing was recorded.`;
   return `:key: The passkey page for ${requestId} was opened from this link, which works once and for 5 minutes. Nothing moves until you confirm there with your passkey; if you closed it, click ${again} on the card for a new link.`;
 }

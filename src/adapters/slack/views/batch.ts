@@ -12,7 +12,6 @@ import type { SubmitBatchOutcome } from '../../../app/submit-batch.js';
 import { SubmitBudget } from '../../../app/submit-budget.js';
 import { slackActor } from '../../../domain/actor.js';
 import { BATCH_KINDS, type BatchKind } from '../../../domain/batch-cells.js';
-import { parseZonedTime } from '../../../domain/timing.js';
 import { checkingModal, lookalikeRows, noticeModal } from '../blocks/batch-again.js';
 import {
   BATCH_CALLBACK,
@@ -26,6 +25,7 @@ import { readMetadata } from '../metadata.js';
 import type { Routes, ViewHandler } from '../routes.js';
 import { registerRequestAgainView } from './batch-again.js';
 import { checkUpload, sendProblems, type Verdict, verdict } from './batch-checking.js';
+import { whenField } from './when-field.js';
 
 type Values = Record<string, Record<string, ViewStateValue>>;
 // The first action of a block: the wallet's select has its own action id (it redraws the asset list).
@@ -38,11 +38,7 @@ async function submit(
   s: { user: string; channel: string; viewId: string; reason: string; when: string },
 ): Promise<SubmitBatchOutcome> {
   try {
-    // When: empty or "now" runs once approved; otherwise the wall-clock time read in SCHEDULE_ZONE.
-    const zone = deps.config.time.zone;
-    const typed = s.when.trim();
-    const set =
-      typed === '' || typed.toLowerCase() === 'now' ? {} : { runAt: { at: parseZonedTime(typed, zone), zone } };
+    const set = whenField(s.when, deps.config.time.zone);
     return await deps.app.batches.submit(slackActor(s.user), {
       checked: v.checked,
       reason: s.reason,

@@ -9,7 +9,6 @@ import { describeError } from '../../../app/describe-error.js';
 import { SubmitBudget } from '../../../app/submit-budget.js';
 import { slackActor } from '../../../domain/actor.js';
 import { readScheduleForm } from '../../../domain/schedule-form.js';
-import { parseZonedTime } from '../../../domain/timing.js';
 import { isNote } from '../blocks/identity-options.js';
 import { isRepeatChoice, REPEAT_BLOCKS, REPEAT_FIELD_BLOCK } from '../blocks/repeat-input.js';
 import { modalMetaSchema, REQUEST_CALLBACK } from '../blocks/request-modal.js';
@@ -17,6 +16,7 @@ import { alreadySubmittedModal, NOTHING_SUBMITTED } from '../blocks/submitted.js
 import type { Deps } from '../deps.js';
 import { readMetadata } from '../metadata.js';
 import type { Routes, ViewHandler } from '../routes.js';
+import { isNow, whenField } from './when-field.js';
 
 /** Slack allows 3 s for the answer; the balance check must leave room for the create. */
 const CHECK_BUDGET_MS = 1_700;
@@ -34,13 +34,6 @@ const uncheckedText = (err: unknown): string =>
     ? 'The wallet service is slow to answer, so the balance could not be checked; submit again in a moment.'
     : describeError(err);
 
-/** When: empty or "now" runs once approved; otherwise the wall-clock time read in SCHEDULE_ZONE. */
-function setFor(when: string | undefined, zone: string): { runAt?: { at: number | undefined; zone: string } } {
-  const typed = when?.trim() ?? '';
-  if (typed === '' || typed.toLowerCase() === 'now') return {};
-  return { runAt: { at: parseZonedTime(typed, zone), zone } };
-}
-
 /** A single payment (now or at a set time), a series from the repeat fields, or the field that is wrong. */
 function whenOf(v: Values, zone: string) {
   const repeat = v[REPEAT_BLOCKS.repeat]?.[REPEAT_BLOCKS.repeat]?.selected_option?.value ?? undefined;
@@ -51,12 +44,12 @@ function whenOf(v: Values, zone: string) {
       at: text(v, REPEAT_BLOCKS.at),
       ends: text(v, REPEAT_BLOCKS.ends),
       // With a repeat, When names the first date a run may fall on ("now" as empty: from today).
-      from: text(v, 'when')?.trim().toLowerCase() === 'now' ? undefined : text(v, 'when'),
+      from: isNow(text(v, 'when')) ? undefined : text(v, 'when'),
     },
     zone,
   );
   if (read.kind === 'problem') return { errors: { [REPEAT_FIELD_BLOCK[read.field]]: read.message } };
-  return read.kind === 'series' ? { schedule: read.input } : setFor(text(v, 'when'), zone);
+  return read.kind === 'series' ? { schedule: read.input } : whenField(text(v, 'when'), zone);
 }
 
 /** The transfer or offramp form's submit: errors on the fields, or the sealed request announced. */
