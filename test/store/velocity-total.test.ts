@@ -13,6 +13,7 @@ import { afterAll, expect, it } from 'vitest';
 import { luaInclude } from '../../src/store/lua-scripts.js';
 import { TOTAL_FIELD, VELOCITY_LUA } from '../../src/store/velocity-lua.js';
 import { deleteKeys, REDIS_URL } from '../support/harness.js';
+import { seeded } from '../support/seeded.js';
 
 const prefix = `test-velocity-total-${randomUUID().slice(0, 8)}`;
 const redis = new Redis(REDIS_URL);
@@ -83,17 +84,6 @@ async function entries(ledger: string, amounts: string) {
     out.push({ id, at: score === 'inf' ? Number.POSITIVE_INFINITY : Number(score), units: BigInt(held[id] ?? '0') });
   }
   return { out, total: held[TOTAL_FIELD] };
-}
-
-/** A small seeded generator (mulberry32), so a failure names a run that can be replayed. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return (n: number) => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) % n;
-  };
 }
 
 it('keeps the total exact through every change, and each window sums exactly as a direct read does', async () => {

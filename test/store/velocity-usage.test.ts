@@ -13,6 +13,7 @@ import type { VelocityRule, VelocitySubject } from '../../src/domain/velocity.js
 import { ControlStore } from '../../src/store/controls.js';
 import { luaInclude } from '../../src/store/lua-scripts.js';
 import { deleteKeys, REDIS_URL } from '../support/harness.js';
+import { seeded } from '../support/seeded.js';
 
 const prefix = `test-velocity-usage-${randomUUID().slice(0, 8)}`;
 const redis = new Redis(REDIS_URL);
@@ -58,17 +59,6 @@ async function direct(subject: VelocitySubject): Promise<bigint[]> {
     }
     return used;
   });
-}
-
-/** A small seeded generator (mulberry32), so a failure names a run that can be replayed. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return (n: number) => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) % n;
-  };
 }
 
 /** Entries around every edge (one ms either side and on it), older ones, and +inf reservations. */

@@ -7,6 +7,9 @@
     viewOf(a): domain/approval.ts viewState, on the stored counts.
     reindex(a, base, id, now): moves the approval between view indexes; returns view, changed.
     count(a, state, by): the approval's count of executions in `state`, moved by `by`.
+    cancelRows(first, each) → n: every queued execution among KEYS[first..] becomes cancelled
+      (its state only); each(k), when given, for the k-th key (from 1) so cancelled.
+    cancelQueued(a, first) → n: the same, counted on approval `a`.
     kindOf(a): the call's kind (stored `kind`, else the sealed call's).
     shapeOf(a): 'single' or 'batch', the stored `shape` (written by create.lua, or by migrate).
     setFields(key, json): HSET every field of a JSON object ('' or nil: nothing).
@@ -46,15 +49,22 @@ local function count(a, state, by)
   if by == 0 then by = 0 end
   return redis.call('HINCRBY', a, 'c:' .. state, by)
 end
--- Every queued execution among KEYS[first..] becomes cancelled, counted on approval `a`: how many.
-local function cancelQueued(a, first)
+-- Every queued execution among KEYS[first..] becomes cancelled: how many. `each(k)`, when given,
+-- is told each one's place among them (1 for KEYS[first]).
+local function cancelRows(first, each)
   local n = 0
   for i = first, #KEYS do
     if redis.call('HGET', KEYS[i], 'state') == 'queued' then
       redis.call('HSET', KEYS[i], 'state', 'cancelled')
       n = n + 1
+      if each then each(i - first + 1) end
     end
   end
+  return n
+end
+-- The same, counted on approval `a`: how many.
+local function cancelQueued(a, first)
+  local n = cancelRows(first)
   count(a, 'queued', -n)
   count(a, 'cancelled', n)
   return n

@@ -9,9 +9,7 @@
   ARGV: the callers' shared layout: ARGV[1] approval id, [2] history entry JSON, [3] now (ms),
     [4] approval fields JSON for done, [5] execution 1's fields JSON (its masked call; a single's
     only).
-  Returns: functions only.
-    cancelRows(first, each) → n: every queued execution among KEYS[first..] becomes cancelled
-      (its state only); each(k), when given, for the k-th key (from 1) so cancelled.
+  Returns: functions only (the callers cancel the rows with includes/approval.lua cancelRows).
     cancelledEnd(n, turn, now) → seq, viewChanged: after n executions were cancelled: the counts,
       the ready index once nothing is queued, a single's execution 1 masked as every final move
       does, the approval done when nothing is left, the wallet's turn left when `turn`, the view
@@ -19,17 +17,6 @@
 ]]
 -- @include "approval"
 -- @include "batch"
-local function cancelRows(first, each)
-  local n = 0
-  for i = first, #KEYS do
-    if redis.call('HGET', KEYS[i], 'state') == 'queued' then
-      redis.call('HSET', KEYS[i], 'state', 'cancelled')
-      n = n + 1
-      if each then each(i - first + 1) end
-    end
-  end
-  return n
-end
 local function cancelledEnd(n, turn, now)
   if count(KEYS[1], 'queued', -n) <= 0 then redis.call('ZREM', KEYS[4], ARGV[1]) end
   count(KEYS[1], 'cancelled', n)
