@@ -19,8 +19,11 @@ type Deps = Pick<AppDeps, 'store' | 'config' | 'log' | 'now' | 'approvers'>;
 export const listEntries = (deps: Pick<AppDeps, 'store'>): Promise<AddressEntry[]> => deps.store.book.list();
 
 export type RemoveOutcome =
-  /** `unsent`: the payments not yet sent that the removal stops (counted just before it). */
-  | { kind: 'removed'; entry: AddressEntry; unsent: number }
+  /**
+   * `unsent`: the payments not yet sent that the removal stops; `unsentByEntry`: every entry's,
+   * from the same one read just before the removal, so the notice and the redrawn list agree.
+   */
+  | { kind: 'removed'; entry: AddressEntry; unsent: number; unsentByEntry: ReadonlyMap<string, number> }
   | { kind: 'not-approver' }
   | { kind: 'approver-check-failed' }
   | { kind: 'missing'; id: string };
@@ -28,12 +31,13 @@ export type RemoveOutcome =
 export async function removeEntry(deps: Deps, actor: Actor, id: string): Promise<RemoveOutcome> {
   const refused = await authorise(deps, actor.user);
   if (refused) return refused.kind === 'not-approver' ? { kind: 'not-approver' } : { kind: 'approver-check-failed' };
-  const unsent = (await unsentByEntry(deps)).get(id) ?? 0;
+  const counts = await unsentByEntry(deps);
+  const unsent = counts.get(id) ?? 0;
   if (!(await deps.store.book.remove(id, actor.user))) return { kind: 'missing', id };
   const entry = await deps.store.book.get(id);
   if (!entry) return { kind: 'missing', id };
   deps.log.info({ entry: id, by: actor.user, via: actor.via, unsent }, 'address-book entry removed');
-  return { kind: 'removed', entry, unsent };
+  return { kind: 'removed', entry, unsent, unsentByEntry: counts };
 }
 
 /**
