@@ -5,7 +5,7 @@
  * vote (the vote script refuses the requester), a passkey whenever any step-up setting is on.
  */
 import type { Actor } from '../../domain/actor.js';
-import { entryProblem } from '../../domain/address-book.js';
+import { type EntryProblem, entryProblem } from '../../domain/address-book.js';
 import type { ChainId } from '../../domain/assets.js';
 import { destinationKey } from '../../domain/destination-key.js';
 import { evaluatePolicy } from '../../domain/policy.js';
@@ -30,8 +30,11 @@ export interface EntriesInput {
   budget?: SubmitBudget;
 }
 
+/** A problem with the entry at `index`, naming the input it is about (`field`). */
+export type IndexedProblem = EntryProblem & { index: number };
+
 export type EntriesOutcome =
-  | { kind: 'invalid'; problems: { index: number; message: string }[] }
+  | { kind: 'invalid'; problems: IndexedProblem[] }
   | { kind: 'created'; sealed: SealedRequest; entries: AddressBookEntryCall[] }
   | { kind: 'taken'; id: string }
   | { kind: 'refused'; reason: string }
@@ -39,12 +42,13 @@ export type EntriesOutcome =
 
 type Deps = Pick<AppDeps, 'store' | 'config' | 'log' | 'now' | 'screeningService'>;
 
-async function problemsOf(deps: Deps, input: EntriesInput): Promise<{ index: number; message: string }[]> {
-  const problems: { index: number; message: string }[] = [];
-  if (input.entries.length === 0) problems.push({ index: 0, message: 'There is no entry to add.' });
+async function problemsOf(deps: Deps, input: EntriesInput): Promise<IndexedProblem[]> {
+  const problems: IndexedProblem[] = [];
+  if (input.entries.length === 0) problems.push({ index: 0, field: 'entries', message: 'There is no entry to add.' });
   if (input.entries.length > MAX_ENTRIES)
     problems.push({
       index: 0,
+      field: 'entries',
       message: `${input.entries.length} entries is too many; add at most ${MAX_ENTRIES} at once.`,
     });
   const wallets = new Set(deps.config.wallets.flatMap((w) => [w.id, w.alias]));
@@ -52,23 +56,29 @@ async function problemsOf(deps: Deps, input: EntriesInput): Promise<{ index: num
   await Promise.all(
     input.entries.map(async (e, index) => {
       const problem = entryProblem(e);
-      if (problem) return problems.push({ index, message: problem });
+      if (problem) return problems.push({ index, ...problem });
       if (e.wallets !== '*') {
         const unknown = e.wallets.find((w) => !wallets.has(w));
         if (unknown)
           return problems.push({
             index,
+            field: 'wallets',
             message: `"${unknown}" is not a configured wallet; name wallets by id or alias, or leave wallets empty for all.`,
           });
       }
       const key = destinationKey(e.chain as ChainId, e.address);
       if (seen.has(key))
-        return problems.push({ index, message: `${e.address} on ${e.chain} is listed twice; keep one.` });
+        return problems.push({
+          index,
+          field: 'address',
+          message: `${e.address} on ${e.chain} is listed twice; keep one.`,
+        });
       seen.add(key);
       const standing = await deps.store.book.standing(key);
       if (standing.kind === 'entry')
         problems.push({
           index,
+          field: 'address',
           message: `${e.address} on ${e.chain} is already in the address book as "${standing.entry.name}"; remove it first to change it.`,
         });
       return undefined;
@@ -79,14 +89,16 @@ async function problemsOf(deps: Deps, input: EntriesInput): Promise<{ index: num
 }
 
 /** Entries are screened like payments: each listed address refused with the screening sentence. */
-async function screened(deps: Deps, input: EntriesInput): Promise<{ index: number; message: string }[]> {
+async function screened(deps: Deps, input: EntriesInput): Promise<IndexedProblem[]> {
   const keys = input.entries.map((e) => destinationKey(e.chain as ChainId, e.address));
   const verdict = await screenKeys(deps, keys, input.budget ? { budgetMs: FORM_BUDGET_MS } : {});
   if (!verdict.code) return [];
   return keys.flatMap((key, index) => {
     const sentence = verdict.refused.get(key);
     const e = input.entries[index];
-    return sentence && e ? [{ index, message: `${e.address} on ${e.chain}: ${sentence}` }] : [];
+    return sentence && e
+      ? [{ index, field: 'address' as const, message: `${e.address} on ${e.chain}: ${sentence}` }]
+      : [];
   });
 }
 
