@@ -17,6 +17,7 @@ import type { ChainId } from '../domain/assets.js';
 import { destinationKey } from '../domain/destination-key.js';
 import { luaScript } from './lua-scripts.js';
 import type { RedisClient } from './redis.js';
+import { readReplies } from './redis-errors.js';
 import { evalScript } from './run-script.js';
 
 /** The hash of entry `id` under `prefix`: START builds the same name from the execution's key. */
@@ -126,6 +127,22 @@ export class AddressBook {
     const entry = id ? await this.get(id) : undefined;
     if (!entry) return { kind: 'none' };
     return live ? { kind: 'entry', entry } : { kind: 'removed', entry };
+  }
+
+  /**
+   * The name of the live entry of each destination key (undefined: none), in at most two round
+   * trips whatever the count: one HMGET of the index, then the names of the entries found.
+   */
+  async liveNames(keys: readonly string[]): Promise<(string | undefined)[]> {
+    if (keys.length === 0) return [];
+    const ids = await this.redis.hmget(this.k.index, ...keys);
+    const found = ids.filter((id): id is string => id !== null);
+    if (found.length === 0) return keys.map(() => undefined);
+    const replies = (await readReplies(
+      found.reduce((p, id) => p.hget(entryKey(this.prefix, id), 'name'), this.redis.pipeline()).exec(),
+    )) as (string | null)[];
+    const names = new Map(found.map((id, i) => [id, replies[i]]));
+    return ids.map((id) => (id === null ? undefined : (names.get(id) ?? '')));
   }
 
   /** `rampart addresses import --from-paid` ran: the default mode becomes warn. */
