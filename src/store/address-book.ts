@@ -26,6 +26,7 @@ export const bookIndexKey = (prefix: string): string => `${prefix}:book:index`;
 
 const ADD = luaScript('book-add');
 const REMOVE = luaScript('book-remove');
+const SEED = luaScript('book-seed');
 
 const toEntry = (h: Record<string, string>): AddressEntry | undefined => {
   if (!h.id) return undefined;
@@ -62,6 +63,7 @@ export class AddressBook {
       removed: `${p}:book:removed`,
       entries: `${p}:book:entries`,
       seeded: `${p}:book:seeded`,
+      seed: `${p}:book:seed`,
     };
   }
 
@@ -82,11 +84,13 @@ export class AddressBook {
     const r = (await evalScript(
       this.redis,
       ADD,
-      4,
+      6,
       k.seq,
       k.index,
       k.removed,
       k.entries,
+      k.seed,
+      k.seeded,
       String(cooldownMs),
       by.addedBy,
       by.approvedBy,
@@ -145,12 +149,20 @@ export class AddressBook {
     return ids.map((id) => (id === null ? undefined : (names.get(id) ?? '')));
   }
 
-  /** `rampart addresses import --from-paid` ran: the default mode becomes warn. */
+  /** The seed from `rampart addresses import --from-paid` was approved: the default mode becomes warn. */
   async seeded(): Promise<boolean> {
     return (await this.redis.exists(this.k.seeded)) === 1;
   }
 
-  async markSeeded(): Promise<void> {
-    await this.redis.set(this.k.seeded, '1');
+  /**
+   * Sets the open-seed marker to `to` ('' removes it) when it is `from` now ('' for none), the
+   * claim expiring after `ttlMs` (0: never); otherwise says what it is (book-seed.lua).
+   */
+  async swapSeed(from: string, to: string, ttlMs = 0): Promise<{ ok: true } | { ok: false; now: string }> {
+    const [ok, now = ''] = (await evalScript(this.redis, SEED, 1, this.k.seed, from, to, String(ttlMs))) as [
+      number,
+      string?,
+    ];
+    return ok === 1 ? { ok: true } : { ok: false, now };
   }
 }
