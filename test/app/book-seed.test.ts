@@ -89,5 +89,10 @@ describe('seeding the book from what was paid', () => {
       seedFromPaid(w.deps, cliActor(A2), 'at once'),
     ]);
     expect(both.map((o) => o.kind).sort()).toEqual(['created', 'refused']);
+    // The address the approved seed added keeps its entry: the new card asks for the other only.
+    const created = both.find((o) => o.kind === 'created');
+    expect(created?.kind === 'created' && created.entries.map((e) => e.address)).toEqual([
+      '0x1111111111111111111111111111111111111111',
+    ]);
   });
 });

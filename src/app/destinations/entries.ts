@@ -99,9 +99,10 @@ async function seedCard(deps: Deps, actor: Actor, reason: string, after: string)
       })),
     ),
   );
-  // Addresses already in the book keep their entries.
-  const standing = await Promise.all(paid.flat().map(async (p) => ({ p, s: await deps.store.book.standing(p.key) })));
-  const entries = standing.filter(({ s }) => s.kind !== 'entry').map(({ p }) => p.entry);
+  // Addresses already in the book keep their entries (one read of the book for all of them).
+  const all = paid.flat();
+  const live = await deps.store.book.liveNames(all.map((p) => p.key));
+  const entries = all.filter((_, i) => live[i] === undefined).map((p) => p.entry);
   return submitEntries(deps, {
     entries,
     actor,
