@@ -363,7 +363,7 @@ export interface Config {
 }
 
 export interface DestinationsConfig {
-  /** DESTINATIONS; undefined: open until `rampart addresses import --from-paid` has run, then warn. */
+  /** DESTINATIONS; undefined: open until the card of `rampart addresses import --from-paid` is approved, then warn. */
   mode: 'open' | 'warn' | 'book' | undefined;
   /** ADDRESS_COOLDOWN: an approved entry is usable this long after its approval (default 24h). */
   cooldownMs: number;

@@ -47,7 +47,7 @@ export function readEntriesCsv(text: string): EntryFile {
     const row = { name: cell('name'), chain: cell('chain').toLowerCase(), address: cell('address') };
     const problem = entryProblem(row);
     if (problem) {
-      problems.push({ line, message: `Line ${line}: ${problem}` });
+      problems.push({ line, message: `Line ${line}: ${problem.message}` });
       continue;
     }
     const listed = cell('wallets')

@@ -40,17 +40,33 @@ export interface AddressEntry extends EntryInput {
 
 const NAME_MAX = 60;
 
-/** One sentence naming what is wrong with an entry as typed, or undefined. */
-export function entryProblem(input: { name: string; chain: string; address: string }): string | undefined {
+/**
+ * The input a problem with an entry is about: each door says it where that input is typed (the
+ * form's field, a file's column). `entries`: the addition as a whole (none, or too many).
+ */
+export type EntryField = 'name' | 'chain' | 'address' | 'wallets' | 'entries';
+
+/** What is wrong with one entry: the input it is about, and one sentence. */
+export interface EntryProblem {
+  field: EntryField;
+  message: string;
+}
+
+/** What is wrong with an entry as typed, or undefined. */
+export function entryProblem(input: { name: string; chain: string; address: string }): EntryProblem | undefined {
   const name = input.name.trim();
-  if (name === '') return 'The entry needs a name, such as "Acme payroll wallet".';
-  if (name.length > NAME_MAX) return `The name is ${name.length} characters; keep it to ${NAME_MAX}.`;
+  if (name === '') return { field: 'name', message: 'The entry needs a name, such as "Acme payroll wallet".' };
+  if (name.length > NAME_MAX)
+    return { field: 'name', message: `The name is ${name.length} characters; keep it to ${NAME_MAX}.` };
   if (!Object.hasOwn(CHAINS, input.chain))
-    return `"${input.chain}" is not a chain Rampart knows; use one of ${Object.keys(CHAINS).join(', ')}.`;
+    return {
+      field: 'chain',
+      message: `"${input.chain}" is not a chain Rampart knows; use one of ${Object.keys(CHAINS).join(', ')}.`,
+    };
   try {
     destinationKey(input.chain as ChainId, input.address);
   } catch (err) {
-    return err instanceof Error ? err.message : 'The address is not valid.';
+    return { field: 'address', message: err instanceof Error ? err.message : 'The address is not valid.' };
   }
   return undefined;
 }

@@ -17,6 +17,7 @@ import type { ChainId } from '../domain/assets.js';
 import { destinationKey } from '../domain/destination-key.js';
 import { luaScript } from './lua-scripts.js';
 import type { RedisClient } from './redis.js';
+import { readReplies } from './redis-errors.js';
 import { evalScript } from './run-script.js';
 
 /** The hash of entry `id` under `prefix`: START builds the same name from the execution's key. */
@@ -25,6 +26,7 @@ export const bookIndexKey = (prefix: string): string => `${prefix}:book:index`;
 
 const ADD = luaScript('book-add');
 const REMOVE = luaScript('book-remove');
+const SEED = luaScript('book-seed');
 
 const toEntry = (h: Record<string, string>): AddressEntry | undefined => {
   if (!h.id) return undefined;
@@ -61,6 +63,7 @@ export class AddressBook {
       removed: `${p}:book:removed`,
       entries: `${p}:book:entries`,
       seeded: `${p}:book:seeded`,
+      seed: `${p}:book:seed`,
     };
   }
 
@@ -81,11 +84,13 @@ export class AddressBook {
     const r = (await evalScript(
       this.redis,
       ADD,
-      4,
+      6,
       k.seq,
       k.index,
       k.removed,
       k.entries,
+      k.seed,
+      k.seeded,
       String(cooldownMs),
       by.addedBy,
       by.approvedBy,
@@ -128,12 +133,36 @@ export class AddressBook {
     return live ? { kind: 'entry', entry } : { kind: 'removed', entry };
   }
 
-  /** `rampart addresses import --from-paid` ran: the default mode becomes warn. */
+  /**
+   * The name of the live entry of each destination key (undefined: none), in at most two round
+   * trips whatever the count: one HMGET of the index, then the names of the entries found.
+   */
+  async liveNames(keys: readonly string[]): Promise<(string | undefined)[]> {
+    if (keys.length === 0) return [];
+    const ids = await this.redis.hmget(this.k.index, ...keys);
+    const found = ids.filter((id): id is string => id !== null);
+    if (found.length === 0) return keys.map(() => undefined);
+    const replies = (await readReplies(
+      found.reduce((p, id) => p.hget(entryKey(this.prefix, id), 'name'), this.redis.pipeline()).exec(),
+    )) as (string | null)[];
+    const names = new Map(found.map((id, i) => [id, replies[i]]));
+    return ids.map((id) => (id === null ? undefined : (names.get(id) ?? '')));
+  }
+
+  /** The seed from `rampart addresses import --from-paid` was approved: the default mode becomes warn. */
   async seeded(): Promise<boolean> {
     return (await this.redis.exists(this.k.seeded)) === 1;
   }
 
-  async markSeeded(): Promise<void> {
-    await this.redis.set(this.k.seeded, '1');
+  /**
+   * Sets the open-seed marker to `to` ('' removes it) when it is `from` now ('' for none), the
+   * claim expiring after `ttlMs` (0: never); otherwise says what it is (book-seed.lua).
+   */
+  async swapSeed(from: string, to: string, ttlMs = 0): Promise<{ ok: true } | { ok: false; now: string }> {
+    const [ok, now = ''] = (await evalScript(this.redis, SEED, 1, this.k.seed, from, to, String(ttlMs))) as [
+      number,
+      string?,
+    ];
+    return ok === 1 ? { ok: true } : { ok: false, now };
   }
 }

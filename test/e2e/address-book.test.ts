@@ -147,18 +147,25 @@ describe('/addresses in Slack', () => {
     await h.driver.command(user, '/addresses', 'add');
     const view = await eventually(() => h.fake.views(user).find((v) => !seen.has(v.id)), 10_000, 'the form');
     const before = h.fake.messages(APPROVALS).length;
-    const r = await h.driver.submitView(user, view, {
-      name: 'Slack supplier',
-      chain: 'base',
-      address,
-      reason: 'new supplier',
-    });
+    const typed = { name: 'Slack supplier wallet', chain: 'base', address, reason: 'new supplier' };
+    const r = await h.driver.submitView(user, view, typed);
     expect(JSON.stringify(r.body)).toContain('waiting for approval');
     const card = await eventually(() => h.fake.messages(APPROVALS)[before], 10_000, 'the entry card');
     const id = /R-\d+/.exec(blocksText(card))?.[0] ?? '';
     expect(blocksText(card)).toContain('Slack supplier');
     await click(h, PEOPLE.approver1, id, 'request_approve');
     await waitForState(h, id, 'succeeded');
+    // The same address again: refused on the address field (the entry's name says "wallet").
+    const seenAgain = new Set(h.fake.views(user).map((v) => v.id));
+    await h.driver.command(user, '/addresses', 'add');
+    const again = await eventually(() => h.fake.views(user).find((v) => !seenAgain.has(v.id)), 10_000, 'the form');
+    const refused = await h.driver.submitView(user, again, { ...typed, reason: 'once more' });
+    expect(refused.body).toEqual({
+      response_action: 'errors',
+      errors: {
+        address: `${address} on base is already in the address book as "Slack supplier wallet"; remove it first to change it.`,
+      },
+    });
     const listed = await h.driver.command(user, '/addresses', '');
     expect(listed.status).toBe(200);
     await eventually(

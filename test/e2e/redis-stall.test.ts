@@ -99,6 +99,32 @@ describe('a Redis stall during a submission', () => {
   });
 });
 
+describe('the /addresses add form during a stall', () => {
+  it('DEBUG SLEEP 4 before the submit: told within 3 s that nothing was submitted; the same form then goes through', async () => {
+    const user = PEOPLE.requester;
+    const seen = new Set(h.fake.views(user).map((v) => v.id));
+    expect((await h.driver.command(user, '/addresses', 'add')).status).toBe(200);
+    const view = await eventually(() => h.fake.views(user).find((v) => !seen.has(v.id)), 10_000, 'the form');
+    const before = (await h.rampart.deps.store.recentIds(1000)).length;
+    const typed = { name: 'Stall supplier', chain: 'base', address: RECEIVER, reason: 'stall' };
+    const stalled = redis.stall(4);
+    await sleep(100);
+    const ack = await h.driver.submitView(user, view, typed);
+    await stalled;
+    expect(ack.status, 'Slack got an answer in time').toBe(200);
+    expect(ack.ackMs).toBeLessThan(3000);
+    expect(ack.body).toEqual({ response_action: 'errors', errors: { reason: NOTHING_SUBMITTED } });
+    await h.rampart.redis.ping();
+    expect(await h.rampart.deps.store.submittedAs(view.id)).toBeUndefined();
+    expect(await h.rampart.deps.store.recentIds(1000)).toHaveLength(before);
+    const again = await h.driver.submitView(user, view, typed);
+    expect(JSON.stringify(again.body)).toContain('waiting for approval');
+    const id = await h.rampart.deps.store.submittedAs(view.id);
+    if (!id) throw new Error('the second submit made no request');
+    await expectCardAndExpiry(id);
+  });
+});
+
 describe('the same form submitted twice', () => {
   it('two submits at once make one request and one card; the other is told where it went', async () => {
     const view = await openTransfer(`24 base:usdc to ${RECEIVER} from ops for double submit`);

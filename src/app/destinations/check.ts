@@ -21,7 +21,7 @@ export interface BookDeps {
   now: Clock;
 }
 
-/** DESTINATIONS, or by default open until `rampart addresses import --from-paid` ran, then warn. */
+/** DESTINATIONS, or by default open until the card of `rampart addresses import --from-paid` is approved, then warn. */
 export async function destinationMode(deps: BookDeps): Promise<DestinationMode> {
   return modeOrDefault(deps.config.destinations?.mode, deps.store.book);
 }

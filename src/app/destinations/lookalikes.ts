@@ -6,7 +6,13 @@
  */
 
 import { shortAddress } from '../../domain/address.js';
-import { entryLabel, type KnownDestination, lookalikeOf, RECENT_DESTINATIONS_MS } from '../../domain/address-book.js';
+import {
+  type AddressEntry,
+  entryLabel,
+  type KnownDestination,
+  lookalikeOf,
+  RECENT_DESTINATIONS_MS,
+} from '../../domain/address-book.js';
 import type { ChainId } from '../../domain/assets.js';
 import { destinationKey, keyAddress } from '../../domain/destination-key.js';
 import type { RequestStore } from '../../store/requests.js';
@@ -26,9 +32,14 @@ export interface Lookalike {
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-async function known(store: LookalikeStore, chain: ChainId, now: number): Promise<KnownDestination[]> {
+async function known(
+  store: LookalikeStore,
+  chain: ChainId,
+  now: number,
+  book: Promise<AddressEntry[]> = store.book.list(),
+): Promise<KnownDestination[]> {
   const [entries, paid, recent] = await Promise.all([
-    store.book.list(),
+    book,
     store.paidKeys(chain),
     store.recent.destinations(chain, now - RECENT_DESTINATIONS_MS),
   ]);
@@ -57,4 +68,30 @@ export async function lookalikes(
     const hit = lookalikeOf(destinationKey(chain, r.destination), list);
     return hit ? [{ row: r.row, address: r.destination, of: hit.label, ofAddress: hit.address }] : [];
   });
+}
+
+/**
+ * Rows on several chains (an address-book addition): the book read once for all of them, each
+ * chain's paid set and recent destinations beside it.
+ */
+export async function lookalikesAcross(
+  deps: { store: LookalikeStore; now: Clock },
+  rows: readonly { row: number; chain: ChainId; destination: string }[],
+): Promise<Lookalike[]> {
+  if (!deps.store.book || rows.length === 0) return [];
+  const book = deps.store.book.list();
+  book.catch(() => {}); // awaited per chain below; never an unhandled rejection
+  const chains = [...new Set(rows.map((r) => r.chain))];
+  const now = deps.now();
+  const found = await Promise.all(
+    chains.map(async (chain) => {
+      const list = await known(deps.store, chain, now, book);
+      return rows.flatMap((r) => {
+        if (r.chain !== chain) return [];
+        const hit = lookalikeOf(destinationKey(chain, r.destination), list);
+        return hit ? [{ row: r.row, address: r.destination, of: hit.label, ofAddress: hit.address }] : [];
+      });
+    }),
+  );
+  return found.flat().sort((a, b) => a.row - b.row);
 }

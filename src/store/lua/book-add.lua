@@ -1,8 +1,11 @@
 --[[
   Records the entries of an approved address-book addition, all or none: a key already live in
-  the book refuses the whole addition. Each entry cools off from Redis's clock.
+  the book refuses the whole addition. Each entry cools off from Redis's clock. When the addition
+  is the book's open seed (book-seed.lua), the book is seeded in the same step: only an approved
+  seed changes the default mode, never a denied or expired one.
   KEYS[1] the entry sequence    KEYS[3] removed keys (key → last removed id)
   KEYS[2] the live index (key → id)   KEYS[4] every entry by approval time
+  KEYS[5] the open-seed marker  KEYS[6] the seeded flag
   ARGV[1] cooldown ms  ARGV[2] added by  ARGV[3] approved by  ARGV[4] request id
   ARGV[5] the entry hash prefix (`<prefix>:book:entry:`, same slot)
   ARGV[6..] per entry: destination key, name, chain, address, wallets field
@@ -26,5 +29,9 @@ for i = 6, #ARGV, 5 do
   redis.call('HDEL', KEYS[3], ARGV[i])
   redis.call('ZADD', KEYS[4], now, id)
   out[#out + 1] = id
+end
+if redis.call('GET', KEYS[5]) == ARGV[4] then
+  redis.call('SET', KEYS[6], '1')
+  redis.call('DEL', KEYS[5])
 end
 return out

@@ -190,12 +190,42 @@ describe('Remove on the address book', () => {
     });
 
   it('redraws the list in place and tells the approvals channel who removed what', async () => {
-    const heard = await runAction(removeAddressAction(book(async () => ({ kind: 'removed', entry, unsent: 0 })).deps), {
-      value: 'A-4',
-    });
+    const removed = { kind: 'removed', entry, unsent: 0, unsentByEntry: new Map() };
+    const heard = await runAction(removeAddressAction(book(async () => removed).deps), { value: 'A-4' });
     expect(heard.responds).toMatchObject([{ replace_original: true, text: 'Address book' }]);
     expect(heard.calls).toMatchObject([{ method: 'chat.postMessage', args: { channel: 'C0APPROVALS' } }]);
     expect(String(heard.calls[0]?.args.text)).toContain('<@U0APPROVER1> removed');
+  });
+
+  it("counts the unsent payments once: the notice and the redrawn list use the removal's one read", async () => {
+    const other = { ...entry, id: 'A-5', key: 'evm:0x11aa', name: 'Acme rent' };
+    let counted = 0;
+    const { deps } = listenerDeps({
+      app: {
+        destinations: {
+          remove: async () => ({
+            kind: 'removed',
+            entry,
+            unsent: 2,
+            unsentByEntry: new Map([
+              ['A-4', 2],
+              ['A-5', 3],
+            ]),
+          }),
+          list: async () => [other],
+          mode: async () => 'warn',
+          // A second count would disagree with the first (a payment queued in between).
+          unsent: async () => {
+            counted += 1;
+            return new Map([['A-5', 9]]);
+          },
+        },
+      },
+    });
+    const heard = await runAction(removeAddressAction(deps), { value: 'A-4' });
+    expect(counted).toBe(0);
+    expect(String(heard.calls[0]?.args.text)).toContain('it stops 2 payments not yet sent to it');
+    expect(JSON.stringify(heard.responds)).toContain('It stops 3 payments not yet sent to it');
   });
 
   it.each(

@@ -83,14 +83,39 @@ describe('the address book form', () => {
   });
 
   it.each([
-    ['the wallets', 'No wallet is called "treasury2".', 'wallets'],
-    ['the name', 'Give the entry a name.', 'name'],
-    ['the chain', 'Pick a chain.', 'chain'],
-    ['anything else', 'That is not an address on Base.', 'address'],
-  ])('a problem with %s is said on that field', async (_what, message, field) => {
-    const invalid = { kind: 'invalid', problems: [{ message }] };
+    [
+      'wallets',
+      '"treasury2" is not a configured wallet; name wallets by id or alias, or leave wallets empty for all.',
+      'wallets',
+    ],
+    ['name', 'The entry needs a name, such as "Acme payroll wallet".', 'name'],
+    ['chain', '"tron" is not a chain Rampart knows; use one of base, ethereum.', 'chain'],
+    // Its words name a wallet and a name, yet it is about the address: the field says so, not the words.
+    [
+      'address',
+      `${typed.address} on base is already in the address book as "Acme payroll wallet"; remove it first to change it.`,
+      'address',
+    ],
+    ['entries', 'There is no entry to add.', 'reason'],
+  ])('a problem about the %s is said on its block, whatever its words', async (field, message, block) => {
+    const invalid = { kind: 'invalid', problems: [{ index: 0, field, message }] };
     const heard = await runView(addressesSubmit(submitting('destinations', 'submit', invalid).deps), form, typed);
-    expect(heard.errors()).toEqual({ [field]: message });
+    expect(heard.errors()).toEqual({ [block]: message });
+  });
+
+  it('says two problems on their own blocks', async () => {
+    const invalid = {
+      kind: 'invalid',
+      problems: [
+        { index: 0, field: 'name', message: 'The name is 61 characters; keep it to 60.' },
+        { index: 0, field: 'wallets', message: '"x" is not a configured wallet.' },
+      ],
+    };
+    const heard = await runView(addressesSubmit(submitting('destinations', 'submit', invalid).deps), form, typed);
+    expect(heard.errors()).toEqual({
+      name: 'The name is 61 characters; keep it to 60.',
+      wallets: '"x" is not a configured wallet.',
+    });
   });
 
   it('says on the reason why a checked form was not submitted', async () => {

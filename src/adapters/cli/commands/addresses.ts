@@ -130,7 +130,7 @@ export const addressesImportCommand: Command = {
   summary: [
     'Ask for many entries at once: a CSV (UTF-8, a header row) with the columns name, chain, address and',
     '      optionally wallets (ids or aliases separated by ";", empty for all); or --from-paid, every address',
-    '      Rampart has paid. One card lists every entry; after --from-paid the default mode becomes warn.',
+    '      Rampart has paid. One card lists every entry; once it is approved the default mode is warn.',
   ].join('\n'),
   options: { as: { type: 'string' }, reason: { type: 'string' }, 'from-paid': { type: 'boolean' } },
   prepare(input) {

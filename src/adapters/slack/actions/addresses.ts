@@ -33,16 +33,13 @@ export const removeAddressAction =
         case 'missing':
           return void (await tell(`${id.data} is no longer in the address book; run /addresses to see the list now.`));
         case 'removed': {
-          const [entries, mode, unsent] = await Promise.all([
-            deps.app.destinations.list(),
-            deps.app.destinations.mode(),
-            deps.app.destinations.unsent(),
-          ]);
+          // The counts the removal read: one read for the notice and the redrawn list.
+          const [entries, mode] = await Promise.all([deps.app.destinations.list(), deps.app.destinations.mode()]);
           await respond({
             response_type: 'ephemeral',
             replace_original: true,
             text: 'Address book',
-            blocks: addressListBlocks(entries, mode, Date.now(), unsent),
+            blocks: addressListBlocks(entries, mode, Date.now(), outcome.unsentByEntry),
           });
           const text = removedNotice(outcome.entry, body.user.id, outcome.unsent);
           await client.chat

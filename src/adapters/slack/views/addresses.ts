@@ -4,6 +4,7 @@
  */
 import { SubmitBudget } from '../../../app/submit-budget.js';
 import { slackActor } from '../../../domain/actor.js';
+import type { EntryField } from '../../../domain/address-book.js';
 import { ADDRESSES_CALLBACK } from '../blocks/addresses.js';
 import { section } from '../blocks/common.js';
 import { resultModal } from '../blocks/identity.js';
@@ -11,6 +12,15 @@ import { notCreatedSentence } from '../blocks/submitted.js';
 import type { Deps } from '../deps.js';
 import type { Routes, ViewHandler } from '../routes.js';
 import { field, metaOf } from './beneficiary-request.js';
+
+/** The form's block for each input a problem can be about (the whole addition: the reason). */
+const FIELD_BLOCK: Record<EntryField, string> = {
+  name: 'name',
+  chain: 'chain',
+  address: 'address',
+  wallets: 'wallets',
+  entries: 'reason',
+};
 
 export const addressesSubmit =
   (deps: Deps): ViewHandler =>
@@ -41,15 +51,13 @@ export const addressesSubmit =
       budget: new SubmitBudget(),
     });
     if (submitted.kind === 'invalid') {
-      const message = submitted.problems.map((p) => p.message).join(' ');
-      const on = /wallet/.test(message)
-        ? 'wallets'
-        : /name/.test(message)
-          ? 'name'
-          : /chain/.test(message)
-            ? 'chain'
-            : 'address';
-      await ack({ response_action: 'errors', errors: { [on]: message } });
+      // Each problem names its input; its sentence goes on that input's block.
+      const errors: Record<string, string> = {};
+      for (const p of submitted.problems) {
+        const block = FIELD_BLOCK[p.field];
+        errors[block] = errors[block] ? `${errors[block]} ${p.message}` : p.message;
+      }
+      await ack({ response_action: 'errors', errors });
       return;
     }
     if (submitted.kind !== 'created') {
