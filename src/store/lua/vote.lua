@@ -54,7 +54,7 @@ end
 migrate(KEYS[1], KEYS[5], KEYS[6], KEYS[7], ARGV[6], tonumber(ARGV[2]))
 -- Everything the vote decides on, in one read (after the migration, which may write it).
 local rec = redis.call('HMGET', KEYS[1], 'state', 'votes', 'expiresAt', 'requester', 'confirm', 'stepUp', 'required',
-  'shape')
+  'shape', 'velocity')
 local shape = rec[8] or 'single'
 local turns = nil
 if #KEYS == 9 and shape == 'batch' then turns = KEYS[9] end
@@ -103,7 +103,7 @@ if quorum and shape == 'series' then
 end
 -- Velocity limits (includes/velocity.lua), checked before the vote counts.
 local vel = {}
-if quorum and limited then vel = velocityCheck(KEYS[1], ARGV[6], tonumber(ARGV[2]), 7) end
+if quorum and limited then vel = velocityCheck(KEYS[1], ARGV[6], tonumber(ARGV[2]), 7, rec[9]) end
 if vel.refused then
   local a = answer(vel.refused, state, #votes)
   if vel.refused == 'over_limit' then

@@ -6,7 +6,8 @@
   (test/store/velocity-lua.test.ts compares the two over a grid). The ledger keys are built here
   from the key prefix, as store/controls.ts ledgerKey does: under the hash-tagged prefix they
   share the approval's slot on a Redis Cluster.
-  KEYS: none of its own; velocityCheck(record, id, now, at) takes the approval's key.
+  KEYS: none of its own; velocityCheck(record, id, now, at, stored) takes the approval's key
+    (and, optionally, its `velocity` field when the caller has read it already).
   ARGV (from index `at`): ARGV[at] the ledger key prefix, ARGV[at + 1] the retention (ms),
     ARGV[at + 2] the subject ('' for the record's field), then the rules from ARGV[at + 3] as
     quadruples (alias or '*', code, limit in minor units, window ms).
@@ -19,7 +20,8 @@
       whichever side of its edge holds fewer entries: the entries inside it, or the ledger's
       running total (includes/ledger.lua) less the entries before it (exact while the total is
       below 2^53; above, the entries inside are summed). Each rule costs a ZCOUNT and the smaller
-      side's entries, so hundreds of open reservations cost a vote nothing more.
+      side's entries (none read when that side is empty), so hundreds of open reservations cost a
+      vote nothing more.
     velocityRules(first, alias, code) → the rules that bind a subject, from the quadruples that
       start at ARGV[first], as { index in the configured list (0-based), limit, window ms }. A
       wallet's own rules for the code replace the '*' rules for it (rulesFor).
@@ -41,9 +43,9 @@ local function velocityRules(first, alias, code)
   if #own > 0 then return own end
   return any
 end
-local function velocityCheck(record, id, now, at)
+local function velocityCheck(record, id, now, at, stored)
   local field = ARGV[at + 2]
-  if field == '' then field = redis.call('HGET', record, 'velocity') end
+  if field == '' then field = stored or redis.call('HGET', record, 'velocity') end
   -- A record stored before its subject was: nothing counted; the app reads it and votes again.
   if not field or field == '' then return { refused = 'needs_subject' } end
   if field == 'none' then return {} end
@@ -76,11 +78,13 @@ local function velocityCheck(record, id, now, at)
   for _, rule in ipairs(velocityRules(at + 3, s.walletAlias, s.code)) do
     local edge = string.format('%.0f', now - rule[3])
     local before = redis.call('ZCOUNT', ledger, '-inf', edge)
+    -- A side the count says is empty sums to 0 without being read (when every entry is recent,
+    -- a rule costs its ZCOUNT alone).
     local used
     if count - before <= before or total >= 2^53 then
-      used = ledgerSum(ledger, amounts, '(' .. edge, '+inf')
+      used = (count - before > 0) and ledgerSum(ledger, amounts, '(' .. edge, '+inf') or 0
     else
-      used = total - ledgerSum(ledger, amounts, '-inf', edge)
+      used = total - ((before > 0) and ledgerSum(ledger, amounts, '-inf', edge) or 0)
     end
     if mine and (mine == 'inf' or tonumber(mine) > now - rule[3]) then used = used - mineUnits end
     if used + units > rule[2] then
