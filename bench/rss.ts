@@ -6,7 +6,7 @@
  * stay in this process. Each round measures the floor, then Rampart, one right after the other.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { cpSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
@@ -78,6 +78,8 @@ export async function measureRss(
   // typescript's package.json exports no bin path; its own file sits beside it.
   const tsc = join(dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin', 'tsc');
   await run(process.execPath, [tsc, '-p', join(import.meta.dirname, 'tsconfig.rss.json')]);
+  // The Lua scripts sit beside the compiled store, as `npm run build` puts them (dist/store/lua).
+  cpSync(join(import.meta.dirname, '..', 'src', 'store', 'lua'), join(BUILD, 'src', 'store', 'lua'), { recursive: true });
   const prefix = `bench-rss-${process.pid}`;
   const sandbox = await startSandbox({ port: 0, host: '127.0.0.1', apiKey: SERVICE_KEY });
   const fake = await startFakeSlack({
@@ -109,6 +111,8 @@ export async function measureRss(
       env: { ...env, PORT: String(port) },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
+    // Listened for at once: a child that dies while starting must not leave the wait below hanging.
+    const exited = new Promise((r) => child.once('exit', r));
     let stderr = '';
     child.stderr?.on('data', (d: Buffer) => {
       stderr = (stderr + d.toString()).slice(-2000);
@@ -131,7 +135,6 @@ export async function measureRss(
       return peakRss(child.pid ?? -1);
     } finally {
       await client.close();
-      const exited = new Promise((r) => child.once('exit', r));
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
     }
