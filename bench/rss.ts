@@ -74,7 +74,7 @@ export async function measureRss(
   options: { n: number; concurrency: number; rounds: number },
   progress: (text: string) => void,
 ): Promise<{ report: RssReport; goal: GoalResult }> {
-  progress('part 6 (peak RSS): compiling Rampart and the floor with tsc');
+  progress('part 7 (peak RSS): compiling Rampart and the floor with tsc');
   // typescript's package.json exports no bin path; its own file sits beside it.
   const tsc = join(dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin', 'tsc');
   await run(process.execPath, [tsc, '-p', join(import.meta.dirname, 'tsconfig.rss.json')]);
@@ -142,7 +142,7 @@ export async function measureRss(
   const rounds: RssRound[] = [];
   try {
     for (let round = 1; round <= options.rounds; round++) {
-      progress(`part 6, round ${round}/${options.rounds}: ${options.n} /rate to bare Bolt + BullMQ, then to Rampart`);
+      progress(`part 7, round ${round}/${options.rounds}: ${options.n} /rate to bare Bolt + BullMQ, then to Rampart`);
       const floor = await peakUnderLoad('bench/rss-floor.js');
       const rampart = await peakUnderLoad('src/main.js');
       rounds.push({ rampartMiB: rampart / MiB, floorMiB: floor / MiB, ratio: rampart / floor });
