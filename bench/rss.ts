@@ -79,7 +79,9 @@ export async function measureRss(
   const tsc = join(dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin', 'tsc');
   await run(process.execPath, [tsc, '-p', join(import.meta.dirname, 'tsconfig.rss.json')]);
   // The Lua scripts sit beside the compiled store, as `npm run build` puts them (dist/store/lua).
-  cpSync(join(import.meta.dirname, '..', 'src', 'store', 'lua'), join(BUILD, 'src', 'store', 'lua'), { recursive: true });
+  cpSync(join(import.meta.dirname, '..', 'src', 'store', 'lua'), join(BUILD, 'src', 'store', 'lua'), {
+    recursive: true,
+  });
   const prefix = `bench-rss-${process.pid}`;
   const sandbox = await startSandbox({ port: 0, host: '127.0.0.1', apiKey: SERVICE_KEY });
   const fake = await startFakeSlack({
