@@ -424,7 +424,8 @@ export class RequestStore {
   /**
    * Today's request transitions on an approval with one execution, each the script of the
    * machine it belongs to: pending → denied | cancelled | expired decides the
-   * approval; approved → cancelled cancels its unsent execution; executing → unknown settles it.
+   * approval; executing → unknown settles it. An approved execution is cancelled through
+   * ExecutionStore.cancelQueued with its velocity give-back, never here.
    * Anything else is refused before touching Redis (StateConflictError).
    */
   async transition(
@@ -437,10 +438,6 @@ export class RequestStore {
     const one = (f: ViewState) => from.length === 1 && from[0] === f;
     if (one('pending') && (to === 'denied' || to === 'cancelled' || to === 'expired'))
       return this.decide(id, to, entry, fields);
-    if (one('approved') && to === 'cancelled') {
-      const n = await this.executions.cancelQueued(id, entry);
-      return { ok: n > 0, from: n > 0 ? 'approved' : (await this.get(id))?.state };
-    }
     if (one('executing') && to === 'unknown') {
       const outcome = fields.outcome ? (JSON.parse(fields.outcome) as RequestOutcome) : {};
       const r = await this.executions.finish(id, '', 'unknown', outcome, entry.detail);
