@@ -17,7 +17,6 @@ import {
 import type { ConfirmRefusal, NotPaidProposal } from '../domain/not-paid.js';
 import type { BalanceReading } from '../domain/outcome-evidence.js';
 import type { Rate } from '../domain/rate.js';
-import { redactSealed } from '../domain/redact.js';
 import type { ExecutionRecord, HistoryEntry, RequestKind, RequestOutcome, SealedRequest } from '../domain/request.js';
 import type { ScreeningCode } from '../domain/rules/screening.js';
 import { StateConflictError } from '../errors.js';
@@ -27,7 +26,7 @@ import type { RedisClient } from './redis.js';
 import { readReplies } from './redis-errors.js';
 import { evalScript } from './run-script.js';
 import { cancelQueuedKeys, finishKeys, proposeKeys, startKeys, windowCancelKeys } from './script-keys.js';
-import { decodeSealed, readSealed, SEALED_FIELD, sealedFields } from './sealed-field.js';
+import { decodeSealed, maskedFields, readSealed, SEALED_FIELD } from './sealed-field.js';
 import type { ChangeListener, StoreKeys } from './store-keys.js';
 
 const START = luaScript('start');
@@ -209,16 +208,6 @@ type CancelReply = [
   ApprovalState | '',
 ];
 
-/** The approval's fields and execution 1's call as a final move keeps them (domain/redact.ts). */
-function maskedForCancel(sealed: SealedRequest | undefined, at: number): { approval: string; first: string } {
-  if (!sealed || sealed.redacted) return { approval: '{}', first: '' };
-  const masked = redactSealed(sealed, at);
-  return {
-    approval: JSON.stringify(sealedFields(masked)),
-    first: JSON.stringify({ call: JSON.stringify(masked.call) }),
-  };
-}
-
 const id1 = (id: string) => (id.includes('.') ? id : executionId(id, 1));
 const approvalOf = (execId: string) => execId.slice(0, execId.lastIndexOf('.'));
 
@@ -274,7 +263,10 @@ export class ExecutionStore {
     let r = await run();
     // A cancel is a final move: the script asks for the masked copy (SHA-256 is not in Redis's
     // Lua) and decides everything again with it. Only this rare path pays a second round trip.
-    if (r[0] === 3) r = await run(maskedForCancel(readSealed(String(r[2] ?? '')), at));
+    if (r[0] === 3) {
+      const m = maskedFields(readSealed(String(r[2] ?? '')), at);
+      r = await run({ approval: m ? JSON.stringify(m.approval) : '{}', first: m?.first ?? '' });
+    }
     const [ok, from, kind, seq, call, seal, stored, decidedBy, tries, changed, before, shape] = r;
     if (ok === 2) {
       // {2, 'cancelled', kind, seq, why, code, view, viewChanged, shape, state after} (START).
@@ -349,11 +341,11 @@ export class ExecutionStore {
     if (to !== 'queued') {
       // The final move also masks the stored personal data, atomically.
       const sealed = how.approval ?? readSealed(await this.redis.hget(this.keys.approval(approvalId), SEALED_FIELD));
-      if (sealed && !sealed.redacted) {
-        const masked = redactSealed(sealed, at);
-        approvalFields = JSON.stringify(sealedFields(masked));
+      const m = maskedFields(sealed, at);
+      if (m) {
+        approvalFields = JSON.stringify(m.approval);
         // The script stores it on a single request's execution 1 only.
-        maskedCall = JSON.stringify(masked.call);
+        maskedCall = m.call;
       }
     }
     const b = how.batch;
@@ -424,11 +416,8 @@ export class ExecutionStore {
         executionId(approvalId, offset + i + 1),
       );
       const sealed = readSealed(await this.redis.hget(this.keys.approval(approvalId), SEALED_FIELD));
-      const masked = sealed && !sealed.redacted ? redactSealed(sealed, at) : undefined;
-      const approvalFields = JSON.stringify({
-        decidedAt: String(at),
-        ...(masked ? sealedFields(masked) : {}),
-      });
+      const masked = maskedFields(sealed, at);
+      const approvalFields = JSON.stringify({ decidedAt: String(at), ...masked?.approval });
       // Aligned with the page; a row with 0 gives nothing back (the script reads it for a batch only).
       const units = page.map((id, i) => [id, (batch?.units(offset + i + 1) ?? 0n).toString()]);
       // A batch's rows give back their own units; a single's reservation leaves with it.
@@ -443,7 +432,7 @@ export class ExecutionStore {
         JSON.stringify({ at, ...entry }),
         String(at),
         approvalFields,
-        masked ? JSON.stringify({ call: JSON.stringify(masked.call) }) : '',
+        masked?.first ?? '',
         JSON.stringify(units),
       )) as [number, string, RequestKind?, number?, number?];
       cancelled += count;
@@ -465,8 +454,8 @@ export class ExecutionStore {
     const [n, raw] = await this.redis.hmget(this.keys.approval(approvalId), 'n', SEALED_FIELD);
     const sealed = readSealed(raw);
     // The final state masks the stored personal data, in the same script.
-    const masked = sealed && !sealed.redacted ? redactSealed(sealed, at) : undefined;
-    const fields = { decidedBy: entry.by, decidedAt: String(at), ...(masked ? sealedFields(masked) : {}) };
+    const masked = maskedFields(sealed, at);
+    const fields = { decidedBy: entry.by, decidedAt: String(at), ...masked?.approval };
     const keys = windowCancelKeys(this.keys, approvalId, release, Number(n ?? '1'));
     const r = (await evalScript(
       this.redis,
@@ -477,7 +466,7 @@ export class ExecutionStore {
       JSON.stringify({ at, ...entry }),
       String(at),
       JSON.stringify(fields),
-      masked ? JSON.stringify({ call: JSON.stringify(masked.call) }) : '',
+      masked?.first ?? '',
     )) as [number, string, number?, number?];
     const [count, kindOrWhy, seq, changed] = r;
     if (count === 0 && seq === undefined) return { ok: false, why: kindOrWhy };

@@ -7,7 +7,6 @@ import { mustConfirmLookalike } from '../domain/address-book.js';
 import { type ApprovalShape, executionId, sealHash, type ViewState } from '../domain/approval.js';
 import { callDestination } from '../domain/destination-key.js';
 import type { OpenCapHolder, OpenCaps } from '../domain/open-caps.js';
-import { redactSealed } from '../domain/redact.js';
 import { DEFAULT_REPEAT_WINDOW_MS } from '../domain/repeats.js';
 import {
   type ExecutionRecord,
@@ -34,7 +33,7 @@ import type { RedisClient } from './redis.js';
 import { readReplies } from './redis-errors.js';
 import { evalScript } from './run-script.js';
 import { ScreeningStore } from './screening.js';
-import { encodeSealed, readSealed, SEALED_FIELD, sealedFields } from './sealed-field.js';
+import { encodeSealed, maskedFields, readSealed, SEALED_FIELD } from './sealed-field.js';
 import { type ChangeListener, StoreKeys } from './store-keys.js';
 import { createField, ruleArgs, subjectField, subjectOfField } from './velocity-lua.js';
 
@@ -457,8 +456,7 @@ export class RequestStore {
     const [n, raw] = await this.redis.hmget(this.key(id), 'n', SEALED_FIELD);
     const sealed = readSealed(raw);
     // The final state also masks the stored personal data, atomically.
-    const redacted = sealed && !sealed.redacted ? redactSealed(sealed, history.at) : undefined;
-    const masked = redacted ? sealedFields(redacted) : {};
+    const masked = maskedFields(sealed, history.at);
     const execs = Array.from({ length: Number(n ?? '1') }, (_, i) => this.keys.execution(executionId(id, i + 1)));
     const [ok, before, kind, seq] = (await evalScript(
       this.redis,
@@ -474,10 +472,10 @@ export class RequestStore {
       ...execs,
       to,
       JSON.stringify(history),
-      JSON.stringify({ ...fields, ...masked }),
+      JSON.stringify({ ...fields, ...masked?.approval }),
       String(history.at),
       id,
-      redacted ? JSON.stringify({ call: JSON.stringify(redacted.call) }) : '',
+      masked?.first ?? '',
     )) as [number, string, RequestKind?, number?];
     if (ok === 1 && kind && seq) this.onChange({ id, kind, state: to, seq });
     return { ok: ok === 1, from: before === '' ? undefined : (before as ViewState) };

@@ -3,6 +3,7 @@
  * `frozen`, its name since the first format. Records already in Redis keep that field and every
  * Lua script reads it by that name, so only this file knows it.
  */
+import { redactSealed } from '../domain/redact.js';
 import type { SealedRequest } from '../domain/request.js';
 
 /** The approval hash field holding the sealed call as JSON. */
@@ -20,3 +21,18 @@ export const readSealed = (raw: string | null | undefined): SealedRequest | unde
 export const sealedFields = (sealed: SealedRequest): Record<string, string> => ({
   [SEALED_FIELD]: encodeSealed(sealed),
 });
+
+/**
+ * A final move's masked copy (domain/redact.ts) as the scripts take it: the approval's hash
+ * fields, execution 1's masked call as JSON, and that call as execution 1's fields in JSON.
+ * Undefined when there is nothing to mask (no sealed call, or already masked).
+ */
+export function maskedFields(
+  sealed: SealedRequest | undefined,
+  at: number,
+): { approval: Record<string, string>; call: string; first: string } | undefined {
+  if (!sealed || sealed.redacted) return undefined;
+  const masked = redactSealed(sealed, at);
+  const call = JSON.stringify(masked.call);
+  return { approval: sealedFields(masked), call, first: JSON.stringify({ call }) };
+}

@@ -3,8 +3,15 @@
  * field it has always had, so records written before the rename read back unchanged.
  */
 import { describe, expect, it } from 'vitest';
+import { redactSealed } from '../../../src/domain/redact.js';
 import { recordOf } from '../../../src/store/record-view.js';
-import { decodeSealed, encodeSealed, SEALED_FIELD, sealedFields } from '../../../src/store/sealed-field.js';
+import {
+  decodeSealed,
+  encodeSealed,
+  maskedFields,
+  SEALED_FIELD,
+  sealedFields,
+} from '../../../src/store/sealed-field.js';
 import { buildSealedRequest } from '../../support/factories.js';
 
 const sealed = buildSealedRequest('transfer');
@@ -23,5 +30,16 @@ describe('the sealed-call codec', () => {
 
   it('reads no record from a hash without the sealed call', () => {
     expect(recordOf(sealed.id, { v: '2', state: 'pending', n: '1' }, {})).toBeUndefined();
+  });
+
+  it('gives a final move the masked copy the scripts store, and nothing when already masked', () => {
+    const beneficiary = buildSealedRequest('beneficiary');
+    const masked = redactSealed(beneficiary, 7);
+    const m = maskedFields(beneficiary, 7);
+    expect(m?.approval).toEqual({ frozen: JSON.stringify(masked) });
+    expect(m?.call).toBe(JSON.stringify(masked.call));
+    expect(m?.first).toBe(JSON.stringify({ call: JSON.stringify(masked.call) }));
+    expect(maskedFields(masked, 9)).toBeUndefined();
+    expect(maskedFields(undefined, 9)).toBeUndefined();
   });
 });
