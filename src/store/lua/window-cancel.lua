@@ -31,8 +31,10 @@ end
 if as ~= 'approved' then return {0, as or ''} end
 if num(redis.call('HGET', KEYS[1], 'runAt')) == 0 then return {0, 'no-wait'} end
 -- Every execution is passed and none started (the approval is still `approved`), so nothing is
--- left queued and the approval leaves the ready index with them.
+-- left queued: the approval leaves the ready index here whatever its c:queued count says
+-- (cancelledEnd's own ZREM waits for that count to reach 0).
 local n = cancelRows(19)
+redis.call('ZREM', KEYS[4], ARGV[1])
 -- The quorum reserved the whole amount under the approval's id (+inf): released in this step,
 -- through the ledger's helper so its running total moves with it.
 if KEYS[16] ~= KEYS[2] then ledgerDrop(KEYS[16], KEYS[17], ARGV[1]) end
