@@ -195,18 +195,7 @@ type StartReply = [
   string?,
   string?,
 ];
-type CancelReply = [
-  number,
-  string,
-  string,
-  number,
-  string,
-  StartCancelCode,
-  ViewState,
-  number,
-  string,
-  ApprovalState | '',
-];
+type CancelReply = [number, string, string, number, string, StartCancelCode, ViewState, number, string];
 
 const id1 = (id: string) => (id.includes('.') ? id : executionId(id, 1));
 const approvalOf = (execId: string) => execId.slice(0, execId.lastIndexOf('.'));
@@ -269,7 +258,7 @@ export class ExecutionStore {
     }
     const [ok, from, kind, seq, call, seal, stored, decidedBy, tries, changed, before, shape] = r;
     if (ok === 2) {
-      // {2, 'cancelled', kind, seq, why, code, view, viewChanged, shape, state after} (START).
+      // {2, 'cancelled', kind, seq, why, code, view, viewChanged, shape} (START).
       const [, , , , why, code, view, viewChanged, cancelShape] = r as unknown as CancelReply;
       if (viewChanged === 1 && kind && seq)
         this.onChange({ id: approvalId, kind: kind as RequestKind, state: view, seq });

@@ -33,7 +33,7 @@
     {0, 'queued', '', 'cooling', ms} (its address-book entry, or its new beneficiary, is still
     cooling off),
     {0, 'queued', '', 'rate', ms} (a batch row over BATCH_RATE: nothing changed, try in ms),
-    {2, 'cancelled', kind, seq, why, code, view, viewChanged, shape, approval state after} (the
+    {2, 'cancelled', kind, seq, why, code, view, viewChanged, shape} (the
     start may never run it: screening refused its destination (screening_listed,
     screening_no_list, screening_stale), its address-book entry is gone or not for the wallet, a
     cooling-off was waited out, or a batch row still cooling (entry_removed,
@@ -84,18 +84,18 @@ if redis.call('EXISTS', KEYS[6]) == 1 then return {-1, 'queued'} end
 local entryId = ef[3]
 if entryId then
   local why, code, wait = bookCheck(entryId, now)
-  if why then return startCancel(why, code, as, at) end
+  if why then return startCancel(why, code, as, shape, at) end
   if wait and batch then
-    return startCancel('its address-book entry is still cooling off; nothing sent', 'entry_cooling', as, at)
+    return startCancel('its address-book entry is still cooling off; nothing sent', 'entry_cooling', as, shape, at)
   end
   if wait then return {0, 'queued', '', 'cooling', tostring(wait)} end
 end
 -- A new beneficiary cools off as an entry does (includes/book.lua beneficiaryCheck).
 do
   local why, code, wait = beneficiaryCheck(ef[4], now)
-  if why then return startCancel(why, code, as, at) end
+  if why then return startCancel(why, code, as, shape, at) end
   if wait and batch then
-    return startCancel('its beneficiary is new and still cooling off; nothing sent', 'entry_cooling', as, at)
+    return startCancel('its beneficiary is new and still cooling off; nothing sent', 'entry_cooling', as, shape, at)
   end
   if wait then return {0, 'queued', '', 'cooling', tostring(wait)} end
 end
@@ -108,7 +108,7 @@ end
 -- step, so a worker killed after the script leaves nothing half done.
 do
   local why, code = screenRefusal(ef[4], KEYS[19], KEYS[20], ARGV[8] or 'off', tonumber(ARGV[9] or '0'), now)
-  if why then return startCancel(why, code, as, at) end
+  if why then return startCancel(why, code, as, shape, at) end
 end
 -- BATCH_RATE: all batch rows together, across processes. Asked last, once every other condition
 -- holds, so a row refused for any other reason never uses up a slot, and a funding check's
@@ -127,5 +127,5 @@ local _, changed = reindex(KEYS[1], 7, ARGV[2], at)
 local seq = redis.call('RPUSH', KEYS[2], aboutExecution(KEYS[1], ARGV[5], KEYS[3], KEYS[18], ARGV[1]))
 local e = redis.call('HMGET', KEYS[3], 'call', 'sealHash')
 local a = redis.call('HMGET', KEYS[1], 'frozen', 'decidedBy', 'kind')
-local kind = a[3] or cjson.decode(a[1]).call.kind
+local kind = kindOf(KEYS[1], a[3], a[1])
 return {1, 'queued', kind, seq, e[1] or '', e[2] or '', a[1], a[2] or '', tries, changed and 1 or 0, as, shape}

@@ -10,7 +10,8 @@
     cancelRows(first, each) → n: every queued execution among KEYS[first..] becomes cancelled
       (its state only); each(k), when given, for the k-th key (from 1) so cancelled.
     cancelQueued(a, first) → n: the same, counted on approval `a`.
-    kindOf(a): the call's kind (stored `kind`, else the sealed call's).
+    kindOf(a, kind, sealed): the call's kind (stored `kind`, else the sealed call's); `kind` and
+      `sealed` as the caller already read them (HMGET's false when missing), else read here.
     shapeOf(a): 'single' or 'batch', the stored `shape` (written by create.lua, or by migrate).
     setFields(key, json): HSET every field of a JSON object ('' or nil: nothing).
     settle(a, open, id, approvalFields): every execution final → the approval is done.
@@ -69,8 +70,9 @@ local function cancelQueued(a, first)
   count(a, 'cancelled', n)
   return n
 end
-local function kindOf(a)
-  return redis.call('HGET', a, 'kind') or cjson.decode(redis.call('HGET', a, 'frozen')).call.kind
+local function kindOf(a, kind, sealed)
+  if sealed == nil then kind = redis.call('HGET', a, 'kind') end
+  return kind or cjson.decode(sealed or redis.call('HGET', a, 'frozen')).call.kind
 end
 -- Every script that reads the shape migrates the record first, so the field is there.
 local function shapeOf(a)

@@ -14,12 +14,13 @@
     key prefix, [13] the approval's masked fields JSON ('' when the caller has not read it yet),
     [14] execution 1's masked fields JSON).
   Returns: functions only.
-    startCancel(why, code, as, at): with ARGV[13] '' nothing changes and it returns
+    startCancel(why, code, as, shape, at): with ARGV[13] '' nothing changes and it returns
       {3, 'mask', the approval's sealed JSON} (the caller masks it and starts again); otherwise
       queued → cancelled as above, returning START's
-      {2, 'cancelled', kind, seq, why, code, view, viewChanged, shape, approval state after}.
-      `as` is the approval's state before, `at` the time recorded (history, view scores).
-    cancelGiveBack(a, e, given, ledgerPrefix, id, execId): the cancelled execution's velocity
+      {2, 'cancelled', kind, seq, why, code, view, viewChanged, shape}.
+      `as` is the approval's state before, `shape` its shape as start.lua read it, `at` the time
+      recorded (history, view scores).
+    cancelGiveBack(a, e, given, ledgerPrefix, id, execId, shape): the cancelled execution's velocity
       reservation given back: a single's entry leaves the ledger (as finish.lua on `failed`), a
       batch row's units come off the batch's reservation once (includes/batch.lua giveBack), the
       running total moving with it. The ledger keys are built from ledgerPrefix and the
@@ -27,14 +28,14 @@
 ]]
 -- @include "approval"
 -- @include "batch"
-local function cancelGiveBack(a, e, given, ledgerPrefix, id, execId)
+local function cancelGiveBack(a, e, given, ledgerPrefix, id, execId, shape)
   local field = redis.call('HGET', a, 'velocity')
   -- No subject (a request that moves no money, or one stored before subjects were): nothing reserved.
   if ledgerPrefix == '' or not field or field == '' or field == 'none' then return end
   local s = cjson.decode(field)
   local ledger = ledgerPrefix .. s.walletId .. ':' .. s.code
   local amounts = ledger .. ':amounts'
-  if shapeOf(a) ~= 'batch' then
+  if shape ~= 'batch' then
     ledgerDrop(ledger, amounts, id)
     return
   end
@@ -47,17 +48,17 @@ local function cancelGiveBack(a, e, given, ledgerPrefix, id, execId)
   if not amount or amount <= 0 then return end
   giveBack(amounts, given, id, execId, math.floor(amount * 10 ^ tonumber(s.decimals) + 0.5), ledger)
 end
-local function startCancel(why, code, as, at)
+local function startCancel(why, code, as, shape, at)
   -- The masked copy is made by the caller (domain/redact.ts: the hash of the original call is
   -- SHA-256, which Redis's Lua lacks); asked for only on this rare path, never on every start.
   if (ARGV[13] or '') == '' then return {3, 'mask', redis.call('HGET', KEYS[1], 'frozen') or ''} end
-  local batch = shapeOf(KEYS[1]) == 'batch'
+  local batch = shape == 'batch'
   redis.call('HSET', KEYS[3], 'state', 'cancelled', 'outcome', cjson.encode({message = why, code = code}))
   -- A batch's executions keep their own calls (the approval's call describes the total).
   if not batch and KEYS[3] == KEYS[18] then setFields(KEYS[3], ARGV[14]) end
   if count(KEYS[1], 'queued', -1) <= 0 then redis.call('ZREM', KEYS[4], ARGV[2]) end
   count(KEYS[1], 'cancelled', 1)
-  cancelGiveBack(KEYS[1], KEYS[3], KEYS[22], ARGV[10] or '', ARGV[2], ARGV[1])
+  cancelGiveBack(KEYS[1], KEYS[3], KEYS[22], ARGV[10] or '', ARGV[2], ARGV[1], shape)
   if batch and runnable(as) then
     pauseBatch(KEYS[1], KEYS[2], 'row ' .. redis.call('HGET', KEYS[3], 'n') .. ': ' .. why, at)
   end
@@ -68,6 +69,5 @@ local function startCancel(why, code, as, at)
   -- read it: app/notices/notify.ts).
   local seq = redis.call('RPUSH', KEYS[2],
     cjson.encode({at = at, event = 'cancelled', by = 'rampart', detail = why, execution = ARGV[1]}))
-  return {2, 'cancelled', kindOf(KEYS[1]), seq, why, code, view, changed and 1 or 0, shapeOf(KEYS[1]),
-    redis.call('HGET', KEYS[1], 'state') or ''}
+  return {2, 'cancelled', kindOf(KEYS[1]), seq, why, code, view, changed and 1 or 0, shape}
 end
