@@ -58,9 +58,11 @@ local rec = redis.call('HMGET', KEYS[1], 'state', 'votes', 'expiresAt', 'request
 local shape = rec[8] or 'single'
 local turns = nil
 if #KEYS == 9 and shape == 'batch' then turns = KEYS[9] end
+-- 'required' and 'expiresAt' as `rec` read them (no vote writes them); what the quorum writes is
+-- read after it.
 local function answer(outcome, state, votes)
-  local f = redis.call('HMGET', KEYS[1], 'required', 'decidedBy', 'decidedAt', 'expiresAt', 'runAt')
-  return {outcome, state, tostring(votes), f[1] or '', f[2] or '', f[3] or '', f[4] or '', '', 0, '', '', '', f[5] or ''}
+  local f = redis.call('HMGET', KEYS[1], 'decidedBy', 'decidedAt', 'runAt')
+  return {outcome, state, tostring(votes), rec[7] or '', f[1] or '', f[2] or '', rec[3] or '', '', 0, '', '', '', f[3] or ''}
 end
 local state = rec[1]
 if not state then return {'missing', '', '0', '', '', '', ''} end
