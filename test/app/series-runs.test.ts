@@ -157,7 +157,7 @@ interface Pause {
   amount: number;
   display: Partial<NewRequest['display']>;
   ports: Partial<SeriesRunDeps & RecheckPorts>;
-  why: string;
+  code: string;
   said: string;
 }
 
@@ -167,7 +167,7 @@ it.each<Pause>([
     amount: 3.04,
     display: viaKey,
     ports: keyPort({ ...KEY, revokedAt: T0 - 1 }),
-    why: 'key_limit',
+    code: 'key_limit',
     said: 'API key ops-bot was revoked',
   },
   {
@@ -175,7 +175,7 @@ it.each<Pause>([
     amount: 3.05,
     display: {},
     ports: { people: { isActive: async (user: string) => user !== REQUESTER } },
-    why: 'requester_not_eligible',
+    code: 'requester_not_eligible',
     said: `its requester <@${REQUESTER}> is no longer an active member of the workspace`,
   },
   {
@@ -183,12 +183,12 @@ it.each<Pause>([
     amount: 3.09,
     display: {},
     ports: { approvers: { isApprover: async () => false } },
-    why: 'no_approver_eligible',
+    code: 'no_approver_eligible',
     said: 'no one who approved it is still an approver',
   },
-])('skips a run and pauses the series when $when', async ({ amount, display, ports, why, said }) => {
+])('skips a run and pauses the series when $when', async ({ amount, display, ports, code, said }) => {
   const id = await liveSeries(amount, display);
-  expect(await firstRunUnder(id, ports)).toMatchObject({ k: 1, outcome: 'paused_now', code: why });
+  expect(await firstRunUnder(id, ports)).toMatchObject({ k: 1, outcome: 'paused_now', code });
   expect(await skippedSaid(id)).toEqual([`run 1: needs a fresh approval: ${said}`]);
   expect(w.tries).toEqual([]);
 });
