@@ -230,7 +230,7 @@ async function coolingRows(deps: CheckBatchDeps, rows: readonly BatchRow[], ids:
           {
             row: r.row,
             column: 'beneficiary',
-            message: `Row ${r.row} beneficiary: ${beneficiaryCoolingSentence(r.destination, c.usableAt)}`,
+            message: `Row ${r.row} beneficiary: ${beneficiaryCoolingSentence(r.destination, c.usableAt, 'row')}`,
           },
         ]
       : [];

@@ -153,7 +153,7 @@ async function readRegistry(
           chain: draft.asset.chain,
           address: draft.receiver,
           walletId: draft.walletId,
-          row: false,
+          as: 'single',
           ownWallet: display.ownWallet !== undefined,
         }),
         lookalikes(deps, draft.asset.chain, [{ row: 1, destination: draft.receiver }]),

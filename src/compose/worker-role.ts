@@ -85,7 +85,7 @@ export function startWorkerRole(b: Built, workerRedis: RedisClient, options: Wor
       screeningNotify: config.screening.notify,
       passkeyHolders: () => passkeyHolders(new PasskeyStore(workerRedis, prefix), now()),
       commitments: (record) => cardCommitments({ store: ports.store, service: ports.service, log: b.log }, record),
-      // The card's record, already read: only the series' runs are read for its next one.
+      // The series is read once more, whole (its runs' marks are fields the card's record leaves out).
       seriesNext: async (record) => (await viewOf({ store: ports.store, now, series: seriesStore }, record))?.next[0],
     }),
     approvalsChannel: config.approvalsChannel,

@@ -99,8 +99,9 @@ export function entryState(entry: AddressEntry, now: number): 'usable' | 'coolin
 }
 
 /**
- * The submission's verdict for a single payment or a batch row. `waits`: a single payment to a
- * cooling entry is accepted and waits in its start script; a row never holds its batch.
+ * The submission's verdict for a single payment, a batch row or a series' run. `waits`: a single
+ * payment to a cooling entry is accepted and waits in its start script; a row never holds its
+ * batch, nor a run its series.
  */
 export type DestinationVerdict =
   | { ok: true; warnNew?: true; waitsUntil?: number }
@@ -111,11 +112,18 @@ export const NOT_IN_BOOK_SENTENCE =
 
 const utc = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
+/** What never waits for a cooling-off: a batch row (left out of its batch) or a series' run (skipped). */
+export type NoWait = 'row' | 'run';
+
+/** What the reader does about a cooling-off that a row or a run does not wait for. */
+const notWaiting = (as: NoWait): string =>
+  as === 'row' ? 'leave this row out and pay it after then.' : 'this run is skipped and the later runs go on.';
+
 /** The rule every submission door asks, by mode, for one destination. */
 export function destinationRule(
   mode: DestinationMode,
   standing: BookStanding,
-  subject: { walletId: string; row: boolean },
+  subject: { walletId: string; as: 'single' | NoWait },
   now: number,
 ): DestinationVerdict {
   if (standing.kind === 'own-wallet') return { ok: true };
@@ -137,18 +145,18 @@ export function destinationRule(
       message: `${entryLabel(entry)} may not be paid from wallet ${subject.walletId}: choose one of ${(entry.wallets as readonly string[]).join(', ')}, or add the address again for this wallet with /addresses add.`,
     };
   if (entryState(entry, now) === 'usable') return { ok: true };
-  if (subject.row)
+  if (subject.as !== 'single')
     return {
       ok: false,
       code: 'entry_cooling',
-      message: `${entryLabel(entry)} is still cooling off and becomes usable ${utc(entry.usableAt)}: leave this row out and pay it after then.`,
+      message: `${entryLabel(entry)} is still cooling off and becomes usable ${utc(entry.usableAt)}: ${notWaiting(subject.as)}`,
     };
   return { ok: true, waitsUntil: entry.usableAt };
 }
 
-/** A batch row to a new beneficiary still cooling off (rows never wait): refused with the time. */
-export const beneficiaryCoolingSentence = (label: string, usableAt: number): string =>
-  `${label} is a new beneficiary that is still cooling off and becomes usable ${utc(usableAt)}: leave this row out and pay it after then.`;
+/** A batch row or a series' run to a new beneficiary still cooling off (neither waits): refused with the time. */
+export const beneficiaryCoolingSentence = (label: string, usableAt: number, as: NoWait): string =>
+  `${label} is a new beneficiary that is still cooling off and becomes usable ${utc(usableAt)}: ${notWaiting(as)}`;
 
 /** The approvals channel's and each approver's notice when an entry starts cooling off. */
 export const coolingNotice = (entry: AddressEntry): string =>

@@ -4,20 +4,16 @@
  * adds its entries; a denied or expired seed leaves it unseeded and may be asked for again; one
  * seed card is open at a time. Real Redis, the use cases as the CLI and the worker call them.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deny } from '../../src/app/decide.js';
 import { addEntries } from '../../src/app/destinations/add-entries.js';
 import { destinationMode, seedFromPaid } from '../../src/app/destinations/entries.js';
 import { submitEntries } from '../../src/app/destinations/submit-entries.js';
 import { expireApproval } from '../../src/app/notices/expire.js';
 import { cliActor } from '../../src/domain/actor.js';
-import { A1, A2, REQUESTER, startWorld, type World } from './support.js';
+import { A1, A2, REQUESTER, useWorld } from './support.js';
 
-let w: World;
-beforeAll(async () => {
-  w = await startWorld('book-seed');
-});
-afterAll(() => w.close());
+const w = useWorld('book-seed');
 
 const PAID = '0x52908400098527886e0f7030069857d2e4169ee7';
 const OTHER = '0x99ed2e97162533ba814af8092b93b9a3090dedcf';

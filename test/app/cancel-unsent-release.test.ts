@@ -5,19 +5,13 @@
  * would leave the quorum's +inf reservation counting forever (a second lift finds nothing left to
  * cancel, so it would never give it back).
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { cancelUnsent } from '../../src/app/batch-run.js';
 import { approve } from '../../src/app/decide.js';
 import { TOTAL_FIELD } from '../../src/store/velocity-lua.js';
-import { APPROVERS, sealBatch, startWorld, type World } from './support.js';
+import { APPROVERS, sealBatch, useWorld } from './support.js';
 
-let w: World;
-beforeAll(async () => {
-  w = await startWorld('cancel-unsent-release', { VELOCITY_LIMITS: 'ops:USDC=100000/24h' });
-});
-afterAll(async () => {
-  await w.close();
-});
+const w = useWorld('cancel-unsent-release', { VELOCITY_LIMITS: 'ops:USDC=100000/24h' });
 
 const ledgerKey = () => `${w.prefix}:velocity:wal_ops_7f3a:USDC`;
 

@@ -8,7 +8,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { approve } from '../../src/app/decide.js';
 import { EXECUTING_CARD_AFTER_MS, executeOne } from '../../src/app/execute-one.js';
 import { approvalHashOf, cardHash, emptyCounts } from '../../src/domain/approval.js';
+import { createLogger } from '../../src/log.js';
 import { ServiceClient } from '../../src/service/client.js';
+import { RECEIVER_EVM } from '../support/factories.js';
 import { APPROVERS, startWorld, transfer, type World } from './support.js';
 
 let w: World;
@@ -133,4 +135,24 @@ it('a quick call refreshes its card once, with the outcome; a slow one shows "ex
   const from = kinds(slow).length;
   expect(await executeOne(w.exec(patient), `${slow}.1`)).toBe('unknown');
   expect(kinds(slow).slice(from)).toEqual(['card', 'unknown']);
+});
+
+it('an execution its start script cancels is logged with the cancel code, in words that fit every such check', async () => {
+  const added = await w.store.book.add(
+    [{ name: 'Logged', chain: 'base', address: RECEIVER_EVM, wallets: '*' }],
+    { addedBy: 'U0ADDER', approvedBy: APPROVERS[0] as string, requestId: 'R-0' },
+    0,
+  );
+  if (!added.ok) throw new Error('entry not added');
+  const id = await w.submit([transfer(1.31)]);
+  expect((await approve(w.deps, id, APPROVERS[0] as string)).kind).toBe('approved');
+  await w.store.book.remove(added.ids[0] ?? '', APPROVERS[0] as string);
+  const lines: string[] = [];
+  const log = createLogger({ level: 'warn' }, { write: (line: string) => void lines.push(line) });
+  expect(await executeOne({ ...w.exec(), log }, `${id}.1`)).toBe('cancelled');
+  const logged = lines.map((l) => JSON.parse(l) as { msg: string; code?: string; executionId?: string });
+  expect(logged.map(({ msg, code, executionId }) => ({ msg, code, executionId }))).toEqual([
+    { msg: 'execute: cancelled by its start check; nothing called', code: 'entry_removed', executionId: `${id}.1` },
+  ]);
+  expect(w.received(1.31)).toBe(0);
 });

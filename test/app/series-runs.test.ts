@@ -115,6 +115,12 @@ async function firstRunUnder(id: string, over: Partial<SeriesRunDeps & RecheckPo
 }
 
 /** The series' history entries of skipped runs, as its thread says them. */
+/** "2026-11-28 09:00 UTC": a time as a skipped run's sentence writes it, to the minute. */
+const minuteUtc = (ms: number | undefined) => {
+  if (ms === undefined) throw new Error('no time');
+  return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+};
+
 const skippedSaid = async (id: string) =>
   (await w.store.history(id)).filter((e) => e.event === 'run skipped').map((e) => e.detail);
 
@@ -151,7 +157,7 @@ interface Pause {
   amount: number;
   display: Partial<NewRequest['display']>;
   ports: Partial<SeriesRunDeps & RecheckPorts>;
-  why: string;
+  code: string;
   said: string;
 }
 
@@ -161,7 +167,7 @@ it.each<Pause>([
     amount: 3.04,
     display: viaKey,
     ports: keyPort({ ...KEY, revokedAt: T0 - 1 }),
-    why: 'key_limit',
+    code: 'key_limit',
     said: 'API key ops-bot was revoked',
   },
   {
@@ -169,7 +175,7 @@ it.each<Pause>([
     amount: 3.05,
     display: {},
     ports: { people: { isActive: async (user: string) => user !== REQUESTER } },
-    why: 'requester_not_eligible',
+    code: 'requester_not_eligible',
     said: `its requester <@${REQUESTER}> is no longer an active member of the workspace`,
   },
   {
@@ -177,12 +183,12 @@ it.each<Pause>([
     amount: 3.09,
     display: {},
     ports: { approvers: { isApprover: async () => false } },
-    why: 'no_approver_eligible',
+    code: 'no_approver_eligible',
     said: 'no one who approved it is still an approver',
   },
-])('skips a run and pauses the series when $when', async ({ amount, display, ports, why, said }) => {
+])('skips a run and pauses the series when $when', async ({ amount, display, ports, code, said }) => {
   const id = await liveSeries(amount, display);
-  expect(await firstRunUnder(id, ports)).toMatchObject({ k: 1, outcome: 'paused_now', code: why });
+  expect(await firstRunUnder(id, ports)).toMatchObject({ k: 1, outcome: 'paused_now', code });
   expect(await skippedSaid(id)).toEqual([`run 1: needs a fresh approval: ${said}`]);
   expect(w.tries).toEqual([]);
 });
@@ -253,7 +259,10 @@ it('skips a run to an address-book entry still cooling off, and one to a new ben
     const id = await liveSeries(3.1);
     const config = { ...deps.config, destinations: { ...deps.config.destinations, mode: 'book' as const } };
     expect(await firstRunUnder(id, { config })).toMatchObject({ k: 1, outcome: 'skipped' });
-    expect((await skippedSaid(id))[0]).toMatch(/^run 1: .*cooling off/i);
+    const entry = await w.store.book.get(added.ids[0] ?? '');
+    expect(await skippedSaid(id)).toEqual([
+      `run 1: Payroll 0x99ED…EdcF is still cooling off and becomes usable ${minuteUtc(entry?.usableAt)}: this run is skipped and the later runs go on.`,
+    ]);
   } finally {
     await w.store.book.remove(added.ids[0] ?? '', APPROVERS[0] as string);
   }
@@ -270,7 +279,9 @@ it('skips a run to an address-book entry still cooling off, and one to a new ben
   };
   const id = await sealSeries(w, 3.11, { first: T0, call: offramp, display: { beneficiaryLabel: 'Ada (new)' } });
   expect(await firstRunUnder(id, {})).toMatchObject({ k: 1, outcome: 'skipped' });
-  expect((await skippedSaid(id))[0]).toMatch(/^run 1: Ada \(new\) is a new beneficiary that is still cooling off/);
+  expect(await skippedSaid(id)).toEqual([
+    `run 1: Ada (new) is a new beneficiary that is still cooling off and becomes usable ${minuteUtc(now + HOUR)}: this run is skipped and the later runs go on.`,
+  ]);
   expect(w.tries).toEqual([]);
 });
 

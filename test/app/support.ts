@@ -4,7 +4,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll } from 'vitest';
 import type { Queues } from '../../src/adapters/jobs/queues.js';
 import { checkFunding } from '../../src/app/batch-funding.js';
 import { approve } from '../../src/app/decide.js';
@@ -24,6 +23,7 @@ import { RequestStore } from '../../src/store/requests.js';
 import { SeriesStore } from '../../src/store/series.js';
 import { sealedSeriesInput, transferOf } from '../support/factories.js';
 import { deleteKeys, REDIS_URL } from '../support/harness.js';
+import { useStarted } from '../support/use-harness.js';
 
 export const REQUESTER = 'U0REQUESTER';
 export const APPROVERS = ['U0APPROVER1', 'U0APPROVER2'];
@@ -131,6 +131,18 @@ export async function startWorld(name: string, env: Record<string, string> = {})
 }
 
 /**
+ * One world for the enclosing file or describe block: started in a beforeAll, closed in an
+ * afterAll, read through the returned handle inside tests and later hooks.
+ */
+export function useWorld(name: string, env: Record<string, string> = {}): World {
+  return useStarted(
+    `${name} world`,
+    () => startWorld(name, env),
+    (w) => w.close(),
+  );
+}
+
+/**
  * A batch as submitBatch stores it: `B-<n>` with its rows saved, the approval's call
  * carrying the total and one sealed call per row. `R`: the same calls as one approval `R-<n>`.
  */
@@ -210,17 +222,24 @@ export type SeriesDeps = AppDeps & { now: () => number; series: SeriesStore };
  */
 export function useSeriesWorld(name: string, started: (w: World, deps: SeriesDeps) => void): { at: number } {
   const clock = { at: 0 };
-  let w: World | undefined;
-  beforeAll(async () => {
-    const world = await startWorld(name);
-    w = world;
-    started(world, {
-      ...world.deps,
-      now: () => clock.at,
-      series: new SeriesStore(world.redis, world.store.keys, () => clock.at),
-    });
-  });
-  afterAll(() => w?.close());
+  useStarted(
+    `${name} world`,
+    async () => {
+      const world = await startWorld(name);
+      try {
+        started(world, {
+          ...world.deps,
+          now: () => clock.at,
+          series: new SeriesStore(world.redis, world.store.keys, () => clock.at),
+        });
+      } catch (e) {
+        await world.close();
+        throw e;
+      }
+      return world;
+    },
+    (w) => w.close(),
+  );
   return clock;
 }
 

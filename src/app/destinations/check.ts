@@ -8,6 +8,7 @@ import {
   type DestinationMode,
   type DestinationVerdict,
   destinationRule,
+  type NoWait,
 } from '../../domain/address-book.js';
 import type { ChainId } from '../../domain/assets.js';
 import type { RowError } from '../../domain/batch-file.js';
@@ -37,17 +38,20 @@ export async function modeOrDefault(
 
 export type DestinationCheck = DestinationVerdict & { entry?: AddressEntry };
 
-/** One destination's verdict; `ownWallet`: the team's own configured wallet, an entry implicitly. */
+/**
+ * One destination's verdict; `as`: a single payment (which may wait for a cooling entry), a batch
+ * row or a series' run (neither waits); `ownWallet`: the team's own configured wallet, an entry implicitly.
+ */
 export async function checkDestination(
   deps: BookDeps,
-  d: { chain: ChainId; address: string; walletId: string; row: boolean; ownWallet?: boolean },
+  d: { chain: ChainId; address: string; walletId: string; as: 'single' | NoWait; ownWallet?: boolean },
 ): Promise<DestinationCheck> {
   if (d.ownWallet) return { ok: true };
   const [mode, standing] = await Promise.all([
     destinationMode(deps),
     deps.store.book.standing(destinationKey(d.chain, d.address)),
   ]);
-  const verdict = destinationRule(mode, standing, { walletId: d.walletId, row: d.row }, deps.now());
+  const verdict = destinationRule(mode, standing, { walletId: d.walletId, as: d.as }, deps.now());
   return standing.kind === 'entry' ? { ...verdict, entry: standing.entry } : verdict;
 }
 
@@ -61,7 +65,7 @@ export async function checkRows(
   const checked = await Promise.all(
     rows.map(async (r) => ({
       r,
-      v: await checkDestination(deps, { chain, address: r.destination, walletId, row: true }),
+      v: await checkDestination(deps, { chain, address: r.destination, walletId, as: 'row' }),
     })),
   );
   return checked.flatMap(({ r, v }) =>

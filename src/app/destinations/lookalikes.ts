@@ -62,12 +62,10 @@ export async function lookalikes(
   chain: ChainId,
   rows: readonly { row: number; destination: string }[],
 ): Promise<Lookalike[]> {
-  if (!deps.store.book || rows.length === 0) return [];
-  const list = await known(deps.store, chain, deps.now());
-  return rows.flatMap((r) => {
-    const hit = lookalikeOf(destinationKey(chain, r.destination), list);
-    return hit ? [{ row: r.row, address: r.destination, of: hit.label, ofAddress: hit.address }] : [];
-  });
+  return lookalikesAcross(
+    deps,
+    rows.map((r) => ({ ...r, chain })),
+  );
 }
 
 /**

@@ -56,7 +56,11 @@ async function notStarted(
       await afterScreened(deps, executionId, approvalId, cancel.why);
       return 'skipped';
     }
-    deps.log.warn({ executionId, why: cancel.why }, 'execute: cancelled by the address book; nothing called');
+    // The code tells which check cancelled it: an address-book entry's or a new beneficiary's.
+    deps.log.warn(
+      { executionId, code: cancel.code, why: cancel.why },
+      'execute: cancelled by its start check; nothing called',
+    );
     await deps.jobs.notify({ requestId: approvalId, kind: notifyKind(cancel.shape, executionId, 'cancelled') });
     return 'cancelled';
   }

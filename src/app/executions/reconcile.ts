@@ -6,6 +6,7 @@
  * after the create) gets both.
  */
 
+import type { RequestRecord } from '../../domain/request.js';
 import type { Logger } from '../../log.js';
 import type { ControlStore } from '../../store/controls.js';
 import type { RequestStore } from '../../store/requests.js';
@@ -46,10 +47,11 @@ export async function reconcile(deps: ReconcileDeps): Promise<void> {
   for (const approvalId of await store.executions.readyIds()) {
     // Waiting for its runAt (a cancel window or a set time): its delayed try wakes it then; a
     // fresh try now would only be refused 'not-yet' and pile up beside it.
-    if (((await store.get(approvalId))?.runAt ?? 0) > redisNow) continue;
+    const record = await store.get(approvalId);
+    if ((record?.runAt ?? 0) > redisNow) continue;
     // A batch gets only its first queued row's try (rows run one at a time, in order).
-    if ((await store.shape(approvalId)) === 'batch') {
-      if (await cancelTooOld(deps, approvalId, redisNow)) continue;
+    if (record?.shape === 'batch') {
+      if (await cancelTooOld(deps, record, redisNow)) continue;
       await continueBatch({ store, jobs: queues, log: deps.log }, approvalId);
       continue;
     }
@@ -78,12 +80,12 @@ export async function reconcile(deps: ReconcileDeps): Promise<void> {
  * Redis's clock (`redisNow`), as the start script judges it: a worker whose clock runs ahead never
  * cancels rows the start would still let run, nor one behind keeps rows the start refuses.
  */
-async function cancelTooOld(deps: ReconcileDeps, approvalId: string, redisNow: number): Promise<boolean> {
+async function cancelTooOld(deps: ReconcileDeps, record: RequestRecord, redisNow: number): Promise<boolean> {
   if (deps.holdLimitMs === undefined) return false;
-  const record = await deps.store.get(approvalId);
+  const approvalId = record.sealed.id;
   // Counted from runAt when the batch waited for one (as the start script counts it).
-  const from = Math.max(record?.decidedAt ?? 0, record?.runAt ?? 0);
-  if (!record?.decidedAt || redisNow - from <= deps.holdLimitMs) return false;
+  const from = Math.max(record.decidedAt ?? 0, record.runAt ?? 0);
+  if (!record.decidedAt || redisNow - from <= deps.holdLimitMs) return false;
   if (record.counts.executing > 0 || record.counts.queued === 0) return false;
   const n = await cancelUnsent({ ...deps, jobs: deps.queues }, approvalId, {
     event: 'cancelled',

@@ -71,8 +71,8 @@ export async function freshChecks(deps: Deps, sealed: SealedRequest, subject: Se
           chain: assetInfo(call.body.asset).chain,
           address: call.body.receiver,
           walletId,
-          // As a batch row: a run never waits for an entry's cooling-off; it is skipped with the time.
-          row: true,
+          // A run never waits for an entry's cooling-off: it is skipped with the time.
+          as: 'run',
           ownWallet: sealed.display.ownWallet !== undefined,
         })
       : undefined,
@@ -84,7 +84,7 @@ export async function freshChecks(deps: Deps, sealed: SealedRequest, subject: Se
   if (book && !book.ok) return book.message;
   // A new beneficiary still cooling off: the run is skipped with the time (it never waits).
   if (cooling)
-    return beneficiaryCoolingSentence(sealed.display.beneficiaryLabel ?? beneficiary ?? '', cooling.usableAt);
+    return beneficiaryCoolingSentence(sealed.display.beneficiaryLabel ?? beneficiary ?? '', cooling.usableAt, 'run');
   return key === undefined ? undefined : screened?.refused.get(key);
 }
 

@@ -18,18 +18,7 @@ import { type BatchFacts, previewLines } from '../../../src/domain/batch-approva
 import { freeTextProblem } from '../../../src/domain/free-text.js';
 import type { RequestRecord } from '../../../src/domain/request.js';
 import { buildRecord, buildSealedRequest } from '../../support/factories.js';
-
-/** mulberry32: a small seeded PRNG, so every run tries the same 200 strings. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seeded } from '../../support/seeded.js';
 
 const FORGERIES = [
   '\n',
@@ -65,18 +54,19 @@ const WORDS = ['vendor', 'invoice', 'Zahlung', 'März', 'عربى', '🚀', 'ok'
 
 /** Each string carries a marker no card has of its own, among pieces that forge lines. */
 function fuzzStrings(n: number, seed: number): { text: string; marker: string }[] {
-  const next = prng(seed);
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
+  // Seeded, so every run tries the same strings.
+  const rnd = seeded(seed);
+  const pick = <T>(list: readonly T[]): T => list[rnd(list.length)] as T;
   return Array.from({ length: n }, (_, i) => {
-    const marker = `qz${i}x${Math.floor(next() * 1e9).toString(36)}`;
+    const marker = `qz${i}x${rnd(1e9).toString(36)}`;
     const parts = [marker];
-    const count = 1 + Math.floor(next() * 6);
-    for (let k = 0; k < count; k++) parts.push(next() < 0.7 ? pick(FORGERIES) : pick(WORDS));
+    const count = 1 + rnd(6);
+    for (let k = 0; k < count; k++) parts.push(rnd(10) < 7 ? pick(FORGERIES) : pick(WORDS));
     // The marker anywhere: first, in the middle, or last.
-    const at = Math.floor(next() * parts.length);
+    const at = rnd(parts.length);
     parts.splice(0, 1);
     parts.splice(at, 0, marker);
-    return { text: parts.join(next() < 0.5 ? ' ' : ''), marker };
+    return { text: parts.join(rnd(2) === 0 ? ' ' : ''), marker };
   });
 }
 

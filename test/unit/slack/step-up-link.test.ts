@@ -28,6 +28,9 @@ describe('the passkey link message', () => {
       subject: 'B-1003',
       expired: false,
     });
+    // A time that is not a number never keeps a link live.
+    expect(readStepUpClick('approve:R-1002:soon', EXPIRES - 1).expired).toBe(true);
+    expect(readStepUpClick('approve:R-1002:', EXPIRES - 1).expired).toBe(true);
   });
 
   it('clicked in time: says the page was opened and how to get another link', () => {

@@ -48,7 +48,9 @@ export interface StepUpClick {
 /** The button's value as stepUpOfferBlocks writes it (`purpose:subject[:expiresAt]`), judged at `now`. */
 export function readStepUpClick(value: string, now: number): StepUpClick {
   const [purpose = '', subject = '', expiresAt] = value.split(':');
-  return { purpose, subject, expired: expiresAt !== undefined && now > Number(expiresAt) };
+  // A time that is not a number (a tampered or garbled value) reads as expired: only a time
+  // still ahead keeps the link live.
+  return { purpose, subject, expired: expiresAt !== undefined && !(now <= Number(expiresAt)) };
 }
 
 /**
