@@ -19,7 +19,8 @@ afterAll(async () => {
   await deleteKeys(prefix);
 });
 
-it('masks the full account number in the record and in execution 1 when a waiting approval is cancelled', async () => {
+/** A beneficiary approval, approved and waiting (a runAt an hour ahead: a cancel window or a set time). */
+async function waitingApproval() {
   const now = Date.now();
   const sealed = buildSealedRequest('beneficiary', {
     id: await store.nextId(),
@@ -30,8 +31,12 @@ it('masks the full account number in the record and in execution 1 when a waitin
   expect(JSON.stringify(sealed.call)).toContain('0123456789');
   expect((await store.create(sealed)).outcome).toBe('created');
   expect(await store.vote(sealed.id, 'U0APPROVER1')).toBe('approved');
-  // Waiting: a runAt ahead (a cancel window or a set time), nothing started.
   await redis.hset(store.keys.approval(sealed.id), 'runAt', String(Date.now() + 3_600_000));
+  return sealed;
+}
+
+it('masks the full account number in the record and in execution 1 when a waiting approval is cancelled', async () => {
+  const sealed = await waitingApproval();
   const r = await store.executions.cancelWaiting(sealed.id, { event: 'cancelled', by: 'U0APPROVER1' });
   expect(r).toEqual({ ok: true, cancelled: 1 });
   const stored = JSON.stringify([
@@ -43,16 +48,7 @@ it('masks the full account number in the record and in execution 1 when a waitin
 });
 
 it('takes a cancelled waiting approval out of the ready index even when its queued count drifted', async () => {
-  const now = Date.now();
-  const sealed = buildSealedRequest('beneficiary', {
-    id: await store.nextId(),
-    requiredApprovals: 1,
-    createdAt: now,
-    expiresAt: now + 60_000,
-  });
-  expect((await store.create(sealed)).outcome).toBe('created');
-  expect(await store.vote(sealed.id, 'U0APPROVER1')).toBe('approved');
-  await redis.hset(store.keys.approval(sealed.id), 'runAt', String(Date.now() + 3_600_000));
+  const sealed = await waitingApproval();
   expect(await redis.zscore(store.keys.ready, sealed.id)).not.toBeNull();
   // Every execution is cancelled at once: a count above the truth must not leave it ready.
   await redis.hincrby(store.keys.approval(sealed.id), 'c:queued', 1);
