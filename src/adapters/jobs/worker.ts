@@ -100,8 +100,13 @@ export function startWorkers(deps: WorkerDeps): Workers {
       }),
     );
 
-  const workers = JOB_TYPES.map((type) => {
-    const worker = new Worker(type.queue, run(type), { ...base, ...type.worker });
+  const workers = JOB_TYPES.flatMap((type) => {
+    const { workers: count = 1, ...options } = type.worker;
+    return Array.from({ length: count }, () => startWorker(type, options));
+  });
+
+  function startWorker(type: JobType, options: Omit<JobType['worker'], 'workers'>): Worker {
+    const worker = new Worker(type.queue, run(type), { ...base, ...options });
     // Without an error listener a Worker's Redis error would crash the process.
     worker.on('error', (err) => log.warn({ err, queue: type.queue }, 'worker error; BullMQ retries by itself'));
     worker.on('failed', (job, err) => {
@@ -114,7 +119,7 @@ export function startWorkers(deps: WorkerDeps): Workers {
         );
     });
     return worker;
-  });
+  }
 
   // Old records are migrated once, before the reconciler reads them (app/executions/migrate.ts).
   const migrated = deps.app.executions.migrate();

@@ -23,8 +23,11 @@ export type Performed = { wait: number } | { done: unknown };
 export interface JobType<S extends z.ZodType = z.ZodType> {
   queue: string;
   schema: S;
-  /** Worker options beyond the shared ones. */
-  worker: { concurrency?: number; maxStalledCount?: number };
+  /**
+   * Worker options beyond the shared ones; `workers`: how many BullMQ Workers take this queue in
+   * each worker process (default 1), each running `concurrency` jobs at a time.
+   */
+  worker: { concurrency?: number; maxStalledCount?: number; workers?: number };
   /** `own`: this type's queue, when it has `start` (jobs that schedule their next run). */
   perform(ctx: JobContext, data: z.infer<S>, job: Job, own?: Queue): Promise<Performed>;
   /** Run at every worker start and reconcile round (schedules a chain of delayed jobs). */
