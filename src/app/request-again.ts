@@ -10,7 +10,7 @@ import type { BatchRowRecord } from '../domain/batch-approval.js';
 import type { BatchKind } from '../domain/batch-cells.js';
 import { csvLine } from '../domain/csv-safe.js';
 import type { RequestRecord } from '../domain/request.js';
-import { isScreeningReason } from '../domain/rules/screening.js';
+import { isScreeningOutcome } from '../domain/rules/screening.js';
 import { type CheckBatchDeps, type CheckBatchOutcome, checkBatch } from './check-batch.js';
 import type { AppDeps } from './deps.js';
 import { type SubmitBatchOutcome, submitBatch } from './submit-batch.js';
@@ -53,7 +53,7 @@ export async function againRows(deps: ReadDeps, requestId: string, user: string)
     page.forEach((e, i) => {
       const row = stored[offset + i];
       // A row screening cancelled at its start is never offered again (its address is listed).
-      if (row && AGAIN_STATES.has(e.state) && !isScreeningReason(e.outcome?.message))
+      if (row && AGAIN_STATES.has(e.state) && !isScreeningOutcome(e.outcome))
         rows.push({ ...row, state: e.state as AgainRow['state'] });
     });
   }

@@ -196,6 +196,11 @@ export interface HistoryEntry {
   detail?: string;
   /** The execution an entry is about, when the approval has more than one. */
   execution?: string;
+  /**
+   * On a cancel the start script made, what refused it (a ScreeningCode or an address-book code,
+   * store/lua/includes/start-cancel.lua); absent on entries written before it was stored.
+   */
+  code?: string;
   /** On a passkey approval, the assertion and its challenge inputs. */
   passkey?: PasskeyProof;
   /** On an approval, the approver confirmed the card's warnings (a lookalike must be). */
@@ -233,6 +238,11 @@ export interface RequestOutcome {
   id?: string;
   /** Rampart's own words (a crash, an integrity check); a failed call carries `failure` instead. */
   message?: string;
+  /**
+   * Beside `message` on an execution its start cancelled: what refused it (a ScreeningCode or an
+   * address-book code, store/lua/includes/start-cancel.lua); absent on outcomes stored before it was.
+   */
+  code?: string;
   failure?: FailureFacts;
   /** An unknown outcome a person resolved (/resolve): who, when, and what they found. */
   resolution?: {

@@ -84,6 +84,11 @@ describe('a start that cancels is a final move', () => {
     await redis.hset(plain.keys.execution(`${id}.1`), 'entry', 'E-gone');
     const started = await plain.executions.start(`${id}.1`, 'w', 'job-mask');
     expect(started.token === undefined ? started.cancelled?.code : 'started').toBe('entry_removed');
+    expect((await plain.history(id)).at(-1)).toMatchObject({
+      event: 'cancelled',
+      by: 'rampart',
+      code: 'entry_removed',
+    });
     const stored = JSON.stringify([
       await redis.hgetall(plain.keys.approval(id)),
       await redis.hgetall(plain.keys.execution(`${id}.1`)),
@@ -105,6 +110,19 @@ describe('a start that cancels is a final move', () => {
       why: 'listed on OFAC SDN of 2026-11-28; nothing sent',
       code: 'screening_listed',
       shape: 'single',
+    });
+    // The code is stored beside the words, on the outcome and the history entry, for the readers
+    // that tell a screening cancel (app/notices/notify.ts, app/request-again.ts).
+    expect((await plain.executions.get(`${id}.1`))?.outcome).toEqual({
+      message: 'listed on OFAC SDN of 2026-11-28; nothing sent',
+      code: 'screening_listed',
+    });
+    expect((await plain.history(id)).at(-1)).toMatchObject({
+      event: 'cancelled',
+      by: 'rampart',
+      detail: 'listed on OFAC SDN of 2026-11-28; nothing sent',
+      code: 'screening_listed',
+      execution: `${id}.1`,
     });
     expect((await plain.get(id))?.approvalState).toBe('done');
     expect((await plain.get(id))?.sealed.redacted).toBeDefined();

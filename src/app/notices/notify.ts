@@ -97,7 +97,7 @@ export async function notify(
     return undefined;
   }
   if (job.kind === 'screened') {
-    // Once per cancelled execution (the start script's history entry names it and the list).
+    // Once per cancelled execution (the start script's history entry names it, its code and the list).
     for (const e of (await store.history(record.sealed.id)).filter(isScreeningCancel))
       if (await store.markPosted(record.sealed.id, `screened-${e.execution ?? ''}`, String(Date.now())))
         await notifier.postScreened?.(card, e.execution ?? record.sealed.id, e.detail ?? '');

@@ -87,17 +87,27 @@ export function screeningSentence(code: ScreeningCode, meta: ScreeningMeta | und
   }
 }
 
+/** The start script's sentences (store/lua/includes/screening.lua). */
+const SCREENING_WORDS = /^(listed on .+|no sanctions list loaded .+|the .+ is stale .+); nothing sent$/;
+
+/**
+ * Decided by the stored code. Entries and outcomes written before the start script stored its
+ * code have only its sentence (store/lua/includes/screening.lua's words), so those alone are told
+ * by the words.
+ */
+const screenedBy = (code: string | undefined, words: string | undefined): boolean =>
+  code !== undefined ? isScreeningCode(code) : words !== undefined && SCREENING_WORDS.test(words);
+
 /**
  * A history entry the start script wrote when screening refused an execution
- * (store/lua/includes/screening.lua writes these words): what the hit notice reports.
+ * (store/lua/includes/start-cancel.lua): what the hit notice reports.
  */
-export const isScreeningCancel = (e: { event: string; by?: string; detail?: string }): boolean =>
-  e.event === 'cancelled' && e.by === 'rampart' && isScreeningReason(e.detail);
+export const isScreeningCancel = (e: { event: string; by?: string; detail?: string; code?: string }): boolean =>
+  e.event === 'cancelled' && e.by === 'rampart' && screenedBy(e.code, e.detail);
 
-/** The start script's reason on an execution it cancelled (its outcome's message). */
-export const isScreeningReason = (message: string | undefined): boolean =>
-  message !== undefined &&
-  /^(listed on .+|no sanctions list loaded .+|the .+ is stale .+); nothing sent$/.test(message);
+/** The outcome the start script stored on an execution it cancelled because of screening. */
+export const isScreeningOutcome = (o: { message?: string; code?: string } | undefined): boolean =>
+  o !== undefined && screenedBy(o.code, o.message);
 
 /** The card's lines: what was checked, and a warning when the list is stale. Empty with SCREENING=off. */
 export function screeningLines(

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { destinationKey } from '../../../src/domain/destination-key.js';
 import {
+  isScreeningCancel,
   type ScreeningMeta,
   screeningLines,
   screeningRule,
@@ -149,5 +150,31 @@ describe('the card lines', () => {
       '⚠️ The screening list was last confirmed 8 days ago (older than SCREENING_MAX_AGE)',
     );
     expect(screeningLines('off', META, 'evm:0xabc', facts.now, facts.maxAgeMs)).toEqual([]);
+  });
+});
+
+describe('a cancel screening made at the start', () => {
+  const LISTED = 'listed on OFAC SDN of 2026-11-27; nothing sent';
+  const cancel = { at: 1, event: 'cancelled', by: 'rampart', execution: 'R-1.1' };
+
+  it('is told by the code the start stored in its history entry, whatever the words', () => {
+    expect(
+      isScreeningCancel({ ...cancel, detail: 'on the sanctions list; nothing sent', code: 'screening_listed' }),
+    ).toBe(true);
+    expect(isScreeningCancel({ ...cancel, detail: 'reworded', code: 'screening_no_list' })).toBe(true);
+    expect(isScreeningCancel({ ...cancel, detail: LISTED, code: 'entry_removed' })).toBe(false);
+    expect(isScreeningCancel({ ...cancel, event: 'failed', detail: LISTED, code: 'screening_listed' })).toBe(false);
+  });
+
+  it('is told by its words on an entry written without a code (older versions)', () => {
+    expect(isScreeningCancel({ ...cancel, detail: LISTED })).toBe(true);
+    expect(
+      isScreeningCancel({
+        ...cancel,
+        detail: 'the OFAC SDN list of 2026-11-27 is stale and SCREENING=required; nothing sent',
+      }),
+    ).toBe(true);
+    expect(isScreeningCancel({ ...cancel, detail: 'address-book entry removed; nothing sent' })).toBe(false);
+    expect(isScreeningCancel({ ...cancel, by: 'U0APPROVER1', detail: LISTED })).toBe(false);
   });
 });

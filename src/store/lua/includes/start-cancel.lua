@@ -65,9 +65,10 @@ local function startCancel(why, code, as, shape, at)
   settle(KEYS[1], KEYS[21], ARGV[2], ARGV[13])
   if batch then leaveTurn(KEYS[1], KEYS[17], KEYS[3], ARGV[2]) end
   local view, changed = reindex(KEYS[1], 7, ARGV[2], at)
-  -- The entry names its execution even on a single (the screened notice and its once-only mark
-  -- read it: app/notices/notify.ts).
+  -- The entry names its execution even on a single, and keeps the code beside the words (the
+  -- screened notice tells a screening cancel by its code, and its once-only mark reads the
+  -- execution: app/notices/notify.ts).
   local seq = redis.call('RPUSH', KEYS[2],
-    cjson.encode({at = at, event = 'cancelled', by = 'rampart', detail = why, execution = ARGV[1]}))
+    cjson.encode({at = at, event = 'cancelled', by = 'rampart', detail = why, code = code, execution = ARGV[1]}))
   return {2, 'cancelled', kindOf(KEYS[1]), seq, why, code, view, changed and 1 or 0, shape}
 end
