@@ -4,7 +4,7 @@
  * both sides of every window's edge, on the edge itself, and reservations not yet started (+inf),
  * it gives for every rule exactly what reading every entry gives: with the total kept, with none
  * (a ledger written by an older version), with a count that is not the ledger's own, and with
- * sums past 2^53. A busy wallet's ledger is never read whole.
+ * sums past 2^53. A busy wallet's ledger is never read whole, and a side found empty not at all.
  */
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
@@ -130,4 +130,25 @@ it('a busy wallet: the read follows the smaller side of each edge, never the who
   expect(used).toEqual(await direct(subject));
   expect(widest.length).toBeGreaterThan(0);
   expect(Math.max(...widest)).toBeLessThanOrEqual(3);
+});
+
+it('a window whose smaller side is empty costs its ZCOUNT alone, as in the vote', async () => {
+  const subject = subjectOf();
+  const ledger = controls.ledgerKey(subject);
+  const amounts = controls.amountsKey(subject);
+  await redis.hset(amounts, '#total', '0', '#count', '0');
+  // Every entry is recent: nothing before any window's edge, so each reads total less nothing.
+  for (let k = 0; k < 3; k++) await redis.eval(PUT, 2, ledger, amounts, `R-${k}`, String(NOW - 60_000 - k), '10');
+
+  const monitor = await new Redis(REDIS_URL).monitor();
+  const ranges: string[][] = [];
+  monitor.on('monitor', (_time: string, args: string[]) => {
+    if (args[1] === ledger && /^zrangebyscore$/i.test(args[0] ?? '')) ranges.push(args);
+  });
+  const used = await usage(subject);
+  await redis.ping();
+  await new Promise((r) => setTimeout(r, 50));
+  monitor.disconnect();
+  expect(used).toEqual(WINDOWS.map(() => 30n));
+  expect(ranges).toEqual([]);
 });

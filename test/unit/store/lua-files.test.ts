@@ -58,6 +58,14 @@ describe('the Lua files', () => {
     expect(new Set(fields)).toEqual(new Set([`'${TOTAL_FIELD}'`, "'#count'"]));
   });
 
+  it('the vote and the headroom people see read each window from the side one function picks', () => {
+    expect(text('includes/ledger.lua')).toMatch(/^local function windowSide\(/m);
+    for (const file of ['includes/velocity.lua', 'velocity-usage.lua']) {
+      expect(text(file), file).toContain('windowSide(ledger, count, ');
+      expect(text(file), file).not.toMatch(/'ZCOUNT'|'ZRANGEBYSCORE', ledger, '\(' \.\. edge/);
+    }
+  });
+
   it('ship with the build: npm run build copies the folder beside the compiled loader', () => {
     // The loader reads ./lua/ relative to its own module: dist/store/lua-scripts.js reads dist/store/lua/.
     const pkg = JSON.parse(readFileSync(join(SRC, '../package.json'), 'utf8')) as { scripts: Record<string, string> };

@@ -14,8 +14,18 @@
       the ledger has a total).
     ledgerPut(ledger, amounts, member, score, units): sets an entry.
     ledgerDrop(ledger, amounts, member): removes an entry and its amount (ledger nil: the amount only).
-    ledgerSum(ledger, amounts, min, max) → the minor units of the entries scored in [min, max],
-      one HMGET per 500 (Lua's unpack has a stack limit).
+    ledgerEach(amounts, ids, each): calls each(amount) for every id's amount as stored (false for
+      none), one HMGET per 500 (Lua's unpack has a stack limit).
+    ledgerSumOf(amounts, ids) → the minor units of those entries.
+    ledgerSum(ledger, amounts, min, max) → the minor units of the entries scored in [min, max].
+    windowSide(ledger, count, edge, useTotal) → 'in' or 'total', and the ids of the entries to
+      read: a window (scores above `edge`) is read from whichever side of its edge holds fewer
+      entries: the entries inside it ('in'), or the running total less the entries scored at or
+      before the edge ('total'). `count` is the ledger's ZCARD; `useTotal` false (no total kept,
+      a count not the ledger's own, a total past 2^53 where a double is no longer exact) always
+      reads inside. Costs one ZCOUNT, and one ZRANGEBYSCORE only when the side read holds an
+      entry (when every entry is recent, a window costs its ZCOUNT alone). The vote
+      (includes/velocity.lua) and the headroom people see (velocity-usage.lua) both decide here.
 ]]
 local function ledgerAdd(amounts, delta, entries)
   if (delta ~= 0 or entries ~= 0) and redis.call('HEXISTS', amounts, '#total') == 1 then
@@ -36,13 +46,23 @@ local function ledgerDrop(ledger, amounts, member)
   redis.call('HDEL', amounts, member)
   ledgerAdd(amounts, -was, -removed)
 end
-local function ledgerSum(ledger, amounts, min, max)
-  local ids = redis.call('ZRANGEBYSCORE', ledger, min, max)
-  local sum = 0
+local function ledgerEach(amounts, ids, each)
   for i = 1, #ids, 500 do
-    for _, v in ipairs(redis.call('HMGET', amounts, unpack(ids, i, math.min(i + 499, #ids)))) do
-      sum = sum + (tonumber(v) or 0)
-    end
+    for _, v in ipairs(redis.call('HMGET', amounts, unpack(ids, i, math.min(i + 499, #ids)))) do each(v) end
   end
+end
+local function ledgerSumOf(amounts, ids)
+  local sum = 0
+  ledgerEach(amounts, ids, function(v) sum = sum + (tonumber(v) or 0) end)
   return sum
+end
+local function ledgerSum(ledger, amounts, min, max)
+  return ledgerSumOf(amounts, redis.call('ZRANGEBYSCORE', ledger, min, max))
+end
+local function windowSide(ledger, count, edge, useTotal)
+  local before = redis.call('ZCOUNT', ledger, '-inf', edge)
+  if not useTotal or count - before <= before then
+    return 'in', (count - before > 0) and redis.call('ZRANGEBYSCORE', ledger, '(' .. edge, '+inf') or {}
+  end
+  return 'total', (before > 0) and redis.call('ZRANGEBYSCORE', ledger, '-inf', edge) or {}
 end

@@ -17,11 +17,11 @@
       { ledger, amounts, units } to record at quorum (all nil for a request that moves no money).
       Sums are in integer minor units: every cap is < 1e15, so a sum near a cap is exact in a
       double, and a sum past 2^53 still compares as over the cap. A window's sum is read from
-      whichever side of its edge holds fewer entries: the entries inside it, or the ledger's
-      running total (includes/ledger.lua) less the entries before it (exact while the total is
-      below 2^53; above, the entries inside are summed). Each rule costs a ZCOUNT and the smaller
-      side's entries (none read when that side is empty), so hundreds of open reservations cost a
-      vote nothing more.
+      whichever side of its edge holds fewer entries (includes/ledger.lua windowSide): the
+      entries inside it, or the ledger's running total less the entries before it (exact while
+      the total is below 2^53; above, the entries inside are summed). Each rule costs a ZCOUNT
+      and the smaller side's entries (none read when that side is empty), so hundreds of open
+      reservations cost a vote nothing more.
     velocityRules(first, alias, code) → the rules that bind a subject, from the quadruples that
       start at ARGV[first], as { index in the configured list (0-based), limit, window ms }. A
       wallet's own rules for the code replace the '*' rules for it (rulesFor).
@@ -77,15 +77,9 @@ local function velocityCheck(record, id, now, at, stored)
   local mineUnits = mine and (tonumber(redis.call('HGET', amounts, id)) or 0) or 0
   for _, rule in ipairs(velocityRules(at + 3, s.walletAlias, s.code)) do
     local edge = string.format('%.0f', now - rule[3])
-    local before = redis.call('ZCOUNT', ledger, '-inf', edge)
-    -- A side the count says is empty sums to 0 without being read (when every entry is recent,
-    -- a rule costs its ZCOUNT alone).
-    local used
-    if count - before <= before or total >= 2^53 then
-      used = (count - before > 0) and ledgerSum(ledger, amounts, '(' .. edge, '+inf') or 0
-    else
-      used = total - ((before > 0) and ledgerSum(ledger, amounts, '-inf', edge) or 0)
-    end
+    local side, ids = windowSide(ledger, count, edge, total < 2^53)
+    local used = ledgerSumOf(amounts, ids)
+    if side == 'total' then used = total - used end
     if mine and (mine == 'inf' or tonumber(mine) > now - rule[3]) then used = used - mineUnits end
     if used + units > rule[2] then
       return { refused = 'over_limit', index = tostring(rule[1]), used = string.format('%.0f', used), field = field }
