@@ -5,14 +5,13 @@
  * its start script (store/lua/start.lua: approval runnable, not paused or stopping, no
  * other row of the batch executing, the row before it final, not frozen).
  */
-import { parseAmount } from '../domain/amount.js';
 import { type ExecutionState, RUNNABLE_APPROVAL_STATES } from '../domain/approval.js';
 import type { Rate } from '../domain/rate.js';
 import type { HistoryEntry, SealedRequest } from '../domain/request.js';
 import { velocitySubject } from '../domain/velocity.js';
 import type { Logger } from '../log.js';
 import type { ControlStore } from '../store/controls.js';
-import type { BatchCancel, BatchFinish, ExecutionTransition } from '../store/executions.js';
+import type { BatchFinish, ExecutionTransition } from '../store/executions.js';
 import type { RequestStore } from '../store/requests.js';
 import type { JobQueue } from './ports.js';
 
@@ -100,57 +99,22 @@ export interface BatchRunConfig {
   rate?: Rate | undefined;
 }
 
-type ReleaseDeps = { store: RequestStore; controls?: ControlStore | undefined };
-
 /**
  * Cancels every unsent execution of an approval (stop, unfreeze-cancel, BATCH_HOLD_LIMIT): a
  * batch's rows each give their own velocity units back in the cancelling script, once, and a
- * single its whole reservation in that same script; a batch that is now done hands its wallet's
- * turn on at once. Returns how many were cancelled.
+ * single its whole reservation in that same script, which reads them from what the approval
+ * stores (store/lua/includes/give-back.lua); a batch that is now done hands its wallet's turn on
+ * at once. Returns how many were cancelled.
  */
 export async function cancelUnsent(
-  deps: ReleaseDeps & { jobs: Pick<JobQueue, 'enqueueTry'>; log: Logger },
+  deps: { store: RequestStore; jobs: Pick<JobQueue, 'enqueueTry'>; log: Logger },
   approvalId: string,
   entry: Omit<HistoryEntry, 'at'>,
 ): Promise<number> {
   const batch = (await deps.store.shape(approvalId)) === 'batch';
-  const rows = batch ? await batchCancelRelease(deps, approvalId) : undefined;
-  const single = batch ? undefined : await singleCancelRelease(deps, approvalId);
-  const n = await deps.store.executions.cancelQueued(approvalId, entry, 500, rows, single);
+  const n = await deps.store.executions.cancelQueued(approvalId, entry, 500);
   if (batch) await handOnTurn(deps, approvalId);
   return n;
-}
-
-/**
- * The approval reserved the batch's TOTAL at quorum (the ledger is per
- * approval); a row ending failed or cancelled gives back exactly its own amount, once, inside
- * the script of its final move (store/lua/finish.lua). This is what that script needs for
- * cancelled rows: the ledger's amounts hash and each row's units (undefined: nothing reserved).
- */
-export async function batchCancelRelease(deps: ReleaseDeps, approvalId: string): Promise<BatchCancel | undefined> {
-  if (!deps.controls) return undefined;
-  const record = await deps.store.get(approvalId);
-  const subject = record ? velocitySubject(record.sealed) : undefined;
-  if (!record || !subject) return undefined;
-  const rows = await deps.store.batches.rows(approvalId);
-  return {
-    amounts: deps.controls.amountsKey(subject),
-    units: (n) => {
-      const row = rows[n - 1];
-      return row ? parseAmount(row.amount, subject.decimals).units : undefined;
-    },
-  };
-}
-
-/** A single's velocity ledger keys, which its cancel releases (undefined: nothing reserved). */
-async function singleCancelRelease(
-  deps: ReleaseDeps,
-  approvalId: string,
-): Promise<{ ledger: string; amounts: string } | undefined> {
-  if (!deps.controls) return undefined;
-  const record = await deps.store.get(approvalId);
-  const subject = record ? velocitySubject(record.sealed) : undefined;
-  return subject ? { ledger: deps.controls.ledgerKey(subject), amounts: deps.controls.amountsKey(subject) } : undefined;
 }
 
 /** What a row's final move does besides moving (its give-back, the failure run): app/execute/batch-row.ts. */

@@ -28,6 +28,7 @@ import { evalScript } from './run-script.js';
 import { cancelQueuedKeys, finishKeys, proposeKeys, startKeys, windowCancelKeys } from './script-keys.js';
 import { decodeSealed, maskedFields, readSealed, SEALED_FIELD } from './sealed-field.js';
 import type { ChangeListener, StoreKeys } from './store-keys.js';
+import { createField } from './velocity-lua.js';
 
 const START = luaScript('start');
 const FINISH = luaScript('finish');
@@ -173,13 +174,6 @@ export interface BatchFinish {
   pauseWhy?: string;
 }
 
-/** Cancelled rows give back their own units, in the same script (stop, unfreeze, hold limit). */
-export interface BatchCancel {
-  amounts: string;
-  /** Units per row number (1-based); a row without an entry gives nothing back. */
-  units: (n: number) => bigint | undefined;
-}
-
 /** START's reply (store/lua/start.lua's header). */
 type StartReply = [
   number,
@@ -197,6 +191,13 @@ type StartReply = [
 ];
 type CancelReply = [number, string, string, number, string, StartCancelCode, ViewState, number, string];
 
+/**
+ * The subject the cancel scripts fall back on, from the sealed request already read for the mask:
+ * used only for a record stored before the approval's `velocity` field was, whose vote reserved
+ * the subject the app passed without storing it (store/lua/vote.lua needs_subject). The scripts
+ * prefer the stored field (store/lua/includes/give-back.lua).
+ */
+const subjectOf = (sealed: SealedRequest | undefined): string => (sealed ? createField(sealed) : '');
 const id1 = (id: string) => (id.includes('.') ? id : executionId(id, 1));
 const approvalOf = (execId: string) => execId.slice(0, execId.lastIndexOf('.'));
 
@@ -386,17 +387,11 @@ export class ExecutionStore {
 
   /**
    * Cancels the unsent executions of an approved approval, a page per script (unfreeze-cancel,
-   * a batch's stop, BATCH_HOLD_LIMIT): a batch's rows give back their own units (`batch`), a
-   * single its whole velocity reservation (`release`), in the same script. Returns how many were
-   * cancelled.
+   * a batch's stop, BATCH_HOLD_LIMIT): a batch's rows give back their own units, a single its
+   * whole velocity reservation, in the same script, which reads them from what the approval
+   * stores (store/lua/includes/give-back.lua). Returns how many were cancelled.
    */
-  async cancelQueued(
-    approvalId: string,
-    entry: Omit<HistoryEntry, 'at'>,
-    pageSize = 500,
-    batch?: BatchCancel,
-    release?: { ledger: string; amounts: string },
-  ): Promise<number> {
+  async cancelQueued(approvalId: string, entry: Omit<HistoryEntry, 'at'>, pageSize = 500): Promise<number> {
     const n = Number((await this.redis.hget(this.keys.approval(approvalId), 'n')) ?? '1');
     let cancelled = 0;
     for (let offset = 0; offset < n; offset += pageSize) {
@@ -407,11 +402,7 @@ export class ExecutionStore {
       const sealed = readSealed(await this.redis.hget(this.keys.approval(approvalId), SEALED_FIELD));
       const masked = maskedFields(sealed, at);
       const approvalFields = JSON.stringify({ decidedAt: String(at), ...masked?.approval });
-      // Aligned with the page; a row with 0 gives nothing back (the script reads it for a batch only).
-      const units = page.map((id, i) => [id, (batch?.units(offset + i + 1) ?? 0n).toString()]);
-      // A batch's rows give back their own units; a single's reservation leaves with it.
-      const velocity = batch ? { amounts: batch.amounts } : { ledger: release?.ledger, amounts: release?.amounts };
-      const keys = cancelQueuedKeys(this.keys, approvalId, velocity, page);
+      const keys = cancelQueuedKeys(this.keys, approvalId, page);
       const [count, , kind, seq, changed] = (await evalScript(
         this.redis,
         CANCEL_QUEUED,
@@ -422,7 +413,9 @@ export class ExecutionStore {
         String(at),
         approvalFields,
         masked?.first ?? '',
-        JSON.stringify(units),
+        this.keys.ledgerPrefix,
+        subjectOf(sealed),
+        JSON.stringify(page),
       )) as [number, string, RequestKind?, number?, number?];
       cancelled += count;
       if (changed === 1 && kind && seq) this.onChange({ id: approvalId, kind, state: 'cancelled', seq });
@@ -432,12 +425,12 @@ export class ExecutionStore {
 
   /**
    * Cancels an approval inside its wait (store/lua/window-cancel.lua): every execution
-   * queued → cancelled with the velocity reservation released, or nothing when a start won.
+   * queued → cancelled with the velocity reservation released (read from what the approval
+   * stores), or nothing when a start won.
    */
   async cancelWaiting(
     approvalId: string,
     entry: Omit<HistoryEntry, 'at'> & { by: string },
-    release?: { ledger: string; amounts: string },
   ): Promise<{ ok: true; cancelled: number } | { ok: false; why: string }> {
     const at = this.now();
     const [n, raw] = await this.redis.hmget(this.keys.approval(approvalId), 'n', SEALED_FIELD);
@@ -445,7 +438,7 @@ export class ExecutionStore {
     // The final state masks the stored personal data, in the same script.
     const masked = maskedFields(sealed, at);
     const fields = { decidedBy: entry.by, decidedAt: String(at), ...masked?.approval };
-    const keys = windowCancelKeys(this.keys, approvalId, release, Number(n ?? '1'));
+    const keys = windowCancelKeys(this.keys, approvalId, Number(n ?? '1'));
     const r = (await evalScript(
       this.redis,
       WINDOW_CANCEL,
@@ -456,6 +449,8 @@ export class ExecutionStore {
       String(at),
       JSON.stringify(fields),
       masked?.first ?? '',
+      this.keys.ledgerPrefix,
+      subjectOf(sealed),
     )) as [number, string, number?, number?];
     const [count, kindOrWhy, seq, changed] = r;
     if (count === 0 && seq === undefined) return { ok: false, why: kindOrWhy };

@@ -69,25 +69,17 @@ export function finishKeys(keys: StoreKeys, approvalId: string, execId: string, 
 }
 
 /**
- * cancel-queued.lua: execution 1's keys, the open set, the views, the given-back set, the
- * ledger's amounts (or the given-back set: none), the wallets' turns, a single's ledger (or the
- * given-back set: none), then the page's executions.
+ * cancel-queued.lua: execution 1's keys, the open set, the views, the wallets' turns, the
+ * given-back set, then the page's executions (the velocity ledger's keys are built in the script
+ * from what the approval stores: includes/give-back.lua).
  */
-export function cancelQueuedKeys(
-  keys: StoreKeys,
-  approvalId: string,
-  velocity: { ledger?: string | undefined; amounts?: string | undefined },
-  page: readonly string[],
-): string[] {
-  const given = keys.batchGiven(approvalId);
+export function cancelQueuedKeys(keys: StoreKeys, approvalId: string, page: readonly string[]): string[] {
   return [
     ...base(keys, approvalId, executionId(approvalId, 1)),
     keys.open,
     ...keys.views(),
-    given,
-    velocity.amounts ?? given,
     keys.turns,
-    velocity.ledger ?? given,
+    keys.batchGiven(approvalId),
     ...page.map(keys.execution),
   ];
 }
@@ -98,22 +90,14 @@ export function proposeKeys(keys: StoreKeys, approvalId: string, execId: string)
 }
 
 /**
- * window-cancel.lua: the approval's keys, the velocity ledger and its amounts (the history key
- * twice when no velocity rule counts it), the wallets' turns and every execution.
+ * window-cancel.lua: the approval's keys, the wallets' turns and every execution (the velocity
+ * ledger's keys are built in the script from what the approval stores: includes/give-back.lua).
  */
-export function windowCancelKeys(
-  keys: StoreKeys,
-  approvalId: string,
-  release: { ledger: string; amounts: string } | undefined,
-  executions: number,
-): string[] {
-  const history = keys.history(approvalId);
+export function windowCancelKeys(keys: StoreKeys, approvalId: string, executions: number): string[] {
   return [
     ...base(keys, approvalId, executionId(approvalId, 1)),
     keys.open,
     ...keys.views(),
-    release?.ledger ?? history,
-    release?.amounts ?? history,
     keys.turns,
     ...Array.from({ length: executions }, (_, i) => keys.execution(executionId(approvalId, i + 1))),
   ];

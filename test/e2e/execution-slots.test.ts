@@ -7,7 +7,7 @@ import { eventually, PEOPLE } from '../support/harness.js';
 import * as flow from '../support/requests.js';
 import { useHarness } from '../support/use-harness.js';
 
-const h = useHarness('exec-slots', { SERVICE_RESPONSE_TIMEOUT: '1s' });
+const h = useHarness('exec-slots', { SERVICE_RESPONSE_TIMEOUT: '2s' });
 
 describe('execution slots of a worker process', () => {
   it('four calls at a time: a fifth approved request waits queued until one ends', async () => {

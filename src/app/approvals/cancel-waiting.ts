@@ -6,11 +6,10 @@
 import { type Actor, actorSource } from '../../domain/actor.js';
 import type { RequestRecord } from '../../domain/request.js';
 import { type WaitingCancelCode, waitingCancelRule } from '../../domain/rules/time.js';
-import { velocitySubject } from '../../domain/velocity.js';
 import { authorise } from '../decide.js';
 import type { AppDeps } from '../deps.js';
 
-type CancelDeps = Pick<AppDeps, 'store' | 'queues' | 'approvers' | 'log' | 'controls'>;
+type CancelDeps = Pick<AppDeps, 'store' | 'queues' | 'approvers' | 'log'>;
 
 export type WaitingCancel =
   | { kind: 'missing' }
@@ -37,22 +36,12 @@ export async function cancelWaiting(deps: CancelDeps, requestId: string, actor: 
     runAt: record.runAt,
   });
   if (!rule.ok) return { kind: 'refused', code: rule.code, requestId };
-  // The reservation the quorum made, released in the cancel's own step.
-  const subject = velocitySubject(record.sealed);
-  const release =
-    subject && deps.controls
-      ? { ledger: deps.controls.ledgerKey(subject), amounts: deps.controls.amountsKey(subject) }
-      : undefined;
   const source = actorSource(actor);
-  const r = await deps.store.executions.cancelWaiting(
-    requestId,
-    {
-      event: 'cancelled',
-      by: actor.user,
-      detail: `cancelled while waiting to run${source ? ` (${source})` : ''}; nothing was sent`,
-    },
-    release,
-  );
+  const r = await deps.store.executions.cancelWaiting(requestId, {
+    event: 'cancelled',
+    by: actor.user,
+    detail: `cancelled while waiting to run${source ? ` (${source})` : ''}; nothing was sent`,
+  });
   if (!r.ok) return { kind: 'refused', code: r.why === 'started' ? 'already_started' : 'not_waiting', requestId };
   deps.log.info({ requestId, by: actor.user, cancelled: r.cancelled }, 'waiting approval cancelled');
   // The thread says who cancelled; the card shows it.

@@ -8,18 +8,20 @@
   KEYS[2] history             KEYS[5] executing set
   KEYS[3] execution 1         KEYS[6] open set
   KEYS[7..15] the 9 view indexes
-  KEYS[16] the velocity ledger         KEYS[17] its amounts (both the history key when no
-    velocity rule counts the approval)
-  KEYS[18] the wallets' turns          KEYS[19..] every execution
+  KEYS[16] the wallets' turns          KEYS[17..] every execution
   (store/script-keys.ts windowCancelKeys builds them from names.)
   ARGV[1] approval id         ARGV[3] now (ms)
   ARGV[2] history entry JSON  ARGV[4] approval fields JSON for done
   ARGV[5] execution 1's fields JSON (its masked call; a single's only, as cancel-queued.lua)
+  ARGV[6] the velocity ledger key prefix (store-keys.ts ledgerPrefix)
+  ARGV[7] the approval's subject as the caller read it from the sealed request ('' for none; used
+    only when the approval has no `velocity` field: includes/give-back.lua)
   Returns {n cancelled, kind, seq, viewChanged}, or {0, why}: 'started' (an execution began: the
     start won), 'no-wait' (approved without a runAt), or the approval's state ('' when missing).
 ]]
 -- @include "approval"
 -- @include "batch"
+-- @include "give-back"
 -- @include "cancel-unsent"
 local now = tonumber(ARGV[3])
 local as = redis.call('HGET', KEYS[1], 'state')
@@ -33,10 +35,11 @@ if num(redis.call('HGET', KEYS[1], 'runAt')) == 0 then return {0, 'no-wait'} end
 -- Every execution is passed and none started (the approval is still `approved`), so nothing is
 -- left queued: the approval leaves the ready index here whatever its c:queued count says
 -- (cancelledEnd's own ZREM waits for that count to reach 0).
-local n = cancelRows(19)
+local n = cancelRows(17)
 redis.call('ZREM', KEYS[4], ARGV[1])
--- The quorum reserved the whole amount under the approval's id (+inf): released in this step,
--- through the ledger's helper so its running total moves with it.
-if KEYS[16] ~= KEYS[2] then ledgerDrop(KEYS[16], KEYS[17], ARGV[1]) end
+-- The quorum reserved the whole amount under the approval's id (+inf) and nothing of it started
+-- (a batch's rows included): released whole in this step, the ledger's keys read from what the
+-- approval stores (includes/give-back.lua), its running total moving with it.
+releaseReservation(KEYS[1], ARGV[6], ARGV[1], ARGV[7])
 local seq, changed = cancelledEnd(n, true, now)
 return {n, kindOf(KEYS[1]), seq, changed and 1 or 0}

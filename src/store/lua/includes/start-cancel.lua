@@ -16,38 +16,14 @@
   Returns: functions only.
     startCancel(why, code, as, shape, at): with ARGV[13] '' nothing changes and it returns
       {3, 'mask', the approval's sealed JSON} (the caller masks it and starts again); otherwise
-      queued → cancelled as above, returning START's
-      {2, 'cancelled', kind, seq, why, code, view, viewChanged, shape}.
+      queued → cancelled as above (the give-back is includes/give-back.lua cancelGiveBack),
+      returning START's {2, 'cancelled', kind, seq, why, code, view, viewChanged, shape}.
       `as` is the approval's state before, `shape` its shape as start.lua read it, `at` the time
       recorded (history, view scores).
-    cancelGiveBack(a, e, given, ledgerPrefix, id, execId, shape): the cancelled execution's velocity
-      reservation given back: a single's entry leaves the ledger (as finish.lua on `failed`), a
-      batch row's units come off the batch's reservation once (includes/batch.lua giveBack), the
-      running total moving with it. The ledger keys are built from ledgerPrefix and the
-      approval's `velocity` field, as includes/velocity.lua does.
 ]]
 -- @include "approval"
 -- @include "batch"
-local function cancelGiveBack(a, e, given, ledgerPrefix, id, execId, shape)
-  local field = redis.call('HGET', a, 'velocity')
-  -- No subject (a request that moves no money, or one stored before subjects were): nothing reserved.
-  if ledgerPrefix == '' or not field or field == '' or field == 'none' then return end
-  local s = cjson.decode(field)
-  local ledger = ledgerPrefix .. s.walletId .. ':' .. s.code
-  local amounts = ledger .. ':amounts'
-  if shape ~= 'batch' then
-    ledgerDrop(ledger, amounts, id)
-    return
-  end
-  -- A row's units are its sealed call's amount in minor units (domain/velocity.ts velocitySubject:
-  -- amountFromNumber). A JSON number with at most `decimals` fraction digits times 10^decimals
-  -- is within one rounding of an integer below 2^53, so rounding gives it exactly.
-  local ok, c = pcall(cjson.decode, redis.call('HGET', e, 'call') or '')
-  local amount = ok and type(c) == 'table' and type(c.body) == 'table' and tonumber(c.body.amount)
-  -- An amount not readable here (never a sealed row): its units stay reserved, the safe side.
-  if not amount or amount <= 0 then return end
-  giveBack(amounts, given, id, execId, math.floor(amount * 10 ^ tonumber(s.decimals) + 0.5), ledger)
-end
+-- @include "give-back"
 local function startCancel(why, code, as, shape, at)
   -- The masked copy is made by the caller (domain/redact.ts: the hash of the original call is
   -- SHA-256, which Redis's Lua lacks); asked for only on this rare path, never on every start.
