@@ -377,6 +377,8 @@ export class RequestStore {
       this.keys.execution(executionId(id, 1)),
       this.keys.ready,
       this.keys.executing,
+      // A series joins the series index at its quorum (vote.lua).
+      this.keys.series,
     ];
     const args = [user, String(at), ...entries.map((e) => JSON.stringify(e)), id];
     // The freeze flag and, with VELOCITY_LIMITS set, every rule.

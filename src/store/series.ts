@@ -159,7 +159,7 @@ export class SeriesStore {
     return (await evalScript(
       this.redis,
       RUN,
-      13,
+      14,
       this.keys.approval(seriesId),
       this.keys.history(seriesId),
       this.keys.approval(run.id),
@@ -173,6 +173,7 @@ export class SeriesStore {
       this.keys.freeze,
       this.keys.seriesHeld,
       this.keys.seq,
+      this.keys.series,
       ...args,
     )) as [string, string?, string?];
   }
@@ -324,7 +325,8 @@ export class SeriesStore {
    * Every series' id, newest first (at most `limit`), from the series index create.lua writes.
    * Series created before that index are added once, from the recent index (every approval,
    * never trimmed), before the first list is read; adding is idempotent, so workers doing it at
-   * once agree.
+   * once agree. One that a process without the index creates after that read joins it at its
+   * quorum (vote.lua) or, already live, at its next due run (series-run.lua).
    */
   async ids(limit = Number.POSITIVE_INFINITY): Promise<string[]> {
     const stop = Number.isFinite(limit) ? Math.max(0, limit - 1) : -1;

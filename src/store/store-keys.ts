@@ -53,6 +53,8 @@ export class StoreKeys {
   /**
    * Every series' id, scored by its number (store/lua/create.lua adds each at its creation);
    * series created before it are added once, on the first read (store/series.ts SeriesStore.ids).
+   * vote.lua adds a series again at its quorum and series-run.lua at each due run, so one that a
+   * process of a version without the index created after that first read is listed once live.
    */
   get series() {
     return `${this.prefix}:series:index`;

@@ -2,6 +2,7 @@ import type { WebClient } from '@slack/web-api';
 import { describe, expect, it } from 'vitest';
 import { countingRedis } from '../../bench/counting-redis.js';
 import { slackNotifier } from '../../src/adapters/slack/notifier.js';
+import { approve } from '../../src/app/decide.js';
 import { executeOne } from '../../src/app/execute-one.js';
 import { notify } from '../../src/app/notices/notify.js';
 import type { Notifier } from '../../src/app/notifier.js';
@@ -338,6 +339,32 @@ describe('the reads', () => {
     const ids = await deps.series.ids();
     expect(ids.slice(0, 2)).toEqual([fresh, old]);
     expect(ids.map((id) => Number(id.slice(2)))).toEqual(ids.map((id) => Number(id.slice(2))).sort((a, b) => b - a));
+  });
+
+  it('lists a series a process without the index created after that first list, once approved', async () => {
+    await listSeries(deps); // the older series added: the index is marked done
+    const late = await series(nextAmount(), T1 + 50 * MINUTE, true);
+    // As a web process of a version whose create.lua did not write the series index stores it.
+    await w.redis.zrem(w.store.keys.series, late);
+    expect(await w.redis.exists(w.store.keys.seriesIndexed)).toBe(1);
+    expect((await listSeries(deps)).map((v) => v.id)).not.toContain(late);
+    // At its quorum a series schedules its first run's job (not run here).
+    const queues = { ...w.deps.queues, scheduleSeriesRun: async () => {} } as typeof w.deps.queues;
+    expect(await approve({ ...w.deps, queues }, late, A1)).toMatchObject({ kind: 'approved' });
+    expect((await listSeries(deps)).find((v) => v.id === late)).toMatchObject({ state: 'live' });
+    // Scored as create.lua scores it: by the id's number.
+    expect(await w.redis.zscore(w.store.keys.series, late)).toBe(late.slice(2));
+  });
+
+  it('lists a live series that processes without the index created and approved, from its next due run', async () => {
+    await listSeries(deps);
+    const early = await series(nextAmount(), T1 + 60 * MINUTE);
+    await w.redis.zrem(w.store.keys.series, early);
+    expect((await listSeries(deps)).map((v) => v.id)).not.toContain(early);
+    clock.at = T1 + 60 * MINUTE;
+    expect(await runDue(deps, early)).toMatchObject({ k: 1, outcome: 'created' });
+    expect((await listSeries(deps)).find((v) => v.id === early)).toMatchObject({ state: 'live' });
+    expect(await w.redis.zscore(w.store.keys.series, early)).toBe(early.slice(2));
   });
 
   it('reads each series once: the list, one series and Coming up never scan the approvals', async () => {

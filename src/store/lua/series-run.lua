@@ -13,6 +13,8 @@
   KEYS[5] run execution 1     KEYS[10] the run key S-n:k (holds the run's id, or 'skipped')
   KEYS[11] the freeze flag    KEYS[12] the series held by a freeze (a set the unfreeze wakes)
   KEYS[13] the approval sequence (the next run's id is taken from it once this run is created)
+  KEYS[14] the series index (store/store-keys.ts StoreKeys.series): a live series joins it here
+    too, scored as create.lua scores it
   ARGV[1] k                   ARGV[4] history entry JSON of the run's creation
   ARGV[2] the run's id        ARGV[5] history entry JSON for the series (the run created)
   ARGV[3] the run's sealed request JSON (stored as `frozen`)
@@ -50,6 +52,10 @@ if redis.call('EXISTS', KEYS[3]) == 1 then return {'retry', redis.call('HGET', K
 local s = redis.call('HMGET', KEYS[1], 'state', 'paused', 'requester', 'required', 'votes', 'decidedBy', 'kind',
   'runCall', 'runSeal', 'runDest', 'stepUp', 'velocity')
 if s[1] ~= 'live' then return {'not_live', s[1] or ''} end
+-- A series created and approved by processes of a version whose create.lua did not write the
+-- series index, after store/series.ts SeriesStore.ids added the older ones once (a rolling
+-- deploy), is listed from its next due run on; adding it again changes nothing.
+redis.call('ZADD', KEYS[14], tonumber(string.sub(ARGV[10], 3)) or 0, ARGV[10])
 if s[2] == '1' then return {'paused'} end
 -- No run is created while frozen (as no vote lands): it waits for the unfreeze (app/freeze.ts).
 if redis.call('EXISTS', KEYS[11]) == 1 then

@@ -4,8 +4,9 @@
   KEYS[1] approval            KEYS[5] execution 1 (to migrate an older record)
   KEYS[2] history             KEYS[6] ready index
   KEYS[3] pending index       KEYS[7] executing set
-  KEYS[4] approved index      KEYS[8] freeze flag (optional)
-  KEYS[9] the wallets' turns (optional, with KEYS[8]): a batch takes its place in its wallet's
+  KEYS[4] approved index      KEYS[8] the series index (store/store-keys.ts StoreKeys.series)
+  KEYS[9] freeze flag (optional)
+  KEYS[10] the wallets' turns (optional, with KEYS[9]): a batch takes its place in its wallet's
     approval order at quorum.
   ARGV[1] voter               ARGV[4] history entry JSON for reaching quorum
   ARGV[2] now (ms)            ARGV[5] history entry JSON for queueing
@@ -19,7 +20,8 @@
     it starts, then by its start time) and its amounts (hash: request id → minor units) are
     `<ARGV[7]><wallet id>:<CODE>` and `…:amounts`, keys built here, not passed in KEYS: the
     prefix is hash-tagged on a cluster, so they share the approval's slot.
-  A series reaches its quorum as 'approved' with state 'live' (no velocity, no execution).
+  A series reaches its quorum as 'approved' with state 'live' (no velocity, no execution), and
+    joins the series index (KEYS[8]) in the same step, scored as create.lua scores it.
   Returns { outcome, state, votes, required, decidedBy, decidedAt (Redis time), expiresAt }; on
     quorum also [8] kind and [9] the history position of 'approved'; [13] runAt ('' for none). Outcomes: approved, voted, duplicate,
     self, not_pending, expired, missing, frozen, step_up, unconfirmed (the approval carries a
@@ -57,7 +59,7 @@ local rec = redis.call('HMGET', KEYS[1], 'state', 'votes', 'expiresAt', 'request
   'shape', 'velocity')
 local shape = rec[8] or 'single'
 local turns = nil
-if #KEYS == 9 and shape == 'batch' then turns = KEYS[9] end
+if #KEYS == 10 and shape == 'batch' then turns = KEYS[10] end
 -- 'required' and 'expiresAt' as `rec` read them (no vote writes them); what the quorum writes is
 -- read after it.
 local function answer(outcome, state, votes)
@@ -70,7 +72,7 @@ local votes = cjson.decode(rec[2])
 if state ~= 'pending' then return answer('not_pending', state, #votes) end
 if tonumber(ARGV[2]) >= tonumber(rec[3]) then return answer('expired', state, #votes) end
 -- No approval lands while Rampart is frozen (checked in the same script as the vote).
-if KEYS[8] and redis.call('EXISTS', KEYS[8]) == 1 then return answer('frozen', state, #votes) end
+if KEYS[9] and redis.call('EXISTS', KEYS[9]) == 1 then return answer('frozen', state, #votes) end
 if rec[4] == ARGV[1] then return answer('self', state, #votes) end
 for _, v in ipairs(votes) do
   if v.user == ARGV[1] then return answer('duplicate', state, #votes) end
@@ -98,6 +100,11 @@ if quorum and shape == 'series' then
   local length = redis.call('RPUSH', KEYS[2], ARGV[3], ARGV[4])
   redis.call('ZREM', KEYS[3], ARGV[6])
   redis.call('ZADD', KEYS[4], ARGV[2], ARGV[6])
+  -- The series index, as create.lua writes it (scored by the id's number; adding it again
+  -- changes nothing). A web process of a version whose create.lua did not write the index can
+  -- create a series after store/series.ts SeriesStore.ids added the older ones once (a rolling
+  -- deploy); every series goes live through this quorum, so such a series is listed once approved.
+  redis.call('ZADD', KEYS[8], tonumber(string.sub(ARGV[6], 3)) or 0, ARGV[6])
   local r = answer('approved', 'live', #votes)
   r[8] = kindOf(KEYS[1])
   r[9] = length - 1
