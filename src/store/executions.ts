@@ -229,7 +229,9 @@ export class ExecutionStore {
     const entry: HistoryEntry = { at, event: 'executing', by: worker };
     // A batch's row k waits for row k-1 (checked in the script).
     const keys = startKeys(this.keys, approvalId, execId);
-    const run = (masked: { approval: string; first: string } = { approval: '', first: '' }) =>
+    const run = (
+      masked: { approval: string; first: string; subject: string } = { approval: '', first: '', subject: '' },
+    ) =>
       evalScript(
         this.redis,
         START,
@@ -249,13 +251,19 @@ export class ExecutionStore {
         batchRate ? String(batchRate.burst) : '',
         masked.approval,
         masked.first,
+        masked.subject,
       ) as Promise<StartReply>;
     let r = await run();
     // A cancel is a final move: the script asks for the masked copy (SHA-256 is not in Redis's
     // Lua) and decides everything again with it. Only this rare path pays a second round trip.
     if (r[0] === 3) {
-      const m = maskedFields(readSealed(String(r[2] ?? '')), at);
-      r = await run({ approval: m ? JSON.stringify(m.approval) : '{}', first: m?.first ?? '' });
+      const sealed = readSealed(String(r[2] ?? ''));
+      const m = maskedFields(sealed, at);
+      r = await run({
+        approval: m ? JSON.stringify(m.approval) : '{}',
+        first: m?.first ?? '',
+        subject: subjectOf(sealed),
+      });
     }
     const [ok, from, kind, seq, call, seal, stored, decidedBy, tries, changed, before, shape] = r;
     if (ok === 2) {

@@ -78,3 +78,16 @@ it("a batch row's units come off the batch's reservation in the start that cance
   expect(refused(await w.store.executions.start(`${id}.1`, 't'))?.from).toBe('cancelled');
   expect(await ledger()).toEqual(after);
 });
+
+it('a record stored before its velocity field gives its reservation back in the start that cancels it', async () => {
+  const id = await sealBatch(w, [4.5], 'R');
+  // An older record: the vote reserves the subject the app passes (needs_subject) and stores none.
+  await w.redis.hdel(w.store.keys.approval(id), 'velocity');
+  expect((await approve(w.deps, id, A1)).kind).toBe('approved');
+  expect(await w.redis.hget(amountsKey(), id)).toBe('4500000');
+  const reserved = await ledger();
+  await listReceiver('2026-11-29');
+  expect(refused(await w.store.executions.start(`${id}.1`, 't'))?.cancelled?.code).toBe('screening_listed');
+  expect(await ledger()).toEqual({ total: reserved.total - 4_500_000n, sum: reserved.sum - 4_500_000n });
+  expect(await w.redis.zscore(`${w.prefix}:velocity:wal_ops_7f3a:USDC`, id)).toBeNull();
+});

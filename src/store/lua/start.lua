@@ -24,6 +24,9 @@
   ARGV[13] the approval's fields masked for a final move (domain/redact.ts; '{}' when already
     masked), '' when the caller has not read them
   ARGV[14] execution 1's fields masked (its call; stored on a single's execution 1 only)
+  ARGV[15] the request's velocity subject as the caller read it from the sealed request with the
+    masked copy ('' before that): the give-back's fallback for a record stored before its
+    `velocity` field was (includes/give-back.lua)
   (the history entry names its execution here: includes/approval.lua aboutExecution)
   Returns {1, 'queued', kind, seq, call, sealHash, frozen, decidedBy, tries, viewChanged,
     approval state before ('approved' → the batch began running, its card changes), shape},

@@ -12,7 +12,8 @@
     batch's given-back set).
   ARGV: none of its own; start.lua's ([1] execution id, [2] approval id, [10] the velocity ledger
     key prefix, [13] the approval's masked fields JSON ('' when the caller has not read it yet),
-    [14] execution 1's masked fields JSON).
+    [14] execution 1's masked fields JSON, [15] the velocity subject read with them: the
+    give-back's fallback for a record without its `velocity` field).
   Returns: functions only.
     startCancel(why, code, as, shape, at): with ARGV[13] '' nothing changes and it returns
       {3, 'mask', the approval's sealed JSON} (the caller masks it and starts again); otherwise
@@ -34,7 +35,7 @@ local function startCancel(why, code, as, shape, at)
   if not batch and KEYS[3] == KEYS[18] then setFields(KEYS[3], ARGV[14]) end
   if count(KEYS[1], 'queued', -1) <= 0 then redis.call('ZREM', KEYS[4], ARGV[2]) end
   count(KEYS[1], 'cancelled', 1)
-  cancelGiveBack(KEYS[1], KEYS[3], KEYS[22], ARGV[10] or '', ARGV[2], ARGV[1], shape)
+  cancelGiveBack(KEYS[1], KEYS[3], KEYS[22], ARGV[10] or '', ARGV[2], ARGV[1], shape, ARGV[15])
   if batch and runnable(as) then
     pauseBatch(KEYS[1], KEYS[2], 'row ' .. redis.call('HGET', KEYS[3], 'n') .. ': ' .. why, at)
   end
