@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { checkFunding } from '../../src/app/batch-funding.js';
 import { approve } from '../../src/app/decide.js';
 import { executeOne } from '../../src/app/execute-one.js';
 import { rulesFor, velocitySubject } from '../../src/domain/velocity.js';
-import { APPROVERS, sealBatch, startWorld, type World } from './support.js';
+import { APPROVERS, sealBatch, useWorld } from './support.js';
 
-let w: World;
-beforeAll(async () => {
-  w = await startWorld('batch-exec', { VELOCITY_LIMITS: 'ops:USDC=10000000/24h' });
-});
-afterAll(() => w.close());
+const w = useWorld('batch-exec', { VELOCITY_LIMITS: 'ops:USDC=10000000/24h' });
 
 /** A batch as submitBatch stores it: `B-<n>`, the approval's call carrying the total. */
 const batch = (amounts: number[]) => sealBatch(w, amounts);

@@ -4,7 +4,7 @@
  * the stored rows when the card is drawn, exact (bigint minor units: 0.1 + 0.2 is 0.30 here).
  * Real Redis, the store's own scripts; the notifier is a recorder.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { cardText } from '../../src/adapters/slack/blocks/card-summary.js';
 import { checkFunding } from '../../src/app/batch-funding.js';
 import { withMoved } from '../../src/app/batch-moved.js';
@@ -13,13 +13,9 @@ import { redrawBatchCard } from '../../src/app/notices/batch-progress.js';
 import type { Notifier } from '../../src/app/notifier.js';
 import type { BatchFacts } from '../../src/domain/batch-approval.js';
 import type { RequestRecord } from '../../src/domain/request.js';
-import { APPROVERS, sealBatch, startWorld, type World } from './support.js';
+import { APPROVERS, sealBatch, useWorld } from './support.js';
 
-let w: World;
-beforeAll(async () => {
-  w = await startWorld('batch-moved');
-});
-afterAll(() => w.close());
+const w = useWorld('batch-moved');
 
 const AMOUNTS = [0.1, 0.2, 999, 1234.994];
 

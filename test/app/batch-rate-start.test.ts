@@ -3,18 +3,14 @@
  * before its slot is told how long to wait and nothing changes; a row refused for any other
  * reason uses no slot; a single request is never paced by it. Order and outcomes, not durations.
  */
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import { approve } from '../../src/app/decide.js';
 import { executeOne } from '../../src/app/execute-one.js';
 import { runExecution } from '../../src/app/executions/run.js';
 import type { Rate } from '../../src/domain/rate.js';
-import { APPROVERS, approvedBatch as approvedBatchOf, sealBatch, startWorld, type World } from './support.js';
+import { APPROVERS, approvedBatch as approvedBatchOf, sealBatch, useWorld } from './support.js';
 
-let w: World;
-beforeAll(async () => {
-  w = await startWorld('batch-rate-start');
-});
-afterAll(() => w.close());
+const w = useWorld('batch-rate-start');
 beforeEach(async () => {
   await w.redis.del(w.deps.store.keys.batchRate);
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { countingRedis } from '../../bench/counting-redis.js';
 import { createQueues } from '../../src/adapters/jobs/queues.js';
 import { stopBatch } from '../../src/app/batch-control.js';
@@ -9,13 +9,9 @@ import type { ServiceClient } from '../../src/service/client.js';
 import { Registry } from '../../src/store/registry.js';
 import { RequestStore } from '../../src/store/requests.js';
 import { REDIS_URL } from '../support/harness.js';
-import { approvedBatch as approvedBatchOf, REQUESTER, startWorld, type World } from './support.js';
+import { approvedBatch as approvedBatchOf, REQUESTER, useWorld } from './support.js';
 
-let w: World;
-beforeAll(async () => {
-  w = await startWorld('batch-row-path');
-});
-afterAll(() => w.close());
+const w = useWorld('batch-row-path');
 
 const approvedBatch = (amounts: number[]) => approvedBatchOf(w, amounts);
 

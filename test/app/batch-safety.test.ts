@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Queues } from '../../src/adapters/jobs/queues.js';
 import { resumeBatch, stopBatch } from '../../src/app/batch-control.js';
 import { approve } from '../../src/app/decide.js';
@@ -6,13 +6,9 @@ import { type ExecuteOneDeps, executeOne } from '../../src/app/execute-one.js';
 import { reconcile } from '../../src/app/executions/reconcile.js';
 import { voteUnfreeze } from '../../src/app/freeze.js';
 import { batchExec, frozenAfterRowOne, reservedUnits } from './batch-support.js';
-import { A1, A2, REQUESTER, sealBatch, startWorld, transfer, type World } from './support.js';
+import { A1, A2, REQUESTER, sealBatch, transfer, useWorld } from './support.js';
 
-let w: World;
-beforeAll(async () => {
-  w = await startWorld('batch-safety', { VELOCITY_LIMITS: 'ops:USDC=10000000/24h' });
-});
-afterAll(() => w.close());
+const w = useWorld('batch-safety', { VELOCITY_LIMITS: 'ops:USDC=10000000/24h' });
 
 // Three failures in a row pause a batch here, so the pause itself can be tested.
 const exec = (extra: Partial<ExecuteOneDeps> = {}) => batchExec(w, 3, extra);

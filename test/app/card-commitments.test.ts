@@ -3,7 +3,7 @@
  * still has rows to send, names the batch, what it still needs, and what is left once both are
  * paid; the Approve confirmation says when that is short, and the approval is not refused for it.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { requestCardBlocks } from '../../src/adapters/slack/blocks/card.js';
 import { approveConfirmText } from '../../src/adapters/slack/blocks/card-summary.js';
 import { checkFunding } from '../../src/app/batch-funding.js';
@@ -12,13 +12,9 @@ import { approve } from '../../src/app/decide.js';
 import { executeOne } from '../../src/app/execute-one.js';
 import { amountFromNumber, formatAmount } from '../../src/domain/amount.js';
 import { readableTexts } from '../support/block-texts.js';
-import { APPROVERS, sealBatch, startWorld, transfer, type World } from './support.js';
+import { APPROVERS, sealBatch, startWorld, transfer, useWorld } from './support.js';
 
-let w: World;
-beforeAll(async () => {
-  w = await startWorld('card-commit');
-});
-afterAll(() => w.close());
+const w = useWorld('card-commit');
 
 const commitmentsOf = async (id: string) => {
   const record = await w.store.get(id);

@@ -4,25 +4,23 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { approve } from '../../src/app/decide.js';
 import { EXECUTING_CARD_AFTER_MS, executeOne } from '../../src/app/execute-one.js';
 import { approvalHashOf, cardHash, emptyCounts } from '../../src/domain/approval.js';
 import { createLogger } from '../../src/log.js';
 import { ServiceClient } from '../../src/service/client.js';
 import { RECEIVER_EVM } from '../support/factories.js';
-import { APPROVERS, startWorld, transfer, type World } from './support.js';
+import { APPROVERS, transfer, useWorld } from './support.js';
 
-let w: World;
+const w = useWorld('executions');
 let deadPort: number;
 beforeAll(async () => {
-  w = await startWorld('executions');
   const probe = createServer();
   await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
   deadPort = (probe.address() as AddressInfo).port;
   await new Promise((r) => probe.close(r));
 });
-afterAll(() => w.close());
 
 it('one approval with three executions: each called exactly once, the approval done with counts', async () => {
   const calls = [transfer(1.01), transfer(1.02), transfer(1.03)];

@@ -3,17 +3,13 @@
  * of a 1,000-execution approval: every unsent one cancelled, the freeze lifted, one card refresh
  * (its reply) per approval.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { approve } from '../../src/app/decide.js';
 import { freeze, heldRequests, startUnfreeze, voteUnfreeze } from '../../src/app/freeze.js';
 import { emptyCounts } from '../../src/domain/approval.js';
-import { APPROVERS, startWorld, transfer, type World } from './support.js';
+import { APPROVERS, transfer, useWorld } from './support.js';
 
-let w: World;
-beforeAll(async () => {
-  w = await startWorld('freeze-executions');
-});
-afterAll(() => w.close());
+const w = useWorld('freeze-executions');
 
 it('unfreeze-cancel of a 1,000-execution approval cancels every unsent one, lifts the freeze, one refresh each', async () => {
   const [a1, a2] = APPROVERS as [string, string];

@@ -7,7 +7,7 @@
  */
 
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { FacadeDeps } from '../../src/app/facade-deps.js';
 import { createApp, type RampartApp } from '../../src/app/index.js';
 import { sealRequest } from '../../src/app/post-request.js';
@@ -18,7 +18,7 @@ import { PasskeyStore } from '../../src/store/passkeys.js';
 import { SeriesStore } from '../../src/store/series.js';
 import { StepUpTokens } from '../../src/store/step-up-tokens.js';
 import { SoftAuthenticator } from '../support/soft-authenticator.js';
-import { APPROVERS, REQUESTER, startWorld, transfer, type World } from './support.js';
+import { APPROVERS, REQUESTER, transfer, useWorld } from './support.js';
 
 const ORIGIN = 'https://rampart.example.com';
 const [A1 = '', A2 = ''] = APPROVERS;
@@ -26,11 +26,10 @@ const keys = {
   [A1]: new SoftAuthenticator('rampart.example.com', ORIGIN),
   [A2]: new SoftAuthenticator('rampart.example.com', ORIGIN),
 };
-let w: World;
+const w = useWorld('not-paid-passkey', { PUBLIC_URL: ORIGIN });
 let app: RampartApp;
 
 beforeAll(async () => {
-  w = await startWorld('not-paid-passkey', { PUBLIC_URL: ORIGIN });
   const passkeys = new PasskeyStore(w.redis, w.prefix);
   const deps: FacadeDeps = {
     ...w.deps,
@@ -44,7 +43,6 @@ beforeAll(async () => {
   for (const [user, key] of Object.entries(keys)) await passkeys.add(key.passkeyOf(user), 0);
   app = createApp(deps);
 });
-afterAll(() => w.close());
 
 /** A request sealed with step-up, approved with a passkey, started, then left outcome unknown. */
 async function unknownStepUpPayment(): Promise<string> {

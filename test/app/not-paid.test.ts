@@ -5,7 +5,7 @@
  * The move and the velocity give-back happen once, in the finish script, whatever races it.
  */
 
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { confirmNotPaid } from '../../src/app/confirm-not-paid.js';
 import { approve } from '../../src/app/decide.js';
 import { markUnknown } from '../../src/app/execute-one.js';
@@ -18,16 +18,15 @@ import { velocitySubject } from '../../src/domain/velocity.js';
 import { BalanceCache } from '../../src/store/balance-cache.js';
 import { BalanceHistory } from '../../src/store/balance-history.js';
 import { sealedOf } from '../support/factories.js';
-import { APPROVERS, REQUESTER, sealBatch, startWorld, transfer, type World } from './support.js';
+import { APPROVERS, REQUESTER, sealBatch, transfer, useWorld } from './support.js';
 
 const A1 = APPROVERS[0] as string;
 const A2 = APPROVERS[1] as string;
 const A3 = 'U0APPROVER3';
 const HASH = `0x${'5e'.repeat(32)}`;
-let w: World;
+const w = useWorld('not-paid');
 
 beforeAll(async () => {
-  w = await startWorld('not-paid');
   w.deps.config = { ...loadConfig({ NODE_ENV: 'test', VELOCITY_LIMITS: 'ops:USDC=100/24h' }), approvers: APPROVERS };
   // The requester is an approver too: only the rule keeps them from settling their own payment.
   const everyone = [...APPROVERS, A3, REQUESTER];
@@ -38,7 +37,6 @@ beforeEach(async () => {
   if (!subject) throw new Error('no subject');
   await w.redis.del(w.controls.ledgerKey(subject), w.controls.amountsKey(subject), w.store.keys.turns);
 });
-afterAll(() => w.close());
 
 const ledger = () => {
   const subject = velocitySubject({ call: transfer(1), display: { chain: 'base', walletAlias: 'ops' } });

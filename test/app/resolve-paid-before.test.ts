@@ -2,17 +2,13 @@
  * An unknown execution of an approval with several, resolved as paid, makes its own destination
  * paid before, never the destination of the approval's first call (which only describes them).
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { approve } from '../../src/app/decide.js';
 import { resolveUnknown } from '../../src/app/resolve.js';
 import type { ServiceCall } from '../../src/domain/request.js';
-import { APPROVERS, startWorld, type World } from './support.js';
+import { APPROVERS, useWorld } from './support.js';
 
-let w: World;
-beforeAll(async () => {
-  w = await startWorld('resolve-paid-before');
-});
-afterAll(() => w.close());
+const w = useWorld('resolve-paid-before');
 
 const FIRST = '0x99ED2e97162533BA814aF8092b93b9a3090DEdcF';
 const SECOND = '0xf5c2Bd854a73594c22C6cA8156CBFd233962ca68';

@@ -3,19 +3,15 @@
  * the file, as the card, thread and receipt name it) settles execution B-1003.1, and the execution
  * id typed as such still works. Real Redis and the store's scripts.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { checkFunding } from '../../src/app/batch-funding.js';
 import { approve } from '../../src/app/decide.js';
 import { resolveUnknown } from '../../src/app/resolve.js';
 import { parseResolution } from '../../src/domain/resolution.js';
 import { buildBatchFacts } from '../support/factories.js';
-import { APPROVERS, sealBatch, startWorld, type World } from './support.js';
+import { APPROVERS, sealBatch, useWorld } from './support.js';
 
-let w: World;
-beforeAll(async () => {
-  w = await startWorld('row-names');
-});
-afterAll(() => w.close());
+const w = useWorld('row-names');
 
 const facts = buildBatchFacts([1, 2], { fileFingerprint: 'e'.repeat(64) });
 const HASH = `0x${'ab'.repeat(32)}`;

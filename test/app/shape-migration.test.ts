@@ -5,7 +5,7 @@
  * the record holds (a batch's sealed request carries its card facts), and it then runs once
  * through approve → start → finish like any new approval.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { checkFunding } from '../../src/app/batch-funding.js';
 import { approve } from '../../src/app/decide.js';
 import { executeOne } from '../../src/app/execute-one.js';
@@ -13,13 +13,9 @@ import { approvalHashOf, cardHash, executionId, sealHash } from '../../src/domai
 import type { SealedRequest, ServiceCall } from '../../src/domain/request.js';
 import { RECORD_VERSION } from '../../src/store/migration-sweep.js';
 import { createField } from '../../src/store/velocity-lua.js';
-import { APPROVERS, REQUESTER, startWorld, transfer, type World } from './support.js';
+import { APPROVERS, REQUESTER, transfer, useWorld } from './support.js';
 
-let w: World;
-beforeAll(async () => {
-  w = await startWorld('shape-migration');
-});
-afterAll(() => w.close());
+const w = useWorld('shape-migration');
 
 const A1 = APPROVERS[0] as string;
 

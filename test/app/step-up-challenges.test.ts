@@ -6,7 +6,7 @@
  * execution's outcome is unknown and hands the confirmation a verified v2 proof.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { checkFunding } from '../../src/app/batch-funding.js';
 import { approve } from '../../src/app/decide.js';
 import { sealRequest } from '../../src/app/post-request.js';
@@ -26,11 +26,11 @@ import {
 import { PasskeyStore } from '../../src/store/passkeys.js';
 import { StepUpTokens } from '../../src/store/step-up-tokens.js';
 import { SoftAuthenticator } from '../support/soft-authenticator.js';
-import { APPROVERS, REQUESTER, sealBatch, startWorld, transfer, type World } from './support.js';
+import { APPROVERS, REQUESTER, sealBatch, transfer, useWorld } from './support.js';
 
 const ORIGIN = 'https://rampart.example.com';
 const [A1 = '', A2 = ''] = APPROVERS;
-let w: World;
+const w = useWorld('step-up-challenges', { STEP_UP_ABOVE: 'USDC=1', PUBLIC_URL: ORIGIN });
 let deps: StepUpDeps;
 const keys = {
   [A1]: new SoftAuthenticator('rampart.example.com', ORIGIN),
@@ -39,7 +39,6 @@ const keys = {
 const confirmations: NotPaidConfirmation[] = [];
 
 beforeAll(async () => {
-  w = await startWorld('step-up-challenges', { STEP_UP_ABOVE: 'USDC=1', PUBLIC_URL: ORIGIN });
   deps = {
     ...w.deps,
     passkeys: new PasskeyStore(w.redis, w.prefix),
@@ -50,9 +49,6 @@ beforeAll(async () => {
     },
   };
   for (const [user, key] of Object.entries(keys)) await deps.passkeys.add(key.passkeyOf(user), 0);
-});
-afterAll(async () => {
-  await w.close();
 });
 
 async function seal(amount: number, required: number, stepUp: boolean): Promise<string> {

@@ -3,19 +3,15 @@
  * clock): the reconciler leaves the approval alone, and a batch resumed inside the window is
  * refused not-yet by its start script; nothing reaches the service and no try is used.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Queues } from '../../src/adapters/jobs/queues.js';
 import { resumeBatch } from '../../src/app/batch-control.js';
 import { approve } from '../../src/app/decide.js';
 import { executeOne } from '../../src/app/execute-one.js';
 import { reconcile } from '../../src/app/executions/reconcile.js';
-import { APPROVERS, sealBatch, startWorld, transfer, type World } from './support.js';
+import { APPROVERS, sealBatch, transfer, useWorld } from './support.js';
 
-let w: World;
-beforeAll(async () => {
-  w = await startWorld('time-paths');
-});
-afterAll(() => w.close());
+const w = useWorld('time-paths');
 
 const A1 = APPROVERS[0] as string;
 

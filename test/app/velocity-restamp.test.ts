@@ -1,19 +1,18 @@
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { beforeAll, beforeEach, expect, it } from 'vitest';
 import { approve } from '../../src/app/decide.js';
 import { executeOne, markUnknown } from '../../src/app/execute-one.js';
 import { loadConfig } from '../../src/config.js';
 import { rulesFor, velocitySubject } from '../../src/domain/velocity.js';
 import { RequestStore } from '../../src/store/requests.js';
-import { APPROVERS, sealBatch, startWorld, transfer, type World } from './support.js';
+import { APPROVERS, sealBatch, transfer, useWorld } from './support.js';
 
 const HOUR = 3_600_000;
-let w: World;
+const w = useWorld('velocity-restamp');
 let shift = 0;
 const clock = () => Date.now() + shift;
 let store: RequestStore;
 
 beforeAll(async () => {
-  w = await startWorld('velocity-restamp');
   store = new RequestStore(w.redis, w.prefix, clock);
   w.deps.store = store;
   w.deps.now = clock;
@@ -34,7 +33,6 @@ beforeEach(async () => {
     store.keys.turns,
   );
 });
-afterAll(() => w.close());
 
 const A1 = APPROVERS[0] as string;
 const A2 = APPROVERS[1] as string;

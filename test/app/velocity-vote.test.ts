@@ -5,23 +5,19 @@
  * before the subject was kept is read once and voted on with it.
  */
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { approve } from '../../src/app/decide.js';
 import { velocitySubject } from '../../src/domain/velocity.js';
 import { RequestStore } from '../../src/store/requests.js';
 import { REDIS_URL } from '../support/harness.js';
-import { APPROVERS, sealBatch, startWorld, type World } from './support.js';
+import { APPROVERS, sealBatch, useWorld } from './support.js';
 
 // For ops and USDC the wallet's own rules (indexes 2 and 3) replace the '*' one (index 1).
 const LIMITS = '*:USDT=1/24h,*:USDC=5/24h,ops:USDC=1000/24h,ops:USDC=100/7d';
 const HELD_7D = (left: string, amount: string) =>
   `This is over the limit. Limit for ops: 100.00 USDC per 7 d. ${left} left, and this request is ${amount} USDC: ask for at most what is left, or wait for earlier payments to leave the 7 d window.`;
 
-let w: World;
-beforeAll(async () => {
-  w = await startWorld('velocity-vote', { VELOCITY_LIMITS: LIMITS });
-});
-afterAll(() => w.close());
+const w = useWorld('velocity-vote', { VELOCITY_LIMITS: LIMITS });
 
 const A1 = APPROVERS[0] as string;
 

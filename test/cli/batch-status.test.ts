@@ -3,18 +3,18 @@
  * holding a batch written by the same store and use cases the app uses: one row succeeded, one
  * failed, one unknown (which pauses the batch), then stopped so the last row is cancelled.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { stopBatch } from '../../src/app/batch-control.js';
 import { checkFunding } from '../../src/app/batch-funding.js';
 import { approve } from '../../src/app/decide.js';
 import { batchRowOutcomes } from '../../src/app/request-reads.js';
 import { batchReceipt } from '../../src/presenters/batch-receipt.js';
-import { APPROVERS, REQUESTER, sealBatch, startWorld, type World } from '../app/support.js';
+import { APPROVERS, REQUESTER, sealBatch, useWorld } from '../app/support.js';
 import { buildBatchFacts } from '../support/factories.js';
 import { REDIS_URL } from '../support/harness.js';
 import { cli, lines } from './support.js';
 
-let w: World;
+const w = useWorld('cli-batch');
 let id = '';
 const env = () => ({ NODE_ENV: 'test', REDIS_URL, REDIS_PREFIX: w.prefix });
 const HASH = `0x${'ab'.repeat(32)}`;
@@ -27,7 +27,6 @@ async function finish(n: number, state: 'succeeded' | 'failed' | 'unknown', fiel
 }
 
 beforeAll(async () => {
-  w = await startWorld('cli-batch');
   const amounts = [1.5, 2, 3, 4];
   const batch = buildBatchFacts(amounts);
   // A reference a spreadsheet would run as a formula: the receipt must neutralise it.
@@ -48,7 +47,6 @@ beforeAll(async () => {
   await finish(2, 'failed', { message: 'receiver is blocked' });
   await finish(3, 'unknown', { message: 'no answer' });
 });
-afterAll(() => w.close());
 
 describe('rampart batch status', () => {
   it('says a paused batch is paused and why, with its rows counted by state and the total moved', async () => {

@@ -4,7 +4,7 @@
  * only when what it shows changes, and a state change redraws the card while the progress
  * update waits for its turn.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { checkFunding } from '../../src/app/batch-funding.js';
 import { approve } from '../../src/app/decide.js';
 import { PROGRESS_EVERY_MS } from '../../src/app/notices/batch-progress.js';
@@ -13,13 +13,9 @@ import type { Notifier } from '../../src/app/notifier.js';
 import type { NotifyRequest } from '../../src/app/ports.js';
 import { progressLimits } from '../../src/compose/progress-limits.js';
 import { createLogger } from '../../src/log.js';
-import { APPROVERS, sealBatch, startWorld, type World } from '../app/support.js';
+import { APPROVERS, sealBatch, useWorld } from '../app/support.js';
 
-let w: World;
-beforeAll(async () => {
-  w = await startWorld('batch-progress');
-});
-afterAll(() => w.close());
+const w = useWorld('batch-progress');
 
 it('one update per 3 s per batch, and one per 3 s for all batches together, whichever process asks', async () => {
   const a = progressLimits(w.redis, w.prefix);

@@ -12,12 +12,12 @@ import type { CardRef, Notifier } from '../../src/app/notifier.js';
 import { createWorkerApp } from '../../src/app/worker-app.js';
 import { createLogger } from '../../src/log.js';
 import { RECORD_VERSION } from '../../src/store/migration-sweep.js';
-import { startWorld, transfer, type World } from '../app/support.js';
+import { transfer, useWorld } from '../app/support.js';
 import { sealedOf } from '../support/factories.js';
 import { eventually } from '../support/harness.js';
 import { LogSink } from '../support/log-sink.js';
 
-let w: World;
+const w = useWorld('migration');
 let queues: Queues;
 const started: Workers[] = [];
 const sink = new LogSink();
@@ -107,13 +107,11 @@ function start(name: string): Workers {
 }
 
 beforeAll(async () => {
-  w = await startWorld('migration');
   queues = createQueues(w.redis, w.prefix, createLogger({ level: 'silent' }));
 });
 afterAll(async () => {
   await Promise.all(started.map((workers) => workers.close()));
   await queues.close();
-  await w.close();
 });
 
 it('runs an old approved record with its live old-format job exactly once, and settles an old executing one as unknown', async () => {

@@ -5,22 +5,16 @@
  * what that one script did: the running total ('#total') and the sum of the amounts drop by the
  * single's amount, or by the one row's amount for a batch (the rest of the batch stays reserved).
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { checkFunding } from '../../src/app/batch-funding.js';
 import { approve } from '../../src/app/decide.js';
 import { readPlainList } from '../../src/domain/screening-list.js';
 import type { ExecutionStart } from '../../src/store/executions.js';
 import { TOTAL_FIELD } from '../../src/store/velocity-lua.js';
-import { APPROVERS, sealBatch, startWorld, type World } from '../app/support.js';
+import { APPROVERS, sealBatch, useWorld } from '../app/support.js';
 import { RECEIVER_EVM } from '../support/factories.js';
 
-let w: World;
-beforeAll(async () => {
-  w = await startWorld('screening-give-back', { VELOCITY_LIMITS: 'ops:USDC=100000/24h' });
-});
-afterAll(async () => {
-  await w.close();
-});
+const w = useWorld('screening-give-back', { VELOCITY_LIMITS: 'ops:USDC=100000/24h' });
 
 const A1 = APPROVERS[0] as string;
 const amountsKey = () => `${w.prefix}:velocity:wal_ops_7f3a:USDC:amounts`;

@@ -9,13 +9,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { checkFunding } from '../../src/app/batch-funding.js';
 import { approve } from '../../src/app/decide.js';
 import { executeOne } from '../../src/app/execute-one.js';
 import type { ServiceCall } from '../../src/domain/request.js';
 import { RequestStore } from '../../src/store/requests.js';
-import { APPROVERS, sealBatch, startWorld, type World } from '../app/support.js';
+import { APPROVERS, sealBatch, useWorld } from '../app/support.js';
 import { buildFreshRequest } from '../support/factories.js';
 import { deleteKeys, REDIS_URL } from '../support/harness.js';
 
@@ -23,15 +23,11 @@ const prefix = `test-scripts-${randomUUID().slice(0, 8)}`;
 const redis = new Redis(REDIS_URL);
 const store = new RequestStore(redis, prefix);
 const watcher = new Redis(REDIS_URL, { lazyConnect: true });
-let w: World;
-beforeAll(async () => {
-  w = await startWorld('script-flush');
-});
+const w = useWorld('script-flush');
 afterAll(async () => {
   watcher.disconnect();
   await redis.quit();
   await deleteKeys(prefix);
-  await w.close();
 });
 
 const call: ServiceCall = { kind: 'transfer', body: { wallet_id: 'w', amount: 1, receiver: 'r', asset: 'base:usdc' } };
