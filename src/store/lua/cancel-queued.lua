@@ -33,8 +33,9 @@ local ids = cjson.decode(ARGV[8])
 -- Each row cancelled gives its own velocity back in this step, never in a second round trip a
 -- worker could die before. A single's execution 1 was queued, so its reservation is still the
 -- quorum's (+inf, never re-stamped by a start): it leaves the ledger.
+local reserved = reservedLedger(KEYS[1], ARGV[6], ARGV[7])
 local n = cancelRows(18, function(k)
-  cancelGiveBack(KEYS[1], KEYS[17 + k], KEYS[17], ARGV[6], ARGV[1], ids[k], shape, ARGV[7])
+  cancelGiveBack(reserved, KEYS[17 + k], KEYS[17], ARGV[1], ids[k], shape)
 end)
 if n == 0 then
   if batch then

@@ -9,18 +9,19 @@
   KEYS: none of its own; every key comes as a parameter.
   ARGV: none of its own; the prefix and the subject come as parameters.
   Returns: functions only.
-    reservedLedger(a, ledgerPrefix, subject) → ledger, amounts, decimals, or nil when nothing
+    reservedLedger(a, ledgerPrefix, subject) → { ledger, amounts, decimals }, or nil when nothing
       was reserved: ledgerPrefix '', or a request that moves no money ('none', store/velocity-lua.ts
       NO_SUBJECT). `subject` (nil or '' for none) is the subject as the caller read it from the
       sealed request, used only when the approval has no `velocity` field: a record stored before
       the field was is approved by a vote the app passes the subject to (vote.lua needs_subject),
-      which reserves it without storing the field.
+      which reserves it without storing the field. Read once per script: a page of rows shares it.
     releaseReservation(a, ledgerPrefix, id, subject): the approval's whole reservation leaves the
       ledger (its entry and amount), the running total moving with it (includes/ledger.lua).
-    cancelGiveBack(a, e, given, ledgerPrefix, id, execId, shape, subject): the cancelled
-      execution's reservation given back: a single's entry leaves the ledger (as finish.lua on
-      `failed`), a batch row's units come off the batch's reservation once (includes/batch.lua
-      giveBack, the given-back set `given` remembering the row), the running total moving with it.
+    cancelGiveBack(r, e, given, id, execId, shape): the cancelled execution's reservation given
+      back, `r` being reservedLedger's answer (nil: nothing): a single's entry leaves the ledger
+      (as finish.lua on `failed`), a batch row's units come off the batch's reservation once
+      (includes/batch.lua giveBack, the given-back set `given` remembering the row), the running
+      total moving with it.
 ]]
 -- @include "batch"
 local function reservedLedger(a, ledgerPrefix, subject)
@@ -29,17 +30,16 @@ local function reservedLedger(a, ledgerPrefix, subject)
   if not ledgerPrefix or ledgerPrefix == '' or not field or field == '' or field == 'none' then return nil end
   local s = cjson.decode(field)
   local ledger = ledgerPrefix .. s.walletId .. ':' .. s.code
-  return ledger, ledger .. ':amounts', tonumber(s.decimals)
+  return { ledger = ledger, amounts = ledger .. ':amounts', decimals = tonumber(s.decimals) }
 end
 local function releaseReservation(a, ledgerPrefix, id, subject)
-  local ledger, amounts = reservedLedger(a, ledgerPrefix, subject)
-  if ledger then ledgerDrop(ledger, amounts, id) end
+  local r = reservedLedger(a, ledgerPrefix, subject)
+  if r then ledgerDrop(r.ledger, r.amounts, id) end
 end
-local function cancelGiveBack(a, e, given, ledgerPrefix, id, execId, shape, subject)
-  local ledger, amounts, decimals = reservedLedger(a, ledgerPrefix, subject)
-  if not ledger then return end
+local function cancelGiveBack(r, e, given, id, execId, shape)
+  if not r then return end
   if shape ~= 'batch' then
-    ledgerDrop(ledger, amounts, id)
+    ledgerDrop(r.ledger, r.amounts, id)
     return
   end
   -- A row's units are its sealed call's amount in minor units (domain/velocity.ts velocitySubject:
@@ -49,5 +49,5 @@ local function cancelGiveBack(a, e, given, ledgerPrefix, id, execId, shape, subj
   local amount = ok and type(c) == 'table' and type(c.body) == 'table' and tonumber(c.body.amount)
   -- An amount not readable here (never a sealed row): its units stay reserved, the safe side.
   if not amount or amount <= 0 then return end
-  giveBack(amounts, given, id, execId, math.floor(amount * 10 ^ decimals + 0.5), ledger)
+  giveBack(r.amounts, given, id, execId, math.floor(amount * 10 ^ r.decimals + 0.5), r.ledger)
 end

@@ -35,7 +35,7 @@ local function startCancel(why, code, as, shape, at)
   if not batch and KEYS[3] == KEYS[18] then setFields(KEYS[3], ARGV[14]) end
   if count(KEYS[1], 'queued', -1) <= 0 then redis.call('ZREM', KEYS[4], ARGV[2]) end
   count(KEYS[1], 'cancelled', 1)
-  cancelGiveBack(KEYS[1], KEYS[3], KEYS[22], ARGV[10] or '', ARGV[2], ARGV[1], shape, ARGV[15])
+  cancelGiveBack(reservedLedger(KEYS[1], ARGV[10] or '', ARGV[15]), KEYS[3], KEYS[22], ARGV[2], ARGV[1], shape)
   if batch and runnable(as) then
     pauseBatch(KEYS[1], KEYS[2], 'row ' .. redis.call('HGET', KEYS[3], 'n') .. ': ' .. why, at)
   end
