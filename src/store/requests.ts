@@ -405,7 +405,6 @@ export class RequestStore {
         string?,
         string?,
         string?,
-        string?,
       ];
     if (outcome === 'approved' && kind && seq) this.onChange({ id, kind, state: 'approved', seq });
     return {

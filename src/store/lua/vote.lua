@@ -23,7 +23,7 @@
   A series reaches its quorum as 'approved' with state 'live' (no velocity, no execution), and
     joins the series index (KEYS[8]) in the same step, scored as create.lua scores it.
   Returns { outcome, state, votes, required, decidedBy, decidedAt (Redis time), expiresAt }; on
-    quorum also [8] kind and [9] the history position of 'approved'; [13] runAt ('' for none). Outcomes: approved, voted, duplicate,
+    quorum also [8] kind and [9] the history position of 'approved'. Outcomes: approved, voted, duplicate,
     self, not_pending, expired, missing, frozen, step_up, unconfirmed (the approval carries a
     lookalike, `confirm`, and the vote's entry does not say `warningsChecked`), needs_subject (at quorum, the record
     has no `velocity` field and none was passed; nothing counted), over_limit (with the broken
@@ -63,8 +63,8 @@ if #KEYS == 10 and shape == 'batch' then turns = KEYS[10] end
 -- 'required' and 'expiresAt' as `rec` read them (no vote writes them); what the quorum writes is
 -- read after it.
 local function answer(outcome, state, votes)
-  local f = redis.call('HMGET', KEYS[1], 'decidedBy', 'decidedAt', 'runAt')
-  return {outcome, state, tostring(votes), rec[7] or '', f[1] or '', f[2] or '', rec[3] or '', '', 0, '', '', '', f[3] or ''}
+  local f = redis.call('HMGET', KEYS[1], 'decidedBy', 'decidedAt')
+  return {outcome, state, tostring(votes), rec[7] or '', f[1] or '', f[2] or '', rec[3] or '', '', 0, '', '', ''}
 end
 local state = rec[1]
 if not state then return {'missing', '', '0', '', '', '', ''} end
