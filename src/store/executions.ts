@@ -400,14 +400,18 @@ export class ExecutionStore {
    * stores (store/lua/includes/give-back.lua). Returns how many were cancelled.
    */
   async cancelQueued(approvalId: string, entry: Omit<HistoryEntry, 'at'>, pageSize = 500): Promise<number> {
-    const n = Number((await this.redis.hget(this.keys.approval(approvalId), 'n')) ?? '1');
+    // One read for every page: the sealed request's mask and subject do not change between pages
+    // (the approval is masked only once every execution is final, by the page that ends it).
+    const [rawN, raw] = await this.redis.hmget(this.keys.approval(approvalId), 'n', SEALED_FIELD);
+    const n = Number(rawN ?? '1');
+    const sealed = readSealed(raw);
+    const subject = subjectOf(sealed);
     let cancelled = 0;
     for (let offset = 0; offset < n; offset += pageSize) {
       const at = this.now();
       const page = Array.from({ length: Math.min(pageSize, n - offset) }, (_, i) =>
         executionId(approvalId, offset + i + 1),
       );
-      const sealed = readSealed(await this.redis.hget(this.keys.approval(approvalId), SEALED_FIELD));
       const masked = maskedFields(sealed, at);
       const approvalFields = JSON.stringify({ decidedAt: String(at), ...masked?.approval });
       const keys = cancelQueuedKeys(this.keys, approvalId, page);
@@ -422,7 +426,7 @@ export class ExecutionStore {
         approvalFields,
         masked?.first ?? '',
         this.keys.ledgerPrefix,
-        subjectOf(sealed),
+        subject,
         JSON.stringify(page),
       )) as [number, string, RequestKind?, number?, number?];
       cancelled += count;
