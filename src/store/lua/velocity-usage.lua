@@ -16,14 +16,12 @@
 -- @include "ledger"
 local ledger, amounts = KEYS[1], KEYS[2]
 local now = tonumber(ARGV[1])
-local count = redis.call('ZCARD', ledger)
-local kept = redis.call('HMGET', amounts, '#total', '#count')
-local total = tonumber(kept[1])
-local useTotal = total ~= nil and tonumber(kept[2]) == count and total < 2^53
+local count, total, raw = ledgerKept(ledger, amounts)
+local useTotal = total ~= nil and total < 2^53
 local out = {}
 for a = 2, #ARGV do
   local side, ids = windowSide(ledger, count, string.format('%.0f', now - tonumber(ARGV[a])), useTotal)
-  local reply = side == 'in' and { 'in' } or { 'total', kept[1] }
+  local reply = side == 'in' and { 'in' } or { 'total', raw }
   -- A missing amount counts as 0.
   ledgerEach(amounts, ids, function(v) reply[#reply + 1] = v or '0' end)
   out[#out + 1] = reply

@@ -14,6 +14,10 @@
       the ledger has a total).
     ledgerPut(ledger, amounts, member, score, units): sets an entry.
     ledgerDrop(ledger, amounts, member): removes an entry and its amount (ledger nil: the amount only).
+    ledgerKept(ledger, amounts) → count, total, raw: the ledger's ZCARD and the running total it
+      keeps (raw: as stored), total nil when none is kept or it covers another count (an entry
+      changed by a process of the previous version). The vote sums the ledger again then; the
+      headroom read reads inside the windows.
     ledgerEach(amounts, ids, each): calls each(amount) for every id's amount as stored (false for
       none), one HMGET per 500 (Lua's unpack has a stack limit).
     ledgerSumOf(amounts, ids) → the minor units of those entries.
@@ -45,6 +49,13 @@ local function ledgerDrop(ledger, amounts, member)
   local removed = ledger and redis.call('ZREM', ledger, member) or 0
   redis.call('HDEL', amounts, member)
   ledgerAdd(amounts, -was, -removed)
+end
+local function ledgerKept(ledger, amounts)
+  local count = redis.call('ZCARD', ledger)
+  local kept = redis.call('HMGET', amounts, '#total', '#count')
+  local total = tonumber(kept[1])
+  if total and tonumber(kept[2]) == count then return count, total, kept[1] end
+  return count, nil, nil
 end
 local function ledgerEach(amounts, ids, each)
   for i = 1, #ids, 500 do

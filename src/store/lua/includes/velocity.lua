@@ -65,10 +65,8 @@ local function velocityCheck(record, id, now, at, stored)
       if (tonumber(held[k]) or 0) <= 0 then ledgerDrop(ledger, amounts, open[i + k - 1]) end
     end
   end
-  local count = redis.call('ZCARD', ledger)
-  local kept = redis.call('HMGET', amounts, '#total', '#count')
-  local total = tonumber(kept[1])
-  if not total or tonumber(kept[2]) ~= count then
+  local count, total = ledgerKept(ledger, amounts)
+  if not total then
     total = ledgerSum(ledger, amounts, '-inf', '+inf')
     redis.call('HSET', amounts, '#total', string.format('%.0f', total), '#count', count)
   end
