@@ -38,6 +38,7 @@
     { 'too_many_open', 'requester'|'api_key', open count } with nothing stored.
 ]]
 -- @include "redis-now"
+-- @include "series-index"
 if ARGV[8] ~= '' and now > tonumber(ARGV[8]) then return {'late', ''} end
 if KEYS[5] ~= KEYS[1] then
   local owner = redis.call('GET', KEYS[5])
@@ -83,10 +84,8 @@ redis.call('HSET', KEYS[1], 'frozen', ARGV[1], 'state', 'pending', 'requester', 
 if ARGV[#ARGV - 3] == 'series' then
   redis.call('HSET', KEYS[1], 'n', '0', 'c:queued', '0', 'runCall', ARGV[13], 'runSeal', ARGV[14], 'runDest', ARGV[15])
   n = 0
-  -- The series index (store/store-keys.ts StoreKeys.series), scored by the id's number, so the
-  -- list reads series without scanning every approval; built from KEYS[1]'s prefix as the book is.
-  local seriesIndex = string.sub(KEYS[1], 1, #KEYS[1] - #(':req:' .. ARGV[2])) .. ':series:index'
-  redis.call('ZADD', seriesIndex, tonumber(string.sub(ARGV[2], 3)) or 0, ARGV[2])
+  -- The series index (includes/series-index.lua), its key built from KEYS[1]'s prefix as the book's is.
+  seriesIndexAdd(string.sub(KEYS[1], 1, #KEYS[1] - #(':req:' .. ARGV[2])) .. ':series:index', ARGV[2])
 end
 -- Each execution queued with its sealed call; none can start while the approval is pending.
 for k = 1, n do

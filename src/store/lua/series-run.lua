@@ -41,6 +41,7 @@
 ]]
 -- @include "redis-now"
 -- @include "velocity"
+-- @include "series-index"
 local claim = redis.call('GET', KEYS[10])
 if claim == 'skipped' then
   local mark = redis.call('HGET', KEYS[1], 'run:' .. ARGV[1])
@@ -52,10 +53,9 @@ if redis.call('EXISTS', KEYS[3]) == 1 then return {'retry', redis.call('HGET', K
 local s = redis.call('HMGET', KEYS[1], 'state', 'paused', 'requester', 'required', 'votes', 'decidedBy', 'kind',
   'runCall', 'runSeal', 'runDest', 'stepUp', 'velocity')
 if s[1] ~= 'live' then return {'not_live', s[1] or ''} end
--- A series created and approved by processes of a version whose create.lua did not write the
--- series index, after store/series.ts SeriesStore.ids added the older ones once (a rolling
--- deploy), is listed from its next due run on; adding it again changes nothing.
-redis.call('ZADD', KEYS[14], tonumber(string.sub(ARGV[10], 3)) or 0, ARGV[10])
+-- Listed even when created and approved by processes of the previous version
+-- (includes/series-index.lua).
+seriesIndexAdd(KEYS[14], ARGV[10])
 if s[2] == '1' then return {'paused'} end
 -- No run is created while frozen (as no vote lands): it waits for the unfreeze (app/freeze.ts).
 if redis.call('EXISTS', KEYS[11]) == 1 then

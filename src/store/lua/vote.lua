@@ -35,6 +35,7 @@
 -- @include "migrate"
 -- @include "batch"
 -- @include "velocity"
+-- @include "series-index"
 local limited = ARGV[7] ~= nil
 -- Time: decidedAt and the not-before time come from Redis TIME, never the web host's clock
 -- (a worker compares them with the same clock in start.lua). At quorum runAt is the later of the
@@ -100,11 +101,9 @@ if quorum and shape == 'series' then
   local length = redis.call('RPUSH', KEYS[2], ARGV[3], ARGV[4])
   redis.call('ZREM', KEYS[3], ARGV[6])
   redis.call('ZADD', KEYS[4], ARGV[2], ARGV[6])
-  -- The series index, as create.lua writes it (scored by the id's number; adding it again
-  -- changes nothing). A web process of a version whose create.lua did not write the index can
-  -- create a series after store/series.ts SeriesStore.ids added the older ones once (a rolling
-  -- deploy); every series goes live through this quorum, so such a series is listed once approved.
-  redis.call('ZADD', KEYS[8], tonumber(string.sub(ARGV[6], 3)) or 0, ARGV[6])
+  -- Every series goes live through this quorum, so one a process of the previous version
+  -- created is listed once approved (includes/series-index.lua).
+  seriesIndexAdd(KEYS[8], ARGV[6])
   local r = answer('approved', 'live', #votes)
   r[8] = kindOf(KEYS[1])
   r[9] = length - 1
