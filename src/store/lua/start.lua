@@ -74,7 +74,7 @@ if as ~= 'approved' and as ~= 'running' then return {0, 'queued', '', as or ''} 
 local runAt = num(af[2])
 if now < runAt then return {0, 'queued', '', 'not-yet', string.format('%.0f', runAt - now)} end
 -- A batch's rows run one at a time, in order, within BATCH_HOLD_LIMIT of the approval.
-local shape = af[3] or 'single'
+local shape = shapeOf(KEYS[1], af[3])
 local batch = shape == 'batch'
 if batch then
   local why = batchOrder(KEYS[1], KEYS[16], KEYS[3], tonumber(ARGV[7] or ''), now)

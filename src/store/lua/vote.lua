@@ -58,7 +58,7 @@ migrate(KEYS[1], KEYS[5], KEYS[6], KEYS[7], ARGV[6], tonumber(ARGV[2]))
 -- Everything the vote decides on, in one read (after the migration, which may write it).
 local rec = redis.call('HMGET', KEYS[1], 'state', 'votes', 'expiresAt', 'requester', 'confirm', 'stepUp', 'required',
   'shape', 'velocity')
-local shape = rec[8] or 'single'
+local shape = shapeOf(KEYS[1], rec[8])
 local turns = nil
 if #KEYS == 10 and shape == 'batch' then turns = KEYS[10] end
 -- 'required' and 'expiresAt' as `rec` read them (no vote writes them); what the quorum writes is

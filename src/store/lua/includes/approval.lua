@@ -12,7 +12,8 @@
     cancelQueued(a, first) → n: the same, counted on approval `a`.
     kindOf(a, kind, sealed): the call's kind (stored `kind`, else the sealed call's); `kind` and
       `sealed` as the caller already read them (HMGET's false when missing), else read here.
-    shapeOf(a): 'single' or 'batch', the stored `shape` (written by create.lua, or by migrate).
+    shapeOf(a, stored): 'single' or 'batch', the stored `shape` (written by create.lua, or by
+      migrate); `stored` as the caller already read it, else read here.
     setFields(key, json): HSET every field of a JSON object ('' or nil: nothing).
     settle(a, open, id, approvalFields): every execution final → the approval is done.
     aboutExecution(a, entry, e, first, execId): a history entry JSON naming its execution, except
@@ -74,9 +75,11 @@ local function kindOf(a, kind, sealed)
   if sealed == nil then kind = redis.call('HGET', a, 'kind') end
   return kind or cjson.decode(sealed or redis.call('HGET', a, 'frozen')).call.kind
 end
--- Every script that reads the shape migrates the record first, so the field is there.
-local function shapeOf(a)
-  return redis.call('HGET', a, 'shape') or 'single'
+-- Every script that reads the shape migrates the record first, so the field is there. `stored`:
+-- the field as the caller's own read of the approval gave it (HMGET's false when missing).
+local function shapeOf(a, stored)
+  if stored == nil then stored = redis.call('HGET', a, 'shape') end
+  return stored or 'single'
 end
 local function setFields(key, json)
   if json == nil or json == '' then return end
