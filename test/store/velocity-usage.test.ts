@@ -23,6 +23,25 @@ afterAll(async () => {
   await redis.quit();
 });
 
+/** The commands other clients sent while `work` ran, as MONITOR reports them (`keep` filters). */
+async function seenWhile(keep: (args: string[]) => boolean, work: () => Promise<unknown>): Promise<string[][]> {
+  // monitor() opens a connection of its own, which disconnect() closes; `redis` stays as it was.
+  const monitor = await redis.monitor();
+  const seen: string[][] = [];
+  monitor.on('monitor', (_time: string, args: string[]) => {
+    if (keep(args)) seen.push(args);
+  });
+  try {
+    await work();
+    await redis.ping();
+    // MONITOR reports asynchronously: the command after ours is seen once ours was.
+    await new Promise((r) => setTimeout(r, 50));
+  } finally {
+    monitor.disconnect();
+  }
+  return seen;
+}
+
 const HOUR = 3_600_000;
 const NOW = 1_800_000_000_000;
 const WINDOWS = [HOUR, 24 * HOUR, 7 * 24 * HOUR, 30 * 24 * HOUR];
@@ -117,16 +136,14 @@ it('a busy wallet: the read follows the smaller side of each edge, never the who
   for (let k = 0; k < 3; k++) put.eval(PUT, 2, ledger, amounts, `R-old${k}`, String(NOW - 31 * 24 * HOUR), '5');
   await put.exec();
 
-  const monitor = await new Redis(REDIS_URL).monitor();
-  const widest: number[] = [];
-  monitor.on('monitor', (_time: string, args: string[]) => {
-    if (args[1] === amounts && /^hmget$/i.test(args[0] ?? '')) widest.push(args.length - 2);
-  });
-  const used = await usage(subject);
-  await redis.ping();
-  // MONITOR reports asynchronously: the command after ours is seen once ours was.
-  await new Promise((r) => setTimeout(r, 50));
-  monitor.disconnect();
+  let used: bigint[] = [];
+  const hmgets = await seenWhile(
+    (args) => args[1] === amounts && /^hmget$/i.test(args[0] ?? ''),
+    async () => {
+      used = await usage(subject);
+    },
+  );
+  const widest = hmgets.map((args) => args.length - 2);
   expect(used).toEqual(await direct(subject));
   expect(widest.length).toBeGreaterThan(0);
   expect(Math.max(...widest)).toBeLessThanOrEqual(3);
@@ -140,15 +157,13 @@ it('a window whose smaller side is empty costs its ZCOUNT alone, as in the vote'
   // Every entry is recent: nothing before any window's edge, so each reads total less nothing.
   for (let k = 0; k < 3; k++) await redis.eval(PUT, 2, ledger, amounts, `R-${k}`, String(NOW - 60_000 - k), '10');
 
-  const monitor = await new Redis(REDIS_URL).monitor();
-  const ranges: string[][] = [];
-  monitor.on('monitor', (_time: string, args: string[]) => {
-    if (args[1] === ledger && /^zrangebyscore$/i.test(args[0] ?? '')) ranges.push(args);
-  });
-  const used = await usage(subject);
-  await redis.ping();
-  await new Promise((r) => setTimeout(r, 50));
-  monitor.disconnect();
+  let used: bigint[] = [];
+  const ranges = await seenWhile(
+    (args) => args[1] === ledger && /^zrangebyscore$/i.test(args[0] ?? ''),
+    async () => {
+      used = await usage(subject);
+    },
+  );
   expect(used).toEqual(WINDOWS.map(() => 30n));
   expect(ranges).toEqual([]);
 });
