@@ -1,5 +1,6 @@
 /**
- * The workers: one BullMQ Worker per job type in the registry (queue/jobs/index.ts). Job data is
+ * The workers: BullMQ Workers for every job type in the registry (handlers/index.ts), as many as
+ * its contract's `worker.workers` (one unless it says otherwise). Job data is
  * parsed, never cast; bad data fails the job for good; data of a newer format version is left
  * untouched (delayed, logged once) for a newer worker.
  */

@@ -6,7 +6,7 @@
  * after the create) gets both.
  */
 
-import type { RequestRecord } from '../../domain/request.js';
+import { isBatchRecord, type RequestRecord } from '../../domain/request.js';
 import type { Logger } from '../../log.js';
 import type { ControlStore } from '../../store/controls.js';
 import type { RequestStore } from '../../store/requests.js';
@@ -19,7 +19,7 @@ export interface ReconcileDeps {
   queues: Pick<ApprovalJobs, 'notify' | 'enqueueTry' | 'isRunning' | 'scheduleExpiry'>;
   log: Logger;
   now: () => number;
-  /** A batch's rows give back their velocity when BATCH_HOLD_LIMIT cancels them. */
+  /** What an execution settled `unknown` here needs for its velocity reservation (markUnknown). */
   controls?: ControlStore;
   /** BATCH_HOLD_LIMIT (undefined: no limit). */
   holdLimitMs?: number;
@@ -50,7 +50,7 @@ export async function reconcile(deps: ReconcileDeps): Promise<void> {
     const record = await store.get(approvalId);
     if ((record?.runAt ?? 0) > redisNow) continue;
     // A batch gets only its first queued row's try (rows run one at a time, in order).
-    if (record?.shape === 'batch') {
+    if (record && isBatchRecord(record)) {
       if (await cancelTooOld(deps, record, redisNow)) continue;
       await continueBatch({ store, jobs: queues, log: deps.log }, approvalId);
       continue;
