@@ -1,10 +1,8 @@
 /**
  * Where the approval path spends its time: timestamps taken by decorators Rampart accepts at
- * start (src/rampart.ts `Decorators`) around the web side's execute-queue add (the wake-up job
- * sent behind the vote), the worker's compare-and-set and the service client's
- * transfer. They only read the clock.
+ * start (src/rampart.ts `Decorators`) around the web side's vote (which pushes the quorum's wake),
+ * the worker's compare-and-set and the service client's transfer. They only read the clock.
  */
-import type { Queues } from '../src/adapters/jobs/queues.js';
 import type { Decorators } from '../src/rampart.js';
 import type { ServiceClient } from '../src/service/client.js';
 import type { RequestStore } from '../src/store/requests.js';
@@ -13,8 +11,8 @@ export const STAGES = ['enqueue', 'pickup', 'claim', 'http'] as const;
 export type Stage = (typeof STAGES)[number];
 
 export const STAGE_LABEL: Record<Stage, string> = {
-  enqueue: 'ack → vote and execute job answered (one pipelined round trip, sent before the ack)',
-  pickup: 'job added → worker claims it (BullMQ pick-up)',
+  enqueue: 'ack → vote answered (one script, its wake pushed inside; sent before the ack)',
+  pickup: 'vote answered → worker claims it (wake list pop)',
   claim: 'claim → service call starts (CAS returning the sealed call, hash check)',
   http: 'service call starts → sandbox receives it (HTTP client, loopback)',
 };
@@ -49,17 +47,16 @@ export function createApprovalTrace(): ApprovalTrace {
   };
   return {
     decorate: {
-      queues(queues: Queues, role) {
-        if (role !== 'web') return queues;
-        return overriding(queues, {
-          async wakeExecution(id: string) {
-            marks(id).addCalled = performance.now();
-            await queues.wakeExecution(id);
-            marks(id).addDone = performance.now();
-          },
-        });
-      },
       store(store: RequestStore, role) {
+        if (role === 'web')
+          return overriding(store, {
+            async castVote(id, ...rest) {
+              marks(id).addCalled = performance.now();
+              const v = await store.castVote(id, ...rest);
+              marks(id).addDone = performance.now();
+              return v;
+            },
+          });
         if (role !== 'worker') return store;
         // The worker starts an execution (`R-1.1`); the marks are kept by request id.
         const executions = overriding(store.executions, {
@@ -83,7 +80,7 @@ export function createApprovalTrace(): ApprovalTrace {
       const m = byId.get(requestId);
       const called = byAmount.get(amount);
       if (!m?.addCalled || !m.addDone || !m.claimCalled || called === undefined) return undefined;
-      // The job is usually in Redis before the click's ack reaches the driver: that part is 0.
+      // The vote has usually answered before the click's ack reaches the driver: that part is 0.
       const added = Math.max(acked, m.addDone);
       return {
         enqueue: added - acked,

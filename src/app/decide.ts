@@ -7,7 +7,7 @@ import { executionId, type ViewState } from '../domain/approval.js';
 import type { PasskeyProof } from '../domain/step-up.js';
 import type { FreezeState } from '../store/controls.js';
 import { type RedisFailure, redisFailure, whenRedisAnswers } from '../store/redis-errors.js';
-import type { VoteControls, VoteResult } from '../store/requests.js';
+import type { VoteResult } from '../store/requests.js';
 import type { AppDeps, ApproverDirectory } from './deps.js';
 import { scheduleFirstRun } from './series/schedule-first.js';
 import { approvalControls, controlsWithSubject, recordHeld } from './velocity.js';
@@ -105,19 +105,16 @@ export async function approve(
   const refused = await authorise(deps, user);
   if (refused) return refused;
   // One script: the vote, its history, quorum, the freeze and velocity limits (on the
-  // subject stored with the request: no read before it), and the facts the answer needs.
+  // subject stored with the request: no read before it), the facts the answer needs and, at the
+  // quorum, the wake that has a worker start execution 1 at once (store/lua/vote.lua).
   let v: VoteResult;
-  let woken: Promise<boolean>;
   try {
-    let sent = voteAndWake(deps, requestId, user, approvalControls(deps), passkey, warningsChecked);
-    v = await sent.voted;
+    v = await deps.store.castVote(requestId, user, approvalControls(deps), passkey, warningsChecked);
     if (v.outcome === 'needs_subject') {
       // A record stored before its subject was: the vote did not count; read it and vote again.
       const controls = await controlsWithSubject(deps, requestId);
-      sent = voteAndWake(deps, requestId, user, controls, passkey, warningsChecked);
-      v = await sent.voted;
+      v = await deps.store.castVote(requestId, user, controls, passkey, warningsChecked);
     }
-    woken = sent.woken;
   } catch (err) {
     const failure = redisFailure(err);
     if (!failure) throw err;
@@ -125,7 +122,7 @@ export async function approve(
     return { kind: 'unavailable', failure };
   }
   try {
-    return await afterVote(deps, requestId, user, v, woken);
+    return await afterVote(deps, requestId, user, v);
   } catch (err) {
     if (!redisFailure(err)) throw err;
     // The vote stands; the reconciler queues an approved request that has no job (app/executions/reconcile.ts).
@@ -134,37 +131,7 @@ export async function approve(
   }
 }
 
-/**
- * Execution 1's job goes right behind the vote, on the same connection, so at the
- * quorum it is already queued (one round trip, not two). Its start script is the authority:
- * before the quorum, or for a refused vote, it refuses, and the job only woke a worker.
- */
-function voteAndWake(
-  deps: ApproveDeps,
-  requestId: string,
-  user: string,
-  controls: VoteControls,
-  passkey: PasskeyProof | undefined,
-  warningsChecked: boolean,
-): { voted: Promise<VoteResult>; woken: Promise<boolean> } {
-  const voted = deps.store.castVote(requestId, user, controls, passkey, warningsChecked);
-  const woken = deps.queues.wakeExecution(requestId).then(
-    () => true,
-    (err: unknown) => {
-      deps.log.debug({ err, requestId }, 'wake-up job not added with the vote');
-      return false;
-    },
-  );
-  return { voted, woken };
-}
-
-async function afterVote(
-  deps: ApproveDeps,
-  requestId: string,
-  user: string,
-  v: VoteResult,
-  woken: Promise<boolean>,
-): Promise<ApproveOutcome> {
+async function afterVote(deps: ApproveDeps, requestId: string, user: string, v: VoteResult): Promise<ApproveOutcome> {
   switch (v.outcome) {
     case 'frozen':
       return { kind: 'frozen', requestId, freeze: await deps.controls.freeze() };
@@ -205,10 +172,8 @@ async function afterVote(
         deps.log.info({ requestId, by: user }, 'series live; first run scheduled');
         return { kind: 'approved', requestId };
       }
-      // The execution first: it is what the approver waits for (nothing else before it).
-      // Its job came with the vote; only if that add failed is it queued now.
-      if (!(await woken))
-        await afterDecision(deps, requestId, 'queueing the execution', () => deps.queues.enqueueApproved(requestId));
+      // The execution is what the approver waits for: the vote's wake has a worker start it
+      // now, with nothing queued here before it.
       deps.log.info({ requestId, by: user }, 'request approved; queueing');
       lookAfterQuorum(deps, requestId);
       return { kind: 'approved', requestId };
@@ -218,10 +183,10 @@ async function afterVote(
 /**
  * A second after the quorum: an execution still queued gets a card that says "approved" and a try
  * of its own (a no-op while that try's job waits; the start script runs at most one). This covers
- * a wake-up job that Redis ran before its vote (a NOSCRIPT re-send) in a second, not at the
- * reconciler's next pass. An in-process timer, not a delayed job: a job queued at the quorum woke
- * the notify worker in the middle of the execution's pick-up. If this process stops within the
- * second, the reconciler does the same.
+ * a wake no worker took (no worker of this version runs, or its runner stopped with the wake
+ * popped) in a second, not at the reconciler's next pass. An in-process timer, not a delayed
+ * job: a job queued at the quorum woke the notify worker in the middle of the execution's
+ * pick-up. If this process stops within the second, the reconciler does the same.
  */
 function lookAfterQuorum(deps: Pick<AppDeps, 'store' | 'queues' | 'log'>, requestId: string): void {
   const look = async () => {

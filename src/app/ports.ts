@@ -55,12 +55,6 @@ export interface ReminderJob {
 export interface ApprovalJobs extends JobQueue {
   /** At quorum: one add (a second add of the same job id is ignored). */
   enqueueApproved(requestId: string): Promise<void>;
-  /**
-   * Execution 1's job, added right behind a click's vote on the same connection (Redis
-   * runs them in order), before the vote's answer is known. Its start script decides: before the
-   * quorum it refuses (the approval is pending), so the job only ever wakes a worker.
-   */
-  wakeExecution(requestId: string): Promise<void>;
   scheduleExpiry(requestId: string, delayMs: number): Promise<void>;
   /** After a released freeze, a held (delayed) try runs now; a missing one is queued. */
   releaseHeld(executionId: string, attempt: number): Promise<void>;

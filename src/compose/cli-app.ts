@@ -44,7 +44,6 @@ const lazyQueues = (open: () => Promise<ApprovalJobs>): ApprovalJobs => ({
   notify: async (job, once) => (await open()).notify(job, once),
   scheduleReminder: async (job, delayMs) => (await open()).scheduleReminder(job, delayMs),
   enqueueApproved: async (requestId) => (await open()).enqueueApproved(requestId),
-  wakeExecution: async (requestId) => (await open()).wakeExecution(requestId),
   releaseHeld: async (executionId, attempt) => (await open()).releaseHeld(executionId, attempt),
   enqueueTry: async (executionId, attempt, delayMs) => (await open()).enqueueTry(executionId, attempt, delayMs),
   isRunning: async (jobId) => (await open()).isRunning(jobId),

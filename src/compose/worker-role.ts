@@ -40,6 +40,8 @@ export interface WorkerOptions {
   reconcileEveryMs?: number;
   name?: string;
   freezeRecheckMs?: number;
+  /** false: this worker takes no wakes, as a worker of an earlier version (tests). */
+  takesWakes?: boolean;
 }
 
 export function startWorkerRole(b: Built, workerRedis: RedisClient, options: WorkerOptions = {}): WorkerRole {
@@ -114,7 +116,17 @@ export function startWorkerRole(b: Built, workerRedis: RedisClient, options: Wor
       reminderMax: config.controls.reminderMax,
     },
   });
-  const workers = startWorkers({ app, log: b.log, now, redis: workerRedis, prefix, ...options, name });
+  const { takesWakes = true, ...timings } = options;
+  const workers = startWorkers({
+    app,
+    log: b.log,
+    now,
+    redis: workerRedis,
+    prefix,
+    ...timings,
+    wakeList: takesWakes ? store.keys.wake : undefined,
+    name,
+  });
   return { workers, queues: ports.queues, heartbeat };
 }
 

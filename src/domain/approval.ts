@@ -139,11 +139,20 @@ export const isSingleExecution = (shape: ApprovalShape | undefined, execId: stri
 export const tryJobId = (executionId: string, attempt: number): string => `${executionId}-t${attempt}`;
 
 /**
- * A click's wake-up job for execution 1 (sent behind the vote, in the same round trip):
- * unique per click, so one that its start script refused before the quorum never hides a later one.
+ * A worker's run of execution 1 straight from its quorum's wake (adapters/jobs/wake-runner.ts),
+ * with no BullMQ job: `<execution>-d<runner>-<n>`. Unique per run, so a second wake of the same
+ * execution in the same process never takes the first run for its own; `runner` names the
+ * worker process whose lease says whether the run may still be going.
  */
-export const wakeJobId = (executionId: string, nonce: string): string => `${executionId}-w${nonce}`;
-export const isWakeJob = (jobId: string): boolean => /-w[0-9a-f]+$/.test(jobId);
+export const wakeRunId = (executionId: string, runner: string, n: number): string => `${executionId}-d${runner}-${n}`;
+export const wakeRunnerOf = (jobId: string): string | undefined => /-d([0-9a-f]{16})-\d+$/.exec(jobId)?.[1];
+
+/**
+ * A quorum's wake-up: a run from the wake list, or the BullMQ job (`<execution>-w<nonce>`) that a
+ * web process of an earlier version sends behind every approving click. Either is expected to
+ * find nothing to start at times (before the quorum, on a decided card).
+ */
+export const isWakeJob = (jobId: string): boolean => /-w[0-9a-f]+$/.test(jobId) || wakeRunnerOf(jobId) !== undefined;
 
 const sha256Hex = (text: string): string => bytesToHex(sha256(utf8ToBytes(text)));
 

@@ -377,8 +377,9 @@ export class RequestStore {
       this.keys.execution(executionId(id, 1)),
       this.keys.ready,
       this.keys.executing,
-      // A series joins the series index at its quorum (vote.lua).
+      // A series joins the series index at its quorum; a payment's id goes on the wake list.
       this.keys.series,
+      this.keys.wake,
     ];
     const args = [user, String(at), ...entries.map((e) => JSON.stringify(e)), id];
     // The freeze flag and, with VELOCITY_LIMITS set, every rule.

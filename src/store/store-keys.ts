@@ -42,6 +42,13 @@ export class StoreKeys {
   get ready() {
     return `${this.prefix}:req:ready`;
   }
+  /**
+   * Approvals whose quorum was just reached, newest first: a worker's blocking pop starts their
+   * execution 1 at once (store/lua/vote.lua pushes, adapters/jobs/wake-runner.ts pops).
+   */
+  get wake() {
+    return `${this.prefix}:exec:wake`;
+  }
   /** Executions between their compare-and-set and their answer, scored by start time. */
   get executing() {
     return `${this.prefix}:exec:executing`;

@@ -82,10 +82,8 @@ it('a call never sent goes back to queued with a new try (fresh job id), and run
   const back = await w.store.get(id);
   expect(back).toMatchObject({ state: 'approved', approvalState: 'running' });
   expect(back?.executions[0]).toMatchObject({ state: 'queued', tries: 1 });
-  expect(w.tries.filter((t) => t.id === `${id}.1`)).toEqual([
-    { id: `${id}.1`, attempt: 1, delayMs: undefined },
-    { id: `${id}.1`, attempt: 2, delayMs: 2000 },
-  ]);
+  // The quorum's wake is in Redis (the vote script's); the retry is a job of its own.
+  expect(w.tries.filter((t) => t.id === `${id}.1`)).toEqual([{ id: `${id}.1`, attempt: 2, delayMs: 2000 }]);
   expect(await executeOne(w.exec(), `${id}.1`, { jobId: `${id}.1-t2` })).toBe('succeeded');
   expect(w.received(3.01)).toBe(1);
   expect((await w.store.get(id))?.executions[0]).toMatchObject({ state: 'succeeded', tries: 2, job: `${id}.1-t2` });

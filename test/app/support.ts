@@ -69,8 +69,6 @@ export async function startWorld(name: string, env: Record<string, string> = {})
     enqueueTry: async (id: string, attempt: number, delayMs?: number) => void tries.push({ id, attempt, delayMs }),
     isRunning: async (jobId: string) => running.has(jobId),
     enqueueApproved: async (id: string) => void tries.push({ id: `${id}.1`, attempt: 1, delayMs: undefined }),
-    // Every vote's wake-up job for execution 1 (its start script decides).
-    wakeExecution: async (id: string) => void tries.push({ id: `${id}.1`, attempt: 1, delayMs: undefined }),
     releaseHeld: async (id: string, attempt: number) => void tries.push({ id, attempt, delayMs: 0 }),
   };
   const log = createLogger({ level: 'silent' });

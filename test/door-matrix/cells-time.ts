@@ -1,6 +1,6 @@
 /**
  * The time rows' drivers: an approval above DELAY_ABOVE (TIME_ENV's harness) approved for real, then its
- * start tried by the wake-up behind the vote (not_yet), or a second cancel inside its wait from
+ * start tried by the quorum's wake (not_yet), or a second cancel inside its wait from
  * the card or the API (not_waiting: the first cancel already ended it).
  */
 import { newKey } from '../api/support.js';
@@ -26,15 +26,16 @@ async function delayedRequest(h: Harness): Promise<string> {
   return newestCardId(h, before);
 }
 
-/** The wake-up behind the quorum's vote tried the start: refused and waiting, or it ran. */
+/** The quorum's wake tried the start: refused and waiting, or it ran. */
 const notYetAfterApprove: Driver = async (w) => {
   const h = w.time;
   const id = await delayedRequest(h);
   await approvedWaiting(h, id);
-  // A worker picked the wake-up up: its job went back to the delayed set, or the payment ran.
+  // A worker's wake runner tried it: its try waits in the delayed set (the start refused it
+  // `not-yet`, so nothing else queues a delayed try), or the payment ran.
   return eventually(async () => {
-    const jobs = await h.rampart.deps.queues.execute.getJobs(['delayed', 'completed']);
-    const tried = jobs.filter((j) => j.data.executionId === `${id}.1` && j.processedOn !== undefined);
+    const jobs = await h.rampart.deps.queues.execute.getJobs(['delayed']);
+    const tried = jobs.filter((j) => j.data.executionId === `${id}.1`);
     const record = await h.rampart.deps.store.get(id);
     if (record?.state !== 'approved') return `accepted (${record?.state})`;
     return tried.length > 0 && record.executions[0]?.tries === 0 ? 'not_yet' : undefined;

@@ -86,7 +86,10 @@ describe('a worker restart', () => {
 describe('a worker killed mid-call', () => {
   it('leaves a stalled job that settles the request as unknown, without the reconciler, never called again', async () => {
     const env = envFor(h.prefix, h.sandbox, h.fake, { ROLE: 'worker', SERVICE_RESPONSE_TIMEOUT: '60s' });
-    child = spawn(process.execPath, ['--import', 'tsx', 'test/support/worker-child.ts', JSON.stringify(env)], {
+    // It takes no wakes: the approval reaches it as a job (the voter's look a second after the
+    // quorum), so what it leaves behind is a stalled job (a wake's run is in wake-runner.test.ts).
+    const options = JSON.stringify({ takesWakes: false });
+    child = spawn(process.execPath, ['--import', 'tsx', 'test/support/worker-child.ts', JSON.stringify(env), options], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     await once(child.stdout as NodeJS.ReadableStream, 'data');
@@ -97,6 +100,8 @@ describe('a worker killed mid-call', () => {
     );
     h.sandbox.faults.hangAfterApply('/transfer');
     await flow.click(h, PEOPLE.approver1, id, 'request_approve');
+    // The wake no runner took would have the next worker look at it: only the job is left.
+    expect(await flow.wakes(h, true)).toEqual([id]);
     await eventually(() => (callsFor(34).length === 1 ? true : undefined), 10_000, 'the call to reach the service');
     child.kill('SIGKILL');
     await once(child, 'exit');
@@ -104,7 +109,7 @@ describe('a worker killed mid-call', () => {
 
     // Its reconciler runs at start, while the dead worker's job still counts as active, and not
     // again within this test: only the stalled job's handler can settle the request.
-    await h.startAnother(
+    const after = await h.startAnother(
       { ROLE: 'worker' },
       { worker: { name: 'after-kill', lockDurationMs: 1000, stalledIntervalMs: 500, reconcileEveryMs: 600_000 } },
     );
@@ -116,6 +121,41 @@ describe('a worker killed mid-call', () => {
     );
     expect(reply.text).toContain('Do not request it again');
     await flow.quiescent(h);
+    await after.close();
     expect(callsFor(34)).toHaveLength(1);
+  });
+});
+
+describe('a worker killed mid-call on a wake’s run', () => {
+  it('leaves no job: once its lease runs out, the reconciler settles the request as unknown, never called again', async () => {
+    const env = envFor(h.prefix, h.sandbox, h.fake, { ROLE: 'worker', SERVICE_RESPONSE_TIMEOUT: '60s' });
+    child = spawn(process.execPath, ['--import', 'tsx', 'test/support/worker-child.ts', JSON.stringify(env)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    await once(child.stdout as NodeJS.ReadableStream, 'data');
+    const { id } = await flow.postRequest(h, 'transfer', `35 base:usdc to ${flow.RECEIVER} from ops for a killed run`);
+    h.sandbox.faults.hangAfterApply('/transfer');
+    await flow.click(h, PEOPLE.approver1, id, 'request_approve');
+    await eventually(() => (callsFor(35).length === 1 ? true : undefined), 10_000, 'the call to reach the service');
+    // The child's wake runner took it (no other worker runs now): no BullMQ job holds it.
+    expect(await h.rampart.deps.queues.execute.getJob(`${id}.1-t1`)).toBeUndefined();
+    child.kill('SIGKILL');
+    await once(child, 'exit');
+    child = undefined;
+
+    const after = await h.startAnother(
+      { ROLE: 'worker' },
+      { worker: { name: 'after-kill-run', reconcileEveryMs: 300 } },
+    );
+    await flow.waitForState(h, id, 'unknown', 10_000);
+    const reply = await eventually(
+      () => flow.threadOf(h, id).find((m) => m.text.includes('outcome unknown')),
+      10_000,
+      'the unknown reply',
+    );
+    expect(reply.text).toContain('Do not request it again');
+    await flow.quiescent(h);
+    await after.close();
+    expect(callsFor(35)).toHaveLength(1);
   });
 });

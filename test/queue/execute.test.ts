@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createQueues, type Queues } from '../../src/adapters/jobs/queues.js';
 import { outcomeReply } from '../../src/adapters/slack/blocks/card-replies.js';
 import { EXECUTING_CARD_AFTER_MS, type ExecuteOneOptions, executeOne } from '../../src/app/execute-one.js';
-import { tryJobId, wakeJobId } from '../../src/domain/approval.js';
+import { tryJobId, wakeRunId } from '../../src/domain/approval.js';
 import { callHash, type SealedRequest, type ServiceCall } from '../../src/domain/request.js';
 import { createLogger } from '../../src/log.js';
 import { outcomeMessage } from '../../src/presenters/describe-error.js';
@@ -182,9 +182,11 @@ describe('executeOne', () => {
         .filter((l) => l.msg.startsWith('execute:'))
         .map((l) => l.level);
     };
-    // Pending (its vote not counted yet) and a request that is gone: expected for a wake-up.
-    expect(await levels(() => run(live, id, { jobId: wakeJobId(`${id}.1`, 'a1b2c3d4') }))).toEqual([20]);
-    expect(await levels(() => run(live, gone, { jobId: wakeJobId(`${gone}.1`, 'a1b2c3d4') }))).toEqual([20]);
+    // Pending (its vote not counted yet) and a request that is gone: expected for a wake-up, a
+    // wake's run or an earlier version's wake-up job (`-w<nonce>`).
+    expect(await levels(() => run(live, id, { jobId: wakeRunId(`${id}.1`, 'a1b2c3d4a1b2c3d4', 1) }))).toEqual([20]);
+    expect(await levels(() => run(live, id, { jobId: `${id}.1-wa1b2c3d4` }))).toEqual([20]);
+    expect(await levels(() => run(live, gone, { jobId: wakeRunId(`${gone}.1`, 'a1b2c3d4a1b2c3d4', 2) }))).toEqual([20]);
     // The same from a try's own job is worth a look.
     expect(await levels(() => run(live, id, { jobId: tryJobId(`${id}.1`, 1) }))).toEqual([40]);
     expect(await levels(() => run(live, gone, { jobId: tryJobId(`${gone}.1`, 1) }))).toEqual([50]);

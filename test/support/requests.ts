@@ -1,7 +1,8 @@
 /** Steps of the request journey, as a person would take them through the driver. */
+import { Redis } from 'ioredis';
 import { expect } from 'vitest';
 import type { StoredMessage } from '../../devkit/index.js';
-import { APPROVALS, blocksText, cardFor, eventually, type Harness, PEOPLE } from './harness.js';
+import { APPROVALS, blocksText, cardFor, eventually, type Harness, PEOPLE, REDIS_URL } from './harness.js';
 
 export const RECEIVER = '0x99ED2e97162533BA814aF8092b93b9a3090DEdcF';
 export const SOLANA_RECEIVER = '7Zb8wEZfKJdjVSTk1w4JR429XWuocKPkgGiRdBrRD51r';
@@ -211,3 +212,26 @@ export const unfreezeCard = (h: Harness) =>
 /** Waits for `user`'s private notices to say `text`. */
 export const noticeSaying = (h: Harness, user: string, text: string, what: string) =>
   eventually(() => ephemeralText(h, user).includes(text), 10_000, what);
+
+/** The wake list (store/lua/vote.lua pushes, a worker's wake runner pops): what no runner took yet. */
+export async function wakes(h: Harness, drop = false): Promise<string[]> {
+  const redis = new Redis(REDIS_URL);
+  try {
+    const key = h.rampart.deps.store.keys.wake;
+    const left = await redis.lrange(key, 0, -1);
+    if (drop) await redis.del(key);
+    return left;
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/** One more wake for `id`, as a second vote script's push would be. */
+export async function pushWake(h: Harness, id: string): Promise<void> {
+  const redis = new Redis(REDIS_URL);
+  try {
+    await redis.lpush(h.rampart.deps.store.keys.wake, id);
+  } finally {
+    redis.disconnect();
+  }
+}

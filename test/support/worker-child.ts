@@ -7,6 +7,8 @@ import { createLogger } from '../../src/log.js';
 import { startRampart } from '../../src/rampart.js';
 
 const env = JSON.parse(process.argv[2] ?? '{}') as Record<string, string>;
+/** argv[3]: worker options over the defaults below (`{"takesWakes": false}`: no wake runner). */
+const options = JSON.parse(process.argv[3] ?? '{}') as { takesWakes?: boolean };
 const running = await startRampart(loadConfig({ ...env, ROLE: 'worker' }), createLogger({ level: 'silent' }), {
   worker: {
     lockDurationMs: 1000,
@@ -14,6 +16,7 @@ const running = await startRampart(loadConfig({ ...env, ROLE: 'worker' }), creat
     reconcileEveryMs: 500,
     name: 'child-worker',
     freezeRecheckMs: 300,
+    ...options,
   },
 });
 process.stdout.write('ready\n');

@@ -2,11 +2,10 @@
  * BullMQ queues (their jobs' data contracts are in job-data.ts). Money jobs are configured so BullMQ never
  * re-runs them on its own; the request record decides (DESIGN invariant 3).
  */
-import { randomUUID } from 'node:crypto';
 import { type JobsOptions, Queue } from 'bullmq';
 import { EXECUTE_TRIES } from '../../app/execute-one.js';
 import { type JobQueue, NOTIFY_KINDS } from '../../app/ports.js';
-import { executionId, parseExecutionId, tryJobId, wakeJobId } from '../../domain/approval.js';
+import { executionId, parseExecutionId, tryJobId, wakeRunnerOf } from '../../domain/approval.js';
 import type { Logger } from '../../log.js';
 import type { RedisClient } from '../../redis-client.js';
 import {
@@ -42,8 +41,6 @@ export interface Queues extends JobQueue {
   enqueueExecution(requestId: string): Promise<void>;
   /** At quorum: one add (BullMQ ignores a second add of the same job id). */
   enqueueApproved(requestId: string): Promise<void>;
-  /** Behind a click's vote: execution 1's wake-up job, a fresh id per click (app/ports.ts). */
-  wakeExecution(requestId: string): Promise<void>;
   scheduleExpiry(requestId: string, delayMs: number): Promise<void>;
   /** `once`: a job id that makes repeats a no-op while the job waits (the reconciler's). */
   notify(job: NotifyJob, once?: string): Promise<void>;
@@ -61,6 +58,12 @@ export interface Queues extends JobQueue {
 export function bullPrefix(prefix: string): string {
   return `${prefix}:bull`;
 }
+
+/**
+ * A worker process's wake-runner lease (wake-runner.ts): while it exists, that process's runs
+ * from the wake list may still be going, as a BullMQ job's lock says of the job.
+ */
+export const runnerLeaseKey = (prefix: string, runner: string): string => `${bullPrefix(prefix)}:runner:${runner}`;
 
 /**
  * Queues on the given connection: the fail-fast one for Slack handling, the patient one for
@@ -107,14 +110,12 @@ export function createQueues(connection: RedisClient, prefix: string, log: Logge
       await addTry(id, attempt, jobId, delayMs);
     },
     async isRunning(jobId) {
+      const runner = wakeRunnerOf(jobId);
+      if (runner) return (await connection.exists(runnerLeaseKey(prefix, runner))) === 1;
       return (await execute.getJobState(jobId)) === 'active';
     },
     async enqueueExecution(requestId) {
       await this.enqueueTry(executionId(requestId, 1), 1);
-    },
-    async wakeExecution(requestId) {
-      const id = executionId(requestId, 1);
-      await addTry(id, 1, wakeJobId(id, randomUUID().slice(0, 8)));
     },
     async enqueueApproved(requestId) {
       const id = executionId(requestId, 1);

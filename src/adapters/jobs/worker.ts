@@ -1,16 +1,21 @@
 /**
  * The workers: BullMQ Workers for every job type in the registry (handlers/index.ts), as many as
- * its contract's `worker.workers` (one unless it says otherwise). Job data is
- * parsed, never cast; bad data fails the job for good; data of a newer format version is left
- * untouched (delayed, logged once) for a newer worker.
+ * its contract's `worker.workers` (one unless it says otherwise), and the wake runner that starts
+ * a payment the moment its quorum is reached (wake-runner.ts). The execute queue's Workers and
+ * the wake runner share the process's execution slots (slots.ts). Job data is parsed, never cast;
+ * bad data fails the job for good; data of a newer format version is left untouched (delayed,
+ * logged once) for a newer worker.
  */
 import { DelayedError, type Job, Queue, UnrecoverableError, Worker } from 'bullmq';
 import type { WorkerApp } from '../../app/worker-app.js';
 import type { Logger } from '../../log.js';
 import type { RedisClient } from '../../redis-client.js';
+import { EXECUTION_SLOTS } from './handlers/execute.js';
 import { JOB_TYPES, versionOf } from './handlers/index.js';
 import type { JobContext, JobType } from './handlers/job.js';
 import { bullPrefix, JOB_VERSION } from './queues.js';
+import { createSlots } from './slots.js';
+import { startWakeRunner } from './wake-runner.js';
 
 /** The worker role's app (built by the composition root) and the BullMQ plumbing around it. */
 export interface WorkerDeps {
@@ -29,7 +34,15 @@ export interface WorkerDeps {
   freezeRecheckMs?: number | undefined;
   /** Tests: the job data version this worker understands (default JOB_VERSION). */
   jobVersion?: number | undefined;
+  /**
+   * The wake list's key (store/store-keys.ts StoreKeys.wake). Without it this worker takes no
+   * wakes, as a worker of an earlier version: approvals reach it as jobs only (tests).
+   */
+  wakeList?: string | undefined;
 }
+
+/** BullMQ's default lock duration: how long a killed worker's lease on its runs outlives it. */
+const LOCK_DURATION_MS = 30_000;
 
 const FREEZE_RECHECK_MS = 30_000;
 const NEWER_VERSION_RECHECK_MS = 60_000;
@@ -44,11 +57,13 @@ export interface Workers {
 export function startWorkers(deps: WorkerDeps): Workers {
   const name = deps.name ?? `worker-${process.pid}`;
   const log = deps.log.child({ component: 'worker', worker: name });
+  const executionSlots = createSlots(EXECUTION_SLOTS);
   const ctx: JobContext = {
     app: deps.app,
     log,
     now: deps.now,
     freezeRecheckMs: deps.freezeRecheckMs ?? FREEZE_RECHECK_MS,
+    executionSlots,
   };
   const base = {
     connection: deps.redis,
@@ -122,6 +137,20 @@ export function startWorkers(deps: WorkerDeps): Workers {
     return worker;
   }
 
+  const wakes =
+    deps.wakeList === undefined
+      ? undefined
+      : startWakeRunner({
+          app: deps.app,
+          log,
+          redis: deps.redis,
+          prefix: deps.prefix,
+          listKey: deps.wakeList,
+          leaseMs: deps.lockDurationMs ?? LOCK_DURATION_MS,
+          slots: executionSlots,
+          recheckMs: ctx.freezeRecheckMs,
+        });
+
   // Old records are migrated once, before the reconciler reads them (app/executions/migrate.ts).
   const migrated = deps.app.executions.migrate();
   const reconcileNow = async () => {
@@ -145,7 +174,7 @@ export function startWorkers(deps: WorkerDeps): Workers {
     async close() {
       clearInterval(timer);
       // Finish what is running before letting go (SIGTERM must not cut a money call in half).
-      await Promise.all(workers.map((w) => w.close()));
+      await Promise.all([...workers.map((w) => w.close()), wakes?.close()]);
       await Promise.all([...own.values()].map((q) => q.close()));
     },
   };

@@ -50,3 +50,35 @@ export async function settleStalled(
     'the worker running it stopped before the service answered; it may or may not have gone through',
   );
 }
+
+/**
+ * A run from the wake list that could not start now (its runAt, the freeze, a busy wallet): it
+ * has no job of its own to wait in, so its try becomes one, delayed `delayMs` (the id a freeze's
+ * release promotes and the quorum's look would add, so neither adds a second).
+ */
+export async function queueTry(
+  deps: Pick<RunExecutionDeps, 'store' | 'jobs'>,
+  executionId: string,
+  delayMs: number,
+): Promise<void> {
+  const execution = await deps.store.execution(executionId);
+  if (execution?.state === 'queued') await deps.jobs.enqueueTry(executionId, execution.tries + 1, delayMs);
+}
+
+/**
+ * A run with no job of its own threw before it finished: it is over, so an execution it still
+ * holds (its start named this run) may have reached the service and becomes `unknown`.
+ */
+export async function settleEnded(
+  deps: Pick<ExecuteOneDeps, 'store' | 'jobs' | 'log' | 'controls'>,
+  executionId: string,
+  runId: string,
+): Promise<boolean> {
+  const execution = await deps.store.execution(executionId);
+  if (execution?.state !== 'executing' || execution.job !== runId) return false;
+  return markUnknown(
+    deps,
+    executionId,
+    'the worker running it failed before the service answered; it may or may not have gone through',
+  );
+}

@@ -5,8 +5,10 @@
   KEYS[2] history             KEYS[6] ready index
   KEYS[3] pending index       KEYS[7] executing set
   KEYS[4] approved index      KEYS[8] the series index (store/store-keys.ts StoreKeys.series)
-  KEYS[9] freeze flag (optional)
-  KEYS[10] the wallets' turns (optional, with KEYS[9]): a batch takes its place in its wallet's
+  KEYS[9] the wake list: at quorum the approval's id is pushed on it, and a worker's blocking
+    pop starts execution 1 at once (adapters/jobs/wake-runner.ts); kept to WAKE_KEEP entries
+  KEYS[10] freeze flag (optional)
+  KEYS[11] the wallets' turns (optional, with KEYS[10]): a batch takes its place in its wallet's
     approval order at quorum.
   ARGV[1] voter               ARGV[4] history entry JSON for reaching quorum
   ARGV[2] now (ms)            ARGV[5] history entry JSON for queueing
@@ -37,6 +39,7 @@
 -- @include "velocity"
 -- @include "series-index"
 local limited = ARGV[7] ~= nil
+local WAKE_KEEP = 10000
 -- Time: decidedAt and the not-before time come from Redis TIME, never the web host's clock
 -- (a worker compares them with the same clock in start.lua). At quorum runAt is the later of the
 -- sealed set time (timing.notBefore) and the quorum plus the sealed cancel window (timing.delayMs).
@@ -60,7 +63,7 @@ local rec = redis.call('HMGET', KEYS[1], 'state', 'votes', 'expiresAt', 'request
   'shape', 'velocity')
 local shape = shapeOf(KEYS[1], rec[8])
 local turns = nil
-if #KEYS == 10 and shape == 'batch' then turns = KEYS[10] end
+if #KEYS == 11 and shape == 'batch' then turns = KEYS[11] end
 -- 'required' and 'expiresAt' as `rec` read them (no vote writes them); what the quorum writes is
 -- read after it.
 local function answer(outcome, state, votes)
@@ -73,7 +76,7 @@ local votes = cjson.decode(rec[2])
 if state ~= 'pending' then return answer('not_pending', state, #votes) end
 if tonumber(ARGV[2]) >= tonumber(rec[3]) then return answer('expired', state, #votes) end
 -- No approval lands while Rampart is frozen (checked in the same script as the vote).
-if KEYS[9] and redis.call('EXISTS', KEYS[9]) == 1 then return answer('frozen', state, #votes) end
+if KEYS[10] and redis.call('EXISTS', KEYS[10]) == 1 then return answer('frozen', state, #votes) end
 if rec[4] == ARGV[1] then return answer('self', state, #votes) end
 for _, v in ipairs(votes) do
   if v.user == ARGV[1] then return answer('duplicate', state, #votes) end
@@ -139,6 +142,12 @@ if quorum then
   local length = redis.call('RPUSH', KEYS[2], ARGV[4], ARGV[5])
   redis.call('ZREM', KEYS[3], ARGV[6])
   redis.call('ZADD', KEYS[4], ARGV[2], ARGV[6])
+  -- Wake a worker now. Only a wake: the start script decides (a runAt, the freeze, a batch's
+  -- turn). A wake no worker takes (none runs this version, or it stopped) is made good by the
+  -- voter's look a second later (app/decide.ts) or the reconciler; the list never grows past
+  -- WAKE_KEEP, so one that no worker ever pops costs nothing.
+  redis.call('LPUSH', KEYS[9], ARGV[6])
+  redis.call('LTRIM', KEYS[9], 0, WAKE_KEEP - 1)
   local kind = kindOf(KEYS[1])
   local r = answer('approved', 'approved', #votes)
   r[8] = kind

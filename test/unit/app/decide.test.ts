@@ -42,7 +42,6 @@ function world(opts: { approvers?: string[]; groupsDown?: boolean; required?: nu
   };
   const queues = {
     enqueueApproved: async (id: string) => void queued.push(`execute ${id}`),
-    wakeExecution: async (id: string) => void queued.push(`wake ${id}`),
     enqueueTry: async (id: string, attempt: number) => void queued.push(`try ${attempt} of ${id}`),
     notify: async (j: { requestId: string; kind: string }) => void queued.push(`notify ${j.kind}`),
   };
@@ -71,21 +70,11 @@ describe('approve', () => {
     vi.useRealTimers();
   });
 
-  it('sends the execution job with the vote, and nothing beside it at the quorum', async () => {
+  it('queues nothing beside the vote at the quorum: the vote script wakes a worker itself', async () => {
     vi.useFakeTimers();
     const w = world();
     expect(await approve(w.deps, 'R-1001', 'U1')).toEqual({ kind: 'approved', requestId: 'R-1001' });
-    expect(w.queued).toEqual(['wake R-1001']);
-  });
-
-  it('queues the execution after the vote when its job did not go with it', async () => {
-    vi.useFakeTimers();
-    const w = world();
-    (w.deps.queues as { wakeExecution: (id: string) => Promise<void> }).wakeExecution = async () => {
-      throw offline();
-    };
-    expect((await approve(w.deps, 'R-1001', 'U1')).kind).toBe('approved');
-    expect(w.queued).toEqual(['execute R-1001']);
+    expect(w.queued).toEqual([]);
   });
 
   it('a second after the quorum, an execution not started gets a card refresh and a try of its own', async () => {
@@ -93,23 +82,23 @@ describe('approve', () => {
     const waiting = world();
     await approve(waiting.deps, 'R-1001', 'U1');
     await vi.advanceTimersByTimeAsync(CARD_AFTER_QUORUM_MS - 1);
-    expect(waiting.queued).toEqual(['wake R-1001']);
+    expect(waiting.queued).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
-    expect(waiting.queued).toEqual(['wake R-1001', 'try 1 of R-1001.1', 'notify card']);
+    expect(waiting.queued).toEqual(['try 1 of R-1001.1', 'notify card']);
 
     const started = world();
     await approve(started.deps, 'R-1002', 'U1');
     started.record.execution = 'executing';
     await vi.advanceTimersByTimeAsync(CARD_AFTER_QUORUM_MS);
-    expect(started.queued).toEqual(['wake R-1002']);
+    expect(started.queued).toEqual([]);
   });
 
-  it('every vote sends a wake-up; one short of quorum refreshes the card at once', async () => {
+  it('one short of quorum refreshes the card at once', async () => {
     vi.useFakeTimers();
     const w = world({ required: 2 });
     expect((await approve(w.deps, 'R-1001', 'U1')).kind).toBe('voted');
     expect((await approve(w.deps, 'R-1001', 'U2')).kind).toBe('approved');
-    expect(w.queued).toEqual(['wake R-1001', 'notify card', 'wake R-1001']);
+    expect(w.queued).toEqual(['notify card']);
   });
 
   it('refuses non-approvers and the requester, and counts one person once', async () => {
@@ -120,8 +109,6 @@ describe('approve', () => {
     expect(await approve(w.deps, 'R-1001', 'U1')).toEqual({ kind: 'duplicate', requestId: 'R-1001', remaining: 1 });
     expect((await approve(w.deps, 'R-1001', 'U2')).kind).toBe('approved');
     expect((await approve(w.deps, 'R-1001', 'U2')).kind).toBe('late');
-    // A wake-up per counted or refused vote (its start script decides); none for a non-approver.
-    expect(w.queued.filter((q) => q.startsWith('wake'))).toHaveLength(5);
   });
 
   it('says the approver check failed, not "not an approver", when the user group lookup fails', async () => {
@@ -161,23 +148,7 @@ describe('when Redis blinks after a decision is recorded', () => {
     await expect.poll(() => w.queued, { timeout: 3000 }).toEqual(['notify outcome']);
   });
 
-  it('an approval that reached quorum is queued once Redis answers again; a vote Redis never took is "unavailable"', async () => {
-    const w = world();
-    let down = 1;
-    const queues = w.deps.queues as {
-      enqueueApproved: (id: string) => Promise<void>;
-      wakeExecution: (id: string) => Promise<void>;
-    };
-    queues.wakeExecution = async () => {
-      throw offline();
-    };
-    queues.enqueueApproved = async (id) => {
-      if (down-- > 0) throw offline();
-      w.queued.push(`execute ${id}`);
-    };
-    expect(await approve(w.deps, 'R-1001', 'U1')).toEqual({ kind: 'approved', requestId: 'R-1001' });
-    await expect.poll(() => w.queued, { timeout: 3000 }).toContain('execute R-1001');
-
+  it('a vote Redis never took is "unavailable"', async () => {
     const v = world();
     (v.deps.store as unknown as { castVote: () => Promise<never> }).castVote = async () => {
       throw offline();

@@ -12,6 +12,8 @@ const JOBS = new URL('../../../src/adapters/jobs/handlers/', import.meta.url).pa
 const ALLOWED = [
   /^\.\/[a-z-]+\.js$/,
   /^\.\.\/job-data\.js$/,
+  // The worker process's execution slots, shared with the wake runner.
+  /^\.\.\/slots\.js$/,
   /^\.\.\/\.\.\/\.\.\/app\/worker-app\.js$/,
   /^\.\.\/\.\.\/\.\.\/log\.js$/,
   /^bullmq$/,

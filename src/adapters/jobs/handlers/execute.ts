@@ -2,19 +2,22 @@
 import { executeJob, QUEUE_NAMES } from '../job-data.js';
 import { defineJob, performed } from './job.js';
 
+/** Service calls a worker process makes at a time, from jobs and wakes together (slots.ts). */
+export const EXECUTION_SLOTS = 4;
+
 export const executeJobType = defineJob({
   queue: QUEUE_NAMES.execute,
   schema: executeJob,
   // BullMQ is at-least-once; money jobs must never be re-run by it on its own.
-  // Four calls at a time, as four Workers of one job each rather than one Worker of four: a Worker
+  // As many Workers of one job each as there are slots, rather than one Worker of four: a Worker
   // running fewer jobs than its concurrency fetches again the moment it takes one (a moveToActive,
   // then a BZPOPMIN that BullMQ's own "more may be waiting" marker answers at once, then another
   // moveToActive), all on the event loop between the start script and the service call. A Worker of
-  // one fetches its next job in the same script that finishes the last (moveToFinished); the only
-  // extra at a start is one idle Worker's wake-up.
-  worker: { concurrency: 1, workers: 4, maxStalledCount: 0 },
+  // one fetches its next job in the same script that finishes the last (moveToFinished).
+  worker: { concurrency: 1, workers: EXECUTION_SLOTS, maxStalledCount: 0 },
   async perform(ctx, data, job) {
-    return performed(ctx, await ctx.app.executions.run(data.executionId, job.id ?? ''));
+    const r = await ctx.executionSlots.run(() => ctx.app.executions.run(data.executionId, job.id ?? ''));
+    return performed(ctx, r);
   },
   /** A stalled job lands here without our code having finished: settle the execution now. */
   async onFailed(ctx, job) {

@@ -7,6 +7,7 @@ import type { Job, Queue } from 'bullmq';
 import type { z } from 'zod';
 import type { JobOutcome, WorkerApp } from '../../../app/worker-app.js';
 import type { Logger } from '../../../log.js';
+import type { Slots } from '../slots.js';
 
 /** What every perform may use: the worker role's app, and the worker's own timings. */
 export interface JobContext {
@@ -15,6 +16,8 @@ export interface JobContext {
   now: () => number;
   /** How long a job waits before looking again (freeze, a newer version). */
   freezeRecheckMs: number;
+  /** The process's service calls at a time, shared with the wake runner (slots.ts). */
+  executionSlots: Slots;
 }
 
 /** What perform asks of BullMQ: done, or wait (moved to the delayed set without using an attempt). */
