@@ -85,13 +85,18 @@ export function startWakeRunner(deps: WakeRunnerDeps): WakeRunner {
     }
   };
 
-  /** Waits for a slot, then leaves the run going: the next pop comes only when a slot was free. */
+  /**
+   * Waits for a slot, then leaves the run going: the next pop comes only when a slot was free. A
+   * wake still waiting when the runner stops starts nothing: it is left queued, for the quorum's
+   * look or the reconciler, rather than starting a call in a process on its way out.
+   */
   const dispatch = (approvalId: string) =>
     new Promise<void>((taken) => {
       const run = slots
-        .run(() => {
+        .run(async () => {
           taken();
-          return runOne(approvalId);
+          if (stopped) log.info({ approvalId }, 'wake left queued: this worker is stopping');
+          else await runOne(approvalId);
         })
         .finally(() => running.delete(run));
       running.add(run);
