@@ -43,7 +43,7 @@ export type ApproveOutcome =
 
 /**
  * This long after the quorum the web side looks once: an execution that has not
- * started (held by a freeze, a backlog, no worker, or its wake-up refused before its vote landed)
+ * started (held by a freeze, a backlog, no worker taking its wake)
  * gets a card that says "approved" and a try of its own. Nothing runs beside the pick-up.
  */
 export const CARD_AFTER_QUORUM_MS = 1_000;

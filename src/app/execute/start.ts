@@ -75,8 +75,9 @@ async function notStarted(
     if (options.waited) options.waited.ms = started.waitMs ?? 1;
     return 'not-yet';
   }
-  // A click's wake-up is expected to find nothing to start (before the quorum, on a
-  // decided card, on a request that is gone); any other job that may not start is worth a look.
+  // A wake is expected to find nothing to start at times (a second wake, an earlier version's
+  // wake-up job before the quorum or on a decided card, a request that is gone); any other job
+  // that may not start is worth a look.
   const woken = isWakeJob(jobId);
   if (started.from === undefined) {
     deps.log[woken ? 'debug' : 'error']({ executionId }, 'execute: execution missing; nothing called');
