@@ -82,32 +82,42 @@ describe('the wake the quorum pushes', () => {
   });
 
   it('a second wake, a job and the reconciler leave a run that outlives its lease’s first second to its worker', async () => {
-    const { id } = await flow.postRequest(h, 'transfer', `21 base:usdc to ${flow.RECEIVER} from ops for a slow call`);
-    // The call takes 2.5 s: the lease (1 s) lives on only by its renewals.
-    h.sandbox.faults.latency(2_500);
+    const { deps, workers } = h.rampart;
+    // A second worker, its lease a second long too: either may take the wake, and either meets
+    // the execution again while the other runs it.
+    const again = await h.startAnother(
+      { ROLE: 'worker' },
+      { worker: { name: 'second', lockDurationMs: 1000, stalledIntervalMs: 500, reconcileEveryMs: 600_000 } },
+    );
     try {
-      await flow.click(h, PEOPLE.approver1, id, 'request_approve');
-      await flow.waitForState(h, id, 'executing', 5_000);
-      await new Promise((r) => setTimeout(r, 1_500));
-      const { deps, workers } = h.rampart;
-      // The same execution again, every other way a worker may meet it while its run goes on:
-      // a job, a second wake (taken by either worker), either worker's reconciler.
-      const again = await h.startAnother({ ROLE: 'worker' }, { worker: { name: 'second', reconcileEveryMs: 600_000 } });
+      const { id } = await flow.postRequest(h, 'transfer', `21 base:usdc to ${flow.RECEIVER} from ops for a slow call`);
+      // The call takes 4 s: past the lease's first second, it lives on only by its renewals.
+      h.sandbox.faults.latency(4_000);
       try {
+        await flow.click(h, PEOPLE.approver1, id, 'request_approve');
+        await flow.waitForState(h, id, 'executing', 5_000);
+        await new Promise((r) => setTimeout(r, 1_200));
+        // The same execution again, every other way a worker may meet it while its run goes on:
+        // a try's job and a second wake, each refused by its start, then both reconcilers.
         await deps.queues.enqueueTry(`${id}.1`, 2);
         await flow.pushWake(h, id);
+        await eventually(async () => {
+          const job = await deps.queues.execute.getJob(tryJobId(`${id}.1`, 2));
+          const done = (await job?.getState()) === 'completed' && (await flow.wakes(h)).length === 0;
+          return done ? true : undefined;
+        });
         await workers?.reconcileNow();
         await again.workers?.reconcileNow();
         expect((await deps.store.get(id))?.state).toBe('executing');
       } finally {
-        await again.close();
+        h.sandbox.faults.latency(0);
       }
+      await flow.waitForState(h, id, 'succeeded', 10_000);
+      await flow.quiescent(h);
+      expect(amountCalls(21)).toHaveLength(1);
     } finally {
-      h.sandbox.faults.latency(0);
+      await again.close();
     }
-    await flow.waitForState(h, id, 'succeeded', 10_000);
-    await flow.quiescent(h);
-    expect(amountCalls(21)).toHaveLength(1);
   });
 
   it('a run that throws after its start is settled unknown at once, never run again', async () => {
