@@ -113,13 +113,7 @@ describe('a worker killed mid-call', () => {
       { ROLE: 'worker' },
       { worker: { name: 'after-kill', lockDurationMs: 1000, stalledIntervalMs: 500, reconcileEveryMs: 600_000 } },
     );
-    await flow.waitForState(h, id, 'unknown', 10_000);
-    const reply = await eventually(
-      () => flow.threadOf(h, id).find((m) => m.text.includes('outcome unknown')),
-      10_000,
-      'the unknown reply',
-    );
-    expect(reply.text).toContain('Do not request it again');
+    await flow.expectUnknownSaid(h, id);
     await flow.quiescent(h);
     await after.close();
     expect(callsFor(34)).toHaveLength(1);
@@ -147,13 +141,7 @@ describe('a worker killed mid-call on a wake’s run', () => {
       { ROLE: 'worker' },
       { worker: { name: 'after-kill-run', reconcileEveryMs: 300 } },
     );
-    await flow.waitForState(h, id, 'unknown', 10_000);
-    const reply = await eventually(
-      () => flow.threadOf(h, id).find((m) => m.text.includes('outcome unknown')),
-      10_000,
-      'the unknown reply',
-    );
-    expect(reply.text).toContain('Do not request it again');
+    await flow.expectUnknownSaid(h, id);
     await flow.quiescent(h);
     await after.close();
     expect(callsFor(35)).toHaveLength(1);

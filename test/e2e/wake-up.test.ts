@@ -125,13 +125,7 @@ describe('the wake the quorum pushes', () => {
     finishThrows.add(`${id}.1`);
     await flow.click(h, PEOPLE.approver1, id, 'request_approve');
     // The reconciler is ten minutes away and the worker's lease lives on: only the runner settles it.
-    await flow.waitForState(h, id, 'unknown', 5_000);
-    const reply = await eventually(
-      () => flow.threadOf(h, id).find((m) => m.text.includes('outcome unknown')),
-      10_000,
-      'the unknown reply',
-    );
-    expect(reply.text).toContain('Do not request it again');
+    await flow.expectUnknownSaid(h, id, 5_000);
     await flow.quiescent(h);
     expect(amountCalls(23)).toHaveLength(1);
     expect(h.logs.text).toContain('a run from the wake list failed');

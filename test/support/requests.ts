@@ -235,3 +235,14 @@ export async function pushWake(h: Harness, id: string): Promise<void> {
     redis.disconnect();
   }
 }
+
+/** `id` settled "outcome unknown", and its thread says so and never to request it again. */
+export async function expectUnknownSaid(h: Harness, id: string, timeoutMs = 10_000): Promise<void> {
+  await waitForState(h, id, 'unknown', timeoutMs);
+  const reply = await eventually(
+    () => threadOf(h, id).find((m) => m.text.includes('outcome unknown')),
+    10_000,
+    'the unknown reply',
+  );
+  expect(reply.text).toContain('Do not request it again');
+}
