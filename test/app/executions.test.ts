@@ -7,7 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { beforeAll, expect, it } from 'vitest';
 import { approve } from '../../src/app/decide.js';
 import { EXECUTING_CARD_AFTER_MS, executeOne } from '../../src/app/execute-one.js';
-import { approvalHashOf, cardHash, emptyCounts } from '../../src/domain/approval.js';
+import { settleStalled } from '../../src/app/executions/run.js';
+import { approvalHashOf, cardHash, emptyCounts, wakeRunId } from '../../src/domain/approval.js';
 import { createLogger } from '../../src/log.js';
 import { ServiceClient } from '../../src/service/client.js';
 import { RECEIVER_EVM } from '../support/factories.js';
@@ -106,6 +107,23 @@ it('an execution found executing by the next try ends unknown and is never sent;
   expect(record?.counts).toEqual({ ...emptyCounts(), unknown: 1 });
   expect(w.received(4.01)).toBe(0);
   expect(w.notified.filter((n) => n.requestId === id).map((n) => n.kind)).toContain('unknown');
+});
+
+it('a failed or stalled job settles only what it started: a run of a wake or of another job still holding it is left alone', async () => {
+  const id = await w.submit([transfer(4.02)]);
+  await approve(w.deps, id, APPROVERS[0] as string);
+  // A wake's run holds it (its worker's lease lives); the quorum's look had also queued try 1.
+  const run = wakeRunId(`${id}.1`, 'a1b2c3d4a1b2c3d4', 1);
+  expect((await w.store.executions.start(`${id}.1`, 'busy-worker', run)).token).toBeDefined();
+  w.running.add(run);
+  const { jobs, log, store } = w.exec();
+  // Try 1's job died waiting for a slot: BullMQ fails it, and its handler asks to settle.
+  expect(await settleStalled({ store, jobs, log }, `${id}.1`, `${id}.1-t1`)).toBe(false);
+  expect((await w.store.get(id))?.state).toBe('executing');
+  // The run's own end settles it.
+  w.running.delete(run);
+  expect(await settleStalled({ store, jobs, log }, `${id}.1`, run)).toBe(true);
+  expect((await w.store.get(id))?.state).toBe('unknown');
 });
 
 it('a quick call refreshes its card once, with the outcome; a slow one shows "executing" while it waits', async () => {

@@ -10,6 +10,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wakeRunnerOf } from '../../src/domain/approval.js';
 import type { Running } from '../../src/rampart.js';
 import { envFor, eventually, PEOPLE } from '../support/harness.js';
 import * as flow from '../support/requests.js';
@@ -131,8 +132,8 @@ describe('a worker killed mid-call on a wake’s run', () => {
     h.sandbox.faults.hangAfterApply('/transfer');
     await flow.click(h, PEOPLE.approver1, id, 'request_approve');
     await eventually(() => (callsFor(35).length === 1 ? true : undefined), 10_000, 'the call to reach the service');
-    // The child's wake runner took it (no other worker runs now): no BullMQ job holds it.
-    expect(await h.rampart.deps.queues.execute.getJob(`${id}.1-t1`)).toBeUndefined();
+    // The child's wake runner took it (no other worker runs now).
+    expect(wakeRunnerOf((await h.rampart.deps.store.execution(`${id}.1`))?.job ?? '')).toBeDefined();
     child.kill('SIGKILL');
     await once(child, 'exit');
     child = undefined;

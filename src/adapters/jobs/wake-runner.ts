@@ -16,12 +16,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Cluster, Redis } from 'ioredis';
-import type { WorkerApp } from '../../app/worker-app.js';
+import type { JobOutcome, WorkerApp } from '../../app/worker-app.js';
 import { APPROVAL_ID, executionId, wakeRunId } from '../../domain/approval.js';
 import type { Logger } from '../../log.js';
 import type { RedisClient } from '../../redis-client.js';
 import { runnerLeaseKey } from './queues.js';
-import type { Slots } from './slots.js';
+import { type Slots, STOPPING } from './slots.js';
 
 export interface WakeRunnerDeps {
   app: WorkerApp;
@@ -45,6 +45,8 @@ export interface WakeRunner {
 
 /** After a failed pop (Redis away): how long before popping again. */
 const POP_RETRY_MS = 1_000;
+/** A failed run's settle is tried again at most this far apart. */
+const SETTLE_RETRY_MAX_MS = 10_000;
 
 const duplicate = (redis: RedisClient): RedisClient =>
   redis.isCluster ? (redis as Cluster).duplicate() : (redis as Redis).duplicate();
@@ -68,35 +70,65 @@ export function startWakeRunner(deps: WakeRunnerDeps): WakeRunner {
   );
   renewal.unref();
 
+  /**
+   * A run that threw after its start is settled here: while this process lives its lease says the
+   * run goes on, so nothing else would. Tried again until it holds; once the runner stops, the
+   * lease goes with it and the reconciler of any worker settles it.
+   */
+  const settle = async (id: string, runId: string) => {
+    for (let wait = POP_RETRY_MS; ; wait = Math.min(wait * 2, SETTLE_RETRY_MAX_MS)) {
+      try {
+        await app.executions.settleEnded(id, runId);
+        return;
+      } catch (err) {
+        if (stopped) {
+          log.error(
+            { err, executionId: id },
+            'could not settle a failed run; the reconciler will once this worker stops',
+          );
+          return;
+        }
+        log.warn({ err, executionId: id }, 'could not settle a failed run yet; trying again');
+        await new Promise((r) => setTimeout(r, wait));
+      }
+    }
+  };
+
   const runOne = async (approvalId: string) => {
     const id = executionId(approvalId, 1);
     n += 1;
     const runId = wakeRunId(id, runner, n);
+    let r: JobOutcome<unknown>;
     try {
-      const r = await app.executions.run(id, runId);
-      if (r.status !== 'done') await app.executions.queueTry(id, r.status === 'wait' ? r.ms : deps.recheckMs);
+      r = await app.executions.run(id, runId);
     } catch (err) {
       log.error({ err, executionId: id }, 'a run from the wake list failed; settling it');
-      await app.executions
-        .settleEnded(id, runId)
-        .catch((e: unknown) =>
-          log.error({ err: e, executionId: id }, 'could not settle a failed run; the reconciler will'),
-        );
+      return settle(id, runId);
     }
+    if (r.status === 'done') return;
+    // Not started (its runAt, the freeze, a busy wallet): its try waits as a job. A failure here
+    // leaves it queued for the quorum's look or the reconciler.
+    await app.executions
+      .queueTry(id, r.status === 'wait' ? r.ms : deps.recheckMs)
+      .catch((err: unknown) => log.warn({ err, executionId: id }, 'could not queue a try; the reconciler will'));
   };
 
   /**
    * Waits for a slot, then leaves the run going: the next pop comes only when a slot was free. A
-   * wake still waiting when the runner stops starts nothing: it is left queued, for the quorum's
-   * look or the reconciler, rather than starting a call in a process on its way out.
+   * wake still waiting when the runner stops starts nothing (slots.ts): it is left queued, for
+   * the quorum's look or the reconciler, rather than starting a call in a process on its way out.
    */
   const dispatch = (approvalId: string) =>
     new Promise<void>((taken) => {
-      const run = slots
+      const run: Promise<void> = slots
         .run(async () => {
           taken();
-          if (stopped) log.info({ approvalId }, 'wake left queued: this worker is stopping');
-          else await runOne(approvalId);
+          await runOne(approvalId);
+        })
+        .then((r) => {
+          if (r !== STOPPING) return;
+          taken();
+          log.info({ approvalId }, 'wake left queued: this worker is stopping');
         })
         .finally(() => running.delete(run));
       running.add(run);
@@ -137,6 +169,7 @@ export function startWakeRunner(deps: WakeRunnerDeps): WakeRunner {
   return {
     async close() {
       stopped = true;
+      slots.close();
       // The pending pop is given up with its connection (a wake lost that instant is made good).
       blocking.disconnect();
       await looping;

@@ -173,7 +173,9 @@ export function startWorkers(deps: WorkerDeps): Workers {
     scheduled,
     async close() {
       clearInterval(timer);
-      // Finish what is running before letting go (SIGTERM must not cut a money call in half).
+      // Nothing waiting for a slot starts now (slots.ts); what runs finishes before letting go
+      // (SIGTERM must not cut a money call in half).
+      executionSlots.close();
       await Promise.all([...workers.map((w) => w.close()), wakes?.close()]);
       await Promise.all([...own.values()].map((q) => q.close()));
     },

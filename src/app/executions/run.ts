@@ -34,6 +34,8 @@ export async function runExecution(
 /**
  * A try's job failed for good or stalled without our code finishing: an execution it left
  * `executing` (and no worker still runs) may have reached the service, so it becomes `unknown`.
+ * Only one this job started: another job or a wake's run may hold the same execution (a wake and
+ * the quorum's look both tried it), and this job's end says nothing about that one.
  */
 export async function settleStalled(
   deps: Pick<ExecuteOneDeps, 'store' | 'jobs' | 'log' | 'controls'>,
@@ -43,7 +45,8 @@ export async function settleStalled(
   const execution = await deps.store.execution(executionId);
   const approvalId = parseExecutionId(executionId)?.approvalId ?? executionId;
   const state = execution?.state ?? (await deps.store.get(approvalId))?.executions[0]?.state;
-  if (state !== 'executing' || (await deps.jobs.isRunning(jobId))) return false;
+  if (state !== 'executing' || (execution?.job !== undefined && execution.job !== jobId)) return false;
+  if (await deps.jobs.isRunning(jobId)) return false;
   return markUnknown(
     deps,
     executionId,
