@@ -14,7 +14,7 @@ import type { RequestStore } from '../store/requests.js';
 import type { BatchRunConfig } from './batch-run.js';
 import { migrateRecords } from './executions/migrate.js';
 import { reconcile } from './executions/reconcile.js';
-import { queueTry, type RunExecutionDeps, runExecution, settleEnded, settleStalled } from './executions/run.js';
+import { queueTry, type RunExecutionDeps, runExecution, settleStalled } from './executions/run.js';
 import type { ProgressLimits } from './notices/batch-progress.js';
 import { expireApproval } from './notices/expire.js';
 import { notify } from './notices/notify.js';
@@ -127,7 +127,7 @@ export function createWorkerApp(deps: WorkerAppDeps) {
       queueTry: (executionId: string, delayMs: number) => queueTry({ store, jobs }, executionId, delayMs),
       /** A run from the wake list threw: an execution it still holds becomes unknown. */
       settleEnded: (executionId: string, runId: string) =>
-        settleEnded({ store, jobs, log, controls }, executionId, runId),
+        settleStalled({ store, jobs, log, controls }, executionId, runId, true),
       /** Once per worker start: records of the old format become approvals with executions. */
       migrate: () => migrateRecords({ store, log }),
       /** Records and queue in step after crashes (app/executions/reconcile.ts). */

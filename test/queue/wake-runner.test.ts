@@ -112,11 +112,14 @@ describe('the wake runner', () => {
     });
     const { app, seen } = fakeApp(() => held);
     const sink = new LogSink();
-    const runner = start(app, createSlots(1), sink);
+    const slots = createSlots(1);
+    const runner = start(app, slots, sink);
     await redis.lpush(listKey, 'R-11', 'R-12');
     // The first holds the only slot; the second is popped and waits for it.
     await eventually(async () => (seen.runs.length === 1 && (await redis.llen(listKey)) === 0 ? true : undefined));
     let closed = false;
+    // As the worker stops: its slots close first, then the runner.
+    slots.close();
     const closing = runner.close().then(() => {
       closed = true;
     });

@@ -15,6 +15,7 @@
  * leave a locked job; when it expires, a run it held becomes `unknown` (a killed worker).
  */
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Cluster, Redis } from 'ioredis';
 import type { JobOutcome, WorkerApp } from '../../app/worker-app.js';
 import { APPROVAL_ID, executionId, wakeRunId } from '../../domain/approval.js';
@@ -39,7 +40,10 @@ export interface WakeRunnerDeps {
 }
 
 export interface WakeRunner {
-  /** Stops popping, lets every run finish, then gives the lease up. */
+  /**
+   * Stops popping, lets every run finish, then gives the lease up. The slots' owner closes them
+   * first (worker.ts), so a wake still waiting for one starts nothing.
+   */
   close(): Promise<void>;
 }
 
@@ -89,7 +93,7 @@ export function startWakeRunner(deps: WakeRunnerDeps): WakeRunner {
           return;
         }
         log.warn({ err, executionId: id }, 'could not settle a failed run yet; trying again');
-        await new Promise((r) => setTimeout(r, wait));
+        await sleep(wait);
       }
     }
   };
@@ -142,7 +146,7 @@ export function startWakeRunner(deps: WakeRunnerDeps): WakeRunner {
         break;
       } catch (err) {
         log.warn({ err }, 'could not take the wake runner lease; trying again');
-        await new Promise((r) => setTimeout(r, POP_RETRY_MS));
+        await sleep(POP_RETRY_MS);
       }
     }
     while (!stopped) {
@@ -152,7 +156,7 @@ export function startWakeRunner(deps: WakeRunnerDeps): WakeRunner {
       } catch (err) {
         if (stopped) break;
         log.warn({ err }, 'wake list not read; trying again');
-        await new Promise((r) => setTimeout(r, POP_RETRY_MS));
+        await sleep(POP_RETRY_MS);
         continue;
       }
       const approvalId = popped?.[1];
@@ -169,7 +173,6 @@ export function startWakeRunner(deps: WakeRunnerDeps): WakeRunner {
   return {
     async close() {
       stopped = true;
-      slots.close();
       // The pending pop is given up with its connection (a wake lost that instant is made good).
       blocking.disconnect();
       await looping;

@@ -32,25 +32,29 @@ export async function runExecution(
 }
 
 /**
- * A try's job failed for good or stalled without our code finishing: an execution it left
- * `executing` (and no worker still runs) may have reached the service, so it becomes `unknown`.
- * Only one this job started: another job or a wake's run may hold the same execution (a wake and
- * the quorum's look both tried it), and this job's end says nothing about that one.
+ * A try's job failed for good or stalled, or a run with no job of its own (a wake's) threw,
+ * without our code finishing: an execution it left `executing` may have reached the service, so
+ * it becomes `unknown`. Only one this job or run started: another job or a wake's run may hold the
+ * same execution (a wake and the quorum's look both tried it), and this one's end says nothing
+ * about that one. A job may still run elsewhere (BullMQ's lock); a run that `ended` is over.
  */
 export async function settleStalled(
   deps: Pick<ExecuteOneDeps, 'store' | 'jobs' | 'log' | 'controls'>,
   executionId: string,
   jobId: string,
+  ended = false,
 ): Promise<boolean> {
   const execution = await deps.store.execution(executionId);
   const approvalId = parseExecutionId(executionId)?.approvalId ?? executionId;
   const state = execution?.state ?? (await deps.store.get(approvalId))?.executions[0]?.state;
   if (state !== 'executing' || (execution?.job !== undefined && execution.job !== jobId)) return false;
-  if (await deps.jobs.isRunning(jobId)) return false;
+  if (!ended && (await deps.jobs.isRunning(jobId))) return false;
   return markUnknown(
     deps,
     executionId,
-    'the worker running it stopped before the service answered; it may or may not have gone through',
+    ended
+      ? 'the worker running it failed before the service answered; it may or may not have gone through'
+      : 'the worker running it stopped before the service answered; it may or may not have gone through',
   );
 }
 
@@ -66,22 +70,4 @@ export async function queueTry(
 ): Promise<void> {
   const execution = await deps.store.execution(executionId);
   if (execution?.state === 'queued') await deps.jobs.enqueueTry(executionId, execution.tries + 1, delayMs);
-}
-
-/**
- * A run with no job of its own threw before it finished: it is over, so an execution it still
- * holds (its start named this run) may have reached the service and becomes `unknown`.
- */
-export async function settleEnded(
-  deps: Pick<ExecuteOneDeps, 'store' | 'jobs' | 'log' | 'controls'>,
-  executionId: string,
-  runId: string,
-): Promise<boolean> {
-  const execution = await deps.store.execution(executionId);
-  if (execution?.state !== 'executing' || execution.job !== runId) return false;
-  return markUnknown(
-    deps,
-    executionId,
-    'the worker running it failed before the service answered; it may or may not have gone through',
-  );
 }

@@ -146,8 +146,7 @@ if quorum then
   -- turn). A wake no worker takes (none runs this version, or it stopped) is made good by the
   -- voter's look a second later (app/decide.ts) or the reconciler; the list never grows past
   -- WAKE_KEEP, so one that no worker ever pops costs nothing.
-  redis.call('LPUSH', KEYS[9], ARGV[6])
-  redis.call('LTRIM', KEYS[9], 0, WAKE_KEEP - 1)
+  if redis.call('LPUSH', KEYS[9], ARGV[6]) > WAKE_KEEP then redis.call('LTRIM', KEYS[9], 0, WAKE_KEEP - 1) end
   local kind = kindOf(KEYS[1])
   local r = answer('approved', 'approved', #votes)
   r[8] = kind
