@@ -118,10 +118,15 @@ export function startWorkers(deps: WorkerDeps): Workers {
 
   const workers = JOB_TYPES.flatMap((type) => {
     const { workers: count = 1, ...options } = type.worker;
-    return Array.from({ length: count }, () => startWorker(type, options));
+    // One stalled-job check per queue and process is enough (it scans the whole queue): the
+    // other Workers of the same queue skip theirs.
+    return Array.from({ length: count }, (_, i) => startWorker(type, { ...options, skipStalledCheck: i > 0 }));
   });
 
-  function startWorker(type: JobType, options: Omit<JobType['worker'], 'workers'>): Worker {
+  function startWorker(
+    type: JobType,
+    options: Omit<JobType['worker'], 'workers'> & { skipStalledCheck: boolean },
+  ): Worker {
     const worker = new Worker(type.queue, run(type), { ...base, ...options });
     // Without an error listener a Worker's Redis error would crash the process.
     worker.on('error', (err) => log.warn({ err, queue: type.queue }, 'worker error; BullMQ retries by itself'));
